@@ -1,0 +1,57 @@
+/*
+ * The cache: kernel objects fetched for the current run, only what the
+ * commands reference. Tables and chains are found by name through hash
+ * tables.
+ */
+#ifndef NFT_CACHE_H
+#define NFT_CACHE_H
+
+#include <nft.h>
+
+struct nft_ctx;
+struct table;
+struct chain;
+struct list_head;
+
+enum cache_level_flags {
+	NFT_CACHE_TABLE		= 1 << 0,
+	NFT_CACHE_CHAIN		= 1 << 1,
+	NFT_CACHE_RULE		= 1 << 2,
+	NFT_CACHE_FULL		= NFT_CACHE_TABLE | NFT_CACHE_CHAIN |
+				  NFT_CACHE_RULE,
+};
+
+/* What to fetch: levels, and optionally one family/table only. */
+struct cache_filter {
+	uint32_t family;	/* NFPROTO_UNSPEC = all */
+	const char *table;	/* NULL = all */
+	const char *chain;	/* NULL = all */
+};
+
+struct nft_cache {
+	unsigned int flags;		/* levels currently loaded */
+	uint32_t genid;
+	struct list_head tables;	/* struct table, dump order */
+	struct str_hash table_hash;	/* "family\0name" key -> table */
+	bool initialized;
+};
+
+void cache_init(struct nft_cache *cache);
+void cache_release(struct nft_cache *cache);
+
+/*
+ * Decide from @cmds what must be fetched, then fetch it (if not already
+ * there for this generation). Returns 0, or -1 with errors on @msgs.
+ */
+int cache_update(struct nft_ctx *nft, struct list_head *cmds,
+		 struct list_head *msgs);
+/* Fetch explicitly (used by list commands). */
+int cache_fetch(struct nft_ctx *nft, unsigned int flags,
+		const struct cache_filter *filter, struct list_head *msgs);
+
+struct table *cache_table_lookup(const struct nft_cache *cache,
+				 uint32_t family, const char *name);
+void cache_table_add(struct nft_cache *cache, struct table *t);
+void cache_table_del(struct nft_cache *cache, struct table *t);
+
+#endif /* NFT_CACHE_H */

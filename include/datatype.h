@@ -1,0 +1,169 @@
+/*
+ * Datatypes: how a value of a type is parsed from text, printed, and
+ * carried in JSON. Named constants are symbol tables: one row per name.
+ */
+#ifndef NFT_DATATYPE_H
+#define NFT_DATATYPE_H
+
+#include <nft.h>
+#include <gmp.h>
+#include <jansson.h>
+
+struct expr;
+struct output_ctx;
+struct error_record;
+struct location;
+
+/*
+ * Type identifiers. The numeric values are part of the kernel ABI for set
+ * key types (NFTA_SET_KEY_TYPE), so they follow the system nft's numbering;
+ * never reorder.
+ */
+enum datatypes {
+	TYPE_INVALID = 0,
+	TYPE_VERDICT,		/* 1 */
+	TYPE_NFPROTO,		/* 2 */
+	TYPE_BITMASK,		/* 3 */
+	TYPE_INTEGER,		/* 4 */
+	TYPE_STRING,		/* 5 */
+	TYPE_LLADDR,		/* 6 */
+	TYPE_IPADDR,		/* 7 */
+	TYPE_IP6ADDR,		/* 8 */
+	TYPE_ETHERADDR,		/* 9 */
+	TYPE_ETHERTYPE,		/* 10 */
+	TYPE_ARPOP,		/* 11 */
+	TYPE_INET_PROTOCOL,	/* 12 */
+	TYPE_INET_SERVICE,	/* 13 */
+	TYPE_ICMP_TYPE,		/* 14 */
+	TYPE_TCP_FLAG,		/* 15 */
+	TYPE_DCCP_PKTTYPE,	/* 16 */
+	TYPE_MH_TYPE,		/* 17 */
+	TYPE_TIME,		/* 18 */
+	TYPE_MARK,		/* 19 */
+	TYPE_IFINDEX,		/* 20 */
+	TYPE_ARPHRD,		/* 21 */
+	TYPE_REALM,		/* 22 */
+	TYPE_CLASSID,		/* 23 */
+	TYPE_UID,		/* 24 */
+	TYPE_GID,		/* 25 */
+	TYPE_CT_STATE,		/* 26 */
+	TYPE_CT_DIR,		/* 27 */
+	TYPE_CT_STATUS,		/* 28 */
+	TYPE_ICMP6_TYPE,	/* 29 */
+	TYPE_CT_LABEL,		/* 30 */
+	TYPE_PKTTYPE,		/* 31 */
+	TYPE_ICMP_CODE,		/* 32 */
+	TYPE_ICMPV6_CODE,	/* 33 */
+	TYPE_ICMPX_CODE,	/* 34 */
+	TYPE_DEVGROUP,		/* 35 */
+	TYPE_DSCP,		/* 36 */
+	TYPE_ECN,		/* 37 */
+	TYPE_FIB_ADDR,		/* 38 */
+	TYPE_BOOLEAN,		/* 39 */
+	TYPE_CT_EVENTBIT,	/* 40 */
+	TYPE_IFNAME,		/* 41 */
+	TYPE_IGMP_TYPE,		/* 42 */
+	TYPE_TIME_DATE,		/* 43 */
+	TYPE_TIME_HOUR,		/* 44 */
+	TYPE_TIME_DAY,		/* 45 */
+	TYPE_CGROUPV2,		/* 46 */
+	__TYPE_MAX
+};
+
+enum byteorder {
+	BYTEORDER_INVALID,
+	BYTEORDER_HOST_ENDIAN,
+	BYTEORDER_BIG_ENDIAN,
+};
+
+/* A named constant: one row. Tables end with a { NULL } row. */
+struct symbolic_constant {
+	const char *identifier;
+	uint64_t value;
+};
+
+struct symbol_table {
+	enum byteorder byteorder;
+	unsigned int size;	/* bits */
+	bool base_decimal;	/* print unknown values in decimal, not hex */
+	struct symbolic_constant symbols[];
+};
+
+enum datatype_flags {
+	DTYPE_F_PREFIX	= 1 << 0,	/* values may carry a /len prefix */
+};
+
+struct datatype {
+	enum datatypes type;
+	const char *name;	/* "ipv4_addr" */
+	const char *desc;	/* "IPv4 address" */
+	enum byteorder byteorder;
+	unsigned int size;	/* bits; 0 = variable (strings) */
+	unsigned int flags;
+	const struct datatype *basetype;	/* integer for most */
+	const struct symbol_table *sym_tbl;
+	/* Print a constant value expression (EXPR_VALUE) of this type. NULL:
+	 * use the symbol table, then the base type. */
+	void (*print)(const struct expr *expr, struct output_ctx *octx);
+	/* JSON of a constant value; NULL: string of the print, or number for
+	 * integers without symbols. */
+	json_t *(*json)(const struct expr *expr, struct output_ctx *octx);
+	/* Parse the text of a symbol expression into a value expression.
+	 * Returns NULL and sets *res, or an error record. NULL: symbol
+	 * table, then base type. */
+	struct error_record *(*parse)(const struct expr *sym,
+				      struct expr **res);
+};
+
+extern const struct datatype invalid_type;
+extern const struct datatype verdict_type;
+extern const struct datatype nfproto_type;
+extern const struct datatype bitmask_type;
+extern const struct datatype integer_type;
+extern const struct datatype string_type;
+extern const struct datatype lladdr_type;
+extern const struct datatype ipaddr_type;
+extern const struct datatype ip6addr_type;
+extern const struct datatype etheraddr_type;
+extern const struct datatype ethertype_type;
+extern const struct datatype inet_protocol_type;
+extern const struct datatype inet_service_type;
+extern const struct datatype mark_type;
+extern const struct datatype ifindex_type;
+extern const struct datatype ifname_type;
+extern const struct datatype arphrd_type;
+extern const struct datatype pkttype_type;
+extern const struct datatype boolean_type;
+
+const struct datatype *datatype_lookup(enum datatypes type);
+const struct datatype *datatype_lookup_byname(const char *name);
+
+/*
+ * Resolve a symbol expression (text) against @dtype: returns NULL with
+ * *res set to a new value expression carrying the symbol's location, or an
+ * error record ("Could not parse ipv4_addr: ..." with the caret on the
+ * symbol).
+ */
+struct error_record *symbol_parse(const struct datatype *dtype,
+				  const struct expr *sym, struct expr **res);
+
+/* Print / JSON a value expression through its datatype chain. */
+void datatype_print(const struct expr *expr, struct output_ctx *octx);
+json_t *datatype_json(const struct expr *expr, struct output_ctx *octx);
+
+/* Symbol tables for constants (also used by the parser for keywords). */
+const struct symbolic_constant *symbol_lookup(const struct symbol_table *tbl,
+					      const char *name);
+const char *symbol_name(const struct symbol_table *tbl, uint64_t value);
+
+/*
+ * Value helpers: GMP <-> network/host byte buffers. Values of big-endian
+ * types are stored in mpz in numerical (host) order and converted when
+ * exported to netlink data.
+ */
+void mpz_export_data(void *data, const mpz_t op, enum byteorder byteorder,
+		     unsigned int len /* bytes */);
+void mpz_import_data(mpz_t rop, const void *data, enum byteorder byteorder,
+		     unsigned int len /* bytes */);
+
+#endif /* NFT_DATATYPE_H */

@@ -1,0 +1,57 @@
+/*
+ * The semantic pass (src/evaluate.c plus the kinds' evaluate ops):
+ * resolves variables and symbols against datatypes, inserts protocol
+ * dependencies, validates hooks, priorities and devices, and expands
+ * blocks into commands.
+ */
+#ifndef NFT_EVALUATE_H
+#define NFT_EVALUATE_H
+
+#include <nft.h>
+#include <erec.h>
+#include <proto.h>
+#include <rule.h>
+
+struct nft_ctx;
+
+struct eval_ctx {
+	struct nft_ctx *nft;
+	struct list_head *msgs;
+	struct cmd *cmd;		/* being evaluated */
+	struct table *table;		/* current table (from cache or cmd) */
+	struct chain *chain;		/* current chain, if known */
+	struct rule *rule;		/* current rule */
+	struct stmt *stmt;		/* current statement */
+	struct proto_ctx pctx;		/* per rule */
+	/* Datatype the right side of a relation resolves against, set
+	 * while evaluating it. */
+	const struct datatype *ectx_dtype;
+	enum byteorder ectx_byteorder;
+	unsigned int ectx_len;
+	/* Chains declared so far in this run, by "family\0table\0chain". */
+	struct str_hash *new_chains;
+};
+
+/* Evaluate all commands; returns 0 or -1 (errors on @msgs). */
+int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
+		 struct list_head *msgs);
+
+/* Evaluate an expression / statement (dispatch to the kind's ops). */
+int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp);
+int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
+
+/*
+ * Insert the dependency statements a payload/meta expression needs
+ * before the current statement (e.g. in netdev "ip daddr" needs
+ * "meta protocol ip"; in inet "tcp dport" needs "meta l4proto tcp"), and
+ * record the protocol in the context. Implemented in src/expr/payload.c.
+ */
+int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
+
+/* Error helper: queue an error at @loc, return -1. */
+#define expr_error(ectx, expr, ...) \
+	erec_error((ectx)->msgs, &(expr)->location, __VA_ARGS__)
+#define stmt_error(ectx, stmt, ...) \
+	erec_error((ectx)->msgs, &(stmt)->location, __VA_ARGS__)
+
+#endif /* NFT_EVALUATE_H */

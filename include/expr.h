@@ -1,0 +1,256 @@
+/*
+ * Expressions. One struct expr for every kind; a kind is an ops struct
+ * (struct expr_ops) that owns everything about it: evaluate, linearize
+ * (encode to netlink), delinearize (decode), print, JSON out, JSON in.
+ * Each kind lives in src/expr/<kind>.c.
+ */
+#ifndef NFT_EXPR_H
+#define NFT_EXPR_H
+
+#include <nft.h>
+#include <erec.h>
+#include <datatype.h>
+#include <gmp.h>
+#include <jansson.h>
+#include <linux/netfilter/nf_tables.h>
+
+struct output_ctx;
+struct eval_ctx;
+struct lin_ctx;
+struct delin_ctx;
+struct json_ctx;
+struct nftnl_expr;
+struct proto_desc;
+struct proto_hdr_template;
+struct stmt;
+
+enum expr_types {
+	EXPR_INVALID,
+	EXPR_VERDICT,
+	EXPR_SYMBOL,
+	EXPR_VARIABLE,
+	EXPR_VALUE,
+	EXPR_PREFIX,
+	EXPR_RANGE,
+	EXPR_PAYLOAD,
+	EXPR_META,
+	EXPR_LIST,
+	EXPR_RELATIONAL,
+	EXPR_BINOP,
+	__EXPR_MAX
+};
+
+enum ops {
+	OP_INVALID,
+	OP_IMPLICIT,	/* no operator written: "ip daddr 1.2.3.4" */
+	OP_EQ,
+	OP_NEQ,
+	OP_LT,
+	OP_GT,
+	OP_LTE,
+	OP_GTE,
+	OP_AND,		/* binop & */
+	OP_OR,		/* binop | */
+	OP_XOR,		/* binop ^ */
+	OP_LSHIFT,
+	OP_RSHIFT,
+	__OP_MAX
+};
+
+const char *op_token(enum ops op);	/* "==", "!=", "&", ... */
+enum ops op_from_token(const char *tok);
+
+enum expr_flags {
+	EXPR_F_CONSTANT		= 1 << 0,
+	EXPR_F_SINGLETON	= 1 << 1,
+	EXPR_F_PROTOCOL		= 1 << 2,	/* selects an upper layer */
+	EXPR_F_INTERVAL		= 1 << 3,
+	EXPR_F_BOOLEAN		= 1 << 4,
+};
+
+/*
+ * Verdict codes are the kernel's (NF_ACCEPT, NF_DROP, NFT_JUMP, NFT_GOTO,
+ * NFT_RETURN, NFT_CONTINUE, NFT_BREAK).
+ */
+struct expr {
+	struct list_head list;		/* membership in EXPR_LIST etc. */
+	struct location location;
+	unsigned int refcnt;
+	unsigned int flags;
+	const struct datatype *dtype;
+	enum byteorder byteorder;
+	unsigned int len;		/* bits */
+	enum expr_types etype;
+	const struct expr_ops *ops;
+	union {
+		/* EXPR_SYMBOL: text not yet resolved against a datatype */
+		struct {
+			char *identifier;
+			bool quoted;		/* was "..." in the input */
+		} symbol;
+		/* EXPR_VARIABLE: $name, resolved by the parser's scope.
+		 * value is a reference to the defined expression. */
+		struct {
+			char *name;
+			struct expr *value;
+		} variable;
+		/* EXPR_VALUE */
+		struct {
+			mpz_t value;
+		} value;
+		/* EXPR_PREFIX: 10.0.0.0/8 */
+		struct {
+			struct expr *prefix;
+			unsigned int prefix_len;
+		} prefix;
+		/* EXPR_RANGE: 1-1024 */
+		struct {
+			struct expr *left;
+			struct expr *right;
+		} range;
+		/* EXPR_VERDICT */
+		struct {
+			int verdict;
+			struct expr *chain;	/* jump/goto target, NULL else */
+		} verdict;
+		/* EXPR_PAYLOAD */
+		struct {
+			const struct proto_desc *desc;
+			const struct proto_hdr_template *tmpl;
+			enum nft_payload_bases base;
+			unsigned int offset;	/* bits from the base */
+		} payload;
+		/* EXPR_META */
+		struct {
+			enum nft_meta_keys key;
+		} meta;
+		/* EXPR_LIST: { a, b } in device lists, comma lists (member is
+		 * expr_list because "list" links the node itself) */
+		struct {
+			struct list_head expressions;
+			unsigned int size;
+		} expr_list;
+		/* EXPR_RELATIONAL and EXPR_BINOP */
+		struct {
+			enum ops op;
+			struct expr *left;
+			struct expr *right;
+		} binop;
+	};
+};
+
+struct expr_ops {
+	enum expr_types type;
+	const char *name;
+	void (*destroy)(struct expr *expr);
+	void (*clone)(struct expr *dst, const struct expr *src);
+	bool (*cmp)(const struct expr *a, const struct expr *b);
+	/* Text as nft lists it (no trailing space/newline). */
+	void (*print)(const struct expr *expr, struct output_ctx *octx);
+	/* JSON per libnftables-json(5); returns a new reference. */
+	json_t *(*json)(const struct expr *expr, struct output_ctx *octx);
+	/* Semantic pass; may replace *exprp. Errors queued on ectx->msgs,
+	 * return -1. */
+	int (*evaluate)(struct eval_ctx *ectx, struct expr **exprp);
+	/* Emit netlink expressions that leave the value in @dreg. */
+	void (*linearize)(struct lin_ctx *lctx, const struct expr *expr,
+			  enum nft_registers dreg);
+	/* Decoder for one netlink expression (by libnftnl name), producing
+	 * this kind into the delinearizer's register file. NULL if the kind
+	 * has no netlink expression of its own. */
+	const char *nl_name;
+	int (*delinearize)(struct delin_ctx *dctx, const struct nftnl_expr *nle);
+	/* After a rule is decoded: turn a match on this kind back into
+	 * what the user wrote (typed right-hand side, dependency removal).
+	 * @stmt is the STMT_EXPRESSION whose relational's left is @expr. */
+	void (*delin_postprocess)(struct delin_ctx *dctx, struct stmt *stmt,
+				  struct expr *expr);
+	/* JSON input: the key that names this kind in an expression object
+	 * ("payload", "meta"). NULL for kinds with no JSON object form. */
+	const char *json_name;
+	struct expr *(*json_parse)(struct json_ctx *jctx, json_t *value,
+				   const struct location *loc);
+};
+
+/* All kinds, for dispatch by netlink name or JSON key. */
+extern const struct expr_ops *const expr_ops_registry[];
+const struct expr_ops *expr_ops_by_nl_name(const char *name);
+const struct expr_ops *expr_ops_by_json_name(const char *name);
+
+extern const struct expr_ops verdict_expr_ops;
+extern const struct expr_ops symbol_expr_ops;
+extern const struct expr_ops variable_expr_ops;
+extern const struct expr_ops value_expr_ops;
+extern const struct expr_ops prefix_expr_ops;
+extern const struct expr_ops range_expr_ops;
+extern const struct expr_ops payload_expr_ops;
+extern const struct expr_ops meta_expr_ops;
+extern const struct expr_ops list_expr_ops;
+extern const struct expr_ops relational_expr_ops;
+extern const struct expr_ops binop_expr_ops;
+
+/* Generic lifecycle (src/expr/expr.c). */
+struct expr *expr_alloc(const struct location *loc,
+			const struct expr_ops *ops,
+			const struct datatype *dtype,
+			enum byteorder byteorder, unsigned int len);
+struct expr *expr_get(struct expr *expr);	/* refcnt++ */
+void expr_free(struct expr *expr);		/* refcnt--, free at 0 */
+struct expr *expr_clone(const struct expr *expr);
+bool expr_cmp(const struct expr *a, const struct expr *b);
+void expr_print(const struct expr *expr, struct output_ctx *octx);
+json_t *expr_json(const struct expr *expr, struct output_ctx *octx);
+void expr_set_type(struct expr *expr, const struct datatype *dtype,
+		   enum byteorder byteorder);
+/* Human name of the kind for messages: "payload expression" */
+const char *expr_name(const struct expr *expr);
+
+/* Constructors (each in its kind's file). */
+struct expr *symbol_expr_alloc(const struct location *loc,
+			       const char *identifier, bool quoted);
+struct expr *variable_expr_alloc(const struct location *loc,
+				 const char *name, struct expr *value);
+struct expr *constant_expr_alloc(const struct location *loc,
+				 const struct datatype *dtype,
+				 enum byteorder byteorder, unsigned int len,
+				 const void *data /* len bits, in @byteorder */);
+struct expr *constant_expr_alloc_mpz(const struct location *loc,
+				     const struct datatype *dtype,
+				     enum byteorder byteorder,
+				     unsigned int len, const mpz_t value);
+struct expr *constant_expr_alloc_u64(const struct location *loc,
+				     const struct datatype *dtype,
+				     enum byteorder byteorder,
+				     unsigned int len, uint64_t value);
+/* A string constant, NUL padded to @len bits (0: strlen). */
+struct expr *constant_expr_alloc_string(const struct location *loc,
+					const struct datatype *dtype,
+					const char *s, unsigned int len);
+/* Copy of a string constant's text (caller frees). */
+char *constant_expr_get_string(const struct expr *expr);
+struct expr *prefix_expr_alloc(const struct location *loc,
+			       struct expr *prefix, unsigned int prefix_len);
+struct expr *range_expr_alloc(const struct location *loc,
+			      struct expr *left, struct expr *right);
+struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
+				struct expr *chain);
+struct expr *list_expr_alloc(const struct location *loc);
+void list_expr_add(struct expr *list, struct expr *elem);
+struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
+				   struct expr *left, struct expr *right);
+struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
+			      struct expr *left, struct expr *right);
+struct expr *meta_expr_alloc(const struct location *loc,
+			     enum nft_meta_keys key);
+struct expr *payload_expr_alloc(const struct location *loc,
+				const struct proto_desc *desc,
+				unsigned int field /* index into desc->templates */);
+
+/* Look up "iifname" etc. Returns false if unknown. */
+bool meta_key_lookup(const char *name, enum nft_meta_keys *key);
+const char *meta_key_name(enum nft_meta_keys key);
+
+/* Verdict names: "accept", "drop", "jump", ... */
+const char *verdict_name(int verdict);
+
+#endif /* NFT_EXPR_H */

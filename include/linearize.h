@@ -1,0 +1,74 @@
+/*
+ * Encoding rules to libnftnl expressions (src/linearize.c) and decoding
+ * them back (src/delinearize.c). The kinds' linearize/delinearize ops do
+ * the per-kind work; these are the shared contexts and helpers.
+ */
+#ifndef NFT_LINEARIZE_H
+#define NFT_LINEARIZE_H
+
+#include <nft.h>
+#include <erec.h>
+#include <expr.h>
+#include <stmt.h>
+#include <rule.h>
+#include <proto.h>
+#include <libnftnl/rule.h>
+#include <libnftnl/expr.h>
+
+struct nft_ctx;
+
+/* Register numbers are the kernel's (NFT_REG_1 .. NFT_REG32_15). */
+#define NFT_REG_COUNT	(NFT_REG32_15 + 1)
+
+struct lin_ctx {
+	struct nft_ctx *nft;
+	struct nftnl_rule *nlr;
+	uint32_t family;
+	unsigned int reg_next;	/* next free NFT_REG_1..4 style register */
+};
+
+void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
+/* Allocate a data register for a value of @len bits (the system nft
+ * uses NFT_REG_1 for everything up to 128 bits). */
+enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);
+void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg);
+
+/* Load @expr's value into @dreg (dispatch to the kind). */
+void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
+		    enum nft_registers dreg);
+
+/* Export a constant (value, prefix mask, ...) to netlink data bytes in
+ * the expression's byte order; returns the byte length. */
+unsigned int linearize_data(const struct expr *expr, void *buf,
+			    unsigned int size);
+
+/* Fill @nlr (already carrying family/table/chain) with @rule's stmts. */
+void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
+		    struct nftnl_rule *nlr);
+
+struct delin_ctx {
+	struct nft_ctx *nft;
+	uint32_t family;
+	const char *table;
+	struct rule *rule;		/* being built */
+	struct expr *registers[NFT_REG_COUNT];
+	struct proto_ctx pctx;		/* for postprocessing */
+	struct stmt *prev_dep;		/* last dependency match seen */
+};
+
+void delin_set_register(struct delin_ctx *dctx, enum nft_registers reg,
+			struct expr *expr);
+/* A copy of the expression loaded into @reg, or NULL (caller owns). */
+struct expr *delin_get_register(struct delin_ctx *dctx,
+				enum nft_registers reg);
+void delin_add_stmt(struct delin_ctx *dctx, struct stmt *stmt);
+
+/* An integer constant (big endian) from netlink data of @len bytes. */
+struct expr *delin_data_expr(const void *data, unsigned int len);
+
+/* Decode a whole rule; NULL (with a warning printed) if a netlink
+ * expression is unknown. */
+struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,
+			      const struct nftnl_rule *nlr);
+
+#endif /* NFT_LINEARIZE_H */

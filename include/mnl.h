@@ -1,0 +1,65 @@
+/*
+ * Netlink transport (src/mnl.c): the socket, the batch, acks and error
+ * mapping, dumps, the generation id.
+ */
+#ifndef NFT_MNL_H
+#define NFT_MNL_H
+
+#include <nft.h>
+#include <erec.h>
+#include <libmnl/libmnl.h>
+#include <libnftnl/table.h>
+#include <libnftnl/chain.h>
+#include <libnftnl/rule.h>
+
+struct nft_ctx;
+struct cmd;
+
+/* Open the NETLINK_NETFILTER socket lazily; NULL + errno on failure. */
+struct mnl_socket *nft_mnl_socket(struct nft_ctx *nft);
+void nft_mnl_close(struct nft_ctx *nft);
+
+/*
+ * A batch: one contiguous buffer of netlink messages between a
+ * NFNL_MSG_BATCH_BEGIN and NFNL_MSG_BATCH_END, grown as needed.
+ */
+struct nft_batch {
+	char *buf;
+	size_t len;
+	size_t size;
+	uint32_t seq_first;
+	uint32_t seq_next;
+	unsigned int msgs;
+};
+
+struct nft_batch *batch_alloc(struct nft_ctx *nft);
+void batch_free(struct nft_batch *batch);
+/* Reserve room for one message and return its header with the next
+ * sequence number; fill it with nftnl_*_nlmsg_build_payload(). */
+struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
+				 uint16_t family, uint16_t flags);
+void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh);
+bool batch_is_empty(const struct nft_batch *batch);
+
+/*
+ * Send the batch (abort instead of commit when nft->check), reading acks
+ * as it goes. Each error ack is mapped by sequence number to its command
+ * in @cmds and queued on @msgs with that command's location and a message
+ * that says why. Returns 0 or -1.
+ */
+int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
+	       struct list_head *cmds, struct list_head *msgs);
+
+/* Dumps; NULL with errno set on failure. @table NULL = all. */
+struct nftnl_table_list *mnl_dump_tables(struct nft_ctx *nft,
+					 uint32_t family, const char *table);
+struct nftnl_chain_list *mnl_dump_chains(struct nft_ctx *nft,
+					 uint32_t family, const char *table);
+struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
+				       const char *table, const char *chain);
+int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
+
+/* errno -> a message a person can act on, given what was attempted. */
+const char *mnl_strerror(int err, const struct cmd *cmd);
+
+#endif /* NFT_MNL_H */

@@ -1,0 +1,29 @@
+/*
+ * AST objects <-> libnftnl objects (src/netlink.c).
+ */
+#ifndef NFT_NETLINK_H
+#define NFT_NETLINK_H
+
+#include <nft.h>
+#include <rule.h>
+#include <libnftnl/table.h>
+#include <libnftnl/chain.h>
+#include <libnftnl/rule.h>
+
+struct nft_ctx;
+
+struct nftnl_table *netlink_table_build(const struct handle *h,
+					const struct table *t /* or NULL */);
+struct table *netlink_table_parse(const struct nftnl_table *nlt);
+
+struct nftnl_chain *netlink_chain_build(const struct handle *h,
+					const struct chain *c /* or NULL */);
+struct chain *netlink_chain_parse(const struct nftnl_chain *nlc);
+
+struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
+				      const struct handle *h,
+				      const struct rule *r /* or NULL */);
+struct rule *netlink_rule_parse(struct nft_ctx *nft,
+				const struct nftnl_rule *nlr);
+
+#endif /* NFT_NETLINK_H */

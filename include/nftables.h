@@ -1,0 +1,106 @@
+/*
+ * The library's context and per-run state. Everything a run needs hangs
+ * off struct nft_ctx: no mutable file-scope state anywhere.
+ */
+#ifndef NFT_NFTABLES_H
+#define NFT_NFTABLES_H
+
+#include <nft.h>
+#include <erec.h>
+#include <nftables/libnftables.h>
+#include <cache.h>
+
+struct mnl_socket;
+struct scope;
+
+/* An output or error stream, possibly buffered in memory. */
+struct output_stream {
+	FILE *fp;		/* where writes go now */
+	FILE *saved_fp;		/* stream to restore when unbuffered */
+	bool buffered;
+	char *buf;		/* open_memstream() buffer */
+	size_t buf_size;
+};
+
+/* What printers need: flags and where to write. */
+struct output_ctx {
+	unsigned int flags;	/* NFT_CTX_OUTPUT_* */
+	FILE *output_fp;	/* == nft_ctx.output.fp during a run */
+	FILE *error_fp;
+	unsigned int family;	/* family of the table being printed */
+	unsigned int indent;	/* tab depth, for printers of blocks */
+};
+
+static inline bool nft_output_handle(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_HANDLE;
+}
+static inline bool nft_output_stateless(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_STATELESS;
+}
+static inline bool nft_output_terse(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_TERSE;
+}
+static inline bool nft_output_json(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_JSON;
+}
+static inline bool nft_output_echo(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_ECHO;
+}
+static inline bool nft_output_numeric_prio(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_NUMERIC_PRIO;
+}
+static inline bool nft_output_numeric_proto(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_NUMERIC_PROTO;
+}
+static inline bool nft_output_numeric_symbol(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_NUMERIC_SYMBOL;
+}
+
+/* printf to the output stream of @octx. */
+__fmt(2, 3) int nft_print(struct output_ctx *octx, const char *fmt, ...);
+
+struct nft_var {
+	char *key;
+	char *value;
+};
+
+struct nft_ctx {
+	struct mnl_socket *nf_sock;
+	uint32_t portid;
+	uint32_t seqnum;		/* next netlink sequence number */
+	unsigned int debug_mask;
+	unsigned int input_flags;	/* NFT_CTX_INPUT_* */
+	uint32_t optimize_flags;
+	bool check;			/* dry run */
+	struct output_ctx octx;
+	struct output_stream output;
+	struct output_stream error;
+	char **include_paths;
+	unsigned int num_include_paths;
+	struct nft_var *vars;
+	unsigned int num_vars;
+	struct nft_cache cache;
+	/* per run */
+	struct list_head indescs;	/* struct input_descriptor, owned */
+	struct list_head strings;	/* interned strings (JSON paths) */
+	struct scope *top_scope;	/* -D variables + file defines */
+};
+
+/* Keep a copy of @s alive until the end of the run; returns it. */
+const char *nft_run_intern(struct nft_ctx *nft, const char *s);
+
+/*
+ * The whole pipeline for one run: parse (text or JSON), evaluate,
+ * execute. Returns 0 or -1; errors are printed to the error stream.
+ */
+int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc);
+
+#endif /* NFT_NFTABLES_H */

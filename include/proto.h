@@ -1,0 +1,83 @@
+/*
+ * Protocol header descriptors, as tables: one row per header field, one
+ * row per upper-layer protocol. Payload expressions, protocol dependencies
+ * and their removal when listing are all driven from here.
+ */
+#ifndef NFT_PROTO_H
+#define NFT_PROTO_H
+
+#include <nft.h>
+#include <datatype.h>
+#include <expr.h>
+#include <linux/netfilter/nf_tables.h>
+
+enum proto_bases {
+	PROTO_BASE_INVALID,
+	PROTO_BASE_LL_HDR,
+	PROTO_BASE_NETWORK_HDR,
+	PROTO_BASE_TRANSPORT_HDR,
+	__PROTO_BASE_MAX
+};
+#define PROTO_BASE_MAX (__PROTO_BASE_MAX - 1)
+
+struct proto_hdr_template {
+	const char *token;		/* "daddr" */
+	const struct datatype *dtype;
+	unsigned int offset;		/* bits from start of header */
+	unsigned int len;		/* bits */
+	enum byteorder byteorder;
+};
+
+#define PROTO_MAX_UPPER	16
+#define PROTO_MAX_FIELDS 24
+
+struct proto_desc {
+	const char *name;		/* "ip", "tcp", "ether" */
+	enum proto_bases base;
+	unsigned int length;		/* header length in bits (fixed part) */
+	/* Field whose value selects the upper-layer protocol (ip protocol,
+	 * ether type); 0 = none. Index into templates[]. */
+	unsigned int protocol_key;
+	struct {
+		uint32_t num;
+		const struct proto_desc *desc;
+	} protocols[PROTO_MAX_UPPER];
+	struct proto_hdr_template templates[PROTO_MAX_FIELDS];	/* [0] unused */
+};
+
+extern const struct proto_desc proto_eth;
+extern const struct proto_desc proto_ip;
+extern const struct proto_desc proto_ip6;
+extern const struct proto_desc proto_tcp;
+extern const struct proto_desc proto_udp;
+
+/* "ip" -> &proto_ip; NULL if unknown. */
+const struct proto_desc *proto_lookup(const char *name);
+/* Field index of @token in @desc; 0 if none. */
+unsigned int proto_field_lookup(const struct proto_desc *desc,
+				const char *token);
+/* The descriptor/field matching a (base, offset, len) load; used when
+ * decoding a payload expression. */
+bool proto_field_find(const struct proto_desc *desc, unsigned int offset,
+		      unsigned int len, unsigned int *field);
+
+/*
+ * Protocol context: per rule, what is known about each layer so far.
+ * Evaluation fills it as matches are seen, and asks it which dependency a
+ * payload needs; delinearization uses the same to decide which matches
+ * were implied dependencies and can be dropped when listing.
+ */
+struct proto_ctx {
+	unsigned int family;		/* NFPROTO_* of the table */
+	struct {
+		const struct proto_desc *desc;
+		struct location location;
+	} protocol[PROTO_BASE_MAX + 1];
+};
+
+void proto_ctx_init(struct proto_ctx *ctx, unsigned int family);
+void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,
+		      const struct location *loc,
+		      const struct proto_desc *desc);
+
+#endif /* NFT_PROTO_H */

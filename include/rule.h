@@ -1,0 +1,201 @@
+/*
+ * Ruleset objects (tables, chains, rules) and commands.
+ * Objects are built by the parser / JSON input and by dumps from the
+ * kernel; commands say what to do with them.
+ */
+#ifndef NFT_RULE_H
+#define NFT_RULE_H
+
+#include <nft.h>
+#include <erec.h>
+#include <expr.h>
+#include <stmt.h>
+
+/* A name with the location it was written at. */
+struct handle_spec_str {
+	char *name;
+	struct location location;
+};
+
+struct handle_spec_id {
+	uint64_t id;
+	struct location location;
+};
+
+/*
+ * How an object is addressed: family, table, chain, and the kernel handle
+ * or position for rules. Owned strings.
+ */
+struct handle {
+	uint32_t family;		/* NFPROTO_* */
+	struct handle_spec_str table;
+	struct handle_spec_str chain;
+	struct handle_spec_id handle;	/* kernel handle (delete ... handle N) */
+	struct handle_spec_id position;	/* add/insert rule ... position N */
+	struct handle_spec_id index;	/* add/insert rule ... index N */
+	uint32_t chain_id;		/* batch-local id of a new chain */
+	uint32_t rule_id;		/* batch-local id of a new rule */
+	uint32_t position_id;		/* rule_id of the rule to add after */
+};
+
+void handle_free(struct handle *h);
+void handle_merge(struct handle *dst, const struct handle *src);
+void handle_copy(struct handle *dst, const struct handle *src);
+
+/* "ip", "ip6", "inet", "arp", "bridge", "netdev" <-> NFPROTO_* */
+const char *family_name(uint32_t family);
+bool family_lookup(const char *name, uint32_t *family);
+
+enum table_flags {
+	TABLE_F_DORMANT = 1 << 0,	/* NFT_TABLE_F_DORMANT */
+};
+
+struct table {
+	struct list_head list;		/* in cache / command */
+	struct handle handle;
+	struct location location;
+	uint32_t flags;
+	char *comment;
+	struct list_head chains;	/* declared chains, in order */
+	struct str_hash chain_hash;	/* name -> struct chain */
+	unsigned int refcnt;
+	/* A table block in the input ("table ip t { chain c { ... } }")
+	 * holds its chains (with their rules) in @chains; executing the add
+	 * sends the table, then every chain, then every rule, so a jump
+	 * may name a chain declared later in the block. */
+	bool has_block;
+};
+
+enum chain_flags {
+	CHAIN_F_BASECHAIN	= 1 << 0,
+	CHAIN_F_HW_OFFLOAD	= 1 << 1,	/* NFT_CHAIN_HW_OFFLOAD */
+};
+
+struct chain {
+	struct list_head list;
+	struct handle handle;
+	struct location location;
+	uint32_t flags;
+	unsigned int refcnt;
+	/* base chains */
+	char *type;			/* "filter", "nat", "route" */
+	struct location type_loc;
+	char *hookstr;			/* "ingress" */
+	struct location hook_loc;
+	unsigned int hooknum;		/* NF_INET_* / NF_NETDEV_* */
+	struct expr *priority;		/* expression as written; evaluated to
+					   a value expression */
+	int prio;			/* resolved number */
+	struct expr *policy;		/* NULL = not given */
+	int policy_val;			/* NF_ACCEPT / NF_DROP */
+	/* devices: dev_expr as written (a symbol, a list or a variable);
+	 * evaluation produces the name array. */
+	struct expr *dev_expr;
+	char **devs;
+	unsigned int num_devs;
+	char *comment;
+	struct list_head rules;		/* rules, in order */
+	bool has_block;			/* written as "chain c { ... }" */
+	bool has_hook;			/* "type ... hook ..." was given */
+	bool has_policy_only;		/* "{ policy drop; }" on existing */
+};
+
+struct rule {
+	struct list_head list;
+	struct handle handle;
+	struct location location;
+	struct list_head stmts;
+	unsigned int num_stmts;
+	char *comment;
+	unsigned int refcnt;
+};
+
+struct table *table_alloc(void);
+struct table *table_get(struct table *t);
+void table_free(struct table *t);
+void table_add_chain(struct table *t, struct chain *c);
+struct chain *table_lookup_chain(const struct table *t, const char *name);
+
+struct chain *chain_alloc(const char *name);
+struct chain *chain_get(struct chain *c);
+void chain_free(struct chain *c);
+bool chain_is_base(const struct chain *c);
+
+struct rule *rule_alloc(const struct location *loc, const struct handle *h);
+struct rule *rule_get(struct rule *r);
+void rule_free(struct rule *r);
+
+/* Hooks: name <-> number per family. False if the family has no such
+ * hook. */
+bool hook_lookup(uint32_t family, const char *name, unsigned int *hooknum);
+const char *hook_name(uint32_t family, unsigned int hooknum);
+
+/*
+ * Named priorities ("filter", "dstnat", ...) per family and hook. Returns
+ * false if @name is not valid there.
+ */
+bool prio_lookup(uint32_t family, unsigned int hooknum, const char *name,
+		 int *prio);
+/* Print a numeric priority as nft does: "filter", "filter + 10",
+ * "mangle - 5", or the bare number when no name is near (or -y). */
+void prio_format(char *buf, size_t size, uint32_t family,
+		 unsigned int hooknum, int prio, bool numeric);
+
+enum cmd_ops {
+	CMD_INVALID,
+	CMD_ADD,
+	CMD_REPLACE,
+	CMD_CREATE,
+	CMD_INSERT,
+	CMD_DELETE,
+	CMD_DESTROY,
+	CMD_GET,
+	CMD_LIST,
+	CMD_RESET,
+	CMD_FLUSH,
+	CMD_RENAME,
+	CMD_DESCRIBE,
+	CMD_MONITOR,
+};
+
+enum cmd_obj {
+	CMD_OBJ_INVALID,
+	CMD_OBJ_TABLE,
+	CMD_OBJ_CHAIN,
+	CMD_OBJ_RULE,
+	CMD_OBJ_RULESET,
+	CMD_OBJ_TABLES,		/* list tables [family] */
+	CMD_OBJ_CHAINS,		/* list chains [family] */
+};
+
+struct cmd {
+	struct list_head list;
+	struct location location;
+	enum cmd_ops op;
+	enum cmd_obj obj;
+	struct handle handle;
+	union {
+		void *data;
+		struct table *table;
+		struct chain *chain;
+		struct rule *rule;
+	};
+	char *arg;			/* rename: the new name */
+	/* netlink sequence numbers this command's messages used, so an
+	 * error ack maps back to it */
+	uint32_t seqnum_from;
+	uint32_t seqnum_to;
+	/* JSON input: index in the "nftables" array, or -1 */
+	int json_index;
+};
+
+struct cmd *cmd_alloc(enum cmd_ops op, enum cmd_obj obj,
+		      const struct handle *h, const struct location *loc,
+		      void *data);
+void cmd_free(struct cmd *cmd);
+void cmd_list_free(struct list_head *cmds);
+
+const char *cmd_op_name(enum cmd_ops op);	/* "add", "delete", ... */
+const char *cmd_obj_name(enum cmd_obj obj);	/* "table", "chain", ... */
+
+#endif /* NFT_RULE_H */

@@ -1,0 +1,7 @@
+%{
+/* stub */
+%}
+%define api.pure full
+%%
+input: %empty ;
+%%
