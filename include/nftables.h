@@ -10,6 +10,10 @@
 #include <nftables/libnftables.h>
 #include <cache.h>
 
+/* What `nft --version` and JSON metainfo report. */
+#define NFT_RELEASE_NAME	"Clean Slate #1"
+#define NFT_JSON_SCHEMA_VERSION	1
+
 struct mnl_socket;
 struct scope;
 

@@ -11,6 +11,8 @@
 #include <expr.h>
 #include <stmt.h>
 
+struct nft_ctx;
+
 /* A name with the location it was written at. */
 struct handle_spec_str {
 	char *name;
@@ -194,6 +196,15 @@ struct cmd *cmd_alloc(enum cmd_ops op, enum cmd_obj obj,
 		      void *data);
 void cmd_free(struct cmd *cmd);
 void cmd_list_free(struct list_head *cmds);
+
+/*
+ * Execute evaluated commands (src/objects.c): every command that changes
+ * the ruleset goes into one batch, sent once; then list commands print
+ * from a fresh cache. Returns 0 or -1 (errors on @msgs, mapped to the
+ * command that caused them).
+ */
+int nft_execute(struct nft_ctx *nft, struct list_head *cmds,
+		struct list_head *msgs);
 
 const char *cmd_op_name(enum cmd_ops op);	/* "add", "delete", ... */
 const char *cmd_obj_name(enum cmd_obj obj);	/* "table", "chain", ... */
