@@ -13,6 +13,7 @@
 #include <rule.h>
 
 struct nft_ctx;
+struct eval_run;
 
 struct eval_ctx {
 	struct nft_ctx *nft;
@@ -28,8 +29,9 @@ struct eval_ctx {
 	const struct datatype *ectx_dtype;
 	enum byteorder ectx_byteorder;
 	unsigned int ectx_len;
-	/* Chains declared so far in this run, by "family\0table\0chain". */
-	struct str_hash *new_chains;
+	/* Tables and chains this run adds, so later commands may refer to
+	 * them (private to src/evaluate.c). */
+	struct eval_run *run;
 };
 
 /* Evaluate all commands; returns 0 or -1 (errors on @msgs). */
