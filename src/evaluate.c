@@ -554,15 +554,20 @@ static int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 	proto_ctx_init(&ectx->pctx, h->family);
 	if (comment_evaluate(ectx, rule->comment, &rule->location) < 0)
 		err = -1;
+	/* Stop at a rule's first error: later statements would only
+	 * repeat it through a protocol context that is now wrong. */
 	list_for_each_entry_safe(stmt, next, &rule->stmts, list) {
-		if (stmt_evaluate(ectx, stmt) < 0) {
+		if (stmt_evaluate(ectx, stmt) < 0 ||
+		    (stmt->type == STMT_VERDICT &&
+		     verdict_target_evaluate(ectx, rule, stmt) < 0)) {
 			err = -1;
-			continue;
+			break;
 		}
-		if (stmt->type == STMT_VERDICT &&
-		    verdict_target_evaluate(ectx, rule, stmt) < 0)
-			err = -1;
 	}
+	/* Adjacent payload matches share one load, as the system nft's
+	 * bytecode does. */
+	if (!err)
+		payload_merge_rule(rule);
 	/* Dependencies were inserted before their statements. */
 	rule->num_stmts = 0;
 	list_for_each_entry(stmt, &rule->stmts, list)
