@@ -147,6 +147,27 @@ const struct datatype *datatype_lookup_byname(const char *name);
 struct error_record *symbol_parse(const struct datatype *dtype,
 				  const struct expr *sym, struct expr **res);
 
+/*
+ * Like symbol_parse(), for a left side whose width or byte order is not
+ * the type's own (integer and string typed fields: "udp length 10",
+ * "meta iifkind foo"): the value gets @len bits (0: the type's size) in
+ * @byteorder (BYTEORDER_INVALID: the type's), and integers are range
+ * checked against @len ("Value 70000 exceeds valid range 0-65535").
+ */
+struct error_record *symbol_parse_sized(const struct datatype *dtype,
+					const struct expr *sym,
+					enum byteorder byteorder,
+					unsigned int len, struct expr **res);
+
+/*
+ * Give a decoded constant (EXPR_VALUE) the type of the expression it is
+ * compared with: its mpz is re-read from its bytes when the byte order
+ * changes (delin_data_expr() imports netlink data as big endian; a host
+ * endian meta mark must be re-read in host order).
+ */
+void datatype_value_retype(struct expr *value, const struct datatype *dtype,
+			   enum byteorder byteorder);
+
 /* Print / JSON a value expression through its datatype chain. */
 void datatype_print(const struct expr *expr, struct output_ctx *octx);
 json_t *datatype_json(const struct expr *expr, struct output_ctx *octx);

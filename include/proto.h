@@ -50,6 +50,14 @@ extern const struct proto_desc proto_ip;
 extern const struct proto_desc proto_ip6;
 extern const struct proto_desc proto_tcp;
 extern const struct proto_desc proto_udp;
+extern const struct proto_desc proto_arp;	/* network layer of arp tables */
+
+/* The upper protocol @desc selects with key value @num; NULL if none. */
+const struct proto_desc *proto_find_upper(const struct proto_desc *desc,
+					  uint32_t num);
+/* The key value with which @desc selects @upper (ip -> tcp: 6). */
+bool proto_upper_num(const struct proto_desc *desc,
+		     const struct proto_desc *upper, uint32_t *num);
 
 /* "ip" -> &proto_ip; NULL if unknown. */
 const struct proto_desc *proto_lookup(const char *name);
@@ -79,5 +87,18 @@ void proto_ctx_init(struct proto_ctx *ctx, unsigned int family);
 void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,
 		      const struct location *loc,
 		      const struct proto_desc *desc);
+
+/*
+ * Record what an evaluated match selects: for "KEY == VALUE" on a
+ * protocol key (ether type, ip protocol, ip6 nexthdr, meta l4proto,
+ * meta nfproto (inet), meta protocol (bridge, netdev), meta iiftype) the
+ * layer above is now known. @rel is the relational with a value on its
+ * right. Returns the base that was updated, or PROTO_BASE_INVALID.
+ * The evaluator calls this after each evaluated match statement (so an
+ * explicit "meta l4proto tcp" satisfies "tcp dport" and no duplicate is
+ * inserted); delinearization does the same while postprocessing.
+ */
+enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
+					const struct expr *rel);
 
 #endif /* NFT_PROTO_H */

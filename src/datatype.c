@@ -1,1 +1,935 @@
-/* stub: to be written */
+/*
+ * Datatypes: one struct per type, one symbol table row per named constant.
+ *
+ * A value is an EXPR_VALUE whose mpz holds the number in numeric order;
+ * the datatype's byte order says how it is laid out in netlink data
+ * (network fields big endian, meta keys such as mark/iif host endian).
+ * Parsing walks the type, its symbol table and then its base types;
+ * printing and JSON do the same.
+ */
+#include <nft.h>
+#include <datatype.h>
+#include <expr.h>
+#include <erec.h>
+#include <nftables.h>
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+/* ------------------------------------------------------------------ */
+/* Value helpers                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Host byte order is little endian on every platform nft runs on that we
+ * target; mpz_import/export take the word order from this. */
+static int host_endian_order(void)
+{
+	const uint16_t probe = 1;
+
+	return *(const uint8_t *)&probe ? -1 : 1;
+}
+
+void mpz_export_data(void *data, const mpz_t op, enum byteorder byteorder,
+		     unsigned int len)
+{
+	int order = byteorder == BYTEORDER_BIG_ENDIAN ? 1 : host_endian_order();
+	size_t count = 0;
+	uint8_t *tmp;
+	mpz_t v;
+
+	memset(data, 0, len);
+	if (!len)
+		return;
+	/* Truncate to @len bytes so an oversized value cannot overflow. */
+	mpz_init(v);
+	mpz_fdiv_r_2exp(v, op, len * BITS_PER_BYTE);
+	tmp = xzalloc(len);
+	mpz_export(tmp, &count, order, 1, 0, 0, v);
+	if (order == 1)
+		memcpy((uint8_t *)data + (len - count), tmp, count);
+	else
+		memcpy(data, tmp, count);
+	xfree(tmp);
+	mpz_clear(v);
+}
+
+void mpz_import_data(mpz_t rop, const void *data, enum byteorder byteorder,
+		     unsigned int len)
+{
+	int order = byteorder == BYTEORDER_BIG_ENDIAN ? 1 : host_endian_order();
+
+	mpz_import(rop, len, order, 1, 0, 0, data);
+}
+
+void datatype_value_retype(struct expr *value, const struct datatype *dtype,
+			   enum byteorder byteorder)
+{
+	unsigned int len = div_round_up(value->len, BITS_PER_BYTE);
+	uint8_t *buf;
+
+	if (value->etype == EXPR_VALUE && len &&
+	    value->byteorder != BYTEORDER_INVALID &&
+	    byteorder != BYTEORDER_INVALID && value->byteorder != byteorder) {
+		buf = xmalloc(len);
+		mpz_export_data(buf, value->value.value, value->byteorder, len);
+		mpz_import_data(value->value.value, buf, byteorder, len);
+		xfree(buf);
+	}
+	value->dtype = dtype;
+	value->byteorder = byteorder;
+}
+
+/* ------------------------------------------------------------------ */
+/* Symbol tables                                                       */
+/* ------------------------------------------------------------------ */
+
+const struct symbolic_constant *symbol_lookup(const struct symbol_table *tbl,
+					      const char *name)
+{
+	const struct symbolic_constant *s;
+
+	if (!tbl || !name)
+		return NULL;
+	for (s = tbl->symbols; s->identifier; s++)
+		if (!strcmp(s->identifier, name))
+			return s;
+	return NULL;
+}
+
+const char *symbol_name(const struct symbol_table *tbl, uint64_t value)
+{
+	const struct symbolic_constant *s;
+
+	if (!tbl)
+		return NULL;
+	for (s = tbl->symbols; s->identifier; s++)
+		if (s->value == value)
+			return s->identifier;
+	return NULL;
+}
+
+static const struct symbol_table nfproto_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "ipv4", 2 },
+		{ "ipv6", 10 },
+		{ NULL, 0 },
+	},
+};
+
+/* The first row for a value is the name printed ("vlan" parses too). */
+static const struct symbol_table ethertype_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.symbols = {
+		{ "ip",		0x0800 },
+		{ "arp",	0x0806 },
+		{ "ip6",	0x86dd },
+		{ "8021q",	0x8100 },
+		{ "vlan",	0x8100 },
+		{ "8021ad",	0x88a8 },
+		{ NULL, 0 },
+	},
+};
+
+/* Names as /etc/protocols gives them, so listings do not depend on NSS. */
+static const struct symbol_table inet_protocol_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "ip", 0 }, { "icmp", 1 }, { "igmp", 2 }, { "ggp", 3 },
+		{ "ipencap", 4 }, { "st", 5 }, { "tcp", 6 }, { "egp", 8 },
+		{ "igp", 9 }, { "pup", 12 }, { "udp", 17 }, { "hmp", 20 },
+		{ "xns-idp", 22 }, { "rdp", 27 }, { "iso-tp4", 29 },
+		{ "dccp", 33 }, { "xtp", 36 }, { "ddp", 37 },
+		{ "idpr-cmtp", 38 }, { "ipv6", 41 }, { "ipv6-route", 43 },
+		{ "ipv6-frag", 44 }, { "idrp", 45 }, { "rsvp", 46 },
+		{ "gre", 47 }, { "esp", 50 }, { "ah", 51 }, { "skip", 57 },
+		{ "ipv6-icmp", 58 }, { "ipv6-nonxt", 59 },
+		{ "ipv6-opts", 60 }, { "rspf", 73 }, { "vmtp", 81 },
+		{ "eigrp", 88 }, { "ospf", 89 }, { "ax.25", 93 },
+		{ "ipip", 94 }, { "etherip", 97 }, { "encap", 98 },
+		{ "pim", 103 }, { "ipcomp", 108 }, { "vrrp", 112 },
+		{ "l2tp", 115 }, { "isis", 124 }, { "sctp", 132 },
+		{ "fc", 133 }, { "mobility-header", 135 },
+		{ "udplite", 136 }, { "mpls-in-ip", 137 }, { "manet", 138 },
+		{ "hip", 139 }, { "shim6", 140 }, { "wesp", 141 },
+		{ "rohc", 142 }, { "ethernet", 143 },
+		/* aliases accepted when parsing */
+		{ "icmpv6", 58 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table arphrd_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 16, .base_decimal = true,
+	.symbols = {
+		{ "ether",	1 },
+		{ "ppp",	512 },
+		{ "ipip",	768 },
+		{ "ipip6",	769 },
+		{ "loopback",	772 },
+		{ "sit",	776 },
+		{ "ipgre",	778 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table pkttype_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "host",	0 },
+		{ "unicast",	0 },
+		{ "broadcast",	1 },
+		{ "multicast",	2 },
+		{ "other",	3 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table boolean_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1, .base_decimal = true,
+	.symbols = {
+		{ "exists",	1 },
+		{ "missing",	0 },
+		{ "true",	1 },
+		{ "false",	0 },
+		{ NULL, 0 },
+	},
+};
+
+/* ------------------------------------------------------------------ */
+/* Printing helpers                                                    */
+/* ------------------------------------------------------------------ */
+
+static bool value_get_u64(const struct expr *expr, uint64_t *val)
+{
+	if (expr->etype != EXPR_VALUE ||
+	    mpz_sizeinbase(expr->value.value, 2) > 64)
+		return false;
+	*val = mpz_get_ui(expr->value.value);
+	if (sizeof(unsigned long) < sizeof(uint64_t)) {
+		mpz_t hi;
+
+		mpz_init(hi);
+		mpz_fdiv_q_2exp(hi, expr->value.value, 32);
+		*val = (*val & 0xffffffffULL) |
+		       ((uint64_t)mpz_get_ui(hi) << 32);
+		mpz_clear(hi);
+	}
+	return true;
+}
+
+static void print_decimal(const struct expr *expr, struct output_ctx *octx)
+{
+	char *s = mpz_get_str(NULL, 10, expr->value.value);
+
+	nft_print(octx, "%s", s);
+	free(s);
+}
+
+/* Hex zero-padded to the width of the type: mark 0x00000010. */
+static void print_hex(const struct expr *expr, unsigned int bits,
+		      struct output_ctx *octx)
+{
+	char *s = mpz_get_str(NULL, 16, expr->value.value);
+	unsigned int width = div_round_up(bits, 4);
+	size_t n = strlen(s);
+
+	nft_print(octx, "0x");
+	for (; n < width; n++)
+		nft_print(octx, "0");
+	nft_print(octx, "%s", s);
+	free(s);
+}
+
+static unsigned int value_bits(const struct expr *expr,
+			       const struct datatype *dtype)
+{
+	if (expr->len)
+		return expr->len;
+	return dtype->size;
+}
+
+/* Print a value of a type with a symbol table: the name, or the number. */
+static bool symbolic_print(const struct datatype *dtype,
+			   const struct expr *expr, struct output_ctx *octx)
+{
+	const struct symbol_table *tbl = dtype->sym_tbl;
+	const char *name = NULL;
+	uint64_t val;
+
+	if (!value_get_u64(expr, &val))
+		return false;
+	if (!nft_output_numeric_symbol(octx))
+		name = symbol_name(tbl, val);
+	if (name)
+		nft_print(octx, "%s", name);
+	else if (tbl->base_decimal)
+		print_decimal(expr, octx);
+	else
+		print_hex(expr, value_bits(expr, dtype), octx);
+	return true;
+}
+
+/* Copy the bytes of a value in its own byte order. */
+static uint8_t *value_bytes(const struct expr *expr, unsigned int *len)
+{
+	uint8_t *buf;
+
+	*len = div_round_up(expr->len, BITS_PER_BYTE);
+	buf = xzalloc(*len + 1);
+	mpz_export_data(buf, expr->value.value,
+			expr->byteorder == BYTEORDER_INVALID ?
+			BYTEORDER_BIG_ENDIAN : expr->byteorder, *len);
+	return buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocation of parsed values                                         */
+/* ------------------------------------------------------------------ */
+
+struct parse_target {
+	const struct datatype *dtype;	/* type the value gets */
+	enum byteorder byteorder;
+	unsigned int len;		/* bits; 0: natural size */
+};
+
+static struct error_record *parse_error(const struct expr *sym,
+					const char *fmt, const char *arg)
+{
+	return erec_create(EREC_ERROR, &sym->location, fmt, arg);
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-type parse/print/json                                           */
+/* ------------------------------------------------------------------ */
+
+static struct error_record *integer_parse(const struct parse_target *t,
+					  const struct expr *sym,
+					  struct expr **res)
+{
+	const char *s = sym->symbol.identifier;
+	unsigned int len = t->len;
+	struct expr *e;
+	char *max, *val;
+	mpz_t v, lim;
+	int base = 10;
+
+	if (!strncmp(s, "0x", 2) || !strncmp(s, "0X", 2)) {
+		base = 16;
+		s += 2;
+	} else if (s[0] == '0' && s[1]) {
+		base = 8;
+		s += 1;
+	}
+	mpz_init(v);
+	if (!*s || !isalnum((unsigned char)*s) || mpz_set_str(v, s, base)) {
+		mpz_clear(v);
+		return parse_error(sym, "Could not parse %s", t->dtype->desc);
+	}
+	if (!len)
+		len = div_round_up(mpz_sizeinbase(v, 2), BITS_PER_BYTE) *
+		      BITS_PER_BYTE;
+	mpz_init(lim);
+	mpz_setbit(lim, len);
+	if (mpz_cmp(v, lim) >= 0) {
+		struct error_record *erec;
+
+		mpz_sub_ui(lim, lim, 1);
+		val = mpz_get_str(NULL, 10, v);
+		max = mpz_get_str(NULL, 10, lim);
+		erec = erec_create(EREC_ERROR, &sym->location,
+				   "Value %s exceeds valid range 0-%s",
+				   val, max);
+		free(val);
+		free(max);
+		mpz_clear(v);
+		mpz_clear(lim);
+		return erec;
+	}
+	e = constant_expr_alloc_mpz(&sym->location, t->dtype, t->byteorder,
+				    len, v);
+	mpz_clear(v);
+	mpz_clear(lim);
+	*res = e;
+	return NULL;
+}
+
+static struct error_record *string_parse(const struct parse_target *t,
+					 const struct expr *sym,
+					 struct expr **res)
+{
+	const char *s = sym->symbol.identifier;
+	unsigned int len = t->len;
+
+	if (len && strlen(s) > len / BITS_PER_BYTE) {
+		char buf[16];
+
+		snprintf(buf, sizeof(buf), "%u", len / BITS_PER_BYTE);
+		return parse_error(sym, "String exceeds maximum length of %s",
+				   buf);
+	}
+	if (!len)
+		len = strlen(s) * BITS_PER_BYTE;
+	*res = constant_expr_alloc_string(&sym->location, t->dtype, s, len);
+	return NULL;
+}
+
+static void string_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char *s = constant_expr_get_string(expr);
+
+	nft_print(octx, "\"%s\"", s);
+	xfree(s);
+}
+
+static json_t *string_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char *s = constant_expr_get_string(expr);
+	json_t *j = json_string(s);
+
+	xfree(s);
+	return j;
+}
+
+/* Hex bytes separated by colons: 00:11:22:33:44:55 */
+static struct error_record *lladdr_parse_len(const struct parse_target *t,
+					     const struct expr *sym,
+					     unsigned int want,
+					     struct expr **res)
+{
+	const char *s = sym->symbol.identifier;
+	uint8_t buf[64];
+	unsigned int n = 0;
+	char *end;
+
+	while (*s && n < sizeof(buf)) {
+		unsigned long b = strtoul(s, &end, 16);
+
+		if (end == s || end - s > 2 || b > 0xff ||
+		    (*end && *end != ':'))
+			break;
+		buf[n++] = b;
+		s = *end ? end + 1 : end;
+		if (!*end)
+			break;
+	}
+	if (*s || !n || (want && n != want))
+		return parse_error(sym, "Could not parse %s",
+				   t->dtype->desc);
+	*res = constant_expr_alloc(&sym->location, t->dtype,
+				   BYTEORDER_BIG_ENDIAN, n * BITS_PER_BYTE,
+				   buf);
+	return NULL;
+}
+
+static struct error_record *lladdr_parse(const struct expr *sym,
+					 struct expr **res)
+{
+	struct parse_target t = { &lladdr_type, BYTEORDER_BIG_ENDIAN, 0 };
+
+	return lladdr_parse_len(&t, sym, 0, res);
+}
+
+static struct error_record *etheraddr_parse(const struct expr *sym,
+					    struct expr **res)
+{
+	struct parse_target t = { &etheraddr_type, BYTEORDER_BIG_ENDIAN, 48 };
+
+	return lladdr_parse_len(&t, sym, 6, res);
+}
+
+static void lladdr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	unsigned int len, i;
+	uint8_t *buf = value_bytes(expr, &len);
+
+	for (i = 0; i < len; i++)
+		nft_print(octx, "%s%02x", i ? ":" : "", buf[i]);
+	xfree(buf);
+}
+
+static struct error_record *addr_parse(const struct expr *sym, int af,
+				       const struct datatype *dtype,
+				       struct expr **res)
+{
+	struct addrinfo hints = { .ai_family = af, .ai_socktype = SOCK_DGRAM };
+	struct addrinfo *ai;
+	const void *addr;
+	int err;
+
+	err = getaddrinfo(sym->symbol.identifier, NULL, &hints, &ai);
+	if (err)
+		return parse_error(sym, "Could not resolve hostname: %s",
+				   gai_strerror(err));
+	if (af == AF_INET)
+		addr = &((struct sockaddr_in *)ai->ai_addr)->sin_addr;
+	else
+		addr = &((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr;
+	*res = constant_expr_alloc(&sym->location, dtype,
+				   BYTEORDER_BIG_ENDIAN, dtype->size, addr);
+	freeaddrinfo(ai);
+	return NULL;
+}
+
+static struct error_record *ipaddr_parse(const struct expr *sym,
+					 struct expr **res)
+{
+	return addr_parse(sym, AF_INET, &ipaddr_type, res);
+}
+
+static struct error_record *ip6addr_parse(const struct expr *sym,
+					  struct expr **res)
+{
+	return addr_parse(sym, AF_INET6, &ip6addr_type, res);
+}
+
+static void addr_format(const struct expr *expr, int af, char *out,
+			size_t size)
+{
+	unsigned int len;
+	uint8_t *buf = value_bytes(expr, &len);
+	uint8_t raw[16] = { 0 };
+
+	memcpy(raw, buf, len > sizeof(raw) ? sizeof(raw) : len);
+	if (!inet_ntop(af, raw, out, size))
+		snprintf(out, size, "?");
+	xfree(buf);
+}
+
+static void ipaddr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char s[INET6_ADDRSTRLEN];
+
+	addr_format(expr, AF_INET, s, sizeof(s));
+	nft_print(octx, "%s", s);
+}
+
+static void ip6addr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char s[INET6_ADDRSTRLEN];
+
+	addr_format(expr, AF_INET6, s, sizeof(s));
+	nft_print(octx, "%s", s);
+}
+
+static struct error_record *inet_protocol_parse(const struct expr *sym,
+						struct expr **res)
+{
+	const struct symbolic_constant *s;
+	const char *id = sym->symbol.identifier;
+	unsigned long v;
+	char *end;
+
+	s = symbol_lookup(&inet_protocol_tbl, id);
+	if (s) {
+		v = s->value;
+	} else {
+		errno = 0;
+		v = strtoul(id, &end, 0);
+		if (end == id || *end || *id == '-')
+			return parse_error(sym, "%s",
+					   "Could not resolve protocol name");
+		if (errno || v > 255)
+			return parse_error(sym, "%s", "Protocol out of range");
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &inet_protocol_type,
+				       BYTEORDER_BIG_ENDIAN, 8, v);
+	return NULL;
+}
+
+static struct error_record *inet_service_parse(const struct expr *sym,
+					       struct expr **res)
+{
+	struct addrinfo hints = { .ai_family = AF_INET };
+	const char *id = sym->symbol.identifier;
+	struct addrinfo *ai;
+	unsigned long v;
+	char *end;
+	int err;
+
+	errno = 0;
+	v = strtoul(id, &end, 0);
+	if (end != id && !*end && *id != '-') {
+		if (errno || v > 0xffff)
+			return parse_error(sym, "%s", "Service out of range");
+	} else {
+		err = getaddrinfo(NULL, id, &hints, &ai);
+		if (err)
+			return parse_error(sym, "Could not resolve service: %s",
+					   gai_strerror(err));
+		v = ntohs(((struct sockaddr_in *)ai->ai_addr)->sin_port);
+		freeaddrinfo(ai);
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &inet_service_type,
+				       BYTEORDER_BIG_ENDIAN, 16, v);
+	return NULL;
+}
+
+static void mark_print(const struct expr *expr, struct output_ctx *octx)
+{
+	print_hex(expr, value_bits(expr, &mark_type), octx);
+}
+
+/* A device name resolves now (at evaluation); a number is taken as is. */
+static struct error_record *ifindex_parse(const struct expr *sym,
+					  struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long v = if_nametoindex(id);
+	char *end;
+
+	if (!v) {
+		errno = 0;
+		v = strtoul(id, &end, 0);
+		if (end == id || *end || *id == '-' || errno ||
+		    v > 0xffffffffUL)
+			return parse_error(sym, "%s",
+					   "Interface does not exist");
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &ifindex_type,
+				       BYTEORDER_HOST_ENDIAN, 32, v);
+	return NULL;
+}
+
+static bool ifindex_name(const struct expr *expr, char *name)
+{
+	uint64_t idx;
+
+	return value_get_u64(expr, &idx) && idx && idx <= 0xffffffffULL &&
+	       if_indextoname(idx, name);
+}
+
+static void ifindex_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[IF_NAMESIZE];
+
+	if (ifindex_name(expr, name))
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+/* nft gives an index as a string in JSON, known or not. */
+static json_t *ifindex_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[IF_NAMESIZE];
+	json_t *j;
+	char *s;
+
+	if (ifindex_name(expr, name))
+		return json_string(name);
+	s = mpz_get_str(NULL, 10, expr->value.value);
+	j = json_string(s);
+	free(s);
+	return j;
+}
+
+static json_t *print_json(const struct expr *expr, struct output_ctx *octx);
+static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
+
+/* ------------------------------------------------------------------ */
+/* The types                                                           */
+/* ------------------------------------------------------------------ */
+
+const struct datatype invalid_type = {
+	.type = TYPE_INVALID, .name = "invalid", .desc = "invalid",
+	.byteorder = BYTEORDER_INVALID,
+};
+
+const struct datatype verdict_type = {
+	.type = TYPE_VERDICT, .name = "verdict", .desc = "netfilter verdict",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+};
+
+const struct datatype integer_type = {
+	.type = TYPE_INTEGER, .name = "integer", .desc = "integer",
+	.byteorder = BYTEORDER_HOST_ENDIAN,
+};
+
+const struct datatype bitmask_type = {
+	.type = TYPE_BITMASK, .name = "bitmask", .desc = "bitmask",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .basetype = &integer_type,
+};
+
+const struct datatype nfproto_type = {
+	.type = TYPE_NFPROTO, .name = "nf_proto", .desc = "netfilter protocol",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &nfproto_tbl,
+};
+
+const struct datatype string_type = {
+	.type = TYPE_STRING, .name = "string", .desc = "string",
+	.byteorder = BYTEORDER_HOST_ENDIAN,
+	.print = string_print, .json = string_json,
+};
+
+const struct datatype lladdr_type = {
+	.type = TYPE_LLADDR, .name = "ll_addr", .desc = "link layer address",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .basetype = &integer_type,
+	.print = lladdr_print, .json = print_json, .parse = lladdr_parse,
+};
+
+const struct datatype ipaddr_type = {
+	.type = TYPE_IPADDR, .name = "ipv4_addr", .desc = "IPv4 address",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 32,
+	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
+	.print = ipaddr_print, .json = print_json, .parse = ipaddr_parse,
+};
+
+const struct datatype ip6addr_type = {
+	.type = TYPE_IP6ADDR, .name = "ipv6_addr", .desc = "IPv6 address",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 128,
+	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
+	.print = ip6addr_print, .json = print_json, .parse = ip6addr_parse,
+};
+
+const struct datatype etheraddr_type = {
+	.type = TYPE_ETHERADDR, .name = "ether_addr",
+	.desc = "Ethernet address",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 48,
+	.basetype = &lladdr_type,
+	.print = lladdr_print, .json = print_json, .parse = etheraddr_parse,
+};
+
+const struct datatype ethertype_type = {
+	.type = TYPE_ETHERTYPE, .name = "ether_type",
+	.desc = "Ethernet protocol",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.basetype = &integer_type, .sym_tbl = &ethertype_tbl,
+};
+
+const struct datatype inet_protocol_type = {
+	.type = TYPE_INET_PROTOCOL, .name = "inet_proto",
+	.desc = "Internet protocol",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &inet_protocol_tbl,
+	.parse = inet_protocol_parse,
+};
+
+const struct datatype inet_service_type = {
+	.type = TYPE_INET_SERVICE, .name = "inet_service",
+	.desc = "internet network service",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.basetype = &integer_type, .parse = inet_service_parse,
+};
+
+const struct datatype mark_type = {
+	.type = TYPE_MARK, .name = "mark", .desc = "packet mark",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
+	.print = mark_print, .json = number_json,
+};
+
+const struct datatype ifindex_type = {
+	.type = TYPE_IFINDEX, .name = "iface_index",
+	.desc = "network interface index",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = ifindex_print, .json = ifindex_json, .parse = ifindex_parse,
+};
+
+const struct datatype ifname_type = {
+	.type = TYPE_IFNAME, .name = "ifname",
+	.desc = "network interface name",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = IFNAMSIZ * BITS_PER_BYTE,
+	.basetype = &string_type,
+	.print = string_print, .json = string_json,
+};
+
+const struct datatype arphrd_type = {
+	.type = TYPE_ARPHRD, .name = "iface_type",
+	.desc = "network interface type",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 16,
+	.basetype = &integer_type, .sym_tbl = &arphrd_tbl,
+};
+
+const struct datatype pkttype_type = {
+	.type = TYPE_PKTTYPE, .name = "pkt_type", .desc = "packet type",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &pkttype_tbl,
+};
+
+const struct datatype boolean_type = {
+	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
+	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
+};
+
+static const struct datatype *const datatypes[] = {
+	&invalid_type, &verdict_type, &nfproto_type, &bitmask_type,
+	&integer_type, &string_type, &lladdr_type, &ipaddr_type,
+	&ip6addr_type, &etheraddr_type, &ethertype_type,
+	&inet_protocol_type, &inet_service_type, &mark_type,
+	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
+	&boolean_type,
+};
+
+const struct datatype *datatype_lookup(enum datatypes type)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(datatypes); i++)
+		if (datatypes[i]->type == type)
+			return datatypes[i];
+	return NULL;
+}
+
+const struct datatype *datatype_lookup_byname(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(datatypes); i++)
+		if (!strcmp(datatypes[i]->name, name))
+			return datatypes[i];
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Generic dispatch                                                    */
+/* ------------------------------------------------------------------ */
+
+static struct error_record *symbolic_parse(const struct parse_target *t,
+					   const struct datatype *dtype,
+					   const struct expr *sym,
+					   struct expr **res)
+{
+	const struct symbolic_constant *s;
+
+	s = symbol_lookup(dtype->sym_tbl, sym->symbol.identifier);
+	if (!s)
+		return NULL;
+	*res = constant_expr_alloc_u64(&sym->location, t->dtype, t->byteorder,
+				       t->len ? t->len : dtype->sym_tbl->size,
+				       s->value);
+	return NULL;
+}
+
+/* Give a value produced by a more basic type the caller's type. */
+static void parse_fixup(const struct parse_target *t, struct expr *e)
+{
+	if (e->dtype == t->dtype)
+		return;
+	datatype_value_retype(e, t->dtype, e->byteorder);
+}
+
+struct error_record *symbol_parse_sized(const struct datatype *dtype,
+					const struct expr *sym,
+					enum byteorder byteorder,
+					unsigned int len, struct expr **res)
+{
+	struct parse_target t = { dtype, byteorder, len };
+	const struct datatype *d;
+	struct error_record *erec;
+
+	*res = NULL;
+	if (t.byteorder == BYTEORDER_INVALID)
+		t.byteorder = dtype->byteorder;
+	if (t.byteorder == BYTEORDER_INVALID)
+		t.byteorder = BYTEORDER_HOST_ENDIAN;
+	if (!t.len)
+		t.len = dtype->size;
+
+	for (d = dtype; d; d = d->basetype) {
+		if (d->parse) {
+			erec = d->parse(sym, res);
+			if (!erec)
+				parse_fixup(&t, *res);
+			return erec;
+		}
+		if (d->sym_tbl) {
+			erec = symbolic_parse(&t, d, sym, res);
+			if (erec || *res)
+				return erec;
+		}
+		if (d == &integer_type)
+			return integer_parse(&t, sym, res);
+		if (d == &string_type)
+			return string_parse(&t, sym, res);
+	}
+	return erec_create(EREC_ERROR, &sym->location,
+			   "Could not parse %s", dtype->desc);
+}
+
+struct error_record *symbol_parse(const struct datatype *dtype,
+				  const struct expr *sym, struct expr **res)
+{
+	return symbol_parse_sized(dtype, sym, BYTEORDER_INVALID, 0, res);
+}
+
+void datatype_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const struct datatype *d;
+
+	for (d = expr->dtype; d; d = d->basetype) {
+		if (d->print) {
+			d->print(expr, octx);
+			return;
+		}
+		if (d->sym_tbl && symbolic_print(d, expr, octx))
+			return;
+		if (d == &integer_type) {
+			print_decimal(expr, octx);
+			return;
+		}
+	}
+	print_decimal(expr, octx);
+}
+
+/* JSON of a value as its text form ("1.2.3.4", "00:11:..."). */
+static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
+{
+	struct output_ctx tmp = *octx;
+	char *buf = NULL;
+	size_t size = 0;
+	json_t *j;
+	FILE *f;
+
+	f = open_memstream(&buf, &size);
+	if (!f)
+		memory_allocation_error();
+	tmp.output_fp = f;
+	datatype_print(expr, &tmp);
+	fclose(f);
+	j = json_string(buf);
+	free(buf);
+	return j;
+}
+
+static json_t *number_json(const struct expr *expr, struct output_ctx *octx)
+{
+	uint64_t val;
+
+	if (value_get_u64(expr, &val))
+		return json_integer(val);
+	return print_json(expr, octx);
+}
+
+json_t *datatype_json(const struct expr *expr, struct output_ctx *octx)
+{
+	const struct datatype *d;
+	const char *name;
+	uint64_t val;
+
+	for (d = expr->dtype; d; d = d->basetype) {
+		if (d->json)
+			return d->json(expr, octx);
+		if (d->sym_tbl && value_get_u64(expr, &val)) {
+			name = nft_output_numeric_symbol(octx) ? NULL :
+			       symbol_name(d->sym_tbl, val);
+			if (name)
+				return json_string(name);
+			return json_integer(val);
+		}
+		if (d->print)
+			return print_json(expr, octx);
+		if (d == &integer_type)
+			return number_json(expr, octx);
+	}
+	return number_json(expr, octx);
+}

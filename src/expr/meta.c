@@ -1,1 +1,274 @@
-/* stub: to be written */
+/*
+ * Meta expressions: packet metadata the kernel loads by key ("meta mark",
+ * "iifname", "meta l4proto"). One table row per key gives its name, type,
+ * width and byte order, and whether nft lists it without the "meta"
+ * keyword.
+ */
+#include <string.h>
+#include <expr.h>
+#include <stmt.h>
+#include <proto.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+#include <net/if.h>
+#include <linux/netfilter.h>
+#include <libnftnl/expr.h>
+
+struct meta_template {
+	const char *token;
+	const struct datatype *dtype;
+	unsigned int len;		/* bits */
+	enum byteorder byteorder;
+	bool bare;			/* listed without "meta " */
+	bool protocol;			/* selects a protocol layer */
+};
+
+#define META_KEY(_key, _token, _dtype, _len, _bo)	\
+	[_key] = { .token = (_token), .dtype = (_dtype), .len = (_len), \
+		   .byteorder = BYTEORDER_##_bo##_ENDIAN }
+#define META_BARE	.bare = true
+#define META_PROTO	.protocol = true
+
+/* Rows as the system nft 1.0.6 parses and lists them. */
+static const struct meta_template meta_templates[] = {
+	META_KEY(NFT_META_LEN, "length", &integer_type, 32, HOST),
+	[NFT_META_PROTOCOL] = { "protocol", &ethertype_type, 16,
+				BYTEORDER_BIG_ENDIAN, false, true },
+	META_KEY(NFT_META_PRIORITY, "priority", &integer_type, 32, HOST),
+	META_KEY(NFT_META_MARK, "mark", &mark_type, 32, HOST),
+	[NFT_META_IIF] = { "iif", &ifindex_type, 32,
+			   BYTEORDER_HOST_ENDIAN, true, false },
+	[NFT_META_OIF] = { "oif", &ifindex_type, 32,
+			   BYTEORDER_HOST_ENDIAN, true, false },
+	[NFT_META_IIFNAME] = { "iifname", &ifname_type,
+			       IFNAMSIZ * BITS_PER_BYTE,
+			       BYTEORDER_HOST_ENDIAN, true, false },
+	[NFT_META_OIFNAME] = { "oifname", &ifname_type,
+			       IFNAMSIZ * BITS_PER_BYTE,
+			       BYTEORDER_HOST_ENDIAN, true, false },
+	[NFT_META_IIFTYPE] = { "iiftype", &arphrd_type, 16,
+			       BYTEORDER_HOST_ENDIAN, false, true },
+	META_KEY(NFT_META_OIFTYPE, "oiftype", &arphrd_type, 16, HOST),
+	META_KEY(NFT_META_SKUID, "skuid", &integer_type, 32, HOST),
+	META_KEY(NFT_META_SKGID, "skgid", &integer_type, 32, HOST),
+	META_KEY(NFT_META_NFTRACE, "nftrace", &integer_type, 1, HOST),
+	META_KEY(NFT_META_RTCLASSID, "rtclassid", &integer_type, 32, HOST),
+	META_KEY(NFT_META_SECMARK, "secmark", &integer_type, 32, HOST),
+	[NFT_META_NFPROTO] = { "nfproto", &nfproto_type, 8,
+			       BYTEORDER_HOST_ENDIAN, false, true },
+	[NFT_META_L4PROTO] = { "l4proto", &inet_protocol_type, 8,
+			       BYTEORDER_HOST_ENDIAN, false, true },
+	META_KEY(NFT_META_BRI_IIFNAME, "ibrname", &ifname_type,
+		 IFNAMSIZ * BITS_PER_BYTE, HOST),
+	META_KEY(NFT_META_BRI_OIFNAME, "obrname", &ifname_type,
+		 IFNAMSIZ * BITS_PER_BYTE, HOST),
+	META_KEY(NFT_META_PKTTYPE, "pkttype", &pkttype_type, 8, HOST),
+	META_KEY(NFT_META_CPU, "cpu", &integer_type, 32, HOST),
+	[NFT_META_IIFGROUP] = { "iifgroup", &integer_type, 32,
+				BYTEORDER_HOST_ENDIAN, true, false },
+	[NFT_META_OIFGROUP] = { "oifgroup", &integer_type, 32,
+				BYTEORDER_HOST_ENDIAN, true, false },
+	META_KEY(NFT_META_CGROUP, "cgroup", &integer_type, 32, HOST),
+	META_KEY(NFT_META_PRANDOM, "random", &integer_type, 32, BIG),
+	META_KEY(NFT_META_SECPATH, "ipsec", &boolean_type, 8, HOST),
+	META_KEY(NFT_META_IIFKIND, "iifkind", &ifname_type,
+		 IFNAMSIZ * BITS_PER_BYTE, HOST),
+	META_KEY(NFT_META_OIFKIND, "oifkind", &ifname_type,
+		 IFNAMSIZ * BITS_PER_BYTE, HOST),
+	META_KEY(NFT_META_SDIF, "sdif", &ifindex_type, 32, HOST),
+	META_KEY(NFT_META_SDIFNAME, "sdifname", &ifname_type,
+		 IFNAMSIZ * BITS_PER_BYTE, HOST),
+};
+
+static const struct meta_template *meta_template(enum nft_meta_keys key)
+{
+	if ((unsigned int)key >= array_size(meta_templates) ||
+	    !meta_templates[key].token)
+		return NULL;
+	return &meta_templates[key];
+}
+
+bool meta_key_lookup(const char *name, enum nft_meta_keys *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(meta_templates); i++) {
+		if (meta_templates[i].token &&
+		    !strcmp(meta_templates[i].token, name)) {
+			*key = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *meta_key_name(enum nft_meta_keys key)
+{
+	const struct meta_template *t = meta_template(key);
+
+	return t ? t->token : "unknown";
+}
+
+struct expr *meta_expr_alloc(const struct location *loc,
+			     enum nft_meta_keys key)
+{
+	const struct meta_template *t = meta_template(key);
+	struct expr *expr;
+
+	if (!t)
+		expr = expr_alloc(loc, &meta_expr_ops, &integer_type,
+				  BYTEORDER_HOST_ENDIAN, 32);
+	else
+		expr = expr_alloc(loc, &meta_expr_ops, t->dtype,
+				  t->byteorder, t->len);
+	expr->meta.key = key;
+	if (t && t->protocol)
+		expr->flags |= EXPR_F_PROTOCOL;
+	return expr;
+}
+
+static void meta_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->meta.key = src->meta.key;
+}
+
+static bool meta_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return a->meta.key == b->meta.key;
+}
+
+static void meta_expr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const struct meta_template *t = meta_template(expr->meta.key);
+
+	if (t && t->bare)
+		nft_print(octx, "%s", t->token);
+	else
+		nft_print(octx, "meta %s", meta_key_name(expr->meta.key));
+}
+
+static json_t *meta_expr_json(const struct expr *expr,
+			      struct output_ctx *octx)
+{
+	return json_pack("{s:{s:s}}", "meta",
+			 "key", meta_key_name(expr->meta.key));
+}
+
+/* {"meta": {"key": "iifname"}} (the caller hands over the inner object) */
+static struct expr *meta_expr_json_parse(struct json_ctx *jctx,
+					 json_t *value,
+					 const struct location *loc)
+{
+	enum nft_meta_keys key;
+	json_t *k;
+
+	k = json_is_object(value) ? json_object_get(value, "key") : NULL;
+	if (!k || !json_is_string(k)) {
+		json_error(jctx, ".meta.key",
+			   "Invalid meta expression: \"key\" must be a string");
+		return NULL;
+	}
+	if (!meta_key_lookup(json_string_value(k), &key)) {
+		json_error(jctx, ".meta.key", "Unknown meta key '%s'",
+			   json_string_value(k));
+		return NULL;
+	}
+	return meta_expr_alloc(loc, key);
+}
+
+static int meta_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *expr = *exprp;
+
+	if (!meta_template(expr->meta.key))
+		return expr_error(ectx, expr, "unknown meta key %u",
+				  expr->meta.key);
+	if (expr->meta.key == NFT_META_NFPROTO &&
+	    ectx->pctx.family != NFPROTO_INET)
+		return expr_error(ectx, expr,
+				  "meta nfproto is only useful in the inet family");
+	return 0;
+}
+
+static void meta_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
+				enum nft_registers dreg)
+{
+	struct nftnl_expr *nle = nftnl_expr_alloc("meta");
+
+	if (!nle)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_META_KEY, expr->meta.key);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_META_DREG, dreg);
+	lin_add_expr(lctx, nle);
+}
+
+static int meta_expr_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle)
+{
+	enum nft_meta_keys key;
+
+	/* A meta with a source register is the "meta set" statement. */
+	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_META_DREG))
+		return -1;
+	key = nftnl_expr_get_u32(nle, NFTNL_EXPR_META_KEY);
+	delin_set_register(dctx, nftnl_expr_get_u32(nle, NFTNL_EXPR_META_DREG),
+			   meta_expr_alloc(&internal_location, key));
+	return 0;
+}
+
+/* Type a decoded right side like the meta key (values, prefixes, ranges). */
+static void meta_type_right(struct expr *right, const struct expr *left)
+{
+	switch (right->etype) {
+	case EXPR_VALUE:
+		datatype_value_retype(right, left->dtype, left->byteorder);
+		break;
+	case EXPR_PREFIX:
+		meta_type_right(right->prefix.prefix, left);
+		right->dtype = left->dtype;
+		break;
+	case EXPR_RANGE:
+		meta_type_right(right->range.left, left);
+		meta_type_right(right->range.right, left);
+		right->dtype = left->dtype;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * A protocol key match ("meta l4proto tcp") may be the dependency of a
+ * later payload match; remember it so payload postprocessing can drop it.
+ */
+static void meta_expr_delin_postprocess(struct delin_ctx *dctx,
+					struct stmt *stmt, struct expr *expr)
+{
+	struct expr *rel = stmt->expr;
+	enum proto_bases base;
+
+	meta_type_right(rel->binop.right, expr);
+	if (!(expr->flags & EXPR_F_PROTOCOL))
+		return;
+	base = proto_ctx_update_match(&dctx->pctx, rel);
+	if (base != PROTO_BASE_INVALID)
+		dctx->deps[base] = stmt;
+}
+
+const struct expr_ops meta_expr_ops = {
+	.type			= EXPR_META,
+	.name			= "meta",
+	.clone			= meta_expr_clone,
+	.cmp			= meta_expr_cmp,
+	.print			= meta_expr_print,
+	.json			= meta_expr_json,
+	.evaluate		= meta_expr_evaluate,
+	.linearize		= meta_expr_linearize,
+	.nl_name		= "meta",
+	.delinearize		= meta_expr_delinearize,
+	.delin_postprocess	= meta_expr_delin_postprocess,
+	.json_name		= "meta",
+	.json_parse		= meta_expr_json_parse,
+};
