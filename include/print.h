@@ -27,6 +27,10 @@ void chain_print_declaration(const struct chain *c, struct output_ctx *octx);
  * table does not exist, with an error on @msgs).
  */
 int do_list_cmd(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
+/* The table (and, for CMD_OBJ_CHAIN, the chain) a list command names, from
+ * the cache; -1 with "No such file or directory" naming what is missing. */
+int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
+		struct table **tp, struct chain **cp, struct list_head *msgs);
 
 /* JSON */
 json_t *json_metainfo(void);

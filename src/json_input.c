@@ -1,1 +1,931 @@
-/* stub: to be written */
+/*
+ * JSON input (libnftables-json(5), schema version 1) into the same
+ * commands the text parser builds, so the evaluator cannot tell them
+ * apart. This file holds the generic part: the command array, tables,
+ * chains and rules; expressions and statements parse themselves through
+ * their kinds' json_parse ops.
+ *
+ * Every node gets a location naming the command's index and its JSON
+ * path ("nftables[3].add.chain.dev"), so errors point into the input.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <json.h>
+#include <parse.h>
+#include <rule.h>
+#include <expr.h>
+#include <stmt.h>
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+#include <linux/netfilter.h>
+
+bool nft_input_is_json(const char *text)
+{
+	if (!text)
+		return false;
+	while (isspace((unsigned char)*text))
+		text++;
+	return *text == '{';
+}
+
+/* ---- paths and locations ----------------------------------------------- */
+
+/*
+ * Append @suffix to the current path; returns the old length for
+ * json_path_pop(). Suffixes may start with '.' or '[' (".prefix.addr",
+ * "[0]") or be a bare key ("dev"), which gets a '.' in front.
+ */
+static size_t json_path_push(struct json_ctx *jctx, const char *suffix)
+{
+	size_t len = strlen(jctx->path);
+	const char *dot = "";
+
+	if (!suffix || !*suffix)
+		return len;
+	if (*suffix != '.' && *suffix != '[' && len)
+		dot = ".";
+	snprintf(jctx->path + len, sizeof(jctx->path) - len, "%s%s", dot,
+		 suffix);
+	return len;
+}
+
+static void json_path_pop(struct json_ctx *jctx, size_t len)
+{
+	jctx->path[len] = '\0';
+}
+
+struct location json_location(struct json_ctx *jctx, const char *suffix)
+{
+	struct location loc = {
+		.indesc		= jctx->indesc,
+		.json_index	= jctx->cmd_index,
+	};
+	size_t len = json_path_push(jctx, suffix);
+
+	if (jctx->path[0])
+		loc.json_path = nft_run_intern(jctx->nft, jctx->path);
+	json_path_pop(jctx, len);
+	return loc;
+}
+
+int json_error(struct json_ctx *jctx, const char *suffix, const char *fmt,
+	       ...)
+{
+	struct location loc = json_location(jctx, suffix);
+	struct error_record *erec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	erec = erec_vcreate(EREC_ERROR, &loc, fmt, ap);
+	va_end(ap);
+	erec_queue(erec, jctx->msgs);
+	return -1;
+}
+
+static const char *json_type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:	return "an object";
+	case JSON_ARRAY:	return "an array";
+	case JSON_STRING:	return "a string";
+	case JSON_INTEGER:	return "an integer";
+	case JSON_REAL:		return "a real number";
+	case JSON_TRUE:
+	case JSON_FALSE:	return "a boolean";
+	case JSON_NULL:		return "null";
+	}
+	return "something else";
+}
+
+/* ---- expressions and statements -------------------------------------- */
+
+/* The one key of {"kind": value}; NULL (with an error) otherwise. */
+static const char *json_single_key(struct json_ctx *jctx, json_t *root,
+				   const char *what, json_t **value)
+{
+	const char *key;
+
+	if (!json_is_object(root) || json_object_size(root) != 1) {
+		json_error(jctx, "",
+			   "expected %s: an object with one key, got %s", what,
+			   json_is_object(root) ? "an object with several keys" :
+						  json_type_name(root));
+		return NULL;
+	}
+	json_object_foreach(root, key, *value)
+		return key;
+	return NULL;
+}
+
+static struct expr *json_parse_list(struct json_ctx *jctx, json_t *root,
+				    const struct location *loc)
+{
+	struct expr *list = list_expr_alloc(loc), *elem;
+	char suffix[32];
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(root, i, v) {
+		snprintf(suffix, sizeof(suffix), "[%zu]", i);
+		elem = json_parse_expr(jctx, v, suffix);
+		if (!elem) {
+			expr_free(list);
+			return NULL;
+		}
+		list_expr_add(list, elem);
+	}
+	return list;
+}
+
+static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
+					 const struct location *loc)
+{
+	char buf[32];
+
+	switch (json_typeof(root)) {
+	case JSON_STRING:
+		/* Typed later against the left side, like text symbols. */
+		return symbol_expr_alloc(loc, json_string_value(root), false);
+	case JSON_INTEGER:
+		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
+			 json_integer_value(root));
+		return symbol_expr_alloc(loc, buf, false);
+	case JSON_ARRAY:
+		return json_parse_list(jctx, root, loc);
+	default:
+		json_error(jctx, "", "expected an expression, got %s",
+			   json_type_name(root));
+		return NULL;
+	}
+}
+
+static struct expr *json_parse_expr_object(struct json_ctx *jctx,
+					   json_t *root,
+					   const struct location *loc)
+{
+	const struct expr_ops *ops;
+	const char *key;
+	json_t *value;
+
+	key = json_single_key(jctx, root, "an expression", &value);
+	if (!key)
+		return NULL;
+	ops = expr_ops_by_json_name(key);
+	if (!ops || !ops->json_parse) {
+		json_error(jctx, "", "unknown expression \"%s\"", key);
+		return NULL;
+	}
+	return ops->json_parse(jctx, value, loc);
+}
+
+struct expr *json_parse_expr(struct json_ctx *jctx, json_t *root,
+			     const char *path_suffix)
+{
+	size_t len = json_path_push(jctx, path_suffix);
+	struct location loc = json_location(jctx, "");
+	struct expr *expr;
+
+	if (!root) {
+		json_error(jctx, "", "missing expression");
+		expr = NULL;
+	} else if (json_is_object(root)) {
+		expr = json_parse_expr_object(jctx, root, &loc);
+	} else {
+		expr = json_parse_primitive(jctx, root, &loc);
+	}
+	json_path_pop(jctx, len);
+	return expr;
+}
+
+struct stmt *json_parse_stmt(struct json_ctx *jctx, json_t *root,
+			     const char *path_suffix)
+{
+	size_t len = json_path_push(jctx, path_suffix);
+	struct location loc = json_location(jctx, "");
+	const struct stmt_ops *ops;
+	struct stmt *stmt = NULL;
+	const char *key;
+	json_t *value;
+
+	key = json_single_key(jctx, root, "a statement", &value);
+	if (key) {
+		ops = stmt_ops_by_json_name(key);
+		if (ops && ops->json_parse)
+			stmt = ops->json_parse(jctx, key, value, &loc);
+		else
+			json_error(jctx, "", "unknown statement \"%s\"", key);
+	}
+	json_path_pop(jctx, len);
+	return stmt;
+}
+
+/* ---- typed members of an object -------------------------------------- */
+
+/* 1: present (*out set), 0: absent, -1: wrong type (error queued). */
+static int json_opt_string(struct json_ctx *jctx, json_t *obj,
+			   const char *key, const char **out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (!json_is_string(v))
+		return json_error(jctx, key, "\"%s\" must be a string, got %s",
+				  key, json_type_name(v));
+	*out = json_string_value(v);
+	return 1;
+}
+
+static int json_req_string(struct json_ctx *jctx, json_t *obj,
+			   const char *key, const char **out)
+{
+	int ret = json_opt_string(jctx, obj, key, out);
+
+	if (ret == 0)
+		return json_error(jctx, "", "missing \"%s\"", key);
+	return ret < 0 ? -1 : 0;
+}
+
+static int json_opt_u64(struct json_ctx *jctx, json_t *obj, const char *key,
+			uint64_t *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	*out = 0;
+	if (!v)
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return json_error(jctx, key,
+				  "\"%s\" must be a non-negative integer, got %s",
+				  key, json_type_name(v));
+	*out = json_integer_value(v);
+	return 1;
+}
+
+/* "family": optional; @dflt when absent. */
+static int json_parse_family(struct json_ctx *jctx, json_t *obj,
+			     uint32_t dflt, uint32_t *family)
+{
+	const char *name;
+	int ret = json_opt_string(jctx, obj, "family", &name);
+
+	*family = dflt;
+	if (ret <= 0)
+		return ret;
+	if (!family_lookup(name, family))
+		return json_error(jctx, "family",
+				  "unknown family \"%s\": expected ip, ip6, inet, arp, bridge or netdev",
+				  name);
+	return 0;
+}
+
+static void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
+			  const char *key, const char *value)
+{
+	spec->name = xstrdup(value);
+	spec->location = json_location(jctx, key);
+}
+
+/* ---- commands --------------------------------------------------------- */
+
+static struct cmd *json_cmd_new(struct json_ctx *jctx, enum cmd_ops op,
+				enum cmd_obj obj, struct handle *h, void *data)
+{
+	struct location loc = json_location(jctx, "");
+	struct cmd *cmd;
+
+	cmd = cmd_alloc(op, obj, h, &loc, data);
+	cmd->json_index = jctx->cmd_index;
+	return cmd;
+}
+
+static bool json_op_is_add(enum cmd_ops op)
+{
+	return op == CMD_ADD || op == CMD_CREATE;
+}
+
+static bool json_op_is_delete(enum cmd_ops op)
+{
+	return op == CMD_DELETE || op == CMD_DESTROY;
+}
+
+/*
+ * The object's own name: required, except that delete and destroy may
+ * give "handle" instead.
+ */
+static int json_parse_name(struct json_ctx *jctx, json_t *obj,
+			   enum cmd_ops op, struct handle_spec_str *spec,
+			   struct handle *h)
+{
+	const char *name;
+	int ret = json_opt_string(jctx, obj, "name", &name);
+
+	if (ret < 0)
+		return -1;
+	if (json_op_is_delete(op) &&
+	    json_opt_u64(jctx, obj, "handle", &h->handle.id) < 0)
+		return -1;
+	if (ret == 0 && !(json_op_is_delete(op) && h->handle.id))
+		return json_error(jctx, "", json_op_is_delete(op) ?
+				  "missing \"name\" or \"handle\"" :
+				  "missing \"name\"");
+	if (h->handle.id)
+		h->handle.location = json_location(jctx, "handle");
+	if (ret > 0)
+		json_spec_str(jctx, spec, "name", name);
+	return 0;
+}
+
+static int json_table_flags(struct json_ctx *jctx, json_t *v, uint32_t *flags)
+{
+	static const char *const names[] = { "dormant", "owner", "persist" };
+	const char *name;
+	unsigned int i;
+	size_t idx;
+	json_t *f;
+
+	if (json_is_string(v)) {
+		f = json_pack("[O]", v);
+	} else if (json_is_array(v)) {
+		f = json_incref(v);
+	} else {
+		return json_error(jctx, "flags",
+				  "\"flags\" must be a string or an array of strings");
+	}
+	json_array_foreach(f, idx, v) {
+		name = json_string_value(v);
+		for (i = 0; name && i < array_size(names); i++)
+			if (!strcmp(name, names[i]))
+				break;
+		if (!name || i == array_size(names)) {
+			json_error(jctx, "flags",
+				   "unknown table flag \"%s\": expected dormant, owner or persist",
+				   name ? name : json_type_name(v));
+			json_decref(f);
+			return -1;
+		}
+		*flags |= 1u << i;
+	}
+	json_decref(f);
+	return 0;
+}
+
+static int json_table_body(struct json_ctx *jctx, json_t *obj,
+			   struct table *t)
+{
+	const char *comment;
+	json_t *flags = json_object_get(obj, "flags");
+
+	if (flags && json_table_flags(jctx, flags, &t->flags) < 0)
+		return -1;
+	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
+		return -1;
+	t->comment = xstrdup(comment);
+	return 0;
+}
+
+static struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				  json_t *obj)
+{
+	struct handle h = {};
+	struct table *t = NULL;
+
+	if (json_parse_family(jctx, obj, NFPROTO_IPV4, &h.family) < 0 ||
+	    json_parse_name(jctx, obj, op, &h.table, &h) < 0)
+		goto err;
+	if (json_op_is_add(op)) {
+		t = table_alloc();
+		handle_copy(&t->handle, &h);
+		t->location = json_location(jctx, "");
+		if (json_table_body(jctx, obj, t) < 0)
+			goto err;
+	}
+	return json_cmd_new(jctx, op, CMD_OBJ_TABLE, &h, t);
+err:
+	if (t)
+		table_free(t);
+	handle_free(&h);
+	return NULL;
+}
+
+/*
+ * "prio" as a number or a string such as "filter", "filter+10" or
+ * "mangle - 5": normalized to the parser's text ("filter + 10") so the
+ * evaluator resolves it the same way.
+ */
+static char *json_prio_text(const char *s)
+{
+	const char *name, *num;
+	size_t name_len;
+	char op;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '-' || *s == '+' || isdigit((unsigned char)*s))
+		return xstrndup(s, strcspn(s, " \t"));
+	name = s;
+	name_len = strcspn(s, " \t+-");
+	s += name_len;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return xstrndup(name, name_len);
+	op = *s++;
+	while (isspace((unsigned char)*s))
+		s++;
+	num = s;
+	if (op != '+' && op != '-')
+		return xstrdup(name);	/* malformed: the evaluator says so */
+	return xasprintf("%.*s %c %.*s", (int)name_len, name, op,
+			 (int)strcspn(num, " \t"), num);
+}
+
+static struct expr *json_chain_prio(struct json_ctx *jctx, json_t *v)
+{
+	struct location loc = json_location(jctx, "prio");
+	struct expr *expr;
+	char *text;
+
+	if (json_is_integer(v))
+		text = xasprintf("%" JSON_INTEGER_FORMAT,
+				 json_integer_value(v));
+	else if (json_is_string(v))
+		text = json_prio_text(json_string_value(v));
+	else {
+		json_error(jctx, "prio",
+			   "\"prio\" must be a number or a string such as \"filter + 10\"");
+		return NULL;
+	}
+	expr = symbol_expr_alloc(&loc, text, false);
+	xfree(text);
+	return expr;
+}
+
+/* "dev": one name or an array of names. */
+static struct expr *json_chain_devs(struct json_ctx *jctx, json_t *v)
+{
+	struct location loc = json_location(jctx, "dev");
+	struct expr *list;
+	size_t i;
+	json_t *d;
+
+	if (json_is_string(v))
+		return symbol_expr_alloc(&loc, json_string_value(v), true);
+	if (!json_is_array(v) || json_array_size(v) == 0)
+		goto bad;
+	json_array_foreach(v, i, d)
+		if (!json_is_string(d))
+			goto bad;
+	list = list_expr_alloc(&loc);
+	json_array_foreach(v, i, d) {
+		char suffix[48];
+		struct location eloc;
+
+		snprintf(suffix, sizeof(suffix), "dev[%zu]", i);
+		eloc = json_location(jctx, suffix);
+		list_expr_add(list, symbol_expr_alloc(&eloc,
+						      json_string_value(d),
+						      true));
+	}
+	return list;
+bad:
+	json_error(jctx, "dev", "expected a string or an array of strings");
+	return NULL;
+}
+
+static int json_chain_hook(struct json_ctx *jctx, json_t *obj,
+			   struct chain *c)
+{
+	const char *type, *hook;
+	json_t *prio = json_object_get(obj, "prio");
+
+	if (json_req_string(jctx, obj, "type", &type) < 0 ||
+	    json_req_string(jctx, obj, "hook", &hook) < 0)
+		return -1;
+	if (!prio)
+		return json_error(jctx, "",
+				  "missing \"prio\": a base chain needs a priority");
+	c->has_hook = true;
+	c->type = xstrdup(type);
+	c->type_loc = json_location(jctx, "type");
+	c->hookstr = xstrdup(hook);
+	c->hook_loc = json_location(jctx, "hook");
+	c->priority = json_chain_prio(jctx, prio);
+	return c->priority ? 0 : -1;
+}
+
+/* The keys of a chain object beyond its name: hook, devices, policy. */
+static int json_chain_body(struct json_ctx *jctx, json_t *obj,
+			   struct chain *c)
+{
+	const char *policy, *comment;
+	struct location loc;
+	json_t *dev = json_object_get(obj, "dev");
+	int ret;
+
+	if ((json_object_get(obj, "hook") || json_object_get(obj, "type")) &&
+	    json_chain_hook(jctx, obj, c) < 0)
+		return -1;
+	if (dev) {
+		c->dev_expr = json_chain_devs(jctx, dev);
+		if (!c->dev_expr)
+			return -1;
+	}
+	ret = json_opt_string(jctx, obj, "policy", &policy);
+	if (ret < 0)
+		return -1;
+	if (ret > 0) {
+		loc = json_location(jctx, "policy");
+		c->policy = symbol_expr_alloc(&loc, policy, false);
+	}
+	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
+		return -1;
+	c->comment = xstrdup(comment);
+	c->has_block = c->has_hook || c->dev_expr || c->policy || c->comment;
+	return 0;
+}
+
+static int json_table_ref(struct json_ctx *jctx, json_t *obj, uint32_t dflt,
+			  struct handle *h)
+{
+	const char *table;
+
+	if (json_parse_family(jctx, obj, dflt, &h->family) < 0 ||
+	    json_req_string(jctx, obj, "table", &table) < 0)
+		return -1;
+	json_spec_str(jctx, &h->table, "table", table);
+	return 0;
+}
+
+static int json_chain_rename(struct json_ctx *jctx, json_t *obj,
+			     struct cmd *cmd)
+{
+	const char *newname;
+
+	if (json_req_string(jctx, obj, "newname", &newname) < 0)
+		return -1;
+	cmd->arg = xstrdup(newname);
+	return 0;
+}
+
+static struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				  json_t *obj)
+{
+	struct handle h = {};
+	struct chain *c = NULL;
+	struct cmd *cmd;
+
+	if (json_table_ref(jctx, obj, NFPROTO_IPV4, &h) < 0 ||
+	    json_parse_name(jctx, obj, op, &h.chain, &h) < 0)
+		goto err;
+	/* delete with "dev" removes devices from the chain. */
+	if (json_op_is_add(op) ||
+	    (op == CMD_DELETE && json_object_get(obj, "dev"))) {
+		c = chain_alloc(NULL);
+		handle_copy(&c->handle, &h);
+		c->location = json_location(jctx, "");
+		if (json_chain_body(jctx, obj, c) < 0)
+			goto err;
+	}
+	cmd = json_cmd_new(jctx, op, CMD_OBJ_CHAIN, &h, c);
+	if (op == CMD_RENAME && json_chain_rename(jctx, obj, cmd) < 0) {
+		cmd_free(cmd);
+		return NULL;
+	}
+	return cmd;
+err:
+	chain_free(c);
+	handle_free(&h);
+	return NULL;
+}
+
+static int json_rule_stmts(struct json_ctx *jctx, json_t *obj,
+			   struct rule *r)
+{
+	json_t *exprs = json_object_get(obj, "expr"), *v;
+	struct stmt *stmt;
+	char suffix[48];
+	size_t i;
+
+	if (!json_is_array(exprs) || json_array_size(exprs) == 0)
+		return json_error(jctx, exprs ? "expr" : "",
+				  "a rule needs \"expr\": a non-empty array of statements");
+	json_array_foreach(exprs, i, v) {
+		snprintf(suffix, sizeof(suffix), "expr[%zu]", i);
+		stmt = json_parse_stmt(jctx, v, suffix);
+		if (!stmt)
+			return -1;
+		list_add_tail(&stmt->list, &r->stmts);
+		r->num_stmts++;
+	}
+	return 0;
+}
+
+/*
+ * "handle" names the rule itself for replace and delete; for add and
+ * insert it names the rule to add after / insert before (the text
+ * syntax's "position"). "index" is the rule's position by number.
+ */
+static int json_rule_handle(struct json_ctx *jctx, json_t *obj,
+			    enum cmd_ops op, bool bare, struct handle *h)
+{
+	uint64_t id;
+	int ret;
+
+	ret = json_opt_u64(jctx, obj, "handle", &id);
+	if (ret < 0)
+		return -1;
+	/* A bare rule object is what `nft -j list` printed: its handle is
+	 * its own, meaningless when loading it elsewhere. */
+	if (ret > 0 && !bare) {
+		struct handle_spec_id *spec = op == CMD_ADD ||
+					      op == CMD_INSERT ?
+					      &h->position : &h->handle;
+
+		spec->id = id;
+		spec->location = json_location(jctx, "handle");
+	}
+	ret = json_opt_u64(jctx, obj, "index", &id);
+	if (ret < 0)
+		return -1;
+	if (ret > 0) {
+		h->index.id = id;
+		h->index.location = json_location(jctx, "index");
+	}
+	if ((op == CMD_REPLACE || json_op_is_delete(op)) && !h->handle.id)
+		return json_error(jctx, "",
+				  "missing \"handle\": %s a rule by its handle",
+				  op == CMD_REPLACE ? "replace" : "delete");
+	return 0;
+}
+
+static struct rule *json_rule_body(struct json_ctx *jctx, json_t *obj,
+				   const struct handle *h)
+{
+	struct location loc = json_location(jctx, "");
+	struct rule *r = rule_alloc(&loc, h);
+	const char *comment;
+
+	if (json_rule_stmts(jctx, obj, r) < 0 ||
+	    json_opt_string(jctx, obj, "comment", &comment) < 0) {
+		rule_free(r);
+		return NULL;
+	}
+	r->comment = xstrdup(comment);
+	return r;
+}
+
+static struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				 bool bare, json_t *obj)
+{
+	struct handle h = {};
+	struct rule *r = NULL;
+	const char *chain;
+
+	if (json_table_ref(jctx, obj, NFPROTO_IPV4, &h) < 0 ||
+	    json_req_string(jctx, obj, "chain", &chain) < 0)
+		goto err;
+	json_spec_str(jctx, &h.chain, "chain", chain);
+	if (json_rule_handle(jctx, obj, op, bare, &h) < 0)
+		goto err;
+	if (!json_op_is_delete(op)) {
+		r = json_rule_body(jctx, obj, &h);
+		if (!r)
+			goto err;
+	}
+	return json_cmd_new(jctx, op, CMD_OBJ_RULE, &h, r);
+err:
+	handle_free(&h);
+	return NULL;
+}
+
+/* ruleset, tables, chains: null or an object with an optional family. */
+static struct cmd *json_all_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				enum cmd_obj objtype, json_t *obj)
+{
+	struct handle h = {};
+
+	if (!json_is_null(obj) && !json_is_object(obj)) {
+		json_error(jctx, "",
+			   "expected null or an object with \"family\"");
+		return NULL;
+	}
+	if (json_is_object(obj) &&
+	    json_parse_family(jctx, obj, NFPROTO_UNSPEC, &h.family) < 0)
+		return NULL;
+	return json_cmd_new(jctx, op, objtype, &h, NULL);
+}
+
+/* ---- the command array ------------------------------------------------ */
+
+static const struct {
+	const char *name;
+	enum cmd_ops op;
+} json_cmd_names[] = {
+	{ "add",	CMD_ADD },
+	{ "create",	CMD_CREATE },
+	{ "insert",	CMD_INSERT },
+	{ "replace",	CMD_REPLACE },
+	{ "delete",	CMD_DELETE },
+	{ "destroy",	CMD_DESTROY },
+	{ "list",	CMD_LIST },
+	{ "flush",	CMD_FLUSH },
+	{ "rename",	CMD_RENAME },
+	{ "reset",	CMD_RESET },
+};
+
+#define OP(x)	(1u << (x))
+
+/* Which commands each object supports (as the text syntax does). */
+static const struct {
+	const char *name;
+	enum cmd_obj obj;
+	uint32_t ops;
+} json_obj_names[] = {
+	{ "table",	CMD_OBJ_TABLE,	 OP(CMD_ADD) | OP(CMD_CREATE) |
+		OP(CMD_DELETE) | OP(CMD_DESTROY) | OP(CMD_LIST) |
+		OP(CMD_FLUSH) },
+	{ "chain",	CMD_OBJ_CHAIN,	 OP(CMD_ADD) | OP(CMD_CREATE) |
+		OP(CMD_DELETE) | OP(CMD_DESTROY) | OP(CMD_LIST) |
+		OP(CMD_FLUSH) | OP(CMD_RENAME) },
+	{ "rule",	CMD_OBJ_RULE,	 OP(CMD_ADD) | OP(CMD_INSERT) |
+		OP(CMD_REPLACE) | OP(CMD_DELETE) | OP(CMD_DESTROY) },
+	{ "ruleset",	CMD_OBJ_RULESET, OP(CMD_LIST) | OP(CMD_FLUSH) },
+	{ "tables",	CMD_OBJ_TABLES,	 OP(CMD_LIST) },
+	{ "chains",	CMD_OBJ_CHAINS,	 OP(CMD_LIST) },
+};
+
+static int json_lookup_obj(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(json_obj_names); i++)
+		if (!strcmp(json_obj_names[i].name, name))
+			return i;
+	return -1;
+}
+
+static struct cmd *json_parse_obj(struct json_ctx *jctx, enum cmd_ops op,
+				  bool bare, const char *key, json_t *value)
+{
+	int i = json_lookup_obj(key);
+	enum cmd_obj obj;
+
+	if (i < 0) {
+		json_error(jctx, "", "unknown object \"%s\"", key);
+		return NULL;
+	}
+	obj = json_obj_names[i].obj;
+	if (!(json_obj_names[i].ops & OP(op))) {
+		json_error(jctx, "", "cannot %s a %s", cmd_op_name(op), key);
+		return NULL;
+	}
+	if (obj != CMD_OBJ_RULESET && obj != CMD_OBJ_TABLES &&
+	    obj != CMD_OBJ_CHAINS && !json_is_object(value)) {
+		json_error(jctx, "", "expected a %s object, got %s", key,
+			   json_type_name(value));
+		return NULL;
+	}
+	switch (obj) {
+	case CMD_OBJ_TABLE:
+		return json_table_cmd(jctx, op, value);
+	case CMD_OBJ_CHAIN:
+		return json_chain_cmd(jctx, op, value);
+	case CMD_OBJ_RULE:
+		return json_rule_cmd(jctx, op, bare, value);
+	default:
+		return json_all_cmd(jctx, op, obj, value);
+	}
+}
+
+static int json_metainfo_check(struct json_ctx *jctx, json_t *info)
+{
+	json_t *v = json_is_object(info) ?
+		    json_object_get(info, "json_schema_version") : NULL;
+
+	if (v && (!json_is_integer(v) ||
+		  json_integer_value(v) > NFT_JSON_SCHEMA_VERSION))
+		return json_error(jctx, "metainfo.json_schema_version",
+				  "unsupported JSON schema version: this nft understands version %d",
+				  NFT_JSON_SCHEMA_VERSION);
+	return 0;
+}
+
+static int json_lookup_cmd(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(json_cmd_names); i++)
+		if (!strcmp(json_cmd_names[i].name, name))
+			return i;
+	return -1;
+}
+
+/* {"CMD": {"OBJ": {...}}}, or a bare {"OBJ": {...}} meaning add. */
+static int json_parse_one(struct json_ctx *jctx, json_t *root,
+			  struct list_head *cmds)
+{
+	enum cmd_ops op = CMD_ADD;
+	const char *key;
+	struct cmd *cmd;
+	json_t *value;
+	int i;
+
+	key = json_single_key(jctx, root, "a command", &value);
+	if (!key)
+		return -1;
+	if (!strcmp(key, "metainfo"))
+		return json_metainfo_check(jctx, value);
+	i = json_lookup_cmd(key);
+	if (i < 0 && json_lookup_obj(key) < 0)
+		return json_error(jctx, "", "unknown command or object \"%s\"",
+				  key);
+	json_path_push(jctx, key);
+	if (i >= 0) {
+		op = json_cmd_names[i].op;
+		key = json_single_key(jctx, value, "an object", &value);
+		if (!key)
+			return -1;
+		json_path_push(jctx, key);
+	}
+	cmd = json_parse_obj(jctx, op, i < 0, key, value);
+	if (!cmd)
+		return -1;
+	list_add_tail(&cmd->list, cmds);
+	return 0;
+}
+
+static int json_syntax_error(struct json_ctx *jctx,
+			     const json_error_t *jerr)
+{
+	struct location loc = {
+		.indesc		= jctx->indesc,
+		.first_line	= jerr->line > 0 ? jerr->line : 0,
+		.last_line	= jerr->line > 0 ? jerr->line : 0,
+		.first_column	= jerr->column > 0 ? jerr->column : 1,
+		.last_column	= jerr->column > 0 ? jerr->column : 1,
+		.json_index	= -1,
+	};
+
+	if (jerr->line <= 0)
+		return erec_error(jctx->msgs, &loc, "JSON syntax error: %s",
+				  jerr->text);
+	return erec_error(jctx->msgs, &loc,
+			  "JSON syntax error at line %d, column %d: %s",
+			  jerr->line, jerr->column, jerr->text);
+}
+
+/* The top level: {"nftables": [ ... ]}. */
+static json_t *json_commands(struct json_ctx *jctx, json_t *root)
+{
+	json_t *array = json_is_object(root) ?
+			json_object_get(root, "nftables") : NULL;
+
+	if (!array) {
+		json_error(jctx, "",
+			   "expected {\"nftables\": [ ... ]} at the top level");
+		return NULL;
+	}
+	if (!json_is_array(array)) {
+		json_error(jctx, "", "\"nftables\" must be an array, got %s",
+			   json_type_name(array));
+		return NULL;
+	}
+	return array;
+}
+
+int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
+		   struct list_head *cmds, struct list_head *msgs)
+{
+	struct json_ctx jctx = {
+		.nft		= nft,
+		.msgs		= msgs,
+		.indesc		= indesc,
+		.cmd_index	= -1,
+	};
+	json_t *root, *array, *elem;
+	json_error_t jerr;
+	int err = 0;
+	size_t i;
+
+	root = json_loadb(indesc->data,
+			  indesc->len ? indesc->len : strlen(indesc->data),
+			  0, &jerr);
+	if (!root)
+		return json_syntax_error(&jctx, &jerr);
+	array = json_commands(&jctx, root);
+	if (!array)
+		err = -1;
+	json_array_foreach(array, i, elem) {
+		jctx.cmd_index = i;
+		snprintf(jctx.path, sizeof(jctx.path), "nftables[%zu]", i);
+		/* Go on after an error, to report every broken command. */
+		if (json_parse_one(&jctx, elem, cmds) < 0)
+			err = -1;
+	}
+	json_decref(root);
+	return err;
+}
