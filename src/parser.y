@@ -1,7 +1,1390 @@
-%{
-/* stub */
-%}
+/*
+ * The grammar of the text front end: a pure bison parser whose actions
+ * only build nodes (commands, objects, expressions, statements). Checks of
+ * meaning (valid hooks, priorities, types) belong to the evaluator; the
+ * grammar reports what is plainly malformed, and looks up protocol fields
+ * and meta keys in their tables so an unknown one gets a caret.
+ *
+ * Errors are records with locations; after a syntax error parsing resumes
+ * at the next separator (newline or ';') of the innermost enclosing block,
+ * so every error of a file is reported.
+ *
+ * The helpers the actions call come first (in %code); each builds one
+ * kind of node so that the actions stay one or two lines. Syntax error
+ * reporting and the entry point, nft_parse_text(), are at the end.
+ */
+
+%code requires {
+#include <nft.h>
+#include <erec.h>
+#include <expr.h>
+#include <stmt.h>
+#include <rule.h>
+#include <parse.h>
+
+#ifndef YY_TYPEDEF_YY_SCANNER_T
+#define YY_TYPEDEF_YY_SCANNER_T
+typedef void *yyscan_t;
+#endif
+
+/* Nesting of scopes: the top one, a table block, a chain block. */
+#define PARSER_MAX_SCOPES	4
+
+struct scanner_input;
+
+/* Everything one run of the parser and its scanner needs. */
+struct parser_state {
+	struct nft_ctx *nft;
+	struct list_head *cmds;
+	struct list_head *msgs;
+	unsigned int nerrs;
+	struct scope *scopes[PARSER_MAX_SCOPES];
+	unsigned int num_scopes;
+	/* the scanner's stack of inputs (main buffer, included files) */
+	struct scanner_input *inputs;
+	unsigned int num_inputs;
+	unsigned int max_inputs;
+	/* why the scanner returned an invalid token, for the message */
+	const char *lex_error;
+};
+
+/* A keyword of the scanner's table. */
+struct keyword {
+	const char *name;
+	int token;
+};
+
+/*
+ * Locations are struct location; a rule's span runs from its first to its
+ * last symbol (within one input), an empty rule sits at the end of the
+ * symbol before it.
+ */
+#define YYLLOC_DEFAULT(cur, rhs, n)					\
+	do {								\
+		if (n) {						\
+			(cur) = YYRHSLOC(rhs, 1);			\
+			if (YYRHSLOC(rhs, n).indesc == (cur).indesc) {	\
+				(cur).last_line =			\
+					YYRHSLOC(rhs, n).last_line;	\
+				(cur).last_column =			\
+					YYRHSLOC(rhs, n).last_column;	\
+			}						\
+		} else {						\
+			(cur) = YYRHSLOC(rhs, 0);			\
+			(cur).first_line = (cur).last_line;		\
+			(cur).first_column = (cur).last_column;		\
+		}							\
+	} while (0)
+}
+
+%code provides {
+/* Implemented in scanner.l. */
+void scanner_push_input(yyscan_t scanner,
+			const struct input_descriptor *indesc);
+int scanner_include(yyscan_t scanner, const char *name,
+		    const struct location *loc);
+void scanner_cleanup(yyscan_t scanner);
+const struct keyword *scanner_keywords(size_t *num);
+bool scanner_near(const char *word, const char *cand,
+		  unsigned int *best);
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <linux/netfilter.h>
+#include <nftables.h>
+#include <proto.h>
+#include <datatype.h>
+
+/* From the flex scanner (scanner.h is generated after this file). */
+int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
+int yylex_init_extra(struct parser_state *state, yyscan_t *scanner);
+int yylex_destroy(yyscan_t scanner);
+static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
+		    struct parser_state *state, const char *msg);
+
+/* Locations and errors */
+
+static void parser_error(struct parser_state *st, const YYLTYPE *loc,
+			 const char *fmt, ...) __fmt(3, 4);
+
+/* From the start of @a to the end of @b (same input). */
+static struct location parser_span(const YYLTYPE *a, const YYLTYPE *b)
+{
+	struct location loc = *a;
+
+	if (b->indesc == a->indesc) {
+		loc.last_line = b->last_line;
+		loc.last_column = b->last_column;
+	}
+	return loc;
+}
+
+static void parser_error(struct parser_state *st, const YYLTYPE *loc,
+			 const char *fmt, ...)
+{
+	struct error_record *erec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
+	va_end(ap);
+	erec_queue(erec, st->msgs);
+	st->nerrs++;
+}
+
+/* Node builders: each keeps a grammar action to a line or two. */
+
+/* Scopes and variables */
+
+static struct scope *parser_scope(const struct parser_state *st)
+{
+	return st->scopes[st->num_scopes - 1];
+}
+
+static void parser_scope_push(struct parser_state *st)
+{
+	if (st->num_scopes == PARSER_MAX_SCOPES)
+		BUG("scopes nested too deeply");
+	st->scopes[st->num_scopes] = scope_alloc(parser_scope(st));
+	st->num_scopes++;
+}
+
+static void parser_scope_pop(struct parser_state *st)
+{
+	if (st->num_scopes <= 1)
+		BUG("popping the top scope");
+	st->num_scopes--;
+	scope_free(st->scopes[st->num_scopes]);
+}
+
+static void parser_define(struct parser_state *st, const YYLTYPE *loc,
+			  const char *name, struct expr *expr, bool redefine)
+{
+	struct scope *scope = parser_scope(st);
+
+	if (!redefine && str_hash_lookup(&scope->symbols, name)) {
+		parser_error(st, loc, "redefinition of symbol '%s'", name);
+		expr_free(expr);
+		return;
+	}
+	symbol_bind(scope, name, loc, expr);
+}
+
+static void parser_undefine(struct parser_state *st, const YYLTYPE *loc,
+			    const char *name)
+{
+	if (symbol_unbind(parser_scope(st), name) < 0)
+		parser_error(st, loc, "undefined symbol '%s'", name);
+}
+
+/*
+ * $name: a variable referring to the bound expression. An unknown name is
+ * an error; a symbol stands in so that parsing goes on.
+ */
+static struct expr *parser_var_ref(struct parser_state *st,
+				   const char *name, const YYLTYPE *loc)
+{
+	struct symbol *sym = symbol_lookup_scope(parser_scope(st), name);
+
+	if (!sym) {
+		parser_error(st, loc, "unknown identifier '%s'", name);
+		return symbol_expr_alloc(loc, name, false);
+	}
+	sym->refcnt++;
+	return variable_expr_alloc(loc, name, expr_get(sym->expr));
+}
+
+/* Handles and commands */
+
+static void parser_handle_release(struct handle *h)
+{
+	xfree(h->table.name);
+	xfree(h->chain.name);
+	h->table.name = NULL;
+	h->chain.name = NULL;
+}
+
+/* Make @dst a copy of @src with its own strings. */
+static void parser_handle_assign(struct handle *dst, const struct handle *src)
+{
+	parser_handle_release(dst);
+	*dst = *src;
+	dst->table.name = xstrdup(src->table.name);
+	dst->chain.name = xstrdup(src->chain.name);
+}
+
+/* Family and table of @src into @dst, keeping @dst's chain. */
+static void parser_handle_inherit(struct handle *dst, const struct handle *src)
+{
+	dst->family = src->family;
+	xfree(dst->table.name);
+	dst->table.name = xstrdup(src->table.name);
+	dst->table.location = src->table.location;
+}
+
+static void parser_set_id(struct handle_spec_id *id, uint64_t value,
+			  const YYLTYPE *loc)
+{
+	id->id = value;
+	id->location = *loc;
+}
+
+static uint64_t parser_number(struct parser_state *st, const char *text,
+			      const YYLTYPE *loc)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(text, &end, 0);
+	if (errno || *end) {
+		parser_error(st, loc, "invalid number '%s'", text);
+		return 0;
+	}
+	return v;
+}
+
+/*
+ * Handles travel on the parser's stack as pointers: a struct handle is
+ * large, and bison copies values at every reduction.
+ */
+static struct handle *parser_handle_new(uint32_t family)
+{
+	struct handle *h = xzalloc(sizeof(*h));
+
+	h->family = family;
+	return h;
+}
+
+static void parser_handle_free(struct handle *h)
+{
+	parser_handle_release(h);
+	xfree(h);
+}
+
+/* A command taking over @h (its strings move into the command) and
+ * @data. */
+static struct cmd *parser_cmd(enum cmd_ops op, enum cmd_obj obj,
+			      struct handle *h, const YYLTYPE *loc,
+			      void *data)
+{
+	struct cmd *cmd = cmd_alloc(op, obj, h, loc, data);
+
+	xfree(h);
+	cmd->json_index = -1;
+	return cmd;
+}
+
+/* The whole command's span, keyword included. */
+static struct cmd *parser_cmd_at(struct cmd *cmd, const YYLTYPE *loc)
+{
+	cmd->location = *loc;
+	return cmd;
+}
+
+static struct cmd *parser_family_cmd(enum cmd_ops op, enum cmd_obj obj,
+				     uint32_t family, const YYLTYPE *loc)
+{
+	return parser_cmd(op, obj, parser_handle_new(family), loc, NULL);
+}
+
+/* Rules of @chain get its family, table and name. */
+static void parser_chain_fixup(struct chain *chain)
+{
+	struct rule *rule;
+
+	list_for_each_entry(rule, &chain->rules, list)
+		parser_handle_assign(&rule->handle, &chain->handle);
+}
+
+static struct cmd *parser_rule_cmd(enum cmd_ops op, struct handle *h,
+				   struct rule *rule, const YYLTYPE *loc)
+{
+	parser_handle_assign(&rule->handle, h);
+	return parser_cmd(op, CMD_OBJ_RULE, h, loc, rule);
+}
+
+static struct cmd *parser_table_cmd(struct parser_state *st,
+				    struct handle *h, struct table *table,
+				    const YYLTYPE *loc)
+{
+	struct chain *chain;
+
+	if (table) {
+		parser_scope_pop(st);
+		table->has_block = true;
+	} else {
+		table = table_alloc();
+	}
+	parser_handle_assign(&table->handle, h);
+	table->location = *loc;
+	list_for_each_entry(chain, &table->chains, list) {
+		parser_handle_inherit(&chain->handle, h);
+		parser_chain_fixup(chain);
+	}
+	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
+}
+
+static struct cmd *parser_chain_cmd(struct parser_state *st,
+				    enum cmd_ops op, struct handle *h,
+				    struct chain *chain, const YYLTYPE *loc)
+{
+	parser_handle_assign(&chain->handle, h);
+	chain->location = *loc;
+	parser_chain_fixup(chain);
+	return parser_cmd(op, CMD_OBJ_CHAIN, h, loc, chain);
+}
+
+/* Objects */
+
+static void parser_table_add_chain(struct table *table, char *name,
+				   const YYLTYPE *name_loc,
+				   struct chain *chain, const YYLTYPE *loc)
+{
+	xfree(chain->handle.chain.name);
+	chain->handle.chain.name = name;
+	chain->handle.chain.location = *name_loc;
+	chain->location = *loc;
+	chain->has_block = true;
+	table_add_chain(table, chain);
+}
+
+static const struct {
+	const char *name;
+	uint32_t flag;
+} table_flag_names[] = {
+	{ "dormant",	TABLE_F_DORMANT },
+};
+
+static uint32_t parser_table_flag(struct parser_state *st,
+				  const char *name, const YYLTYPE *loc)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(table_flag_names); i++) {
+		if (!strcmp(name, table_flag_names[i].name))
+			return table_flag_names[i].flag;
+	}
+	parser_error(st, loc, "unknown table flag '%s'", name);
+	return 0;
+}
+
+static void parser_chain_hook(struct chain *chain, char *type,
+			      const YYLTYPE *type_loc, char *hook,
+			      const YYLTYPE *hook_loc)
+{
+	xfree(chain->type);
+	xfree(chain->hookstr);
+	chain->type = type;
+	chain->type_loc = *type_loc;
+	chain->hookstr = hook;
+	chain->hook_loc = *hook_loc;
+	chain->has_hook = true;
+	chain->flags |= CHAIN_F_BASECHAIN;
+}
+
+static void parser_chain_devices(struct chain *chain, struct expr *devs)
+{
+	if (!devs)
+		return;
+	expr_free(chain->dev_expr);
+	chain->dev_expr = devs;
+}
+
+/* "filter + 10": the evaluator resolves the name and adds the offset. */
+static struct expr *parser_prio_offset(const YYLTYPE *loc, char *base,
+				       const char *op, char *offset)
+{
+	char *text = xasprintf("%s %s %s", base, op, offset);
+	struct expr *expr = symbol_expr_alloc(loc, text, false);
+
+	xfree(text);
+	xfree(base);
+	xfree(offset);
+	return expr;
+}
+
+static struct rule *parser_rule_alloc(const YYLTYPE *loc)
+{
+	struct handle h;
+
+	memset(&h, 0, sizeof(h));
+	return rule_alloc(loc, &h);
+}
+
+static void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
+				 const YYLTYPE *loc)
+{
+	list_add_tail(&stmt->list, &rule->stmts);
+	rule->num_stmts++;
+	rule->location = *loc;
+}
+
+/* Expressions and statements */
+
+/* A stand-in for a node that could not be built; the run fails anyway. */
+static struct expr *parser_placeholder(const YYLTYPE *loc, const char *text)
+{
+	return symbol_expr_alloc(loc, text, false);
+}
+
+static struct expr *parser_payload(struct parser_state *st,
+				   const YYLTYPE *loc, const char *proto,
+				   const YYLTYPE *proto_loc, const char *field,
+				   const YYLTYPE *field_loc)
+{
+	const struct proto_desc *desc = proto_lookup(proto);
+	const char *hint = NULL;
+	unsigned int idx, best = ~0u;
+
+	if (!desc) {
+		parser_error(st, proto_loc, "unknown protocol '%s'", proto);
+		return parser_placeholder(loc, field);
+	}
+	idx = proto_field_lookup(desc, field);
+	if (idx)
+		return payload_expr_alloc(loc, desc, idx);
+	for (idx = 1; idx < PROTO_MAX_FIELDS; idx++) {
+		const char *tok = desc->templates[idx].token;
+
+		if (tok && scanner_near(field, tok, &best))
+			hint = tok;
+	}
+	if (hint)
+		parser_error(st, field_loc,
+			     "unknown %s field '%s'; did you mean '%s'?",
+			     proto, field, hint);
+	else
+		parser_error(st, field_loc, "unknown %s field '%s'", proto,
+			     field);
+	return parser_placeholder(loc, field);
+}
+
+static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
+				const char *key, const YYLTYPE *key_loc)
+{
+	enum nft_meta_keys k;
+
+	if (meta_key_lookup(key, &k))
+		return meta_expr_alloc(loc, k);
+	parser_error(st, key_loc, "unknown meta key '%s'", key);
+	return parser_placeholder(loc, key);
+}
+
+/* 10.0.0.0/8, fe80::/64: the address stays text for the evaluator. */
+static struct expr *parser_prefix(struct parser_state *st,
+				  const YYLTYPE *loc, char *addr,
+				  const YYLTYPE *addr_loc, char *len,
+				  const YYLTYPE *len_loc)
+{
+	struct expr *sym = symbol_expr_alloc(addr_loc, addr, false);
+	uint64_t plen = parser_number(st, len, len_loc);
+
+	xfree(addr);
+	xfree(len);
+	return prefix_expr_alloc(loc, sym, plen);
+}
+
+static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
+				   struct expr *chain)
+{
+	return verdict_stmt_alloc(loc, verdict_expr_alloc(loc, verdict, chain));
+}
+}
+
 %define api.pure full
+%define api.location.type {struct location}
+%define api.token.prefix {TOK_}
+%define parse.error custom
+%define parse.lac full
+%locations
+%parse-param {yyscan_t scanner} {struct parser_state *state}
+%lex-param {yyscan_t scanner}
+%expect 0
+
+%union {
+	const char *kw;
+	char *string;
+	uint32_t val;
+	uint64_t u64;
+	enum ops op;
+	struct expr *expr;
+	struct stmt *stmt;
+	struct rule *rule;
+	struct chain *chain;
+	struct table *table;
+	struct cmd *cmd;
+	struct handle *handle;
+}
+
+%token NEWLINE "newline"
+%token SEMICOLON "semicolon"
+%token EQ "'=='"
+%token NEQ "'!='"
+%token LT "'<'"
+%token GT "'>'"
+%token LTE "'<='"
+%token GTE "'>='"
+
+%token <string> STRING "string"
+%token <string> QUOTED_STRING "quoted string"
+%token <string> ADDRSTRING "address"
+%token <string> NUMBER "number"
+%token <string> VARIABLE "variable"
+
+%token <kw> ADD "add" CREATE "create" INSERT "insert" REPLACE "replace"
+%token <kw> DELETE "delete" DESTROY "destroy" FLUSH "flush" LIST "list"
+%token <kw> RENAME "rename"
+%token <kw> DEFINE "define" REDEFINE "redefine" UNDEFINE "undefine"
+%token <kw> INCLUDE "include"
+%token <kw> TABLE "table" TABLES "tables" CHAIN "chain" CHAINS "chains"
+%token <kw> RULE "rule" RULESET "ruleset"
+%token <kw> IP "ip" IP6 "ip6" INET "inet" ARP "arp" BRIDGE "bridge"
+%token <kw> NETDEV "netdev"
+%token <kw> FLAGS "flags" COMMENT "comment" TYPE "type" HOOK "hook"
+%token <kw> DEVICE "device" DEVICES "devices" PRIORITY "priority"
+%token <kw> POLICY "policy"
+%token <kw> POSITION "position" HANDLE "handle" INDEX "index"
+%token <kw> COUNTER "counter" PACKETS "packets" BYTES "bytes"
+%token <kw> ACCEPT "accept" DROP "drop" JUMP "jump" GOTO "goto"
+%token <kw> RETURN "return" CONTINUE "continue"
+%token <kw> META "meta"
+%token <kw> PROTO "protocol name"
+%token <kw> META_KEY "meta key"
+
+%type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
+%type <cmd> list_cmd
+%type <handle> table_spec chain_spec rule_position
+%type <val> family_spec family_kw ruleset_family table_flags
+%type <u64> number
+%type <string> identifier string_arg prio_base
+%type <kw> keyword_id proto_kw rhs_keyword
+%type <table> table_block table_body
+%type <chain> chain_block chain_body
+%type <rule> rule_body stmt_list
+%type <stmt> stmt match_stmt counter_stmt verdict_stmt
+%type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
+%type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
+%type <expr> opt_dev_spec prio_expr policy_expr chain_target
+%type <op> rel_op
+
+%destructor { xfree($$); } <string>
+%destructor { expr_free($$); } <expr>
+%destructor { stmt_free($$); } <stmt>
+%destructor { rule_free($$); } <rule>
+%destructor { cmd_free($$); } <cmd>
+%destructor { parser_handle_free($$); } <handle>
+%destructor { parser_scope_pop(state); table_free($$); } table_block table_body
+%destructor { parser_scope_pop(state); chain_free($$); } chain_block chain_body
+
 %%
-input: %empty ;
+
+input		: %empty
+		| input line
+		;
+
+line		: separator
+		| base_cmd separator	{ list_add_tail(&$1->list, state->cmds); }
+		| common_block
+		| error separator	{ yyerrok; }
+		;
+
+separator	: NEWLINE
+		| SEMICOLON
+		;
+
+opt_newlines	: %empty
+		| opt_newlines NEWLINE
+		;
+
+/* Allowed at the top level and inside blocks. */
+common_block	: INCLUDE QUOTED_STRING separator
+			{
+				struct location loc = parser_span(&@1, &@2);
+
+				if (scanner_include(scanner, $2, &loc) < 0)
+					state->nerrs++;
+				xfree($2);
+			}
+		| DEFINE identifier '=' define_expr separator
+			{
+				parser_define(state, &@2, $2, $4, false);
+				xfree($2);
+			}
+		| REDEFINE identifier '=' define_expr separator
+			{
+				parser_define(state, &@2, $2, $4, true);
+				xfree($2);
+			}
+		| UNDEFINE identifier separator
+			{
+				parser_undefine(state, &@2, $2);
+				xfree($2);
+			}
+		;
+
+base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
+		| ADD add_cmd		{ $$ = parser_cmd_at($2, &@$); }
+		| CREATE table_or_chain_add
+			{
+				$$ = parser_cmd_at($2, &@$);
+				$$->op = CMD_CREATE;
+			}
+		| INSERT RULE rule_position rule_body
+			{
+				$$ = parser_rule_cmd(CMD_INSERT, $3, $4, &@$);
+			}
+		| REPLACE RULE chain_spec HANDLE number rule_body
+			{
+				parser_set_id(&$3->handle, $5, &@5);
+				$$ = parser_rule_cmd(CMD_REPLACE, $3, $6, &@$);
+			}
+		| DELETE delete_cmd
+			{
+				$$ = parser_cmd_at($2, &@$);
+				$$->op = CMD_DELETE;
+			}
+		| DESTROY delete_cmd
+			{
+				$$ = parser_cmd_at($2, &@$);
+				$$->op = CMD_DESTROY;
+			}
+		| FLUSH flush_cmd
+			{
+				$$ = parser_cmd_at($2, &@$);
+				$$->op = CMD_FLUSH;
+			}
+		| LIST list_cmd
+			{
+				$$ = parser_cmd_at($2, &@$);
+				$$->op = CMD_LIST;
+			}
+		| RENAME CHAIN chain_spec identifier
+			{
+				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
+						&@$, NULL);
+				$$->arg = $4;
+			}
+		;
+
+add_cmd		: table_or_chain_add	{ $$ = $1; }
+		| RULE rule_position rule_body
+			{
+				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
+			}
+		;
+
+table_or_chain_add : TABLE table_spec
+			{
+				$$ = parser_table_cmd(state, $2, NULL, &@$);
+			}
+		| TABLE table_spec '{' table_body '}'
+			{
+				$$ = parser_table_cmd(state, $2, $4, &@$);
+			}
+		| CHAIN chain_spec
+			{
+				$$ = parser_chain_cmd(state, CMD_ADD, $2,
+						      chain_alloc(NULL), &@$);
+			}
+		| CHAIN chain_spec '{' chain_body '}'
+			{
+				parser_scope_pop(state);
+				$4->has_block = true;
+				$$ = parser_chain_cmd(state, CMD_ADD, $2, $4,
+						      &@$);
+			}
+		;
+
+delete_cmd	: TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_TABLE, $2,
+						&@$, NULL);
+			}
+		| TABLE family_spec HANDLE number
+			{
+				struct handle *h = parser_handle_new($2);
+
+				parser_set_id(&h->handle, $4, &@4);
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_TABLE, h,
+						&@$, NULL);
+			}
+		| CHAIN chain_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_CHAIN, $2,
+						&@$, NULL);
+			}
+		| CHAIN chain_spec '{' chain_body '}'
+			{
+				parser_scope_pop(state);
+				$4->has_block = true;
+				$$ = parser_chain_cmd(state, CMD_DELETE, $2, $4,
+						      &@$);
+			}
+		| CHAIN table_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_CHAIN, $2,
+						&@$, NULL);
+			}
+		| RULE chain_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_RULE, $2,
+						&@$, NULL);
+			}
+		;
+
+flush_cmd	: TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_TABLE, $2,
+						&@$, NULL);
+			}
+		| CHAIN chain_spec
+			{
+				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_CHAIN, $2,
+						&@$, NULL);
+			}
+		| RULESET ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_FLUSH,
+						       CMD_OBJ_RULESET, $2, &@$);
+			}
+		;
+
+list_cmd	: TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_TABLE, $2,
+						&@$, NULL);
+			}
+		| CHAIN chain_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_CHAIN, $2,
+						&@$, NULL);
+			}
+		| RULESET ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_RULESET,
+						       $2, &@$);
+			}
+		| TABLES ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_TABLES,
+						       $2, &@$);
+			}
+		| CHAINS ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_CHAINS,
+						       $2, &@$);
+			}
+		;
+
+/* Addressing: [family] table [chain] [position|handle|index N] */
+
+family_kw	: IP		{ $$ = NFPROTO_IPV4; }
+		| IP6		{ $$ = NFPROTO_IPV6; }
+		| INET		{ $$ = NFPROTO_INET; }
+		| ARP		{ $$ = NFPROTO_ARP; }
+		| BRIDGE	{ $$ = NFPROTO_BRIDGE; }
+		| NETDEV	{ $$ = NFPROTO_NETDEV; }
+		;
+
+family_spec	: %empty	{ $$ = NFPROTO_IPV4; }
+		| family_kw	{ $$ = $1; }
+		;
+
+ruleset_family	: %empty	{ $$ = NFPROTO_UNSPEC; }
+		| family_kw	{ $$ = $1; }
+		;
+
+table_spec	: family_spec identifier
+			{
+				$$ = parser_handle_new($1);
+				$$->table.name = $2;
+				$$->table.location = @2;
+			}
+		;
+
+chain_spec	: table_spec identifier
+			{
+				$$ = $1;
+				$$->chain.name = $2;
+				$$->chain.location = @2;
+			}
+		;
+
+rule_position	: chain_spec		{ $$ = $1; }
+		| chain_spec POSITION number
+			{
+				$$ = $1;
+				parser_set_id(&$$->position, $3, &@3);
+			}
+		| chain_spec HANDLE number
+			{
+				/* "add rule ... handle N": after rule N */
+				$$ = $1;
+				parser_set_id(&$$->position, $3, &@3);
+			}
+		| chain_spec INDEX number
+			{
+				$$ = $1;
+				parser_set_id(&$$->index, $3, &@3);
+			}
+		;
+
+number		: NUMBER
+			{
+				$$ = parser_number(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/*
+ * Names: plain words, quoted strings, and keywords that cannot start
+ * anything where a name is expected (a chain called "input" or "mark").
+ * Family names and verdicts are not names: they would be ambiguous.
+ */
+identifier	: STRING		{ $$ = $1; }
+		| QUOTED_STRING		{ $$ = $1; }
+		| keyword_id		{ $$ = xstrdup($1); }
+		;
+
+keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
+		| FLUSH | LIST | RENAME | TABLE | TABLES | CHAIN | CHAINS
+		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
+		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
+		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		;
+
+string_arg	: identifier		{ $$ = $1; }
+		;
+
+/* Table blocks */
+
+table_block	: %empty
+			{
+				$$ = table_alloc();
+				parser_scope_push(state);
+			}
+		| table_block separator		{ $$ = $1; }
+		| table_block table_item separator	{ $$ = $1; }
+		| table_block common_block	{ $$ = $1; }
+		| table_block error separator	{ $$ = $1; yyerrok; }
+		;
+
+table_body	: table_block			{ $$ = $1; }
+		| table_block table_item	{ $$ = $1; }
+		;
+
+/* Items apply to the table below them on the stack ($0). */
+table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
+		| COMMENT string_arg
+			{
+				xfree($<table>0->comment);
+				$<table>0->comment = $2;
+			}
+		| CHAIN identifier '{' chain_body '}'
+			{
+				parser_scope_pop(state);
+				parser_table_add_chain($<table>0, $2, &@2, $4,
+						       &@$);
+			}
+		;
+
+table_flags	: identifier
+			{
+				$$ = parser_table_flag(state, $1, &@1);
+				xfree($1);
+			}
+		| table_flags ',' identifier
+			{
+				$$ = $1 | parser_table_flag(state, $3, &@3);
+				xfree($3);
+			}
+		;
+
+/* Chain blocks */
+
+chain_block	: %empty
+			{
+				$$ = chain_alloc(NULL);
+				parser_scope_push(state);
+			}
+		| chain_block separator		{ $$ = $1; }
+		| chain_block chain_item separator	{ $$ = $1; }
+		| chain_block common_block	{ $$ = $1; }
+		| chain_block error separator	{ $$ = $1; yyerrok; }
+		;
+
+chain_body	: chain_block			{ $$ = $1; }
+		| chain_block chain_item	{ $$ = $1; }
+		;
+
+/* Items apply to the chain below them on the stack ($0). */
+chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
+		  prio_expr
+			{
+				struct chain *c = $<chain>0;
+
+				parser_chain_hook(c, $2, &@2, $4, &@4);
+				parser_chain_devices(c, $5);
+				expr_free(c->priority);
+				c->priority = $7;
+			}
+		| POLICY policy_expr
+			{
+				expr_free($<chain>0->policy);
+				$<chain>0->policy = $2;
+			}
+		| COMMENT string_arg
+			{
+				xfree($<chain>0->comment);
+				$<chain>0->comment = $2;
+			}
+		| dev_spec
+			{
+				parser_chain_devices($<chain>0, $1);
+			}
+		| rule_body
+			{
+				list_add_tail(&$1->list, &$<chain>0->rules);
+			}
+		;
+
+opt_dev_spec	: %empty		{ $$ = NULL; }
+		| dev_spec		{ $$ = $1; }
+		;
+
+dev_spec	: DEVICE dev_value		{ $$ = $2; }
+		| DEVICES '=' dev_set		{ $$ = $3; }
+		;
+
+dev_set		: dev_value			{ $$ = $1; }
+		| '{' opt_newlines dev_list opt_newlines '}'	{ $$ = $3; }
+		;
+
+dev_list	: dev_value
+			{
+				$$ = list_expr_alloc(&@$);
+				list_expr_add($$, $1);
+			}
+		| dev_list ',' opt_newlines dev_value
+			{
+				$$ = $1;
+				list_expr_add($$, $4);
+			}
+		;
+
+dev_value	: STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
+		| keyword_id	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/* "filter", "filter + 10", "mangle - 5", "-150", "$prio" */
+prio_expr	: VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		| prio_base
+			{
+				$$ = symbol_expr_alloc(&@$, $1, false);
+				xfree($1);
+			}
+		| prio_base '+' NUMBER
+			{
+				$$ = parser_prio_offset(&@$, $1, "+", $3);
+			}
+		| prio_base '-' NUMBER
+			{
+				$$ = parser_prio_offset(&@$, $1, "-", $3);
+			}
+		;
+
+prio_base	: identifier		{ $$ = $1; }
+		| NUMBER		{ $$ = $1; }
+		| '-' NUMBER
+			{
+				$$ = xasprintf("-%s", $2);
+				xfree($2);
+			}
+		;
+
+policy_expr	: ACCEPT	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| DROP		{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| identifier
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/* Rules */
+
+rule_body	: stmt_list		{ $$ = $1; }
+		| stmt_list COMMENT string_arg
+			{
+				$$ = $1;
+				xfree($$->comment);
+				$$->comment = $3;
+				$$->location = @$;
+			}
+		;
+
+stmt_list	: stmt
+			{
+				$$ = parser_rule_alloc(&@$);
+				parser_rule_add_stmt($$, $1, &@$);
+			}
+		| stmt_list stmt
+			{
+				$$ = $1;
+				parser_rule_add_stmt($$, $2, &@$);
+			}
+		;
+
+stmt		: match_stmt		{ $$ = $1; }
+		| counter_stmt		{ $$ = $1; }
+		| verdict_stmt		{ $$ = $1; }
+		;
+
+match_stmt	: match_lhs rhs_expr
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| match_lhs rel_op rhs_expr
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		;
+
+rel_op		: EQ		{ $$ = OP_EQ; }
+		| NEQ		{ $$ = OP_NEQ; }
+		| LT		{ $$ = OP_LT; }
+		| GT		{ $$ = OP_GT; }
+		| LTE		{ $$ = OP_LTE; }
+		| GTE		{ $$ = OP_GTE; }
+		;
+
+match_lhs	: payload_expr		{ $$ = $1; }
+		| meta_expr		{ $$ = $1; }
+		;
+
+proto_kw	: IP | IP6 | ARP | PROTO
+		;
+
+/* "tcp dport": the field is looked up in the protocol's table. */
+payload_expr	: proto_kw identifier
+			{
+				$$ = parser_payload(state, &@$, $1, &@1, $2,
+						    &@2);
+				xfree($2);
+			}
+		;
+
+meta_expr	: META identifier
+			{
+				$$ = parser_meta(state, &@$, $2, &@2);
+				xfree($2);
+			}
+		| META_KEY	{ $$ = parser_meta(state, &@$, $1, &@1); }
+		;
+
+rhs_expr	: rhs_primary		{ $$ = $1; }
+		| rhs_primary '-' rhs_primary
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| ADDRSTRING '/' NUMBER
+			{
+				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/* Values stay text (symbols): the left-hand side's type parses them. */
+rhs_primary	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
+		| ADDRSTRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| '-' NUMBER
+			{
+				char *text = xasprintf("-%s", $2);
+
+				$$ = symbol_expr_alloc(&@$, text, false);
+				xfree(text);
+				xfree($2);
+			}
+		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
+		;
+
+counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER PACKETS number BYTES number
+			{
+				$$ = counter_stmt_alloc(&@$);
+				$$->counter.packets = $3;
+				$$->counter.bytes = $5;
+			}
+		;
+
+verdict_stmt	: ACCEPT	{ $$ = parser_verdict(&@$, NF_ACCEPT, NULL); }
+		| DROP		{ $$ = parser_verdict(&@$, NF_DROP, NULL); }
+		| RETURN	{ $$ = parser_verdict(&@$, NFT_RETURN, NULL); }
+		| CONTINUE	{ $$ = parser_verdict(&@$, NFT_CONTINUE, NULL); }
+		| JUMP chain_target
+			{
+				$$ = parser_verdict(&@$, NFT_JUMP, $2);
+			}
+		| GOTO chain_target
+			{
+				$$ = parser_verdict(&@$, NFT_GOTO, $2);
+			}
+		;
+
+chain_target	: identifier
+			{
+				$$ = constant_expr_alloc_string(&@1, &string_type,
+								$1, 0);
+				xfree($1);
+			}
+		;
+
+/* define x = value | { v0, v1 } */
+define_expr	: rhs_expr		{ $$ = $1; }
+		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
+		;
+
+define_list	: rhs_expr
+			{
+				$$ = list_expr_alloc(&@$);
+				list_expr_add($$, $1);
+			}
+		| define_list ',' opt_newlines rhs_expr
+			{
+				$$ = $1;
+				list_expr_add($$, $4);
+			}
+		;
+
 %%
+
+/* Syntax errors */
+
+static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
+		    struct parser_state *state, const char *msg)
+{
+	parser_error(state, loc, "%s", msg);
+}
+
+/*
+ * The source text under a one-line location, for messages; "" when it
+ * spans lines or has no source.
+ */
+static void parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
+{
+	const char *p = loc->indesc ? loc->indesc->data : NULL;
+	unsigned int line = 1;
+	size_t len;
+
+	buf[0] = '\0';
+	if (!p || loc->first_line != loc->last_line ||
+	    loc->last_column < loc->first_column)
+		return;
+	while (*p && line < loc->first_line) {
+		if (*p++ == '\n')
+			line++;
+	}
+	len = loc->last_column - loc->first_column + 1;
+	if (strnlen(p, loc->first_column - 1 + len) < loc->first_column - 1 +
+	    len || len >= size)
+		return;
+	memcpy(buf, p + loc->first_column - 1, len);
+	buf[len] = '\0';
+}
+
+/* The keyword nearest to @word among the tokens the parser expected. */
+static const char *parser_suggest(const char *word,
+				  const yysymbol_kind_t *expected,
+				  int num_expected)
+{
+	const struct keyword *kw;
+	const char *match = NULL;
+	unsigned int best = ~0u;
+	size_t i, n;
+	int j;
+
+	kw = scanner_keywords(&n);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < num_expected; j++) {
+			if (expected[j] == YYTRANSLATE(kw[i].token))
+				break;
+		}
+		if (j < num_expected && scanner_near(word, kw[i].name, &best))
+			match = kw[i].name;
+	}
+	return match;
+}
+
+static void buf_add(char *buf, size_t size, const char *fmt, ...)
+	__fmt(3, 4);
+
+static void buf_add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/* Token names without bison's double quotes: "add" -> add. */
+static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
+{
+	const char *name = yysymbol_name(kind);
+	size_t len = strlen(name);
+
+	if (len >= 2 && name[0] == '"' && name[len - 1] == '"')
+		buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
+	else
+		buf_add(buf, size, "%s", name);
+}
+
+/*
+ * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
+ * mean 'k'?]" with the location of the offending token.
+ */
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
+				 struct parser_state *state)
+{
+	yysymbol_kind_t expected[YYNTOKENS], tok = yypcontext_token(ctx);
+	const YYLTYPE *loc = yypcontext_location(ctx);
+	char msg[1024] = "syntax error, ", text[128];
+	const char *hint = NULL;
+	int i, n;
+
+	parser_loc_text(loc, text, sizeof(text));
+	if (tok == YYSYMBOL_YYUNDEF) {
+		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
+			state->lex_error : "invalid token");
+		if (text[0])
+			buf_add(msg, sizeof(msg), " '%s'", text);
+		state->lex_error = NULL;
+		parser_error(state, loc, "%s", msg);
+		return 0;
+	}
+	buf_add(msg, sizeof(msg), "unexpected ");
+	buf_add_token(msg, sizeof(msg), tok);
+	if (tok == YYSYMBOL_STRING && text[0])
+		buf_add(msg, sizeof(msg), " '%s'", text);
+	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+	for (i = 0; n <= 4 && i < n; i++) {
+		buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
+		buf_add_token(msg, sizeof(msg), expected[i]);
+	}
+	if (text[0] && tok != YYSYMBOL_NEWLINE)
+		hint = parser_suggest(text, expected, n);
+	if (hint)
+		buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+	parser_error(state, loc, "%s", msg);
+	return 0;
+}
+
+/* Entry point */
+
+/*
+ * The top scope belongs to the context for the run: the library creates it
+ * with the -D variables bound as symbols and frees it when the run ends.
+ * A caller that did not (unit tests) gets one here, which it must free
+ * with scope_free(nft->top_scope).
+ */
+static void parser_top_scope(struct nft_ctx *nft)
+{
+	unsigned int i;
+
+	if (nft->top_scope)
+		return;
+	nft->top_scope = scope_alloc(NULL);
+	for (i = 0; i < nft->num_vars; i++) {
+		struct expr *value;
+
+		value = symbol_expr_alloc(&internal_location,
+					  nft->vars[i].value, false);
+		symbol_bind(nft->top_scope, nft->vars[i].key,
+			    &internal_location, value);
+	}
+}
+
+int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
+		   struct list_head *cmds, struct list_head *msgs)
+{
+	struct parser_state st;
+	yyscan_t scanner;
+	int ret;
+
+	memset(&st, 0, sizeof(st));
+	st.nft = nft;
+	st.cmds = cmds;
+	st.msgs = msgs;
+	parser_top_scope(nft);
+	st.scopes[0] = nft->top_scope;
+	st.num_scopes = 1;
+
+	if (yylex_init_extra(&st, &scanner))
+		memory_allocation_error();
+	scanner_push_input(scanner, indesc);
+	ret = yyparse(scanner, &st);
+	scanner_cleanup(scanner);
+	yylex_destroy(scanner);
+	while (st.num_scopes > 1)
+		parser_scope_pop(&st);
+
+	return ret || st.nerrs ? -1 : 0;
+}
