@@ -41,6 +41,19 @@ void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
  * the expression's byte order; returns the byte length. */
 unsigned int linearize_data(const struct expr *expr, void *buf,
 			    unsigned int size);
+/* Export @value as exactly @len bytes in @byteorder: big endian values
+ * are zero padded in front, host order values (strings) at the end. */
+void linearize_mpz(void *buf, const mpz_t value, enum byteorder byteorder,
+		   unsigned int len);
+
+/*
+ * The rule comment lives in NFTNL_RULE_USERDATA as a TLV list (type
+ * NFTNL_UDATA_RULE_COMMENT, NUL terminated), byte-identical to the system
+ * nft's. linearize_rule() and delinearize_rule() call these themselves.
+ */
+void rule_comment_to_udata(struct nftnl_rule *nlr, const char *comment);
+/* The comment, or NULL if none (caller frees). */
+char *rule_comment_from_udata(const struct nftnl_rule *nlr);
 
 /* Fill @nlr (already carrying family/table/chain) with @rule's stmts. */
 void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
@@ -54,6 +67,14 @@ struct delin_ctx {
 	struct expr *registers[NFT_REG_COUNT];
 	struct proto_ctx pctx;		/* for postprocessing */
 	struct stmt *prev_dep;		/* last dependency match seen */
+	/* Registers a "byteorder hton" turned big endian: bit per reg. */
+	uint32_t reg_hton;
+	/* Per protocol base: the match that selected the protocol now in
+	 * pctx.protocol[base] ("meta l4proto tcp" for the transport
+	 * header), so the payload match that implies it can remove it.
+	 * Zeroed with the context; maintained by the payload and meta
+	 * postprocessors. */
+	struct stmt *deps[PROTO_BASE_MAX + 1];
 };
 
 void delin_set_register(struct delin_ctx *dctx, enum nft_registers reg,

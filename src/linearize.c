@@ -1,1 +1,113 @@
-/* stub: to be written */
+/*
+ * Encoding rules into libnftnl expressions. The kinds' linearize ops do
+ * the work; this is the register allocator, data export and the rule
+ * level loop. Like the system nft, every load goes to NFT_REG_1: a match
+ * consumes its register before the next statement starts.
+ */
+#include <string.h>
+#include <linearize.h>
+#include <nftables.h>
+#include <libnftnl/udata.h>
+
+void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
+{
+	nftnl_rule_add_expr(lctx->nlr, nle);
+}
+
+enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
+{
+	return NFT_REG_1;
+}
+
+void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg)
+{
+}
+
+void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
+		    enum nft_registers dreg)
+{
+	if (expr->ops->linearize == NULL)
+		BUG("%s cannot be linearized", expr_name(expr));
+	expr->ops->linearize(lctx, expr, dreg);
+}
+
+void linearize_mpz(void *buf, const mpz_t value, enum byteorder byteorder,
+		   unsigned int len)
+{
+	size_t n = mpz_sgn(value) ? mpz_sizeinbase(value, 256) : 0;
+	unsigned char *tmp, *out = buf;
+
+	memset(out, 0, len);
+	if (n == 0)
+		return;
+	/* bytes of the value, most significant first */
+	tmp = xmalloc(n);
+	mpz_export(tmp, &n, 1, 1, 1, 0, value);
+	if (n > len) {
+		memmove(tmp, tmp + n - len, len);	/* keep the low bytes */
+		n = len;
+	}
+	if (byteorder == BYTEORDER_HOST_ENDIAN &&
+	    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			out[i] = tmp[n - 1 - i];
+	} else {
+		memcpy(out + len - n, tmp, n);
+	}
+	xfree(tmp);
+}
+
+unsigned int linearize_data(const struct expr *expr, void *buf,
+			    unsigned int size)
+{
+	unsigned int len = div_round_up(expr->len, BITS_PER_BYTE);
+
+	if (expr->etype != EXPR_VALUE)
+		BUG("%s is not a constant", expr_name(expr));
+	if (len > size)
+		BUG("value of %u bytes does not fit %u", len, size);
+	linearize_mpz(buf, expr->value.value, expr->byteorder, len);
+	return len;
+}
+
+void rule_comment_to_udata(struct nftnl_rule *nlr, const char *comment)
+{
+	struct nftnl_udata_buf *udbuf;
+
+	udbuf = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	if (udbuf == NULL)
+		memory_allocation_error();
+	/* The evaluator limits comments to 128 bytes, so this fits. */
+	if (nftnl_udata_put_strz(udbuf, NFTNL_UDATA_RULE_COMMENT, comment))
+		nftnl_rule_set_data(nlr, NFTNL_RULE_USERDATA,
+				    nftnl_udata_buf_data(udbuf),
+				    nftnl_udata_buf_len(udbuf));
+	nftnl_udata_buf_free(udbuf);
+}
+
+/*
+ * Adjacent payload matches were merged into one load by the evaluator
+ * (payload_merge_rule()), so statements map one to one onto bytecode.
+ */
+void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
+		    struct nftnl_rule *nlr)
+{
+	struct lin_ctx lctx = {
+		.nft		= nft,
+		.nlr		= nlr,
+		.family		= rule->handle.family,
+		.reg_next	= NFT_REG_1,
+	};
+	const struct stmt *stmt;
+
+	list_for_each_entry(stmt, &rule->stmts, list) {
+		if (stmt->ops->linearize == NULL)
+			BUG("statement %s cannot be linearized",
+			    stmt->ops->name);
+		stmt->ops->linearize(&lctx, stmt);
+	}
+	if (rule->comment)
+		rule_comment_to_udata(nlr, rule->comment);
+}

@@ -1,1 +1,143 @@
-/* stub: to be written */
+/*
+ * Binary operations on a loaded value: "meta mark & 0x0f". Only the
+ * bitwise and/or/xor with a constant, which the kernel's bitwise
+ * expression does as reg = (reg & mask) ^ xor.
+ */
+#include <expr.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+
+static void binop_expr_destroy(struct expr *expr)
+{
+	expr_free(expr->binop.left);
+	expr_free(expr->binop.right);
+}
+
+static void binop_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->binop.op = src->binop.op;
+	dst->binop.left = expr_clone(src->binop.left);
+	dst->binop.right = expr_clone(src->binop.right);
+}
+
+static bool binop_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return a->binop.op == b->binop.op &&
+	       expr_cmp(a->binop.left, b->binop.left) &&
+	       expr_cmp(a->binop.right, b->binop.right);
+}
+
+static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	expr_print(expr->binop.left, octx);
+	nft_print(octx, " %s ", op_token(expr->binop.op));
+	expr_print(expr->binop.right, octx);
+}
+
+static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
+{
+	return json_pack("{s:[o, o]}", op_token(expr->binop.op),
+			 expr_json(expr->binop.left, octx),
+			 expr_json(expr->binop.right, octx));
+}
+
+static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *op = *exprp, *left;
+	const struct datatype *dtype = ectx->ectx_dtype;
+	enum byteorder byteorder = ectx->ectx_byteorder;
+	unsigned int len = ectx->ectx_len;
+	int ret;
+
+	if (expr_evaluate(ectx, &op->binop.left) < 0)
+		return -1;
+	left = op->binop.left;
+	ectx->ectx_dtype = left->dtype;
+	ectx->ectx_byteorder = left->byteorder;
+	ectx->ectx_len = left->len;
+	ret = expr_evaluate(ectx, &op->binop.right);
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+	if (ret < 0)
+		return -1;
+	if (op->binop.right->etype != EXPR_VALUE)
+		return expr_error(ectx, op->binop.right,
+				  "Right hand side of binary operation must be constant");
+	if (op->binop.op != OP_AND && op->binop.op != OP_OR &&
+	    op->binop.op != OP_XOR)
+		return expr_error(ectx, op, "Unsupported binary operation");
+	op->dtype = left->dtype;
+	op->byteorder = left->byteorder;
+	op->len = left->len;
+	return 0;
+}
+
+static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
+				 enum nft_registers dreg)
+{
+	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
+	unsigned char mask[NFT_REG_SIZE * 4], xor[NFT_REG_SIZE * 4];
+	const struct expr *right = expr->binop.right;
+	struct nftnl_expr *nle;
+	mpz_t m, x;
+
+	mpz_init(m);
+	mpz_init(x);
+	mpz_setbit(m, len * BITS_PER_BYTE);
+	mpz_sub_ui(m, m, 1);			/* all ones */
+	switch (expr->binop.op) {
+	case OP_AND:
+		mpz_set(m, right->value.value);
+		break;
+	case OP_OR:
+		mpz_xor(m, m, right->value.value);
+		mpz_set(x, right->value.value);
+		break;
+	default:
+		mpz_set(x, right->value.value);
+		break;
+	}
+	linearize_mpz(mask, m, expr->binop.left->byteorder, len);
+	linearize_mpz(xor, x, expr->binop.left->byteorder, len);
+	mpz_clear(m);
+	mpz_clear(x);
+
+	linearize_expr(lctx, expr->binop.left, dreg);
+	nle = nftnl_expr_alloc("bitwise");
+	if (nle == NULL)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, dreg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, dreg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_MASK, mask, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_XOR, xor, len);
+	lin_add_expr(lctx, nle);
+}
+
+const struct expr_ops binop_expr_ops = {
+	.type		= EXPR_BINOP,
+	.name		= "binop",
+	.destroy	= binop_expr_destroy,
+	.clone		= binop_expr_clone,
+	.cmp		= binop_expr_cmp,
+	.print		= binop_expr_print,
+	.json		= binop_expr_json,
+	.evaluate	= binop_expr_evaluate,
+	.linearize	= binop_expr_linearize,
+};
+
+struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
+			      struct expr *left, struct expr *right)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &binop_expr_ops, left->dtype, left->byteorder,
+			  left->len);
+	expr->binop.op = op;
+	expr->binop.left = left;
+	expr->binop.right = right;
+	return expr;
+}

@@ -1,1 +1,209 @@
-/* stub: to be written */
+/*
+ * Generic expression lifecycle, dispatch to the kinds' ops, operator
+ * tokens and the registry of all kinds.
+ */
+#include <assert.h>
+#include <string.h>
+#include <expr.h>
+#include <nftables.h>
+
+struct expr *expr_alloc(const struct location *loc,
+			const struct expr_ops *ops,
+			const struct datatype *dtype,
+			enum byteorder byteorder, unsigned int len)
+{
+	struct expr *expr = xzalloc(sizeof(*expr));
+
+	init_list_head(&expr->list);
+	expr->location = loc ? *loc : internal_location;
+	expr->refcnt = 1;
+	expr->ops = ops;
+	expr->etype = ops->type;
+	expr->dtype = dtype ? dtype : &invalid_type;
+	expr->byteorder = byteorder;
+	expr->len = len;
+	return expr;
+}
+
+struct expr *expr_get(struct expr *expr)
+{
+	assert(expr->refcnt > 0);
+	expr->refcnt++;
+	return expr;
+}
+
+void expr_free(struct expr *expr)
+{
+	if (expr == NULL)
+		return;
+	assert(expr->refcnt > 0);
+	if (--expr->refcnt > 0)
+		return;
+	if (expr->ops->destroy)
+		expr->ops->destroy(expr);
+	xfree(expr);
+}
+
+struct expr *expr_clone(const struct expr *expr)
+{
+	struct expr *new;
+
+	new = expr_alloc(&expr->location, expr->ops, expr->dtype,
+			 expr->byteorder, expr->len);
+	new->flags = expr->flags;
+	if (expr->ops->clone)
+		expr->ops->clone(new, expr);
+	return new;
+}
+
+bool expr_cmp(const struct expr *a, const struct expr *b)
+{
+	if (a == b)
+		return true;
+	if (a == NULL || b == NULL || a->ops != b->ops)
+		return false;
+	return a->ops->cmp ? a->ops->cmp(a, b) : false;
+}
+
+void expr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	if (expr->ops->print)
+		expr->ops->print(expr, octx);
+}
+
+json_t *expr_json(const struct expr *expr, struct output_ctx *octx)
+{
+	if (expr->ops->json)
+		return expr->ops->json(expr, octx);
+	return json_null();
+}
+
+/*
+ * Typing a compound constant types its parts too, so a decoded prefix
+ * or range prints its bounds in the type of the match's left side.
+ */
+void expr_set_type(struct expr *expr, const struct datatype *dtype,
+		   enum byteorder byteorder)
+{
+	struct expr *i;
+
+	expr->dtype = dtype;
+	expr->byteorder = byteorder;
+	switch (expr->etype) {
+	case EXPR_PREFIX:
+		expr_set_type(expr->prefix.prefix, dtype, byteorder);
+		break;
+	case EXPR_RANGE:
+		expr_set_type(expr->range.left, dtype, byteorder);
+		expr_set_type(expr->range.right, dtype, byteorder);
+		break;
+	case EXPR_LIST:
+		list_for_each_entry(i, &expr->expr_list.expressions, list)
+			expr_set_type(i, dtype, byteorder);
+		break;
+	default:
+		break;
+	}
+}
+
+static const char *const expr_names[__EXPR_MAX] = {
+	[EXPR_INVALID]		= "invalid expression",
+	[EXPR_VERDICT]		= "verdict expression",
+	[EXPR_SYMBOL]		= "symbol expression",
+	[EXPR_VARIABLE]		= "variable expression",
+	[EXPR_VALUE]		= "value expression",
+	[EXPR_PREFIX]		= "prefix expression",
+	[EXPR_RANGE]		= "range expression",
+	[EXPR_PAYLOAD]		= "payload expression",
+	[EXPR_META]		= "meta expression",
+	[EXPR_LIST]		= "list expression",
+	[EXPR_RELATIONAL]	= "relational expression",
+	[EXPR_BINOP]		= "binary operation",
+};
+
+const char *expr_name(const struct expr *expr)
+{
+	if (expr->etype >= __EXPR_MAX || expr_names[expr->etype] == NULL)
+		return "expression";
+	return expr_names[expr->etype];
+}
+
+static const char *const op_tokens[__OP_MAX] = {
+	[OP_INVALID]	= "",
+	[OP_IMPLICIT]	= "",
+	[OP_EQ]		= "==",
+	[OP_NEQ]	= "!=",
+	[OP_LT]		= "<",
+	[OP_GT]		= ">",
+	[OP_LTE]	= "<=",
+	[OP_GTE]	= ">=",
+	[OP_AND]	= "&",
+	[OP_OR]		= "|",
+	[OP_XOR]	= "^",
+	[OP_LSHIFT]	= "<<",
+	[OP_RSHIFT]	= ">>",
+};
+
+const char *op_token(enum ops op)
+{
+	if (op >= __OP_MAX)
+		return "";
+	return op_tokens[op];
+}
+
+enum ops op_from_token(const char *tok)
+{
+	unsigned int i;
+
+	if (tok == NULL)
+		return OP_INVALID;
+	for (i = OP_EQ; i < __OP_MAX; i++) {
+		if (!strcmp(op_tokens[i], tok))
+			return i;
+	}
+	/* The JSON man page spells <= as the Unicode sign. */
+	if (!strcmp(tok, "\u21d0"))
+		return OP_LTE;
+	return OP_INVALID;
+}
+
+const struct expr_ops *const expr_ops_registry[] = {
+	&verdict_expr_ops,
+	&symbol_expr_ops,
+	&variable_expr_ops,
+	&value_expr_ops,
+	&prefix_expr_ops,
+	&range_expr_ops,
+	&payload_expr_ops,
+	&meta_expr_ops,
+	&list_expr_ops,
+	&relational_expr_ops,
+	&binop_expr_ops,
+	NULL,
+};
+
+const struct expr_ops *expr_ops_by_nl_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; expr_ops_registry[i]; i++) {
+		const struct expr_ops *ops = expr_ops_registry[i];
+
+		if (ops->nl_name && !strcmp(ops->nl_name, name))
+			return ops;
+	}
+	return NULL;
+}
+
+const struct expr_ops *expr_ops_by_json_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; expr_ops_registry[i]; i++) {
+		const struct expr_ops *ops = expr_ops_registry[i];
+
+		if (ops->json_name && !strcmp(ops->json_name, name))
+			return ops;
+	}
+	return NULL;
+}

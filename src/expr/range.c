@@ -1,1 +1,131 @@
-/* stub: to be written */
+/*
+ * Ranges: 1-1024. Both bounds are typed by the left side of the relation;
+ * the encoding (two cmps or the range expression) is the relational's.
+ */
+#include <expr.h>
+#include <evaluate.h>
+#include <json.h>
+#include <nftables.h>
+
+static void range_expr_destroy(struct expr *expr)
+{
+	expr_free(expr->range.left);
+	expr_free(expr->range.right);
+}
+
+static void range_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->range.left = expr_clone(src->range.left);
+	dst->range.right = expr_clone(src->range.right);
+}
+
+static bool range_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return expr_cmp(a->range.left, b->range.left) &&
+	       expr_cmp(a->range.right, b->range.right);
+}
+
+/* Bounds print as numbers, like the system nft: "meta l4proto 6-17". */
+static unsigned int range_numeric_flags(struct output_ctx *octx)
+{
+	unsigned int flags = octx->flags;
+
+	octx->flags &= ~(NFT_CTX_OUTPUT_SERVICE | NFT_CTX_OUTPUT_REVERSEDNS |
+			 NFT_CTX_OUTPUT_GUID);
+	octx->flags |= NFT_CTX_OUTPUT_NUMERIC_ALL;
+	return flags;
+}
+
+static void range_expr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	unsigned int flags = range_numeric_flags(octx);
+
+	expr_print(expr->range.left, octx);
+	nft_print(octx, "-");
+	expr_print(expr->range.right, octx);
+	octx->flags = flags;
+}
+
+static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
+{
+	unsigned int flags = range_numeric_flags(octx);
+	json_t *res;
+
+	res = json_pack("{s:[o, o]}", "range",
+			expr_json(expr->range.left, octx),
+			expr_json(expr->range.right, octx));
+	octx->flags = flags;
+	return res;
+}
+
+static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *expr = *exprp, *left, *right;
+
+	if (expr_evaluate(ectx, &expr->range.left) < 0 ||
+	    expr_evaluate(ectx, &expr->range.right) < 0)
+		return -1;
+	left = expr->range.left;
+	right = expr->range.right;
+	if (left->etype != EXPR_VALUE)
+		return expr_error(ectx, left,
+				  "Range expression expects constant values");
+	if (right->etype != EXPR_VALUE)
+		return expr_error(ectx, right,
+				  "Range expression expects constant values");
+	if (mpz_cmp(left->value.value, right->value.value) > 0)
+		return expr_error(ectx, expr,
+				  "Range has zero or negative size");
+	expr->dtype = left->dtype;
+	expr->byteorder = left->byteorder;
+	expr->len = left->len;
+	expr->flags |= EXPR_F_CONSTANT;
+	return 0;
+}
+
+static struct expr *range_expr_json_parse(struct json_ctx *jctx,
+					  json_t *value,
+					  const struct location *loc)
+{
+	struct expr *low, *high;
+
+	if (!json_is_array(value) || json_array_size(value) != 2) {
+		json_error(jctx, ".range",
+			   "Invalid range: expected an array of two values");
+		return NULL;
+	}
+	low = json_parse_expr(jctx, json_array_get(value, 0), ".range[0]");
+	if (low == NULL)
+		return NULL;
+	high = json_parse_expr(jctx, json_array_get(value, 1), ".range[1]");
+	if (high == NULL) {
+		expr_free(low);
+		return NULL;
+	}
+	return range_expr_alloc(loc, low, high);
+}
+
+const struct expr_ops range_expr_ops = {
+	.type		= EXPR_RANGE,
+	.name		= "range",
+	.destroy	= range_expr_destroy,
+	.clone		= range_expr_clone,
+	.cmp		= range_expr_cmp,
+	.print		= range_expr_print,
+	.json		= range_expr_json,
+	.evaluate	= range_expr_evaluate,
+	.json_name	= "range",
+	.json_parse	= range_expr_json_parse,
+};
+
+struct expr *range_expr_alloc(const struct location *loc,
+			      struct expr *left, struct expr *right)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &range_expr_ops, left->dtype,
+			  left->byteorder, left->len);
+	expr->range.left = left;
+	expr->range.right = right;
+	return expr;
+}

@@ -1,1 +1,345 @@
-/* stub: to be written */
+/*
+ * Relations: "left op right", the body of every match. The left side
+ * (payload, meta, ...) gives the type the right side is parsed in; the
+ * encoder emits the comparison the system nft emits for each shape:
+ *
+ *   value           load; cmp OP reg data
+ *   prefix /n, n%8  payload load of n/8 bytes; cmp OP reg data[0..n/8)
+ *   other prefix    load; bitwise reg = (reg & mask) ^ 0; cmp OP reg masked
+ *   range, ==       load; [byteorder hton]; cmp gte low; cmp lte high
+ *   range, !=       load; [byteorder hton]; range neq low high
+ */
+#include <string.h>
+#include <expr.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+
+static void relational_expr_destroy(struct expr *expr)
+{
+	expr_free(expr->binop.left);
+	expr_free(expr->binop.right);
+}
+
+static void relational_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->binop.op = src->binop.op;
+	dst->binop.left = expr_clone(src->binop.left);
+	dst->binop.right = expr_clone(src->binop.right);
+}
+
+static bool relational_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return a->binop.op == b->binop.op &&
+	       expr_cmp(a->binop.left, b->binop.left) &&
+	       expr_cmp(a->binop.right, b->binop.right);
+}
+
+/*
+ * "==" is what the user may write, but nft lists it without operator,
+ * except after a binary operation: "meta mark & 0x000000ff == 0x00000010".
+ */
+static void relational_expr_print(const struct expr *expr,
+				  struct output_ctx *octx)
+{
+	enum ops op = expr->binop.op;
+
+	expr_print(expr->binop.left, octx);
+	if ((op == OP_IMPLICIT || op == OP_EQ) &&
+	    expr->binop.left->etype == EXPR_BINOP)
+		nft_print(octx, " == ");
+	else if (op == OP_IMPLICIT || op == OP_EQ)
+		nft_print(octx, " ");
+	else
+		nft_print(octx, " %s ", op_token(op));
+	expr_print(expr->binop.right, octx);
+}
+
+static json_t *relational_expr_json(const struct expr *expr,
+				    struct output_ctx *octx)
+{
+	enum ops op = expr->binop.op;
+
+	if (op == OP_IMPLICIT)
+		op = OP_EQ;
+	return json_pack("{s:{s:s, s:o, s:o}}", "match",
+			 "op", op_token(op),
+			 "left", expr_json(expr->binop.left, octx),
+			 "right", expr_json(expr->binop.right, octx));
+}
+
+static bool relational_types_match(const struct datatype *a,
+				   const struct datatype *b)
+{
+	const struct datatype *i;
+
+	if (a == b || a->type == b->type)
+		return true;
+	/* a base type constant fits a derived type: mark 0x10 is integer */
+	for (i = a->basetype; i; i = i->basetype)
+		if (i->type == b->type)
+			return true;
+	for (i = b->basetype; i; i = i->basetype)
+		if (i->type == a->type)
+			return true;
+	return false;
+}
+
+static int relational_evaluate_right(struct eval_ctx *ectx, struct expr *rel)
+{
+	const struct datatype *dtype = ectx->ectx_dtype;
+	enum byteorder byteorder = ectx->ectx_byteorder;
+	unsigned int len = ectx->ectx_len;
+	struct expr *left = rel->binop.left;
+	int ret;
+
+	ectx->ectx_dtype = left->dtype;
+	ectx->ectx_byteorder = left->byteorder;
+	ectx->ectx_len = left->len;
+	ret = expr_evaluate(ectx, &rel->binop.right);
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+	return ret;
+}
+
+static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *rel = *exprp, *left, *right;
+
+	if (expr_evaluate(ectx, &rel->binop.left) < 0)
+		return -1;
+	if (relational_evaluate_right(ectx, rel) < 0)
+		return -1;
+	left = rel->binop.left;
+	right = rel->binop.right;
+
+	switch (right->etype) {
+	case EXPR_VALUE:
+	case EXPR_PREFIX:
+	case EXPR_RANGE:
+		break;
+	default:
+		return expr_error(ectx, right,
+				  "Right hand side of relational expression (%s) must be constant",
+				  expr_name(right));
+	}
+	if (!relational_types_match(left->dtype, right->dtype))
+		return expr_error(ectx, right,
+				  "datatype mismatch, expected %s, expression has type %s",
+				  left->dtype->desc, right->dtype->desc);
+	/* Strings compare over the whole field, NUL padded. */
+	if (right->etype == EXPR_VALUE && right->len < left->len)
+		right->len = left->len;
+	rel->dtype = &boolean_type;
+	rel->len = 1;
+	return 0;
+}
+
+static enum nft_cmp_ops relational_cmp_op(enum ops op)
+{
+	switch (op) {
+	case OP_NEQ:
+		return NFT_CMP_NEQ;
+	case OP_LT:
+		return NFT_CMP_LT;
+	case OP_GT:
+		return NFT_CMP_GT;
+	case OP_LTE:
+		return NFT_CMP_LTE;
+	case OP_GTE:
+		return NFT_CMP_GTE;
+	default:
+		return NFT_CMP_EQ;
+	}
+}
+
+static void lin_cmp(struct lin_ctx *lctx, enum nft_registers sreg,
+		    enum nft_cmp_ops op, const void *data, unsigned int len)
+{
+	struct nftnl_expr *nle = nftnl_expr_alloc("cmp");
+
+	if (nle == NULL)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_CMP_SREG, sreg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_CMP_OP, op);
+	nftnl_expr_set(nle, NFTNL_EXPR_CMP_DATA, data, len);
+	lin_add_expr(lctx, nle);
+}
+
+static void lin_bitwise_mask(struct lin_ctx *lctx, enum nft_registers reg,
+			     const void *mask, unsigned int len)
+{
+	struct nftnl_expr *nle = nftnl_expr_alloc("bitwise");
+	unsigned char zero[NFT_REG_SIZE * 4] = {};
+
+	if (nle == NULL)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_MASK, mask, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_XOR, zero, len);
+	lin_add_expr(lctx, nle);
+}
+
+static void lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
+		     unsigned int len)
+{
+	struct nftnl_expr *nle = nftnl_expr_alloc("byteorder");
+
+	if (nle == NULL)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
+	lin_add_expr(lctx, nle);
+}
+
+static void relational_linearize_value(struct lin_ctx *lctx,
+				       const struct expr *rel,
+				       enum nft_registers reg)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+	unsigned char data[NFT_REG_SIZE * 4];
+	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
+
+	if (right->len > left->len)
+		len = div_round_up(right->len, BITS_PER_BYTE);
+	linearize_expr(lctx, left, reg);
+	linearize_mpz(data, right->value.value, right->byteorder, len);
+	lin_cmp(lctx, reg, relational_cmp_op(rel->binop.op), data, len);
+}
+
+/*
+ * A byte aligned prefix of a header field is matched by loading just
+ * those bytes, so no mask is needed; anything else is masked.
+ */
+static void relational_linearize_prefix(struct lin_ctx *lctx,
+					const struct expr *rel,
+					enum nft_registers reg)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+	unsigned int plen = right->prefix.prefix_len, width = left->len;
+	unsigned int len = div_round_up(width, BITS_PER_BYTE);
+	unsigned char data[NFT_REG_SIZE * 4], mask[NFT_REG_SIZE * 4];
+	enum nft_cmp_ops op = relational_cmp_op(rel->binop.op);
+	struct expr *short_left;
+	mpz_t m, v;
+
+	linearize_mpz(data, right->prefix.prefix->value.value,
+		      left->byteorder, len);
+	if (left->etype == EXPR_PAYLOAD && plen > 0 &&
+	    plen % BITS_PER_BYTE == 0 && plen <= width) {
+		short_left = expr_clone(left);
+		short_left->len = plen;
+		linearize_expr(lctx, short_left, reg);
+		expr_free(short_left);
+		lin_cmp(lctx, reg, op, data, plen / BITS_PER_BYTE);
+		return;
+	}
+
+	mpz_init(m);
+	mpz_init(v);
+	mpz_setbit(m, width);
+	mpz_sub_ui(m, m, 1);
+	mpz_tdiv_q_2exp(v, m, plen);
+	mpz_xor(m, m, v);			/* plen leading ones */
+	mpz_and(v, right->prefix.prefix->value.value, m);
+	linearize_mpz(mask, m, left->byteorder, len);
+	linearize_mpz(data, v, left->byteorder, len);
+	mpz_clear(m);
+	mpz_clear(v);
+
+	linearize_expr(lctx, left, reg);
+	lin_bitwise_mask(lctx, reg, mask, len);
+	lin_cmp(lctx, reg, op, data, len);
+}
+
+/*
+ * cmp compares bytes in memory order, so host byte order values are
+ * turned big endian first and the bounds exported big endian.
+ */
+static void relational_linearize_range(struct lin_ctx *lctx,
+				       const struct expr *rel,
+				       enum nft_registers reg)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
+	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
+	enum byteorder byteorder = left->byteorder;
+	struct nftnl_expr *nle;
+
+	linearize_expr(lctx, left, reg);
+	if (byteorder == BYTEORDER_HOST_ENDIAN && len > 1) {
+		lin_hton(lctx, reg, len);
+		byteorder = BYTEORDER_BIG_ENDIAN;
+	}
+	linearize_mpz(low, right->range.left->value.value, byteorder, len);
+	linearize_mpz(high, right->range.right->value.value, byteorder, len);
+
+	if (rel->binop.op != OP_NEQ) {
+		lin_cmp(lctx, reg, NFT_CMP_GTE, low, len);
+		lin_cmp(lctx, reg, NFT_CMP_LTE, high, len);
+		return;
+	}
+	nle = nftnl_expr_alloc("range");
+	if (nle == NULL)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_OP, NFT_RANGE_NEQ);
+	nftnl_expr_set(nle, NFTNL_EXPR_RANGE_FROM_DATA, low, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_RANGE_TO_DATA, high, len);
+	lin_add_expr(lctx, nle);
+}
+
+/* A match leaves no value behind: @dreg is unused. */
+static void relational_expr_linearize(struct lin_ctx *lctx,
+				      const struct expr *expr,
+				      enum nft_registers dreg)
+{
+	enum nft_registers reg;
+
+	reg = lin_get_register(lctx, expr->binop.left->len);
+	switch (expr->binop.right->etype) {
+	case EXPR_PREFIX:
+		relational_linearize_prefix(lctx, expr, reg);
+		break;
+	case EXPR_RANGE:
+		relational_linearize_range(lctx, expr, reg);
+		break;
+	default:
+		relational_linearize_value(lctx, expr, reg);
+		break;
+	}
+	lin_put_register(lctx, reg);
+}
+
+const struct expr_ops relational_expr_ops = {
+	.type		= EXPR_RELATIONAL,
+	.name		= "relational",
+	.destroy	= relational_expr_destroy,
+	.clone		= relational_expr_clone,
+	.cmp		= relational_expr_cmp,
+	.print		= relational_expr_print,
+	.json		= relational_expr_json,
+	.evaluate	= relational_expr_evaluate,
+	.linearize	= relational_expr_linearize,
+};
+
+struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
+				   struct expr *left, struct expr *right)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &relational_expr_ops, &boolean_type,
+			  BYTEORDER_INVALID, 1);
+	expr->binop.op = op;
+	expr->binop.left = left;
+	expr->binop.right = right;
+	return expr;
+}

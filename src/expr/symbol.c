@@ -1,1 +1,85 @@
-/* stub: to be written */
+/*
+ * Symbols: text from the input not yet given a meaning. The left side of
+ * the relation they appear in decides their type (ectx->ectx_dtype).
+ */
+#include <string.h>
+#include <expr.h>
+#include <evaluate.h>
+#include <nftables.h>
+
+static void symbol_expr_destroy(struct expr *expr)
+{
+	xfree(expr->symbol.identifier);
+}
+
+static void symbol_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->symbol.identifier = xstrdup(src->symbol.identifier);
+	dst->symbol.quoted = src->symbol.quoted;
+}
+
+static bool symbol_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return !strcmp(a->symbol.identifier, b->symbol.identifier);
+}
+
+static void symbol_expr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	if (expr->symbol.quoted)
+		nft_print(octx, "\"%s\"", expr->symbol.identifier);
+	else
+		nft_print(octx, "%s", expr->symbol.identifier);
+}
+
+static json_t *symbol_expr_json(const struct expr *expr,
+				struct output_ctx *octx)
+{
+	return json_string(expr->symbol.identifier);
+}
+
+static int symbol_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *sym = *exprp, *res = NULL;
+	struct error_record *erec;
+
+	if (ectx->ectx_dtype == NULL ||
+	    ectx->ectx_dtype->type == TYPE_INVALID)
+		return expr_error(ectx, sym,
+				  "Symbol '%s' has no type context to be parsed in",
+				  sym->symbol.identifier);
+
+	/* The left side's width and byte order win over the type's own
+	 * ("meta iifname" is a 16 byte string, "udp length" 16 bits). */
+	erec = symbol_parse_sized(ectx->ectx_dtype, sym, ectx->ectx_byteorder,
+				  ectx->ectx_len, &res);
+	if (erec != NULL) {
+		erec_queue(erec, ectx->msgs);
+		return -1;
+	}
+	expr_free(sym);
+	*exprp = res;
+	return 0;
+}
+
+const struct expr_ops symbol_expr_ops = {
+	.type		= EXPR_SYMBOL,
+	.name		= "symbol",
+	.destroy	= symbol_expr_destroy,
+	.clone		= symbol_expr_clone,
+	.cmp		= symbol_expr_cmp,
+	.print		= symbol_expr_print,
+	.json		= symbol_expr_json,
+	.evaluate	= symbol_expr_evaluate,
+};
+
+struct expr *symbol_expr_alloc(const struct location *loc,
+			       const char *identifier, bool quoted)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &symbol_expr_ops, &invalid_type,
+			  BYTEORDER_INVALID, 0);
+	expr->symbol.identifier = xstrdup(identifier);
+	expr->symbol.quoted = quoted;
+	return expr;
+}

@@ -1,1 +1,172 @@
-/* stub: to be written */
+/*
+ * Verdicts: accept, drop, continue, return, jump CHAIN, goto CHAIN. They
+ * live in the verdict register (NFT_REG_VERDICT) through an immediate.
+ */
+#include <string.h>
+#include <expr.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+#include <linux/netfilter.h>
+
+struct verdict_row {
+	int verdict;
+	const char *name;
+};
+
+static const struct verdict_row verdict_table[] = {
+	{ NF_ACCEPT,	"accept" },
+	{ NF_DROP,	"drop" },
+	{ NFT_CONTINUE,	"continue" },
+	{ NFT_RETURN,	"return" },
+	{ NFT_JUMP,	"jump" },
+	{ NFT_GOTO,	"goto" },
+	{ NFT_BREAK,	"break" },
+};
+
+const char *verdict_name(int verdict)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(verdict_table); i++)
+		if (verdict_table[i].verdict == verdict)
+			return verdict_table[i].name;
+	return "unknown";
+}
+
+static void verdict_expr_destroy(struct expr *expr)
+{
+	expr_free(expr->verdict.chain);
+}
+
+static void verdict_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->verdict.verdict = src->verdict.verdict;
+	dst->verdict.chain = src->verdict.chain ?
+			     expr_clone(src->verdict.chain) : NULL;
+}
+
+static bool verdict_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return a->verdict.verdict == b->verdict.verdict &&
+	       (a->verdict.chain == b->verdict.chain ||
+		expr_cmp(a->verdict.chain, b->verdict.chain));
+}
+
+/* The target's text whatever stage it is in (symbol, variable, value). */
+static char *verdict_chain_name(const struct expr *chain)
+{
+	switch (chain->etype) {
+	case EXPR_SYMBOL:
+		return xstrdup(chain->symbol.identifier);
+	case EXPR_VARIABLE:
+		if (chain->variable.value)
+			return verdict_chain_name(chain->variable.value);
+		return xasprintf("$%s", chain->variable.name);
+	case EXPR_VALUE:
+		return constant_expr_get_string(chain);
+	default:
+		return xstrdup("");
+	}
+}
+
+static void verdict_expr_print(const struct expr *expr,
+			       struct output_ctx *octx)
+{
+	char *name;
+
+	nft_print(octx, "%s", verdict_name(expr->verdict.verdict));
+	if (expr->verdict.chain == NULL)
+		return;
+	name = verdict_chain_name(expr->verdict.chain);
+	nft_print(octx, " %s", name);
+	xfree(name);
+}
+
+static json_t *verdict_expr_json(const struct expr *expr,
+				 struct output_ctx *octx)
+{
+	const char *key = verdict_name(expr->verdict.verdict);
+	json_t *target;
+	char *name;
+
+	if (expr->verdict.chain == NULL)
+		return json_pack("{s:n}", key);
+	name = verdict_chain_name(expr->verdict.chain);
+	target = json_pack("{s:{s:s}}", key, "target", name);
+	xfree(name);
+	return target;
+}
+
+/* The target is a name: resolve $var / symbol into a string constant. */
+static int verdict_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *expr = *exprp, *chain = expr->verdict.chain;
+	char *name;
+
+	if (chain == NULL || chain->etype == EXPR_VALUE)
+		return 0;
+	if (chain->etype == EXPR_VARIABLE) {
+		if (chain->variable.value == NULL)
+			return expr_error(ectx, chain,
+					  "unknown identifier '%s'",
+					  chain->variable.name);
+		if (chain->variable.value->etype != EXPR_SYMBOL &&
+		    chain->variable.value->etype != EXPR_VALUE)
+			return expr_error(ectx, chain,
+					  "Verdict target must be a chain name");
+	} else if (chain->etype != EXPR_SYMBOL) {
+		return expr_error(ectx, chain,
+				  "Verdict target must be a chain name");
+	}
+	name = verdict_chain_name(chain);
+	expr->verdict.chain = constant_expr_alloc_string(&chain->location,
+							 &string_type, name, 0);
+	xfree(name);
+	expr_free(chain);
+	return 0;
+}
+
+static void verdict_expr_linearize(struct lin_ctx *lctx,
+				   const struct expr *expr,
+				   enum nft_registers dreg)
+{
+	struct nftnl_expr *nle = nftnl_expr_alloc("immediate");
+	char *name;
+
+	if (nle == NULL)
+		memory_allocation_error();
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_IMM_DREG, NFT_REG_VERDICT);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_IMM_VERDICT, expr->verdict.verdict);
+	if (expr->verdict.chain) {
+		name = verdict_chain_name(expr->verdict.chain);
+		nftnl_expr_set_str(nle, NFTNL_EXPR_IMM_CHAIN, name);
+		xfree(name);
+	}
+	lin_add_expr(lctx, nle);
+}
+
+const struct expr_ops verdict_expr_ops = {
+	.type		= EXPR_VERDICT,
+	.name		= "verdict",
+	.destroy	= verdict_expr_destroy,
+	.clone		= verdict_expr_clone,
+	.cmp		= verdict_expr_cmp,
+	.print		= verdict_expr_print,
+	.json		= verdict_expr_json,
+	.evaluate	= verdict_expr_evaluate,
+	.linearize	= verdict_expr_linearize,
+};
+
+struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
+				struct expr *chain)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &verdict_expr_ops, &verdict_type,
+			  BYTEORDER_INVALID, NFT_REG_SIZE * BITS_PER_BYTE);
+	expr->verdict.verdict = verdict;
+	expr->verdict.chain = chain;
+	return expr;
+}

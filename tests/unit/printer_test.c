@@ -1,1 +1,895 @@
-int main(void){return 0;}
+/*
+ * Printer round trips, no kernel: a rule is built as the parser builds it,
+ * evaluated (symbols typed, protocol dependencies added), linearized, and
+ * the bytecode compared with what the system nft emits for the same rule
+ * (`nft --debug=netlink add rule ...`, Debian's 1.0.6); then the bytecode
+ * is decoded back and must list as the input text, and as the system
+ * nft's JSON.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/netfilter.h>
+#include <nftables.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <rule.h>
+#include <proto.h>
+#include <libnftnl/rule.h>
+#include <libnftnl/udata.h>
+#include "unit.h"
+
+/* ---- a tiny builder for the rule texts of this slice ------------------- */
+
+static struct expr *build_value(const char *tok)
+{
+	char buf[128], *sep;
+	size_t len = strlen(tok);
+
+	if (tok[0] == '"' && len >= 2) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)len - 2, tok + 1);
+		return symbol_expr_alloc(&internal_location, buf, true);
+	}
+	snprintf(buf, sizeof(buf), "%s", tok);
+	sep = strchr(buf, '/');
+	if (sep) {
+		*sep = '\0';
+		return prefix_expr_alloc(&internal_location,
+				symbol_expr_alloc(&internal_location, buf,
+						  false), atoi(sep + 1));
+	}
+	/* ranges: "1-1024"; ether/ip6 addresses have no '-' */
+	sep = strchr(buf, '-');
+	if (sep && sep != buf && !strchr(buf, ':')) {
+		*sep = '\0';
+		return range_expr_alloc(&internal_location,
+				symbol_expr_alloc(&internal_location, buf, false),
+				symbol_expr_alloc(&internal_location, sep + 1,
+						  false));
+	}
+	return symbol_expr_alloc(&internal_location, buf, false);
+}
+
+/* "meta KEY", a bare meta key, or "PROTO FIELD"; NULL if neither. */
+static struct expr *build_left(char **tok, unsigned int *i)
+{
+	const struct proto_desc *desc;
+	enum nft_meta_keys key;
+
+	if (!strcmp(tok[*i], "meta") && meta_key_lookup(tok[*i + 1], &key)) {
+		*i += 2;
+		return meta_expr_alloc(&internal_location, key);
+	}
+	if (meta_key_lookup(tok[*i], &key)) {
+		*i += 1;
+		return meta_expr_alloc(&internal_location, key);
+	}
+	desc = proto_lookup(tok[*i]);
+	if (desc && tok[*i + 1] && proto_field_lookup(desc, tok[*i + 1])) {
+		*i += 2;
+		return payload_expr_alloc(&internal_location, desc,
+					  proto_field_lookup(desc,
+							     tok[*i - 1]));
+	}
+	return NULL;
+}
+
+static int verdict_code(const char *tok)
+{
+	static const struct { const char *name; int code; } v[] = {
+		{ "accept", NF_ACCEPT }, { "drop", NF_DROP },
+		{ "continue", NFT_CONTINUE }, { "return", NFT_RETURN },
+		{ "jump", NFT_JUMP }, { "goto", NFT_GOTO },
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(v); i++)
+		if (!strcmp(v[i].name, tok))
+			return v[i].code;
+	return -1000;
+}
+
+static struct stmt *build_stmt(char **tok, unsigned int *i)
+{
+	struct expr *left, *chain = NULL;
+	struct stmt *stmt;
+	enum ops op = OP_IMPLICIT;
+	int verdict;
+
+	if (!strcmp(tok[*i], "counter")) {
+		stmt = counter_stmt_alloc(&internal_location);
+		(*i)++;
+		if (tok[*i] && !strcmp(tok[*i], "packets")) {
+			stmt->counter.packets = strtoull(tok[*i + 1], NULL, 0);
+			stmt->counter.bytes = strtoull(tok[*i + 3], NULL, 0);
+			*i += 4;
+		}
+		return stmt;
+	}
+	verdict = verdict_code(tok[*i]);
+	if (verdict != -1000) {
+		(*i)++;
+		if (verdict == NFT_JUMP || verdict == NFT_GOTO)
+			chain = constant_expr_alloc_string(&internal_location,
+					&string_type, tok[(*i)++], 0);
+		return verdict_stmt_alloc(&internal_location,
+			verdict_expr_alloc(&internal_location, verdict, chain));
+	}
+	left = build_left(tok, i);
+	if (left == NULL)
+		return NULL;
+	if (strchr("&|^", tok[*i][0]) && tok[*i][1] == '\0') {
+		op = op_from_token(tok[*i]);
+		left = binop_expr_alloc(&internal_location, op, left,
+					build_value(tok[*i + 1]));
+		*i += 2;
+		op = OP_IMPLICIT;
+	}
+	if (!strcmp(tok[*i], "!=") || !strcmp(tok[*i], "==")) {
+		op = tok[*i][0] == '!' ? OP_NEQ : OP_EQ;
+		(*i)++;
+	}
+	return expr_stmt_alloc(&internal_location,
+			relational_expr_alloc(&internal_location, op, left,
+					      build_value(tok[(*i)++])));
+}
+
+static struct rule *build_rule(uint32_t family, const char *text)
+{
+	char *copy = xstrdup(text), *tok[64], *save = NULL, *t;
+	struct handle h = { .family = family };
+	struct rule *rule = rule_alloc(&internal_location, &h);
+	unsigned int n = 0, i = 0;
+	struct stmt *stmt;
+
+	for (t = strtok_r(copy, " ", &save); t && n < 63;
+	     t = strtok_r(NULL, " ", &save))
+		tok[n++] = t;
+	tok[n] = NULL;
+	while (i < n) {
+		stmt = build_stmt(tok, &i);
+		if (stmt == NULL) {
+			fprintf(stderr, "cannot build '%s' at '%s'\n", text,
+				tok[i]);
+			rule_free(rule);
+			rule = NULL;
+			break;
+		}
+		list_add_tail(&stmt->list, &rule->stmts);
+		rule->num_stmts++;
+	}
+	xfree(copy);
+	return rule;
+}
+
+/* ---- pipeline steps ----------------------------------------------------- */
+
+static int evaluate_rule(struct rule *rule)
+{
+	struct eval_ctx ectx;
+	struct stmt *stmt, *next;
+	LIST_HEAD(msgs);
+	int err = 0;
+
+	memset(&ectx, 0, sizeof(ectx));
+	ectx.msgs = &msgs;
+	ectx.rule = rule;
+	proto_ctx_init(&ectx.pctx, rule->handle.family);
+	list_for_each_entry_safe(stmt, next, &rule->stmts, list)
+		if (stmt_evaluate(&ectx, stmt) < 0)
+			err = -1;
+	if (!err)
+		payload_merge_rule(rule);
+	if (err)
+		erec_print_list(stderr, &msgs);
+	erec_free_list(&msgs);
+	return err;
+}
+
+static struct nftnl_rule *nl_rule(const struct rule *rule)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+
+	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, rule->handle.family);
+	nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, "t");
+	nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, "c");
+	linearize_rule(NULL, rule, nlr);
+	return nlr;
+}
+
+static char *bytecode(const struct nftnl_rule *nlr)
+{
+	char buf[8192];
+
+	nftnl_rule_snprintf(buf, sizeof(buf), nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	return xstrdup(buf);
+}
+
+static char *rule_text(const struct rule *rule, unsigned int flags)
+{
+	struct output_ctx octx = { .flags = flags };
+	const struct stmt *stmt;
+	const char *sep = "";
+	char *buf = NULL;
+	size_t size = 0;
+
+	octx.output_fp = open_memstream(&buf, &size);
+	list_for_each_entry(stmt, &rule->stmts, list) {
+		nft_print(&octx, "%s", sep);
+		stmt_print(stmt, &octx);
+		sep = " ";
+	}
+	fclose(octx.output_fp);
+	return buf;
+}
+
+static char *rule_json_text(const struct rule *rule)
+{
+	struct output_ctx octx = { .flags = NFT_CTX_OUTPUT_JSON };
+	json_t *array = json_array();
+	const struct stmt *stmt;
+	char *text;
+
+	list_for_each_entry(stmt, &rule->stmts, list)
+		json_array_append_new(array, stmt_json(stmt, &octx));
+	text = json_dumps(array, JSON_PRESERVE_ORDER);
+	json_decref(array);
+	return text;
+}
+
+/*
+ * @in: rule text; @out: its listing (NULL: same as @in); @code: the
+ * system nft's bytecode for it; @json: the system nft's "expr" array.
+ */
+static void roundtrip(uint32_t family, const char *in, const char *out,
+		      const char *code, const char *json)
+{
+	struct rule *rule = build_rule(family, in), *back;
+	struct nftnl_rule *nlr;
+	char *got;
+
+	CHECK(rule != NULL);
+	if (rule == NULL)
+		return;
+	CHECK(evaluate_rule(rule) == 0);
+	nlr = nl_rule(rule);
+	got = bytecode(nlr);
+	CHECK_STREQ(got, code);
+	free(got);
+
+	back = delinearize_rule(NULL, family, nlr);
+	CHECK(back != NULL);
+	if (back) {
+		got = rule_text(back, 0);
+		CHECK_STREQ(got, out ? out : in);
+		free(got);
+		if (json) {
+			got = rule_json_text(back);
+			CHECK_STREQ(got, json);
+			free(got);
+		}
+		rule_free(back);
+	}
+	nftnl_rule_free(nlr);
+	rule_free(rule);
+}
+
+/* ---- cases: bytecode and JSON as the system nft prints them ------------ */
+
+static void test_ip(void)
+{
+	roundtrip(NFPROTO_IPV4, "ip daddr 1.2.3.4", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x04030201 ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"ip\", \"field\": \"daddr\"}}, "
+		  "\"right\": \"1.2.3.4\"}}]");
+	roundtrip(NFPROTO_IPV4, "ip daddr == 1.2.3.4", "ip daddr 1.2.3.4",
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x04030201 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip daddr != 1.2.3.4", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x04030201 ]\n",
+		  "[{\"match\": {\"op\": \"!=\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"ip\", \"field\": \"daddr\"}}, "
+		  "\"right\": \"1.2.3.4\"}}]");
+	roundtrip(NFPROTO_IPV4, "ip saddr 10.0.0.0/8", NULL,
+		  "ip t c\n"
+		  "  [ payload load 1b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x0000000a ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"ip\", \"field\": \"saddr\"}}, "
+		  "\"right\": {\"prefix\": {\"addr\": \"10.0.0.0\", "
+		  "\"len\": 8}}}}]");
+	roundtrip(NFPROTO_IPV4, "ip daddr != 10.0.0.0/8", NULL,
+		  "ip t c\n"
+		  "  [ payload load 1b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x0000000a ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip saddr 10.1.0.0/15", "ip saddr 10.0.0.0/15",
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0x0000feff ) ^ 0x00000000 ]\n"
+		  "  [ cmp eq reg 1 0x0000000a ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"ip\", \"field\": \"saddr\"}}, "
+		  "\"right\": {\"prefix\": {\"addr\": \"10.0.0.0\", "
+		  "\"len\": 15}}}}]");
+	roundtrip(NFPROTO_IPV4, "ip daddr 1.2.3.4/31", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0xfeffffff ) ^ 0x00000000 ]\n"
+		  "  [ cmp eq reg 1 0x04030201 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip saddr 0.0.0.0/0", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]\n"
+		  "  [ cmp eq reg 1 0x00000000 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip saddr 10.0.0.0/32", "ip saddr 10.0.0.0",
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x0000000a ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip saddr 10.0.0.0-10.0.0.5", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp gte reg 1 0x0000000a ]\n"
+		  "  [ cmp lte reg 1 0x0500000a ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"ip\", \"field\": \"saddr\"}}, "
+		  "\"right\": {\"range\": [\"10.0.0.0\", \"10.0.0.5\"]}}}]");
+	roundtrip(NFPROTO_IPV4, "ip daddr 10.0.0.0/8 ip daddr 10.0.0.1", NULL,
+		  "ip t c\n"
+		  "  [ payload load 1b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x0000000a ]\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x0100000a ]\n", NULL);
+}
+
+static void test_ports(void)
+{
+	roundtrip(NFPROTO_IPV4, "tcp dport 1-1024", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp gte reg 1 0x00000100 ]\n"
+		  "  [ cmp lte reg 1 0x00000004 ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"tcp\", \"field\": \"dport\"}}, "
+		  "\"right\": {\"range\": [1, 1024]}}}]");
+	roundtrip(NFPROTO_IPV4, "tcp dport != 1-1024", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ range neq reg 1 0x00000100 0x00000004 ]\n",
+		  "[{\"match\": {\"op\": \"!=\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"tcp\", \"field\": \"dport\"}}, "
+		  "\"right\": {\"range\": [1, 1024]}}}]");
+	roundtrip(NFPROTO_IPV4, "tcp dport 22-22", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp gte reg 1 0x00001600 ]\n"
+		  "  [ cmp lte reg 1 0x00001600 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "tcp dport 22 counter packets 0 bytes 0 accept",
+		  NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00001600 ]\n"
+		  "  [ counter pkts 0 bytes 0 ]\n"
+		  "  [ immediate reg 0 accept ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"tcp\", \"field\": \"dport\"}}, "
+		  "\"right\": 22}}, {\"counter\": {\"packets\": 0, "
+		  "\"bytes\": 0}}, {\"accept\": null}]");
+	roundtrip(NFPROTO_IPV4, "udp sport != 53", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000011 ]\n"
+		  "  [ payload load 2b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x00003500 ]\n", NULL);
+}
+
+static void test_meta(void)
+{
+	roundtrip(NFPROTO_IPV4, "iifname \"eth0\" jump c", NULL,
+		  "ip t c\n"
+		  "  [ meta load iifname => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x30687465 0x00000000 0x00000000 "
+		  "0x00000000 ]\n"
+		  "  [ immediate reg 0 jump -> c ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		  "{\"key\": \"iifname\"}}, \"right\": \"eth0\"}}, "
+		  "{\"jump\": {\"target\": \"c\"}}]");
+	roundtrip(NFPROTO_IPV4, "iifname != \"eth0\"", NULL,
+		  "ip t c\n"
+		  "  [ meta load iifname => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x30687465 0x00000000 0x00000000 "
+		  "0x00000000 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "meta mark 0x10", "meta mark 0x00000010",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000010 ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		  "{\"key\": \"mark\"}}, \"right\": 16}}]");
+	roundtrip(NFPROTO_IPV4, "meta mark != 0x10", "meta mark != 0x00000010",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x00000010 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "meta mark 1-5",
+		  "meta mark 0x00000001-0x00000005",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ byteorder reg 1 = hton(reg 1, 4, 4) ]\n"
+		  "  [ cmp gte reg 1 0x01000000 ]\n"
+		  "  [ cmp lte reg 1 0x05000000 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "meta mark != 1-5",
+		  "meta mark != 0x00000001-0x00000005",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ byteorder reg 1 = hton(reg 1, 4, 4) ]\n"
+		  "  [ range neq reg 1 0x01000000 0x05000000 ]\n",
+		  "[{\"match\": {\"op\": \"!=\", \"left\": {\"meta\": "
+		  "{\"key\": \"mark\"}}, \"right\": {\"range\": [1, 5]}}}]");
+	roundtrip(NFPROTO_IPV4, "meta mark & 0xff == 0x10",
+		  "meta mark & 0x000000ff == 0x00000010",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]\n"
+		  "  [ cmp eq reg 1 0x00000010 ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"&\": "
+		  "[{\"meta\": {\"key\": \"mark\"}}, 255]}, \"right\": 16}}]");
+	roundtrip(NFPROTO_IPV4, "meta mark | 0xff == 0x10",
+		  "meta mark | 0x000000ff == 0x00000010",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0xffffff00 ) ^ 0x000000ff ]\n"
+		  "  [ cmp eq reg 1 0x00000010 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "meta l4proto 6-17", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp gte reg 1 0x00000006 ]\n"
+		  "  [ cmp lte reg 1 0x00000011 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "iif \"lo\" oif \"lo\"", NULL,
+		  "ip t c\n"
+		  "  [ meta load iif => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000001 ]\n"
+		  "  [ meta load oif => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000001 ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		  "{\"key\": \"iif\"}}, \"right\": \"lo\"}}, "
+		  "{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		  "{\"key\": \"oif\"}}, \"right\": \"lo\"}}]");
+}
+
+static void test_families(void)
+{
+	roundtrip(NFPROTO_INET, "tcp dport 22", NULL,
+		  "inet t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00001600 ]\n", NULL);
+	roundtrip(NFPROTO_INET, "ip saddr 10.0.0.0/8 udp sport != 53", NULL,
+		  "inet t c\n"
+		  "  [ meta load nfproto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000002 ]\n"
+		  "  [ payload load 1b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x0000000a ]\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000011 ]\n"
+		  "  [ payload load 2b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x00003500 ]\n", NULL);
+	roundtrip(NFPROTO_NETDEV, "ip daddr 1.2.3.4", NULL,
+		  "netdev t c\n"
+		  "  [ meta load protocol => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000008 ]\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x04030201 ]\n", NULL);
+	roundtrip(NFPROTO_NETDEV,
+		  "ether saddr 00:11:22:33:44:55 ether type ip6", NULL,
+		  "netdev t c\n"
+		  "  [ meta load iiftype => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000001 ]\n"
+		  "  [ payload load 8b @ link header + 6 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x33221100 0xdd865544 ]\n", NULL);
+	roundtrip(NFPROTO_BRIDGE, "ip6 daddr ::/64", NULL,
+		  "bridge t c\n"
+		  "  [ meta load protocol => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x0000dd86 ]\n"
+		  "  [ payload load 8b @ network header + 24 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000000 0x00000000 ]\n", NULL);
+	roundtrip(NFPROTO_IPV6, "ip6 daddr ::1/127", "ip6 daddr ::/127",
+		  "ip6 t c\n"
+		  "  [ payload load 16b @ network header + 24 => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0xffffffff 0xffffffff "
+		  "0xffffffff 0xfeffffff ) ^ 0x00000000 0x00000000 "
+		  "0x00000000 0x00000000 ]\n"
+		  "  [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 "
+		  "0x00000000 ]\n", NULL);
+}
+
+/* Adjacent payload matches are loaded at once, like the system nft. */
+static void test_merge(void)
+{
+	roundtrip(NFPROTO_IPV4, "tcp sport 1 tcp dport 2", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 4b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x02000100 ]\n",
+		  "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"tcp\", \"field\": \"sport\"}}, "
+		  "\"right\": 1}}, {\"match\": {\"op\": \"==\", "
+		  "\"left\": {\"payload\": {\"protocol\": \"tcp\", "
+		  "\"field\": \"dport\"}}, \"right\": 2}}]");
+	roundtrip(NFPROTO_IPV4, "tcp dport 2 tcp sport 1",
+		  "tcp sport 1 tcp dport 2",
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 4b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x02000100 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip saddr 1.1.1.1 ip daddr 2.2.2.2", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x01010101 ]\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x02020202 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip daddr 2.2.2.2 ip saddr 1.1.1.1", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x02020202 ]\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x01010101 ]\n", NULL);
+	roundtrip(NFPROTO_NETDEV, "ether daddr 00:11:22:33:44:55 "
+		  "ether saddr 00:11:22:33:44:56 ether type ip", NULL,
+		  "netdev t c\n"
+		  "  [ meta load iiftype => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000001 ]\n"
+		  "  [ payload load 14b @ link header + 0 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x33221100 0x11005544 0x56443322 "
+		  "0x00000008 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "tcp sport 1 counter tcp dport 2",
+		  "tcp sport 1 tcp dport 2 counter packets 0 bytes 0",
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 4b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x02000100 ]\n"
+		  "  [ counter pkts 0 bytes 0 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "tcp sport 1 tcp dport != 2", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000100 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp neq reg 1 0x00000200 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ip saddr 1.1.1.1 counter ip daddr 2.2.2.2",
+		  "ip saddr 1.1.1.1 counter packets 0 bytes 0 ip daddr 2.2.2.2",
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x01010101 ]\n"
+		  "  [ counter pkts 0 bytes 0 ]\n"
+		  "  [ payload load 4b @ network header + 16 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x02020202 ]\n", NULL);
+}
+
+static void test_verdicts(void)
+{
+	roundtrip(NFPROTO_IPV4, "counter packets 5 bytes 10 goto c", NULL,
+		  "ip t c\n"
+		  "  [ counter pkts 5 bytes 10 ]\n"
+		  "  [ immediate reg 0 goto -> c ]\n",
+		  "[{\"counter\": {\"packets\": 5, \"bytes\": 10}}, "
+		  "{\"goto\": {\"target\": \"c\"}}]");
+	roundtrip(NFPROTO_IPV4, "return", NULL,
+		  "ip t c\n  [ immediate reg 0 return ]\n",
+		  "[{\"return\": null}]");
+	roundtrip(NFPROTO_IPV4, "continue", NULL,
+		  "ip t c\n  [ immediate reg 0 continue ]\n",
+		  "[{\"continue\": null}]");
+	roundtrip(NFPROTO_IPV4, "drop", NULL,
+		  "ip t c\n  [ immediate reg 0 drop ]\n",
+		  "[{\"drop\": null}]");
+	roundtrip(NFPROTO_IPV4, "counter counter",
+		  "counter packets 0 bytes 0 counter packets 0 bytes 0",
+		  "ip t c\n"
+		  "  [ counter pkts 0 bytes 0 ]\n"
+		  "  [ counter pkts 0 bytes 0 ]\n", NULL);
+}
+
+/* JSON input builds the same AST: the system nft's JSON of a rule gives
+ * its bytecode, and lists back as the same JSON. */
+static void json_roundtrip(struct nft_ctx *nft, uint32_t family,
+			   const char *json, const char *code)
+{
+	struct json_ctx jctx = { .nft = nft, .cmd_index = 0 };
+	struct handle h = { .family = family };
+	struct rule *rule = rule_alloc(&internal_location, &h), *back;
+	json_t *root = json_loads(json, 0, NULL), *elem;
+	struct nftnl_rule *nlr;
+	struct stmt *stmt;
+	LIST_HEAD(msgs);
+	size_t i;
+	char *got;
+
+	jctx.msgs = &msgs;
+	jctx.family = family;
+	CHECK(json_is_array(root));
+	json_array_foreach(root, i, elem) {
+		stmt = json_parse_stmt(&jctx, elem, "");
+		CHECK(stmt != NULL);
+		if (stmt == NULL) {
+			erec_print_list(stderr, &msgs);
+			goto out;
+		}
+		list_add_tail(&stmt->list, &rule->stmts);
+		rule->num_stmts++;
+	}
+	CHECK(evaluate_rule(rule) == 0);
+	nlr = nl_rule(rule);
+	got = bytecode(nlr);
+	CHECK_STREQ(got, code);
+	free(got);
+	back = delinearize_rule(NULL, family, nlr);
+	CHECK(back != NULL);
+	if (back) {
+		got = rule_json_text(back);
+		CHECK_STREQ(got, json);
+		free(got);
+		rule_free(back);
+	}
+	nftnl_rule_free(nlr);
+out:
+	erec_free_list(&msgs);
+	json_decref(root);
+	rule_free(rule);
+}
+
+static void test_json_input(void)
+{
+	struct nft_ctx *nft = nft_ctx_new(0);
+
+	json_roundtrip(nft, NFPROTO_IPV4,
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		"{\"protocol\": \"ip\", \"field\": \"saddr\"}}, "
+		"\"right\": {\"prefix\": {\"addr\": \"10.0.0.0\", "
+		"\"len\": 8}}}}, {\"jump\": {\"target\": \"c\"}}]",
+		"ip t c\n"
+		"  [ payload load 1b @ network header + 12 => reg 1 ]\n"
+		"  [ cmp eq reg 1 0x0000000a ]\n"
+		"  [ immediate reg 0 jump -> c ]\n");
+	json_roundtrip(nft, NFPROTO_IPV4,
+		"[{\"match\": {\"op\": \"!=\", \"left\": {\"payload\": "
+		"{\"protocol\": \"tcp\", \"field\": \"dport\"}}, "
+		"\"right\": {\"range\": [1, 1024]}}}, "
+		"{\"counter\": {\"packets\": 5, \"bytes\": 10}}, "
+		"{\"drop\": null}]",
+		"ip t c\n"
+		"  [ meta load l4proto => reg 1 ]\n"
+		"  [ cmp eq reg 1 0x00000006 ]\n"
+		"  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		"  [ range neq reg 1 0x00000100 0x00000004 ]\n"
+		"  [ counter pkts 5 bytes 10 ]\n"
+		"  [ immediate reg 0 drop ]\n");
+	json_roundtrip(nft, NFPROTO_NETDEV,
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		"{\"key\": \"iifname\"}}, \"right\": \"eth0\"}}, "
+		"{\"goto\": {\"target\": \"c\"}}]",
+		"netdev t c\n"
+		"  [ meta load iifname => reg 1 ]\n"
+		"  [ cmp eq reg 1 0x30687465 0x00000000 0x00000000 "
+		"0x00000000 ]\n"
+		"  [ immediate reg 0 goto -> c ]\n");
+	json_roundtrip(nft, NFPROTO_IPV4,
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		"{\"key\": \"mark\"}}, \"right\": 16}}, "
+		"{\"return\": null}]",
+		"ip t c\n"
+		"  [ meta load mark => reg 1 ]\n"
+		"  [ cmp eq reg 1 0x00000010 ]\n"
+		"  [ immediate reg 0 return ]\n");
+	/* JSON paths were interned for a run that nft_run() would end;
+	 * each is one allocation starting with its list node. */
+	while (!list_empty(&nft->strings)) {
+		struct list_head *node = nft->strings.next;
+
+		list_del(node);
+		xfree(node);
+	}
+	nft_ctx_free(nft);
+}
+
+/* The first error evaluating @text, as the system nft words it. */
+static void eval_error(uint32_t family, const char *text, const char *want)
+{
+	struct rule *rule = build_rule(family, text);
+	struct eval_ctx ectx;
+	struct error_record *erec;
+	struct stmt *stmt, *next;
+	LIST_HEAD(msgs);
+
+	memset(&ectx, 0, sizeof(ectx));
+	ectx.msgs = &msgs;
+	ectx.rule = rule;
+	proto_ctx_init(&ectx.pctx, family);
+	list_for_each_entry_safe(stmt, next, &rule->stmts, list)
+		if (stmt_evaluate(&ectx, stmt) < 0)
+			break;
+	CHECK(!list_empty(&msgs));
+	if (!list_empty(&msgs)) {
+		erec = list_first_entry(&msgs, struct error_record, list);
+		CHECK_STREQ(erec->msg, want);
+	}
+	erec_free_list(&msgs);
+	rule_free(rule);
+}
+
+static void test_errors(void)
+{
+	eval_error(NFPROTO_IPV4, "ip saddr 10.0.0.0/33",
+		   "Prefix length 33 is invalid for type of 32 bits width");
+	eval_error(NFPROTO_IPV4, "tcp dport 1024-1",
+		   "Range has zero or negative size");
+	eval_error(NFPROTO_IPV4, "ip saddr 1.2.3.4-1.2.3.1",
+		   "Range has zero or negative size");
+}
+
+/* $var on the right: a private copy of the value, typed in context. */
+static void test_variable(void)
+{
+	struct rule *rule = build_rule(NFPROTO_IPV4, "accept");
+	struct expr *def = symbol_expr_alloc(&internal_location, "22", false);
+	struct stmt *stmt;
+	struct nftnl_rule *nlr;
+	char *got;
+
+	stmt = expr_stmt_alloc(&internal_location,
+		relational_expr_alloc(&internal_location, OP_IMPLICIT,
+			payload_expr_alloc(&internal_location, &proto_tcp,
+				proto_field_lookup(&proto_tcp, "dport")),
+			variable_expr_alloc(&internal_location, "port",
+					    expr_get(def))));
+	list_add(&stmt->list, &rule->stmts);
+	CHECK(evaluate_rule(rule) == 0);
+	CHECK(def->etype == EXPR_SYMBOL && def->refcnt == 1);
+	nlr = nl_rule(rule);
+	got = bytecode(nlr);
+	CHECK_STREQ(got, "ip t c\n"
+		    "  [ meta load l4proto => reg 1 ]\n"
+		    "  [ cmp eq reg 1 0x00000006 ]\n"
+		    "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		    "  [ cmp eq reg 1 0x00001600 ]\n"
+		    "  [ immediate reg 0 accept ]\n");
+	free(got);
+	nftnl_rule_free(nlr);
+	rule_free(rule);
+	expr_free(def);
+}
+
+/* Only non-zero counter values are sent, like the system nft. */
+static void test_counter_attrs(void)
+{
+	struct rule *rule = build_rule(NFPROTO_IPV4,
+				       "counter packets 1 bytes 0");
+	struct nftnl_rule *nlr = nl_rule(rule);
+	struct nftnl_expr_iter *it = nftnl_expr_iter_create(nlr);
+	struct nftnl_expr *nle = nftnl_expr_iter_next(it);
+	struct rule *back;
+	char *got;
+
+	CHECK(nftnl_expr_is_set(nle, NFTNL_EXPR_CTR_PACKETS));
+	CHECK(!nftnl_expr_is_set(nle, NFTNL_EXPR_CTR_BYTES));
+	nftnl_expr_iter_destroy(it);
+	back = delinearize_rule(NULL, NFPROTO_IPV4, nlr);
+	got = rule_text(back, NFT_CTX_OUTPUT_STATELESS);
+	CHECK_STREQ(got, "counter");
+	free(got);
+	rule_free(back);
+	nftnl_rule_free(nlr);
+	rule_free(rule);
+}
+
+/* The comment TLV must be the system nft's: \x00\x08hello x\x00 */
+static void test_comment(void)
+{
+	static const char want[] = "\x00\x08hello x";
+	struct rule *rule = build_rule(NFPROTO_IPV4, "accept"), *back;
+	struct nftnl_rule *nlr;
+	const void *data;
+	uint32_t len = 0;
+
+	rule->comment = xstrdup("hello x");
+	nlr = nl_rule(rule);
+	data = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
+	CHECK(len == sizeof(want));
+	CHECK(data && !memcmp(data, want, sizeof(want)));
+	back = delinearize_rule(NULL, NFPROTO_IPV4, nlr);
+	CHECK(back && back->comment && !strcmp(back->comment, "hello x"));
+	rule_free(back);
+	nftnl_rule_free(nlr);
+
+	nlr = nftnl_rule_alloc();
+	rule_comment_to_udata(nlr, "");
+	data = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
+	CHECK(len == 3 && !memcmp(data, "\x00\x01\x00", 3));
+	nftnl_rule_free(nlr);
+	rule_free(rule);
+}
+
+/* Unknown netlink expressions: no rule, a warning instead. */
+static void test_unknown(void)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+
+	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, NFPROTO_IPV4);
+	nftnl_rule_add_expr(nlr, nftnl_expr_alloc("notrack"));
+	CHECK(delinearize_rule(NULL, NFPROTO_IPV4, nlr) == NULL);
+	nftnl_rule_free(nlr);
+}
+
+static void test_generic_print(void)
+{
+	struct output_ctx octx = { 0 };
+	struct expr *list, *v;
+	char *buf = NULL;
+	size_t size = 0;
+
+	CHECK_STREQ(op_token(OP_NEQ), "!=");
+	CHECK(op_from_token("==") == OP_EQ);
+	CHECK(op_from_token(">=") == OP_GTE);
+	CHECK(op_from_token("bogus") == OP_INVALID);
+	CHECK_STREQ(verdict_name(NFT_GOTO), "goto");
+	CHECK(expr_ops_by_json_name("prefix") == &prefix_expr_ops);
+	CHECK(expr_ops_by_json_name("range") == &range_expr_ops);
+	CHECK(stmt_ops_by_json_name("jump") == &verdict_stmt_ops);
+	CHECK(stmt_ops_by_json_name("match") == &expr_stmt_ops);
+	CHECK(stmt_ops_by_nl_name("counter") == &counter_stmt_ops);
+
+	octx.output_fp = open_memstream(&buf, &size);
+	list = list_expr_alloc(&internal_location);
+	list_expr_add(list, symbol_expr_alloc(&internal_location, "v0", true));
+	list_expr_add(list, symbol_expr_alloc(&internal_location, "v1", true));
+	expr_print(list, &octx);
+	v = expr_clone(list);
+	CHECK(expr_cmp(list, v));
+	expr_free(v);
+	expr_free(list);
+	v = constant_expr_alloc_string(&internal_location, &string_type,
+				       "eth0", 128);
+	CHECK(v->len == 128);
+	fclose(octx.output_fp);
+	CHECK_STREQ(buf, "{ \"v0\", \"v1\" }");
+	free(buf);
+	buf = constant_expr_get_string(v);
+	CHECK_STREQ(buf, "eth0");
+	xfree(buf);
+	expr_free(v);
+}
+
+int main(void)
+{
+	test_generic_print();
+	test_ip();
+	test_ports();
+	test_meta();
+	test_families();
+	test_merge();
+	test_verdicts();
+	test_counter_attrs();
+	test_comment();
+	test_unknown();
+	test_errors();
+	test_variable();
+	test_json_input();
+	return unit_done("printer_test");
+}
