@@ -12,6 +12,7 @@ struct nft_ctx;
 struct table;
 struct chain;
 struct list_head;
+struct cmd;
 
 enum cache_level_flags {
 	NFT_CACHE_TABLE		= 1 << 0,
@@ -34,6 +35,11 @@ struct nft_cache {
 	struct list_head tables;	/* struct table, dump order */
 	struct str_hash table_hash;	/* "family\0name" key -> table */
 	bool initialized;
+	/* What the loaded levels cover (cache.c): family (UNSPEC = all),
+	 * table and chain (NULL = all); owned copies. */
+	uint32_t loaded_family;
+	char *loaded_table;
+	char *loaded_chain;
 };
 
 void cache_init(struct nft_cache *cache);
@@ -49,9 +55,20 @@ int cache_update(struct nft_ctx *nft, struct list_head *cmds,
 int cache_fetch(struct nft_ctx *nft, unsigned int flags,
 		const struct cache_filter *filter, struct list_head *msgs);
 
+/*
+ * Lookups only see the levels in cache->flags (and the tables the loaded
+ * filter covers): check the flags before concluding an object is
+ * missing.
+ */
 struct table *cache_table_lookup(const struct nft_cache *cache,
 				 uint32_t family, const char *name);
+/* The cache takes over the caller's reference of @t. */
 void cache_table_add(struct nft_cache *cache, struct table *t);
 void cache_table_del(struct nft_cache *cache, struct table *t);
+
+/* Cache needs of one command, merged into @flags / @filter (the filter
+ * broadens to "all" when commands disagree). */
+void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
+		     struct cache_filter *filter, bool *first);
 
 #endif /* NFT_CACHE_H */

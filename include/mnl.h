@@ -30,6 +30,7 @@ struct nft_batch {
 	uint32_t seq_first;
 	uint32_t seq_next;
 	unsigned int msgs;
+	bool echo;		/* some message asked for NLM_F_ECHO */
 };
 
 struct nft_batch *batch_alloc(struct nft_ctx *nft);
@@ -58,6 +59,16 @@ struct nftnl_chain_list *mnl_dump_chains(struct nft_ctx *nft,
 struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
 				       const char *table, const char *chain);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
+
+/*
+ * Sending (batch_send) calls this for every notification the kernel
+ * echoes back (NLM_F_ECHO): @cmd is the command whose message has the
+ * notification's sequence number, NULL for the new generation
+ * (src/objects.c).
+ */
+struct nlmsghdr;
+void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
+		  const struct nlmsghdr *nlh);
 
 /* errno -> a message a person can act on, given what was attempted. */
 const char *mnl_strerror(int err, const struct cmd *cmd);

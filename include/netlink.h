@@ -26,4 +26,8 @@ struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
 struct rule *netlink_rule_parse(struct nft_ctx *nft,
 				const struct nftnl_rule *nlr);
 
+/* With NFT_DEBUG_NETLINK: print @nlr's bytecode like the system nft's
+ * --debug=netlink to the output stream. */
+void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr);
+
 #endif /* NFT_NETLINK_H */

@@ -40,6 +40,17 @@ struct handle {
 	uint32_t position_id;		/* rule_id of the rule to add after */
 };
 
+/*
+ * "index N" is stored as the literal N in index.id; since N may be 0,
+ * whether an index was given is told by its location (set by the parser
+ * and the JSON input).
+ */
+static inline bool handle_has_index(const struct handle *h)
+{
+	return h->index.id || h->index.location.first_line ||
+	       h->index.location.json_path;
+}
+
 void handle_free(struct handle *h);
 void handle_merge(struct handle *dst, const struct handle *src);
 void handle_copy(struct handle *dst, const struct handle *src);
@@ -66,6 +77,8 @@ struct table {
 	 * sends the table, then every chain, then every rule, so a jump
 	 * may name a chain declared later in the block. */
 	bool has_block;
+	/* cache.c: the table_hash key ("<family>\x01<name>"), owned */
+	char *cache_key;
 };
 
 enum chain_flags {
@@ -191,6 +204,8 @@ struct cmd {
 	int json_index;
 };
 
+/* The command takes over @h's names (do not free them after); @data is
+ * owned by the command and freed by cmd_free() according to @obj. */
 struct cmd *cmd_alloc(enum cmd_ops op, enum cmd_obj obj,
 		      const struct handle *h, const struct location *loc,
 		      void *data);

@@ -1,1 +1,476 @@
-/* stub: to be written */
+/*
+ * The cache: the kernel objects a run needs, fetched once. Commands say
+ * what they need (levels and, when they all agree, one family/table/
+ * chain); list commands need everything they print, most changes need
+ * nothing, since the kernel reports what is missing.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <cache.h>
+#include <rule.h>
+#include <mnl.h>
+#include <netlink.h>
+#include <errno.h>
+#include <string.h>
+#include <linux/netfilter.h>
+
+#define CACHE_GENID_RETRIES	8
+
+void cache_init(struct nft_cache *cache)
+{
+	memset(cache, 0, sizeof(*cache));
+	init_list_head(&cache->tables);
+	str_hash_init(&cache->table_hash);
+	cache->initialized = true;
+}
+
+static void cache_loaded_reset(struct nft_cache *cache)
+{
+	xfree(cache->loaded_table);
+	xfree(cache->loaded_chain);
+	cache->loaded_table = NULL;
+	cache->loaded_chain = NULL;
+	cache->loaded_family = NFPROTO_UNSPEC;
+	cache->flags = 0;
+	cache->genid = 0;
+}
+
+void cache_release(struct nft_cache *cache)
+{
+	struct table *t, *next;
+
+	if (!cache->initialized)
+		return;
+	list_for_each_entry_safe(t, next, &cache->tables, list)
+		cache_table_del(cache, t);
+	str_hash_destroy(&cache->table_hash);
+	str_hash_init(&cache->table_hash);
+	cache_loaded_reset(cache);
+}
+
+/* Hash key: the family number cannot contain the separator byte. */
+static char *cache_key(uint32_t family, const char *name)
+{
+	return xasprintf("%u\x01%s", family, name);
+}
+
+struct table *cache_table_lookup(const struct nft_cache *cache,
+				 uint32_t family, const char *name)
+{
+	struct table *t;
+	char *key;
+
+	if (!cache->initialized || !name)
+		return NULL;
+	key = cache_key(family, name);
+	t = str_hash_lookup(&cache->table_hash, key);
+	xfree(key);
+	return t;
+}
+
+void cache_table_add(struct nft_cache *cache, struct table *t)
+{
+	if (!cache->initialized)
+		cache_init(cache);
+	xfree(t->cache_key);
+	t->cache_key = cache_key(t->handle.family, t->handle.table.name);
+	str_hash_add(&cache->table_hash, t->cache_key, t);
+	list_add_tail(&t->list, &cache->tables);
+}
+
+void cache_table_del(struct nft_cache *cache, struct table *t)
+{
+	if (t->cache_key &&
+	    str_hash_lookup(&cache->table_hash, t->cache_key) == t)
+		str_hash_remove(&cache->table_hash, t->cache_key);
+	list_del(&t->list);
+	table_free(t);
+}
+
+/*
+ * What commands need
+ */
+
+static bool str_eq(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Merge one need into the accumulated filter: disagreement widens. */
+static void cache_need(unsigned int *flags, struct cache_filter *f,
+		       bool *first, unsigned int need, uint32_t family,
+		       const char *table, const char *chain)
+{
+	if (!need)
+		return;
+	if (*first) {
+		f->family = family;
+		f->table = table;
+		f->chain = chain;
+		*first = false;
+	} else {
+		if (f->family != family) {
+			f->family = NFPROTO_UNSPEC;
+			f->table = NULL;
+		}
+		if (!str_eq(f->table, table))
+			f->table = NULL;
+		if (!f->table || !str_eq(f->chain, chain))
+			f->chain = NULL;
+	}
+	*flags |= need;
+}
+
+static bool rule_has_jump(const struct rule *r)
+{
+	const struct stmt *s;
+
+	if (!r)
+		return false;
+	list_for_each_entry(s, &r->stmts, list) {
+		if (s->type == STMT_VERDICT && s->expr &&
+		    s->expr->etype == EXPR_VERDICT && s->expr->verdict.chain)
+			return true;
+	}
+	return false;
+}
+
+static unsigned int rule_cmd_needs(const struct cmd *cmd)
+{
+	if (handle_has_index(&cmd->handle))
+		return NFT_CACHE_FULL;
+	if (rule_has_jump(cmd->rule))
+		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+	return NFT_CACHE_TABLE;
+}
+
+static unsigned int chain_cmd_needs(const struct cmd *cmd)
+{
+	const struct chain *c = cmd->chain;
+
+	switch (cmd->op) {
+	case CMD_ADD:
+	case CMD_CREATE:
+		/* Adding devices to an existing chain: its hook and
+		 * priority come from the kernel. */
+		if (c && !c->has_hook && (c->num_devs || c->dev_expr))
+			return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+		return NFT_CACHE_TABLE;
+	case CMD_DELETE:
+		if (c && (c->num_devs || c->dev_expr))
+			return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+		return 0;
+	case CMD_RENAME:
+		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+	default:
+		return 0;
+	}
+}
+
+static unsigned int table_block_needs(const struct table *t)
+{
+	const struct chain *c;
+	const struct rule *r;
+	unsigned int need = 0;
+
+	if (!t || !t->has_block)
+		return 0;
+	list_for_each_entry(c, &t->chains, list) {
+		list_for_each_entry(r, &c->rules, list) {
+			if (handle_has_index(&r->handle))
+				need |= NFT_CACHE_FULL;
+		}
+	}
+	return need;
+}
+
+static unsigned int list_cmd_needs(const struct cmd *cmd)
+{
+	switch (cmd->obj) {
+	case CMD_OBJ_TABLES:
+		return NFT_CACHE_TABLE;
+	case CMD_OBJ_CHAINS:
+		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+	default:
+		return NFT_CACHE_FULL;
+	}
+}
+
+void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
+		     struct cache_filter *f, bool *first)
+{
+	const struct handle *h = &cmd->handle;
+	const char *chain = NULL;
+	unsigned int need = 0;
+
+	switch (cmd->op) {
+	case CMD_LIST:
+		need = list_cmd_needs(cmd);
+		if (cmd->obj == CMD_OBJ_CHAIN)
+			chain = h->chain.name;
+		break;
+	case CMD_ADD:
+	case CMD_CREATE:
+	case CMD_INSERT:
+	case CMD_REPLACE:
+	case CMD_DELETE:
+	case CMD_RENAME:
+		if (cmd->obj == CMD_OBJ_TABLE)
+			need = table_block_needs(cmd->table);
+		else if (cmd->obj == CMD_OBJ_CHAIN)
+			need = chain_cmd_needs(cmd);
+		else if (cmd->obj == CMD_OBJ_RULE && cmd->op != CMD_DELETE)
+			need = rule_cmd_needs(cmd);
+		if (need & NFT_CACHE_RULE)
+			chain = h->chain.name;
+		break;
+	default:
+		break;
+	}
+	cache_need(flags, f, first, need, h->family,
+		   cmd->obj == CMD_OBJ_RULESET || cmd->obj == CMD_OBJ_TABLES ||
+		   cmd->obj == CMD_OBJ_CHAINS ? NULL : h->table.name, chain);
+}
+
+static bool cmd_changes_ruleset(const struct cmd *cmd)
+{
+	return cmd->op != CMD_LIST && cmd->op != CMD_GET &&
+	       cmd->op != CMD_DESCRIBE && cmd->op != CMD_MONITOR;
+}
+
+int cache_update(struct nft_ctx *nft, struct list_head *cmds,
+		 struct list_head *msgs)
+{
+	struct cache_filter f = { NFPROTO_UNSPEC, NULL, NULL };
+	unsigned int flags = 0;
+	bool changes = false, first = true;
+	struct cmd *cmd;
+
+	list_for_each_entry(cmd, cmds, list)
+		changes |= cmd_changes_ruleset(cmd);
+	/* Listings after a change print what the batch made: they fetch
+	 * after it is sent, not now. */
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd_changes_ruleset(cmd) == changes)
+			cache_cmd_needs(cmd, &flags, &f, &first);
+	}
+	if (!flags)
+		return 0;
+	return cache_fetch(nft, flags, &f, msgs);
+}
+
+/*
+ * Fetching
+ */
+
+static bool cache_covers(const struct nft_cache *cache, unsigned int flags,
+			 const struct cache_filter *f)
+{
+	if ((cache->flags & flags) != flags)
+		return false;
+	if (cache->loaded_family != NFPROTO_UNSPEC &&
+	    cache->loaded_family != f->family)
+		return false;
+	if (cache->loaded_table && !str_eq(cache->loaded_table, f->table))
+		return false;
+	if ((flags & NFT_CACHE_RULE) && cache->loaded_chain &&
+	    !str_eq(cache->loaded_chain, f->chain))
+		return false;
+	return true;
+}
+
+static int cache_fetch_tables(struct nft_ctx *nft,
+			      const struct cache_filter *f)
+{
+	struct nftnl_table_list *list;
+	struct nftnl_table_list_iter *it;
+	struct nftnl_table *nlt;
+	struct table *t;
+
+	list = mnl_dump_tables(nft, f->family, f->table);
+	if (!list)
+		return -1;
+	it = nftnl_table_list_iter_create(list);
+	while ((nlt = nftnl_table_list_iter_next(it))) {
+		const char *name = nftnl_table_get_str(nlt, NFTNL_TABLE_NAME);
+
+		if (f->table && !str_eq(name, f->table))
+			continue;
+		t = netlink_table_parse(nlt);
+		cache_table_add(&nft->cache, t);
+	}
+	nftnl_table_list_iter_destroy(it);
+	nftnl_table_list_free(list);
+	return 0;
+}
+
+static int cache_fetch_chains(struct nft_ctx *nft,
+			      const struct cache_filter *f)
+{
+	struct nftnl_chain_list *list;
+	struct nftnl_chain_list_iter *it;
+	struct nftnl_chain *nlc;
+	struct table *t;
+
+	list = mnl_dump_chains(nft, f->family, f->table);
+	if (!list)
+		return errno == ENOENT ? 0 : -1;
+	it = nftnl_chain_list_iter_create(list);
+	while ((nlc = nftnl_chain_list_iter_next(it))) {
+		t = cache_table_lookup(&nft->cache,
+			nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FAMILY),
+			nftnl_chain_get_str(nlc, NFTNL_CHAIN_TABLE));
+		if (!t)
+			continue;	/* filtered out */
+		table_add_chain(t, netlink_chain_parse(nlc));
+	}
+	nftnl_chain_list_iter_destroy(it);
+	nftnl_chain_list_free(list);
+	return 0;
+}
+
+static void cache_add_rule(struct nft_ctx *nft, struct nftnl_rule *nlr)
+{
+	struct table *t;
+	struct chain *c;
+	struct rule *r;
+
+	t = cache_table_lookup(&nft->cache,
+			       nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY),
+			       nftnl_rule_get_str(nlr, NFTNL_RULE_TABLE));
+	if (!t)
+		return;
+	c = table_lookup_chain(t, nftnl_rule_get_str(nlr, NFTNL_RULE_CHAIN));
+	if (!c)
+		return;
+	netlink_dump_rule(nft, nlr);
+	/* A rule we cannot decode is left out; the decoder warned. */
+	r = netlink_rule_parse(nft, nlr);
+	if (r)
+		list_add_tail(&r->list, &c->rules);
+}
+
+static int cache_fetch_rules(struct nft_ctx *nft,
+			     const struct cache_filter *f)
+{
+	struct nftnl_rule_list *list;
+	struct nftnl_rule_list_iter *it;
+	struct nftnl_rule *nlr;
+
+	list = mnl_dump_rules(nft, f->family, f->table,
+			      f->table ? f->chain : NULL);
+	if (!list)
+		return errno == ENOENT ? 0 : -1;
+	it = nftnl_rule_list_iter_create(list);
+	while ((nlr = nftnl_rule_list_iter_next(it)))
+		cache_add_rule(nft, nlr);
+	nftnl_rule_list_iter_destroy(it);
+	nftnl_rule_list_free(list);
+	return 0;
+}
+
+static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
+			      const struct cache_filter *f)
+{
+	if (cache_fetch_tables(nft, f) < 0)
+		return -1;
+	if (flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE) &&
+	    cache_fetch_chains(nft, f) < 0)
+		return -1;
+	if (flags & NFT_CACHE_RULE && cache_fetch_rules(nft, f) < 0)
+		return -1;
+	return 0;
+}
+
+static void cache_set_loaded(struct nft_cache *cache, unsigned int flags,
+			     const struct cache_filter *f, uint32_t genid)
+{
+	cache->flags = flags;
+	/* Chains need their tables, rules their chains. */
+	if (flags & NFT_CACHE_RULE)
+		cache->flags |= NFT_CACHE_CHAIN;
+	if (flags)
+		cache->flags |= NFT_CACHE_TABLE;
+	cache->genid = genid;
+	cache->loaded_family = f->family;
+	cache->loaded_table = xstrdup(f->table);
+	cache->loaded_chain = (flags & NFT_CACHE_RULE) ?
+			      xstrdup(f->chain) : NULL;
+}
+
+static int cache_fetch_error(struct list_head *msgs, int err)
+{
+	if (err == EPERM)
+		return erec_error(msgs, &internal_location,
+				  "Operation not permitted (you must be root or have CAP_NET_ADMIN)");
+	return erec_error(msgs, &internal_location,
+			  "cannot fetch the ruleset from the kernel: %s",
+			  strerror(err));
+}
+
+/* Widen @f so it covers what is loaded as well (one fetch serves both). */
+static void cache_filter_merge(const struct nft_cache *cache,
+			       struct cache_filter *f, unsigned int *flags)
+{
+	if (!cache->flags)
+		return;
+	*flags |= cache->flags;
+	if (cache->loaded_family != f->family) {
+		f->family = NFPROTO_UNSPEC;
+		f->table = NULL;
+	}
+	if (!str_eq(cache->loaded_table, f->table))
+		f->table = NULL;
+	if (!f->table || !str_eq(cache->loaded_chain, f->chain))
+		f->chain = NULL;
+}
+
+int cache_fetch(struct nft_ctx *nft, unsigned int flags,
+		const struct cache_filter *filter, struct list_head *msgs)
+{
+	struct nft_cache *cache = &nft->cache;
+	struct cache_filter f = *filter;
+	uint32_t genid, genid_after;
+	char *table, *chain;
+	unsigned int tries;
+	int ret = 0;
+
+	if (!cache->initialized)
+		cache_init(cache);
+	if (!f.table)
+		f.chain = NULL;
+	/* The cache lives for one run (released at its end), so what is
+	 * loaded is current unless this run changed the ruleset, and then
+	 * the executor released it. */
+	if (cache_covers(cache, flags, &f))
+		return 0;
+	cache_filter_merge(cache, &f, &flags);
+	/* Copy the names: the release below frees the loaded ones. */
+	table = xstrdup(f.table);
+	chain = xstrdup(f.chain);
+	f.table = table;
+	f.chain = chain;
+	if (mnl_genid_get(nft, &genid) < 0) {
+		ret = cache_fetch_error(msgs, errno);
+		goto out;
+	}
+	for (tries = 0; tries < CACHE_GENID_RETRIES; tries++) {
+		cache_release(cache);
+		if (cache_fetch_levels(nft, flags, &f) < 0 ||
+		    mnl_genid_get(nft, &genid_after) < 0) {
+			int err = errno;
+
+			cache_release(cache);
+			ret = cache_fetch_error(msgs, err);
+			goto out;
+		}
+		if (genid_after == genid)
+			break;
+		genid = genid_after;	/* changed under us: again */
+	}
+	cache_set_loaded(cache, flags, &f, genid);
+out:
+	xfree(table);
+	xfree(chain);
+	return ret;
+}

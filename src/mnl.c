@@ -1,1 +1,1142 @@
-/* stub: to be written */
+/*
+ * Netlink transport: the NETLINK_NETFILTER socket, the batch, acks and
+ * their mapping back to commands, dumps, the generation id.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <mnl.h>
+#include <rule.h>
+#include <cache.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nf_tables.h>
+#include <libnftnl/common.h>
+#include <libnftnl/gen.h>
+
+/* Largest message one object can produce: attribute lengths are 16 bits,
+ * so a rule's expression nest stays below 64 KiB (plus headers). */
+#define BATCH_MSG_ROOM		(UINT16_MAX + 4096)
+#define BATCH_INITIAL_SIZE	(2 * BATCH_MSG_ROOM)
+/* Receive buffer for one recv() of dump parts and acks. */
+#define MNL_RECV_SIZE		(128 * 1024)
+/* Kernel-side cost of one queued ack (skb truesize, roughly). */
+#define MNL_ACK_TRUESIZE	1024
+#define MNL_DUMP_RETRIES	16
+#define MNL_BATCH_RETRIES	8
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK	270
+#endif
+
+/*
+ * Socket
+ */
+
+static void mnl_set_sockopt_int(int fd, int level, int opt, int val)
+{
+	/* Best effort: older kernels lack some options. */
+	(void)setsockopt(fd, level, opt, &val, sizeof(val));
+}
+
+struct mnl_socket *nft_mnl_socket(struct nft_ctx *nft)
+{
+	struct mnl_socket *nl;
+	int fd;
+
+	if (nft->nf_sock)
+		return nft->nf_sock;
+	nl = mnl_socket_open(NETLINK_NETFILTER);
+	if (!nl)
+		return NULL;
+	if (mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		int err = errno;
+
+		mnl_socket_close(nl);
+		errno = err;
+		return NULL;
+	}
+	fd = mnl_socket_get_fd(nl);
+	/* Extended acks name the offending attribute; capped acks keep
+	 * error messages small (we still have the request). */
+	mnl_set_sockopt_int(fd, SOL_NETLINK, NETLINK_EXT_ACK, 1);
+	mnl_set_sockopt_int(fd, SOL_NETLINK, NETLINK_CAP_ACK, 1);
+	nft->nf_sock = nl;
+	nft->portid = mnl_socket_get_portid(nl);
+	if (!nft->seqnum)
+		nft->seqnum = 1;
+	return nl;
+}
+
+void nft_mnl_close(struct nft_ctx *nft)
+{
+	if (!nft->nf_sock)
+		return;
+	mnl_socket_close(nft->nf_sock);
+	nft->nf_sock = NULL;
+	nft->portid = 0;
+}
+
+static uint32_t mnl_seqnum_next(struct nft_ctx *nft)
+{
+	if (!nft->seqnum)
+		nft->seqnum = 1;
+	return nft->seqnum++;
+}
+
+/* Grow a socket buffer to @size; the FORCE variant works as root even
+ * above the sysctl limits. */
+static void mnl_grow_buffer(int fd, int opt, int opt_force, size_t size)
+{
+	int cur = 0;
+	socklen_t len = sizeof(cur);
+
+	if (size > INT32_MAX / 2)
+		size = INT32_MAX / 2;
+	if (getsockopt(fd, SOL_SOCKET, opt, &cur, &len) == 0 &&
+	    (size_t)cur >= size)
+		return;
+	if (setsockopt(fd, SOL_SOCKET, opt_force, &(int){ size },
+		       sizeof(int)) < 0)
+		mnl_set_sockopt_int(fd, SOL_SOCKET, opt, size);
+}
+
+/*
+ * Batch
+ */
+
+static void batch_reserve(struct nft_batch *batch, size_t room)
+{
+	size_t old = batch->size;
+
+	if (batch->size - batch->len >= room)
+		return;
+	while (batch->size - batch->len < room)
+		batch->size *= 2;
+	batch->buf = xrealloc(batch->buf, batch->size);
+	/* Alignment padding between messages is never written: keep it
+	 * zero (the buffer is append-only, so once is enough). */
+	memset(batch->buf + old, 0, batch->size - old);
+}
+
+struct nft_batch *batch_alloc(struct nft_ctx *nft)
+{
+	struct nft_batch *batch = xzalloc(sizeof(*batch));
+	struct nlmsghdr *nlh;
+
+	batch->size = BATCH_INITIAL_SIZE;
+	batch->buf = xzalloc(batch->size);
+	batch->seq_first = mnl_seqnum_next(nft);
+	nlh = nftnl_batch_begin(batch->buf, batch->seq_first);
+	batch->len = MNL_ALIGN(nlh->nlmsg_len);
+	/* Message sequence numbers follow the begin marker; the context's
+	 * counter is advanced past them when the batch is sent. */
+	batch->seq_next = batch->seq_first + 1;
+	return batch;
+}
+
+void batch_free(struct nft_batch *batch)
+{
+	if (!batch)
+		return;
+	xfree(batch->buf);
+	xfree(batch);
+}
+
+struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
+				 uint16_t family, uint16_t flags)
+{
+	struct nlmsghdr *nlh;
+	struct nfgenmsg *nfg;
+
+	batch_reserve(batch, BATCH_MSG_ROOM);
+	memset(batch->buf + batch->len, 0, sizeof(*nlh) + sizeof(*nfg));
+	nlh = mnl_nlmsg_put_header(batch->buf + batch->len);
+	nlh->nlmsg_type = (NFNL_SUBSYS_NFTABLES << 8) | type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags;
+	if (flags & NLM_F_ECHO)
+		batch->echo = true;
+	nlh->nlmsg_seq = batch->seq_next++;
+	nfg = mnl_nlmsg_put_extra_header(nlh, sizeof(*nfg));
+	nfg->nfgen_family = family;
+	nfg->version = NFNETLINK_V0;
+	nfg->res_id = 0;
+	return nlh;
+}
+
+void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh)
+{
+	if (nlh->nlmsg_len > BATCH_MSG_ROOM)
+		BUG("netlink message of %u bytes overflows the batch",
+		    nlh->nlmsg_len);
+	batch->len += MNL_ALIGN(nlh->nlmsg_len);
+	batch->msgs++;
+}
+
+bool batch_is_empty(const struct nft_batch *batch)
+{
+	return batch->msgs == 0;
+}
+
+/* The request message with sequence number @seq, or NULL. */
+static const struct nlmsghdr *batch_find_msg(const struct nft_batch *batch,
+					     uint32_t seq)
+{
+	const struct nlmsghdr *nlh = (const void *)batch->buf;
+	int len = batch->len;
+
+	while (mnl_nlmsg_ok(nlh, len)) {
+		if (nlh->nlmsg_seq == seq)
+			return nlh;
+		nlh = mnl_nlmsg_next(nlh, &len);
+	}
+	return NULL;
+}
+
+/*
+ * Error explanation
+ */
+
+#define MNL_PATH_MAX	8
+
+/* What an error ack tells about the failed request. */
+struct mnl_err {
+	int err;
+	uint32_t seq;
+	const char *kmsg;		/* extack text, points into rx buf */
+	uint32_t offset;		/* extack attribute offset, 0 = none */
+	const struct nlmsghdr *req;	/* the request, NULL if unknown */
+	uint16_t msg_type;		/* NFT_MSG_* of the request */
+	unsigned int depth;		/* attribute path to the offset */
+	uint16_t path[MNL_PATH_MAX];
+	const struct nlattr *attr;	/* the attribute at the offset */
+};
+
+static bool nla_contains(const struct nlattr *a, uint32_t off, uint32_t base)
+{
+	return off >= base && off < base + a->nla_len;
+}
+
+/* Walk from the request's top-level attributes down to the attribute at
+ * the extack offset, recording the attribute types on the way. */
+static void mnl_err_resolve_path(struct mnl_err *e)
+{
+	const char *start = (const char *)e->req;
+	const struct nlattr *attr;
+	const void *payload;
+	size_t len;
+
+	payload = mnl_nlmsg_get_payload_offset(e->req,
+					       sizeof(struct nfgenmsg));
+	len = (const char *)mnl_nlmsg_get_payload_tail(e->req) -
+	      (const char *)payload;
+	while (e->depth < MNL_PATH_MAX) {
+		const struct nlattr *next = NULL;
+
+		mnl_attr_for_each_payload(payload, len) {
+			uint32_t base = (const char *)attr - start;
+
+			if (!nla_contains(attr, e->offset, base))
+				continue;
+			next = attr;
+			break;
+		}
+		if (!next)
+			return;
+		e->path[e->depth++] = mnl_attr_get_type(next);
+		e->attr = next;
+		if ((const char *)next - start == (long)e->offset ||
+		    !(next->nla_type & NLA_F_NESTED))
+			return;
+		payload = mnl_attr_get_payload(next);
+		len = mnl_attr_get_payload_len(next);
+	}
+}
+
+static bool path_is(const struct mnl_err *e, unsigned int n, ...)
+{
+	va_list ap;
+	unsigned int i;
+	bool ok = e->depth >= n;
+
+	va_start(ap, n);
+	for (i = 0; i < n && ok; i++)
+		ok = e->path[i] == (uint16_t)va_arg(ap, int);
+	va_end(ap);
+	return ok;
+}
+
+/* NUL-terminated string payload of @a, or NULL. */
+static const char *nla_str(const struct nlattr *a)
+{
+	const char *s = mnl_attr_get_payload(a);
+	size_t len = mnl_attr_get_payload_len(a);
+
+	if (!len || s[len - 1] != '\0')
+		return NULL;
+	return s;
+}
+
+/* Find nested attribute types @types[0..n) starting at @a's payload. */
+static const struct nlattr *nla_find_nested(const struct nlattr *a,
+					    const uint16_t *types,
+					    unsigned int n)
+{
+	const struct nlattr *cur;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct nlattr *found = NULL;
+
+		mnl_attr_for_each_nested(cur, a) {
+			if (mnl_attr_get_type(cur) == types[i]) {
+				found = cur;
+				break;
+			}
+		}
+		if (!found)
+			return NULL;
+		a = found;
+	}
+	return a;
+}
+
+static bool loc_valid(const struct location *loc)
+{
+	return loc && (loc->indesc || loc->json_path || loc->first_line);
+}
+
+static const struct location *pick_loc(const struct cmd *cmd,
+				       const struct location *loc)
+{
+	return loc_valid(loc) ? loc : &cmd->location;
+}
+
+/* Where a device name was written in a chain's device spec. */
+static const struct location *dev_location(const struct cmd *cmd,
+					   const char *name)
+{
+	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+	const struct expr *e, *d;
+
+	if (!c || !c->dev_expr)
+		return &cmd->location;
+	e = c->dev_expr;
+	if (e->etype == EXPR_VARIABLE && e->variable.value &&
+	    e->variable.value->etype != EXPR_LIST)
+		return &e->location;
+	if (e->etype == EXPR_VARIABLE && e->variable.value)
+		return &e->location;
+	if (e->etype != EXPR_LIST)
+		return &e->location;
+	list_for_each_entry(d, &e->expr_list.expressions, list) {
+		if (d->etype == EXPR_SYMBOL && name &&
+		    !strcmp(d->symbol.identifier, name))
+			return &d->location;
+	}
+	return &e->location;
+}
+
+static const char *cmd_table_name(const struct cmd *cmd)
+{
+	return cmd->handle.table.name ? cmd->handle.table.name : "";
+}
+
+static const char *cmd_chain_name(const struct cmd *cmd)
+{
+	return cmd->handle.chain.name ? cmd->handle.chain.name : "";
+}
+
+static bool cmd_is_egress(const struct cmd *cmd)
+{
+	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+
+	return c && cmd->handle.family == NFPROTO_NETDEV && c->hookstr &&
+	       !strcmp(c->hookstr, "egress");
+}
+
+const char *mnl_strerror(int err, const struct cmd *cmd)
+{
+	bool chain = cmd && cmd->obj == CMD_OBJ_CHAIN;
+
+	switch (err) {
+	case EOPNOTSUPP:
+		if (cmd && cmd_is_egress(cmd))
+			return "this kernel does not support the netdev egress hook (Linux 5.16+, CONFIG_NETFILTER_EGRESS)";
+		if (cmd && cmd->op == CMD_DESTROY)
+			return "this kernel does not support destroy (Linux 6.3+)";
+		if (chain)
+			return "this chain type, hook or device is not supported here by the kernel";
+		break;
+	case ENODEV:
+		return "network device does not exist";
+	case EEXIST:
+		if (cmd && cmd->op == CMD_CREATE)
+			return "it already exists";
+		if (chain)
+			return "chain already exists with a different type, hook or priority";
+		break;
+	case EBUSY:
+		if (cmd && cmd->obj == CMD_OBJ_TABLE)
+			return "table is in use";
+		if (chain)
+			return "chain is in use: rules or maps still jump to it";
+		break;
+	case ENOSPC:
+		return "too many objects";
+	case EFBIG:
+		return "set or map is full";
+	case ELOOP:
+		return "this change makes the ruleset loop (jump/goto cycle)";
+	case EPERM:
+		return "operation not permitted (root or CAP_NET_ADMIN needed)";
+	case EMSGSIZE:
+		return "netlink message too large";
+	}
+	return strerror(err);
+}
+
+/* The rule being added by @cmd, if any. */
+static const struct rule *cmd_rule(const struct cmd *cmd)
+{
+	return cmd->obj == CMD_OBJ_RULE ? cmd->rule : NULL;
+}
+
+/* Location of the jump/goto statement in @r targeting @name. */
+static const struct location *verdict_location(const struct cmd *cmd,
+					       const char *name)
+{
+	const struct rule *r = cmd_rule(cmd);
+	const struct stmt *s;
+
+	if (!r)
+		return &cmd->location;
+	list_for_each_entry(s, &r->stmts, list) {
+		const struct expr *v = s->expr;
+		char *target;
+		bool match;
+
+		if (s->type != STMT_VERDICT || !v || !v->verdict.chain)
+			continue;
+		target = constant_expr_get_string(v->verdict.chain);
+		match = !name || (target && !strcmp(target, name));
+		xfree(target);
+		if (match)
+			return &s->location;
+	}
+	return pick_loc(cmd, &r->location);
+}
+
+/* A rule expression failed: say which, and for a jump/goto, to where. */
+static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
+			       const struct location **loc)
+{
+	static const uint16_t name_path[] = { NFTA_EXPR_NAME };
+	static const uint16_t chain_path[] = {
+		NFTA_EXPR_DATA, NFTA_IMMEDIATE_DATA, NFTA_DATA_VERDICT,
+		NFTA_VERDICT_CHAIN
+	};
+	const struct nlattr *elem, *a;
+	const char *name = NULL, *target = NULL;
+
+	if (e->depth < 2)
+		return NULL;
+	/* path: NFTA_RULE_EXPRESSIONS, NFTA_LIST_ELEM, ... */
+	elem = e->depth == 2 ? e->attr : NULL;
+	if (!elem)
+		return NULL;
+	a = nla_find_nested(elem, name_path, 1);
+	if (a)
+		name = nla_str(a);
+	a = nla_find_nested(elem, chain_path, array_size(chain_path));
+	if (a)
+		target = nla_str(a);
+	if (target && e->err == ENOENT) {
+		*loc = verdict_location(cmd, target);
+		return xasprintf("chain '%s' does not exist in table %s %s",
+				 target, family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	}
+	if (name)
+		return xasprintf("the kernel rejected expression '%s'", name);
+	return NULL;
+}
+
+static char *explain_missing(const struct cmd *cmd,
+			     const struct location **loc);
+
+static char *explain_chain_attr(const struct mnl_err *e, const struct cmd *cmd,
+				const struct location **loc)
+{
+	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+	const char *dev;
+
+	if (path_is(e, 1, NFTA_CHAIN_TABLE) && e->err == ENOENT) {
+		*loc = pick_loc(cmd, &cmd->handle.table.location);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd),
+				 family_name(cmd->handle.family));
+	}
+	if ((path_is(e, 1, NFTA_CHAIN_NAME) ||
+	     path_is(e, 1, NFTA_CHAIN_HANDLE)) && e->err == ENOENT &&
+	    !cmd->handle.chain.name)
+		return explain_missing(cmd, loc);
+	if ((path_is(e, 1, NFTA_CHAIN_NAME) ||
+	     path_is(e, 1, NFTA_CHAIN_HANDLE)) && e->err == ENOENT) {
+		*loc = pick_loc(cmd, &cmd->handle.chain.location);
+		return xasprintf("chain '%s' does not exist in table %s %s",
+				 cmd_chain_name(cmd),
+				 family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	}
+	if (path_is(e, 1, NFTA_CHAIN_TYPE) && c && c->type) {
+		*loc = pick_loc(cmd, &c->type_loc);
+		if (e->err == EEXIST)
+			return xasprintf("chain '%s' already exists with a type other than '%s'",
+					 cmd_chain_name(cmd), c->type);
+		return xasprintf("chain type '%s' is not supported in family %s",
+				 c->type, family_name(cmd->handle.family));
+	}
+	if (path_is(e, 1, NFTA_CHAIN_HOOK) && e->depth == 1 &&
+	    e->err == EEXIST && c) {
+		*loc = pick_loc(cmd, &c->hook_loc);
+		return xasprintf("chain '%s' already exists with a different hook or priority",
+				 cmd_chain_name(cmd));
+	}
+	if (path_is(e, 2, NFTA_CHAIN_HOOK, NFTA_HOOK_DEV) ||
+	    path_is(e, 3, NFTA_CHAIN_HOOK, NFTA_HOOK_DEVS, NFTA_DEVICE_NAME)) {
+		dev = nla_str(e->attr);
+		*loc = dev_location(cmd, dev);
+		if (e->err == ENOENT || e->err == ENODEV)
+			return xasprintf(cmd->op == CMD_DELETE ?
+					 "device '%s' is not a device of this chain" :
+					 "device '%s' does not exist",
+					 dev ? dev : "?");
+		if (e->err == EEXIST)
+			return xasprintf("device '%s' is already used by another chain on this hook",
+					 dev ? dev : "?");
+		return xasprintf("device '%s': %s", dev ? dev : "?",
+				 mnl_strerror(e->err, cmd));
+	}
+	if (path_is(e, 2, NFTA_CHAIN_HOOK, NFTA_HOOK_HOOKNUM) && c) {
+		*loc = pick_loc(cmd, &c->hook_loc);
+		return xasprintf("%s", mnl_strerror(e->err, cmd));
+	}
+	if (path_is(e, 2, NFTA_CHAIN_HOOK, NFTA_HOOK_PRIORITY) && c &&
+	    c->priority) {
+		*loc = pick_loc(cmd, &c->priority->location);
+		return xasprintf("priority %d: %s", c->prio,
+				 mnl_strerror(e->err, cmd));
+	}
+	return NULL;
+}
+
+/* Best explanation without (or beyond) the extack offset. */
+/* Deleting devices: the kernel does not say which one is not in the
+ * chain, the cache does. */
+static char *explain_dev_delete(struct nft_ctx *nft, const struct cmd *cmd,
+				const struct location **loc)
+{
+	const struct chain *c = cmd->chain, *cur = NULL;
+	const struct table *t;
+	unsigned int i, j;
+
+	t = cache_table_lookup(&nft->cache, cmd->handle.family,
+			       cmd->handle.table.name);
+	if (t)
+		cur = table_lookup_chain(t, cmd->handle.chain.name);
+	if (!cur)
+		return NULL;
+	for (i = 0; i < c->num_devs; i++) {
+		for (j = 0; j < cur->num_devs; j++)
+			if (!strcmp(c->devs[i], cur->devs[j]))
+				break;
+		if (j < cur->num_devs)
+			continue;
+		*loc = dev_location(cmd, c->devs[i]);
+		return xasprintf("device '%s' is not a device of chain '%s'",
+				 c->devs[i], cmd_chain_name(cmd));
+	}
+	return NULL;
+}
+
+/* ENOENT without an attribute: which object is missing. */
+static char *explain_missing(const struct cmd *cmd,
+			     const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+
+	if (cmd->obj == CMD_OBJ_TABLE) {
+		*loc = pick_loc(cmd, &h->table.location);
+		if (!h->table.name)
+			return xasprintf("no table with handle %llu",
+					 (unsigned long long)h->handle.id);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd), family_name(h->family));
+	}
+	if (cmd->obj == CMD_OBJ_CHAIN && !h->chain.name) {
+		*loc = pick_loc(cmd, &h->handle.location);
+		return xasprintf("no chain with handle %llu in table %s %s",
+				 (unsigned long long)h->handle.id,
+				 family_name(h->family), cmd_table_name(cmd));
+	}
+	if (cmd->obj == CMD_OBJ_RULE && (h->handle.id || h->position.id)) {
+		const struct handle_spec_id *id = h->handle.id ?
+			&h->handle : &h->position;
+
+		*loc = pick_loc(cmd, &id->location);
+		return xasprintf("no rule with handle %llu in chain %s %s %s (or the table or chain does not exist)",
+				 (unsigned long long)id->id,
+				 family_name(h->family), cmd_table_name(cmd),
+				 cmd_chain_name(cmd));
+	}
+	return NULL;
+}
+
+/* EEXIST: create of an existing object. */
+static char *explain_exists(const struct cmd *cmd,
+			    const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+
+	if (cmd->obj == CMD_OBJ_TABLE) {
+		*loc = pick_loc(cmd, &h->table.location);
+		return xasprintf("table '%s' already exists in family %s",
+				 cmd_table_name(cmd), family_name(h->family));
+	}
+	if (cmd->obj != CMD_OBJ_CHAIN)
+		return NULL;
+	*loc = pick_loc(cmd, &h->chain.location);
+	if (cmd->op != CMD_CREATE)
+		return NULL;
+	return xasprintf("chain '%s' already exists in table %s %s",
+			 cmd_chain_name(cmd), family_name(h->family),
+			 cmd_table_name(cmd));
+}
+
+/* EOPNOTSUPP and friends: a feature this kernel lacks, or a change the
+ * kernel does not allow. */
+static char *explain_unsupported(const struct mnl_err *e,
+				 const struct cmd *cmd,
+				 const struct location **loc)
+{
+	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+
+	if (cmd_is_egress(cmd) &&
+	    (e->err == EOPNOTSUPP || e->err == ENOENT || e->err == EINVAL)) {
+		*loc = c ? pick_loc(cmd, &c->hook_loc) : &cmd->location;
+		return xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
+	}
+	if (cmd->op == CMD_DESTROY &&
+	    (e->err == EOPNOTSUPP || e->err == EINVAL))
+		return xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
+	if (e->err == EOPNOTSUPP && c && c->has_hook &&
+	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
+		*loc = pick_loc(cmd, &c->hook_loc);
+		return xasprintf("chain '%s' already exists with another hook, priority or type (those cannot change), or the kernel does not support type '%s' on hook '%s'",
+				 cmd_chain_name(cmd),
+				 c->type ? c->type : "filter",
+				 c->hookstr ? c->hookstr : "?");
+	}
+	return NULL;
+}
+
+static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
+			      const struct cmd *cmd,
+			      const struct location **loc)
+{
+	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+	char *detail = NULL;
+
+	if (e->err == ENOENT && c && cmd->op == CMD_DELETE && c->num_devs)
+		detail = explain_dev_delete(nft, cmd, loc);
+	if (!detail)
+		detail = explain_unsupported(e, cmd, loc);
+	if (!detail && e->err == ENOENT)
+		detail = explain_missing(cmd, loc);
+	if (!detail && e->err == EEXIST)
+		detail = explain_exists(cmd, loc);
+	if (detail)
+		return detail;
+	if (e->err == EBUSY && cmd->obj == CMD_OBJ_CHAIN)
+		*loc = pick_loc(cmd, &cmd->handle.chain.location);
+	if (e->kmsg)
+		return xasprintf("%s (kernel: %s)", mnl_strerror(e->err, cmd),
+				 e->kmsg);
+	if (strcmp(mnl_strerror(e->err, cmd), strerror(e->err)))
+		return xstrdup(mnl_strerror(e->err, cmd));
+	return NULL;
+}
+
+static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
+			     const struct cmd *cmd,
+			     const struct location **loc)
+{
+	char *detail = NULL;
+
+	*loc = &cmd->location;
+	if (e->attr) {
+		switch (e->msg_type) {
+		case NFT_MSG_NEWCHAIN:
+		case NFT_MSG_DELCHAIN:
+			detail = explain_chain_attr(e, cmd, loc);
+			break;
+		case NFT_MSG_NEWRULE:
+			if (path_is(e, 1, NFTA_RULE_EXPRESSIONS))
+				detail = explain_rule_expr(e, cmd, loc);
+			else if (path_is(e, 1, NFTA_RULE_CHAIN) &&
+				 e->err == ENOENT) {
+				*loc = pick_loc(cmd,
+						&cmd->handle.chain.location);
+				detail = xasprintf("chain '%s' does not exist in table %s %s",
+					cmd_chain_name(cmd),
+					family_name(cmd->handle.family),
+					cmd_table_name(cmd));
+			} else if (path_is(e, 1, NFTA_RULE_TABLE) &&
+				   e->err == ENOENT) {
+				*loc = pick_loc(cmd,
+						&cmd->handle.table.location);
+				detail = xasprintf("table '%s' does not exist in family %s",
+					cmd_table_name(cmd),
+					family_name(cmd->handle.family));
+			}
+			break;
+		}
+	}
+	if (!detail)
+		detail = explain_fallback(nft, e, cmd, loc);
+	return detail;
+}
+
+static struct cmd *cmd_by_seq(struct list_head *cmds, uint32_t seq)
+{
+	struct cmd *cmd;
+
+	if (!cmds)
+		return NULL;
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->seqnum_from && seq >= cmd->seqnum_from &&
+		    seq <= cmd->seqnum_to)
+			return cmd;
+	}
+	return NULL;
+}
+
+static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
+			  const struct nft_batch *batch,
+			  struct list_head *cmds, struct list_head *msgs)
+{
+	struct cmd *cmd = cmd_by_seq(cmds, e->seq);
+	const struct location *loc;
+	char *detail;
+
+	if (!cmd) {
+		/* Commit-time failures come back on the batch begin. */
+		if (e->kmsg)
+			erec_error(msgs, &internal_location,
+				   "Could not process rule: %s (kernel: %s)",
+				   strerror(e->err), e->kmsg);
+		else
+			erec_error(msgs, &internal_location,
+				   "Could not process rule: %s",
+				   strerror(e->err));
+		return;
+	}
+	e->req = batch_find_msg(batch, e->seq);
+	if (e->req) {
+		e->msg_type = NFNL_MSG_TYPE(e->req->nlmsg_type);
+		if (e->offset)
+			mnl_err_resolve_path(e);
+	}
+	detail = mnl_err_explain(nft, e, cmd, &loc);
+	if (detail)
+		erec_error(msgs, loc, "Could not process rule: %s: %s",
+			   strerror(e->err), detail);
+	else
+		erec_error(msgs, loc, "Could not process rule: %s",
+			   strerror(e->err));
+	xfree(detail);
+}
+
+/* Decode an NLMSG_ERROR; false if it is a plain (success) ack. */
+static bool mnl_err_parse(const struct nlmsghdr *nlh, struct mnl_err *e)
+{
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *a;
+	size_t off;
+
+	memset(e, 0, sizeof(*e));
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*err)) || !err->error)
+		return false;
+	e->err = -err->error;
+	e->seq = nlh->nlmsg_seq;
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return true;
+	off = sizeof(*err);
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		off += err->msg.nlmsg_len - sizeof(err->msg);
+	mnl_attr_for_each(a, nlh, off) {
+		switch (mnl_attr_get_type(a)) {
+		case NLMSGERR_ATTR_MSG:
+			e->kmsg = nla_str(a);
+			break;
+		case NLMSGERR_ATTR_OFFS:
+			e->offset = mnl_attr_get_u32(a);
+			break;
+		}
+	}
+	return true;
+}
+
+/*
+ * Sending
+ */
+
+struct batch_result {
+	int restart;		/* generation changed: resend */
+	int errors;
+	bool lost;		/* ENOBUFS: acks were dropped */
+};
+
+static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
+			  const struct nft_batch *batch,
+			  struct list_head *cmds, struct list_head *msgs,
+			  struct batch_result *res)
+{
+	const struct nlmsghdr *nlh = (const void *)buf;
+	struct mnl_err e;
+
+	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+		if (nlh->nlmsg_pid != nft->portid && nlh->nlmsg_pid != 0)
+			continue;
+		if (nlh->nlmsg_type != NLMSG_ERROR) {
+			if (NFNL_SUBSYS_ID(nlh->nlmsg_type) ==
+			    NFNL_SUBSYS_NFTABLES)
+				cmd_echo_msg(nft, cmd_by_seq(cmds,
+							     nlh->nlmsg_seq),
+					     nlh);
+			continue;
+		}
+		if (!mnl_err_parse(nlh, &e))
+			continue;
+		if (e.err == ERESTART || e.err == EINTR) {
+			res->restart++;
+			continue;
+		}
+		res->errors++;
+		mnl_err_queue(nft, &e, batch, cmds, msgs);
+	}
+}
+
+/* Read every ack queued for us; the kernel processed the whole batch
+ * inside sendmsg(), so all of them are there already. */
+static void batch_read_acks(struct nft_ctx *nft, const struct nft_batch *batch,
+			    struct list_head *cmds, struct list_head *msgs,
+			    struct batch_result *res)
+{
+	int fd = mnl_socket_get_fd(nft->nf_sock);
+	char *buf = xmalloc(MNL_RECV_SIZE);
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+
+	while (poll(&pfd, 1, 0) > 0) {
+		n = recv(fd, buf, MNL_RECV_SIZE, MSG_DONTWAIT);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == ENOBUFS) {
+				res->lost = true;
+				continue;
+			}
+			break;
+		}
+		batch_rx_msgs(nft, buf, n, batch, cmds, msgs, res);
+	}
+	xfree(buf);
+}
+
+static void batch_debug(struct nft_ctx *nft, const struct nft_batch *batch)
+{
+	if (!(nft->debug_mask & NFT_DEBUG_MNL))
+		return;
+	mnl_nlmsg_fprintf(nft->octx.output_fp ? nft->octx.output_fp : stdout,
+			  batch->buf, batch->len, sizeof(struct nfgenmsg));
+}
+
+/* Close the batch; dry runs leave out the end marker so the kernel
+ * validates everything and then aborts. */
+static void batch_close(struct nft_ctx *nft, struct nft_batch *batch)
+{
+	struct nlmsghdr *nlh;
+
+	/* The new generation is echoed when the batch begin asks. */
+	if (batch->echo)
+		((struct nlmsghdr *)batch->buf)->nlmsg_flags |= NLM_F_ECHO;
+	if (!nft->check) {
+		batch_reserve(batch, MNL_NLMSG_HDRLEN + 64);
+		nlh = nftnl_batch_end(batch->buf + batch->len,
+				      batch->seq_next++);
+		batch->len += MNL_ALIGN(nlh->nlmsg_len);
+	}
+	if (nft->seqnum < batch->seq_next)
+		nft->seqnum = batch->seq_next;
+}
+
+int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
+	       struct list_head *cmds, struct list_head *msgs)
+{
+	struct batch_result res;
+	unsigned int tries = 0;
+	int fd;
+
+	if (!nft_mnl_socket(nft))
+		return erec_error(msgs, &internal_location,
+				  "cannot open netlink socket: %s",
+				  strerror(errno));
+	batch_close(nft, batch);
+	batch_debug(nft, batch);
+	fd = mnl_socket_get_fd(nft->nf_sock);
+	mnl_grow_buffer(fd, SO_SNDBUF, SO_SNDBUFFORCE, batch->len + 4096);
+	mnl_grow_buffer(fd, SO_RCVBUF, SO_RCVBUFFORCE,
+			(size_t)(batch->msgs + 2) * MNL_ACK_TRUESIZE *
+			(batch->echo ? 4 : 1) +
+			MNL_RECV_SIZE);
+	do {
+		memset(&res, 0, sizeof(res));
+		if (mnl_socket_sendto(nft->nf_sock, batch->buf,
+				      batch->len) < 0)
+			return erec_error(msgs, &internal_location,
+					  "netlink: sending the batch failed: %s",
+					  strerror(errno));
+		batch_read_acks(nft, batch, cmds, msgs, &res);
+	} while (res.restart && !res.errors && ++tries < MNL_BATCH_RETRIES);
+
+	if (res.restart && !res.errors)
+		return erec_error(msgs, &internal_location,
+				  "ruleset changed concurrently, giving up after %u tries",
+				  tries);
+	if (res.lost && !res.errors)
+		return erec_error(msgs, &internal_location,
+				  "netlink: acknowledgements were lost (receive buffer too small); the ruleset may have been changed");
+	return res.errors ? -1 : 0;
+}
+
+/*
+ * Dumps
+ */
+
+struct mnl_dump_ctx {
+	int (*parse)(const struct nlmsghdr *nlh, void *obj);
+	void *(*obj_alloc)(void);
+	void (*obj_free)(void *obj);
+	void (*list_add)(void *obj, void *list);
+	void *list;
+	bool interrupted;
+};
+
+static int mnl_dump_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct mnl_dump_ctx *ctx = data;
+	void *obj;
+
+	if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
+		ctx->interrupted = true;
+	obj = ctx->obj_alloc();
+	if (!obj)
+		memory_allocation_error();
+	if (ctx->parse(nlh, obj) < 0) {
+		ctx->obj_free(obj);
+		return MNL_CB_OK;	/* skip what we cannot parse */
+	}
+	ctx->list_add(obj, ctx->list);
+	return MNL_CB_OK;
+}
+
+/* Send one request and run @cb over the replies until done. */
+static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+		    mnl_cb_t cb, void *data)
+{
+	uint32_t seq = nlh->nlmsg_seq;
+	char *buf;
+	int ret;
+
+	if (!nft_mnl_socket(nft))
+		return -1;
+	if (nft->debug_mask & NFT_DEBUG_MNL)
+		mnl_nlmsg_fprintf(nft->octx.output_fp ? nft->octx.output_fp :
+				  stdout, nlh, nlh->nlmsg_len,
+				  sizeof(struct nfgenmsg));
+	if (mnl_socket_sendto(nft->nf_sock, nlh, nlh->nlmsg_len) < 0)
+		return -1;
+	buf = xmalloc(MNL_RECV_SIZE);
+	do {
+		ret = mnl_socket_recvfrom(nft->nf_sock, buf, MNL_RECV_SIZE);
+		if (ret < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		ret = mnl_cb_run(buf, ret, seq, nft->portid, cb, data);
+	} while (ret > MNL_CB_STOP);
+	xfree(buf);
+	return ret < 0 ? -1 : 0;
+}
+
+/* Dump into a fresh list; retried when the ruleset changed mid-dump. */
+static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
+		      const void *filter,
+		      void (*build)(struct nlmsghdr *nlh, const void *filter),
+		      struct mnl_dump_ctx *ctx, void *(*list_alloc)(void),
+		      void (*list_free)(void *list))
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+	unsigned int tries;
+	int err;
+
+	for (tries = 0; tries < MNL_DUMP_RETRIES; tries++) {
+		memset(req, 0, sizeof(req));
+		nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
+					    mnl_seqnum_next(nft));
+		if (build)
+			build(nlh, filter);
+		ctx->list = list_alloc();
+		ctx->interrupted = false;
+		if (mnl_talk(nft, nlh, mnl_dump_cb, ctx) < 0) {
+			err = errno;
+			list_free(ctx->list);
+			errno = err;
+			return NULL;
+		}
+		if (!ctx->interrupted)
+			return ctx->list;
+		list_free(ctx->list);
+	}
+	errno = EINTR;
+	return NULL;
+}
+
+static void *table_obj_alloc(void) { return nftnl_table_alloc(); }
+static void table_obj_free(void *o) { nftnl_table_free(o); }
+static int table_obj_parse(const struct nlmsghdr *nlh, void *o)
+{
+	return nftnl_table_nlmsg_parse(nlh, o);
+}
+static void table_obj_add(void *o, void *l) { nftnl_table_list_add_tail(o, l); }
+static void *table_list_alloc(void) { return nftnl_table_list_alloc(); }
+static void table_list_free(void *l) { nftnl_table_list_free(l); }
+
+struct nftnl_table_list *mnl_dump_tables(struct nft_ctx *nft,
+					 uint32_t family, const char *table)
+{
+	struct mnl_dump_ctx ctx = {
+		.parse = table_obj_parse, .obj_alloc = table_obj_alloc,
+		.obj_free = table_obj_free, .list_add = table_obj_add,
+	};
+
+	/* The kernel dumps whole families; callers filter by name. */
+	(void)table;
+	return mnl_dump(nft, NFT_MSG_GETTABLE, family, NULL, NULL, &ctx,
+			table_list_alloc, table_list_free);
+}
+
+static void *chain_obj_alloc(void) { return nftnl_chain_alloc(); }
+static void chain_obj_free(void *o) { nftnl_chain_free(o); }
+static int chain_obj_parse(const struct nlmsghdr *nlh, void *o)
+{
+	return nftnl_chain_nlmsg_parse(nlh, o);
+}
+static void chain_obj_add(void *o, void *l) { nftnl_chain_list_add_tail(o, l); }
+static void *chain_list_alloc(void) { return nftnl_chain_list_alloc(); }
+static void chain_list_free(void *l) { nftnl_chain_list_free(l); }
+
+static void chain_dump_build(struct nlmsghdr *nlh, const void *filter)
+{
+	if (filter)
+		mnl_attr_put_strz(nlh, NFTA_CHAIN_TABLE, filter);
+}
+
+struct nftnl_chain_list *mnl_dump_chains(struct nft_ctx *nft,
+					 uint32_t family, const char *table)
+{
+	struct mnl_dump_ctx ctx = {
+		.parse = chain_obj_parse, .obj_alloc = chain_obj_alloc,
+		.obj_free = chain_obj_free, .list_add = chain_obj_add,
+	};
+
+	/* Kernels that ignore the table attribute dump everything; the
+	 * cache filters again by name. */
+	return mnl_dump(nft, NFT_MSG_GETCHAIN, family, table,
+			table ? chain_dump_build : NULL, &ctx,
+			chain_list_alloc, chain_list_free);
+}
+
+static void *rule_obj_alloc(void) { return nftnl_rule_alloc(); }
+static void rule_obj_free(void *o) { nftnl_rule_free(o); }
+static int rule_obj_parse(const struct nlmsghdr *nlh, void *o)
+{
+	return nftnl_rule_nlmsg_parse(nlh, o);
+}
+static void rule_obj_add(void *o, void *l) { nftnl_rule_list_add_tail(o, l); }
+static void *rule_list_alloc(void) { return nftnl_rule_list_alloc(); }
+static void rule_list_free(void *l) { nftnl_rule_list_free(l); }
+
+struct rule_dump_filter {
+	const char *table;
+	const char *chain;
+};
+
+static void rule_dump_build(struct nlmsghdr *nlh, const void *data)
+{
+	const struct rule_dump_filter *f = data;
+
+	if (f->table)
+		mnl_attr_put_strz(nlh, NFTA_RULE_TABLE, f->table);
+	if (f->table && f->chain)
+		mnl_attr_put_strz(nlh, NFTA_RULE_CHAIN, f->chain);
+}
+
+struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
+				       const char *table, const char *chain)
+{
+	struct mnl_dump_ctx ctx = {
+		.parse = rule_obj_parse, .obj_alloc = rule_obj_alloc,
+		.obj_free = rule_obj_free, .list_add = rule_obj_add,
+	};
+	struct rule_dump_filter f = { table, chain };
+
+	return mnl_dump(nft, NFT_MSG_GETRULE, family, &f, rule_dump_build,
+			&ctx, rule_list_alloc, rule_list_free);
+}
+
+static int genid_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nftnl_gen *gen = nftnl_gen_alloc();
+	uint32_t *genid = data;
+
+	if (!gen)
+		memory_allocation_error();
+	if (nftnl_gen_nlmsg_parse(nlh, gen) == 0)
+		*genid = nftnl_gen_get_u32(gen, NFTNL_GEN_ID);
+	nftnl_gen_free(gen);
+	return MNL_CB_OK;
+}
+
+int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	/* The ack ends the exchange after the single NEWGEN reply. */
+	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETGEN, AF_UNSPEC,
+				    NLM_F_ACK, mnl_seqnum_next(nft));
+	*genid = 0;
+	return mnl_talk(nft, nlh, genid_cb, genid);
+}

@@ -1,1 +1,367 @@
-/* stub: to be written */
+/*
+ * AST objects <-> libnftnl objects: tables, chains, rules. Comments travel
+ * in the objects' user data as a single NUL-terminated TLV of type 0, the
+ * way the system nft stores them, so either tool lists the other's.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <netlink.h>
+#include <linearize.h>
+#include <datatype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nf_tables.h>
+#include <libnftnl/common.h>
+#include <libnftnl/udata.h>
+
+#ifndef NFT_USERDATA_MAXLEN
+#define NFT_USERDATA_MAXLEN	256
+#endif
+
+/* Comment TLV type: the same value (0) for tables, chains and rules. */
+#define UDATA_COMMENT	0
+
+/*
+ * User data
+ */
+
+/* Build the user data carrying @comment; NULL if there is none. */
+static struct nftnl_udata_buf *udata_comment_build(const char *comment)
+{
+	struct nftnl_udata_buf *ud;
+
+	if (!comment)
+		return NULL;
+	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	if (!ud)
+		memory_allocation_error();
+	if (!nftnl_udata_put_strz(ud, UDATA_COMMENT, comment)) {
+		/* Longer than the user data can hold; the evaluator
+		 * limits comments, so this is only a safeguard. */
+		nftnl_udata_buf_free(ud);
+		return NULL;
+	}
+	return ud;
+}
+
+struct udata_comment_ctx {
+	char *comment;
+};
+
+static int udata_comment_cb(const struct nftnl_udata *attr, void *data)
+{
+	struct udata_comment_ctx *ctx = data;
+	const char *s = nftnl_udata_get(attr);
+	uint8_t len = nftnl_udata_len(attr);
+
+	if (nftnl_udata_type(attr) != UDATA_COMMENT || !len ||
+	    s[len - 1] != '\0')
+		return 0;
+	xfree(ctx->comment);
+	ctx->comment = xstrdup(s);
+	return 0;
+}
+
+static char *udata_comment_parse(const void *data, uint32_t len)
+{
+	struct udata_comment_ctx ctx = { NULL };
+
+	if (!data || !len)
+		return NULL;
+	nftnl_udata_parse(data, len, udata_comment_cb, &ctx);
+	return ctx.comment;
+}
+
+/*
+ * Tables
+ */
+
+struct nftnl_table *netlink_table_build(const struct handle *h,
+					const struct table *t)
+{
+	struct nftnl_table *nlt = nftnl_table_alloc();
+	struct nftnl_udata_buf *ud;
+
+	if (!nlt)
+		memory_allocation_error();
+	nftnl_table_set_u32(nlt, NFTNL_TABLE_FAMILY, h->family);
+	if (h->table.name)
+		nftnl_table_set_str(nlt, NFTNL_TABLE_NAME, h->table.name);
+	if (h->handle.id)
+		nftnl_table_set_u64(nlt, NFTNL_TABLE_HANDLE, h->handle.id);
+	if (!t)
+		return nlt;
+	/* The system nft always sends the flags on add, so a plain
+	 * "add table" also wakes a dormant table. */
+	nftnl_table_set_u32(nlt, NFTNL_TABLE_FLAGS, t->flags);
+	ud = udata_comment_build(t->comment);
+	if (ud) {
+		nftnl_table_set_data(nlt, NFTNL_TABLE_USERDATA,
+				     nftnl_udata_buf_data(ud),
+				     nftnl_udata_buf_len(ud));
+		nftnl_udata_buf_free(ud);
+	}
+	return nlt;
+}
+
+struct table *netlink_table_parse(const struct nftnl_table *nlt)
+{
+	struct table *t = table_alloc();
+	const void *ud;
+	uint32_t len = 0;
+
+	t->handle.family = nftnl_table_get_u32(nlt, NFTNL_TABLE_FAMILY);
+	t->handle.table.name = xstrdup(nftnl_table_get_str(nlt,
+							   NFTNL_TABLE_NAME));
+	t->handle.handle.id = nftnl_table_get_u64(nlt, NFTNL_TABLE_HANDLE);
+	if (nftnl_table_is_set(nlt, NFTNL_TABLE_FLAGS))
+		t->flags = nftnl_table_get_u32(nlt, NFTNL_TABLE_FLAGS);
+	if (nftnl_table_is_set(nlt, NFTNL_TABLE_USERDATA)) {
+		ud = nftnl_table_get_data(nlt, NFTNL_TABLE_USERDATA, &len);
+		t->comment = udata_comment_parse(ud, len);
+	}
+	return t;
+}
+
+/*
+ * Chains
+ */
+
+static void chain_build_devices(struct nftnl_chain *nlc,
+				const struct chain *c)
+{
+	const char **devs;
+	unsigned int i;
+
+	if (c->num_devs == 1) {
+		nftnl_chain_set_str(nlc, NFTNL_CHAIN_DEV, c->devs[0]);
+		return;
+	}
+	devs = xzalloc((c->num_devs + 1) * sizeof(*devs));
+	for (i = 0; i < c->num_devs; i++)
+		devs[i] = c->devs[i];
+	nftnl_chain_set_array(nlc, NFTNL_CHAIN_DEVICES, devs);
+	xfree(devs);
+}
+
+/* Hook, priority, type and policy: only what was written is sent, so an
+ * "add" of an existing chain does not change what it leaves out. A
+ * device update ("add chain netdev t c { devices = { d1 }; }") has no
+ * hook written, but the evaluator copied the chain's hook, priority and
+ * type from the kernel and marked it a base chain: the kernel wants
+ * them along with the devices. */
+static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c)
+{
+	if (c->has_hook || c->flags & CHAIN_F_BASECHAIN) {
+		if (c->type)
+			nftnl_chain_set_str(nlc, NFTNL_CHAIN_TYPE, c->type);
+		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_HOOKNUM, c->hooknum);
+		nftnl_chain_set_s32(nlc, NFTNL_CHAIN_PRIO, c->prio);
+	}
+	if (c->policy)
+		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_POLICY, c->policy_val);
+	if (c->num_devs)
+		chain_build_devices(nlc, c);
+	if (c->flags & CHAIN_F_HW_OFFLOAD)
+		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_FLAGS,
+				    NFT_CHAIN_HW_OFFLOAD);
+}
+
+struct nftnl_chain *netlink_chain_build(const struct handle *h,
+					const struct chain *c)
+{
+	struct nftnl_chain *nlc = nftnl_chain_alloc();
+	struct nftnl_udata_buf *ud;
+
+	if (!nlc)
+		memory_allocation_error();
+	nftnl_chain_set_u32(nlc, NFTNL_CHAIN_FAMILY, h->family);
+	if (h->table.name)
+		nftnl_chain_set_str(nlc, NFTNL_CHAIN_TABLE, h->table.name);
+	if (h->chain.name)
+		nftnl_chain_set_str(nlc, NFTNL_CHAIN_NAME, h->chain.name);
+	if (h->handle.id)
+		nftnl_chain_set_u64(nlc, NFTNL_CHAIN_HANDLE, h->handle.id);
+	if (h->chain_id)
+		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_ID, h->chain_id);
+	if (!c)
+		return nlc;
+	chain_build_hook(nlc, c);
+	ud = udata_comment_build(c->comment);
+	if (ud) {
+		nftnl_chain_set_data(nlc, NFTNL_CHAIN_USERDATA,
+				     nftnl_udata_buf_data(ud),
+				     nftnl_udata_buf_len(ud));
+		nftnl_udata_buf_free(ud);
+	}
+	return nlc;
+}
+
+static int dev_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Device lists are sets: the kernel keeps registration order, the system
+ * nft lists them sorted by name, and so do we. */
+static void chain_parse_devices(struct chain *c,
+				const struct nftnl_chain *nlc)
+{
+	const char *const *devs;
+	unsigned int n;
+
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_DEVICES)) {
+		devs = nftnl_chain_get_array(nlc, NFTNL_CHAIN_DEVICES);
+		for (n = 0; devs && devs[n]; n++)
+			;
+		c->devs = xzalloc((n + 1) * sizeof(*c->devs));
+		for (c->num_devs = 0; c->num_devs < n; c->num_devs++)
+			c->devs[c->num_devs] = xstrdup(devs[c->num_devs]);
+		qsort(c->devs, c->num_devs, sizeof(*c->devs), dev_name_cmp);
+	} else if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_DEV)) {
+		c->devs = xzalloc(2 * sizeof(*c->devs));
+		c->devs[0] = xstrdup(nftnl_chain_get_str(nlc,
+							 NFTNL_CHAIN_DEV));
+		c->num_devs = 1;
+	}
+}
+
+/*
+ * A dumped base chain. @priority is the number as a symbol ("-150"):
+ * printers format c->prio with prio_format() so -y and named priorities
+ * come out right; @policy is the symbol "accept" or "drop".
+ */
+static void chain_parse_hook(struct chain *c, const struct nftnl_chain *nlc)
+{
+	const char *hook;
+	char buf[16];
+
+	c->has_hook = true;
+	c->flags |= CHAIN_F_BASECHAIN;
+	c->hooknum = nftnl_chain_get_u32(nlc, NFTNL_CHAIN_HOOKNUM);
+	hook = hook_name(c->handle.family, c->hooknum);
+	c->hookstr = hook ? xstrdup(hook) : xasprintf("%u", c->hooknum);
+	c->prio = nftnl_chain_get_s32(nlc, NFTNL_CHAIN_PRIO);
+	snprintf(buf, sizeof(buf), "%d", c->prio);
+	c->priority = symbol_expr_alloc(&internal_location, buf, false);
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_TYPE))
+		c->type = xstrdup(nftnl_chain_get_str(nlc, NFTNL_CHAIN_TYPE));
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_POLICY)) {
+		c->policy_val = nftnl_chain_get_u32(nlc, NFTNL_CHAIN_POLICY);
+		c->policy = symbol_expr_alloc(&internal_location,
+					      c->policy_val == NF_DROP ?
+					      "drop" : "accept", false);
+	}
+	chain_parse_devices(c, nlc);
+}
+
+struct chain *netlink_chain_parse(const struct nftnl_chain *nlc)
+{
+	struct chain *c;
+	const void *ud;
+	uint32_t len = 0;
+
+	c = chain_alloc(nftnl_chain_get_str(nlc, NFTNL_CHAIN_NAME));
+	c->handle.family = nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FAMILY);
+	c->handle.table.name = xstrdup(nftnl_chain_get_str(nlc,
+							   NFTNL_CHAIN_TABLE));
+	c->handle.handle.id = nftnl_chain_get_u64(nlc, NFTNL_CHAIN_HANDLE);
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_HOOKNUM))
+		chain_parse_hook(c, nlc);
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_FLAGS) &&
+	    nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FLAGS) & NFT_CHAIN_HW_OFFLOAD)
+		c->flags |= CHAIN_F_HW_OFFLOAD;
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_USERDATA)) {
+		ud = nftnl_chain_get_data(nlc, NFTNL_CHAIN_USERDATA, &len);
+		c->comment = udata_comment_parse(ud, len);
+	}
+	return c;
+}
+
+/*
+ * Rules
+ */
+
+struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
+				      const struct handle *h,
+				      const struct rule *r)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	struct nftnl_udata_buf *ud;
+
+	if (!nlr)
+		memory_allocation_error();
+	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, h->family);
+	if (h->table.name)
+		nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, h->table.name);
+	if (h->chain.name)
+		nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, h->chain.name);
+	if (h->handle.id)
+		nftnl_rule_set_u64(nlr, NFTNL_RULE_HANDLE, h->handle.id);
+	if (h->position.id)
+		nftnl_rule_set_u64(nlr, NFTNL_RULE_POSITION, h->position.id);
+	if (h->rule_id)
+		nftnl_rule_set_u32(nlr, NFTNL_RULE_ID, h->rule_id);
+	if (h->position_id)
+		nftnl_rule_set_u32(nlr, NFTNL_RULE_POSITION_ID,
+				   h->position_id);
+	if (!r)
+		return nlr;
+	linearize_rule(nft, r, nlr);
+	ud = udata_comment_build(r->comment);
+	if (ud) {
+		nftnl_rule_set_data(nlr, NFTNL_RULE_USERDATA,
+				    nftnl_udata_buf_data(ud),
+				    nftnl_udata_buf_len(ud));
+		nftnl_udata_buf_free(ud);
+	}
+	return nlr;
+}
+
+static void rule_parse_handle(struct rule *r, const struct nftnl_rule *nlr)
+{
+	struct handle *h = &r->handle;
+
+	h->family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
+	if (!h->table.name)
+		h->table.name = xstrdup(nftnl_rule_get_str(nlr,
+							   NFTNL_RULE_TABLE));
+	if (!h->chain.name)
+		h->chain.name = xstrdup(nftnl_rule_get_str(nlr,
+							   NFTNL_RULE_CHAIN));
+	h->handle.id = nftnl_rule_get_u64(nlr, NFTNL_RULE_HANDLE);
+	if (nftnl_rule_is_set(nlr, NFTNL_RULE_POSITION))
+		h->position.id = nftnl_rule_get_u64(nlr, NFTNL_RULE_POSITION);
+}
+
+struct rule *netlink_rule_parse(struct nft_ctx *nft,
+				const struct nftnl_rule *nlr)
+{
+	uint32_t family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
+	struct rule *r;
+	const void *ud;
+	uint32_t len = 0;
+
+	r = delinearize_rule(nft, family, nlr);
+	if (!r)
+		return NULL;
+	rule_parse_handle(r, nlr);
+	if (!r->comment && nftnl_rule_is_set(nlr, NFTNL_RULE_USERDATA)) {
+		ud = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
+		r->comment = udata_comment_parse(ud, len);
+	}
+	return r;
+}
+
+/* --debug=netlink: the rule's bytecode as the system nft prints it, a
+ * header line ("ip t c"), one line per expression, then a blank line. */
+void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
+{
+	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+
+	if (!(nft->debug_mask & NFT_DEBUG_NETLINK))
+		return;
+	nftnl_rule_fprintf(fp, nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	fprintf(fp, "\n");
+}

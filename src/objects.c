@@ -1,1 +1,1076 @@
-/* stub: to be written */
+/*
+ * Ruleset objects (tables, chains, rules), the per-family hook and priority
+ * tables, commands, and their execution: one batch for everything that
+ * changes the ruleset, then the listings.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <rule.h>
+#include <cache.h>
+#include <mnl.h>
+#include <netlink.h>
+#include <print.h>
+#include <errno.h>
+#include <arpa/inet.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nf_tables.h>
+
+/*
+ * Handles
+ */
+
+static void handle_str_copy(struct handle_spec_str *dst,
+			    const struct handle_spec_str *src)
+{
+	dst->name = xstrdup(src->name);
+	dst->location = src->location;
+}
+
+void handle_free(struct handle *h)
+{
+	xfree(h->table.name);
+	xfree(h->chain.name);
+	h->table.name = NULL;
+	h->chain.name = NULL;
+}
+
+/* Fill what @dst lacks from @src (names are copied). */
+void handle_merge(struct handle *dst, const struct handle *src)
+{
+	if (dst->family == NFPROTO_UNSPEC)
+		dst->family = src->family;
+	if (!dst->table.name && src->table.name)
+		handle_str_copy(&dst->table, &src->table);
+	if (!dst->chain.name && src->chain.name)
+		handle_str_copy(&dst->chain, &src->chain);
+	if (!dst->handle.id)
+		dst->handle = src->handle;
+	if (!dst->position.id)
+		dst->position = src->position;
+	if (!dst->index.id)
+		dst->index = src->index;
+	if (!dst->chain_id)
+		dst->chain_id = src->chain_id;
+	if (!dst->rule_id)
+		dst->rule_id = src->rule_id;
+	if (!dst->position_id)
+		dst->position_id = src->position_id;
+}
+
+/* @dst is overwritten (not freed first). */
+void handle_copy(struct handle *dst, const struct handle *src)
+{
+	*dst = *src;
+	dst->table.name = xstrdup(src->table.name);
+	dst->chain.name = xstrdup(src->chain.name);
+}
+
+/*
+ * Families
+ */
+
+static const struct {
+	const char *name;
+	uint32_t family;
+} family_table[] = {
+	{ "ip",		NFPROTO_IPV4 },
+	{ "ip6",	NFPROTO_IPV6 },
+	{ "inet",	NFPROTO_INET },
+	{ "arp",	NFPROTO_ARP },
+	{ "bridge",	NFPROTO_BRIDGE },
+	{ "netdev",	NFPROTO_NETDEV },
+};
+
+const char *family_name(uint32_t family)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(family_table); i++)
+		if (family_table[i].family == family)
+			return family_table[i].name;
+	return "unknown";
+}
+
+bool family_lookup(const char *name, uint32_t *family)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(family_table); i++) {
+		if (!strcmp(family_table[i].name, name)) {
+			*family = family_table[i].family;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Tables, chains, rules: reference counted; the last put frees.
+ */
+
+struct table *table_alloc(void)
+{
+	struct table *t = xzalloc(sizeof(*t));
+
+	init_list_head(&t->list);
+	init_list_head(&t->chains);
+	str_hash_init(&t->chain_hash);
+	t->refcnt = 1;
+	return t;
+}
+
+struct table *table_get(struct table *t)
+{
+	t->refcnt++;
+	return t;
+}
+
+void table_free(struct table *t)
+{
+	struct chain *c, *next;
+
+	if (!t)
+		return;
+	if (--t->refcnt > 0)
+		return;
+	list_for_each_entry_safe(c, next, &t->chains, list) {
+		list_del(&c->list);
+		chain_free(c);
+	}
+	str_hash_destroy(&t->chain_hash);
+	handle_free(&t->handle);
+	xfree(t->comment);
+	xfree(t->cache_key);
+	xfree(t);
+}
+
+/* The table takes over the caller's reference of @c. */
+void table_add_chain(struct table *t, struct chain *c)
+{
+	list_add_tail(&c->list, &t->chains);
+	if (c->handle.chain.name)
+		str_hash_add(&t->chain_hash, c->handle.chain.name, c);
+}
+
+struct chain *table_lookup_chain(const struct table *t, const char *name)
+{
+	if (!name)
+		return NULL;
+	return str_hash_lookup(&t->chain_hash, name);
+}
+
+struct chain *chain_alloc(const char *name)
+{
+	struct chain *c = xzalloc(sizeof(*c));
+
+	init_list_head(&c->list);
+	init_list_head(&c->rules);
+	c->refcnt = 1;
+	c->policy_val = NF_ACCEPT;
+	if (name)
+		c->handle.chain.name = xstrdup(name);
+	return c;
+}
+
+struct chain *chain_get(struct chain *c)
+{
+	c->refcnt++;
+	return c;
+}
+
+void chain_free(struct chain *c)
+{
+	struct rule *r, *next;
+	unsigned int i;
+
+	if (!c)
+		return;
+	if (--c->refcnt > 0)
+		return;
+	list_for_each_entry_safe(r, next, &c->rules, list) {
+		list_del(&r->list);
+		rule_free(r);
+	}
+	handle_free(&c->handle);
+	xfree(c->type);
+	xfree(c->hookstr);
+	if (c->priority)
+		expr_free(c->priority);
+	if (c->policy)
+		expr_free(c->policy);
+	if (c->dev_expr)
+		expr_free(c->dev_expr);
+	for (i = 0; i < c->num_devs; i++)
+		xfree(c->devs[i]);
+	xfree(c->devs);
+	xfree(c->comment);
+	xfree(c);
+}
+
+bool chain_is_base(const struct chain *c)
+{
+	return c->flags & CHAIN_F_BASECHAIN || c->has_hook;
+}
+
+struct rule *rule_alloc(const struct location *loc, const struct handle *h)
+{
+	struct rule *r = xzalloc(sizeof(*r));
+
+	init_list_head(&r->list);
+	init_list_head(&r->stmts);
+	if (loc)
+		r->location = *loc;
+	if (h)
+		handle_copy(&r->handle, h);
+	r->refcnt = 1;
+	return r;
+}
+
+struct rule *rule_get(struct rule *r)
+{
+	r->refcnt++;
+	return r;
+}
+
+void rule_free(struct rule *r)
+{
+	if (!r)
+		return;
+	if (--r->refcnt > 0)
+		return;
+	stmt_list_free(&r->stmts);
+	handle_free(&r->handle);
+	xfree(r->comment);
+	xfree(r);
+}
+
+/*
+ * Hooks: one row per (family, name), with the kernel's number
+ * (NF_INET_*, NF_ARP_*, NF_BR_*, NF_NETDEV_*).
+ */
+
+#define FAM_IP		(1u << NFPROTO_IPV4)
+#define FAM_IP6		(1u << NFPROTO_IPV6)
+#define FAM_INET	(1u << NFPROTO_INET)
+#define FAM_ARP		(1u << NFPROTO_ARP)
+#define FAM_BRIDGE	(1u << NFPROTO_BRIDGE)
+#define FAM_NETDEV	(1u << NFPROTO_NETDEV)
+#define FAM_IPX		(FAM_IP | FAM_IP6 | FAM_INET)
+
+static const struct {
+	uint32_t families;
+	const char *name;
+	unsigned int num;
+} hook_table[] = {
+	{ FAM_IPX | FAM_BRIDGE,	"prerouting",	0 },
+	{ FAM_IPX | FAM_BRIDGE,	"input",	1 },
+	{ FAM_IPX | FAM_BRIDGE,	"forward",	2 },
+	{ FAM_IPX | FAM_BRIDGE,	"output",	3 },
+	{ FAM_IPX | FAM_BRIDGE,	"postrouting",	4 },
+	{ FAM_INET,		"ingress",	5 },	/* NF_INET_INGRESS */
+	{ FAM_ARP,		"input",	0 },	/* NF_ARP_IN */
+	{ FAM_ARP,		"output",	1 },	/* NF_ARP_OUT */
+	{ FAM_NETDEV,		"ingress",	0 },	/* NF_NETDEV_INGRESS */
+	{ FAM_NETDEV,		"egress",	1 },	/* NF_NETDEV_EGRESS */
+};
+
+static uint32_t family_bit(uint32_t family)
+{
+	return family < 32 ? 1u << family : 0;
+}
+
+bool hook_lookup(uint32_t family, const char *name, unsigned int *hooknum)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(hook_table); i++) {
+		if (hook_table[i].families & family_bit(family) &&
+		    !strcmp(hook_table[i].name, name)) {
+			*hooknum = hook_table[i].num;
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *hook_name(uint32_t family, unsigned int hooknum)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(hook_table); i++) {
+		if (hook_table[i].families & family_bit(family) &&
+		    hook_table[i].num == hooknum)
+			return hook_table[i].name;
+	}
+	return NULL;
+}
+
+/*
+ * Named priorities. A row is valid in the families of @families and, when
+ * @hooks is not HOOKS_ALL, only on those hook numbers. Values and validity
+ * follow nft(8) and the system nft: dstnat only on prerouting, srcnat only
+ * on postrouting; bridge has its own scale.
+ */
+#define HOOKS_ALL	0xffffffffu
+#define HOOK_BIT(n)	(1u << (n))
+
+static const struct {
+	uint32_t families;
+	const char *name;
+	int prio;
+	uint32_t hooks;
+} prio_table[] = {
+	{ FAM_IPX,		"raw",		-300,	HOOKS_ALL },
+	{ FAM_IPX,		"mangle",	-150,	HOOKS_ALL },
+	{ FAM_IPX,		"dstnat",	-100,	HOOK_BIT(0) },
+	{ FAM_IPX | FAM_ARP | FAM_NETDEV,
+				"filter",	0,	HOOKS_ALL },
+	{ FAM_IPX,		"security",	50,	HOOKS_ALL },
+	{ FAM_IPX,		"srcnat",	100,	HOOK_BIT(4) },
+	{ FAM_BRIDGE,		"dstnat",	-300,	HOOK_BIT(0) },
+	{ FAM_BRIDGE,		"filter",	-200,	HOOKS_ALL },
+	{ FAM_BRIDGE,		"out",		100,	HOOK_BIT(3) },
+	{ FAM_BRIDGE,		"srcnat",	300,	HOOK_BIT(4) },
+};
+
+/* How far from a named priority nft still prints it as "name +/- N". */
+#define PRIO_REACH	10
+
+static bool prio_row_valid(unsigned int i, uint32_t family,
+			   unsigned int hooknum)
+{
+	return prio_table[i].families & family_bit(family) &&
+	       (prio_table[i].hooks == HOOKS_ALL ||
+		(hooknum < 32 && prio_table[i].hooks & HOOK_BIT(hooknum)));
+}
+
+bool prio_lookup(uint32_t family, unsigned int hooknum, const char *name,
+		 int *prio)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(prio_table); i++) {
+		if (strcmp(prio_table[i].name, name) ||
+		    !prio_row_valid(i, family, hooknum))
+			continue;
+		*prio = prio_table[i].prio;
+		return true;
+	}
+	return false;
+}
+
+void prio_format(char *buf, size_t size, uint32_t family,
+		 unsigned int hooknum, int prio, bool numeric)
+{
+	unsigned int i;
+	int off;
+
+	for (i = 0; !numeric && i < array_size(prio_table); i++) {
+		if (!(prio_table[i].families & family_bit(family)))
+			continue;
+		off = prio - prio_table[i].prio;
+		if (abs(off) > PRIO_REACH)
+			continue;
+		/* The nearby name does not apply to this hook: the
+		 * system nft then prints the number. */
+		if (!prio_row_valid(i, family, hooknum))
+			break;
+		if (off > 0)
+			snprintf(buf, size, "%s + %d", prio_table[i].name, off);
+		else if (off < 0)
+			snprintf(buf, size, "%s - %d", prio_table[i].name,
+				 -off);
+		else
+			snprintf(buf, size, "%s", prio_table[i].name);
+		return;
+	}
+	snprintf(buf, size, "%d", prio);
+}
+
+/*
+ * Commands
+ */
+
+struct cmd *cmd_alloc(enum cmd_ops op, enum cmd_obj obj,
+		      const struct handle *h, const struct location *loc,
+		      void *data)
+{
+	struct cmd *cmd = xzalloc(sizeof(*cmd));
+
+	init_list_head(&cmd->list);
+	cmd->op = op;
+	cmd->obj = obj;
+	if (h)
+		cmd->handle = *h;	/* takes over the names */
+	if (loc)
+		cmd->location = *loc;
+	cmd->data = data;
+	cmd->json_index = -1;
+	return cmd;
+}
+
+void cmd_free(struct cmd *cmd)
+{
+	if (!cmd)
+		return;
+	switch (cmd->obj) {
+	case CMD_OBJ_TABLE:
+		table_free(cmd->table);
+		break;
+	case CMD_OBJ_CHAIN:
+		chain_free(cmd->chain);
+		break;
+	case CMD_OBJ_RULE:
+		rule_free(cmd->rule);
+		break;
+	default:
+		break;
+	}
+	handle_free(&cmd->handle);
+	xfree(cmd->arg);
+	xfree(cmd);
+}
+
+void cmd_list_free(struct list_head *cmds)
+{
+	struct cmd *cmd, *next;
+
+	list_for_each_entry_safe(cmd, next, cmds, list) {
+		list_del(&cmd->list);
+		cmd_free(cmd);
+	}
+}
+
+static const char *const cmd_op_names[] = {
+	[CMD_INVALID]	= "invalid",
+	[CMD_ADD]	= "add",
+	[CMD_REPLACE]	= "replace",
+	[CMD_CREATE]	= "create",
+	[CMD_INSERT]	= "insert",
+	[CMD_DELETE]	= "delete",
+	[CMD_DESTROY]	= "destroy",
+	[CMD_GET]	= "get",
+	[CMD_LIST]	= "list",
+	[CMD_RESET]	= "reset",
+	[CMD_FLUSH]	= "flush",
+	[CMD_RENAME]	= "rename",
+	[CMD_DESCRIBE]	= "describe",
+	[CMD_MONITOR]	= "monitor",
+};
+
+const char *cmd_op_name(enum cmd_ops op)
+{
+	if ((unsigned int)op >= array_size(cmd_op_names))
+		return "unknown";
+	return cmd_op_names[op];
+}
+
+static const char *const cmd_obj_names[] = {
+	[CMD_OBJ_INVALID]	= "invalid",
+	[CMD_OBJ_TABLE]		= "table",
+	[CMD_OBJ_CHAIN]		= "chain",
+	[CMD_OBJ_RULE]		= "rule",
+	[CMD_OBJ_RULESET]	= "ruleset",
+	[CMD_OBJ_TABLES]	= "tables",
+	[CMD_OBJ_CHAINS]	= "chains",
+};
+
+const char *cmd_obj_name(enum cmd_obj obj)
+{
+	if ((unsigned int)obj >= array_size(cmd_obj_names))
+		return "unknown";
+	return cmd_obj_names[obj];
+}
+
+/*
+ * Execution: every command that changes the ruleset becomes messages of
+ * one batch; listings run after it is sent, from a fresh cache.
+ */
+
+/* Message types of Linux 6.3+ (destroy: delete, but no error if the
+ * object is missing); the installed kernel header may predate them. */
+enum {
+	MSG_DESTROYTABLE	= 26,
+	MSG_DESTROYCHAIN	= 27,
+	MSG_DESTROYRULE		= 28,
+};
+
+struct exec_ctx {
+	struct nft_ctx *nft;
+	struct nft_batch *batch;
+	struct list_head *msgs;
+};
+
+/* With -e, the kernel echoes what it created back, handles included. */
+static uint16_t exec_echo_flag(const struct exec_ctx *x, uint16_t type)
+{
+	if (!nft_output_echo(&x->nft->octx))
+		return 0;
+	return type == NFT_MSG_NEWTABLE || type == NFT_MSG_NEWCHAIN ||
+	       type == NFT_MSG_NEWRULE ? NLM_F_ECHO : 0;
+}
+
+static void exec_put_table(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			   const struct handle *h, const struct table *t)
+{
+	struct nftnl_table *nlt = netlink_table_build(h, t);
+	struct nlmsghdr *nlh;
+
+	flags |= exec_echo_flag(x, type);
+	nlh = batch_msg_start(x->batch, type, h->family, flags);
+	nftnl_table_nlmsg_build_payload(nlh, nlt);
+	batch_msg_end(x->batch, nlh);
+	nftnl_table_free(nlt);
+}
+
+static void exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			   const struct handle *h, const struct chain *c)
+{
+	struct nftnl_chain *nlc = netlink_chain_build(h, c);
+	struct nlmsghdr *nlh;
+
+	flags |= exec_echo_flag(x, type);
+	nlh = batch_msg_start(x->batch, type, h->family, flags);
+	nftnl_chain_nlmsg_build_payload(nlh, nlc);
+	batch_msg_end(x->batch, nlh);
+	nftnl_chain_free(nlc);
+}
+
+static void exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			  const struct handle *h, const struct rule *r)
+{
+	struct nftnl_rule *nlr = netlink_rule_build(x->nft, h, r);
+	struct nlmsghdr *nlh;
+
+	flags |= exec_echo_flag(x, type);
+	if (r)
+		netlink_dump_rule(x->nft, nlr);
+	nlh = batch_msg_start(x->batch, type, h->family, flags);
+	nftnl_rule_nlmsg_build_payload(nlh, nlr);
+	batch_msg_end(x->batch, nlh);
+	nftnl_rule_free(nlr);
+}
+
+/* A table block sends the table, then all its chains, then all their
+ * rules, so a rule may jump to a chain declared after it. */
+static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
+{
+	static const struct table no_flags;
+	const struct table *t = cmd->table ? cmd->table : &no_flags;
+	const struct chain *c;
+	const struct rule *r;
+
+	exec_put_table(x, NFT_MSG_NEWTABLE,
+		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
+	if (!t->has_block)
+		return 0;
+	list_for_each_entry(c, &t->chains, list)
+		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE, &c->handle,
+			       c);
+	list_for_each_entry(c, &t->chains, list) {
+		list_for_each_entry(r, &c->rules, list)
+			exec_put_rule(x, NFT_MSG_NEWRULE,
+				      NLM_F_CREATE | NLM_F_APPEND,
+				      &r->handle, r);
+	}
+	return 0;
+}
+
+static const struct location *loc_or(const struct location *loc,
+				     const struct cmd *cmd)
+{
+	if (loc->indesc || loc->json_path || loc->first_line)
+		return loc;
+	return &cmd->location;
+}
+
+/* The cached chain @cmd names, or an error at the chain's name. */
+static struct chain *exec_cached_chain(struct exec_ctx *x,
+				       const struct cmd *cmd)
+{
+	const struct handle *h = &cmd->handle;
+	struct table *t;
+	struct chain *c = NULL;
+
+	t = cache_table_lookup(&x->nft->cache, h->family, h->table.name);
+	if (t)
+		c = table_lookup_chain(t, h->chain.name);
+	if (c)
+		return c;
+	if (!t)
+		erec_error(x->msgs, loc_or(&h->table.location, cmd),
+			   "No such file or directory: table '%s' does not exist in family %s",
+			   h->table.name, family_name(h->family));
+	else
+		erec_error(x->msgs, loc_or(&h->chain.location, cmd),
+			   "No such file or directory: chain '%s' does not exist in table %s %s",
+			   h->chain.name, family_name(h->family),
+			   h->table.name);
+	return NULL;
+}
+
+/* rename chain: the kernel renames a chain it finds by handle. */
+static int exec_chain_rename(struct exec_ctx *x, struct cmd *cmd)
+{
+	struct chain *c = exec_cached_chain(x, cmd);
+	struct handle h;
+
+	if (!c)
+		return -1;
+	h = cmd->handle;
+	h.chain.name = cmd->arg;
+	h.handle.id = c->handle.handle.id;
+	exec_put_chain(x, NFT_MSG_NEWCHAIN, 0, &h, NULL);
+	return 0;
+}
+
+static bool chain_has_devices(const struct chain *c)
+{
+	return c && c->num_devs;
+}
+
+static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
+{
+	const struct chain *c = cmd->chain;
+
+	switch (cmd->op) {
+	case CMD_ADD:
+		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE, &cmd->handle,
+			       c);
+		return 0;
+	case CMD_CREATE:
+		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE | NLM_F_EXCL,
+			       &cmd->handle, c);
+		return 0;
+	case CMD_DELETE:
+		/* With devices, only those leave the chain. */
+		exec_put_chain(x, NFT_MSG_DELCHAIN, 0, &cmd->handle,
+			       chain_has_devices(c) ? c : NULL);
+		return 0;
+	case CMD_DESTROY:
+		exec_put_chain(x, MSG_DESTROYCHAIN, 0, &cmd->handle, NULL);
+		return 0;
+	case CMD_FLUSH:
+		exec_put_rule(x, NFT_MSG_DELRULE, 0, &cmd->handle, NULL);
+		return 0;
+	case CMD_RENAME:
+		return exec_chain_rename(x, cmd);
+	default:
+		return erec_error(x->msgs, &cmd->location,
+				  "%s chain is not supported",
+				  cmd_op_name(cmd->op));
+	}
+}
+
+static int exec_table(struct exec_ctx *x, struct cmd *cmd)
+{
+	struct handle h;
+
+	switch (cmd->op) {
+	case CMD_ADD:
+	case CMD_CREATE:
+		return exec_table_add(x, cmd);
+	case CMD_DELETE:
+		exec_put_table(x, NFT_MSG_DELTABLE, 0, &cmd->handle, NULL);
+		return 0;
+	case CMD_DESTROY:
+		exec_put_table(x, MSG_DESTROYTABLE, 0, &cmd->handle, NULL);
+		return 0;
+	case CMD_FLUSH:
+		/* Deleting rules without a chain empties every chain. */
+		h = cmd->handle;
+		h.chain.name = NULL;
+		exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
+		return 0;
+	default:
+		return erec_error(x->msgs, &cmd->location,
+				  "%s table is not supported",
+				  cmd_op_name(cmd->op));
+	}
+}
+
+/* "index N": the handle of the chain's Nth rule (from 0), which the rule
+ * is then added after or inserted before. */
+static int exec_rule_index(struct exec_ctx *x, struct cmd *cmd,
+			   struct handle *h)
+{
+	struct chain *c = exec_cached_chain(x, cmd);
+	uint64_t n = 0;
+	struct rule *r;
+
+	if (!c)
+		return -1;
+	list_for_each_entry(r, &c->rules, list) {
+		if (n++ == h->index.id) {
+			h->position.id = r->handle.handle.id;
+			h->index.id = 0;
+			return 0;
+		}
+	}
+	return erec_error(x->msgs, loc_or(&h->index.location, cmd),
+			  "No such file or directory: chain '%s' has no rule at index %llu (it has %llu)",
+			  h->chain.name, (unsigned long long)h->index.id,
+			  (unsigned long long)n);
+}
+
+static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
+{
+	struct handle h = cmd->handle;
+	uint16_t type = NFT_MSG_NEWRULE, flags = 0;
+
+	switch (cmd->op) {
+	case CMD_ADD:
+		flags = NLM_F_CREATE | NLM_F_APPEND;
+		break;
+	case CMD_INSERT:
+		flags = NLM_F_CREATE;
+		break;
+	case CMD_REPLACE:
+		flags = NLM_F_REPLACE;
+		break;
+	case CMD_DELETE:
+		exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
+		return 0;
+	case CMD_DESTROY:
+		exec_put_rule(x, MSG_DESTROYRULE, 0, &h, NULL);
+		return 0;
+	default:
+		return erec_error(x->msgs, &cmd->location,
+				  "%s rule is not supported",
+				  cmd_op_name(cmd->op));
+	}
+	if (cmd->op != CMD_REPLACE && handle_has_index(&h) &&
+	    exec_rule_index(x, cmd, &h) < 0)
+		return -1;
+	exec_put_rule(x, type, flags, &h, cmd->rule);
+	return 0;
+}
+
+static int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)
+{
+	struct handle h = { .family = cmd->handle.family };
+
+	if (cmd->op != CMD_FLUSH)
+		return erec_error(x->msgs, &cmd->location,
+				  "%s ruleset is not supported",
+				  cmd_op_name(cmd->op));
+	/* A table delete without a name flushes the whole family (all
+	 * families for NFPROTO_UNSPEC). */
+	exec_put_table(x, NFT_MSG_DELTABLE, 0, &h, NULL);
+	return 0;
+}
+
+static int exec_cmd(struct exec_ctx *x, struct cmd *cmd)
+{
+	int ret;
+
+	cmd->seqnum_from = x->batch->seq_next;
+	switch (cmd->obj) {
+	case CMD_OBJ_TABLE:
+		ret = exec_table(x, cmd);
+		break;
+	case CMD_OBJ_CHAIN:
+		ret = exec_chain(x, cmd);
+		break;
+	case CMD_OBJ_RULE:
+		ret = exec_rule(x, cmd);
+		break;
+	case CMD_OBJ_RULESET:
+		ret = exec_ruleset(x, cmd);
+		break;
+	default:
+		ret = erec_error(x->msgs, &cmd->location,
+				 "%s %s is not supported",
+				 cmd_op_name(cmd->op), cmd_obj_name(cmd->obj));
+		break;
+	}
+	cmd->seqnum_to = x->batch->seq_next - 1;
+	if (cmd->seqnum_to < cmd->seqnum_from)
+		cmd->seqnum_from = cmd->seqnum_to = 0;
+	return ret;
+}
+
+static bool cmd_is_change(const struct cmd *cmd)
+{
+	switch (cmd->op) {
+	case CMD_ADD:
+	case CMD_CREATE:
+	case CMD_INSERT:
+	case CMD_REPLACE:
+	case CMD_DELETE:
+	case CMD_DESTROY:
+	case CMD_FLUSH:
+	case CMD_RENAME:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Build and send the batch; returns 1 if one was sent, 0 if there was
+ * nothing to send, -1 on errors. */
+static int exec_changes(struct nft_ctx *nft, struct list_head *cmds,
+			struct list_head *msgs)
+{
+	struct exec_ctx x = { .nft = nft, .msgs = msgs };
+	struct cmd *cmd;
+	int ret = 0;
+
+	x.batch = batch_alloc(nft);
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd_is_change(cmd) && exec_cmd(&x, cmd) < 0)
+			ret = -1;
+	}
+	if (ret == 0 && !batch_is_empty(x.batch))
+		ret = batch_send(nft, x.batch, cmds, msgs) < 0 ? -1 : 1;
+	batch_free(x.batch);
+	return ret;
+}
+
+/*
+ * Echo
+ */
+
+/* The AST object that message @seq of @cmd was built from, following
+ * the order exec_table_add() sends a block in. */
+static void *cmd_seq_object(struct cmd *cmd, uint32_t seq)
+{
+	uint32_t n = seq - cmd->seqnum_from;
+	struct chain *c;
+	struct rule *r;
+
+	if (cmd->obj != CMD_OBJ_TABLE || !cmd->table)
+		return n == 0 ? cmd->data : NULL;
+	if (n-- == 0)
+		return cmd->table;
+	list_for_each_entry(c, &cmd->table->chains, list)
+		if (n-- == 0)
+			return c;
+	list_for_each_entry(c, &cmd->table->chains, list) {
+		list_for_each_entry(r, &c->rules, list)
+			if (n-- == 0)
+				return r;
+	}
+	return NULL;
+}
+
+static const char *echo_op(const struct cmd *cmd)
+{
+	if (cmd->op == CMD_CREATE || cmd->op == CMD_INSERT)
+		return cmd_op_name(cmd->op);
+	return "add";
+}
+
+static void echo_table(struct nft_ctx *nft, struct cmd *cmd,
+		       const struct nlmsghdr *nlh)
+{
+	struct nftnl_table *nlt = nftnl_table_alloc();
+	struct table *obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	struct table *t;
+
+	if (nftnl_table_nlmsg_parse(nlh, nlt) < 0)
+		goto out;
+	t = netlink_table_parse(nlt);
+	if (obj && cmd->obj == CMD_OBJ_TABLE && obj == cmd->table)
+		obj->handle.handle.id = t->handle.handle.id;
+	if (!nft_output_json(&nft->octx)) {
+		nft_print(&nft->octx, "%s table %s %s", echo_op(cmd),
+			  family_name(t->handle.family),
+			  t->handle.table.name);
+		if (nft_output_handle(&nft->octx))
+			nft_print(&nft->octx, " # handle %llu",
+				  (unsigned long long)t->handle.handle.id);
+		nft_print(&nft->octx, "\n");
+	}
+	table_free(t);
+out:
+	nftnl_table_free(nlt);
+}
+
+static void echo_chain(struct nft_ctx *nft, struct cmd *cmd,
+		       const struct nlmsghdr *nlh)
+{
+	struct nftnl_chain *nlc = nftnl_chain_alloc();
+	struct chain *obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	struct output_ctx *octx = &nft->octx;
+	struct chain *c;
+
+	if (nftnl_chain_nlmsg_parse(nlh, nlc) < 0)
+		goto out;
+	c = netlink_chain_parse(nlc);
+	if (obj)
+		obj->handle.handle.id = c->handle.handle.id;
+	if (!nft_output_json(octx)) {
+		nft_print(octx, "%s chain %s %s %s", echo_op(cmd),
+			  family_name(c->handle.family), c->handle.table.name,
+			  c->handle.chain.name);
+		if (chain_is_base(c)) {
+			nft_print(octx, " { ");
+			chain_print_declaration(c, octx);
+			nft_print(octx, " }");
+		}
+		if (nft_output_handle(octx))
+			nft_print(octx, " # handle %llu",
+				  (unsigned long long)c->handle.handle.id);
+		nft_print(octx, "\n");
+	}
+	chain_free(c);
+out:
+	nftnl_chain_free(nlc);
+}
+
+static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
+			   uint16_t type, const struct rule *r)
+{
+	struct output_ctx *octx = &nft->octx;
+	const struct handle *h = &r->handle;
+
+	if (type == NFT_MSG_DELRULE) {
+		/* replace: the kernel reports the old rule's removal */
+		nft_print(octx, "delete rule %s %s %s handle %llu\n",
+			  family_name(h->family), h->table.name,
+			  h->chain.name, (unsigned long long)h->handle.id);
+		return;
+	}
+	nft_print(octx, "%s rule %s %s %s ", echo_op(cmd),
+		  family_name(h->family), h->table.name, h->chain.name);
+	if (h->position.id && nft_output_handle(octx))
+		nft_print(octx, "handle %llu ",
+			  (unsigned long long)h->position.id);
+	octx->family = h->family;
+	rule_print(r, octx);
+	nft_print(octx, "\n");
+}
+
+static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
+		      const struct nlmsghdr *nlh)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
+	struct rule *obj = NULL, *r;
+
+	if (type == NFT_MSG_NEWRULE)
+		obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
+		goto out;
+	r = netlink_rule_parse(nft, nlr);
+	if (!r)
+		goto out;
+	if (obj)
+		obj->handle.handle.id = r->handle.handle.id;
+	if (!nft_output_json(&nft->octx))
+		echo_rule_text(nft, cmd, type, r);
+	rule_free(r);
+out:
+	nftnl_rule_free(nlr);
+}
+
+static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
+{
+	const struct nlattr *a;
+	uint32_t id = 0, pid = 0;
+	const char *name = NULL;
+
+	if (nft_output_json(&nft->octx))
+		return;
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		switch (mnl_attr_get_type(a)) {
+		case NFTA_GEN_ID:
+			id = ntohl(mnl_attr_get_u32(a));
+			break;
+		case NFTA_GEN_PROC_PID:
+			pid = ntohl(mnl_attr_get_u32(a));
+			break;
+		case NFTA_GEN_PROC_NAME:
+			name = mnl_attr_get_str(a);
+			break;
+		}
+	}
+	nft_print(&nft->octx, "# new generation %u by process %u (%s)\n",
+		  id, pid, name ? name : "");
+}
+
+void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
+		  const struct nlmsghdr *nlh)
+{
+	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
+
+	if (type == NFT_MSG_NEWGEN) {
+		echo_genid(nft, nlh);
+		return;
+	}
+	if (!cmd)
+		return;
+	switch (type) {
+	case NFT_MSG_NEWTABLE:
+		echo_table(nft, cmd, nlh);
+		break;
+	case NFT_MSG_NEWCHAIN:
+		echo_chain(nft, cmd, nlh);
+		break;
+	case NFT_MSG_NEWRULE:
+	case NFT_MSG_DELRULE:
+		echo_rule(nft, cmd, nlh);
+		break;
+	}
+}
+
+/* -e -j: one JSON document per command, from the commands' objects
+ * with the handles the kernel echoed. */
+static void exec_json_echo(struct nft_ctx *nft, struct list_head *cmds)
+{
+	struct cmd *cmd;
+
+	if (!nft_output_echo(&nft->octx) || !nft_output_json(&nft->octx))
+		return;
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE ||
+		    cmd->op == CMD_INSERT || cmd->op == CMD_REPLACE)
+			json_echo_cmd(nft, cmd);
+	}
+}
+
+static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
+		      struct list_head *msgs)
+{
+	struct cache_filter f = { NFPROTO_UNSPEC, NULL, NULL };
+	unsigned int flags = 0;
+	bool first = true;
+	struct cmd *cmd;
+	int ret = 0;
+
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->op == CMD_LIST)
+			cache_cmd_needs(cmd, &flags, &f, &first);
+	}
+	if (!flags)
+		return 0;
+	if (cache_fetch(nft, flags, &f, msgs) < 0)
+		return -1;
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->op == CMD_LIST && do_list_cmd(nft, cmd, msgs) < 0)
+			ret = -1;
+	}
+	return ret;
+}
+
+int nft_execute(struct nft_ctx *nft, struct list_head *cmds,
+		struct list_head *msgs)
+{
+	int ret;
+
+	if (cache_update(nft, cmds, msgs) < 0)
+		return -1;
+	ret = exec_changes(nft, cmds, msgs);
+	if (ret < 0)
+		return -1;
+	/* What was fetched before the batch is stale now. */
+	if (ret > 0) {
+		exec_json_echo(nft, cmds);
+		cache_release(&nft->cache);
+	}
+	return exec_lists(nft, cmds, msgs);
+}
