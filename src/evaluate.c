@@ -450,6 +450,46 @@ static int chain_base_evaluate(struct eval_ctx *ectx, struct chain *chain)
 	return 0;
 }
 
+/* The chain as it is now, in the kernel or added earlier in this run. */
+static struct chain *chain_current(struct eval_ctx *ectx,
+				   const struct handle *h)
+{
+	struct cache_filter filter = {
+		.family = h->family, .table = h->table.name,
+	};
+	struct chain *cur = NULL;
+	struct table *t;
+
+	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
+	if (!t || !(ectx->nft->cache.flags & NFT_CACHE_CHAIN)) {
+		if (cache_fetch(ectx->nft, NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+				&filter, ectx->msgs) < 0)
+			return NULL;
+		t = cache_table_lookup(&ectx->nft->cache, h->family,
+				       h->table.name);
+	}
+	if (t)
+		cur = table_lookup_chain(t, h->chain.name);
+	if (!cur)
+		cur = run_lookup(ectx_run(ectx), h->family, h->table.name,
+				 h->chain.name);
+	return cur;
+}
+
+static struct chain *chain_current_base(struct eval_ctx *ectx,
+					const struct chain *chain)
+{
+	const struct handle *h = &chain->handle;
+	struct chain *cur = chain_current(ectx, h);
+
+	if (!cur)
+		erec_error(ectx->msgs, &h->chain.location,
+			   "chain '%s' does not exist in table %s %s",
+			   h->chain.name, family_name(h->family),
+			   h->table.name);
+	return cur;
+}
+
 /*
  * "add chain netdev t c { devices = { d1 }; }" and the same with delete:
  * the devices of an existing base chain change. The kernel wants the
@@ -459,32 +499,13 @@ static int chain_base_evaluate(struct eval_ctx *ectx, struct chain *chain)
 static int chain_devices_update(struct eval_ctx *ectx, struct chain *chain)
 {
 	const struct handle *h = &chain->handle;
-	struct cache_filter filter = {
-		.family = h->family, .table = h->table.name,
-	};
-	struct chain *cur = NULL;
-	struct table *t;
+	struct chain *cur;
 
 	if (chain_devices_evaluate(ectx, chain) < 0)
 		return -1;
-	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
-	if (!t || !(ectx->nft->cache.flags & NFT_CACHE_CHAIN)) {
-		if (cache_fetch(ectx->nft, NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
-				&filter, ectx->msgs) < 0)
-			return -1;
-		t = cache_table_lookup(&ectx->nft->cache, h->family,
-				       h->table.name);
-	}
-	if (t)
-		cur = table_lookup_chain(t, h->chain.name);
+	cur = chain_current_base(ectx, chain);
 	if (!cur)
-		cur = run_lookup(ectx_run(ectx), h->family, h->table.name,
-				 h->chain.name);
-	if (!cur)
-		return erec_error(ectx->msgs, &h->chain.location,
-				  "chain '%s' does not exist in table %s %s",
-				  h->chain.name, family_name(h->family),
-				  h->table.name);
+		return -1;
 	if (!chain_is_base(cur) || !chain_takes_devices(cur))
 		return erec_error(ectx->msgs, &chain->dev_expr->location,
 				  "chain '%s' is not a netdev base chain: it has no devices to change",
@@ -496,6 +517,24 @@ static int chain_devices_update(struct eval_ctx *ectx, struct chain *chain)
 	chain->hooknum = cur->hooknum;
 	chain->prio = cur->prio;
 	chain->flags |= CHAIN_F_BASECHAIN;
+	return 0;
+}
+
+/* "add chain ip t c { policy drop; }" on an existing base chain. */
+static int chain_policy_update(struct eval_ctx *ectx, struct chain *chain)
+{
+	struct chain *cur;
+
+	if (chain_policy_evaluate(ectx, chain) < 0)
+		return -1;
+	cur = chain_current(ectx, &chain->handle);
+	if (cur && !chain_is_base(cur))
+		return erec_error(ectx->msgs, &chain->policy->location,
+				  "chain '%s' is not a base chain: only base chains have a policy",
+				  chain->handle.chain.name);
+	if (!cur)
+		return erec_error(ectx->msgs, &chain->policy->location,
+				  "a policy needs a base chain: add type, hook and priority");
 	return 0;
 }
 
@@ -511,8 +550,7 @@ static int chain_evaluate(struct eval_ctx *ectx, struct chain *chain)
 	else if (chain->dev_expr)
 		err = chain_devices_update(ectx, chain);
 	else if (chain->policy)
-		err = erec_error(ectx->msgs, &chain->policy->location,
-				 "a policy needs a base chain: add type, hook and priority");
+		err = chain_policy_update(ectx, chain);
 	return err;
 }
 
