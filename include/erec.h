@@ -33,6 +33,16 @@ struct input_descriptor {
 	const struct location *parent;	/* where it was included from */
 };
 
+/*
+ * Allocate a descriptor that takes ownership of @data (malloc'd, NUL
+ * terminated, @len bytes without the NUL); @name is copied (may be NULL).
+ * indesc_free() frees the name, the data and the descriptor; the library
+ * frees every descriptor on nft_ctx.indescs at the end of a run.
+ */
+struct input_descriptor *indesc_alloc(enum input_type type, const char *name,
+				      char *data, size_t len);
+void indesc_free(struct input_descriptor *indesc);
+
 struct location {
 	const struct input_descriptor *indesc;
 	unsigned int first_line;	/* 1-based */

@@ -50,6 +50,18 @@ int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
  */
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
 
+/*
+ * After all statements of @rule are evaluated (without errors): merge
+ * "==" matches of adjacent header fields into one load, exactly as the
+ * system nft does ("tcp sport 1 tcp dport 2" is one 4 byte load;
+ * network/transport merges stop at 4 bytes, link layer ones at 16), and
+ * drop "meta protocol ip" in ip tables (ip6 in ip6) unless it is the last
+ * statement, as the system nft does. The evaluator calls this at the end
+ * of rule evaluation; listing splits merged loads again.
+ * Implemented in src/expr/payload.c.
+ */
+void payload_merge_rule(struct rule *rule);
+
 /* Error helper: queue an error at @loc, return -1. */
 #define expr_error(ectx, expr, ...) \
 	erec_error((ectx)->msgs, &(expr)->location, __VA_ARGS__)

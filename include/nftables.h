@@ -24,6 +24,7 @@ struct output_stream {
 	bool buffered;
 	char *buf;		/* open_memstream() buffer */
 	size_t buf_size;
+	char *last;		/* text handed out by the last get_*_buffer */
 };
 
 /* What printers need: flags and where to write. */

@@ -1,1 +1,309 @@
-/* stub: to be written */
+/*
+ * Error records and their rendering.
+ *
+ * The output format follows the system nft byte for byte, since scripts
+ * and people have learned to read it:
+ *
+ *   In file included from top.nft:2:1-20:
+ *   inc.nft:3:23-31: Error: message
+ *   <the source line, tabs kept>
+ *   <spaces and tabs, ~~~ under related text, ^^^ under the culprit>
+ *
+ * Text given on the command line or in a buffer has no "file:" prefix.
+ * JSON input has no source line worth showing; the command's index and
+ * JSON path take its place.
+ */
+#include <nft.h>
+#include <erec.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct location internal_location = {
+	.indesc		= NULL,
+	.json_index	= -1,
+};
+
+struct input_descriptor *indesc_alloc(enum input_type type, const char *name,
+				      char *data, size_t len)
+{
+	struct input_descriptor *indesc = xzalloc(sizeof(*indesc));
+
+	init_list_head(&indesc->list);
+	indesc->type = type;
+	indesc->name = xstrdup(name);
+	indesc->data = data;
+	indesc->len = len;
+	return indesc;
+}
+
+void indesc_free(struct input_descriptor *indesc)
+{
+	if (!indesc)
+		return;
+	xfree(indesc->name);
+	xfree(indesc->data);
+	xfree(indesc);
+}
+
+struct error_record *erec_vcreate(enum erec_type type,
+				  const struct location *loc,
+				  const char *fmt, va_list ap)
+{
+	struct error_record *erec = xzalloc(sizeof(*erec));
+
+	init_list_head(&erec->list);
+	erec->type = type;
+	erec->locations[0] = loc ? *loc : internal_location;
+	erec->num_locations = 1;
+	if (vasprintf(&erec->msg, fmt, ap) < 0)
+		memory_allocation_error();
+	return erec;
+}
+
+struct error_record *erec_create(enum erec_type type,
+				 const struct location *loc,
+				 const char *fmt, ...)
+{
+	struct error_record *erec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	erec = erec_vcreate(type, loc, fmt, ap);
+	va_end(ap);
+	return erec;
+}
+
+void erec_add_location(struct error_record *erec, const struct location *loc)
+{
+	/* Extra locations only decorate the message; dropping the fifth one
+	 * loses nothing a reader needs. */
+	if (erec->num_locations < EREC_MAX_LOCATIONS && loc)
+		erec->locations[erec->num_locations++] = *loc;
+}
+
+void erec_destroy(struct error_record *erec)
+{
+	if (!erec)
+		return;
+	free(erec->msg);
+	xfree(erec);
+}
+
+void erec_queue(struct error_record *erec, struct list_head *msgs)
+{
+	list_add_tail(&erec->list, msgs);
+}
+
+int erec_error(struct list_head *msgs, const struct location *loc,
+	       const char *fmt, ...)
+{
+	struct error_record *erec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
+	va_end(ap);
+	erec_queue(erec, msgs);
+	return -1;
+}
+
+/* NULL for informational records: they print without a prefix. */
+static const char *erec_type_name(enum erec_type type)
+{
+	switch (type) {
+	case EREC_WARNING:
+		return "Warning";
+	case EREC_ERROR:
+		return "Error";
+	default:
+		return NULL;
+	}
+}
+
+static void erec_print_message(FILE *f, const struct error_record *erec)
+{
+	const char *name = erec_type_name(erec->type);
+
+	if (name)
+		fprintf(f, "%s: %s\n", name, erec->msg);
+	else
+		fprintf(f, "%s\n", erec->msg);
+}
+
+static bool location_is_json(const struct location *loc)
+{
+	return (loc->indesc && loc->indesc->type == INPUT_JSON) ||
+	       loc->json_path;
+}
+
+static bool indesc_is_file(const struct input_descriptor *indesc)
+{
+	return indesc->type == INPUT_FILE || indesc->type == INPUT_STDIN;
+}
+
+/* How nft names a piece of input in "file:line:col" prefixes. */
+static const char *indesc_display_name(const struct input_descriptor *indesc)
+{
+	if (indesc->name && indesc_is_file(indesc))
+		return indesc->name;
+	return "<cmdline>";
+}
+
+/* "In file included from a:1:1-20:" then "from b:...:" per level. */
+static void erec_print_include_chain(FILE *f,
+				     const struct input_descriptor *indesc)
+{
+	const struct location *parent;
+	bool first = true;
+
+	for (parent = indesc->parent; parent && parent->indesc;
+	     parent = parent->indesc->parent) {
+		fprintf(f, "%s %s:%u:%u-%u:\n",
+			first ? "In file included from" :
+				"                 from",
+			indesc_display_name(parent->indesc),
+			parent->first_line, parent->first_column,
+			parent->last_column);
+		first = false;
+	}
+}
+
+/* Start and length of line @lineno (1-based) in @indesc, without '\n'. */
+static bool indesc_line(const struct input_descriptor *indesc,
+			unsigned int lineno, const char **start, size_t *len)
+{
+	const char *p = indesc->data, *end;
+	size_t size;
+
+	if (!p || lineno == 0)
+		return false;
+	size = indesc->len ? indesc->len : strlen(p);
+	end = p + size;
+	while (--lineno > 0) {
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return false;
+		p++;
+	}
+	*start = p;
+	*len = strcspn(p, "\n");
+	if (*len > (size_t)(end - p))
+		*len = end - p;
+	return true;
+}
+
+static void caret_fill(char *buf, size_t size, size_t first, size_t last,
+		       char mark)
+{
+	size_t i;
+
+	for (i = first ? first : 1; i <= last && i <= size; i++)
+		buf[i - 1] = mark;
+}
+
+/*
+ * The marker line under the source line: every tab of the source stays a
+ * tab so the markers line up whatever the tab width; related locations
+ * get '~' first and the offending one '^' on top, as nft does.
+ */
+static void erec_print_caret_line(FILE *f, const struct error_record *erec,
+				  const char *line, size_t line_len)
+{
+	const struct location *loc;
+	size_t size = line_len, i, end, last;
+	unsigned int n;
+	char *buf;
+
+	for (n = 0; n < erec->num_locations; n++)
+		if (erec->locations[n].last_column > size)
+			size = erec->locations[n].last_column;
+	buf = xmalloc(size + 1);
+	for (i = 0; i < size; i++)
+		buf[i] = i < line_len && line[i] == '\t' ? '\t' : ' ';
+	/* Related spans are marked by their columns alone, even when they
+	 * start on an earlier line, as nft does. */
+	for (n = 1; n < erec->num_locations; n++) {
+		loc = &erec->locations[n];
+		caret_fill(buf, size, loc->first_column, loc->last_column, '~');
+	}
+	/* An offending span that runs past its line is marked to the end. */
+	loc = &erec->locations[0];
+	last = loc->last_column;
+	if (loc->last_line > loc->first_line && last < line_len)
+		last = line_len;
+	caret_fill(buf, size, loc->first_column, last, '^');
+	for (end = size; end > 0 && (buf[end - 1] == ' ' ||
+				     buf[end - 1] == '\t'); end--)
+		;
+	fprintf(f, "%.*s\n", (int)end, buf);
+	xfree(buf);
+}
+
+static void erec_print_source(FILE *f, const struct error_record *erec)
+{
+	const struct location *loc = &erec->locations[0];
+	const char *line;
+	size_t len;
+
+	if (!indesc_line(loc->indesc, loc->first_line, &line, &len))
+		return;
+	fprintf(f, "%.*s\n", (int)len, line);
+	erec_print_caret_line(f, erec, line, len);
+}
+
+static void erec_print_json(FILE *f, const struct error_record *erec)
+{
+	const struct location *loc = &erec->locations[0];
+
+	erec_print_message(f, erec);
+	if (loc->json_index < 0 && !loc->json_path)
+		return;
+	fprintf(f, "JSON command #%d", loc->json_index);
+	if (loc->json_path)
+		fprintf(f, ", at %s", loc->json_path);
+	fputc('\n', f);
+}
+
+void erec_print(FILE *f, const struct error_record *erec)
+{
+	const struct location *loc = &erec->locations[0];
+	const struct input_descriptor *indesc = loc->indesc;
+
+	if (location_is_json(loc)) {
+		erec_print_json(f, erec);
+		return;
+	}
+	if (!indesc || indesc->type == INPUT_INTERNAL) {
+		erec_print_message(f, erec);
+		return;
+	}
+	erec_print_include_chain(f, indesc);
+	if (indesc_is_file(indesc))
+		fprintf(f, "%s:%u:%u-%u: ", indesc_display_name(indesc),
+			loc->first_line, loc->first_column, loc->last_column);
+	erec_print_message(f, erec);
+	erec_print_source(f, erec);
+}
+
+void erec_print_list(FILE *f, struct list_head *msgs)
+{
+	struct error_record *erec, *next;
+
+	list_for_each_entry_safe(erec, next, msgs, list) {
+		list_del(&erec->list);
+		erec_print(f, erec);
+		erec_destroy(erec);
+	}
+	fflush(f);
+}
+
+void erec_free_list(struct list_head *msgs)
+{
+	struct error_record *erec, *next;
+
+	list_for_each_entry_safe(erec, next, msgs, list) {
+		list_del(&erec->list);
+		erec_destroy(erec);
+	}
+}

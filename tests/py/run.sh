@@ -1,2 +1,12 @@
-#!/bin/sh
-echo "py: not yet"; exit 77
+#!/bin/bash
+# Golden-file rule tests (see nft-test.py for the file format and modes).
+# Environment: NFT (nft to test, default /usr/sbin/nft), SRCDIR (source dir).
+# Run one file or entry:  tests/py/run.sh ip/ip.t   tests/py/run.sh ip/ip.t:12
+HERE=$(cd "$(dirname "$0")" && pwd)
+export NFT=${NFT:-/usr/sbin/nft}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+if [ "$(id -u)" != 0 ] || ! unshare -n true 2>/dev/null; then
+	echo "SKIP: tests/py needs root and unshare"
+	exit 77
+fi
+exec /usr/bin/python3 "$HERE/nft-test.py" "$@"

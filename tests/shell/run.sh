@@ -1,2 +1,74 @@
-#!/bin/sh
-exit 77
+#!/bin/bash
+# Scenario tests: runs every testcases/*.sh (and python_binding.sh), each in
+# a network namespace of its own, and prints one PASS/FAIL/SKIP line each.
+# Environment: NFT (default /usr/sbin/nft), LIBNFTABLES, SRCDIR.
+# Run some tests only:  tests/shell/run.sh 01 egress   (substrings of names)
+# -v prints every test's output, not only failing ones.
+TESTDIR=$(cd "$(dirname "$0")" && pwd)
+export TESTDIR
+export NFT=${NFT:-/usr/sbin/nft}
+export SRCDIR=${SRCDIR:-$(cd "$TESTDIR/../.." && pwd)}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+[ -n "${LIBNFTABLES:-}" ] && export LIBNFTABLES
+SAN_RE='AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:'
+TIMEOUT=${TEST_TIMEOUT:-180}
+
+if [ "$(id -u)" != 0 ] || ! unshare -n true 2>/dev/null; then
+	echo "SKIP: tests/shell needs root and unshare"
+	exit 77
+fi
+
+verbose=0
+filters=()
+for arg; do
+	case $arg in
+	-v) verbose=1 ;;
+	*) filters+=("$arg") ;;
+	esac
+done
+
+selected()
+{
+	local f
+	[ ${#filters[@]} = 0 ] && return 0
+	for f in "${filters[@]}"; do
+		case $1 in *"$f"*) return 0 ;; esac
+	done
+	return 1
+}
+
+tests=("$TESTDIR"/testcases/*.sh "$TESTDIR/python_binding.sh")
+pass=0 failed=0 skipped=0
+for t in "${tests[@]}"; do
+	name=${t#"$TESTDIR"/}
+	selected "$name" || continue
+	if [ ! -f "$t" ]; then
+		echo "FAIL $name (missing)"
+		failed=$((failed + 1))
+		continue
+	fi
+	log=$(mktemp /tmp/nft-shell-log.XXXXXX)
+	start=$SECONDS
+	timeout "$TIMEOUT" unshare -n bash "$t" >"$log" 2>&1
+	rc=$?
+	if [ "$rc" = 0 ] && grep -qE "$SAN_RE" "$log"; then
+		rc=1
+		echo "(sanitizer report in output)" >>"$log"
+	fi
+	took=$((SECONDS - start))
+	case $rc in
+	0) echo "PASS $name (${took}s)"; pass=$((pass + 1)) ;;
+	77) echo "SKIP $name: $(sed -n 's/^SKIP: //p' "$log" | head -n 1)"
+	    skipped=$((skipped + 1)) ;;
+	124) echo "FAIL $name (timeout after ${TIMEOUT}s)"
+	    failed=$((failed + 1)) ;;
+	*) echo "FAIL $name (exit $rc)"; failed=$((failed + 1)) ;;
+	esac
+	if [ "$verbose" = 1 ] || { [ "$rc" != 0 ] && [ "$rc" != 77 ]; }; then
+		sed 's/^/    /' "$log"
+	fi
+	rm -f "$log"
+done
+echo "$pass passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ] || exit 1
+exit 0

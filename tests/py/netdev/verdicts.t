@@ -1,0 +1,91 @@
+# counter, verdicts and comments in the netdev family
+family: netdev
+table: t
+veth: v0 v1
+chain: c { type filter hook ingress device "v0" priority filter; policy accept; }
+chain: target
+
+rule: counter
+list: counter packets 0 bytes 0
+  [ counter pkts 0 bytes 0 ]
+json: [{"counter": {"packets": 0, "bytes": 0}}]
+
+rule: counter packets 10 bytes 100
+  [ counter pkts 10 bytes 100 ]
+json: [{"counter": {"packets": 10, "bytes": 100}}]
+
+rule: accept
+  [ immediate reg 0 accept ]
+json: [{"accept": null}]
+
+rule: drop
+  [ immediate reg 0 drop ]
+json: [{"drop": null}]
+
+rule: jump target
+  [ immediate reg 0 jump -> target ]
+json: [{"jump": {"target": "target"}}]
+
+rule: goto target
+  [ immediate reg 0 goto -> target ]
+json: [{"goto": {"target": "target"}}]
+
+rule: return
+  [ immediate reg 0 return ]
+json: [{"return": null}]
+
+rule: continue
+  [ immediate reg 0 continue ]
+json: [{"continue": null}]
+
+rule: counter accept
+list: counter packets 0 bytes 0 accept
+  [ counter pkts 0 bytes 0 ]
+  [ immediate reg 0 accept ]
+json: [{"counter": {"packets": 0, "bytes": 0}}, {"accept": null}]
+
+rule: ip saddr 1.2.3.4 counter jump target
+list: ip saddr 1.2.3.4 counter packets 0 bytes 0 jump target
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x04030201 ]
+  [ counter pkts 0 bytes 0 ]
+  [ immediate reg 0 jump -> target ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "1.2.3.4"}}, {"counter": {"packets": 0, "bytes": 0}}, {"jump": {"target": "target"}}]
+
+rule: meta mark 1 goto target
+list: meta mark 0x00000001 goto target
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ immediate reg 0 goto -> target ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"goto": {"target": "target"}}]
+
+rule: counter comment "a comment"
+list: counter packets 0 bytes 0 comment "a comment"
+  [ counter pkts 0 bytes 0 ]
+  userdata = { \x00\x0aa comment\x00 }
+json: {"comment": "a comment", "expr": [{"counter": {"packets": 0, "bytes": 0}}]}
+
+rule: meta iifname "lo" accept comment "loopback"
+list: iifname "lo" accept comment "loopback"
+  [ meta load iifname => reg 1 ]
+  [ cmp eq reg 1 0x00006f6c 0x00000000 0x00000000 0x00000000 ]
+  [ immediate reg 0 accept ]
+  userdata = { \x00\x09loopback\x00 }
+json: {"comment": "loopback", "expr": [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": "lo"}}, {"accept": null}]}
+
+rule: tcp dport 22 counter accept comment "ssh"
+list: tcp dport 22 counter packets 0 bytes 0 accept comment "ssh"
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ counter pkts 0 bytes 0 ]
+  [ immediate reg 0 accept ]
+  userdata = { \x00\x04ssh\x00 }
+json: {"comment": "ssh", "expr": [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"counter": {"packets": 0, "bytes": 0}}, {"accept": null}]}
+
+fail: jump nosuchchain
+
+fail: goto nosuchchain

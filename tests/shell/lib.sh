@@ -1,0 +1,294 @@
+# Helpers for tests/shell/testcases/*.sh.  Sourced by each test, which
+# run.sh starts in a network namespace of its own (unshare -n).
+#
+# Environment: NFT (nft under test), SRCDIR (source dir), TESTDIR (this dir).
+# Tests call nft through the nft() function below, never "$NFT" directly,
+# so that sanitizer reports on stderr are caught even when a test redirects
+# stderr to a file.
+
+set -u
+
+NFT=${NFT:-/usr/sbin/nft}
+SYSNFT=/usr/sbin/nft
+TESTDIR=${TESTDIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
+SRCDIR=${SRCDIR:-$(cd "$TESTDIR/../.." && pwd)}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+SAN_RE='AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:'
+
+TMPD=$(mktemp -d /tmp/nft-shell.XXXXXX)
+NS_PIDS=()
+exec 9>&2
+
+lib_cleanup()
+{
+	local pid
+	for pid in "${NS_PIDS[@]}"; do
+		kill "$pid" 2>/dev/null
+	done
+	rm -rf "$TMPD"
+}
+trap lib_cleanup EXIT
+
+# nft ARGS...: runs $NFT; a sanitizer report fails the test at once.
+nft()
+{
+	local err rc
+	err=$(mktemp -p "$TMPD" err.XXXXXX)
+	"$NFT" "$@" 2>"$err"
+	rc=$?
+	if grep -qE "$SAN_RE" "$err"; then
+		echo "FAIL: sanitizer report from: nft $*" >&9
+		cat "$err" >&9
+		exit 1
+	fi
+	cat "$err" >&2
+	rm -f "$err"
+	return $rc
+}
+
+# sysnft ARGS...: the system nft (reference tool).
+sysnft()
+{
+	"$SYSNFT" "$@"
+}
+
+is_system_nft()
+{
+	[ "$(readlink -f "$NFT")" = "$(readlink -f "$SYSNFT")" ]
+}
+
+have_system_nft()
+{
+	[ -x "$SYSNFT" ]
+}
+
+fail()
+{
+	echo "FAIL: $*" >&9
+	exit 1
+}
+
+skip()
+{
+	echo "SKIP: $*" >&9
+	exit 77
+}
+
+ok()
+{
+	echo "ok: $*"
+}
+
+# assert_eq GOT WANT MESSAGE
+assert_eq()
+{
+	[ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
+	ok "$3"
+}
+
+# assert_match REGEX TEXT MESSAGE  (extended regex, multi-line text)
+assert_match()
+{
+	printf '%s\n' "$2" | grep -qE -- "$1" ||
+		fail "$3: no match for /$1/ in: $2"
+	ok "$3"
+}
+
+assert_no_match()
+{
+	! printf '%s\n' "$2" | grep -qE -- "$1" ||
+		fail "$3: unexpected match for /$1/ in: $2"
+	ok "$3"
+}
+
+# assert_rc WANT MESSAGE CMD...: exit status of CMD must be WANT.
+assert_rc()
+{
+	local want=$1 msg=$2 rc
+	shift 2
+	"$@"
+	rc=$?
+	[ "$rc" = "$want" ] || fail "$msg: exit status $rc, expected $want"
+	ok "$msg"
+}
+
+# assert_files_eq WANT GOT MESSAGE: byte-for-byte, diff on failure.
+assert_files_eq()
+{
+	if ! cmp -s "$1" "$2"; then
+		diff -u "$1" "$2" >&9
+		fail "$3"
+	fi
+	ok "$3"
+}
+
+# normalise_listing: on stdin->stdout, turn the system nft 1.0.6's unquoted
+# device lists into the upstream format we follow ("devices = { "v0" }").
+# Identity for our nft: tests stay strict there.
+normalise_listing()
+{
+	if is_system_nft; then
+		perl -pe 's/(devices = \{ )([^}]*)( \})/$1 . join(", ",
+			map { \/^"\/ ? $_ : "\"$_\"" } split(\/, \/, $2)) . $3/e'
+	else
+		cat
+	fi
+}
+
+# list_ruleset FILE: our listing, normalised as above.
+list_ruleset()
+{
+	nft list ruleset > "$TMPD/raw.list" || fail "list ruleset"
+	normalise_listing < "$TMPD/raw.list" > "$1"
+}
+
+# veth_pair A B: a veth pair, left down: no stray traffic (IPv6 router
+# solicitations...) reaches the chains, so counters stay put.  Tests that
+# send packets configure their devices themselves.
+veth_pair()
+{
+	ip link add "$1" type veth peer name "$2" || fail "veth $1/$2"
+}
+
+# ns_new: start a second network namespace, held by a sleep we own, and set
+# NS_PID to its pid (no command substitution: the pid must be remembered
+# here so that the exit trap ends it).  Run commands there: in_ns PID CMD...
+ns_new()
+{
+	local mine
+	unshare -n sleep 3600 </dev/null >/dev/null 2>&1 &
+	NS_PID=$!
+	NS_PIDS+=("$NS_PID")
+	mine=$(readlink /proc/self/ns/net)
+	for _ in $(seq 100); do
+		[ "$(readlink "/proc/$NS_PID/ns/net" 2>/dev/null)" != "$mine" ] &&
+			return 0
+		sleep 0.05
+	done
+	fail "could not create a second namespace"
+}
+
+in_ns()
+{
+	local pid=$1
+	shift
+	nsenter -t "$pid" -n -- "$@"
+}
+
+# wait_ping ADDR: true once ADDR answers (links take a moment to come up).
+wait_ping()
+{
+	for _ in $(seq 20); do
+		ping -c 1 -W 1 "$1" >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# counter_packets CHAIN_LISTING_LINE_REGEX: packets of the first rule whose
+# listing matches, read from "nft list ruleset".
+counter_packets()
+{
+	nft list ruleset | grep -E -- "$1" |
+		sed -n 's/.*counter packets \([0-9]*\) bytes.*/\1/p' | head -n 1
+}
+
+# has_caret TEXT: true if TEXT has a caret line (only blanks, ^ and ~).
+has_caret()
+{
+	printf '%s\n' "$1" | grep -qE '^[[:space:]~^]*\^[[:space:]~^]*$'
+}
+
+# icmp_in_echos [NSPID]: ICMP echo requests the namespace received
+# (/proc/net follows the reading process's namespace).
+icmp_in_echos()
+{
+	local cmd=(cat /proc/net/snmp)
+	[ -n "${1:-}" ] && cmd=(in_ns "$1" "${cmd[@]}")
+	"${cmd[@]}" | awk '$1 == "Icmp:" && !h { for (i = 2; i <= NF; i++)
+		if ($i == "InEchos") c = i; h = 1; next }
+		$1 == "Icmp:" { print $c }'
+}
+
+# veths N: veth pairs v0/v1, v2/v3, ... (N pairs), down.
+veths()
+{
+	local i
+	for i in $(seq 0 $(($1 - 1))); do
+		veth_pair "v$((2 * i))" "v$((2 * i + 1))"
+	done
+}
+
+# json_add_dev IN OUT: the system nft 1.0.6 omits "dev" from JSON chains;
+# put it back from the text listing, as upstream prints it (after
+# "handle"), so its JSON can be checked by the same test.  Identity (a
+# copy) for our nft.
+json_add_dev()
+{
+	if ! is_system_nft; then
+		cp "$1" "$2"
+		return
+	fi
+	nft list ruleset > "$TMPD/devs.list"
+	/usr/bin/python3 - "$1" "$2" "$TMPD/devs.list" <<'PY'
+import json, re, sys
+devs, fam, tab = {}, None, None
+for line in open(sys.argv[3]):
+    m = re.match(r"table (\S+) (\S+) \{", line)
+    if m:
+        fam, tab = m.groups()
+    m = re.match(r"\tchain (\S+) \{", line)
+    if m:
+        chain = m.group(1)
+    m = re.search(r'device "?([^" ;]+)"?|devices = \{ ([^}]*) \}', line)
+    if m and "hook" in line:
+        d = m.group(1) or [x.strip('"') for x in m.group(2).split(", ")]
+        devs[(fam, tab, chain)] = d
+doc = json.load(open(sys.argv[1]))
+for o in doc["nftables"]:
+    c = o.get("chain")
+    if c and (c["family"], c["table"], c["name"]) in devs:
+        new = {}
+        for k, v in c.items():
+            new[k] = v
+            if k == "handle":
+                new["dev"] = devs[(c["family"], c["table"], c["name"])]
+        o["chain"] = new
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+}
+
+# json_strip_handles IN: JSON on stdin/IN without "handle" keys, one object
+# per line, for diffing.
+json_strip_handles()
+{
+	/usr/bin/python3 -c '
+import json, sys
+def strip(o):
+    if isinstance(o, dict):
+        return {k: strip(v) for k, v in o.items() if k != "handle"}
+    if isinstance(o, list):
+        return [strip(v) for v in o]
+    return o
+for o in json.load(open(sys.argv[1]))["nftables"]:
+    print(json.dumps(strip(o)))' "$1"
+}
+
+# assert_caret_under TEXT WORD MESSAGE: the first caret line of TEXT marks
+# exactly WORD (its first occurrence) in the source line above it.
+assert_caret_under()
+{
+	/usr/bin/python3 - "$1" "$2" <<'PY' || fail "$3: caret not under '$2' in: $1"
+import re, sys
+text, word = sys.argv[1], sys.argv[2]
+lines = text.split("\n")
+for i, l in enumerate(lines):
+    m = re.fullmatch(r"([\s~]*?)(\^+)~*\s*", l)
+    if m and i > 0:
+        start, length = len(m.group(1)), len(m.group(2))
+        src = lines[i - 1]
+        sys.exit(0 if src.find(word) == start and length == len(word) else 1)
+sys.exit(1)
+PY
+	ok "$3"
+}

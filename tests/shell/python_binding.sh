@@ -1,0 +1,150 @@
+#!/bin/bash
+# Debian's python3-nftables (ctypes over libnftables.so.1) drives our
+# library unchanged: text commands, JSON commands, buffered output and
+# errors, dry run, variables, include paths, files.
+#
+# Environment: LIBNFTABLES (our .so; skip without it). Exit 0 pass,
+# 1 fail, 77 skip. Runs in a network namespace of its own.
+. "$(dirname "$0")/lib.sh"
+
+PY=/usr/bin/python3
+LIB=${LIBNFTABLES:-}
+
+[ -n "$LIB" ] && [ -f "$LIB" ] || skip "LIBNFTABLES not set or missing"
+"$PY" -c 'import nftables' 2>/dev/null || skip "python3-nftables missing"
+
+# A sanitizer build of the library can only be loaded into Python with
+# the ASan runtime first in line; Python itself leaks by design.
+if ldd "$LIB" 2>/dev/null | grep -q libasan; then
+	LD_PRELOAD=$(gcc -print-file-name=libasan.so)
+	if ldd "$LIB" | grep -q libubsan; then
+		LD_PRELOAD="$LD_PRELOAD $(gcc -print-file-name=libubsan.so)"
+	fi
+	export LD_PRELOAD
+	export ASAN_OPTIONS=detect_leaks=0
+fi
+
+cat > "$TMPD/inc.nft" <<'EOF'
+add table ip included
+EOF
+cat > "$TMPD/file.nft" <<'EOF'
+table inet fromfile {
+	chain c {
+		counter
+	}
+}
+EOF
+
+cat > "$TMPD/test.py" <<'EOF'
+import json
+import sys
+
+import nftables
+
+lib, tmpd = sys.argv[1], sys.argv[2]
+failed = 0
+
+
+def check(cond, what, detail=""):
+    global failed
+    if cond:
+        print("ok: " + what)
+    else:
+        failed += 1
+        print("FAIL: %s %s" % (what, detail))
+
+
+n = nftables.Nftables(sofile=lib)
+
+rc, out, err = n.cmd("add table netdev t")
+check(rc == 0 and out == "" and err == "", "add netdev table",
+      (rc, out, err))
+rc, out, err = n.cmd('add chain netdev t e { type filter hook egress '
+                     'device "v0" priority 0; policy accept; }')
+check(rc == 0 and err == "", "add egress chain", (rc, err))
+rc, out, err = n.cmd("add rule netdev t e ip daddr 10.0.0.2 counter drop")
+check(rc == 0 and err == "", "add rule", (rc, err))
+
+rc, out, err = n.cmd("list table netdev t")
+check(rc == 0, "list table", (rc, err))
+check('type filter hook egress device "v0" priority filter; '
+      'policy accept;' in out, "listing shows the egress hook", out)
+check("ip daddr 10.0.0.2 counter packets 0 bytes 0 drop" in out,
+      "listing shows the rule", out)
+rc, out2, err = n.cmd("list tables")
+check(out2 == "table netdev t\n", "output buffer was emptied", out2)
+
+# errors go to the error buffer and do not stick
+rc, out, err = n.cmd("add chain netdev nosuch c")
+check(rc != 0 and err.startswith("Error: "), "error reported", (rc, err))
+check("add chain netdev nosuch c\n" in err, "error shows the command", err)
+rc, out, err = n.cmd("list tables")
+check(rc == 0 and err == "", "error buffer was emptied", err)
+
+# JSON: list, then add
+rc, out, err = n.json_cmd({"nftables": [{"list": {"ruleset": None}}]})
+check(rc == 0 and isinstance(out, dict), "json list ruleset", (rc, err))
+items = out.get("nftables", []) if isinstance(out, dict) else []
+check(len(items) > 0 and "metainfo" in items[0], "json metainfo first",
+      items[:1])
+chains = [i["chain"] for i in items if "chain" in i]
+check(len(chains) == 1 and chains[0].get("hook") == "egress" and
+      chains[0].get("dev") == "v0", "json chain with hook and dev", chains)
+rules = [i["rule"] for i in items if "rule" in i]
+check(len(rules) == 1, "json rule", rules)
+
+rc, out, err = n.json_cmd({"nftables": [
+    {"add": {"table": {"family": "inet", "name": "j"}}},
+    {"add": {"chain": {"family": "inet", "table": "j", "name": "c"}}}]})
+check(rc == 0 and err == "", "json add", (rc, err))
+n.set_json_output(False)
+rc, out, err = n.cmd("list chains inet")
+check(rc == 0 and "table inet j {\n\tchain c {" in out,
+      "json-added chain is there", out)
+
+# dry run changes nothing
+n.set_dry_run(True)
+rc, out, err = n.cmd("add table ip dry")
+check(rc == 0 and err == "", "dry run accepted", (rc, err))
+n.set_dry_run(False)
+rc, out, err = n.cmd("list tables")
+check("dry" not in out, "dry run applied nothing", out)
+
+# -D style variables
+check(n.add_var("dev=v0") is True, "add_var")
+rc, out, err = n.cmd("add chain netdev t e2 { type filter hook egress "
+                     "device $dev priority 10; }")
+check(rc == 0 and err == "", "variable in a command", (rc, err))
+n.clear_vars()
+
+# include paths and files
+n.add_include_path(tmpd)
+rc, out, err = n.cmd('include "inc.nft"')
+check(rc == 0 and err == "", "include through an include path", (rc, err))
+rc, out, err = n.cmd_from_file(tmpd + "/file.nft")
+check(rc == 0 and err == "", "cmd_from_file", (rc, err))
+
+n.set_handle_output(True)
+rc, out, err = n.cmd("list table inet fromfile")
+check("# handle" in out, "handle output flag", out)
+n.set_handle_output(False)
+
+rc, out, err = n.cmd("list tables")
+check(out == "table netdev t\ntable inet j\ntable ip included\n"
+      "table inet fromfile\n", "final tables", out)
+
+rc, out, err = n.cmd("flush ruleset")
+check(rc == 0, "flush ruleset")
+del n
+sys.exit(1 if failed else 0)
+EOF
+
+unshare -n bash -c '
+	ip link add v0 type veth peer name v1 || exit 77
+	exec "$0" "$1/test.py" "$2" "$1"' "$PY" "$TMPD" "$LIB"
+rc=$?
+case $rc in
+0) ok "python3-nftables drives $LIB" ;;
+77) skip "cannot create veth devices" ;;
+*) fail "python binding (exit $rc)" ;;
+esac

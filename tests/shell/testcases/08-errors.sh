@@ -1,0 +1,72 @@
+#!/bin/bash
+# Bad input: exit 1, an "Error:" message and a caret line; nothing changes.
+. "$TESTDIR/lib.sh"
+
+veths 1
+nft -f - <<'NFT' || fail "initial ruleset"
+table ip t {
+	chain c {
+		type filter hook input priority filter; policy accept;
+		counter
+	}
+}
+table netdev n {
+	chain in {
+		type filter hook ingress device "v0" priority filter;
+	}
+}
+NFT
+nft list ruleset > "$TMPD/before" || fail "list"
+
+# bad NAME CMD...: the command fails the way bad input must; sets $err.
+bad()
+{
+	local name=$1
+	shift
+	err=$(nft "$@" 2>&1)
+	rc=$?
+	assert_eq "$rc" 1 "$name: exit status"
+	assert_match '(^|: )Error: ' "$err" "$name: error message"
+	has_caret "$err" || fail "$name: no caret line in: $err"
+	ok "$name: caret line"
+	nft list ruleset > "$TMPD/after" || fail "list"
+	assert_files_eq "$TMPD/before" "$TMPD/after" "$name: ruleset unchanged"
+}
+
+bad "unknown field keyword" add rule ip t c ip sadr 1.2.3.4
+assert_caret_under "$err" sadr "unknown field keyword: caret under it"
+bad "unknown command" frobnicate table ip t
+
+bad "unknown rule keyword" add rule ip t c frobnicate 1
+bad "unknown chain type" add chain ip t x '{ type filtre hook input priority 0; }'
+
+bad "egress hook in an ip table" \
+	add chain ip t e '{ type filter hook egress device "v0" priority 0; }'
+assert_caret_under "$err" egress "egress in ip: caret under 'egress'"
+
+bad "ingress hook in an ip table" \
+	add chain ip t e '{ type filter hook ingress device "v0" priority 0; }'
+assert_caret_under "$err" ingress "ingress in ip: caret under 'ingress'"
+
+bad "device name of 16 bytes" \
+	add chain netdev n c2 '{ type filter hook ingress device "abcdefghijklmnop" priority 0; }'
+bad "device name of 20 bytes in a list" \
+	add chain netdev n c2 '{ type filter hook ingress devices = { v0, "abcdefghijklmnopqrst" } priority 0; }'
+bad "duplicate devices" \
+	add chain netdev n c3 '{ type filter hook ingress devices = { v0, v0 } priority 0; }'
+bad "jump to an unknown chain" add rule ip t c jump nosuch
+bad "goto to an unknown chain" add rule ip t c goto nosuch
+bad "delete table ip nosuch" delete table ip nosuch
+bad "delete chain ip t nosuch" delete chain ip t nosuch
+bad "rule in a missing chain" add rule ip t nosuch counter
+bad "bad priority" add chain ip t p '{ type filter hook input priority foo; }'
+bad "bad policy" add chain ip t p '{ type filter hook input priority 0; policy maybe; }'
+bad "prefix too long" add rule ip t c ip saddr 1.2.3.4/33
+bad "port out of range" add rule ip t c tcp dport 65536
+
+# The same errors from a file carry its name and line.
+printf 'add table ip ok\n\nadd chain ip t e { type filter hook egress device "v0" priority 0; }\n' \
+	> "$TMPD/bad.nft"
+bad "error in a file" -f "$TMPD/bad.nft"
+assert_match "^$TMPD/bad.nft:3:" "$err" "error in a file: FILE:3:"
+assert_caret_under "$err" egress "error in a file: caret under 'egress'"

@@ -1,0 +1,142 @@
+/*
+ * The public API without a kernel: context settings, output and error
+ * buffering, variables, include paths, and runs that fail or do nothing
+ * before any netlink traffic.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <stdlib.h>
+#include <string.h>
+#include "unit.h"
+
+static void test_settings(struct nft_ctx *nft)
+{
+	CHECK(nft_ctx_output_get_flags(nft) == 0);
+	nft_ctx_output_set_flags(nft, NFT_CTX_OUTPUT_JSON |
+				 NFT_CTX_OUTPUT_HANDLE);
+	CHECK(nft_ctx_output_get_flags(nft) ==
+	      (NFT_CTX_OUTPUT_JSON | NFT_CTX_OUTPUT_HANDLE));
+	nft_ctx_output_set_flags(nft, 0);
+
+	CHECK(!nft_ctx_get_dry_run(nft));
+	nft_ctx_set_dry_run(nft, true);
+	CHECK(nft_ctx_get_dry_run(nft));
+	nft_ctx_set_dry_run(nft, false);
+
+	nft_ctx_output_set_debug(nft, NFT_DEBUG_NETLINK);
+	CHECK(nft_ctx_output_get_debug(nft) == NFT_DEBUG_NETLINK);
+	nft_ctx_output_set_debug(nft, 0);
+
+	nft_ctx_set_optimize(nft, NFT_OPTIMIZE_ENABLED);
+	CHECK(nft_ctx_get_optimize(nft) == NFT_OPTIMIZE_ENABLED);
+	nft_ctx_set_optimize(nft, 0);
+
+	CHECK(nft_ctx_input_set_flags(nft, NFT_CTX_INPUT_JSON) == 0);
+	CHECK(nft_ctx_input_set_flags(nft, 0) == NFT_CTX_INPUT_JSON);
+	CHECK(nft_ctx_input_get_flags(nft) == 0);
+}
+
+static void test_output_buffer(struct nft_ctx *nft)
+{
+	FILE *old;
+
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
+	CHECK(nft_ctx_buffer_output(nft) == 0);
+	CHECK(nft_ctx_buffer_output(nft) == 0);	/* twice is fine */
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
+	nft_print(&nft->octx, "hello %d\n", 1);
+	nft_print(&nft->octx, "world\n");
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "hello 1\nworld\n");
+	/* reading empties it */
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
+	nft_print(&nft->octx, "again");
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "again");
+	nft_print(&nft->octx, "dropped");
+	CHECK(nft_ctx_unbuffer_output(nft) == 0);
+	CHECK(nft->output.fp == stdout);
+	CHECK(nft->octx.output_fp == stdout);
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
+	CHECK(nft_ctx_unbuffer_output(nft) == 0);
+
+	old = nft_ctx_set_output(nft, stderr);
+	CHECK(old == stdout);
+	CHECK(nft->octx.output_fp == stderr);
+	CHECK(nft_ctx_set_output(nft, NULL) == NULL);
+	CHECK(nft->octx.output_fp == stderr);
+	nft_ctx_buffer_output(nft);
+	/* switching away from a buffer: no previous stream to hand back */
+	CHECK(nft_ctx_set_output(nft, stdout) == NULL);
+	CHECK(!nft->output.buffered);
+}
+
+static void test_error_buffer(struct nft_ctx *nft)
+{
+	const char *err;
+
+	CHECK(nft_ctx_buffer_error(nft) == 0);
+	CHECK(nft_run_cmd_from_filename(nft, "/nonexistent/x.nft") == -1);
+	err = nft_ctx_get_error_buffer(nft);
+	CHECK_STREQ(err, "Error: Could not open file \"/nonexistent/x.nft\": "
+		    "No such file or directory\n");
+	CHECK_STREQ(nft_ctx_get_error_buffer(nft), "");
+	CHECK(nft_ctx_unbuffer_error(nft) == 0);
+	CHECK(nft->octx.error_fp == stderr);
+}
+
+static void test_vars_and_paths(struct nft_ctx *nft)
+{
+	CHECK(nft->num_include_paths == 1);
+	CHECK_STREQ(nft->include_paths[0], DEFAULT_INCLUDE_PATH);
+	CHECK(nft_ctx_add_include_path(nft, "/tmp") == 0);
+	CHECK(nft->num_include_paths == 2);
+	nft_ctx_clear_include_paths(nft);
+	CHECK(nft->num_include_paths == 0);
+	CHECK(nft_ctx_add_include_path(nft, "/etc") == 0);
+
+	CHECK(nft_ctx_add_var(nft, "dev=v0") == 0);
+	CHECK(nft_ctx_add_var(nft, "x=a=b") == 0);
+	CHECK(nft_ctx_add_var(nft, "novalue") == -1);
+	CHECK(nft_ctx_add_var(nft, "=v") == -1);
+	CHECK(nft_ctx_add_var(nft, "k=") == -1);
+	CHECK(nft->num_vars == 2);
+	CHECK_STREQ(nft->vars[0].key, "dev");
+	CHECK_STREQ(nft->vars[1].value, "a=b");
+	nft_ctx_clear_vars(nft);
+	CHECK(nft->num_vars == 0);
+}
+
+/* Runs that never reach the kernel: the whole pipeline, errors shown. */
+static void test_runs(struct nft_ctx *nft)
+{
+	const char *err;
+
+	nft_ctx_buffer_output(nft);
+	nft_ctx_buffer_error(nft);
+	CHECK(nft_run_cmd_from_buffer(nft, "") == 0);
+	CHECK(nft_run_cmd_from_buffer(nft, "# only a comment\n") == 0);
+	CHECK_STREQ(nft_ctx_get_error_buffer(nft), "");
+
+	CHECK(nft_run_cmd_from_buffer(nft, "bogus table x") == -1);
+	err = nft_ctx_get_error_buffer(nft);
+	CHECK(!strncmp(err, "Error: ", 7));
+	CHECK(strstr(err, "\nbogus table x\n^") != NULL);
+	/* errors do not stick to the next run */
+	CHECK(nft_run_cmd_from_buffer(nft, "") == 0);
+	CHECK_STREQ(nft_ctx_get_error_buffer(nft), "");
+	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
+}
+
+int main(void)
+{
+	struct nft_ctx *nft = nft_ctx_new(NFT_CTX_DEFAULT);
+
+	CHECK(nft != NULL);
+	test_settings(nft);
+	test_output_buffer(nft);
+	test_error_buffer(nft);
+	test_vars_and_paths(nft);
+	test_runs(nft);
+	nft_ctx_free(nft);
+	nft_ctx_free(NULL);
+	return unit_done("api_test");
+}
