@@ -73,10 +73,10 @@ void table_print(const struct table *t, struct output_ctx *octx)
 		table_print_flags(t, octx);
 		delim = "\n";
 	}
-	if (t->comment) {
+	/* Only flags are set apart from the chains by a blank line; a
+	 * comment alone is not (as nft lists it). */
+	if (t->comment)
 		nft_print(octx, "\tcomment \"%s\"\n", t->comment);
-		delim = "\n";
-	}
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
 		chain_print(c, octx);
