@@ -288,7 +288,6 @@ struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
 				      const struct rule *r)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
-	struct nftnl_udata_buf *ud;
 
 	if (!nlr)
 		memory_allocation_error();
@@ -308,14 +307,8 @@ struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
 				   h->position_id);
 	if (!r)
 		return nlr;
+	/* the statements and the comment (user data) */
 	linearize_rule(nft, r, nlr);
-	ud = udata_comment_build(r->comment);
-	if (ud) {
-		nftnl_rule_set_data(nlr, NFTNL_RULE_USERDATA,
-				    nftnl_udata_buf_data(ud),
-				    nftnl_udata_buf_len(ud));
-		nftnl_udata_buf_free(ud);
-	}
 	return nlr;
 }
 
@@ -340,17 +333,12 @@ struct rule *netlink_rule_parse(struct nft_ctx *nft,
 {
 	uint32_t family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
 	struct rule *r;
-	const void *ud;
-	uint32_t len = 0;
 
+	/* the statements and the comment (user data) */
 	r = delinearize_rule(nft, family, nlr);
 	if (!r)
 		return NULL;
 	rule_parse_handle(r, nlr);
-	if (!r->comment && nftnl_rule_is_set(nlr, NFTNL_RULE_USERDATA)) {
-		ud = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
-		r->comment = udata_comment_parse(ud, len);
-	}
 	return r;
 }
 
