@@ -13,6 +13,13 @@
 set -u
 ours=${1:-$(dirname "$0")/../src/nft}
 theirs=${2:-/usr/sbin/nft}
+ours_env=
+# A libtool build's src/nft is a wrapper script whose shell start-up
+# would be timed too: run the real binary with its library instead.
+if [ -x "$(dirname "$ours")/.libs/nft" ] && head -c 2 "$ours" | grep -q '#!'; then
+	ours_env="LD_LIBRARY_PATH=$(cd "$(dirname "$ours")/.libs" && pwd)"
+	ours=$(dirname "$ours")/.libs/nft
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -60,6 +67,7 @@ measure() {
 	unshare -n bash -c '
 		ip link add v0 type veth peer name v1 2>/dev/null
 		nft=$1 file=$2 mode=$3
+		[ -n "$4" ] && export "$4"
 		if [ "$mode" = list ]; then
 			"$nft" -f "$file" || exit 1
 			TIMEFORMAT="%U %S"
@@ -67,12 +75,12 @@ measure() {
 		else
 			TIMEFORMAT="%U %S"
 			{ time "$nft" -f "$file" ; } 2>&1
-		fi' _ "$1" "$2" "${3:-load}"
+		fi' _ "$1" "$2" "${3:-load}" "${4:-}"
 }
 
 row() {
 	local name=$1 file=$2 mode=${3:-load} a b
-	a=$(measure "$ours" "$file" "$mode" | tail -1)
+	a=$(measure "$ours" "$file" "$mode" "$ours_env" | tail -1)
 	b=$(measure "$theirs" "$file" "$mode" | tail -1)
 	awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
 		split(a, x, " "); split(b, y, " ");

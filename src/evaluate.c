@@ -154,21 +154,35 @@ static int table_ref_evaluate(struct eval_ctx *ectx, const struct handle *h)
 			  h->table.name, family_name(h->family));
 }
 
-/* Does the chain exist, or is it added in this run? */
+/*
+ * The chain, added in this run or in the kernel. NULL if it is known not
+ * to exist, or if the cache holds no chains to tell (*unknown is set).
+ */
+static struct chain *chain_find(struct eval_ctx *ectx, uint32_t family,
+				const char *table, const char *chain,
+				bool *unknown)
+{
+	struct nft_cache *cache = &ectx->nft->cache;
+	struct chain *c;
+	struct table *t;
+
+	*unknown = false;
+	c = run_lookup(ectx_run(ectx), family, table, chain);
+	if (c)
+		return c;
+	t = cache_table_lookup(cache, family, table);
+	c = t ? table_lookup_chain(t, chain) : NULL;
+	if (!c && !(cache->flags & NFT_CACHE_CHAIN))
+		*unknown = true;
+	return c;
+}
+
 static bool chain_known(struct eval_ctx *ectx, uint32_t family,
 			const char *table, const char *chain)
 {
-	struct nft_cache *cache = &ectx->nft->cache;
-	struct table *t;
+	bool unknown;
 
-	if (run_lookup(ectx_run(ectx), family, table, chain))
-		return true;
-	t = cache_table_lookup(cache, family, table);
-	if (t && table_lookup_chain(t, chain))
-		return true;
-	if (!(cache->flags & NFT_CACHE_CHAIN))
-		return true;
-	return false;
+	return chain_find(ectx, family, table, chain, &unknown) || unknown;
 }
 
 /*
@@ -556,6 +570,26 @@ static int chain_evaluate(struct eval_ctx *ectx, struct chain *chain)
 
 /* ---- rules ---- */
 
+/* A jump or goto lands on a regular chain of the rule's table. */
+static int verdict_chain_evaluate(struct eval_ctx *ectx,
+				  const struct handle *h, const char *name,
+				  const struct location *loc)
+{
+	struct chain *c;
+	bool unknown;
+
+	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
+	if (!c && !unknown)
+		return erec_error(ectx->msgs, loc,
+				  "chain '%s' does not exist in table %s %s",
+				  name, family_name(h->family), h->table.name);
+	if (c && chain_is_base(c))
+		return erec_error(ectx->msgs, loc,
+				  "'%s' is a base chain: jump and goto only lead to regular chains",
+				  name);
+	return 0;
+}
+
 static int verdict_target_evaluate(struct eval_ctx *ectx,
 				   const struct rule *rule,
 				   const struct stmt *stmt)
@@ -574,10 +608,9 @@ static int verdict_target_evaluate(struct eval_ctx *ectx,
 		err = erec_error(ectx->msgs, &v->verdict.chain->location,
 				 "chain name is longer than %u characters",
 				 NFT_NAME_MAXLEN - 1);
-	else if (!chain_known(ectx, h->family, h->table.name, name))
-		err = erec_error(ectx->msgs, &v->verdict.chain->location,
-				 "chain '%s' does not exist in table %s %s",
-				 name, family_name(h->family), h->table.name);
+	else
+		err = verdict_chain_evaluate(ectx, h, name,
+					     &v->verdict.chain->location);
 	xfree(name);
 	return err;
 }
