@@ -5,14 +5,26 @@
 #
 #   bench/run.sh [OUR_NFT] [SYSTEM_NFT]
 #
+# Environment: REPEAT=N runs every measurement N times (default 3) and
+# keeps the smallest user and system times (the least disturbed run);
+# ONLY=REGEX runs only the workloads whose name matches.
+#
 # Workloads (only what this milestone supports; sets and maps come later):
-#   rules-N     one file: a table, a chain and N rules of the rule slice
-#   chains-N    one file: N regular chains, each with a jump from a base chain
-#   egress-N    one file: N netdev tables with an egress chain on a veth
-#   list-N      listing a ruleset of N rules (text, then JSON)
+#   rules-N         load one file: a table, a chain and N rules
+#   add-rules-N     load one file of N "add rule" commands, one per line
+#   chains-N        load one file: N regular chains, each with a jump
+#   egress-N        load one file: N netdev tables with an egress chain
+#   list-N          `list ruleset` of the rules-N ruleset
+#   list-json-N     `-j list ruleset` of the rules-N ruleset
+#   list-a-N        `-a list ruleset` (handles) of the rules-N ruleset
+#   list-chain-N    `list chain` of one chain of 2 in a ruleset of N rules
+#   list-chains-N   `list ruleset` of the chains-N ruleset (N+1 chains)
+#   flush-N         `flush ruleset` of the rules-N ruleset
 set -u
 ours=${1:-$(dirname "$0")/../src/nft}
 theirs=${2:-/usr/sbin/nft}
+repeat=${REPEAT:-3}
+only=${ONLY:-}
 ours_env=
 # A libtool build's src/nft is a wrapper script whose shell start-up
 # would be timed too: run the real binary with its library instead.
@@ -26,17 +38,36 @@ trap 'rm -rf "$work"' EXIT
 [ "$(id -u)" = 0 ] || { echo "bench: needs root (network namespaces)"; exit 1; }
 [ -x "$theirs" ] || { echo "bench: no system nft at $theirs"; exit 1; }
 
+# Sets $line to the I-th rule of the rule workloads.
+rule_line() {
+	local i=$1
+	printf -v line 'ip saddr 10.%d.%d.%d tcp dport %d counter accept' \
+		$((i >> 16 & 255)) $((i >> 8 & 255)) $((i & 255)) $((i % 65535 + 1))
+}
+
 gen_rules() {
-	local n=$1 i
+	local n=$1 i line
 	echo "table ip bench {"
 	echo "	chain c {"
 	echo "		type filter hook input priority filter; policy accept;"
 	for ((i = 0; i < n; i++)); do
-		printf '\t\tip saddr 10.%d.%d.%d tcp dport %d counter accept\n' \
-			$((i >> 16 & 255)) $((i >> 8 & 255)) $((i & 255)) $((i % 65535 + 1))
+		rule_line $i
+		printf '\t\t%s\n' "$line"
 	done
 	echo "	}"
 	echo "}"
+}
+
+# The same rules as separate commands, half of them in a second chain.
+gen_add_rules() {
+	local n=$1 i line chains=(c d)
+	echo "add table ip bench"
+	echo "add chain ip bench c { type filter hook input priority filter; policy accept; }"
+	echo "add chain ip bench d"
+	for ((i = 0; i < n; i++)); do
+		rule_line $i
+		printf 'add rule ip bench %s %s\n' "${chains[i & 1]}" "$line"
+	done
 }
 
 gen_chains() {
@@ -62,37 +93,69 @@ gen_egress() {
 	done
 }
 
-# usage: measure NFT FILE [list] -> prints "user sys"
+# usage: measure NFT ENV SETUP_FILE ARGS... -> prints "user sys"
+# Loads SETUP_FILE (if not empty) with NFT, then times NFT ARGS.
 measure() {
 	unshare -n bash -c '
 		ip link add v0 type veth peer name v1 2>/dev/null
-		nft=$1 file=$2 mode=$3
-		[ -n "$4" ] && export "$4"
-		if [ "$mode" = list ]; then
-			"$nft" -f "$file" || exit 1
-			TIMEFORMAT="%U %S"
-			{ time { "$nft" list ruleset >/dev/null && "$nft" -j list ruleset >/dev/null; } ; } 2>&1
-		else
-			TIMEFORMAT="%U %S"
-			{ time "$nft" -f "$file" ; } 2>&1
-		fi' _ "$1" "$2" "${3:-load}" "${4:-}"
+		nft=$1 env=$2 setup=$3
+		shift 3
+		[ -n "$env" ] && export "$env"
+		if [ -n "$setup" ]; then
+			"$nft" -f "$setup" || exit 1
+		fi
+		TIMEFORMAT="%U %S"
+		{ time "$nft" "$@" >/dev/null ; } 2>&1' _ "$@"
+}
+
+# Smallest user and smallest system time over $repeat runs.
+measure_best() {
+	local r
+	for ((r = 0; r < repeat; r++)); do
+		measure "$@" | tail -1
+	done | awk '
+		NF == 2 && $1 ~ /^[0-9.]+$/ {
+			if (!n++ || $1 < u) u = $1
+			if (n == 1 || $2 < s) s = $2
+		}
+		END { if (n) printf "%s %s\n", u, s; else print "fail fail" }'
 }
 
 row() {
-	local name=$1 file=$2 mode=${3:-load} a b
-	a=$(measure "$ours" "$file" "$mode" "$ours_env" | tail -1)
-	b=$(measure "$theirs" "$file" "$mode" | tail -1)
+	local name=$1 setup=$2 a b
+	shift 2
+	[ -n "$only" ] && ! [[ $name =~ $only ]] && return
+	a=$(measure_best "$ours" "$ours_env" "$setup" "$@")
+	b=$(measure_best "$theirs" "" "$setup" "$@")
 	awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
 		split(a, x, " "); split(b, y, " ");
+		if (x[1] == "fail" || y[1] == "fail") {
+			printf "%-17s %9s %9s %9s %9s %7s\n", n, x[1], x[2],
+				y[1], y[2], "FAILED"
+			exit
+		}
 		r = (y[1] > 0) ? sprintf("%.2f", x[1] / y[1]) : "n/a";
-		printf "%-14s ours user %6.2fs sys %6.2fs | system user %6.2fs sys %6.2fs | user ratio %s\n",
+		printf "%-17s %9.3f %9.3f %9.3f %9.3f %7s\n",
 			n, x[1], x[2], y[1], y[2], r }'
 }
 
 gen_rules 20000 > "$work/rules"
+gen_add_rules 50000 > "$work/add-rules"
 gen_chains 2000 > "$work/chains"
+gen_chains 10000 > "$work/chains-10000"
 gen_egress 200 > "$work/egress"
-row rules-20000 "$work/rules"
-row chains-2000 "$work/chains"
-row egress-200 "$work/egress"
-row list-20000 "$work/rules" list
+
+echo "Seconds, best of $repeat runs; ratio = ours user / system nft user."
+printf '%-17s %9s %9s %9s %9s %7s\n' workload "ours usr" "ours sys" \
+	"nft usr" "nft sys" ratio
+row rules-20000 "" -f "$work/rules"
+row add-rules-50000 "" -f "$work/add-rules"
+row chains-2000 "" -f "$work/chains"
+row chains-10000 "" -f "$work/chains-10000"
+row egress-200 "" -f "$work/egress"
+row list-20000 "$work/rules" list ruleset
+row list-json-20000 "$work/rules" -j list ruleset
+row list-a-20000 "$work/rules" -a list ruleset
+row list-chain-50000 "$work/add-rules" list chain ip bench d
+row list-chains-10000 "$work/chains-10000" list ruleset
+row flush-20000 "$work/rules" flush ruleset

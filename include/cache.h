@@ -55,6 +55,10 @@ int cache_update(struct nft_ctx *nft, struct list_head *cmds,
 int cache_fetch(struct nft_ctx *nft, unsigned int flags,
 		const struct cache_filter *filter, struct list_head *msgs);
 
+/* Whether the loaded levels cover @flags for @filter. */
+bool cache_has(const struct nft_cache *cache, unsigned int flags,
+	       const struct cache_filter *filter);
+
 /*
  * Lookups only see the levels in cache->flags (and the tables the loaded
  * filter covers): check the flags before concluding an object is
@@ -65,6 +69,16 @@ struct table *cache_table_lookup(const struct nft_cache *cache,
 /* The cache takes over the caller's reference of @t. */
 void cache_table_add(struct nft_cache *cache, struct table *t);
 void cache_table_del(struct nft_cache *cache, struct table *t);
+
+/*
+ * The cached chain a dumped rule belongs to (and its table), NULL if it
+ * is not in the cache. *@tp and *@cp carry the previous answer (or
+ * NULL): dumps come grouped by chain, so most rules cost no lookup.
+ */
+struct nftnl_rule;
+struct chain *cache_rule_chain(struct nft_cache *cache,
+			       const struct nftnl_rule *nlr,
+			       struct table **tp, struct chain **cp);
 
 /* Cache needs of one command, merged into @flags / @filter (the filter
  * broadens to "all" when commands disagree). */

@@ -58,6 +58,17 @@ struct nftnl_chain_list *mnl_dump_chains(struct nft_ctx *nft,
 					 uint32_t family, const char *table);
 struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
 				       const char *table, const char *chain);
+/*
+ * Stream a rule dump: @cb gets each rule as its message arrives, parsed
+ * into an nftnl_rule that is freed when @cb returns, so no dump is held
+ * in memory. The dump always runs to its end; callers that need a
+ * consistent view compare the generation id before and after. Returns
+ * 0, or -1 with errno set.
+ */
+typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr, void *data);
+int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
+		      const char *table, const char *chain,
+		      mnl_rule_cb cb, void *data);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
 
 /*

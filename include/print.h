@@ -8,6 +8,7 @@
 #include <nft.h>
 #include <rule.h>
 #include <jansson.h>
+#include <nftables.h>
 
 struct nft_ctx;
 struct output_ctx;
@@ -22,15 +23,61 @@ void rule_print(const struct rule *r, struct output_ctx *octx);
 void chain_print_declaration(const struct chain *c, struct output_ctx *octx);
 
 /*
- * Run a list command against the cache (already fetched) and print it in
- * text or JSON depending on the output flags. Returns 0 or -1 (e.g. the
- * table does not exist, with an error on @msgs).
+ * Run a list command: the tables and chains come from the cache (fetched
+ * here if missing), the rules are streamed (list_walk_run() below); text
+ * or JSON depending on the output flags. Returns 0 or -1 (e.g. the table
+ * does not exist, with an error on @msgs).
  */
 int do_list_cmd(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
 /* The table (and, for CMD_OBJ_CHAIN, the chain) a list command names, from
  * the cache; -1 with "No such file or directory" naming what is missing. */
 int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
 		struct table **tp, struct chain **cp, struct list_head *msgs);
+
+/*
+ * Listings stream: a walk visits the tables and chains a list command
+ * covers in cache order, and rules from a rule dump as they arrive
+ * (decoded, printed and freed one at a time), or from the cache when it
+ * holds them already. The format's ops print to the walk's output
+ * context, which collects the listing in memory: it is written out
+ * when the walk saw one consistent ruleset, and redone otherwise.
+ */
+struct list_walk;
+
+struct list_walk_ops {
+	void (*begin)(struct list_walk *w);		/* optional */
+	void (*table_open)(struct list_walk *w, const struct table *t);
+	void (*chain_open)(struct list_walk *w, const struct chain *c);
+	void (*rule)(struct list_walk *w, const struct rule *r);
+	void (*chain_close)(struct list_walk *w, const struct chain *c);
+	void (*table_close)(struct list_walk *w, const struct table *t);
+	void (*end)(struct list_walk *w);		/* optional */
+};
+
+struct list_walk {
+	struct nft_ctx *nft;
+	const struct cmd *cmd;
+	const struct list_walk_ops *ops;
+	struct output_ctx octx;		/* a copy writing to buf */
+	const char *delim;		/* text: before the next chain */
+	/* scope: `list table|chain` names one table (and chain) */
+	struct table *only_table;
+	struct chain *only_chain;
+	/* cursor */
+	struct table *t;
+	struct chain *c;
+	bool done;
+	bool lost;			/* rules did not fit: redo */
+	bool stale;			/* another generation: redo */
+	/* lookup hint for dumped rules (cache_rule_chain) */
+	struct table *rule_table;
+	struct chain *rule_chain;
+	char *buf;
+	size_t len;
+};
+
+int list_walk_run(struct nft_ctx *nft, const struct cmd *cmd,
+		  const struct list_walk_ops *ops, struct list_head *msgs);
 
 /* JSON */
 json_t *json_metainfo(void);

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <string.h>
 #include <linux/netfilter.h>
+#include <linux/netfilter/nf_tables.h>
 
 #define CACHE_GENID_RETRIES	8
 
@@ -54,17 +55,43 @@ static char *cache_key(uint32_t family, const char *name)
 	return xasprintf("%u\x01%s", family, name);
 }
 
+/* The same key in @buf when it fits (lookups run once per dumped rule:
+ * no allocation); NULL if it does not. */
+static const char *cache_key_buf(char *buf, size_t size, uint32_t family,
+				 const char *name)
+{
+	size_t len = strlen(name), digits;
+	char num[16], *p = num + sizeof(num);
+
+	do {
+		*--p = '0' + family % 10;
+		family /= 10;
+	} while (family);
+	digits = num + sizeof(num) - p;
+	if (digits + 1 + len + 1 > size)
+		return NULL;
+	memcpy(buf, p, digits);
+	buf[digits] = '\x01';
+	memcpy(buf + digits + 1, name, len + 1);
+	return buf;
+}
+
 struct table *cache_table_lookup(const struct nft_cache *cache,
 				 uint32_t family, const char *name)
 {
+	char buf[NFT_NAME_MAXLEN + 16];
+	const char *key;
 	struct table *t;
-	char *key;
+	char *heap;
 
 	if (!cache->initialized || !name)
 		return NULL;
-	key = cache_key(family, name);
-	t = str_hash_lookup(&cache->table_hash, key);
-	xfree(key);
+	key = cache_key_buf(buf, sizeof(buf), family, name);
+	if (key)
+		return str_hash_lookup(&cache->table_hash, key);
+	heap = cache_key(family, name);
+	t = str_hash_lookup(&cache->table_hash, heap);
+	xfree(heap);
 	return t;
 }
 
@@ -184,16 +211,13 @@ static unsigned int table_block_needs(const struct table *t)
 	return need;
 }
 
+/* Listings stream the rules from their own dump (src/print.c): the
+ * cache only holds what frames them. */
 static unsigned int list_cmd_needs(const struct cmd *cmd)
 {
-	switch (cmd->obj) {
-	case CMD_OBJ_TABLES:
+	if (cmd->obj == CMD_OBJ_TABLES)
 		return NFT_CACHE_TABLE;
-	case CMD_OBJ_CHAINS:
-		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
-	default:
-		return NFT_CACHE_FULL;
-	}
+	return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
 }
 
 void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
@@ -279,6 +303,18 @@ static bool cache_covers(const struct nft_cache *cache, unsigned int flags,
 	return true;
 }
 
+bool cache_has(const struct nft_cache *cache, unsigned int flags,
+	       const struct cache_filter *filter)
+{
+	struct cache_filter f = *filter;
+
+	if (!cache->initialized)
+		return false;
+	if (!f.table)
+		f.chain = NULL;
+	return cache_covers(cache, flags, &f);
+}
+
 static int cache_fetch_tables(struct nft_ctx *nft,
 			      const struct cache_filter *f)
 {
@@ -310,16 +346,20 @@ static int cache_fetch_chains(struct nft_ctx *nft,
 	struct nftnl_chain_list *list;
 	struct nftnl_chain_list_iter *it;
 	struct nftnl_chain *nlc;
-	struct table *t;
+	struct table *t = NULL;
 
 	list = mnl_dump_chains(nft, f->family, f->table);
 	if (!list)
 		return errno == ENOENT ? 0 : -1;
 	it = nftnl_chain_list_iter_create(list);
 	while ((nlc = nftnl_chain_list_iter_next(it))) {
-		t = cache_table_lookup(&nft->cache,
-			nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FAMILY),
-			nftnl_chain_get_str(nlc, NFTNL_CHAIN_TABLE));
+		uint32_t family = nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FAMILY);
+		const char *table = nftnl_chain_get_str(nlc, NFTNL_CHAIN_TABLE);
+
+		/* chains come grouped by table */
+		if (!t || t->handle.family != family || !table ||
+		    strcmp(t->handle.table.name, table))
+			t = cache_table_lookup(&nft->cache, family, table);
 		if (!t)
 			continue;	/* filtered out */
 		table_add_chain(t, netlink_chain_parse(nlc));
@@ -329,43 +369,65 @@ static int cache_fetch_chains(struct nft_ctx *nft,
 	return 0;
 }
 
-static void cache_add_rule(struct nft_ctx *nft, struct nftnl_rule *nlr)
-{
+/* Where dumped rules go: rules arrive grouped by chain, so the last
+ * table and chain found usually serve the next rule too. */
+struct cache_rule_ctx {
+	struct nft_ctx *nft;
 	struct table *t;
+	struct chain *c;
+};
+
+/* The cached chain of a dumped rule, NULL if the cache left it out. */
+struct chain *cache_rule_chain(struct nft_cache *cache,
+			       const struct nftnl_rule *nlr,
+			       struct table **tp, struct chain **cp)
+{
+	uint32_t family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
+	const char *table = nftnl_rule_get_str(nlr, NFTNL_RULE_TABLE);
+	const char *chain = nftnl_rule_get_str(nlr, NFTNL_RULE_CHAIN);
+	struct table *t = *tp;
+
+	if (!table || !chain)
+		return NULL;
+	if (*cp && t->handle.family == family &&
+	    !strcmp((*cp)->handle.chain.name, chain) &&
+	    !strcmp(t->handle.table.name, table))
+		return *cp;
+	if (!t || t->handle.family != family ||
+	    strcmp(t->handle.table.name, table))
+		t = cache_table_lookup(cache, family, table);
+	*tp = t;
+	*cp = t ? table_lookup_chain(t, chain) : NULL;
+	return *cp;
+}
+
+static void cache_add_rule(const struct nftnl_rule *nlr, void *data)
+{
+	struct cache_rule_ctx *ctx = data;
 	struct chain *c;
 	struct rule *r;
 
-	t = cache_table_lookup(&nft->cache,
-			       nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY),
-			       nftnl_rule_get_str(nlr, NFTNL_RULE_TABLE));
-	if (!t)
-		return;
-	c = table_lookup_chain(t, nftnl_rule_get_str(nlr, NFTNL_RULE_CHAIN));
+	c = cache_rule_chain(&ctx->nft->cache, nlr, &ctx->t, &ctx->c);
 	if (!c)
 		return;
-	netlink_dump_rule(nft, nlr);
+	netlink_dump_rule(ctx->nft, nlr);
 	/* A rule we cannot decode is left out; the decoder warned. */
-	r = netlink_rule_parse(nft, nlr);
+	r = netlink_rule_parse(ctx->nft, nlr);
 	if (r)
 		list_add_tail(&r->list, &c->rules);
 }
 
+/* Rules are decoded as their messages arrive; a change during the dump
+ * shows in the generation id, which cache_fetch() checks. */
 static int cache_fetch_rules(struct nft_ctx *nft,
 			     const struct cache_filter *f)
 {
-	struct nftnl_rule_list *list;
-	struct nftnl_rule_list_iter *it;
-	struct nftnl_rule *nlr;
+	struct cache_rule_ctx ctx = { nft, NULL, NULL };
 
-	list = mnl_dump_rules(nft, f->family, f->table,
-			      f->table ? f->chain : NULL);
-	if (!list)
+	if (mnl_dump_rules_cb(nft, f->family, f->table,
+			      f->table ? f->chain : NULL,
+			      cache_add_rule, &ctx) < 0)
 		return errno == ENOENT ? 0 : -1;
-	it = nftnl_rule_list_iter_create(list);
-	while ((nlr = nftnl_rule_list_iter_next(it)))
-		cache_add_rule(nft, nlr);
-	nftnl_rule_list_iter_destroy(it);
-	nftnl_rule_list_free(list);
 	return 0;
 }
 
@@ -461,6 +523,10 @@ int cache_fetch(struct nft_ctx *nft, unsigned int flags,
 			int err = errno;
 
 			cache_release(cache);
+			/* a dump interrupted by a change: again */
+			if (err == EINTR && tries + 1 < CACHE_GENID_RETRIES &&
+			    mnl_genid_get(nft, &genid) == 0)
+				continue;
 			ret = cache_fetch_error(msgs, err);
 			goto out;
 		}

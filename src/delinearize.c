@@ -359,29 +359,48 @@ static int delin_immediate(struct delin_ctx *dctx,
 	return 0;
 }
 
-struct delin_decoder {
-	const char *name;
-	int (*decode)(struct delin_ctx *dctx, const struct nftnl_expr *nle);
-};
+typedef int (*delin_decoder)(struct delin_ctx *dctx,
+			     const struct nftnl_expr *nle);
 
-static const struct delin_decoder delin_decoders[] = {
-	{ "cmp",	delin_cmp },
-	{ "range",	delin_range },
-	{ "bitwise",	delin_bitwise },
-	{ "byteorder",	delin_byteorder },
-	{ "immediate",	delin_immediate },
-};
+/* This file's decoders by netlink name. This runs for every expression
+ * of every listed rule: the first letter picks the one candidate. */
+static delin_decoder delin_builtin(const char *name)
+{
+	switch (name[0]) {
+	case 'b':
+		if (!strcmp(name, "bitwise"))
+			return delin_bitwise;
+		if (!strcmp(name, "byteorder"))
+			return delin_byteorder;
+		break;
+	case 'c':
+		if (!strcmp(name, "cmp"))
+			return delin_cmp;
+		break;
+	case 'i':
+		if (!strcmp(name, "immediate"))
+			return delin_immediate;
+		break;
+	case 'r':
+		if (!strcmp(name, "range"))
+			return delin_range;
+		break;
+	}
+	return NULL;
+}
 
 static int delin_expr(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
 	const struct expr_ops *eops;
 	const struct stmt_ops *sops;
-	unsigned int i;
+	delin_decoder decode;
 
-	for (i = 0; i < array_size(delin_decoders); i++)
-		if (!strcmp(delin_decoders[i].name, name))
-			return delin_decoders[i].decode(dctx, nle);
+	if (!name)
+		return -1;
+	decode = delin_builtin(name);
+	if (decode)
+		return decode(dctx, nle);
 	eops = expr_ops_by_nl_name(name);
 	if (eops && eops->delinearize)
 		return eops->delinearize(dctx, nle);
@@ -511,8 +530,10 @@ struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,
 	proto_ctx_init(&dctx.pctx, family);
 
 	ret = delin_rule_exprs(&dctx, nlr);
-	for (i = 0; i < NFT_REG_COUNT; i++)
-		expr_free(dctx.registers[i]);
+	for (i = 0; i < NFT_REG_COUNT; i++) {
+		if (dctx.registers[i])
+			expr_free(dctx.registers[i]);
+	}
 	if (ret < 0) {
 		rule_free(dctx.rule);
 		return NULL;

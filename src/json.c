@@ -9,6 +9,8 @@
 #include <print.h>
 #include <rule.h>
 #include <cache.h>
+#include <stdio.h>
+#include <string.h>
 #include <linux/netfilter.h>
 
 #ifndef PACKAGE_VERSION
@@ -17,6 +19,16 @@
 
 /* Same layout as the system nft: one line, ", " and ": " separators. */
 #define NFT_JSON_DUMP_FLAGS	JSON_PRESERVE_ORDER
+
+/* {"@key": @obj}, taking over @obj (json_pack parses its format on
+ * every call, once per listed object). */
+static json_t *json_wrap(const char *key, json_t *obj)
+{
+	json_t *root = json_object();
+
+	json_object_set_new(root, key, obj);
+	return root;
+}
 
 json_t *json_metainfo(void)
 {
@@ -27,7 +39,7 @@ json_t *json_metainfo(void)
 			    json_string(NFT_RELEASE_NAME));
 	json_object_set_new(info, "json_schema_version",
 			    json_integer(NFT_JSON_SCHEMA_VERSION));
-	return json_pack("{s:o}", "metainfo", info);
+	return json_wrap("metainfo", info);
 }
 
 /* One flag prints as a string, several as an array (upstream's layout). */
@@ -69,7 +81,7 @@ json_t *table_json(const struct table *t, struct output_ctx *octx)
 		json_object_set_new(root, "flags", flags);
 	if (t->comment)
 		json_object_set_new(root, "comment", json_string(t->comment));
-	return json_pack("{s:o}", "table", root);
+	return json_wrap("table", root);
 }
 
 static json_t *chain_devs_json(const struct chain *c)
@@ -116,7 +128,7 @@ json_t *chain_json(const struct chain *c, struct output_ctx *octx)
 		json_object_set_new(root, "comment", json_string(c->comment));
 	if (chain_is_base(c))
 		chain_hook_json(root, c);
-	return json_pack("{s:o}", "chain", root);
+	return json_wrap("chain", root);
 }
 
 json_t *rule_json(const struct rule *r, struct output_ctx *octx)
@@ -140,114 +152,301 @@ json_t *rule_json(const struct rule *r, struct output_ctx *octx)
 			json_array_append_new(stmts, js);
 	}
 	json_object_set_new(root, "expr", stmts);
-	return json_pack("{s:o}", "rule", root);
+	return json_wrap("rule", root);
+}
+
+/* ---- writing --------------------------------------------------------- */
+
+/*
+ * JSON is written here rather than with json_dumpf(): jansson checks
+ * every container it dumps for reference loops through a hash table
+ * keyed by the printed pointer, and writes each token with its own
+ * stdio call, which costs more than building the objects. The layout
+ * is the same: ", " between items, ": " after keys, only '"', '\' and
+ * control characters escaped (as \uXXXX in upper case hex unless they
+ * have a short form). One object is collected in memory, then written
+ * with a single stdio call.
+ */
+struct json_out {
+	char *buf;
+	size_t len;
+	size_t size;
+	char stack[4096];	/* most objects fit: no allocation */
+};
+
+static void json_out_init(struct json_out *o)
+{
+	o->buf = o->stack;
+	o->len = 0;
+	o->size = sizeof(o->stack);
+}
+
+static void json_out_flush(struct json_out *o, FILE *fp)
+{
+	fwrite_unlocked(o->buf, 1, o->len, fp);
+	if (o->buf != o->stack)
+		xfree(o->buf);
+	json_out_init(o);
+}
+
+static __attribute__((noinline)) void json_out_grow(struct json_out *o,
+						    size_t room)
+{
+	size_t size = o->size;
+
+	while (size - o->len < room)
+		size *= 2;
+	if (o->buf == o->stack) {
+		o->buf = xmalloc(size);
+		memcpy(o->buf, o->stack, o->len);
+	} else {
+		o->buf = xrealloc(o->buf, size);
+	}
+	o->size = size;
+}
+
+static inline void json_out_put(struct json_out *o, const char *s,
+				size_t len)
+{
+	if (o->size - o->len < len)
+		json_out_grow(o, len);
+	memcpy(o->buf + o->len, s, len);
+	o->len += len;
+}
+
+static void json_out_str(struct json_out *o, const char *s)
+{
+	json_out_put(o, s, strlen(s));
+}
+
+static void json_write_string(struct json_out *o, const char *s, size_t len)
+{
+	size_t i, start = 0;
+	const char *esc;
+	char hex[8];
+
+	json_out_put(o, "\"", 1);
+	for (i = 0; i < len; i++) {
+		unsigned char ch = s[i];
+
+		if (ch >= 0x20 && ch != '"' && ch != '\\')
+			continue;
+		json_out_put(o, s + start, i - start);
+		start = i + 1;
+		switch (ch) {
+		case '"':  esc = "\\\""; break;
+		case '\\': esc = "\\\\"; break;
+		case '\b': esc = "\\b"; break;
+		case '\f': esc = "\\f"; break;
+		case '\n': esc = "\\n"; break;
+		case '\r': esc = "\\r"; break;
+		case '\t': esc = "\\t"; break;
+		default:
+			snprintf(hex, sizeof(hex), "\\u%04X", ch);
+			esc = hex;
+			break;
+		}
+		json_out_str(o, esc);
+	}
+	json_out_put(o, s + start, len - start);
+	json_out_put(o, "\"", 1);
+}
+
+static void json_write_integer(struct json_out *o, json_int_t v)
+{
+	unsigned long long u = v < 0 ? -(unsigned long long)v : v;
+	char buf[24], *p = buf + sizeof(buf);
+
+	do {
+		*--p = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	json_out_put(o, p, buf + sizeof(buf) - p);
+}
+
+static void json_write(struct json_out *o, json_t *v);
+
+static void json_write_object(struct json_out *o, json_t *obj)
+{
+	const char *key;
+	json_t *value;
+	bool first = true;
+
+	json_out_put(o, "{", 1);
+	json_object_foreach(obj, key, value) {
+		if (!first)
+			json_out_put(o, ", ", 2);
+		first = false;
+		json_write_string(o, key, strlen(key));
+		json_out_put(o, ": ", 2);
+		json_write(o, value);
+	}
+	json_out_put(o, "}", 1);
+}
+
+static void json_write_array(struct json_out *o, json_t *array)
+{
+	json_t *value;
+	size_t i;
+
+	json_out_put(o, "[", 1);
+	json_array_foreach(array, i, value) {
+		if (i)
+			json_out_put(o, ", ", 2);
+		json_write(o, value);
+	}
+	json_out_put(o, "]", 1);
+}
+
+/* Reals (none in listings today) keep jansson's number format. */
+static void json_write_other(struct json_out *o, json_t *v)
+{
+	char *s = json_dumps(v, NFT_JSON_DUMP_FLAGS | JSON_ENCODE_ANY);
+
+	if (s)
+		json_out_str(o, s);
+	free(s);
+}
+
+static void json_write(struct json_out *o, json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		json_write_object(o, v);
+		break;
+	case JSON_ARRAY:
+		json_write_array(o, v);
+		break;
+	case JSON_STRING:
+		json_write_string(o, json_string_value(v),
+				  json_string_length(v));
+		break;
+	case JSON_INTEGER:
+		json_write_integer(o, json_integer_value(v));
+		break;
+	case JSON_TRUE:
+		json_out_str(o, "true");
+		break;
+	case JSON_FALSE:
+		json_out_str(o, "false");
+		break;
+	case JSON_NULL:
+		json_out_str(o, "null");
+		break;
+	default:
+		json_write_other(o, v);
+		break;
+	}
+}
+
+/* Write @prefix, @v and @suffix to @fp. */
+static void json_write_fp(FILE *fp, const char *prefix, json_t *v,
+			  const char *suffix)
+{
+	struct json_out o;
+
+	json_out_init(&o);
+	json_out_str(&o, prefix);
+	json_write(&o, v);
+	json_out_str(&o, suffix);
+	json_out_flush(&o, fp);
 }
 
 /* ---- list commands ---------------------------------------------------- */
 
-static void json_add_rules(json_t *array, const struct chain *c,
-			   struct output_ctx *octx)
+/* {"nftables": [metainfo, objects...]}: each object is written as soon
+ * as it is built, then freed. */
+static void json_walk_emit(struct list_walk *w, json_t *obj)
 {
-	const struct rule *r;
+	json_write_fp(w->octx.output_fp, ", ", obj, "");
+	json_decref(obj);
+}
 
-	list_for_each_entry(r, &c->rules, list)
-		json_array_append_new(array, rule_json(r, octx));
+static void json_walk_begin(struct list_walk *w)
+{
+	json_t *info = json_metainfo();
+
+	json_write_fp(w->octx.output_fp, "{\"nftables\": [", info, "");
+	json_decref(info);
+}
+
+static void json_walk_end(struct list_walk *w)
+{
+	fputs_unlocked("]}\n", w->octx.output_fp);
 }
 
 /* Per table: the table, its chains, then all its rules. */
-static void json_add_table(json_t *array, const struct table *t,
-			   struct output_ctx *octx)
+static void json_walk_table_open(struct list_walk *w, const struct table *t)
 {
 	const struct chain *c;
 
-	json_array_append_new(array, table_json(t, octx));
-	list_for_each_entry(c, &t->chains, list)
-		json_array_append_new(array, chain_json(c, octx));
-	list_for_each_entry(c, &t->chains, list)
-		json_add_rules(array, c, octx);
-}
-
-static bool json_family_match(uint32_t want, const struct table *t)
-{
-	return want == NFPROTO_UNSPEC || want == t->handle.family;
-}
-
-static void json_add_all(json_t *array, struct nft_ctx *nft,
-			 const struct cmd *cmd)
-{
-	struct output_ctx *octx = &nft->octx;
-	const struct table *t;
-	const struct chain *c;
-
-	list_for_each_entry(t, &nft->cache.tables, list) {
-		if (!json_family_match(cmd->handle.family, t))
-			continue;
-		switch (cmd->obj) {
-		case CMD_OBJ_TABLES:
-			json_array_append_new(array, table_json(t, octx));
-			break;
-		case CMD_OBJ_CHAINS:
-			list_for_each_entry(c, &t->chains, list)
-				json_array_append_new(array,
-						      chain_json(c, octx));
-			break;
-		default:
-			json_add_table(array, t, octx);
-			break;
-		}
+	switch (w->cmd->obj) {
+	case CMD_OBJ_TABLES:
+		json_walk_emit(w, table_json(t, &w->octx));
+		break;
+	case CMD_OBJ_RULESET:
+	case CMD_OBJ_TABLE:
+		json_walk_emit(w, table_json(t, &w->octx));
+		list_for_each_entry(c, &t->chains, list)
+			json_walk_emit(w, chain_json(c, &w->octx));
+		break;
+	default:
+		break;
 	}
 }
 
+static void json_walk_chain_open(struct list_walk *w, const struct chain *c)
+{
+	if (w->cmd->obj == CMD_OBJ_CHAINS || w->cmd->obj == CMD_OBJ_CHAIN)
+		json_walk_emit(w, chain_json(c, &w->octx));
+}
+
+static void json_walk_rule(struct list_walk *w, const struct rule *r)
+{
+	json_walk_emit(w, rule_json(r, &w->octx));
+}
+
+/* Objects are complete when emitted: nothing to close. */
+static void json_walk_chain_close(struct list_walk *w, const struct chain *c)
+{
+}
+
+static void json_walk_table_close(struct list_walk *w, const struct table *t)
+{
+}
+
+static const struct list_walk_ops json_walk_ops = {
+	.begin		= json_walk_begin,
+	.table_open	= json_walk_table_open,
+	.chain_open	= json_walk_chain_open,
+	.rule		= json_walk_rule,
+	.chain_close	= json_walk_chain_close,
+	.table_close	= json_walk_table_close,
+	.end		= json_walk_end,
+};
+
 static void json_print_root(struct nft_ctx *nft, json_t *array)
 {
-	json_t *root = json_pack("{s:o}", "nftables", array);
+	json_t *root = json_wrap("nftables", array);
 	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
 
-	json_dumpf(root, fp, NFT_JSON_DUMP_FLAGS);
-	fputc('\n', fp);
+	json_write_fp(fp, "", root, "\n");
 	json_decref(root);
 }
 
 int json_do_list_cmd(struct nft_ctx *nft, struct cmd *cmd,
 		     struct list_head *msgs)
 {
-	struct table *t = NULL;
-	struct chain *c = NULL;
-	json_t *array;
-
-	if ((cmd->obj == CMD_OBJ_TABLE || cmd->obj == CMD_OBJ_CHAIN) &&
-	    list_lookup(nft, cmd, &t, &c, msgs) < 0)
-		return -1;
-
-	array = json_array();
-	json_array_append_new(array, json_metainfo());
-	switch (cmd->obj) {
-	case CMD_OBJ_TABLE:
-		json_add_table(array, t, &nft->octx);
-		break;
-	case CMD_OBJ_CHAIN:
-		json_array_append_new(array, chain_json(c, &nft->octx));
-		json_add_rules(array, c, &nft->octx);
-		break;
-	case CMD_OBJ_RULESET:
-	case CMD_OBJ_TABLES:
-	case CMD_OBJ_CHAINS:
-		json_add_all(array, nft, cmd);
-		break;
-	default:
-		json_decref(array);
-		return erec_error(msgs, &cmd->location, "cannot list %s",
-				  cmd_obj_name(cmd->obj));
-	}
-	json_print_root(nft, array);
-	return 0;
+	return list_walk_run(nft, cmd, &json_walk_ops, msgs);
 }
 
 /* ---- echo ------------------------------------------------------------- */
 
 static void json_echo_add(json_t *array, const char *op, json_t *obj)
 {
-	json_array_append_new(array, json_pack("{s:o}", op, obj));
+	json_array_append_new(array, json_wrap(op, obj));
 }
 
 /* A table block echoes the table, then its chains, then their rules. */

@@ -958,11 +958,34 @@ static int mnl_dump_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* Send one request and run @cb over the replies until done. */
+/*
+ * libmnl fails a whole receive buffer at the first message flagged
+ * NLM_F_DUMP_INTR and leaves the rest of the dump queued on the socket,
+ * where the next request would find it. Take the flag off so the dump is
+ * read to its end; mnl_talk() reports the interruption afterwards.
+ */
+static bool mnl_take_dump_intr(char *buf, int len)
+{
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	bool intr = false;
+
+	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+		if (nlh->nlmsg_flags & NLM_F_DUMP_INTR) {
+			nlh->nlmsg_flags &= ~NLM_F_DUMP_INTR;
+			intr = true;
+		}
+	}
+	return intr;
+}
+
+/* Send one request and run @cb over the replies until done. -1 with
+ * errno EINTR: a dump was interrupted by a ruleset change (and read to
+ * its end). */
 static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		    mnl_cb_t cb, void *data)
 {
 	uint32_t seq = nlh->nlmsg_seq;
+	bool intr = false;
 	char *buf;
 	int ret;
 
@@ -982,9 +1005,14 @@ static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 				continue;
 			break;
 		}
+		intr |= mnl_take_dump_intr(buf, ret);
 		ret = mnl_cb_run(buf, ret, seq, nft->portid, cb, data);
 	} while (ret > MNL_CB_STOP);
 	xfree(buf);
+	if (ret >= 0 && intr) {
+		errno = EINTR;
+		return -1;
+	}
 	return ret < 0 ? -1 : 0;
 }
 
@@ -1011,6 +1039,8 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 		if (mnl_talk(nft, nlh, mnl_dump_cb, ctx) < 0) {
 			err = errno;
 			list_free(ctx->list);
+			if (err == EINTR)
+				continue;
 			errno = err;
 			return NULL;
 		}
@@ -1113,6 +1143,41 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
 
 	return mnl_dump(nft, NFT_MSG_GETRULE, family, &f, rule_dump_build,
 			&ctx, rule_list_alloc, rule_list_free);
+}
+
+struct rule_stream_ctx {
+	mnl_rule_cb cb;
+	void *data;
+};
+
+/* One rule per message: parse it, hand it over, free it. */
+static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct rule_stream_ctx *ctx = data;
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+
+	if (!nlr)
+		memory_allocation_error();
+	if (nftnl_rule_nlmsg_parse(nlh, nlr) == 0)
+		ctx->cb(nlr, ctx->data);
+	nftnl_rule_free(nlr);
+	return MNL_CB_OK;
+}
+
+int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
+		      const char *table, const char *chain,
+		      mnl_rule_cb cb, void *data)
+{
+	struct rule_dump_filter f = { table, chain };
+	struct rule_stream_ctx ctx = { cb, data };
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETRULE, family, NLM_F_DUMP,
+				    mnl_seqnum_next(nft));
+	rule_dump_build(nlh, &f);
+	return mnl_talk(nft, nlh, rule_stream_cb, &ctx);
 }
 
 static int genid_cb(const struct nlmsghdr *nlh, void *data)

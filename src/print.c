@@ -9,9 +9,131 @@
 #include <print.h>
 #include <rule.h>
 #include <cache.h>
+#include <mnl.h>
+#include <netlink.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <linux/netfilter.h>
+
+/*
+ * Printing is the hot path of a listing, and most calls are literals or
+ * plain %s/%u/%d/%x conversions (numbers possibly zero padded to one
+ * digit's width, as in "%02x"): those are written here directly;
+ * anything else goes to vfprintf.
+ */
+static bool nft_print_is_simple(const char *fmt)
+{
+	const char *p = fmt;
+	unsigned int longs;
+	bool pad;
+
+	while ((p = strchr(p, '%'))) {
+		p++;
+		pad = p[0] == '0' && p[1] >= '1' && p[1] <= '9';
+		if (pad)
+			p += 2;
+		for (longs = 0; *p == 'l'; p++)
+			longs++;
+		if (longs > 2)
+			return false;
+		switch (*p++) {
+		case 's':
+		case '%':
+			if (longs || pad)
+				return false;
+			break;
+		case 'u':
+		case 'd':
+		case 'x':
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Unsigned @v in @base, written backwards from @end; returns start. */
+static char *nft_print_utoa(char *end, unsigned long long v, unsigned int base)
+{
+	do {
+		*--end = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	return end;
+}
+
+/* One conversion at @p (after the '%'); returns the bytes written and
+ * moves @p past the conversion. */
+static int nft_print_conv(FILE *fp, const char **p, va_list *ap)
+{
+	unsigned int longs = 0, width = 0;
+	unsigned long long u;
+	long long d;
+	char buf[32], *end = buf + sizeof(buf), *s;
+	bool neg = false;
+
+	if (**p == '0') {	/* "%0N": checked by nft_print_is_simple() */
+		width = (*p)[1] - '0';
+		*p += 2;
+	}
+	while (**p == 'l') {
+		longs++;
+		(*p)++;
+	}
+	switch (*(*p)++) {
+	case 's':
+		s = va_arg(*ap, char *);
+		if (!s)
+			s = "(null)";
+		fputs_unlocked(s, fp);
+		return strlen(s);
+	case '%':
+		putc_unlocked('%', fp);
+		return 1;
+	case 'd':
+		d = longs > 1 ? va_arg(*ap, long long) :
+		    longs ? va_arg(*ap, long) : va_arg(*ap, int);
+		neg = d < 0;
+		u = neg ? -(unsigned long long)d : (unsigned long long)d;
+		s = nft_print_utoa(end, u, 10);
+		break;
+	default:	/* 'u' and 'x' */
+		u = longs > 1 ? va_arg(*ap, unsigned long long) :
+		    longs ? va_arg(*ap, unsigned long) :
+			    va_arg(*ap, unsigned int);
+		s = nft_print_utoa(end, u, (*p)[-1] == 'x' ? 16 : 10);
+		break;
+	}
+	while (end - s < (long)width - neg)
+		*--s = '0';
+	if (neg)
+		*--s = '-';
+	fwrite_unlocked(s, 1, end - s, fp);
+	return end - s;
+}
+
+static int nft_print_fast(FILE *fp, const char *fmt, va_list *ap)
+{
+	const char *p = fmt, *pct;
+	int n = 0;
+
+	while (*p) {
+		pct = strchrnul(p, '%');
+		if (pct != p) {
+			fwrite_unlocked(p, 1, pct - p, fp);
+			n += pct - p;
+		}
+		if (!*pct)
+			break;
+		p = pct + 1;
+		n += nft_print_conv(fp, &p, ap);
+	}
+	return n;
+}
 
 int nft_print(struct output_ctx *octx, const char *fmt, ...)
 {
@@ -20,7 +142,10 @@ int nft_print(struct output_ctx *octx, const char *fmt, ...)
 	int ret;
 
 	va_start(ap, fmt);
-	ret = vfprintf(fp, fmt, ap);
+	if (nft_print_is_simple(fmt))
+		ret = nft_print_fast(fp, fmt, &ap);
+	else
+		ret = vfprintf(fp, fmt, ap);
 	va_end(ap);
 	return ret;
 }
@@ -57,26 +182,30 @@ static void table_print_header(const struct table *t, struct output_ctx *octx,
 	nft_print(octx, "\n");
 }
 
-/*
- * A table block: its declarations (flags, comment), then its chains, each
- * preceded by a blank line except the very first thing in the block.
- */
+/* The table line, flags and comment; returns what goes before the first
+ * chain: only flags are set apart from the chains by a blank line, a
+ * comment alone is not (as nft lists it). */
+static const char *table_print_open(const struct table *t,
+				    struct output_ctx *octx)
+{
+	table_print_header(t, octx, true);
+	if (t->flags)
+		table_print_flags(t, octx);
+	if (t->comment)
+		nft_print(octx, "\tcomment \"%s\"\n", t->comment);
+	return t->flags ? "\n" : "";
+}
+
+/* A table block: its declarations, then its chains, each preceded by a
+ * blank line except the very first thing in the block. */
 void table_print(const struct table *t, struct output_ctx *octx)
 {
 	const struct chain *c;
-	const char *delim = "";
+	const char *delim;
 	unsigned int saved_family = octx->family;
 
 	octx->family = t->handle.family;
-	table_print_header(t, octx, true);
-	if (t->flags) {
-		table_print_flags(t, octx);
-		delim = "\n";
-	}
-	/* Only flags are set apart from the chains by a blank line; a
-	 * comment alone is not (as nft lists it). */
-	if (t->comment)
-		nft_print(octx, "\tcomment \"%s\"\n", t->comment);
+	delim = table_print_open(t, octx);
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
 		chain_print(c, octx);
@@ -185,6 +314,9 @@ void rule_print(const struct rule *r, struct output_ctx *octx)
 
 /* ---- list commands ---------------------------------------------------- */
 
+/* A walk restarts when the ruleset changed under it; this many times. */
+#define LIST_WALK_RETRIES	16
+
 static bool list_family_match(uint32_t want, const struct table *t)
 {
 	return want == NFPROTO_UNSPEC || want == t->handle.family;
@@ -207,72 +339,19 @@ static int list_missing_chain(const struct cmd *cmd, struct list_head *msgs)
 			  cmd->handle.table.name);
 }
 
-static void list_ruleset_text(struct nft_ctx *nft, uint32_t family)
+/* Make sure the cache holds the tables and chains the command lists
+ * (the executor normally fetched them already). */
+static int list_cache_ensure(struct nft_ctx *nft, const struct cmd *cmd,
+			     struct cache_filter *f, struct list_head *msgs)
 {
-	const struct table *t;
+	unsigned int flags = 0;
+	bool first = true;
 
-	list_for_each_entry(t, &nft->cache.tables, list) {
-		if (list_family_match(family, t))
-			table_print(t, &nft->octx);
-	}
-}
-
-static void list_tables_text(struct nft_ctx *nft, uint32_t family)
-{
-	const struct table *t;
-
-	list_for_each_entry(t, &nft->cache.tables, list) {
-		if (!list_family_match(family, t))
-			continue;
-		nft_print(&nft->octx, "table %s %s\n",
-			  family_name(t->handle.family), t->handle.table.name);
-	}
-}
-
-/* `list chains`: chain headers only, no blank lines between them. */
-static void list_chains_text(struct nft_ctx *nft, uint32_t family)
-{
-	struct output_ctx *octx = &nft->octx;
-	const struct table *t;
-	const struct chain *c;
-
-	list_for_each_entry(t, &nft->cache.tables, list) {
-		if (!list_family_match(family, t))
-			continue;
-		table_print_header(t, octx, false);
-		list_for_each_entry(c, &t->chains, list) {
-			chain_print_head(c, octx);
-			nft_print(octx, "\t}\n");
-		}
-		nft_print(octx, "}\n");
-	}
-}
-
-static void list_chain_text(struct nft_ctx *nft, const struct table *t,
-			    const struct chain *c)
-{
-	table_print_header(t, &nft->octx, false);
-	chain_print(c, &nft->octx);
-	nft_print(&nft->octx, "}\n");
-}
-
-/*
- * Make sure the cache holds tables, chains and rules; the executor
- * normally fetched them already, this only covers callers that did not.
- */
-static int list_cache_ensure(struct nft_ctx *nft, struct cmd *cmd,
-			     struct list_head *msgs)
-{
-	unsigned int need = NFT_CACHE_FULL;
-	struct cache_filter filter = { .family = NFPROTO_UNSPEC };
-
-	if (cmd->obj == CMD_OBJ_TABLES)
-		need = NFT_CACHE_TABLE;
-	else if (cmd->obj == CMD_OBJ_CHAINS)
-		need = NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
-	if ((nft->cache.flags & need) == need)
-		return 0;
-	return cache_fetch(nft, need, &filter, msgs);
+	f->family = NFPROTO_UNSPEC;
+	f->table = NULL;
+	f->chain = NULL;
+	cache_cmd_needs(cmd, &flags, f, &first);
+	return cache_fetch(nft, flags, f, msgs);
 }
 
 /* Find the table (and chain) a `list table|chain` names. */
@@ -291,39 +370,337 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
 	return 0;
 }
 
-int do_list_cmd(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
+/*
+ * The walk
+ */
+
+static bool walk_has_rules(const struct list_walk *w)
 {
+	return w->cmd->obj != CMD_OBJ_TABLES && w->cmd->obj != CMD_OBJ_CHAINS;
+}
+
+static struct table *walk_table_after(const struct list_walk *w,
+				      struct table *t)
+{
+	const struct list_head *head = &w->nft->cache.tables;
+	const struct list_head *pos;
+
+	if (w->only_table)
+		return t ? NULL : w->only_table;
+	for (pos = t ? t->list.next : head->next; pos != head;
+	     pos = pos->next) {
+		t = list_entry(pos, struct table, list);
+		if (list_family_match(w->cmd->handle.family, t))
+			return t;
+	}
+	return NULL;
+}
+
+static struct chain *walk_chain_after(const struct list_walk *w,
+				      struct chain *c)
+{
+	const struct list_head *pos;
+
+	if (w->cmd->obj == CMD_OBJ_TABLES)
+		return NULL;
+	if (w->only_chain)
+		return c ? NULL : w->only_chain;
+	pos = c ? c->list.next : w->t->chains.next;
+	return pos == &w->t->chains ? NULL :
+	       list_entry(pos, struct chain, list);
+}
+
+/* Move to the next chain in scope, closing and opening chains and tables
+ * on the way; false at the end, with everything closed. */
+static bool walk_next(struct list_walk *w)
+{
+	if (w->done)
+		return false;
+	if (w->c)
+		w->ops->chain_close(w, w->c);
+	for (;;) {
+		if (w->t) {
+			w->c = walk_chain_after(w, w->c);
+			if (w->c) {
+				w->ops->chain_open(w, w->c);
+				return true;
+			}
+			w->ops->table_close(w, w->t);
+		}
+		w->t = walk_table_after(w, w->t);
+		if (!w->t) {
+			w->done = true;
+			return false;
+		}
+		w->ops->table_open(w, w->t);
+	}
+}
+
+static bool walk_in_scope(const struct list_walk *w, const struct table *t,
+			  const struct chain *c)
+{
+	if (w->only_table)
+		return t == w->only_table &&
+		       (!w->only_chain || c == w->only_chain);
+	return list_family_match(w->cmd->handle.family, t);
+}
+
+/* A dumped rule: decode it, print it in its place, free it. Dumps come
+ * in the cache's table and chain order; a rule that does not fit means
+ * the ruleset changed since the cache was fetched. */
+static void walk_dumped_rule(const struct nftnl_rule *nlr, void *data)
+{
+	struct list_walk *w = data;
+	struct chain *c;
+	struct rule *r;
+
+	if (w->lost)
+		return;
+	c = cache_rule_chain(&w->nft->cache, nlr, &w->rule_table,
+			     &w->rule_chain);
+	if (!c) {
+		w->lost = true;
+		return;
+	}
+	if (!walk_in_scope(w, w->rule_table, c))
+		return;
+	netlink_dump_rule(w->nft, nlr);
+	while (w->c != c) {
+		if (!walk_next(w)) {
+			w->lost = true;
+			return;
+		}
+	}
+	/* A rule we cannot decode is left out; the decoder warned. */
+	r = netlink_rule_parse(w->nft, nlr);
+	if (r) {
+		w->ops->rule(w, r);
+		rule_free(r);
+	}
+}
+
+/* Stream the rules from a dump; then the generation must still be the
+ * one the cache was fetched in. */
+static int walk_dump_rules(struct list_walk *w)
+{
+	const struct cmd *cmd = w->cmd;
+	const char *table = NULL, *chain = NULL;
+	uint32_t genid;
+
+	if (w->only_table)
+		table = w->only_table->handle.table.name;
+	if (w->only_chain)
+		chain = w->only_chain->handle.chain.name;
+	w->rule_table = NULL;
+	w->rule_chain = NULL;
+	if (mnl_dump_rules_cb(w->nft, cmd->handle.family, table, chain,
+			      walk_dumped_rule, w) < 0) {
+		if (errno == EINTR)
+			w->lost = true;	/* changed during the dump */
+		else if (errno != ENOENT)
+			return -1;
+	}
+	if (mnl_genid_get(w->nft, &genid) < 0)
+		return -1;
+	if (genid != w->nft->cache.genid)
+		w->stale = true;
+	return 0;
+}
+
+/* Rules the cache holds already (fetched for this run's commands). */
+static void walk_cached_rules(struct list_walk *w)
+{
+	const struct rule *r;
+
+	while (walk_next(w)) {
+		list_for_each_entry(r, &w->c->rules, list)
+			w->ops->rule(w, r);
+	}
+}
+
+static int walk_rules(struct list_walk *w, const struct cache_filter *f)
+{
+	if (!walk_has_rules(w))
+		return 0;
+	if (cache_has(&w->nft->cache, NFT_CACHE_RULE, f)) {
+		walk_cached_rules(w);
+		return 0;
+	}
+	return walk_dump_rules(w);
+}
+
+static void walk_start(struct list_walk *w)
+{
+	w->t = NULL;
+	w->c = NULL;
+	w->done = false;
+	w->lost = false;
+	w->stale = false;
+	w->buf = NULL;
+	w->len = 0;
+	w->octx = w->nft->octx;
+	w->octx.output_fp = open_memstream(&w->buf, &w->len);
+	if (!w->octx.output_fp)
+		memory_allocation_error();
+	if (w->ops->begin)
+		w->ops->begin(w);
+}
+
+/* Write what the walk printed (unless it is to be redone) and free it. */
+static void walk_finish(struct list_walk *w, bool output)
+{
+	FILE *fp = w->nft->octx.output_fp ? w->nft->octx.output_fp : stdout;
+
+	if (output && w->ops->end)
+		w->ops->end(w);
+	fclose(w->octx.output_fp);
+	if (output)
+		fwrite(w->buf, 1, w->len, fp);
+	free(w->buf);
+	w->buf = NULL;
+}
+
+/*
+ * One attempt: 0 done, 1 to be redone, -1 error. A walk whose rules all
+ * fitted, but in a generation other than the cache's, is redone too;
+ * on the @last attempt it is printed (its tables and chains may be a
+ * little older than its rules), as the cache accepts its last fetch.
+ */
+static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
+{
+	struct cache_filter f;
 	struct table *t = NULL;
 	struct chain *c = NULL;
 
-	if (list_cache_ensure(nft, cmd, msgs) < 0)
+	if (list_cache_ensure(w->nft, w->cmd, &f, msgs) < 0)
 		return -1;
-	if (nft_output_json(&nft->octx))
-		return json_do_list_cmd(nft, cmd, msgs);
+	if ((w->cmd->obj == CMD_OBJ_TABLE || w->cmd->obj == CMD_OBJ_CHAIN) &&
+	    list_lookup(w->nft, w->cmd, &t, &c, msgs) < 0)
+		return -1;
+	w->only_table = t;
+	w->only_chain = c;
+	walk_start(w);
+	if (walk_rules(w, &f) < 0) {
+		int err = errno;
+
+		walk_finish(w, false);
+		return erec_error(msgs, &internal_location,
+				  "cannot fetch the ruleset from the kernel: %s",
+				  strerror(err));
+	}
+	if (w->stale && !last)
+		w->lost = true;
+	while (!w->lost && walk_next(w))
+		;
+	walk_finish(w, !w->lost);
+	return w->lost ? 1 : 0;
+}
+
+int list_walk_run(struct nft_ctx *nft, const struct cmd *cmd,
+		  const struct list_walk_ops *ops, struct list_head *msgs)
+{
+	struct list_walk w = { .nft = nft, .cmd = cmd, .ops = ops };
+	unsigned int tries;
+	int ret;
 
 	switch (cmd->obj) {
 	case CMD_OBJ_RULESET:
-		list_ruleset_text(nft, cmd->handle.family);
-		return 0;
 	case CMD_OBJ_TABLES:
-		list_tables_text(nft, cmd->handle.family);
-		return 0;
 	case CMD_OBJ_CHAINS:
-		list_chains_text(nft, cmd->handle.family);
-		return 0;
 	case CMD_OBJ_TABLE:
-		if (list_lookup(nft, cmd, &t, &c, msgs) < 0)
-			return -1;
-		table_print(t, &nft->octx);
-		return 0;
 	case CMD_OBJ_CHAIN:
-		if (list_lookup(nft, cmd, &t, &c, msgs) < 0)
-			return -1;
-		list_chain_text(nft, t, c);
-		return 0;
+		break;
 	default:
+		return erec_error(msgs, &cmd->location, "cannot list %s",
+				  cmd_obj_name(cmd->obj));
+	}
+	for (tries = 0; tries < LIST_WALK_RETRIES; tries++) {
+		ret = walk_once(&w, tries + 1 == LIST_WALK_RETRIES, msgs);
+		if (ret <= 0)
+			return ret;
+		/* The ruleset changed: fetch it again. */
+		cache_release(&nft->cache);
+	}
+	return erec_error(msgs, &internal_location,
+			  "the ruleset kept changing while it was listed, giving up after %u tries",
+			  tries);
+}
+
+/*
+ * Text
+ */
+
+static void text_table_open(struct list_walk *w, const struct table *t)
+{
+	struct output_ctx *octx = &w->octx;
+
+	switch (w->cmd->obj) {
+	case CMD_OBJ_TABLES:
+		nft_print(octx, "table %s %s\n",
+			  family_name(t->handle.family), t->handle.table.name);
+		break;
+	case CMD_OBJ_CHAINS:
+	case CMD_OBJ_CHAIN:
+		table_print_header(t, octx, false);
+		break;
+	default:
+		octx->family = t->handle.family;
+		w->delim = table_print_open(t, octx);
 		break;
 	}
-	return erec_error(msgs, &cmd->location, "cannot list %s",
-			  cmd_obj_name(cmd->obj));
+}
+
+static void text_chain_open(struct list_walk *w, const struct chain *c)
+{
+	switch (w->cmd->obj) {
+	case CMD_OBJ_CHAINS:
+		/* `list chains`: headers only, no blank lines between */
+		chain_print_head(c, &w->octx);
+		nft_print(&w->octx, "\t}\n");
+		break;
+	case CMD_OBJ_CHAIN:
+		chain_print_head(c, &w->octx);
+		break;
+	default:
+		nft_print(&w->octx, "%s", w->delim);
+		chain_print_head(c, &w->octx);
+		w->delim = "\n";
+		break;
+	}
+}
+
+static void text_rule(struct list_walk *w, const struct rule *r)
+{
+	nft_print(&w->octx, "\t\t");
+	rule_print(r, &w->octx);
+	nft_print(&w->octx, "\n");
+}
+
+static void text_chain_close(struct list_walk *w, const struct chain *c)
+{
+	if (w->cmd->obj != CMD_OBJ_CHAINS)
+		nft_print(&w->octx, "\t}\n");
+}
+
+static void text_table_close(struct list_walk *w, const struct table *t)
+{
+	if (w->cmd->obj == CMD_OBJ_TABLES)
+		return;
+	nft_print(&w->octx, "}\n");
+	w->octx.family = w->nft->octx.family;
+}
+
+static const struct list_walk_ops text_walk_ops = {
+	.table_open	= text_table_open,
+	.chain_open	= text_chain_open,
+	.rule		= text_rule,
+	.chain_close	= text_chain_close,
+	.table_close	= text_table_close,
+};
+
+int do_list_cmd(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
+{
+	if (nft_output_json(&nft->octx))
+		return json_do_list_cmd(nft, cmd, msgs);
+	return list_walk_run(nft, cmd, &text_walk_ops, msgs);
 }
