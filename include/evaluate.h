@@ -32,6 +32,16 @@ struct eval_ctx {
 	/* Tables and chains this run adds, so later commands may refer to
 	 * them (private to src/evaluate.c). */
 	struct eval_run *run;
+	/* Values copied out of variables so far (src/expr/variable.c). */
+	unsigned long expanded;
+	/* What the statements of @rule up to and including @last establish
+	 * (src/expr/payload.c), so each dependency lookup goes on from
+	 * there instead of walking the whole rule again. */
+	struct {
+		const struct rule *rule;
+		const struct list_head *last;	/* &rule->stmts: none yet */
+		struct proto_ctx pctx;
+	} pctx_cache;
 };
 
 /* Evaluate all commands; returns 0 or -1 (errors on @msgs). */

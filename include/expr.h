@@ -202,6 +202,12 @@ void expr_print(const struct expr *expr, struct output_ctx *octx);
 json_t *expr_json(const struct expr *expr, struct output_ctx *octx);
 void expr_set_type(struct expr *expr, const struct datatype *dtype,
 		   enum byteorder byteorder);
+/*
+ * Listing: give a decoded right side (a value, or the values of a prefix
+ * or range) the type of the left side it is compared with, re-reading
+ * values whose byte order changes (datatype_value_retype()).
+ */
+void expr_retype_constant(struct expr *right, const struct expr *left);
 /* Human name of the kind for messages: "payload expression" */
 const char *expr_name(const struct expr *expr);
 

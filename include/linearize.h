@@ -28,6 +28,11 @@ struct lin_ctx {
 };
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
+/* nftnl_expr_alloc() that aborts on out-of-memory, like xmalloc(). */
+struct nftnl_expr *lin_expr_alloc(const char *name);
+/* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
+void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
+		 const void *mask, const void *xor, unsigned int len);
 /* Allocate a data register for a value of @len bits (the system nft
  * uses NFT_REG_1 for everything up to 128 bits). */
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);

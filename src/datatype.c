@@ -409,8 +409,12 @@ static struct error_record *lladdr_parse_len(const struct parse_target *t,
 	char *end;
 
 	while (*s && n < sizeof(buf)) {
-		unsigned long b = strtoul(s, &end, 16);
+		unsigned long b;
 
+		/* strtoul() would take a sign, spaces or "0x" too */
+		if (!isxdigit((unsigned char)*s))
+			break;
+		b = strtoul(s, &end, 16);
 		if (end == s || end - s > 2 || b > 0xff ||
 		    (*end && *end != ':'))
 			break;
@@ -901,11 +905,12 @@ static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
 	return j;
 }
 
+/* JSON integers are signed 64 bit: anything larger goes as text. */
 static json_t *number_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t val;
 
-	if (value_get_u64(expr, &val))
+	if (value_get_u64(expr, &val) && val <= INT64_MAX)
 		return json_integer(val);
 	return print_json(expr, octx);
 }
@@ -924,7 +929,7 @@ json_t *datatype_json(const struct expr *expr, struct output_ctx *octx)
 			       symbol_name(d->sym_tbl, val);
 			if (name)
 				return json_string(name);
-			return json_integer(val);
+			return number_json(expr, octx);
 		}
 		if (d->print)
 			return print_json(expr, octx);

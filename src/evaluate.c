@@ -287,7 +287,8 @@ static bool parse_int(const char *s, long *val)
 
 /*
  * The priority as the parser normalized it: "filter", "filter + 10",
- * "filter - 5", "-150". Returns false if it is not of that shape.
+ * "filter - 5", "-150". Returns false if it is not of that shape or the
+ * name does not fit @size.
  */
 static bool prio_split(const char *text, char *name, size_t size,
 		       long *offset, bool *named)
@@ -299,16 +300,15 @@ static bool prio_split(const char *text, char *name, size_t size,
 	*named = false;
 	if (!sp && parse_int(text, offset))
 		return true;
-	if (!sp) {
-		snprintf(name, size, "%s", text);
-		*named = true;
-		return true;
-	}
+	if (!sp)
+		sp = text + strlen(text);
 	if ((size_t)(sp - text) >= size)
 		return false;
 	memcpy(name, text, sp - text);
 	name[sp - text] = '\0';
 	*named = true;
+	if (!*sp)
+		return true;
 	if ((sp[1] != '+' && sp[1] != '-') || sp[2] != ' ' ||
 	    !parse_int(sp + 3, &off) || off < 0)
 		return false;
@@ -316,30 +316,41 @@ static bool prio_split(const char *text, char *name, size_t size,
 	return true;
 }
 
-static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
+/*
+ * The priority's text. "define p = filter - 10" made a range of two
+ * symbols (the grammar cannot tell it from a port range); as a priority
+ * it means "filter - 10". The caller frees the text.
+ */
+static char *prio_text(const struct expr *e)
+{
+	const struct expr *l, *r;
+
+	if (e->etype == EXPR_SYMBOL)
+		return xstrdup(e->symbol.identifier);
+	if (e->etype != EXPR_RANGE)
+		return NULL;
+	l = expr_unvariable(e->range.left);
+	r = expr_unvariable(e->range.right);
+	if (!l || !r || l->etype != EXPR_SYMBOL || r->etype != EXPR_SYMBOL)
+		return NULL;
+	return xasprintf("%s - %s", l->symbol.identifier,
+			 r->symbol.identifier);
+}
+
+/* Resolve @text to a number; errors point at the priority. */
+static int prio_resolve(struct eval_ctx *ectx, struct chain *chain,
+			const char *text)
 {
 	uint32_t family = chain->handle.family;
-	struct expr *e = expr_unvariable(chain->priority);
-	char name[64], text[64];
+	char name[64];
 	bool named;
 	long offset;
 	int base = 0;
 
-	if (!e)
-		return erec_error(ectx->msgs, &chain->location,
-				  "base chain needs a priority");
-	if (e->etype == EXPR_VALUE) {
-		chain->prio = (int)mpz_get_si(e->value.value);
-		return 0;
-	}
-	if (e->etype != EXPR_SYMBOL)
-		return erec_error(ectx->msgs, &chain->priority->location,
-				  "priority must be a number or a name such as filter");
-	snprintf(text, sizeof(text), "%s", e->symbol.identifier);
 	if (!prio_split(text, name, sizeof(name), &offset, &named))
 		return erec_error(ectx->msgs, &chain->priority->location,
 				  "invalid priority '%s': expected NAME, NAME + N, NAME - N or a number",
-				  e->symbol.identifier);
+				  text);
 	if (named && !prio_lookup(family, chain->hooknum, name, &base))
 		return erec_error(ectx->msgs, &chain->priority->location,
 				  "'%s' is not a valid priority for the %s hook in the %s family",
@@ -349,6 +360,28 @@ static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
 				  "priority out of range");
 	chain->prio = (int)(base + offset);
 	return 0;
+}
+
+static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
+{
+	struct expr *e = expr_unvariable(chain->priority);
+	char *text;
+	int err;
+
+	if (!e)
+		return erec_error(ectx->msgs, &chain->location,
+				  "base chain needs a priority");
+	if (e->etype == EXPR_VALUE) {
+		chain->prio = (int)mpz_get_si(e->value.value);
+		return 0;
+	}
+	text = prio_text(e);
+	if (!text)
+		return erec_error(ectx->msgs, &chain->priority->location,
+				  "priority must be a number or a name such as filter");
+	err = prio_resolve(ectx, chain, text);
+	xfree(text);
+	return err;
 }
 
 static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
@@ -374,6 +407,12 @@ static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
 
 /* ---- chains: devices ---- */
 
+/*
+ * A duplicate ends the walk: nested variables can repeat a list an
+ * exponential number of times, but only the first repeat is news.
+ */
+#define DEV_DUPLICATE	(-2)
+
 static int dev_add(struct eval_ctx *ectx, struct chain *chain,
 		   const struct expr *e, const struct location *loc)
 {
@@ -394,9 +433,11 @@ static int dev_add(struct eval_ctx *ectx, struct chain *chain,
 				  "device name '%s' is longer than %u characters",
 				  name, DEV_NAME_MAXLEN);
 	for (i = 0; i < chain->num_devs; i++) {
-		if (!strcmp(chain->devs[i], name))
-			return erec_error(ectx->msgs, loc,
-					  "device '%s' is listed twice", name);
+		if (!strcmp(chain->devs[i], name)) {
+			erec_error(ectx->msgs, loc,
+				   "device '%s' is listed twice", name);
+			return DEV_DUPLICATE;
+		}
 	}
 	chain->devs = xrealloc(chain->devs,
 			       (chain->num_devs + 1) * sizeof(char *));
@@ -409,7 +450,7 @@ static int dev_collect(struct eval_ctx *ectx, struct chain *chain,
 {
 	const struct expr *e = expr_unvariable((struct expr *)expr);
 	const struct expr *i;
-	int err = 0;
+	int err = 0, ret;
 
 	if (!e)
 		return erec_error(ectx->msgs, loc, "undefined device list");
@@ -417,7 +458,10 @@ static int dev_collect(struct eval_ctx *ectx, struct chain *chain,
 		return dev_add(ectx, chain, e, loc);
 	list_for_each_entry(i, &e->expr_list.expressions, list) {
 		/* Point errors at the element as written in the list. */
-		if (dev_collect(ectx, chain, i, &i->location) < 0)
+		ret = dev_collect(ectx, chain, i, &i->location);
+		if (ret == DEV_DUPLICATE)
+			return ret;
+		if (ret < 0)
 			err = -1;
 	}
 	return err;
@@ -604,7 +648,10 @@ static int verdict_target_evaluate(struct eval_ctx *ectx,
 	if (v->verdict.chain->etype != EXPR_VALUE)
 		return 0;
 	name = constant_expr_get_string(v->verdict.chain);
-	if (strlen(name) >= NFT_NAME_MAXLEN)
+	if (!name[0])
+		err = erec_error(ectx->msgs, &v->verdict.chain->location,
+				 "chain name must not be empty");
+	else if (strlen(name) >= NFT_NAME_MAXLEN)
 		err = erec_error(ectx->msgs, &v->verdict.chain->location,
 				 "chain name is longer than %u characters",
 				 NFT_NAME_MAXLEN - 1);

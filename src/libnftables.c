@@ -345,15 +345,8 @@ const char *nft_run_intern(struct nft_ctx *nft, const char *s)
  * the file's own scopes under. */
 static void nft_run_begin(struct nft_ctx *nft)
 {
-	unsigned int i;
-
 	nft_sync_octx(nft);
-	nft->top_scope = scope_alloc(NULL);
-	for (i = 0; i < nft->num_vars; i++)
-		symbol_bind(nft->top_scope, nft->vars[i].key,
-			    &internal_location,
-			    symbol_expr_alloc(&internal_location,
-					      nft->vars[i].value, false));
+	nft_top_scope(nft);
 }
 
 static void nft_run_end(struct nft_ctx *nft)

@@ -14,6 +14,28 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 	nftnl_rule_add_expr(lctx->nlr, nle);
 }
 
+struct nftnl_expr *lin_expr_alloc(const char *name)
+{
+	struct nftnl_expr *nle = nftnl_expr_alloc(name);
+
+	if (nle == NULL)
+		memory_allocation_error();
+	return nle;
+}
+
+void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
+		 const void *mask, const void *xor, unsigned int len)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("bitwise");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_MASK, mask, len);
+	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_XOR, xor, len);
+	lin_add_expr(lctx, nle);
+}
+
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
 {
 	return NFT_REG_1;
@@ -31,32 +53,12 @@ void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
 	expr->ops->linearize(lctx, expr, dreg);
 }
 
+/* The datatypes' export does exactly this (and keeps the low bytes of a
+ * value too wide for @len). */
 void linearize_mpz(void *buf, const mpz_t value, enum byteorder byteorder,
 		   unsigned int len)
 {
-	size_t n = mpz_sgn(value) ? mpz_sizeinbase(value, 256) : 0;
-	unsigned char *tmp, *out = buf;
-
-	memset(out, 0, len);
-	if (n == 0)
-		return;
-	/* bytes of the value, most significant first */
-	tmp = xmalloc(n);
-	mpz_export(tmp, &n, 1, 1, 1, 0, value);
-	if (n > len) {
-		memmove(tmp, tmp + n - len, len);	/* keep the low bytes */
-		n = len;
-	}
-	if (byteorder == BYTEORDER_HOST_ENDIAN &&
-	    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
-		size_t i;
-
-		for (i = 0; i < n; i++)
-			out[i] = tmp[n - 1 - i];
-	} else {
-		memcpy(out + len - n, tmp, n);
-	}
-	xfree(tmp);
+	mpz_export_data(buf, value, byteorder, len);
 }
 
 unsigned int linearize_data(const struct expr *expr, void *buf,

@@ -17,6 +17,7 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nf_tables.h>
+#include <libnftnl/expr.h>
 
 /*
  * Handles
@@ -366,22 +367,24 @@ void prio_format(char *buf, size_t size, uint32_t family,
 		 unsigned int hooknum, int prio, bool numeric)
 {
 	unsigned int i;
-	int off;
+	long long off;
 
 	for (i = 0; !numeric && i < array_size(prio_table); i++) {
 		if (!(prio_table[i].families & family_bit(family)))
 			continue;
-		off = prio - prio_table[i].prio;
-		if (abs(off) > PRIO_REACH)
+		/* wider than int: INT_MIN - 50 must not overflow */
+		off = (long long)prio - prio_table[i].prio;
+		if (llabs(off) > PRIO_REACH)
 			continue;
 		/* The nearby name does not apply to this hook: the
 		 * system nft then prints the number. */
 		if (!prio_row_valid(i, family, hooknum))
 			break;
 		if (off > 0)
-			snprintf(buf, size, "%s + %d", prio_table[i].name, off);
+			snprintf(buf, size, "%s + %lld", prio_table[i].name,
+				 off);
 		else if (off < 0)
-			snprintf(buf, size, "%s - %d", prio_table[i].name,
+			snprintf(buf, size, "%s - %lld", prio_table[i].name,
 				 -off);
 		else
 			snprintf(buf, size, "%s", prio_table[i].name);
@@ -539,12 +542,50 @@ static void exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_chain_free(nlc);
 }
 
-static void exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
-			  const struct handle *h, const struct rule *r)
+/*
+ * Bytes of the rule's expression list as netlink attributes, measured one
+ * expression at a time in a scratch buffer (the largest expression we
+ * build, an immediate with a 255 byte chain name, is far below its size).
+ */
+static size_t rule_exprs_size(const struct nftnl_rule *nlr)
+{
+	static const size_t nest = MNL_ATTR_HDRLEN;
+	uint32_t scratch[1024];
+	struct nftnl_expr_iter *it = nftnl_expr_iter_create(nlr);
+	struct nftnl_expr *e;
+	struct nlmsghdr *nlh;
+	size_t size = nest;
+
+	if (!it)
+		memory_allocation_error();
+	while ((e = nftnl_expr_iter_next(it))) {
+		memset(scratch, 0, MNL_NLMSG_HDRLEN);
+		nlh = mnl_nlmsg_put_header(scratch);
+		nftnl_expr_build_payload(nlh, e);
+		size += nest + nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+	}
+	nftnl_expr_iter_destroy(it);
+	return size;
+}
+
+/*
+ * libnftnl writes a rule into the batch unchecked, and attribute lengths
+ * are 16 bits: a rule whose expressions take more cannot be sent (and
+ * would overflow the batch buffer).
+ */
+static int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			 const struct handle *h, const struct rule *r)
 {
 	struct nftnl_rule *nlr = netlink_rule_build(x->nft, h, r);
 	struct nlmsghdr *nlh;
+	size_t size;
 
+	if (r && (size = rule_exprs_size(nlr)) > UINT16_MAX) {
+		nftnl_rule_free(nlr);
+		return erec_error(x->msgs, &r->location,
+				  "rule too large: its expressions take %zu bytes, a netlink message holds at most %u",
+				  size, UINT16_MAX);
+	}
 	flags |= exec_echo_flag(x, type);
 	if (r)
 		netlink_dump_rule(x->nft, nlr);
@@ -552,6 +593,7 @@ static void exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_rule_nlmsg_build_payload(nlh, nlr);
 	batch_msg_end(x->batch, nlh);
 	nftnl_rule_free(nlr);
+	return 0;
 }
 
 /* A table block sends the table, then all its chains, then all their
@@ -562,6 +604,7 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 	const struct table *t = cmd->table ? cmd->table : &no_flags;
 	const struct chain *c;
 	const struct rule *r;
+	int err = 0;
 
 	exec_put_table(x, NFT_MSG_NEWTABLE,
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
@@ -572,11 +615,12 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 			       c);
 	list_for_each_entry(c, &t->chains, list) {
 		list_for_each_entry(r, &c->rules, list)
-			exec_put_rule(x, NFT_MSG_NEWRULE,
-				      NLM_F_CREATE | NLM_F_APPEND,
-				      &r->handle, r);
+			if (exec_put_rule(x, NFT_MSG_NEWRULE,
+					  NLM_F_CREATE | NLM_F_APPEND,
+					  &r->handle, r) < 0)
+				err = -1;
 	}
-	return 0;
+	return err;
 }
 
 static const struct location *loc_or(const struct location *loc,
@@ -654,8 +698,8 @@ static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
 		exec_put_chain(x, MSG_DESTROYCHAIN, 0, &cmd->handle, NULL);
 		return 0;
 	case CMD_FLUSH:
-		exec_put_rule(x, NFT_MSG_DELRULE, 0, &cmd->handle, NULL);
-		return 0;
+		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &cmd->handle,
+				     NULL);
 	case CMD_RENAME:
 		return exec_chain_rename(x, cmd);
 	default:
@@ -683,8 +727,7 @@ static int exec_table(struct exec_ctx *x, struct cmd *cmd)
 		/* Deleting rules without a chain empties every chain. */
 		h = cmd->handle;
 		h.chain.name = NULL;
-		exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
-		return 0;
+		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
 	default:
 		return erec_error(x->msgs, &cmd->location,
 				  "%s table is not supported",
@@ -732,11 +775,9 @@ static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 		flags = NLM_F_REPLACE;
 		break;
 	case CMD_DELETE:
-		exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
-		return 0;
+		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
 	case CMD_DESTROY:
-		exec_put_rule(x, MSG_DESTROYRULE, 0, &h, NULL);
-		return 0;
+		return exec_put_rule(x, MSG_DESTROYRULE, 0, &h, NULL);
 	default:
 		return erec_error(x->msgs, &cmd->location,
 				  "%s rule is not supported",
@@ -745,8 +786,7 @@ static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 	if (cmd->op != CMD_REPLACE && handle_has_index(&h) &&
 	    exec_rule_index(x, cmd, &h) < 0)
 		return -1;
-	exec_put_rule(x, type, flags, &h, cmd->rule);
-	return 0;
+	return exec_put_rule(x, type, flags, &h, cmd->rule);
 }
 
 static int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)

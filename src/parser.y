@@ -90,6 +90,8 @@ bool scanner_near(const char *word, const char *cand,
 }
 
 %code {
+#include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
@@ -240,6 +242,11 @@ static uint64_t parser_number(struct parser_state *st, const char *text,
 
 	errno = 0;
 	v = strtoull(text, &end, 0);
+	if (errno == ERANGE) {
+		parser_error(st, loc, "number %s is out of range (at most %llu)",
+			     text, ULLONG_MAX);
+		return 0;
+	}
 	if (errno || *end) {
 		parser_error(st, loc, "invalid number '%s'", text);
 		return 0;
@@ -407,6 +414,18 @@ static struct expr *parser_prio_offset(const YYLTYPE *loc, char *base,
 	return expr;
 }
 
+/* define prio = filter + 10: the same symbol as "priority filter + 10". */
+static struct expr *parser_prio_define(const YYLTYPE *loc, struct expr *base,
+				       char *offset)
+{
+	struct expr *expr = parser_prio_offset(loc,
+					       xstrdup(base->symbol.identifier),
+					       "+", offset);
+
+	expr_free(base);
+	return expr;
+}
+
 static struct rule *parser_rule_alloc(const YYLTYPE *loc)
 {
 	struct handle h;
@@ -483,6 +502,12 @@ static struct expr *parser_prefix(struct parser_state *st,
 	struct expr *sym = symbol_expr_alloc(addr_loc, addr, false);
 	uint64_t plen = parser_number(st, len, len_loc);
 
+	/* Not truncated to 32 bits: /4294967304 must not become /8. */
+	if (plen > UINT_MAX) {
+		parser_error(st, len_loc, "prefix length %s is out of range",
+			     len);
+		plen = 0;
+	}
 	xfree(addr);
 	xfree(len);
 	return prefix_expr_alloc(loc, sym, plen);
@@ -603,7 +628,8 @@ opt_newlines	: %empty
 /* Allowed at the top level and inside blocks. */
 common_block	: INCLUDE QUOTED_STRING separator
 			{
-				struct location loc = parser_span(&@1, &@2);
+				/* Up to the separator, as nft reports it. */
+				struct location loc = parser_span(&@1, &@3);
 
 				if (scanner_include(scanner, $2, &loc) < 0)
 					state->nerrs++;
@@ -1194,10 +1220,23 @@ chain_target	: identifier
 								$1, 0);
 				xfree($1);
 			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
 		;
 
-/* define x = value | { v0, v1 } */
+/*
+ * define x = value | { v0, v1 } | NAME + N. The last is only good for
+ * "priority $x"; "NAME - N" is a range here, which the evaluator also
+ * takes as a priority.
+ */
 define_expr	: rhs_expr		{ $$ = $1; }
+		| rhs_primary '+' NUMBER
+			{
+				$$ = parser_prio_define(&@$, $1, $3);
+			}
 		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
 		;
 
@@ -1314,7 +1353,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	if (tok == YYSYMBOL_YYUNDEF) {
 		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
 			state->lex_error : "invalid token");
-		if (text[0])
+		/* A stray byte may be half of a UTF-8 sequence: show it
+		 * escaped rather than as broken text. */
+		if (text[0] && !text[1] && !isprint((unsigned char)text[0]))
+			buf_add(msg, sizeof(msg), " '\\x%02x'",
+				(unsigned char)text[0]);
+		else if (text[0])
 			buf_add(msg, sizeof(msg), " '%s'", text);
 		state->lex_error = NULL;
 		parser_error(state, loc, "%s", msg);
@@ -1339,29 +1383,6 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 
 /* Entry point */
 
-/*
- * The top scope belongs to the context for the run: the library creates it
- * with the -D variables bound as symbols and frees it when the run ends.
- * A caller that did not (unit tests) gets one here, which it must free
- * with scope_free(nft->top_scope).
- */
-static void parser_top_scope(struct nft_ctx *nft)
-{
-	unsigned int i;
-
-	if (nft->top_scope)
-		return;
-	nft->top_scope = scope_alloc(NULL);
-	for (i = 0; i < nft->num_vars; i++) {
-		struct expr *value;
-
-		value = symbol_expr_alloc(&internal_location,
-					  nft->vars[i].value, false);
-		symbol_bind(nft->top_scope, nft->vars[i].key,
-			    &internal_location, value);
-	}
-}
-
 int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 		   struct list_head *cmds, struct list_head *msgs)
 {
@@ -1373,8 +1394,7 @@ int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 	st.nft = nft;
 	st.cmds = cmds;
 	st.msgs = msgs;
-	parser_top_scope(nft);
-	st.scopes[0] = nft->top_scope;
+	st.scopes[0] = nft_top_scope(nft);
 	st.num_scopes = 1;
 
 	if (yylex_init_extra(&st, &scanner))

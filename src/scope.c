@@ -8,6 +8,7 @@
  * expression from under a command that uses it.
  */
 #include <nft.h>
+#include <nftables.h>
 #include <parse.h>
 #include <expr.h>
 
@@ -70,6 +71,21 @@ int symbol_unbind(struct scope *scope, const char *name)
 		return -1;
 	symbol_free(sym);
 	return 0;
+}
+
+struct scope *nft_top_scope(struct nft_ctx *nft)
+{
+	unsigned int i;
+
+	if (nft->top_scope)
+		return nft->top_scope;
+	nft->top_scope = scope_alloc(NULL);
+	for (i = 0; i < nft->num_vars; i++)
+		symbol_bind(nft->top_scope, nft->vars[i].key,
+			    &internal_location,
+			    symbol_expr_alloc(&internal_location,
+					      nft->vars[i].value, false));
+	return nft->top_scope;
 }
 
 /* Find @name in @scope or the nearest enclosing scope that binds it. */

@@ -81,7 +81,6 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
 	unsigned char mask[NFT_REG_SIZE * 4], xor[NFT_REG_SIZE * 4];
 	const struct expr *right = expr->binop.right;
-	struct nftnl_expr *nle;
 	mpz_t m, x;
 
 	mpz_init(m);
@@ -106,15 +105,7 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	mpz_clear(x);
 
 	linearize_expr(lctx, expr->binop.left, dreg);
-	nle = nftnl_expr_alloc("bitwise");
-	if (nle == NULL)
-		memory_allocation_error();
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, dreg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, dreg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
-	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_MASK, mask, len);
-	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_XOR, xor, len);
-	lin_add_expr(lctx, nle);
+	lin_bitwise(lctx, dreg, mask, xor, len);
 }
 
 const struct expr_ops binop_expr_ops = {

@@ -106,6 +106,26 @@ void expr_set_type(struct expr *expr, const struct datatype *dtype,
 	}
 }
 
+void expr_retype_constant(struct expr *right, const struct expr *left)
+{
+	switch (right->etype) {
+	case EXPR_VALUE:
+		datatype_value_retype(right, left->dtype, left->byteorder);
+		return;
+	case EXPR_PREFIX:
+		expr_retype_constant(right->prefix.prefix, left);
+		break;
+	case EXPR_RANGE:
+		expr_retype_constant(right->range.left, left);
+		expr_retype_constant(right->range.right, left);
+		break;
+	default:
+		return;
+	}
+	right->dtype = left->dtype;
+	right->byteorder = left->byteorder;
+}
+
 static const char *const expr_names[__EXPR_MAX] = {
 	[EXPR_INVALID]		= "invalid expression",
 	[EXPR_VERDICT]		= "verdict expression",

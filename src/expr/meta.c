@@ -195,10 +195,8 @@ static int meta_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 static void meta_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 				enum nft_registers dreg)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("meta");
+	struct nftnl_expr *nle = lin_expr_alloc("meta");
 
-	if (!nle)
-		memory_allocation_error();
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_META_KEY, expr->meta.key);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_META_DREG, dreg);
 	lin_add_expr(lctx, nle);
@@ -218,27 +216,6 @@ static int meta_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-/* Type a decoded right side like the meta key (values, prefixes, ranges). */
-static void meta_type_right(struct expr *right, const struct expr *left)
-{
-	switch (right->etype) {
-	case EXPR_VALUE:
-		datatype_value_retype(right, left->dtype, left->byteorder);
-		break;
-	case EXPR_PREFIX:
-		meta_type_right(right->prefix.prefix, left);
-		right->dtype = left->dtype;
-		break;
-	case EXPR_RANGE:
-		meta_type_right(right->range.left, left);
-		meta_type_right(right->range.right, left);
-		right->dtype = left->dtype;
-		break;
-	default:
-		break;
-	}
-}
-
 /*
  * A protocol key match ("meta l4proto tcp") may be the dependency of a
  * later payload match; remember it so payload postprocessing can drop it.
@@ -249,7 +226,7 @@ static void meta_expr_delin_postprocess(struct delin_ctx *dctx,
 	struct expr *rel = stmt->expr;
 	enum proto_bases base;
 
-	meta_type_right(rel->binop.right, expr);
+	expr_retype_constant(rel->binop.right, expr);
 	if (!(expr->flags & EXPR_F_PROTOCOL))
 		return;
 	base = proto_ctx_update_match(&dctx->pctx, rel);

@@ -48,6 +48,11 @@
 #include <linux/if_arp.h>
 #include <libnftnl/expr.h>
 
+/* Raw loads (bits): the kernel's 16 bit byte offset, and what the four
+ * 128 bit data registers hold. */
+#define PAYLOAD_MAX_OFFSET	(UINT16_MAX * BITS_PER_BYTE)
+#define PAYLOAD_MAX_LEN		(NFT_REG_SIZE * 4 * BITS_PER_BYTE)
+
 static const char *const payload_base_names[] = {
 	[NFT_PAYLOAD_LL_HEADER]		= "ll",
 	[NFT_PAYLOAD_NETWORK_HEADER]	= "nh",
@@ -155,6 +160,17 @@ static struct expr *payload_json_parse_raw(struct json_ctx *jctx,
 			   "Invalid payload: \"protocol\" and \"field\", or \"base\", \"offset\" and \"len\" are required");
 		return NULL;
 	}
+	/* Whole bytes the registers can hold: the encoder neither shifts
+	 * nor masks raw loads, and compares through fixed size buffers. */
+	if (json_integer_value(o) % BITS_PER_BYTE ||
+	    json_integer_value(l) % BITS_PER_BYTE ||
+	    json_integer_value(o) > PAYLOAD_MAX_OFFSET ||
+	    json_integer_value(l) > PAYLOAD_MAX_LEN) {
+		json_error(jctx, ".payload",
+			   "Invalid payload: \"offset\" and \"len\" must be whole bytes (multiples of 8 bits), an offset of at most %u bits and a length of at most %u bits",
+			   PAYLOAD_MAX_OFFSET, PAYLOAD_MAX_LEN);
+		return NULL;
+	}
 	for (i = 0; i < array_size(payload_base_names); i++)
 		if (!strcmp(payload_base_names[i], json_string_value(b)))
 			return payload_expr_alloc_raw(loc, i,
@@ -225,27 +241,42 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 }
 
 /*
- * Rebuilt from the statements each time, so the result does not depend
- * on who else updates ectx->pctx, and dependencies inserted earlier count.
+ * The context of the statements before the current one, rebuilt from the
+ * statements themselves so it does not depend on who else updates
+ * ectx->pctx, and dependencies inserted earlier count. The cache keeps
+ * what the statements up to the last one looked at establish: the
+ * evaluator goes through a rule in order and only inserts before the
+ * current statement, so each call walks just the statements since.
  */
 static void payload_pctx_rebuild(struct eval_ctx *ectx)
 {
+	const struct list_head *head, *pos;
 	const struct stmt *stmt;
-	bool found = false;
 
 	if (!ectx->rule || !ectx->stmt)
 		return;
-	list_for_each_entry(stmt, &ectx->rule->stmts, list)
-		if (stmt == ectx->stmt)
-			found = true;
-	if (!found)
-		return;
-	proto_ctx_init(&ectx->pctx, ectx->pctx.family);
-	list_for_each_entry(stmt, &ectx->rule->stmts, list) {
-		if (stmt == ectx->stmt)
-			break;
-		payload_pctx_stmt(&ectx->pctx, stmt);
+	head = &ectx->rule->stmts;
+	if (ectx->pctx_cache.rule != ectx->rule) {
+		ectx->pctx_cache.rule = ectx->rule;
+		ectx->pctx_cache.last = head;
+		proto_ctx_init(&ectx->pctx_cache.pctx, ectx->pctx.family);
 	}
+	for (pos = ectx->pctx_cache.last->next; pos != &ectx->stmt->list;
+	     pos = pos->next) {
+		if (pos == head) {
+			/* not after the cached ones: start over (or the
+			 * statement is not in the rule: leave pctx alone) */
+			if (ectx->pctx_cache.last == head)
+				return;
+			ectx->pctx_cache.rule = NULL;
+			payload_pctx_rebuild(ectx);
+			return;
+		}
+		stmt = list_entry(pos, struct stmt, list);
+		payload_pctx_stmt(&ectx->pctx_cache.pctx, stmt);
+		ectx->pctx_cache.last = pos;
+	}
+	ectx->pctx = ectx->pctx_cache.pctx;
 }
 
 static void payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
@@ -370,9 +401,26 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 	return ret;
 }
 
+/*
+ * Fields that are not whole bytes (ip version, ip dscp, tcp doff) need
+ * a shift and mask that the encoder does not emit: without them the
+ * rule would compare the whole byte and silently never match.
+ */
 static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
-	return payload_gen_dependency(ectx, *exprp);
+	const struct expr *expr = *exprp;
+
+	if (expr->payload.offset % BITS_PER_BYTE ||
+	    expr->len % BITS_PER_BYTE) {
+		if (expr->payload.desc && expr->payload.tmpl)
+			return expr_error(ectx, expr,
+					  "matching %s %s is not supported: it is not a whole number of bytes",
+					  expr->payload.desc->name,
+					  expr->payload.tmpl->token);
+		return expr_error(ectx, expr,
+				  "raw payload offset and length must be whole bytes");
+	}
+	return payload_gen_dependency(ectx, expr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -395,18 +443,23 @@ static bool payload_mergeable(const struct stmt *stmt)
 	       left->len % BITS_PER_BYTE == 0 && left->len > 0;
 }
 
+/* A merge candidate and its place in the rule, so sorting is stable. */
+struct payload_cand {
+	struct stmt *stmt;
+	unsigned int pos;
+};
+
 static int payload_merge_order(const void *a, const void *b)
 {
-	const struct stmt *sa = *(struct stmt *const *)a;
-	const struct stmt *sb = *(struct stmt *const *)b;
-	const struct expr *la = sa->expr->binop.left;
-	const struct expr *lb = sb->expr->binop.left;
+	const struct payload_cand *ca = a, *cb = b;
+	const struct expr *la = ca->stmt->expr->binop.left;
+	const struct expr *lb = cb->stmt->expr->binop.left;
 
 	if (la->payload.base != lb->payload.base)
 		return la->payload.base < lb->payload.base ? -1 : 1;
 	if (la->payload.offset != lb->payload.offset)
 		return la->payload.offset < lb->payload.offset ? -1 : 1;
-	return 0;
+	return ca->pos < cb->pos ? -1 : ca->pos > cb->pos;
 }
 
 /*
@@ -495,7 +548,8 @@ static void payload_drop_redundant(struct rule *rule)
 
 void payload_merge_rule(struct rule *rule)
 {
-	struct stmt *stmt, **cand, *cur;
+	struct payload_cand *cand;
+	struct stmt *stmt, *cur;
 	unsigned int n = 0, i;
 
 	payload_drop_redundant(rule);
@@ -506,27 +560,21 @@ void payload_merge_rule(struct rule *rule)
 		return;
 	cand = xmalloc(n * sizeof(*cand));
 	n = 0;
-	list_for_each_entry(stmt, &rule->stmts, list)
-		if (payload_mergeable(stmt))
-			cand[n++] = stmt;
-	/* stable: equal offsets keep rule order */
-	for (i = 1; i < n; i++) {
-		unsigned int j = i;
-
-		while (j > 0 && payload_merge_order(&cand[j - 1],
-						    &cand[j]) > 0) {
-			cur = cand[j];
-			cand[j] = cand[j - 1];
-			cand[j - 1] = cur;
-			j--;
+	list_for_each_entry(stmt, &rule->stmts, list) {
+		if (payload_mergeable(stmt)) {
+			cand[n].stmt = stmt;
+			cand[n].pos = n;
+			n++;
 		}
 	}
-	for (cur = n ? cand[0] : NULL, i = 1; i < n; i++) {
+	/* by header and offset; equal offsets keep rule order */
+	qsort(cand, n, sizeof(*cand), payload_merge_order);
+	for (cur = n ? cand[0].stmt : NULL, i = 1; i < n; i++) {
 		if (payload_can_merge(cur->expr->binop.left,
-				      cand[i]->expr->binop.left))
-			payload_merge_pair(rule, cur, cand[i]);
+				      cand[i].stmt->expr->binop.left))
+			payload_merge_pair(rule, cur, cand[i].stmt);
 		else
-			cur = cand[i];
+			cur = cand[i].stmt;
 	}
 	xfree(cand);
 }
@@ -540,10 +588,8 @@ static void payload_expr_linearize(struct lin_ctx *lctx,
 				   const struct expr *expr,
 				   enum nft_registers dreg)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("payload");
+	struct nftnl_expr *nle = lin_expr_alloc("payload");
 
-	if (!nle)
-		memory_allocation_error();
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_PAYLOAD_DREG, dreg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_PAYLOAD_BASE, expr->payload.base);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_PAYLOAD_OFFSET,
@@ -577,28 +623,6 @@ static int payload_expr_delinearize(struct delin_ctx *dctx,
 /* ------------------------------------------------------------------ */
 /* Listing: back to what the user wrote                                */
 /* ------------------------------------------------------------------ */
-
-static void payload_type_right(struct expr *right, const struct expr *left)
-{
-	switch (right->etype) {
-	case EXPR_VALUE:
-		datatype_value_retype(right, left->dtype, left->byteorder);
-		break;
-	case EXPR_PREFIX:
-		payload_type_right(right->prefix.prefix, left);
-		right->dtype = left->dtype;
-		right->byteorder = left->byteorder;
-		break;
-	case EXPR_RANGE:
-		payload_type_right(right->range.left, left);
-		payload_type_right(right->range.right, left);
-		right->dtype = left->dtype;
-		right->byteorder = left->byteorder;
-		break;
-	default:
-		break;
-	}
-}
 
 static void payload_set_field(struct expr *expr,
 			      const struct proto_desc *desc,
@@ -774,10 +798,10 @@ static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
 	payload_set_field(left, desc, field);
 	mpz_mul_2exp(value->value.value, value->value.value, t->len - plen);
 	value->len = t->len;
-	payload_type_right(value, left);
+	expr_retype_constant(value, left);
 	stmt->expr->binop.right = prefix_expr_alloc(&value->location, value,
 						    plen);
-	payload_type_right(stmt->expr->binop.right, left);
+	expr_retype_constant(stmt->expr->binop.right, left);
 	payload_match_done(dctx, stmt);
 	return true;
 }
@@ -801,7 +825,7 @@ static void payload_expr_delin_postprocess(struct delin_ctx *dctx,
 		return;
 	if (proto_field_find(desc, expr->payload.offset, expr->len, &field)) {
 		payload_set_field(expr, desc, field);
-		payload_type_right(stmt->expr->binop.right, expr);
+		expr_retype_constant(stmt->expr->binop.right, expr);
 		payload_match_done(dctx, stmt);
 		return;
 	}

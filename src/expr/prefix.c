@@ -3,6 +3,7 @@
  * relation; the length must fit the type's width. The mask is applied by
  * the relational encoder (src/expr/relational.c).
  */
+#include <limits.h>
 #include <expr.h>
 #include <evaluate.h>
 #include <json.h>
@@ -70,7 +71,8 @@ static struct expr *prefix_expr_json_parse(struct json_ctx *jctx,
 	addr_json = json_object_get(value, "addr");
 	len_json = json_object_get(value, "len");
 	if (addr_json == NULL || !json_is_integer(len_json) ||
-	    json_integer_value(len_json) < 0) {
+	    json_integer_value(len_json) < 0 ||
+	    json_integer_value(len_json) > UINT_MAX) {
 		json_error(jctx, ".prefix",
 			   "Invalid prefix: expected {\"addr\": ..., \"len\": NUMBER}");
 		return NULL;

@@ -17,6 +17,9 @@
 #include <nftables.h>
 #include <libnftnl/expr.h>
 
+/* What the four 128 bit data registers hold. */
+#define RELATIONAL_MAX_BITS	(NFT_REG_SIZE * 4 * BITS_PER_BYTE)
+
 static void relational_expr_destroy(struct expr *expr)
 {
 	expr_free(expr->binop.left);
@@ -105,6 +108,17 @@ static int relational_evaluate_right(struct eval_ctx *ectx, struct expr *rel)
 	return ret;
 }
 
+/* The encoder builds compare data in buffers of this size. */
+static int relational_check_size(struct eval_ctx *ectx,
+				 const struct expr *expr)
+{
+	if (expr->len <= RELATIONAL_MAX_BITS)
+		return 0;
+	return expr_error(ectx, expr,
+			  "%s of %u bits does not fit the data registers (%u bits)",
+			  expr_name(expr), expr->len, RELATIONAL_MAX_BITS);
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -116,6 +130,9 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	left = rel->binop.left;
 	right = rel->binop.right;
 
+	if (relational_check_size(ectx, left->len > right->len ?
+					left : right) < 0)
+		return -1;
 	switch (right->etype) {
 	case EXPR_VALUE:
 	case EXPR_PREFIX:
@@ -159,10 +176,8 @@ static enum nft_cmp_ops relational_cmp_op(enum ops op)
 static void lin_cmp(struct lin_ctx *lctx, enum nft_registers sreg,
 		    enum nft_cmp_ops op, const void *data, unsigned int len)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("cmp");
+	struct nftnl_expr *nle = lin_expr_alloc("cmp");
 
-	if (nle == NULL)
-		memory_allocation_error();
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_CMP_SREG, sreg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_CMP_OP, op);
 	nftnl_expr_set(nle, NFTNL_EXPR_CMP_DATA, data, len);
@@ -172,26 +187,16 @@ static void lin_cmp(struct lin_ctx *lctx, enum nft_registers sreg,
 static void lin_bitwise_mask(struct lin_ctx *lctx, enum nft_registers reg,
 			     const void *mask, unsigned int len)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("bitwise");
-	unsigned char zero[NFT_REG_SIZE * 4] = {};
+	static const unsigned char zero[NFT_REG_SIZE * 4];
 
-	if (nle == NULL)
-		memory_allocation_error();
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
-	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_MASK, mask, len);
-	nftnl_expr_set(nle, NFTNL_EXPR_BITWISE_XOR, zero, len);
-	lin_add_expr(lctx, nle);
+	lin_bitwise(lctx, reg, mask, zero, len);
 }
 
 static void lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
 		     unsigned int len)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("byteorder");
+	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
 
-	if (nle == NULL)
-		memory_allocation_error();
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
@@ -287,9 +292,7 @@ static void relational_linearize_range(struct lin_ctx *lctx,
 		lin_cmp(lctx, reg, NFT_CMP_LTE, high, len);
 		return;
 	}
-	nle = nftnl_expr_alloc("range");
-	if (nle == NULL)
-		memory_allocation_error();
+	nle = lin_expr_alloc("range");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_SREG, reg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_OP, NFT_RANGE_NEQ);
 	nftnl_expr_set(nle, NFTNL_EXPR_RANGE_FROM_DATA, low, len);

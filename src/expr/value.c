@@ -50,9 +50,7 @@ static void value_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	unsigned int len;
 
 	len = linearize_data(expr, data, sizeof(data));
-	nle = nftnl_expr_alloc("immediate");
-	if (nle == NULL)
-		memory_allocation_error();
+	nle = lin_expr_alloc("immediate");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_IMM_DREG, dreg);
 	nftnl_expr_set(nle, NFTNL_EXPR_IMM_DATA, data, len);
 	lin_add_expr(lctx, nle);

@@ -40,6 +40,30 @@ static json_t *variable_expr_json(const struct expr *expr,
 	return json_pack("s+", "$", expr->variable.name);
 }
 
+/*
+ * How many values one run may copy out of variables. A definition may
+ * hold two references to the one before it, so a few dozen lines could
+ * otherwise ask for billions of copies.
+ */
+#define VARIABLE_MAX_EXPANSION	(1ul << 20)
+
+/* Count the copy about to be made; an error once the budget is spent. */
+static int variable_expand(struct eval_ctx *ectx, const struct expr *var)
+{
+	const struct expr *value = var->variable.value;
+	unsigned long n = value->etype == EXPR_LIST ?
+			  value->expr_list.size + 1 : 1;
+
+	if (ectx->expanded > VARIABLE_MAX_EXPANSION)
+		return -1;	/* reported already */
+	ectx->expanded += n;
+	if (ectx->expanded <= VARIABLE_MAX_EXPANSION)
+		return 0;
+	return expr_error(ectx, var,
+			  "too many values: variables expand to more than %lu values",
+			  VARIABLE_MAX_EXPANSION);
+}
+
 static int variable_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *var = *exprp, *value;
@@ -47,6 +71,8 @@ static int variable_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (var->variable.value == NULL)
 		return expr_error(ectx, var, "unknown identifier '%s'",
 				  var->variable.name);
+	if (variable_expand(ectx, var) < 0)
+		return -1;
 	value = expr_clone(var->variable.value);
 	expr_free(var);
 	*exprp = value;

@@ -103,23 +103,22 @@ static json_t *verdict_expr_json(const struct expr *expr,
 static int verdict_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp, *chain = expr->verdict.chain;
+	const struct expr *target = chain;
 	char *name;
 
 	if (chain == NULL || chain->etype == EXPR_VALUE)
 		return 0;
-	if (chain->etype == EXPR_VARIABLE) {
-		if (chain->variable.value == NULL)
+	/* define b = $a: a variable may stand for another one */
+	while (target->etype == EXPR_VARIABLE) {
+		if (target->variable.value == NULL)
 			return expr_error(ectx, chain,
 					  "unknown identifier '%s'",
-					  chain->variable.name);
-		if (chain->variable.value->etype != EXPR_SYMBOL &&
-		    chain->variable.value->etype != EXPR_VALUE)
-			return expr_error(ectx, chain,
-					  "Verdict target must be a chain name");
-	} else if (chain->etype != EXPR_SYMBOL) {
+					  target->variable.name);
+		target = target->variable.value;
+	}
+	if (target->etype != EXPR_SYMBOL && target->etype != EXPR_VALUE)
 		return expr_error(ectx, chain,
 				  "Verdict target must be a chain name");
-	}
 	name = verdict_chain_name(chain);
 	expr->verdict.chain = constant_expr_alloc_string(&chain->location,
 							 &string_type, name, 0);
@@ -132,11 +131,9 @@ static void verdict_expr_linearize(struct lin_ctx *lctx,
 				   const struct expr *expr,
 				   enum nft_registers dreg)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("immediate");
+	struct nftnl_expr *nle = lin_expr_alloc("immediate");
 	char *name;
 
-	if (nle == NULL)
-		memory_allocation_error();
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_IMM_DREG, NFT_REG_VERDICT);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_IMM_VERDICT, expr->verdict.verdict);
 	if (expr->verdict.chain) {

@@ -36,10 +36,8 @@ static int counter_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 static void counter_stmt_linearize(struct lin_ctx *lctx,
 				   const struct stmt *stmt)
 {
-	struct nftnl_expr *nle = nftnl_expr_alloc("counter");
+	struct nftnl_expr *nle = lin_expr_alloc("counter");
 
-	if (nle == NULL)
-		memory_allocation_error();
 	if (stmt->counter.packets)
 		nftnl_expr_set_u64(nle, NFTNL_EXPR_CTR_PACKETS,
 				   stmt->counter.packets);

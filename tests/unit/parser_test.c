@@ -657,10 +657,15 @@ static void test_include(struct nft_ctx *nft)
 	parse(&p, nft, "include \"missing.nft\"\ninclude \"bad.nft\"\n"
 		       "add table ip x\n");
 	CHECK(p.ret == -1 && list_count(&p.msgs) == 2);
-	check_err(&p, 0, 1, 1, 21, "File not found: missing.nft");
+	/* The include statement runs up to its separator, as the system
+	 * nft reports it ("1:1-22", the newline included). */
+	check_err(&p, 0, 1, 1, 22, "File not found: missing.nft");
 	check_err(&p, 1, 2, 5, 9, "unexpected string 'tabel'");
 	CHECK(nth_err(&p, 1)->locations[0].indesc->name &&
 	      strstr(nth_err(&p, 1)->locations[0].indesc->name, "bad.nft"));
+	/* "In file included from <cmdline>:2:1-18:" */
+	CHECK(nth_err(&p, 1)->locations[0].indesc->parent->first_column == 1 &&
+	      nth_err(&p, 1)->locations[0].indesc->parent->last_column == 18);
 	CHECK(list_count(&p.cmds) == 2);
 	parse_done(&p);
 

@@ -1,0 +1,572 @@
+/*
+ * Regressions of the robustness review and the fuzzers (tests/fuzz): one
+ * check per bug that was found, so it stays fixed. No kernel: text is
+ * parsed and evaluated only when no command needs the cache (table
+ * blocks and defines), JSON rules are evaluated statement by statement.
+ */
+#include <nft.h>
+#include <nftables.h>
+#include <parse.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <netlink.h>
+#include <rule.h>
+#include <cache.h>
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <linux/netfilter.h>
+#include <libnftnl/rule.h>
+#include "unit.h"
+
+struct run {
+	struct nft_ctx *nft;
+	struct list_head cmds;
+	struct list_head msgs;
+	int ret;
+};
+
+/* Nothing here may reach the kernel: no command may need the cache. */
+static bool run_cache_free(struct run *r)
+{
+	struct cache_filter f = { NFPROTO_UNSPEC, NULL, NULL };
+	unsigned int flags = 0;
+	bool first = true;
+	struct cmd *cmd;
+
+	list_for_each_entry(cmd, &r->cmds, list)
+		cache_cmd_needs(cmd, &flags, &f, &first);
+	return flags == 0;
+}
+
+/* Parse @text (@len bytes, may hold any byte) and, if that went well,
+ * evaluate it. */
+static void run_text_len(struct run *r, struct nft_ctx *nft,
+			 const char *text, size_t len)
+{
+	struct input_descriptor *d;
+	char *data = xmalloc(len + 1);
+
+	memcpy(data, text, len);
+	data[len] = '\0';
+	r->nft = nft;
+	init_list_head(&r->cmds);
+	init_list_head(&r->msgs);
+	d = indesc_alloc(INPUT_BUFFER, NULL, data, len);
+	list_add_tail(&d->list, &nft->indescs);
+	r->ret = nft_parse_text(nft, d, &r->cmds, &r->msgs);
+	if (r->ret < 0)
+		return;
+	CHECK(run_cache_free(r));
+	if (run_cache_free(r))
+		r->ret = nft_evaluate(nft, &r->cmds, &r->msgs);
+}
+
+static void run_text(struct run *r, struct nft_ctx *nft, const char *text)
+{
+	run_text_len(r, nft, text, strlen(text));
+}
+
+static void run_json(struct run *r, struct nft_ctx *nft, const char *text)
+{
+	struct input_descriptor *d;
+
+	r->nft = nft;
+	init_list_head(&r->cmds);
+	init_list_head(&r->msgs);
+	d = indesc_alloc(INPUT_JSON, NULL, xstrdup(text), strlen(text));
+	list_add_tail(&d->list, &nft->indescs);
+	r->ret = nft_parse_json(nft, d, &r->cmds, &r->msgs);
+}
+
+static void run_done(struct run *r)
+{
+	struct input_descriptor *d, *next;
+	struct run_string {
+		struct list_head list;
+	} *s, *snext;
+
+	cmd_list_free(&r->cmds);
+	erec_free_list(&r->msgs);
+	list_for_each_entry_safe(d, next, &r->nft->indescs, list) {
+		list_del(&d->list);
+		indesc_free(d);
+	}
+	/* JSON paths interned for the run (libnftables.c frees them the
+	 * same way at the end of a run) */
+	list_for_each_entry_safe(s, snext, &r->nft->strings, list) {
+		list_del(&s->list);
+		xfree(s);
+	}
+	scope_free(r->nft->top_scope);
+	r->nft->top_scope = NULL;
+}
+
+static unsigned int count_errors(const struct run *r)
+{
+	const struct error_record *e;
+	unsigned int n = 0;
+
+	list_for_each_entry(e, &r->msgs, list)
+		n++;
+	return n;
+}
+
+/* The first error's message contains @msg. */
+static bool first_error_has(const struct run *r, const char *msg)
+{
+	const struct error_record *e;
+
+	if (list_empty(&r->msgs))
+		return false;
+	e = list_first_entry(&r->msgs, struct error_record, list);
+	if (!strstr(e->msg, msg))
+		fprintf(stderr, "  error was: %s\n", e->msg);
+	return strstr(e->msg, msg) != NULL;
+}
+
+static void check_ok(struct run *r)
+{
+	CHECK(r->ret == 0 && list_empty(&r->msgs));
+	if (!list_empty(&r->msgs))
+		erec_print_list(stderr, &r->msgs);
+}
+
+static struct cmd *first_cmd(struct run *r)
+{
+	return list_first_entry(&r->cmds, struct cmd, list);
+}
+
+static struct chain *nth_chain(struct table *t, unsigned int n)
+{
+	struct chain *c;
+
+	list_for_each_entry(c, &t->chains, list)
+		if (n-- == 0)
+			return c;
+	return NULL;
+}
+
+static struct rule *first_rule(struct chain *c)
+{
+	return list_first_entry(&c->rules, struct rule, list);
+}
+
+static char *bytecode(struct nft_ctx *nft, const struct rule *rule)
+{
+	struct nftnl_rule *nlr = netlink_rule_build(nft, &rule->handle, rule);
+	char buf[4096];
+
+	nftnl_rule_snprintf(buf, sizeof(buf), nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	nftnl_rule_free(nlr);
+	return xstrdup(buf);
+}
+
+/*
+ * The scanner's tables were 7-bit: a byte above 0x7f matched no rule and
+ * flex looped forever ("add table ip té" hung nft). Now it is an invalid
+ * character, shown escaped; UTF-8 in strings and comments is fine.
+ */
+static void test_high_bytes(struct nft_ctx *nft)
+{
+	static const char hang[] = "0\x8f";
+	struct run r;
+
+	run_text(&r, nft, "add table ip t\xc3\xa9\n");
+	CHECK(r.ret == -1);
+	CHECK(first_error_has(&r, "invalid character '\\xc3'"));
+	run_done(&r);
+
+	run_text_len(&r, nft, hang, sizeof(hang) - 1);
+	CHECK(r.ret == -1 && count_errors(&r) >= 1);
+	run_done(&r);
+
+	run_text(&r, nft, "table ip t { # caf\xc3\xa9\n"
+		 "\tcomment \"caf\xc3\xa9\"\n}\n");
+	check_ok(&r);
+	CHECK_STREQ(first_cmd(&r)->table->comment, "caf\xc3\xa9");
+	run_done(&r);
+}
+
+/* include "/dev/zero" read until memory ran out. */
+static void test_include_device(struct nft_ctx *nft)
+{
+	struct run r;
+
+	run_text(&r, nft, "include \"/dev/zero\"\n");
+	CHECK(r.ret == -1 && count_errors(&r) == 1);
+	CHECK(first_error_has(&r, "a device is not a ruleset file"));
+	run_done(&r);
+}
+
+/* "ether type 8021q" (as nft lists it) lexed as 8021 and q. */
+static void test_digit_words(struct nft_ctx *nft)
+{
+	struct run r;
+	char *code;
+
+	run_text(&r, nft, "table netdev t { chain c {\n"
+		 "\tether type 8021q\n\tether type 8021ad\n} }\n");
+	check_ok(&r);
+	if (r.ret == 0) {
+		code = bytecode(nft, first_rule(nth_chain(first_cmd(&r)->table,
+							  0)));
+		CHECK(strstr(code, "cmp eq reg 1 0x00000081") != NULL);
+		xfree(code);
+	}
+	run_done(&r);
+}
+
+/* Numbers too big for their field are errors, never truncated. */
+static void test_number_ranges(struct nft_ctx *nft)
+{
+	struct run r;
+
+	run_text(&r, nft, "table ip t { chain c {\n"
+		 "\tcounter packets 99999999999999999999 bytes 1\n} }\n");
+	CHECK(r.ret == -1);
+	CHECK(first_error_has(&r, "99999999999999999999 is out of range"));
+	run_done(&r);
+
+	/* was taken as /8 */
+	run_text(&r, nft, "table ip t { chain c {\n"
+		 "\tip saddr 10.0.0.0/4294967304\n} }\n");
+	CHECK(r.ret == -1);
+	CHECK(first_error_has(&r, "prefix length 4294967304 is out of range"));
+	run_done(&r);
+
+	run_json(&r, nft, "{\"nftables\": [{\"add\": {\"rule\": {"
+		 "\"table\": \"t\", \"chain\": \"c\", \"expr\": [{\"match\": "
+		 "{\"op\": \"==\", \"left\": {\"payload\": {\"protocol\": "
+		 "\"ip\", \"field\": \"saddr\"}}, \"right\": {\"prefix\": "
+		 "{\"addr\": \"10.0.0.0\", \"len\": 4294967304}}}}]}}}]}");
+	CHECK(r.ret == -1 && first_error_has(&r, "Invalid prefix"));
+	run_done(&r);
+
+	run_text(&r, nft, "table ip t { chain c { type filter hook input "
+		 "priority filter + 99999999999999999999; } }\n");
+	CHECK(r.ret == -1 && first_error_has(&r, "invalid priority"));
+	run_done(&r);
+}
+
+/* INT_MIN - 50 overflowed (UBSan) when a listing named the priority. */
+static void test_priority_extremes(struct nft_ctx *nft)
+{
+	struct run r;
+	char buf[64];
+
+	run_text(&r, nft, "table ip t { chain c { type filter hook input "
+		 "priority -2147483648; } }\n");
+	check_ok(&r);
+	if (r.ret == 0)
+		CHECK(nth_chain(first_cmd(&r)->table, 0)->prio == INT_MIN);
+	run_done(&r);
+
+	prio_format(buf, sizeof(buf), NFPROTO_IPV4, NF_INET_LOCAL_IN, INT_MIN,
+		    false);
+	CHECK_STREQ(buf, "-2147483648");
+	prio_format(buf, sizeof(buf), NFPROTO_IPV4, NF_INET_LOCAL_IN, INT_MAX,
+		    false);
+	CHECK_STREQ(buf, "2147483647");
+	prio_format(buf, sizeof(buf), NFPROTO_IPV4, NF_INET_LOCAL_IN, -145,
+		    false);
+	CHECK_STREQ(buf, "mangle + 5");
+}
+
+/*
+ * "define prio = filter + 10; ... priority $prio" was a syntax error
+ * (and crashes the system nft 1.0.6); "filter - 10" is a range there.
+ */
+static void test_define_priority(struct nft_ctx *nft)
+{
+	struct run r;
+	struct table *t;
+
+	run_text(&r, nft, "define p1 = filter + 10\n"
+		 "define p2 = mangle - 5\ndefine p3 = -150\n"
+		 "define p4 = $p1\n"
+		 "table inet t {\n"
+		 "\tchain a { type filter hook input priority $p1; }\n"
+		 "\tchain b { type filter hook input priority $p2; }\n"
+		 "\tchain c { type filter hook input priority $p3; }\n"
+		 "\tchain d { type filter hook input priority $p4; }\n}\n");
+	check_ok(&r);
+	if (r.ret == 0) {
+		t = first_cmd(&r)->table;
+		CHECK(nth_chain(t, 0)->prio == 10);
+		CHECK(nth_chain(t, 1)->prio == -155);
+		CHECK(nth_chain(t, 2)->prio == -150);
+		CHECK(nth_chain(t, 3)->prio == 10);
+	}
+	run_done(&r);
+
+	/* a priority longer than a fixed buffer was cut, its offset lost */
+	run_text(&r, nft, "table ip t { chain c { type filter hook input "
+		 "priority filter + 000000000000000000000000000000000000000000"
+		 "000000000000000000000000000000000000000000000000007; } }\n");
+	check_ok(&r);
+	if (r.ret == 0)
+		CHECK(nth_chain(first_cmd(&r)->table, 0)->prio == 7);
+	run_done(&r);
+
+	run_text(&r, nft, "define p = { 1, 2 }\ntable ip t { chain c { "
+		 "type filter hook input priority $p; } }\n");
+	CHECK(r.ret == -1 && first_error_has(&r, "priority must be"));
+	run_done(&r);
+}
+
+/* 25 lines, each doubling the one before: 2^25 copies took minutes and
+ * gigabytes. */
+static char *doubling_defines(const char *first, unsigned int n)
+{
+	char *text = xasprintf("define d0 = %s\n", first), *more;
+	unsigned int i;
+
+	for (i = 1; i <= n; i++) {
+		more = xasprintf("%sdefine d%u = { $d%u, $d%u }\n", text, i,
+				 i - 1, i - 1);
+		xfree(text);
+		text = more;
+	}
+	return text;
+}
+
+static void test_variable_expansion(struct nft_ctx *nft)
+{
+	char *defs = doubling_defines("{ v0 }", 25), *text;
+	time_t start = time(NULL);
+	struct run r;
+
+	text = xasprintf("%stable netdev t { chain c { type filter hook "
+			 "ingress devices = $d25 priority 0; } }\n", defs);
+	run_text(&r, nft, text);
+	CHECK(r.ret == -1 && count_errors(&r) == 1);
+	CHECK(first_error_has(&r, "device 'v0' is listed twice"));
+	run_done(&r);
+	xfree(text);
+	xfree(defs);
+
+	defs = doubling_defines("22", 25);
+	text = xasprintf("%stable ip t { chain c { tcp dport $d25; } }\n",
+			 defs);
+	run_text(&r, nft, text);
+	CHECK(r.ret == -1 && count_errors(&r) == 1);
+	CHECK(first_error_has(&r, "too many values"));
+	run_done(&r);
+	xfree(text);
+	xfree(defs);
+	CHECK(time(NULL) - start < 30);
+}
+
+/* Fields that are not whole bytes were compared as whole bytes: "ip
+ * version 4" never matched an IPv4 packet. */
+static void test_sub_byte_fields(struct nft_ctx *nft)
+{
+	static const char *const rules[] = {
+		"ip version 4", "ip dscp 10", "ip6 flowlabel 5", "tcp doff 5",
+	};
+	unsigned int i;
+	struct run r;
+	char *text;
+
+	for (i = 0; i < array_size(rules); i++) {
+		text = xasprintf("table inet t { chain c { %s; } }\n",
+				 rules[i]);
+		run_text(&r, nft, text);
+		CHECK(r.ret == -1 &&
+		      first_error_has(&r, "not a whole number of bytes"));
+		run_done(&r);
+		xfree(text);
+	}
+}
+
+/* Evaluate the statements of the first (JSON) rule command. */
+static int eval_json_rule(struct run *r)
+{
+	struct eval_ctx ectx;
+	struct rule *rule;
+	struct stmt *stmt, *next;
+	int err = 0;
+
+	if (r->ret < 0 || list_empty(&r->cmds))
+		return -1;
+	rule = first_cmd(r)->rule;
+	memset(&ectx, 0, sizeof(ectx));
+	ectx.nft = r->nft;
+	ectx.msgs = &r->msgs;
+	ectx.rule = rule;
+	proto_ctx_init(&ectx.pctx, rule->handle.family);
+	list_for_each_entry_safe(stmt, next, &rule->stmts, list)
+		if (stmt_evaluate(&ectx, stmt) < 0)
+			err = -1;
+	return err;
+}
+
+static char *raw_payload_rule(unsigned int offset, unsigned int len)
+{
+	return xasprintf("{\"nftables\": [{\"add\": {\"rule\": {"
+			 "\"table\": \"t\", \"chain\": \"c\", \"expr\": "
+			 "[{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+			 "{\"base\": \"ll\", \"offset\": %u, \"len\": %u}}, "
+			 "\"right\": 1}}]}}}]}", offset, len);
+}
+
+/* A raw payload of 1000 bits overflowed the encoder's 64 byte compare
+ * buffer on the stack (ASan). */
+static void test_raw_payload(struct nft_ctx *nft)
+{
+	struct run r;
+	char *text, *code;
+
+	text = raw_payload_rule(0, 1000);
+	run_json(&r, nft, text);
+	CHECK(r.ret == -1 && first_error_has(&r, "must be whole bytes"));
+	run_done(&r);
+	xfree(text);
+
+	text = raw_payload_rule(4, 8);
+	run_json(&r, nft, text);
+	CHECK(r.ret == -1 && first_error_has(&r, "must be whole bytes"));
+	run_done(&r);
+	xfree(text);
+
+	/* the largest load the registers hold still encodes */
+	text = raw_payload_rule(8, 512);
+	run_json(&r, nft, text);
+	CHECK(eval_json_rule(&r) == 0);
+	if (r.ret == 0) {
+		code = bytecode(nft, first_cmd(&r)->rule);
+		CHECK(strstr(code, "payload load 64b @ link header + 1") !=
+		      NULL);
+		xfree(code);
+	}
+	run_done(&r);
+	xfree(text);
+}
+
+/* Each payload match walked the whole rule again: a rule of 20000
+ * matches took a minute. */
+static void test_long_rule(struct nft_ctx *nft)
+{
+	unsigned int i, n = 20000;
+	size_t len = 0, size = n * 16 + 64;
+	char *text = xmalloc(size);
+	clock_t start = clock();
+	struct rule *rule;
+	struct run r;
+
+	len += snprintf(text, size, "table ip t { chain c {");
+	for (i = 0; i < n; i++)
+		len += snprintf(text + len, size - len, " tcp dport 22");
+	snprintf(text + len, size - len, "; } }\n");
+	run_text(&r, nft, text);
+	check_ok(&r);
+	if (r.ret == 0) {
+		rule = first_rule(nth_chain(first_cmd(&r)->table, 0));
+		/* one "meta l4proto tcp" in front */
+		CHECK(rule->num_stmts == n + 1);
+	}
+	run_done(&r);
+	xfree(text);
+	CHECK((clock() - start) / CLOCKS_PER_SEC < 20);
+}
+
+static void test_verdict_targets(struct nft_ctx *nft)
+{
+	struct run r;
+
+	/* a variable standing for another one */
+	run_text(&r, nft, "define a = other\ndefine b = $a\n"
+		 "table ip t { chain c { jump $b; }\n\tchain other { } }\n");
+	check_ok(&r);
+	run_done(&r);
+
+	run_text(&r, nft, "table ip t { chain c { jump \"\"; } }\n");
+	CHECK(r.ret == -1 && first_error_has(&r, "must not be empty"));
+	run_done(&r);
+}
+
+/*
+ * A rule of more than 64 KiB of expressions overflowed the batch buffer
+ * (ASan: libnftnl writes it unchecked). The check comes before anything
+ * is sent, but in case it regresses this runs in a network namespace of
+ * its own, and only if one can be made (root).
+ */
+static void test_huge_rule(struct nft_ctx *nft)
+{
+	unsigned int i, n = 3000;
+	size_t len = 0, size = n * 20 + 64;
+	char *text;
+
+	if (unshare(CLONE_NEWNET) < 0) {
+		fprintf(stderr, "robust_test: no network namespace (%s), "
+			"huge rule test skipped\n", strerror(errno));
+		return;
+	}
+	text = xmalloc(size);
+	len += snprintf(text, size, "table ip t { chain c {");
+	for (i = 0; i < n; i++)
+		len += snprintf(text + len, size - len, " ip saddr 1.2.3.4");
+	snprintf(text + len, size - len, "; } }\n");
+	nft_ctx_buffer_error(nft);
+	CHECK(nft_run_cmd_from_buffer(nft, text) == -1);
+	CHECK(strstr(nft_ctx_get_error_buffer(nft), "rule too large") != NULL);
+	nft_ctx_unbuffer_error(nft);
+	xfree(text);
+}
+
+static void test_datatypes(void)
+{
+	struct expr *sym, *res = NULL, *v;
+	struct output_ctx octx = { 0 };
+	struct error_record *erec;
+	json_t *j;
+
+	/* strtoul() took a sign or leading blanks in MAC addresses */
+	sym = symbol_expr_alloc(&internal_location, "+1:22:33:44:55:66",
+				false);
+	erec = symbol_parse(&etheraddr_type, sym, &res);
+	CHECK(erec != NULL && res == NULL);
+	erec_destroy(erec);
+	expr_free(sym);
+	sym = symbol_expr_alloc(&internal_location, " 11:22:33:44:55:66",
+				false);
+	erec = symbol_parse(&etheraddr_type, sym, &res);
+	CHECK(erec != NULL && res == NULL);
+	erec_destroy(erec);
+	expr_free(sym);
+
+	/* JSON integers are signed: 2^64 - 1 went out as -1 */
+	v = constant_expr_alloc_u64(&internal_location, &integer_type,
+				    BYTEORDER_BIG_ENDIAN, 64, UINT64_MAX);
+	j = datatype_json(v, &octx);
+	CHECK(json_is_string(j) &&
+	      !strcmp(json_string_value(j), "18446744073709551615"));
+	json_decref(j);
+	expr_free(v);
+}
+
+int main(void)
+{
+	struct nft_ctx *nft = nft_ctx_new(0);
+
+	test_high_bytes(nft);
+	test_include_device(nft);
+	test_digit_words(nft);
+	test_number_ranges(nft);
+	test_priority_extremes(nft);
+	test_define_priority(nft);
+	test_variable_expansion(nft);
+	test_sub_byte_fields(nft);
+	test_raw_payload(nft);
+	test_long_rule(nft);
+	test_verdict_targets(nft);
+	test_datatypes();
+	/* last: it moves the process into a network namespace of its own */
+	test_huge_rule(nft);
+	nft_ctx_free(nft);
+	return unit_done("robust_test");
+}
