@@ -8,6 +8,7 @@
 #include <rule.h>
 #include <cache.h>
 #include <errno.h>
+#include <net/if.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -319,20 +320,15 @@ static const struct location *pick_loc(const struct cmd *cmd,
 }
 
 /* Where a device name was written in a chain's device spec. */
-static const struct location *dev_location(const struct cmd *cmd,
-					   const char *name)
+static const struct location *chain_dev_location(const struct chain *c,
+						 const char *name,
+						 const struct location *dflt)
 {
-	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
 	const struct expr *e, *d;
 
 	if (!c || !c->dev_expr)
-		return &cmd->location;
+		return dflt;
 	e = c->dev_expr;
-	if (e->etype == EXPR_VARIABLE && e->variable.value &&
-	    e->variable.value->etype != EXPR_LIST)
-		return &e->location;
-	if (e->etype == EXPR_VARIABLE && e->variable.value)
-		return &e->location;
 	if (e->etype != EXPR_LIST)
 		return &e->location;
 	list_for_each_entry(d, &e->expr_list.expressions, list) {
@@ -341,6 +337,14 @@ static const struct location *dev_location(const struct cmd *cmd,
 			return &d->location;
 	}
 	return &e->location;
+}
+
+static const struct location *dev_location(const struct cmd *cmd,
+					   const char *name)
+{
+	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+
+	return chain_dev_location(c, name, &cmd->location);
 }
 
 static const char *cmd_table_name(const struct cmd *cmd)
@@ -566,6 +570,50 @@ static char *explain_dev_delete(struct nft_ctx *nft, const struct cmd *cmd,
 	return NULL;
 }
 
+/* The first device of @c missing from this network namespace. */
+static const char *chain_missing_dev(const struct chain *c)
+{
+	unsigned int i;
+
+	for (i = 0; c && i < c->num_devs; i++) {
+		if (!if_nametoindex(c->devs[i]))
+			return c->devs[i];
+	}
+	return NULL;
+}
+
+/*
+ * ENOENT on a new base chain: kernels before 6.16 refuse a hook on a
+ * device that does not exist, without saying which. Devices live in our
+ * own network namespace, so look for ourselves.
+ */
+static char *explain_dev_missing(const struct cmd *cmd,
+				 const struct location **loc)
+{
+	const struct chain *c;
+	const char *dev;
+
+	if (cmd->op != CMD_ADD && cmd->op != CMD_CREATE)
+		return NULL;
+	if (cmd->obj == CMD_OBJ_CHAIN) {
+		dev = chain_missing_dev(cmd->chain);
+		if (!dev)
+			return NULL;
+		*loc = dev_location(cmd, dev);
+		return xasprintf("device '%s' does not exist", dev);
+	}
+	if (cmd->obj != CMD_OBJ_TABLE || !cmd->table)
+		return NULL;
+	list_for_each_entry(c, &cmd->table->chains, list) {
+		dev = chain_missing_dev(c);
+		if (!dev)
+			continue;
+		*loc = chain_dev_location(c, dev, &cmd->location);
+		return xasprintf("device '%s' does not exist", dev);
+	}
+	return NULL;
+}
+
 /* ENOENT without an attribute: which object is missing. */
 static char *explain_missing(const struct cmd *cmd,
 			     const struct location **loc)
@@ -636,6 +684,11 @@ static char *explain_unsupported(const struct mnl_err *e,
 	if (cmd->op == CMD_DESTROY &&
 	    (e->err == EOPNOTSUPP || e->err == EINVAL))
 		return xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
+	if (e->err == EINVAL && c && c->has_hook && !c->num_devs &&
+	    cmd->handle.family == NFPROTO_NETDEV) {
+		*loc = pick_loc(cmd, &c->hook_loc);
+		return xstrdup("this kernel needs a device for a netdev base chain: add device \"NAME\" (chains without devices need Linux 6.4+)");
+	}
 	if (e->err == EOPNOTSUPP && c && c->has_hook &&
 	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
 		*loc = pick_loc(cmd, &c->hook_loc);
@@ -656,6 +709,8 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 
 	if (e->err == ENOENT && c && cmd->op == CMD_DELETE && c->num_devs)
 		detail = explain_dev_delete(nft, cmd, loc);
+	if (!detail && (e->err == ENOENT || e->err == ENODEV))
+		detail = explain_dev_missing(cmd, loc);
 	if (!detail)
 		detail = explain_unsupported(e, cmd, loc);
 	if (!detail && e->err == ENOENT)
