@@ -399,7 +399,7 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	case ELOOP:
 		return "this change makes the ruleset loop (jump/goto cycle)";
 	case EPERM:
-		return "operation not permitted (root or CAP_NET_ADMIN needed)";
+		return "root or CAP_NET_ADMIN is needed";
 	case EMSGSIZE:
 		return "netlink message too large";
 	}
@@ -792,15 +792,17 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 	char *detail;
 
 	if (!cmd) {
-		/* Commit-time failures come back on the batch begin. */
-		if (e->kmsg)
-			erec_error(msgs, &internal_location,
-				   "Could not process rule: %s (kernel: %s)",
-				   strerror(e->err), e->kmsg);
-		else
-			erec_error(msgs, &internal_location,
-				   "Could not process rule: %s",
-				   strerror(e->err));
+		/* Commit-time failures, and a refusal of the whole batch
+		 * (no permission), come back on the batch begin. */
+		const char *why = mnl_strerror(e->err, NULL);
+
+		if (!strcmp(why, strerror(e->err)))
+			why = NULL;
+		erec_error(msgs, &internal_location,
+			   "Could not process rule: %s%s%s%s%s%s",
+			   strerror(e->err), why ? ": " : "", why ? why : "",
+			   e->kmsg ? " (kernel: " : "",
+			   e->kmsg ? e->kmsg : "", e->kmsg ? ")" : "");
 		return;
 	}
 	e->req = batch_find_msg(batch, e->seq);

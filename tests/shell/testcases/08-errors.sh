@@ -56,6 +56,8 @@ bad "duplicate devices" \
 	add chain netdev n c3 '{ type filter hook ingress devices = { v0, v0 } priority 0; }'
 bad "jump to an unknown chain" add rule ip t c jump nosuch
 bad "goto to an unknown chain" add rule ip t c goto nosuch
+bad "jump to a base chain" add rule ip t c jump c
+is_system_nft || assert_match "'c' is a base chain" "$err" "jump to a base chain: says why"
 bad "delete table ip nosuch" delete table ip nosuch
 bad "delete chain ip t nosuch" delete chain ip t nosuch
 bad "rule in a missing chain" add rule ip t nosuch counter
@@ -70,3 +72,11 @@ printf 'add table ip ok\n\nadd chain ip t e { type filter hook egress device "v0
 bad "error in a file" -f "$TMPD/bad.nft"
 assert_match "^$TMPD/bad.nft:3:" "$err" "error in a file: FILE:3:"
 assert_caret_under "$err" egress "error in a file: caret under 'egress'"
+
+# Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
+# needed, not only "Operation not permitted".
+err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
+assert_eq "$?" 1 "without CAP_NET_ADMIN: exit status"
+is_system_nft || assert_match "CAP_NET_ADMIN" "$err" "without CAP_NET_ADMIN: says what is needed"
+nft list ruleset > "$TMPD/after" || fail "list"
+assert_files_eq "$TMPD/before" "$TMPD/after" "without CAP_NET_ADMIN: ruleset unchanged"
