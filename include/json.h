@@ -22,6 +22,11 @@ struct json_ctx {
 	unsigned int family;
 };
 
+/* JSON output builders (src/json.c); each takes over its arguments. */
+json_t *json_wrap(const char *key, json_t *obj);		/* {key: obj} */
+json_t *json_pair(const char *k1, json_t *v1, const char *k2, json_t *v2);
+json_t *json_array2(json_t *a, json_t *b);			/* [a, b] */
+
 /* A location naming the current command index and @suffix appended to
  * the path. */
 struct location json_location(struct json_ctx *jctx, const char *suffix);

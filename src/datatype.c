@@ -885,13 +885,12 @@ void datatype_print(const struct expr *expr, struct output_ctx *octx)
 	print_decimal(expr, octx);
 }
 
-/* JSON of a value as its text form ("1.2.3.4", "00:11:..."). */
-static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
+/* The text form of a value into a growing buffer (caller frees). */
+static char *print_alloc(const struct expr *expr, struct output_ctx *octx)
 {
 	struct output_ctx tmp = *octx;
 	char *buf = NULL;
 	size_t size = 0;
-	json_t *j;
 	FILE *f;
 
 	f = open_memstream(&buf, &size);
@@ -900,6 +899,36 @@ static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
 	tmp.output_fp = f;
 	datatype_print(expr, &tmp);
 	fclose(f);
+	return buf;
+}
+
+/*
+ * JSON of a value as its text form ("1.2.3.4", "00:11:..."). Listings
+ * print thousands of these: most fit a stack buffer, written unbuffered
+ * (an open_memstream per value costs more than the rest of the value's
+ * JSON).
+ */
+static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
+{
+	struct output_ctx tmp = *octx;
+	char small[128], *buf;
+	json_t *j;
+	long len;
+	FILE *f;
+
+	f = fmemopen(small, sizeof(small), "w");
+	if (!f)
+		memory_allocation_error();
+	setvbuf(f, NULL, _IONBF, 0);
+	tmp.output_fp = f;
+	datatype_print(expr, &tmp);
+	len = ftell(f);
+	fclose(f);
+	if (len >= 0 && (size_t)len < sizeof(small) - 1) {
+		small[len] = '\0';
+		return json_string(small);
+	}
+	buf = print_alloc(expr, octx);
 	j = json_string(buf);
 	free(buf);
 	return j;

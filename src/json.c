@@ -20,13 +20,34 @@
 /* Same layout as the system nft: one line, ", " and ": " separators. */
 #define NFT_JSON_DUMP_FLAGS	JSON_PRESERVE_ORDER
 
-/* {"@key": @obj}, taking over @obj (json_pack parses its format on
- * every call, once per listed object). */
-static json_t *json_wrap(const char *key, json_t *obj)
+/*
+ * Small builders for JSON output. json_pack would parse its format string
+ * on every call, once per listed object and expression; these take over
+ * the references they are given.
+ */
+json_t *json_wrap(const char *key, json_t *obj)
 {
 	json_t *root = json_object();
 
 	json_object_set_new(root, key, obj);
+	return root;
+}
+
+json_t *json_pair(const char *k1, json_t *v1, const char *k2, json_t *v2)
+{
+	json_t *root = json_object();
+
+	json_object_set_new(root, k1, v1);
+	json_object_set_new(root, k2, v2);
+	return root;
+}
+
+json_t *json_array2(json_t *a, json_t *b)
+{
+	json_t *root = json_array();
+
+	json_array_append_new(root, a);
+	json_array_append_new(root, b);
 	return root;
 }
 

@@ -3,6 +3,7 @@
  * bitwise and/or/xor with a constant, which the kernel's bitwise
  * expression does as reg = (reg & mask) ^ xor.
  */
+#include <json.h>
 #include <expr.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -38,9 +39,9 @@ static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	return json_pack("{s:[o, o]}", op_token(expr->binop.op),
-			 expr_json(expr->binop.left, octx),
-			 expr_json(expr->binop.right, octx));
+	return json_wrap(op_token(expr->binop.op),
+			 json_array2(expr_json(expr->binop.left, octx),
+				     expr_json(expr->binop.right, octx)));
 }
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)

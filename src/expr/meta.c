@@ -152,8 +152,8 @@ static void meta_expr_print(const struct expr *expr, struct output_ctx *octx)
 static json_t *meta_expr_json(const struct expr *expr,
 			      struct output_ctx *octx)
 {
-	return json_pack("{s:{s:s}}", "meta",
-			 "key", meta_key_name(expr->meta.key));
+	return json_wrap("meta", json_wrap("key",
+				json_string(meta_key_name(expr->meta.key))));
 }
 
 /* {"meta": {"key": "iifname"}} (the caller hands over the inner object) */

@@ -137,9 +137,9 @@ static json_t *payload_expr_json(const struct expr *expr,
 				 struct output_ctx *octx)
 {
 	if (expr->payload.desc && expr->payload.tmpl)
-		return json_pack("{s:{s:s, s:s}}", "payload",
-				 "protocol", expr->payload.desc->name,
-				 "field", expr->payload.tmpl->token);
+		return json_wrap("payload", json_pair(
+				"protocol", json_string(expr->payload.desc->name),
+				"field", json_string(expr->payload.tmpl->token)));
 	return json_pack("{s:{s:s, s:i, s:i}}", "payload",
 			 "base", payload_base_name(expr->payload.base),
 			 "offset", expr->payload.offset, "len", expr->len);

@@ -35,9 +35,9 @@ static void prefix_expr_print(const struct expr *expr, struct output_ctx *octx)
 static json_t *prefix_expr_json(const struct expr *expr,
 				struct output_ctx *octx)
 {
-	return json_pack("{s:{s:o, s:i}}", "prefix",
-			 "addr", expr_json(expr->prefix.prefix, octx),
-			 "len", (int)expr->prefix.prefix_len);
+	return json_wrap("prefix", json_pair(
+			"addr", expr_json(expr->prefix.prefix, octx),
+			"len", json_integer(expr->prefix.prefix_len)));
 }
 
 static int prefix_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)

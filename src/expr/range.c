@@ -51,9 +51,8 @@ static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
 	unsigned int flags = range_numeric_flags(octx);
 	json_t *res;
 
-	res = json_pack("{s:[o, o]}", "range",
-			expr_json(expr->range.left, octx),
-			expr_json(expr->range.right, octx));
+	res = json_wrap("range", json_array2(expr_json(expr->range.left, octx),
+					     expr_json(expr->range.right, octx)));
 	octx->flags = flags;
 	return res;
 }

@@ -64,13 +64,15 @@ static json_t *relational_expr_json(const struct expr *expr,
 				    struct output_ctx *octx)
 {
 	enum ops op = expr->binop.op;
+	json_t *match;
 
 	if (op == OP_IMPLICIT)
 		op = OP_EQ;
-	return json_pack("{s:{s:s, s:o, s:o}}", "match",
-			 "op", op_token(op),
-			 "left", expr_json(expr->binop.left, octx),
-			 "right", expr_json(expr->binop.right, octx));
+	match = json_object();
+	json_object_set_new(match, "op", json_string(op_token(op)));
+	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
+	json_object_set_new(match, "right", expr_json(expr->binop.right, octx));
+	return json_wrap("match", match);
 }
 
 static bool relational_types_match(const struct datatype *a,

@@ -3,6 +3,7 @@
  * live in the verdict register (NFT_REG_VERDICT) through an immediate.
  */
 #include <string.h>
+#include <json.h>
 #include <expr.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -92,9 +93,9 @@ static json_t *verdict_expr_json(const struct expr *expr,
 	char *name;
 
 	if (expr->verdict.chain == NULL)
-		return json_pack("{s:n}", key);
+		return json_wrap(key, json_null());
 	name = verdict_chain_name(expr->verdict.chain);
-	target = json_pack("{s:{s:s}}", key, "target", name);
+	target = json_wrap(key, json_wrap("target", json_string(name)));
 	xfree(name);
 	return target;
 }

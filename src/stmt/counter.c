@@ -22,10 +22,10 @@ static json_t *counter_stmt_json(const struct stmt *stmt,
 				 struct output_ctx *octx)
 {
 	if (nft_output_stateless(octx))
-		return json_pack("{s:n}", "counter");
-	return json_pack("{s:{s:I, s:I}}", "counter",
-			 "packets", (json_int_t)stmt->counter.packets,
-			 "bytes", (json_int_t)stmt->counter.bytes);
+		return json_wrap("counter", json_null());
+	return json_wrap("counter", json_pair(
+			"packets", json_integer(stmt->counter.packets),
+			"bytes", json_integer(stmt->counter.bytes)));
 }
 
 static int counter_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
