@@ -88,6 +88,6 @@ json_t *rule_json(const struct rule *r, struct output_ctx *octx);
 int json_do_list_cmd(struct nft_ctx *nft, struct cmd *cmd,
 		     struct list_head *msgs);
 /* Echo (-e -j): the objects a command added, with their handles. */
-void json_echo_cmd(struct nft_ctx *nft, const struct cmd *cmd);
+void json_echo_cmds(struct nft_ctx *nft, struct list_head *cmds);
 
 #endif /* NFT_PRINT_H */

@@ -486,15 +486,13 @@ static void json_echo_table(json_t *array, const char *op,
 	}
 }
 
-void json_echo_cmd(struct nft_ctx *nft, const struct cmd *cmd)
+static void json_echo_cmd(json_t *array, const struct cmd *cmd,
+			  struct output_ctx *octx)
 {
-	struct output_ctx *octx = &nft->octx;
 	const char *op = cmd_op_name(cmd->op);
-	json_t *array;
 
 	if (!cmd->data)
 		return;
-	array = json_array();
 	switch (cmd->obj) {
 	case CMD_OBJ_TABLE:
 		json_echo_table(array, op, cmd->table, octx);
@@ -506,6 +504,22 @@ void json_echo_cmd(struct nft_ctx *nft, const struct cmd *cmd)
 		json_echo_add(array, op, rule_json(cmd->rule, octx));
 		break;
 	default:
+		break;
+	}
+}
+
+/* One document for the whole run, as the system nft prints it. */
+void json_echo_cmds(struct nft_ctx *nft, struct list_head *cmds)
+{
+	json_t *array = json_array();
+	const struct cmd *cmd;
+
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE ||
+		    cmd->op == CMD_INSERT || cmd->op == CMD_REPLACE)
+			json_echo_cmd(array, cmd, &nft->octx);
+	}
+	if (!json_array_size(array)) {
 		json_decref(array);
 		return;
 	}

@@ -1001,6 +1001,13 @@ static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
 		goto out;
 	if (obj)
 		obj->handle.handle.id = r->handle.handle.id;
+	if (obj && nft_output_json(&nft->octx)) {
+		/* JSON echo prints the command's rule later: give it the
+		 * statements as listed (no protocol dependencies). */
+		stmt_list_free(&obj->stmts);
+		list_splice_tail_init(&r->stmts, &obj->stmts);
+		obj->num_stmts = r->num_stmts;
+	}
 	if (!nft_output_json(&nft->octx))
 		echo_rule_text(nft, cmd, type, r);
 	rule_free(r);
@@ -1058,19 +1065,12 @@ void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
 	}
 }
 
-/* -e -j: one JSON document per command, from the commands' objects
- * with the handles the kernel echoed. */
+/* -e -j: one JSON document with the commands' objects, carrying the
+ * handles the kernel echoed. */
 static void exec_json_echo(struct nft_ctx *nft, struct list_head *cmds)
 {
-	struct cmd *cmd;
-
-	if (!nft_output_echo(&nft->octx) || !nft_output_json(&nft->octx))
-		return;
-	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE ||
-		    cmd->op == CMD_INSERT || cmd->op == CMD_REPLACE)
-			json_echo_cmd(nft, cmd);
-	}
+	if (nft_output_echo(&nft->octx) && nft_output_json(&nft->octx))
+		json_echo_cmds(nft, cmds);
 }
 
 static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,

@@ -32,12 +32,24 @@ assert_no_match '# handle' "$(nft list ruleset)" "no handles without -a"
 
 # -e: echo what was added.
 out=$(nft -e add rule ip t c ip daddr 4.3.2.1 drop)
-if [ -z "$out" ] && ! is_system_nft; then
-	echo "XFAIL: -e (--echo) prints nothing: not implemented yet"
-else
-	assert_match '^add rule ip t c ip daddr 4\.3\.2\.1 drop' "$out" "-e echoes the rule"
-	assert_match '^add table ip t2$' "$(nft --echo add table ip t2)" "--echo echoes a table"
-fi
+assert_match '^add rule ip t c ip daddr 4\.3\.2\.1 drop' "$out" "-e echoes the rule"
+assert_match '^add table ip t2$' "$(nft --echo add table ip t2)" "--echo echoes a table"
+
+# -e -j: one JSON document for the whole run, rules as they list (no
+# protocol dependencies), with the handles the kernel gave.
+out=$(nft -j -e add table ip t3 \; add chain ip t3 c \; add rule ip t3 c tcp dport 22 accept)
+assert_eq "$(echo "$out" | wc -l)" 1 "-e -j: one document"
+/usr/bin/python3 - "$out" <<'PY' || fail "-e -j: unexpected document: $out"
+import json, sys
+objs = json.loads(sys.argv[1])["nftables"]
+assert [list(o["add"])[0] for o in objs] == ["table", "chain", "rule"], objs
+rule = objs[2]["add"]["rule"]
+assert isinstance(rule["handle"], int) and rule["handle"] > 0, rule
+assert rule["expr"] == [
+    {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}},
+    {"accept": None}], rule["expr"]
+PY
+ok "-e -j: table, chain and rule with handles, rule as listed"
 
 # -D name=value, used with -f.
 printf 'add rule ip t c ip saddr $addr tcp dport $port accept\n' > "$TMPD/def.nft"
