@@ -168,6 +168,9 @@ struct error_record *symbol_parse_sized(const struct datatype *dtype,
 void datatype_value_retype(struct expr *value, const struct datatype *dtype,
 			   enum byteorder byteorder);
 
+/* Would parsing @text against @dtype need DNS (a host name)? */
+bool symbol_needs_dns(const struct datatype *dtype, const char *text);
+
 /* Print / JSON a value expression through its datatype chain. */
 void datatype_print(const struct expr *expr, struct output_ctx *octx);
 json_t *datatype_json(const struct expr *expr, struct output_ctx *octx);

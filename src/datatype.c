@@ -481,6 +481,31 @@ static struct error_record *addr_parse(const struct expr *sym, int af,
 	return NULL;
 }
 
+/*
+ * Would parsing @text as a value of @dtype ask the resolver? Only for
+ * addresses that are not literals (host names); NFT_CTX_INPUT_NO_DNS
+ * refuses those.
+ */
+bool symbol_needs_dns(const struct datatype *dtype, const char *text)
+{
+	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST };
+	struct addrinfo *ai;
+
+	for (; dtype; dtype = dtype->basetype) {
+		if (dtype == &ipaddr_type)
+			hints.ai_family = AF_INET;
+		else if (dtype == &ip6addr_type)
+			hints.ai_family = AF_INET6;
+		else
+			continue;
+		if (getaddrinfo(text, NULL, &hints, &ai))
+			return true;
+		freeaddrinfo(ai);
+		return false;
+	}
+	return false;
+}
+
 static struct error_record *ipaddr_parse(const struct expr *sym,
 					 struct expr **res)
 {

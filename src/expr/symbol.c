@@ -48,6 +48,12 @@ static int symbol_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  "Symbol '%s' has no type context to be parsed in",
 				  sym->symbol.identifier);
 
+	if (ectx->nft && ectx->nft->input_flags & NFT_CTX_INPUT_NO_DNS &&
+	    symbol_needs_dns(ectx->ectx_dtype, sym->symbol.identifier))
+		return expr_error(ectx, sym,
+				  "'%s' is not an address, and name resolution is off (NFT_CTX_INPUT_NO_DNS)",
+				  sym->symbol.identifier);
+
 	/* The left side's width and byte order win over the type's own
 	 * ("meta iifname" is a 16 byte string, "udp length" 16 bits). */
 	erec = symbol_parse_sized(ectx->ectx_dtype, sym, ectx->ectx_byteorder,

@@ -136,6 +136,28 @@ check(out == "table netdev t\ntable inet j\ntable ip included\n"
 rc, out, err = n.cmd("flush ruleset")
 check(rc == 0, "flush ruleset")
 del n
+
+# NFT_CTX_INPUT_NO_DNS (not in this binding's API: through ctypes): host
+# names are refused, address literals still work.
+import ctypes
+so = ctypes.CDLL(lib)
+so.nft_ctx_new.restype = ctypes.c_void_p
+so.nft_ctx_get_error_buffer.restype = ctypes.c_char_p
+ctx = ctypes.c_void_p(so.nft_ctx_new(0))
+so.nft_ctx_buffer_output(ctx)
+so.nft_ctx_buffer_error(ctx)
+check(so.nft_ctx_input_set_flags(ctx, 1) == 0, "input flags: previous value")
+check(so.nft_ctx_input_get_flags(ctx) == 1, "input flags: NO_DNS set")
+rc = so.nft_run_cmd_from_buffer(ctx, b"add table ip d; add chain ip d c; "
+                                b"add rule ip d c ip daddr localhost")
+err = so.nft_ctx_get_error_buffer(ctx).decode()
+check(rc != 0 and "name resolution is off" in err, "NO_DNS refuses a host name",
+      (rc, err))
+rc = so.nft_run_cmd_from_buffer(ctx, b"add table ip d; add chain ip d c; "
+                                b"add rule ip d c ip daddr 10.1.2.3")
+check(rc == 0, "NO_DNS takes an address literal",
+      so.nft_ctx_get_error_buffer(ctx).decode())
+so.nft_ctx_free(ctx)
 sys.exit(1 if failed else 0)
 EOF
 
