@@ -135,16 +135,23 @@ static void chain_hook_json(json_t *root, const struct chain *c)
 					"drop" : "accept"));
 }
 
-json_t *chain_json(const struct chain *c, struct output_ctx *octx)
+/* The keys chains and rules begin with: family, table, @chain_key (the
+ * chain's name), handle. */
+static json_t *json_object_head(const struct handle *h, const char *chain_key)
 {
 	json_t *root = json_object();
 
-	json_object_set_new(root, "family",
-			    json_string(family_name(c->handle.family)));
-	json_object_set_new(root, "table", json_string(c->handle.table.name));
-	json_object_set_new(root, "name", json_string(c->handle.chain.name));
-	json_object_set_new(root, "handle",
-			    json_integer(c->handle.handle.id));
+	json_object_set_new(root, "family", json_string(family_name(h->family)));
+	json_object_set_new(root, "table", json_string(h->table.name));
+	json_object_set_new(root, chain_key, json_string(h->chain.name));
+	json_object_set_new(root, "handle", json_integer(h->handle.id));
+	return root;
+}
+
+json_t *chain_json(const struct chain *c, struct output_ctx *octx)
+{
+	json_t *root = json_object_head(&c->handle, "name");
+
 	if (c->comment)
 		json_object_set_new(root, "comment", json_string(c->comment));
 	if (chain_is_base(c))
@@ -154,17 +161,11 @@ json_t *chain_json(const struct chain *c, struct output_ctx *octx)
 
 json_t *rule_json(const struct rule *r, struct output_ctx *octx)
 {
-	json_t *root = json_object();
+	json_t *root = json_object_head(&r->handle, "chain");
 	json_t *stmts = json_array();
 	const struct stmt *stmt;
 	json_t *js;
 
-	json_object_set_new(root, "family",
-			    json_string(family_name(r->handle.family)));
-	json_object_set_new(root, "table", json_string(r->handle.table.name));
-	json_object_set_new(root, "chain", json_string(r->handle.chain.name));
-	json_object_set_new(root, "handle",
-			    json_integer(r->handle.handle.id));
 	if (r->comment)
 		json_object_set_new(root, "comment", json_string(r->comment));
 	list_for_each_entry(stmt, &r->stmts, list) {
