@@ -37,6 +37,23 @@ enum expr_types {
 	EXPR_LIST,
 	EXPR_RELATIONAL,
 	EXPR_BINOP,
+	/* kinds being added (issue 5); each owns src/expr/<kind>.c */
+	EXPR_UNARY,		/* byte order conversion */
+	EXPR_CONCAT,
+	EXPR_SET,		/* anonymous set { a, b } */
+	EXPR_SET_REF,		/* @name */
+	EXPR_SET_ELEM,
+	EXPR_MAPPING,
+	EXPR_MAP,
+	EXPR_CT,
+	EXPR_EXTHDR,
+	EXPR_FIB,
+	EXPR_RT,
+	EXPR_NUMGEN,
+	EXPR_HASH,
+	EXPR_SOCKET,
+	EXPR_OSF,
+	EXPR_XFRM,
 	__EXPR_MAX
 };
 

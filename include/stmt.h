@@ -22,6 +22,24 @@ enum stmt_types {
 	STMT_EXPRESSION,	/* a match: relational expression */
 	STMT_VERDICT,
 	STMT_COUNTER,
+	/* kinds being added (issue 5); each owns src/stmt/<kind>.c */
+	STMT_LOG,
+	STMT_LIMIT,
+	STMT_QUOTA,
+	STMT_REJECT,
+	STMT_NAT,
+	STMT_QUEUE,
+	STMT_META,
+	STMT_CT,
+	STMT_PAYLOAD,
+	STMT_EXTHDR,
+	STMT_NOTRACK,
+	STMT_DUP,
+	STMT_FWD,
+	STMT_LAST,
+	STMT_SYNPROXY,
+	STMT_SET,
+	STMT_TPROXY,
 	__STMT_MAX
 };
 

@@ -139,6 +139,22 @@ static const char *const expr_names[__EXPR_MAX] = {
 	[EXPR_LIST]		= "list expression",
 	[EXPR_RELATIONAL]	= "relational expression",
 	[EXPR_BINOP]		= "binary operation",
+	[EXPR_UNARY]		= "unary expression",
+	[EXPR_CONCAT]		= "concatenation",
+	[EXPR_SET]		= "set",
+	[EXPR_SET_REF]		= "set reference",
+	[EXPR_SET_ELEM]		= "set element",
+	[EXPR_MAPPING]		= "mapping",
+	[EXPR_MAP]		= "map expression",
+	[EXPR_CT]		= "ct expression",
+	[EXPR_EXTHDR]		= "exthdr expression",
+	[EXPR_FIB]		= "fib expression",
+	[EXPR_RT]		= "rt expression",
+	[EXPR_NUMGEN]		= "numgen expression",
+	[EXPR_HASH]		= "hash expression",
+	[EXPR_SOCKET]		= "socket expression",
+	[EXPR_OSF]		= "osf expression",
+	[EXPR_XFRM]		= "ipsec expression",
 };
 
 const char *expr_name(const struct expr *expr)
