@@ -54,6 +54,65 @@ struct stmt {
 			uint64_t packets;
 			uint64_t bytes;
 		} counter;
+		/* STMT_LOG: which fields were given (LOG_F_*), as the kernel
+		 * tells set attributes from absent ones */
+		struct {
+			char *prefix;
+			uint32_t level;
+			uint32_t logflags;	/* NF_LOG_* */
+			uint32_t snaplen;
+			uint16_t group;
+			uint16_t qthreshold;
+			uint32_t flags;		/* LOG_F_* */
+		} log;
+		/* STMT_LIMIT: rate per unit seconds; bytes limits in bytes */
+		struct {
+			uint64_t rate;
+			uint64_t unit;		/* seconds */
+			uint32_t burst;
+			uint32_t type;		/* NFT_LIMIT_PKTS, _PKT_BYTES */
+			uint32_t flags;		/* NFT_LIMIT_F_INV */
+		} limit;
+		/* STMT_QUOTA */
+		struct {
+			uint64_t bytes;
+			uint64_t used;
+			uint32_t flags;		/* NFT_QUOTA_F_INV */
+		} quota;
+		/* STMT_REJECT: type NFT_REJECT_*; code in the type's space.
+		 * family: NFPROTO_IPV4/IPV6 of an icmp/icmpv6 reject, chosen
+		 * by the evaluator or the decoder (0 if not known). expr is
+		 * the code as written (a symbol) until evaluated. */
+		struct {
+			struct expr *expr;
+			int type;		/* -1: not given */
+			uint8_t code;
+			uint8_t family;
+			bool plain;	/* the family's default: "reject" */
+		} reject;
+		/* STMT_QUEUE: num is a value or range of queue numbers */
+		struct {
+			struct expr *queue;
+			uint16_t flags;		/* NFT_QUEUE_FLAG_* */
+		} queue;
+		/* STMT_DUP, STMT_FWD: to address and/or device. family:
+		 * NFPROTO_IPV4/IPV6 of "fwd ip|ip6 to" */
+		struct {
+			struct expr *to;
+			struct expr *dev;
+			uint8_t family;
+		} dup;
+		/* STMT_LAST */
+		struct {
+			uint64_t used;		/* ms since the last match */
+			bool set;		/* has matched at all */
+		} last;
+		/* STMT_SYNPROXY */
+		struct {
+			uint16_t mss;
+			uint8_t wscale;
+			uint32_t flags;		/* NF_SYNPROXY_OPT_* */
+		} synproxy;
 	};
 };
 
@@ -84,6 +143,15 @@ const struct stmt_ops *stmt_ops_by_json_name(const char *name);
 extern const struct stmt_ops expr_stmt_ops;
 extern const struct stmt_ops verdict_stmt_ops;
 extern const struct stmt_ops counter_stmt_ops;
+extern const struct stmt_ops log_stmt_ops;
+extern const struct stmt_ops limit_stmt_ops;
+extern const struct stmt_ops quota_stmt_ops;
+extern const struct stmt_ops reject_stmt_ops;
+extern const struct stmt_ops queue_stmt_ops;
+extern const struct stmt_ops dup_stmt_ops;
+extern const struct stmt_ops fwd_stmt_ops;
+extern const struct stmt_ops last_stmt_ops;
+extern const struct stmt_ops synproxy_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
@@ -96,5 +164,54 @@ struct stmt *expr_stmt_alloc(const struct location *loc, struct expr *expr);
 struct stmt *verdict_stmt_alloc(const struct location *loc,
 				struct expr *verdict);
 struct stmt *counter_stmt_alloc(const struct location *loc);
+
+/* Log: which fields are set (the kernel tells absent from zero). */
+enum {
+	LOG_F_PREFIX	= 1 << 0,
+	LOG_F_LEVEL	= 1 << 1,
+	LOG_F_GROUP	= 1 << 2,
+	LOG_F_SNAPLEN	= 1 << 3,
+	LOG_F_QTHRESHOLD = 1 << 4,
+	LOG_F_FLAGS	= 1 << 5,
+};
+
+struct stmt *log_stmt_alloc(const struct location *loc);
+/* "warn" -> 4; false if not a level name. */
+bool log_level_lookup(const char *name, uint32_t *level);
+struct stmt *limit_stmt_alloc(const struct location *loc);
+/* "second" -> 1, "minute" -> 60, ..., "week"; 0 if unknown. */
+uint64_t limit_time_unit(const char *name);
+/* "bytes" -> 1, "kbytes" -> 1024, "mbytes" -> 1048576; 0 if unknown. */
+uint64_t limit_byte_unit(const char *name);
+struct stmt *quota_stmt_alloc(const struct location *loc);
+struct stmt *reject_stmt_alloc(const struct location *loc);
+struct stmt *queue_stmt_alloc(const struct location *loc);
+struct stmt *dup_stmt_alloc(const struct location *loc);
+struct stmt *fwd_stmt_alloc(const struct location *loc);
+struct stmt *last_stmt_alloc(const struct location *loc);
+struct stmt *synproxy_stmt_alloc(const struct location *loc);
+
+/*
+ * Resolve a statement's argument (a symbol or variable, usually) against
+ * @dtype as a match's right side would be: "dup to 10.0.0.1 device eth0".
+ */
+int stmt_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
+		      const struct datatype *dtype);
+/* The same with @len bits in @byteorder ("queue num": 16 bit integers). */
+int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
+			    const struct datatype *dtype,
+			    enum byteorder byteorder, unsigned int len);
+/* "last used 1h2m3s" -> milliseconds; false if not a duration. */
+bool last_used_parse(const char *text, uint64_t *ms);
+
+/*
+ * JSON input helpers for the kinds: the member @key of object @obj of
+ * statement @stmt. 1: found (*res set), 0: absent, -1: wrong type or out
+ * of range (error queued with the path .stmt.key).
+ */
+int stmt_json_u64(struct json_ctx *jctx, json_t *obj, const char *stmt,
+		  const char *key, uint64_t max, uint64_t *res);
+int stmt_json_str(struct json_ctx *jctx, json_t *obj, const char *stmt,
+		  const char *key, const char **res);
 
 #endif /* NFT_STMT_H */

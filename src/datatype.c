@@ -191,6 +191,48 @@ static const struct symbol_table pkttype_tbl = {
 	},
 };
 
+/* ICMP destination unreachable codes: reject keeps the names; matches
+ * print numbers (UPSTREAM-FORMAT.md 3.2). */
+static const struct symbol_table icmp_code_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "net-unreachable",	0 },
+		{ "host-unreachable",	1 },
+		{ "prot-unreachable",	2 },
+		{ "port-unreachable",	3 },
+		{ "frag-needed",	4 },
+		{ "net-prohibited",	9 },
+		{ "host-prohibited",	10 },
+		{ "admin-prohibited",	13 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmpv6_code_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "no-route",		0 },
+		{ "admin-prohibited",	1 },
+		{ "addr-unreachable",	3 },
+		{ "port-unreachable",	4 },
+		{ "policy-fail",	5 },
+		{ "reject-route",	6 },
+		{ NULL, 0 },
+	},
+};
+
+/* The kernel's family independent codes (NFT_REJECT_ICMPX_*). */
+static const struct symbol_table icmpx_code_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "no-route",		0 },
+		{ "port-unreachable",	1 },
+		{ "host-unreachable",	2 },
+		{ "admin-prohibited",	3 },
+		{ NULL, 0 },
+	},
+};
+
 static const struct symbol_table boolean_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1, .base_decimal = true,
 	.symbols = {
@@ -784,6 +826,24 @@ const struct datatype pkttype_type = {
 	.basetype = &integer_type, .sym_tbl = &pkttype_tbl,
 };
 
+const struct datatype icmp_code_type = {
+	.type = TYPE_ICMP_CODE, .name = "icmp_code", .desc = "icmp code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp_code_tbl,
+};
+
+const struct datatype icmpv6_code_type = {
+	.type = TYPE_ICMPV6_CODE, .name = "icmpv6_code", .desc = "icmpv6 code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmpv6_code_tbl,
+};
+
+const struct datatype icmpx_code_type = {
+	.type = TYPE_ICMPX_CODE, .name = "icmpx_code", .desc = "icmpx code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmpx_code_tbl,
+};
+
 const struct datatype boolean_type = {
 	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
@@ -796,7 +856,7 @@ static const struct datatype *const datatypes[] = {
 	&ip6addr_type, &etheraddr_type, &ethertype_type,
 	&inet_protocol_type, &inet_service_type, &mark_type,
 	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
-	&boolean_type,
+	&boolean_type, &icmp_code_type, &icmpv6_code_type, &icmpx_code_type,
 };
 
 const struct datatype *datatype_lookup(enum datatypes type)

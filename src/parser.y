@@ -96,6 +96,8 @@ bool scanner_near(const char *word, const char *cand,
 #include <string.h>
 #include <errno.h>
 #include <linux/netfilter.h>
+#include <linux/netfilter/nf_log.h>
+#include <linux/netfilter/nf_synproxy.h>
 #include <nftables.h>
 #include <proto.h>
 #include <datatype.h>
@@ -513,6 +515,183 @@ static struct expr *parser_prefix(struct parser_state *st,
 	return prefix_expr_alloc(loc, sym, plen);
 }
 
+/* Statement options (log, limit, quota, reject, queue, dup, fwd, last,
+ * synproxy) */
+
+static uint64_t parser_uint(struct parser_state *st, uint64_t v,
+			    const YYLTYPE *loc, const char *what,
+			    uint64_t max)
+{
+	if (v <= max)
+		return v;
+	parser_error(st, loc, "%s %llu is out of range (0-%llu)", what,
+		     (unsigned long long)v, (unsigned long long)max);
+	return 0;
+}
+
+static uint16_t parser_u16(struct parser_state *st, uint64_t v,
+			   const YYLTYPE *loc, const char *what)
+{
+	return parser_uint(st, v, loc, what, UINT16_MAX);
+}
+
+static uint32_t parser_u32(struct parser_state *st, uint64_t v,
+			   const YYLTYPE *loc, const char *what)
+{
+	return parser_uint(st, v, loc, what, UINT32_MAX);
+}
+
+static void parser_log_level(struct stmt *stmt, struct parser_state *st,
+			     const char *name, const YYLTYPE *loc)
+{
+	if (!log_level_lookup(name, &stmt->log.level))
+		parser_error(st, loc, "invalid log level '%s'", name);
+	stmt->log.flags |= LOG_F_LEVEL;
+}
+
+/* One word of "log flags": @proto is "tcp" or "ip" before it, if any. */
+static uint32_t parser_log_flag(struct parser_state *st, const char *proto,
+				const char *word, const YYLTYPE *loc)
+{
+	static const struct {
+		const char *proto;
+		const char *word;
+		uint32_t flag;
+	} tbl[] = {
+		{ "tcp", "sequence",	NF_LOG_TCPSEQ },
+		{ "tcp", "options",	NF_LOG_TCPOPT },
+		{ "ip",	"options",	NF_LOG_IPOPT },
+		{ NULL,	"skuid",	NF_LOG_UID },
+		{ NULL,	"ether",	NF_LOG_MACDECODE },
+		{ NULL,	"all",		NF_LOG_MASK },
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(tbl); i++) {
+		if ((proto == NULL) != (tbl[i].proto == NULL) ||
+		    (proto && strcmp(proto, tbl[i].proto)))
+			continue;
+		if (!strcmp(word, tbl[i].word))
+			return tbl[i].flag;
+	}
+	parser_error(st, loc, "unknown log flag '%s%s%s'", proto ? proto : "",
+		     proto ? " " : "", word);
+	return 0;
+}
+
+/* "@num @unit" in bytes: unit is bytes, kbytes or mbytes. */
+static uint64_t parser_bytes(struct parser_state *st, const char *num,
+			     const YYLTYPE *num_loc, const char *unit,
+			     const YYLTYPE *loc)
+{
+	uint64_t v = parser_number(st, num, num_loc);
+	uint64_t mult = limit_byte_unit(unit);
+
+	if (mult == 0) {
+		parser_error(st, loc,
+			     "Wrong unit format, expecting bytes, kbytes or mbytes");
+		return 0;
+	}
+	if (v > UINT64_MAX / mult) {
+		parser_error(st, loc, "%s %s is out of range", num, unit);
+		return 0;
+	}
+	return v * mult;
+}
+
+/*
+ * A packet rate ("10/second": @per is the time unit) or a byte rate
+ * ("1 mbytes/second": @bytes_per is the unit and time unit in one word).
+ */
+static struct stmt *parser_limit(struct parser_state *st, const YYLTYPE *loc,
+				 uint32_t flags, char *num,
+				 const YYLTYPE *num_loc, char *bytes_per,
+				 char *per, const YYLTYPE *unit_loc,
+				 uint64_t burst)
+{
+	struct stmt *stmt = limit_stmt_alloc(loc);
+	char *slash = bytes_per ? strchr(bytes_per, '/') : NULL;
+
+	stmt->limit.flags = flags;
+	stmt->limit.type = bytes_per ? NFT_LIMIT_PKT_BYTES : NFT_LIMIT_PKTS;
+	if (bytes_per && !slash) {
+		parser_error(st, unit_loc, "Wrong rate format, expecting UNIT/TIME");
+	} else if (bytes_per) {
+		*slash = '\0';
+		per = slash + 1;
+		stmt->limit.rate = parser_bytes(st, num, num_loc, bytes_per,
+						unit_loc);
+	} else {
+		stmt->limit.rate = parser_number(st, num, num_loc);
+	}
+	stmt->limit.unit = per ? limit_time_unit(per) : 1;
+	if (per && stmt->limit.unit == 0)
+		parser_error(st, unit_loc,
+			     "Wrong time format, expecting second, minute, hour, day or week");
+	stmt->limit.burst = parser_u32(st, burst, loc, "limit burst");
+	xfree(num);
+	xfree(bytes_per ? bytes_per : per);
+	return stmt;
+}
+
+static struct stmt *parser_reject(struct parser_state *st,
+				  const YYLTYPE *loc, const char *proto,
+				  const YYLTYPE *proto_loc, struct expr *code)
+{
+	struct stmt *stmt = reject_stmt_alloc(loc);
+
+	if (!strcmp(proto, "tcp")) {
+		stmt->reject.type = NFT_REJECT_TCP_RST;
+		if (code->etype != EXPR_SYMBOL ||
+		    strcmp(code->symbol.identifier, "reset"))
+			parser_error(st, &code->location,
+				     "expected 'reset' after 'with tcp'");
+		expr_free(code);
+		return stmt;
+	}
+	stmt->reject.expr = code;
+	if (!strcmp(proto, "icmp")) {
+		stmt->reject.type = NFT_REJECT_ICMP_UNREACH;
+		stmt->reject.family = NFPROTO_IPV4;
+	} else if (!strcmp(proto, "icmpv6")) {
+		stmt->reject.type = NFT_REJECT_ICMP_UNREACH;
+		stmt->reject.family = NFPROTO_IPV6;
+	} else if (!strcmp(proto, "icmpx")) {
+		stmt->reject.type = NFT_REJECT_ICMPX_UNREACH;
+	} else {
+		parser_error(st, proto_loc,
+			     "unknown reject type '%s', expecting icmp, icmpv6, icmpx or tcp",
+			     proto);
+	}
+	return stmt;
+}
+
+static struct stmt *parser_fwd(const YYLTYPE *loc, uint8_t family,
+			       struct expr *addr, struct expr *dev)
+{
+	struct stmt *stmt = fwd_stmt_alloc(loc);
+
+	stmt->dup.family = family;
+	stmt->dup.to = addr;
+	stmt->dup.dev = dev;
+	return stmt;
+}
+
+static struct stmt *parser_last(struct parser_state *st, const YYLTYPE *loc,
+				const char *used, const YYLTYPE *used_loc)
+{
+	struct stmt *stmt = last_stmt_alloc(loc);
+
+	if (!strcmp(used, "never"))
+		return stmt;
+	if (!last_used_parse(used, &stmt->last.used))
+		parser_error(st, used_loc,
+			     "invalid duration '%s', expecting never or a time like 1h2m3s",
+			     used);
+	stmt->last.set = true;
+	return stmt;
+}
+
 static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 				   struct expr *chain)
 {
@@ -579,6 +758,15 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> META "meta"
 %token <kw> PROTO "protocol name"
 %token <kw> META_KEY "meta key"
+%token <kw> LOG "log" PREFIX "prefix" LEVEL "level" GROUP "group"
+%token <kw> SNAPLEN "snaplen" QUEUE_THRESHOLD "queue-threshold"
+%token <kw> LIMIT "limit" RATE "rate" BURST "burst" OVER "over"
+%token <kw> QUOTA "quota" UNTIL "until" USED "used"
+%token <kw> REJECT "reject" WITH "with"
+%token <kw> QUEUE "queue" NUM "num" TO "to" BYPASS "bypass" FANOUT "fanout"
+%token <kw> DUP "dup" FWD "fwd" LAST "last"
+%token <kw> SYNPROXY "synproxy" MSS "mss" WSCALE "wscale"
+%token <kw> TIMESTAMP "timestamp" SACK_PERM "sack-perm"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd
@@ -595,6 +783,12 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <op> rel_op
+%type <stmt> log_stmt limit_stmt quota_stmt reject_stmt queue_stmt
+%type <stmt> dup_stmt fwd_stmt last_stmt synproxy_stmt
+%type <val> log_flag log_tcp_flags limit_mode quota_mode queue_flags
+%type <val> queue_flag
+%type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
+%type <expr> reject_code reject_code_value queue_num stmt_arg
 
 %destructor { xfree($$); } <string>
 %destructor { expr_free($$); } <expr>
@@ -883,6 +1077,11 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		| LOG | PREFIX | LEVEL | GROUP | SNAPLEN | QUEUE_THRESHOLD
+		| LIMIT | RATE | BURST | OVER | QUOTA | UNTIL | USED
+		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
+		| DUP | FWD | LAST | SYNPROXY | MSS | WSCALE | TIMESTAMP
+		| SACK_PERM
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1093,6 +1292,15 @@ stmt_list	: stmt
 stmt		: match_stmt		{ $$ = $1; }
 		| counter_stmt		{ $$ = $1; }
 		| verdict_stmt		{ $$ = $1; }
+		| log_stmt		{ $$ = $1; }
+		| limit_stmt		{ $$ = $1; }
+		| quota_stmt		{ $$ = $1; }
+		| reject_stmt		{ $$ = $1; }
+		| queue_stmt		{ $$ = $1; }
+		| dup_stmt		{ $$ = $1; }
+		| fwd_stmt		{ $$ = $1; }
+		| last_stmt		{ $$ = $1; }
+		| synproxy_stmt		{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs rhs_expr
@@ -1211,6 +1419,312 @@ verdict_stmt	: ACCEPT	{ $$ = parser_verdict(&@$, NF_ACCEPT, NULL); }
 		| GOTO chain_target
 			{
 				$$ = parser_verdict(&@$, NFT_GOTO, $2);
+			}
+		;
+
+/*
+ * log [prefix P] [level L] [flags F]... | log group N [snaplen N]
+ * [queue-threshold N]: options in any order, each applied to the
+ * statement below it on the stack ($0).
+ */
+log_stmt	: LOG		{ $$ = log_stmt_alloc(&@$); }
+		| log_stmt log_arg
+			{
+				$$ = $1;
+				$$->location = @$;
+			}
+		;
+
+log_arg		: PREFIX string_arg
+			{
+				xfree($<stmt>0->log.prefix);
+				$<stmt>0->log.prefix = $2;
+				$<stmt>0->log.flags |= LOG_F_PREFIX;
+			}
+		| GROUP number
+			{
+				$<stmt>0->log.group = parser_u16(state, $2, &@2,
+								 "log group");
+				$<stmt>0->log.flags |= LOG_F_GROUP;
+			}
+		| SNAPLEN number
+			{
+				$<stmt>0->log.snaplen = parser_u32(state, $2,
+							&@2, "log snaplen");
+				$<stmt>0->log.flags |= LOG_F_SNAPLEN;
+			}
+		| QUEUE_THRESHOLD number
+			{
+				$<stmt>0->log.qthreshold = parser_u16(state, $2,
+						&@2, "log queue-threshold");
+				$<stmt>0->log.flags |= LOG_F_QTHRESHOLD;
+			}
+		| LEVEL identifier
+			{
+				parser_log_level($<stmt>0, state, $2, &@2);
+				xfree($2);
+			}
+		| FLAGS log_flag
+			{
+				$<stmt>0->log.logflags |= $2;
+			}
+		;
+
+/* flags tcp sequence,options | ip options | skuid | ether | all */
+log_flag	: STRING
+			{
+				$$ = parser_log_flag(state, NULL, $1, &@1);
+				xfree($1);
+			}
+		| IP STRING
+			{
+				$$ = parser_log_flag(state, "ip", $2, &@2);
+				xfree($2);
+			}
+		| PROTO
+			{
+				$$ = parser_log_flag(state, NULL, $1, &@1);
+			}
+		| PROTO log_tcp_flags
+			{
+				$$ = $2;
+				if (strcmp($1, "tcp"))
+					parser_error(state, &@1,
+						     "unknown log flags '%s'", $1);
+			}
+		;
+
+log_tcp_flags	: STRING
+			{
+				$$ = parser_log_flag(state, "tcp", $1, &@1);
+				xfree($1);
+			}
+		| log_tcp_flags ',' STRING
+			{
+				$$ = $1 | parser_log_flag(state, "tcp", $3, &@3);
+				xfree($3);
+			}
+		;
+
+/*
+ * limit rate [over] N/unit [burst N packets]
+ * limit rate [over] N kbytes/unit [burst N bytes|kbytes|mbytes]
+ * The scanner reads "kbytes/second" as one word.
+ */
+limit_stmt	: LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
+						  $6, &@6, $7);
+			}
+		| LIMIT RATE limit_mode NUMBER STRING limit_burst_bytes
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, $5,
+						  NULL, &@5, $6);
+			}
+		;
+
+limit_mode	: %empty	{ $$ = 0; }
+		| OVER		{ $$ = NFT_LIMIT_F_INV; }
+		;
+
+limit_burst_pkts : %empty	{ $$ = 5; }
+		| BURST number PACKETS	{ $$ = $2; }
+		;
+
+limit_burst_bytes : %empty	{ $$ = 0; }
+		| BURST quota_value	{ $$ = $2; }
+		;
+
+/* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
+quota_stmt	: QUOTA quota_mode quota_value quota_used
+			{
+				$$ = quota_stmt_alloc(&@$);
+				$$->quota.flags = $2;
+				$$->quota.bytes = $3;
+				$$->quota.used = $4;
+			}
+		;
+
+quota_mode	: %empty	{ $$ = 0; }
+		| OVER		{ $$ = NFT_QUOTA_F_INV; }
+		| UNTIL		{ $$ = 0; }
+		;
+
+quota_value	: NUMBER BYTES
+			{
+				$$ = parser_bytes(state, $1, &@1, "bytes", &@$);
+				xfree($1);
+			}
+		| NUMBER STRING
+			{
+				$$ = parser_bytes(state, $1, &@1, $2, &@$);
+				xfree($1);
+				xfree($2);
+			}
+		;
+
+quota_used	: %empty		{ $$ = 0; }
+		| USED quota_value	{ $$ = $2; }
+		;
+
+/*
+ * reject [with icmp|icmpv6|icmpx [type] CODE | with tcp reset]: the code
+ * stays a symbol for the evaluator, which knows the family.
+ */
+reject_stmt	: REJECT
+			{
+				$$ = reject_stmt_alloc(&@$);
+			}
+		| REJECT WITH PROTO reject_code
+			{
+				$$ = parser_reject(state, &@$, $3, &@3, $4);
+			}
+		| REJECT WITH STRING reject_code
+			{
+				$$ = parser_reject(state, &@$, $3, &@3, $4);
+				xfree($3);
+			}
+		;
+
+/* Codes are never keywords, so the old "type CODE" form can stay. */
+reject_code	: reject_code_value		{ $$ = $1; }
+		| TYPE reject_code_value	{ $$ = $2; }
+		;
+
+reject_code_value : NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/* An argument of a statement, typed by the evaluator. */
+stmt_arg	: rhs_primary		{ $$ = $1; }
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/* queue [num N|N-M] [flags] [bypass,fanout]: options in any order */
+queue_stmt	: QUEUE		{ $$ = queue_stmt_alloc(&@$); }
+		| queue_stmt queue_arg
+			{
+				$$ = $1;
+				$$->location = @$;
+			}
+		;
+
+queue_arg	: NUM queue_num
+			{
+				expr_free($<stmt>0->queue.queue);
+				$<stmt>0->queue.queue = $2;
+			}
+		| TO queue_num
+			{
+				expr_free($<stmt>0->queue.queue);
+				$<stmt>0->queue.queue = $2;
+			}
+		| FLAGS queue_flags	{ $<stmt>0->queue.flags |= $2; }
+		| queue_flags		{ $<stmt>0->queue.flags |= $1; }
+		;
+
+queue_flags	: queue_flag			{ $$ = $1; }
+		| queue_flags ',' queue_flag	{ $$ = $1 | $3; }
+		;
+
+queue_flag	: BYPASS	{ $$ = NFT_QUEUE_FLAG_BYPASS; }
+		| FANOUT	{ $$ = NFT_QUEUE_FLAG_CPU_FANOUT; }
+		;
+
+queue_num	: stmt_arg		{ $$ = $1; }
+		| rhs_primary '-' rhs_primary
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		;
+
+/* dup to ADDR [device DEV] | dup to DEV (netdev) */
+dup_stmt	: DUP TO stmt_arg
+			{
+				$$ = dup_stmt_alloc(&@$);
+				$$->dup.to = $3;
+			}
+		| DUP TO stmt_arg DEVICE dev_value
+			{
+				$$ = dup_stmt_alloc(&@$);
+				$$->dup.to = $3;
+				$$->dup.dev = $5;
+			}
+		;
+
+/* fwd to DEV | fwd ip|ip6 to ADDR device DEV (netdev) */
+fwd_stmt	: FWD TO stmt_arg
+			{
+				$$ = fwd_stmt_alloc(&@$);
+				$$->dup.dev = $3;
+			}
+		| FWD IP TO stmt_arg DEVICE dev_value
+			{
+				$$ = parser_fwd(&@$, NFPROTO_IPV4, $4, $6);
+			}
+		| FWD IP6 TO stmt_arg DEVICE dev_value
+			{
+				$$ = parser_fwd(&@$, NFPROTO_IPV6, $4, $6);
+			}
+		;
+
+/* last [used never|DURATION] */
+last_stmt	: LAST		{ $$ = last_stmt_alloc(&@$); }
+		| LAST USED STRING
+			{
+				$$ = parser_last(state, &@$, $3, &@3);
+				xfree($3);
+			}
+		;
+
+/* synproxy [mss N] [wscale N] [timestamp] [sack-perm] */
+synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
+		| synproxy_stmt synproxy_arg
+			{
+				$$ = $1;
+				$$->location = @$;
+			}
+		;
+
+synproxy_arg	: MSS number
+			{
+				$<stmt>0->synproxy.mss = parser_u16(state, $2, &@2,
+								    "mss");
+				$<stmt>0->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
+			}
+		| WSCALE number
+			{
+				$<stmt>0->synproxy.wscale = parser_uint(state, $2,
+							&@2, "wscale", 14);
+				$<stmt>0->synproxy.flags |=
+					NF_SYNPROXY_OPT_WSCALE;
+			}
+		| TIMESTAMP
+			{
+				$<stmt>0->synproxy.flags |=
+					NF_SYNPROXY_OPT_TIMESTAMP;
+			}
+		| SACK_PERM
+			{
+				$<stmt>0->synproxy.flags |=
+					NF_SYNPROXY_OPT_SACK_PERM;
 			}
 		;
 

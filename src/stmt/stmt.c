@@ -3,6 +3,8 @@
  */
 #include <string.h>
 #include <stmt.h>
+#include <evaluate.h>
+#include <json.h>
 #include <nftables.h>
 
 struct stmt *stmt_alloc(const struct location *loc,
@@ -53,6 +55,15 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&expr_stmt_ops,
 	&verdict_stmt_ops,
 	&counter_stmt_ops,
+	&log_stmt_ops,
+	&limit_stmt_ops,
+	&quota_stmt_ops,
+	&reject_stmt_ops,
+	&queue_stmt_ops,
+	&dup_stmt_ops,
+	&fwd_stmt_ops,
+	&last_stmt_ops,
+	&synproxy_stmt_ops,
 	NULL,
 };
 
@@ -90,4 +101,64 @@ const struct stmt_ops *stmt_ops_by_json_name(const char *name)
 		if (stmt_ops_has_json_name(stmt_ops_registry[i], name))
 			return stmt_ops_registry[i];
 	return NULL;
+}
+
+int stmt_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
+		      const struct datatype *dtype)
+{
+	return stmt_evaluate_arg_sized(ectx, exprp, dtype, dtype->byteorder,
+				       dtype->size);
+}
+
+int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
+			    const struct datatype *dtype,
+			    enum byteorder byteorder, unsigned int len)
+{
+	const struct datatype *saved_dtype = ectx->ectx_dtype;
+	enum byteorder saved_byteorder = ectx->ectx_byteorder;
+	unsigned int saved_len = ectx->ectx_len;
+	int ret;
+
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+	ret = expr_evaluate(ectx, exprp);
+	ectx->ectx_dtype = saved_dtype;
+	ectx->ectx_byteorder = saved_byteorder;
+	ectx->ectx_len = saved_len;
+	return ret;
+}
+
+int stmt_json_u64(struct json_ctx *jctx, json_t *obj, const char *stmt,
+		  const char *key, uint64_t max, uint64_t *res)
+{
+	json_t *v = json_is_object(obj) ? json_object_get(obj, key) : NULL;
+	char path[64];
+
+	if (v == NULL)
+		return 0;
+	snprintf(path, sizeof(path), ".%s.%s", stmt, key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    (uint64_t)json_integer_value(v) > max)
+		return json_error(jctx, path,
+				  "Invalid %s %s: expected a number from 0 to %llu",
+				  stmt, key, (unsigned long long)max);
+	*res = json_integer_value(v);
+	return 1;
+}
+
+int stmt_json_str(struct json_ctx *jctx, json_t *obj, const char *stmt,
+		  const char *key, const char **res)
+{
+	json_t *v = json_is_object(obj) ? json_object_get(obj, key) : NULL;
+	char path[64];
+
+	if (v == NULL)
+		return 0;
+	snprintf(path, sizeof(path), ".%s.%s", stmt, key);
+	if (!json_is_string(v))
+		return json_error(jctx, path, "Invalid %s %s: expected a string",
+				  stmt, key);
+	*res = json_string_value(v);
+	return 1;
 }
