@@ -1712,7 +1712,7 @@ synproxy_arg	: MSS number
 		| WSCALE number
 			{
 				$<stmt>0->synproxy.wscale = parser_uint(state, $2,
-							&@2, "wscale", 14);
+							&@2, "wscale", UINT8_MAX);
 				$<stmt>0->synproxy.flags |=
 					NF_SYNPROXY_OPT_WSCALE;
 			}

@@ -147,7 +147,7 @@ static struct stmt *synproxy_stmt_json_parse(struct json_ctx *jctx,
 		stmt->synproxy.mss = v;
 		stmt->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
 	}
-	r = stmt_json_u64(jctx, value, "synproxy", "wscale", 14, &v);
+	r = stmt_json_u64(jctx, value, "synproxy", "wscale", UINT8_MAX, &v);
 	if (r < 0)
 		goto err;
 	if (r) {
