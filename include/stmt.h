@@ -134,6 +134,9 @@ struct stmt_ops {
 	const char *const *json_names;
 	struct stmt *(*json_parse)(struct json_ctx *jctx, const char *key,
 				   json_t *value, const struct location *loc);
+	/* The packet's fate is decided here: nothing may follow (reject,
+	 * queue, fwd; verdicts but continue, see stmt_is_terminal()). */
+	bool terminal;
 };
 
 extern const struct stmt_ops *const stmt_ops_registry[];
@@ -203,6 +206,11 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 			    enum byteorder byteorder, unsigned int len);
 /* "last used 1h2m3s" -> milliseconds; false if not a duration. */
 bool last_used_parse(const char *text, uint64_t *ms);
+
+bool stmt_is_terminal(const struct stmt *stmt);
+/* Refuse @stmt if the statement before it in the rule is terminal
+ * ("reject counter"), as the system nft does. */
+int stmt_check_terminal(struct eval_ctx *ectx, struct stmt *stmt);
 
 /*
  * JSON input helpers for the kinds: the member @key of object @obj of

@@ -675,7 +675,8 @@ static int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 	/* Stop at a rule's first error: later statements would only
 	 * repeat it through a protocol context that is now wrong. */
 	list_for_each_entry_safe(stmt, next, &rule->stmts, list) {
-		if (stmt_evaluate(ectx, stmt) < 0 ||
+		if (stmt_check_terminal(ectx, stmt) < 0 ||
+		    stmt_evaluate(ectx, stmt) < 0 ||
 		    (stmt->type == STMT_VERDICT &&
 		     verdict_target_evaluate(ectx, rule, stmt) < 0)) {
 			err = -1;

@@ -186,6 +186,7 @@ const struct stmt_ops fwd_stmt_ops = {
 	.delinearize	= fwd_stmt_delinearize,
 	.json_name	= "fwd",
 	.json_parse	= fwd_stmt_json_parse,
+	.terminal	= true,
 };
 
 struct stmt *fwd_stmt_alloc(const struct location *loc)

@@ -235,6 +235,7 @@ const struct stmt_ops queue_stmt_ops = {
 	.delinearize	= queue_stmt_delinearize,
 	.json_name	= "queue",
 	.json_parse	= queue_stmt_json_parse,
+	.terminal	= true,
 };
 
 struct stmt *queue_stmt_alloc(const struct location *loc)

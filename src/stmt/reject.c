@@ -431,6 +431,7 @@ const struct stmt_ops reject_stmt_ops = {
 	.delinearize	= reject_stmt_delinearize,
 	.json_name	= "reject",
 	.json_parse	= reject_stmt_json_parse,
+	.terminal	= true,
 };
 
 struct stmt *reject_stmt_alloc(const struct location *loc)

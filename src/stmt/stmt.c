@@ -6,6 +6,7 @@
 #include <evaluate.h>
 #include <json.h>
 #include <nftables.h>
+#include <rule.h>
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops)
@@ -161,4 +162,30 @@ int stmt_json_str(struct json_ctx *jctx, json_t *obj, const char *stmt,
 				  stmt, key);
 	*res = json_string_value(v);
 	return 1;
+}
+
+bool stmt_is_terminal(const struct stmt *stmt)
+{
+	/* continue goes on with the next statement */
+	if (stmt->type == STMT_VERDICT)
+		return stmt->expr->etype == EXPR_VERDICT &&
+		       stmt->expr->verdict.verdict != NFT_CONTINUE;
+	return stmt->ops->terminal;
+}
+
+int stmt_check_terminal(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct error_record *erec;
+	struct stmt *prev;
+
+	if (ectx->rule == NULL || stmt->list.prev == &ectx->rule->stmts)
+		return 0;
+	prev = list_entry(stmt->list.prev, struct stmt, list);
+	if (!stmt_is_terminal(prev))
+		return 0;
+	erec = erec_create(EREC_ERROR, &stmt->location,
+			   "Statement after terminal statement has no effect");
+	erec_add_location(erec, &prev->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
 }

@@ -11,3 +11,5 @@ fail: queue num 65536
 
 fail: queue fanout
 
+
+fail: queue counter

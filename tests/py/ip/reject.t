@@ -91,3 +91,9 @@ fail: reject with foo bar
 
 # the system nft silently truncates the code to 8 bits
 fail: reject with icmp 256
+# nothing may follow a statement that decides the fate of the packet
+fail: reject counter
+
+fail: reject accept
+
+fail: drop counter

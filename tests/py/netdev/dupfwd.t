@@ -42,3 +42,5 @@ json: [{"fwd": {"dev": "lo", "family": "ip6", "addr": "::1"}}]
 fail: fwd to 1.2.3.4
 
 fail: fwd to nosuchdev0
+
+fail: fwd to lo counter
