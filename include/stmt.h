@@ -107,6 +107,18 @@ struct stmt {
 			uint64_t used;		/* ms since the last match */
 			bool set;		/* has matched at all */
 		} last;
+		/* STMT_NAT: snat, dnat, masquerade, redirect. addr: value,
+		 * range or prefix; proto: port value or range. family:
+		 * NFPROTO_IPV4/IPV6 of the address (written "snat ip to" in
+		 * inet, where show_family is set). */
+		struct {
+			int type;		/* NFT_NAT_SNAT, _DNAT, NAT_MASQ.. */
+			struct expr *addr;
+			struct expr *proto;
+			uint32_t flags;		/* NF_NAT_RANGE_* given */
+			uint8_t family;
+			bool show_family;
+		} nat;
 		/* STMT_SYNPROXY */
 		struct {
 			uint16_t mss;
@@ -155,6 +167,9 @@ extern const struct stmt_ops dup_stmt_ops;
 extern const struct stmt_ops fwd_stmt_ops;
 extern const struct stmt_ops last_stmt_ops;
 extern const struct stmt_ops synproxy_stmt_ops;
+extern const struct stmt_ops nat_stmt_ops;
+extern const struct stmt_ops masq_stmt_ops;
+extern const struct stmt_ops redir_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
@@ -193,6 +208,15 @@ struct stmt *dup_stmt_alloc(const struct location *loc);
 struct stmt *fwd_stmt_alloc(const struct location *loc);
 struct stmt *last_stmt_alloc(const struct location *loc);
 struct stmt *synproxy_stmt_alloc(const struct location *loc);
+/* NAT kinds beyond the kernel's NFT_NAT_SNAT and NFT_NAT_DNAT. */
+enum {
+	NAT_MASQ = 16,
+	NAT_REDIR,
+};
+/* @type: NFT_NAT_SNAT, NFT_NAT_DNAT, NAT_MASQ or NAT_REDIR. */
+struct stmt *nat_stmt_alloc(const struct location *loc, int type);
+/* The ops of NAT kind @type (the grammar learns the kind late). */
+const struct stmt_ops *nat_stmt_alloc_ops(int type);
 
 /*
  * Resolve a statement's argument (a symbol or variable, usually) against

@@ -98,6 +98,7 @@ bool scanner_near(const char *word, const char *cand,
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_log.h>
 #include <linux/netfilter/nf_synproxy.h>
+#include <linux/netfilter/nf_nat.h>
 #include <nftables.h>
 #include <proto.h>
 #include <datatype.h>
@@ -692,6 +693,30 @@ static struct stmt *parser_last(struct parser_state *st, const YYLTYPE *loc,
 	return stmt;
 }
 
+/* A NAT statement to @addr and/or @port; its kind is set by the caller
+ * (parser_nat_kind()) once the grammar knows it. */
+static struct stmt *parser_nat(const YYLTYPE *loc, struct expr *addr,
+			       struct expr *port)
+{
+	struct stmt *stmt = nat_stmt_alloc(loc, NFT_NAT_SNAT);
+
+	stmt->nat.addr = addr;
+	stmt->nat.proto = port;
+	return stmt;
+}
+
+static struct stmt *parser_nat_kind(struct stmt *stmt, int type,
+				    uint8_t family, uint32_t flags)
+{
+	const struct stmt_ops *ops = nat_stmt_alloc_ops(type);
+
+	stmt->ops = ops;
+	stmt->nat.type = type;
+	stmt->nat.family = family;
+	stmt->nat.flags |= flags;
+	return stmt;
+}
+
 static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 				   struct expr *chain)
 {
@@ -767,6 +792,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> DUP "dup" FWD "fwd" LAST "last"
 %token <kw> SYNPROXY "synproxy" MSS "mss" WSCALE "wscale"
 %token <kw> TIMESTAMP "timestamp" SACK_PERM "sack-perm"
+%token <kw> SNAT "snat" DNAT "dnat" MASQUERADE "masquerade"
+%token <kw> REDIRECT "redirect" RANDOM "random" FULLY_RANDOM "fully-random"
+%token <kw> PERSISTENT "persistent"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd
@@ -789,6 +817,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <val> queue_flag
 %type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
 %type <expr> reject_code reject_code_value queue_num stmt_arg
+%type <stmt> nat_stmt snat_dnat masq_redir nat_target
+%type <val> nat_kw nat_flags nat_flag_list nat_flag
+%type <expr> nat_value nat_addr nat_port
 
 %destructor { xfree($$); } <string>
 %destructor { expr_free($$); } <expr>
@@ -1081,7 +1112,8 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| LIMIT | RATE | BURST | OVER | QUOTA | UNTIL | USED
 		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
 		| DUP | FWD | LAST | SYNPROXY | MSS | WSCALE | TIMESTAMP
-		| SACK_PERM
+		| SACK_PERM | SNAT | DNAT | MASQUERADE | REDIRECT | RANDOM
+		| FULLY_RANDOM | PERSISTENT
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1301,6 +1333,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| fwd_stmt		{ $$ = $1; }
 		| last_stmt		{ $$ = $1; }
 		| synproxy_stmt		{ $$ = $1; }
+		| nat_stmt		{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs rhs_expr
@@ -1726,6 +1759,157 @@ synproxy_arg	: MSS number
 				$<stmt>0->synproxy.flags |=
 					NF_SYNPROXY_OPT_SACK_PERM;
 			}
+		;
+
+/*
+ * NAT: snat|dnat [ip|ip6] [prefix] to ADDR[:PORT] [FLAGS], "to" optional
+ * before a plain address; ADDR is a value, range or prefix, an IPv6
+ * address before a port is written [ADDR]:PORT; :PORT alone keeps the
+ * address. masquerade|redirect [to :PORT] [FLAGS]. Addresses and ports
+ * are never keywords, which keeps "snat ip to" apart from "snat ADDR".
+ */
+nat_stmt	: snat_dnat nat_flags
+			{
+				$$ = $1;
+				$$->nat.flags |= $2;
+				$$->location = @$;
+			}
+		| masq_redir nat_flags
+			{
+				$$ = $1;
+				$$->nat.flags |= $2;
+				$$->location = @$;
+			}
+		;
+
+nat_kw		: SNAT		{ $$ = NFT_NAT_SNAT; }
+		| DNAT		{ $$ = NFT_NAT_DNAT; }
+		;
+
+snat_dnat	: nat_kw nat_addr
+			{
+				$$ = parser_nat(&@$, $2, NULL);
+				parser_nat_kind($$, $1, 0, 0);
+			}
+		| nat_kw TO nat_target
+			{
+				$$ = parser_nat_kind($3, $1, 0, 0);
+			}
+		| nat_kw IP TO nat_target
+			{
+				$$ = parser_nat_kind($4, $1, NFPROTO_IPV4, 0);
+			}
+		| nat_kw IP6 TO nat_target
+			{
+				$$ = parser_nat_kind($4, $1, NFPROTO_IPV6, 0);
+			}
+		| nat_kw PREFIX TO nat_target
+			{
+				$$ = parser_nat_kind($4, $1, 0,
+						     NF_NAT_RANGE_NETMAP);
+			}
+		| nat_kw IP PREFIX TO nat_target
+			{
+				$$ = parser_nat_kind($5, $1, NFPROTO_IPV4,
+						     NF_NAT_RANGE_NETMAP);
+			}
+		| nat_kw IP6 PREFIX TO nat_target
+			{
+				$$ = parser_nat_kind($5, $1, NFPROTO_IPV6,
+						     NF_NAT_RANGE_NETMAP);
+			}
+		;
+
+nat_target	: nat_addr		{ $$ = parser_nat(&@$, $1, NULL); }
+		| nat_addr ':' nat_port	{ $$ = parser_nat(&@$, $1, $3); }
+		| ':' nat_port		{ $$ = parser_nat(&@$, NULL, $2); }
+		| '[' nat_value ']' ':' nat_port
+			{
+				$$ = parser_nat(&@$, $2, $5);
+			}
+		;
+
+masq_redir	: MASQUERADE
+			{
+				$$ = nat_stmt_alloc(&@$, NAT_MASQ);
+			}
+		| MASQUERADE TO ':' nat_port
+			{
+				$$ = parser_nat(&@$, NULL, $4);
+				parser_nat_kind($$, NAT_MASQ, 0, 0);
+			}
+		| REDIRECT
+			{
+				$$ = nat_stmt_alloc(&@$, NAT_REDIR);
+			}
+		| REDIRECT TO ':' nat_port
+			{
+				$$ = parser_nat(&@$, NULL, $4);
+				parser_nat_kind($$, NAT_REDIR, 0, 0);
+			}
+		| REDIRECT TO nat_port
+			{
+				$$ = parser_nat(&@$, NULL, $3);
+				parser_nat_kind($$, NAT_REDIR, 0, 0);
+			}
+		;
+
+nat_addr	: nat_value			{ $$ = $1; }
+		| nat_value '-' nat_value
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| ADDRSTRING '/' NUMBER
+			{
+				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);
+			}
+		;
+
+nat_port	: nat_value			{ $$ = $1; }
+		| nat_value '-' nat_value
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		;
+
+nat_value	: ADDRSTRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
+		| NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+nat_flags	: %empty		{ $$ = 0; }
+		| nat_flag_list		{ $$ = $1; }
+		;
+
+nat_flag_list	: nat_flag			{ $$ = $1; }
+		| nat_flag_list ',' nat_flag	{ $$ = $1 | $3; }
+		;
+
+nat_flag	: RANDOM	{ $$ = NF_NAT_RANGE_PROTO_RANDOM; }
+		| FULLY_RANDOM	{ $$ = NF_NAT_RANGE_PROTO_RANDOM_FULLY; }
+		| PERSISTENT	{ $$ = NF_NAT_RANGE_PERSISTENT; }
 		;
 
 chain_target	: identifier

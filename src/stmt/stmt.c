@@ -65,6 +65,9 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&fwd_stmt_ops,
 	&last_stmt_ops,
 	&synproxy_stmt_ops,
+	&nat_stmt_ops,
+	&masq_stmt_ops,
+	&redir_stmt_ops,
 	NULL,
 };
 

@@ -1,0 +1,668 @@
+/*
+ * NAT statements: "snat|dnat [ip|ip6] [prefix] to ADDR[:PORT] [FLAGS]",
+ * "masquerade [to :PORT] [FLAGS]", "redirect [to :PORT] [FLAGS]".
+ *
+ * The kernel has three expressions for them (nat, masq, redir), so this
+ * kind has three ops structs that share everything but their netlink
+ * name. Addresses and ports travel in registers, each range bound in a
+ * register of its own (addr_min, addr_max, proto_min, proto_max, in that
+ * order, as the system nft allocates them). A range of addresses that is
+ * a whole prefix lists as the prefix. A port needs a transport protocol
+ * match before it.
+ */
+#include <string.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <proto.h>
+#include <rule.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nf_nat.h>
+
+static const struct {
+	int type;
+	const char *name;
+} nat_kinds[] = {
+	{ NFT_NAT_SNAT,	"snat" },
+	{ NFT_NAT_DNAT,	"dnat" },
+	{ NAT_MASQ,	"masquerade" },
+	{ NAT_REDIR,	"redirect" },
+};
+
+/* Flags the user writes, in listing order; netmap is "prefix" in text. */
+static const struct {
+	uint32_t flag;
+	const char *name;
+} nat_flag_tbl[] = {
+	{ NF_NAT_RANGE_PROTO_RANDOM,		"random" },
+	{ NF_NAT_RANGE_PROTO_RANDOM_FULLY,	"fully-random" },
+	{ NF_NAT_RANGE_PERSISTENT,		"persistent" },
+	{ NF_NAT_RANGE_NETMAP,			"netmap" },
+};
+
+#define NAT_USER_FLAGS	(NF_NAT_RANGE_PROTO_RANDOM | \
+			 NF_NAT_RANGE_PROTO_RANDOM_FULLY | \
+			 NF_NAT_RANGE_PERSISTENT | NF_NAT_RANGE_NETMAP)
+
+static const char *nat_name(const struct stmt *stmt)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(nat_kinds); i++)
+		if (nat_kinds[i].type == stmt->nat.type)
+			return nat_kinds[i].name;
+	return "nat";
+}
+
+static bool nat_is_snat_dnat(const struct stmt *stmt)
+{
+	return stmt->nat.type == NFT_NAT_SNAT || stmt->nat.type == NFT_NAT_DNAT;
+}
+
+static void nat_stmt_destroy(struct stmt *stmt)
+{
+	expr_free(stmt->nat.addr);
+	expr_free(stmt->nat.proto);
+}
+
+static void nat_print_flags(uint32_t flags, struct output_ctx *octx)
+{
+	const char *sep = " ";
+	unsigned int i;
+
+	for (i = 0; i < array_size(nat_flag_tbl); i++) {
+		if (nat_flag_tbl[i].flag == NF_NAT_RANGE_NETMAP ||
+		    !(flags & nat_flag_tbl[i].flag))
+			continue;
+		nft_print(octx, "%s%s", sep, nat_flag_tbl[i].name);
+		sep = ",";
+	}
+}
+
+static void nat_print_addr(const struct stmt *stmt, struct output_ctx *octx)
+{
+	/* an IPv6 address before a port needs brackets */
+	bool brackets = stmt->nat.proto &&
+			stmt->nat.family == NFPROTO_IPV6;
+
+	nft_print(octx, brackets ? "[" : "");
+	expr_print(stmt->nat.addr, octx);
+	nft_print(octx, brackets ? "]" : "");
+}
+
+static void nat_stmt_print(const struct stmt *stmt, struct output_ctx *octx)
+{
+	nft_print(octx, "%s", nat_name(stmt));
+	if (stmt->nat.show_family && stmt->nat.addr)
+		nft_print(octx, " %s", stmt->nat.family == NFPROTO_IPV6 ?
+			  "ip6" : "ip");
+	if (stmt->nat.flags & NF_NAT_RANGE_NETMAP)
+		nft_print(octx, " prefix");
+	if (stmt->nat.addr || stmt->nat.proto)
+		nft_print(octx, " to ");
+	if (stmt->nat.addr)
+		nat_print_addr(stmt, octx);
+	if (stmt->nat.proto) {
+		nft_print(octx, ":");
+		expr_print(stmt->nat.proto, octx);
+	}
+	nat_print_flags(stmt->nat.flags, octx);
+}
+
+/* One flag: a string, several: an array. */
+static json_t *nat_flags_json(uint32_t flags)
+{
+	json_t *arr = json_array(), *one;
+	unsigned int i;
+
+	for (i = 0; i < array_size(nat_flag_tbl); i++)
+		if (flags & nat_flag_tbl[i].flag)
+			json_array_append_new(arr,
+					      json_string(nat_flag_tbl[i].name));
+	if (json_array_size(arr) != 1)
+		return arr;
+	one = json_incref(json_array_get(arr, 0));
+	json_decref(arr);
+	return one;
+}
+
+static json_t *nat_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
+{
+	json_t *obj = json_object();
+
+	if (stmt->nat.show_family && stmt->nat.addr)
+		json_object_set_new(obj, "family", json_string(
+			stmt->nat.family == NFPROTO_IPV6 ? "ip6" : "ip"));
+	if (stmt->nat.addr)
+		json_object_set_new(obj, "addr",
+				    expr_json(stmt->nat.addr, octx));
+	if (stmt->nat.proto)
+		json_object_set_new(obj, "port",
+				    expr_json(stmt->nat.proto, octx));
+	if (stmt->nat.flags & NAT_USER_FLAGS)
+		json_object_set_new(obj, "flags",
+				    nat_flags_json(stmt->nat.flags));
+	if (stmt->nat.flags & NF_NAT_RANGE_NETMAP)
+		json_object_set_new(obj, "type_flags", json_string("prefix"));
+	if (json_object_size(obj) == 0) {
+		json_decref(obj);
+		return json_wrap(nat_name(stmt), json_null());
+	}
+	return json_wrap(nat_name(stmt), obj);
+}
+
+/* Evaluation */
+
+/* A value, a range of values or a prefix of one, typed @dtype. */
+static int nat_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
+			    const struct datatype *dtype)
+{
+	struct expr *e = *exprp;
+
+	if (e->etype == EXPR_RANGE) {
+		if (stmt_evaluate_arg(ectx, &e->range.left, dtype) < 0 ||
+		    stmt_evaluate_arg(ectx, &e->range.right, dtype) < 0)
+			return -1;
+		if (e->range.left->etype != EXPR_VALUE ||
+		    e->range.right->etype != EXPR_VALUE)
+			return expr_error(ectx, e, "range bounds must be values");
+		if (mpz_cmp(e->range.left->value.value,
+			    e->range.right->value.value) > 0)
+			return expr_error(ectx, e,
+					  "Range has zero or negative size");
+		return 0;
+	}
+	if (stmt_evaluate_arg(ectx, exprp, dtype) < 0)
+		return -1;
+	e = *exprp;
+	if (e->etype != EXPR_VALUE && e->etype != EXPR_PREFIX)
+		return expr_error(ectx, e,
+				  "nat to %s is not supported here",
+				  expr_name(e));
+	return 0;
+}
+
+/* Is a transport protocol known before the statement? */
+static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	const struct list_head *pos;
+	const struct expr *rel, *left;
+	const struct stmt *s;
+	struct proto_ctx pctx;
+
+	proto_ctx_init(&pctx, ectx->pctx.family);
+	for (pos = ectx->rule->stmts.next; pos != &stmt->list;
+	     pos = pos->next) {
+		s = list_entry(pos, struct stmt, list);
+		rel = s->expr;
+		if (s->type != STMT_EXPRESSION || !rel ||
+		    rel->etype != EXPR_RELATIONAL)
+			continue;
+		left = rel->binop.left;
+		if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
+		    !pctx.protocol[left->payload.desc->base].desc)
+			proto_ctx_update(&pctx, left->payload.desc->base,
+					 &left->location, left->payload.desc);
+		proto_ctx_update_match(&pctx, rel);
+	}
+	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
+}
+
+static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	unsigned int family = ectx->pctx.family;
+
+	switch (family) {
+	case NFPROTO_IPV4:
+	case NFPROTO_IPV6:
+		if (stmt->nat.family && stmt->nat.family != family)
+			return stmt_error(ectx, stmt,
+					  "conflicting protocols specified: %s vs. %s",
+					  family_name(family),
+					  family_name(stmt->nat.family));
+		stmt->nat.family = family;
+		return 0;
+	case NFPROTO_INET:
+		stmt->nat.show_family = true;
+		if (stmt->nat.addr && !stmt->nat.family)
+			return stmt_error(ectx, stmt,
+					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
+					  nat_name(stmt), nat_name(stmt));
+		return 0;
+	default:
+		return stmt_error(ectx, stmt, "%s is not supported in the %s family",
+				  nat_name(stmt), family_name(family));
+	}
+}
+
+static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	if (nat_evaluate_family(ectx, stmt) < 0)
+		return -1;
+	if (stmt->nat.addr &&
+	    nat_evaluate_arg(ectx, &stmt->nat.addr,
+			     stmt->nat.family == NFPROTO_IPV6 ?
+			     &ip6addr_type : &ipaddr_type) < 0)
+		return -1;
+	if (stmt->nat.proto) {
+		if (!nat_transport_known(ectx, stmt))
+			return erec_error(ectx->msgs,
+					  &stmt->nat.proto->location,
+					  "transport protocol mapping is only valid after transport protocol match");
+		if (nat_evaluate_arg(ectx, &stmt->nat.proto,
+				     &inet_service_type) < 0)
+			return -1;
+	}
+	if ((stmt->nat.flags & NF_NAT_RANGE_NETMAP) &&
+	    (stmt->nat.addr == NULL || stmt->nat.addr->etype == EXPR_VALUE))
+		return stmt_error(ectx, stmt,
+				  "nat prefix needs an address prefix or range");
+	return 0;
+}
+
+/* Encoding */
+
+/* The low and high value of @e (high NULL for a single value). */
+static void nat_bounds(const struct expr *e, struct expr **lo,
+		       struct expr **hi)
+{
+	const struct expr *v;
+	unsigned int host;
+	mpz_t mask;
+
+	*hi = NULL;
+	if (e->etype == EXPR_RANGE) {
+		*lo = expr_get(e->range.left);
+		*hi = expr_get(e->range.right);
+		return;
+	}
+	if (e->etype != EXPR_PREFIX) {
+		*lo = expr_get((struct expr *)e);
+		return;
+	}
+	v = e->prefix.prefix;
+	host = v->len - e->prefix.prefix_len;
+	mpz_init(mask);
+	mpz_setbit(mask, host);
+	mpz_sub_ui(mask, mask, 1);
+	*lo = constant_expr_alloc_mpz(&e->location, v->dtype, v->byteorder,
+				      v->len, v->value.value);
+	mpz_com(mask, mask);
+	mpz_and((*lo)->value.value, (*lo)->value.value, mask);
+	mpz_com(mask, mask);
+	*hi = constant_expr_alloc_mpz(&e->location, v->dtype, v->byteorder,
+				      v->len, (*lo)->value.value);
+	mpz_ior((*hi)->value.value, (*hi)->value.value, mask);
+	mpz_clear(mask);
+}
+
+static void nat_load(struct lin_ctx *lctx, const struct expr *e,
+		     enum nft_registers *regs)
+{
+	struct expr *lo, *hi;
+
+	nat_bounds(e, &lo, &hi);
+	regs[0] = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
+	linearize_expr(lctx, lo, regs[0]);
+	if (hi) {
+		regs[1] = lin_get_register(lctx,
+					   NFT_REG_SIZE * BITS_PER_BYTE);
+		linearize_expr(lctx, hi, regs[1]);
+	}
+	expr_free(lo);
+	expr_free(hi);
+}
+
+/* Attribute numbers of the three netlink expressions. */
+struct nat_attrs {
+	const char *nl_name;
+	uint16_t reg[4];	/* 0: the expression has no such register */
+	uint16_t flags;
+};
+
+static const struct nat_attrs nat_nl = {
+	"nat", { NFTNL_EXPR_NAT_REG_ADDR_MIN, NFTNL_EXPR_NAT_REG_ADDR_MAX,
+		 NFTNL_EXPR_NAT_REG_PROTO_MIN, NFTNL_EXPR_NAT_REG_PROTO_MAX },
+	NFTNL_EXPR_NAT_FLAGS,
+};
+
+static const struct nat_attrs masq_nl = {
+	"masq", { 0, 0, NFTNL_EXPR_MASQ_REG_PROTO_MIN,
+		  NFTNL_EXPR_MASQ_REG_PROTO_MAX },
+	NFTNL_EXPR_MASQ_FLAGS,
+};
+
+static const struct nat_attrs redir_nl = {
+	"redir", { 0, 0, NFTNL_EXPR_REDIR_REG_PROTO_MIN,
+		   NFTNL_EXPR_REDIR_REG_PROTO_MAX },
+	NFTNL_EXPR_REDIR_FLAGS,
+};
+
+static const struct nat_attrs *nat_attrs(int type)
+{
+	switch (type) {
+	case NAT_MASQ:
+		return &masq_nl;
+	case NAT_REDIR:
+		return &redir_nl;
+	default:
+		return &nat_nl;
+	}
+}
+
+static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
+{
+	const struct nat_attrs *a = nat_attrs(stmt->nat.type);
+	struct nftnl_expr *nle = lin_expr_alloc(a->nl_name);
+	/* the registers of addr min, max, proto min, max; 0: none */
+	enum nft_registers reg[4] = { 0 };
+	uint32_t flags = stmt->nat.flags;
+	int i;
+
+	if (stmt->nat.addr)
+		nat_load(lctx, stmt->nat.addr, &reg[0]);
+	if (stmt->nat.proto) {
+		nat_load(lctx, stmt->nat.proto, &reg[2]);
+		flags |= NF_NAT_RANGE_PROTO_SPECIFIED;
+	}
+	if (nat_is_snat_dnat(stmt)) {
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_NAT_TYPE, stmt->nat.type);
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_NAT_FAMILY,
+				   stmt->nat.family);
+	}
+	for (i = 0; i < 4; i++)
+		if (reg[i] && a->reg[i])
+			nftnl_expr_set_u32(nle, a->reg[i], reg[i]);
+	if (flags)
+		nftnl_expr_set_u32(nle, a->flags, flags);
+	lin_add_expr(lctx, nle);
+	for (i = 3; i >= 0; i--)
+		if (reg[i])
+			lin_put_register(lctx, reg[i]);
+}
+
+/* Decoding */
+
+static struct expr *nat_delin_reg(struct delin_ctx *dctx,
+				  const struct nftnl_expr *nle, uint16_t attr,
+				  const struct datatype *dtype)
+{
+	struct expr *e;
+
+	if (attr == 0 || !nftnl_expr_is_set(nle, attr))
+		return NULL;
+	e = delin_get_register(dctx, nftnl_expr_get_u32(nle, attr));
+	if (e == NULL || e->etype != EXPR_VALUE) {
+		expr_free(e);
+		return NULL;
+	}
+	datatype_value_retype(e, dtype, dtype->byteorder);
+	return e;
+}
+
+/* lo-hi as a prefix if it covers exactly one, else as a range. */
+static struct expr *nat_delin_range(struct expr *lo, struct expr *hi)
+{
+	unsigned int host;
+	mpz_t size;
+	bool prefix;
+
+	if (hi == NULL)
+		return lo;
+	mpz_init(size);
+	mpz_sub(size, hi->value.value, lo->value.value);
+	mpz_add_ui(size, size, 1);
+	host = mpz_scan1(size, 0);
+	prefix = mpz_popcount(size) == 1 && host < lo->len &&
+		 mpz_scan1(lo->value.value, 0) >= host;
+	mpz_clear(size);
+	if (!prefix)
+		return range_expr_alloc(&internal_location, lo, hi);
+	expr_free(hi);
+	return prefix_expr_alloc(&internal_location, lo, lo->len - host);
+}
+
+static int nat_delin_bounds(struct delin_ctx *dctx,
+			    const struct nftnl_expr *nle,
+			    const uint16_t *attrs,
+			    const struct datatype *dtype, struct expr **res)
+{
+	struct expr *lo = nat_delin_reg(dctx, nle, attrs[0], dtype);
+	struct expr *hi = nat_delin_reg(dctx, nle, attrs[1], dtype);
+
+	*res = NULL;
+	if (lo == NULL) {
+		expr_free(hi);
+		return attrs[0] && nftnl_expr_is_set(nle, attrs[0]) ? -1 : 0;
+	}
+	/* the kernel reports max = min for a single value */
+	if (hi && !mpz_cmp(lo->value.value, hi->value.value)) {
+		expr_free(hi);
+		hi = NULL;
+	}
+	*res = dtype == &inet_service_type && hi ?
+	       range_expr_alloc(&internal_location, lo, hi) :
+	       nat_delin_range(lo, hi);
+	return 0;
+}
+
+static int nat_delinearize_type(struct delin_ctx *dctx,
+				const struct nftnl_expr *nle, int type)
+{
+	const struct nat_attrs *a = nat_attrs(type);
+	struct stmt *stmt = nat_stmt_alloc(&internal_location, type);
+	const struct datatype *dtype;
+
+	if (type == NFT_NAT_SNAT || type == NFT_NAT_DNAT) {
+		stmt->nat.type = nftnl_expr_get_u32(nle, NFTNL_EXPR_NAT_TYPE);
+		stmt->nat.family = nftnl_expr_get_u32(nle,
+						      NFTNL_EXPR_NAT_FAMILY);
+	} else {
+		stmt->nat.family = dctx->family;
+	}
+	stmt->nat.show_family = dctx->family == NFPROTO_INET;
+	stmt->nat.flags = nftnl_expr_get_u32(nle, a->flags) & NAT_USER_FLAGS;
+	dtype = stmt->nat.family == NFPROTO_IPV6 ? &ip6addr_type :
+						   &ipaddr_type;
+	if (nat_delin_bounds(dctx, nle, &a->reg[0], dtype,
+			     &stmt->nat.addr) < 0 ||
+	    nat_delin_bounds(dctx, nle, &a->reg[2], &inet_service_type,
+			     &stmt->nat.proto) < 0) {
+		stmt_free(stmt);
+		return -1;
+	}
+	delin_add_stmt(dctx, stmt);
+	return 0;
+}
+
+static int nat_stmt_delinearize(struct delin_ctx *dctx,
+				const struct nftnl_expr *nle)
+{
+	return nat_delinearize_type(dctx, nle, NFT_NAT_SNAT);
+}
+
+static int masq_stmt_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle)
+{
+	return nat_delinearize_type(dctx, nle, NAT_MASQ);
+}
+
+static int redir_stmt_delinearize(struct delin_ctx *dctx,
+				  const struct nftnl_expr *nle)
+{
+	return nat_delinearize_type(dctx, nle, NAT_REDIR);
+}
+
+/* JSON input */
+
+static int nat_json_flag(struct json_ctx *jctx, json_t *v, uint32_t *flags)
+{
+	unsigned int i;
+
+	for (i = 0; json_is_string(v) && i < array_size(nat_flag_tbl); i++) {
+		if (!strcmp(json_string_value(v), nat_flag_tbl[i].name)) {
+			*flags |= nat_flag_tbl[i].flag;
+			return 0;
+		}
+	}
+	return json_error(jctx, ".flags", "Invalid nat flag");
+}
+
+static int nat_json_flags(struct json_ctx *jctx, json_t *obj,
+			  const char *key, uint32_t *flags)
+{
+	json_t *v = json_object_get(obj, key), *e;
+	size_t i;
+
+	if (v == NULL)
+		return 0;
+	if (!json_is_array(v))
+		return nat_json_flag(jctx, v, flags);
+	json_array_foreach(v, i, e)
+		if (nat_json_flag(jctx, e, flags) < 0)
+			return -1;
+	return 0;
+}
+
+static int nat_json_family(struct json_ctx *jctx, json_t *obj,
+			   struct stmt *stmt)
+{
+	const char *family = NULL;
+	int r;
+
+	r = stmt_json_str(jctx, obj, nat_name(stmt), "family", &family);
+	if (r <= 0)
+		return r;
+	if (!strcmp(family, "ip"))
+		stmt->nat.family = NFPROTO_IPV4;
+	else if (!strcmp(family, "ip6"))
+		stmt->nat.family = NFPROTO_IPV6;
+	else
+		return json_error(jctx, ".family", "Invalid nat family '%s'",
+				  family);
+	return 0;
+}
+
+static int nat_json_parse_obj(struct json_ctx *jctx, json_t *obj,
+			      struct stmt *stmt)
+{
+	json_t *addr = json_object_get(obj, "addr");
+	json_t *port = json_object_get(obj, "port");
+	uint32_t type_flags = 0;
+
+	if (nat_json_family(jctx, obj, stmt) < 0 ||
+	    nat_json_flags(jctx, obj, "flags", &stmt->nat.flags) < 0)
+		return -1;
+	/* "type_flags": "prefix" is the netmap flag again */
+	if (json_is_string(json_object_get(obj, "type_flags")) &&
+	    !strcmp(json_string_value(json_object_get(obj, "type_flags")),
+		    "prefix"))
+		type_flags = NF_NAT_RANGE_NETMAP;
+	stmt->nat.flags |= type_flags;
+	if (addr && !nat_is_snat_dnat(stmt))
+		return json_error(jctx, ".addr", "%s takes no address",
+				  nat_name(stmt));
+	if (addr) {
+		stmt->nat.addr = json_parse_expr(jctx, addr, ".addr");
+		if (stmt->nat.addr == NULL)
+			return -1;
+	}
+	if (port) {
+		stmt->nat.proto = json_parse_expr(jctx, port, ".port");
+		if (stmt->nat.proto == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+/* {"snat": {"family": "ip", "addr": ..., "port": ..., "flags": ...}},
+ * {"masquerade": null}, {"redirect": {"port": 8080}} */
+static struct stmt *nat_stmt_json_parse(struct json_ctx *jctx,
+					const char *key, json_t *value,
+					const struct location *loc)
+{
+	struct stmt *stmt = NULL;
+	unsigned int i;
+
+	for (i = 0; i < array_size(nat_kinds); i++)
+		if (!strcmp(key, nat_kinds[i].name))
+			stmt = nat_stmt_alloc(loc, nat_kinds[i].type);
+	if (stmt == NULL || value == NULL || json_is_null(value))
+		return stmt;
+	if (!json_is_object(value) ||
+	    nat_json_parse_obj(jctx, value, stmt) < 0) {
+		if (!json_is_object(value))
+			json_error(jctx, "", "Invalid %s: expected an object",
+				   key);
+		stmt_free(stmt);
+		return NULL;
+	}
+	return stmt;
+}
+
+static const char *const nat_json_names[] = { "snat", "dnat", NULL };
+
+const struct stmt_ops nat_stmt_ops = {
+	.type		= STMT_NAT,
+	.name		= "nat",
+	.destroy	= nat_stmt_destroy,
+	.print		= nat_stmt_print,
+	.json		= nat_stmt_json,
+	.evaluate	= nat_stmt_evaluate,
+	.linearize	= nat_stmt_linearize,
+	.nl_name	= "nat",
+	.delinearize	= nat_stmt_delinearize,
+	.json_names	= nat_json_names,
+	.json_parse	= nat_stmt_json_parse,
+};
+
+const struct stmt_ops masq_stmt_ops = {
+	.type		= STMT_NAT,
+	.name		= "masquerade",
+	.destroy	= nat_stmt_destroy,
+	.print		= nat_stmt_print,
+	.json		= nat_stmt_json,
+	.evaluate	= nat_stmt_evaluate,
+	.linearize	= nat_stmt_linearize,
+	.nl_name	= "masq",
+	.delinearize	= masq_stmt_delinearize,
+	.json_name	= "masquerade",
+	.json_parse	= nat_stmt_json_parse,
+};
+
+const struct stmt_ops redir_stmt_ops = {
+	.type		= STMT_NAT,
+	.name		= "redirect",
+	.destroy	= nat_stmt_destroy,
+	.print		= nat_stmt_print,
+	.json		= nat_stmt_json,
+	.evaluate	= nat_stmt_evaluate,
+	.linearize	= nat_stmt_linearize,
+	.nl_name	= "redir",
+	.delinearize	= redir_stmt_delinearize,
+	.json_name	= "redirect",
+	.json_parse	= nat_stmt_json_parse,
+};
+
+const struct stmt_ops *nat_stmt_alloc_ops(int type)
+{
+	switch (type) {
+	case NAT_MASQ:
+		return &masq_stmt_ops;
+	case NAT_REDIR:
+		return &redir_stmt_ops;
+	default:
+		return &nat_stmt_ops;
+	}
+}
+
+struct stmt *nat_stmt_alloc(const struct location *loc, int type)
+{
+	struct stmt *stmt = stmt_alloc(loc, nat_stmt_alloc_ops(type));
+
+	stmt->nat.type = type;
+	return stmt;
+}
