@@ -181,6 +181,7 @@ enum cmd_obj {
 	CMD_OBJ_RULESET,
 	CMD_OBJ_TABLES,		/* list tables [family] */
 	CMD_OBJ_CHAINS,		/* list chains [family] */
+	CMD_OBJ_EXPR,		/* describe EXPR */
 };
 
 struct cmd {
@@ -194,6 +195,7 @@ struct cmd {
 		struct table *table;
 		struct chain *chain;
 		struct rule *rule;
+		struct expr *expr;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an

@@ -131,8 +131,8 @@ static const struct symbol_table ethertype_tbl = {
 		{ "arp",	0x0806 },
 		{ "ip6",	0x86dd },
 		{ "8021q",	0x8100 },
-		{ "vlan",	0x8100 },
 		{ "8021ad",	0x88a8 },
+		{ "vlan",	0x8100 },
 		{ NULL, 0 },
 	},
 };

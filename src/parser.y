@@ -562,7 +562,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 
 %token <kw> ADD "add" CREATE "create" INSERT "insert" REPLACE "replace"
 %token <kw> DELETE "delete" DESTROY "destroy" FLUSH "flush" LIST "list"
-%token <kw> RENAME "rename"
+%token <kw> RENAME "rename" DESCRIBE "describe"
 %token <kw> DEFINE "define" REDEFINE "redefine" UNDEFINE "undefine"
 %token <kw> INCLUDE "include"
 %token <kw> TABLE "table" TABLES "tables" CHAIN "chain" CHAINS "chains"
@@ -687,6 +687,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_LIST;
+			}
+		| DESCRIBE match_lhs
+			{
+				$$ = parser_cmd(CMD_DESCRIBE, CMD_OBJ_EXPR,
+						parser_handle_new(NFPROTO_UNSPEC),
+						&@$, $2);
 			}
 		| RENAME CHAIN chain_spec identifier
 			{
@@ -879,7 +885,7 @@ identifier	: STRING		{ $$ = $1; }
 		;
 
 keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
-		| FLUSH | LIST | RENAME | TABLE | TABLES | CHAIN | CHAINS
+		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
