@@ -33,6 +33,11 @@ struct lin_ctx {
 	struct nft_ctx *nft;
 	struct nftnl_rule *nlr;
 	uint32_t family;
+	/* the statement being encoded, and where each expression of the
+	 * rule came from (the rule's nle_stmts) */
+	const struct stmt *stmt;
+	struct rule *rule;
+	unsigned int nle_cap;
 	/* Register allocation: slots in use, as a stack (values are
 	 * released in the reverse order they were loaded). */
 	unsigned int reg_low;		/* first free slot */

@@ -12,7 +12,22 @@
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 {
+	struct rule *r = lctx->rule;
+
 	nftnl_rule_add_expr(lctx->nlr, nle);
+	if (!r)
+		return;
+	if (r->num_nle_stmts == lctx->nle_cap) {
+		lctx->nle_cap = lctx->nle_cap ? 2 * lctx->nle_cap : 8;
+		r->nle_stmts = xrealloc(r->nle_stmts,
+					lctx->nle_cap * sizeof(*r->nle_stmts));
+	}
+	r->nle_stmts[r->num_nle_stmts++] = lctx->stmt;
+}
+
+const struct stmt *rule_nle_stmt(const struct rule *r, unsigned int n)
+{
+	return n < r->num_nle_stmts ? r->nle_stmts[n] : NULL;
 }
 
 struct nftnl_expr *lin_expr_alloc(const char *name)
@@ -148,10 +163,16 @@ void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
 		.nft		= nft,
 		.nlr		= nlr,
 		.family		= rule->handle.family,
+		/* the encoding is recorded on the rule, not part of it */
+		.rule		= (struct rule *)rule,
 	};
 	const struct stmt *stmt;
 
+	xfree(lctx.rule->nle_stmts);
+	lctx.rule->nle_stmts = NULL;
+	lctx.rule->num_nle_stmts = 0;
 	list_for_each_entry(stmt, &rule->stmts, list) {
+		lctx.stmt = stmt;
 		if (stmt->ops->linearize == NULL)
 			BUG("statement %s cannot be linearized",
 			    stmt->ops->name);

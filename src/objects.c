@@ -244,6 +244,7 @@ void rule_free(struct rule *r)
 	if (--r->refcnt > 0)
 		return;
 	stmt_list_free(&r->stmts);
+	xfree(r->nle_stmts);
 	handle_free(&r->handle);
 	xfree(r->comment);
 	xfree(r);
