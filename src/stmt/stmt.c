@@ -118,18 +118,12 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 			    const struct datatype *dtype,
 			    enum byteorder byteorder, unsigned int len)
 {
-	const struct datatype *saved_dtype = ectx->ectx_dtype;
-	enum byteorder saved_byteorder = ectx->ectx_byteorder;
-	unsigned int saved_len = ectx->ectx_len;
+	struct eval_type saved;
 	int ret;
 
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
+	eval_type_push(ectx, &saved, dtype, byteorder, len);
 	ret = expr_evaluate(ectx, exprp);
-	ectx->ectx_dtype = saved_dtype;
-	ectx->ectx_byteorder = saved_byteorder;
-	ectx->ectx_len = saved_len;
+	eval_type_pop(ectx, &saved);
 	return ret;
 }
 
