@@ -256,10 +256,8 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 				     &inet_service_type) < 0)
 			return -1;
 	}
-	if ((stmt->nat.flags & NF_NAT_RANGE_NETMAP) &&
-	    (stmt->nat.addr == NULL || stmt->nat.addr->etype == EXPR_VALUE))
-		return stmt_error(ectx, stmt,
-				  "nat prefix needs an address prefix or range");
+	if ((stmt->nat.flags & NF_NAT_RANGE_NETMAP) && stmt->nat.addr == NULL)
+		return stmt_error(ectx, stmt, "nat prefix needs an address");
 	return 0;
 }
 

@@ -1,0 +1,62 @@
+# nat in the inet family
+family: inet
+table: t
+chain: c { type nat hook postrouting priority srcnat; policy accept; }
+
+rule: snat ip to 1.2.3.4
+  [ immediate reg 1 0x04030201 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"snat": {"family": "ip", "addr": "1.2.3.4"}}]
+
+rule: snat ip6 to ::1
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"snat": {"family": "ip6", "addr": "::1"}}]
+
+rule: snat ip6 to ::1-::2
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000000 0x00000000 0x00000000 0x02000000 ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"snat": {"family": "ip6", "addr": {"range": ["::1", "::2"]}}}]
+
+rule: meta l4proto tcp snat ip to 1.2.3.4-1.2.3.5:80-90
+list: meta l4proto tcp snat ip to 1.2.3.4/31:80-90
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ immediate reg 1 0x04030201 ]
+  [ immediate reg 2 0x05030201 ]
+  [ immediate reg 3 0x00005000 ]
+  [ immediate reg 4 0x00005a00 ]
+  [ nat snat ip addr_min reg 1 addr_max reg 2 proto_min reg 3 proto_max reg 4 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"snat": {"family": "ip", "addr": {"prefix": {"addr": "1.2.3.4", "len": 31}}, "port": {"range": [80, 90]}}}]
+
+rule: ip saddr 10.0.0.1 snat ip to 1.2.3.4
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0100000a ]
+  [ immediate reg 1 0x04030201 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "10.0.0.1"}}, {"snat": {"family": "ip", "addr": "1.2.3.4"}}]
+
+rule: tcp dport 80 snat ip6 to [::1]:80
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00005000 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"snat": {"family": "ip6", "addr": "::1", "port": 80}}]
+
+rule: masquerade
+  [ masq ]
+json: [{"masquerade": null}]
+
+rule: masquerade random
+  [ masq flags 0x4 ]
+json: [{"masquerade": {"flags": "random"}}]
+
+fail: snat to 1.2.3.4
+
+fail: snat ip to ::1
