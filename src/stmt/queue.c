@@ -4,8 +4,9 @@
  * and how many there are. Lists in upstream's form, "queue flags bypass
  * to 1-3" ("queue to 0" for a plain queue).
  *
- * Not yet: "queue to EXPR" (a queue number from a register, sreg_qnum);
- * a listing meeting one fails rather than printing something else.
+ * "queue to EXPR" takes the queue number from an expression (jhash,
+ * numgen, ...) loaded into a register (sreg_qnum); the grammar offers it
+ * once those expression kinds are in the language.
  */
 #include <string.h>
 #include <stmt.h>
@@ -115,9 +116,6 @@ static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	} else if (q) {
 		if (queue_num_evaluate(ectx, &stmt->queue.queue) < 0)
 			return -1;
-		if (stmt->queue.queue->etype != EXPR_VALUE)
-			return expr_error(ectx, stmt->queue.queue,
-					  "queue to an expression is not supported yet");
 	}
 	if ((stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT) &&
 	    (stmt->queue.queue == NULL ||
@@ -127,12 +125,41 @@ static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	return 0;
 }
 
-static void queue_stmt_linearize(struct lin_ctx *lctx,
+/* Is the queue number computed (an expression) rather than given? */
+static bool queue_from_reg(const struct stmt *stmt)
+{
+	const struct expr *q = stmt->queue.queue;
+
+	return q && q->etype != EXPR_VALUE && q->etype != EXPR_RANGE;
+}
+
+static void queue_linearize_sreg(struct lin_ctx *lctx,
 				 const struct stmt *stmt)
 {
 	struct nftnl_expr *nle = lin_expr_alloc("queue");
+	enum nft_registers reg;
+
+	reg = lin_get_register(lctx, stmt->queue.queue->len);
+	linearize_expr(lctx, stmt->queue.queue, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_QUEUE_SREG_QNUM, reg);
+	if (stmt->queue.flags)
+		nftnl_expr_set_u16(nle, NFTNL_EXPR_QUEUE_FLAGS,
+				   stmt->queue.flags);
+	lin_add_expr(lctx, nle);
+	lin_put_register(lctx, reg);
+}
+
+static void queue_stmt_linearize(struct lin_ctx *lctx,
+				 const struct stmt *stmt)
+{
+	struct nftnl_expr *nle;
 	uint16_t num, total;
 
+	if (queue_from_reg(stmt)) {
+		queue_linearize_sreg(lctx, stmt);
+		return;
+	}
+	nle = lin_expr_alloc("queue");
 	queue_span(stmt, &num, &total);
 	nftnl_expr_set_u16(nle, NFTNL_EXPR_QUEUE_NUM, num);
 	nftnl_expr_set_u16(nle, NFTNL_EXPR_QUEUE_TOTAL, total);
@@ -154,12 +181,21 @@ static int queue_stmt_delinearize(struct delin_ctx *dctx,
 	struct stmt *stmt;
 	uint32_t num, total;
 
-	if (nftnl_expr_is_set(nle, NFTNL_EXPR_QUEUE_SREG_QNUM))
-		return -1;	/* queue to EXPR: not supported yet */
 	stmt = queue_stmt_alloc(&internal_location);
+	stmt->queue.flags = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_FLAGS);
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_QUEUE_SREG_QNUM)) {
+		stmt->queue.queue = delin_get_register(dctx,
+				nftnl_expr_get_u32(nle,
+						   NFTNL_EXPR_QUEUE_SREG_QNUM));
+		if (stmt->queue.queue == NULL) {
+			stmt_free(stmt);
+			return -1;
+		}
+		delin_add_stmt(dctx, stmt);
+		return 0;
+	}
 	num = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_NUM);
 	total = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_TOTAL);
-	stmt->queue.flags = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_FLAGS);
 	stmt->queue.queue = queue_value(num);
 	if (total > 1)
 		stmt->queue.queue = range_expr_alloc(&internal_location,
