@@ -550,6 +550,24 @@ static void parser_log_level(struct stmt *stmt, struct parser_state *st,
 	stmt->log.flags |= LOG_F_LEVEL;
 }
 
+/* log prefix $p: the text of a defined string. */
+static void parser_log_prefix_var(struct stmt *stmt, struct parser_state *st,
+				  const char *name, const YYLTYPE *loc)
+{
+	struct expr *var = parser_var_ref(st, name, loc);
+	const struct expr *val = var->etype == EXPR_VARIABLE ?
+				 var->variable.value : NULL;
+
+	if (val && val->etype == EXPR_SYMBOL) {
+		xfree(stmt->log.prefix);
+		stmt->log.prefix = xstrdup(val->symbol.identifier);
+		stmt->log.flags |= LOG_F_PREFIX;
+	} else if (val) {
+		parser_error(st, loc, "log prefix $%s is not a string", name);
+	}
+	expr_free(var);
+}
+
 /* One word of "log flags": @proto is "tcp" or "ip" before it, if any. */
 static uint32_t parser_log_flag(struct parser_state *st, const char *proto,
 				const char *word, const YYLTYPE *loc)
@@ -1528,6 +1546,11 @@ log_arg		: PREFIX string_arg
 				xfree($<stmt>0->log.prefix);
 				$<stmt>0->log.prefix = $2;
 				$<stmt>0->log.flags |= LOG_F_PREFIX;
+			}
+		| PREFIX VARIABLE
+			{
+				parser_log_prefix_var($<stmt>0, state, $2, &@2);
+				xfree($2);
 			}
 		| GROUP number
 			{
