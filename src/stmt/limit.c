@@ -166,6 +166,13 @@ static int limit_stmt_delinearize(struct delin_ctx *dctx,
 	stmt->limit.burst = nftnl_expr_get_u32(nle, NFTNL_EXPR_LIMIT_BURST);
 	stmt->limit.type = nftnl_expr_get_u32(nle, NFTNL_EXPR_LIMIT_TYPE);
 	stmt->limit.flags = nftnl_expr_get_u32(nle, NFTNL_EXPR_LIMIT_FLAGS);
+	/* what the language cannot say must not list as something else */
+	if (limit_time_name(stmt->limit.unit) == NULL ||
+	    stmt->limit.type > NFT_LIMIT_PKT_BYTES ||
+	    (stmt->limit.flags & ~NFT_LIMIT_F_INV)) {
+		stmt_free(stmt);
+		return -1;
+	}
 	delin_add_stmt(dctx, stmt);
 	return 0;
 }

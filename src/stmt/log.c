@@ -220,6 +220,13 @@ static int log_stmt_delinearize(struct delin_ctx *dctx,
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOG_FLAGS))
 		stmt->log.logflags = nftnl_expr_get_u32(nle,
 						NFTNL_EXPR_LOG_FLAGS);
+	/* what the language cannot say must not list as something else */
+	if ((stmt->log.logflags & ~NF_LOG_MASK) ||
+	    (log_has(stmt, LOG_F_LEVEL) &&
+	     stmt->log.level >= array_size(log_levels))) {
+		stmt_free(stmt);
+		return -1;
+	}
 	delin_add_stmt(dctx, stmt);
 	return 0;
 }

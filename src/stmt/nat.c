@@ -462,7 +462,15 @@ static int nat_delinearize_type(struct delin_ctx *dctx,
 		stmt->nat.family = dctx->family;
 	}
 	stmt->nat.show_family = dctx->family == NFPROTO_INET;
-	stmt->nat.flags = nftnl_expr_get_u32(nle, a->flags) & NAT_USER_FLAGS;
+	stmt->nat.flags = nftnl_expr_get_u32(nle, a->flags);
+	/* a port offset (or unknown flag) has no syntax here: refuse it
+	 * rather than list a different rule */
+	if (stmt->nat.flags & ~(NAT_USER_FLAGS | NF_NAT_RANGE_MAP_IPS |
+				NF_NAT_RANGE_PROTO_SPECIFIED)) {
+		stmt_free(stmt);
+		return -1;
+	}
+	stmt->nat.flags &= NAT_USER_FLAGS;
 	dtype = stmt->nat.family == NFPROTO_IPV6 ? &ip6addr_type :
 						   &ipaddr_type;
 	if (nat_delin_bounds(dctx, nle, &a->reg[0], dtype,

@@ -183,6 +183,10 @@ static int queue_stmt_delinearize(struct delin_ctx *dctx,
 
 	stmt = queue_stmt_alloc(&internal_location);
 	stmt->queue.flags = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_FLAGS);
+	if (stmt->queue.flags & ~NFT_QUEUE_FLAG_MASK) {
+		stmt_free(stmt);
+		return -1;
+	}
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_QUEUE_SREG_QNUM)) {
 		stmt->queue.queue = delin_get_register(dctx,
 				nftnl_expr_get_u32(nle,

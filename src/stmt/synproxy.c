@@ -92,6 +92,11 @@ static int synproxy_stmt_delinearize(struct delin_ctx *dctx,
 						  NFTNL_EXPR_SYNPROXY_WSCALE);
 	stmt->synproxy.flags = nftnl_expr_get_u32(nle,
 						  NFTNL_EXPR_SYNPROXY_FLAGS);
+	/* ecn and unknown options have no syntax: refuse, not drop them */
+	if (stmt->synproxy.flags & ~NF_SYNPROXY_OPT_MASK) {
+		stmt_free(stmt);
+		return -1;
+	}
 	delin_add_stmt(dctx, stmt);
 	return 0;
 }
