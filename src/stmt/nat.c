@@ -231,6 +231,14 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 			return stmt_error(ectx, stmt,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
 					  nat_name(stmt), nat_name(stmt));
+		if (!stmt->nat.addr && stmt->nat.family)
+			return stmt_error(ectx, stmt,
+					  "%s %s to needs an address",
+					  nat_name(stmt),
+					  family_name(stmt->nat.family));
+		/* a port only: the kernel's inet nat for both families */
+		if (!stmt->nat.family)
+			stmt->nat.family = NFPROTO_INET;
 		return 0;
 	default:
 		return stmt_error(ectx, stmt, "%s is not supported in the %s family",

@@ -49,6 +49,15 @@ rule: tcp dport 80 snat ip6 to [::1]:80
   [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"snat": {"family": "ip6", "addr": "::1", "port": 80}}]
 
+rule: tcp dport 80 snat to :8080
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ immediate reg 1 0x0000901f ]
+  [ nat snat inet proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"snat": {"port": 8080}}]
+
 rule: masquerade
   [ masq ]
 json: [{"masquerade": null}]
@@ -58,5 +67,7 @@ rule: masquerade random
 json: [{"masquerade": {"flags": "random"}}]
 
 fail: snat to 1.2.3.4
+
+fail: tcp dport 80 snat ip to :8080
 
 fail: snat ip to ::1
