@@ -156,7 +156,8 @@ static json_t *nat_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 
 /* Evaluation */
 
-/* A value, a range of values or a prefix of one, typed @dtype. */
+/* A value, a range of values or a prefix of one, typed @dtype; or an
+ * expression computing it. */
 static int nat_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
 			    const struct datatype *dtype)
 {
@@ -175,14 +176,9 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
 					  "Range has zero or negative size");
 		return 0;
 	}
-	if (stmt_evaluate_arg(ectx, exprp, dtype) < 0)
-		return -1;
-	e = *exprp;
-	if (e->etype != EXPR_VALUE && e->etype != EXPR_PREFIX)
-		return expr_error(ectx, e,
-				  "nat to %s is not supported here",
-				  expr_name(e));
-	return 0;
+	/* anything else loads its value into the register itself: a map
+	 * lookup ("dnat to tcp dport map { ... }"), numgen, a hash */
+	return stmt_evaluate_arg(ectx, exprp, dtype);
 }
 
 /* Is a transport protocol known before the statement? */
@@ -401,11 +397,8 @@ static struct expr *nat_delin_reg(struct delin_ctx *dctx,
 	if (attr == 0 || !nftnl_expr_is_set(nle, attr))
 		return NULL;
 	e = delin_get_register(dctx, nftnl_expr_get_u32(nle, attr));
-	if (e == NULL || e->etype != EXPR_VALUE) {
-		expr_free(e);
-		return NULL;
-	}
-	datatype_value_retype(e, dtype, dtype->byteorder);
+	if (e && e->etype == EXPR_VALUE)
+		datatype_value_retype(e, dtype, dtype->byteorder);
 	return e;
 }
 
@@ -444,7 +437,17 @@ static int nat_delin_bounds(struct delin_ctx *dctx,
 		expr_free(hi);
 		return attrs[0] && nftnl_expr_is_set(nle, attrs[0]) ? -1 : 0;
 	}
-	/* the kernel reports max = min for a single value */
+	/* the kernel reports max = min for a single value, and for
+	 * computed ones (a map lookup) the same register */
+	if (hi && (lo->etype != EXPR_VALUE || hi->etype != EXPR_VALUE)) {
+		expr_free(hi);
+		if (lo->etype == EXPR_VALUE) {
+			expr_free(lo);
+			return -1;
+		}
+		*res = lo;
+		return 0;
+	}
 	if (hi && !mpz_cmp(lo->value.value, hi->value.value)) {
 		expr_free(hi);
 		hi = NULL;
