@@ -125,9 +125,14 @@ static struct stmt *last_stmt_json_parse(struct json_ctx *jctx,
 					 const char *key, json_t *value,
 					 const struct location *loc)
 {
-	struct stmt *stmt = last_stmt_alloc(loc);
+	struct stmt *stmt;
 	int r;
 
+	if (value && !json_is_null(value) && !json_is_object(value)) {
+		json_error(jctx, ".last", "Invalid last: expected an object");
+		return NULL;
+	}
+	stmt = last_stmt_alloc(loc);
 	r = stmt_json_u64(jctx, value, "last", "used", UINT64_MAX,
 			  &stmt->last.used);
 	if (r < 0) {

@@ -244,9 +244,14 @@ static struct stmt *queue_stmt_json_parse(struct json_ctx *jctx,
 					  const char *key, json_t *value,
 					  const struct location *loc)
 {
-	struct stmt *stmt = queue_stmt_alloc(loc);
+	struct stmt *stmt;
 	json_t *num;
 
+	if (value && !json_is_null(value) && !json_is_object(value)) {
+		json_error(jctx, ".queue", "Invalid queue: expected an object");
+		return NULL;
+	}
+	stmt = queue_stmt_alloc(loc);
 	if (!json_is_object(value))
 		return stmt;
 	num = json_object_get(value, "num");

@@ -394,6 +394,10 @@ static struct stmt *reject_stmt_json_parse(struct json_ctx *jctx,
 	struct stmt *stmt;
 	json_t *code;
 
+	if (value && !json_is_null(value) && !json_is_object(value)) {
+		json_error(jctx, ".reject", "Invalid reject: expected an object");
+		return NULL;
+	}
 	if (stmt_json_str(jctx, value, "reject", "type", &type) < 0)
 		return NULL;
 	stmt = reject_stmt_alloc(loc);

@@ -139,10 +139,16 @@ static struct stmt *synproxy_stmt_json_parse(struct json_ctx *jctx,
 					     const char *key, json_t *value,
 					     const struct location *loc)
 {
-	struct stmt *stmt = synproxy_stmt_alloc(loc);
+	struct stmt *stmt;
 	uint64_t v;
 	int r;
 
+	if (value && !json_is_null(value) && !json_is_object(value)) {
+		json_error(jctx, ".synproxy",
+			   "Invalid synproxy: expected an object");
+		return NULL;
+	}
+	stmt = synproxy_stmt_alloc(loc);
 	if (!json_is_object(value))
 		return stmt;
 	r = stmt_json_u64(jctx, value, "synproxy", "mss", UINT16_MAX, &v);
