@@ -121,7 +121,8 @@ static json_t *limit_stmt_json(const struct stmt *stmt,
 		burst_unit = limit_bytes_unit(stmt->limit.burst, &burst);
 	}
 	obj = json_pack("{s:I, s:I, s:s}", "rate", (json_int_t)rate,
-			"burst", (json_int_t)burst, "per", per ? per : "second");
+			"burst", (json_int_t)burst,
+			"per", per ? per : "second");
 	if (stmt->limit.flags & NFT_LIMIT_F_INV)
 		json_object_set_new(obj, "inv", json_true());
 	if (bytes) {

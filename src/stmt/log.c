@@ -113,7 +113,7 @@ static json_t *log_flags_json(uint32_t flags)
 	for (i = 0; i < array_size(log_flag_tbl); i++)
 		if (flags & log_flag_tbl[i].flag)
 			json_array_append_new(arr,
-					      json_string(log_flag_tbl[i].json));
+				json_string(log_flag_tbl[i].json));
 	if (json_array_size(arr) == 1) {
 		json_t *one = json_incref(json_array_get(arr, 0));
 

@@ -121,7 +121,7 @@ static json_t *nat_flags_json(uint32_t flags)
 	for (i = 0; i < array_size(nat_flag_tbl); i++)
 		if (flags & nat_flag_tbl[i].flag)
 			json_array_append_new(arr,
-					      json_string(nat_flag_tbl[i].name));
+				json_string(nat_flag_tbl[i].name));
 	if (json_array_size(arr) != 1)
 		return arr;
 	one = json_incref(json_array_get(arr, 0));
@@ -169,7 +169,8 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
 			return -1;
 		if (e->range.left->etype != EXPR_VALUE ||
 		    e->range.right->etype != EXPR_VALUE)
-			return expr_error(ectx, e, "range bounds must be values");
+			return expr_error(ectx, e,
+					  "range bounds must be values");
 		if (mpz_cmp(e->range.left->value.value,
 			    e->range.right->value.value) > 0)
 			return expr_error(ectx, e,

@@ -119,8 +119,8 @@ static int quota_json_value(struct json_ctx *jctx, json_t *obj,
 		if (strcmp(unit, quota_units[i].name))
 			continue;
 		if (v > UINT64_MAX / quota_units[i].bytes)
-			return json_error(jctx, ".quota", "quota %s is too large",
-					  key);
+			return json_error(jctx, ".quota",
+					  "quota %s is too large", key);
 		*res = v * quota_units[i].bytes;
 		return 1;
 	}
