@@ -166,15 +166,21 @@ static int reject_dependency(struct eval_ctx *ectx, struct stmt *stmt,
 	return ret;
 }
 
+/* As the system nft words it, whichever way round; the match that
+ * fixed the other protocol (or the statement) underlined. */
 static int reject_conflict(struct eval_ctx *ectx, struct stmt *stmt,
-			   const char *have, const char *want)
+			   const struct location *other)
 {
 	const struct location *loc = stmt->reject.expr ?
 		&stmt->reject.expr->location : &stmt->location;
+	struct error_record *erec;
 
-	return erec_error(ectx->msgs, loc,
-			  "conflicting protocols specified: %s vs %s",
-			  have, want);
+	erec = erec_create(EREC_ERROR, loc,
+			   "conflicting protocols specified: ip vs ip6");
+	erec_add_location(erec, other && other->indesc ? other :
+					      &stmt->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
 }
 
 /* A reject without "with": the default of what is known. */
@@ -216,13 +222,14 @@ static int reject_evaluate_code(struct eval_ctx *ectx, struct stmt *stmt,
 }
 
 static int reject_evaluate_icmp(struct eval_ctx *ectx, struct stmt *stmt,
-				const struct proto_desc *nh)
+				const struct proto_desc *nh,
+				const struct location *nh_loc)
 {
 	const struct proto_desc *want = stmt->reject.family == NFPROTO_IPV4 ?
 					&proto_ip : &proto_ip6;
 
 	if (nh && nh != want)
-		return reject_conflict(ectx, stmt, want->name, nh->name);
+		return reject_conflict(ectx, stmt, nh_loc);
 	if (nh == NULL && reject_dependency(ectx, stmt, want) < 0)
 		return -1;
 	return reject_evaluate_code(ectx, stmt, reject_kind(stmt));
@@ -250,7 +257,8 @@ static int reject_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 			return -1;
 		break;
 	case NFT_REJECT_ICMP_UNREACH:
-		if (reject_evaluate_icmp(ectx, stmt, nh) < 0)
+		if (reject_evaluate_icmp(ectx, stmt, nh,
+			&pctx.protocol[PROTO_BASE_NETWORK_HDR].location) < 0)
 			return -1;
 		break;
 	case NFT_REJECT_ICMPX_UNREACH:
