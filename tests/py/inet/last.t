@@ -1,0 +1,11 @@
+# last statement in the inet family (see ip/last.t: the system nft 1.0.6
+# lists rules without their last statement)
+family: inet
+table: t
+chain: c { type filter hook input priority filter; policy accept; }
+
+rule: last
+list: last used never
+system-list:
+  [ last never ]
+json: [{"last": null}]
