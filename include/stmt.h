@@ -119,6 +119,13 @@ struct stmt {
 			uint8_t family;
 			bool show_family;
 		} nat;
+		/* STMT_TPROXY: to addr and/or port; family as in nat */
+		struct {
+			struct expr *addr;
+			struct expr *port;
+			uint8_t family;
+			bool show_family;
+		} tproxy;
 		/* STMT_SYNPROXY */
 		struct {
 			uint16_t mss;
@@ -170,6 +177,7 @@ extern const struct stmt_ops synproxy_stmt_ops;
 extern const struct stmt_ops nat_stmt_ops;
 extern const struct stmt_ops masq_stmt_ops;
 extern const struct stmt_ops redir_stmt_ops;
+extern const struct stmt_ops tproxy_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
@@ -215,6 +223,7 @@ enum {
 };
 /* @type: NFT_NAT_SNAT, NFT_NAT_DNAT, NAT_MASQ or NAT_REDIR. */
 struct stmt *nat_stmt_alloc(const struct location *loc, int type);
+struct stmt *tproxy_stmt_alloc(const struct location *loc);
 /* The ops of NAT kind @type (the grammar learns the kind late). */
 const struct stmt_ops *nat_stmt_alloc_ops(int type);
 

@@ -735,6 +735,21 @@ static struct stmt *parser_nat_kind(struct stmt *stmt, int type,
 	return stmt;
 }
 
+/* The address and port the nat target grammar collected, for tproxy. */
+static struct stmt *parser_tproxy(const YYLTYPE *loc, uint8_t family,
+				  struct stmt *target)
+{
+	struct stmt *stmt = tproxy_stmt_alloc(loc);
+
+	stmt->tproxy.family = family;
+	stmt->tproxy.addr = target->nat.addr;
+	stmt->tproxy.port = target->nat.proto;
+	target->nat.addr = NULL;
+	target->nat.proto = NULL;
+	stmt_free(target);
+	return stmt;
+}
+
 static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 				   struct expr *chain)
 {
@@ -812,7 +827,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> TIMESTAMP "timestamp" SACK_PERM "sack-perm"
 %token <kw> SNAT "snat" DNAT "dnat" MASQUERADE "masquerade"
 %token <kw> REDIRECT "redirect" RANDOM "random" FULLY_RANDOM "fully-random"
-%token <kw> PERSISTENT "persistent"
+%token <kw> PERSISTENT "persistent" TPROXY "tproxy"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -836,7 +851,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <val> queue_flag
 %type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
 %type <expr> reject_code reject_code_value queue_num stmt_arg
-%type <stmt> nat_stmt snat_dnat masq_redir nat_target
+%type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
 %type <expr> nat_value nat_addr nat_port
 
@@ -1186,7 +1201,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
 		| DUP | FWD | LAST | SYNPROXY | MSS | WSCALE | TIMESTAMP
 		| SACK_PERM | SNAT | DNAT | MASQUERADE | REDIRECT | RANDOM
-		| FULLY_RANDOM | PERSISTENT
+		| FULLY_RANDOM | PERSISTENT | TPROXY
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1407,6 +1422,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| last_stmt		{ $$ = $1; }
 		| synproxy_stmt		{ $$ = $1; }
 		| nat_stmt		{ $$ = $1; }
+		| tproxy_stmt		{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs rhs_expr
@@ -1988,6 +2004,21 @@ nat_flag_list	: nat_flag			{ $$ = $1; }
 nat_flag	: RANDOM	{ $$ = NF_NAT_RANGE_PROTO_RANDOM; }
 		| FULLY_RANDOM	{ $$ = NF_NAT_RANGE_PROTO_RANDOM_FULLY; }
 		| PERSISTENT	{ $$ = NF_NAT_RANGE_PERSISTENT; }
+		;
+
+/* tproxy [ip|ip6] to ADDR[:PORT] | to :PORT | to [ADDR]:PORT (as nat) */
+tproxy_stmt	: TPROXY TO nat_target
+			{
+				$$ = parser_tproxy(&@$, 0, $3);
+			}
+		| TPROXY IP TO nat_target
+			{
+				$$ = parser_tproxy(&@$, NFPROTO_IPV4, $4);
+			}
+		| TPROXY IP6 TO nat_target
+			{
+				$$ = parser_tproxy(&@$, NFPROTO_IPV6, $4);
+			}
 		;
 
 chain_target	: identifier

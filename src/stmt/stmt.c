@@ -68,6 +68,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&nat_stmt_ops,
 	&masq_stmt_ops,
 	&redir_stmt_ops,
+	&tproxy_stmt_ops,
 	NULL,
 };
 
