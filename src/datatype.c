@@ -767,6 +767,26 @@ static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
 	return j;
 }
 
+static const struct symbol_table mh_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "binding-refresh-request",		 0 },
+		{ "home-test-init",			 1 },
+		{ "careof-test-init",			 2 },
+		{ "home-test",				 3 },
+		{ "careof-test",			 4 },
+		{ "binding-update",			 5 },
+		{ "binding-acknowledgement",		 6 },
+		{ "binding-error",			 7 },
+		{ "fast-binding-update",		 8 },
+		{ "fast-binding-acknowledgement",	 9 },
+		{ "fast-binding-advertisement",		10 },
+		{ "experimental-mobility-header",	11 },
+		{ "home-agent-switch-message",		12 },
+		{ NULL, 0 },
+	},
+};
+
 /* Route types (RTN_*) as fib reports them. */
 static const struct symbol_table fib_addrtype_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32, .base_decimal = true,
@@ -920,6 +940,12 @@ const struct datatype realm_type = {
 	.print = realm_print, .json = realm_json, .parse = realm_parse,
 };
 
+const struct datatype mh_type_type = {
+	.type = TYPE_MH_TYPE, .name = "mh_type", .desc = "Mobility Header Type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &mh_type_tbl,
+};
+
 const struct datatype fib_addrtype_type = {
 	.type = TYPE_FIB_ADDR, .name = "fib_addrtype",
 	.desc = "fib address type",
@@ -933,7 +959,7 @@ static const struct datatype *const datatypes[] = {
 	&ip6addr_type, &etheraddr_type, &ethertype_type,
 	&inet_protocol_type, &inet_service_type, &mark_type,
 	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
-	&boolean_type, &realm_type, &fib_addrtype_type,
+	&boolean_type, &realm_type, &fib_addrtype_type, &mh_type_type,
 };
 
 const struct datatype *datatype_lookup(enum datatypes type)
