@@ -68,6 +68,22 @@ static inline bool nft_output_numeric_symbol(const struct output_ctx *o)
 {
 	return o->flags & NFT_CTX_OUTPUT_NUMERIC_SYMBOL;
 }
+static inline bool nft_output_numeric_time(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_NUMERIC_TIME;
+}
+static inline bool nft_output_service(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_SERVICE;
+}
+static inline bool nft_output_reversedns(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_REVERSEDNS;
+}
+static inline bool nft_output_guid(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_GUID;
+}
 
 /* printf to the output stream of @octx. */
 __fmt(2, 3) int nft_print(struct output_ctx *octx, const char *fmt, ...);
