@@ -116,8 +116,12 @@ struct nft_ctx {
 	struct scope *top_scope;	/* -D variables + file defines */
 };
 
-/* Keep a copy of @s alive until the end of the run; returns it. */
+/* Keep a copy of @s alive until the end of the run; returns it. Equal
+ * strings share one copy. */
 const char *nft_run_intern(struct nft_ctx *nft, const char *s);
+/* Free the run's interned strings (done at the end of a run; tests that
+ * parse without running call it themselves). */
+void nft_run_release_strings(struct nft_ctx *nft);
 
 /*
  * The whole pipeline for one run: parse (text or JSON), evaluate,

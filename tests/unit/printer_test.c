@@ -698,14 +698,8 @@ static void test_json_input(void)
 		"  [ meta load mark => reg 1 ]\n"
 		"  [ cmp eq reg 1 0x00000010 ]\n"
 		"  [ immediate reg 0 return ]\n");
-	/* JSON paths were interned for a run that nft_run() would end;
-	 * each is one allocation starting with its list node. */
-	while (!list_empty(&nft->strings)) {
-		struct list_head *node = nft->strings.next;
-
-		list_del(node);
-		xfree(node);
-	}
+	/* JSON paths were interned for a run that nft_run() would end */
+	nft_run_release_strings(nft);
 	nft_ctx_free(nft);
 }
 
