@@ -149,7 +149,7 @@ static int table_ref_evaluate(struct eval_ctx *ectx, const struct handle *h)
 
 	if (table_known(ectx, h, &t))
 		return 0;
-	return erec_error(ectx->msgs, &h->table.location,
+	return erec_missing(ectx->msgs, &h->table.location,
 			  "table '%s' does not exist in the %s family",
 			  h->table.name, family_name(h->family));
 }
@@ -541,7 +541,7 @@ static struct chain *chain_current_base(struct eval_ctx *ectx,
 	struct chain *cur = chain_current(ectx, h);
 
 	if (!cur)
-		erec_error(ectx->msgs, &h->chain.location,
+		erec_missing(ectx->msgs, &h->chain.location,
 			   "chain '%s' does not exist in table %s %s",
 			   h->chain.name, family_name(h->family),
 			   h->table.name);
@@ -624,7 +624,7 @@ static int verdict_chain_evaluate(struct eval_ctx *ectx,
 
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
 	if (!c && !unknown)
-		return erec_error(ectx->msgs, loc,
+		return erec_missing(ectx->msgs, loc,
 				  "chain '%s' does not exist in table %s %s",
 				  name, family_name(h->family), h->table.name);
 	if (c && chain_is_base(c))
@@ -702,7 +702,7 @@ static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return -1;
 	if (h->chain.name && !chain_known(ectx, h->family, h->table.name,
 					   h->chain.name))
-		return erec_error(ectx->msgs, &h->chain.location,
+		return erec_missing(ectx->msgs, &h->chain.location,
 				  "chain '%s' does not exist in table %s %s",
 				  h->chain.name, family_name(h->family),
 				  h->table.name);

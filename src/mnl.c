@@ -743,6 +743,7 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			detail = explain_chain_attr(e, cmd, loc);
 			break;
 		case NFT_MSG_NEWRULE:
+		case NFT_MSG_DELRULE:	/* flush chain */
 			if (path_is(e, 1, NFTA_RULE_EXPRESSIONS))
 				detail = explain_rule_expr(e, cmd, loc);
 			else if (path_is(e, 1, NFTA_RULE_CHAIN) &&

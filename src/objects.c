@@ -645,12 +645,12 @@ static struct chain *exec_cached_chain(struct exec_ctx *x,
 	if (c)
 		return c;
 	if (!t)
-		erec_error(x->msgs, loc_or(&h->table.location, cmd),
-			   "No such file or directory: table '%s' does not exist in family %s",
+		erec_missing(x->msgs, loc_or(&h->table.location, cmd),
+			   "table '%s' does not exist in family %s",
 			   h->table.name, family_name(h->family));
 	else
-		erec_error(x->msgs, loc_or(&h->chain.location, cmd),
-			   "No such file or directory: chain '%s' does not exist in table %s %s",
+		erec_missing(x->msgs, loc_or(&h->chain.location, cmd),
+			   "chain '%s' does not exist in table %s %s",
 			   h->chain.name, family_name(h->family),
 			   h->table.name);
 	return NULL;
@@ -753,8 +753,8 @@ static int exec_rule_index(struct exec_ctx *x, struct cmd *cmd,
 			return 0;
 		}
 	}
-	return erec_error(x->msgs, loc_or(&h->index.location, cmd),
-			  "No such file or directory: chain '%s' has no rule at index %llu (it has %llu)",
+	return erec_missing(x->msgs, loc_or(&h->index.location, cmd),
+			  "chain '%s' has no rule at index %llu (it has %llu)",
 			  h->chain.name, (unsigned long long)h->index.id,
 			  (unsigned long long)n);
 }
