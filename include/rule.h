@@ -202,6 +202,8 @@ struct cmd {
 	uint32_t seqnum_to;
 	/* JSON input: index in the "nftables" array, or -1 */
 	int json_index;
+	/* -e: the handle the kernel gave the object this command added */
+	uint64_t echo_handle;
 };
 
 /* The command takes over @h's names (do not free them after); @data is

@@ -1205,6 +1205,7 @@ static void echo_table(struct nft_ctx *nft, struct cmd *cmd,
 	t = netlink_table_parse(nlt);
 	if (obj && cmd->obj == CMD_OBJ_TABLE && obj == cmd->table)
 		obj->handle.handle.id = t->handle.handle.id;
+	cmd->echo_handle = t->handle.handle.id;
 	if (!nft_output_json(&nft->octx)) {
 		nft_print(&nft->octx, "%s table %s %s", echo_op(cmd),
 			  family_name(t->handle.family),
@@ -1232,6 +1233,7 @@ static void echo_chain(struct nft_ctx *nft, struct cmd *cmd,
 	c = netlink_chain_parse(nlc);
 	if (obj)
 		obj->handle.handle.id = c->handle.handle.id;
+	cmd->echo_handle = c->handle.handle.id;
 	if (!nft_output_json(octx)) {
 		nft_print(octx, "%s chain %s %s %s", echo_op(cmd),
 			  family_name(c->handle.family), c->handle.table.name,
@@ -1290,6 +1292,8 @@ static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
 		goto out;
 	if (obj)
 		obj->handle.handle.id = r->handle.handle.id;
+	if (type == NFT_MSG_NEWRULE)
+		cmd->echo_handle = r->handle.handle.id;
 	if (obj && nft_output_json(&nft->octx)) {
 		/* JSON echo prints the command's rule later: give it the
 		 * statements as listed (no protocol dependencies). */
