@@ -395,6 +395,8 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	case ENOSPC:
 		return "too many objects";
 	case EFBIG:
+		if (chain)
+			return "too many devices: the kernel takes at most 255 per chain";
 		return "set or map is full";
 	case ELOOP:
 		return "this change makes the ruleset loop (jump/goto cycle)";
@@ -721,6 +723,8 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 		return detail;
 	if (e->err == EBUSY && cmd->obj == CMD_OBJ_CHAIN)
 		*loc = pick_loc(cmd, &cmd->handle.chain.location);
+	if (e->err == EFBIG && c && c->dev_expr)
+		*loc = pick_loc(cmd, &c->dev_expr->location);
 	if (e->kmsg)
 		return xasprintf("%s (kernel: %s)", mnl_strerror(e->err, cmd),
 				 e->kmsg);

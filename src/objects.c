@@ -529,17 +529,42 @@ static void exec_put_table(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_table_free(nlt);
 }
 
-static void exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
-			   const struct handle *h, const struct chain *c)
+/* Bytes of the chain's device list as a netlink nest. */
+static size_t chain_devs_size(const struct chain *c)
 {
-	struct nftnl_chain *nlc = netlink_chain_build(h, c);
+	size_t size = MNL_ATTR_HDRLEN;
+	unsigned int i;
+
+	for (i = 0; i < c->num_devs; i++)
+		size += MNL_ALIGN(MNL_ATTR_HDRLEN + strlen(c->devs[i]) + 1);
+	return size;
+}
+
+/*
+ * libnftnl writes a chain into the batch unchecked, and its hook nest,
+ * which holds the device list, has a 16 bit length: refuse what cannot
+ * be sent (the evaluator already refuses more devices than the kernel
+ * takes, so this guards the batch buffer only).
+ */
+static int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			  const struct handle *h, const struct chain *c)
+{
+	struct nftnl_chain *nlc;
 	struct nlmsghdr *nlh;
 
+	/* 64: the hook number and priority share the hook nest */
+	if (c && c->num_devs && chain_devs_size(c) > UINT16_MAX - 64)
+		return erec_error(x->msgs, c->dev_expr ?
+				  &c->dev_expr->location : &c->location,
+				  "too many devices: the kernel takes at most %u per chain, this device list has %u",
+				  CHAIN_DEVICES_MAX, c->num_devs);
+	nlc = netlink_chain_build(h, c);
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_chain_nlmsg_build_payload(nlh, nlc);
 	batch_msg_end(x->batch, nlh);
 	nftnl_chain_free(nlc);
+	return 0;
 }
 
 /*
@@ -610,9 +635,11 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
-	list_for_each_entry(c, &t->chains, list)
-		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE, &c->handle,
-			       c);
+	list_for_each_entry(c, &t->chains, list) {
+		if (exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
+				   &c->handle, c) < 0)
+			err = -1;
+	}
 	list_for_each_entry(c, &t->chains, list) {
 		list_for_each_entry(r, &c->rules, list)
 			if (exec_put_rule(x, NFT_MSG_NEWRULE,
@@ -667,8 +694,7 @@ static int exec_chain_rename(struct exec_ctx *x, struct cmd *cmd)
 	h = cmd->handle;
 	h.chain.name = cmd->arg;
 	h.handle.id = c->handle.handle.id;
-	exec_put_chain(x, NFT_MSG_NEWCHAIN, 0, &h, NULL);
-	return 0;
+	return exec_put_chain(x, NFT_MSG_NEWCHAIN, 0, &h, NULL);
 }
 
 static bool chain_has_devices(const struct chain *c)
@@ -682,21 +708,19 @@ static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
-		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE, &cmd->handle,
-			       c);
-		return 0;
+		return exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
+				      &cmd->handle, c);
 	case CMD_CREATE:
-		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE | NLM_F_EXCL,
-			       &cmd->handle, c);
-		return 0;
+		return exec_put_chain(x, NFT_MSG_NEWCHAIN,
+				      NLM_F_CREATE | NLM_F_EXCL, &cmd->handle,
+				      c);
 	case CMD_DELETE:
 		/* With devices, only those leave the chain. */
-		exec_put_chain(x, NFT_MSG_DELCHAIN, 0, &cmd->handle,
-			       chain_has_devices(c) ? c : NULL);
-		return 0;
+		return exec_put_chain(x, NFT_MSG_DELCHAIN, 0, &cmd->handle,
+				      chain_has_devices(c) ? c : NULL);
 	case CMD_DESTROY:
-		exec_put_chain(x, MSG_DESTROYCHAIN, 0, &cmd->handle, NULL);
-		return 0;
+		return exec_put_chain(x, MSG_DESTROYCHAIN, 0, &cmd->handle,
+				      NULL);
 	case CMD_FLUSH:
 		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &cmd->handle,
 				     NULL);
