@@ -146,8 +146,40 @@ void batch_free(struct nft_batch *batch)
 {
 	if (!batch)
 		return;
+	xfree(batch->owners);
 	xfree(batch->buf);
 	xfree(batch);
+}
+
+void batch_set_owner(struct nft_batch *batch, struct cmd *cmd, void *obj)
+{
+	batch->owner.cmd = cmd;
+	batch->owner.obj = obj;
+}
+
+static void batch_add_owner(struct nft_batch *batch, uint32_t seq)
+{
+	size_t i = seq - batch->seq_first - 1;
+
+	if (i >= batch->owners_size) {
+		batch->owners_size = batch->owners_size ?
+				     2 * batch->owners_size : 256;
+		batch->owners = xrealloc(batch->owners, batch->owners_size *
+					 sizeof(*batch->owners));
+	}
+	batch->owners[i] = batch->owner;
+	batch->owners[i].off = batch->len;
+}
+
+const struct batch_owner *batch_seq_owner(const struct nft_batch *batch,
+					  uint32_t seq)
+{
+	uint32_t i = seq - batch->seq_first - 1;
+
+	/* Unsigned: sequence numbers before the batch wrap to large. */
+	if (seq == batch->seq_first || i >= batch->msgs)
+		return NULL;
+	return &batch->owners[i];
 }
 
 struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
@@ -157,6 +189,7 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 	struct nfgenmsg *nfg;
 
 	batch_reserve(batch, BATCH_MSG_ROOM);
+	batch_add_owner(batch, batch->seq_next);
 	memset(batch->buf + batch->len, 0, sizeof(*nlh) + sizeof(*nfg));
 	nlh = mnl_nlmsg_put_header(batch->buf + batch->len);
 	nlh->nlmsg_type = (NFNL_SUBSYS_NFTABLES << 8) | type;
@@ -189,15 +222,9 @@ bool batch_is_empty(const struct nft_batch *batch)
 static const struct nlmsghdr *batch_find_msg(const struct nft_batch *batch,
 					     uint32_t seq)
 {
-	const struct nlmsghdr *nlh = (const void *)batch->buf;
-	int len = batch->len;
+	const struct batch_owner *o = batch_seq_owner(batch, seq);
 
-	while (mnl_nlmsg_ok(nlh, len)) {
-		if (nlh->nlmsg_seq == seq)
-			return nlh;
-		nlh = mnl_nlmsg_next(nlh, &len);
-	}
-	return NULL;
+	return o ? (const void *)(batch->buf + o->off) : NULL;
 }
 
 /*
@@ -774,25 +801,18 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return detail;
 }
 
-static struct cmd *cmd_by_seq(struct list_head *cmds, uint32_t seq)
+static struct cmd *cmd_by_seq(const struct nft_batch *batch, uint32_t seq)
 {
-	struct cmd *cmd;
+	const struct batch_owner *o = batch_seq_owner(batch, seq);
 
-	if (!cmds)
-		return NULL;
-	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->seqnum_from && seq >= cmd->seqnum_from &&
-		    seq <= cmd->seqnum_to)
-			return cmd;
-	}
-	return NULL;
+	return o ? o->cmd : NULL;
 }
 
 static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
 			  struct list_head *cmds, struct list_head *msgs)
 {
-	struct cmd *cmd = cmd_by_seq(cmds, e->seq);
+	struct cmd *cmd = cmd_by_seq(batch, e->seq);
 	const struct location *loc;
 	char *detail;
 
@@ -880,7 +900,8 @@ static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 		if (nlh->nlmsg_type != NLMSG_ERROR) {
 			if (NFNL_SUBSYS_ID(nlh->nlmsg_type) ==
 			    NFNL_SUBSYS_NFTABLES)
-				cmd_echo_msg(nft, cmd_by_seq(cmds,
+				cmd_echo_msg(nft,
+					     batch_seq_owner(batch,
 							     nlh->nlmsg_seq),
 					     nlh);
 			continue;

@@ -635,17 +635,21 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
+	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
+		batch_set_owner(x->batch, cmd, (struct chain *)c);
 		if (exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
 				   &c->handle, c) < 0)
 			err = -1;
 	}
 	list_for_each_entry(c, &t->chains, list) {
-		list_for_each_entry(r, &c->rules, list)
+		list_for_each_entry(r, &c->rules, list) {
+			batch_set_owner(x->batch, cmd, (struct rule *)r);
 			if (exec_put_rule(x, NFT_MSG_NEWRULE,
 					  NLM_F_CREATE | NLM_F_APPEND,
 					  &r->handle, r) < 0)
 				err = -1;
+		}
 	}
 	return err;
 }
@@ -1119,6 +1123,7 @@ static int exec_cmd(struct exec_ctx *x, struct cmd *cmd)
 	int ret;
 
 	cmd->seqnum_from = x->batch->seq_next;
+	batch_set_owner(x->batch, cmd, cmd->data);
 	switch (cmd->obj) {
 	case CMD_OBJ_TABLE:
 		ret = exec_table(x, cmd);
@@ -1187,29 +1192,6 @@ static int exec_changes(struct nft_ctx *nft, struct list_head *cmds,
  * Echo
  */
 
-/* The AST object that message @seq of @cmd was built from, following
- * the order exec_table_add() sends a block in. */
-static void *cmd_seq_object(struct cmd *cmd, uint32_t seq)
-{
-	uint32_t n = seq - cmd->seqnum_from;
-	struct chain *c;
-	struct rule *r;
-
-	if (cmd->obj != CMD_OBJ_TABLE || !cmd->table)
-		return n == 0 ? cmd->data : NULL;
-	if (n-- == 0)
-		return cmd->table;
-	list_for_each_entry(c, &cmd->table->chains, list)
-		if (n-- == 0)
-			return c;
-	list_for_each_entry(c, &cmd->table->chains, list) {
-		list_for_each_entry(r, &c->rules, list)
-			if (n-- == 0)
-				return r;
-	}
-	return NULL;
-}
-
 static const char *echo_op(const struct cmd *cmd)
 {
 	if (cmd->op == CMD_CREATE || cmd->op == CMD_INSERT)
@@ -1217,11 +1199,11 @@ static const char *echo_op(const struct cmd *cmd)
 	return "add";
 }
 
-static void echo_table(struct nft_ctx *nft, struct cmd *cmd,
+static void echo_table(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		       const struct nlmsghdr *nlh)
 {
 	struct nftnl_table *nlt = nftnl_table_alloc();
-	struct table *obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	struct table *obj = owner_obj;
 	struct table *t;
 
 	if (nftnl_table_nlmsg_parse(nlh, nlt) < 0)
@@ -1244,11 +1226,11 @@ out:
 	nftnl_table_free(nlt);
 }
 
-static void echo_chain(struct nft_ctx *nft, struct cmd *cmd,
+static void echo_chain(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		       const struct nlmsghdr *nlh)
 {
 	struct nftnl_chain *nlc = nftnl_chain_alloc();
-	struct chain *obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	struct chain *obj = owner_obj;
 	struct output_ctx *octx = &nft->octx;
 	struct chain *c;
 
@@ -1300,7 +1282,7 @@ static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
 	nft_print(octx, "\n");
 }
 
-static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
+static void echo_rule(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		      const struct nlmsghdr *nlh)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
@@ -1308,7 +1290,7 @@ static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
 	struct rule *obj = NULL, *r;
 
 	if (type == NFT_MSG_NEWRULE)
-		obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+		obj = owner_obj;
 	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
 		goto out;
 	r = netlink_rule_parse(nft, nlr);
@@ -1357,7 +1339,7 @@ static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 		  id, pid, name ? name : "");
 }
 
-void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
+void cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
 		  const struct nlmsghdr *nlh)
 {
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
@@ -1366,18 +1348,18 @@ void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
 		echo_genid(nft, nlh);
 		return;
 	}
-	if (!cmd)
+	if (!owner || !owner->cmd)
 		return;
 	switch (type) {
 	case NFT_MSG_NEWTABLE:
-		echo_table(nft, cmd, nlh);
+		echo_table(nft, owner->cmd, owner->obj, nlh);
 		break;
 	case NFT_MSG_NEWCHAIN:
-		echo_chain(nft, cmd, nlh);
+		echo_chain(nft, owner->cmd, owner->obj, nlh);
 		break;
 	case NFT_MSG_NEWRULE:
 	case NFT_MSG_DELRULE:
-		echo_rule(nft, cmd, nlh);
+		echo_rule(nft, owner->cmd, owner->obj, nlh);
 		break;
 	}
 }
