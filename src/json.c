@@ -519,7 +519,7 @@ static json_t *json_first_object(json_t *obj)
 }
 
 /*
- * Give command element @elem the @handle of its new object, where the
+ * Give command element @elem the handle of @cmd's new object, where the
  * system nft puts it: in the object of "add" and "insert" commands
  * ({"add": {"rule": {..., "handle": 5}}}), next to the object for the
  * others ({"create": {"chain": {...}, "handle": 5}}). A rule's input

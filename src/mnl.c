@@ -422,7 +422,7 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	case ENOSPC:
 		return "too many objects";
 	case EFBIG:
-		if (chain)
+		if (chain)	/* CHAIN_DEVICES_MAX */
 			return "too many devices: the kernel takes at most 255 per chain";
 		return "set or map is full";
 	case ELOOP:
