@@ -23,6 +23,18 @@ void nft_mnl_close(struct nft_ctx *nft);
  * A batch: one contiguous buffer of netlink messages between a
  * NFNL_MSG_BATCH_BEGIN and NFNL_MSG_BATCH_END, grown as needed.
  */
+/*
+ * Who a message of the batch belongs to: its command and the object it
+ * was built from (a table block sends several), and where it starts in
+ * the buffer. Indexed by sequence number, so that acks and echoes find
+ * them in constant time.
+ */
+struct batch_owner {
+	struct cmd *cmd;
+	void *obj;
+	size_t off;
+};
+
 struct nft_batch {
 	char *buf;
 	size_t len;
@@ -31,6 +43,10 @@ struct nft_batch {
 	uint32_t seq_next;
 	unsigned int msgs;
 	bool echo;		/* some message asked for NLM_F_ECHO */
+	/* owners[seq - seq_first - 1], for the messages so far */
+	struct batch_owner *owners;
+	size_t owners_size;
+	struct batch_owner owner;	/* of the messages started next */
 };
 
 struct nft_batch *batch_alloc(struct nft_ctx *nft);
@@ -41,6 +57,11 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 				 uint16_t family, uint16_t flags);
 void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh);
 bool batch_is_empty(const struct nft_batch *batch);
+/* The messages started from now on belong to @cmd and @obj. */
+void batch_set_owner(struct nft_batch *batch, struct cmd *cmd, void *obj);
+/* The owner of message @seq, or NULL. */
+const struct batch_owner *batch_seq_owner(const struct nft_batch *batch,
+					  uint32_t seq);
 
 /*
  * Send the batch (abort instead of commit when nft->check), reading acks
@@ -73,12 +94,12 @@ int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
 
 /*
  * Sending (batch_send) calls this for every notification the kernel
- * echoes back (NLM_F_ECHO): @cmd is the command whose message has the
- * notification's sequence number, NULL for the new generation
- * (src/objects.c).
+ * echoes back (NLM_F_ECHO): @owner says which command and object the
+ * message with the notification's sequence number was built from; NULL
+ * for the new generation (src/objects.c).
  */
 struct nlmsghdr;
-void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
+void cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
 		  const struct nlmsghdr *nlh);
 
 /* errno -> a message a person can act on, given what was attempted. */

@@ -114,6 +114,9 @@ struct nft_ctx {
 	struct list_head strings;	/* interned strings (JSON paths) */
 	struct str_hash string_hash;	/* the same, by content */
 	struct scope *top_scope;	/* -D variables + file defines */
+	/* -e -j of JSON input: the input document (json_t), which the
+	 * echo prints back with the handles filled in */
+	void *json_echo;
 };
 
 /* Keep a copy of @s alive until the end of the run; returns it. Equal

@@ -89,5 +89,7 @@ int json_do_list_cmd(struct nft_ctx *nft, struct cmd *cmd,
 		     struct list_head *msgs);
 /* Echo (-e -j): the objects a command added, with their handles. */
 void json_echo_cmds(struct nft_ctx *nft, struct list_head *cmds);
+/* Drop the input document kept for the echo (end of a run). */
+void json_echo_release(struct nft_ctx *nft);
 
 #endif /* NFT_PRINT_H */

@@ -63,6 +63,12 @@ enum table_flags {
 	TABLE_F_DORMANT = 1 << 0,	/* NFT_TABLE_F_DORMANT */
 };
 
+/*
+ * Devices of one chain: the kernel refuses the 256th with EFBIG (its
+ * NFT_NETDEVICE_MAX, which is not in the UAPI headers).
+ */
+#define CHAIN_DEVICES_MAX	255
+
 struct table {
 	struct list_head list;		/* in cache / command */
 	struct handle handle;
@@ -107,7 +113,7 @@ struct chain {
 	 * evaluation produces the name array. */
 	struct expr *dev_expr;
 	char **devs;
-	unsigned int num_devs;
+	unsigned int num_devs;		/* at most CHAIN_DEVICES_MAX */
 	char *comment;
 	struct list_head rules;		/* rules, in order */
 	bool has_block;			/* written as "chain c { ... }" */
@@ -213,6 +219,8 @@ struct cmd {
 	uint32_t seqnum_to;
 	/* JSON input: index in the "nftables" array, or -1 */
 	int json_index;
+	/* -e: the handle the kernel gave the object this command added */
+	uint64_t echo_handle;
 };
 
 /* The command takes over @h's names (do not free them after); @data is

@@ -15,6 +15,7 @@
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
+#include <print.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,6 +379,7 @@ static void nft_run_end(struct nft_ctx *nft)
 		scope_free(nft->top_scope);
 		nft->top_scope = NULL;
 	}
+	json_echo_release(nft);
 	/* The kernel may change between runs: never trust a stale cache. */
 	cache_release(&nft->cache);
 	fflush(nft->output.fp);

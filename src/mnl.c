@@ -146,8 +146,40 @@ void batch_free(struct nft_batch *batch)
 {
 	if (!batch)
 		return;
+	xfree(batch->owners);
 	xfree(batch->buf);
 	xfree(batch);
+}
+
+void batch_set_owner(struct nft_batch *batch, struct cmd *cmd, void *obj)
+{
+	batch->owner.cmd = cmd;
+	batch->owner.obj = obj;
+}
+
+static void batch_add_owner(struct nft_batch *batch, uint32_t seq)
+{
+	size_t i = seq - batch->seq_first - 1;
+
+	if (i >= batch->owners_size) {
+		batch->owners_size = batch->owners_size ?
+				     2 * batch->owners_size : 256;
+		batch->owners = xrealloc(batch->owners, batch->owners_size *
+					 sizeof(*batch->owners));
+	}
+	batch->owners[i] = batch->owner;
+	batch->owners[i].off = batch->len;
+}
+
+const struct batch_owner *batch_seq_owner(const struct nft_batch *batch,
+					  uint32_t seq)
+{
+	uint32_t i = seq - batch->seq_first - 1;
+
+	/* Unsigned: sequence numbers before the batch wrap to large. */
+	if (seq == batch->seq_first || i >= batch->msgs)
+		return NULL;
+	return &batch->owners[i];
 }
 
 struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
@@ -157,6 +189,7 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 	struct nfgenmsg *nfg;
 
 	batch_reserve(batch, BATCH_MSG_ROOM);
+	batch_add_owner(batch, batch->seq_next);
 	memset(batch->buf + batch->len, 0, sizeof(*nlh) + sizeof(*nfg));
 	nlh = mnl_nlmsg_put_header(batch->buf + batch->len);
 	nlh->nlmsg_type = (NFNL_SUBSYS_NFTABLES << 8) | type;
@@ -189,15 +222,9 @@ bool batch_is_empty(const struct nft_batch *batch)
 static const struct nlmsghdr *batch_find_msg(const struct nft_batch *batch,
 					     uint32_t seq)
 {
-	const struct nlmsghdr *nlh = (const void *)batch->buf;
-	int len = batch->len;
+	const struct batch_owner *o = batch_seq_owner(batch, seq);
 
-	while (mnl_nlmsg_ok(nlh, len)) {
-		if (nlh->nlmsg_seq == seq)
-			return nlh;
-		nlh = mnl_nlmsg_next(nlh, &len);
-	}
-	return NULL;
+	return o ? (const void *)(batch->buf + o->off) : NULL;
 }
 
 /*
@@ -395,6 +422,8 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	case ENOSPC:
 		return "too many objects";
 	case EFBIG:
+		if (chain)	/* CHAIN_DEVICES_MAX */
+			return "too many devices: the kernel takes at most 255 per chain";
 		return "set or map is full";
 	case ELOOP:
 		return "this change makes the ruleset loop (jump/goto cycle)";
@@ -751,6 +780,8 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 		return detail;
 	if (e->err == EBUSY && cmd->obj == CMD_OBJ_CHAIN)
 		*loc = pick_loc(cmd, &cmd->handle.chain.location);
+	if (e->err == EFBIG && c && c->dev_expr)
+		*loc = pick_loc(cmd, &c->dev_expr->location);
 	if (e->kmsg)
 		return xasprintf("%s (kernel: %s)", mnl_strerror(e->err, cmd),
 				 e->kmsg);
@@ -773,6 +804,7 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			detail = explain_chain_attr(e, cmd, loc);
 			break;
 		case NFT_MSG_NEWRULE:
+		case NFT_MSG_DELRULE:	/* flush chain */
 			if (path_is(e, 1, NFTA_RULE_EXPRESSIONS))
 				detail = explain_rule_expr(e, cmd, loc);
 			else if (path_is(e, 1, NFTA_RULE_CHAIN) &&
@@ -799,25 +831,18 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return detail;
 }
 
-static struct cmd *cmd_by_seq(struct list_head *cmds, uint32_t seq)
+static struct cmd *cmd_by_seq(const struct nft_batch *batch, uint32_t seq)
 {
-	struct cmd *cmd;
+	const struct batch_owner *o = batch_seq_owner(batch, seq);
 
-	if (!cmds)
-		return NULL;
-	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->seqnum_from && seq >= cmd->seqnum_from &&
-		    seq <= cmd->seqnum_to)
-			return cmd;
-	}
-	return NULL;
+	return o ? o->cmd : NULL;
 }
 
 static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
 			  struct list_head *cmds, struct list_head *msgs)
 {
-	struct cmd *cmd = cmd_by_seq(cmds, e->seq);
+	struct cmd *cmd = cmd_by_seq(batch, e->seq);
 	const struct location *loc;
 	char *detail;
 
@@ -905,7 +930,8 @@ static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 		if (nlh->nlmsg_type != NLMSG_ERROR) {
 			if (NFNL_SUBSYS_ID(nlh->nlmsg_type) ==
 			    NFNL_SUBSYS_NFTABLES)
-				cmd_echo_msg(nft, cmd_by_seq(cmds,
+				cmd_echo_msg(nft,
+					     batch_seq_owner(batch,
 							     nlh->nlmsg_seq),
 					     nlh);
 			continue;
