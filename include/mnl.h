@@ -70,16 +70,22 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      const char *table, const char *chain,
 		      mnl_rule_cb cb, void *data);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
+/* Stream a dump of one kind of object in @table (NFT_MSG_GETSET,
+ * NFT_MSG_GETOBJ, NFT_MSG_GETFLOWTABLE): @cb gets each message. 0, or
+ * -1 with errno (EINTR: the ruleset changed during the dump). */
+int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, mnl_cb_t cb, void *data);
 
 /*
  * Sending (batch_send) calls this for every notification the kernel
  * echoes back (NLM_F_ECHO): @cmd is the command whose message has the
  * notification's sequence number, NULL for the new generation
- * (src/objects.c).
+ * (src/objects.c). -1 with an error on @msgs if what was added cannot
+ * be echoed exactly (a rule the listing cannot print).
  */
 struct nlmsghdr;
-void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
-		  const struct nlmsghdr *nlh);
+int cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
+		 const struct nlmsghdr *nlh, struct list_head *msgs);
 
 /* errno -> a message a person can act on, given what was attempted. */
 const char *mnl_strerror(int err, const struct cmd *cmd);

@@ -874,10 +874,11 @@ static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 			continue;
 		if (nlh->nlmsg_type != NLMSG_ERROR) {
 			if (NFNL_SUBSYS_ID(nlh->nlmsg_type) ==
-			    NFNL_SUBSYS_NFTABLES)
-				cmd_echo_msg(nft, cmd_by_seq(cmds,
-							     nlh->nlmsg_seq),
-					     nlh);
+			    NFNL_SUBSYS_NFTABLES &&
+			    cmd_echo_msg(nft, cmd_by_seq(cmds,
+							 nlh->nlmsg_seq),
+					 nlh, msgs) < 0)
+				res->errors++;
 			continue;
 		}
 		if (!mnl_err_parse(nlh, &e))
@@ -1235,6 +1236,20 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 				    mnl_seqnum_next(nft));
 	rule_dump_build(nlh, &f);
 	return mnl_talk(nft, nlh, rule_stream_cb, &ctx);
+}
+
+int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, mnl_cb_t cb, void *data)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
+				    mnl_seqnum_next(nft));
+	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
+	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	return mnl_talk(nft, nlh, cb, data);
 }
 
 static int genid_cb(const struct nlmsghdr *nlh, void *data)

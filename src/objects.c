@@ -245,6 +245,7 @@ void rule_free(struct rule *r)
 	stmt_list_free(&r->stmts);
 	handle_free(&r->handle);
 	xfree(r->comment);
+	xfree(r->undecoded);
 	xfree(r);
 }
 
@@ -985,20 +986,27 @@ static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
 	nft_print(octx, "\n");
 }
 
-static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
-		      const struct nlmsghdr *nlh)
+/* -1 with an error on @msgs: the kernel holds the rule, but it cannot be
+ * echoed as it is (the listing would fail on it too). */
+static int echo_rule(struct nft_ctx *nft, struct cmd *cmd,
+		     const struct nlmsghdr *nlh, struct list_head *msgs)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 	struct rule *obj = NULL, *r;
+	char *why;
+	int ret = 0;
 
 	if (type == NFT_MSG_NEWRULE)
 		obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
 	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
 		goto out;
-	r = netlink_rule_parse(nft, nlr);
-	if (!r)
+	r = netlink_rule_parse_why(nft, nlr, &why);
+	if (!r) {
+		ret = netlink_rule_error(msgs, &cmd->location, nlr, why);
+		xfree(why);
 		goto out;
+	}
 	if (obj)
 		obj->handle.handle.id = r->handle.handle.id;
 	if (obj && nft_output_json(&nft->octx)) {
@@ -1013,6 +1021,7 @@ static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
 	rule_free(r);
 out:
 	nftnl_rule_free(nlr);
+	return ret;
 }
 
 static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
@@ -1040,17 +1049,17 @@ static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 		  id, pid, name ? name : "");
 }
 
-void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
-		  const struct nlmsghdr *nlh)
+int cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
+		 const struct nlmsghdr *nlh, struct list_head *msgs)
 {
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 
 	if (type == NFT_MSG_NEWGEN) {
 		echo_genid(nft, nlh);
-		return;
+		return 0;
 	}
 	if (!cmd)
-		return;
+		return 0;
 	switch (type) {
 	case NFT_MSG_NEWTABLE:
 		echo_table(nft, cmd, nlh);
@@ -1060,9 +1069,9 @@ void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
 		break;
 	case NFT_MSG_NEWRULE:
 	case NFT_MSG_DELRULE:
-		echo_rule(nft, cmd, nlh);
-		break;
+		return echo_rule(nft, cmd, nlh, msgs);
 	}
+	return 0;
 }
 
 /* -e -j: one JSON document with the commands' objects, carrying the
