@@ -377,6 +377,49 @@ static bool delin_merge_range(struct delin_ctx *dctx, struct expr *left,
 	return true;
 }
 
+static bool delin_is_string(const struct expr *expr)
+{
+	const struct datatype *dtype = expr->dtype;
+
+	for (; dtype; dtype = dtype->basetype) {
+		if (dtype->type == TYPE_STRING)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A compare of fewer bytes than the value holds: on a string, the
+ * prefix wildcard `iifname "eth*"`; a value rounded up to whole bytes
+ * (sub-byte fields) is not partial. Anything else cannot be printed.
+ */
+static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
+				      const struct expr *left, enum ops op,
+				      const void *data, unsigned int len)
+{
+	unsigned int bytes = div_round_up(left->len, BITS_PER_BYTE);
+	struct expr *right;
+	char *s;
+
+	if (len == bytes)
+		return NULL;	/* whole bytes: not partial */
+	if (len < bytes && delin_is_string(left) &&
+	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
+	    !memchr(data, '\0', len)) {
+		s = xmalloc(len + 2);
+		memcpy(s, data, len);
+		s[len] = '*';
+		s[len + 1] = '\0';
+		right = constant_expr_alloc_string(&internal_location,
+						   left->dtype, s, left->len);
+		xfree(s);
+		return right;
+	}
+	delin_error(dctx, "cmp compares %u bytes of the %u byte %s",
+		    len, bytes, expr_name(left));
+	return NULL;
+}
+
 static int delin_cmp(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	enum ops op = delin_cmp_op(nftnl_expr_get_u32(nle, NFTNL_EXPR_CMP_OP));
@@ -390,7 +433,14 @@ static int delin_cmp(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	if (left == NULL)
 		return -1;
 	right = NULL;
-	if (op == OP_IMPLICIT || op == OP_NEQ)
+	if (left->len && len * BITS_PER_BYTE != left->len) {
+		right = delin_cmp_partial(dctx, left, op, data, len);
+		if (right == NULL) {
+			expr_free(left);
+			return -1;
+		}
+	}
+	if (right == NULL && (op == OP_IMPLICIT || op == OP_NEQ))
 		right = delin_try_prefix(&left, data, len);
 	if (right == NULL)
 		right = delin_value(left, data, len, hton);

@@ -975,6 +975,18 @@ static void test_reg_aliasing(void)
 	nl_cmp(nlr, NFT_REG_1, "eth0\0\0\0\0\0\0\0\0\0\0\0", 16);
 	check_decode_fails(nlr, "holds no value");
 
+	/* a shorter compare on a name is the prefix wildcard */
+	nlr = nl_rule_ip();
+	nl_meta(nlr, NFT_META_IIFNAME, NFT_REG_1);
+	nl_cmp(nlr, NFT_REG_1, "eth", 3);
+	check_decode(nlr, "iifname \"eth*\"");
+
+	/* ... and on anything else cannot be printed */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG_1);
+	nl_cmp(nlr, NFT_REG_1, saddr_1234, 2);
+	check_decode_fails(nlr, "compares 2 bytes");
+
 	/* a load nothing reads */
 	nlr = nl_rule_ip();
 	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG_1);
