@@ -1001,7 +1001,11 @@ static int echo_rule(struct nft_ctx *nft, struct cmd *cmd,
 		obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
 	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
 		goto out;
-	r = netlink_rule_parse_why(nft, nlr, &why);
+	/* a removal (replace) echoes only the old rule's handle */
+	if (type == NFT_MSG_DELRULE)
+		r = netlink_rule_parse_cache(nft, nlr);
+	else
+		r = netlink_rule_parse_why(nft, nlr, &why);
 	if (!r) {
 		ret = netlink_rule_error(msgs, &cmd->location, nlr, why);
 		xfree(why);
