@@ -389,9 +389,11 @@ static bool delin_is_string(const struct expr *expr)
 }
 
 /*
- * A compare of fewer bytes than the value holds: on a string, the
- * prefix wildcard `iifname "eth*"`; a value rounded up to whole bytes
- * (sub-byte fields) is not partial. Anything else cannot be printed.
+ * A compare of fewer bytes than the value holds: on a string, without
+ * the NUL that ends a whole name, the prefix wildcard `iifname "eth*"`
+ * (a value of the prefix's length, flagged); a value rounded up to whole
+ * bytes (sub-byte fields) is not partial. Anything else cannot be
+ * printed.
  */
 static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
 				      const struct expr *left, enum ops op,
@@ -399,20 +401,14 @@ static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
 {
 	unsigned int bytes = div_round_up(left->len, BITS_PER_BYTE);
 	struct expr *right;
-	char *s;
 
 	if (len == bytes)
 		return NULL;	/* whole bytes: not partial */
-	if (len < bytes && delin_is_string(left) &&
+	if (len && len < bytes && delin_is_string(left) &&
 	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
-	    !memchr(data, '\0', len)) {
-		s = xmalloc(len + 2);
-		memcpy(s, data, len);
-		s[len] = '*';
-		s[len + 1] = '\0';
-		right = constant_expr_alloc_string(&internal_location,
-						   left->dtype, s, left->len);
-		xfree(s);
+	    ((const uint8_t *)data)[len - 1] != '\0') {
+		right = delin_value(left, data, len, false);
+		right->flags |= EXPR_F_WILDCARD;
 		return right;
 	}
 	delin_error(dctx, "cmp compares %u bytes of the %u byte %s",
