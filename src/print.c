@@ -893,10 +893,12 @@ static void walk_finish(struct list_walk *w, bool output)
 static int walk_error(struct list_walk *w, struct list_head *msgs,
 		      const char *msg)
 {
-	bool partial;
+	/* Decided before flushing: a flush could push the held listing
+	 * past the bound and out. */
+	bool partial = list_hold_flushed(w);
 
-	fflush(w->octx.output_fp);
-	partial = list_hold_flushed(w);
+	if (partial)
+		fflush(w->octx.output_fp);
 	erec_error(msgs, &w->cmd->location, "%s%s", msg,
 		   partial ? " (the listing written so far is incomplete)" :
 		   "");
@@ -940,7 +942,6 @@ static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
 	}
 	if (w->error)
 		return walk_error(w, msgs, w->error);
-	fflush(w->octx.output_fp);
 	if (list_hold_flushed(w) && (w->lost || w->stale))
 		return walk_error(w, msgs,
 				  "the ruleset changed while it was listed");

@@ -111,6 +111,38 @@ EOF
 	fi
 done
 
+# Long listings stream (only 256 KiB are held back): a rule we cannot print
+# after that point still fails the listing, saying the output is
+# incomplete; within the held part nothing is written.
+sysnft flush ruleset
+{
+	echo 'table ip big {'
+	echo '	chain c {'
+	for i in $(seq 0 4999); do
+		echo "		ip saddr 10.0.$((i / 256)).$((i % 256)) tcp dport $((i + 1)) accept"
+	done
+	echo '		ct state established accept'
+	echo '	}'
+	echo '}'
+} > "$TMPD/big.nft"
+sysnft -f "$TMPD/big.nft" || fail "system nft loads 5001 rules"
+if nft -j list ruleset >"$TMPD/out" 2>"$TMPD/err"; then
+	ok "long listing: the last rule is decoded"
+else
+	grep -q 'rule handle [0-9]* in chain ip big c.*incomplete' "$TMPD/err" ||
+		fail "long listing: $(cat "$TMPD/err")"
+	[ "$(stat -c %s "$TMPD/out")" -gt 262144 ] ||
+		fail "long listing: streamed only $(stat -c %s "$TMPD/out") bytes"
+	ok "long listing: streamed, then fails saying it is incomplete"
+fi
+if nft list ruleset >"$TMPD/out" 2>"$TMPD/err"; then
+	ok "held listing: the last rule is decoded"
+else
+	[ ! -s "$TMPD/out" ] || fail "held listing: wrote $(wc -c <"$TMPD/out") bytes"
+	grep -q incomplete "$TMPD/err" && fail "held listing: $(cat "$TMPD/err")"
+	ok "held listing: fails with nothing written"
+fi
+
 # Also in a run that changed the ruleset first (an "insert ... index" makes
 # it fetch the rules into its cache).
 sysnft flush ruleset
