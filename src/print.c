@@ -610,20 +610,35 @@ static int list_check_table_objs(struct list_walk *w, const struct table *t,
 			  others - o.anonymous);
 }
 
-static int list_check_chain(struct list_walk *w, const struct chain *c,
-			    struct list_head *msgs)
+/* Why a dumped chain cannot be printed as the kernel holds it, or NULL. */
+static const char *chain_unlistable(const struct chain *c)
 {
 	uint32_t unknown = c->nl_flags & ~CHAIN_FLAGS_KNOWN;
 
-	if (!unknown)
+	if (unknown == NFT_CHAIN_BINDING)
+		return "chains bound to a rule (anonymous chains) are not supported yet";
+	if (unknown)
+		return "it has chain flags this nft does not know";
+	if (!chain_is_base(c))
+		return NULL;
+	if (!hook_name(c->handle.family, c->hooknum))
+		return "its hook is one this nft does not know";
+	if (c->policy_val != NF_ACCEPT && c->policy_val != NF_DROP)
+		return "its policy is neither accept nor drop";
+	return NULL;
+}
+
+static int list_check_chain(struct list_walk *w, const struct chain *c,
+			    struct list_head *msgs)
+{
+	const char *why = chain_unlistable(c);
+
+	if (!why)
 		return 0;
 	return erec_error(msgs, &w->cmd->location,
 			  "cannot list chain %s %s %s: %s",
 			  family_name(c->handle.family), c->handle.table.name,
-			  c->handle.chain.name,
-			  unknown == NFT_CHAIN_BINDING ?
-			  "chains bound to a rule (anonymous chains) are not supported yet" :
-			  "it has chain flags this nft does not know");
+			  c->handle.chain.name, why);
 }
 
 static int list_check_table(struct list_walk *w, const struct table *t,
