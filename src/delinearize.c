@@ -949,21 +949,32 @@ static int rule_udata_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
-char *rule_comment_from_udata(const struct nftnl_rule *nlr)
+/* The comment (or NULL); -1 if the user data is malformed. */
+static int delin_comment(const struct nftnl_rule *nlr, char **comment)
 {
 	struct udata_comment res = { NULL };
 	const void *data;
 	uint32_t len = 0;
 
+	*comment = NULL;
 	if (!nftnl_rule_is_set(nlr, NFTNL_RULE_USERDATA))
-		return NULL;
+		return 0;
 	data = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
 	if (data == NULL || nftnl_udata_parse(data, len, rule_udata_cb,
 					      &res) < 0) {
 		xfree(res.comment);
-		return NULL;
+		return -1;
 	}
-	return res.comment;
+	*comment = res.comment;
+	return 0;
+}
+
+char *rule_comment_from_udata(const struct nftnl_rule *nlr)
+{
+	char *comment;
+
+	delin_comment(nlr, &comment);
+	return comment;
 }
 
 static void delin_rule_handle(struct rule *rule, uint32_t family,
@@ -1027,12 +1038,13 @@ struct rule *delinearize_rule_why(struct nft_ctx *nft, uint32_t family,
 		delin_postprocess(&dctx);
 	if (!dctx.error)
 		delin_check_printable(&dctx);
+	if (!dctx.error && delin_comment(nlr, &dctx.rule->comment) < 0)
+		delin_error(&dctx, "its user data (the comment) is malformed");
 	if (dctx.error) {
 		*why = dctx.error;
 		rule_free(dctx.rule);
 		return NULL;
 	}
-	dctx.rule->comment = rule_comment_from_udata(nlr);
 	return dctx.rule;
 }
 

@@ -800,6 +800,9 @@ static void test_counter_attrs(void)
 }
 
 /* The comment TLV must be the system nft's: \x00\x08hello x\x00 */
+static struct nftnl_rule *nl_rule_ip(void);
+static void check_decode_fails(struct nftnl_rule *nlr, const char *reason);
+
 static void test_comment(void)
 {
 	static const char want[] = "\x00\x08hello x";
@@ -824,6 +827,12 @@ static void test_comment(void)
 	CHECK(len == 3 && !memcmp(data, "\x00\x01\x00", 3));
 	nftnl_rule_free(nlr);
 	rule_free(rule);
+
+	/* a comment without its NUL is not ours: the rule is not listed
+	 * without it */
+	nlr = nl_rule_ip();
+	nftnl_rule_set_data(nlr, NFTNL_RULE_USERDATA, "\x00\x02hi", 4);
+	check_decode_fails(nlr, "comment");
 }
 
 /* Unknown netlink expressions: no rule, and the reason names it. */
