@@ -128,6 +128,10 @@ struct delin_ctx {
 	const char *table;
 	struct rule *rule;		/* being built */
 	struct delin_reg regs[DELIN_REG_SLOTS];
+	/* Kept for decoders written against the old register file: bit N
+	 * set if register number N (either view, below 32) holds a value a
+	 * byteorder hton turned big endian. Prefer delin_register_hton(). */
+	uint32_t reg_hton;
 	struct proto_ctx pctx;		/* for postprocessing */
 	struct stmt *prev_dep;		/* last dependency match seen */
 	/* Per protocol base: the match that selected the protocol now in

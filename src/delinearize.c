@@ -56,6 +56,20 @@ static unsigned int delin_expr_slots(const struct expr *expr)
 	return n ? n : 1;
 }
 
+/* Recompute the reg_hton bits from the slots (both register views). */
+static void delin_reg_sync_hton(struct delin_ctx *dctx)
+{
+	uint32_t reg, bits = 0;
+	int slot;
+
+	for (reg = NFT_REG_1; reg < 32; reg++) {
+		slot = delin_reg_slot(reg);
+		if (slot >= 0 && dctx->regs[slot].expr && dctx->regs[slot].hton)
+			bits |= 1U << reg;
+	}
+	dctx->reg_hton = bits;
+}
+
 static void delin_reg_clear(struct delin_reg *r)
 {
 	expr_free(r->expr);
@@ -102,6 +116,7 @@ void delin_set_register(struct delin_ctx *dctx, enum nft_registers reg,
 	delin_reg_invalidate(dctx, slot, n);
 	dctx->regs[slot].expr = expr;
 	dctx->regs[slot].nslots = n;
+	delin_reg_sync_hton(dctx);
 }
 
 static struct delin_reg *delin_reg_find(struct delin_ctx *dctx,
@@ -135,6 +150,7 @@ struct expr *delin_take_register(struct delin_ctx *dctx,
 		return NULL;
 	expr = r->expr;
 	memset(r, 0, sizeof(*r));
+	delin_reg_sync_hton(dctx);
 	return expr;
 }
 
@@ -173,6 +189,7 @@ unsigned int delin_take_register_span(struct delin_ctx *dctx,
 		memset(&dctx->regs[slot], 0, sizeof(dctx->regs[slot]));
 		slot = next;
 	}
+	delin_reg_sync_hton(dctx);
 	return n;
 }
 
@@ -548,6 +565,7 @@ static int delin_byteorder(struct delin_ctx *dctx,
 	delin_set_register(dctx, dreg, expr);
 	if (delin_reg_find(dctx, dreg))
 		delin_reg_find(dctx, dreg)->hton = true;
+	delin_reg_sync_hton(dctx);
 	return 0;
 }
 
