@@ -779,9 +779,11 @@ static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 {
 	struct expr *left = stmt->expr->binop.left;
 
-	if (left->etype == EXPR_BINOP)
+	if (left->etype == EXPR_BINOP) {
+		/* every mask of a nested binop, then the compared value */
+		delin_postprocess_expr(dctx, stmt, &stmt->expr->binop.left);
 		delin_postprocess_binop(stmt, left);
-	else if (left->ops->delin_postprocess)
+	} else if (left->ops->delin_postprocess)
 		left->ops->delin_postprocess(dctx, stmt, left);
 }
 
