@@ -62,8 +62,9 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
  * Stream a rule dump: @cb gets each rule as its message arrives, parsed
  * into an nftnl_rule that is freed when @cb returns, so no dump is held
  * in memory. The dump always runs to its end; callers that need a
- * consistent view compare the generation id before and after. Returns
- * 0, or -1 with errno set.
+ * consistent view compare the generation id before and after. It runs
+ * on a socket of its own: @cb may talk to the kernel (fetch the set a
+ * rule looks up, ...). Returns 0, or -1 with errno set.
  */
 typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr, void *data);
 int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
