@@ -83,24 +83,32 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
  * Stream a rule dump: @cb gets each rule as its message arrives, parsed
  * into an nftnl_rule that is freed when @cb returns, so no dump is held
  * in memory. The dump always runs to its end; callers that need a
- * consistent view compare the generation id before and after. Returns
- * 0, or -1 with errno set.
+ * consistent view compare the generation id before and after. It runs
+ * on a socket of its own: @cb may talk to the kernel (fetch the set a
+ * rule looks up, ...). Returns 0, or -1 with errno set.
  */
 typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr, void *data);
 int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      const char *table, const char *chain,
 		      mnl_rule_cb cb, void *data);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
+/* Stream a dump of one kind of object in @table (NFT_MSG_GETSET,
+ * NFT_MSG_GETOBJ, NFT_MSG_GETFLOWTABLE): @cb gets each message. 0, or
+ * -1 with errno (EINTR: the ruleset changed during the dump). */
+int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, mnl_cb_t cb, void *data);
 
 /*
  * Sending (batch_send) calls this for every notification the kernel
  * echoes back (NLM_F_ECHO): @owner says which command and object the
  * message with the notification's sequence number was built from; NULL
- * for the new generation (src/objects.c).
+ * for the new generation (src/objects.c). -1 with an error on @msgs if
+ * what was added cannot be echoed exactly (a rule the listing cannot
+ * print).
  */
 struct nlmsghdr;
-void cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
-		  const struct nlmsghdr *nlh);
+int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
+		 const struct nlmsghdr *nlh, struct list_head *msgs);
 
 /* errno -> a message a person can act on, given what was attempted. */
 const char *mnl_strerror(int err, const struct cmd *cmd);

@@ -85,6 +85,9 @@ struct table {
 	bool has_block;
 	/* cache.c: the table_hash key ("<family>\x01<name>"), owned */
 	char *cache_key;
+	/* Dumped tables: the kernel's use count (NFTA_TABLE_USE), its
+	 * chains, sets, stateful objects and flowtables together. */
+	uint32_t nl_use;
 };
 
 enum chain_flags {
@@ -119,6 +122,7 @@ struct chain {
 	bool has_block;			/* written as "chain c { ... }" */
 	bool has_hook;			/* "type ... hook ..." was given */
 	bool has_policy_only;		/* "{ policy drop; }" on existing */
+	uint32_t nl_flags;		/* dumped: NFTA_CHAIN_FLAGS as is */
 };
 
 struct rule {
@@ -129,6 +133,10 @@ struct rule {
 	unsigned int num_stmts;
 	char *comment;
 	unsigned int refcnt;
+	/* A dumped rule that cannot be listed exactly: why (owned). Kept in
+	 * the cache with its handle but no statements, so positions still
+	 * count it and listings fail on it. */
+	char *undecoded;
 	/* Filled when the rule is encoded: the statement each netlink
 	 * expression of the rule came from (by position), so that a kernel
 	 * refusal of one expression points at its statement. */

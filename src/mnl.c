@@ -929,11 +929,11 @@ static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 			continue;
 		if (nlh->nlmsg_type != NLMSG_ERROR) {
 			if (NFNL_SUBSYS_ID(nlh->nlmsg_type) ==
-			    NFNL_SUBSYS_NFTABLES)
-				cmd_echo_msg(nft,
-					     batch_seq_owner(batch,
-							     nlh->nlmsg_seq),
-					     nlh);
+			    NFNL_SUBSYS_NFTABLES &&
+			    cmd_echo_msg(nft,
+					 batch_seq_owner(batch, nlh->nlmsg_seq),
+					 nlh, msgs) < 0)
+				res->errors++;
 			continue;
 		}
 		if (!mnl_err_parse(nlh, &e))
@@ -1091,35 +1091,34 @@ static bool mnl_take_dump_intr(char *buf, int len)
 	return intr;
 }
 
-/* Send one request and run @cb over the replies until done. -1 with
- * errno EINTR: a dump was interrupted by a ruleset change (and read to
- * its end). */
-static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
-		    mnl_cb_t cb, void *data)
+/* Send one request on @nl and run @cb over the replies until done. -1
+ * with errno EINTR: a dump was interrupted by a ruleset change (and read
+ * to its end). */
+static int mnl_talk_on(struct nft_ctx *nft, struct mnl_socket *nl,
+		       const struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 {
 	uint32_t seq = nlh->nlmsg_seq;
+	uint32_t portid = mnl_socket_get_portid(nl);
 	bool intr = false;
 	char *buf;
 	int ret;
 
-	if (!nft_mnl_socket(nft))
-		return -1;
 	if (nft->debug_mask & NFT_DEBUG_MNL)
 		mnl_nlmsg_fprintf(nft->octx.output_fp ? nft->octx.output_fp :
 				  stdout, nlh, nlh->nlmsg_len,
 				  sizeof(struct nfgenmsg));
-	if (mnl_socket_sendto(nft->nf_sock, nlh, nlh->nlmsg_len) < 0)
+	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0)
 		return -1;
 	buf = xmalloc(MNL_RECV_SIZE);
 	do {
-		ret = mnl_socket_recvfrom(nft->nf_sock, buf, MNL_RECV_SIZE);
+		ret = mnl_socket_recvfrom(nl, buf, MNL_RECV_SIZE);
 		if (ret < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
 		intr |= mnl_take_dump_intr(buf, ret);
-		ret = mnl_cb_run(buf, ret, seq, nft->portid, cb, data);
+		ret = mnl_cb_run(buf, ret, seq, portid, cb, data);
 	} while (ret > MNL_CB_STOP);
 	xfree(buf);
 	if (ret >= 0 && intr) {
@@ -1127,6 +1126,32 @@ static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
+}
+
+static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+		    mnl_cb_t cb, void *data)
+{
+	if (!nft_mnl_socket(nft))
+		return -1;
+	return mnl_talk_on(nft, nft->nf_sock, nlh, cb, data);
+}
+
+/* A socket for one streamed dump, so the dump's callback may talk to
+ * the kernel on the context's socket meanwhile. */
+static struct mnl_socket *mnl_dump_socket(void)
+{
+	struct mnl_socket *nl = mnl_socket_open(NETLINK_NETFILTER);
+	int err;
+
+	if (!nl)
+		return NULL;
+	if (mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		err = errno;
+		mnl_socket_close(nl);
+		errno = err;
+		return NULL;
+	}
+	return nl;
 }
 
 /* Dump into a fresh list; retried when the ruleset changed mid-dump. */
@@ -1286,11 +1311,35 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 	char req[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh;
 
+	struct mnl_socket *nl;
+	int ret, err;
+
 	memset(req, 0, sizeof(req));
 	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETRULE, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
 	rule_dump_build(nlh, &f);
-	return mnl_talk(nft, nlh, rule_stream_cb, &ctx);
+	nl = mnl_dump_socket();
+	if (!nl)
+		return -1;
+	ret = mnl_talk_on(nft, nl, nlh, rule_stream_cb, &ctx);
+	err = errno;
+	mnl_socket_close(nl);
+	errno = err;
+	return ret;
+}
+
+int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, mnl_cb_t cb, void *data)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
+				    mnl_seqnum_next(nft));
+	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
+	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	return mnl_talk(nft, nlh, cb, data);
 }
 
 static int genid_cb(const struct nlmsghdr *nlh, void *data)

@@ -247,6 +247,7 @@ void rule_free(struct rule *r)
 	xfree(r->nle_stmts);
 	handle_free(&r->handle);
 	xfree(r->comment);
+	xfree(r->undecoded);
 	xfree(r);
 }
 
@@ -1288,20 +1289,31 @@ static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
 	nft_print(octx, "\n");
 }
 
-static void echo_rule(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
-		      const struct nlmsghdr *nlh)
+/* -1 with an error on @msgs: the kernel holds the rule, but it cannot be
+ * echoed as it is (the listing would fail on it too). */
+static int echo_rule(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+		     const struct nlmsghdr *nlh, struct list_head *msgs)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 	struct rule *obj = NULL, *r;
+	char *why;
+	int ret = 0;
 
 	if (type == NFT_MSG_NEWRULE)
 		obj = owner_obj;
 	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
 		goto out;
-	r = netlink_rule_parse(nft, nlr);
-	if (!r)
+	/* a removal (replace) echoes only the old rule's handle */
+	if (type == NFT_MSG_DELRULE)
+		r = netlink_rule_parse_cache(nft, nlr);
+	else
+		r = netlink_rule_parse_why(nft, nlr, &why);
+	if (!r) {
+		ret = netlink_rule_error(msgs, &cmd->location, nlr, why);
+		xfree(why);
 		goto out;
+	}
 	if (obj)
 		obj->handle.handle.id = r->handle.handle.id;
 	if (type == NFT_MSG_NEWRULE)
@@ -1318,6 +1330,7 @@ static void echo_rule(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	rule_free(r);
 out:
 	nftnl_rule_free(nlr);
+	return ret;
 }
 
 static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
@@ -1345,17 +1358,17 @@ static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 		  id, pid, name ? name : "");
 }
 
-void cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
-		  const struct nlmsghdr *nlh)
+int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
+		 const struct nlmsghdr *nlh, struct list_head *msgs)
 {
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 
 	if (type == NFT_MSG_NEWGEN) {
 		echo_genid(nft, nlh);
-		return;
+		return 0;
 	}
 	if (!owner || !owner->cmd)
-		return;
+		return 0;
 	switch (type) {
 	case NFT_MSG_NEWTABLE:
 		echo_table(nft, owner->cmd, owner->obj, nlh);
@@ -1365,9 +1378,9 @@ void cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
 		break;
 	case NFT_MSG_NEWRULE:
 	case NFT_MSG_DELRULE:
-		echo_rule(nft, owner->cmd, owner->obj, nlh);
-		break;
+		return echo_rule(nft, owner->cmd, owner->obj, nlh, msgs);
 	}
+	return 0;
 }
 
 /* -e -j: one JSON document with the commands' objects, carrying the
