@@ -223,8 +223,11 @@ class TestFile:
         return names or None
 
     def parse(self):
-        with open(self.path) as f:
-            lines = f.read().split("\n")
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                lines = f.read().split("\n")
+        except UnicodeDecodeError as e:
+            raise FormatError("%s: not UTF-8: %s" % (self.path, e))
         while lines and not lines[-1].strip():
             lines.pop()
         cur = None
