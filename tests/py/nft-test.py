@@ -261,6 +261,11 @@ class TestFile:
             key, quals, val = m.group(1), m.group(2), m.group(3).strip()
             quals = self.quals(quals, lineno)
             if key in ("rule", "fail"):
+                if cur is None:
+                    # comment lines right above the first entry are its own
+                    while self.header_lines and \
+                            self.header_lines[-1].startswith("#"):
+                        pending.insert(0, self.header_lines.pop())
                 cur = Entry(lineno, key, val, quals)
                 cur.pre, pending = pending, []
                 self.entries.append(cur)
