@@ -4,7 +4,8 @@
 A test file (tests/py/*.t, or tests/py/<family>/*.t) holds rule entries
 and names the families they run in.  The harness runs each file once per
 family, in a network namespace of its own, with the nft library loaded
-into the harness (ctypes, no process per command).  For every entry:
+into the harness (ctypes, no process per command; one harness process
+per job runs file after file).  For every entry:
 
   1. it adds the rule with netlink debugging on and compares the bytecode,
      anonymous set lines included;
@@ -32,7 +33,9 @@ Header (before the first entry):
 
   families: ip ip6 inet bridge netdev   families the file runs in
   family: ip                 the same, one family (the older layout,
-                             tests/py/<family>/<topic>.t, still works)
+                             tests/py/<family>/<topic>.t, still works; its
+                             entries may lack anonymous set lines, as the
+                             first harness did not record them)
   table: t                   table name (default t)
   chain: c { type filter hook input priority filter; policy accept; }
   chain: target              more chains; entries go into the FIRST one
@@ -109,14 +112,16 @@ unless NFT_TEST_ALLOW_SKIP=1).
 """
 
 import argparse
-import concurrent.futures
 import ctypes
 import json
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SYSNFT = "/usr/sbin/nft"
@@ -456,6 +461,11 @@ class LibNft:
         lib.nft_ctx_buffer_output(self.ctx)
         lib.nft_ctx_buffer_error(self.ctx)
 
+    def close(self):
+        self.lib.nft_ctx_free.argtypes = [ctypes.c_void_p]
+        self.lib.nft_ctx_free(self.ctx)
+        self.ctx = None
+
     def run(self, text, json_out=False, debug=False, handles=False):
         flags = (OUTPUT_JSON if json_out else 0) | \
                 (OUTPUT_HANDLE if handles else 0)
@@ -475,6 +485,9 @@ class ExecNft:
     def __init__(self, argv0, env):
         self.argv0 = argv0
         self.env = env
+
+    def close(self):
+        pass
 
     def run(self, text, json_out=False, debug=False, handles=False):
         argv = [self.argv0] + (["-j"] if json_out else []) + \
@@ -566,6 +579,12 @@ class Runner:
         else:
             env.pop("LD_LIBRARY_PATH", None)
         return ExecNft(binary, env)
+
+    def close(self):
+        """Frees the contexts: their sockets hold the namespace."""
+        for nft in (self.nft, self.sysnft):
+            if nft:
+                nft.close()
 
     def run(self, text, nft=None, check=True, **kw):
         rc, out, err = (nft or self.nft).run(text, **kw)
@@ -671,11 +690,25 @@ class Runner:
             raise Failure("no json: line (write one, or run --update)")
         return exp if isinstance(exp, dict) else {"expr": exp}
 
+    def got_bytecode(self, out, want):
+        """The bytecode in a debug output.  The first harness did not
+        record anonymous set lines: files of the old layout whose entry
+        has none are compared without them (--update adds them)."""
+        got = self.bytecode_of(out)
+        if self.tf.old_layout and not any(l.startswith("__set")
+                                          for l in want):
+            got = [l for l in got if not l.startswith("__set") and
+                   not l.startswith("\telement")]
+        return got
+
     def check_rule(self, e):
         fam = self.fam
         exp_json = self.expected_json(e)
         bytecode = e.get("bytecode", fam) or []
-        self.check_one("bytecode", self.add_text(e), bytecode)
+        out = self.run("add rule %s %s" % (self.where(), e.rule),
+                       debug=True)[1]
+        self.check_one("bytecode", self.got_bytecode(out, bytecode),
+                       bytecode)
         self.check_one("listing", self.rule_lines(), [e.listing(fam)])
         self.check_one("json", self.json_rules(), [exp_json])
         if self.sysnft and not e.get("compat-skip", fam):
@@ -701,8 +734,8 @@ class Runner:
         rule.update(exp_json)
         doc = json.dumps({"nftables": [{"add": {"rule": rule}}]})
         out = self.run(doc, json_out=True, debug=True)[1]
-        self.check_one("bytecode from JSON input", self.bytecode_of(out),
-                       bytecode)
+        self.check_one("bytecode from JSON input",
+                       self.got_bytecode(out, bytecode), bytecode)
         self.check_one("listing after JSON input", self.rule_lines(),
                        [e.listing(self.fam)])
         self.flush()
@@ -794,36 +827,87 @@ def selected_entries(tf, fam, args):
     return out
 
 
-def inner_main(args):
-    """One (file, family) in its namespace: a JSON line per event on fd 3
-    (stdout is fd 2, so that nothing the library prints mixes in)."""
+CLONE_NEWNET = 0x40000000
+
+
+def new_netns():
+    """Moves this process into a network namespace of its own."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(CLONE_NEWNET) != 0:
+        raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET)")
+
+
+class StderrWatch:
+    """What the library wrote to stderr (a file, see Worker) since mark():
+    a sanitizer report that does not abort still fails the entry."""
+
+    def __init__(self):
+        self.path = "/proc/self/fd/2"
+        self.pos = None
+
+    def mark(self):
+        try:
+            st = os.fstat(2)
+            self.pos = st.st_size if os.path.isfile(self.path) else None
+        except OSError:
+            self.pos = None
+
+    def report(self):
+        if self.pos is None:
+            return None
+        with open(self.path, "rb") as f:
+            f.seek(self.pos)
+            text = f.read(20000).decode(errors="replace")
+        return text if SANITIZER_RE.search(text) else None
+
+
+def worker_main(args):
+    """Runs units sent as JSON lines on stdin, each in a fresh network
+    namespace, and reports a JSON line per event on stdout (the library's
+    own stdout goes to stderr, so that nothing it prints mixes in)."""
     report = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)
-    tf = TestFile(args.inner)
     mode = "update" if args.update else "compat" if args.compat else "check"
-    todo = [i for i in selected_entries(tf, args.family, args)
-            if i >= args.start]
+    files = {}
+    watch = StderrWatch()
 
     def emit(obj):
         report.write(json.dumps(obj) + "\n")
         report.flush()
 
-    runner = Runner(tf, args.family, args)
-    try:
-        runner.setup()
-    except (Failure, subprocess.SubprocessError, OSError) as err:
+    for line in sys.stdin:
+        req = json.loads(line)
+        path, fam, start = req["file"], req["family"], req["start"]
+        if path not in files:
+            files[path] = TestFile(path)
+        tf = files[path]
+        todo = [i for i in selected_entries(tf, fam, args) if i >= start]
+        runner = None
+        try:
+            new_netns()
+            runner = Runner(tf, fam, args)
+            runner.setup()
+        except (Failure, subprocess.SubprocessError, OSError) as err:
+            for i in todo:
+                emit({"index": i, "status": "FAIL",
+                      "msg": "setup failed: %s" % err})
+            todo = []
         for i in todo:
-            emit({"index": i, "status": "FAIL",
-                  "msg": "setup failed: %s" % err})
-        return 0
-    for i in todo:
-        emit({"start": i})
-        status, msg, update = runner.run_entry(mode, tf.entries[i])
-        emit({"index": i, "status": status, "msg": msg, "update": update})
+            emit({"start": i})
+            watch.mark()
+            status, msg, update = runner.run_entry(mode, tf.entries[i])
+            san = watch.report()
+            if san:
+                status, msg = "FAIL", "sanitizer report:\n" + san
+            emit({"index": i, "status": status, "msg": msg,
+                  "update": update})
+        if runner:
+            runner.close()
+        emit({"done": True})
     return 0
 
 
-# -- the driver: one namespace per (file, family) ------------------------------
+# -- the driver: workers, each running (file, family) units in turn -----------
 
 
 class Unit:
@@ -834,14 +918,14 @@ class Unit:
         self.results = {}       # index -> (status, msg, update)
 
 
-def run_unit(unit, args, env):
-    """Runs the unit's entries; restarts the namespace's process after a
-    crash (a sanitizer report aborts it) with the next entry."""
-    start = 0
-    while True:
-        argv = ["unshare", "-n", sys.executable, os.path.abspath(__file__),
-                "--inner", unit.tf.path, "--family", unit.fam,
-                "--nft", args.nft, "--start", str(start)]
+class Worker:
+    """A harness process with the library loaded; restarted after a crash
+    (a sanitizer report aborts it), from the entry after the one that
+    crashed."""
+
+    def __init__(self, args, env):
+        argv = [sys.executable, os.path.abspath(__file__), "--worker",
+                "--nft", args.nft]
         for opt in ("update", "compat", "exec"):
             if getattr(args, opt):
                 argv.append("--" + opt)
@@ -850,43 +934,97 @@ def run_unit(unit, args, env):
                 argv += ["--" + opt, getattr(args, opt)]
         if args.line:
             argv += ["--line", str(args.line)]
-        left = [i for i in unit.todo if i >= start]
-        try:
-            p = subprocess.run(argv, capture_output=True, text=True, env=env,
-                               timeout=TIMEOUT + 10 * len(left))
-            out, err, rc = p.stdout, p.stderr, p.returncode
-        except subprocess.TimeoutExpired as e:
-            out = e.stdout.decode() if isinstance(e.stdout, bytes) \
-                else (e.stdout or "")
-            err, rc = "timeout", -1
-        current = None
-        for line in out.split("\n"):
+        self.argv = argv
+        self.env = env
+        self.proc = None
+        self.err = None
+
+    def start(self):
+        self.err = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=self.err,
+                                     text=True, env=self.env)
+
+    def stderr_tail(self, pos):
+        self.err.seek(pos)
+        return self.err.read()[-3000:].decode(errors="replace")
+
+    def run_unit(self, unit):
+        start = 0
+        while True:
+            if self.proc is None:
+                self.start()
+            left = [i for i in unit.todo if i >= start]
+            pos = self.err.seek(0, os.SEEK_END)
+            timer = threading.Timer(TIMEOUT + 10 * len(left),
+                                    self.proc.kill)
+            timer.start()
+            current, done = None, False
             try:
-                ev = json.loads(line)
-            except ValueError:
-                continue
-            if "start" in ev:
-                current = ev["start"]
-            else:
-                unit.results[ev["index"]] = (ev["status"], ev["msg"],
-                                             ev.get("update"))
-                current = None
-        if SANITIZER_RE.search(err) and current is None:
-            # reported after the last entry (at exit): blame the unit
-            current = left[-1] if left else None
-        if current is None and rc == 0:
-            return
-        if current is None:
-            for i in left:
-                unit.results.setdefault(i, ("FAIL", "harness exit %d: %s"
-                                            % (rc, err[-3000:]), None))
-            return
-        unit.results[current] = ("FAIL", "crashed (exit %d):\n%s"
-                                 % (rc, err[-3000:]), None)
-        later = [i for i in unit.todo if i > current]
-        if not later:
-            return
-        start = later[0]
+                self.proc.stdin.write(json.dumps(
+                    {"file": unit.tf.path, "family": unit.fam,
+                     "start": start}) + "\n")
+                self.proc.stdin.flush()
+                for line in self.proc.stdout:
+                    ev = json.loads(line)
+                    if "done" in ev:
+                        done = True
+                        break
+                    if "start" in ev:
+                        current = ev["start"]
+                    else:
+                        unit.results[ev["index"]] = (
+                            ev["status"], ev["msg"], ev.get("update"))
+                        current = None
+            except (OSError, ValueError):
+                pass
+            finally:
+                timer.cancel()
+            if done:
+                return
+            rc = self.proc.wait()
+            err = self.stderr_tail(pos)
+            self.proc = None
+            if current is None:
+                for i in left:
+                    unit.results.setdefault(i, (
+                        "FAIL", "harness exit %d:\n%s" % (rc, err), None))
+                return
+            unit.results[current] = ("FAIL", "crashed (exit %d):\n%s"
+                                     % (rc, err), None)
+            later = [i for i in unit.todo if i > current]
+            if not later:
+                return
+            start = later[0]
+
+    def stop(self):
+        if self.proc:
+            self.proc.stdin.close()
+            self.proc.wait()
+
+
+def run_units(units, args, env):
+    """args.jobs workers take units, biggest first, so that the pool
+    ends with small pieces."""
+    todo = queue.Queue()
+    for u in sorted(units, key=lambda u: -len(u.todo)):
+        todo.put(u)
+
+    def job():
+        w = Worker(args, env)
+        while True:
+            try:
+                u = todo.get_nowait()
+            except queue.Empty:
+                break
+            w.run_unit(u)
+        w.stop()
+
+    threads = [threading.Thread(target=job) for _ in range(args.jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def find_files(args):
@@ -950,15 +1088,14 @@ def main():
     ap.add_argument("--exec", action="store_true",
                     help="run the nft binary, not its library in-process")
     ap.add_argument("--nft", default=os.environ.get("NFT", SYSNFT))
-    ap.add_argument("--inner", help=argparse.SUPPRESS)
-    ap.add_argument("--start", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--lib", help=argparse.SUPPRESS)
     ap.add_argument("--syslib", help=argparse.SUPPRESS)
     ap.add_argument("--line", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
-    if args.inner:
-        return inner_main(args)
+    if args.worker:
+        return worker_main(args)
     if args.convert:
         return convert_main(args)
     if os.geteuid() != 0 or not shutil.which("unshare"):
@@ -992,10 +1129,7 @@ def main():
             todo = selected_entries(tf, fam, args)
             if todo:
                 units.append(Unit(tf, fam, todo))
-    # Biggest first, so that the pool ends with small pieces.
-    order = sorted(units, key=lambda u: -len(u.todo))
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        list(pool.map(lambda u: run_unit(u, args, env), order))
+    run_units(units, args, env)
 
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     for u in units:
@@ -1047,8 +1181,10 @@ def convert_main(args):
         target = os.path.join(HERE, topic)
         base = [TestFile(target)] if os.path.exists(target) else []
         merged = merge_files(base + olds, target)
-        before = sorted(canon(r) for tf in base + olds for r in flat(tf))
-        after = sorted(canon(r) for r in flat(merged))
+        before, after = {}, {}
+        for tf in base + olds:
+            before.update(flat(tf))
+        after.update(flat(merged))
         if before != after:
             print("convert: %s: entries would change, not written" % topic)
             return 1
@@ -1059,14 +1195,15 @@ def convert_main(args):
 
 
 def flat(tf):
-    """Every check of a file, one record per (entry, family)."""
-    out = []
+    """Every check of a file, one record per (entry, family), keyed by
+    family, kind and rule text (the header by family alone)."""
+    out = {}
     for fam in tf.families:
-        head = {"family": fam, "table": tf.table,
-                "chains": tf.chains(fam), "veths": tf.veths(fam)}
-        out.append(head)
+        out[fam] = canon({"table": tf.table, "chains": tf.chains(fam),
+                          "veths": tf.veths(fam)})
     for e in tf.entries:
-        out += e.flat(tf)
+        for r in e.flat(tf):
+            out[(r["family"], r["kind"], r["rule"])] = canon(r)
     return out
 
 
