@@ -129,6 +129,7 @@ FAMILIES = ("ip", "ip6", "inet", "arp", "bridge", "netdev")
 SANITIZER_RE = re.compile(r"(AddressSanitizer|LeakSanitizer|"
                           r"UndefinedBehaviorSanitizer|runtime error:)")
 TIMEOUT = 60
+CHUNK = 200             # entries per unit: a namespace, a job's turn
 BASE_CHAIN = "c { type filter hook input priority filter; policy accept; }"
 NETDEV_CHAIN = ('c { type filter hook ingress device "v0" priority filter; '
                 'policy accept; }')
@@ -163,6 +164,7 @@ class Entry:
         self.kind = kind        # "rule" or "fail"
         self.rule = rule
         self.only = only        # tuple of families, or None: the file's
+        self.end = lineno       # its last line
         self.pre = []           # comment and blank lines before it
         # key -> list of (families tuple or None, value); None: default
         self.attrs = {}
@@ -271,6 +273,8 @@ class TestFile:
                     while self.header_lines and \
                             self.header_lines[-1].startswith("#"):
                         pending.insert(0, self.header_lines.pop())
+                if cur is not None:
+                    cur.end = lineno - 1
                 cur = Entry(lineno, key, val, quals)
                 cur.pre, pending = pending, []
                 self.entries.append(cur)
@@ -297,6 +301,8 @@ class TestFile:
             else:
                 raise self.error(lineno, "unknown entry directive %r" % key)
         self.trailer = pending
+        if cur is not None:
+            cur.end = len(lines)
         while self.header_lines and not self.header_lines[-1].strip():
             self.header_lines.pop()
         if not self.families:
@@ -819,7 +825,7 @@ def selected_entries(tf, fam, args):
     for i, e in enumerate(tf.entries):
         if fam not in e.families(tf):
             continue
-        if args.line and e.lineno != args.line:
+        if args.line and not e.lineno <= args.line <= e.end:
             continue
         if args.k and args.k not in e.rule:
             continue
@@ -877,11 +883,13 @@ def worker_main(args):
 
     for line in sys.stdin:
         req = json.loads(line)
-        path, fam, start = req["file"], req["family"], req["start"]
+        path, fam = req["file"], req["family"]
+        start, stop = req["start"], req["stop"]
         if path not in files:
             files[path] = TestFile(path)
         tf = files[path]
-        todo = [i for i in selected_entries(tf, fam, args) if i >= start]
+        todo = [i for i in selected_entries(tf, fam, args)
+                if start <= i < stop]
         runner = None
         try:
             new_netns()
@@ -950,7 +958,7 @@ class Worker:
         return self.err.read()[-3000:].decode(errors="replace")
 
     def run_unit(self, unit):
-        start = 0
+        start = unit.todo[0]
         while True:
             if self.proc is None:
                 self.start()
@@ -963,7 +971,7 @@ class Worker:
             try:
                 self.proc.stdin.write(json.dumps(
                     {"file": unit.tf.path, "family": unit.fam,
-                     "start": start}) + "\n")
+                     "start": start, "stop": unit.todo[-1] + 1}) + "\n")
                 self.proc.stdin.flush()
                 for line in self.proc.stdout:
                     ev = json.loads(line)
@@ -1127,9 +1135,19 @@ def main():
             if args.family and fam != args.family:
                 continue
             todo = selected_entries(tf, fam, args)
-            if todo:
-                units.append(Unit(tf, fam, todo))
+            # Big files in pieces, so that every job has work.
+            for n in range(0, len(todo), CHUNK):
+                units.append(Unit(tf, fam, todo[n:n + CHUNK]))
     run_units(units, args, env)
+    # The pieces of a (file, family) together again, for the report.
+    whole = {}
+    for u in units:
+        key = (u.tf.path, u.fam)
+        if key not in whole:
+            whole[key] = Unit(u.tf, u.fam, [])
+        whole[key].todo += u.todo
+        whole[key].results.update(u.results)
+    units = list(whole.values())
 
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     for u in units:
