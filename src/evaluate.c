@@ -15,6 +15,7 @@
 #include <stmt.h>
 #include <rule.h>
 #include <cache.h>
+#include <describe.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -88,6 +89,37 @@ int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (!ops->evaluate)
 		return 0;
 	return ops->evaluate(ectx, exprp);
+}
+
+void eval_type_push(struct eval_ctx *ectx, struct eval_type *saved,
+		    const struct datatype *dtype, enum byteorder byteorder,
+		    unsigned int len)
+{
+	saved->dtype = ectx->ectx_dtype;
+	saved->byteorder = ectx->ectx_byteorder;
+	saved->len = ectx->ectx_len;
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+}
+
+void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved)
+{
+	ectx->ectx_dtype = saved->dtype;
+	ectx->ectx_byteorder = saved->byteorder;
+	ectx->ectx_len = saved->len;
+}
+
+int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
+		       const struct expr *like)
+{
+	struct eval_type saved;
+	int ret;
+
+	eval_type_push(ectx, &saved, like->dtype, like->byteorder, like->len);
+	ret = expr_evaluate(ectx, exprp);
+	eval_type_pop(ectx, &saved);
+	return ret;
 }
 
 int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
@@ -838,9 +870,10 @@ static int cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	case CMD_FLUSH:
 	case CMD_RESET:
 	case CMD_GET:
-	case CMD_DESCRIBE:
 	case CMD_MONITOR:
 		return 0;
+	case CMD_DESCRIBE:
+		return describe_cmd_evaluate(ectx, cmd);
 	default:
 		return erec_error(ectx->msgs, &cmd->location,
 				  "unsupported command");
