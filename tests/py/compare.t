@@ -1,4 +1,5 @@
 # Ordered compares on host byte order keys turn the register big endian
+# first; string prefixes ("eth*") compare only their bytes.
 families: inet
 table: t
 chain: c { type filter hook prerouting priority filter; policy accept; }

@@ -1273,10 +1273,18 @@ def merge_files(tfs, target):
             prev = entries.index(key)
             for f in e.families(tf):
                 data[key][f] = {k: e.get(k, f) for k in ENTRY_KEYS}
-    comment = next((l for tf in tfs for l in tf.header_lines
-                    if l.startswith("#")), "# " + os.path.basename(target))
-    comment = re.sub(r" (in|for) (the|an?) \w+ (family|chain)$", "", comment)
-    header = [comment, "families: " + " ".join(fams), "table: t"]
+    comment = []
+    for tf in tfs:
+        for l in tf.header_lines:
+            if not l.startswith("#"):
+                break
+            comment.append(l)
+        if comment:
+            break
+    comment = comment or ["# " + os.path.basename(target)]
+    comment[0] = re.sub(r" (in|for) (the|an?) \w+ (family|chain)$", "",
+                        comment[0])
+    header = comment + ["families: " + " ".join(fams), "table: t"]
     chains, veths = {}, {}
     for tf in tfs:
         for f in tf.families:
