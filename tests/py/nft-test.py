@@ -76,6 +76,7 @@ Against the system nft (compat), per entry, optionally per family:
 
   system-list: TEXT          what the system nft (1.0.6) lists where it
                              prints the upstream 1.1 form differently
+                             ("sysnft:" and "system:" are read as the same)
   system-bytecode:           its bytecode, where it knowingly differs
     [ ... ]                  (the reason in a comment above the entry)
   compat-skip: REASON        the system nft cannot take this entry at all
@@ -147,6 +148,8 @@ OUTPUT_JSON = 1 << 4
 ENTRY_KEYS = ("list", "bytecode", "json", "system-list", "system-bytecode",
               "compat-skip")
 BLOCK_KEYS = ("bytecode", "system-bytecode")
+# Names other branches gave system-list: while this format was written.
+ALIASES = {"sysnft": "system-list", "system": "system-list"}
 DIRECTIVE_RE = re.compile(r"^([a-z][a-z-]*)((?: +[a-z0-9]+)*) *:(.*)$")
 
 
@@ -270,6 +273,7 @@ class TestFile:
             if not m:
                 raise self.error(lineno, "not a directive: %r" % line)
             key, quals, val = m.group(1), m.group(2), m.group(3).strip()
+            key = ALIASES.get(key, key) if cur is not None else key
             quals = self.quals(quals, lineno)
             if key in ("rule", "fail"):
                 if cur is None:
@@ -376,9 +380,10 @@ def fold(values, fams):
     if not groups:
         return None, []
     best = max(groups, key=lambda g: len(g[1]))
-    if best[0] is None:
-        # "no value" cannot be written as an override: make it the default
-        best = next(g for g in groups if g[0] is None)
+    for g in groups:
+        if g[0] is None:
+            # "no value" cannot be written as an override: the default
+            best = g
     return best[0], [(tuple(g[1]), g[0]) for g in groups if g is not best]
 
 
@@ -388,7 +393,8 @@ def write_entry(e, fams, values):
     out = list(e.pre) + ["%s%s: %s" % (e.kind, q, e.rule)]
     listing = dict(values.get("list", {}))
     for f in fams:
-        listing.setdefault(f, e.rule)
+        if listing.get(f) is None:
+            listing[f] = e.rule
     for key in ENTRY_KEYS:
         vals = listing if key == "list" else values.get(key, {})
         default, overrides = fold(vals, fams)
@@ -630,6 +636,9 @@ class Runner:
 
     def rule_lines(self, nft=None, handles=False):
         lines = self.chain_lines(nft or self.nft, handles)
+        if nft is not None and nft is self.sysnft:
+            # 1.0.6 leaves a trailing blank where it drops a value
+            lines = [l.rstrip() for l in lines]
         n = len(self.baseline)
         head = lines[:n]
         if handles:
@@ -1225,14 +1234,20 @@ def convert_main(args):
     for topic, olds in sorted(by_topic.items()):
         target = os.path.join(HERE, topic)
         base = [TestFile(target)] if os.path.exists(target) else []
-        merged = merge_files(base + olds, target)
+        merged = merge_files(base + olds, target + ".new")
         before, after = {}, {}
         for tf in base + olds:
             before.update(flat(tf))
         after.update(flat(merged))
         if before != after:
-            print("convert: %s: entries would change, not written" % topic)
+            os.unlink(target + ".new")
+            print("convert: %s: checks would change, not written:" % topic)
+            for k in sorted(set(before) | set(after), key=str):
+                if before.get(k) != after.get(k):
+                    print("  %s\n    before: %s\n    after:  %s"
+                          % (k, before.get(k), after.get(k)))
             return 1
+        os.rename(target + ".new", target)
         for tf in olds:
             os.unlink(tf.path)
             print("convert: %s -> %s" % (rel(tf.path), topic))
