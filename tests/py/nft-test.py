@@ -448,7 +448,7 @@ def write_file(tf, updates=None):
         f.write("\n".join(out).replace("\n\n\n", "\n\n") + "\n")
 
 
-# -- talking to nft ------------------------------------------------------------
+# -- talking to nft ----------------------------------------------------------
 
 
 class Failure(Exception):
@@ -567,7 +567,7 @@ def sanitizer_preload(lib):
     return " ".join(runtimes) or None
 
 
-# -- running one file in one family --------------------------------------------
+# -- running one file in one family ------------------------------------------
 
 
 class Runner:
@@ -951,7 +951,7 @@ def worker_main(args):
     return 0
 
 
-# -- the driver: workers, each running (file, family) units in turn -----------
+# -- the driver: workers, each running (file, family) units in turn ----------
 
 
 class Unit:
@@ -1221,7 +1221,7 @@ def main():
     return 1 if counts["FAIL"] else 0
 
 
-# -- --convert: family folders into topic files --------------------------------
+# -- --convert: family folders into topic files ------------------------------
 
 
 def convert_main(args):
