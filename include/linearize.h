@@ -133,6 +133,13 @@ void delin_add_stmt(struct delin_ctx *dctx, struct stmt *stmt);
 /* An integer constant (big endian) from netlink data of @len bytes. */
 struct expr *delin_data_expr(const void *data, unsigned int len);
 
+/*
+ * Listing: a match on something that implies the network protocol @desc
+ * (an IPv6 extension header implies ip6): drop the dependency that
+ * selected it, as a payload match of @desc would (src/expr/payload.c).
+ */
+void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
+
 /* Decode a whole rule; NULL (with a warning printed) if a netlink
  * expression is unknown. */
 struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,

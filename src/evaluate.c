@@ -122,6 +122,24 @@ int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
 	return ret;
 }
 
+static struct expr *expr_unvariable(struct expr *expr);
+
+bool expr_is_presence_match(const struct eval_ctx *ectx,
+			    const struct expr *expr)
+{
+	const struct expr *rel, *right;
+
+	if (!ectx->stmt || ectx->stmt->type != STMT_EXPRESSION)
+		return false;
+	rel = ectx->stmt->expr;
+	if (!rel || rel->etype != EXPR_RELATIONAL || rel->binop.left != expr)
+		return false;
+	right = expr_unvariable((struct expr *)rel->binop.right);
+	return right && right->etype == EXPR_SYMBOL &&
+	       (!strcmp(right->symbol.identifier, "exists") ||
+		!strcmp(right->symbol.identifier, "missing"));
+}
+
 int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct stmt *saved = ectx->stmt;
