@@ -9,6 +9,12 @@ export TESTDIR
 export NFT=${NFT:-/usr/sbin/nft}
 export SRCDIR=${SRCDIR:-$(cd "$TESTDIR/../.." && pwd)}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+# The library of a build's src/nft (a libtool wrapper), for the tests that
+# load it into other programs, when not given.
+if [ -z "${LIBNFTABLES:-}" ] &&
+   [ -f "$(dirname "$NFT")/.libs/libnftables.so.1" ]; then
+	LIBNFTABLES=$(cd "$(dirname "$NFT")/.libs" && pwd)/libnftables.so.1
+fi
 [ -n "${LIBNFTABLES:-}" ] && export LIBNFTABLES
 SAN_RE='AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:'
 TIMEOUT=${TEST_TIMEOUT:-180}
