@@ -433,7 +433,7 @@ def entry_values(e, tf):
     return values
 
 
-def write_file(tf, updates=None):
+def write_file(tf, updates=None, path=None):
     """updates: {(entry index, fam): {key: value}} from --update."""
     out = list(tf.header_lines) + [""]
     for i, e in enumerate(tf.entries):
@@ -447,8 +447,20 @@ def write_file(tf, updates=None):
         else:
             out.extend([""] + write_entry(e, fams, values))
     out += tf.trailer
-    with open(tf.path, "w") as f:
+    with open(path or tf.path, "w") as f:
         f.write("\n".join(out).replace("\n\n\n", "\n\n") + "\n")
+
+
+def rewrite_loses(tf):
+    """What --update would lose of a file if it wrote it back unchanged
+    (a guard for the writer as the format grows): [] when nothing."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, os.path.basename(tf.path))
+        write_file(tf, path=path)
+        again = flat(TestFile(path))
+    before = flat(tf)
+    return [k for k in set(before) | set(again)
+            if before.get(k) != again.get(k)]
 
 
 # -- talking to nft ----------------------------------------------------------
@@ -1179,6 +1191,12 @@ def main():
     except (FormatError, OSError) as err:
         print("ERROR: %s" % err)
         return 1
+    for tf in tfs:
+        lost = rewrite_loses(tf)
+        if lost:
+            print("ERROR: %s: --update would change %s"
+                  % (rel(tf.path), ", ".join(map(str, lost[:5]))))
+            return 1
     units = []
     for tf in tfs:
         for fam in tf.families:
