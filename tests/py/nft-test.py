@@ -1245,6 +1245,11 @@ def main():
                             updates[(i, u.fam)] = upd
             if updates:
                 write_file(tf, updates)
+    old = [tf for tf in tfs if os.path.dirname(tf.path) != HERE]
+    if old:
+        print("note: %d file(s) in the family-folder layout; "
+              "tests/py/nft-test.py --convert merges them into topic files"
+              % len(old))
     print("%d passed, %d failed%s" % (counts["PASS"], counts["FAIL"],
           ", %d skipped" % counts["SKIP"] if counts["SKIP"] else ""))
     if not counts["PASS"] and not counts["FAIL"]:
