@@ -1,5 +1,5 @@
 # IPv6 extension headers, TCP options and IP options
-family: inet
+families: inet
 table: t
 chain: c { type filter hook prerouting priority filter; policy accept; }
 
