@@ -137,6 +137,9 @@ extern const struct datatype boolean_type;
 extern const struct datatype icmp_code_type;
 extern const struct datatype icmpv6_code_type;
 extern const struct datatype icmpx_code_type;
+extern const struct datatype realm_type;
+extern const struct datatype fib_addrtype_type;
+extern const struct datatype mh_type_type;
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

@@ -156,6 +156,11 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(root));
 		return symbol_expr_alloc(loc, buf, false);
+	case JSON_TRUE:
+	case JSON_FALSE:
+		/* booleans: "fib ... exists", "rt ipsec exists" */
+		return symbol_expr_alloc(loc, json_is_true(root) ? "exists" :
+					 "missing", false);
 	case JSON_ARRAY:
 		return json_parse_list(jctx, root, loc);
 	default:
@@ -1054,6 +1059,9 @@ int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
 		if (json_parse_one(&jctx, elem, cmds) < 0)
 			err = -1;
 	}
+	/* -e: the echo is this document with the handles filled in. */
+	if (!err && nft_output_echo(&nft->octx) && !nft->json_echo)
+		nft->json_echo = json_incref(root);
 	json_decref(root);
 	return err;
 }

@@ -1,0 +1,120 @@
+# nat
+families: ip6 inet
+table: t
+chain: c { type nat hook postrouting priority srcnat; policy accept; }
+
+rule ip6: snat to ::1
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"snat": {"addr": "::1"}}]
+
+rule ip6: snat to ::1-::2
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000000 0x00000000 0x00000000 0x02000000 ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"snat": {"addr": {"range": ["::1", "::2"]}}}]
+
+rule ip6: snat to fe80::/64
+  [ immediate reg 1 0x000080fe 0x00000000 0x00000000 0x00000000 ]
+  [ immediate reg 2 0x000080fe 0x00000000 0xffffffff 0xffffffff ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"snat": {"addr": {"prefix": {"addr": "fe80::", "len": 64}}}}]
+
+rule ip6: tcp dport 22 snat to [::1]:1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000004 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"snat": {"addr": "::1", "port": 1024}}]
+
+rule ip6: tcp dport 22 snat to [::1]:1024-2048 persistent
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000004 ]
+  [ immediate reg 3 0x00000008 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 proto_max reg 3 flags 0xa ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"snat": {"addr": "::1", "port": {"range": [1024, 2048]}, "flags": "persistent"}}]
+
+rule inet: snat ip to 1.2.3.4
+  [ immediate reg 1 0x04030201 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"snat": {"family": "ip", "addr": "1.2.3.4"}}]
+
+rule inet: snat ip6 to ::1
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"snat": {"family": "ip6", "addr": "::1"}}]
+
+rule inet: snat ip6 to ::1-::2
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000000 0x00000000 0x00000000 0x02000000 ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"snat": {"family": "ip6", "addr": {"range": ["::1", "::2"]}}}]
+
+rule inet: meta l4proto tcp snat ip to 1.2.3.4-1.2.3.5:80-90
+list: meta l4proto tcp snat ip to 1.2.3.4/31:80-90
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ immediate reg 1 0x04030201 ]
+  [ immediate reg 2 0x05030201 ]
+  [ immediate reg 3 0x00005000 ]
+  [ immediate reg 4 0x00005a00 ]
+  [ nat snat ip addr_min reg 1 addr_max reg 2 proto_min reg 3 proto_max reg 4 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"snat": {"family": "ip", "addr": {"prefix": {"addr": "1.2.3.4", "len": 31}}, "port": {"range": [80, 90]}}}]
+
+rule inet: ip saddr 10.0.0.1 snat ip to 1.2.3.4
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0100000a ]
+  [ immediate reg 1 0x04030201 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "10.0.0.1"}}, {"snat": {"family": "ip", "addr": "1.2.3.4"}}]
+
+rule inet: tcp dport 80 snat ip6 to [::1]:80
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00005000 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"snat": {"family": "ip6", "addr": "::1", "port": 80}}]
+
+rule inet: tcp dport 80 snat to :8080
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ immediate reg 1 0x0000901f ]
+  [ nat snat inet proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"snat": {"port": 8080}}]
+
+rule: masquerade
+  [ masq ]
+json: [{"masquerade": null}]
+
+rule ip6: tcp dport 22 masquerade to :1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ immediate reg 1 0x00000004 ]
+  [ masq proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"masquerade": {"port": 1024}}]
+
+rule inet: masquerade random
+  [ masq flags 0x4 ]
+json: [{"masquerade": {"flags": "random"}}]
+
+fail: snat to 1.2.3.4
+
+fail inet: tcp dport 80 snat ip to :8080
+
+fail inet: snat ip to ::1
