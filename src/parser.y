@@ -1145,7 +1145,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <val> log_flag log_tcp_flags limit_mode quota_mode queue_flags
 %type <val> queue_flag
 %type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
-%type <expr> reject_code reject_code_value queue_num stmt_arg
+%type <expr> reject_code reject_code_value queue_num stmt_arg queue_value
+%type <expr> queue_expr
 %type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
@@ -2269,8 +2270,18 @@ queue_arg	: NUM queue_num
 				expr_free($<stmt>0->queue.queue);
 				$<stmt>0->queue.queue = $2;
 			}
+		| TO queue_expr
+			{
+				expr_free($<stmt>0->queue.queue);
+				$<stmt>0->queue.queue = $2;
+			}
 		| FLAGS queue_flags	{ $<stmt>0->queue.flags |= $2; }
 		| queue_flags		{ $<stmt>0->queue.flags |= $1; }
+		;
+
+/* queue to jhash ... / numgen ...: the queue number computed */
+queue_expr	: numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
 		;
 
 queue_flags	: queue_flag			{ $$ = $1; }
@@ -2281,10 +2292,23 @@ queue_flag	: BYPASS	{ $$ = NFT_QUEUE_FLAG_BYPASS; }
 		| FANOUT	{ $$ = NFT_QUEUE_FLAG_CPU_FANOUT; }
 		;
 
-queue_num	: stmt_arg		{ $$ = $1; }
-		| rhs_primary '-' rhs_primary
+/* N, N-M or $var: never a keyword, so "to jhash ..." stays apart */
+queue_num	: queue_value		{ $$ = $1; }
+		| queue_value '-' queue_value
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		;
+
+queue_value	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
 			}
 		;
 
