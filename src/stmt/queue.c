@@ -4,9 +4,11 @@
  * and how many there are. Lists in upstream's form, "queue flags bypass
  * to 1-3" ("queue to 0" for a plain queue).
  *
- * "queue to EXPR" takes the queue number from an expression (jhash,
- * numgen, ...) loaded into a register (sreg_qnum); the grammar offers it
- * once those expression kinds are in the language.
+ * "queue to jhash ... | symhash ... | numgen ..." takes the queue number
+ * from that expression, loaded into a register (sreg_qnum).
+ *
+ * The test kernels lack nft_queue, so listings are not checked against
+ * the system nft: the "queue flags F to N" form is upstream's.
  */
 #include <string.h>
 #include <stmt.h>
