@@ -1,4 +1,5 @@
-# dup and fwd are not
+# dup and fwd in the netdev family (to a device; fwd also to a neighbour
+# address through a device), refused in inet
 families: inet netdev
 table: t
 chain: c { type filter hook input priority filter; policy accept; }
