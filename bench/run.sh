@@ -20,6 +20,11 @@
 #   list-chain-N    `list chain` of one chain of 2 in a ruleset of N rules
 #   list-chains-N   `list ruleset` of the chains-N ruleset (N+1 chains)
 #   flush-N         `flush ruleset` of the rules-N ruleset
+#   mixed-N         load one file: N rules of what real rulesets are made
+#                   of: anonymous sets, ct state, nat, log and limit
+#   json-N          load the mixed-N ruleset as JSON (written by our nft);
+#                   after the table, ours loading JSON against ours
+#                   loading the same ruleset as text: time and memory
 #   echo-rules-N    `-e -f` of one table block of N rules (echo: each
 #                   echoed message is matched to its command and rule)
 #   echo-add-rules-N  `-e -f` of N "add rule" lines
@@ -88,6 +93,45 @@ gen_chains() {
 	echo "}"
 }
 
+# A filter and a nat chain whose rules mix the common statements.
+gen_mixed() {
+	local n=$1 i
+	echo "table inet bench {"
+	echo "	chain c {"
+	echo "		type filter hook input priority filter; policy accept;"
+	for ((i = 0; i < n / 2; i++)); do
+		case $((i % 4)) in
+		0) printf '\t\tct state established,related accept\n' ;;
+		1) printf '\t\tip saddr { 10.%d.%d.0/24, 10.%d.%d.1 } tcp dport { 22, 80, %d } counter accept\n' \
+			$((i >> 8 & 255)) $((i & 255)) $((i >> 8 & 255)) $((i & 255)) $((i % 60000 + 1024)) ;;
+		2) printf '\t\tip daddr 10.%d.%d.%d limit rate 10/second log prefix "r%d " drop\n' \
+			$((i >> 16 & 255)) $((i >> 8 & 255)) $((i & 255)) "$i" ;;
+		3) printf '\t\tiifname "eth%d" meta l4proto { tcp, udp } th dport %d counter\n' \
+			$((i % 100)) $((i % 65535 + 1)) ;;
+		esac
+	done
+	echo "	}"
+	echo "	chain n {"
+	echo "		type nat hook prerouting priority dstnat; policy accept;"
+	for ((i = 0; i < n - n / 2; i++)); do
+		printf '\t\tip daddr 192.168.%d.%d tcp dport %d dnat ip to 10.1.%d.%d:%d\n' \
+			$((i >> 8 & 255)) $((i & 255)) $((i % 60000 + 1024)) \
+			$((i >> 8 & 255)) $((i & 255)) 8080
+	done
+	echo "	}"
+	echo "}"
+}
+
+# usage: rss NFT ENV ARGS... -> "user+sys maxrss_kb" of one run
+rss() {
+	unshare -n bash -c '
+		nft=$1 env=$2
+		shift 2
+		[ -n "$env" ] && export "$env"
+		/usr/bin/time -f "%U %S %M" "$nft" "$@" 2>&1 >/dev/null |
+			tail -1' _ "$@" | awk '{ printf "%.3f %d\n", $1 + $2, $3 }'
+}
+
 gen_egress() {
 	local n=$1 i
 	for ((i = 0; i < n; i++)); do
@@ -148,6 +192,8 @@ gen_add_rules 50000 > "$work/add-rules"
 gen_chains 2000 > "$work/chains"
 gen_chains 10000 > "$work/chains-10000"
 gen_egress 200 > "$work/egress"
+gen_mixed 20000 > "$work/mixed"
+gen_mixed 40000 > "$work/mixed-40000"
 
 echo "Seconds, best of $repeat runs; ratio = ours user / system nft user."
 printf '%-20s %9s %9s %9s %9s %7s\n' workload "ours usr" "ours sys" \
@@ -165,3 +211,21 @@ row list-chains-10000 "$work/chains-10000" list ruleset
 row flush-20000 "$work/rules" flush ruleset
 row echo-rules-40000 "" -e -f "$work/rules-40000"
 row echo-add-rules-50000 "" -e -f "$work/add-rules"
+row mixed-20000 "" -f "$work/mixed"
+
+# JSON against text, both ours: the same 40,000 rule ruleset.
+if [ -z "$only" ] || [[ json =~ $only ]]; then
+	unshare -n bash -c '"$1" -f "$2" && "$1" -j list ruleset > "$3"' _ \
+		"$ours" "$work/mixed-40000" "$work/mixed-40000.json" 2>/dev/null ||
+		env $ours_env "$ours" -c -f "$work/mixed-40000" >/dev/null
+	if [ -s "$work/mixed-40000.json" ]; then
+		t=$(env $ours_env bash -c 'true'; rss "$ours" "$ours_env" -f "$work/mixed-40000")
+		j=$(rss "$ours" "$ours_env" -j -f "$work/mixed-40000.json")
+		awk -v t="$t" -v j="$j" 'BEGIN {
+			split(t, a, " "); split(j, b, " ");
+			printf "\nJSON vs text load, 40,000 mixed rules (ours): time %.2fx (%.3f s vs %.3f s), memory %.2fx (%d KB vs %d KB)\n",
+				b[1] / a[1], b[1], a[1], b[2] / a[2], b[2], a[2] }'
+	else
+		echo "json-40000: our nft cannot load or list the mixed ruleset"
+	fi
+fi
