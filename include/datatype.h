@@ -91,6 +91,7 @@ struct symbol_table {
 
 enum datatype_flags {
 	DTYPE_F_PREFIX	= 1 << 0,	/* values may carry a /len prefix */
+	DTYPE_F_WRAP	= 1 << 1,	/* a range may wrap: "23:00"-"02:00" */
 };
 
 struct datatype {
@@ -134,6 +135,25 @@ extern const struct datatype ifname_type;
 extern const struct datatype arphrd_type;
 extern const struct datatype pkttype_type;
 extern const struct datatype boolean_type;
+/* meta and ct */
+extern const struct datatype ct_state_type;
+extern const struct datatype ct_dir_type;
+extern const struct datatype ct_status_type;
+extern const struct datatype ct_event_type;
+extern const struct datatype ct_label_type;
+extern const struct datatype duration_type;	/* milliseconds: 1m40s */
+extern const struct datatype realm_type;
+extern const struct datatype devgroup_type;
+extern const struct datatype classid_type;
+extern const struct datatype uid_type;
+extern const struct datatype gid_type;
+extern const struct datatype date_type;		/* meta time */
+extern const struct datatype hour_type;
+extern const struct datatype day_type;
+
+/* Is @dtype a flags type (ct state, tcp flags)? Its values list as
+ * "a,b" and an implicit match tests for any of the bits. */
+bool datatype_is_bitmask(const struct datatype *dtype);
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

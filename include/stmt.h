@@ -54,6 +54,12 @@ struct stmt {
 			uint64_t packets;
 			uint64_t bytes;
 		} counter;
+		/* STMT_META, STMT_CT: "KEY set VALUE"; @key is the meta or
+		 * ct expression written, @value what goes into it. */
+		struct {
+			struct expr *key;
+			struct expr *value;
+		} keyset;
 	};
 };
 
@@ -84,6 +90,9 @@ const struct stmt_ops *stmt_ops_by_json_name(const char *name);
 extern const struct stmt_ops expr_stmt_ops;
 extern const struct stmt_ops verdict_stmt_ops;
 extern const struct stmt_ops counter_stmt_ops;
+extern const struct stmt_ops meta_stmt_ops;
+extern const struct stmt_ops ct_stmt_ops;
+extern const struct stmt_ops notrack_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
@@ -96,5 +105,29 @@ struct stmt *expr_stmt_alloc(const struct location *loc, struct expr *expr);
 struct stmt *verdict_stmt_alloc(const struct location *loc,
 				struct expr *verdict);
 struct stmt *counter_stmt_alloc(const struct location *loc);
+/* "meta KEY set VALUE", "ct [DIR] KEY set VALUE": @key is the meta or ct
+ * expression; both are taken over. */
+struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,
+			     struct expr *value);
+struct stmt *ct_stmt_alloc(const struct location *loc, struct expr *key,
+			   struct expr *value);
+struct stmt *notrack_stmt_alloc(const struct location *loc);
+/* Decoders: a meta or ct netlink expression with a source register
+ * writes @key (taken over) from register @sreg. */
+int meta_stmt_delinearize(struct delin_ctx *dctx, struct expr *key,
+			  enum nft_registers sreg);
+int ct_stmt_delinearize(struct delin_ctx *dctx, struct expr *key,
+			enum nft_registers sreg);
+/* Shared by the "KEY set VALUE" kinds (src/stmt/meta.c). */
+void keyset_stmt_destroy(struct stmt *stmt);
+void keyset_stmt_print(const struct stmt *stmt, struct output_ctx *octx);
+json_t *keyset_stmt_json(const struct stmt *stmt, struct output_ctx *octx);
+int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
+/* Load VALUE into a register, then @nle (a "meta" or "ct" set expression
+ * whose source register attribute is @sreg_attr) writes it. */
+void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,
+			   struct nftnl_expr *nle, uint16_t sreg_attr);
+int keyset_stmt_delinearize(struct delin_ctx *dctx, struct stmt *stmt,
+			    enum nft_registers sreg);
 
 #endif /* NFT_STMT_H */

@@ -493,6 +493,59 @@ static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 	return parser_placeholder(loc, key);
 }
 
+/* ct [DIR] KEY; the key is looked up in the ct kind's table. */
+static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
+			      const char *dir, const char *key,
+			      const YYLTYPE *key_loc)
+{
+	enum nft_ct_keys k;
+
+	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
+		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
+	parser_error(st, key_loc, "unknown ct key '%s'", key);
+	return parser_placeholder(loc, key);
+}
+
+/* ct DIR ip saddr, ct DIR ip6 daddr */
+static struct expr *parser_ct_addr(struct parser_state *st,
+				   const YYLTYPE *loc, const char *dir,
+				   const char *proto, const char *field,
+				   const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+
+	expr = ct_expr_alloc_addr(loc, ct_dir_lookup(dir), proto, field);
+	if (expr)
+		return expr;
+	parser_error(st, field_loc, "unknown ct %s key '%s'", proto, field);
+	return parser_placeholder(loc, field);
+}
+
+/* The grammar's "KEY set VALUE" on a meta or ct expression. */
+static struct stmt *parser_keyset(struct parser_state *st,
+				  const YYLTYPE *loc, struct expr *key,
+				  struct expr *value)
+{
+	if (key->etype == EXPR_CT)
+		return ct_stmt_alloc(loc, key, value);
+	return meta_stmt_alloc(loc, key, value);
+}
+
+/* "a,b,c" on the right of a match or set: a list the left side types. */
+static struct expr *parser_flag_list(const YYLTYPE *loc, struct expr *list,
+				     struct expr *elem)
+{
+	if (list->etype != EXPR_LIST) {
+		struct expr *first = list;
+
+		list = list_expr_alloc(loc);
+		list_expr_add(list, first);
+	}
+	list->location = *loc;
+	list_expr_add(list, elem);
+	return list;
+}
+
 /* 10.0.0.0/8, fe80::/64: the address stays text for the evaluator. */
 static struct expr *parser_prefix(struct parser_state *st,
 				  const YYLTYPE *loc, char *addr,
@@ -579,6 +632,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> META "meta"
 %token <kw> PROTO "protocol name"
 %token <kw> META_KEY "meta key"
+%token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
+%token <kw> NOTRACK "notrack"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd
@@ -591,6 +646,10 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
+%type <stmt> keyset_stmt notrack_stmt
+%type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
+%type <expr> match_rhs flag_list keyset_flag
+%type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
@@ -883,6 +942,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		| CT | CT_DIR | NOTRACK
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1093,15 +1153,17 @@ stmt_list	: stmt
 stmt		: match_stmt		{ $$ = $1; }
 		| counter_stmt		{ $$ = $1; }
 		| verdict_stmt		{ $$ = $1; }
+		| keyset_stmt		{ $$ = $1; }
+		| notrack_stmt		{ $$ = $1; }
 		;
 
-match_stmt	: match_lhs rhs_expr
+match_stmt	: match_lhs match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
-		| match_lhs rel_op rhs_expr
+		| match_lhs rel_op match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
@@ -1118,6 +1180,34 @@ rel_op		: EQ		{ $$ = OP_EQ; }
 
 match_lhs	: payload_expr		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| match_lhs '&' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| match_lhs '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| match_lhs '^' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
+		;
+
+/* One value, or flags: "ct state established,related". */
+match_rhs	: rhs_expr		{ $$ = $1; }
+		| flag_list		{ $$ = $1; }
+		;
+
+flag_list	: rhs_primary ',' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| flag_list ',' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
 		;
 
 proto_kw	: IP | IP6 | ARP | PROTO
@@ -1189,6 +1279,113 @@ rhs_primary	: NUMBER
 		;
 
 rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
+		;
+
+/*
+ * ct: "ct [original|reply] KEY", "ct original ip saddr", and the
+ * statements that write meta and ct keys: "meta mark set ct mark & 0xff",
+ * "ct event set new,destroy", "notrack".
+ */
+ct_key		: STRING		{ $$ = $1; }
+		| META_KEY		{ $$ = xstrdup($1); }
+		| PACKETS		{ $$ = xstrdup($1); }
+		| BYTES			{ $$ = xstrdup($1); }
+		;
+
+ct_expr		: CT ct_key
+			{
+				$$ = parser_ct(state, &@$, NULL, $2, &@2);
+				xfree($2);
+			}
+		| CT CT_DIR ct_key
+			{
+				$$ = parser_ct(state, &@$, $2, $3, &@3);
+				xfree($3);
+			}
+		| CT CT_DIR IP STRING
+			{
+				$$ = parser_ct_addr(state, &@$, $2, "ip", $4,
+						    &@4);
+				xfree($4);
+			}
+		| CT CT_DIR IP6 STRING
+			{
+				$$ = parser_ct_addr(state, &@$, $2, "ip6", $4,
+						    &@4);
+				xfree($4);
+			}
+		;
+
+keyset_key	: meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		;
+
+keyset_stmt	: keyset_key SET keyset_value
+			{
+				$$ = parser_keyset(state, &@$, $1, $3);
+			}
+		;
+
+keyset_value	: keyset_operand	{ $$ = $1; }
+		| keyset_value '&' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| keyset_value '|' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| keyset_value '^' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
+		;
+
+keyset_operand	: keyset_const		{ $$ = $1; }
+		| keyset_operand ',' keyset_flag
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| payload_expr		{ $$ = $1; }
+		;
+
+keyset_const	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
+		| ADDRSTRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		| DESTROY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| CT_DIR	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+/* After a comma only a flag can follow: "ct event set new,mark". */
+keyset_flag	: keyset_const		{ $$ = $1; }
+		| META_KEY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }

@@ -215,6 +215,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&list_expr_ops,
 	&relational_expr_ops,
 	&binop_expr_ops,
+	&ct_expr_ops,
 	NULL,
 };
 

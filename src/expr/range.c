@@ -72,7 +72,9 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (right->etype != EXPR_VALUE)
 		return expr_error(ectx, right,
 				  "Range expression expects constant values");
-	if (mpz_cmp(left->value.value, right->value.value) > 0)
+	/* "meta hour 23:00-02:00" wraps; the relation turns it around */
+	if (mpz_cmp(left->value.value, right->value.value) > 0 &&
+	    !(left->dtype->flags & DTYPE_F_WRAP))
 		return expr_error(ectx, expr,
 				  "Range has zero or negative size");
 	expr->dtype = left->dtype;
