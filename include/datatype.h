@@ -86,6 +86,9 @@ struct symbol_table {
 	enum byteorder byteorder;
 	unsigned int size;	/* bits */
 	bool base_decimal;	/* print unknown values in decimal, not hex */
+	/* The output flag that prints these as numbers: -p for protocols;
+	 * 0 means NFT_CTX_OUTPUT_NUMERIC_SYMBOL (the first -n). */
+	unsigned int numeric_flag;
 	struct symbolic_constant symbols[];
 };
 

@@ -145,6 +145,7 @@ static const struct symbol_table ethertype_tbl = {
 /* Names as /etc/protocols gives them, so listings do not depend on NSS. */
 static const struct symbol_table inet_protocol_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.numeric_flag = NFT_CTX_OUTPUT_NUMERIC_PROTO,
 	.symbols = {
 		{ "ip", 0 }, { "icmp", 1 }, { "igmp", 2 }, { "ggp", 3 },
 		{ "ipencap", 4 }, { "st", 5 }, { "tcp", 6 }, { "egp", 8 },
@@ -260,6 +261,16 @@ static unsigned int value_bits(const struct expr *expr,
 	return dtype->size;
 }
 
+/* Does the output ask for @tbl's values as numbers? */
+static bool symbols_numeric(const struct symbol_table *tbl,
+			    const struct output_ctx *octx)
+{
+	unsigned int flag = tbl && tbl->numeric_flag ? tbl->numeric_flag :
+			    NFT_CTX_OUTPUT_NUMERIC_SYMBOL;
+
+	return octx->flags & flag;
+}
+
 /* Print a value of a type with a symbol table: the name, or the number. */
 static bool symbolic_print(const struct datatype *dtype,
 			   const struct expr *expr, struct output_ctx *octx)
@@ -270,7 +281,7 @@ static bool symbolic_print(const struct datatype *dtype,
 
 	if (!value_get_u64(expr, &val))
 		return false;
-	if (!nft_output_numeric_symbol(octx))
+	if (!symbols_numeric(tbl, octx))
 		name = symbol_name(tbl, val);
 	if (name)
 		nft_print(octx, "%s", name);
@@ -989,23 +1000,39 @@ static struct error_record *gid_parse(const struct expr *sym,
 	return guid_parse(sym, false, &gid_type, res);
 }
 
-static void guid_print(const struct expr *expr, struct output_ctx *octx)
+/* The user or group name under -u, NULL if none or not asked for. */
+static const char *guid_name(const struct expr *expr,
+			     const struct output_ctx *octx)
 {
-	struct passwd *pw = NULL;
-	struct group *gr = NULL;
+	struct passwd *pw;
+	struct group *gr;
 	uint64_t val;
 
-	if ((octx->flags & NFT_CTX_OUTPUT_GUID) && value_get_u64(expr, &val)) {
-		if (expr->dtype == &uid_type)
-			pw = getpwuid(val);
-		else
-			gr = getgrgid(val);
-		if (pw || gr) {
-			nft_print(octx, "\"%s\"", pw ? pw->pw_name : gr->gr_name);
-			return;
-		}
+	if (!(octx->flags & NFT_CTX_OUTPUT_GUID) || !value_get_u64(expr, &val))
+		return NULL;
+	if (expr->dtype == &uid_type) {
+		pw = getpwuid(val);
+		return pw ? pw->pw_name : NULL;
 	}
-	print_decimal(expr, octx);
+	gr = getgrgid(val);
+	return gr ? gr->gr_name : NULL;
+}
+
+static void guid_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *name = guid_name(expr, octx);
+
+	if (name)
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *guid_json(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *name = guid_name(expr, octx);
+
+	return name ? json_string(name) : number_json(expr, octx);
 }
 
 /* tc handles, "major:minor" in hex: meta priority 1:2, none, root. */
@@ -1450,14 +1477,14 @@ const struct datatype uid_type = {
 	.type = TYPE_UID, .name = "uid", .desc = "user ID",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
 	.basetype = &integer_type,
-	.print = guid_print, .json = number_json, .parse = uid_parse,
+	.print = guid_print, .json = guid_json, .parse = uid_parse,
 };
 
 const struct datatype gid_type = {
 	.type = TYPE_GID, .name = "gid", .desc = "group ID",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
 	.basetype = &integer_type,
-	.print = guid_print, .json = number_json, .parse = gid_parse,
+	.print = guid_print, .json = guid_json, .parse = gid_parse,
 };
 
 const struct datatype date_type = {
@@ -1808,7 +1835,7 @@ json_t *datatype_json(const struct expr *expr, struct output_ctx *octx)
 		if (d->json)
 			return d->json(expr, octx);
 		if (d->sym_tbl && value_get_u64(expr, &val)) {
-			name = nft_output_numeric_symbol(octx) ? NULL :
+			name = symbols_numeric(d->sym_tbl, octx) ? NULL :
 			       symbol_name(d->sym_tbl, val);
 			if (name)
 				return json_string(name);

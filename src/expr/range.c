@@ -46,9 +46,17 @@ static void range_expr_print(const struct expr *expr, struct output_ctx *octx)
 	octx->flags = flags;
 }
 
+/*
+ * JSON bounds keep symbolic names ("Monday", "host"); only protocols
+ * and services are numbers, as the system nft writes them.
+ */
 static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	unsigned int flags = range_numeric_flags(octx);
+	unsigned int flags = octx->flags;
+
+	octx->flags &= ~(NFT_CTX_OUTPUT_SERVICE | NFT_CTX_OUTPUT_REVERSEDNS |
+			 NFT_CTX_OUTPUT_GUID);
+	octx->flags |= NFT_CTX_OUTPUT_NUMERIC_PROTO;
 	json_t *res;
 
 	res = json_wrap("range", json_array2(expr_json(expr->range.left, octx),
