@@ -40,6 +40,7 @@ enum stmt_types {
 	STMT_SYNPROXY,
 	STMT_SET,
 	STMT_TPROXY,
+	STMT_CONNLIMIT,		/* ct count */
 	__STMT_MAX
 };
 
@@ -60,6 +61,11 @@ struct stmt {
 			struct expr *key;
 			struct expr *value;
 		} keyset;
+		/* STMT_CONNLIMIT */
+		struct {
+			uint32_t count;
+			uint32_t flags;		/* NFT_CONNLIMIT_F_* */
+		} connlimit;
 	};
 };
 
@@ -93,6 +99,7 @@ extern const struct stmt_ops counter_stmt_ops;
 extern const struct stmt_ops meta_stmt_ops;
 extern const struct stmt_ops ct_stmt_ops;
 extern const struct stmt_ops notrack_stmt_ops;
+extern const struct stmt_ops connlimit_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
@@ -112,6 +119,8 @@ struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,
 struct stmt *ct_stmt_alloc(const struct location *loc, struct expr *key,
 			   struct expr *value);
 struct stmt *notrack_stmt_alloc(const struct location *loc);
+struct stmt *connlimit_stmt_alloc(const struct location *loc, uint32_t count,
+				  uint32_t flags);
 /* Decoders: a meta or ct netlink expression with a source register
  * writes @key (taken over) from register @sreg. */
 int meta_stmt_delinearize(struct delin_ctx *dctx, struct expr *key,

@@ -15,6 +15,7 @@
  */
 
 %code requires {
+#include <inttypes.h>
 #include <nft.h>
 #include <erec.h>
 #include <expr.h>
@@ -521,6 +522,17 @@ static struct expr *parser_ct_addr(struct parser_state *st,
 	return parser_placeholder(loc, field);
 }
 
+static struct stmt *parser_connlimit(struct parser_state *st,
+				     const YYLTYPE *loc, uint64_t count,
+				     const YYLTYPE *count_loc, uint32_t flags)
+{
+	if (count > UINT32_MAX)
+		parser_error(st, count_loc,
+			     "ct count %" PRIu64 " is out of range (at most 4294967295)",
+			     count);
+	return connlimit_stmt_alloc(loc, count, flags);
+}
+
 /* The grammar's "KEY set VALUE" on a meta or ct expression. */
 static struct stmt *parser_keyset(struct parser_state *st,
 				  const YYLTYPE *loc, struct expr *key,
@@ -633,7 +645,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> PROTO "protocol name"
 %token <kw> META_KEY "meta key"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
-%token <kw> NOTRACK "notrack"
+%token <kw> NOTRACK "notrack" COUNT "count" OVER "over"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd
@@ -646,7 +658,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
-%type <stmt> keyset_stmt notrack_stmt
+%type <stmt> keyset_stmt notrack_stmt connlimit_stmt
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag
 %type <string> ct_key
@@ -942,7 +954,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
-		| CT | CT_DIR | NOTRACK
+		| CT | CT_DIR | NOTRACK | COUNT | OVER
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1155,6 +1167,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| verdict_stmt		{ $$ = $1; }
 		| keyset_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
+		| connlimit_stmt	{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs match_rhs
@@ -1386,6 +1399,17 @@ keyset_flag	: keyset_const		{ $$ = $1; }
 		;
 
 notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
+		;
+
+connlimit_stmt	: CT COUNT number
+			{
+				$$ = parser_connlimit(state, &@$, $3, &@3, 0);
+			}
+		| CT COUNT OVER number
+			{
+				$$ = parser_connlimit(state, &@$, $4, &@4,
+						      NFT_CONNLIMIT_F_INV);
+			}
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }

@@ -56,6 +56,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&meta_stmt_ops,
 	&ct_stmt_ops,
 	&notrack_stmt_ops,
+	&connlimit_stmt_ops,
 	NULL,
 };
 

@@ -321,3 +321,25 @@ rule: ct reply ip6 daddr != fe80::1
 json: [{"match": {"op": "!=", "left": {"ct": {"key": "ip6 daddr", "dir": "reply"}}, "right": "fe80::1"}}]
 
 fail: ct original ip saddr 1.2.3.4
+
+# ct count: connlimit
+rule: ct count 10
+  [ connlimit count 10 flags 0 ]
+json: [{"ct count": {"val": 10}}]
+
+rule: ct count over 10
+  [ connlimit count 10 flags 1 ]
+json: [{"ct count": {"val": 10, "inv": true}}]
+
+rule: ct state new ct count over 20 drop
+  [ ct load state => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000008 ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000000 ]
+  [ connlimit count 20 flags 1 ]
+  [ immediate reg 0 drop ]
+json: [{"match": {"op": "in", "left": {"ct": {"key": "state"}}, "right": "new"}}, {"ct count": {"val": 20, "inv": true}}, {"drop": null}]
+
+# the system nft loads 4294967296 as 0 without a word
+fail: ct count over 4294967296
+
+fail: ct count

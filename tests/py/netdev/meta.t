@@ -434,3 +434,16 @@ fail: meta mark set 1-2
 fail: meta nosuchkey 1
 
 fail: meta mark set
+
+# meta pkttype set, at ingress
+rule: meta pkttype set host
+  [ immediate reg 1 0x00000000 ]
+  [ meta set pkttype with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "pkttype"}}, "value": "host"}}]
+
+rule: meta pkttype set broadcast
+  [ immediate reg 1 0x00000001 ]
+  [ meta set pkttype with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "pkttype"}}, "value": "broadcast"}}]
+
+fail: meta pkttype set nosuchtype
