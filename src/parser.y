@@ -483,6 +483,37 @@ static struct expr *parser_payload(struct parser_state *st,
 	return parser_placeholder(loc, field);
 }
 
+/* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
+ * (@name gives "unknown" for numbers that are no key). */
+static void parser_unknown_key(struct parser_state *st, const YYLTYPE *loc,
+			       const char *kind, const char *key,
+			       const char *(*name)(unsigned int))
+{
+	const char *hint = NULL, *cand;
+	unsigned int i, best = ~0u;
+
+	for (i = 0; i < 64; i++) {
+		cand = name(i);
+		if (strcmp(cand, "unknown") && scanner_near(key, cand, &best))
+			hint = cand;
+	}
+	if (hint)
+		parser_error(st, loc, "unknown %s key '%s'; did you mean '%s'?",
+			     kind, key, hint);
+	else
+		parser_error(st, loc, "unknown %s key '%s'", kind, key);
+}
+
+static const char *parser_meta_key_name(unsigned int key)
+{
+	return meta_key_name(key);
+}
+
+static const char *parser_ct_key_name(unsigned int key)
+{
+	return ct_key_name(key);
+}
+
 static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 				const char *key, const YYLTYPE *key_loc)
 {
@@ -490,7 +521,7 @@ static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 
 	if (meta_key_lookup(key, &k))
 		return meta_expr_alloc(loc, k);
-	parser_error(st, key_loc, "unknown meta key '%s'", key);
+	parser_unknown_key(st, key_loc, "meta", key, parser_meta_key_name);
 	return parser_placeholder(loc, key);
 }
 
@@ -503,7 +534,7 @@ static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
 
 	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
 		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
-	parser_error(st, key_loc, "unknown ct key '%s'", key);
+	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
 	return parser_placeholder(loc, key);
 }
 
