@@ -157,6 +157,13 @@ extern const struct datatype day_type;
 /* Is @dtype a flags type (ct state, tcp flags)? Its values list as
  * "a,b" and an implicit match tests for any of the bits. */
 bool datatype_is_bitmask(const struct datatype *dtype);
+/* Several flags in or-form, "(a | b)" with @parens, "a | b" without;
+ * false (nothing printed) if @expr is not a value of several flags. */
+bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
+			     bool parens);
+/* {"|": [...]} for the same values; NULL otherwise. */
+json_t *datatype_json_flags_or(const struct expr *expr,
+			       struct output_ctx *octx);
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

@@ -12,6 +12,7 @@
 #include <expr.h>
 #include <erec.h>
 #include <nftables.h>
+#include <json.h>
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -698,11 +699,15 @@ static const struct symbol_table *datatype_symbols(const struct datatype *d)
 	return NULL;
 }
 
-/*
- * A flags value lists its bits by name in bit order, "established,related";
- * bits without a name, and every bit under -n, print as hex ("0x2,0x4").
- */
-static void bitmask_print(const struct expr *expr, struct output_ctx *octx)
+/* Bits set in a flags value (ct label's 128 bits are not flags of this
+ * kind: it has its own printer). */
+static unsigned int bitmask_count(const struct expr *expr)
+{
+	return expr->etype == EXPR_VALUE ? mpz_popcount(expr->value.value) : 0;
+}
+
+static void bitmask_print_sep(const struct expr *expr,
+			      struct output_ctx *octx, const char *sep_str)
 {
 	const struct symbol_table *tbl = datatype_symbols(expr->dtype);
 	const char *sep = "", *name;
@@ -722,8 +727,36 @@ static void bitmask_print(const struct expr *expr, struct output_ctx *octx)
 			nft_print(octx, "%s%s", sep, name);
 		else
 			nft_print(octx, "%s0x%" PRIx64, sep, (uint64_t)1 << bit);
-		sep = ",";
+		sep = sep_str;
 	}
+}
+
+/*
+ * A flags value lists its bits by name in bit order, "established,related";
+ * bits without a name, and every bit under -n, print as hex ("0x2,0x4").
+ */
+static void bitmask_print(const struct expr *expr, struct output_ctx *octx)
+{
+	bitmask_print_sep(expr, octx, ",");
+}
+
+/*
+ * Under a mask, or compared with a masked value, upstream writes several
+ * flags as an or-expression: "ct state & (established | related) ==
+ * established | related". Returns false if @expr is not such a value.
+ */
+bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
+			     bool parens)
+{
+	if (!datatype_is_bitmask(expr->dtype) || expr->dtype == &ct_label_type ||
+	    bitmask_count(expr) < 2)
+		return false;
+	if (parens)
+		nft_print(octx, "(");
+	bitmask_print_sep(expr, octx, " | ");
+	if (parens)
+		nft_print(octx, ")");
+	return true;
 }
 
 /* One flag is a string, several an array: "new", ["new", "related"]. */
@@ -752,6 +785,19 @@ static json_t *bitmask_json(const struct expr *expr, struct output_ctx *octx)
 	one = json_incref(json_array_get(array, 0));
 	json_decref(array);
 	return one;
+}
+
+/* {"|": ["established", "related"]}, the JSON of the form above. */
+json_t *datatype_json_flags_or(const struct expr *expr,
+			       struct output_ctx *octx)
+{
+	json_t *flags;
+
+	if (!datatype_is_bitmask(expr->dtype) || expr->dtype == &ct_label_type ||
+	    bitmask_count(expr) < 2)
+		return NULL;
+	flags = bitmask_json(expr, octx);
+	return json_wrap("|", flags);
 }
 
 static const struct symbol_table ct_state_tbl = {

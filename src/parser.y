@@ -691,7 +691,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
-%type <expr> match_rhs flag_list keyset_flag
+%type <expr> match_rhs flag_list keyset_flag flag_or
 %type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
@@ -1229,6 +1229,10 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			{
 				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
 			}
+		| match_lhs '&' '(' flag_or ')'
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $4);
+			}
 		| match_lhs '|' rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
@@ -1242,6 +1246,18 @@ match_lhs	: payload_expr		{ $$ = $1; }
 /* One value, or flags: "ct state established,related". */
 match_rhs	: rhs_expr		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
+		| flag_or		{ $$ = $1; }
+		;
+
+/* "established | related": flags under a mask, as upstream lists them */
+flag_or		: rhs_primary '|' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| flag_or '|' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
 		;
 
 flag_list	: rhs_primary ',' rhs_primary

@@ -60,7 +60,10 @@ static void relational_expr_print(const struct expr *expr,
 		nft_print(octx, " ");
 	else
 		nft_print(octx, " %s ", op_token(op));
-	expr_print(expr->binop.right, octx);
+	/* compared with a masked value, several flags are "a | b" */
+	if (expr->binop.left->etype != EXPR_BINOP ||
+	    !datatype_print_flags_or(expr->binop.right, octx, false))
+		expr_print(expr->binop.right, octx);
 }
 
 /* A range of a wrapping type whose bounds are reversed. */
@@ -91,7 +94,7 @@ static json_t *relational_expr_json(const struct expr *expr,
 				    struct output_ctx *octx)
 {
 	enum ops op = expr->binop.op;
-	json_t *match;
+	json_t *match, *right;
 
 	if (op == OP_IMPLICIT)
 		op = OP_EQ;
@@ -101,7 +104,10 @@ static json_t *relational_expr_json(const struct expr *expr,
 			relational_range_wraps(expr->binop.right) ?
 			"in" : op_token(op)));
 	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
-	json_object_set_new(match, "right", expr_json(expr->binop.right, octx));
+	right = expr->binop.left->etype == EXPR_BINOP ?
+		datatype_json_flags_or(expr->binop.right, octx) : NULL;
+	json_object_set_new(match, "right", right ? right :
+			    expr_json(expr->binop.right, octx));
 	return json_wrap("match", match);
 }
 

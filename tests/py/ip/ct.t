@@ -357,3 +357,21 @@ system: ct reply proto-dst 0x50 [invalid type]
   [ ct load proto_dst => reg 1 , dir reply ]
   [ cmp eq reg 1 0x00005000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "proto-dst", "dir": "reply"}}, "right": 80}}]
+
+# Masks of several flags are or-expressions in upstream 1.1
+# (UPSTREAM-FORMAT.md 3.1); 1.0.6 lists the "value / mask" shorthand.
+rule: ct state & (established | related) == established
+system: ct state established / established,related
+  [ ct load state => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000006 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "state"}}, {"|": ["established", "related"]}]}, "right": "established"}}]
+
+rule: ct status & (snat | dnat) == snat | dnat
+system: ct status snat,dnat / snat,dnat
+  [ ct load status => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000030 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000030 ]
+json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "status"}}, {"|": ["snat", "dnat"]}]}, "right": {"|": ["snat", "dnat"]}}}]
+
+fail: ct state & (established | nosuchstate) == established
