@@ -344,20 +344,6 @@ fail: ct count over 4294967296
 
 fail: ct count
 
-# Upstream 1.1 takes ct proto-src/proto-dst without a layer 4 match before
-# them; 1.0.6 refuses the input and lists the rule without a type.
-rule: ct original proto-src 1024
-system: ct original proto-src 0x400 [invalid type]
-  [ ct load proto_src => reg 1 , dir original ]
-  [ cmp eq reg 1 0x00000004 ]
-json: [{"match": {"op": "==", "left": {"ct": {"key": "proto-src", "dir": "original"}}, "right": 1024}}]
-
-rule: ct reply proto-dst 80
-system: ct reply proto-dst 0x50 [invalid type]
-  [ ct load proto_dst => reg 1 , dir reply ]
-  [ cmp eq reg 1 0x00005000 ]
-json: [{"match": {"op": "==", "left": {"ct": {"key": "proto-dst", "dir": "reply"}}, "right": 80}}]
-
 # Masks of several flags are or-expressions in upstream 1.1
 # (UPSTREAM-FORMAT.md 3.1); 1.0.6 lists the "value / mask" shorthand.
 rule: ct state & (established | related) == established

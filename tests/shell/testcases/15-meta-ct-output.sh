@@ -33,3 +33,14 @@ nft flush ruleset
 nft -j -f "$TMPD/again.json" || fail "reloading the JSON listing"
 nft list ruleset > "$TMPD/json.list"
 assert_files_eq "$TMPD/again.nft" "$TMPD/json.list" "JSON listing reloads unchanged"
+
+# Upstream 1.1 takes ct proto-src/proto-dst without a layer 4 match before
+# them (1.0.6 refuses them: "Can't parse symbolic invalid expressions").
+is_system_nft && exit 0
+nft flush ruleset
+nft add table ip t && nft add chain ip t c || fail "table for ct proto-src"
+nft add rule ip t c ct original proto-src 1024 ct reply proto-dst 80 ||
+	fail "ct proto-src without a layer 4 match"
+assert_eq "$(nft list chain ip t c | sed -n 3p)" \
+	"$(printf '\t\tct original proto-src 1024 ct reply proto-dst 80')" \
+	"ct proto-src/proto-dst list as written"
