@@ -197,6 +197,11 @@ struct expr {
 			uint8_t dir;		/* XFRM_POLICY_IN / OUT */
 			uint8_t spnum;
 		} xfrm;
+		/* EXPR_CT: "ct [original|reply] KEY" */
+		struct {
+			enum nft_ct_keys key;
+			int direction;		/* IP_CT_DIR_*, or -1: none */
+		} ct;
 		/* EXPR_LIST: { a, b } in device lists, comma lists (member is
 		 * expr_list because "list" links the node itself) */
 		struct {
@@ -278,6 +283,7 @@ extern const struct expr_ops symhash_expr_ops;
 extern const struct expr_ops socket_expr_ops;
 extern const struct expr_ops osf_expr_ops;
 extern const struct expr_ops xfrm_expr_ops;
+extern const struct expr_ops ct_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -388,6 +394,23 @@ bool xfrm_dir_lookup(const char *name, uint8_t *dir);
 /* Look up "iifname" etc. Returns false if unknown. */
 bool meta_key_lookup(const char *name, enum nft_meta_keys *key);
 const char *meta_key_name(enum nft_meta_keys key);
+/* May "meta KEY set EXPR" write the key? */
+bool meta_key_settable(enum nft_meta_keys key);
+
+/* ct: "state", "l3proto", "proto-src"; "ip saddr" etc. are parsed by the
+ * grammar (ct_expr_alloc_addr). @direction -1 when none was written. */
+bool ct_key_lookup(const char *name, enum nft_ct_keys *key);
+const char *ct_key_name(enum nft_ct_keys key);
+struct expr *ct_expr_alloc(const struct location *loc, enum nft_ct_keys key,
+			   int direction);
+/* "ct DIR ip saddr": @proto "ip" or "ip6", @field "saddr" or "daddr";
+ * NULL if that is not a ct address. */
+struct expr *ct_expr_alloc_addr(const struct location *loc, int direction,
+				const char *proto, const char *field);
+/* May "ct KEY set EXPR" write the key? */
+bool ct_key_settable(enum nft_ct_keys key);
+/* "original" -> 0, "reply" -> 1, else -1 */
+int ct_dir_lookup(const char *name);
 
 /* Verdict names: "accept", "drop", "jump", ... */
 const char *verdict_name(int verdict);

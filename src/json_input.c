@@ -170,6 +170,28 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 	}
 }
 
+/* {"&": [LEFT, RIGHT]}, likewise "|", "^", "<<", ">>" */
+static struct expr *json_parse_binop(struct json_ctx *jctx, const char *key,
+				     json_t *value, const struct location *loc)
+{
+	struct expr *left, *right;
+
+	if (!json_is_array(value) || json_array_size(value) != 2) {
+		json_error(jctx, "", "Invalid binary operation \"%s\": expected an array of two expressions",
+			   key);
+		return NULL;
+	}
+	left = json_parse_expr(jctx, json_array_get(value, 0), "[0]");
+	if (!left)
+		return NULL;
+	right = json_parse_expr(jctx, json_array_get(value, 1), "[1]");
+	if (!right) {
+		expr_free(left);
+		return NULL;
+	}
+	return binop_expr_alloc(loc, op_from_token(key), left, right);
+}
+
 static struct expr *json_parse_expr_object(struct json_ctx *jctx,
 					   json_t *root,
 					   const struct location *loc)
@@ -181,6 +203,8 @@ static struct expr *json_parse_expr_object(struct json_ctx *jctx,
 	key = json_single_key(jctx, root, "an expression", &value);
 	if (!key)
 		return NULL;
+	if (op_from_token(key) >= OP_AND)
+		return json_parse_binop(jctx, key, value, loc);
 	ops = expr_ops_by_json_name(key);
 	if (!ops || !ops->json_parse) {
 		json_error(jctx, "", "unknown expression \"%s\"", key);

@@ -15,6 +15,7 @@
  */
 
 %code requires {
+#include <inttypes.h>
 #include <nft.h>
 #include <erec.h>
 #include <expr.h>
@@ -482,6 +483,37 @@ static struct expr *parser_payload(struct parser_state *st,
 	return parser_placeholder(loc, field);
 }
 
+/* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
+ * (@name gives "unknown" for numbers that are no key). */
+static void parser_unknown_key(struct parser_state *st, const YYLTYPE *loc,
+			       const char *kind, const char *key,
+			       const char *(*name)(unsigned int))
+{
+	const char *hint = NULL, *cand;
+	unsigned int i, best = ~0u;
+
+	for (i = 0; i < 64; i++) {
+		cand = name(i);
+		if (strcmp(cand, "unknown") && scanner_near(key, cand, &best))
+			hint = cand;
+	}
+	if (hint)
+		parser_error(st, loc, "unknown %s key '%s'; did you mean '%s'?",
+			     kind, key, hint);
+	else
+		parser_error(st, loc, "unknown %s key '%s'", kind, key);
+}
+
+static const char *parser_meta_key_name(unsigned int key)
+{
+	return meta_key_name(key);
+}
+
+static const char *parser_ct_key_name(unsigned int key)
+{
+	return ct_key_name(key);
+}
+
 static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 				const char *key, const YYLTYPE *key_loc)
 {
@@ -489,8 +521,72 @@ static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 
 	if (meta_key_lookup(key, &k))
 		return meta_expr_alloc(loc, k);
-	parser_error(st, key_loc, "unknown meta key '%s'", key);
+	parser_unknown_key(st, key_loc, "meta", key, parser_meta_key_name);
 	return parser_placeholder(loc, key);
+}
+
+/* ct [DIR] KEY; the key is looked up in the ct kind's table. */
+static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
+			      const char *dir, const char *key,
+			      const YYLTYPE *key_loc)
+{
+	enum nft_ct_keys k;
+
+	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
+		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
+	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
+	return parser_placeholder(loc, key);
+}
+
+/* ct DIR ip saddr, ct DIR ip6 daddr */
+static struct expr *parser_ct_addr(struct parser_state *st,
+				   const YYLTYPE *loc, const char *dir,
+				   const char *proto, const char *field,
+				   const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+
+	expr = ct_expr_alloc_addr(loc, ct_dir_lookup(dir), proto, field);
+	if (expr)
+		return expr;
+	parser_error(st, field_loc, "unknown ct %s key '%s'", proto, field);
+	return parser_placeholder(loc, field);
+}
+
+static struct stmt *parser_connlimit(struct parser_state *st,
+				     const YYLTYPE *loc, uint64_t count,
+				     const YYLTYPE *count_loc, uint32_t flags)
+{
+	if (count > UINT32_MAX)
+		parser_error(st, count_loc,
+			     "ct count %" PRIu64 " is out of range (at most 4294967295)",
+			     count);
+	return connlimit_stmt_alloc(loc, count, flags);
+}
+
+/* The grammar's "KEY set VALUE" on a meta or ct expression. */
+static struct stmt *parser_keyset(struct parser_state *st,
+				  const YYLTYPE *loc, struct expr *key,
+				  struct expr *value)
+{
+	if (key->etype == EXPR_CT)
+		return ct_stmt_alloc(loc, key, value);
+	return meta_stmt_alloc(loc, key, value);
+}
+
+/* "a,b,c" on the right of a match or set: a list the left side types. */
+static struct expr *parser_flag_list(const YYLTYPE *loc, struct expr *list,
+				     struct expr *elem)
+{
+	if (list->etype != EXPR_LIST) {
+		struct expr *first = list;
+
+		list = list_expr_alloc(loc);
+		list_expr_add(list, first);
+	}
+	list->location = *loc;
+	list_expr_add(list, elem);
+	return list;
 }
 
 /* 10.0.0.0/8, fe80::/64: the address stays text for the evaluator. */
@@ -812,7 +908,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 /* "tcp option maxseg size": a word after an option name is its field,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
-%precedence STRING TYPE
+%precedence STRING TYPE COUNT
 
 %union {
 	const char *kw;
@@ -869,6 +965,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> EXTHDR "exthdr" HBH "hbh" RT0 "rt0" RT2 "rt2" SRH "srh"
 %token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option"
 %token <kw> EXISTS "exists" MISSING "missing"
+%token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
+%token <kw> NOTRACK "notrack" COUNT "count" OVER "over"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -882,6 +980,10 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
+%type <stmt> keyset_stmt notrack_stmt connlimit_stmt
+%type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
+%type <expr> match_rhs flag_list keyset_flag flag_or
+%type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
 %type <expr> xfrm_expr hash_src exthdr_expr
@@ -1235,6 +1337,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
+		| CT | CT_DIR | NOTRACK | COUNT | OVER
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1445,15 +1548,18 @@ stmt_list	: stmt
 stmt		: match_stmt		{ $$ = $1; }
 		| counter_stmt		{ $$ = $1; }
 		| verdict_stmt		{ $$ = $1; }
+		| keyset_stmt		{ $$ = $1; }
+		| notrack_stmt		{ $$ = $1; }
+		| connlimit_stmt	{ $$ = $1; }
 		;
 
-match_stmt	: match_lhs rhs_expr
+match_stmt	: match_lhs match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
-		| match_lhs rel_op rhs_expr
+		| match_lhs rel_op match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
@@ -1478,6 +1584,23 @@ match_lhs	: payload_expr		{ $$ = $1; }
 		| osf_expr		{ $$ = $1; }
 		| xfrm_expr		{ $$ = $1; }
 		| exthdr_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| match_lhs '&' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| match_lhs '&' '(' flag_or ')'
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $4);
+			}
+		| match_lhs '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| match_lhs '^' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
 		;
 
 /*
@@ -1551,6 +1674,11 @@ exthdr_expr	: HBH identifier
 						   $4, &@4);
 			}
 		| proto_kw OPTION STRING TYPE
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   xstrdup($4), &@4);
+			}
+		| proto_kw OPTION STRING COUNT
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   xstrdup($4), &@4);
@@ -1673,6 +1801,33 @@ xfrm_expr	: IPSEC identifier opt_spnum identifier
 			}
 		;
 
+/* One value, or flags: "ct state established,related". */
+match_rhs	: rhs_expr		{ $$ = $1; }
+		| flag_list		{ $$ = $1; }
+		| flag_or		{ $$ = $1; }
+		;
+
+/* "established | related": flags under a mask, as upstream lists them */
+flag_or		: rhs_primary '|' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| flag_or '|' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		;
+
+flag_list	: rhs_primary ',' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| flag_list ',' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		;
+
 proto_kw	: IP | IP6 | ARP | PROTO
 		;
 
@@ -1743,6 +1898,124 @@ rhs_primary	: NUMBER
 
 rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
 		| EXISTS | MISSING
+		;
+
+/*
+ * ct: "ct [original|reply] KEY", "ct original ip saddr", and the
+ * statements that write meta and ct keys: "meta mark set ct mark & 0xff",
+ * "ct event set new,destroy", "notrack".
+ */
+ct_key		: STRING		{ $$ = $1; }
+		| META_KEY		{ $$ = xstrdup($1); }
+		| PACKETS		{ $$ = xstrdup($1); }
+		| BYTES			{ $$ = xstrdup($1); }
+		;
+
+ct_expr		: CT ct_key
+			{
+				$$ = parser_ct(state, &@$, NULL, $2, &@2);
+				xfree($2);
+			}
+		| CT CT_DIR ct_key
+			{
+				$$ = parser_ct(state, &@$, $2, $3, &@3);
+				xfree($3);
+			}
+		| CT CT_DIR IP STRING
+			{
+				$$ = parser_ct_addr(state, &@$, $2, "ip", $4,
+						    &@4);
+				xfree($4);
+			}
+		| CT CT_DIR IP6 STRING
+			{
+				$$ = parser_ct_addr(state, &@$, $2, "ip6", $4,
+						    &@4);
+				xfree($4);
+			}
+		;
+
+keyset_key	: meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		;
+
+keyset_stmt	: keyset_key SET keyset_value
+			{
+				$$ = parser_keyset(state, &@$, $1, $3);
+			}
+		;
+
+keyset_value	: keyset_operand	{ $$ = $1; }
+		| keyset_value '&' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| keyset_value '|' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| keyset_value '^' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
+		;
+
+keyset_operand	: keyset_const		{ $$ = $1; }
+		| keyset_operand ',' keyset_flag
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| payload_expr		{ $$ = $1; }
+		;
+
+keyset_const	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
+		| ADDRSTRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		| DESTROY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| CT_DIR	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+/* After a comma only a flag can follow: "ct event set new,mark". */
+keyset_flag	: keyset_const		{ $$ = $1; }
+		| META_KEY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
+		;
+
+connlimit_stmt	: CT COUNT number
+			{
+				$$ = parser_connlimit(state, &@$, $3, &@3, 0);
+			}
+		| CT COUNT OVER number
+			{
+				$$ = parser_connlimit(state, &@$, $4, &@4,
+						      NFT_CONNLIMIT_F_INV);
+			}
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }

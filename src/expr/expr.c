@@ -226,6 +226,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&socket_expr_ops,
 	&osf_expr_ops,
 	&xfrm_expr_ops,
+	&ct_expr_ops,
 	NULL,
 };
 
