@@ -142,7 +142,8 @@ struct expr {
 			enum nft_meta_keys key;
 		} meta;
 		/* EXPR_LIST: { a, b } in device lists, comma lists (member is
-		 * expr_list because "list" links the node itself) */
+		 * expr_list because "list" links the node itself); EXPR_SET
+		 * keeps its elements here too (src/expr/set.c) */
 		struct {
 			struct list_head expressions;
 			unsigned int size;
@@ -205,6 +206,7 @@ extern const struct expr_ops meta_expr_ops;
 extern const struct expr_ops list_expr_ops;
 extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
+extern const struct expr_ops set_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -259,6 +261,16 @@ struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);
 void list_expr_add(struct expr *list, struct expr *elem);
+/* Anonymous sets (src/expr/set.c): elements are values, prefixes and
+ * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */
+struct expr *set_expr_alloc(const struct location *loc);
+void set_expr_add(struct expr *set, struct expr *elem);
+/* expr_retype_constant() of a decoded set: its members take @left's
+ * type; prefixes become ranges where the type has no prefixes. */
+void set_expr_retype(struct expr *set, const struct expr *left);
+/* "left { ... }" and "left != { ... }": load left, look it up. */
+void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
+			  enum nft_registers reg);
 struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,

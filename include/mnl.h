@@ -31,6 +31,7 @@ struct nft_batch {
 	uint32_t seq_next;
 	unsigned int msgs;
 	bool echo;		/* some message asked for NLM_F_ECHO */
+	uint32_t set_id;	/* last NFTA_SET_ID given out (anonymous sets) */
 };
 
 struct nft_batch *batch_alloc(struct nft_ctx *nft);
@@ -70,6 +71,16 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      const char *table, const char *chain,
 		      mnl_rule_cb cb, void *data);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
+
+/*
+ * The anonymous sets of a table with their elements, for decoding rules
+ * that look them up. Runs on a socket of its own, as the decoder may be
+ * called while a rule dump streams on the main one. NULL with errno set
+ * on failure.
+ */
+struct nftnl_set_list;
+struct nftnl_set_list *mnl_dump_anon_sets(struct nft_ctx *nft,
+					  uint32_t family, const char *table);
 
 /*
  * Sending (batch_send) calls this for every notification the kernel

@@ -16,6 +16,7 @@
 
 struct mnl_socket;
 struct scope;
+struct anon_set_cache;
 
 /* An output or error stream, possibly buffered in memory. */
 struct output_stream {
@@ -97,6 +98,8 @@ struct nft_ctx {
 	struct list_head indescs;	/* struct input_descriptor, owned */
 	struct list_head strings;	/* interned strings (JSON paths) */
 	struct scope *top_scope;	/* -D variables + file defines */
+	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
+	struct anon_set_cache *anon_sets;
 };
 
 /* Keep a copy of @s alive until the end of the run; returns it. */

@@ -15,6 +15,7 @@
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
+#include <netlink.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -368,6 +369,7 @@ static void nft_run_end(struct nft_ctx *nft)
 	}
 	/* The kernel may change between runs: never trust a stale cache. */
 	cache_release(&nft->cache);
+	netlink_anon_sets_release(nft);
 	fflush(nft->output.fp);
 	fflush(nft->error.fp);
 }

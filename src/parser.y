@@ -594,6 +594,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
+%type <expr> set_block set_list
 %type <op> rel_op
 
 %destructor { xfree($$); } <string>
@@ -1105,6 +1106,46 @@ match_stmt	: match_lhs rhs_expr
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| match_lhs set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| match_lhs rel_op set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		;
+
+/*
+ * Anonymous sets (src/expr/set.c): "{ 22, 80, 8000-8080 }" on the right
+ * of a match; members may be values, ranges, prefixes and variables,
+ * separated by commas and newlines, with an optional trailing comma.
+ */
+set_block	: '{' opt_newlines set_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		| '{' opt_newlines set_list ',' opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		;
+
+set_list	: rhs_expr
+			{
+				$$ = set_expr_alloc(&@$);
+				set_expr_add($$, $1);
+			}
+		| set_list ',' opt_newlines rhs_expr
+			{
+				$$ = $1;
+				set_expr_add($$, $4);
 			}
 		;
 

@@ -121,6 +121,22 @@ static int relational_check_size(struct eval_ctx *ectx,
 			  expr_name(expr), expr->len, RELATIONAL_MAX_BITS);
 }
 
+/* Move the members of a list into an anonymous set and evaluate it. */
+static int relational_list_to_set(struct eval_ctx *ectx, struct expr *rel)
+{
+	struct expr *list = rel->binop.right, *set, *i, *next;
+
+	set = set_expr_alloc(&list->location);
+	list_for_each_entry_safe(i, next, &list->expr_list.expressions, list) {
+		list_del(&i->list);
+		set_expr_add(set, i);
+	}
+	list->expr_list.size = 0;
+	expr_free(list);
+	rel->binop.right = set;
+	return relational_evaluate_right(ectx, rel);
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -128,6 +144,10 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
 	if (relational_evaluate_right(ectx, rel) < 0)
+		return -1;
+	/* "define s = { a, b }" then "left $s": an anonymous set */
+	if (rel->binop.right->etype == EXPR_LIST &&
+	    relational_list_to_set(ectx, rel) < 0)
 		return -1;
 	left = rel->binop.left;
 	right = rel->binop.right;
@@ -139,6 +159,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	case EXPR_VALUE:
 	case EXPR_PREFIX:
 	case EXPR_RANGE:
+		break;
+	case EXPR_SET:
+		if (rel->binop.op != OP_IMPLICIT && rel->binop.op != OP_EQ &&
+		    rel->binop.op != OP_NEQ)
+			return expr_error(ectx, right,
+					  "a set can only be matched with == or !=, not %s",
+					  op_token(rel->binop.op));
 		break;
 	default:
 		return expr_error(ectx, right,
@@ -316,6 +343,9 @@ static void relational_expr_linearize(struct lin_ctx *lctx,
 		break;
 	case EXPR_RANGE:
 		relational_linearize_range(lctx, expr, reg);
+		break;
+	case EXPR_SET:
+		set_lookup_linearize(lctx, expr, reg);
 		break;
 	default:
 		relational_linearize_value(lctx, expr, reg);
