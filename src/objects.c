@@ -884,8 +884,9 @@ static void *cmd_seq_object(struct cmd *cmd, uint32_t seq)
 	struct chain *c;
 	struct rule *r;
 
+	/* a rule's anonymous sets come before it; only the rule echoes */
 	if (cmd->obj != CMD_OBJ_TABLE || !cmd->table)
-		return n == 0 ? cmd->data : NULL;
+		return cmd->data;
 	if (n-- == 0)
 		return cmd->table;
 	list_for_each_entry(c, &cmd->table->chains, list)

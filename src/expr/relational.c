@@ -121,20 +121,22 @@ static int relational_check_size(struct eval_ctx *ectx,
 			  expr_name(expr), expr->len, RELATIONAL_MAX_BITS);
 }
 
-/* Move the members of a list into an anonymous set and evaluate it. */
-static int relational_list_to_set(struct eval_ctx *ectx, struct expr *rel)
+/*
+ * "define s = { a, b }" then "left $s": the variable stands for an
+ * anonymous set. The set's evaluation splices the list in.
+ */
+static void relational_var_set(struct expr *rel)
 {
-	struct expr *list = rel->binop.right, *set, *i, *next;
+	struct expr *right = rel->binop.right, *value = right, *set;
 
-	set = set_expr_alloc(&list->location);
-	list_for_each_entry_safe(i, next, &list->expr_list.expressions, list) {
-		list_del(&i->list);
-		set_expr_add(set, i);
-	}
-	list->expr_list.size = 0;
-	expr_free(list);
+	while (value && value->etype == EXPR_VARIABLE)
+		value = value->variable.value;
+	if (right->etype != EXPR_VARIABLE || !value ||
+	    value->etype != EXPR_LIST)
+		return;
+	set = set_expr_alloc(&right->location);
+	set_expr_add(set, right);
 	rel->binop.right = set;
-	return relational_evaluate_right(ectx, rel);
 }
 
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
@@ -143,11 +145,8 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
+	relational_var_set(rel);
 	if (relational_evaluate_right(ectx, rel) < 0)
-		return -1;
-	/* "define s = { a, b }" then "left $s": an anonymous set */
-	if (rel->binop.right->etype == EXPR_LIST &&
-	    relational_list_to_set(ectx, rel) < 0)
 		return -1;
 	left = rel->binop.left;
 	right = rel->binop.right;

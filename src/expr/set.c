@@ -118,8 +118,15 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 	switch (elem->etype) {
 	case EXPR_VALUE:
 		break;
-	case EXPR_PREFIX:
 	case EXPR_RANGE:
+		/* names have no order the kernel could compare */
+		if (ectx->ectx_dtype &&
+		    set_types_match(&string_type, ectx->ectx_dtype))
+			return expr_error(ectx, elem,
+					  "Range expression is undefined for %s types",
+					  ectx->ectx_dtype->desc);
+		/* fall through */
+	case EXPR_PREFIX:
 		set->flags |= EXPR_F_INTERVAL;
 		break;
 	default:
