@@ -83,6 +83,9 @@ enum expr_flags {
 	EXPR_F_PROTOCOL		= 1 << 2,	/* selects an upper layer */
 	EXPR_F_INTERVAL		= 1 << 3,
 	EXPR_F_BOOLEAN		= 1 << 4,
+	/* A string constant that matches as a prefix ("eth*"): its length
+	 * is the prefix's, without NUL padding. */
+	EXPR_F_WILDCARD		= 1 << 5,
 };
 
 /*

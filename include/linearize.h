@@ -40,11 +40,32 @@ struct lin_sets {
 
 void lin_sets_release(struct lin_sets *sets);
 
+/*
+ * The kernel's data registers are sixteen 32 bit slots. NFT_REG_1..4 name
+ * them four at a time (128 bits each, NFT_REG_1 = slots 0-3), and
+ * NFT_REG32_00..15 one at a time; both name the same memory.
+ */
+#define LIN_REG_SLOTS		16
+#define LIN_REG_SLOT_BITS	32
+#define LIN_MAX_ALLOCS		LIN_REG_SLOTS
+
 struct lin_ctx {
 	struct nft_ctx *nft;
 	struct nftnl_rule *nlr;
 	uint32_t family;
-	unsigned int reg_next;	/* next free NFT_REG_1..4 style register */
+	/* the statement being encoded, and where each expression of the
+	 * rule came from (the rule's nle_stmts) */
+	const struct stmt *stmt;
+	struct rule *rule;
+	unsigned int nle_cap;
+	/* Register allocation: slots in use, as a stack (values are
+	 * released in the reverse order they were loaded). */
+	unsigned int reg_low;		/* first free slot */
+	unsigned int num_allocs;
+	struct {
+		unsigned int slot;
+		unsigned int nslots;
+	} allocs[LIN_MAX_ALLOCS];
 	struct lin_sets *sets;	/* where lin_queue_set() puts sets */
 };
 
@@ -60,10 +81,26 @@ struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
 void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 		 const void *mask, const void *xor, unsigned int len);
-/* Allocate a data register for a value of @len bits (the system nft
- * uses NFT_REG_1 for everything up to 128 bits). */
+/*
+ * Allocate data registers for a value of @len bits (0: one whole 128 bit
+ * register, as nat and other statements with several source registers
+ * take them). Slots are handed out in order from the lowest free one, and
+ * the returned number is the one the system nft uses for that slot: a
+ * value starting on a 128 bit boundary is NFT_REG_1..4, any other one
+ * NFT_REG32_xx ("reg 1", "reg 9", "reg 2", "reg 13" in its bytecode).
+ * A value that does not fit the remaining slots is a bug of the caller:
+ * the evaluator refuses what exceeds the registers.
+ */
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);
+/* Release the most recently allocated register(s), which must be @reg. */
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg);
+/* The register @offset bits into the value held from @reg on (the parts
+ * of a concatenation are loaded at 32 bit aligned offsets). */
+enum nft_registers lin_register_at(enum nft_registers reg,
+				   unsigned int offset);
+/* Slots needed by a value of @len bits: concatenations pad every part to
+ * a multiple of 32 bits. */
+unsigned int lin_register_slots(unsigned int len);
 
 /* Load @expr's value into @dreg (dispatch to the kind). */
 void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,

@@ -131,8 +131,8 @@ static const struct symbol_table ethertype_tbl = {
 		{ "arp",	0x0806 },
 		{ "ip6",	0x86dd },
 		{ "8021q",	0x8100 },
-		{ "vlan",	0x8100 },
 		{ "8021ad",	0x88a8 },
+		{ "vlan",	0x8100 },
 		{ NULL, 0 },
 	},
 };
@@ -360,29 +360,72 @@ static struct error_record *integer_parse(const struct parse_target *t,
 	return NULL;
 }
 
+/*
+ * A string; a trailing '*' makes it a prefix (interface names: "eth*"),
+ * and "\\*" is a literal star.
+ */
 static struct error_record *string_parse(const struct parse_target *t,
 					 const struct expr *sym,
 					 struct expr **res)
 {
 	const char *s = sym->symbol.identifier;
 	unsigned int len = t->len;
+	size_t slen = strlen(s);
+	bool wildcard = false;
+	char *text = NULL;
 
-	if (len && strlen(s) > len / BITS_PER_BYTE) {
+	if (slen && s[slen - 1] == '*' &&
+	    (slen < 2 || s[slen - 2] != '\\')) {
+		if (slen == 1)
+			return parse_error(sym, "%s",
+					   "All-wildcard strings are not supported");
+		wildcard = true;
+		slen--;
+	} else if (slen >= 2 && s[slen - 1] == '*') {
+		text = xstrdup(s);
+		text[slen - 2] = '*';
+		text[--slen] = '\0';
+	}
+	/* a whole name needs room for its NUL */
+	if (len && slen + !wildcard > len / BITS_PER_BYTE) {
 		char buf[16];
 
+		xfree(text);
 		snprintf(buf, sizeof(buf), "%u", len / BITS_PER_BYTE);
 		return parse_error(sym, "String exceeds maximum length of %s",
 				   buf);
 	}
-	if (!len)
-		len = strlen(s) * BITS_PER_BYTE;
-	*res = constant_expr_alloc_string(&sym->location, t->dtype, s, len);
+	if (!len || wildcard)
+		len = slen * BITS_PER_BYTE;
+	*res = constant_expr_alloc_string(&sym->location, t->dtype,
+					  text ? text : s, len);
+	if (wildcard)
+		(*res)->flags |= EXPR_F_WILDCARD;
+	xfree(text);
 	return NULL;
+}
+
+/* A literal star at the end is escaped, so it does not read back as a
+ * wildcard. */
+static char *string_text(const struct expr *expr)
+{
+	char *s = constant_expr_get_string(expr);
+	size_t n = strlen(s);
+	char *t;
+
+	if (expr->flags & EXPR_F_WILDCARD)
+		t = xasprintf("%s*", s);
+	else if (n && s[n - 1] == '*')
+		t = xasprintf("%.*s\\*", (int)(n - 1), s);
+	else
+		return s;
+	xfree(s);
+	return t;
 }
 
 static void string_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char *s = constant_expr_get_string(expr);
+	char *s = string_text(expr);
 
 	nft_print(octx, "\"%s\"", s);
 	xfree(s);
@@ -390,7 +433,7 @@ static void string_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *string_json(const struct expr *expr, struct output_ctx *octx)
 {
-	char *s = constant_expr_get_string(expr);
+	char *s = string_text(expr);
 	json_t *j = json_string(s);
 
 	xfree(s);

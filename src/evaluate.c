@@ -15,6 +15,7 @@
 #include <stmt.h>
 #include <rule.h>
 #include <cache.h>
+#include <describe.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -838,9 +839,10 @@ static int cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	case CMD_FLUSH:
 	case CMD_RESET:
 	case CMD_GET:
-	case CMD_DESCRIBE:
 	case CMD_MONITOR:
 		return 0;
+	case CMD_DESCRIBE:
+		return describe_cmd_evaluate(ectx, cmd);
 	default:
 		return erec_error(ectx->msgs, &cmd->location,
 				  "unsupported command");

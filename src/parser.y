@@ -562,7 +562,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 
 %token <kw> ADD "add" CREATE "create" INSERT "insert" REPLACE "replace"
 %token <kw> DELETE "delete" DESTROY "destroy" FLUSH "flush" LIST "list"
-%token <kw> RENAME "rename"
+%token <kw> RENAME "rename" DESCRIBE "describe"
 %token <kw> DEFINE "define" REDEFINE "redefine" UNDEFINE "undefine"
 %token <kw> INCLUDE "include"
 %token <kw> TABLE "table" TABLES "tables" CHAIN "chain" CHAINS "chains"
@@ -581,8 +581,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> META_KEY "meta key"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
-%type <cmd> list_cmd
-%type <handle> table_spec chain_spec rule_position
+%type <cmd> list_cmd bare_rule_add
+%type <handle> table_spec chain_spec rule_position bare_chain_spec
+%type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
 %type <string> identifier string_arg prio_base
@@ -655,6 +656,7 @@ common_block	: INCLUDE QUOTED_STRING separator
 
 base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 		| ADD add_cmd		{ $$ = parser_cmd_at($2, &@$); }
+		| bare_rule_add		{ $$ = $1; }
 		| CREATE table_or_chain_add
 			{
 				$$ = parser_cmd_at($2, &@$);
@@ -689,6 +691,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_LIST;
 			}
+		| DESCRIBE match_lhs
+			{
+				$$ = parser_cmd(CMD_DESCRIBE, CMD_OBJ_EXPR,
+						parser_handle_new(NFPROTO_UNSPEC),
+						&@$, $2);
+			}
 		| RENAME CHAIN chain_spec identifier
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
@@ -699,6 +707,13 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 
 add_cmd		: table_or_chain_add	{ $$ = $1; }
 		| RULE rule_position rule_body
+			{
+				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
+			}
+		;
+
+/* "add [family] table chain ..." without "rule", as nft accepts. */
+bare_rule_add	: ADD bare_rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
 			}
@@ -843,6 +858,46 @@ chain_spec	: table_spec identifier
 			}
 		;
 
+/*
+ * Without the "rule" keyword the table name must be a plain word or a
+ * quoted string: a keyword there is the object of "add" ("add table").
+ */
+bare_chain_spec	: family_spec STRING identifier
+			{
+				$$ = parser_handle_new($1);
+				$$->table.name = $2;
+				$$->table.location = @2;
+				$$->chain.name = $3;
+				$$->chain.location = @3;
+			}
+		| family_spec QUOTED_STRING identifier
+			{
+				$$ = parser_handle_new($1);
+				$$->table.name = $2;
+				$$->table.location = @2;
+				$$->chain.name = $3;
+				$$->chain.location = @3;
+			}
+		;
+
+bare_rule_position : bare_chain_spec	{ $$ = $1; }
+		| bare_chain_spec POSITION number
+			{
+				$$ = $1;
+				parser_set_id(&$$->position, $3, &@3);
+			}
+		| bare_chain_spec HANDLE number
+			{
+				$$ = $1;
+				parser_set_id(&$$->position, $3, &@3);
+			}
+		| bare_chain_spec INDEX number
+			{
+				$$ = $1;
+				parser_set_id(&$$->index, $3, &@3);
+			}
+		;
+
 rule_position	: chain_spec		{ $$ = $1; }
 		| chain_spec POSITION number
 			{
@@ -880,7 +935,7 @@ identifier	: STRING		{ $$ = $1; }
 		;
 
 keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
-		| FLUSH | LIST | RENAME | TABLE | TABLES | CHAIN | CHAINS
+		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY

@@ -175,8 +175,10 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, right,
 				  "datatype mismatch, expected %s, expression has type %s",
 				  left->dtype->desc, right->dtype->desc);
-	/* Strings compare over the whole field, NUL padded. */
-	if (right->etype == EXPR_VALUE && right->len < left->len)
+	/* Strings compare over the whole field, NUL padded; a wildcard
+	 * ("eth*") only over its prefix. */
+	if (right->etype == EXPR_VALUE && right->len < left->len &&
+	    !(right->flags & EXPR_F_WILDCARD))
 		right->len = left->len;
 	rel->dtype = &boolean_type;
 	rel->len = 1;
@@ -233,6 +235,16 @@ static void lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+static bool relational_is_ordered(enum ops op)
+{
+	return op == OP_LT || op == OP_GT || op == OP_LTE || op == OP_GTE;
+}
+
+/*
+ * cmp compares bytes in memory order: "<" and ">" on a host byte order
+ * value of more than one byte (meta mark, meta length) first turn it big
+ * endian, and compare with big endian data, as the system nft does.
+ */
 static void relational_linearize_value(struct lin_ctx *lctx,
 				       const struct expr *rel,
 				       enum nft_registers reg)
@@ -240,11 +252,17 @@ static void relational_linearize_value(struct lin_ctx *lctx,
 	const struct expr *left = rel->binop.left, *right = rel->binop.right;
 	unsigned char data[NFT_REG_SIZE * 4];
 	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
+	enum byteorder byteorder = right->byteorder;
 
-	if (right->len > left->len)
+	if (right->len > left->len || right->flags & EXPR_F_WILDCARD)
 		len = div_round_up(right->len, BITS_PER_BYTE);
 	linearize_expr(lctx, left, reg);
-	linearize_mpz(data, right->value.value, right->byteorder, len);
+	if (relational_is_ordered(rel->binop.op) &&
+	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1) {
+		lin_hton(lctx, reg, len);
+		byteorder = BYTEORDER_BIG_ENDIAN;
+	}
+	linearize_mpz(data, right->value.value, byteorder, len);
 	lin_cmp(lctx, reg, relational_cmp_op(rel->binop.op), data, len);
 }
 
