@@ -210,6 +210,7 @@ extern const struct expr_ops list_expr_ops;
 extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
 extern const struct expr_ops set_expr_ops;
+extern const struct expr_ops concat_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -264,6 +265,19 @@ struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);
 void list_expr_add(struct expr *list, struct expr *elem);
+/* Concatenations (src/expr/concat.c): members in expr_list. */
+struct expr *concat_expr_alloc(const struct location *loc);
+void concat_expr_add(struct expr *concat, struct expr *member);
+/* Bytes a member takes in registers and set keys (whole 32 bit slots). */
+unsigned int concat_field_bytes(const struct expr *member);
+/* The kernel's key type: the members' types, 6 bits each. */
+uint32_t concat_key_type(const struct expr *concat);
+/* Decoding: the loads a lookup of @key_len bytes from @sreg reads, as a
+ * concatenation; NULL if the registers do not hold them. */
+struct expr *concat_from_registers(struct delin_ctx *dctx,
+				   enum nft_registers sreg,
+				   unsigned int key_len);
+
 /* Anonymous sets (src/expr/set.c): elements are values, prefixes and
  * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */
 struct expr *set_expr_alloc(const struct location *loc);

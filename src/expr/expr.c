@@ -220,6 +220,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&relational_expr_ops,
 	&binop_expr_ops,
 	&set_expr_ops,
+	&concat_expr_ops,
 	NULL,
 };
 

@@ -97,16 +97,19 @@ static int relational_evaluate_right(struct eval_ctx *ectx, struct expr *rel)
 	const struct datatype *dtype = ectx->ectx_dtype;
 	enum byteorder byteorder = ectx->ectx_byteorder;
 	unsigned int len = ectx->ectx_len;
+	const struct expr *key = ectx->ectx_key;
 	struct expr *left = rel->binop.left;
 	int ret;
 
 	ectx->ectx_dtype = left->dtype;
 	ectx->ectx_byteorder = left->byteorder;
 	ectx->ectx_len = left->len;
+	ectx->ectx_key = left;
 	ret = expr_evaluate(ectx, &rel->binop.right);
 	ectx->ectx_dtype = dtype;
 	ectx->ectx_byteorder = byteorder;
 	ectx->ectx_len = len;
+	ectx->ectx_key = key;
 	return ret;
 }
 

@@ -112,9 +112,23 @@ static bool set_types_match(const struct datatype *want,
 	return false;
 }
 
+static bool set_key_is_concat(const struct eval_ctx *ectx)
+{
+	return ectx->ectx_key && ectx->ectx_key->etype == EXPR_CONCAT;
+}
+
 static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 			  const struct expr *elem)
 {
+	if (set_key_is_concat(ectx)) {
+		if (elem->etype != EXPR_CONCAT)
+			return expr_error(ectx, elem,
+					  "expected a concatenation of %u values",
+					  ectx->ectx_key->expr_list.size);
+		if (elem->flags & EXPR_F_INTERVAL)
+			set->flags |= EXPR_F_INTERVAL;
+		return 0;
+	}
 	switch (elem->etype) {
 	case EXPR_VALUE:
 		break;
@@ -199,8 +213,9 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	set->byteorder = ectx->ectx_byteorder;
 	set->len = ectx->ectx_len;
 	set->flags |= EXPR_F_CONSTANT;
-	/* One member needs no set: it is matched as it is. */
-	if (set->expr_list.size == 1) {
+	/* One member needs no set: it is matched as it is (but a
+	 * concatenation is only ever looked up in a set). */
+	if (set->expr_list.size == 1 && !set_key_is_concat(ectx)) {
 		elem = list_first_entry(&set->expr_list.expressions,
 					struct expr, list);
 		list_del(&elem->list);
@@ -218,34 +233,49 @@ static unsigned int set_key_bytes(const struct expr *left)
 	return div_round_up(left->len, BITS_PER_BYTE);
 }
 
+static void set_elem_open(struct nftnl_set_elem *e)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+
+	if (ud == NULL)
+		memory_allocation_error();
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
+			    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
+			   nftnl_udata_buf_data(ud), nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
+/* One element: its key, the end of its range (concatenations of
+ * ranges), flags and whether it opens a range without end. */
+static void set_add_elem(struct nftnl_set *elems, const void *key,
+			 const void *key_end, unsigned int len,
+			 uint32_t flags, bool open)
+{
+	struct nftnl_set_elem *e = nftnl_set_elem_alloc();
+
+	if (e == NULL)
+		memory_allocation_error();
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY, key, len);
+	if (key_end)
+		nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY_END, key_end, len);
+	if (flags)
+		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_FLAGS, flags);
+	/* the system nft marks a range that runs to the top */
+	if (open)
+		set_elem_open(e);
+	nftnl_set_elem_add(elems, e);
+}
+
 static void set_add_key(struct nftnl_set *elems, const mpz_t key,
 			enum byteorder byteorder, unsigned int len,
 			uint32_t flags, bool open)
 {
-	struct nftnl_set_elem *e = nftnl_set_elem_alloc();
 	unsigned char buf[NFT_REG_SIZE * 4];
-	struct nftnl_udata_buf *ud;
 
-	if (e == NULL)
-		memory_allocation_error();
 	memset(buf, 0, sizeof(buf));
 	linearize_mpz(buf, key, byteorder, len);
-	nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY, buf, len);
-	if (flags)
-		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_FLAGS, flags);
-	if (open) {
-		/* the system nft marks a range that runs to the top */
-		ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-		if (ud == NULL)
-			memory_allocation_error();
-		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
-				    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
-		nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
-				   nftnl_udata_buf_data(ud),
-				   nftnl_udata_buf_len(ud));
-		nftnl_udata_buf_free(ud);
-	}
-	nftnl_set_elem_add(elems, e);
+	set_add_elem(elems, buf, NULL, len, flags, open);
 }
 
 /* Values only: as written. Returns the element count. */
@@ -322,6 +352,66 @@ static unsigned int set_add_intervals(struct nftnl_set *elems,
 	return size;
 }
 
+/*
+ * A concatenation's key: each member's value (with @high, the top of its
+ * range or prefix) in its byte order, padded to whole 32 bit words.
+ */
+static void set_concat_key(unsigned char *buf, const struct expr *elem,
+			   const struct expr *key, bool high)
+{
+	const struct expr *m, *k;
+	struct interval iv;
+	unsigned int off = 0;
+
+	interval_init(&iv);
+	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
+	list_for_each_entry(m, &elem->expr_list.expressions, list) {
+		set_elem_bounds(m, &iv, k->len);
+		linearize_mpz(buf + off, high ? iv.high : iv.low, k->byteorder,
+			      div_round_up(k->len, BITS_PER_BYTE));
+		off += concat_field_bytes(k);
+		k = list_next_entry(k, list);
+	}
+	interval_clear(&iv);
+}
+
+/* Concatenations: one element each, with the range's end key if some
+ * member is a range or prefix (the kernel's pipapo sets). */
+static unsigned int set_add_concats(struct nftnl_set *elems,
+				    const struct expr *set,
+				    const struct expr *key)
+{
+	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
+	bool interval = set->flags & EXPR_F_INTERVAL;
+	unsigned int len = set_key_bytes(key);
+	const struct expr *i;
+
+	list_for_each_entry(i, &set->expr_list.expressions, list) {
+		memset(low, 0, sizeof(low));
+		memset(high, 0, sizeof(high));
+		set_concat_key(low, i, key, false);
+		set_concat_key(high, i, key, true);
+		set_add_elem(elems, low, interval ? high : NULL, len, 0, false);
+	}
+	return set->expr_list.size;
+}
+
+static void set_desc_concat(struct nftnl_set *nls, const struct expr *key)
+{
+	uint8_t field_len[NFT_REG32_COUNT + 1];
+	unsigned int n = 0;
+	const struct expr *k;
+
+	memset(field_len, 0, sizeof(field_len));
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (n == NFT_REG32_COUNT)
+			break;
+		field_len[n++] = div_round_up(k->len, BITS_PER_BYTE);
+	}
+	nftnl_set_set_data(nls, NFTNL_SET_DESC_CONCAT, field_len,
+			   n * sizeof(uint8_t));
+}
+
 static void set_udata(struct nftnl_set *nls, const struct expr *left,
 		      bool interval)
 {
@@ -360,14 +450,22 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 	uint32_t flags = NFT_SET_ANONYMOUS | NFT_SET_CONSTANT;
 	unsigned int size;
 
-	if (interval) {
+	if (left->etype == EXPR_CONCAT) {
+		size = set_add_concats(elems, set, left);
+		if (interval) {
+			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
+			set_desc_concat(nls, left);
+		}
+	} else if (interval) {
 		flags |= NFT_SET_INTERVAL;
 		size = set_add_intervals(elems, set, left);
 	} else {
 		size = set_add_values(elems, set, left);
 	}
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
-	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, left->dtype->type);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE,
+			  left->etype == EXPR_CONCAT ? concat_key_type(left) :
+			  left->dtype->type);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 	set_udata(nls, left, interval);
@@ -397,7 +495,7 @@ void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 
 	linearize_expr(lctx, left, reg);
 	/* interval sets compare keys as big endian bytes */
-	if (set->flags & EXPR_F_INTERVAL &&
+	if (set->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
 	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		set_lin_hton(lctx, reg, len);
 	id = set_queue(lctx, set, left);
@@ -422,11 +520,16 @@ static struct expr *set_key_value(const struct expr *left, const mpz_t key,
 				       len * BITS_PER_BYTE, key);
 }
 
+static int set_member_cmp(const struct expr *x, const struct expr *y);
+
 static int set_value_cmp(const void *a, const void *b)
 {
-	const struct expr *x = *(const struct expr *const *)a;
-	const struct expr *y = *(const struct expr *const *)b;
+	return set_member_cmp(*(const struct expr *const *)a,
+			      *(const struct expr *const *)b);
+}
 
+static int set_member_cmp(const struct expr *x, const struct expr *y)
+{
 	if (x->etype == EXPR_PREFIX)
 		x = x->prefix.prefix;
 	else if (x->etype == EXPR_RANGE)
@@ -535,6 +638,105 @@ static void set_add_intervals_decoded(struct expr *set,
 	intervals_free(v, n);
 }
 
+/* One member of a dumped concatenation: [low, high] of @m's type. */
+static struct expr *set_concat_member(const struct expr *m, const void *low,
+				      const void *high)
+{
+	unsigned int len = div_round_up(m->len, BITS_PER_BYTE);
+	struct interval iv;
+	struct expr *res;
+
+	interval_init(&iv);
+	mpz_import_data(iv.low, low, m->byteorder, len);
+	mpz_import_data(iv.high, high ? high : low, m->byteorder, len);
+	res = set_interval_member(m, &iv, len);
+	interval_clear(&iv);
+	return res;
+}
+
+static struct expr *set_concat_elem(const struct expr *left,
+				    const unsigned char *key,
+				    const unsigned char *key_end,
+				    uint32_t len)
+{
+	struct expr *concat = concat_expr_alloc(&internal_location);
+	const struct expr *m;
+	unsigned int off = 0;
+
+	list_for_each_entry(m, &left->expr_list.expressions, list) {
+		if (off + div_round_up(m->len, BITS_PER_BYTE) > len)
+			break;
+		concat_expr_add(concat, set_concat_member(m, key + off,
+				key_end ? key_end + off : NULL));
+		off += concat_field_bytes(m);
+	}
+	concat->dtype = left->dtype;
+	concat->len = left->len;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
+struct set_raw {
+	const unsigned char *key;
+	uint32_t len;
+	struct expr *elem;
+};
+
+/* The system nft lists concatenations ordered by their key bytes read
+ * as one host order (little endian) number: last byte first. */
+static int set_raw_cmp(const void *a, const void *b)
+{
+	const struct set_raw *x = a, *y = b;
+	uint32_t i = x->len > y->len ? x->len : y->len;
+	unsigned int cx, cy;
+
+	while (i-- > 0) {
+		cx = i < x->len ? x->key[i] : 0;
+		cy = i < y->len ? y->key[i] : 0;
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+	}
+	return 0;
+}
+
+static void set_add_concats_decoded(struct expr *set,
+				    const struct nftnl_set *nls,
+				    const struct expr *left)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	const void *key, *key_end;
+	uint32_t len, end_len;
+	struct set_raw *v = NULL;
+	unsigned int n = 0, size = 0, i;
+
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		len = end_len = 0;
+		key = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+		key_end = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END) ?
+			  nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY_END,
+					     &end_len) : NULL;
+		if (key == NULL || (key_end && end_len != len))
+			continue;
+		if (n == size) {
+			size = size ? 2 * size : 16;
+			v = xrealloc(v, size * sizeof(*v));
+		}
+		v[n].key = key;
+		v[n].len = len;
+		v[n++].elem = set_concat_elem(left, key, key_end, len);
+	}
+	nftnl_set_elems_iter_destroy(it);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), set_raw_cmp);
+	for (i = 0; i < n; i++)
+		set_expr_add(set, v[i].elem);
+	xfree(v);
+}
+
 /*
  * The members of a dumped set, typed like @left. Interval keys are big
  * endian (@hton: the rule turned a host order key around first).
@@ -549,12 +751,17 @@ static struct expr *set_from_nftnl(const struct nftnl_set *nls,
 	struct set_keys keys;
 	unsigned int i;
 
+	if (interval)
+		set->flags |= EXPR_F_INTERVAL;
 	if (hton || interval || byteorder == BYTEORDER_INVALID)
 		byteorder = BYTEORDER_BIG_ENDIAN;
+	if (left->etype == EXPR_CONCAT) {
+		set_add_concats_decoded(set, nls, left);
+		goto out;
+	}
 	set_keys_read(nls, byteorder, &keys);
 	if (interval) {
 		set_add_intervals_decoded(set, left, &keys);
-		set->flags |= EXPR_F_INTERVAL;
 	} else {
 		for (i = 0; i < keys.n; i++)
 			set_expr_add(set, set_key_value(left, keys.v[i].key,
@@ -562,6 +769,7 @@ static struct expr *set_from_nftnl(const struct nftnl_set *nls,
 		set_sort(set);
 	}
 	interval_elems_free(keys.v, keys.n);
+out:
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
 	set->len = left->len;
@@ -597,15 +805,23 @@ static int set_lookup_delinearize(struct delin_ctx *dctx,
 				       name);
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_FLAGS))
 		flags = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_FLAGS);
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name);
+	if (nls == NULL)
+		return set_lookup_warn(dctx, "lookup in set %s: only anonymous sets are supported",
+				       name);
 	left = delin_get_register(dctx, sreg);
 	if (left == NULL)
 		return set_lookup_warn(dctx, "lookup in set %s reads an empty register",
 				       name);
-	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name);
-	if (nls == NULL) {
+	/* a key longer than the register's value: a concatenation */
+	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN) >
+	    div_round_up(left->len, BITS_PER_BYTE)) {
 		expr_free(left);
-		return set_lookup_warn(dctx, "lookup in set %s: only anonymous sets are supported",
-				       name);
+		left = concat_from_registers(dctx, sreg,
+				nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN));
+		if (left == NULL)
+			return set_lookup_warn(dctx, "lookup in set %s: its key is not in the registers",
+					       name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
 	set = set_from_nftnl(nls, left, hton);
@@ -629,22 +845,56 @@ static struct expr *set_prefix_to_range(const struct expr *prefix)
 	return range_expr_alloc(&internal_location, low, high);
 }
 
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left);
+
+/* A decoded member takes the type of @left, the left side (or its
+ * member at the same position in a concatenation). */
+static struct expr *set_member_retype(struct expr *m, const struct expr *left)
+{
+	struct expr *range;
+
+	if (m->etype == EXPR_CONCAT && left->etype == EXPR_CONCAT) {
+		struct expr *i, *next;
+		const struct expr *k;
+
+		k = list_first_entry(&left->expr_list.expressions,
+				     struct expr, list);
+		list_for_each_entry_safe(i, next, &m->expr_list.expressions,
+					 list) {
+			if (&k->list == &left->expr_list.expressions)
+				break;
+			list_del(&i->list);
+			i = set_member_retype(i, k);
+			list_link_(&i->list, next->list.prev, &next->list);
+			k = list_next_entry(k, list);
+		}
+		return m;
+	}
+	if (m->etype == EXPR_PREFIX && !(left->dtype->flags & DTYPE_F_PREFIX)) {
+		range = set_prefix_to_range(m);
+		expr_free(m);
+		m = range;
+	}
+	expr_retype_constant(m, left);
+	return m;
+}
+
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left)
+{
+	struct expr *i, *next;
+
+	list_for_each_entry_safe(i, next, members, list) {
+		list_del(&i->list);
+		i = set_member_retype(i, left);
+		list_link_(&i->list, next->list.prev, &next->list);
+	}
+}
+
 void set_expr_retype(struct expr *set, const struct expr *left)
 {
-	struct expr *i, *next, *range;
-
-	list_for_each_entry_safe(i, next, &set->expr_list.expressions, list) {
-		if (i->etype == EXPR_PREFIX &&
-		    !(left->dtype->flags & DTYPE_F_PREFIX)) {
-			range = set_prefix_to_range(i);
-			list_link_(&range->list, next->list.prev,
-				   &next->list);
-			list_del(&i->list);
-			expr_free(i);
-			i = range;
-		}
-		expr_retype_constant(i, left);
-	}
+	set_members_retype(&set->expr_list.expressions, left);
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
 }
