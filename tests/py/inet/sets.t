@@ -278,3 +278,85 @@ fail: tcp dport { 22, 30-20 }
 fail: ip saddr { 1.2.3.4, 1.2.3.0/33 }
 
 fail: iifname { "eth0", 22-23 }
+
+# concatenations: members in consecutive registers (reg 1, reg 9, ...);
+# listed in the system nft's order (the key read as one little endian number)
+rule: ip saddr . tcp dport { 1.2.3.4 . 22, 5.6.7.8 . 80 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 04030201 00001600  : 0 [end]	element 08070605 00005000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["1.2.3.4", 22]}, {"concat": ["5.6.7.8", 80]}]}}}]
+
+rule: ip saddr . tcp dport { 10.0.0.0/8 . 22-25 }
+  __set%d t 87 size 1
+  __set%d t 0
+  	element 0000000a 00001600  - ffffff0a 00001900  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"range": [22, 25]}]}]}}}]
+
+rule: iifname . ip saddr { "eth0" . 1.2.3.4 }
+  __set%d t 3 size 1
+  __set%d t 0
+  	element 30687465 00000000 00000000 00000000 04030201  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load iifname => reg 1 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["eth0", "1.2.3.4"]}]}}}]
+
+rule: ip saddr . ip daddr . tcp dport != { 3.3.3.3 . 4.4.4.4 . 80, 1.1.1.1 . 2.2.2.2 . 443 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 03030303 04040404 00005000  : 0 [end]	element 01010101 02020202 0000bb01  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 4b @ network header + 16 => reg 9 ]
+  [ payload load 2b @ transport header + 2 => reg 10 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+json: [{"match": {"op": "!=", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "ip", "field": "daddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["3.3.3.3", "4.4.4.4", 80]}, {"concat": ["1.1.1.1", "2.2.2.2", 443]}]}}}]
+
+rule: meta mark . tcp dport { 0x00000001 . 22 } accept
+  __set%d t 3 size 1
+  __set%d t 0
+  	element 00000001 00001600  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ meta load mark => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+  [ immediate reg 0 accept ]
+json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "mark"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": [1, 22]}]}}}, {"accept": null}]
+
+fail: ip saddr . tcp dport { 1.2.3.4 }
+
+fail: ip saddr . tcp dport { 1.2.3.4 . 22 . 80 }
+
+rule: ip6 saddr . udp dport { ::1 . 53, fe80::/64 . 123 }
+  __set%d t 87 size 2
+  __set%d t 0
+  	element 00000000 00000000 00000000 01000000 00003500  - 00000000 00000000 00000000 01000000 00003500  : 0 [end]	element 000080fe 00000000 00000000 00000000 00007b00  - 000080fe 00000000 ffffffff ffffffff 00007b00  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "udp", "field": "dport"}}]}, "right": {"set": [{"concat": ["::1", 53]}, {"concat": [{"prefix": {"addr": "fe80::", "len": 64}}, 123]}]}}}]

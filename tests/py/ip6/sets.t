@@ -210,3 +210,14 @@ fail: tcp dport { 22, 30-20 }
 fail: ip saddr { 1.2.3.4, 1.2.3.0/33 }
 
 fail: iifname { "eth0", 22-23 }
+
+rule: ip6 saddr . udp dport { ::1 . 53, fe80::/64 . 123 }
+  __set%d t 87 size 2
+  __set%d t 0
+  	element 00000000 00000000 00000000 01000000 00003500  - 00000000 00000000 00000000 01000000 00003500  : 0 [end]	element 000080fe 00000000 00000000 00000000 00007b00  - 000080fe 00000000 ffffffff ffffffff 00007b00  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "udp", "field": "dport"}}]}, "right": {"set": [{"concat": ["::1", 53]}, {"concat": [{"prefix": {"addr": "fe80::", "len": 64}}, 123]}]}}}]
