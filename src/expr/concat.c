@@ -177,7 +177,8 @@ static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 			return -1;
 		}
 		list_link_(&m->list, next->list.prev, &next->list);
-		if (m->etype == EXPR_PREFIX || m->etype == EXPR_RANGE)
+		if (m->etype == EXPR_PREFIX || m->etype == EXPR_RANGE ||
+		    m->flags & EXPR_F_WILDCARD)
 			concat->flags |= EXPR_F_INTERVAL;
 		else if (m->etype != EXPR_VALUE)
 			return expr_error(ectx, m,

@@ -11,11 +11,15 @@
  *                     sorted and merged (overlapping and adjacent ones
  *                     too), sent as start/end elements (src/intervals.c);
  *                     host byte order keys are turned big endian first
+ *   concatenations    always a set (src/expr/concat.c builds the key);
+ *                     with ranges or prefixes flags |interval|concat, one
+ *                     element per member with its range's end key
  *
  * then "lookup reg 1 set __set%d" (flag 0x1 for "!="). The set goes into
  * the batch before the rule (lin_queue_set()). Listing dumps the table's
  * anonymous sets (netlink_anon_set()) and turns the elements back into
- * values, prefixes (types that take them) and ranges, sorted by value.
+ * values, prefixes (types that take them) and ranges, sorted by value
+ * (concatenations in the system nft's order, see set_raw_cmp()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +116,13 @@ static bool set_types_match(const struct datatype *want,
 	return false;
 }
 
+/* Names compare as bytes, not as numbers in some byte order. */
+static bool set_key_is_string(const struct expr *key)
+{
+	return key->dtype && set_types_match(&string_type, key->dtype) &&
+	       key->dtype->type != TYPE_INVALID;
+}
+
 static bool set_key_is_concat(const struct eval_ctx *ectx)
 {
 	return ectx->ectx_key && ectx->ectx_key->etype == EXPR_CONCAT;
@@ -131,6 +142,9 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 	}
 	switch (elem->etype) {
 	case EXPR_VALUE:
+		/* "eth*" covers every name that starts with eth */
+		if (elem->flags & EXPR_F_WILDCARD)
+			set->flags |= EXPR_F_INTERVAL;
 		break;
 	case EXPR_RANGE:
 		/* names have no order the kernel could compare */
@@ -319,6 +333,30 @@ static void set_elem_bounds(const struct expr *elem, struct interval *iv,
 }
 
 /*
+ * A name as the number its bytes spell, big endian, NUL padded to the
+ * key's @width bits; a wildcard ("eth*") covers all that follows its
+ * bytes. Names have no byte order to convert: only the bytes count.
+ */
+static void set_string_bounds(const struct expr *elem, struct interval *iv,
+			      unsigned int width)
+{
+	unsigned int bytes = width / BITS_PER_BYTE, plen = elem->len;
+	unsigned char buf[NFT_REG_SIZE * 4];
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, elem->value.value, BYTEORDER_HOST_ENDIAN,
+		      div_round_up(elem->len, BITS_PER_BYTE));
+	mpz_import_data(iv->low, buf, BYTEORDER_BIG_ENDIAN, bytes);
+	mpz_set(iv->high, iv->low);
+	if (elem->flags & EXPR_F_WILDCARD && plen < width) {
+		mpz_set_ui(iv->high, 1);
+		mpz_mul_2exp(iv->high, iv->high, width - plen);
+		mpz_sub_ui(iv->high, iv->high, 1);
+		mpz_ior(iv->high, iv->high, iv->low);
+	}
+}
+
+/*
  * Intervals: merged, then start/end elements, big endian. The set's
  * size is what the system nft declares: the elements plus the end an
  * open interval leaves out.
@@ -335,7 +373,10 @@ static unsigned int set_add_intervals(struct nftnl_set *elems,
 	v = xzalloc(set->expr_list.size * sizeof(*v));
 	list_for_each_entry(elem, &set->expr_list.expressions, list) {
 		interval_init(&v[n]);
-		set_elem_bounds(elem, &v[n++], width);
+		if (set_key_is_string(left))
+			set_string_bounds(elem, &v[n++], width);
+		else
+			set_elem_bounds(elem, &v[n++], width);
 	}
 	k = intervals_merge(v, n);
 	count = intervals_encode(v, k, width, &e);
@@ -366,9 +407,17 @@ static void set_concat_key(unsigned char *buf, const struct expr *elem,
 	interval_init(&iv);
 	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
 	list_for_each_entry(m, &elem->expr_list.expressions, list) {
-		set_elem_bounds(m, &iv, k->len);
-		linearize_mpz(buf + off, high ? iv.high : iv.low, k->byteorder,
-			      div_round_up(k->len, BITS_PER_BYTE));
+		if (set_key_is_string(k)) {
+			set_string_bounds(m, &iv, k->len);
+			linearize_mpz(buf + off, high ? iv.high : iv.low,
+				      BYTEORDER_BIG_ENDIAN,
+				      div_round_up(k->len, BITS_PER_BYTE));
+		} else {
+			set_elem_bounds(m, &iv, k->len);
+			linearize_mpz(buf + off, high ? iv.high : iv.low,
+				      k->byteorder,
+				      div_round_up(k->len, BITS_PER_BYTE));
+		}
 		off += concat_field_bytes(k);
 		k = list_next_entry(k, list);
 	}
@@ -496,6 +545,7 @@ void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 	linearize_expr(lctx, left, reg);
 	/* interval sets compare keys as big endian bytes */
 	if (set->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
+	    !set_key_is_string(left) &&
 	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		set_lin_hton(lctx, reg, len);
 	id = set_queue(lctx, set, left);
@@ -603,12 +653,45 @@ static void set_keys_read(const struct nftnl_set *nls,
 	nftnl_set_elems_iter_destroy(it);
 }
 
+/* The name whose bytes spell @v (big endian, @len bytes); @plen bits
+ * of it when it is a wildcard. */
+static struct expr *set_string_value(const struct expr *left, const mpz_t v,
+				     unsigned int len, int plen)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	struct expr *res;
+	mpz_t host;
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, v, BYTEORDER_BIG_ENDIAN, len);
+	mpz_init(host);
+	mpz_import_data(host, buf, BYTEORDER_HOST_ENDIAN,
+			plen >= 0 ? (unsigned int)plen / BITS_PER_BYTE : len);
+	res = constant_expr_alloc_mpz(&internal_location, left->dtype,
+				      left->byteorder,
+				      plen >= 0 ? (unsigned int)plen :
+				      len * BITS_PER_BYTE, host);
+	mpz_clear(host);
+	if (plen >= 0)
+		res->flags |= EXPR_F_WILDCARD;
+	return res;
+}
+
 static struct expr *set_interval_member(const struct expr *left,
 					const struct interval *iv,
 					unsigned int len)
 {
 	unsigned int width = len * BITS_PER_BYTE;
 	int plen;
+
+	if (set_key_is_string(left)) {
+		plen = interval_prefix_len(iv->low, iv->high, width);
+		if (!mpz_cmp(iv->low, iv->high))
+			plen = -1;
+		if (plen >= 0 && plen % BITS_PER_BYTE == 0)
+			return set_string_value(left, iv->low, len, plen);
+		return set_string_value(left, iv->low, len, -1);
+	}
 
 	if (!mpz_cmp(iv->low, iv->high))
 		return set_key_value(left, iv->low, len);
@@ -646,9 +729,13 @@ static struct expr *set_concat_member(const struct expr *m, const void *low,
 	struct interval iv;
 	struct expr *res;
 
+	/* names are read as the number their bytes spell */
+	enum byteorder byteorder = set_key_is_string(m) ?
+				   BYTEORDER_BIG_ENDIAN : m->byteorder;
+
 	interval_init(&iv);
-	mpz_import_data(iv.low, low, m->byteorder, len);
-	mpz_import_data(iv.high, high ? high : low, m->byteorder, len);
+	mpz_import_data(iv.low, low, byteorder, len);
+	mpz_import_data(iv.high, high ? high : low, byteorder, len);
 	res = set_interval_member(m, &iv, len);
 	interval_clear(&iv);
 	return res;

@@ -368,3 +368,22 @@ rule: ip6 saddr . udp dport { ::1 . 53, fe80::/64 . 123 }
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "udp", "field": "dport"}}]}, "right": {"set": [{"concat": ["::1", 53]}, {"concat": [{"prefix": {"addr": "fe80::", "len": 64}}, 123]}]}}}]
+
+# names: wildcards make an interval set over the name's bytes (no byte
+# order conversion); a range of names is refused
+rule: iifname { "eth0", "ppp*" }
+  __set%d t 7 size 5
+  __set%d t 0
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 30687465 00000000 00000000 00000000  : 0 [end]	element 30687465 00000000 00000000 01000000  : 1 [end]	element 00707070 00000000 00000000 00000000  : 0 [end]	element 00717070 00000000 00000000 00000000  : 1 [end]
+  [ meta load iifname => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": {"set": ["eth0", "ppp*"]}}}]
+
+rule: oifname != { "br-*", "lo", "veth*" } drop
+  __set%d t 7 size 7
+  __set%d t 0
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 002d7262 00000000 00000000 00000000  : 0 [end]	element 002e7262 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]	element 68746576 00000000 00000000 00000000  : 0 [end]	element 69746576 00000000 00000000 00000000  : 1 [end]
+  [ meta load oifname => reg 1 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+  [ immediate reg 0 drop ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "oifname"}}, "right": {"set": ["br-*", "lo", "veth*"]}}}, {"drop": null}]

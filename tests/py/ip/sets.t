@@ -296,3 +296,42 @@ json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "mark"}}, {"p
 fail: ip saddr . tcp dport { 1.2.3.4 }
 
 fail: ip saddr . tcp dport { 1.2.3.4 . 22 . 80 }
+
+# names: wildcards make an interval set over the name's bytes (no byte
+# order conversion); a range of names is refused
+rule: iifname { "eth0", "ppp*" }
+  __set%d t 7 size 5
+  __set%d t 0
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 30687465 00000000 00000000 00000000  : 0 [end]	element 30687465 00000000 00000000 01000000  : 1 [end]	element 00707070 00000000 00000000 00000000  : 0 [end]	element 00717070 00000000 00000000 00000000  : 1 [end]
+  [ meta load iifname => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": {"set": ["eth0", "ppp*"]}}}]
+
+rule: oifname != { "br-*", "lo", "veth*" } drop
+  __set%d t 7 size 7
+  __set%d t 0
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 002d7262 00000000 00000000 00000000  : 0 [end]	element 002e7262 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]	element 68746576 00000000 00000000 00000000  : 0 [end]	element 69746576 00000000 00000000 00000000  : 1 [end]
+  [ meta load oifname => reg 1 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+  [ immediate reg 0 drop ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "oifname"}}, "right": {"set": ["br-*", "lo", "veth*"]}}}, {"drop": null}]
+
+rule: iifname . ip saddr { "eth*" . 1.1.1.1 }
+  __set%d t 87 size 1
+  __set%d t 0
+  	element 00687465 00000000 00000000 00000000 01010101  - ff687465 ffffffff ffffffff ffffffff 01010101  : 0 [end]
+  [ meta load iifname => reg 1 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["eth*", "1.1.1.1"]}]}}}]
+
+rule: iifname . tcp dport { "lo" . 22-23 }
+  __set%d t 87 size 1
+  __set%d t 0
+  	element 00006f6c 00000000 00000000 00000000 00001600  - 00006f6c 00000000 00000000 00000000 00001700  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ meta load iifname => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["lo", {"range": [22, 23]}]}]}}}]
