@@ -144,6 +144,47 @@ struct expr {
 		struct {
 			enum nft_meta_keys key;
 		} meta;
+		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_* */
+		struct {
+			uint32_t flags;
+			uint32_t result;
+		} fib;
+		/* EXPR_RT */
+		struct {
+			enum nft_rt_keys key;
+			bool family_implicit;	/* "rt nexthop" */
+		} rt;
+		/* EXPR_NUMGEN */
+		struct {
+			enum nft_ng_types type;
+			uint32_t mod;
+			uint32_t offset;
+		} numgen;
+		/* EXPR_HASH: jhash EXPR / symhash */
+		struct {
+			struct expr *expr;	/* NULL for symhash */
+			enum nft_hash_types type;
+			uint32_t mod;
+			uint32_t seed;
+			bool seed_set;
+			uint32_t offset;
+		} hash;
+		/* EXPR_SOCKET */
+		struct {
+			enum nft_socket_keys key;
+			uint32_t level;		/* cgroupv2 */
+		} socket;
+		/* EXPR_OSF */
+		struct {
+			uint8_t ttl;		/* 0 (default), loose, skip */
+			uint32_t flags;		/* NFT_OSF_F_VERSION */
+		} osf;
+		/* EXPR_XFRM: ipsec in|out [spnum N] KEY */
+		struct {
+			enum nft_xfrm_keys key;
+			uint8_t dir;		/* XFRM_POLICY_IN / OUT */
+			uint8_t spnum;
+		} xfrm;
 		/* EXPR_LIST: { a, b } in device lists, comma lists (member is
 		 * expr_list because "list" links the node itself); EXPR_SET
 		 * keeps its elements here too (src/expr/set.c) */
@@ -211,6 +252,14 @@ extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
 extern const struct expr_ops set_expr_ops;
 extern const struct expr_ops concat_expr_ops;
+extern const struct expr_ops fib_expr_ops;
+extern const struct expr_ops rt_expr_ops;
+extern const struct expr_ops numgen_expr_ops;
+extern const struct expr_ops hash_expr_ops;
+extern const struct expr_ops symhash_expr_ops;
+extern const struct expr_ops socket_expr_ops;
+extern const struct expr_ops osf_expr_ops;
+extern const struct expr_ops xfrm_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -297,6 +346,34 @@ struct expr *meta_expr_alloc(const struct location *loc,
 struct expr *payload_expr_alloc(const struct location *loc,
 				const struct proto_desc *desc,
 				unsigned int field /* index into desc->templates */);
+
+/* Routing and other lookups (src/expr/fib.c, rt.c, numgen.c, hash.c,
+ * socket.c, osf.c, xfrm.c): constructors and their keys by name. */
+struct expr *fib_expr_alloc(const struct location *loc, uint32_t flags,
+			    uint32_t result);
+bool fib_flag_lookup(const char *name, uint32_t *flag);
+bool fib_result_lookup(const char *name, uint32_t *result);
+struct expr *rt_expr_alloc(const struct location *loc, unsigned int key);
+bool rt_key_lookup(const char *name, const char *family, unsigned int *key);
+struct expr *numgen_expr_alloc(const struct location *loc,
+			       enum nft_ng_types type, uint32_t mod,
+			       uint32_t offset);
+bool numgen_type_lookup(const char *name, enum nft_ng_types *type);
+struct expr *hash_expr_alloc(const struct location *loc,
+			     enum nft_hash_types type, struct expr *src,
+			     uint32_t mod);
+struct expr *socket_expr_alloc(const struct location *loc,
+			       enum nft_socket_keys key);
+bool socket_key_lookup(const char *name, enum nft_socket_keys *key);
+struct expr *osf_expr_alloc(const struct location *loc, uint8_t ttl,
+			    uint32_t flags);
+bool osf_ttl_lookup(const char *name, uint8_t *ttl);
+struct expr *xfrm_expr_alloc(const struct location *loc,
+			     enum nft_xfrm_keys key, uint8_t dir,
+			     uint8_t spnum);
+bool xfrm_key_lookup(const char *name, const char *family,
+		     enum nft_xfrm_keys *key);
+bool xfrm_dir_lookup(const char *name, uint8_t *dir);
 
 /* Look up "iifname" etc. Returns false if unknown. */
 bool meta_key_lookup(const char *name, enum nft_meta_keys *key);

@@ -82,16 +82,20 @@ struct nftnl_expr *lin_expr_alloc(const char *name);
 void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 		 const void *mask, const void *xor, unsigned int len);
 /*
- * Allocate data registers for a value of @len bits (0: one whole 128 bit
- * register, as nat and other statements with several source registers
- * take them). Slots are handed out in order from the lowest free one, and
- * the returned number is the one the system nft uses for that slot: a
- * value starting on a 128 bit boundary is NFT_REG_1..4, any other one
- * NFT_REG32_xx ("reg 1", "reg 9", "reg 2", "reg 13" in its bytecode).
- * A value that does not fit the remaining slots is a bug of the caller:
- * the evaluator refuses what exceeds the registers.
+ * Allocate data registers for a value of @len bits. As the system nft
+ * does, every value takes whole 128 bit registers (nat with an address
+ * and a port: reg 1 and reg 2; "jhash ip saddr" into "meta mark set":
+ * the mark in reg 1, the hashed address in reg 2), except the parts of a
+ * concatenation, which lin_get_register_concat() packs into 32 bit slots
+ * ("ip saddr . tcp dport": reg 1 and reg 9). The returned number is the
+ * one the system nft uses for the first slot: NFT_REG_1..4 on a 128 bit
+ * boundary, NFT_REG32_xx elsewhere. A value that does not fit the
+ * remaining slots is a bug of the caller: the evaluator refuses what
+ * exceeds the registers.
  */
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);
+enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
+					   unsigned int len);
 /* Release the most recently allocated register(s), which must be @reg. */
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg);
 /* The register @offset bits into the value held from @reg on (the parts

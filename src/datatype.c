@@ -12,6 +12,7 @@
 #include <expr.h>
 #include <erec.h>
 #include <nftables.h>
+#include <iproute2.h>
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -196,8 +197,6 @@ static const struct symbol_table boolean_tbl = {
 	.symbols = {
 		{ "exists",	1 },
 		{ "missing",	0 },
-		{ "true",	1 },
-		{ "false",	0 },
 		{ NULL, 0 },
 	},
 };
@@ -705,6 +704,86 @@ static json_t *ifindex_json(const struct expr *expr, struct output_ctx *octx)
 static json_t *print_json(const struct expr *expr, struct output_ctx *octx);
 static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
 
+/* JSON writes booleans as true and false. */
+static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
+{
+	return json_boolean(mpz_sgn(expr->value.value) != 0);
+}
+
+/* Routing realms: a number or a name of /etc/iproute2/rt_realms. */
+static struct error_record *realm_parse(const struct expr *sym,
+					struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long long v;
+	uint64_t named;
+	char *end;
+
+	errno = 0;
+	v = strtoull(id, &end, 0);
+	if (end == id || *end || *id == '-') {
+		if (!iproute2_lookup("rt_realms", id, &named))
+			return parse_error(sym, "Could not parse %s",
+					   "routing realm");
+		v = named;
+	} else if (errno || v > 0xffffffffULL) {
+		return parse_error(sym, "%s", "Realm out of range");
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &realm_type,
+				       BYTEORDER_HOST_ENDIAN, 32, v);
+	return NULL;
+}
+
+static bool realm_name(const struct expr *expr, char *name, size_t size)
+{
+	uint64_t v;
+
+	return value_get_u64(expr, &v) &&
+	       iproute2_name("rt_realms", v, name, size);
+}
+
+static void realm_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[256];
+
+	if (!nft_output_numeric_symbol(octx) &&
+	    realm_name(expr, name, sizeof(name)))
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[256];
+	json_t *j;
+	char *s;
+
+	if (realm_name(expr, name, sizeof(name)))
+		return json_string(name);
+	s = mpz_get_str(NULL, 10, expr->value.value);
+	j = json_string(s);
+	free(s);
+	return j;
+}
+
+/* Route types (RTN_*) as fib reports them. */
+static const struct symbol_table fib_addrtype_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32, .base_decimal = true,
+	.symbols = {
+		{ "unspec",	 0 },
+		{ "unicast",	 1 },
+		{ "local",	 2 },
+		{ "broadcast",	 3 },
+		{ "anycast",	 4 },
+		{ "multicast",	 5 },
+		{ "blackhole",	 6 },
+		{ "unreachable", 7 },
+		{ "prohibit",	 8 },
+		{ NULL, 0 },
+	},
+};
+
 /* ------------------------------------------------------------------ */
 /* The types                                                           */
 /* ------------------------------------------------------------------ */
@@ -831,6 +910,21 @@ const struct datatype boolean_type = {
 	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
 	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
+	.json = boolean_json,
+};
+
+const struct datatype realm_type = {
+	.type = TYPE_REALM, .name = "realm", .desc = "routing realm",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = realm_print, .json = realm_json, .parse = realm_parse,
+};
+
+const struct datatype fib_addrtype_type = {
+	.type = TYPE_FIB_ADDR, .name = "fib_addrtype",
+	.desc = "fib address type",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type, .sym_tbl = &fib_addrtype_tbl,
 };
 
 static const struct datatype *const datatypes[] = {
@@ -839,7 +933,7 @@ static const struct datatype *const datatypes[] = {
 	&ip6addr_type, &etheraddr_type, &ethertype_type,
 	&inet_protocol_type, &inet_service_type, &mark_type,
 	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
-	&boolean_type,
+	&boolean_type, &realm_type, &fib_addrtype_type,
 };
 
 const struct datatype *datatype_lookup(enum datatypes type)

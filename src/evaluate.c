@@ -91,6 +91,40 @@ int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return ops->evaluate(ectx, exprp);
 }
 
+void eval_type_push(struct eval_ctx *ectx, struct eval_type *saved,
+		    const struct datatype *dtype, enum byteorder byteorder,
+		    unsigned int len)
+{
+	saved->dtype = ectx->ectx_dtype;
+	saved->byteorder = ectx->ectx_byteorder;
+	saved->len = ectx->ectx_len;
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+}
+
+void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved)
+{
+	ectx->ectx_dtype = saved->dtype;
+	ectx->ectx_byteorder = saved->byteorder;
+	ectx->ectx_len = saved->len;
+}
+
+int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
+		       const struct expr *like)
+{
+	const struct expr *key = ectx->ectx_key;
+	struct eval_type saved;
+	int ret;
+
+	eval_type_push(ectx, &saved, like->dtype, like->byteorder, like->len);
+	ectx->ectx_key = like;
+	ret = expr_evaluate(ectx, exprp);
+	ectx->ectx_key = key;
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
 int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct stmt *saved = ectx->stmt;

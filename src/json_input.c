@@ -156,6 +156,11 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(root));
 		return symbol_expr_alloc(loc, buf, false);
+	case JSON_TRUE:
+	case JSON_FALSE:
+		/* booleans: "fib ... exists", "rt ipsec exists" */
+		return symbol_expr_alloc(loc, json_is_true(root) ? "exists" :
+					 "missing", false);
 	case JSON_ARRAY:
 		return json_parse_list(jctx, root, loc);
 	default:

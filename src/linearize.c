@@ -83,9 +83,9 @@ enum nft_registers lin_register_at(enum nft_registers reg,
 				 offset / LIN_REG_SLOT_BITS);
 }
 
-enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
+static enum nft_registers lin_alloc_slots(struct lin_ctx *lctx,
+					  unsigned int n, unsigned int len)
 {
-	unsigned int n = lin_register_slots(len);
 	unsigned int slot = lctx->reg_low;
 
 	if (slot + n > LIN_REG_SLOTS || lctx->num_allocs == LIN_MAX_ALLOCS)
@@ -95,6 +95,20 @@ enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
 	lctx->num_allocs++;
 	lctx->reg_low = slot + n;
 	return lin_slot_register(slot);
+}
+
+enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
+{
+	unsigned int per_reg = NFT_REG_SIZE / sizeof(uint32_t);
+
+	return lin_alloc_slots(lctx, div_round_up(lin_register_slots(len),
+						  per_reg) * per_reg, len);
+}
+
+enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
+					   unsigned int len)
+{
+	return lin_alloc_slots(lctx, lin_register_slots(len), len);
 }
 
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg)

@@ -513,6 +513,158 @@ static struct expr *parser_prefix(struct parser_state *st,
 	return prefix_expr_alloc(loc, sym, plen);
 }
 
+/* Lookup expressions: each takes over its strings. */
+
+static uint32_t parser_fib_flag(struct parser_state *st, char *name,
+				const YYLTYPE *loc)
+{
+	uint32_t flag = 0;
+
+	if (!fib_flag_lookup(name, &flag))
+		parser_error(st, loc, "unknown fib field '%s': expected saddr, daddr, mark, iif or oif",
+			     name);
+	xfree(name);
+	return flag;
+}
+
+static struct expr *parser_fib(struct parser_state *st, const YYLTYPE *loc,
+			       uint32_t flags, const YYLTYPE *flags_loc,
+			       char *result, const YYLTYPE *result_loc)
+{
+	uint32_t res = NFT_FIB_RESULT_OIF;
+
+	if (!fib_result_lookup(result, &res))
+		parser_error(st, result_loc,
+			     "unknown fib result '%s': expected oif, oifname or type",
+			     result);
+	xfree(result);
+	/* errors about the lookup fields point at them */
+	(void)loc;
+	return fib_expr_alloc(flags_loc, flags, res);
+}
+
+static struct expr *parser_rt(struct parser_state *st, const YYLTYPE *loc,
+			      const char *family, char *key,
+			      const YYLTYPE *key_loc)
+{
+	unsigned int k = NFT_RT_CLASSID;
+	struct expr *expr;
+
+	if (!rt_key_lookup(key, family, &k))
+		parser_error(st, key_loc, "unknown rt key '%s'", key);
+	expr = rt_expr_alloc(loc, k);
+	if (!family && !strcmp(key, "nexthop"))
+		expr->rt.family_implicit = true;
+	xfree(key);
+	return expr;
+}
+
+static struct expr *parser_numgen(struct parser_state *st,
+				  const YYLTYPE *loc, char *type,
+				  const YYLTYPE *type_loc, uint64_t mod,
+				  uint64_t offset)
+{
+	enum nft_ng_types t = NFT_NG_INCREMENTAL;
+
+	if (!numgen_type_lookup(type, &t))
+		parser_error(st, type_loc,
+			     "unknown numgen mode '%s': expected inc or random",
+			     type);
+	xfree(type);
+	if (mod > UINT32_MAX || offset > UINT32_MAX) {
+		parser_error(st, loc, "numgen modulus and offset are 32 bit numbers");
+		mod = 1;
+		offset = 0;
+	}
+	return numgen_expr_alloc(loc, t, mod, offset);
+}
+
+static struct expr *parser_hash(const YYLTYPE *loc, enum nft_hash_types type,
+				struct expr *src, uint64_t mod,
+				const uint64_t *seed, uint64_t offset)
+{
+	struct expr *expr = hash_expr_alloc(loc, type, src, mod);
+
+	if (seed) {
+		expr->hash.seed = *seed;
+		expr->hash.seed_set = true;
+	}
+	expr->hash.offset = offset;
+	/* out of range values make the evaluator complain about 0 */
+	if (mod > UINT32_MAX)
+		expr->hash.mod = 0;
+	return expr;
+}
+
+static struct expr *parser_socket(struct parser_state *st,
+				  const YYLTYPE *loc, char *key,
+				  const YYLTYPE *key_loc)
+{
+	enum nft_socket_keys k = NFT_SOCKET_TRANSPARENT;
+
+	if (!socket_key_lookup(key, &k))
+		parser_error(st, key_loc,
+			     "unknown socket key '%s': expected transparent, mark or wildcard",
+			     key);
+	xfree(key);
+	return socket_expr_alloc(loc, k);
+}
+
+static struct expr *parser_osf(struct parser_state *st, const YYLTYPE *loc,
+			       char *ttl, const YYLTYPE *ttl_loc, char *key,
+			       const YYLTYPE *key_loc)
+{
+	uint8_t t = 0;
+	uint32_t flags = 0;
+
+	if (ttl && !osf_ttl_lookup(ttl, &t))
+		parser_error(st, ttl_loc,
+			     "unknown osf ttl '%s': expected loose or skip",
+			     ttl);
+	if (!strcmp(key, "version"))
+		flags = NFT_OSF_F_VERSION;
+	else if (strcmp(key, "name"))
+		parser_error(st, key_loc,
+			     "unknown osf key '%s': expected name or version",
+			     key);
+	xfree(ttl);
+	xfree(key);
+	return osf_expr_alloc(loc, t, flags);
+}
+
+static uint32_t parser_spnum(struct parser_state *st, uint64_t n,
+			     const YYLTYPE *loc)
+{
+	if (n > 255) {
+		parser_error(st, loc, "spnum %llu is out of range (0-255)",
+			     (unsigned long long)n);
+		return 0;
+	}
+	return n;
+}
+
+static struct expr *parser_xfrm(struct parser_state *st, const YYLTYPE *loc,
+				char *dir, const YYLTYPE *dir_loc,
+				uint32_t spnum, const char *family, char *key,
+				const YYLTYPE *key_loc)
+{
+	enum nft_xfrm_keys k = NFT_XFRM_KEY_REQID;
+	uint8_t d = 0;
+
+	if (!xfrm_dir_lookup(dir, &d))
+		parser_error(st, dir_loc,
+			     "unknown ipsec direction '%s': expected in or out",
+			     dir);
+	if (!xfrm_key_lookup(key, family, &k))
+		parser_error(st, key_loc, family ?
+			     "unknown ipsec key '%s'" :
+			     "unknown ipsec key '%s' (addresses need ip or ip6 before them)",
+			     key);
+	xfree(dir);
+	xfree(key);
+	return xfrm_expr_alloc(loc, k, d, spnum);
+}
+
 static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 				   struct expr *chain)
 {
@@ -579,6 +731,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> META "meta"
 %token <kw> PROTO "protocol name"
 %token <kw> META_KEY "meta key"
+%token <kw> FIB "fib" RT "rt" NUMGEN "numgen" JHASH "jhash" SYMHASH "symhash"
+%token <kw> SOCKET "socket" OSF "osf" IPSEC "ipsec" MOD "mod" SEED "seed"
+%token <kw> OFFSET "offset" TTL "ttl" SPNUM "spnum"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -593,6 +748,10 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
+%type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
+%type <expr> xfrm_expr hash_src
+%type <val> fib_flags opt_spnum
+%type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <expr> set_block set_list set_member concat_lhs concat_rhs
@@ -939,6 +1098,8 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
+		| TTL
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1259,6 +1420,119 @@ rel_op		: EQ		{ $$ = OP_EQ; }
 
 match_lhs	: payload_expr		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
+		| fib_expr		{ $$ = $1; }
+		| rt_expr		{ $$ = $1; }
+		| numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
+		| socket_expr		{ $$ = $1; }
+		| osf_expr		{ $$ = $1; }
+		| xfrm_expr		{ $$ = $1; }
+		;
+
+/*
+ * Routing and other lookups: fib, rt, numgen, jhash/symhash, socket,
+ * osf, ipsec. Their keys are words looked up in the kinds' tables.
+ */
+fib_expr	: FIB fib_flags identifier
+			{
+				$$ = parser_fib(state, &@$, $2, &@2, $3, &@3);
+			}
+		;
+
+fib_flags	: identifier
+			{
+				$$ = parser_fib_flag(state, $1, &@1);
+			}
+		| fib_flags '.' identifier
+			{
+				$$ = $1 | parser_fib_flag(state, $3, &@3);
+			}
+		;
+
+rt_expr		: RT identifier
+			{
+				$$ = parser_rt(state, &@$, NULL, $2, &@2);
+			}
+		| RT IP identifier
+			{
+				$$ = parser_rt(state, &@$, "ip", $3, &@3);
+			}
+		| RT IP6 identifier
+			{
+				$$ = parser_rt(state, &@$, "ip6", $3, &@3);
+			}
+		;
+
+numgen_expr	: NUMGEN identifier MOD number opt_offset
+			{
+				$$ = parser_numgen(state, &@$, $2, &@2, $4,
+						   $5);
+			}
+		;
+
+opt_offset	: %empty		{ $$ = 0; }
+		| OFFSET number		{ $$ = $2; }
+		;
+
+hash_src	: match_lhs		{ $$ = $1; }
+		;
+
+hash_expr	: JHASH hash_src MOD number opt_offset
+			{
+				$$ = parser_hash(&@$, NFT_HASH_JENKINS, $2, $4,
+						 NULL, $5);
+			}
+		| JHASH hash_src MOD number SEED number opt_offset
+			{
+				$$ = parser_hash(&@$, NFT_HASH_JENKINS, $2, $4,
+						 &$6, $7);
+			}
+		| SYMHASH MOD number opt_offset
+			{
+				$$ = parser_hash(&@$, NFT_HASH_SYM, NULL, $3,
+						 NULL, $4);
+			}
+		;
+
+socket_expr	: SOCKET identifier
+			{
+				$$ = parser_socket(state, &@$, $2, &@2);
+			}
+		;
+
+/* plain words: "ttl" is a keyword, and the keys are not */
+osf_expr	: OSF STRING
+			{
+				$$ = parser_osf(state, &@$, NULL, NULL, $2, &@2);
+			}
+		| OSF TTL STRING STRING
+			{
+				$$ = parser_osf(state, &@$, $3, &@3, $4, &@4);
+			}
+		;
+
+opt_spnum	: %empty		{ $$ = 0; }
+		| SPNUM number
+			{
+				$$ = parser_spnum(state, $2, &@2);
+			}
+		;
+
+xfrm_expr	: IPSEC identifier opt_spnum identifier
+			{
+				$$ = parser_xfrm(state, &@$, $2, &@2, $3, NULL,
+						 $4, &@4);
+			}
+		| IPSEC identifier opt_spnum IP identifier
+			{
+				$$ = parser_xfrm(state, &@$, $2, &@2, $3, "ip",
+						 $5, &@5);
+			}
+		| IPSEC identifier opt_spnum IP6 identifier
+			{
+				$$ = parser_xfrm(state, &@$, $2, &@2, $3, "ip6",
+						 $5, &@5);
+			}
 		;
 
 proto_kw	: IP | IP6 | ARP | PROTO

@@ -134,28 +134,6 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 	return 0;
 }
 
-/* Evaluate @m typed like @key; the context is restored after. */
-static int concat_evaluate_member(struct eval_ctx *ectx, struct expr **m,
-				  const struct expr *key)
-{
-	const struct datatype *dtype = ectx->ectx_dtype;
-	enum byteorder byteorder = ectx->ectx_byteorder;
-	unsigned int len = ectx->ectx_len;
-	const struct expr *ckey = ectx->ectx_key;
-	int ret;
-
-	ectx->ectx_dtype = key->dtype;
-	ectx->ectx_byteorder = key->byteorder;
-	ectx->ectx_len = key->len;
-	ectx->ectx_key = key;
-	ret = expr_evaluate(ectx, m);
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
-	ectx->ectx_key = ckey;
-	return ret;
-}
-
 /* A value: member i typed by member i of the left side. */
 static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 				 const struct expr *key)
@@ -172,7 +150,7 @@ static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 				 list) {
 		list_del(&i->list);
 		m = i;
-		if (concat_evaluate_member(ectx, &m, k) < 0) {
+		if (expr_evaluate_like(ectx, &m, k) < 0) {
 			expr_free(m);
 			return -1;
 		}

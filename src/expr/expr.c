@@ -158,7 +158,7 @@ static const char *const expr_names[__EXPR_MAX] = {
 	[EXPR_HASH]		= "hash expression",
 	[EXPR_SOCKET]		= "socket expression",
 	[EXPR_OSF]		= "osf expression",
-	[EXPR_XFRM]		= "ipsec expression",
+	[EXPR_XFRM]		= "xfrm expression",
 };
 
 const char *expr_name(const struct expr *expr)
@@ -221,6 +221,14 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&binop_expr_ops,
 	&set_expr_ops,
 	&concat_expr_ops,
+	&fib_expr_ops,
+	&rt_expr_ops,
+	&numgen_expr_ops,
+	&hash_expr_ops,
+	&symhash_expr_ops,
+	&socket_expr_ops,
+	&osf_expr_ops,
+	&xfrm_expr_ops,
 	NULL,
 };
 

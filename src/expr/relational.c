@@ -92,27 +92,6 @@ static bool relational_types_match(const struct datatype *a,
 	return false;
 }
 
-static int relational_evaluate_right(struct eval_ctx *ectx, struct expr *rel)
-{
-	const struct datatype *dtype = ectx->ectx_dtype;
-	enum byteorder byteorder = ectx->ectx_byteorder;
-	unsigned int len = ectx->ectx_len;
-	const struct expr *key = ectx->ectx_key;
-	struct expr *left = rel->binop.left;
-	int ret;
-
-	ectx->ectx_dtype = left->dtype;
-	ectx->ectx_byteorder = left->byteorder;
-	ectx->ectx_len = left->len;
-	ectx->ectx_key = left;
-	ret = expr_evaluate(ectx, &rel->binop.right);
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
-	ectx->ectx_key = key;
-	return ret;
-}
-
 /* The encoder builds compare data in buffers of this size. */
 static int relational_check_size(struct eval_ctx *ectx,
 				 const struct expr *expr)
@@ -149,7 +128,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
 	relational_var_set(rel);
-	if (relational_evaluate_right(ectx, rel) < 0)
+	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	left = rel->binop.left;
 	right = rel->binop.right;
