@@ -176,6 +176,10 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 	struct expr *i, *next, *elem;
 
 	list_for_each_entry_safe(i, next, &set->expr_list.expressions, list) {
+		/* a lone value has no type: say what is missing */
+		if (set_key_is_concat(ectx) && i->etype != EXPR_CONCAT &&
+		    i->etype != EXPR_VARIABLE)
+			return set_elem_check(ectx, set, i);
 		list_del(&i->list);
 		set->expr_list.size--;
 		elem = i;
