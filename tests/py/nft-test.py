@@ -227,8 +227,11 @@ class Runner:
 
     @staticmethod
     def bytecode_of(out):
-        return ["  " + l.strip() for l in out.split("\n")
-                if l.startswith("  ") and l.strip()]
+        # expression lines, and the anonymous set lines before them
+        return ["  " + (l.strip() if l.startswith("  ") else l.rstrip())
+                for l in out.split("\n")
+                if (l.startswith("  ") and l.strip()) or
+                l.startswith("__set") or l.startswith("\telement")]
 
     def flush(self):
         self.run(["flush", "chain"] + self.where())
