@@ -119,8 +119,7 @@ static bool set_types_match(const struct datatype *want,
 /* Names compare as bytes, not as numbers in some byte order. */
 static bool set_key_is_string(const struct expr *key)
 {
-	return key->dtype && set_types_match(&string_type, key->dtype) &&
-	       key->dtype->type != TYPE_INVALID;
+	return key->dtype && set_types_match(&string_type, key->dtype);
 }
 
 static bool set_key_is_concat(const struct eval_ctx *ectx)
@@ -197,16 +196,11 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		}
 		list_link_(&elem->list, next->list.prev, &next->list);
 		set->expr_list.size++;
-		if (set_elem_check(ectx, set, elem) < 0)
-			return -1;
 	}
 	return 0;
 }
 
-/*
- * Spliced members were evaluated by their list, so their checks run
- * here, once all are in place.
- */
+/* The members are checked once all are in place, spliced ones too. */
 static int set_check_members(struct eval_ctx *ectx, struct expr *set)
 {
 	struct expr *i;
