@@ -97,6 +97,14 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
  */
 void payload_merge_rule(struct rule *rule);
 
+/*
+ * Is @expr the left side of the current match, and its right side the
+ * word exists or missing? Such a match asks only whether the thing is
+ * there (fib, extension headers), which changes how @expr is encoded.
+ */
+bool expr_is_presence_match(const struct eval_ctx *ectx,
+			    const struct expr *expr);
+
 /* Error helper: queue an error at @loc, return -1. */
 #define expr_error(ectx, expr, ...) \
 	erec_error((ectx)->msgs, &(expr)->location, __VA_ARGS__)

@@ -23,6 +23,8 @@ struct nftnl_expr;
 struct proto_desc;
 struct proto_hdr_template;
 struct stmt;
+struct exthdr_desc;
+struct exthdr_field;
 
 enum expr_types {
 	EXPR_INVALID,
@@ -144,6 +146,16 @@ struct expr {
 		struct {
 			enum nft_meta_keys key;
 		} meta;
+		/* EXPR_EXTHDR: a field of an IPv6 extension header, TCP
+		 * option or IP option (desc/field NULL: raw) */
+		struct {
+			const struct exthdr_desc *desc;
+			const struct exthdr_field *field;
+			enum nft_exthdr_op op;
+			uint8_t type;
+			unsigned int offset;	/* bits */
+			uint32_t flags;		/* NFT_EXTHDR_F_PRESENT */
+		} exthdr;
 		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_* */
 		struct {
 			uint32_t flags;
@@ -227,6 +239,12 @@ struct expr_ops {
 	 * @stmt is the STMT_EXPRESSION whose relational's left is @expr. */
 	void (*delin_postprocess)(struct delin_ctx *dctx, struct stmt *stmt,
 				  struct expr *expr);
+	/* Kinds that hold subexpressions the generic walk does not know
+	 * (concatenations, sets, elements, mappings): call @visit on each
+	 * child's slot, so postprocessing reaches whole trees. */
+	void (*delin_children)(struct expr *expr,
+			       void (*visit)(struct expr **child, void *arg),
+			       void *arg);
 	/* JSON input: the key that names this kind in an expression object
 	 * ("payload", "meta"). NULL for kinds with no JSON object form. */
 	const char *json_name;
@@ -252,6 +270,9 @@ extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
 extern const struct expr_ops set_expr_ops;
 extern const struct expr_ops concat_expr_ops;
+extern const struct expr_ops exthdr_expr_ops;
+extern const struct expr_ops tcpopt_expr_ops;
+extern const struct expr_ops ipopt_expr_ops;
 extern const struct expr_ops fib_expr_ops;
 extern const struct expr_ops rt_expr_ops;
 extern const struct expr_ops numgen_expr_ops;
@@ -346,6 +367,21 @@ struct expr *meta_expr_alloc(const struct location *loc,
 struct expr *payload_expr_alloc(const struct location *loc,
 				const struct proto_desc *desc,
 				unsigned int field /* index into desc->templates */);
+
+/* Extension headers and options (src/expr/exthdr.c). */
+const struct exthdr_desc *exthdr_lookup(enum nft_exthdr_op op,
+					const char *name);
+const struct exthdr_field *exthdr_field_lookup(const struct exthdr_desc *d,
+					       const char *token);
+struct expr *exthdr_expr_alloc(const struct location *loc,
+			       const struct exthdr_desc *d,
+			       const struct exthdr_field *f,
+			       unsigned int index);
+bool exthdr_field_is_array(const struct exthdr_field *f);
+struct expr *exthdr_expr_alloc_raw(const struct location *loc,
+				   enum nft_exthdr_op op, uint8_t type,
+				   unsigned int offset, unsigned int len,
+				   bool present);
 
 /* Routing and other lookups (src/expr/fib.c, rt.c, numgen.c, hash.c,
  * socket.c, osf.c, xfrm.c): constructors and their keys by name. */

@@ -543,13 +543,26 @@ static struct expr *parser_fib(struct parser_state *st, const YYLTYPE *loc,
 	return fib_expr_alloc(flags_loc, flags, res);
 }
 
+static struct expr *parser_exthdr(struct parser_state *st,
+				  const YYLTYPE *loc, enum nft_exthdr_op op,
+				  const char *name, const YYLTYPE *name_loc,
+				  char *field, const YYLTYPE *field_loc,
+				  uint64_t index);
+
 static struct expr *parser_rt(struct parser_state *st, const YYLTYPE *loc,
 			      const char *family, char *key,
 			      const YYLTYPE *key_loc)
 {
+	const struct exthdr_desc *rthdr = exthdr_lookup(NFT_EXTHDR_OP_IPV6,
+							 "rt");
 	unsigned int k = NFT_RT_CLASSID;
 	struct expr *expr;
 
+	/* "rt type", "rt seg-left": the IPv6 routing header */
+	if (!family && !rt_key_lookup(key, NULL, &k) &&
+	    exthdr_field_lookup(rthdr, key))
+		return parser_exthdr(st, loc, NFT_EXTHDR_OP_IPV6, "rt", loc,
+				     key, key_loc, 0);
 	if (!rt_key_lookup(key, family, &k))
 		parser_error(st, key_loc, "unknown rt key '%s'", key);
 	expr = rt_expr_alloc(loc, k);
@@ -665,6 +678,121 @@ static struct expr *parser_xfrm(struct parser_state *st, const YYLTYPE *loc,
 	return xfrm_expr_alloc(loc, k, d, spnum);
 }
 
+/* Extension headers: each takes over @field. */
+static struct expr *parser_exthdr(struct parser_state *st,
+				  const YYLTYPE *loc, enum nft_exthdr_op op,
+				  const char *name, const YYLTYPE *name_loc,
+				  char *field, const YYLTYPE *field_loc,
+				  uint64_t index)
+{
+	const struct exthdr_desc *d = exthdr_lookup(op, name);
+	const struct exthdr_field *f = NULL;
+
+	if (!d) {
+		parser_error(st, name_loc, "unknown %s '%s'",
+			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
+			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
+			     "extension header", name);
+		xfree(field);
+		return parser_placeholder(loc, name);
+	}
+	if (field) {
+		f = exthdr_field_lookup(d, field);
+		if (!f)
+			parser_error(st, field_loc, "unknown %s field '%s'",
+				     name, field);
+		else if (exthdr_field_is_array(f) && !index)
+			parser_error(st, field_loc,
+				     "%s %s needs an index: %s[N]", name,
+				     field, field);
+		else if (!exthdr_field_is_array(f) && index)
+			parser_error(st, field_loc, "%s %s is not an array",
+				     name, field);
+		else if (index > 255)
+			parser_error(st, field_loc, "index %llu is out of range",
+				     (unsigned long long)index);
+		xfree(field);
+		if (!f || (exthdr_field_is_array(f) != !!index) ||
+		    index > 255)
+			return parser_placeholder(loc, name);
+	}
+	return exthdr_expr_alloc(loc, d, f, index);
+}
+
+/* "tcp option NAME [FIELD]", "ip option NAME [FIELD]" */
+static struct expr *parser_option(struct parser_state *st,
+				  const YYLTYPE *loc, const char *proto,
+				  const YYLTYPE *proto_loc, char *name,
+				  const YYLTYPE *name_loc, char *field,
+				  const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+	enum nft_exthdr_op op;
+
+	if (!strcmp(proto, "tcp")) {
+		op = NFT_EXTHDR_OP_TCPOPT;
+	} else if (!strcmp(proto, "ip")) {
+		op = NFT_EXTHDR_OP_IPV4;
+	} else {
+		parser_error(st, proto_loc, "%s has no options: tcp option or ip option",
+			     proto);
+		xfree(name);
+		xfree(field);
+		return parser_placeholder(loc, proto);
+	}
+	expr = parser_exthdr(st, loc, op, name, name_loc, field, field_loc,
+			     0);
+	xfree(name);
+	return expr;
+}
+
+static bool parser_tcp_options(struct parser_state *st, const char *proto,
+			       const YYLTYPE *proto_loc)
+{
+	if (!strcmp(proto, "tcp"))
+		return true;
+	parser_error(st, proto_loc, "only tcp options can be given by number");
+	return false;
+}
+
+/* "tcp option 34": whether option kind 34 is there. */
+static struct expr *parser_option_number(struct parser_state *st,
+					 const YYLTYPE *loc, const char *proto,
+					 const YYLTYPE *proto_loc, char *num,
+					 const YYLTYPE *num_loc)
+{
+	uint64_t kind = parser_number(st, num, num_loc);
+
+	xfree(num);
+	if (!parser_tcp_options(st, proto, proto_loc))
+		return parser_placeholder(loc, proto);
+	if (kind > 255) {
+		parser_error(st, num_loc, "TCP option kind must be 0-255");
+		kind = 0;
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, 0, 8,
+				     true);
+}
+
+/* "tcp option @KIND,OFFSET,LEN" (offset and length in bits) */
+static struct expr *parser_option_raw(struct parser_state *st,
+				      const YYLTYPE *loc, const char *proto,
+				      const YYLTYPE *proto_loc, uint64_t kind,
+				      uint64_t off, uint64_t len,
+				      const YYLTYPE *len_loc)
+{
+	if (!parser_tcp_options(st, proto, proto_loc))
+		return parser_placeholder(loc, proto);
+	if (kind > 255 || off > 255 * BITS_PER_BYTE || len == 0 ||
+	    len > 128) {
+		parser_error(st, len_loc,
+			     "raw TCP option: kind 0-255, offset and length in bits, at most 128 bits");
+		return parser_placeholder(loc, proto);
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, off, len,
+				     false);
+}
+
 static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 				   struct expr *chain)
 {
@@ -681,6 +809,10 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %parse-param {yyscan_t scanner} {struct parser_state *state}
 %lex-param {yyscan_t scanner}
 %expect 0
+/* "tcp option maxseg size": a word after an option name is its field,
+ * never the value of a presence match (that is exists or missing). */
+%precedence OPTION_PRESENCE
+%precedence STRING TYPE
 
 %union {
 	const char *kw;
@@ -734,6 +866,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> FIB "fib" RT "rt" NUMGEN "numgen" JHASH "jhash" SYMHASH "symhash"
 %token <kw> SOCKET "socket" OSF "osf" IPSEC "ipsec" MOD "mod" SEED "seed"
 %token <kw> OFFSET "offset" TTL "ttl" SPNUM "spnum"
+%token <kw> EXTHDR "exthdr" HBH "hbh" RT0 "rt0" RT2 "rt2" SRH "srh"
+%token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option"
+%token <kw> EXISTS "exists" MISSING "missing"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -749,7 +884,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
-%type <expr> xfrm_expr hash_src
+%type <expr> xfrm_expr hash_src exthdr_expr
+%type <kw> exthdr_name
 %type <val> fib_flags opt_spnum
 %type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
@@ -1099,7 +1235,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
-		| TTL
+		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1427,6 +1563,94 @@ match_lhs	: payload_expr		{ $$ = $1; }
 		| socket_expr		{ $$ = $1; }
 		| osf_expr		{ $$ = $1; }
 		| xfrm_expr		{ $$ = $1; }
+		| exthdr_expr		{ $$ = $1; }
+		;
+
+/*
+ * Extension headers and options: "frag frag-off", "rt0 addr[2]",
+ * "exthdr frag" (presence), "tcp option maxseg size", "tcp option
+ * sack-perm" (presence), "tcp option 34", "tcp option @34,8,8", "ip
+ * option rr ptr". "rt" with a header field is the routing header (see
+ * parser_rt()).
+ */
+exthdr_name	: HBH | RT | RT0 | RT2 | SRH | FRAG | DST | MH
+		;
+
+exthdr_expr	: HBH identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| RT0 identifier '[' number ']'
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, $4);
+			}
+		| RT2 identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| RT0 identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| SRH identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| SRH identifier '[' number ']'
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, $4);
+			}
+		| FRAG identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| DST identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| MH identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| EXTHDR exthdr_name
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $2, &@2, NULL, NULL, 0);
+			}
+		| proto_kw OPTION STRING	%prec OPTION_PRESENCE
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   NULL, NULL);
+			}
+		| proto_kw OPTION STRING STRING
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   $4, &@4);
+			}
+		| proto_kw OPTION STRING TYPE
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   xstrdup($4), &@4);
+			}
+		| proto_kw OPTION NUMBER
+			{
+				$$ = parser_option_number(state, &@$, $1, &@1,
+							  $3, &@3);
+			}
+		| proto_kw OPTION '@' number ',' number ',' number
+			{
+				$$ = parser_option_raw(state, &@$, $1, &@1, $4,
+						       $6, $8, &@8);
+			}
 		;
 
 /*
@@ -1604,6 +1828,7 @@ rhs_primary	: NUMBER
 		;
 
 rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
+		| EXISTS | MISSING
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }

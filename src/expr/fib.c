@@ -183,18 +183,7 @@ static struct expr *fib_expr_json_parse(struct json_ctx *jctx, json_t *value,
  */
 static void fib_check_present(struct eval_ctx *ectx, struct expr *expr)
 {
-	const struct expr *rel = ectx->stmt && ectx->stmt->type ==
-				 STMT_EXPRESSION ? ectx->stmt->expr : NULL;
-	const struct expr *right;
-
-	if (!rel || rel->etype != EXPR_RELATIONAL || rel->binop.left != expr)
-		return;
-	right = rel->binop.right;
-	while (right->etype == EXPR_VARIABLE && right->variable.value)
-		right = right->variable.value;
-	if (right->etype != EXPR_SYMBOL ||
-	    (strcmp(right->symbol.identifier, "exists") &&
-	     strcmp(right->symbol.identifier, "missing")))
+	if (!expr_is_presence_match(ectx, expr))
 		return;
 	expr->fib.flags |= NFTA_FIB_F_PRESENT;
 	fib_set_type(expr);
