@@ -16,6 +16,7 @@
 
 struct mnl_socket;
 struct scope;
+struct anon_set_cache;
 
 /* An output or error stream, possibly buffered in memory. */
 struct output_stream {
@@ -114,6 +115,8 @@ struct nft_ctx {
 	struct list_head strings;	/* interned strings (JSON paths) */
 	struct str_hash string_hash;	/* the same, by content */
 	struct scope *top_scope;	/* -D variables + file defines */
+	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
+	struct anon_set_cache *anon_sets;
 	/* -e -j of JSON input: the input document (json_t), which the
 	 * echo prints back with the handles filled in */
 	void *json_echo;

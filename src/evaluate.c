@@ -113,11 +113,14 @@ void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved)
 int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
 		       const struct expr *like)
 {
+	const struct expr *key = ectx->ectx_key;
 	struct eval_type saved;
 	int ret;
 
 	eval_type_push(ectx, &saved, like->dtype, like->byteorder, like->len);
+	ectx->ectx_key = like;
 	ret = expr_evaluate(ectx, exprp);
+	ectx->ectx_key = key;
 	eval_type_pop(ectx, &saved);
 	return ret;
 }

@@ -15,6 +15,7 @@
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
+#include <netlink.h>
 #include <print.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -382,6 +383,7 @@ static void nft_run_end(struct nft_ctx *nft)
 	json_echo_release(nft);
 	/* The kernel may change between runs: never trust a stale cache. */
 	cache_release(&nft->cache);
+	netlink_anon_sets_release(nft);
 	fflush(nft->output.fp);
 	fflush(nft->error.fp);
 }

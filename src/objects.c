@@ -608,7 +608,9 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 static int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			 const struct handle *h, const struct rule *r)
 {
-	struct nftnl_rule *nlr = netlink_rule_build(x->nft, h, r);
+	/* anonymous sets the rule uses go into the batch first */
+	struct nftnl_rule *nlr = netlink_rule_build_batch(x->nft, x->batch,
+							  h, r);
 	struct nlmsghdr *nlh;
 	size_t size;
 

@@ -992,6 +992,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
+%type <expr> set_block set_list set_member concat_lhs concat_rhs
 %type <op> rel_op
 
 %destructor { xfree($$); } <string>
@@ -1563,6 +1564,91 @@ match_stmt	: match_lhs match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| match_lhs set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| match_lhs rel_op set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| concat_lhs set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| concat_lhs rel_op set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		;
+
+/*
+ * Anonymous sets (src/expr/set.c): "{ 22, 80, 8000-8080 }" on the right
+ * of a match; members may be values, ranges, prefixes and variables,
+ * separated by commas and newlines, with an optional trailing comma.
+ */
+set_block	: '{' opt_newlines set_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		| '{' opt_newlines set_list ',' opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		;
+
+set_list	: set_member
+			{
+				$$ = set_expr_alloc(&@$);
+				set_expr_add($$, $1);
+			}
+		| set_list ',' opt_newlines set_member
+			{
+				$$ = $1;
+				set_expr_add($$, $4);
+			}
+		;
+
+set_member	: rhs_expr
+		| concat_rhs
+		;
+
+/* Concatenations (src/expr/concat.c): "ip saddr . tcp dport" matched
+ * with sets of "1.2.3.4 . 22". */
+concat_lhs	: match_lhs '.' match_lhs
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| concat_lhs '.' match_lhs
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_expr_add($$, $3);
+			}
+		;
+
+concat_rhs	: rhs_expr '.' rhs_expr
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| concat_rhs '.' rhs_expr
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_expr_add($$, $3);
 			}
 		;
 

@@ -156,12 +156,31 @@ static void relational_unwrap_range(struct expr *rel)
 	rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEQ;
 }
 
+/*
+ * "define s = { a, b }" then "left $s": the variable stands for an
+ * anonymous set. The set's evaluation splices the list in.
+ */
+static void relational_var_set(struct expr *rel)
+{
+	struct expr *right = rel->binop.right, *value = right, *set;
+
+	while (value && value->etype == EXPR_VARIABLE)
+		value = value->variable.value;
+	if (right->etype != EXPR_VARIABLE || !value ||
+	    value->etype != EXPR_LIST)
+		return;
+	set = set_expr_alloc(&right->location);
+	set_expr_add(set, right);
+	rel->binop.right = set;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
+	relational_var_set(rel);
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	left = rel->binop.left;
@@ -174,6 +193,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	case EXPR_VALUE:
 	case EXPR_PREFIX:
 	case EXPR_RANGE:
+		break;
+	case EXPR_SET:
+		if (rel->binop.op != OP_IMPLICIT && rel->binop.op != OP_EQ &&
+		    rel->binop.op != OP_NEQ)
+			return expr_error(ectx, right,
+					  "a set can only be matched with == or !=, not %s",
+					  op_token(rel->binop.op));
 		break;
 	default:
 		return expr_error(ectx, right,
@@ -378,6 +404,9 @@ static void relational_expr_linearize(struct lin_ctx *lctx,
 		break;
 	case EXPR_RANGE:
 		relational_linearize_range(lctx, expr, reg);
+		break;
+	case EXPR_SET:
+		set_lookup_linearize(lctx, expr, reg);
 		break;
 	default:
 		relational_linearize_value(lctx, expr, reg);
