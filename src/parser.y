@@ -27,6 +27,9 @@
 typedef void *yyscan_t;
 #endif
 
+/* Parsing stops after this many errors, as in the system nft. */
+#define PARSER_MAX_ERRORS	10
+
 /* Nesting of scopes: the top one, a table block, a chain block. */
 #define PARSER_MAX_SCOPES	4
 
@@ -130,6 +133,10 @@ static void parser_error(struct parser_state *st, const YYLTYPE *loc,
 	struct error_record *erec;
 	va_list ap;
 
+	/* the scanner ends the input at the limit; what the parser says
+	 * about that end is not worth an error of its own */
+	if (st->nerrs >= PARSER_MAX_ERRORS)
+		return;
 	va_start(ap, fmt);
 	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
 	va_end(ap);
@@ -631,7 +638,8 @@ common_block	: INCLUDE QUOTED_STRING separator
 				/* Up to the separator, as nft reports it. */
 				struct location loc = parser_span(&@1, &@3);
 
-				if (scanner_include(scanner, $2, &loc) < 0)
+				if (state->nerrs < PARSER_MAX_ERRORS &&
+				    scanner_include(scanner, $2, &loc) < 0)
 					state->nerrs++;
 				xfree($2);
 			}
@@ -1266,26 +1274,28 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
  * The source text under a one-line location, for messages; "" when it
  * spans lines or has no source.
  */
-static void parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
+static bool parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
 {
-	const char *p = loc->indesc ? loc->indesc->data : NULL;
+	const struct input_descriptor *in = loc->indesc;
 	unsigned int line = 1;
-	size_t len;
+	size_t len, pos = 0;
 
 	buf[0] = '\0';
-	if (!p || loc->first_line != loc->last_line ||
+	if (!in || !in->data || loc->first_line != loc->last_line ||
 	    loc->last_column < loc->first_column)
-		return;
-	while (*p && line < loc->first_line) {
-		if (*p++ == '\n')
+		return false;
+	/* by length, not up to a NUL: the input may hold any byte */
+	while (pos < in->len && line < loc->first_line) {
+		if (in->data[pos++] == '\n')
 			line++;
 	}
+	pos += loc->first_column - 1;
 	len = loc->last_column - loc->first_column + 1;
-	if (strnlen(p, loc->first_column - 1 + len) < loc->first_column - 1 +
-	    len || len >= size)
-		return;
-	memcpy(buf, p + loc->first_column - 1, len);
+	if (pos > in->len || in->len - pos < len || len >= size)
+		return false;
+	memcpy(buf, in->data + pos, len);
 	buf[len] = '\0';
+	return true;
 }
 
 /* The keyword nearest to @word among the tokens the parser expected. */
@@ -1346,16 +1356,17 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	yysymbol_kind_t expected[YYNTOKENS], tok = yypcontext_token(ctx);
 	const YYLTYPE *loc = yypcontext_location(ctx);
 	char msg[1024] = "syntax error, ", text[128];
+	bool has_text = parser_loc_text(loc, text, sizeof(text));
 	const char *hint = NULL;
 	int i, n;
 
-	parser_loc_text(loc, text, sizeof(text));
 	if (tok == YYSYMBOL_YYUNDEF) {
 		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
 			state->lex_error : "invalid token");
 		/* A stray byte may be half of a UTF-8 sequence: show it
 		 * escaped rather than as broken text. */
-		if (text[0] && !text[1] && !isprint((unsigned char)text[0]))
+		if (has_text && !isprint((unsigned char)text[0]) &&
+		    loc->first_column == loc->last_column)
 			buf_add(msg, sizeof(msg), " '\\x%02x'",
 				(unsigned char)text[0]);
 		else if (text[0])

@@ -198,7 +198,67 @@ static void test_include_device(struct nft_ctx *nft)
 
 	run_text(&r, nft, "include \"/dev/zero\"\n");
 	CHECK(r.ret == -1 && count_errors(&r) == 1);
-	CHECK(first_error_has(&r, "a device is not a ruleset file"));
+	CHECK(first_error_has(&r, "not a regular file or a pipe"));
+	run_done(&r);
+}
+
+/* flex's "fast" tables were read past their end on a NUL byte followed
+ * by a high one (AddressSanitizer: global-buffer-overflow in yylex). A
+ * NUL is an invalid character, as in the system nft. */
+static void test_nul_byte(struct nft_ctx *nft)
+{
+	static const char text[] = "add table ip t\0\377\nadd table ip u\n";
+	struct run r;
+
+	run_text_len(&r, nft, text, sizeof(text) - 1);
+	CHECK(r.ret == -1 && count_errors(&r) == 1);
+	CHECK(first_error_has(&r, "invalid character '\\x00'"));
+	run_done(&r);
+}
+
+/*
+ * Parsing stops after 10 errors, as in the system nft: 10 MB of random
+ * bytes made 56,599 errors and 14 MB of output in 51 s.
+ */
+static void test_error_limit(struct nft_ctx *nft)
+{
+	size_t i, len = 10 << 20;
+	char *junk = xmalloc(len), *text;
+	uint32_t x = 2463534242u;
+	struct run r;
+
+	for (i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		junk[i] = x >> 24;
+	}
+	run_text_len(&r, nft, junk, len);
+	CHECK(r.ret == -1 && count_errors(&r) == 10);
+	run_done(&r);
+	xfree(junk);
+
+	/* twelve bad lines: the first ten are reported */
+	text = xstrdup("");
+	for (i = 0; i < 12; i++) {
+		char *more = xasprintf("%sadd table ip t%zu x\n", text, i);
+
+		xfree(text);
+		text = more;
+	}
+	run_text(&r, nft, text);
+	CHECK(r.ret == -1 && count_errors(&r) == 10);
+	run_done(&r);
+	xfree(text);
+
+	/* errors of the grammar's actions count too */
+	run_text(&r, nft, "add rule ip t c tcp dport $a\n"
+		 "add rule ip t c tcp dport $b\nadd rule ip t c tcp dport $c\n"
+		 "add rule ip t c tcp dport $d\nadd rule ip t c tcp dport $e\n"
+		 "add rule ip t c tcp dport $f\nadd rule ip t c tcp dport $g\n"
+		 "add rule ip t c tcp dport $h\nadd rule ip t c tcp dport $i\n"
+		 "add rule ip t c tcp dport $j\nadd rule ip t c tcp dport $k\n");
+	CHECK(r.ret == -1 && count_errors(&r) == 10);
 	run_done(&r);
 }
 
@@ -555,6 +615,8 @@ int main(void)
 
 	test_high_bytes(nft);
 	test_include_device(nft);
+	test_nul_byte(nft);
+	test_error_limit(nft);
 	test_digit_words(nft);
 	test_number_ranges(nft);
 	test_priority_extremes(nft);
