@@ -384,6 +384,8 @@ static int json_table_body(struct json_ctx *jctx, json_t *obj,
 	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
 		return -1;
 	t->comment = xstrdup(comment);
+	if (comment)
+		t->comment_loc = json_location(jctx, "comment");
 	return 0;
 }
 
@@ -544,6 +546,8 @@ static int json_chain_body(struct json_ctx *jctx, json_t *obj,
 	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
 		return -1;
 	c->comment = xstrdup(comment);
+	if (comment)
+		c->comment_loc = json_location(jctx, "comment");
 	c->has_block = c->has_hook || c->dev_expr || c->policy || c->comment;
 	return 0;
 }
@@ -675,6 +679,8 @@ static struct rule *json_rule_body(struct json_ctx *jctx, json_t *obj,
 		return NULL;
 	}
 	r->comment = xstrdup(comment);
+	if (comment)
+		r->comment_loc = json_location(jctx, "comment");
 	return r;
 }
 

@@ -919,6 +919,7 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 			{
 				xfree($<table>0->comment);
 				$<table>0->comment = $2;
+				$<table>0->comment_loc = @2;
 			}
 		| CHAIN identifier '{' chain_body '}'
 			{
@@ -977,6 +978,7 @@ chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
 			{
 				xfree($<chain>0->comment);
 				$<chain>0->comment = $2;
+				$<chain>0->comment_loc = @2;
 			}
 		| dev_spec
 			{
@@ -1082,6 +1084,7 @@ rule_body	: stmt_list		{ $$ = $1; }
 				$$ = $1;
 				xfree($$->comment);
 				$$->comment = $3;
+				$$->comment_loc = @3;
 				$$->location = @$;
 			}
 		;

@@ -216,6 +216,82 @@ static void test_nul_byte(struct nft_ctx *nft)
 	run_done(&r);
 }
 
+/* The first error's location starts at @line:@column. */
+static bool first_error_at(const struct run *r, unsigned int line,
+			   unsigned int column)
+{
+	const struct error_record *e;
+
+	if (list_empty(&r->msgs))
+		return false;
+	e = list_first_entry(&r->msgs, struct error_record, list);
+	if (e->locations[0].first_line != line ||
+	    e->locations[0].first_column != column)
+		fprintf(stderr, "  error at %u:%u\n",
+			e->locations[0].first_line,
+			e->locations[0].first_column);
+	return e->locations[0].first_line == line &&
+	       e->locations[0].first_column == column;
+}
+
+/*
+ * Comments of tables, chains and rules hold 128 characters, as in the
+ * kernel and the system nft (127 were allowed), and the error for a
+ * longer one points at the comment, not at the object.
+ */
+static void test_comment_length(struct nft_ctx *nft)
+{
+	static const char *const fmt[] = {
+		"table ip t {\n\tcomment \"%s\"\n}\n",
+		"table ip t {\n\tchain c {\n\t\tcomment \"%s\"\n\t}\n}\n",
+		"table ip t {\n\tchain c {\n\t\taccept comment \"%s\"\n\t}\n}\n",
+	};
+	static const unsigned int line[] = { 2, 3, 3 }, column[] = { 10, 11, 18 };
+	char c128[129], c129[130], *text;
+	unsigned int i;
+	struct run r;
+
+	memset(c128, 'a', 128);
+	c128[128] = '\0';
+	memset(c129, 'b', 129);
+	c129[129] = '\0';
+	for (i = 0; i < array_size(fmt); i++) {
+		text = xasprintf(fmt[i], c128);
+		run_text(&r, nft, text);
+		check_ok(&r);
+		run_done(&r);
+		xfree(text);
+
+		text = xasprintf(fmt[i], c129);
+		run_text(&r, nft, text);
+		CHECK(r.ret == -1 && count_errors(&r) == 1);
+		CHECK(first_error_has(&r, "comment is longer than 128"));
+		CHECK(first_error_at(&r, line[i], column[i]));
+		run_done(&r);
+		xfree(text);
+	}
+
+	text = xasprintf("{\"nftables\": [{\"add\": {\"table\": {"
+			 "\"family\": \"ip\", \"name\": \"t\", "
+			 "\"comment\": \"%s\"}}}]}", c129);
+	run_json(&r, nft, text);
+	CHECK(r.ret == 0 && run_cache_free(&r));
+	if (r.ret == 0 && run_cache_free(&r)) {
+		CHECK(nft_evaluate(nft, &r.cmds, &r.msgs) < 0);
+		CHECK(first_error_has(&r, "comment is longer than 128"));
+		if (!list_empty(&r.msgs)) {
+			const struct error_record *e =
+				list_first_entry(&r.msgs, struct error_record,
+						 list);
+
+			CHECK_STREQ(e->locations[0].json_path,
+				    "nftables[0].add.table.comment");
+		}
+	}
+	run_done(&r);
+	xfree(text);
+}
+
 /*
  * Parsing stops after 10 errors, as in the system nft: 10 MB of random
  * bytes made 56,599 errors and 14 MB of output in 51 s.
@@ -617,6 +693,7 @@ int main(void)
 	test_include_device(nft);
 	test_nul_byte(nft);
 	test_error_limit(nft);
+	test_comment_length(nft);
 	test_digit_words(nft);
 	test_number_ranges(nft);
 	test_priority_extremes(nft);
