@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #ifndef DEFAULT_INCLUDE_PATH
 #define DEFAULT_INCLUDE_PATH "/etc"
@@ -434,9 +435,9 @@ EXPORT_SYMBOL int nft_run_cmd_from_buffer(struct nft_ctx *nft,
 }
 
 /*
- * What a ruleset may be read from: files, pipes and sockets end, and a
- * terminal ends when its user says so. Anything else (/dev/zero,
- * /dev/urandom, a disk) would be read until memory runs out.
+ * What a ruleset may be read from: files, pipes and sockets end, and so
+ * do /dev/null and a terminal (when its user says so). Other devices
+ * (/dev/zero, /dev/urandom, a disk) would be read until memory runs out.
  */
 static const char *input_type_error(const struct stat *sb, int fd)
 {
@@ -444,6 +445,9 @@ static const char *input_type_error(const struct stat *sb, int fd)
 		return strerror(EISDIR);
 	if (S_ISREG(sb->st_mode) || S_ISFIFO(sb->st_mode) ||
 	    S_ISSOCK(sb->st_mode) || isatty(fd))
+		return NULL;
+	/* Linux's /dev/null, under any name */
+	if (S_ISCHR(sb->st_mode) && sb->st_rdev == makedev(1, 3))
 		return NULL;
 	return "not a regular file or a pipe";
 }

@@ -148,6 +148,7 @@ static void test_endless_input(struct nft_ctx *nft)
 	CHECK_STREQ(nft_ctx_get_error_buffer(nft),
 		    "Error: Could not read file \"/dev/zero\": "
 		    "not a regular file or a pipe\n");
+	CHECK(nft_run_cmd_from_filename(nft, "/dev/null") == 0);
 	CHECK(nft_run_cmd_from_filename(nft, "/tmp") == -1);
 	err = nft_ctx_get_error_buffer(nft);
 	CHECK(strstr(err, "Is a directory") != NULL);
