@@ -909,8 +909,9 @@ table_block	: %empty
 		| table_block error separator	{ $$ = $1; yyerrok; }
 		;
 
+/* As in the system nft, every item ends with a separator, the last one
+ * before '}' too: "table ip t { chain c { accept; }; }". */
 table_body	: table_block			{ $$ = $1; }
-		| table_block table_item	{ $$ = $1; }
 		;
 
 /* Items apply to the table below them on the stack ($0). */
@@ -954,8 +955,8 @@ chain_block	: %empty
 		| chain_block error separator	{ $$ = $1; yyerrok; }
 		;
 
+/* Every item ends with a separator, as in table blocks. */
 chain_body	: chain_block			{ $$ = $1; }
-		| chain_block chain_item	{ $$ = $1; }
 		;
 
 /* Items apply to the chain below them on the stack ($0). */
