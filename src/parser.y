@@ -1350,6 +1350,17 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 		buf_add(buf, size, "%s", name);
 }
 
+static bool parser_expects(const yysymbol_kind_t *expected, int n,
+			   yysymbol_kind_t kind)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (expected[i] == kind)
+			return true;
+	return false;
+}
+
 /*
  * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
  * mean 'k'?]" with the location of the offending token.
@@ -1392,6 +1403,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		hint = parser_suggest(text, expected, n);
 	if (hint)
 		buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+	else if (n > 4 && !strcmp(text, "}") &&
+		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
+		buf_add(msg, sizeof(msg),
+			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;
 }

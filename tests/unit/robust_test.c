@@ -411,6 +411,12 @@ static void test_block_separators(struct nft_ctx *nft)
 		run_done(&r);
 		xfree(text);
 	}
+
+	/* what was taken before says what it lacks */
+	run_text(&r, nft, "table ip t { chain c { accept } }\n");
+	CHECK(r.ret == -1 && first_error_has(&r, "end the last item of a "
+					     "block with ';' or a newline"));
+	run_done(&r);
 }
 
 /*
