@@ -134,6 +134,9 @@ extern const struct datatype ifname_type;
 extern const struct datatype arphrd_type;
 extern const struct datatype pkttype_type;
 extern const struct datatype boolean_type;
+extern const struct datatype realm_type;
+extern const struct datatype fib_addrtype_type;
+extern const struct datatype mh_type_type;
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

@@ -50,8 +50,10 @@ struct location {
 	unsigned int last_line;
 	unsigned int last_column;	/* inclusive */
 	/* JSON input: index of the command in the "nftables" array and the
-	 * path inside it ("nftables[3].add.chain.dev"); path is owned by the
-	 * run state. json_index is -1 when not JSON. */
+	 * path inside that command (".add.chain.dev", printed after
+	 * "nftables[3]"), or the whole path when json_index is -1; owned by
+	 * the run state, which keeps one copy of each distinct path.
+	 * json_index is -1 when not JSON. */
 	int json_index;
 	const char *json_path;
 };

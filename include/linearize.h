@@ -20,11 +20,32 @@ struct nft_ctx;
 /* Register numbers are the kernel's (NFT_REG_1 .. NFT_REG32_15). */
 #define NFT_REG_COUNT	(NFT_REG32_15 + 1)
 
+/*
+ * The kernel's data registers are sixteen 32 bit slots. NFT_REG_1..4 name
+ * them four at a time (128 bits each, NFT_REG_1 = slots 0-3), and
+ * NFT_REG32_00..15 one at a time; both name the same memory.
+ */
+#define LIN_REG_SLOTS		16
+#define LIN_REG_SLOT_BITS	32
+#define LIN_MAX_ALLOCS		LIN_REG_SLOTS
+
 struct lin_ctx {
 	struct nft_ctx *nft;
 	struct nftnl_rule *nlr;
 	uint32_t family;
-	unsigned int reg_next;	/* next free NFT_REG_1..4 style register */
+	/* the statement being encoded, and where each expression of the
+	 * rule came from (the rule's nle_stmts) */
+	const struct stmt *stmt;
+	struct rule *rule;
+	unsigned int nle_cap;
+	/* Register allocation: slots in use, as a stack (values are
+	 * released in the reverse order they were loaded). */
+	unsigned int reg_low;		/* first free slot */
+	unsigned int num_allocs;
+	struct {
+		unsigned int slot;
+		unsigned int nslots;
+	} allocs[LIN_MAX_ALLOCS];
 };
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
@@ -33,10 +54,30 @@ struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
 void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 		 const void *mask, const void *xor, unsigned int len);
-/* Allocate a data register for a value of @len bits (the system nft
- * uses NFT_REG_1 for everything up to 128 bits). */
+/*
+ * Allocate data registers for a value of @len bits. As the system nft
+ * does, every value takes whole 128 bit registers (nat with an address
+ * and a port: reg 1 and reg 2; "jhash ip saddr" into "meta mark set":
+ * the mark in reg 1, the hashed address in reg 2), except the parts of a
+ * concatenation, which lin_get_register_concat() packs into 32 bit slots
+ * ("ip saddr . tcp dport": reg 1 and reg 9). The returned number is the
+ * one the system nft uses for the first slot: NFT_REG_1..4 on a 128 bit
+ * boundary, NFT_REG32_xx elsewhere. A value that does not fit the
+ * remaining slots is a bug of the caller: the evaluator refuses what
+ * exceeds the registers.
+ */
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);
+enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
+					   unsigned int len);
+/* Release the most recently allocated register(s), which must be @reg. */
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg);
+/* The register @offset bits into the value held from @reg on (the parts
+ * of a concatenation are loaded at 32 bit aligned offsets). */
+enum nft_registers lin_register_at(enum nft_registers reg,
+				   unsigned int offset);
+/* Slots needed by a value of @len bits: concatenations pad every part to
+ * a multiple of 32 bits. */
+unsigned int lin_register_slots(unsigned int len);
 
 /* Load @expr's value into @dreg (dispatch to the kind). */
 void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
@@ -91,6 +132,13 @@ void delin_add_stmt(struct delin_ctx *dctx, struct stmt *stmt);
 
 /* An integer constant (big endian) from netlink data of @len bytes. */
 struct expr *delin_data_expr(const void *data, unsigned int len);
+
+/*
+ * Listing: a match on something that implies the network protocol @desc
+ * (an IPv6 extension header implies ip6): drop the dependency that
+ * selected it, as a payload match of @desc would (src/expr/payload.c).
+ */
+void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
 
 /* Decode a whole rule; NULL (with a warning printed) if a netlink
  * expression is unknown. */

@@ -96,6 +96,7 @@ struct nft_ctx {
 	/* per run */
 	struct list_head indescs;	/* struct input_descriptor, owned */
 	struct list_head strings;	/* interned strings (JSON paths) */
+	struct str_hash string_hash;	/* the same, by content */
 	struct scope *top_scope;	/* -D variables + file defines */
 	size_t max_input;		/* most bytes read from one file */
 };

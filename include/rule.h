@@ -126,7 +126,16 @@ struct rule {
 	char *comment;
 	struct location comment_loc;
 	unsigned int refcnt;
+	/* Filled when the rule is encoded: the statement each netlink
+	 * expression of the rule came from (by position), so that a kernel
+	 * refusal of one expression points at its statement. */
+	const struct stmt **nle_stmts;
+	unsigned int num_nle_stmts;
 };
+
+/* The statement the @n-th netlink expression of @r was encoded from, or
+ * NULL. */
+const struct stmt *rule_nle_stmt(const struct rule *r, unsigned int n);
 
 struct table *table_alloc(void);
 struct table *table_get(struct table *t);
@@ -184,6 +193,7 @@ enum cmd_obj {
 	CMD_OBJ_RULESET,
 	CMD_OBJ_TABLES,		/* list tables [family] */
 	CMD_OBJ_CHAINS,		/* list chains [family] */
+	CMD_OBJ_EXPR,		/* describe EXPR */
 };
 
 struct cmd {
@@ -197,6 +207,7 @@ struct cmd {
 		struct table *table;
 		struct chain *chain;
 		struct rule *rule;
+		struct expr *expr;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an

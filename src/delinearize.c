@@ -207,6 +207,25 @@ static bool delin_merge_range(struct delin_ctx *dctx, struct expr *left,
 	return true;
 }
 
+/* A string compared over fewer bytes than its field, without the NUL
+ * that ends a whole name, is a prefix: "eth*". */
+static void delin_mark_wildcard(const struct expr *left, struct expr *right,
+				const void *data, unsigned int len)
+{
+	const struct datatype *d;
+
+	if (right->etype != EXPR_VALUE || !len ||
+	    len * BITS_PER_BYTE >= left->len ||
+	    ((const uint8_t *)data)[len - 1] == '\0')
+		return;
+	for (d = left->dtype; d; d = d->basetype) {
+		if (d->type == TYPE_STRING) {
+			right->flags |= EXPR_F_WILDCARD;
+			return;
+		}
+	}
+}
+
 static int delin_cmp(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	enum ops op = delin_cmp_op(nftnl_expr_get_u32(nle, NFTNL_EXPR_CMP_OP));
@@ -222,8 +241,10 @@ static int delin_cmp(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	right = NULL;
 	if (op == OP_IMPLICIT || op == OP_NEQ)
 		right = delin_try_prefix(&left, data, len);
-	if (right == NULL)
+	if (right == NULL) {
 		right = delin_value(left, data, len, hton);
+		delin_mark_wildcard(left, right, data, len);
+	}
 	if (op == OP_LTE && delin_merge_range(dctx, left, right)) {
 		expr_free(left);
 		return 0;

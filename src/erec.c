@@ -260,7 +260,10 @@ static void erec_print_json(FILE *f, const struct error_record *erec)
 	if (loc->json_index < 0 && !loc->json_path)
 		return;
 	fprintf(f, "JSON command #%d", loc->json_index);
-	if (loc->json_path)
+	if (loc->json_path && loc->json_index >= 0)
+		fprintf(f, ", at nftables[%d]%s", loc->json_index,
+			loc->json_path);
+	else if (loc->json_path)
 		fprintf(f, ", at %s", loc->json_path);
 	fputc('\n', f);
 }

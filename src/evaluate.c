@@ -15,6 +15,7 @@
 #include <stmt.h>
 #include <rule.h>
 #include <cache.h>
+#include <describe.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -90,6 +91,55 @@ int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (!ops->evaluate)
 		return 0;
 	return ops->evaluate(ectx, exprp);
+}
+
+void eval_type_push(struct eval_ctx *ectx, struct eval_type *saved,
+		    const struct datatype *dtype, enum byteorder byteorder,
+		    unsigned int len)
+{
+	saved->dtype = ectx->ectx_dtype;
+	saved->byteorder = ectx->ectx_byteorder;
+	saved->len = ectx->ectx_len;
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+}
+
+void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved)
+{
+	ectx->ectx_dtype = saved->dtype;
+	ectx->ectx_byteorder = saved->byteorder;
+	ectx->ectx_len = saved->len;
+}
+
+int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
+		       const struct expr *like)
+{
+	struct eval_type saved;
+	int ret;
+
+	eval_type_push(ectx, &saved, like->dtype, like->byteorder, like->len);
+	ret = expr_evaluate(ectx, exprp);
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
+static struct expr *expr_unvariable(struct expr *expr);
+
+bool expr_is_presence_match(const struct eval_ctx *ectx,
+			    const struct expr *expr)
+{
+	const struct expr *rel, *right;
+
+	if (!ectx->stmt || ectx->stmt->type != STMT_EXPRESSION)
+		return false;
+	rel = ectx->stmt->expr;
+	if (!rel || rel->etype != EXPR_RELATIONAL || rel->binop.left != expr)
+		return false;
+	right = expr_unvariable((struct expr *)rel->binop.right);
+	return right && right->etype == EXPR_SYMBOL &&
+	       (!strcmp(right->symbol.identifier, "exists") ||
+		!strcmp(right->symbol.identifier, "missing"));
 }
 
 int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
@@ -845,9 +895,10 @@ static int cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	case CMD_FLUSH:
 	case CMD_RESET:
 	case CMD_GET:
-	case CMD_DESCRIBE:
 	case CMD_MONITOR:
 		return 0;
+	case CMD_DESCRIBE:
+		return describe_cmd_evaluate(ectx, cmd);
 	default:
 		return erec_error(ectx->msgs, &cmd->location,
 				  "unsupported command");

@@ -340,10 +340,14 @@ EXPORT_SYMBOL void nft_ctx_clear_vars(struct nft_ctx *ctx)
 const char *nft_run_intern(struct nft_ctx *nft, const char *s)
 {
 	size_t len = strlen(s);
-	struct run_string *rs = xmalloc(sizeof(*rs) + len + 1);
+	struct run_string *rs = str_hash_lookup(&nft->string_hash, s);
 
+	if (rs)
+		return rs->s;
+	rs = xmalloc(sizeof(*rs) + len + 1);
 	memcpy(rs->s, s, len + 1);
 	list_add_tail(&rs->list, &nft->strings);
+	str_hash_add(&nft->string_hash, rs->s, rs);
 	return rs->s;
 }
 
@@ -364,6 +368,7 @@ static void nft_run_end(struct nft_ctx *nft)
 		list_del(&indesc->list);
 		indesc_free(indesc);
 	}
+	str_hash_destroy(&nft->string_hash);
 	list_for_each_entry_safe(rs, rnext, &nft->strings, list) {
 		list_del(&rs->list);
 		xfree(rs);

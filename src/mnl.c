@@ -406,6 +406,12 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	return strerror(err);
 }
 
+/* The rule being added by @cmd, if any. */
+static const struct rule *cmd_rule(const struct cmd *cmd)
+{
+	return cmd->obj == CMD_OBJ_RULE ? cmd->rule : NULL;
+}
+
 /* The jump or goto statement of @r to @name (any, if NULL), or NULL. */
 static const struct stmt *rule_verdict_to(const struct rule *r,
 					  const char *name)
@@ -504,6 +510,31 @@ static const struct location *verdict_location(const struct cmd *cmd,
 			&s->expr->verdict.chain->location : &s->location);
 }
 
+/* The statement the failed expression element (e->attr, an element of
+ * NFTA_RULE_EXPRESSIONS) was encoded from. */
+static const struct stmt *rule_nle_stmt_at(const struct mnl_err *e,
+					   const struct cmd *cmd)
+{
+	const struct rule *r = cmd_rule(cmd);
+	const struct nlattr *list = NULL, *a, *elem;
+	unsigned int n = 0;
+
+	if (!r || !e->req)
+		return NULL;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) == NFTA_RULE_EXPRESSIONS)
+			list = a;
+	}
+	if (!list)
+		return NULL;
+	mnl_attr_for_each_nested(elem, list) {
+		if (elem == e->attr)
+			return rule_nle_stmt(r, n);
+		n++;
+	}
+	return NULL;
+}
+
 /* A rule expression failed: say which, and for a jump/goto, to where. */
 static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
 			       const struct location **loc)
@@ -534,8 +565,13 @@ static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
 				 target, family_name(cmd->handle.family),
 				 cmd_table_name(cmd));
 	}
-	if (name)
+	if (name) {
+		const struct stmt *stmt = rule_nle_stmt_at(e, cmd);
+
+		if (stmt)
+			*loc = pick_loc(cmd, &stmt->location);
 		return xasprintf("the kernel rejected expression '%s'", name);
+	}
 	return NULL;
 }
 

@@ -10,6 +10,7 @@
 #include <mnl.h>
 #include <netlink.h>
 #include <print.h>
+#include <describe.h>
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -243,6 +244,7 @@ void rule_free(struct rule *r)
 	if (--r->refcnt > 0)
 		return;
 	stmt_list_free(&r->stmts);
+	xfree(r->nle_stmts);
 	handle_free(&r->handle);
 	xfree(r->comment);
 	xfree(r);
@@ -429,6 +431,9 @@ void cmd_free(struct cmd *cmd)
 	case CMD_OBJ_RULE:
 		rule_free(cmd->rule);
 		break;
+	case CMD_OBJ_EXPR:
+		expr_free(cmd->expr);
+		break;
 	default:
 		break;
 	}
@@ -479,6 +484,7 @@ static const char *const cmd_obj_names[] = {
 	[CMD_OBJ_RULESET]	= "ruleset",
 	[CMD_OBJ_TABLES]	= "tables",
 	[CMD_OBJ_CHAINS]	= "chains",
+	[CMD_OBJ_EXPR]		= "expression",
 };
 
 const char *cmd_obj_name(enum cmd_obj obj)
@@ -1085,6 +1091,8 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd->op == CMD_LIST)
 			cache_cmd_needs(cmd, &flags, &f, &first);
+		else if (cmd->op == CMD_DESCRIBE)
+			do_describe_cmd(nft, cmd);
 	}
 	if (!flags)
 		return 0;

@@ -47,22 +47,11 @@ static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
-	const struct datatype *dtype = ectx->ectx_dtype;
-	enum byteorder byteorder = ectx->ectx_byteorder;
-	unsigned int len = ectx->ectx_len;
-	int ret;
 
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
-	ectx->ectx_dtype = left->dtype;
-	ectx->ectx_byteorder = left->byteorder;
-	ectx->ectx_len = left->len;
-	ret = expr_evaluate(ectx, &op->binop.right);
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
-	if (ret < 0)
+	if (expr_evaluate_like(ectx, &op->binop.right, left) < 0)
 		return -1;
 	if (op->binop.right->etype != EXPR_VALUE)
 		return expr_error(ectx, op->binop.right,

@@ -689,6 +689,16 @@ static void payload_kill_dep(struct delin_ctx *dctx, enum proto_bases base)
 		dctx->rule->num_stmts--;
 }
 
+void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc)
+{
+	enum proto_bases base = desc->base;
+
+	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
+	    payload_dep_implied(dctx, desc))
+		payload_kill_dep(dctx, base);
+	proto_ctx_update(&dctx->pctx, base, &internal_location, desc);
+}
+
 /* A typed payload match: drop the dependency it implies, record what it
  * selects. */
 static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt)

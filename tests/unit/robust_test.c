@@ -285,7 +285,7 @@ static void test_comment_length(struct nft_ctx *nft)
 						 list);
 
 			CHECK_STREQ(e->locations[0].json_path,
-				    "nftables[0].add.table.comment");
+				    ".add.table.comment");
 		}
 	}
 	run_done(&r);
@@ -302,20 +302,20 @@ static void test_json_family(struct nft_ctx *nft)
 		const char *json, *path;
 	} bad[] = {
 		{ "{\"add\": {\"table\": {\"name\": \"t\"}}}",
-		  "nftables[0].add.table" },
+		  ".add.table" },
 		{ "{\"delete\": {\"table\": {\"name\": \"t\"}}}",
-		  "nftables[0].delete.table" },
+		  ".delete.table" },
 		{ "{\"list\": {\"table\": {\"name\": \"t\"}}}",
-		  "nftables[0].list.table" },
+		  ".list.table" },
 		{ "{\"add\": {\"chain\": {\"table\": \"t\", "
-		  "\"name\": \"c\"}}}", "nftables[0].add.chain" },
+		  "\"name\": \"c\"}}}", ".add.chain" },
 		{ "{\"flush\": {\"chain\": {\"table\": \"t\", "
-		  "\"name\": \"c\"}}}", "nftables[0].flush.chain" },
+		  "\"name\": \"c\"}}}", ".flush.chain" },
 		{ "{\"add\": {\"rule\": {\"table\": \"t\", \"chain\": "
 		  "\"c\", \"expr\": [{\"accept\": null}]}}}",
-		  "nftables[0].add.rule" },
+		  ".add.rule" },
 		{ "{\"delete\": {\"rule\": {\"table\": \"t\", \"chain\": "
-		  "\"c\", \"handle\": 2}}}", "nftables[0].delete.rule" },
+		  "\"c\", \"handle\": 2}}}", ".delete.rule" },
 	};
 	const struct error_record *e;
 	unsigned int i;
