@@ -487,8 +487,10 @@ char *nft_read_input(const struct nft_ctx *nft, FILE *fp, char **datap,
 			xfree(data);
 			return input_size_error(nft);
 		}
+		/* grow up to one byte past the limit, not to twice it */
 		if (size - len - 1 == 0) {
-			size *= 2;
+			size = size > nft->max_input / 2 ?
+			       nft->max_input + 2 : size * 2;
 			data = xrealloc(data, size);
 		}
 	}
