@@ -96,7 +96,8 @@ static void run_done(struct run *r)
 		indesc_free(d);
 	}
 	/* JSON paths interned for the run (libnftables.c frees them the
-	 * same way at the end of a run) */
+	 * same way at the end of a run), and their index */
+	str_hash_destroy(&r->nft->string_hash);
 	list_for_each_entry_safe(s, snext, &r->nft->strings, list) {
 		list_del(&s->list);
 		xfree(s);
