@@ -699,7 +699,9 @@ static void test_json_input(void)
 		"  [ cmp eq reg 1 0x00000010 ]\n"
 		"  [ immediate reg 0 return ]\n");
 	/* JSON paths were interned for a run that nft_run() would end;
-	 * each is one allocation starting with its list node. */
+	 * each is one allocation starting with its list node, and a hash
+	 * indexes them. */
+	str_hash_destroy(&nft->string_hash);
 	while (!list_empty(&nft->strings)) {
 		struct list_head *node = nft->strings.next;
 
