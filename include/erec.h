@@ -91,6 +91,16 @@ __fmt(3, 4) int erec_error(struct list_head *msgs, const struct location *loc,
 void erec_queue(struct error_record *erec, struct list_head *msgs);
 
 /*
+ * A missing object (table, chain, rule, device...): the message starts
+ * with the kernel's errno text, "No such file or directory", as the
+ * system nft's does, since scripts (Kubernetes' knftables) decide "not
+ * found" by it; then what is missing. Returns -1.
+ */
+__fmt(3, 4) int erec_missing(struct list_head *msgs,
+			     const struct location *loc,
+			     const char *fmt, ...);
+
+/*
  * Render one record:
  *   file:3:9-20: Error: message
  *   <source line>

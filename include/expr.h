@@ -238,6 +238,12 @@ struct expr_ops {
 	 * @stmt is the STMT_EXPRESSION whose relational's left is @expr. */
 	void (*delin_postprocess)(struct delin_ctx *dctx, struct stmt *stmt,
 				  struct expr *expr);
+	/* Kinds that hold subexpressions the generic walk does not know
+	 * (concatenations, sets, elements, mappings): call @visit on each
+	 * child's slot, so postprocessing reaches whole trees. */
+	void (*delin_children)(struct expr *expr,
+			       void (*visit)(struct expr **child, void *arg),
+			       void *arg);
 	/* JSON input: the key that names this kind in an expression object
 	 * ("payload", "meta"). NULL for kinds with no JSON object form. */
 	const char *json_name;

@@ -573,20 +573,49 @@ static void addr_format(const struct expr *expr, int af, char *out,
 	xfree(buf);
 }
 
+/* -N: the address's name, where the resolver knows one. */
+static bool addr_reverse(const struct expr *expr, int af, char *out,
+			 size_t size)
+{
+	struct sockaddr_storage ss = { .ss_family = af };
+	unsigned int len;
+	uint8_t *buf = value_bytes(expr, &len);
+	socklen_t salen;
+
+	if (af == AF_INET && len == 4) {
+		memcpy(&((struct sockaddr_in *)&ss)->sin_addr, buf, 4);
+		salen = sizeof(struct sockaddr_in);
+	} else if (af == AF_INET6 && len == 16) {
+		memcpy(&((struct sockaddr_in6 *)&ss)->sin6_addr, buf, 16);
+		salen = sizeof(struct sockaddr_in6);
+	} else {
+		xfree(buf);
+		return false;
+	}
+	xfree(buf);
+	return getnameinfo((struct sockaddr *)&ss, salen, out, size, NULL, 0,
+			   NI_NAMEREQD) == 0;
+}
+
+static void addr_print(const struct expr *expr, int af,
+		       struct output_ctx *octx)
+{
+	char s[NI_MAXHOST];
+
+	if (!nft_output_reversedns(octx) || !addr_reverse(expr, af, s,
+							  sizeof(s)))
+		addr_format(expr, af, s, sizeof(s));
+	nft_print(octx, "%s", s);
+}
+
 static void ipaddr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char s[INET6_ADDRSTRLEN];
-
-	addr_format(expr, AF_INET, s, sizeof(s));
-	nft_print(octx, "%s", s);
+	addr_print(expr, AF_INET, octx);
 }
 
 static void ip6addr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char s[INET6_ADDRSTRLEN];
-
-	addr_format(expr, AF_INET6, s, sizeof(s));
-	nft_print(octx, "%s", s);
+	addr_print(expr, AF_INET6, octx);
 }
 
 static struct error_record *inet_protocol_parse(const struct expr *sym,
@@ -640,6 +669,73 @@ static struct error_record *inet_service_parse(const struct expr *sym,
 	*res = constant_expr_alloc_u64(&sym->location, &inet_service_type,
 				       BYTEORDER_BIG_ENDIAN, 16, v);
 	return NULL;
+}
+
+static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
+
+/* -p prints protocol numbers. */
+static void inet_protocol_print(const struct expr *expr,
+				struct output_ctx *octx)
+{
+	const char *name = NULL;
+	uint64_t v;
+
+	if (!nft_output_numeric_proto(octx) && value_get_u64(expr, &v))
+		name = symbol_name(&inet_protocol_tbl, v);
+	if (name)
+		nft_print(octx, "%s", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *inet_protocol_json(const struct expr *expr,
+				  struct output_ctx *octx)
+{
+	const char *name = NULL;
+	uint64_t v;
+
+	if (!nft_output_numeric_proto(octx) && value_get_u64(expr, &v))
+		name = symbol_name(&inet_protocol_tbl, v);
+	return name ? json_string(name) : number_json(expr, octx);
+}
+
+/* -S: the service name of a port, as /etc/services has it. */
+static bool inet_service_name(const struct expr *expr, char *out,
+			      size_t size)
+{
+	struct servent se, *res = NULL;
+	char buf[1024];
+	uint64_t port;
+
+	if (!value_get_u64(expr, &port) || port > 0xffff ||
+	    getservbyport_r(htons(port), NULL, &se, buf, sizeof(buf),
+			    &res) || !res)
+		return false;
+	snprintf(out, size, "%s", res->s_name);
+	return true;
+}
+
+static void inet_service_print(const struct expr *expr,
+			       struct output_ctx *octx)
+{
+	char name[256];
+
+	if (nft_output_service(octx) &&
+	    inet_service_name(expr, name, sizeof(name)))
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *inet_service_json(const struct expr *expr,
+				 struct output_ctx *octx)
+{
+	char name[256];
+
+	if (nft_output_service(octx) &&
+	    inet_service_name(expr, name, sizeof(name)))
+		return json_string(name);
+	return number_json(expr, octx);
 }
 
 static void mark_print(const struct expr *expr, struct output_ctx *octx)
@@ -880,7 +976,8 @@ const struct datatype inet_protocol_type = {
 	.desc = "Internet protocol",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
 	.basetype = &integer_type, .sym_tbl = &inet_protocol_tbl,
-	.parse = inet_protocol_parse,
+	.parse = inet_protocol_parse, .print = inet_protocol_print,
+	.json = inet_protocol_json,
 };
 
 const struct datatype inet_service_type = {
@@ -888,6 +985,7 @@ const struct datatype inet_service_type = {
 	.desc = "internet network service",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
 	.basetype = &integer_type, .parse = inet_service_parse,
+	.print = inet_service_print, .json = inet_service_json,
 };
 
 const struct datatype mark_type = {

@@ -15,6 +15,7 @@
  */
 #include <nft.h>
 #include <erec.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,21 @@ int erec_error(struct list_head *msgs, const struct location *loc,
 	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
 	va_end(ap);
 	erec_queue(erec, msgs);
+	return -1;
+}
+
+int erec_missing(struct list_head *msgs, const struct location *loc,
+		 const char *fmt, ...)
+{
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	if (vasprintf(&what, fmt, ap) < 0)
+		memory_allocation_error();
+	va_end(ap);
+	erec_error(msgs, loc, "%s: %s", strerror(ENOENT), what);
+	free(what);
 	return -1;
 }
 

@@ -1085,6 +1085,9 @@ int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
 		if (json_parse_one(&jctx, elem, cmds) < 0)
 			err = -1;
 	}
+	/* -e: the echo is this document with the handles filled in. */
+	if (!err && nft_output_echo(&nft->octx) && !nft->json_echo)
+		nft->json_echo = json_incref(root);
 	json_decref(root);
 	return err;
 }

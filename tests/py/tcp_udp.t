@@ -1,8 +1,10 @@
-# tcp/udp ports in the inet family
-family: inet
+# tcp/udp ports
+families: ip ip6 inet bridge netdev
 table: t
 chain: c { type filter hook input priority filter; policy accept; }
+chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
+veth netdev: v0 v1
 
 rule: tcp dport 22
   [ meta load l4proto => reg 1 ]

@@ -1,9 +1,9 @@
 # rules in an inet ingress chain
-family: inet
+families: inet
 table: t
-veth: v0 v1
 chain: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
+veth: v0 v1
 
 rule: ip daddr 4.3.2.1 counter drop
 list: ip daddr 4.3.2.1 counter packets 0 bytes 0 drop

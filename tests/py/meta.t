@@ -1,8 +1,10 @@
-# meta keys in the ip6 family
-family: ip6
+# meta keys
+families: ip ip6 inet arp bridge netdev
 table: t
 chain: c { type filter hook input priority filter; policy accept; }
+chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
+veth netdev: v0 v1
 
 rule: meta iifname "eth0"
 list: iifname "eth0"
@@ -106,9 +108,19 @@ rule: meta protocol != ip6
   [ cmp neq reg 1 0x0000dd86 ]
 json: [{"match": {"op": "!=", "left": {"meta": {"key": "protocol"}}, "right": "ip6"}}]
 
-fail: meta nfproto ipv4
+rule inet: meta nfproto ipv4
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": "ipv4"}}]
 
-fail: meta nfproto ipv6
+rule inet: meta nfproto ipv6
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": "ipv6"}}]
+
+fail ip ip6 arp bridge netdev: meta nfproto ipv4
+
+fail ip ip6 arp bridge netdev: meta nfproto ipv6
 
 fail: iif "nosuchdev0"
 

@@ -1,5 +1,5 @@
 # IPv6 extension headers, TCP options and IP options
-family: inet
+families: inet
 table: t
 chain: c { type filter hook prerouting priority filter; policy accept; }
 
@@ -89,6 +89,17 @@ list: srh sid[1] ::1
   [ exthdr load ipv6 16b @ 43 + 8 => reg 1 ]
   [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
 json: [{"match": {"op": "==", "left": {"exthdr": {"name": "srh", "field": "sid[1]"}}, "right": "::1"}}]
+
+# All routing header types are header 43: a listing names a field by the
+# first type that has it (srh before rt0 and rt2), as the system nft does.
+rule: rt2 addr ::2
+list: srh sid[1] ::2
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 16b @ 43 + 8 => reg 1 ]
+  [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x02000000 ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "srh", "field": "sid[1]"}}, "right": "::2"}}]
+compat-skip: nft 1.0.6 refuses "rt2 addr" (No symbol type information)
 
 rule: srh last-entry 0
   [ meta load nfproto => reg 1 ]

@@ -1,6 +1,6 @@
 # Ordered compares on host byte order keys turn the register big endian
 # first; string prefixes ("eth*") compare only their bytes.
-family: inet
+families: inet
 table: t
 chain: c { type filter hook prerouting priority filter; policy accept; }
 
