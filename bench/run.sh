@@ -14,6 +14,12 @@
 #   add-rules-N     load one file of N "add rule" commands, one per line
 #   chains-N        load one file: N regular chains, each with a jump
 #   egress-N        load one file: N netdev tables with an egress chain
+#   add-tables-N    load one file of N "add table" lines. Its system time
+#                   grows with N squared in both: the kernel finds a table
+#                   by walking the namespace's list of tables, once per
+#                   new table (nft_table_lookup, ~60% of a perf profile,
+#                   nf_tables_commit most of the rest); user time stays
+#                   linear
 #   list-N          `list ruleset` of the rules-N ruleset
 #   list-json-N     `-j list ruleset` of the rules-N ruleset
 #   list-a-N        `-a list ruleset` (handles) of the rules-N ruleset
@@ -45,6 +51,13 @@ trap 'rm -rf "$work"' EXIT
 
 [ "$(id -u)" = 0 ] || { echo "bench: needs root (network namespaces)"; exit 1; }
 [ -x "$theirs" ] || { echo "bench: no system nft at $theirs"; exit 1; }
+
+gen_add_tables() {
+	local n=$1 i
+	for ((i = 0; i < n; i++)); do
+		printf 'add table ip t%d\n' "$i"
+	done
+}
 
 # Sets $line to the I-th rule of the rule workloads.
 rule_line() {
@@ -194,6 +207,8 @@ gen_chains 10000 > "$work/chains-10000"
 gen_egress 200 > "$work/egress"
 gen_mixed 20000 > "$work/mixed"
 gen_mixed 40000 > "$work/mixed-40000"
+gen_add_tables 5000 > "$work/add-tables-5000"
+gen_add_tables 20000 > "$work/add-tables-20000"
 
 echo "Seconds, best of $repeat runs; ratio = ours user / system nft user."
 printf '%-20s %9s %9s %9s %9s %7s\n' workload "ours usr" "ours sys" \
@@ -203,6 +218,8 @@ row add-rules-50000 "" -f "$work/add-rules"
 row chains-2000 "" -f "$work/chains"
 row chains-10000 "" -f "$work/chains-10000"
 row egress-200 "" -f "$work/egress"
+row add-tables-5000 "" -f "$work/add-tables-5000"
+row add-tables-20000 "" -f "$work/add-tables-20000"
 row list-20000 "$work/rules" list ruleset
 row list-json-20000 "$work/rules" -j list ruleset
 row list-a-20000 "$work/rules" -a list ruleset

@@ -442,15 +442,12 @@ static const struct rule *cmd_rule(const struct cmd *cmd)
 	return cmd->obj == CMD_OBJ_RULE ? cmd->rule : NULL;
 }
 
-/* Location of the jump/goto statement in @r targeting @name. */
-static const struct location *verdict_location(const struct cmd *cmd,
-					       const char *name)
+/* The jump or goto statement of @r to @name (any, if NULL), or NULL. */
+static const struct stmt *rule_verdict_to(const struct rule *r,
+					  const char *name)
 {
-	const struct rule *r = cmd_rule(cmd);
 	const struct stmt *s;
 
-	if (!r)
-		return &cmd->location;
 	list_for_each_entry(s, &r->stmts, list) {
 		const struct expr *v = s->expr;
 		char *target;
@@ -462,9 +459,85 @@ static const struct location *verdict_location(const struct cmd *cmd,
 		match = !name || (target && !strcmp(target, name));
 		xfree(target);
 		if (match)
-			return &s->location;
+			return s;
 	}
-	return pick_loc(cmd, &r->location);
+	return NULL;
+}
+
+/* The first jump/goto to @name in @chain's rules (a block), or NULL. */
+static const struct stmt *chain_verdict_to(const struct chain *chain,
+					   const char *name)
+{
+	const struct stmt *s;
+	const struct rule *r;
+
+	list_for_each_entry(r, &chain->rules, list) {
+		s = rule_verdict_to(r, name);
+		if (s)
+			return s;
+	}
+	return NULL;
+}
+
+/* The chain the failed rule message @req was for (NFTA_RULE_CHAIN). */
+static const char *req_rule_chain(const struct nlmsghdr *req)
+{
+	const struct nlattr *a;
+
+	if (!req)
+		return NULL;
+	mnl_attr_for_each(a, req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) == NFTA_RULE_CHAIN)
+			return nla_str(a);
+	}
+	return NULL;
+}
+
+/*
+ * Location of the jump/goto to @name in what @cmd adds: one rule, or the
+ * rules of a chain block or of a table block's chains (the chain the
+ * kernel refused a rule of, from @req). Falls back to the command.
+ */
+static const struct location *verdict_location(const struct cmd *cmd,
+					       const struct nlmsghdr *req,
+					       const char *name)
+{
+	const char *in_chain = req_rule_chain(req);
+	const struct stmt *s = NULL;
+	const struct chain *c;
+
+	switch (cmd->obj) {
+	case CMD_OBJ_RULE:
+		if (!cmd->rule)
+			break;
+		s = rule_verdict_to(cmd->rule, name);
+		if (!s)
+			return pick_loc(cmd, &cmd->rule->location);
+		break;
+	case CMD_OBJ_CHAIN:
+		if (cmd->chain)
+			s = chain_verdict_to(cmd->chain, name);
+		break;
+	case CMD_OBJ_TABLE:
+		if (!cmd->table)
+			break;
+		list_for_each_entry(c, &cmd->table->chains, list) {
+			if (in_chain && c->handle.chain.name &&
+			    strcmp(c->handle.chain.name, in_chain))
+				continue;
+			s = chain_verdict_to(c, name);
+			if (s)
+				break;
+		}
+		break;
+	default:
+		break;
+	}
+	if (!s)
+		return &cmd->location;
+	/* under the chain's name, as the system nft puts it */
+	return pick_loc(cmd, loc_valid(&s->expr->verdict.chain->location) ?
+			&s->expr->verdict.chain->location : &s->location);
 }
 
 /* The statement the failed expression element (e->attr, an element of
@@ -517,7 +590,7 @@ static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
 	if (a)
 		target = nla_str(a);
 	if (target && e->err == ENOENT) {
-		*loc = verdict_location(cmd, target);
+		*loc = verdict_location(cmd, e->req, target);
 		return xasprintf("chain '%s' does not exist in table %s %s",
 				 target, family_name(cmd->handle.family),
 				 cmd_table_name(cmd));

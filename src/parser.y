@@ -28,6 +28,9 @@
 typedef void *yyscan_t;
 #endif
 
+/* Parsing stops after this many errors, as in the system nft. */
+#define PARSER_MAX_ERRORS	10
+
 /* Nesting of scopes: the top one, a table block, a chain block. */
 #define PARSER_MAX_SCOPES	4
 
@@ -131,6 +134,10 @@ static void parser_error(struct parser_state *st, const YYLTYPE *loc,
 	struct error_record *erec;
 	va_list ap;
 
+	/* the scanner ends the input at the limit; what the parser says
+	 * about that end is not worth an error of its own */
+	if (st->nerrs >= PARSER_MAX_ERRORS)
+		return;
 	va_start(ap, fmt);
 	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
 	va_end(ap);
@@ -1030,7 +1037,8 @@ common_block	: INCLUDE QUOTED_STRING separator
 				/* Up to the separator, as nft reports it. */
 				struct location loc = parser_span(&@1, &@3);
 
-				if (scanner_include(scanner, $2, &loc) < 0)
+				if (state->nerrs < PARSER_MAX_ERRORS &&
+				    scanner_include(scanner, $2, &loc) < 0)
 					state->nerrs++;
 				xfree($2);
 			}
@@ -1357,8 +1365,9 @@ table_block	: %empty
 		| table_block error separator	{ $$ = $1; yyerrok; }
 		;
 
+/* As in the system nft, every item ends with a separator, the last one
+ * before '}' too: "table ip t { chain c { accept; }; }". */
 table_body	: table_block			{ $$ = $1; }
-		| table_block table_item	{ $$ = $1; }
 		;
 
 /* Items apply to the table below them on the stack ($0). */
@@ -1367,6 +1376,7 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 			{
 				xfree($<table>0->comment);
 				$<table>0->comment = $2;
+				$<table>0->comment_loc = @2;
 			}
 		| CHAIN identifier '{' chain_body '}'
 			{
@@ -1401,8 +1411,8 @@ chain_block	: %empty
 		| chain_block error separator	{ $$ = $1; yyerrok; }
 		;
 
+/* Every item ends with a separator, as in table blocks. */
 chain_body	: chain_block			{ $$ = $1; }
-		| chain_block chain_item	{ $$ = $1; }
 		;
 
 /* Items apply to the chain below them on the stack ($0). */
@@ -1425,6 +1435,7 @@ chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
 			{
 				xfree($<chain>0->comment);
 				$<chain>0->comment = $2;
+				$<chain>0->comment_loc = @2;
 			}
 		| dev_spec
 			{
@@ -1530,6 +1541,7 @@ rule_body	: stmt_list		{ $$ = $1; }
 				$$ = $1;
 				xfree($$->comment);
 				$$->comment = $3;
+				$$->comment_loc = @3;
 				$$->location = @$;
 			}
 		;
@@ -2179,26 +2191,28 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
  * The source text under a one-line location, for messages; "" when it
  * spans lines or has no source.
  */
-static void parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
+static bool parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
 {
-	const char *p = loc->indesc ? loc->indesc->data : NULL;
+	const struct input_descriptor *in = loc->indesc;
 	unsigned int line = 1;
-	size_t len;
+	size_t len, pos = 0;
 
 	buf[0] = '\0';
-	if (!p || loc->first_line != loc->last_line ||
+	if (!in || !in->data || loc->first_line != loc->last_line ||
 	    loc->last_column < loc->first_column)
-		return;
-	while (*p && line < loc->first_line) {
-		if (*p++ == '\n')
+		return false;
+	/* by length, not up to a NUL: the input may hold any byte */
+	while (pos < in->len && line < loc->first_line) {
+		if (in->data[pos++] == '\n')
 			line++;
 	}
+	pos += loc->first_column - 1;
 	len = loc->last_column - loc->first_column + 1;
-	if (strnlen(p, loc->first_column - 1 + len) < loc->first_column - 1 +
-	    len || len >= size)
-		return;
-	memcpy(buf, p + loc->first_column - 1, len);
+	if (pos > in->len || in->len - pos < len || len >= size)
+		return false;
+	memcpy(buf, in->data + pos, len);
 	buf[len] = '\0';
+	return true;
 }
 
 /* The keyword nearest to @word among the tokens the parser expected. */
@@ -2249,6 +2263,17 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 		buf_add(buf, size, "%s", name);
 }
 
+static bool parser_expects(const yysymbol_kind_t *expected, int n,
+			   yysymbol_kind_t kind)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (expected[i] == kind)
+			return true;
+	return false;
+}
+
 /*
  * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
  * mean 'k'?]" with the location of the offending token.
@@ -2259,16 +2284,17 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	yysymbol_kind_t expected[YYNTOKENS], tok = yypcontext_token(ctx);
 	const YYLTYPE *loc = yypcontext_location(ctx);
 	char msg[1024] = "syntax error, ", text[128];
+	bool has_text = parser_loc_text(loc, text, sizeof(text));
 	const char *hint = NULL;
 	int i, n;
 
-	parser_loc_text(loc, text, sizeof(text));
 	if (tok == YYSYMBOL_YYUNDEF) {
 		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
 			state->lex_error : "invalid token");
 		/* A stray byte may be half of a UTF-8 sequence: show it
 		 * escaped rather than as broken text. */
-		if (text[0] && !text[1] && !isprint((unsigned char)text[0]))
+		if (has_text && !isprint((unsigned char)text[0]) &&
+		    loc->first_column == loc->last_column)
 			buf_add(msg, sizeof(msg), " '\\x%02x'",
 				(unsigned char)text[0]);
 		else if (text[0])
@@ -2290,6 +2316,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		hint = parser_suggest(text, expected, n);
 	if (hint)
 		buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+	else if (n > 4 && !strcmp(text, "}") &&
+		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
+		buf_add(msg, sizeof(msg),
+			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;
 }
