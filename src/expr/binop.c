@@ -30,18 +30,46 @@ static bool binop_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
+/* A mask of several flags: "ct state & (established | related)". */
 static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	expr_print(expr->binop.left, octx);
 	nft_print(octx, " %s ", op_token(expr->binop.op));
-	expr_print(expr->binop.right, octx);
+	if (!datatype_print_flags_or(expr->binop.right, octx, true))
+		expr_print(expr->binop.right, octx);
 }
 
 static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
+	json_t *right = datatype_json_flags_or(expr->binop.right, octx);
+
+	if (!right)
+		right = expr_json(expr->binop.right, octx);
 	return json_wrap(op_token(expr->binop.op),
-			 json_array2(expr_json(expr->binop.left, octx),
-				     expr_json(expr->binop.right, octx)));
+			 json_array2(expr_json(expr->binop.left, octx), right));
+}
+
+/* {"|": ["established", "related"]} is one value of flags. */
+static struct expr *binop_fold(struct expr *op)
+{
+	struct expr *left = op->binop.left, *right = op->binop.right, *res;
+
+	res = constant_expr_alloc_mpz(&op->location, left->dtype,
+				      left->byteorder, left->len,
+				      left->value.value);
+	switch (op->binop.op) {
+	case OP_AND:
+		mpz_and(res->value.value, left->value.value, right->value.value);
+		break;
+	case OP_OR:
+		mpz_ior(res->value.value, left->value.value, right->value.value);
+		break;
+	default:
+		mpz_xor(res->value.value, left->value.value, right->value.value);
+		break;
+	}
+	expr_free(op);
+	return res;
 }
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
@@ -62,6 +90,8 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	op->dtype = left->dtype;
 	op->byteorder = left->byteorder;
 	op->len = left->len;
+	if (left->etype == EXPR_VALUE)
+		*exprp = binop_fold(op);
 	return 0;
 }
 

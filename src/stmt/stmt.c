@@ -69,6 +69,10 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&masq_stmt_ops,
 	&redir_stmt_ops,
 	&tproxy_stmt_ops,
+	&meta_stmt_ops,
+	&ct_stmt_ops,
+	&notrack_stmt_ops,
+	&connlimit_stmt_ops,
 	NULL,
 };
 
