@@ -134,6 +134,28 @@ extern const struct datatype ifname_type;
 extern const struct datatype arphrd_type;
 extern const struct datatype pkttype_type;
 extern const struct datatype boolean_type;
+/* Header field types (src/proto.c). */
+extern const struct datatype xinteger_type;	/* integer printed in hex */
+extern const struct datatype arpop_type;
+extern const struct datatype icmp_type_type;
+extern const struct datatype icmp_code_type;
+extern const struct datatype icmp6_type_type;
+extern const struct datatype icmpv6_code_type;
+extern const struct datatype icmpx_code_type;
+extern const struct datatype igmp_type_type;
+extern const struct datatype dscp_type;
+extern const struct datatype ecn_type;
+extern const struct datatype tcp_flag_type;
+extern const struct datatype dccp_pkttype_type;
+
+/* Is @dtype a flag set (its base types include bitmask)? Values of such
+ * types print as flag lists ("syn,ack"); a bare match on one tests
+ * whether any of the flags is set. */
+bool datatype_is_bitmask(const struct datatype *dtype);
+/* One value expression per set bit of @value (a flag set), lowest bit
+ * first, joined by binary "|" when there are several: the form
+ * "tcp flags & (syn | ack) == syn" prints. */
+struct expr *datatype_bitmask_split(const struct expr *value);
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

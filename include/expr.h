@@ -71,6 +71,7 @@ enum ops {
 	OP_XOR,		/* binop ^ */
 	OP_LSHIFT,
 	OP_RSHIFT,
+	OP_NEG,		/* "tcp flags ! syn": none of the flags set */
 	__OP_MAX
 };
 
@@ -268,6 +269,20 @@ struct expr *meta_expr_alloc(const struct location *loc,
 struct expr *payload_expr_alloc(const struct location *loc,
 				const struct proto_desc *desc,
 				unsigned int field /* index into desc->templates */);
+/* A raw load "@nh,16,16": @base is "ll", "nh", "th" or "ih"; NULL if
+ * it is none of them. */
+struct expr *payload_expr_alloc_base(const struct location *loc,
+				     const char *base, unsigned int offset,
+				     unsigned int len);
+
+/*
+ * Listing of a match on a flag type (tcp flags, ct state): "(x & m) !=
+ * 0" becomes "x m" (any of m), "(x & m) == 0" becomes "x ! m", and
+ * other masked compares show their mask and value as "(syn | ack)".
+ * Kinds call it from their delin_postprocess once @rel's left side has
+ * its type. Implemented in src/expr/relational.c.
+ */
+void relational_flags_postprocess(struct expr *rel);
 
 /* Look up "iifname" etc. Returns false if unknown. */
 bool meta_key_lookup(const char *name, enum nft_meta_keys *key);

@@ -202,6 +202,181 @@ static const struct symbol_table boolean_tbl = {
 	},
 };
 
+static const struct symbol_table arpop_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.symbols = {
+		{ "request",	1 },
+		{ "reply",	2 },
+		{ "rrequest",	3 },
+		{ "rreply",	4 },
+		{ "inrequest",	8 },
+		{ "inreply",	9 },
+		{ "nak",	10 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmp_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "echo-reply",			0 },
+		{ "destination-unreachable",	3 },
+		{ "source-quench",		4 },
+		{ "redirect",			5 },
+		{ "echo-request",		8 },
+		{ "router-advertisement",	9 },
+		{ "router-solicitation",	10 },
+		{ "time-exceeded",		11 },
+		{ "parameter-problem",		12 },
+		{ "timestamp-request",		13 },
+		{ "timestamp-reply",		14 },
+		{ "info-request",		15 },
+		{ "info-reply",			16 },
+		{ "address-mask-request",	17 },
+		{ "address-mask-reply",		18 },
+		{ NULL, 0 },
+	},
+};
+
+/* Codes parse by name but print as numbers (upstream 1.1). */
+static const struct symbol_table icmp_code_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "net-unreachable",	0 },
+		{ "host-unreachable",	1 },
+		{ "prot-unreachable",	2 },
+		{ "port-unreachable",	3 },
+		{ "frag-needed",	4 },
+		{ "net-prohibited",	9 },
+		{ "host-prohibited",	10 },
+		{ "admin-prohibited",	13 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmp6_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "destination-unreachable",	1 },
+		{ "packet-too-big",		2 },
+		{ "time-exceeded",		3 },
+		{ "parameter-problem",		4 },
+		{ "echo-request",		128 },
+		{ "echo-reply",			129 },
+		{ "mld-listener-query",		130 },
+		{ "mld-listener-report",	131 },
+		{ "mld-listener-done",		132 },
+		{ "mld-listener-reduction",	132 },
+		{ "nd-router-solicit",		133 },
+		{ "nd-router-advert",		134 },
+		{ "nd-neighbor-solicit",	135 },
+		{ "nd-neighbor-advert",		136 },
+		{ "nd-redirect",		137 },
+		{ "router-renumbering",		138 },
+		{ "ind-neighbor-solicit",	141 },
+		{ "ind-neighbor-advert",	142 },
+		{ "mld2-listener-report",	143 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmpv6_code_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "no-route",		0 },
+		{ "admin-prohibited",	1 },
+		{ "addr-unreachable",	3 },
+		{ "port-unreachable",	4 },
+		{ "policy-fail",	5 },
+		{ "reject-route",	6 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmpx_code_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "no-route",		0 },
+		{ "port-unreachable",	1 },
+		{ "host-unreachable",	2 },
+		{ "admin-prohibited",	3 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table igmp_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "membership-query",		0x11 },
+		{ "membership-report-v1",	0x12 },
+		{ "membership-report-v2",	0x16 },
+		{ "membership-report-v3",	0x22 },
+		{ "leave-group",		0x17 },
+		{ NULL, 0 },
+	},
+};
+
+/* First row of a value is the one printed (cs0, not df or be). */
+static const struct symbol_table dscp_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 6,
+	.symbols = {
+		{ "cs0", 0x00 }, { "cs1", 0x08 }, { "cs2", 0x10 },
+		{ "cs3", 0x18 }, { "cs4", 0x20 }, { "cs5", 0x28 },
+		{ "cs6", 0x30 }, { "cs7", 0x38 }, { "df", 0x00 },
+		{ "be", 0x00 }, { "lephb", 0x01 },
+		{ "af11", 0x0a }, { "af12", 0x0c }, { "af13", 0x0e },
+		{ "af21", 0x12 }, { "af22", 0x14 }, { "af23", 0x16 },
+		{ "af31", 0x1a }, { "af32", 0x1c }, { "af33", 0x1e },
+		{ "af41", 0x22 }, { "af42", 0x24 }, { "af43", 0x26 },
+		{ "va", 0x2c }, { "ef", 0x2e },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table ecn_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 2,
+	.symbols = {
+		{ "not-ect",	0 },
+		{ "ect1",	1 },
+		{ "ect0",	2 },
+		{ "ce",		3 },
+		{ NULL, 0 },
+	},
+};
+
+/* One row per bit: values print as lists of these. */
+static const struct symbol_table tcp_flag_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.symbols = {
+		{ "fin",	0x01 },
+		{ "syn",	0x02 },
+		{ "rst",	0x04 },
+		{ "psh",	0x08 },
+		{ "ack",	0x10 },
+		{ "urg",	0x20 },
+		{ "ecn",	0x40 },
+		{ "cwr",	0x80 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table dccp_pkttype_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.symbols = {
+		{ "request",	0 },
+		{ "response",	1 },
+		{ "data",	2 },
+		{ "ack",	3 },
+		{ "dataack",	4 },
+		{ "closereq",	5 },
+		{ "close",	6 },
+		{ "reset",	7 },
+		{ "sync",	8 },
+		{ "syncack",	9 },
+		{ NULL, 0 },
+	},
+};
+
 /* ------------------------------------------------------------------ */
 /* Printing helpers                                                    */
 /* ------------------------------------------------------------------ */
@@ -662,6 +837,110 @@ static json_t *ifindex_json(const struct expr *expr, struct output_ctx *octx)
 static json_t *print_json(const struct expr *expr, struct output_ctx *octx);
 static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
 
+/* "0x4000": no padding, unlike marks. */
+static void xinteger_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char *s = mpz_get_str(NULL, 16, expr->value.value);
+
+	nft_print(octx, "0x%s", s);
+	free(s);
+}
+
+/* The type in @expr's chain that carries the flag names. */
+static const struct symbol_table *flags_table(const struct expr *expr)
+{
+	const struct datatype *d;
+
+	for (d = expr->dtype; d; d = d->basetype)
+		if (d->sym_tbl)
+			return d->sym_tbl;
+	return NULL;
+}
+
+/*
+ * A flag set: "syn", "syn,ack"; bits without a name, or none at all,
+ * make the whole value print as a number ("0x00"), so nothing is lost.
+ */
+static bool flags_names(const struct expr *expr, const char **names,
+			unsigned int *n)
+{
+	const struct symbol_table *tbl = flags_table(expr);
+	uint64_t val, bit;
+	const char *name;
+
+	*n = 0;
+	if (!tbl || !value_get_u64(expr, &val) || !val)
+		return false;
+	for (bit = 1; bit && bit <= val; bit <<= 1) {
+		if (!(val & bit))
+			continue;
+		name = symbol_name(tbl, bit);
+		if (!name || *n >= 64)
+			return false;
+		names[(*n)++] = name;
+	}
+	return true;
+}
+
+static void flags_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *names[64];
+	unsigned int n, i;
+
+	if (nft_output_numeric_symbol(octx) ||
+	    !flags_names(expr, names, &n)) {
+		print_hex(expr, value_bits(expr, expr->dtype), octx);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		nft_print(octx, "%s%s", i ? "," : "", names[i]);
+}
+
+/* One flag is a string, several an array of strings. */
+static json_t *flags_json(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *names[64];
+	unsigned int n, i;
+	json_t *arr;
+
+	if (nft_output_numeric_symbol(octx) ||
+	    !flags_names(expr, names, &n))
+		return number_json(expr, octx);
+	if (n == 1)
+		return json_string(names[0]);
+	arr = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(arr, json_string(names[i]));
+	return arr;
+}
+
+bool datatype_is_bitmask(const struct datatype *dtype)
+{
+	for (; dtype; dtype = dtype->basetype)
+		if (dtype->type == TYPE_BITMASK)
+			return true;
+	return false;
+}
+
+struct expr *datatype_bitmask_split(const struct expr *value)
+{
+	struct expr *res = NULL, *bit;
+	unsigned long i;
+
+	if (!mpz_sgn(value->value.value))
+		return expr_clone(value);
+	for (i = 0; i < mpz_sizeinbase(value->value.value, 2); i++) {
+		if (!mpz_tstbit(value->value.value, i))
+			continue;
+		bit = constant_expr_alloc_u64(&value->location, value->dtype,
+					      value->byteorder, value->len,
+					      1ULL << i);
+		res = res ? binop_expr_alloc(&value->location, OP_OR, res,
+					     bit) : bit;
+	}
+	return res;
+}
+
 /* ------------------------------------------------------------------ */
 /* The types                                                           */
 /* ------------------------------------------------------------------ */
@@ -790,13 +1069,98 @@ const struct datatype boolean_type = {
 	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
 };
 
+const struct datatype xinteger_type = {
+	.type = TYPE_INTEGER, .name = "integer", .desc = "integer",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .basetype = &integer_type,
+	.print = xinteger_print, .json = number_json,
+};
+
+const struct datatype arpop_type = {
+	.type = TYPE_ARPOP, .name = "arp_op", .desc = "ARP operation",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.basetype = &integer_type, .sym_tbl = &arpop_tbl,
+};
+
+const struct datatype icmp_type_type = {
+	.type = TYPE_ICMP_TYPE, .name = "icmp_type", .desc = "ICMP type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp_type_tbl,
+};
+
+const struct datatype icmp_code_type = {
+	.type = TYPE_ICMP_CODE, .name = "icmp_code", .desc = "icmp code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp_code_tbl,
+	.print = print_decimal, .json = number_json,
+};
+
+const struct datatype icmp6_type_type = {
+	.type = TYPE_ICMP6_TYPE, .name = "icmpv6_type",
+	.desc = "ICMPv6 type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp6_type_tbl,
+};
+
+const struct datatype icmpv6_code_type = {
+	.type = TYPE_ICMPV6_CODE, .name = "icmpv6_code",
+	.desc = "icmpv6 code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmpv6_code_tbl,
+	.print = print_decimal, .json = number_json,
+};
+
+const struct datatype icmpx_code_type = {
+	.type = TYPE_ICMPX_CODE, .name = "icmpx_code",
+	.desc = "icmpx code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmpx_code_tbl,
+	.print = print_decimal, .json = number_json,
+};
+
+const struct datatype igmp_type_type = {
+	.type = TYPE_IGMP_TYPE, .name = "igmp_type", .desc = "IGMP type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &igmp_type_tbl,
+};
+
+const struct datatype dscp_type = {
+	.type = TYPE_DSCP, .name = "dscp",
+	.desc = "Differentiated Services Code Point",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 6,
+	.basetype = &integer_type, .sym_tbl = &dscp_tbl,
+};
+
+const struct datatype ecn_type = {
+	.type = TYPE_ECN, .name = "ecn",
+	.desc = "Explicit Congestion Notification",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 2,
+	.basetype = &integer_type, .sym_tbl = &ecn_tbl,
+};
+
+const struct datatype tcp_flag_type = {
+	.type = TYPE_TCP_FLAG, .name = "tcp_flag", .desc = "TCP flag",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &bitmask_type, .sym_tbl = &tcp_flag_tbl,
+	.print = flags_print, .json = flags_json,
+};
+
+const struct datatype dccp_pkttype_type = {
+	.type = TYPE_DCCP_PKTTYPE, .name = "dccp_pkttype",
+	.desc = "DCCP packet type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.basetype = &integer_type, .sym_tbl = &dccp_pkttype_tbl,
+};
+
 static const struct datatype *const datatypes[] = {
 	&invalid_type, &verdict_type, &nfproto_type, &bitmask_type,
 	&integer_type, &string_type, &lladdr_type, &ipaddr_type,
 	&ip6addr_type, &etheraddr_type, &ethertype_type,
 	&inet_protocol_type, &inet_service_type, &mark_type,
 	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
-	&boolean_type,
+	&boolean_type, &arpop_type, &icmp_type_type, &icmp_code_type,
+	&icmp6_type_type, &icmpv6_code_type, &icmpx_code_type,
+	&igmp_type_type, &dscp_type, &ecn_type, &tcp_flag_type,
+	&dccp_pkttype_type,
 };
 
 const struct datatype *datatype_lookup(enum datatypes type)

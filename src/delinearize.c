@@ -433,9 +433,15 @@ static void delin_postprocess(struct delin_ctx *dctx)
 		    stmt->expr->etype != EXPR_RELATIONAL)
 			continue;
 		left = stmt->expr->binop.left;
-		if (left->etype == EXPR_BINOP)
+		if (left->etype == EXPR_BINOP) {
 			delin_postprocess_binop(stmt, left);
-		else if (left->ops->delin_postprocess)
+			/* the masked load's kind may know better:
+			 * "ip dscp", "tcp flags syn" */
+			left = left->binop.left;
+			if (left->etype == EXPR_BINOP)
+				continue;
+		}
+		if (left->ops->delin_postprocess)
 			left->ops->delin_postprocess(dctx, stmt, left);
 	}
 }

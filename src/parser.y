@@ -482,6 +482,35 @@ static struct expr *parser_payload(struct parser_state *st,
 	return parser_placeholder(loc, field);
 }
 
+/* "@nh,16,16": a raw load at a bit offset from one of the bases. */
+static struct expr *parser_payload_raw(struct parser_state *st,
+				       const YYLTYPE *loc, const char *base,
+				       const YYLTYPE *base_loc,
+				       const char *offset,
+				       const YYLTYPE *offset_loc,
+				       const char *len, const YYLTYPE *len_loc)
+{
+	unsigned long off = strtoul(offset, NULL, 0);
+	unsigned long bits = strtoul(len, NULL, 0);
+	struct expr *expr;
+
+	expr = payload_expr_alloc_base(loc, base, off, bits);
+	if (!expr) {
+		parser_error(st, base_loc,
+			     "unknown payload base '%s' (ll, nh, th or ih)",
+			     base);
+		return parser_placeholder(loc, base);
+	}
+	if (bits == 0 || bits > 128 || off > 65535 * 8) {
+		parser_error(st, bits == 0 || bits > 128 ? len_loc : offset_loc,
+			     "raw payload of %lu bits at offset %lu: the length must be 1 to 128 bits and the offset at most %u bits",
+			     bits, off, 65535 * 8);
+		expr_free(expr);
+		return parser_placeholder(loc, base);
+	}
+	return expr;
+}
+
 static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 				const char *key, const YYLTYPE *key_loc)
 {
@@ -592,6 +621,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
+%type <expr> flag_value flag_head flag_or flag_list flag_item mask_operand
+%type <stmt> flag_match
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <op> rel_op
@@ -1106,6 +1137,83 @@ match_stmt	: match_lhs rhs_expr
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
 			}
+		| flag_match		{ $$ = $1; }
+		;
+
+/*
+ * Flags and masks (helper "payload"): "tcp flags syn,ack" (any of
+ * them), "tcp flags ! syn" (none), "tcp flags syn / syn,ack" (the
+ * value under a mask), "tcp flags & (syn | ack) == syn". A list of
+ * flags is their "|": the evaluator folds constants.
+ */
+flag_match	: match_lhs flag_list
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| match_lhs '!' flag_value
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_NEG,
+							      $1, $3));
+			}
+		| match_lhs flag_head '/' flag_value
+			{
+				struct expr *masked;
+
+				masked = binop_expr_alloc(&@$, OP_AND, $1, $4);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_EQ,
+							      masked, $2));
+			}
+		;
+
+flag_value	: rhs_primary		{ $$ = $1; }
+		| flag_or		{ $$ = $1; }
+		| flag_list		{ $$ = $1; }
+		;
+
+/* a single word: "10.0.0.0/8" stays a prefix */
+flag_head	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		;
+
+flag_or		: rhs_primary '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| flag_or '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		;
+
+flag_list	: flag_item ',' flag_item
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| flag_list ',' flag_item
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		;
+
+flag_item	: rhs_primary		{ $$ = $1; }
+		| flag_or		{ $$ = $1; }
+		;
+
+mask_operand	: rhs_primary		{ $$ = $1; }
+		| '(' flag_or ')'	{ $$ = $2; }
+		| '(' rhs_primary ')'	{ $$ = $2; }
 		;
 
 rel_op		: EQ		{ $$ = OP_EQ; }
@@ -1118,6 +1226,10 @@ rel_op		: EQ		{ $$ = OP_EQ; }
 
 match_lhs	: payload_expr		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
+		| match_lhs '&' mask_operand
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
 		;
 
 proto_kw	: IP | IP6 | ARP | PROTO
@@ -1129,6 +1241,14 @@ payload_expr	: proto_kw identifier
 				$$ = parser_payload(state, &@$, $1, &@1, $2,
 						    &@2);
 				xfree($2);
+			}
+		| '@' identifier ',' NUMBER ',' NUMBER
+			{
+				$$ = parser_payload_raw(state, &@$, $2, &@2,
+							$4, &@4, $6, &@6);
+				xfree($2);
+				xfree($4);
+				xfree($6);
 			}
 		;
 
@@ -1145,6 +1265,7 @@ rhs_expr	: rhs_primary		{ $$ = $1; }
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
 			}
+		| flag_or		{ $$ = $1; }
 		| ADDRSTRING '/' NUMBER
 			{
 				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);

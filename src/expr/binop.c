@@ -30,11 +30,25 @@ static bool binop_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
+/* "tcp flags & (syn | ack)": an operand that is itself another
+ * operation is bracketed. */
+static void binop_print_operand(const struct expr *expr,
+				const struct expr *operand,
+				struct output_ctx *octx)
+{
+	bool paren = operand->etype == EXPR_BINOP &&
+		     operand->binop.op != expr->binop.op;
+
+	nft_print(octx, "%s", paren ? "(" : "");
+	expr_print(operand, octx);
+	nft_print(octx, "%s", paren ? ")" : "");
+}
+
 static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	expr_print(expr->binop.left, octx);
+	binop_print_operand(expr, expr->binop.left, octx);
 	nft_print(octx, " %s ", op_token(expr->binop.op));
-	expr_print(expr->binop.right, octx);
+	binop_print_operand(expr, expr->binop.right, octx);
 }
 
 static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
@@ -42,6 +56,33 @@ static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 	return json_wrap(op_token(expr->binop.op),
 			 json_array2(expr_json(expr->binop.left, octx),
 				     expr_json(expr->binop.right, octx)));
+}
+
+/* "syn | ack" on constants: one value, of the left one's type. */
+static int binop_fold(struct expr *op, struct expr **exprp)
+{
+	struct expr *left = op->binop.left, *right = op->binop.right;
+	struct expr *res;
+
+	res = constant_expr_alloc_mpz(&op->location, left->dtype,
+				      left->byteorder,
+				      left->len > right->len ? left->len :
+							       right->len,
+				      left->value.value);
+	switch (op->binop.op) {
+	case OP_AND:
+		mpz_and(res->value.value, res->value.value, right->value.value);
+		break;
+	case OP_OR:
+		mpz_ior(res->value.value, res->value.value, right->value.value);
+		break;
+	default:
+		mpz_xor(res->value.value, res->value.value, right->value.value);
+		break;
+	}
+	expr_free(op);
+	*exprp = res;
+	return 0;
 }
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
@@ -70,6 +111,8 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (op->binop.op != OP_AND && op->binop.op != OP_OR &&
 	    op->binop.op != OP_XOR)
 		return expr_error(ectx, op, "Unsupported binary operation");
+	if (left->etype == EXPR_VALUE)
+		return binop_fold(op, exprp);
 	op->dtype = left->dtype;
 	op->byteorder = left->byteorder;
 	op->len = left->len;

@@ -53,11 +53,22 @@ static void relational_expr_print(const struct expr *expr,
 	if ((op == OP_IMPLICIT || op == OP_EQ) &&
 	    expr->binop.left->etype == EXPR_BINOP)
 		nft_print(octx, " == ");
+	else if (op == OP_EQ && datatype_is_bitmask(expr->binop.left->dtype))
+		nft_print(octx, " == ");
 	else if (op == OP_IMPLICIT || op == OP_EQ)
 		nft_print(octx, " ");
 	else
 		nft_print(octx, " %s ", op_token(op));
 	expr_print(expr->binop.right, octx);
+}
+
+/* "tcp flags syn,ack", "ct state established": a flag type compared
+ * without operator with a value (or, listed, with "!"). */
+static bool relational_is_flagcmp(const struct expr *rel)
+{
+	return (rel->binop.op == OP_IMPLICIT || rel->binop.op == OP_NEG) &&
+	       rel->binop.right->etype == EXPR_VALUE &&
+	       datatype_is_bitmask(rel->binop.left->dtype);
 }
 
 static json_t *relational_expr_json(const struct expr *expr,
@@ -66,10 +77,13 @@ static json_t *relational_expr_json(const struct expr *expr,
 	enum ops op = expr->binop.op;
 	json_t *match;
 
-	if (op == OP_IMPLICIT)
-		op = OP_EQ;
 	match = json_object();
-	json_object_set_new(match, "op", json_string(op_token(op)));
+	/* a bare flag list tests "any of": "in" */
+	if (op == OP_IMPLICIT && relational_is_flagcmp(expr))
+		json_object_set_new(match, "op", json_string("in"));
+	else
+		json_object_set_new(match, "op", json_string(
+				op_token(op == OP_IMPLICIT ? OP_EQ : op)));
 	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
 	json_object_set_new(match, "right", expr_json(expr->binop.right, octx));
 	return json_wrap("match", match);
@@ -149,6 +163,17 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, right,
 				  "datatype mismatch, expected %s, expression has type %s",
 				  left->dtype->desc, right->dtype->desc);
+	if (rel->binop.op == OP_NEG && (right->etype != EXPR_VALUE ||
+					!datatype_is_bitmask(left->dtype)))
+		return expr_error(ectx, right,
+				  "'!' takes flags of a bitmask type, not %s",
+				  left->dtype->desc);
+	/* bits of a byte: load, mask, compare in place */
+	if (payload_expr_needs_mask(left)) {
+		payload_relational_mask(rel);
+		left = rel->binop.left;
+		right = rel->binop.right;
+	}
 	/* Strings compare over the whole field, NUL padded. */
 	if (right->etype == EXPR_VALUE && right->len < left->len)
 		right->len = left->len;
@@ -302,6 +327,26 @@ static void relational_linearize_range(struct lin_ctx *lctx,
 	lin_add_expr(lctx, nle);
 }
 
+/*
+ * Flag types: a bare value tests whether any of its flags is set, "!"
+ * whether none is (the system nft: bitwise & flags, cmp neq|eq 0).
+ */
+static void relational_linearize_flags(struct lin_ctx *lctx,
+				       const struct expr *rel,
+				       enum nft_registers reg)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
+	unsigned char mask[NFT_REG_SIZE * 4];
+	static const unsigned char zero[NFT_REG_SIZE * 4];
+
+	linearize_mpz(mask, right->value.value, right->byteorder, len);
+	linearize_expr(lctx, left, reg);
+	lin_bitwise_mask(lctx, reg, mask, len);
+	lin_cmp(lctx, reg, rel->binop.op == OP_NEG ? NFT_CMP_EQ : NFT_CMP_NEQ,
+		zero, len);
+}
+
 /* A match leaves no value behind: @dreg is unused. */
 static void relational_expr_linearize(struct lin_ctx *lctx,
 				      const struct expr *expr,
@@ -310,6 +355,11 @@ static void relational_expr_linearize(struct lin_ctx *lctx,
 	enum nft_registers reg;
 
 	reg = lin_get_register(lctx, expr->binop.left->len);
+	if (relational_is_flagcmp(expr)) {
+		relational_linearize_flags(lctx, expr, reg);
+		lin_put_register(lctx, reg);
+		return;
+	}
 	switch (expr->binop.right->etype) {
 	case EXPR_PREFIX:
 		relational_linearize_prefix(lctx, expr, reg);
@@ -335,6 +385,49 @@ const struct expr_ops relational_expr_ops = {
 	.evaluate	= relational_expr_evaluate,
 	.linearize	= relational_expr_linearize,
 };
+
+static bool value_is_zero(const struct expr *e)
+{
+	return e->etype == EXPR_VALUE && !mpz_sgn(e->value.value);
+}
+
+void relational_flags_postprocess(struct expr *rel)
+{
+	struct expr *binop = rel->binop.left, *right = rel->binop.right;
+	struct expr *mask;
+
+	/* "tcp flags == 0x12": an exact compare says so, in hex if it is
+	 * more than one flag (a flag list would read as "any of") */
+	if (binop->etype != EXPR_BINOP && rel->binop.op == OP_IMPLICIT &&
+	    right->etype == EXPR_VALUE && datatype_is_bitmask(binop->dtype)) {
+		rel->binop.op = OP_EQ;
+		if (mpz_popcount(right->value.value) > 1)
+			datatype_value_retype(right, &xinteger_type,
+					      right->byteorder);
+		return;
+	}
+	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
+	    binop->binop.right->etype != EXPR_VALUE ||
+	    !datatype_is_bitmask(binop->binop.left->dtype))
+		return;
+	mask = binop->binop.right;
+	if (value_is_zero(right) && !value_is_zero(mask) &&
+	    (rel->binop.op == OP_NEQ || rel->binop.op == OP_IMPLICIT ||
+	     rel->binop.op == OP_EQ)) {
+		rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEG;
+		rel->binop.left = expr_get(binop->binop.left);
+		rel->binop.right = expr_get(mask);
+		expr_free(binop);
+		expr_free(right);
+		return;
+	}
+	binop->binop.right = datatype_bitmask_split(mask);
+	expr_free(mask);
+	if (right->etype == EXPR_VALUE) {
+		rel->binop.right = datatype_bitmask_split(right);
+		expr_free(right);
+	}
+}
 
 struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right)
