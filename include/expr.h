@@ -186,6 +186,8 @@ struct expr_ops {
 	/* JSON input: the key that names this kind in an expression object
 	 * ("payload", "meta"). NULL for kinds with no JSON object form. */
 	const char *json_name;
+	/* More names for the same parser ("&", "|", ...), NULL ended. */
+	const char *const *json_names;
 	struct expr *(*json_parse)(struct json_ctx *jctx, json_t *value,
 				   const struct location *loc);
 };
@@ -264,6 +266,9 @@ struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
 			      struct expr *left, struct expr *right);
+/* The elements of an EXPR_LIST joined by "|" (takes @list over): a JSON
+ * array of flags, ["syn", "ack"], means syn | ack. */
+struct expr *binop_or_list(struct expr *list);
 struct expr *meta_expr_alloc(const struct location *loc,
 			     enum nft_meta_keys key);
 struct expr *payload_expr_alloc(const struct location *loc,

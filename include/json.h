@@ -20,6 +20,9 @@ struct json_ctx {
 	int cmd_index;			/* index in "nftables" */
 	char path[512];			/* JSON path of the current node */
 	unsigned int family;
+	/* The key of the expression object being parsed ("&" or "|" for
+	 * kinds that take several, expr_ops.json_names). */
+	const char *key;
 };
 
 /* JSON output builders (src/json.c); each takes over its arguments. */

@@ -177,6 +177,7 @@ static struct expr *json_parse_expr_object(struct json_ctx *jctx,
 		json_error(jctx, "", "unknown expression \"%s\"", key);
 		return NULL;
 	}
+	jctx->key = key;
 	return ops->json_parse(jctx, value, loc);
 }
 

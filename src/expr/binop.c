@@ -96,6 +96,8 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
+	if (op->binop.right->etype == EXPR_LIST)
+		op->binop.right = binop_or_list(op->binop.right);
 	ectx->ectx_dtype = left->dtype;
 	ectx->ectx_byteorder = left->byteorder;
 	ectx->ectx_len = left->len;
@@ -152,6 +154,51 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	lin_bitwise(lctx, dreg, mask, xor, len);
 }
 
+struct expr *binop_or_list(struct expr *list)
+{
+	struct expr *res = NULL, *elem, *next;
+
+	list_for_each_entry_safe(elem, next, &list->expr_list.expressions,
+				 list) {
+		list_del(&elem->list);
+		res = res ? binop_expr_alloc(&list->location, OP_OR, res, elem) :
+			    elem;
+	}
+	if (!res)
+		return list;	/* [] stays an empty list: an error later */
+	expr_free(list);
+	return res;
+}
+
+static const char *const binop_json_names[] = {
+	"&", "|", "^", "<<", ">>", NULL,
+};
+
+/* {"&": [left, right]}; the key is the operator. */
+static struct expr *binop_expr_json_parse(struct json_ctx *jctx,
+					  json_t *value,
+					  const struct location *loc)
+{
+	struct expr *left, *right;
+	enum ops op;
+
+	op = op_from_token(jctx->key);
+	if (!json_is_array(value) || json_array_size(value) != 2) {
+		json_error(jctx, "", "binary operation \"%s\" takes an array of two expressions",
+			   jctx->key);
+		return NULL;
+	}
+	left = json_parse_expr(jctx, json_array_get(value, 0), "[0]");
+	if (!left)
+		return NULL;
+	right = json_parse_expr(jctx, json_array_get(value, 1), "[1]");
+	if (!right) {
+		expr_free(left);
+		return NULL;
+	}
+	return binop_expr_alloc(loc, op, left, right);
+}
+
 const struct expr_ops binop_expr_ops = {
 	.type		= EXPR_BINOP,
 	.name		= "binop",
@@ -162,6 +209,8 @@ const struct expr_ops binop_expr_ops = {
 	.json		= binop_expr_json,
 	.evaluate	= binop_expr_evaluate,
 	.linearize	= binop_expr_linearize,
+	.json_names	= binop_json_names,
+	.json_parse	= binop_expr_json_parse,
 };
 
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,

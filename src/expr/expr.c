@@ -239,8 +239,13 @@ const struct expr_ops *expr_ops_by_json_name(const char *name)
 	for (i = 0; expr_ops_registry[i]; i++) {
 		const struct expr_ops *ops = expr_ops_registry[i];
 
+		const char *const *n;
+
 		if (ops->json_name && !strcmp(ops->json_name, name))
 			return ops;
+		for (n = ops->json_names; n && *n; n++)
+			if (!strcmp(*n, name))
+				return ops;
 	}
 	return NULL;
 }

@@ -114,6 +114,10 @@ static int relational_evaluate_right(struct eval_ctx *ectx, struct expr *rel)
 	struct expr *left = rel->binop.left;
 	int ret;
 
+	/* JSON ["syn", "ack"]: the flags together */
+	if (rel->binop.right->etype == EXPR_LIST &&
+	    datatype_is_bitmask(left->dtype))
+		rel->binop.right = binop_or_list(rel->binop.right);
 	ectx->ectx_dtype = left->dtype;
 	ectx->ectx_byteorder = left->byteorder;
 	ectx->ectx_len = left->len;
