@@ -203,7 +203,7 @@ static const struct symbol_table boolean_tbl = {
 };
 
 static const struct symbol_table arpop_tbl = {
-	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16, .base_decimal = true,
 	.symbols = {
 		{ "request",	1 },
 		{ "reply",	2 },
@@ -914,11 +914,16 @@ static json_t *flags_json(const struct expr *expr, struct output_ctx *octx)
 	return arr;
 }
 
+/* Only types with named flags: "comp flags 0x1" is a plain compare. */
 bool datatype_is_bitmask(const struct datatype *dtype)
 {
-	for (; dtype; dtype = dtype->basetype)
+	bool named = false;
+
+	for (; dtype; dtype = dtype->basetype) {
+		named |= dtype->sym_tbl != NULL;
 		if (dtype->type == TYPE_BITMASK)
-			return true;
+			return named;
+	}
 	return false;
 }
 
@@ -960,9 +965,11 @@ const struct datatype integer_type = {
 	.byteorder = BYTEORDER_HOST_ENDIAN,
 };
 
+/* Flags without names print in hex: "comp flags 0x1". */
 const struct datatype bitmask_type = {
 	.type = TYPE_BITMASK, .name = "bitmask", .desc = "bitmask",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .basetype = &integer_type,
+	.print = xinteger_print, .json = number_json,
 };
 
 const struct datatype nfproto_type = {

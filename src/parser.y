@@ -1152,6 +1152,11 @@ flag_match	: match_lhs flag_list
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
+		| match_lhs rel_op flag_list
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
 		| match_lhs '!' flag_value
 			{
 				$$ = expr_stmt_alloc(&@$,

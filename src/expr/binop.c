@@ -51,11 +51,31 @@ static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 	binop_print_operand(expr, expr->binop.right, octx);
 }
 
+/* "syn | ack | fin" is one array: {"|": ["syn", "ack", "fin"]}. */
+static void binop_json_operands(const struct expr *expr, enum ops op,
+				json_t *arr, struct output_ctx *octx)
+{
+	if (expr->etype == EXPR_BINOP && expr->binop.op == op &&
+	    op == OP_OR) {
+		binop_json_operands(expr->binop.left, op, arr, octx);
+		binop_json_operands(expr->binop.right, op, arr, octx);
+		return;
+	}
+	json_array_append_new(arr, expr_json(expr, octx));
+}
+
 static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	return json_wrap(op_token(expr->binop.op),
-			 json_array2(expr_json(expr->binop.left, octx),
-				     expr_json(expr->binop.right, octx)));
+	json_t *arr;
+
+	if (expr->binop.op != OP_OR)
+		return json_wrap(op_token(expr->binop.op),
+				 json_array2(expr_json(expr->binop.left, octx),
+					     expr_json(expr->binop.right,
+						       octx)));
+	arr = json_array();
+	binop_json_operands(expr, expr->binop.op, arr, octx);
+	return json_wrap(op_token(expr->binop.op), arr);
 }
 
 /* "syn | ack" on constants: one value, of the left one's type. */
@@ -174,6 +194,28 @@ static const char *const binop_json_names[] = {
 	"&", "|", "^", "<<", ">>", NULL,
 };
 
+/* {"|": [a, b, c]}: a | b | c */
+static struct expr *binop_json_parse_or(struct json_ctx *jctx, json_t *value,
+					const struct location *loc)
+{
+	struct expr *res = NULL, *elem;
+	char suffix[32];
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(value, i, v) {
+		snprintf(suffix, sizeof(suffix), "[%zu]", i);
+		elem = json_parse_expr(jctx, v, suffix);
+		if (!elem) {
+			if (res)
+				expr_free(res);
+			return NULL;
+		}
+		res = res ? binop_expr_alloc(loc, OP_OR, res, elem) : elem;
+	}
+	return res;
+}
+
 /* {"&": [left, right]}; the key is the operator. */
 static struct expr *binop_expr_json_parse(struct json_ctx *jctx,
 					  json_t *value,
@@ -183,6 +225,8 @@ static struct expr *binop_expr_json_parse(struct json_ctx *jctx,
 	enum ops op;
 
 	op = op_from_token(jctx->key);
+	if (op == OP_OR && json_is_array(value) && json_array_size(value) > 2)
+		return binop_json_parse_or(jctx, value, loc);
 	if (!json_is_array(value) || json_array_size(value) != 2) {
 		json_error(jctx, "", "binary operation \"%s\" takes an array of two expressions",
 			   jctx->key);

@@ -806,8 +806,6 @@ static bool payload_hdr_of(const struct delin_ctx *dctx,
 	hdr->desc = dctx->pctx.protocol[base].desc;
 	hdr->offset = dctx->pctx.protocol[base].offset;
 	hdr->type = dctx->pctx.protocol[base].type;
-	if (!hdr->desc && base == PROTO_BASE_LL_HDR)
-		hdr->desc = &proto_eth;
 	/* ports of a transport header nothing names: "th dport" */
 	if (!hdr->desc && base == PROTO_BASE_TRANSPORT_HDR)
 		hdr->desc = &proto_th;
@@ -838,16 +836,17 @@ static bool payload_hdr_field(const struct payload_hdr *hdr,
 				      hdr->type, field);
 }
 
-/* Protocol key matches at the network header (ip protocol) say "IPv4"
- * where the family does not: listing keeps them. */
+/*
+ * Protocol key matches at the network header (ip protocol) are never a
+ * dependency evaluation inserts ("meta l4proto" is): listing keeps
+ * them, so the rule reloads as it is. The system nft drops them in ip
+ * and ip6 tables ("ip protocol icmp icmp type echo-request" lists as
+ * "icmp type echo-request", which reloads as "meta l4proto icmp").
+ */
 static bool payload_dep_removable(const struct delin_ctx *dctx,
 				  enum proto_bases base)
 {
-	if (base != PROTO_BASE_NETWORK_HDR)
-		return true;
-	return dctx->family != NFPROTO_INET &&
-	       dctx->family != NFPROTO_BRIDGE &&
-	       dctx->family != NFPROTO_NETDEV;
+	return base != PROTO_BASE_NETWORK_HDR;
 }
 
 /*
@@ -857,11 +856,13 @@ static bool payload_dep_removable(const struct delin_ctx *dctx,
  * l4proto tcp tcp dport 22" in an arp table as "tcp dport 22"), which
  * then fail to load again; we keep those. A vlan tag's "vlan type
  * 8021q" before the next tag's field is not implied either: without
- * it the field would read the first tag.
+ * it the field would read the first tag (the system nft drops it,
+ * and "vlan id 5 vlan id 6" then reloads as something else).
  */
 static bool payload_dep_implied(const struct delin_ctx *dctx,
-				const struct proto_desc *desc)
+				const struct expr *left)
 {
+	const struct proto_desc *desc = left->payload.desc;
 	const struct stmt *dep = dctx->deps[desc->base];
 	const struct expr *key = dep->expr->binop.left;
 	const struct proto_desc *nh;
@@ -870,14 +871,23 @@ static bool payload_dep_implied(const struct delin_ctx *dctx,
 
 	switch (desc->base) {
 	case PROTO_BASE_LL_HDR:
+		/* the system nft lists "ether type 8021q vlan type ip"
+		 * where the family leaves the network layer open */
+		if (left->flags & EXPR_F_PROTOCOL &&
+		    key->etype == EXPR_PAYLOAD &&
+		    !proto_family_desc(dctx->family, PROTO_BASE_NETWORK_HDR))
+			return false;
 		return key->etype != EXPR_PAYLOAD || key->payload.desc != desc;
 	case PROTO_BASE_NETWORK_HDR:
 		proto_ctx_init(&fam, dctx->family);
 		nh = fam.protocol[PROTO_BASE_NETWORK_HDR].desc;
 		return !nh || nh == desc;
 	case PROTO_BASE_TRANSPORT_HDR:
+		/* icmp alone in bridge also brings "ether type ip" */
 		nh = dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
-		return !nh || proto_upper_num(nh, desc, &num);
+		if (!nh)
+			return !desc->network;
+		return proto_upper_num(nh, desc, &num);
 	default:
 		return true;
 	}
@@ -946,7 +956,7 @@ static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
 	if (desc->generic)
 		return;
 	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
-	    payload_dep_implied(dctx, desc)) {
+	    payload_dep_implied(dctx, left)) {
 		payload_kill_dep(dctx, base);
 		payload_kill_network_dep(dctx, desc);
 	}
@@ -1145,7 +1155,8 @@ static bool payload_unprefix(struct stmt *stmt, const struct payload_hdr *hdr)
 	if (right->etype != EXPR_PREFIX ||
 	    right->prefix.prefix->etype != EXPR_VALUE)
 		return false;
-	if (payload_hdr_field(hdr, load->payload.offset, load->len, &field) &&
+	if (hdr->desc &&
+	    payload_hdr_field(hdr, load->payload.offset, load->len, &field) &&
 	    hdr->desc->templates[field].dtype->flags & DTYPE_F_PREFIX)
 		return false;
 	plen = right->prefix.prefix_len;
@@ -1173,8 +1184,12 @@ static void payload_expr_delin_postprocess(struct delin_ctx *dctx,
 	struct payload_hdr hdr;
 	unsigned int field;
 
-	if (!payload_hdr_of(dctx, expr, &hdr))
+	if (!payload_hdr_of(dctx, expr, &hdr)) {
+		hdr.desc = NULL;
+		if (left == expr)
+			payload_unprefix(stmt, &hdr);
 		return;
+	}
 	if (left == expr && payload_unprefix(stmt, &hdr))
 		left = stmt->expr->binop.left;
 	if (left != expr) {

@@ -68,6 +68,7 @@ static bool relational_is_flagcmp(const struct expr *rel)
 {
 	return (rel->binop.op == OP_IMPLICIT || rel->binop.op == OP_NEG) &&
 	       rel->binop.right->etype == EXPR_VALUE &&
+	       rel->binop.left->etype != EXPR_BINOP &&
 	       datatype_is_bitmask(rel->binop.left->dtype);
 }
 

@@ -1,0 +1,193 @@
+# IPv4 header fields in the netdev family
+family: netdev
+table: t
+veth: v0 v1
+chain: c { type filter hook ingress device "v0" priority filter; policy accept; }
+chain: target
+
+rule: ip version 4
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000040 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "version"}}, "right": 4}}]
+
+rule: ip hdrlength 5
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000000f ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000005 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "hdrlength"}}, "right": 5}}]
+
+rule: ip hdrlength != 5
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000000f ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000005 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "hdrlength"}}, "right": 5}}]
+
+rule: ip dscp cs1
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000020 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": "cs1"}}]
+
+rule: ip dscp != cs0
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000000 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": "cs0"}}]
+
+rule: ip dscp ef
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x000000b8 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": "ef"}}]
+
+rule: ip dscp af41
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000088 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": "af41"}}]
+
+rule: ip dscp 0x3f
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x000000fc ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": 63}}]
+
+rule: ip ecn ce
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "ecn"}}, "right": "ce"}}]
+
+rule: ip ecn not-ect
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "ecn"}}, "right": "not-ect"}}]
+
+rule: ip length 1500
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000dc05 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "length"}}, "right": 1500}}]
+
+rule: ip length 100-200
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 2 => reg 1 ]
+  [ cmp gte reg 1 0x00006400 ]
+  [ cmp lte reg 1 0x0000c800 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "length"}}, "right": {"range": [100, 200]}}}]
+
+rule: ip id 5
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000500 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "id"}}, "right": 5}}]
+
+rule: ip frag-off 0
+list: ip frag-off 0x0
+sysnft: ip frag-off 0
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "frag-off"}}, "right": 0}}]
+
+rule: ip frag-off & 0x1fff != 0
+list: ip frag-off & 0x1fff != 0x0
+sysnft: ip frag-off & 8191 != 0
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 6 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000ff1f ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000000 ]
+json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "ip", "field": "frag-off"}}, 8191]}, "right": 0}}]
+
+rule: ip frag-off & 0x4000 != 0
+list: ip frag-off & 0x4000 != 0x0
+sysnft: ip frag-off & 16384 != 0
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 6 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000040 ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000000 ]
+json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "ip", "field": "frag-off"}}, 16384]}, "right": 0}}]
+
+rule: ip ttl 64
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x00000040 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "ttl"}}, "right": 64}}]
+
+rule: ip protocol tcp
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 9 => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "protocol"}}, "right": "tcp"}}]
+
+rule: ip protocol != udp
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 9 => reg 1 ]
+  [ cmp neq reg 1 0x00000011 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "protocol"}}, "right": "udp"}}]
+
+rule: ip checksum 13
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 2b @ network header + 10 => reg 1 ]
+  [ cmp eq reg 1 0x00000d00 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "checksum"}}, "right": 13}}]
+
+rule: ip version 4 ip hdrlength 5
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000040 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000000f ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000005 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "version"}}, "right": 4}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "hdrlength"}}, "right": 5}}]
+
+# JSON range bounds are numbers here; the system nft names 1 "lephb"
+rule: ip dscp 1-5
+list: ip dscp 0x01-0x05
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp gte reg 1 0x00000004 ]
+  [ cmp lte reg 1 0x00000014 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"range": [1, 5]}}}]
+
+fail: ip dscp foo
+
+fail: ip version 16
+
+fail: ip ecn 4
