@@ -32,7 +32,7 @@ struct proto_hdr_template {
 	 * which this field means something ("icmp mtu": destination
 	 * unreachable); a match on it first matches the type. */
 	unsigned int num_types;
-	uint8_t types[2];
+	uint8_t types[6];
 };
 
 #define PROTO_MAX_UPPER	16

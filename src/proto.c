@@ -16,8 +16,8 @@
 	.len = (_len), .byteorder = BYTEORDER_BIG_ENDIAN,		\
 }
 /* A field of some message types only (see proto_hdr_template.types). */
-#define HDR_TYPED(_token, _offset, _len, _n, ...) {			\
-	.token = (_token), .dtype = &integer_type, .offset = (_offset),	\
+#define HDR_TYPED(_token, _dtype, _offset, _len, _n, ...) {		\
+	.token = (_token), .dtype = (_dtype), .offset = (_offset),	\
 	.len = (_len), .byteorder = BYTEORDER_BIG_ENDIAN,		\
 	.num_types = (_n), .types = { __VA_ARGS__ },			\
 }
@@ -147,11 +147,12 @@ const struct proto_desc proto_icmp = {
 		[2] = HDR_FIELD("code", &icmp_code_type, 8, 8),
 		[3] = HDR_INT("checksum", 16, 16),
 		/* echo reply, echo request */
-		[4] = HDR_TYPED("id", 32, 16, 2, 0, 8),
-		[5] = HDR_TYPED("sequence", 48, 16, 2, 0, 8),
+		[4] = HDR_TYPED("id", &integer_type, 32, 16, 2, 0, 8),
+		[5] = HDR_TYPED("sequence", &integer_type, 48, 16,
+				2, 0, 8),
 		/* redirect, destination unreachable */
-		[6] = HDR_TYPED("gateway", 32, 32, 1, 5),
-		[7] = HDR_TYPED("mtu", 48, 16, 1, 3),
+		[6] = HDR_TYPED("gateway", &integer_type, 32, 32, 1, 5),
+		[7] = HDR_TYPED("mtu", &integer_type, 48, 16, 1, 3),
 	},
 };
 
@@ -179,13 +180,23 @@ const struct proto_desc proto_icmp6 = {
 		[1] = HDR_FIELD("type", &icmp6_type_type, 0, 8),
 		[2] = HDR_FIELD("code", &icmpv6_code_type, 8, 8),
 		[3] = HDR_INT("checksum", 16, 16),
-		[4] = HDR_TYPED("parameter-problem", 32, 32, 1, 4),
-		[5] = HDR_TYPED("packet-too-big", 32, 32, 1, 2),
+		[4] = HDR_TYPED("parameter-problem", &integer_type, 32, 32,
+				1, 4),
+		/* listed as "mtu"; nft(8) calls it "packet-too-big" */
+		[5] = HDR_TYPED("mtu", &integer_type, 32, 32, 1, 2),
+		[6] = HDR_TYPED("packet-too-big", &integer_type, 32, 32,
+				1, 2),
 		/* echo request, echo reply */
-		[6] = HDR_TYPED("id", 32, 16, 2, 128, 129),
-		[7] = HDR_TYPED("sequence", 48, 16, 2, 128, 129),
+		[7] = HDR_TYPED("id", &integer_type, 32, 16, 2, 128, 129),
+		[8] = HDR_TYPED("sequence", &integer_type, 48, 16,
+				2, 128, 129),
 		/* mld listener query */
-		[8] = HDR_TYPED("max-delay", 32, 16, 1, 130),
+		[9] = HDR_TYPED("max-delay", &integer_type, 32, 16, 1, 130),
+		/* the target of neighbour discovery and mld messages, and
+		 * a redirect's destination (upstream 1.1) */
+		[10] = HDR_TYPED("taddr", &ip6addr_type, 64, 128,
+				 6, 130, 131, 132, 135, 136, 137),
+		[11] = HDR_TYPED("daddr", &ip6addr_type, 192, 128, 1, 137),
 	},
 };
 

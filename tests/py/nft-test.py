@@ -67,6 +67,9 @@ SYSNFT = "/usr/sbin/nft"
 SANITIZER_RE = re.compile(r"(AddressSanitizer|LeakSanitizer|"
                           r"UndefinedBehaviorSanitizer|runtime error:)")
 TIMEOUT = 60
+# "sysnft: (aborts)": the system nft crashes listing this (its bugs,
+# UPSTREAM-FORMAT.md section 9), so there is nothing to compare
+SYSNFT_ABORTS = "(aborts)"
 
 
 class Entry:
@@ -270,7 +273,8 @@ class Runner:
         self.check_one("bytecode", self.add_text(e), e.bytecode)
         self.check_one("listing", self.rule_lines(), [e.expected_listing()])
         self.check_one("json", self.json_rules(), [exp_json])
-        if self.sysnft and not self.same_as_system():
+        if self.sysnft and not self.same_as_system() and \
+                e.sysnft != SYSNFT_ABORTS:
             self.check_one("listing by system nft",
                            self.rule_lines(self.sysnft),
                            [e.system_listing()])

@@ -98,3 +98,86 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field"
 fail: icmpv6 type foo
 
 fail: icmpv6 code 300
+
+rule: icmpv6 mtu 1280
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00050000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+
+rule: icmpv6 packet-too-big 1280
+list: icmpv6 mtu 1280
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00050000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+
+rule: icmpv6 parameter-problem 3
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000004 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x03000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "parameter-problem"}}, "right": 3}}]
+
+rule: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
+list: icmpv6 mtu 1280
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00050000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+
+rule: icmpv6 type nd-neighbor-solicit icmpv6 taddr fe80::1
+sysnft: icmpv6 type nd-neighbor-solicit @th,64,128 0xfe800000000000000000000000000001
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000087 ]
+  [ payload load 16b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "nd-neighbor-solicit"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "taddr"}}, "right": "fe80::1"}}]
+
+rule: icmpv6 type nd-redirect icmpv6 daddr fe80::2
+list: icmpv6 daddr fe80::2
+sysnft: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000089 ]
+  [ payload load 16b @ transport header + 24 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "daddr"}}, "right": "fe80::2"}}]
+
+rule: icmpv6 daddr fe80::2
+sysnft: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000089 ]
+  [ payload load 16b @ transport header + 24 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "daddr"}}, "right": "fe80::2"}}]

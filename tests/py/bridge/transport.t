@@ -169,3 +169,19 @@ fail: meta l4proto tcp udp dport 1
 fail: dccp type foo
 
 fail: sctp vtag 4294967296
+
+rule: ah nexthdr esp
+sysnft: (aborts)
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000032 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "nexthdr"}}, "right": "esp"}}]
+
+rule: comp nexthdr esp
+sysnft: (aborts)
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000032 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "nexthdr"}}, "right": "esp"}}]
