@@ -488,10 +488,13 @@ static struct expr *parser_payload_raw(struct parser_state *st,
 				       const YYLTYPE *base_loc,
 				       const char *offset,
 				       const YYLTYPE *offset_loc,
-				       const char *len, const YYLTYPE *len_loc)
+				       const char *len)
 {
 	unsigned long off = strtoul(offset, NULL, 0);
 	unsigned long bits = strtoul(len, NULL, 0);
+
+	if (bits > 65535 * 8)
+		bits = 65535 * 8 + 1;	/* refused by the evaluator */
 	struct expr *expr;
 
 	expr = payload_expr_alloc_base(loc, base, off, bits);
@@ -501,10 +504,12 @@ static struct expr *parser_payload_raw(struct parser_state *st,
 			     base);
 		return parser_placeholder(loc, base);
 	}
-	if (bits == 0 || bits > 128 || off > 65535 * 8) {
-		parser_error(st, bits == 0 || bits > 128 ? len_loc : offset_loc,
-			     "raw payload of %lu bits at offset %lu: the length must be 1 to 128 bits and the offset at most %u bits",
-			     bits, off, 65535 * 8);
+	/* what the kernel's 16 bit byte offset can say; the length is
+	 * the evaluator's to check */
+	if (off > 65535 * 8) {
+		parser_error(st, offset_loc,
+			     "raw payload offset %lu is past the last the kernel can load (%u bits)",
+			     off, 65535 * 8);
 		expr_free(expr);
 		return parser_placeholder(loc, base);
 	}
@@ -1250,7 +1255,7 @@ payload_expr	: proto_kw identifier
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
 				$$ = parser_payload_raw(state, &@$, $2, &@2,
-							$4, &@4, $6, &@6);
+							$4, &@4, $6);
 				xfree($2);
 				xfree($4);
 				xfree($6);

@@ -485,6 +485,9 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	known = ectx->pctx.protocol[base].desc;
 	if (known == desc)
 		return 0;
+	/* Ethernet stays at the bottom of a stack of vlan tags */
+	if (known && desc == &proto_eth && base == PROTO_BASE_LL_HDR)
+		return 0;
 	/* a vlan tag on the Ethernet header the family gives */
 	if (known && known->protocol_key &&
 	    proto_upper_num(known, desc, &num) &&
@@ -521,7 +524,16 @@ static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp;
 	const struct proto_desc *desc = expr->payload.desc;
+	unsigned int first = expr->payload.offset / BITS_PER_BYTE;
+	unsigned int end = div_round_up(expr->payload.offset + expr->len,
+					BITS_PER_BYTE);
 
+	/* a masked load covers whole bytes: they must fit the registers */
+	if (expr->len == 0 || (end - first) * BITS_PER_BYTE > PAYLOAD_MAX_LEN)
+		return expr_error(ectx, expr,
+				  "payload of %u bits at bit %u does not fit the data registers (%u bits)",
+				  expr->len, expr->payload.offset,
+				  PAYLOAD_MAX_LEN);
 	if (payload_gen_dependency(ectx, expr) < 0)
 		return -1;
 	if (desc && expr->payload.tmpl &&
@@ -608,7 +620,21 @@ static bool payload_mergeable(const struct stmt *stmt)
 	       left->len % BITS_PER_BYTE == 0 && left->len > 0;
 }
 
-/* A merge candidate and its place in the rule, so sorting is stable. */
+/* A payload match, masked ("vlan id") or not: the load it compares. */
+static const struct expr *payload_stmt_load(const struct stmt *stmt)
+{
+	const struct expr *rel = stmt->expr, *left;
+
+	if (stmt->type != STMT_EXPRESSION || !rel ||
+	    rel->etype != EXPR_RELATIONAL)
+		return NULL;
+	left = rel->binop.left;
+	if (left->etype == EXPR_BINOP)
+		left = left->binop.left;
+	return left->etype == EXPR_PAYLOAD ? left : NULL;
+}
+
+/* A payload match and its place in its run, so sorting is stable. */
 struct payload_cand {
 	struct stmt *stmt;
 	unsigned int pos;
@@ -617,8 +643,8 @@ struct payload_cand {
 static int payload_merge_order(const void *a, const void *b)
 {
 	const struct payload_cand *ca = a, *cb = b;
-	const struct expr *la = ca->stmt->expr->binop.left;
-	const struct expr *lb = cb->stmt->expr->binop.left;
+	const struct expr *la = payload_stmt_load(ca->stmt);
+	const struct expr *lb = payload_stmt_load(cb->stmt);
 
 	if (la->payload.base != lb->payload.base)
 		return la->payload.base < lb->payload.base ? -1 : 1;
@@ -711,10 +737,39 @@ static void payload_drop_redundant(struct rule *rule)
 	}
 }
 
+static bool payload_merges(const struct stmt *a, const struct stmt *b)
+{
+	return payload_mergeable(a) && payload_mergeable(b) &&
+	       payload_can_merge(a->expr->binop.left, b->expr->binop.left);
+}
+
+/*
+ * Where the system nft leaves a merged load: at the match with the
+ * lower offset, except that an earlier protocol key match (the "ether
+ * type 8021q" inserted for "vlan pcp 1 ether saddr X") keeps its place
+ * and takes the field in: the load comes before the tag then.
+ */
+static void payload_merge_place(struct payload_cand *into,
+				struct payload_cand *from)
+{
+	const struct expr *key = from->stmt->expr->binop.left;
+
+	if (from->pos > into->pos || !(key->flags & EXPR_F_PROTOCOL))
+		return;
+	list_del(&into->stmt->list);
+	list_add(&into->stmt->list, &from->stmt->list);
+	into->pos = from->pos;
+}
+
+/*
+ * Merge "==" matches of adjacent fields of one header, wherever they
+ * are in the rule (as the system nft does: "ether saddr X meta mark 1
+ * ether daddr Y" loads both addresses at once, after the mark).
+ */
 void payload_merge_rule(struct rule *rule)
 {
-	struct payload_cand *cand;
-	struct stmt *stmt, *cur;
+	struct payload_cand *cand, *cur;
+	struct stmt *stmt;
 	unsigned int n = 0, i;
 
 	payload_drop_redundant(rule);
@@ -734,12 +789,13 @@ void payload_merge_rule(struct rule *rule)
 	}
 	/* by header and offset; equal offsets keep rule order */
 	qsort(cand, n, sizeof(*cand), payload_merge_order);
-	for (cur = n ? cand[0].stmt : NULL, i = 1; i < n; i++) {
-		if (payload_can_merge(cur->expr->binop.left,
-				      cand[i].stmt->expr->binop.left))
-			payload_merge_pair(rule, cur, cand[i].stmt);
-		else
-			cur = cand[i].stmt;
+	for (cur = cand, i = 1; i < n; i++) {
+		if (!payload_merges(cur->stmt, cand[i].stmt)) {
+			cur = &cand[i];
+			continue;
+		}
+		payload_merge_place(cur, &cand[i]);
+		payload_merge_pair(rule, cur->stmt, cand[i].stmt);
 	}
 	xfree(cand);
 }
@@ -806,6 +862,13 @@ static bool payload_hdr_of(const struct delin_ctx *dctx,
 	hdr->desc = dctx->pctx.protocol[base].desc;
 	hdr->offset = dctx->pctx.protocol[base].offset;
 	hdr->type = dctx->pctx.protocol[base].type;
+	/* below the vlan tags: the Ethernet header */
+	if (hdr->desc && expr->payload.offset < hdr->offset &&
+	    base == PROTO_BASE_LL_HDR) {
+		hdr->desc = &proto_eth;
+		hdr->offset = 0;
+		hdr->type = -1;
+	}
 	/* ports of a transport header nothing names: "th dport" */
 	if (!hdr->desc && base == PROTO_BASE_TRANSPORT_HDR)
 		hdr->desc = &proto_th;

@@ -521,7 +521,7 @@ static void test_syntax_errors(struct nft_ctx *nft)
 		       "\tadd table ip t extra\n"
 		       "add rule ip t c ip daddrx 1.2.3.4\n"
 		       "add table ip ok\n"
-		       "add rule ip t c meta foo 1 @\n");
+		       "add rule ip t c meta foo 1 `\n");
 	CHECK(p.ret == -1);
 	CHECK(list_count(&p.msgs) == 6);
 	check_err(&p, 0, 2, 42, 42,
@@ -532,7 +532,7 @@ static void test_syntax_errors(struct nft_ctx *nft)
 	check_err(&p, 3, 5, 20, 25, "unknown ip field 'daddrx'; did you "
 		  "mean 'daddr'?");
 	check_err(&p, 4, 7, 22, 24, "unknown meta key 'foo'");
-	check_err(&p, 5, 7, 28, 28, "invalid character '@'");
+	check_err(&p, 5, 7, 28, 28, "invalid character '`'");
 	/* the good commands around the errors were still parsed */
 	CHECK(list_count(&p.cmds) >= 2);
 	parse_done(&p);

@@ -58,6 +58,6 @@ fail: @xx,0,8 1
 
 fail: @nh,0,0 1
 
-fail: @nh,0,129 1
+fail: @nh,4,512 1
 
 fail: @nh,0,8 256
