@@ -4,10 +4,12 @@
  *
  * This file also owns protocol dependencies. A payload match only makes
  * sense once the layers below are known, so evaluation inserts a match
- * that establishes them, and listing removes it again. What the system
- * nft 1.0.6 inserts (seen with `nft --debug=netlink add rule ...`):
+ * that establishes them, and listing removes it again. The meta keys
+ * come from one table in proto.c (proto_dep_meta()), the same that reads
+ * such matches back. What the system nft 1.0.6 inserts (seen with `nft
+ * --debug=netlink add rule ...`):
  *
- *   family  | ether field        | ip/ip6 field               | tcp/udp field
+ *   family  | ether, vlan field  | ip/ip6/arp field           | transport field
  *   --------+--------------------+----------------------------+---------------
  *   ip, ip6 | meta iiftype ether | - (other one: conflict)    | meta l4proto X
  *   inet    | meta iiftype ether | meta nfproto ipv4|ipv6,    | meta l4proto X
@@ -15,10 +17,18 @@
  *           |                    | field is matched           |
  *   arp     | meta iiftype ether | conflict "arp vs. ip"      | conflict "arp
  *           |                    | (unless "ether type ip")   | vs. tcp"
- *   bridge  | -                  | meta protocol X (always)   | meta l4proto X
+ *   bridge  | -                  | meta protocol X for ip and | meta l4proto X
+ *           |                    | ip6, ether type X for arp  |
  *   netdev  | meta iiftype ether | meta protocol X, ether     | meta l4proto X
  *           |                    | type X once an ether field |
  *           |                    | is matched                 |
+ *
+ * vlan fields first need "ether type 8021q" (a tag after a tag: "vlan
+ * type 8021q"); the tag's fields then move behind the header they stack
+ * on (proto_ctx offsets). icmp, igmp and icmpv6 need their network
+ * protocol first where the family does not fix it (inet: meta nfproto,
+ * netdev: meta protocol, bridge: ether type), then "meta l4proto"; icmp
+ * fields of one message type ("icmp mtu") also match that type first.
  *
  * Transport dependencies are always "meta l4proto", also after an ip
  * match. A match on the protocol key itself ("meta l4proto tcp", "ip
@@ -28,12 +38,14 @@
  * specified: tcp vs. udp", with the caret on the payload.
  *
  * Listing drops a match that selected the protocol of the layer a later
- * payload match reads, except that "ip protocol"/"ip6 nexthdr" stay in
- * inet, bridge and netdev (their own dependency was dropped, so they are
- * what says the packet is IPv4/IPv6).
+ * payload match reads, if evaluating the listed rule brings it back
+ * (payload_dep_implied()); "ip protocol" and "ip6 nexthdr" always stay.
  *
- * Adjacent payload matches are merged into one load like the system nft
- * does (payload_merge_rule()), and split again when listing.
+ * Fields narrower than a byte are loaded as the bytes holding them,
+ * masked and compared in place (payload_relational_mask()), and listed
+ * as the field again (payload_masked_field()). Adjacent payload matches
+ * are merged into one load like the system nft does
+ * (payload_merge_rule()), and split again when listing.
  */
 #include <string.h>
 #include <stdlib.h>
