@@ -20,6 +20,9 @@
 #   list-chain-N    `list chain` of one chain of 2 in a ruleset of N rules
 #   list-chains-N   `list ruleset` of the chains-N ruleset (N+1 chains)
 #   flush-N         `flush ruleset` of the rules-N ruleset
+#   echo-rules-N    `-e -f` of one table block of N rules (echo: each
+#                   echoed message is matched to its command and rule)
+#   echo-add-rules-N  `-e -f` of N "add rule" lines
 set -u
 ours=${1:-$(dirname "$0")/../src/nft}
 theirs=${2:-/usr/sbin/nft}
@@ -130,23 +133,24 @@ row() {
 	awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
 		split(a, x, " "); split(b, y, " ");
 		if (x[1] == "fail" || y[1] == "fail") {
-			printf "%-17s %9s %9s %9s %9s %7s\n", n, x[1], x[2],
+			printf "%-20s %9s %9s %9s %9s %7s\n", n, x[1], x[2],
 				y[1], y[2], "FAILED"
 			exit
 		}
 		r = (y[1] > 0) ? sprintf("%.2f", x[1] / y[1]) : "n/a";
-		printf "%-17s %9.3f %9.3f %9.3f %9.3f %7s\n",
+		printf "%-20s %9.3f %9.3f %9.3f %9.3f %7s\n",
 			n, x[1], x[2], y[1], y[2], r }'
 }
 
 gen_rules 20000 > "$work/rules"
+gen_rules 40000 > "$work/rules-40000"
 gen_add_rules 50000 > "$work/add-rules"
 gen_chains 2000 > "$work/chains"
 gen_chains 10000 > "$work/chains-10000"
 gen_egress 200 > "$work/egress"
 
 echo "Seconds, best of $repeat runs; ratio = ours user / system nft user."
-printf '%-17s %9s %9s %9s %9s %7s\n' workload "ours usr" "ours sys" \
+printf '%-20s %9s %9s %9s %9s %7s\n' workload "ours usr" "ours sys" \
 	"nft usr" "nft sys" ratio
 row rules-20000 "" -f "$work/rules"
 row add-rules-50000 "" -f "$work/add-rules"
@@ -159,3 +163,5 @@ row list-a-20000 "$work/rules" -a list ruleset
 row list-chain-50000 "$work/add-rules" list chain ip bench d
 row list-chains-10000 "$work/chains-10000" list ruleset
 row flush-20000 "$work/rules" flush ruleset
+row echo-rules-40000 "" -e -f "$work/rules-40000"
+row echo-add-rules-50000 "" -e -f "$work/add-rules"

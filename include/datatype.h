@@ -134,6 +134,9 @@ extern const struct datatype ifname_type;
 extern const struct datatype arphrd_type;
 extern const struct datatype pkttype_type;
 extern const struct datatype boolean_type;
+extern const struct datatype realm_type;
+extern const struct datatype fib_addrtype_type;
+extern const struct datatype mh_type_type;
 /* Header field types (src/proto.c). */
 extern const struct datatype xinteger_type;	/* integer printed in hex */
 extern const struct datatype arpop_type;

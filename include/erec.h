@@ -50,8 +50,10 @@ struct location {
 	unsigned int last_line;
 	unsigned int last_column;	/* inclusive */
 	/* JSON input: index of the command in the "nftables" array and the
-	 * path inside it ("nftables[3].add.chain.dev"); path is owned by the
-	 * run state. json_index is -1 when not JSON. */
+	 * path inside that command (".add.chain.dev", printed after
+	 * "nftables[3]"), or the whole path when json_index is -1; owned by
+	 * the run state, which keeps one copy of each distinct path.
+	 * json_index is -1 when not JSON. */
 	int json_index;
 	const char *json_path;
 };
@@ -87,6 +89,16 @@ void erec_destroy(struct error_record *erec);
 __fmt(3, 4) int erec_error(struct list_head *msgs, const struct location *loc,
 			   const char *fmt, ...);
 void erec_queue(struct error_record *erec, struct list_head *msgs);
+
+/*
+ * A missing object (table, chain, rule, device...): the message starts
+ * with the kernel's errno text, "No such file or directory", as the
+ * system nft's does, since scripts (Kubernetes' knftables) decide "not
+ * found" by it; then what is missing. Returns -1.
+ */
+__fmt(3, 4) int erec_missing(struct list_head *msgs,
+			     const struct location *loc,
+			     const char *fmt, ...);
 
 /*
  * Render one record:

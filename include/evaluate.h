@@ -24,8 +24,10 @@ struct eval_ctx {
 	struct rule *rule;		/* current rule */
 	struct stmt *stmt;		/* current statement */
 	struct proto_ctx pctx;		/* per rule */
-	/* Datatype the right side of a relation resolves against, set
-	 * while evaluating it. */
+	/* The type context: what a constant (a symbol such as "ssh" or
+	 * "10.0.0.1") resolves against, set while the right side of a
+	 * relation or a statement's value is evaluated. Set it only through
+	 * expr_evaluate_typed() / eval_type_push(). */
 	const struct datatype *ectx_dtype;
 	enum byteorder ectx_byteorder;
 	unsigned int ectx_len;
@@ -50,6 +52,25 @@ int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
 
 /* Evaluate an expression / statement (dispatch to the kind's ops). */
 int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp);
+
+/* A saved type context (see eval_ctx.ectx_dtype). */
+struct eval_type {
+	const struct datatype *dtype;
+	enum byteorder byteorder;
+	unsigned int len;
+};
+
+/* Make constants resolve against @dtype in @byteorder, @len bits (0: the
+ * type's size); @saved receives the context to restore with
+ * eval_type_pop(). Pushes nest. */
+void eval_type_push(struct eval_ctx *ectx, struct eval_type *saved,
+		    const struct datatype *dtype, enum byteorder byteorder,
+		    unsigned int len);
+void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved);
+/* Evaluate *@exprp with constants typed like @like: the right side of
+ * "@like OP *exprp", the value of "@like set *exprp". */
+int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
+		       const struct expr *like);
 int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
 
 /*
@@ -81,6 +102,14 @@ void payload_relational_mask(struct expr *rel);
  * Implemented in src/expr/payload.c.
  */
 void payload_merge_rule(struct rule *rule);
+
+/*
+ * Is @expr the left side of the current match, and its right side the
+ * word exists or missing? Such a match asks only whether the thing is
+ * there (fib, extension headers), which changes how @expr is encoded.
+ */
+bool expr_is_presence_match(const struct eval_ctx *ectx,
+			    const struct expr *expr);
 
 /* Error helper: queue an error at @loc, return -1. */
 #define expr_error(ectx, expr, ...) \

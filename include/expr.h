@@ -23,6 +23,8 @@ struct nftnl_expr;
 struct proto_desc;
 struct proto_hdr_template;
 struct stmt;
+struct exthdr_desc;
+struct exthdr_field;
 
 enum expr_types {
 	EXPR_INVALID,
@@ -84,6 +86,9 @@ enum expr_flags {
 	EXPR_F_PROTOCOL		= 1 << 2,	/* selects an upper layer */
 	EXPR_F_INTERVAL		= 1 << 3,
 	EXPR_F_BOOLEAN		= 1 << 4,
+	/* A string constant that matches as a prefix ("eth*"): its length
+	 * is the prefix's, without NUL padding. */
+	EXPR_F_WILDCARD		= 1 << 5,
 };
 
 /*
@@ -142,6 +147,57 @@ struct expr {
 		struct {
 			enum nft_meta_keys key;
 		} meta;
+		/* EXPR_EXTHDR: a field of an IPv6 extension header, TCP
+		 * option or IP option (desc/field NULL: raw) */
+		struct {
+			const struct exthdr_desc *desc;
+			const struct exthdr_field *field;
+			enum nft_exthdr_op op;
+			uint8_t type;
+			unsigned int offset;	/* bits */
+			uint32_t flags;		/* NFT_EXTHDR_F_PRESENT */
+		} exthdr;
+		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_* */
+		struct {
+			uint32_t flags;
+			uint32_t result;
+		} fib;
+		/* EXPR_RT */
+		struct {
+			enum nft_rt_keys key;
+			bool family_implicit;	/* "rt nexthop" */
+		} rt;
+		/* EXPR_NUMGEN */
+		struct {
+			enum nft_ng_types type;
+			uint32_t mod;
+			uint32_t offset;
+		} numgen;
+		/* EXPR_HASH: jhash EXPR / symhash */
+		struct {
+			struct expr *expr;	/* NULL for symhash */
+			enum nft_hash_types type;
+			uint32_t mod;
+			uint32_t seed;
+			bool seed_set;
+			uint32_t offset;
+		} hash;
+		/* EXPR_SOCKET */
+		struct {
+			enum nft_socket_keys key;
+			uint32_t level;		/* cgroupv2 */
+		} socket;
+		/* EXPR_OSF */
+		struct {
+			uint8_t ttl;		/* 0 (default), loose, skip */
+			uint32_t flags;		/* NFT_OSF_F_VERSION */
+		} osf;
+		/* EXPR_XFRM: ipsec in|out [spnum N] KEY */
+		struct {
+			enum nft_xfrm_keys key;
+			uint8_t dir;		/* XFRM_POLICY_IN / OUT */
+			uint8_t spnum;
+		} xfrm;
 		/* EXPR_LIST: { a, b } in device lists, comma lists (member is
 		 * expr_list because "list" links the node itself) */
 		struct {
@@ -183,6 +239,12 @@ struct expr_ops {
 	 * @stmt is the STMT_EXPRESSION whose relational's left is @expr. */
 	void (*delin_postprocess)(struct delin_ctx *dctx, struct stmt *stmt,
 				  struct expr *expr);
+	/* Kinds that hold subexpressions the generic walk does not know
+	 * (concatenations, sets, elements, mappings): call @visit on each
+	 * child's slot, so postprocessing reaches whole trees. */
+	void (*delin_children)(struct expr *expr,
+			       void (*visit)(struct expr **child, void *arg),
+			       void *arg);
 	/* JSON input: the key that names this kind in an expression object
 	 * ("payload", "meta"). NULL for kinds with no JSON object form. */
 	const char *json_name;
@@ -208,6 +270,17 @@ extern const struct expr_ops meta_expr_ops;
 extern const struct expr_ops list_expr_ops;
 extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
+extern const struct expr_ops exthdr_expr_ops;
+extern const struct expr_ops tcpopt_expr_ops;
+extern const struct expr_ops ipopt_expr_ops;
+extern const struct expr_ops fib_expr_ops;
+extern const struct expr_ops rt_expr_ops;
+extern const struct expr_ops numgen_expr_ops;
+extern const struct expr_ops hash_expr_ops;
+extern const struct expr_ops symhash_expr_ops;
+extern const struct expr_ops socket_expr_ops;
+extern const struct expr_ops osf_expr_ops;
+extern const struct expr_ops xfrm_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -288,6 +361,49 @@ struct expr *payload_expr_alloc_base(const struct location *loc,
  * its type. Implemented in src/expr/relational.c.
  */
 void relational_flags_postprocess(struct expr *rel);
+
+/* Extension headers and options (src/expr/exthdr.c). */
+const struct exthdr_desc *exthdr_lookup(enum nft_exthdr_op op,
+					const char *name);
+const struct exthdr_field *exthdr_field_lookup(const struct exthdr_desc *d,
+					       const char *token);
+struct expr *exthdr_expr_alloc(const struct location *loc,
+			       const struct exthdr_desc *d,
+			       const struct exthdr_field *f,
+			       unsigned int index);
+bool exthdr_field_is_array(const struct exthdr_field *f);
+struct expr *exthdr_expr_alloc_raw(const struct location *loc,
+				   enum nft_exthdr_op op, uint8_t type,
+				   unsigned int offset, unsigned int len,
+				   bool present);
+
+/* Routing and other lookups (src/expr/fib.c, rt.c, numgen.c, hash.c,
+ * socket.c, osf.c, xfrm.c): constructors and their keys by name. */
+struct expr *fib_expr_alloc(const struct location *loc, uint32_t flags,
+			    uint32_t result);
+bool fib_flag_lookup(const char *name, uint32_t *flag);
+bool fib_result_lookup(const char *name, uint32_t *result);
+struct expr *rt_expr_alloc(const struct location *loc, unsigned int key);
+bool rt_key_lookup(const char *name, const char *family, unsigned int *key);
+struct expr *numgen_expr_alloc(const struct location *loc,
+			       enum nft_ng_types type, uint32_t mod,
+			       uint32_t offset);
+bool numgen_type_lookup(const char *name, enum nft_ng_types *type);
+struct expr *hash_expr_alloc(const struct location *loc,
+			     enum nft_hash_types type, struct expr *src,
+			     uint32_t mod);
+struct expr *socket_expr_alloc(const struct location *loc,
+			       enum nft_socket_keys key);
+bool socket_key_lookup(const char *name, enum nft_socket_keys *key);
+struct expr *osf_expr_alloc(const struct location *loc, uint8_t ttl,
+			    uint32_t flags);
+bool osf_ttl_lookup(const char *name, uint8_t *ttl);
+struct expr *xfrm_expr_alloc(const struct location *loc,
+			     enum nft_xfrm_keys key, uint8_t dir,
+			     uint8_t spnum);
+bool xfrm_key_lookup(const char *name, const char *family,
+		     enum nft_xfrm_keys *key);
+bool xfrm_dir_lookup(const char *name, uint8_t *dir);
 
 /* Look up "iifname" etc. Returns false if unknown. */
 bool meta_key_lookup(const char *name, enum nft_meta_keys *key);

@@ -19,6 +19,7 @@ struct json_ctx {
 	const struct input_descriptor *indesc;
 	int cmd_index;			/* index in "nftables" */
 	char path[512];			/* JSON path of the current node */
+	size_t cmd_path_len;		/* its "nftables[N]" part */
 	unsigned int family;
 	/* The key of the expression object being parsed ("&" or "|" for
 	 * kinds that take several, expr_ops.json_names). */

@@ -20,11 +20,32 @@ struct nft_ctx;
 /* Register numbers are the kernel's (NFT_REG_1 .. NFT_REG32_15). */
 #define NFT_REG_COUNT	(NFT_REG32_15 + 1)
 
+/*
+ * The kernel's data registers are sixteen 32 bit slots. NFT_REG_1..4 name
+ * them four at a time (128 bits each, NFT_REG_1 = slots 0-3), and
+ * NFT_REG32_00..15 one at a time; both name the same memory.
+ */
+#define LIN_REG_SLOTS		16
+#define LIN_REG_SLOT_BITS	32
+#define LIN_MAX_ALLOCS		LIN_REG_SLOTS
+
 struct lin_ctx {
 	struct nft_ctx *nft;
 	struct nftnl_rule *nlr;
 	uint32_t family;
-	unsigned int reg_next;	/* next free NFT_REG_1..4 style register */
+	/* the statement being encoded, and where each expression of the
+	 * rule came from (the rule's nle_stmts) */
+	const struct stmt *stmt;
+	struct rule *rule;
+	unsigned int nle_cap;
+	/* Register allocation: slots in use, as a stack (values are
+	 * released in the reverse order they were loaded). */
+	unsigned int reg_low;		/* first free slot */
+	unsigned int num_allocs;
+	struct {
+		unsigned int slot;
+		unsigned int nslots;
+	} allocs[LIN_MAX_ALLOCS];
 };
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
@@ -33,10 +54,30 @@ struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
 void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 		 const void *mask, const void *xor, unsigned int len);
-/* Allocate a data register for a value of @len bits (the system nft
- * uses NFT_REG_1 for everything up to 128 bits). */
+/*
+ * Allocate data registers for a value of @len bits. As the system nft
+ * does, every value takes whole 128 bit registers (nat with an address
+ * and a port: reg 1 and reg 2; "jhash ip saddr" into "meta mark set":
+ * the mark in reg 1, the hashed address in reg 2), except the parts of a
+ * concatenation, which lin_get_register_concat() packs into 32 bit slots
+ * ("ip saddr . tcp dport": reg 1 and reg 9). The returned number is the
+ * one the system nft uses for the first slot: NFT_REG_1..4 on a 128 bit
+ * boundary, NFT_REG32_xx elsewhere. A value that does not fit the
+ * remaining slots is a bug of the caller: the evaluator refuses what
+ * exceeds the registers.
+ */
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);
+enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
+					   unsigned int len);
+/* Release the most recently allocated register(s), which must be @reg. */
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg);
+/* The register @offset bits into the value held from @reg on (the parts
+ * of a concatenation are loaded at 32 bit aligned offsets). */
+enum nft_registers lin_register_at(enum nft_registers reg,
+				   unsigned int offset);
+/* Slots needed by a value of @len bits: concatenations pad every part to
+ * a multiple of 32 bits. */
+unsigned int lin_register_slots(unsigned int len);
 
 /* Load @expr's value into @dreg (dispatch to the kind). */
 void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
@@ -64,37 +105,122 @@ char *rule_comment_from_udata(const struct nftnl_rule *nlr);
 void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
 		    struct nftnl_rule *nlr);
 
+/*
+ * The decoder's register file. The kernel has 16 32-bit registers
+ * (NFT_REG32_00 .. NFT_REG32_15); the 128-bit NFT_REG_1 .. NFT_REG_4 are
+ * views of four of them each (NFT_REG_1 is NFT_REG32_00..03, NFT_REG_2 is
+ * NFT_REG32_04..07, ...). A value lives in the slot it was written to and
+ * covers as many slots as its length needs; writing any view drops every
+ * value it overlaps, so rules written with either numbering decode.
+ */
+#define DELIN_REG_SLOTS		16
+
+struct delin_reg {
+	struct expr *expr;	/* the value starting in this slot, or NULL */
+	unsigned int nslots;	/* 32-bit slots the value covers */
+	bool hton;		/* a byteorder hton turned it big endian */
+	bool used;		/* some expression read it */
+};
+
 struct delin_ctx {
 	struct nft_ctx *nft;
 	uint32_t family;
 	const char *table;
 	struct rule *rule;		/* being built */
-	struct expr *registers[NFT_REG_COUNT];
+	struct delin_reg regs[DELIN_REG_SLOTS];
+	/* Kept for decoders written against the old register file: bit N
+	 * set if register number N (either view, below 32) holds a value a
+	 * byteorder hton turned big endian. Prefer delin_register_hton(). */
+	uint32_t reg_hton;
 	struct proto_ctx pctx;		/* for postprocessing */
 	struct stmt *prev_dep;		/* last dependency match seen */
-	/* Registers a "byteorder hton" turned big endian: bit per reg. */
-	uint32_t reg_hton;
 	/* Per protocol base: the match that selected the protocol now in
 	 * pctx.protocol[base] ("meta l4proto tcp" for the transport
 	 * header), so the payload match that implies it can remove it.
 	 * Zeroed with the context; maintained by the payload and meta
 	 * postprocessors. */
 	struct stmt *deps[PROTO_BASE_MAX + 1];
+	/* Why the rule cannot be listed exactly (the first reason found,
+	 * owned); a rule with a reason is never printed. */
+	char *error;
+	const struct nftnl_expr *nle;	/* the expression being decoded */
 };
 
+/*
+ * Registers, by the kernel's number in either view (NFT_REG_1..4 or
+ * NFT_REG32_00..15). A value is read where it was written: reading
+ * NFT_REG32_01 finds what was loaded into NFT_REG32_01, not the middle of
+ * a 128-bit value loaded into NFT_REG_1 (that reads as empty).
+ *
+ * delin_set_register() takes over @expr; a write over a value nobody read
+ * is an error of the rule (a load the listing would lose).
+ */
 void delin_set_register(struct delin_ctx *dctx, enum nft_registers reg,
 			struct expr *expr);
 /* A copy of the expression loaded into @reg, or NULL (caller owns). */
 struct expr *delin_get_register(struct delin_ctx *dctx,
 				enum nft_registers reg);
+/* The expression itself, leaving @reg empty (cheaper than a copy for
+ * the usual single reader); NULL if empty. */
+struct expr *delin_take_register(struct delin_ctx *dctx,
+				 enum nft_registers reg);
+/* Whether a byteorder hton turned @reg's value big endian. */
+bool delin_register_hton(const struct delin_ctx *dctx,
+			 enum nft_registers reg);
+/* Whether @reg names a data register (either view). */
+bool delin_register_valid(uint32_t reg);
+/*
+ * The values that together fill @len bits from @reg on, in register
+ * order (a concatenation loads one value per register: reg 1, reg 9,
+ * reg 10, ...): at most @max, moved into @exprs, the registers left
+ * empty. Returns how many, 0 (nothing taken) if the span has a gap or
+ * a value that sticks out of it.
+ */
+unsigned int delin_take_register_span(struct delin_ctx *dctx,
+				      enum nft_registers reg,
+				      unsigned int len, struct expr **exprs,
+				      unsigned int max);
+
 void delin_add_stmt(struct delin_ctx *dctx, struct stmt *stmt);
+
+/*
+ * Decoders (the kinds' delinearize callbacks) return 0, or -1 when they
+ * cannot decode the expression exactly. A decoder that returns -1 with
+ * the context untouched lets another kind registered for the same
+ * netlink name try; say why with delin_error() (it returns -1), else the
+ * listing names the expression as not supported. Never decode only part
+ * of what the kernel holds: a listing must fail rather than print a rule
+ * other than the kernel's.
+ */
+__fmt(2, 3) int delin_error(struct delin_ctx *dctx, const char *fmt, ...);
+
+/*
+ * Postprocessing, after a rule is decoded: one walk over the statements
+ * and their whole expression trees. Matches call their left-hand kind's
+ * expr_ops.delin_postprocess; other statements their
+ * stmt_ops.delin_postprocess, which walks its arguments with this (it
+ * types the masks of binops and visits lists, prefixes, ranges and what
+ * the kinds' expr_ops.delin_children enumerate).
+ */
+void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
+			    struct expr **exprp);
 
 /* An integer constant (big endian) from netlink data of @len bytes. */
 struct expr *delin_data_expr(const void *data, unsigned int len);
 
-/* Decode a whole rule; NULL (with a warning printed) if a netlink
- * expression is unknown. */
+/*
+ * Listing: a match on something that implies the network protocol @desc
+ * (an IPv6 extension header implies ip6): drop the dependency that
+ * selected it, as a payload match of @desc would (src/expr/payload.c).
+ */
+void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
+
+/* Decode a whole rule; NULL (with a warning printed) if it cannot be
+ * listed exactly. */
 struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,
 			      const struct nftnl_rule *nlr);
+/* The same, silent: on NULL *@why says why (caller frees). */
+struct rule *delinearize_rule_why(struct nft_ctx *nft, uint32_t family,
+				  const struct nftnl_rule *nlr, char **why);
 
 #endif /* NFT_LINEARIZE_H */

@@ -23,6 +23,18 @@ void nft_mnl_close(struct nft_ctx *nft);
  * A batch: one contiguous buffer of netlink messages between a
  * NFNL_MSG_BATCH_BEGIN and NFNL_MSG_BATCH_END, grown as needed.
  */
+/*
+ * Who a message of the batch belongs to: its command and the object it
+ * was built from (a table block sends several), and where it starts in
+ * the buffer. Indexed by sequence number, so that acks and echoes find
+ * them in constant time.
+ */
+struct batch_owner {
+	struct cmd *cmd;
+	void *obj;
+	size_t off;
+};
+
 struct nft_batch {
 	char *buf;
 	size_t len;
@@ -31,6 +43,10 @@ struct nft_batch {
 	uint32_t seq_next;
 	unsigned int msgs;
 	bool echo;		/* some message asked for NLM_F_ECHO */
+	/* owners[seq - seq_first - 1], for the messages so far */
+	struct batch_owner *owners;
+	size_t owners_size;
+	struct batch_owner owner;	/* of the messages started next */
 };
 
 struct nft_batch *batch_alloc(struct nft_ctx *nft);
@@ -41,6 +57,11 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 				 uint16_t family, uint16_t flags);
 void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh);
 bool batch_is_empty(const struct nft_batch *batch);
+/* The messages started from now on belong to @cmd and @obj. */
+void batch_set_owner(struct nft_batch *batch, struct cmd *cmd, void *obj);
+/* The owner of message @seq, or NULL. */
+const struct batch_owner *batch_seq_owner(const struct nft_batch *batch,
+					  uint32_t seq);
 
 /*
  * Send the batch (abort instead of commit when nft->check), reading acks
@@ -62,24 +83,32 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
  * Stream a rule dump: @cb gets each rule as its message arrives, parsed
  * into an nftnl_rule that is freed when @cb returns, so no dump is held
  * in memory. The dump always runs to its end; callers that need a
- * consistent view compare the generation id before and after. Returns
- * 0, or -1 with errno set.
+ * consistent view compare the generation id before and after. It runs
+ * on a socket of its own: @cb may talk to the kernel (fetch the set a
+ * rule looks up, ...). Returns 0, or -1 with errno set.
  */
 typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr, void *data);
 int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      const char *table, const char *chain,
 		      mnl_rule_cb cb, void *data);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
+/* Stream a dump of one kind of object in @table (NFT_MSG_GETSET,
+ * NFT_MSG_GETOBJ, NFT_MSG_GETFLOWTABLE): @cb gets each message. 0, or
+ * -1 with errno (EINTR: the ruleset changed during the dump). */
+int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, mnl_cb_t cb, void *data);
 
 /*
  * Sending (batch_send) calls this for every notification the kernel
- * echoes back (NLM_F_ECHO): @cmd is the command whose message has the
- * notification's sequence number, NULL for the new generation
- * (src/objects.c).
+ * echoes back (NLM_F_ECHO): @owner says which command and object the
+ * message with the notification's sequence number was built from; NULL
+ * for the new generation (src/objects.c). -1 with an error on @msgs if
+ * what was added cannot be echoed exactly (a rule the listing cannot
+ * print).
  */
 struct nlmsghdr;
-void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
-		  const struct nlmsghdr *nlh);
+int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
+		 const struct nlmsghdr *nlh, struct list_head *msgs);
 
 /* errno -> a message a person can act on, given what was attempted. */
 const char *mnl_strerror(int err, const struct cmd *cmd);

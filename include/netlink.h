@@ -23,8 +23,23 @@ struct chain *netlink_chain_parse(const struct nftnl_chain *nlc);
 struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
 				      const struct handle *h,
 				      const struct rule *r /* or NULL */);
+/* NULL (with a warning) if the rule cannot be listed exactly. */
 struct rule *netlink_rule_parse(struct nft_ctx *nft,
 				const struct nftnl_rule *nlr);
+/* The same, silent: on NULL *@why says why (caller frees). */
+struct rule *netlink_rule_parse_why(struct nft_ctx *nft,
+				    const struct nftnl_rule *nlr, char **why);
+/* "cannot list rule handle 5 in chain inet fw input: @why" (caller
+ * frees), and the same queued on @msgs at @loc (returns -1). */
+char *netlink_rule_error_msg(const struct nftnl_rule *nlr, const char *why);
+int netlink_rule_error(struct list_head *msgs, const struct location *loc,
+		       const struct nftnl_rule *nlr, const char *why);
+/* For the cache: the decoded rule, or one with its handle only and
+ * rule->undecoded saying why; rule_undecoded_msg() names it (caller
+ * frees). */
+struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
+				      const struct nftnl_rule *nlr);
+char *rule_undecoded_msg(const struct rule *r);
 
 /* With NFT_DEBUG_NETLINK: print @nlr's bytecode like the system nft's
  * --debug=netlink to the output stream. */

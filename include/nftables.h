@@ -68,6 +68,22 @@ static inline bool nft_output_numeric_symbol(const struct output_ctx *o)
 {
 	return o->flags & NFT_CTX_OUTPUT_NUMERIC_SYMBOL;
 }
+static inline bool nft_output_numeric_time(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_NUMERIC_TIME;
+}
+static inline bool nft_output_service(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_SERVICE;
+}
+static inline bool nft_output_reversedns(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_REVERSEDNS;
+}
+static inline bool nft_output_guid(const struct output_ctx *o)
+{
+	return o->flags & NFT_CTX_OUTPUT_GUID;
+}
 
 /* printf to the output stream of @octx. */
 __fmt(2, 3) int nft_print(struct output_ctx *octx, const char *fmt, ...);
@@ -96,11 +112,19 @@ struct nft_ctx {
 	/* per run */
 	struct list_head indescs;	/* struct input_descriptor, owned */
 	struct list_head strings;	/* interned strings (JSON paths) */
+	struct str_hash string_hash;	/* the same, by content */
 	struct scope *top_scope;	/* -D variables + file defines */
+	/* -e -j of JSON input: the input document (json_t), which the
+	 * echo prints back with the handles filled in */
+	void *json_echo;
 };
 
-/* Keep a copy of @s alive until the end of the run; returns it. */
+/* Keep a copy of @s alive until the end of the run; returns it. Equal
+ * strings share one copy. */
 const char *nft_run_intern(struct nft_ctx *nft, const char *s);
+/* Free the run's interned strings (done at the end of a run; tests that
+ * parse without running call it themselves). */
+void nft_run_release_strings(struct nft_ctx *nft);
 
 /*
  * The whole pipeline for one run: parse (text or JSON), evaluate,

@@ -39,10 +39,13 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
  * covers in cache order, and rules from a rule dump as they arrive
  * (decoded, printed and freed one at a time), or from the cache when it
  * holds them already. The format's ops print to the walk's output
- * context, which collects the listing in memory: it is written out
- * when the walk saw one consistent ruleset, and redone otherwise.
+ * context, which holds back a bounded amount and then streams (see
+ * LIST_HOLD_BYTES in src/print.c): a walk that saw the ruleset change is
+ * redone while nothing was written, and fails otherwise. Anything the
+ * kernel holds that cannot be printed exactly fails the listing.
  */
 struct list_walk;
+struct list_hold;
 
 struct list_walk_ops {
 	void (*begin)(struct list_walk *w);		/* optional */
@@ -58,7 +61,7 @@ struct list_walk {
 	struct nft_ctx *nft;
 	const struct cmd *cmd;
 	const struct list_walk_ops *ops;
-	struct output_ctx octx;		/* a copy writing to buf */
+	struct output_ctx octx;		/* a copy writing to hold */
 	const char *delim;		/* text: before the next chain */
 	/* scope: `list table|chain` names one table (and chain) */
 	struct table *only_table;
@@ -72,8 +75,8 @@ struct list_walk {
 	/* lookup hint for dumped rules (cache_rule_chain) */
 	struct table *rule_table;
 	struct chain *rule_chain;
-	char *buf;
-	size_t len;
+	struct list_hold *hold;		/* output held back, then streamed */
+	char *error;			/* why the listing fails (owned) */
 };
 
 int list_walk_run(struct nft_ctx *nft, const struct cmd *cmd,
@@ -89,5 +92,7 @@ int json_do_list_cmd(struct nft_ctx *nft, struct cmd *cmd,
 		     struct list_head *msgs);
 /* Echo (-e -j): the objects a command added, with their handles. */
 void json_echo_cmds(struct nft_ctx *nft, struct list_head *cmds);
+/* Drop the input document kept for the echo (end of a run). */
+void json_echo_release(struct nft_ctx *nft);
 
 #endif /* NFT_PRINT_H */

@@ -63,6 +63,12 @@ enum table_flags {
 	TABLE_F_DORMANT = 1 << 0,	/* NFT_TABLE_F_DORMANT */
 };
 
+/*
+ * Devices of one chain: the kernel refuses the 256th with EFBIG (its
+ * NFT_NETDEVICE_MAX, which is not in the UAPI headers).
+ */
+#define CHAIN_DEVICES_MAX	255
+
 struct table {
 	struct list_head list;		/* in cache / command */
 	struct handle handle;
@@ -79,6 +85,9 @@ struct table {
 	bool has_block;
 	/* cache.c: the table_hash key ("<family>\x01<name>"), owned */
 	char *cache_key;
+	/* Dumped tables: the kernel's use count (NFTA_TABLE_USE), its
+	 * chains, sets, stateful objects and flowtables together. */
+	uint32_t nl_use;
 };
 
 enum chain_flags {
@@ -107,12 +116,13 @@ struct chain {
 	 * evaluation produces the name array. */
 	struct expr *dev_expr;
 	char **devs;
-	unsigned int num_devs;
+	unsigned int num_devs;		/* at most CHAIN_DEVICES_MAX */
 	char *comment;
 	struct list_head rules;		/* rules, in order */
 	bool has_block;			/* written as "chain c { ... }" */
 	bool has_hook;			/* "type ... hook ..." was given */
 	bool has_policy_only;		/* "{ policy drop; }" on existing */
+	uint32_t nl_flags;		/* dumped: NFTA_CHAIN_FLAGS as is */
 };
 
 struct rule {
@@ -123,7 +133,20 @@ struct rule {
 	unsigned int num_stmts;
 	char *comment;
 	unsigned int refcnt;
+	/* A dumped rule that cannot be listed exactly: why (owned). Kept in
+	 * the cache with its handle but no statements, so positions still
+	 * count it and listings fail on it. */
+	char *undecoded;
+	/* Filled when the rule is encoded: the statement each netlink
+	 * expression of the rule came from (by position), so that a kernel
+	 * refusal of one expression points at its statement. */
+	const struct stmt **nle_stmts;
+	unsigned int num_nle_stmts;
 };
+
+/* The statement the @n-th netlink expression of @r was encoded from, or
+ * NULL. */
+const struct stmt *rule_nle_stmt(const struct rule *r, unsigned int n);
 
 struct table *table_alloc(void);
 struct table *table_get(struct table *t);
@@ -181,6 +204,7 @@ enum cmd_obj {
 	CMD_OBJ_RULESET,
 	CMD_OBJ_TABLES,		/* list tables [family] */
 	CMD_OBJ_CHAINS,		/* list chains [family] */
+	CMD_OBJ_EXPR,		/* describe EXPR */
 };
 
 struct cmd {
@@ -194,6 +218,7 @@ struct cmd {
 		struct table *table;
 		struct chain *chain;
 		struct rule *rule;
+		struct expr *expr;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an
@@ -202,6 +227,8 @@ struct cmd {
 	uint32_t seqnum_to;
 	/* JSON input: index in the "nftables" array, or -1 */
 	int json_index;
+	/* -e: the handle the kernel gave the object this command added */
+	uint64_t echo_handle;
 };
 
 /* The command takes over @h's names (do not free them after); @data is

@@ -411,10 +411,10 @@ static void cache_add_rule(const struct nftnl_rule *nlr, void *data)
 	if (!c)
 		return;
 	netlink_dump_rule(ctx->nft, nlr);
-	/* A rule we cannot decode is left out; the decoder warned. */
-	r = netlink_rule_parse(ctx->nft, nlr);
-	if (r)
-		list_add_tail(&r->list, &c->rules);
+	/* A rule we cannot decode keeps its place (positions count it),
+	 * and whoever lists it fails saying why. */
+	r = netlink_rule_parse_cache(ctx->nft, nlr);
+	list_add_tail(&r->list, &c->rules);
 }
 
 /* Rules are decoded as their messages arrive; a change during the dump

@@ -12,6 +12,7 @@
 #include <expr.h>
 #include <erec.h>
 #include <nftables.h>
+#include <iproute2.h>
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -131,8 +132,8 @@ static const struct symbol_table ethertype_tbl = {
 		{ "arp",	0x0806 },
 		{ "ip6",	0x86dd },
 		{ "8021q",	0x8100 },
-		{ "vlan",	0x8100 },
 		{ "8021ad",	0x88a8 },
+		{ "vlan",	0x8100 },
 		{ NULL, 0 },
 	},
 };
@@ -196,8 +197,6 @@ static const struct symbol_table boolean_tbl = {
 	.symbols = {
 		{ "exists",	1 },
 		{ "missing",	0 },
-		{ "true",	1 },
-		{ "false",	0 },
 		{ NULL, 0 },
 	},
 };
@@ -535,29 +534,72 @@ static struct error_record *integer_parse(const struct parse_target *t,
 	return NULL;
 }
 
+/*
+ * A string; a trailing '*' makes it a prefix (interface names: "eth*"),
+ * and "\\*" is a literal star.
+ */
 static struct error_record *string_parse(const struct parse_target *t,
 					 const struct expr *sym,
 					 struct expr **res)
 {
 	const char *s = sym->symbol.identifier;
 	unsigned int len = t->len;
+	size_t slen = strlen(s);
+	bool wildcard = false;
+	char *text = NULL;
 
-	if (len && strlen(s) > len / BITS_PER_BYTE) {
+	if (slen && s[slen - 1] == '*' &&
+	    (slen < 2 || s[slen - 2] != '\\')) {
+		if (slen == 1)
+			return parse_error(sym, "%s",
+					   "All-wildcard strings are not supported");
+		wildcard = true;
+		slen--;
+	} else if (slen >= 2 && s[slen - 1] == '*') {
+		text = xstrdup(s);
+		text[slen - 2] = '*';
+		text[--slen] = '\0';
+	}
+	/* a whole name needs room for its NUL */
+	if (len && slen + !wildcard > len / BITS_PER_BYTE) {
 		char buf[16];
 
+		xfree(text);
 		snprintf(buf, sizeof(buf), "%u", len / BITS_PER_BYTE);
 		return parse_error(sym, "String exceeds maximum length of %s",
 				   buf);
 	}
-	if (!len)
-		len = strlen(s) * BITS_PER_BYTE;
-	*res = constant_expr_alloc_string(&sym->location, t->dtype, s, len);
+	if (!len || wildcard)
+		len = slen * BITS_PER_BYTE;
+	*res = constant_expr_alloc_string(&sym->location, t->dtype,
+					  text ? text : s, len);
+	if (wildcard)
+		(*res)->flags |= EXPR_F_WILDCARD;
+	xfree(text);
 	return NULL;
+}
+
+/* A literal star at the end is escaped, so it does not read back as a
+ * wildcard. */
+static char *string_text(const struct expr *expr)
+{
+	char *s = constant_expr_get_string(expr);
+	size_t n = strlen(s);
+	char *t;
+
+	if (expr->flags & EXPR_F_WILDCARD)
+		t = xasprintf("%s*", s);
+	else if (n && s[n - 1] == '*')
+		t = xasprintf("%.*s\\*", (int)(n - 1), s);
+	else
+		return s;
+	xfree(s);
+	return t;
 }
 
 static void string_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char *s = constant_expr_get_string(expr);
+	char *s = string_text(expr);
 
 	nft_print(octx, "\"%s\"", s);
 	xfree(s);
@@ -565,7 +607,7 @@ static void string_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *string_json(const struct expr *expr, struct output_ctx *octx)
 {
-	char *s = constant_expr_get_string(expr);
+	char *s = string_text(expr);
 	json_t *j = json_string(s);
 
 	xfree(s);
@@ -706,20 +748,49 @@ static void addr_format(const struct expr *expr, int af, char *out,
 	xfree(buf);
 }
 
+/* -N: the address's name, where the resolver knows one. */
+static bool addr_reverse(const struct expr *expr, int af, char *out,
+			 size_t size)
+{
+	struct sockaddr_storage ss = { .ss_family = af };
+	unsigned int len;
+	uint8_t *buf = value_bytes(expr, &len);
+	socklen_t salen;
+
+	if (af == AF_INET && len == 4) {
+		memcpy(&((struct sockaddr_in *)&ss)->sin_addr, buf, 4);
+		salen = sizeof(struct sockaddr_in);
+	} else if (af == AF_INET6 && len == 16) {
+		memcpy(&((struct sockaddr_in6 *)&ss)->sin6_addr, buf, 16);
+		salen = sizeof(struct sockaddr_in6);
+	} else {
+		xfree(buf);
+		return false;
+	}
+	xfree(buf);
+	return getnameinfo((struct sockaddr *)&ss, salen, out, size, NULL, 0,
+			   NI_NAMEREQD) == 0;
+}
+
+static void addr_print(const struct expr *expr, int af,
+		       struct output_ctx *octx)
+{
+	char s[NI_MAXHOST];
+
+	if (!nft_output_reversedns(octx) || !addr_reverse(expr, af, s,
+							  sizeof(s)))
+		addr_format(expr, af, s, sizeof(s));
+	nft_print(octx, "%s", s);
+}
+
 static void ipaddr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char s[INET6_ADDRSTRLEN];
-
-	addr_format(expr, AF_INET, s, sizeof(s));
-	nft_print(octx, "%s", s);
+	addr_print(expr, AF_INET, octx);
 }
 
 static void ip6addr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char s[INET6_ADDRSTRLEN];
-
-	addr_format(expr, AF_INET6, s, sizeof(s));
-	nft_print(octx, "%s", s);
+	addr_print(expr, AF_INET6, octx);
 }
 
 static struct error_record *inet_protocol_parse(const struct expr *sym,
@@ -773,6 +844,73 @@ static struct error_record *inet_service_parse(const struct expr *sym,
 	*res = constant_expr_alloc_u64(&sym->location, &inet_service_type,
 				       BYTEORDER_BIG_ENDIAN, 16, v);
 	return NULL;
+}
+
+static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
+
+/* -p prints protocol numbers. */
+static void inet_protocol_print(const struct expr *expr,
+				struct output_ctx *octx)
+{
+	const char *name = NULL;
+	uint64_t v;
+
+	if (!nft_output_numeric_proto(octx) && value_get_u64(expr, &v))
+		name = symbol_name(&inet_protocol_tbl, v);
+	if (name)
+		nft_print(octx, "%s", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *inet_protocol_json(const struct expr *expr,
+				  struct output_ctx *octx)
+{
+	const char *name = NULL;
+	uint64_t v;
+
+	if (!nft_output_numeric_proto(octx) && value_get_u64(expr, &v))
+		name = symbol_name(&inet_protocol_tbl, v);
+	return name ? json_string(name) : number_json(expr, octx);
+}
+
+/* -S: the service name of a port, as /etc/services has it. */
+static bool inet_service_name(const struct expr *expr, char *out,
+			      size_t size)
+{
+	struct servent se, *res = NULL;
+	char buf[1024];
+	uint64_t port;
+
+	if (!value_get_u64(expr, &port) || port > 0xffff ||
+	    getservbyport_r(htons(port), NULL, &se, buf, sizeof(buf),
+			    &res) || !res)
+		return false;
+	snprintf(out, size, "%s", res->s_name);
+	return true;
+}
+
+static void inet_service_print(const struct expr *expr,
+			       struct output_ctx *octx)
+{
+	char name[256];
+
+	if (nft_output_service(octx) &&
+	    inet_service_name(expr, name, sizeof(name)))
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *inet_service_json(const struct expr *expr,
+				 struct output_ctx *octx)
+{
+	char name[256];
+
+	if (nft_output_service(octx) &&
+	    inet_service_name(expr, name, sizeof(name)))
+		return json_string(name);
+	return number_json(expr, octx);
 }
 
 static void mark_print(const struct expr *expr, struct output_ctx *octx)
@@ -946,6 +1084,106 @@ struct expr *datatype_bitmask_split(const struct expr *value)
 	return res;
 }
 
+/* JSON writes booleans as true and false. */
+static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
+{
+	return json_boolean(mpz_sgn(expr->value.value) != 0);
+}
+
+/* Routing realms: a number or a name of /etc/iproute2/rt_realms. */
+static struct error_record *realm_parse(const struct expr *sym,
+					struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long long v;
+	uint64_t named;
+	char *end;
+
+	errno = 0;
+	v = strtoull(id, &end, 0);
+	if (end == id || *end || *id == '-') {
+		if (!iproute2_lookup("rt_realms", id, &named))
+			return parse_error(sym, "Could not parse %s",
+					   "routing realm");
+		v = named;
+	} else if (errno || v > 0xffffffffULL) {
+		return parse_error(sym, "%s", "Realm out of range");
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &realm_type,
+				       BYTEORDER_HOST_ENDIAN, 32, v);
+	return NULL;
+}
+
+static bool realm_name(const struct expr *expr, char *name, size_t size)
+{
+	uint64_t v;
+
+	return value_get_u64(expr, &v) &&
+	       iproute2_name("rt_realms", v, name, size);
+}
+
+static void realm_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[256];
+
+	if (!nft_output_numeric_symbol(octx) &&
+	    realm_name(expr, name, sizeof(name)))
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[256];
+	json_t *j;
+	char *s;
+
+	if (realm_name(expr, name, sizeof(name)))
+		return json_string(name);
+	s = mpz_get_str(NULL, 10, expr->value.value);
+	j = json_string(s);
+	free(s);
+	return j;
+}
+
+static const struct symbol_table mh_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "binding-refresh-request",		 0 },
+		{ "home-test-init",			 1 },
+		{ "careof-test-init",			 2 },
+		{ "home-test",				 3 },
+		{ "careof-test",			 4 },
+		{ "binding-update",			 5 },
+		{ "binding-acknowledgement",		 6 },
+		{ "binding-error",			 7 },
+		{ "fast-binding-update",		 8 },
+		{ "fast-binding-acknowledgement",	 9 },
+		{ "fast-binding-advertisement",		10 },
+		{ "experimental-mobility-header",	11 },
+		{ "home-agent-switch-message",		12 },
+		{ NULL, 0 },
+	},
+};
+
+/* Route types (RTN_*) as fib reports them. */
+static const struct symbol_table fib_addrtype_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32, .base_decimal = true,
+	.symbols = {
+		{ "unspec",	 0 },
+		{ "unicast",	 1 },
+		{ "local",	 2 },
+		{ "broadcast",	 3 },
+		{ "anycast",	 4 },
+		{ "multicast",	 5 },
+		{ "blackhole",	 6 },
+		{ "unreachable", 7 },
+		{ "prohibit",	 8 },
+		{ NULL, 0 },
+	},
+};
+
 /* ------------------------------------------------------------------ */
 /* The types                                                           */
 /* ------------------------------------------------------------------ */
@@ -1024,7 +1262,8 @@ const struct datatype inet_protocol_type = {
 	.desc = "Internet protocol",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
 	.basetype = &integer_type, .sym_tbl = &inet_protocol_tbl,
-	.parse = inet_protocol_parse,
+	.parse = inet_protocol_parse, .print = inet_protocol_print,
+	.json = inet_protocol_json,
 };
 
 const struct datatype inet_service_type = {
@@ -1032,6 +1271,7 @@ const struct datatype inet_service_type = {
 	.desc = "internet network service",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
 	.basetype = &integer_type, .parse = inet_service_parse,
+	.print = inet_service_print, .json = inet_service_json,
 };
 
 const struct datatype mark_type = {
@@ -1074,6 +1314,27 @@ const struct datatype boolean_type = {
 	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
 	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
+	.json = boolean_json,
+};
+
+const struct datatype realm_type = {
+	.type = TYPE_REALM, .name = "realm", .desc = "routing realm",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = realm_print, .json = realm_json, .parse = realm_parse,
+};
+
+const struct datatype mh_type_type = {
+	.type = TYPE_MH_TYPE, .name = "mh_type", .desc = "Mobility Header Type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &mh_type_tbl,
+};
+
+const struct datatype fib_addrtype_type = {
+	.type = TYPE_FIB_ADDR, .name = "fib_addrtype",
+	.desc = "fib address type",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type, .sym_tbl = &fib_addrtype_tbl,
 };
 
 const struct datatype xinteger_type = {
@@ -1164,7 +1425,8 @@ static const struct datatype *const datatypes[] = {
 	&ip6addr_type, &etheraddr_type, &ethertype_type,
 	&inet_protocol_type, &inet_service_type, &mark_type,
 	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
-	&boolean_type, &arpop_type, &icmp_type_type, &icmp_code_type,
+	&boolean_type, &realm_type, &fib_addrtype_type, &mh_type_type,
+	&arpop_type, &icmp_type_type, &icmp_code_type,
 	&icmp6_type_type, &icmpv6_code_type, &icmpx_code_type,
 	&igmp_type_type, &dscp_type, &ecn_type, &tcp_flag_type,
 	&dccp_pkttype_type,

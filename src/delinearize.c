@@ -3,9 +3,15 @@
  * are replayed on a register file of expressions: loads (payload, meta,
  * the kinds' decoders) put their expression in a register, bitwise and
  * byteorder transform it, and cmp/range turn it into a match. A second
- * pass lets each match's left-hand kind restore what the user wrote:
- * typed values and no implied protocol dependencies.
+ * pass walks the statements and their expression trees so each kind
+ * restores what the user wrote: typed values and no implied protocol
+ * dependencies.
+ *
+ * What cannot be decoded exactly makes the whole rule fail, with a
+ * reason (delin_error()): a listing that leaves out or changes a rule
+ * the kernel holds is worse than one that stops.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
 #include <linearize.h>
@@ -13,22 +19,200 @@
 #include <libnftnl/udata.h>
 #include <linux/netfilter.h>
 
+int delin_error(struct delin_ctx *dctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (dctx->error)
+		return -1;	/* the first reason is the one to report */
+	va_start(ap, fmt);
+	if (vasprintf(&dctx->error, fmt, ap) < 0)
+		memory_allocation_error();
+	va_end(ap);
+	return -1;
+}
+
+/* ---- the register file ------------------------------------------------ */
+
+/* The 32-bit slot a register number starts at; -1 if it is none. */
+static int delin_reg_slot(uint32_t reg)
+{
+	if (reg >= NFT_REG_1 && reg <= NFT_REG_4)
+		return (reg - NFT_REG_1) * (NFT_REG_SIZE / NFT_REG32_SIZE);
+	if (reg >= NFT_REG32_00 && reg <= NFT_REG32_15)
+		return reg - NFT_REG32_00;
+	return -1;
+}
+
+bool delin_register_valid(uint32_t reg)
+{
+	return delin_reg_slot(reg) >= 0;
+}
+
+static unsigned int delin_expr_slots(const struct expr *expr)
+{
+	unsigned int n = div_round_up(expr->len, NFT_REG32_SIZE * BITS_PER_BYTE);
+
+	return n ? n : 1;
+}
+
+/* Recompute the reg_hton bits from the slots (both register views). */
+static void delin_reg_sync_hton(struct delin_ctx *dctx)
+{
+	uint32_t reg, bits = 0;
+	int slot;
+
+	for (reg = NFT_REG_1; reg < 32; reg++) {
+		slot = delin_reg_slot(reg);
+		if (slot >= 0 && dctx->regs[slot].expr && dctx->regs[slot].hton)
+			bits |= 1U << reg;
+	}
+	dctx->reg_hton = bits;
+}
+
+static void delin_reg_clear(struct delin_reg *r)
+{
+	expr_free(r->expr);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Drop every value overlapping slots [@first, @first + @n). */
+static void delin_reg_invalidate(struct delin_ctx *dctx, unsigned int first,
+				 unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < DELIN_REG_SLOTS; i++) {
+		struct delin_reg *r = &dctx->regs[i];
+
+		if (!r->expr || i + r->nslots <= first || i >= first + n)
+			continue;
+		if (!r->used)
+			delin_error(dctx, "the %s loaded into register %u is overwritten before it is used",
+				    expr_name(r->expr), i + NFT_REG32_00);
+		delin_reg_clear(r);
+	}
+}
+
 void delin_set_register(struct delin_ctx *dctx, enum nft_registers reg,
 			struct expr *expr)
 {
-	if (reg >= NFT_REG_COUNT)
-		BUG("register %u out of range", reg);
-	expr_free(dctx->registers[reg]);
-	dctx->registers[reg] = expr;
-	dctx->reg_hton &= ~(1U << reg);
+	int slot = delin_reg_slot(reg);
+	unsigned int n;
+
+	if (slot < 0) {
+		delin_error(dctx, "a value is written to register %u, which is not a data register",
+			    reg);
+		expr_free(expr);
+		return;
+	}
+	n = delin_expr_slots(expr);
+	if (slot + n > DELIN_REG_SLOTS) {
+		delin_error(dctx, "a %u bit value does not fit in register %u",
+			    expr->len, reg);
+		expr_free(expr);
+		return;
+	}
+	delin_reg_invalidate(dctx, slot, n);
+	dctx->regs[slot].expr = expr;
+	dctx->regs[slot].nslots = n;
+	delin_reg_sync_hton(dctx);
+}
+
+static struct delin_reg *delin_reg_find(struct delin_ctx *dctx,
+					enum nft_registers reg)
+{
+	int slot = delin_reg_slot(reg);
+
+	if (slot < 0 || dctx->regs[slot].expr == NULL)
+		return NULL;
+	return &dctx->regs[slot];
 }
 
 struct expr *delin_get_register(struct delin_ctx *dctx,
 				enum nft_registers reg)
 {
-	if (reg >= NFT_REG_COUNT || dctx->registers[reg] == NULL)
+	struct delin_reg *r = delin_reg_find(dctx, reg);
+
+	if (r == NULL)
 		return NULL;
-	return expr_clone(dctx->registers[reg]);
+	r->used = true;
+	return expr_clone(r->expr);
+}
+
+struct expr *delin_take_register(struct delin_ctx *dctx,
+				 enum nft_registers reg)
+{
+	struct delin_reg *r = delin_reg_find(dctx, reg);
+	struct expr *expr;
+
+	if (r == NULL)
+		return NULL;
+	expr = r->expr;
+	memset(r, 0, sizeof(*r));
+	delin_reg_sync_hton(dctx);
+	return expr;
+}
+
+bool delin_register_hton(const struct delin_ctx *dctx,
+			 enum nft_registers reg)
+{
+	int slot = delin_reg_slot(reg);
+
+	return slot >= 0 && dctx->regs[slot].expr && dctx->regs[slot].hton;
+}
+
+unsigned int delin_take_register_span(struct delin_ctx *dctx,
+				      enum nft_registers reg,
+				      unsigned int len, struct expr **exprs,
+				      unsigned int max)
+{
+	int first = delin_reg_slot(reg);
+	unsigned int want, slot, n = 0, i;
+
+	if (first < 0)
+		return 0;
+	want = div_round_up(len, NFT_REG32_SIZE * BITS_PER_BYTE);
+	if (first + want > DELIN_REG_SLOTS)
+		return 0;
+	/* check first: nothing is taken from a span that does not fit */
+	for (slot = first; slot < first + want; slot += dctx->regs[slot].nslots) {
+		if (!dctx->regs[slot].expr || n == max ||
+		    slot + dctx->regs[slot].nslots > first + want)
+			return 0;
+		n++;
+	}
+	for (slot = first, i = 0; i < n; i++) {
+		unsigned int next = slot + dctx->regs[slot].nslots;
+
+		exprs[i] = dctx->regs[slot].expr;
+		memset(&dctx->regs[slot], 0, sizeof(dctx->regs[slot]));
+		slot = next;
+	}
+	delin_reg_sync_hton(dctx);
+	return n;
+}
+
+/* A value nobody read would be lost from the listing. */
+static void delin_check_unused(struct delin_ctx *dctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < DELIN_REG_SLOTS; i++) {
+		const struct delin_reg *r = &dctx->regs[i];
+
+		if (r->expr && !r->used)
+			delin_error(dctx, "the %s loaded into register %u is never used",
+				    expr_name(r->expr), i + NFT_REG32_00);
+	}
+}
+
+static void delin_regs_free(struct delin_ctx *dctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < DELIN_REG_SLOTS; i++)
+		delin_reg_clear(&dctx->regs[i]);
 }
 
 void delin_add_stmt(struct delin_ctx *dctx, struct stmt *stmt)
@@ -96,31 +280,34 @@ static const void *delin_get_data(const struct nftnl_expr *nle,
 	return data;
 }
 
-static __fmt(2, 3) void delin_warn(const struct delin_ctx *dctx,
-				   const char *fmt, ...)
-{
-	FILE *fp = dctx->nft && dctx->nft->octx.error_fp ?
-		   dctx->nft->octx.error_fp : stderr;
-	va_list ap;
-
-	fprintf(fp, "Warning: ");
-	va_start(ap, fmt);
-	vfprintf(fp, fmt, ap);
-	va_end(ap);
-	fprintf(fp, "\n");
-}
-
+/*
+ * The value a cmp, range, bitwise or byteorder reads from @attr's
+ * register; @len: the bytes the expression works on
+ * (a value shorter than that would be part of a concatenation).
+ */
 static struct expr *delin_source(struct delin_ctx *dctx,
 				 const struct nftnl_expr *nle, uint16_t attr,
-				 bool *hton)
+				 unsigned int len, bool *hton)
 {
 	enum nft_registers reg = nftnl_expr_get_u32(nle, attr);
-	struct expr *expr = delin_get_register(dctx, reg);
+	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
+	struct delin_reg *r = delin_reg_find(dctx, reg);
+	struct expr *expr;
 
-	if (expr == NULL)
-		delin_warn(dctx, "%s reads the empty register %u",
-			   nftnl_expr_get_str(nle, NFTNL_EXPR_NAME), reg);
-	*hton = reg < 32 && (dctx->reg_hton & (1U << reg));
+	if (r == NULL) {
+		delin_error(dctx, "%s reads register %u, which holds no value we decoded",
+			    name, reg);
+		return NULL;
+	}
+	if (len > r->nslots * NFT_REG32_SIZE) {
+		delin_error(dctx, "%s works on %u bytes from register %u, more than the %s there (a concatenation)",
+			    name, len, reg, expr_name(r->expr));
+		return NULL;
+	}
+	/* a copy: a register may be read again ("cmp gte; cmp lte") */
+	*hton = r->hton;
+	r->used = true;
+	expr = expr_clone(r->expr);
 	return expr;
 }
 
@@ -207,6 +394,45 @@ static bool delin_merge_range(struct delin_ctx *dctx, struct expr *left,
 	return true;
 }
 
+static bool delin_is_string(const struct expr *expr)
+{
+	const struct datatype *dtype = expr->dtype;
+
+	for (; dtype; dtype = dtype->basetype) {
+		if (dtype->type == TYPE_STRING)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A compare of fewer bytes than the value holds: on a string, without
+ * the NUL that ends a whole name, the prefix wildcard `iifname "eth*"`
+ * (a value of the prefix's length, flagged); a value rounded up to whole
+ * bytes (sub-byte fields) is not partial. Anything else cannot be
+ * printed.
+ */
+static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
+				      const struct expr *left, enum ops op,
+				      const void *data, unsigned int len)
+{
+	unsigned int bytes = div_round_up(left->len, BITS_PER_BYTE);
+	struct expr *right;
+
+	if (len == bytes)
+		return NULL;	/* whole bytes: not partial */
+	if (len && len < bytes && delin_is_string(left) &&
+	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
+	    ((const uint8_t *)data)[len - 1] != '\0') {
+		right = delin_value(left, data, len, false);
+		right->flags |= EXPR_F_WILDCARD;
+		return right;
+	}
+	delin_error(dctx, "cmp compares %u bytes of the %u byte %s",
+		    len, bytes, expr_name(left));
+	return NULL;
+}
+
 static int delin_cmp(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	enum ops op = delin_cmp_op(nftnl_expr_get_u32(nle, NFTNL_EXPR_CMP_OP));
@@ -215,12 +441,19 @@ static int delin_cmp(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	unsigned int len;
 	bool hton;
 
-	left = delin_source(dctx, nle, NFTNL_EXPR_CMP_SREG, &hton);
+	data = delin_get_data(nle, NFTNL_EXPR_CMP_DATA, &len);
+	left = delin_source(dctx, nle, NFTNL_EXPR_CMP_SREG, len, &hton);
 	if (left == NULL)
 		return -1;
-	data = delin_get_data(nle, NFTNL_EXPR_CMP_DATA, &len);
 	right = NULL;
-	if (op == OP_IMPLICIT || op == OP_NEQ)
+	if (left->len && len * BITS_PER_BYTE != left->len) {
+		right = delin_cmp_partial(dctx, left, op, data, len);
+		if (right == NULL) {
+			expr_free(left);
+			return -1;
+		}
+	}
+	if (right == NULL && (op == OP_IMPLICIT || op == OP_NEQ))
 		right = delin_try_prefix(&left, data, len);
 	if (right == NULL)
 		right = delin_value(left, data, len, hton);
@@ -242,10 +475,10 @@ static int delin_range(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	unsigned int len;
 	bool hton;
 
-	left = delin_source(dctx, nle, NFTNL_EXPR_RANGE_SREG, &hton);
+	data = delin_get_data(nle, NFTNL_EXPR_RANGE_FROM_DATA, &len);
+	left = delin_source(dctx, nle, NFTNL_EXPR_RANGE_SREG, len, &hton);
 	if (left == NULL)
 		return -1;
-	data = delin_get_data(nle, NFTNL_EXPR_RANGE_FROM_DATA, &len);
 	low = delin_value(left, data, len, hton);
 	data = delin_get_data(nle, NFTNL_EXPR_RANGE_TO_DATA, &len);
 	high = delin_value(left, data, len, hton);
@@ -298,14 +531,12 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_BITWISE_OP) &&
 	    nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_OP) !=
-	    NFT_BITWISE_BOOL) {
-		delin_warn(dctx, "unsupported bitwise shift in rule");
-		return -1;
-	}
-	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, &hton);
+	    NFT_BITWISE_BOOL)
+		return delin_error(dctx, "bitwise shifts are not supported");
+	data = delin_get_data(nle, NFTNL_EXPR_BITWISE_MASK, &len);
+	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, len, &hton);
 	if (left == NULL)
 		return -1;
-	data = delin_get_data(nle, NFTNL_EXPR_BITWISE_MASK, &len);
 	mask = delin_value(left, data, len, hton);
 	data = delin_get_data(nle, NFTNL_EXPR_BITWISE_XOR, &len);
 	xor = delin_value(left, data, len, hton);
@@ -315,21 +546,26 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	return 0;
 }
 
-/* Only the hton the relational encoder emits before range compares. */
+/* Only the hton the relational encoder emits before ordered compares:
+ * the value stays what it was, now big endian. */
 static int delin_byteorder(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle)
 {
 	uint32_t dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_BYTEORDER_DREG);
 	uint32_t op = nftnl_expr_get_u32(nle, NFTNL_EXPR_BYTEORDER_OP);
+	uint32_t len = nftnl_expr_get_u32(nle, NFTNL_EXPR_BYTEORDER_LEN);
 	struct expr *expr;
 	bool hton;
 
-	expr = delin_source(dctx, nle, NFTNL_EXPR_BYTEORDER_SREG, &hton);
-	if (expr == NULL || dreg >= 32)
+	if (op != NFT_BYTEORDER_HTON)
+		return delin_error(dctx, "byteorder ntoh is not supported");
+	expr = delin_source(dctx, nle, NFTNL_EXPR_BYTEORDER_SREG, len, &hton);
+	if (expr == NULL)
 		return -1;
 	delin_set_register(dctx, dreg, expr);
-	if (op == NFT_BYTEORDER_HTON)
-		dctx->reg_hton |= 1U << dreg;
+	if (delin_reg_find(dctx, dreg))
+		delin_reg_find(dctx, dreg)->hton = true;
+	delin_reg_sync_hton(dctx);
 	return 0;
 }
 
@@ -359,90 +595,362 @@ static int delin_immediate(struct delin_ctx *dctx,
 	return 0;
 }
 
+/*
+ * The decode table: netlink expression name -> the decoders that claim
+ * it, this file's built-ins first, then the expression kinds, then the
+ * statement kinds (expr_ops/stmt_ops with an nl_name), in registry
+ * order. Built once; every expression of every listed rule is looked up
+ * here, so it is a hash, not a scan of the registries.
+ */
 typedef int (*delin_decoder)(struct delin_ctx *dctx,
 			     const struct nftnl_expr *nle);
 
-/* This file's decoders by netlink name. This runs for every expression
- * of every listed rule: the first letter picks the one candidate. */
-static delin_decoder delin_builtin(const char *name)
+#define DELIN_TABLE_SIZE	128	/* power of two, > twice the names */
+#define DELIN_CANDIDATES	4
+
+struct delin_entry {
+	const char *name;
+	unsigned int num;
+	delin_decoder decode[DELIN_CANDIDATES];
+};
+
+static const struct {
+	const char *name;
+	delin_decoder decode;
+} delin_builtins[] = {
+	{ "bitwise",	delin_bitwise },
+	{ "byteorder",	delin_byteorder },
+	{ "cmp",	delin_cmp },
+	{ "immediate",	delin_immediate },
+	{ "range",	delin_range },
+};
+
+static struct delin_entry delin_table[DELIN_TABLE_SIZE];
+static pthread_once_t delin_table_once = PTHREAD_ONCE_INIT;
+
+static unsigned int delin_hash(const char *name)
 {
-	switch (name[0]) {
-	case 'b':
-		if (!strcmp(name, "bitwise"))
-			return delin_bitwise;
-		if (!strcmp(name, "byteorder"))
-			return delin_byteorder;
-		break;
-	case 'c':
-		if (!strcmp(name, "cmp"))
-			return delin_cmp;
-		break;
-	case 'i':
-		if (!strcmp(name, "immediate"))
-			return delin_immediate;
-		break;
-	case 'r':
-		if (!strcmp(name, "range"))
-			return delin_range;
-		break;
-	}
-	return NULL;
+	unsigned int h = 2166136261u;	/* FNV-1a */
+
+	while (*name)
+		h = (h ^ (unsigned char)*name++) * 16777619u;
+	return h;
 }
 
+static struct delin_entry *delin_slot(const char *name)
+{
+	unsigned int i = delin_hash(name), n;
+
+	for (n = 0; n < DELIN_TABLE_SIZE; n++, i++) {
+		struct delin_entry *e = &delin_table[i % DELIN_TABLE_SIZE];
+
+		if (!e->name || !strcmp(e->name, name))
+			return e;
+	}
+	BUG("decode table full");
+}
+
+static void delin_register(const char *name, delin_decoder decode)
+{
+	struct delin_entry *e = delin_slot(name);
+
+	if (!decode)
+		return;
+	e->name = name;
+	if (e->num == DELIN_CANDIDATES)
+		BUG("more than %u decoders for '%s'", DELIN_CANDIDATES, name);
+	e->decode[e->num++] = decode;
+}
+
+static void delin_table_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(delin_builtins); i++)
+		delin_register(delin_builtins[i].name,
+			       delin_builtins[i].decode);
+	for (i = 0; expr_ops_registry[i]; i++) {
+		if (expr_ops_registry[i]->nl_name)
+			delin_register(expr_ops_registry[i]->nl_name,
+				       expr_ops_registry[i]->delinearize);
+	}
+	for (i = 0; stmt_ops_registry[i]; i++) {
+		if (stmt_ops_registry[i]->nl_name)
+			delin_register(stmt_ops_registry[i]->nl_name,
+				       stmt_ops_registry[i]->delinearize);
+	}
+}
+
+static const struct delin_entry *delin_lookup(const char *name)
+{
+	const struct delin_entry *e;
+
+	pthread_once(&delin_table_once, delin_table_init);
+	e = delin_slot(name);
+	return e->name ? e : NULL;
+}
+
+/* The expression as `nft --debug=netlink` shows it ("[ meta set mark
+ * with reg 1 ]"), for messages. */
+static char *delin_expr_text(const struct nftnl_expr *nle, const char *name)
+{
+	char buf[256];
+	size_t len;
+
+	buf[0] = '\0';
+	nftnl_expr_snprintf(buf, sizeof(buf), nle, NFTNL_OUTPUT_DEFAULT, 0);
+	len = strlen(buf);
+	while (len && buf[len - 1] == ' ')
+		buf[--len] = '\0';
+	return xasprintf("[ %s%s%s ]", name, len ? " " : "", buf);
+}
+
+static int delin_unsupported(struct delin_ctx *dctx,
+			     const struct nftnl_expr *nle, const char *name,
+			     bool known)
+{
+	char *text = delin_expr_text(nle, name);
+
+	delin_error(dctx, known ?
+		    "netlink expression '%s' is not supported in this form: %s" :
+		    "netlink expression '%s' is not supported: %s",
+		    name, text);
+	xfree(text);
+	return -1;
+}
+
+/*
+ * Each decoder claiming the name tries in turn; the first that decodes
+ * wins. The reason reported is the first decoder's, if it gave one.
+ */
 static int delin_expr(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
-	const struct expr_ops *eops;
-	const struct stmt_ops *sops;
-	delin_decoder decode;
+	const struct delin_entry *e;
+	char *why = NULL;
+	unsigned int i;
 
 	if (!name)
+		return delin_error(dctx, "a netlink expression has no name");
+	dctx->nle = nle;
+	e = delin_lookup(name);
+	if (!e)
+		return delin_unsupported(dctx, nle, name, false);
+	for (i = 0; i < e->num; i++) {
+		if (e->decode[i](dctx, nle) == 0) {
+			xfree(why);
+			return 0;
+		}
+		if (!why)
+			why = dctx->error;
+		else
+			xfree(dctx->error);
+		dctx->error = NULL;
+	}
+	if (why) {
+		dctx->error = why;
 		return -1;
-	decode = delin_builtin(name);
-	if (decode)
-		return decode(dctx, nle);
-	eops = expr_ops_by_nl_name(name);
-	if (eops && eops->delinearize)
-		return eops->delinearize(dctx, nle);
-	sops = stmt_ops_by_nl_name(name);
-	if (sops && sops->delinearize)
-		return sops->delinearize(dctx, nle);
+	}
+	return delin_unsupported(dctx, nle, name, true);
+}
 
-	delin_warn(dctx, "unsupported netlink expression '%s' in rule", name);
-	return -1;
+/* ---- postprocessing ---------------------------------------------------- */
+
+/* The innermost left operand of a chain of binops: what is masked. */
+static const struct expr *delin_binop_base(const struct expr *expr)
+{
+	while (expr->etype == EXPR_BINOP)
+		expr = expr->binop.left;
+	return expr;
 }
 
 /* A match on a masked value types the mask like what it masks. */
 static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 {
-	struct expr *base = binop;
+	const struct expr *base = delin_binop_base(binop);
 
-	while (base->etype == EXPR_BINOP)
-		base = base->binop.left;
 	expr_set_type(binop->binop.right, base->dtype, base->byteorder);
 	expr_set_type(stmt->expr->binop.right, base->dtype, base->byteorder);
+}
+
+/* A match (the statement's relational): its left-hand kind restores it;
+ * it may replace stmt->expr (a merged load split into fields). */
+static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
+{
+	struct expr *left = stmt->expr->binop.left;
+
+	if (left->etype == EXPR_BINOP) {
+		/* every mask of a nested binop, then the compared value */
+		delin_postprocess_expr(dctx, stmt, &stmt->expr->binop.left);
+		delin_postprocess_binop(stmt, left);
+		/* the masked load's kind may know better: "ip dscp cs1",
+		 * "tcp flags syn" (it sees its binop as the match's left) */
+		left = left->binop.left;
+		if (left->etype != EXPR_BINOP && left->ops->delin_postprocess)
+			left->ops->delin_postprocess(dctx, stmt, left);
+	} else if (left->ops->delin_postprocess)
+		left->ops->delin_postprocess(dctx, stmt, left);
+}
+
+struct delin_walk {
+	struct delin_ctx *dctx;
+	struct stmt *stmt;
+};
+
+static void delin_walk_visit(struct expr **child, void *arg)
+{
+	struct delin_walk *w = arg;
+
+	delin_postprocess_expr(w->dctx, w->stmt, child);
+}
+
+static void delin_walk_list(struct delin_ctx *dctx, struct stmt *stmt,
+			    struct list_head *head)
+{
+	struct expr *i, *next, *old;
+
+	list_for_each_entry_safe(i, next, head, list) {
+		struct expr *cur = i;
+
+		old = i;
+		delin_postprocess_expr(dctx, stmt, &cur);
+		if (cur != old) {	/* replaced: keep its place */
+			list_add(&cur->list, &old->list);
+			list_del(&old->list);
+		}
+	}
+}
+
+void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
+			    struct expr **exprp)
+{
+	struct expr *expr = *exprp;
+	struct delin_walk w = { dctx, stmt };
+
+	if (!expr)
+		return;
+	switch (expr->etype) {
+	case EXPR_RELATIONAL:
+		/* the right side first: the left kind's hook may replace
+		 * the whole match */
+		delin_postprocess_expr(dctx, stmt, &expr->binop.right);
+		if (stmt && stmt->type == STMT_EXPRESSION &&
+		    stmt->expr == expr)
+			delin_postprocess_match(dctx, stmt);
+		else
+			delin_postprocess_expr(dctx, stmt, &expr->binop.left);
+		break;
+	case EXPR_BINOP:
+		delin_postprocess_expr(dctx, stmt, &expr->binop.left);
+		delin_postprocess_expr(dctx, stmt, &expr->binop.right);
+		if (expr->binop.right->etype == EXPR_VALUE) {
+			const struct expr *base = delin_binop_base(expr);
+
+			expr_set_type(expr->binop.right, base->dtype,
+				      base->byteorder);
+		}
+		break;
+	case EXPR_LIST:
+		delin_walk_list(dctx, stmt, &expr->expr_list.expressions);
+		break;
+	case EXPR_PREFIX:
+		delin_postprocess_expr(dctx, stmt, &expr->prefix.prefix);
+		break;
+	case EXPR_RANGE:
+		delin_postprocess_expr(dctx, stmt, &expr->range.left);
+		delin_postprocess_expr(dctx, stmt, &expr->range.right);
+		break;
+	default:
+		if (expr->ops && expr->ops->delin_children)
+			expr->ops->delin_children(expr, delin_walk_visit, &w);
+		break;
+	}
 }
 
 static void delin_postprocess(struct delin_ctx *dctx)
 {
 	struct stmt *stmt, *next;
-	struct expr *left;
 
 	list_for_each_entry_safe(stmt, next, &dctx->rule->stmts, list) {
-		if (stmt->type != STMT_EXPRESSION ||
-		    stmt->expr->etype != EXPR_RELATIONAL)
-			continue;
-		left = stmt->expr->binop.left;
-		if (left->etype == EXPR_BINOP) {
-			delin_postprocess_binop(stmt, left);
-			/* the masked load's kind may know better:
-			 * "ip dscp", "tcp flags syn" */
-			left = left->binop.left;
-			if (left->etype == EXPR_BINOP)
-				continue;
+		switch (stmt->type) {
+		case STMT_EXPRESSION:
+			delin_postprocess_expr(dctx, stmt, &stmt->expr);
+			break;
+		case STMT_VERDICT:
+			break;
+		default:
+			if (stmt->ops->delin_postprocess)
+				stmt->ops->delin_postprocess(dctx, stmt);
+			break;
 		}
-		if (left->ops->delin_postprocess)
-			left->ops->delin_postprocess(dctx, stmt, left);
+	}
+}
+
+/*
+ * Whatever the rule holds must print: a kind without a printer (or,
+ * for JSON, without JSON output) would silently vanish from the listing.
+ */
+struct delin_check {
+	struct delin_ctx *dctx;
+	bool json;
+};
+
+static void delin_check_expr(struct delin_check *c, struct expr *expr);
+
+static void delin_check_visit(struct expr **child, void *arg)
+{
+	delin_check_expr(arg, *child);
+}
+
+static void delin_check_expr(struct delin_check *c, struct expr *expr)
+{
+	struct expr *i;
+
+	if (!expr || c->dctx->error)
+		return;
+	if (!expr->ops || !expr->ops->print || (c->json && !expr->ops->json)) {
+		delin_error(c->dctx, "the %s cannot be printed%s",
+			    expr_name(expr), c->json ? " in JSON" : "");
+		return;
+	}
+	switch (expr->etype) {
+	case EXPR_RELATIONAL:
+	case EXPR_BINOP:
+		delin_check_expr(c, expr->binop.left);
+		delin_check_expr(c, expr->binop.right);
+		break;
+	case EXPR_LIST:
+		list_for_each_entry(i, &expr->expr_list.expressions, list)
+			delin_check_expr(c, i);
+		break;
+	case EXPR_PREFIX:
+		delin_check_expr(c, expr->prefix.prefix);
+		break;
+	case EXPR_RANGE:
+		delin_check_expr(c, expr->range.left);
+		delin_check_expr(c, expr->range.right);
+		break;
+	default:
+		if (expr->ops->delin_children)
+			expr->ops->delin_children(expr, delin_check_visit, c);
+		break;
+	}
+}
+
+static void delin_check_printable(struct delin_ctx *dctx)
+{
+	struct delin_check c = { dctx, false };
+	const struct stmt *stmt;
+
+	c.json = dctx->nft && nft_output_json(&dctx->nft->octx);
+	list_for_each_entry(stmt, &dctx->rule->stmts, list) {
+		if (!stmt->ops->print || (c.json && !stmt->ops->json)) {
+			delin_error(dctx, "the %s statement cannot be printed%s",
+				    stmt->ops->name, c.json ? " in JSON" : "");
+			return;
+		}
+		if (stmt->type == STMT_EXPRESSION || stmt->type == STMT_VERDICT)
+			delin_check_expr(&c, stmt->expr);
 	}
 }
 
@@ -466,21 +974,32 @@ static int rule_udata_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
-char *rule_comment_from_udata(const struct nftnl_rule *nlr)
+/* The comment (or NULL); -1 if the user data is malformed. */
+static int delin_comment(const struct nftnl_rule *nlr, char **comment)
 {
 	struct udata_comment res = { NULL };
 	const void *data;
 	uint32_t len = 0;
 
+	*comment = NULL;
 	if (!nftnl_rule_is_set(nlr, NFTNL_RULE_USERDATA))
-		return NULL;
+		return 0;
 	data = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
 	if (data == NULL || nftnl_udata_parse(data, len, rule_udata_cb,
 					      &res) < 0) {
 		xfree(res.comment);
-		return NULL;
+		return -1;
 	}
-	return res.comment;
+	*comment = res.comment;
+	return 0;
+}
+
+char *rule_comment_from_udata(const struct nftnl_rule *nlr)
+{
+	char *comment;
+
+	delin_comment(nlr, &comment);
+	return comment;
 }
 
 static void delin_rule_handle(struct rule *rule, uint32_t family,
@@ -511,19 +1030,20 @@ static int delin_rule_exprs(struct delin_ctx *dctx,
 	iter = nftnl_expr_iter_create(nlr);
 	if (iter == NULL)
 		memory_allocation_error();
-	while (ret == 0 && (nle = nftnl_expr_iter_next(iter)) != NULL)
+	while (ret == 0 && !dctx->error &&
+	       (nle = nftnl_expr_iter_next(iter)) != NULL)
 		ret = delin_expr(dctx, nle);
+	if (ret < 0 && !dctx->error)
+		delin_error(dctx, "a netlink expression cannot be decoded");
 	nftnl_expr_iter_destroy(iter);
 	return ret;
 }
 
-struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,
-			      const struct nftnl_rule *nlr)
+struct rule *delinearize_rule_why(struct nft_ctx *nft, uint32_t family,
+				  const struct nftnl_rule *nlr, char **why)
 {
 	struct handle h;
 	struct delin_ctx dctx;
-	unsigned int i;
-	int ret;
 
 	/* an empty handle: rule_alloc() may copy it or take it over */
 	memset(&h, 0, sizeof(h));
@@ -535,16 +1055,35 @@ struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,
 	dctx.table = dctx.rule->handle.table.name;
 	proto_ctx_init(&dctx.pctx, family);
 
-	ret = delin_rule_exprs(&dctx, nlr);
-	for (i = 0; i < NFT_REG_COUNT; i++) {
-		if (dctx.registers[i])
-			expr_free(dctx.registers[i]);
-	}
-	if (ret < 0) {
+	*why = NULL;
+	if (delin_rule_exprs(&dctx, nlr) == 0)
+		delin_check_unused(&dctx);
+	delin_regs_free(&dctx);
+	if (!dctx.error)
+		delin_postprocess(&dctx);
+	if (!dctx.error)
+		delin_check_printable(&dctx);
+	if (!dctx.error && delin_comment(nlr, &dctx.rule->comment) < 0)
+		delin_error(&dctx, "its user data (the comment) is malformed");
+	if (dctx.error) {
+		*why = dctx.error;
 		rule_free(dctx.rule);
 		return NULL;
 	}
-	delin_postprocess(&dctx);
-	dctx.rule->comment = rule_comment_from_udata(nlr);
 	return dctx.rule;
+}
+
+struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,
+			      const struct nftnl_rule *nlr)
+{
+	FILE *fp = nft && nft->octx.error_fp ? nft->octx.error_fp : stderr;
+	struct rule *rule;
+	char *why;
+
+	rule = delinearize_rule_why(nft, family, nlr, &why);
+	if (!rule) {
+		fprintf(fp, "Warning: cannot list a rule: %s\n", why);
+		xfree(why);
+	}
+	return rule;
 }

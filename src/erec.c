@@ -15,6 +15,7 @@
  */
 #include <nft.h>
 #include <erec.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,21 @@ int erec_error(struct list_head *msgs, const struct location *loc,
 	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
 	va_end(ap);
 	erec_queue(erec, msgs);
+	return -1;
+}
+
+int erec_missing(struct list_head *msgs, const struct location *loc,
+		 const char *fmt, ...)
+{
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	if (vasprintf(&what, fmt, ap) < 0)
+		memory_allocation_error();
+	va_end(ap);
+	erec_error(msgs, loc, "%s: %s", strerror(ENOENT), what);
+	free(what);
 	return -1;
 }
 
@@ -260,7 +276,10 @@ static void erec_print_json(FILE *f, const struct error_record *erec)
 	if (loc->json_index < 0 && !loc->json_path)
 		return;
 	fprintf(f, "JSON command #%d", loc->json_index);
-	if (loc->json_path)
+	if (loc->json_path && loc->json_index >= 0)
+		fprintf(f, ", at nftables[%d]%s", loc->json_index,
+			loc->json_path);
+	else if (loc->json_path)
 		fprintf(f, ", at %s", loc->json_path);
 	fputc('\n', f);
 }

@@ -15,6 +15,7 @@
 #include <stmt.h>
 #include <rule.h>
 #include <cache.h>
+#include <describe.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -90,6 +91,55 @@ int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return ops->evaluate(ectx, exprp);
 }
 
+void eval_type_push(struct eval_ctx *ectx, struct eval_type *saved,
+		    const struct datatype *dtype, enum byteorder byteorder,
+		    unsigned int len)
+{
+	saved->dtype = ectx->ectx_dtype;
+	saved->byteorder = ectx->ectx_byteorder;
+	saved->len = ectx->ectx_len;
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+}
+
+void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved)
+{
+	ectx->ectx_dtype = saved->dtype;
+	ectx->ectx_byteorder = saved->byteorder;
+	ectx->ectx_len = saved->len;
+}
+
+int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
+		       const struct expr *like)
+{
+	struct eval_type saved;
+	int ret;
+
+	eval_type_push(ectx, &saved, like->dtype, like->byteorder, like->len);
+	ret = expr_evaluate(ectx, exprp);
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
+static struct expr *expr_unvariable(struct expr *expr);
+
+bool expr_is_presence_match(const struct eval_ctx *ectx,
+			    const struct expr *expr)
+{
+	const struct expr *rel, *right;
+
+	if (!ectx->stmt || ectx->stmt->type != STMT_EXPRESSION)
+		return false;
+	rel = ectx->stmt->expr;
+	if (!rel || rel->etype != EXPR_RELATIONAL || rel->binop.left != expr)
+		return false;
+	right = expr_unvariable((struct expr *)rel->binop.right);
+	return right && right->etype == EXPR_SYMBOL &&
+	       (!strcmp(right->symbol.identifier, "exists") ||
+		!strcmp(right->symbol.identifier, "missing"));
+}
+
 int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct stmt *saved = ectx->stmt;
@@ -149,7 +199,7 @@ static int table_ref_evaluate(struct eval_ctx *ectx, const struct handle *h)
 
 	if (table_known(ectx, h, &t))
 		return 0;
-	return erec_error(ectx->msgs, &h->table.location,
+	return erec_missing(ectx->msgs, &h->table.location,
 			  "table '%s' does not exist in the %s family",
 			  h->table.name, family_name(h->family));
 }
@@ -408,16 +458,36 @@ static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
 /* ---- chains: devices ---- */
 
 /*
- * A duplicate ends the walk: nested variables can repeat a list an
- * exponential number of times, but only the first repeat is news.
+ * Collecting a chain's device names: a hash finds duplicates, so that
+ * huge lists stay linear. A duplicate ends the walk: nested variables
+ * can repeat a list an exponential number of times, but only the first
+ * repeat is news.
  */
 #define DEV_DUPLICATE	(-2)
 
-static int dev_add(struct eval_ctx *ectx, struct chain *chain,
-		   const struct expr *e, const struct location *loc)
+struct dev_walk {
+	struct eval_ctx *ectx;
+	struct chain *chain;
+	struct str_hash seen;	/* keys are the chain's own copies */
+	struct location first_over;	/* the device past the limit */
+};
+
+/* The array doubles when full: num_devs is 0 or a power of two. */
+static void dev_append(struct chain *chain, const char *name)
 {
+	unsigned int n = chain->num_devs;
+
+	if ((n & (n - 1)) == 0)
+		chain->devs = xrealloc(chain->devs,
+				       (n ? 2 * n : 1) * sizeof(char *));
+	chain->devs[chain->num_devs++] = xstrdup(name);
+}
+
+static int dev_add(struct dev_walk *w, const struct expr *e,
+		   const struct location *loc)
+{
+	struct eval_ctx *ectx = w->ectx;
 	const char *name;
-	unsigned int i;
 
 	e = expr_unvariable((struct expr *)e);
 	if (e->etype != EXPR_SYMBOL)
@@ -432,33 +502,34 @@ static int dev_add(struct eval_ctx *ectx, struct chain *chain,
 		return erec_error(ectx->msgs, loc,
 				  "device name '%s' is longer than %u characters",
 				  name, DEV_NAME_MAXLEN);
-	for (i = 0; i < chain->num_devs; i++) {
-		if (!strcmp(chain->devs[i], name)) {
-			erec_error(ectx->msgs, loc,
-				   "device '%s' is listed twice", name);
-			return DEV_DUPLICATE;
-		}
+	if (str_hash_lookup(&w->seen, name)) {
+		erec_error(ectx->msgs, loc, "device '%s' is listed twice",
+			   name);
+		return DEV_DUPLICATE;
 	}
-	chain->devs = xrealloc(chain->devs,
-			       (chain->num_devs + 1) * sizeof(char *));
-	chain->devs[chain->num_devs++] = xstrdup(name);
+	dev_append(w->chain, name);
+	if (w->chain->num_devs == CHAIN_DEVICES_MAX + 1)
+		w->first_over = *loc;
+	str_hash_add(&w->seen, w->chain->devs[w->chain->num_devs - 1],
+		     w->chain);
 	return 0;
 }
 
-static int dev_collect(struct eval_ctx *ectx, struct chain *chain,
-		       const struct expr *expr, const struct location *loc)
+static int dev_collect(struct dev_walk *w, const struct expr *expr,
+		       const struct location *loc)
 {
 	const struct expr *e = expr_unvariable((struct expr *)expr);
 	const struct expr *i;
 	int err = 0, ret;
 
 	if (!e)
-		return erec_error(ectx->msgs, loc, "undefined device list");
+		return erec_error(w->ectx->msgs, loc,
+				  "undefined device list");
 	if (e->etype != EXPR_LIST)
-		return dev_add(ectx, chain, e, loc);
+		return dev_add(w, e, loc);
 	list_for_each_entry(i, &e->expr_list.expressions, list) {
 		/* Point errors at the element as written in the list. */
-		ret = dev_collect(ectx, chain, i, &i->location);
+		ret = dev_collect(w, i, &i->location);
 		if (ret == DEV_DUPLICATE)
 			return ret;
 		if (ret < 0)
@@ -469,7 +540,9 @@ static int dev_collect(struct eval_ctx *ectx, struct chain *chain,
 
 static int chain_devices_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
+	struct dev_walk w = { .ectx = ectx, .chain = chain };
 	unsigned int i;
+	int err;
 
 	for (i = 0; i < chain->num_devs; i++)
 		xfree(chain->devs[i]);
@@ -478,8 +551,14 @@ static int chain_devices_evaluate(struct eval_ctx *ectx, struct chain *chain)
 	chain->num_devs = 0;
 	if (!chain->dev_expr)
 		return 0;
-	return dev_collect(ectx, chain, chain->dev_expr,
-			   &chain->dev_expr->location);
+	str_hash_init(&w.seen);
+	err = dev_collect(&w, chain->dev_expr, &chain->dev_expr->location);
+	str_hash_destroy(&w.seen);
+	if (err == 0 && chain->num_devs > CHAIN_DEVICES_MAX)
+		err = erec_error(ectx->msgs, &w.first_over,
+				 "too many devices: the kernel takes at most %u per chain, this device list has %u",
+				 CHAIN_DEVICES_MAX, chain->num_devs);
+	return err;
 }
 
 static bool chain_takes_devices(const struct chain *chain)
@@ -541,7 +620,7 @@ static struct chain *chain_current_base(struct eval_ctx *ectx,
 	struct chain *cur = chain_current(ectx, h);
 
 	if (!cur)
-		erec_error(ectx->msgs, &h->chain.location,
+		erec_missing(ectx->msgs, &h->chain.location,
 			   "chain '%s' does not exist in table %s %s",
 			   h->chain.name, family_name(h->family),
 			   h->table.name);
@@ -624,7 +703,7 @@ static int verdict_chain_evaluate(struct eval_ctx *ectx,
 
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
 	if (!c && !unknown)
-		return erec_error(ectx->msgs, loc,
+		return erec_missing(ectx->msgs, loc,
 				  "chain '%s' does not exist in table %s %s",
 				  name, family_name(h->family), h->table.name);
 	if (c && chain_is_base(c))
@@ -702,7 +781,7 @@ static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return -1;
 	if (h->chain.name && !chain_known(ectx, h->family, h->table.name,
 					   h->chain.name))
-		return erec_error(ectx->msgs, &h->chain.location,
+		return erec_missing(ectx->msgs, &h->chain.location,
 				  "chain '%s' does not exist in table %s %s",
 				  h->chain.name, family_name(h->family),
 				  h->table.name);
@@ -838,9 +917,10 @@ static int cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	case CMD_FLUSH:
 	case CMD_RESET:
 	case CMD_GET:
-	case CMD_DESCRIBE:
 	case CMD_MONITOR:
 		return 0;
+	case CMD_DESCRIBE:
+		return describe_cmd_evaluate(ectx, cmd);
 	default:
 		return erec_error(ectx->msgs, &cmd->location,
 				  "unsupported command");

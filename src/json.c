@@ -509,11 +509,80 @@ static void json_echo_cmd(json_t *array, const struct cmd *cmd,
 	}
 }
 
+/* The value of @obj's first key, if it is an object. */
+static json_t *json_first_object(json_t *obj)
+{
+	void *iter = json_is_object(obj) ? json_object_iter(obj) : NULL;
+
+	obj = iter ? json_object_iter_value(iter) : NULL;
+	return json_is_object(obj) ? obj : NULL;
+}
+
+/*
+ * Give command element @elem the handle of @cmd's new object, where the
+ * system nft puts it: in the object of "add" and "insert" commands
+ * ({"add": {"rule": {..., "handle": 5}}}), next to the object for the
+ * others ({"create": {"chain": {...}, "handle": 5}}). A rule's input
+ * "handle" (the position of add and insert, the old rule of replace)
+ * goes, and the new handle goes last.
+ */
+static void json_echo_set_handle(json_t *elem, const struct cmd *cmd)
+{
+	json_t *op = json_first_object(elem);
+	json_t *obj = json_first_object(op);
+	json_t *target;
+
+	if (!obj)
+		return;
+	if (json_object_get(elem, "add") || json_object_get(elem, "insert"))
+		target = obj;
+	else
+		target = op;
+	if (cmd->obj == CMD_OBJ_RULE)
+		json_object_del(obj, "handle");
+	json_object_del(target, "handle");
+	json_object_set_new(target, "handle",
+			    json_integer(cmd->echo_handle));
+}
+
+/*
+ * JSON input: the input document itself comes back, element i for
+ * element i (a leading metainfo included), with the handles the kernel
+ * gave. firewalld matches the echo to its input element by element.
+ */
+static void json_echo_mirror(struct nft_ctx *nft, struct list_head *cmds)
+{
+	json_t *root = nft->json_echo;
+	json_t *array = json_object_get(root, "nftables");
+	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+	const struct cmd *cmd;
+
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->json_index >= 0 && cmd->echo_handle)
+			json_echo_set_handle(json_array_get(array,
+							    cmd->json_index),
+					     cmd);
+	}
+	json_write_fp(fp, "", root, "\n");
+}
+
+void json_echo_release(struct nft_ctx *nft)
+{
+	json_decref(nft->json_echo);
+	nft->json_echo = NULL;
+}
+
 /* One document for the whole run, as the system nft prints it. */
 void json_echo_cmds(struct nft_ctx *nft, struct list_head *cmds)
 {
-	json_t *array = json_array();
+	json_t *array;
 	const struct cmd *cmd;
+
+	if (nft->json_echo) {
+		json_echo_mirror(nft, cmds);
+		return;
+	}
+	array = json_array();
 
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE ||

@@ -64,8 +64,12 @@ struct location json_location(struct json_ctx *jctx, const char *suffix)
 	};
 	size_t len = json_path_push(jctx, suffix);
 
+	/* Within a command, only the part after "nftables[N]": the same
+	 * paths repeat in every rule and are kept once. */
 	if (jctx->path[0])
-		loc.json_path = nft_run_intern(jctx->nft, jctx->path);
+		loc.json_path = nft_run_intern(jctx->nft, jctx->cmd_index < 0 ?
+					       jctx->path :
+					       jctx->path + jctx->cmd_path_len);
 	json_path_pop(jctx, len);
 	return loc;
 }
@@ -152,6 +156,11 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(root));
 		return symbol_expr_alloc(loc, buf, false);
+	case JSON_TRUE:
+	case JSON_FALSE:
+		/* booleans: "fib ... exists", "rt ipsec exists" */
+		return symbol_expr_alloc(loc, json_is_true(root) ? "exists" :
+					 "missing", false);
 	case JSON_ARRAY:
 		return json_parse_list(jctx, root, loc);
 	default:
@@ -898,6 +907,125 @@ static json_t *json_commands(struct json_ctx *jctx, json_t *root)
 	return array;
 }
 
+/*
+ * Large inputs ({"nftables": [ ...thousands of rules... ]}) are parsed one
+ * command at a time: the text of each element of the array is found by
+ * matching brackets outside strings and loaded on its own, so the JSON
+ * tree of the whole document never exists at once. Anything that does
+ * not have exactly that shape (or any element that does not load) is
+ * left to the whole-document path, whose errors carry line and column.
+ */
+struct json_span {
+	const char *p;
+	const char *end;
+};
+
+static void json_span_skip_ws(struct json_span *sp)
+{
+	while (sp->p < sp->end && (*sp->p == ' ' || *sp->p == '\t' ||
+				   *sp->p == '\n' || *sp->p == '\r'))
+		sp->p++;
+}
+
+static bool json_span_take(struct json_span *sp, const char *tok)
+{
+	size_t n = strlen(tok);
+
+	json_span_skip_ws(sp);
+	if ((size_t)(sp->end - sp->p) < n || memcmp(sp->p, tok, n))
+		return false;
+	sp->p += n;
+	return true;
+}
+
+/* The end of the value starting at sp->p (an object or array), or NULL. */
+static const char *json_span_value_end(const struct json_span *sp)
+{
+	const char *p = sp->p;
+	unsigned int depth = 0;
+	bool in_str = false;
+
+	if (p >= sp->end || (*p != '{' && *p != '['))
+		return NULL;
+	for (; p < sp->end; p++) {
+		if (in_str) {
+			if (*p == '\\')
+				p++;
+			else if (*p == '"')
+				in_str = false;
+			continue;
+		}
+		if (*p == '"')
+			in_str = true;
+		else if (*p == '{' || *p == '[')
+			depth++;
+		else if ((*p == '}' || *p == ']') && --depth == 0)
+			return p + 1;
+	}
+	return NULL;
+}
+
+/* Returns 1 when the document was parsed this way (err set), 0 when the
+ * caller should parse it whole. Nothing is queued before that is known:
+ * the document is checked in a first pass. */
+static int json_parse_streamed(struct json_ctx *jctx, const char *data,
+			       size_t len, struct list_head *cmds, int *err)
+{
+	struct json_span sp = { data, data + len }, scan;
+	json_error_t jerr;
+	const char *end;
+	json_t *elem;
+	size_t i;
+
+	if (len < 4096 || !json_span_take(&sp, "{") ||
+	    !json_span_take(&sp, "\"nftables\"") || !json_span_take(&sp, ":") ||
+	    !json_span_take(&sp, "["))
+		return 0;
+	/* first pass: the shape of the whole document */
+	for (scan = sp, i = 0; ; i++) {
+		if (i == 0 && json_span_take(&scan, "]"))
+			break;
+		json_span_skip_ws(&scan);
+		end = json_span_value_end(&scan);
+		if (!end)
+			return 0;
+		scan.p = end;
+		if (json_span_take(&scan, "]"))
+			break;
+		if (!json_span_take(&scan, ","))
+			return 0;
+	}
+	if (!json_span_take(&scan, "}"))
+		return 0;
+	json_span_skip_ws(&scan);
+	if (scan.p != scan.end)
+		return 0;
+	/* second pass: one command at a time */
+	*err = 0;
+	for (i = 0; !json_span_take(&sp, "]"); i++) {
+		json_span_take(&sp, ",");
+		json_span_skip_ws(&sp);
+		end = json_span_value_end(&sp);
+		elem = json_loadb(sp.p, end - sp.p, 0, &jerr);
+		if (!elem) {
+			if (i == 0)
+				return 0;
+			/* an element that does not load: the whole
+			 * document is reparsed for the exact position */
+			cmd_list_free(cmds);
+			return 0;
+		}
+		sp.p = end;
+		jctx->cmd_index = i;
+		jctx->cmd_path_len = snprintf(jctx->path, sizeof(jctx->path),
+					      "nftables[%zu]", i);
+		if (json_parse_one(jctx, elem, cmds) < 0)
+			*err = -1;
+		json_decref(elem);
+	}
+	return 1;
+}
+
 int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
 		   struct list_head *cmds, struct list_head *msgs)
 {
@@ -907,14 +1035,18 @@ int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
 		.indesc		= indesc,
 		.cmd_index	= -1,
 	};
+	size_t len = indesc->len ? indesc->len : strlen(indesc->data);
 	json_t *root, *array, *elem;
 	json_error_t jerr;
 	int err = 0;
 	size_t i;
 
-	root = json_loadb(indesc->data,
-			  indesc->len ? indesc->len : strlen(indesc->data),
-			  0, &jerr);
+	if (json_parse_streamed(&jctx, indesc->data, len, cmds, &err))
+		return err;
+	erec_free_list(msgs);
+	jctx.cmd_index = -1;
+	jctx.path[0] = '\0';
+	root = json_loadb(indesc->data, len, 0, &jerr);
 	if (!root)
 		return json_syntax_error(&jctx, &jerr);
 	array = json_commands(&jctx, root);
@@ -922,11 +1054,15 @@ int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
 		err = -1;
 	json_array_foreach(array, i, elem) {
 		jctx.cmd_index = i;
-		snprintf(jctx.path, sizeof(jctx.path), "nftables[%zu]", i);
+		jctx.cmd_path_len = snprintf(jctx.path, sizeof(jctx.path),
+					     "nftables[%zu]", i);
 		/* Go on after an error, to report every broken command. */
 		if (json_parse_one(&jctx, elem, cmds) < 0)
 			err = -1;
 	}
+	/* -e: the echo is this document with the handles filled in. */
+	if (!err && nft_output_echo(&nft->octx) && !nft->json_echo)
+		nft->json_echo = json_incref(root);
 	json_decref(root);
 	return err;
 }

@@ -15,6 +15,7 @@
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
+#include <print.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,7 @@ EXPORT_SYMBOL void nft_ctx_free(struct nft_ctx *ctx)
 	if (!ctx)
 		return;
 	nft_mnl_close(ctx);
+	nft_run_release_strings(ctx);
 	cache_release(&ctx->cache);
 	/* cache_release() leaves an empty, reusable hash behind for the
 	 * next run; there is none, so drop it too (safe if already gone). */
@@ -334,11 +336,26 @@ EXPORT_SYMBOL void nft_ctx_clear_vars(struct nft_ctx *ctx)
 const char *nft_run_intern(struct nft_ctx *nft, const char *s)
 {
 	size_t len = strlen(s);
-	struct run_string *rs = xmalloc(sizeof(*rs) + len + 1);
+	struct run_string *rs = str_hash_lookup(&nft->string_hash, s);
 
+	if (rs)
+		return rs->s;
+	rs = xmalloc(sizeof(*rs) + len + 1);
 	memcpy(rs->s, s, len + 1);
 	list_add_tail(&rs->list, &nft->strings);
+	str_hash_add(&nft->string_hash, rs->s, rs);
 	return rs->s;
+}
+
+void nft_run_release_strings(struct nft_ctx *nft)
+{
+	struct run_string *rs, *rnext;
+
+	str_hash_destroy(&nft->string_hash);
+	list_for_each_entry_safe(rs, rnext, &nft->strings, list) {
+		list_del(&rs->list);
+		xfree(rs);
+	}
 }
 
 /* -D variables become symbols in the top scope, which the parser nests
@@ -352,20 +369,17 @@ static void nft_run_begin(struct nft_ctx *nft)
 static void nft_run_end(struct nft_ctx *nft)
 {
 	struct input_descriptor *indesc, *inext;
-	struct run_string *rs, *rnext;
 
 	list_for_each_entry_safe(indesc, inext, &nft->indescs, list) {
 		list_del(&indesc->list);
 		indesc_free(indesc);
 	}
-	list_for_each_entry_safe(rs, rnext, &nft->strings, list) {
-		list_del(&rs->list);
-		xfree(rs);
-	}
+	nft_run_release_strings(nft);
 	if (nft->top_scope) {
 		scope_free(nft->top_scope);
 		nft->top_scope = NULL;
 	}
+	json_echo_release(nft);
 	/* The kernel may change between runs: never trust a stale cache. */
 	cache_release(&nft->cache);
 	fflush(nft->output.fp);

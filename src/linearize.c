@@ -1,8 +1,9 @@
 /*
  * Encoding rules into libnftnl expressions. The kinds' linearize ops do
  * the work; this is the register allocator, data export and the rule
- * level loop. Like the system nft, every load goes to NFT_REG_1: a match
- * consumes its register before the next statement starts.
+ * level loop. Like the system nft, every statement starts allocating at
+ * the first slot: a match consumes its registers before the next
+ * statement starts, so most loads go to NFT_REG_1.
  */
 #include <string.h>
 #include <linearize.h>
@@ -11,7 +12,22 @@
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 {
+	struct rule *r = lctx->rule;
+
 	nftnl_rule_add_expr(lctx->nlr, nle);
+	if (!r)
+		return;
+	if (r->num_nle_stmts == lctx->nle_cap) {
+		lctx->nle_cap = lctx->nle_cap ? 2 * lctx->nle_cap : 8;
+		r->nle_stmts = xrealloc(r->nle_stmts,
+					lctx->nle_cap * sizeof(*r->nle_stmts));
+	}
+	r->nle_stmts[r->num_nle_stmts++] = lctx->stmt;
+}
+
+const struct stmt *rule_nle_stmt(const struct rule *r, unsigned int n)
+{
+	return n < r->num_nle_stmts ? r->nle_stmts[n] : NULL;
 }
 
 struct nftnl_expr *lin_expr_alloc(const char *name)
@@ -36,13 +52,74 @@ void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+unsigned int lin_register_slots(unsigned int len)
+{
+	if (len == 0)
+		return NFT_REG_SIZE / sizeof(uint32_t);
+	return div_round_up(len, LIN_REG_SLOT_BITS);
+}
+
+static enum nft_registers lin_slot_register(unsigned int slot)
+{
+	if (slot % (NFT_REG_SIZE / sizeof(uint32_t)) == 0)
+		return NFT_REG_1 + slot / (NFT_REG_SIZE / sizeof(uint32_t));
+	return NFT_REG32_00 + slot;
+}
+
+static unsigned int lin_register_slot(enum nft_registers reg)
+{
+	if (reg >= NFT_REG32_00)
+		return reg - NFT_REG32_00;
+	if (reg >= NFT_REG_1 && reg <= NFT_REG_4)
+		return (reg - NFT_REG_1) * (NFT_REG_SIZE / sizeof(uint32_t));
+	BUG("register %u is not a data register", reg);
+}
+
+enum nft_registers lin_register_at(enum nft_registers reg,
+				   unsigned int offset)
+{
+	return lin_slot_register(lin_register_slot(reg) +
+				 offset / LIN_REG_SLOT_BITS);
+}
+
+static enum nft_registers lin_alloc_slots(struct lin_ctx *lctx,
+					  unsigned int n, unsigned int len)
+{
+	unsigned int slot = lctx->reg_low;
+
+	if (slot + n > LIN_REG_SLOTS || lctx->num_allocs == LIN_MAX_ALLOCS)
+		BUG("out of registers: %u bits at slot %u", len, slot);
+	lctx->allocs[lctx->num_allocs].slot = slot;
+	lctx->allocs[lctx->num_allocs].nslots = n;
+	lctx->num_allocs++;
+	lctx->reg_low = slot + n;
+	return lin_slot_register(slot);
+}
+
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
 {
-	return NFT_REG_1;
+	unsigned int per_reg = NFT_REG_SIZE / sizeof(uint32_t);
+
+	return lin_alloc_slots(lctx, div_round_up(lin_register_slots(len),
+						  per_reg) * per_reg, len);
+}
+
+enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
+					   unsigned int len)
+{
+	return lin_alloc_slots(lctx, lin_register_slots(len), len);
 }
 
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg)
 {
+	unsigned int top;
+
+	if (lctx->num_allocs == 0)
+		BUG("releasing register %u, none allocated", reg);
+	top = --lctx->num_allocs;
+	if (lin_slot_register(lctx->allocs[top].slot) != reg)
+		BUG("releasing register %u out of order", reg);
+	lctx->reg_low = lctx->allocs[top].slot;
 }
 
 void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
@@ -100,15 +177,23 @@ void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
 		.nft		= nft,
 		.nlr		= nlr,
 		.family		= rule->handle.family,
-		.reg_next	= NFT_REG_1,
+		/* the encoding is recorded on the rule, not part of it */
+		.rule		= (struct rule *)rule,
 	};
 	const struct stmt *stmt;
 
+	xfree(lctx.rule->nle_stmts);
+	lctx.rule->nle_stmts = NULL;
+	lctx.rule->num_nle_stmts = 0;
 	list_for_each_entry(stmt, &rule->stmts, list) {
+		lctx.stmt = stmt;
 		if (stmt->ops->linearize == NULL)
 			BUG("statement %s cannot be linearized",
 			    stmt->ops->name);
 		stmt->ops->linearize(&lctx, stmt);
+		if (lctx.num_allocs)
+			BUG("statement %s leaves %u register(s) allocated",
+			    stmt->ops->name, lctx.num_allocs);
 	}
 	if (rule->comment)
 		rule_comment_to_udata(nlr, rule->comment);

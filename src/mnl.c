@@ -146,8 +146,40 @@ void batch_free(struct nft_batch *batch)
 {
 	if (!batch)
 		return;
+	xfree(batch->owners);
 	xfree(batch->buf);
 	xfree(batch);
+}
+
+void batch_set_owner(struct nft_batch *batch, struct cmd *cmd, void *obj)
+{
+	batch->owner.cmd = cmd;
+	batch->owner.obj = obj;
+}
+
+static void batch_add_owner(struct nft_batch *batch, uint32_t seq)
+{
+	size_t i = seq - batch->seq_first - 1;
+
+	if (i >= batch->owners_size) {
+		batch->owners_size = batch->owners_size ?
+				     2 * batch->owners_size : 256;
+		batch->owners = xrealloc(batch->owners, batch->owners_size *
+					 sizeof(*batch->owners));
+	}
+	batch->owners[i] = batch->owner;
+	batch->owners[i].off = batch->len;
+}
+
+const struct batch_owner *batch_seq_owner(const struct nft_batch *batch,
+					  uint32_t seq)
+{
+	uint32_t i = seq - batch->seq_first - 1;
+
+	/* Unsigned: sequence numbers before the batch wrap to large. */
+	if (seq == batch->seq_first || i >= batch->msgs)
+		return NULL;
+	return &batch->owners[i];
 }
 
 struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
@@ -157,6 +189,7 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 	struct nfgenmsg *nfg;
 
 	batch_reserve(batch, BATCH_MSG_ROOM);
+	batch_add_owner(batch, batch->seq_next);
 	memset(batch->buf + batch->len, 0, sizeof(*nlh) + sizeof(*nfg));
 	nlh = mnl_nlmsg_put_header(batch->buf + batch->len);
 	nlh->nlmsg_type = (NFNL_SUBSYS_NFTABLES << 8) | type;
@@ -189,15 +222,9 @@ bool batch_is_empty(const struct nft_batch *batch)
 static const struct nlmsghdr *batch_find_msg(const struct nft_batch *batch,
 					     uint32_t seq)
 {
-	const struct nlmsghdr *nlh = (const void *)batch->buf;
-	int len = batch->len;
+	const struct batch_owner *o = batch_seq_owner(batch, seq);
 
-	while (mnl_nlmsg_ok(nlh, len)) {
-		if (nlh->nlmsg_seq == seq)
-			return nlh;
-		nlh = mnl_nlmsg_next(nlh, &len);
-	}
-	return NULL;
+	return o ? (const void *)(batch->buf + o->off) : NULL;
 }
 
 /*
@@ -395,6 +422,8 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	case ENOSPC:
 		return "too many objects";
 	case EFBIG:
+		if (chain)	/* CHAIN_DEVICES_MAX */
+			return "too many devices: the kernel takes at most 255 per chain";
 		return "set or map is full";
 	case ELOOP:
 		return "this change makes the ruleset loop (jump/goto cycle)";
@@ -437,6 +466,31 @@ static const struct location *verdict_location(const struct cmd *cmd,
 	return pick_loc(cmd, &r->location);
 }
 
+/* The statement the failed expression element (e->attr, an element of
+ * NFTA_RULE_EXPRESSIONS) was encoded from. */
+static const struct stmt *rule_nle_stmt_at(const struct mnl_err *e,
+					   const struct cmd *cmd)
+{
+	const struct rule *r = cmd_rule(cmd);
+	const struct nlattr *list = NULL, *a, *elem;
+	unsigned int n = 0;
+
+	if (!r || !e->req)
+		return NULL;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) == NFTA_RULE_EXPRESSIONS)
+			list = a;
+	}
+	if (!list)
+		return NULL;
+	mnl_attr_for_each_nested(elem, list) {
+		if (elem == e->attr)
+			return rule_nle_stmt(r, n);
+		n++;
+	}
+	return NULL;
+}
+
 /* A rule expression failed: say which, and for a jump/goto, to where. */
 static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
 			       const struct location **loc)
@@ -467,8 +521,13 @@ static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
 				 target, family_name(cmd->handle.family),
 				 cmd_table_name(cmd));
 	}
-	if (name)
+	if (name) {
+		const struct stmt *stmt = rule_nle_stmt_at(e, cmd);
+
+		if (stmt)
+			*loc = pick_loc(cmd, &stmt->location);
 		return xasprintf("the kernel rejected expression '%s'", name);
+	}
 	return NULL;
 }
 
@@ -721,6 +780,8 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 		return detail;
 	if (e->err == EBUSY && cmd->obj == CMD_OBJ_CHAIN)
 		*loc = pick_loc(cmd, &cmd->handle.chain.location);
+	if (e->err == EFBIG && c && c->dev_expr)
+		*loc = pick_loc(cmd, &c->dev_expr->location);
 	if (e->kmsg)
 		return xasprintf("%s (kernel: %s)", mnl_strerror(e->err, cmd),
 				 e->kmsg);
@@ -743,6 +804,7 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			detail = explain_chain_attr(e, cmd, loc);
 			break;
 		case NFT_MSG_NEWRULE:
+		case NFT_MSG_DELRULE:	/* flush chain */
 			if (path_is(e, 1, NFTA_RULE_EXPRESSIONS))
 				detail = explain_rule_expr(e, cmd, loc);
 			else if (path_is(e, 1, NFTA_RULE_CHAIN) &&
@@ -769,25 +831,18 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return detail;
 }
 
-static struct cmd *cmd_by_seq(struct list_head *cmds, uint32_t seq)
+static struct cmd *cmd_by_seq(const struct nft_batch *batch, uint32_t seq)
 {
-	struct cmd *cmd;
+	const struct batch_owner *o = batch_seq_owner(batch, seq);
 
-	if (!cmds)
-		return NULL;
-	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->seqnum_from && seq >= cmd->seqnum_from &&
-		    seq <= cmd->seqnum_to)
-			return cmd;
-	}
-	return NULL;
+	return o ? o->cmd : NULL;
 }
 
 static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
 			  struct list_head *cmds, struct list_head *msgs)
 {
-	struct cmd *cmd = cmd_by_seq(cmds, e->seq);
+	struct cmd *cmd = cmd_by_seq(batch, e->seq);
 	const struct location *loc;
 	char *detail;
 
@@ -874,10 +929,11 @@ static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 			continue;
 		if (nlh->nlmsg_type != NLMSG_ERROR) {
 			if (NFNL_SUBSYS_ID(nlh->nlmsg_type) ==
-			    NFNL_SUBSYS_NFTABLES)
-				cmd_echo_msg(nft, cmd_by_seq(cmds,
-							     nlh->nlmsg_seq),
-					     nlh);
+			    NFNL_SUBSYS_NFTABLES &&
+			    cmd_echo_msg(nft,
+					 batch_seq_owner(batch, nlh->nlmsg_seq),
+					 nlh, msgs) < 0)
+				res->errors++;
 			continue;
 		}
 		if (!mnl_err_parse(nlh, &e))
@@ -1035,35 +1091,34 @@ static bool mnl_take_dump_intr(char *buf, int len)
 	return intr;
 }
 
-/* Send one request and run @cb over the replies until done. -1 with
- * errno EINTR: a dump was interrupted by a ruleset change (and read to
- * its end). */
-static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
-		    mnl_cb_t cb, void *data)
+/* Send one request on @nl and run @cb over the replies until done. -1
+ * with errno EINTR: a dump was interrupted by a ruleset change (and read
+ * to its end). */
+static int mnl_talk_on(struct nft_ctx *nft, struct mnl_socket *nl,
+		       const struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 {
 	uint32_t seq = nlh->nlmsg_seq;
+	uint32_t portid = mnl_socket_get_portid(nl);
 	bool intr = false;
 	char *buf;
 	int ret;
 
-	if (!nft_mnl_socket(nft))
-		return -1;
 	if (nft->debug_mask & NFT_DEBUG_MNL)
 		mnl_nlmsg_fprintf(nft->octx.output_fp ? nft->octx.output_fp :
 				  stdout, nlh, nlh->nlmsg_len,
 				  sizeof(struct nfgenmsg));
-	if (mnl_socket_sendto(nft->nf_sock, nlh, nlh->nlmsg_len) < 0)
+	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0)
 		return -1;
 	buf = xmalloc(MNL_RECV_SIZE);
 	do {
-		ret = mnl_socket_recvfrom(nft->nf_sock, buf, MNL_RECV_SIZE);
+		ret = mnl_socket_recvfrom(nl, buf, MNL_RECV_SIZE);
 		if (ret < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
 		intr |= mnl_take_dump_intr(buf, ret);
-		ret = mnl_cb_run(buf, ret, seq, nft->portid, cb, data);
+		ret = mnl_cb_run(buf, ret, seq, portid, cb, data);
 	} while (ret > MNL_CB_STOP);
 	xfree(buf);
 	if (ret >= 0 && intr) {
@@ -1071,6 +1126,32 @@ static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		return -1;
 	}
 	return ret < 0 ? -1 : 0;
+}
+
+static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+		    mnl_cb_t cb, void *data)
+{
+	if (!nft_mnl_socket(nft))
+		return -1;
+	return mnl_talk_on(nft, nft->nf_sock, nlh, cb, data);
+}
+
+/* A socket for one streamed dump, so the dump's callback may talk to
+ * the kernel on the context's socket meanwhile. */
+static struct mnl_socket *mnl_dump_socket(void)
+{
+	struct mnl_socket *nl = mnl_socket_open(NETLINK_NETFILTER);
+	int err;
+
+	if (!nl)
+		return NULL;
+	if (mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		err = errno;
+		mnl_socket_close(nl);
+		errno = err;
+		return NULL;
+	}
+	return nl;
 }
 
 /* Dump into a fresh list; retried when the ruleset changed mid-dump. */
@@ -1230,11 +1311,35 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 	char req[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh;
 
+	struct mnl_socket *nl;
+	int ret, err;
+
 	memset(req, 0, sizeof(req));
 	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETRULE, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
 	rule_dump_build(nlh, &f);
-	return mnl_talk(nft, nlh, rule_stream_cb, &ctx);
+	nl = mnl_dump_socket();
+	if (!nl)
+		return -1;
+	ret = mnl_talk_on(nft, nl, nlh, rule_stream_cb, &ctx);
+	err = errno;
+	mnl_socket_close(nl);
+	errno = err;
+	return ret;
+}
+
+int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, mnl_cb_t cb, void *data)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
+				    mnl_seqnum_next(nft));
+	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
+	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	return mnl_talk(nft, nlh, cb, data);
 }
 
 static int genid_cb(const struct nlmsghdr *nlh, void *data)

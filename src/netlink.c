@@ -117,6 +117,8 @@ struct table *netlink_table_parse(const struct nftnl_table *nlt)
 	t->handle.handle.id = nftnl_table_get_u64(nlt, NFTNL_TABLE_HANDLE);
 	if (nftnl_table_is_set(nlt, NFTNL_TABLE_FLAGS))
 		t->flags = nftnl_table_get_u32(nlt, NFTNL_TABLE_FLAGS);
+	if (nftnl_table_is_set(nlt, NFTNL_TABLE_USE))
+		t->nl_use = nftnl_table_get_u32(nlt, NFTNL_TABLE_USE);
 	if (nftnl_table_is_set(nlt, NFTNL_TABLE_USERDATA)) {
 		ud = nftnl_table_get_data(nlt, NFTNL_TABLE_USERDATA, &len);
 		t->comment = udata_comment_parse(ud, len);
@@ -269,8 +271,9 @@ struct chain *netlink_chain_parse(const struct nftnl_chain *nlc)
 	c->handle.handle.id = nftnl_chain_get_u64(nlc, NFTNL_CHAIN_HANDLE);
 	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_HOOKNUM))
 		chain_parse_hook(c, nlc);
-	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_FLAGS) &&
-	    nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FLAGS) & NFT_CHAIN_HW_OFFLOAD)
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_FLAGS))
+		c->nl_flags = nftnl_chain_get_u32(nlc, NFTNL_CHAIN_FLAGS);
+	if (c->nl_flags & NFT_CHAIN_HW_OFFLOAD)
 		c->flags |= CHAIN_F_HW_OFFLOAD;
 	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_USERDATA)) {
 		ud = nftnl_chain_get_data(nlc, NFTNL_CHAIN_USERDATA, &len);
@@ -328,18 +331,89 @@ static void rule_parse_handle(struct rule *r, const struct nftnl_rule *nlr)
 		h->position.id = nftnl_rule_get_u64(nlr, NFTNL_RULE_POSITION);
 }
 
-struct rule *netlink_rule_parse(struct nft_ctx *nft,
-				const struct nftnl_rule *nlr)
+struct rule *netlink_rule_parse_why(struct nft_ctx *nft,
+				    const struct nftnl_rule *nlr, char **why)
 {
 	uint32_t family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
 	struct rule *r;
 
 	/* the statements and the comment (user data) */
-	r = delinearize_rule(nft, family, nlr);
+	r = delinearize_rule_why(nft, family, nlr, why);
 	if (!r)
 		return NULL;
 	rule_parse_handle(r, nlr);
 	return r;
+}
+
+struct rule *netlink_rule_parse(struct nft_ctx *nft,
+				const struct nftnl_rule *nlr)
+{
+	FILE *fp = nft && nft->octx.error_fp ? nft->octx.error_fp : stderr;
+	struct rule *r;
+	char *why, *msg;
+
+	r = netlink_rule_parse_why(nft, nlr, &why);
+	if (!r) {
+		msg = netlink_rule_error_msg(nlr, why);
+		fprintf(fp, "Warning: %s\n", msg);
+		xfree(msg);
+		xfree(why);
+	}
+	return r;
+}
+
+/* A rule, named as a person finds it again: family, table, chain and
+ * handle. */
+static char *rule_error_fmt(uint32_t family, const char *table,
+			    const char *chain, uint64_t handle,
+			    const char *why)
+{
+	return xasprintf("cannot list rule handle %llu in chain %s %s %s: %s",
+			 (unsigned long long)handle, family_name(family),
+			 table ? table : "?", chain ? chain : "?", why);
+}
+
+char *netlink_rule_error_msg(const struct nftnl_rule *nlr, const char *why)
+{
+	return rule_error_fmt(nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY),
+			      nftnl_rule_get_str(nlr, NFTNL_RULE_TABLE),
+			      nftnl_rule_get_str(nlr, NFTNL_RULE_CHAIN),
+			      nftnl_rule_get_u64(nlr, NFTNL_RULE_HANDLE), why);
+}
+
+char *rule_undecoded_msg(const struct rule *r)
+{
+	const struct handle *h = &r->handle;
+
+	return rule_error_fmt(h->family, h->table.name, h->chain.name,
+			      h->handle.id, r->undecoded);
+}
+
+struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
+				      const struct nftnl_rule *nlr)
+{
+	struct handle h;
+	struct rule *r;
+	char *why;
+
+	r = netlink_rule_parse_why(nft, nlr, &why);
+	if (r)
+		return r;
+	memset(&h, 0, sizeof(h));
+	r = rule_alloc(&internal_location, &h);
+	rule_parse_handle(r, nlr);
+	r->undecoded = why;
+	return r;
+}
+
+int netlink_rule_error(struct list_head *msgs, const struct location *loc,
+		       const struct nftnl_rule *nlr, const char *why)
+{
+	char *msg = netlink_rule_error_msg(nlr, why);
+
+	erec_error(msgs, loc, "%s", msg);
+	xfree(msg);
+	return -1;
 }
 
 /* --debug=netlink: the rule's bytecode as the system nft prints it, a

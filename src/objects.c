@@ -10,6 +10,7 @@
 #include <mnl.h>
 #include <netlink.h>
 #include <print.h>
+#include <describe.h>
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -243,8 +244,10 @@ void rule_free(struct rule *r)
 	if (--r->refcnt > 0)
 		return;
 	stmt_list_free(&r->stmts);
+	xfree(r->nle_stmts);
 	handle_free(&r->handle);
 	xfree(r->comment);
+	xfree(r->undecoded);
 	xfree(r);
 }
 
@@ -429,6 +432,9 @@ void cmd_free(struct cmd *cmd)
 	case CMD_OBJ_RULE:
 		rule_free(cmd->rule);
 		break;
+	case CMD_OBJ_EXPR:
+		expr_free(cmd->expr);
+		break;
 	default:
 		break;
 	}
@@ -479,6 +485,7 @@ static const char *const cmd_obj_names[] = {
 	[CMD_OBJ_RULESET]	= "ruleset",
 	[CMD_OBJ_TABLES]	= "tables",
 	[CMD_OBJ_CHAINS]	= "chains",
+	[CMD_OBJ_EXPR]		= "expression",
 };
 
 const char *cmd_obj_name(enum cmd_obj obj)
@@ -529,17 +536,42 @@ static void exec_put_table(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_table_free(nlt);
 }
 
-static void exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
-			   const struct handle *h, const struct chain *c)
+/* Bytes of the chain's device list as a netlink nest. */
+static size_t chain_devs_size(const struct chain *c)
 {
-	struct nftnl_chain *nlc = netlink_chain_build(h, c);
+	size_t size = MNL_ATTR_HDRLEN;
+	unsigned int i;
+
+	for (i = 0; i < c->num_devs; i++)
+		size += MNL_ALIGN(MNL_ATTR_HDRLEN + strlen(c->devs[i]) + 1);
+	return size;
+}
+
+/*
+ * libnftnl writes a chain into the batch unchecked, and its hook nest,
+ * which holds the device list, has a 16 bit length: refuse what cannot
+ * be sent (the evaluator already refuses more devices than the kernel
+ * takes, so this guards the batch buffer only).
+ */
+static int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			  const struct handle *h, const struct chain *c)
+{
+	struct nftnl_chain *nlc;
 	struct nlmsghdr *nlh;
 
+	/* 64: the hook number and priority share the hook nest */
+	if (c && c->num_devs && chain_devs_size(c) > UINT16_MAX - 64)
+		return erec_error(x->msgs, c->dev_expr ?
+				  &c->dev_expr->location : &c->location,
+				  "too many devices: the kernel takes at most %u per chain, this device list has %u",
+				  CHAIN_DEVICES_MAX, c->num_devs);
+	nlc = netlink_chain_build(h, c);
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_chain_nlmsg_build_payload(nlh, nlc);
 	batch_msg_end(x->batch, nlh);
 	nftnl_chain_free(nlc);
+	return 0;
 }
 
 /*
@@ -610,15 +642,21 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
-	list_for_each_entry(c, &t->chains, list)
-		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE, &c->handle,
-			       c);
+	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
-		list_for_each_entry(r, &c->rules, list)
+		batch_set_owner(x->batch, cmd, (struct chain *)c);
+		if (exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
+				   &c->handle, c) < 0)
+			err = -1;
+	}
+	list_for_each_entry(c, &t->chains, list) {
+		list_for_each_entry(r, &c->rules, list) {
+			batch_set_owner(x->batch, cmd, (struct rule *)r);
 			if (exec_put_rule(x, NFT_MSG_NEWRULE,
 					  NLM_F_CREATE | NLM_F_APPEND,
 					  &r->handle, r) < 0)
 				err = -1;
+		}
 	}
 	return err;
 }
@@ -645,12 +683,12 @@ static struct chain *exec_cached_chain(struct exec_ctx *x,
 	if (c)
 		return c;
 	if (!t)
-		erec_error(x->msgs, loc_or(&h->table.location, cmd),
-			   "No such file or directory: table '%s' does not exist in family %s",
+		erec_missing(x->msgs, loc_or(&h->table.location, cmd),
+			   "table '%s' does not exist in family %s",
 			   h->table.name, family_name(h->family));
 	else
-		erec_error(x->msgs, loc_or(&h->chain.location, cmd),
-			   "No such file or directory: chain '%s' does not exist in table %s %s",
+		erec_missing(x->msgs, loc_or(&h->chain.location, cmd),
+			   "chain '%s' does not exist in table %s %s",
 			   h->chain.name, family_name(h->family),
 			   h->table.name);
 	return NULL;
@@ -667,8 +705,7 @@ static int exec_chain_rename(struct exec_ctx *x, struct cmd *cmd)
 	h = cmd->handle;
 	h.chain.name = cmd->arg;
 	h.handle.id = c->handle.handle.id;
-	exec_put_chain(x, NFT_MSG_NEWCHAIN, 0, &h, NULL);
-	return 0;
+	return exec_put_chain(x, NFT_MSG_NEWCHAIN, 0, &h, NULL);
 }
 
 static bool chain_has_devices(const struct chain *c)
@@ -682,21 +719,19 @@ static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
-		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE, &cmd->handle,
-			       c);
-		return 0;
+		return exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
+				      &cmd->handle, c);
 	case CMD_CREATE:
-		exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE | NLM_F_EXCL,
-			       &cmd->handle, c);
-		return 0;
+		return exec_put_chain(x, NFT_MSG_NEWCHAIN,
+				      NLM_F_CREATE | NLM_F_EXCL, &cmd->handle,
+				      c);
 	case CMD_DELETE:
 		/* With devices, only those leave the chain. */
-		exec_put_chain(x, NFT_MSG_DELCHAIN, 0, &cmd->handle,
-			       chain_has_devices(c) ? c : NULL);
-		return 0;
+		return exec_put_chain(x, NFT_MSG_DELCHAIN, 0, &cmd->handle,
+				      chain_has_devices(c) ? c : NULL);
 	case CMD_DESTROY:
-		exec_put_chain(x, MSG_DESTROYCHAIN, 0, &cmd->handle, NULL);
-		return 0;
+		return exec_put_chain(x, MSG_DESTROYCHAIN, 0, &cmd->handle,
+				      NULL);
 	case CMD_FLUSH:
 		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &cmd->handle,
 				     NULL);
@@ -735,30 +770,6 @@ static int exec_table(struct exec_ctx *x, struct cmd *cmd)
 	}
 }
 
-/* "index N": the handle of the chain's Nth rule (from 0), which the rule
- * is then added after or inserted before. */
-static int exec_rule_index(struct exec_ctx *x, struct cmd *cmd,
-			   struct handle *h)
-{
-	struct chain *c = exec_cached_chain(x, cmd);
-	uint64_t n = 0;
-	struct rule *r;
-
-	if (!c)
-		return -1;
-	list_for_each_entry(r, &c->rules, list) {
-		if (n++ == h->index.id) {
-			h->position.id = r->handle.handle.id;
-			h->index.id = 0;
-			return 0;
-		}
-	}
-	return erec_error(x->msgs, loc_or(&h->index.location, cmd),
-			  "No such file or directory: chain '%s' has no rule at index %llu (it has %llu)",
-			  h->chain.name, (unsigned long long)h->index.id,
-			  (unsigned long long)n);
-}
-
 static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 {
 	struct handle h = cmd->handle;
@@ -783,10 +794,321 @@ static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 				  "%s rule is not supported",
 				  cmd_op_name(cmd->op));
 	}
-	if (cmd->op != CMD_REPLACE && handle_has_index(&h) &&
-	    exec_rule_index(x, cmd, &h) < 0)
-		return -1;
+	/* "index N" was turned into a position by pos_plan_run(). */
 	return exec_put_rule(x, type, flags, &h, cmd->rule);
+}
+
+/*
+ * "index N" counts the chain's rules as they are when the command runs:
+ * the kernel's, changed by every earlier command of the same batch
+ * (firewalld adds a rule and inserts before it in one batch). Before any
+ * message is built, the commands are replayed on a model of each chain
+ * an index names. An index that lands on a kernel rule becomes its
+ * handle (NFTA_RULE_POSITION); one that lands on a rule of this batch
+ * gives that rule a batch-local id (NFTA_RULE_ID) and refers to it
+ * (NFTA_RULE_POSITION_ID), as the system nft does.
+ */
+struct pos_rule {
+	struct list_head list;
+	uint64_t handle;	/* a kernel rule, or 0 */
+	struct handle *h;	/* a rule of this batch: the handle it is sent with */
+};
+
+struct pos_chain {
+	struct list_head list;	/* in pos_plan.chains */
+	struct list_head rules;	/* struct pos_rule, in chain order */
+	unsigned int num_rules;
+	uint32_t family;
+	char *table;
+	char *key;		/* hash key: family, table, chain */
+};
+
+struct pos_plan {
+	struct exec_ctx *x;
+	struct list_head chains;
+	struct str_hash hash;
+	uint32_t next_id;
+};
+
+static char *pos_key(const struct handle *h, const char *chain)
+{
+	return xasprintf("%u\037%s\037%s", h->family,
+			 h->table.name ? h->table.name : "", chain);
+}
+
+static struct pos_chain *pos_chain_lookup(struct pos_plan *p,
+					  const struct handle *h,
+					  const char *chain)
+{
+	struct pos_chain *pc;
+	char *key;
+
+	if (!chain || !p->hash.count)
+		return NULL;
+	key = pos_key(h, chain);
+	pc = str_hash_lookup(&p->hash, key);
+	xfree(key);
+	return pc;
+}
+
+static struct pos_rule *pos_rule_new(struct pos_chain *pc, uint64_t handle,
+				     struct handle *h)
+{
+	struct pos_rule *pr = xzalloc(sizeof(*pr));
+
+	pr->handle = handle;
+	pr->h = h;
+	pc->num_rules++;
+	return pr;
+}
+
+static void pos_rule_del(struct pos_chain *pc, struct pos_rule *pr)
+{
+	list_del(&pr->list);
+	pc->num_rules--;
+	xfree(pr);
+}
+
+static void pos_chain_clear(struct pos_chain *pc)
+{
+	struct pos_rule *pr, *next;
+
+	list_for_each_entry_safe(pr, next, &pc->rules, list)
+		pos_rule_del(pc, pr);
+}
+
+/* Track the chain @h names, starting from the rules the kernel has. */
+static void pos_chain_add(struct pos_plan *p, const struct handle *h)
+{
+	struct pos_chain *pc;
+	struct table *t;
+	struct chain *c = NULL;
+	struct rule *r;
+
+	if (pos_chain_lookup(p, h, h->chain.name))
+		return;
+	pc = xzalloc(sizeof(*pc));
+	init_list_head(&pc->rules);
+	pc->family = h->family;
+	pc->table = xstrdup(h->table.name);
+	pc->key = pos_key(h, h->chain.name);
+	list_add_tail(&pc->list, &p->chains);
+	str_hash_add(&p->hash, pc->key, pc);
+	t = cache_table_lookup(&p->x->nft->cache, h->family, h->table.name);
+	if (t)
+		c = table_lookup_chain(t, h->chain.name);
+	if (!c)
+		return;
+	list_for_each_entry(r, &c->rules, list)
+		list_add_tail(&pos_rule_new(pc, r->handle.handle.id,
+					    NULL)->list, &pc->rules);
+}
+
+static void pos_plan_free(struct pos_plan *p)
+{
+	struct pos_chain *pc, *next;
+
+	list_for_each_entry_safe(pc, next, &p->chains, list) {
+		pos_chain_clear(pc);
+		xfree(pc->table);
+		xfree(pc->key);
+		xfree(pc);
+	}
+	str_hash_destroy(&p->hash);
+}
+
+static struct pos_rule *pos_find_handle(struct pos_chain *pc, uint64_t id)
+{
+	struct pos_rule *pr;
+
+	list_for_each_entry(pr, &pc->rules, list) {
+		if (pr->handle == id)
+			return pr;
+	}
+	return NULL;
+}
+
+static struct pos_rule *pos_find_index(struct pos_chain *pc, uint64_t n)
+{
+	struct pos_rule *pr;
+
+	if (n >= pc->num_rules)
+		return NULL;
+	list_for_each_entry(pr, &pc->rules, list) {
+		if (n-- == 0)
+			return pr;
+	}
+	return NULL;
+}
+
+/* Turn @h's index into a reference to the rule @ref. */
+static void pos_refer(struct pos_plan *p, struct handle *h,
+		      struct pos_rule *ref)
+{
+	if (ref->handle) {
+		h->position.id = ref->handle;
+		return;
+	}
+	if (!ref->h->rule_id)
+		ref->h->rule_id = ++p->next_id;
+	h->position_id = ref->h->rule_id;
+}
+
+/* add/insert rule: where the new rule goes, resolving an index. */
+static int pos_rule_cmd_add(struct pos_plan *p, struct cmd *cmd)
+{
+	struct handle *h = &cmd->handle;
+	struct pos_chain *pc = pos_chain_lookup(p, h, h->chain.name);
+	bool after = cmd->op == CMD_ADD;
+	struct pos_rule *ref = NULL, *pr;
+
+	if (!pc)
+		return 0;
+	if (handle_has_index(h)) {
+		ref = pos_find_index(pc, h->index.id);
+		if (!ref)
+			return erec_missing(p->x->msgs,
+					    loc_or(&h->index.location, cmd),
+					    "chain '%s' has no rule at index %llu (it has %u)",
+					    h->chain.name,
+					    (unsigned long long)h->index.id,
+					    pc->num_rules);
+		pos_refer(p, h, ref);
+	} else if (h->position.id) {
+		ref = pos_find_handle(pc, h->position.id);
+	}
+	pr = pos_rule_new(pc, 0, h);
+	if (!ref && after)
+		list_add_tail(&pr->list, &pc->rules);
+	else if (!ref)
+		list_add(&pr->list, &pc->rules);
+	else if (after)
+		list_add(&pr->list, &ref->list);
+	else
+		list_add_tail(&pr->list, &ref->list);
+	return 0;
+}
+
+static int pos_rule_cmd(struct pos_plan *p, struct cmd *cmd)
+{
+	struct handle *h = &cmd->handle;
+	struct pos_chain *pc;
+	struct pos_rule *pr;
+
+	switch (cmd->op) {
+	case CMD_ADD:
+	case CMD_INSERT:
+		return pos_rule_cmd_add(p, cmd);
+	case CMD_DELETE:
+	case CMD_DESTROY:
+		pc = pos_chain_lookup(p, h, h->chain.name);
+		pr = pc ? pos_find_handle(pc, h->handle.id) : NULL;
+		if (pr)
+			pos_rule_del(pc, pr);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Rules of a table block go to the end of their chains. */
+static void pos_table_block(struct pos_plan *p, struct table *t)
+{
+	struct pos_chain *pc;
+	struct chain *c;
+	struct rule *r;
+
+	list_for_each_entry(c, &t->chains, list) {
+		pc = pos_chain_lookup(p, &c->handle, c->handle.chain.name);
+		if (!pc)
+			continue;
+		list_for_each_entry(r, &c->rules, list)
+			list_add_tail(&pos_rule_new(pc, 0, &r->handle)->list,
+				      &pc->rules);
+	}
+}
+
+/* Flushed or deleted: the chains of @family (all if NFPROTO_UNSPEC), of
+ * table @table (all if NULL), named @chain (all if NULL), are empty. */
+static void pos_clear(struct pos_plan *p, uint32_t family, const char *table,
+		      const char *chain)
+{
+	struct pos_chain *pc;
+	struct handle h = { .family = family };
+
+	if (chain) {
+		h.table.name = (char *)table;
+		pc = pos_chain_lookup(p, &h, chain);
+		if (pc)
+			pos_chain_clear(pc);
+		return;
+	}
+	list_for_each_entry(pc, &p->chains, list) {
+		if ((family == NFPROTO_UNSPEC || pc->family == family) &&
+		    (!table || !strcmp(pc->table, table)))
+			pos_chain_clear(pc);
+	}
+}
+
+static void pos_other_cmd(struct pos_plan *p, struct cmd *cmd)
+{
+	const struct handle *h = &cmd->handle;
+	bool clears = cmd->op == CMD_DELETE || cmd->op == CMD_DESTROY ||
+		      cmd->op == CMD_FLUSH;
+
+	switch (cmd->obj) {
+	case CMD_OBJ_TABLE:
+		if ((cmd->op == CMD_ADD || cmd->op == CMD_CREATE) &&
+		    cmd->table && cmd->table->has_block)
+			pos_table_block(p, cmd->table);
+		else if (clears && h->table.name)
+			pos_clear(p, h->family, h->table.name, NULL);
+		break;
+	case CMD_OBJ_CHAIN:
+		/* Deleting devices leaves the rules alone. */
+		if (clears && !chain_has_devices(cmd->chain) &&
+		    h->chain.name)
+			pos_clear(p, h->family, h->table.name, h->chain.name);
+		break;
+	case CMD_OBJ_RULESET:
+		if (cmd->op == CMD_FLUSH)
+			pos_clear(p, h->family, NULL, NULL);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool cmd_has_index(const struct cmd *cmd)
+{
+	return cmd->obj == CMD_OBJ_RULE && cmd->op != CMD_REPLACE &&
+	       handle_has_index(&cmd->handle);
+}
+
+static int pos_plan_run(struct exec_ctx *x, struct list_head *cmds)
+{
+	struct pos_plan p = { .x = x };
+	struct cmd *cmd;
+	int ret = 0;
+
+	init_list_head(&p.chains);
+	str_hash_init(&p.hash);
+	/* Only the chains an index names are modelled. */
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd_has_index(cmd))
+			pos_chain_add(&p, &cmd->handle);
+	}
+	if (p.hash.count) {
+		list_for_each_entry(cmd, cmds, list) {
+			if (cmd->obj != CMD_OBJ_RULE)
+				pos_other_cmd(&p, cmd);
+			else if (pos_rule_cmd(&p, cmd) < 0)
+				ret = -1;
+		}
+	}
+	pos_plan_free(&p);
+	return ret;
 }
 
 static int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)
@@ -808,6 +1130,7 @@ static int exec_cmd(struct exec_ctx *x, struct cmd *cmd)
 	int ret;
 
 	cmd->seqnum_from = x->batch->seq_next;
+	batch_set_owner(x->batch, cmd, cmd->data);
 	switch (cmd->obj) {
 	case CMD_OBJ_TABLE:
 		ret = exec_table(x, cmd);
@@ -860,6 +1183,8 @@ static int exec_changes(struct nft_ctx *nft, struct list_head *cmds,
 	int ret = 0;
 
 	x.batch = batch_alloc(nft);
+	if (pos_plan_run(&x, cmds) < 0)
+		ret = -1;
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd_is_change(cmd) && exec_cmd(&x, cmd) < 0)
 			ret = -1;
@@ -874,29 +1199,6 @@ static int exec_changes(struct nft_ctx *nft, struct list_head *cmds,
  * Echo
  */
 
-/* The AST object that message @seq of @cmd was built from, following
- * the order exec_table_add() sends a block in. */
-static void *cmd_seq_object(struct cmd *cmd, uint32_t seq)
-{
-	uint32_t n = seq - cmd->seqnum_from;
-	struct chain *c;
-	struct rule *r;
-
-	if (cmd->obj != CMD_OBJ_TABLE || !cmd->table)
-		return n == 0 ? cmd->data : NULL;
-	if (n-- == 0)
-		return cmd->table;
-	list_for_each_entry(c, &cmd->table->chains, list)
-		if (n-- == 0)
-			return c;
-	list_for_each_entry(c, &cmd->table->chains, list) {
-		list_for_each_entry(r, &c->rules, list)
-			if (n-- == 0)
-				return r;
-	}
-	return NULL;
-}
-
 static const char *echo_op(const struct cmd *cmd)
 {
 	if (cmd->op == CMD_CREATE || cmd->op == CMD_INSERT)
@@ -904,11 +1206,11 @@ static const char *echo_op(const struct cmd *cmd)
 	return "add";
 }
 
-static void echo_table(struct nft_ctx *nft, struct cmd *cmd,
+static void echo_table(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		       const struct nlmsghdr *nlh)
 {
 	struct nftnl_table *nlt = nftnl_table_alloc();
-	struct table *obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	struct table *obj = owner_obj;
 	struct table *t;
 
 	if (nftnl_table_nlmsg_parse(nlh, nlt) < 0)
@@ -916,6 +1218,7 @@ static void echo_table(struct nft_ctx *nft, struct cmd *cmd,
 	t = netlink_table_parse(nlt);
 	if (obj && cmd->obj == CMD_OBJ_TABLE && obj == cmd->table)
 		obj->handle.handle.id = t->handle.handle.id;
+	cmd->echo_handle = t->handle.handle.id;
 	if (!nft_output_json(&nft->octx)) {
 		nft_print(&nft->octx, "%s table %s %s", echo_op(cmd),
 			  family_name(t->handle.family),
@@ -930,11 +1233,11 @@ out:
 	nftnl_table_free(nlt);
 }
 
-static void echo_chain(struct nft_ctx *nft, struct cmd *cmd,
+static void echo_chain(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		       const struct nlmsghdr *nlh)
 {
 	struct nftnl_chain *nlc = nftnl_chain_alloc();
-	struct chain *obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+	struct chain *obj = owner_obj;
 	struct output_ctx *octx = &nft->octx;
 	struct chain *c;
 
@@ -943,6 +1246,7 @@ static void echo_chain(struct nft_ctx *nft, struct cmd *cmd,
 	c = netlink_chain_parse(nlc);
 	if (obj)
 		obj->handle.handle.id = c->handle.handle.id;
+	cmd->echo_handle = c->handle.handle.id;
 	if (!nft_output_json(octx)) {
 		nft_print(octx, "%s chain %s %s %s", echo_op(cmd),
 			  family_name(c->handle.family), c->handle.table.name,
@@ -985,22 +1289,35 @@ static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
 	nft_print(octx, "\n");
 }
 
-static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
-		      const struct nlmsghdr *nlh)
+/* -1 with an error on @msgs: the kernel holds the rule, but it cannot be
+ * echoed as it is (the listing would fail on it too). */
+static int echo_rule(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+		     const struct nlmsghdr *nlh, struct list_head *msgs)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 	struct rule *obj = NULL, *r;
+	char *why;
+	int ret = 0;
 
 	if (type == NFT_MSG_NEWRULE)
-		obj = cmd_seq_object(cmd, nlh->nlmsg_seq);
+		obj = owner_obj;
 	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
 		goto out;
-	r = netlink_rule_parse(nft, nlr);
-	if (!r)
+	/* a removal (replace) echoes only the old rule's handle */
+	if (type == NFT_MSG_DELRULE)
+		r = netlink_rule_parse_cache(nft, nlr);
+	else
+		r = netlink_rule_parse_why(nft, nlr, &why);
+	if (!r) {
+		ret = netlink_rule_error(msgs, &cmd->location, nlr, why);
+		xfree(why);
 		goto out;
+	}
 	if (obj)
 		obj->handle.handle.id = r->handle.handle.id;
+	if (type == NFT_MSG_NEWRULE)
+		cmd->echo_handle = r->handle.handle.id;
 	if (obj && nft_output_json(&nft->octx)) {
 		/* JSON echo prints the command's rule later: give it the
 		 * statements as listed (no protocol dependencies). */
@@ -1013,6 +1330,7 @@ static void echo_rule(struct nft_ctx *nft, struct cmd *cmd,
 	rule_free(r);
 out:
 	nftnl_rule_free(nlr);
+	return ret;
 }
 
 static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
@@ -1040,29 +1358,29 @@ static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 		  id, pid, name ? name : "");
 }
 
-void cmd_echo_msg(struct nft_ctx *nft, struct cmd *cmd,
-		  const struct nlmsghdr *nlh)
+int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
+		 const struct nlmsghdr *nlh, struct list_head *msgs)
 {
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 
 	if (type == NFT_MSG_NEWGEN) {
 		echo_genid(nft, nlh);
-		return;
+		return 0;
 	}
-	if (!cmd)
-		return;
+	if (!owner || !owner->cmd)
+		return 0;
 	switch (type) {
 	case NFT_MSG_NEWTABLE:
-		echo_table(nft, cmd, nlh);
+		echo_table(nft, owner->cmd, owner->obj, nlh);
 		break;
 	case NFT_MSG_NEWCHAIN:
-		echo_chain(nft, cmd, nlh);
+		echo_chain(nft, owner->cmd, owner->obj, nlh);
 		break;
 	case NFT_MSG_NEWRULE:
 	case NFT_MSG_DELRULE:
-		echo_rule(nft, cmd, nlh);
-		break;
+		return echo_rule(nft, owner->cmd, owner->obj, nlh, msgs);
 	}
+	return 0;
 }
 
 /* -e -j: one JSON document with the commands' objects, carrying the
@@ -1085,6 +1403,8 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd->op == CMD_LIST)
 			cache_cmd_needs(cmd, &flags, &f, &first);
+		else if (cmd->op == CMD_DESCRIBE)
+			do_describe_cmd(nft, cmd);
 	}
 	if (!flags)
 		return 0;

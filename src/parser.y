@@ -547,6 +547,286 @@ static struct expr *parser_prefix(struct parser_state *st,
 	return prefix_expr_alloc(loc, sym, plen);
 }
 
+/* Lookup expressions: each takes over its strings. */
+
+static uint32_t parser_fib_flag(struct parser_state *st, char *name,
+				const YYLTYPE *loc)
+{
+	uint32_t flag = 0;
+
+	if (!fib_flag_lookup(name, &flag))
+		parser_error(st, loc, "unknown fib field '%s': expected saddr, daddr, mark, iif or oif",
+			     name);
+	xfree(name);
+	return flag;
+}
+
+static struct expr *parser_fib(struct parser_state *st, const YYLTYPE *loc,
+			       uint32_t flags, const YYLTYPE *flags_loc,
+			       char *result, const YYLTYPE *result_loc)
+{
+	uint32_t res = NFT_FIB_RESULT_OIF;
+
+	if (!fib_result_lookup(result, &res))
+		parser_error(st, result_loc,
+			     "unknown fib result '%s': expected oif, oifname or type",
+			     result);
+	xfree(result);
+	/* errors about the lookup fields point at them */
+	(void)loc;
+	return fib_expr_alloc(flags_loc, flags, res);
+}
+
+static struct expr *parser_exthdr(struct parser_state *st,
+				  const YYLTYPE *loc, enum nft_exthdr_op op,
+				  const char *name, const YYLTYPE *name_loc,
+				  char *field, const YYLTYPE *field_loc,
+				  uint64_t index);
+
+static struct expr *parser_rt(struct parser_state *st, const YYLTYPE *loc,
+			      const char *family, char *key,
+			      const YYLTYPE *key_loc)
+{
+	const struct exthdr_desc *rthdr = exthdr_lookup(NFT_EXTHDR_OP_IPV6,
+							 "rt");
+	unsigned int k = NFT_RT_CLASSID;
+	struct expr *expr;
+
+	/* "rt type", "rt seg-left": the IPv6 routing header */
+	if (!family && !rt_key_lookup(key, NULL, &k) &&
+	    exthdr_field_lookup(rthdr, key))
+		return parser_exthdr(st, loc, NFT_EXTHDR_OP_IPV6, "rt", loc,
+				     key, key_loc, 0);
+	if (!rt_key_lookup(key, family, &k))
+		parser_error(st, key_loc, "unknown rt key '%s'", key);
+	expr = rt_expr_alloc(loc, k);
+	if (!family && !strcmp(key, "nexthop"))
+		expr->rt.family_implicit = true;
+	xfree(key);
+	return expr;
+}
+
+static struct expr *parser_numgen(struct parser_state *st,
+				  const YYLTYPE *loc, char *type,
+				  const YYLTYPE *type_loc, uint64_t mod,
+				  uint64_t offset)
+{
+	enum nft_ng_types t = NFT_NG_INCREMENTAL;
+
+	if (!numgen_type_lookup(type, &t))
+		parser_error(st, type_loc,
+			     "unknown numgen mode '%s': expected inc or random",
+			     type);
+	xfree(type);
+	if (mod > UINT32_MAX || offset > UINT32_MAX) {
+		parser_error(st, loc, "numgen modulus and offset are 32 bit numbers");
+		mod = 1;
+		offset = 0;
+	}
+	return numgen_expr_alloc(loc, t, mod, offset);
+}
+
+static struct expr *parser_hash(const YYLTYPE *loc, enum nft_hash_types type,
+				struct expr *src, uint64_t mod,
+				const uint64_t *seed, uint64_t offset)
+{
+	struct expr *expr = hash_expr_alloc(loc, type, src, mod);
+
+	if (seed) {
+		expr->hash.seed = *seed;
+		expr->hash.seed_set = true;
+	}
+	expr->hash.offset = offset;
+	/* out of range values make the evaluator complain about 0 */
+	if (mod > UINT32_MAX)
+		expr->hash.mod = 0;
+	return expr;
+}
+
+static struct expr *parser_socket(struct parser_state *st,
+				  const YYLTYPE *loc, char *key,
+				  const YYLTYPE *key_loc)
+{
+	enum nft_socket_keys k = NFT_SOCKET_TRANSPARENT;
+
+	if (!socket_key_lookup(key, &k))
+		parser_error(st, key_loc,
+			     "unknown socket key '%s': expected transparent, mark or wildcard",
+			     key);
+	xfree(key);
+	return socket_expr_alloc(loc, k);
+}
+
+static struct expr *parser_osf(struct parser_state *st, const YYLTYPE *loc,
+			       char *ttl, const YYLTYPE *ttl_loc, char *key,
+			       const YYLTYPE *key_loc)
+{
+	uint8_t t = 0;
+	uint32_t flags = 0;
+
+	if (ttl && !osf_ttl_lookup(ttl, &t))
+		parser_error(st, ttl_loc,
+			     "unknown osf ttl '%s': expected loose or skip",
+			     ttl);
+	if (!strcmp(key, "version"))
+		flags = NFT_OSF_F_VERSION;
+	else if (strcmp(key, "name"))
+		parser_error(st, key_loc,
+			     "unknown osf key '%s': expected name or version",
+			     key);
+	xfree(ttl);
+	xfree(key);
+	return osf_expr_alloc(loc, t, flags);
+}
+
+static uint32_t parser_spnum(struct parser_state *st, uint64_t n,
+			     const YYLTYPE *loc)
+{
+	if (n > 255) {
+		parser_error(st, loc, "spnum %llu is out of range (0-255)",
+			     (unsigned long long)n);
+		return 0;
+	}
+	return n;
+}
+
+static struct expr *parser_xfrm(struct parser_state *st, const YYLTYPE *loc,
+				char *dir, const YYLTYPE *dir_loc,
+				uint32_t spnum, const char *family, char *key,
+				const YYLTYPE *key_loc)
+{
+	enum nft_xfrm_keys k = NFT_XFRM_KEY_REQID;
+	uint8_t d = 0;
+
+	if (!xfrm_dir_lookup(dir, &d))
+		parser_error(st, dir_loc,
+			     "unknown ipsec direction '%s': expected in or out",
+			     dir);
+	if (!xfrm_key_lookup(key, family, &k))
+		parser_error(st, key_loc, family ?
+			     "unknown ipsec key '%s'" :
+			     "unknown ipsec key '%s' (addresses need ip or ip6 before them)",
+			     key);
+	xfree(dir);
+	xfree(key);
+	return xfrm_expr_alloc(loc, k, d, spnum);
+}
+
+/* Extension headers: each takes over @field. */
+static struct expr *parser_exthdr(struct parser_state *st,
+				  const YYLTYPE *loc, enum nft_exthdr_op op,
+				  const char *name, const YYLTYPE *name_loc,
+				  char *field, const YYLTYPE *field_loc,
+				  uint64_t index)
+{
+	const struct exthdr_desc *d = exthdr_lookup(op, name);
+	const struct exthdr_field *f = NULL;
+
+	if (!d) {
+		parser_error(st, name_loc, "unknown %s '%s'",
+			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
+			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
+			     "extension header", name);
+		xfree(field);
+		return parser_placeholder(loc, name);
+	}
+	if (field) {
+		f = exthdr_field_lookup(d, field);
+		if (!f)
+			parser_error(st, field_loc, "unknown %s field '%s'",
+				     name, field);
+		else if (exthdr_field_is_array(f) && !index)
+			parser_error(st, field_loc,
+				     "%s %s needs an index: %s[N]", name,
+				     field, field);
+		else if (!exthdr_field_is_array(f) && index)
+			parser_error(st, field_loc, "%s %s is not an array",
+				     name, field);
+		else if (index > 255)
+			parser_error(st, field_loc, "index %llu is out of range",
+				     (unsigned long long)index);
+		xfree(field);
+		if (!f || (exthdr_field_is_array(f) != !!index) ||
+		    index > 255)
+			return parser_placeholder(loc, name);
+	}
+	return exthdr_expr_alloc(loc, d, f, index);
+}
+
+/* "tcp option NAME [FIELD]", "ip option NAME [FIELD]" */
+static struct expr *parser_option(struct parser_state *st,
+				  const YYLTYPE *loc, const char *proto,
+				  const YYLTYPE *proto_loc, char *name,
+				  const YYLTYPE *name_loc, char *field,
+				  const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+	enum nft_exthdr_op op;
+
+	if (!strcmp(proto, "tcp")) {
+		op = NFT_EXTHDR_OP_TCPOPT;
+	} else if (!strcmp(proto, "ip")) {
+		op = NFT_EXTHDR_OP_IPV4;
+	} else {
+		parser_error(st, proto_loc, "%s has no options: tcp option or ip option",
+			     proto);
+		xfree(name);
+		xfree(field);
+		return parser_placeholder(loc, proto);
+	}
+	expr = parser_exthdr(st, loc, op, name, name_loc, field, field_loc,
+			     0);
+	xfree(name);
+	return expr;
+}
+
+static bool parser_tcp_options(struct parser_state *st, const char *proto,
+			       const YYLTYPE *proto_loc)
+{
+	if (!strcmp(proto, "tcp"))
+		return true;
+	parser_error(st, proto_loc, "only tcp options can be given by number");
+	return false;
+}
+
+/* "tcp option 34": whether option kind 34 is there. */
+static struct expr *parser_option_number(struct parser_state *st,
+					 const YYLTYPE *loc, const char *proto,
+					 const YYLTYPE *proto_loc, char *num,
+					 const YYLTYPE *num_loc)
+{
+	uint64_t kind = parser_number(st, num, num_loc);
+
+	xfree(num);
+	if (!parser_tcp_options(st, proto, proto_loc))
+		return parser_placeholder(loc, proto);
+	if (kind > 255) {
+		parser_error(st, num_loc, "TCP option kind must be 0-255");
+		kind = 0;
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, 0, 8,
+				     true);
+}
+
+/* "tcp option @KIND,OFFSET,LEN" (offset and length in bits) */
+static struct expr *parser_option_raw(struct parser_state *st,
+				      const YYLTYPE *loc, const char *proto,
+				      const YYLTYPE *proto_loc, uint64_t kind,
+				      uint64_t off, uint64_t len,
+				      const YYLTYPE *len_loc)
+{
+	if (!parser_tcp_options(st, proto, proto_loc))
+		return parser_placeholder(loc, proto);
+	if (kind > 255 || off > 255 * BITS_PER_BYTE || len == 0 ||
+	    len > 128) {
+		parser_error(st, len_loc,
+			     "raw TCP option: kind 0-255, offset and length in bits, at most 128 bits");
+		return parser_placeholder(loc, proto);
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, off, len,
+				     false);
+}
+
 static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 				   struct expr *chain)
 {
@@ -563,6 +843,10 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %parse-param {yyscan_t scanner} {struct parser_state *state}
 %lex-param {yyscan_t scanner}
 %expect 0
+/* "tcp option maxseg size": a word after an option name is its field,
+ * never the value of a presence match (that is exists or missing). */
+%precedence OPTION_PRESENCE
+%precedence STRING TYPE
 
 %union {
 	const char *kw;
@@ -596,7 +880,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 
 %token <kw> ADD "add" CREATE "create" INSERT "insert" REPLACE "replace"
 %token <kw> DELETE "delete" DESTROY "destroy" FLUSH "flush" LIST "list"
-%token <kw> RENAME "rename"
+%token <kw> RENAME "rename" DESCRIBE "describe"
 %token <kw> DEFINE "define" REDEFINE "redefine" UNDEFINE "undefine"
 %token <kw> INCLUDE "include"
 %token <kw> TABLE "table" TABLES "tables" CHAIN "chain" CHAINS "chains"
@@ -613,10 +897,17 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> META "meta"
 %token <kw> PROTO "protocol name"
 %token <kw> META_KEY "meta key"
+%token <kw> FIB "fib" RT "rt" NUMGEN "numgen" JHASH "jhash" SYMHASH "symhash"
+%token <kw> SOCKET "socket" OSF "osf" IPSEC "ipsec" MOD "mod" SEED "seed"
+%token <kw> OFFSET "offset" TTL "ttl" SPNUM "spnum"
+%token <kw> EXTHDR "exthdr" HBH "hbh" RT0 "rt0" RT2 "rt2" SRH "srh"
+%token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option"
+%token <kw> EXISTS "exists" MISSING "missing"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
-%type <cmd> list_cmd
-%type <handle> table_spec chain_spec rule_position
+%type <cmd> list_cmd bare_rule_add
+%type <handle> table_spec chain_spec rule_position bare_chain_spec
+%type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
 %type <string> identifier string_arg prio_base
@@ -628,6 +919,11 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_value flag_head flag_or flag_list flag_item mask_operand
 %type <stmt> flag_match
+%type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
+%type <expr> xfrm_expr hash_src exthdr_expr
+%type <kw> exthdr_name
+%type <val> fib_flags opt_spnum
+%type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <op> rel_op
@@ -690,6 +986,7 @@ common_block	: INCLUDE QUOTED_STRING separator
 
 base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 		| ADD add_cmd		{ $$ = parser_cmd_at($2, &@$); }
+		| bare_rule_add		{ $$ = $1; }
 		| CREATE table_or_chain_add
 			{
 				$$ = parser_cmd_at($2, &@$);
@@ -724,6 +1021,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_LIST;
 			}
+		| DESCRIBE match_lhs
+			{
+				$$ = parser_cmd(CMD_DESCRIBE, CMD_OBJ_EXPR,
+						parser_handle_new(NFPROTO_UNSPEC),
+						&@$, $2);
+			}
 		| RENAME CHAIN chain_spec identifier
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
@@ -734,6 +1037,13 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 
 add_cmd		: table_or_chain_add	{ $$ = $1; }
 		| RULE rule_position rule_body
+			{
+				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
+			}
+		;
+
+/* "add [family] table chain ..." without "rule", as nft accepts. */
+bare_rule_add	: ADD bare_rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
 			}
@@ -878,6 +1188,46 @@ chain_spec	: table_spec identifier
 			}
 		;
 
+/*
+ * Without the "rule" keyword the table name must be a plain word or a
+ * quoted string: a keyword there is the object of "add" ("add table").
+ */
+bare_chain_spec	: family_spec STRING identifier
+			{
+				$$ = parser_handle_new($1);
+				$$->table.name = $2;
+				$$->table.location = @2;
+				$$->chain.name = $3;
+				$$->chain.location = @3;
+			}
+		| family_spec QUOTED_STRING identifier
+			{
+				$$ = parser_handle_new($1);
+				$$->table.name = $2;
+				$$->table.location = @2;
+				$$->chain.name = $3;
+				$$->chain.location = @3;
+			}
+		;
+
+bare_rule_position : bare_chain_spec	{ $$ = $1; }
+		| bare_chain_spec POSITION number
+			{
+				$$ = $1;
+				parser_set_id(&$$->position, $3, &@3);
+			}
+		| bare_chain_spec HANDLE number
+			{
+				$$ = $1;
+				parser_set_id(&$$->position, $3, &@3);
+			}
+		| bare_chain_spec INDEX number
+			{
+				$$ = $1;
+				parser_set_id(&$$->index, $3, &@3);
+			}
+		;
+
 rule_position	: chain_spec		{ $$ = $1; }
 		| chain_spec POSITION number
 			{
@@ -915,10 +1265,12 @@ identifier	: STRING		{ $$ = $1; }
 		;
 
 keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
-		| FLUSH | LIST | RENAME | TABLE | TABLES | CHAIN | CHAINS
+		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
+		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1240,6 +1592,207 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			{
 				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
 			}
+		| fib_expr		{ $$ = $1; }
+		| rt_expr		{ $$ = $1; }
+		| numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
+		| socket_expr		{ $$ = $1; }
+		| osf_expr		{ $$ = $1; }
+		| xfrm_expr		{ $$ = $1; }
+		| exthdr_expr		{ $$ = $1; }
+		;
+
+/*
+ * Extension headers and options: "frag frag-off", "rt0 addr[2]",
+ * "exthdr frag" (presence), "tcp option maxseg size", "tcp option
+ * sack-perm" (presence), "tcp option 34", "tcp option @34,8,8", "ip
+ * option rr ptr". "rt" with a header field is the routing header (see
+ * parser_rt()).
+ */
+exthdr_name	: HBH | RT | RT0 | RT2 | SRH | FRAG | DST | MH
+		;
+
+exthdr_expr	: HBH identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| RT0 identifier '[' number ']'
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, $4);
+			}
+		| RT2 identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| RT0 identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| SRH identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| SRH identifier '[' number ']'
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, $4);
+			}
+		| FRAG identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| DST identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| MH identifier
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $1, &@1, $2, &@2, 0);
+			}
+		| EXTHDR exthdr_name
+			{
+				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
+						   $2, &@2, NULL, NULL, 0);
+			}
+		| proto_kw OPTION STRING	%prec OPTION_PRESENCE
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   NULL, NULL);
+			}
+		| proto_kw OPTION STRING STRING
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   $4, &@4);
+			}
+		| proto_kw OPTION STRING TYPE
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   xstrdup($4), &@4);
+			}
+		| proto_kw OPTION NUMBER
+			{
+				$$ = parser_option_number(state, &@$, $1, &@1,
+							  $3, &@3);
+			}
+		| proto_kw OPTION '@' number ',' number ',' number
+			{
+				$$ = parser_option_raw(state, &@$, $1, &@1, $4,
+						       $6, $8, &@8);
+			}
+		;
+
+/*
+ * Routing and other lookups: fib, rt, numgen, jhash/symhash, socket,
+ * osf, ipsec. Their keys are words looked up in the kinds' tables.
+ */
+fib_expr	: FIB fib_flags identifier
+			{
+				$$ = parser_fib(state, &@$, $2, &@2, $3, &@3);
+			}
+		;
+
+fib_flags	: identifier
+			{
+				$$ = parser_fib_flag(state, $1, &@1);
+			}
+		| fib_flags '.' identifier
+			{
+				$$ = $1 | parser_fib_flag(state, $3, &@3);
+			}
+		;
+
+rt_expr		: RT identifier
+			{
+				$$ = parser_rt(state, &@$, NULL, $2, &@2);
+			}
+		| RT IP identifier
+			{
+				$$ = parser_rt(state, &@$, "ip", $3, &@3);
+			}
+		| RT IP6 identifier
+			{
+				$$ = parser_rt(state, &@$, "ip6", $3, &@3);
+			}
+		;
+
+numgen_expr	: NUMGEN identifier MOD number opt_offset
+			{
+				$$ = parser_numgen(state, &@$, $2, &@2, $4,
+						   $5);
+			}
+		;
+
+opt_offset	: %empty		{ $$ = 0; }
+		| OFFSET number		{ $$ = $2; }
+		;
+
+hash_src	: match_lhs		{ $$ = $1; }
+		;
+
+hash_expr	: JHASH hash_src MOD number opt_offset
+			{
+				$$ = parser_hash(&@$, NFT_HASH_JENKINS, $2, $4,
+						 NULL, $5);
+			}
+		| JHASH hash_src MOD number SEED number opt_offset
+			{
+				$$ = parser_hash(&@$, NFT_HASH_JENKINS, $2, $4,
+						 &$6, $7);
+			}
+		| SYMHASH MOD number opt_offset
+			{
+				$$ = parser_hash(&@$, NFT_HASH_SYM, NULL, $3,
+						 NULL, $4);
+			}
+		;
+
+socket_expr	: SOCKET identifier
+			{
+				$$ = parser_socket(state, &@$, $2, &@2);
+			}
+		;
+
+/* plain words: "ttl" is a keyword, and the keys are not */
+osf_expr	: OSF STRING
+			{
+				$$ = parser_osf(state, &@$, NULL, NULL, $2, &@2);
+			}
+		| OSF TTL STRING STRING
+			{
+				$$ = parser_osf(state, &@$, $3, &@3, $4, &@4);
+			}
+		;
+
+opt_spnum	: %empty		{ $$ = 0; }
+		| SPNUM number
+			{
+				$$ = parser_spnum(state, $2, &@2);
+			}
+		;
+
+xfrm_expr	: IPSEC identifier opt_spnum identifier
+			{
+				$$ = parser_xfrm(state, &@$, $2, &@2, $3, NULL,
+						 $4, &@4);
+			}
+		| IPSEC identifier opt_spnum IP identifier
+			{
+				$$ = parser_xfrm(state, &@$, $2, &@2, $3, "ip",
+						 $5, &@5);
+			}
+		| IPSEC identifier opt_spnum IP6 identifier
+			{
+				$$ = parser_xfrm(state, &@$, $2, &@2, $3, "ip6",
+						 $5, &@5);
+			}
 		;
 
 proto_kw	: IP | IP6 | ARP | PROTO
@@ -1320,6 +1873,7 @@ rhs_primary	: NUMBER
 		;
 
 rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
+		| EXISTS | MISSING
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }

@@ -13,6 +13,9 @@
 #include <netlink.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <libnftnl/set.h>
+#include <libnftnl/object.h>
+#include <libnftnl/flowtable.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -317,6 +320,87 @@ void rule_print(const struct rule *r, struct output_ctx *octx)
 /* A walk restarts when the ruleset changed under it; this many times. */
 #define LIST_WALK_RETRIES	16
 
+/*
+ * Streaming and consistency. A listing's tables and chains come from
+ * the cache, its rules from a dump that follows: together they are one
+ * ruleset only if the generation id did not move from the cache fetch to
+ * the end of the dump (the dump itself is flagged if interrupted).
+ * Holding the whole listing back until that is known, as we once did,
+ * costs memory in proportion to the ruleset; redoing it needs nothing
+ * to have been written yet. So output is held back up to
+ * LIST_HOLD_BYTES only: a listing that fits (most rulesets a person
+ * reads) is redone unseen when the ruleset changed under it, and fails
+ * before writing anything when it holds a rule we cannot print. A
+ * longer one is written as it is produced; if it then turns out to be
+ * inconsistent or to hold such a rule, the listing fails with an error
+ * that says what was written is incomplete: never a silently wrong or
+ * shortened listing. Memory stays flat: the hold buffer, one decoded
+ * rule, and the cached tables and chains.
+ */
+#define LIST_HOLD_BYTES		(256 * 1024)
+
+struct list_hold {
+	FILE *real;		/* where the listing goes */
+	char *buf;		/* held back, while !streaming */
+	size_t len;
+	size_t size;
+	bool streaming;		/* the hold was written out: no redo */
+	bool discard;		/* the walk is dropped: swallow the rest */
+};
+
+static void list_hold_release(struct list_hold *h)
+{
+	if (h->len)
+		fwrite(h->buf, 1, h->len, h->real);
+	xfree(h->buf);
+	h->buf = NULL;
+	h->len = h->size = 0;
+}
+
+static ssize_t list_hold_write(void *cookie, const char *data, size_t size)
+{
+	struct list_hold *h = cookie;
+
+	if (h->discard)
+		return size;
+	if (!h->streaming && h->len + size <= LIST_HOLD_BYTES) {
+		if (h->len + size > h->size) {
+			h->size = h->size ? h->size * 2 : 16384;
+			while (h->size < h->len + size)
+				h->size *= 2;
+			h->buf = xrealloc(h->buf, h->size);
+		}
+		memcpy(h->buf + h->len, data, size);
+		h->len += size;
+		return size;
+	}
+	if (!h->streaming) {
+		list_hold_release(h);
+		h->streaming = true;
+	}
+	fwrite(data, 1, size, h->real);
+	return size;
+}
+
+static FILE *list_hold_open(struct list_hold *h, FILE *real)
+{
+	static const cookie_io_functions_t io = { .write = list_hold_write };
+	FILE *fp;
+
+	memset(h, 0, sizeof(*h));
+	h->real = real;
+	fp = fopencookie(h, "w", io);
+	if (!fp)
+		memory_allocation_error();
+	return fp;
+}
+
+/* Whether anything of the walk may still reach the output. */
+static bool list_hold_flushed(struct list_walk *w)
+{
+	return w->hold->streaming;
+}
+
 static bool list_family_match(uint32_t want, const struct table *t)
 {
 	return want == NFPROTO_UNSPEC || want == t->handle.family;
@@ -368,6 +452,240 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
 	if (!*cp)
 		return list_missing_chain(cmd, msgs);
 	return 0;
+}
+
+/*
+ * What a listing cannot print yet
+ *
+ * A table's kernel use count covers its chains, sets, stateful objects
+ * and flowtables. Sets, objects and flowtables are not listed yet: when
+ * the count says a table has more than its chains, dump them to find
+ * out which (anonymous sets print inside the rules that use them) and
+ * fail naming them, before anything is written.
+ */
+
+#define TABLE_FLAGS_KNOWN	0x7	/* dormant, owner, persist */
+#define CHAIN_FLAGS_KNOWN	(NFT_CHAIN_BASE | NFT_CHAIN_HW_OFFLOAD)
+#define LIST_NAMES_MAX		8
+
+struct table_objs {
+	const struct table *t;
+	unsigned int anonymous;		/* anonymous sets */
+	unsigned int named;		/* everything else found */
+	char names[512];		/* "set blocked, counter cnt" */
+	size_t len;
+};
+
+static void table_objs_add(struct table_objs *o, const char *kind,
+			   const char *name)
+{
+	if (o->named++ >= LIST_NAMES_MAX)
+		return;
+	o->len += snprintf(o->names + o->len, sizeof(o->names) - o->len,
+			   "%s%s %s", o->named > 1 ? ", " : "", kind,
+			   name ? name : "?");
+	if (o->len >= sizeof(o->names))
+		o->len = sizeof(o->names) - 1;
+}
+
+static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nftnl_set *s = nftnl_set_alloc();
+	struct table_objs *o = data;
+	uint32_t flags;
+
+	if (!s)
+		memory_allocation_error();
+	if (nftnl_set_nlmsg_parse(nlh, s) == 0) {
+		flags = nftnl_set_get_u32(s, NFTNL_SET_FLAGS);
+		if (flags & NFT_SET_ANONYMOUS)
+			o->anonymous++;
+		else
+			table_objs_add(o, flags & NFT_SET_MAP ? "map" : "set",
+				       nftnl_set_get_str(s, NFTNL_SET_NAME));
+	}
+	nftnl_set_free(s);
+	return MNL_CB_OK;
+}
+
+static const char *obj_kind_name(uint32_t type)
+{
+	static const char *const names[] = {
+		[NFT_OBJECT_COUNTER]	= "counter",
+		[NFT_OBJECT_QUOTA]	= "quota",
+		[NFT_OBJECT_CT_HELPER]	= "ct helper",
+		[NFT_OBJECT_LIMIT]	= "limit",
+		[NFT_OBJECT_CONNLIMIT]	= "connlimit",
+		[NFT_OBJECT_TUNNEL]	= "tunnel",
+		[NFT_OBJECT_CT_TIMEOUT]	= "ct timeout",
+		[NFT_OBJECT_SECMARK]	= "secmark",
+		[NFT_OBJECT_CT_EXPECT]	= "ct expectation",
+		[NFT_OBJECT_SYNPROXY]	= "synproxy",
+	};
+
+	if (type < array_size(names) && names[type])
+		return names[type];
+	return "object";
+}
+
+static int table_objs_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nftnl_obj *obj = nftnl_obj_alloc();
+
+	if (!obj)
+		memory_allocation_error();
+	if (nftnl_obj_nlmsg_parse(nlh, obj) == 0)
+		table_objs_add(data,
+			       obj_kind_name(nftnl_obj_get_u32(obj,
+							       NFTNL_OBJ_TYPE)),
+			       nftnl_obj_get_str(obj, NFTNL_OBJ_NAME));
+	nftnl_obj_free(obj);
+	return MNL_CB_OK;
+}
+
+static int table_flowtables_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nftnl_flowtable *ft = nftnl_flowtable_alloc();
+
+	if (!ft)
+		memory_allocation_error();
+	if (nftnl_flowtable_nlmsg_parse(nlh, ft) == 0)
+		table_objs_add(data, "flowtable",
+			       nftnl_flowtable_get_str(ft,
+						       NFTNL_FLOWTABLE_NAME));
+	nftnl_flowtable_free(ft);
+	return MNL_CB_OK;
+}
+
+static int table_objs_dump(struct nft_ctx *nft, struct table_objs *o)
+{
+	static const struct {
+		uint16_t type;
+		mnl_cb_t cb;
+	} dumps[] = {
+		{ NFT_MSG_GETSET,	table_sets_cb },
+		{ NFT_MSG_GETOBJ,	table_objs_cb },
+		{ NFT_MSG_GETFLOWTABLE,	table_flowtables_cb },
+	};
+	const struct table *t = o->t;
+	unsigned int i;
+
+	for (i = 0; i < array_size(dumps); i++) {
+		if (mnl_dump_table_objs(nft, dumps[i].type, t->handle.family,
+					t->handle.table.name, dumps[i].cb,
+					o) < 0 && errno != ENOENT)
+			return -1;
+	}
+	return 0;
+}
+
+/* -1 error, 1 the ruleset changed (redo), 0 fine. */
+static int list_check_table_objs(struct list_walk *w, const struct table *t,
+				 unsigned int others, struct list_head *msgs)
+{
+	struct table_objs o = { .t = t };
+	uint32_t genid;
+
+	if (table_objs_dump(w->nft, &o) < 0 ||
+	    mnl_genid_get(w->nft, &genid) < 0) {
+		if (errno == EINTR)
+			return 1;
+		return erec_error(msgs, &internal_location,
+				  "cannot fetch the ruleset from the kernel: %s",
+				  strerror(errno));
+	}
+	if (o.named)
+		return erec_error(msgs, &w->cmd->location,
+				  "cannot list table %s %s: it holds %s%s, which this nft cannot list yet",
+				  family_name(t->handle.family),
+				  t->handle.table.name, o.names,
+				  o.named > LIST_NAMES_MAX ? " and more" : "");
+	if (o.anonymous >= others)
+		return 0;
+	if (genid != w->nft->cache.genid)
+		return 1;
+	return erec_error(msgs, &w->cmd->location,
+			  "cannot list table %s %s: it holds %u objects other than chains and anonymous sets that this nft does not know",
+			  family_name(t->handle.family), t->handle.table.name,
+			  others - o.anonymous);
+}
+
+/* Why a dumped chain cannot be printed as the kernel holds it, or NULL. */
+static const char *chain_unlistable(const struct chain *c)
+{
+	uint32_t unknown = c->nl_flags & ~CHAIN_FLAGS_KNOWN;
+
+	if (unknown == NFT_CHAIN_BINDING)
+		return "chains bound to a rule (anonymous chains) are not supported yet";
+	if (unknown)
+		return "it has chain flags this nft does not know";
+	if (!chain_is_base(c))
+		return NULL;
+	if (!hook_name(c->handle.family, c->hooknum))
+		return "its hook is one this nft does not know";
+	if (c->policy_val != NF_ACCEPT && c->policy_val != NF_DROP)
+		return "its policy is neither accept nor drop";
+	return NULL;
+}
+
+static int list_check_chain(struct list_walk *w, const struct chain *c,
+			    struct list_head *msgs)
+{
+	const char *why = chain_unlistable(c);
+
+	if (!why)
+		return 0;
+	return erec_error(msgs, &w->cmd->location,
+			  "cannot list chain %s %s %s: %s",
+			  family_name(c->handle.family), c->handle.table.name,
+			  c->handle.chain.name, why);
+}
+
+static int list_check_table(struct list_walk *w, const struct table *t,
+			    struct list_head *msgs)
+{
+	const struct chain *c;
+	unsigned int chains = 0;
+
+	if (t->flags & ~TABLE_FLAGS_KNOWN)
+		return erec_error(msgs, &w->cmd->location,
+				  "cannot list table %s %s: it has table flags 0x%x that this nft does not know",
+				  family_name(t->handle.family),
+				  t->handle.table.name,
+				  t->flags & ~TABLE_FLAGS_KNOWN);
+	list_for_each_entry(c, &t->chains, list) {
+		if (list_check_chain(w, c, msgs) < 0)
+			return -1;
+		chains++;
+	}
+	if (t->nl_use <= chains)
+		return 0;
+	return list_check_table_objs(w, t, t->nl_use - chains, msgs);
+}
+
+/* Before anything is written: -1 error, 1 redo, 0 fine. */
+static int list_check_scope(struct list_walk *w, struct list_head *msgs)
+{
+	struct table *t;
+	int ret;
+
+	switch (w->cmd->obj) {
+	case CMD_OBJ_CHAIN:
+		return list_check_chain(w, w->only_chain, msgs);
+	case CMD_OBJ_TABLE:
+		return list_check_table(w, w->only_table, msgs);
+	case CMD_OBJ_RULESET:
+		list_for_each_entry(t, &w->nft->cache.tables, list) {
+			if (!list_family_match(w->cmd->handle.family, t))
+				continue;
+			ret = list_check_table(w, t, msgs);
+			if (ret)
+				return ret;
+		}
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 /*
@@ -445,6 +763,16 @@ static bool walk_in_scope(const struct list_walk *w, const struct table *t,
 	return list_family_match(w->cmd->handle.family, t);
 }
 
+/* The first rule that cannot be printed stops the walk: nothing after it
+ * is written, and the listing fails naming it. */
+static void walk_fail(struct list_walk *w, char *msg)
+{
+	if (!w->error)
+		w->error = msg;
+	else
+		xfree(msg);
+}
+
 /* A dumped rule: decode it, print it in its place, free it. Dumps come
  * in the cache's table and chain order; a rule that does not fit means
  * the ruleset changed since the cache was fetched. */
@@ -453,8 +781,9 @@ static void walk_dumped_rule(const struct nftnl_rule *nlr, void *data)
 	struct list_walk *w = data;
 	struct chain *c;
 	struct rule *r;
+	char *why;
 
-	if (w->lost)
+	if (w->lost || w->error)
 		return;
 	c = cache_rule_chain(&w->nft->cache, nlr, &w->rule_table,
 			     &w->rule_chain);
@@ -471,12 +800,14 @@ static void walk_dumped_rule(const struct nftnl_rule *nlr, void *data)
 			return;
 		}
 	}
-	/* A rule we cannot decode is left out; the decoder warned. */
-	r = netlink_rule_parse(w->nft, nlr);
-	if (r) {
-		w->ops->rule(w, r);
-		rule_free(r);
+	r = netlink_rule_parse_why(w->nft, nlr, &why);
+	if (!r) {
+		walk_fail(w, netlink_rule_error_msg(nlr, why));
+		xfree(why);
+		return;
 	}
+	w->ops->rule(w, r);
+	rule_free(r);
 }
 
 /* Stream the rules from a dump; then the generation must still be the
@@ -493,6 +824,13 @@ static int walk_dump_rules(struct list_walk *w)
 		chain = w->only_chain->handle.chain.name;
 	w->rule_table = NULL;
 	w->rule_chain = NULL;
+	/* Changed already: refetch before anything is written. */
+	if (mnl_genid_get(w->nft, &genid) < 0)
+		return -1;
+	if (genid != w->nft->cache.genid) {
+		w->lost = true;
+		return 0;
+	}
 	if (mnl_dump_rules_cb(w->nft, cmd->handle.family, table, chain,
 			      walk_dumped_rule, w) < 0) {
 		if (errno == EINTR)
@@ -512,9 +850,14 @@ static void walk_cached_rules(struct list_walk *w)
 {
 	const struct rule *r;
 
-	while (walk_next(w)) {
-		list_for_each_entry(r, &w->c->rules, list)
+	while (!w->error && walk_next(w)) {
+		list_for_each_entry(r, &w->c->rules, list) {
+			if (r->undecoded) {
+				walk_fail(w, rule_undecoded_msg(r));
+				break;
+			}
 			w->ops->rule(w, r);
+		}
 	}
 }
 
@@ -529,48 +872,69 @@ static int walk_rules(struct list_walk *w, const struct cache_filter *f)
 	return walk_dump_rules(w);
 }
 
-static void walk_start(struct list_walk *w)
+static void walk_start(struct list_walk *w, struct list_hold *hold)
 {
 	w->t = NULL;
 	w->c = NULL;
 	w->done = false;
 	w->lost = false;
 	w->stale = false;
-	w->buf = NULL;
-	w->len = 0;
+	w->error = NULL;
+	w->hold = hold;
 	w->octx = w->nft->octx;
-	w->octx.output_fp = open_memstream(&w->buf, &w->len);
-	if (!w->octx.output_fp)
-		memory_allocation_error();
+	w->octx.output_fp = list_hold_open(hold, w->nft->octx.output_fp ?
+					   w->nft->octx.output_fp : stdout);
 	if (w->ops->begin)
 		w->ops->begin(w);
 }
 
-/* Write what the walk printed (unless it is to be redone) and free it. */
+/* Complete the listing (@output) or drop what is still held back. */
 static void walk_finish(struct list_walk *w, bool output)
 {
-	FILE *fp = w->nft->octx.output_fp ? w->nft->octx.output_fp : stdout;
-
 	if (output && w->ops->end)
 		w->ops->end(w);
+	w->hold->discard = !output;
 	fclose(w->octx.output_fp);
 	if (output)
-		fwrite(w->buf, 1, w->len, fp);
-	free(w->buf);
-	w->buf = NULL;
+		list_hold_release(w->hold);
+	xfree(w->hold->buf);
+	w->hold->buf = NULL;
+	xfree(w->error);
+	w->error = NULL;
+}
+
+/* The walk cannot go on: the listing fails. What was written already
+ * is incomplete: say so. */
+static int walk_error(struct list_walk *w, struct list_head *msgs,
+		      const char *msg)
+{
+	/* Decided before flushing: a flush could push the held listing
+	 * past the bound and out. */
+	bool partial = list_hold_flushed(w);
+
+	if (partial)
+		fflush(w->octx.output_fp);
+	erec_error(msgs, &w->cmd->location, "%s%s", msg,
+		   partial ? " (the listing written so far is incomplete)" :
+		   "");
+	walk_finish(w, false);
+	return -1;
 }
 
 /*
  * One attempt: 0 done, 1 to be redone, -1 error. A walk whose rules all
- * fitted, but in a generation other than the cache's, is redone too;
- * on the @last attempt it is printed (its tables and chains may be a
- * little older than its rules), as the cache accepts its last fetch.
+ * fitted, but in a generation other than the cache's, is redone too, as
+ * long as nothing was written; on the @last attempt it is printed (its
+ * tables and chains may be a little older than its rules), as the cache
+ * accepts its last fetch.
  */
 static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
 {
+	struct list_hold hold;
 	struct cache_filter f;
 	struct table *t = NULL;
 	struct chain *c = NULL;
+	int ret;
 
 	if (list_cache_ensure(w->nft, w->cmd, &f, msgs) < 0)
 		return -1;
@@ -579,15 +943,23 @@ static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
 		return -1;
 	w->only_table = t;
 	w->only_chain = c;
-	walk_start(w);
+	ret = list_check_scope(w, msgs);
+	if (ret)
+		return ret;
+	walk_start(w, &hold);
 	if (walk_rules(w, &f) < 0) {
-		int err = errno;
+		char *msg = xasprintf("cannot fetch the ruleset from the kernel: %s",
+				      strerror(errno));
 
-		walk_finish(w, false);
-		return erec_error(msgs, &internal_location,
-				  "cannot fetch the ruleset from the kernel: %s",
-				  strerror(err));
+		walk_error(w, msgs, msg);
+		xfree(msg);
+		return -1;
 	}
+	if (w->error)
+		return walk_error(w, msgs, w->error);
+	if (list_hold_flushed(w) && (w->lost || w->stale))
+		return walk_error(w, msgs,
+				  "the ruleset changed while it was listed");
 	if (w->stale && !last)
 		w->lost = true;
 	while (!w->lost && walk_next(w))

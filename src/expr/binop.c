@@ -145,9 +145,7 @@ static int binop_fold(struct expr *op, struct expr **exprp)
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
-	const struct datatype *dtype = ectx->ectx_dtype;
-	enum byteorder byteorder = ectx->ectx_byteorder;
-	unsigned int len = ectx->ectx_len;
+	struct eval_type saved;
 	int ret;
 
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
@@ -155,19 +153,15 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	left = op->binop.left;
 	if (op->binop.right->etype == EXPR_LIST)
 		op->binop.right = binop_or_list(op->binop.right);
-	ectx->ectx_dtype = left->dtype;
-	ectx->ectx_byteorder = left->byteorder;
-	ectx->ectx_len = left->len;
 	/* a shift takes a number of bits, not a value of the left type */
 	if (binop_is_shift(op->binop.op)) {
-		ectx->ectx_dtype = &integer_type;
-		ectx->ectx_byteorder = BYTEORDER_HOST_ENDIAN;
-		ectx->ectx_len = 32;
+		eval_type_push(ectx, &saved, &integer_type,
+			       BYTEORDER_HOST_ENDIAN, 32);
+		ret = expr_evaluate(ectx, &op->binop.right);
+		eval_type_pop(ectx, &saved);
+	} else {
+		ret = expr_evaluate_like(ectx, &op->binop.right, left);
 	}
-	ret = expr_evaluate(ectx, &op->binop.right);
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
 	if (ret < 0)
 		return -1;
 	if (op->binop.right->etype != EXPR_VALUE)

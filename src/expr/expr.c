@@ -154,7 +154,7 @@ static const char *const expr_names[__EXPR_MAX] = {
 	[EXPR_HASH]		= "hash expression",
 	[EXPR_SOCKET]		= "socket expression",
 	[EXPR_OSF]		= "osf expression",
-	[EXPR_XFRM]		= "ipsec expression",
+	[EXPR_XFRM]		= "xfrm expression",
 };
 
 const char *expr_name(const struct expr *expr)
@@ -216,6 +216,17 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&list_expr_ops,
 	&relational_expr_ops,
 	&binop_expr_ops,
+	&exthdr_expr_ops,
+	&tcpopt_expr_ops,
+	&ipopt_expr_ops,
+	&fib_expr_ops,
+	&rt_expr_ops,
+	&numgen_expr_ops,
+	&hash_expr_ops,
+	&symhash_expr_ops,
+	&socket_expr_ops,
+	&osf_expr_ops,
+	&xfrm_expr_ops,
 	NULL,
 };
 

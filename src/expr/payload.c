@@ -935,9 +935,9 @@ static bool payload_dep_removable(const struct delin_ctx *dctx,
  * and "vlan id 5 vlan id 6" then reloads as something else).
  */
 static bool payload_dep_implied(const struct delin_ctx *dctx,
+				const struct proto_desc *desc,
 				const struct expr *left)
 {
-	const struct proto_desc *desc = left->payload.desc;
 	const struct stmt *dep = dctx->deps[desc->base];
 	const struct expr *key = dep->expr->binop.left;
 	const struct proto_desc *nh;
@@ -948,7 +948,7 @@ static bool payload_dep_implied(const struct delin_ctx *dctx,
 	case PROTO_BASE_LL_HDR:
 		/* the system nft lists "ether type 8021q vlan type ip"
 		 * where the family leaves the network layer open */
-		if (left->flags & EXPR_F_PROTOCOL &&
+		if (left && left->flags & EXPR_F_PROTOCOL &&
 		    key->etype == EXPR_PAYLOAD &&
 		    !proto_family_desc(dctx->family, PROTO_BASE_NETWORK_HDR))
 			return false;
@@ -1020,6 +1020,16 @@ static void payload_type_done(struct delin_ctx *dctx, struct stmt *stmt,
 		dctx->rule->num_stmts--;
 }
 
+void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc)
+{
+	enum proto_bases base = desc->base;
+
+	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
+	    payload_dep_implied(dctx, desc, NULL))
+		payload_kill_dep(dctx, base);
+	proto_ctx_update(&dctx->pctx, base, &internal_location, desc);
+}
+
 /* A typed payload match (@left, in @stmt): drop the dependency it
  * implies, record what it selects. */
 static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
@@ -1031,7 +1041,7 @@ static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
 	if (desc->generic)
 		return;
 	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
-	    payload_dep_implied(dctx, left)) {
+	    payload_dep_implied(dctx, desc, left)) {
 		payload_kill_dep(dctx, base);
 		payload_kill_network_dep(dctx, desc);
 	}

@@ -107,28 +107,6 @@ static bool relational_types_match(const struct datatype *a,
 	return false;
 }
 
-static int relational_evaluate_right(struct eval_ctx *ectx, struct expr *rel)
-{
-	const struct datatype *dtype = ectx->ectx_dtype;
-	enum byteorder byteorder = ectx->ectx_byteorder;
-	unsigned int len = ectx->ectx_len;
-	struct expr *left = rel->binop.left;
-	int ret;
-
-	/* JSON ["syn", "ack"]: the flags together */
-	if (rel->binop.right->etype == EXPR_LIST &&
-	    datatype_is_bitmask(left->dtype))
-		rel->binop.right = binop_or_list(rel->binop.right);
-	ectx->ectx_dtype = left->dtype;
-	ectx->ectx_byteorder = left->byteorder;
-	ectx->ectx_len = left->len;
-	ret = expr_evaluate(ectx, &rel->binop.right);
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
-	return ret;
-}
-
 /* The encoder builds compare data in buffers of this size. */
 static int relational_check_size(struct eval_ctx *ectx,
 				 const struct expr *expr)
@@ -146,7 +124,11 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
-	if (relational_evaluate_right(ectx, rel) < 0)
+	/* JSON ["syn", "ack"]: the flags together */
+	if (rel->binop.right->etype == EXPR_LIST &&
+	    datatype_is_bitmask(rel->binop.left->dtype))
+		rel->binop.right = binop_or_list(rel->binop.right);
+	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	left = rel->binop.left;
 	right = rel->binop.right;
@@ -179,8 +161,10 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		left = rel->binop.left;
 		right = rel->binop.right;
 	}
-	/* Strings compare over the whole field, NUL padded. */
-	if (right->etype == EXPR_VALUE && right->len < left->len)
+	/* Strings compare over the whole field, NUL padded; a wildcard
+	 * ("eth*") only over its prefix. */
+	if (right->etype == EXPR_VALUE && right->len < left->len &&
+	    !(right->flags & EXPR_F_WILDCARD))
 		right->len = left->len;
 	rel->dtype = &boolean_type;
 	rel->len = 1;
@@ -237,6 +221,16 @@ static void lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+static bool relational_is_ordered(enum ops op)
+{
+	return op == OP_LT || op == OP_GT || op == OP_LTE || op == OP_GTE;
+}
+
+/*
+ * cmp compares bytes in memory order: "<" and ">" on a host byte order
+ * value of more than one byte (meta mark, meta length) first turn it big
+ * endian, and compare with big endian data, as the system nft does.
+ */
 static void relational_linearize_value(struct lin_ctx *lctx,
 				       const struct expr *rel,
 				       enum nft_registers reg)
@@ -244,11 +238,17 @@ static void relational_linearize_value(struct lin_ctx *lctx,
 	const struct expr *left = rel->binop.left, *right = rel->binop.right;
 	unsigned char data[NFT_REG_SIZE * 4];
 	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
+	enum byteorder byteorder = right->byteorder;
 
-	if (right->len > left->len)
+	if (right->len > left->len || right->flags & EXPR_F_WILDCARD)
 		len = div_round_up(right->len, BITS_PER_BYTE);
 	linearize_expr(lctx, left, reg);
-	linearize_mpz(data, right->value.value, right->byteorder, len);
+	if (relational_is_ordered(rel->binop.op) &&
+	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1) {
+		lin_hton(lctx, reg, len);
+		byteorder = BYTEORDER_BIG_ENDIAN;
+	}
+	linearize_mpz(data, right->value.value, byteorder, len);
 	lin_cmp(lctx, reg, relational_cmp_op(rel->binop.op), data, len);
 }
 

@@ -9,11 +9,29 @@ export TESTDIR
 export NFT=${NFT:-/usr/sbin/nft}
 export SRCDIR=${SRCDIR:-$(cd "$TESTDIR/../.." && pwd)}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+# The library of a build's src/nft (a libtool wrapper), for the tests that
+# load it into other programs, when not given.
+if [ -z "${LIBNFTABLES:-}" ] &&
+   [ -f "$(dirname "$NFT")/.libs/libnftables.so.1" ]; then
+	LIBNFTABLES=$(cd "$(dirname "$NFT")/.libs" && pwd)/libnftables.so.1
+fi
 [ -n "${LIBNFTABLES:-}" ] && export LIBNFTABLES
 SAN_RE='AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:'
 TIMEOUT=${TEST_TIMEOUT:-180}
 
+# As root or in CI (CI set) a skip hides a broken setup: it is an error
+# there, unless NFT_TEST_ALLOW_SKIP=1 (lib.sh applies the same to tests).
+strict=0
+if { [ "$(id -u)" = 0 ] || [ -n "${CI:-}" ]; } &&
+   [ "${NFT_TEST_ALLOW_SKIP:-}" != 1 ]; then
+	strict=1
+fi
 if [ "$(id -u)" != 0 ] || ! unshare -n true 2>/dev/null; then
+	if [ "$strict" = 1 ]; then
+		echo "ERROR: tests/shell needs root and unshare" \
+			"(NFT_TEST_ALLOW_SKIP=1 allows skipping)"
+		exit 1
+	fi
 	echo "SKIP: tests/shell needs root and unshare"
 	exit 77
 fi
@@ -71,4 +89,9 @@ for t in "${tests[@]}"; do
 done
 echo "$pass passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ] || exit 1
+# A tier that ran nothing proves nothing.
+if [ "$pass" = 0 ]; then
+	echo "ERROR: no test passed"
+	exit 1
+fi
 exit 0

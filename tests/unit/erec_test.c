@@ -187,7 +187,7 @@ static void test_json_and_internal(void)
 	char *out;
 
 	loc.json_index = 3;
-	loc.json_path = "nftables[3].add.chain.dev";
+	loc.json_path = ".add.chain.dev";
 	out = render(erec_create(EREC_ERROR, &loc, "bad device"));
 	CHECK_STREQ(out, "Error: bad device\n"
 		"JSON command #3, at nftables[3].add.chain.dev\n");

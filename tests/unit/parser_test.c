@@ -626,7 +626,7 @@ static void test_include(struct nft_ctx *nft)
 			      "define dev = v0\nadd table ip from_a\n"
 			      "include \"sub/b.nft\"");
 	files[1] = write_file(dir, "sub/b.nft", "add table ip from_b\n");
-	files[2] = write_file(dir, "bad.nft", "add table ip t\nadd tabel x\n");
+	files[2] = write_file(dir, "bad.nft", "add table ip t\nlist tabel x\n");
 	files[3] = write_file(sub, "c1.nft", "add table ip c1\n");
 	files[4] = write_file(sub, "c2.nft", "add table ip c2\n");
 	nft_ctx_clear_include_paths(nft);
@@ -660,7 +660,7 @@ static void test_include(struct nft_ctx *nft)
 	/* The include statement runs up to its separator, as the system
 	 * nft reports it ("1:1-22", the newline included). */
 	check_err(&p, 0, 1, 1, 22, "File not found: missing.nft");
-	check_err(&p, 1, 2, 5, 9, "unexpected string 'tabel'");
+	check_err(&p, 1, 2, 6, 10, "unexpected string 'tabel'");
 	CHECK(nth_err(&p, 1)->locations[0].indesc->name &&
 	      strstr(nth_err(&p, 1)->locations[0].indesc->name, "bad.nft"));
 	/* "In file included from <cmdline>:2:1-18:" */

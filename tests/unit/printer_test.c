@@ -698,14 +698,8 @@ static void test_json_input(void)
 		"  [ meta load mark => reg 1 ]\n"
 		"  [ cmp eq reg 1 0x00000010 ]\n"
 		"  [ immediate reg 0 return ]\n");
-	/* JSON paths were interned for a run that nft_run() would end;
-	 * each is one allocation starting with its list node. */
-	while (!list_empty(&nft->strings)) {
-		struct list_head *node = nft->strings.next;
-
-		list_del(node);
-		xfree(node);
-	}
+	/* JSON paths were interned for a run that nft_run() would end */
+	nft_run_release_strings(nft);
 	nft_ctx_free(nft);
 }
 
@@ -800,6 +794,9 @@ static void test_counter_attrs(void)
 }
 
 /* The comment TLV must be the system nft's: \x00\x08hello x\x00 */
+static struct nftnl_rule *nl_rule_ip(void);
+static void check_decode_fails(struct nftnl_rule *nlr, const char *reason);
+
 static void test_comment(void)
 {
 	static const char want[] = "\x00\x08hello x";
@@ -824,17 +821,239 @@ static void test_comment(void)
 	CHECK(len == 3 && !memcmp(data, "\x00\x01\x00", 3));
 	nftnl_rule_free(nlr);
 	rule_free(rule);
+
+	/* a comment without its NUL is not ours: the rule is not listed
+	 * without it */
+	nlr = nl_rule_ip();
+	nftnl_rule_set_data(nlr, NFTNL_RULE_USERDATA, "\x00\x02hi", 4);
+	check_decode_fails(nlr, "comment");
 }
 
-/* Unknown netlink expressions: no rule, a warning instead. */
+/* Unknown netlink expressions: no rule, and the reason names it. */
 static void test_unknown(void)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	char *why;
+
+	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, NFPROTO_IPV4);
+	nftnl_rule_add_expr(nlr, nftnl_expr_alloc("notrack"));
+	CHECK(delinearize_rule_why(NULL, NFPROTO_IPV4, nlr, &why) == NULL);
+	CHECK(why && strstr(why, "'notrack'"));
+	xfree(why);
+	nftnl_rule_free(nlr);
+}
+
+/* ---- hand-made bytecode: what other tools (and the system nft with
+ * 32-bit registers) write ---------------------------------------------- */
+
+static void nl_payload(struct nftnl_rule *nlr, uint32_t base, uint32_t off,
+		       uint32_t len, uint32_t dreg)
+{
+	struct nftnl_expr *e = nftnl_expr_alloc("payload");
+
+	nftnl_expr_set_u32(e, NFTNL_EXPR_PAYLOAD_BASE, base);
+	nftnl_expr_set_u32(e, NFTNL_EXPR_PAYLOAD_OFFSET, off);
+	nftnl_expr_set_u32(e, NFTNL_EXPR_PAYLOAD_LEN, len);
+	nftnl_expr_set_u32(e, NFTNL_EXPR_PAYLOAD_DREG, dreg);
+	nftnl_rule_add_expr(nlr, e);
+}
+
+static void nl_meta(struct nftnl_rule *nlr, uint32_t key, uint32_t dreg)
+{
+	struct nftnl_expr *e = nftnl_expr_alloc("meta");
+
+	nftnl_expr_set_u32(e, NFTNL_EXPR_META_KEY, key);
+	nftnl_expr_set_u32(e, NFTNL_EXPR_META_DREG, dreg);
+	nftnl_rule_add_expr(nlr, e);
+}
+
+static void nl_cmp(struct nftnl_rule *nlr, uint32_t sreg, const void *data,
+		   uint32_t len)
+{
+	struct nftnl_expr *e = nftnl_expr_alloc("cmp");
+
+	nftnl_expr_set_u32(e, NFTNL_EXPR_CMP_SREG, sreg);
+	nftnl_expr_set_u32(e, NFTNL_EXPR_CMP_OP, NFT_CMP_EQ);
+	nftnl_expr_set(e, NFTNL_EXPR_CMP_DATA, data, len);
+	nftnl_rule_add_expr(nlr, e);
+}
+
+static struct nftnl_rule *nl_rule_ip(void)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
 
 	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, NFPROTO_IPV4);
-	nftnl_rule_add_expr(nlr, nftnl_expr_alloc("notrack"));
-	CHECK(delinearize_rule(NULL, NFPROTO_IPV4, nlr) == NULL);
+	nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, "t");
+	nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, "c");
+	return nlr;
+}
+
+/* Decode @nlr: its listing, or "error: <why>". */
+static char *decode_text(struct nftnl_rule *nlr)
+{
+	struct rule *r;
+	char *why, *text;
+
+	r = delinearize_rule_why(NULL, NFPROTO_IPV4, nlr, &why);
 	nftnl_rule_free(nlr);
+	if (!r) {
+		text = xasprintf("error: %s", why);
+		xfree(why);
+		return text;
+	}
+	text = rule_text(r, 0);
+	rule_free(r);
+	return text;
+}
+
+static void check_decode(struct nftnl_rule *nlr, const char *want)
+{
+	char *got = decode_text(nlr);
+
+	CHECK_STREQ(got, want);
+	free(got);
+}
+
+static void check_decode_fails(struct nftnl_rule *nlr, const char *reason)
+{
+	char *got = decode_text(nlr);
+
+	CHECK(!strncmp(got, "error: ", 7) && strstr(got, reason));
+	if (strncmp(got, "error: ", 7) || !strstr(got, reason))
+		fprintf(stderr, "  got: %s\n  want an error with: %s\n", got,
+			reason);
+	free(got);
+}
+
+static const uint8_t saddr_1234[] = { 1, 2, 3, 4 };
+static const uint8_t port_22[] = { 0, 22 };
+
+/*
+ * The 128-bit registers are views of the 32-bit ones: NFT_REG_1 is
+ * NFT_REG32_00..03, NFT_REG_2 is NFT_REG32_04..07.
+ */
+static void test_reg_aliasing(void)
+{
+	struct nftnl_rule *nlr;
+
+	/* a 32-bit register, read back by its own number */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG32_01);
+	nl_cmp(nlr, NFT_REG32_01, saddr_1234, 4);
+	check_decode(nlr, "ip saddr 1.2.3.4");
+
+	/* written as NFT_REG32_00, read as NFT_REG_1: the same slot */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG32_00);
+	nl_cmp(nlr, NFT_REG_1, saddr_1234, 4);
+	check_decode(nlr, "ip saddr 1.2.3.4");
+
+	/* written as NFT_REG_2, read as NFT_REG32_04 */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG_2);
+	nl_cmp(nlr, NFT_REG32_04, saddr_1234, 4);
+	check_decode(nlr, "ip saddr 1.2.3.4");
+
+	/* two values side by side in one 128-bit register */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG32_00);
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 16, 4, NFT_REG32_01);
+	nl_cmp(nlr, NFT_REG32_01, saddr_1234, 4);
+	nl_cmp(nlr, NFT_REG_1, saddr_1234, 4);
+	check_decode(nlr, "ip daddr 1.2.3.4 ip saddr 1.2.3.4");
+
+	/* writing a 32-bit view drops the 128-bit value it overlaps, which
+	 * nobody read: the load would be lost from the listing */
+	nlr = nl_rule_ip();
+	nl_meta(nlr, NFT_META_IIFNAME, NFT_REG_1);
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG32_02);
+	nl_cmp(nlr, NFT_REG32_02, saddr_1234, 4);
+	check_decode_fails(nlr, "overwritten before it is used");
+
+	/* ... and reading it afterwards finds nothing */
+	nlr = nl_rule_ip();
+	nl_meta(nlr, NFT_META_IIFNAME, NFT_REG_1);
+	nl_cmp(nlr, NFT_REG_1, "eth0\0\0\0\0\0\0\0\0\0\0\0", 16);
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG32_03);
+	nl_cmp(nlr, NFT_REG_1, "eth0\0\0\0\0\0\0\0\0\0\0\0", 16);
+	check_decode_fails(nlr, "holds no value");
+
+	/* a shorter compare on a name is the prefix wildcard */
+	nlr = nl_rule_ip();
+	nl_meta(nlr, NFT_META_IIFNAME, NFT_REG_1);
+	nl_cmp(nlr, NFT_REG_1, "eth", 3);
+	check_decode(nlr, "iifname \"eth*\"");
+
+	/* ... and on anything else cannot be printed */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG_1);
+	nl_cmp(nlr, NFT_REG_1, saddr_1234, 2);
+	check_decode_fails(nlr, "compares 2 bytes");
+
+	/* a load nothing reads */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG_1);
+	check_decode_fails(nlr, "never used");
+
+	/* a compare across two values is a concatenation */
+	nlr = nl_rule_ip();
+	nl_payload(nlr, NFT_PAYLOAD_NETWORK_HEADER, 12, 4, NFT_REG_1);
+	nl_payload(nlr, NFT_PAYLOAD_TRANSPORT_HEADER, 2, 2, NFT_REG32_01);
+	nl_cmp(nlr, NFT_REG_1, "\1\2\3\4\0\26\0\0", 8);
+	check_decode_fails(nlr, "concatenation");
+
+	/* a meta with a source register (meta set) names itself */
+	nlr = nl_rule_ip();
+	{
+		struct nftnl_expr *e = nftnl_expr_alloc("meta");
+
+		nftnl_expr_set_u32(e, NFTNL_EXPR_META_KEY, NFT_META_MARK);
+		nftnl_expr_set_u32(e, NFTNL_EXPR_META_SREG, NFT_REG_1);
+		nftnl_rule_add_expr(nlr, e);
+	}
+	check_decode_fails(nlr, "'meta'");
+}
+
+/* The register API the statement decoders use, by either number. */
+static void test_reg_api(void)
+{
+	struct delin_ctx dctx;
+	struct expr *parts[4], *e;
+
+	memset(&dctx, 0, sizeof(dctx));
+	delin_set_register(&dctx, NFT_REG32_00,
+			   delin_data_expr(saddr_1234, 4));
+	delin_set_register(&dctx, NFT_REG32_01, delin_data_expr(port_22, 2));
+	CHECK(delin_register_valid(NFT_REG_4));
+	CHECK(delin_register_valid(NFT_REG32_15));
+	CHECK(!delin_register_valid(NFT_REG_VERDICT));
+	CHECK(!delin_register_valid(NFT_REG32_15 + 1));
+	e = delin_get_register(&dctx, NFT_REG_1);
+	CHECK(e && e->len == 32);
+	expr_free(e);
+	/* a span that sticks out of the values takes nothing */
+	CHECK(delin_take_register_span(&dctx, NFT_REG_1, 96, parts, 4) == 0);
+	CHECK(delin_take_register_span(&dctx, NFT_REG_1, 64, parts, 1) == 0);
+	CHECK(delin_take_register_span(&dctx, NFT_REG_1, 64, parts, 4) == 2);
+	CHECK(parts[0]->len == 32 && parts[1]->len == 16);
+	expr_free(parts[0]);
+	expr_free(parts[1]);
+	CHECK(delin_get_register(&dctx, NFT_REG_1) == NULL);
+	/* a 128-bit value in NFT_REG_2, dropped by a write to its middle */
+	delin_set_register(&dctx, NFT_REG_2,
+			   delin_data_expr("0123456789abcdef", 16));
+	e = delin_take_register(&dctx, NFT_REG32_04);
+	CHECK(e && e->len == 128);
+	delin_set_register(&dctx, NFT_REG_2, e);
+	delin_set_register(&dctx, NFT_REG32_06, delin_data_expr(port_22, 2));
+	CHECK(dctx.error && strstr(dctx.error, "overwritten"));
+	CHECK(delin_get_register(&dctx, NFT_REG_2) == NULL);
+	e = delin_get_register(&dctx, NFT_REG32_06);
+	CHECK(e && e->len == 16);
+	expr_free(e);
+	xfree(dctx.error);
+	for (unsigned int i = 0; i < DELIN_REG_SLOTS; i++)
+		expr_free(dctx.regs[i].expr);
 }
 
 static void test_generic_print(void)
@@ -888,6 +1107,8 @@ int main(void)
 	test_counter_attrs();
 	test_comment();
 	test_unknown();
+	test_reg_aliasing();
+	test_reg_api();
 	test_errors();
 	test_variable();
 	test_json_input();

@@ -85,9 +85,6 @@ static void run_json(struct run *r, struct nft_ctx *nft, const char *text)
 static void run_done(struct run *r)
 {
 	struct input_descriptor *d, *next;
-	struct run_string {
-		struct list_head list;
-	} *s, *snext;
 
 	cmd_list_free(&r->cmds);
 	erec_free_list(&r->msgs);
@@ -97,10 +94,7 @@ static void run_done(struct run *r)
 	}
 	/* JSON paths interned for the run (libnftables.c frees them the
 	 * same way at the end of a run) */
-	list_for_each_entry_safe(s, snext, &r->nft->strings, list) {
-		list_del(&s->list);
-		xfree(s);
-	}
+	nft_run_release_strings(r->nft);
 	scope_free(r->nft->top_scope);
 	r->nft->top_scope = NULL;
 }

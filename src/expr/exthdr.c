@@ -1,0 +1,589 @@
+/*
+ * Extension headers and options: IPv6 extension headers (hbh, rt, rt0,
+ * rt2, srh, frag, dst, mh), TCP options and IPv4 options. The kernel
+ * finds the header or option by its type; a field is an offset and a
+ * length inside it, as for payload expressions. One table row per
+ * field; "exists"/"missing" ask only whether the header is there.
+ */
+#include <string.h>
+#include <expr.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+#include <proto.h>
+#include <libnftnl/expr.h>
+
+#define EXTHDR_MAX_FIELDS	12
+
+struct exthdr_field {
+	const char *token;
+	unsigned int offset;		/* bits from the header's start */
+	unsigned int len;		/* bits */
+	const struct datatype *dtype;
+	unsigned int stride;		/* arrays ("addr[2]"): bits apart */
+};
+
+struct exthdr_desc {
+	const char *name;		/* "frag", "maxseg" */
+	enum nft_exthdr_op op;
+	uint8_t type;			/* header number, option kind */
+	struct exthdr_field fields[EXTHDR_MAX_FIELDS];
+};
+
+#define F(_t, _o, _l, _d)	{ .token = (_t), .offset = (_o), .len = (_l), \
+				  .dtype = (_d) }
+#define ARRAY(_t, _o, _l, _d)	{ .token = (_t), .offset = (_o), .len = (_l), \
+				  .dtype = (_d), .stride = (_l) }
+#define IPV6_NEXTHDR_FIELDS						\
+	F("nexthdr", 0, 8, &inet_protocol_type),			\
+	F("hdrlength", 8, 8, &integer_type)
+
+static const struct exthdr_desc exthdr_ipv6[] = {
+	{ "hbh", NFT_EXTHDR_OP_IPV6, 0, { IPV6_NEXTHDR_FIELDS } },
+	{ "rt", NFT_EXTHDR_OP_IPV6, 43, {
+		IPV6_NEXTHDR_FIELDS,
+		F("type", 16, 8, &integer_type),
+		F("seg-left", 24, 8, &integer_type),
+	} },
+	/* a listing names a routing header field by the first row
+	 * that has it, srh before rt0, as the system nft does */
+	{ "srh", NFT_EXTHDR_OP_IPV6, 43, {
+		F("last-entry", 32, 8, &integer_type),
+		F("flags", 40, 8, &integer_type),
+		F("tag", 48, 16, &integer_type),
+		ARRAY("sid", 64, 128, &ip6addr_type),
+	} },
+	{ "rt0", NFT_EXTHDR_OP_IPV6, 43, {
+		F("reserved", 32, 32, &integer_type),
+		ARRAY("addr", 64, 128, &ip6addr_type),
+	} },
+	{ "rt2", NFT_EXTHDR_OP_IPV6, 43, {
+		F("reserved", 32, 32, &integer_type),
+		F("addr", 64, 128, &ip6addr_type),
+	} },
+	{ "frag", NFT_EXTHDR_OP_IPV6, 44, {
+		F("nexthdr", 0, 8, &inet_protocol_type),
+		F("reserved", 8, 8, &integer_type),
+		F("frag-off", 16, 13, &integer_type),
+		F("reserved2", 29, 2, &integer_type),
+		F("more-fragments", 31, 1, &integer_type),
+		F("id", 32, 32, &integer_type),
+	} },
+	{ "dst", NFT_EXTHDR_OP_IPV6, 60, { IPV6_NEXTHDR_FIELDS } },
+	{ "mh", NFT_EXTHDR_OP_IPV6, 135, {
+		IPV6_NEXTHDR_FIELDS,
+		F("type", 16, 8, &mh_type_type),
+		F("reserved", 24, 8, &integer_type),
+		F("checksum", 32, 16, &integer_type),
+	} },
+};
+
+#define TCPOPT_KIND_LENGTH	F("kind", 0, 8, &integer_type),		\
+				F("length", 8, 8, &integer_type)
+#define TCPOPT_SACK(_n, _o)	F("left", (_o), 32, &integer_type),		\
+				F("right", (_o) + 32, 32, &integer_type)
+
+/* Named TCP options; "sack" is "sack0". */
+static const struct exthdr_desc exthdr_tcpopt[] = {
+	{ "eol", NFT_EXTHDR_OP_TCPOPT, 0, { F("kind", 0, 8, &integer_type) } },
+	{ "nop", NFT_EXTHDR_OP_TCPOPT, 1, { F("kind", 0, 8, &integer_type) } },
+	{ "maxseg", NFT_EXTHDR_OP_TCPOPT, 2, {
+		TCPOPT_KIND_LENGTH, F("size", 16, 16, &integer_type) } },
+	{ "window", NFT_EXTHDR_OP_TCPOPT, 3, {
+		TCPOPT_KIND_LENGTH, F("count", 16, 8, &integer_type) } },
+	{ "sack-perm", NFT_EXTHDR_OP_TCPOPT, 4, { TCPOPT_KIND_LENGTH } },
+	{ "sack", NFT_EXTHDR_OP_TCPOPT, 5, {
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(0, 16) } },
+	{ "sack0", NFT_EXTHDR_OP_TCPOPT, 5, {
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(0, 16) } },
+	{ "sack1", NFT_EXTHDR_OP_TCPOPT, 5, {
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(1, 80) } },
+	{ "sack2", NFT_EXTHDR_OP_TCPOPT, 5, {
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(2, 144) } },
+	{ "sack3", NFT_EXTHDR_OP_TCPOPT, 5, {
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(3, 208) } },
+	{ "timestamp", NFT_EXTHDR_OP_TCPOPT, 8, {
+		TCPOPT_KIND_LENGTH, F("tsval", 16, 32, &integer_type),
+		F("tsecr", 48, 32, &integer_type) } },
+	{ "md5sig", NFT_EXTHDR_OP_TCPOPT, 19, { TCPOPT_KIND_LENGTH } },
+	{ "mptcp", NFT_EXTHDR_OP_TCPOPT, 30, {
+		TCPOPT_KIND_LENGTH, F("subtype", 16, 4, &integer_type) } },
+	{ "fastopen", NFT_EXTHDR_OP_TCPOPT, 34, { TCPOPT_KIND_LENGTH } },
+};
+
+#define IPOPT_ROUTE_FIELDS	F("type", 0, 8, &integer_type),		\
+				F("length", 8, 8, &integer_type),	\
+				F("ptr", 16, 8, &integer_type),		\
+				F("addr", 24, 32, &ipaddr_type)
+
+static const struct exthdr_desc exthdr_ipopt[] = {
+	{ "rr", NFT_EXTHDR_OP_IPV4, 7, { IPOPT_ROUTE_FIELDS } },
+	{ "lsrr", NFT_EXTHDR_OP_IPV4, 131, { IPOPT_ROUTE_FIELDS } },
+	{ "ssrr", NFT_EXTHDR_OP_IPV4, 137, { IPOPT_ROUTE_FIELDS } },
+	{ "ra", NFT_EXTHDR_OP_IPV4, 148, {
+		F("type", 0, 8, &integer_type),
+		F("length", 8, 8, &integer_type),
+		F("value", 16, 16, &integer_type) } },
+};
+
+static const struct {
+	const struct exthdr_desc *descs;
+	unsigned int num;
+	const char *json_name;		/* key of its JSON object */
+	const char *prefix;		/* printed before the name */
+} exthdr_families[] = {
+	[NFT_EXTHDR_OP_IPV6]	= { exthdr_ipv6, array_size(exthdr_ipv6),
+				    "exthdr", "" },
+	[NFT_EXTHDR_OP_TCPOPT]	= { exthdr_tcpopt, array_size(exthdr_tcpopt),
+				    "tcp option", "tcp option " },
+	[NFT_EXTHDR_OP_IPV4]	= { exthdr_ipopt, array_size(exthdr_ipopt),
+				    "ip option", "ip option " },
+};
+
+static bool exthdr_op_valid(unsigned int op)
+{
+	return op < array_size(exthdr_families) && exthdr_families[op].descs;
+}
+
+const struct exthdr_desc *exthdr_lookup(enum nft_exthdr_op op,
+					const char *name)
+{
+	unsigned int i;
+
+	if (!exthdr_op_valid(op))
+		return NULL;
+	for (i = 0; i < exthdr_families[op].num; i++)
+		if (!strcmp(exthdr_families[op].descs[i].name, name))
+			return &exthdr_families[op].descs[i];
+	return NULL;
+}
+
+/* The first header of @op with type @type: the name a listing uses. */
+static const struct exthdr_desc *exthdr_by_type(enum nft_exthdr_op op,
+						unsigned int type)
+{
+	unsigned int i;
+
+	if (!exthdr_op_valid(op))
+		return NULL;
+	for (i = 0; i < exthdr_families[op].num; i++)
+		if (exthdr_families[op].descs[i].type == type)
+			return &exthdr_families[op].descs[i];
+	return NULL;
+}
+
+const struct exthdr_field *exthdr_field_lookup(const struct exthdr_desc *d,
+					       const char *token)
+{
+	unsigned int i;
+
+	for (i = 0; i < EXTHDR_MAX_FIELDS && d->fields[i].token; i++)
+		if (!strcmp(d->fields[i].token, token))
+			return &d->fields[i];
+	return NULL;
+}
+
+bool exthdr_field_is_array(const struct exthdr_field *f)
+{
+	return f->stride != 0;
+}
+
+/* Element @index (from 1) of an array field, or the field itself. */
+static unsigned int exthdr_field_offset(const struct exthdr_field *f,
+					unsigned int index)
+{
+	return f->offset + (index ? index - 1 : 0) * f->stride;
+}
+
+static void exthdr_set_field(struct expr *expr, const struct exthdr_desc *d,
+			     const struct exthdr_field *f, unsigned int offset)
+{
+	expr->exthdr.desc = d;
+	expr->exthdr.field = f;
+	expr->exthdr.op = d->op;
+	expr->exthdr.type = d->type;
+	expr->exthdr.offset = offset;
+	expr->dtype = f->dtype;
+	expr->byteorder = BYTEORDER_BIG_ENDIAN;
+	expr->len = f->len;
+}
+
+/* @f NULL: the header's presence ("exthdr frag exists"); @index: the
+ * element of an array field (from 1), 0 otherwise. */
+struct expr *exthdr_expr_alloc(const struct location *loc,
+			       const struct exthdr_desc *d,
+			       const struct exthdr_field *f,
+			       unsigned int index)
+{
+	struct expr *expr = expr_alloc(loc, &exthdr_expr_ops, &boolean_type,
+				       BYTEORDER_HOST_ENDIAN, BITS_PER_BYTE);
+
+	expr->exthdr.desc = d;
+	expr->exthdr.op = d->op;
+	expr->exthdr.type = d->type;
+	if (f)
+		exthdr_set_field(expr, d, f, exthdr_field_offset(f, index));
+	else
+		expr->exthdr.flags = NFT_EXTHDR_F_PRESENT;
+	return expr;
+}
+
+/* A raw field: "tcp option @34,8,8", "tcp option 34" (presence). */
+struct expr *exthdr_expr_alloc_raw(const struct location *loc,
+				   enum nft_exthdr_op op, uint8_t type,
+				   unsigned int offset, unsigned int len,
+				   bool present)
+{
+	struct expr *expr = expr_alloc(loc, &exthdr_expr_ops,
+				       present ? &boolean_type : &integer_type,
+				       present ? BYTEORDER_HOST_ENDIAN :
+						 BYTEORDER_BIG_ENDIAN,
+				       present ? BITS_PER_BYTE : len);
+
+	expr->exthdr.op = op;
+	expr->exthdr.type = type;
+	expr->exthdr.offset = offset;
+	expr->exthdr.flags = present ? NFT_EXTHDR_F_PRESENT : 0;
+	expr->exthdr.desc = exthdr_by_type(op, type);
+	return expr;
+}
+
+static void exthdr_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->exthdr = src->exthdr;
+}
+
+static bool exthdr_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return a->exthdr.op == b->exthdr.op &&
+	       a->exthdr.type == b->exthdr.type &&
+	       a->exthdr.offset == b->exthdr.offset &&
+	       a->exthdr.flags == b->exthdr.flags && a->len == b->len;
+}
+
+static bool exthdr_present(const struct expr *expr)
+{
+	return expr->exthdr.flags & NFT_EXTHDR_F_PRESENT;
+}
+
+/* "size", or "addr[2]" for an element of an array field. */
+static void exthdr_field_name(const struct expr *expr, char *buf,
+			      size_t size)
+{
+	const struct exthdr_field *f = expr->exthdr.field;
+
+	if (f->stride)
+		snprintf(buf, size, "%s[%u]", f->token,
+			 (expr->exthdr.offset - f->offset) / f->stride + 1);
+	else
+		snprintf(buf, size, "%s", f->token);
+}
+
+static void exthdr_expr_print(const struct expr *expr,
+			      struct output_ctx *octx)
+{
+	const struct exthdr_desc *d = expr->exthdr.desc;
+	const char *prefix = exthdr_op_valid(expr->exthdr.op) ?
+			     exthdr_families[expr->exthdr.op].prefix : "";
+
+	if (exthdr_present(expr)) {
+		if (!d)
+			nft_print(octx, "%s%u", prefix, expr->exthdr.type);
+		else if (expr->exthdr.op == NFT_EXTHDR_OP_IPV6)
+			nft_print(octx, "exthdr %s", d->name);
+		else
+			nft_print(octx, "%s%s", prefix, d->name);
+		return;
+	}
+	if (d && expr->exthdr.field) {
+		char field[64];
+
+		exthdr_field_name(expr, field, sizeof(field));
+		nft_print(octx, "%s%s %s", prefix, d->name, field);
+	} else
+		nft_print(octx, "%s@%u,%u,%u", prefix, expr->exthdr.type,
+			  expr->exthdr.offset, expr->len);
+}
+
+static json_t *exthdr_expr_json(const struct expr *expr,
+				struct output_ctx *octx)
+{
+	const struct exthdr_desc *d = expr->exthdr.desc;
+	const char *key = exthdr_op_valid(expr->exthdr.op) ?
+			  exthdr_families[expr->exthdr.op].json_name : "exthdr";
+	json_t *root = json_object();
+
+	if (d && (exthdr_present(expr) || expr->exthdr.field)) {
+		json_object_set_new(root, "name", json_string(d->name));
+		if (!exthdr_present(expr)) {
+			char field[64];
+
+			exthdr_field_name(expr, field, sizeof(field));
+			json_object_set_new(root, "field", json_string(field));
+		}
+	} else {
+		json_object_set_new(root, "base",
+				    json_integer(expr->exthdr.type));
+		json_object_set_new(root, "offset",
+				    json_integer(expr->exthdr.offset));
+		json_object_set_new(root, "len",
+				    json_integer(exthdr_present(expr) ?
+						 BITS_PER_BYTE : expr->len));
+	}
+	return json_wrap(key, root);
+}
+
+static struct expr *exthdr_json_parse_op(struct json_ctx *jctx,
+					 json_t *value,
+					 const struct location *loc,
+					 enum nft_exthdr_op op)
+{
+	json_t *n = json_object_get(value, "name");
+	json_t *f = json_object_get(value, "field");
+	const struct exthdr_desc *d;
+	const struct exthdr_field *field = NULL;
+	unsigned int index = 0;
+	char name[64];
+
+	if (!json_is_object(value) || !json_is_string(n)) {
+		json_error(jctx, ".name",
+			   "Invalid extension header: \"name\" must be a string");
+		return NULL;
+	}
+	d = exthdr_lookup(op, json_string_value(n));
+	if (!d) {
+		json_error(jctx, ".name", "Unknown extension header '%s'",
+			   json_string_value(n));
+		return NULL;
+	}
+	if (f) {
+		/* "addr[2]": an element of an array field */
+		if (json_is_string(f) &&
+		    sscanf(json_string_value(f), "%63[^[][%u]", name,
+			   &index) == 2 && index > 0)
+			field = exthdr_field_lookup(d, name);
+		else if (json_is_string(f))
+			field = exthdr_field_lookup(d, json_string_value(f));
+		if (!field || (index > 0) != exthdr_field_is_array(field)) {
+			json_error(jctx, ".field", "Unknown %s field", d->name);
+			return NULL;
+		}
+	}
+	return exthdr_expr_alloc(loc, d, field, index);
+}
+
+static struct expr *exthdr_expr_json_parse(struct json_ctx *jctx,
+					   json_t *value,
+					   const struct location *loc)
+{
+	return exthdr_json_parse_op(jctx, value, loc, NFT_EXTHDR_OP_IPV6);
+}
+
+static struct expr *tcpopt_expr_json_parse(struct json_ctx *jctx,
+					   json_t *value,
+					   const struct location *loc)
+{
+	json_t *b = json_object_get(value, "base");
+
+	if (json_is_integer(b)) {
+		json_t *o = json_object_get(value, "offset");
+		json_t *l = json_object_get(value, "len");
+
+		if (!json_is_integer(o) || !json_is_integer(l) ||
+		    json_integer_value(b) < 0 || json_integer_value(b) > 255 ||
+		    json_integer_value(o) < 0 || json_integer_value(l) <= 0 ||
+		    json_integer_value(o) > 255 * BITS_PER_BYTE ||
+		    json_integer_value(l) > 128) {
+			json_error(jctx, ".base",
+				   "Invalid raw TCP option: base 0-255, offset and len in bits");
+			return NULL;
+		}
+		return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT,
+					     json_integer_value(b),
+					     json_integer_value(o),
+					     json_integer_value(l), false);
+	}
+	return exthdr_json_parse_op(jctx, value, loc, NFT_EXTHDR_OP_TCPOPT);
+}
+
+static struct expr *ipopt_expr_json_parse(struct json_ctx *jctx,
+					  json_t *value,
+					  const struct location *loc)
+{
+	return exthdr_json_parse_op(jctx, value, loc, NFT_EXTHDR_OP_IPV4);
+}
+
+/*
+ * IPv6 extension headers need the packet to be IPv6, IP options IPv4:
+ * the same dependency as a field of that network header ("meta nfproto
+ * ipv6" in inet, "meta protocol ip6" in bridge and netdev). TCP options
+ * get none, as with the system nft.
+ */
+static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	const struct expr *expr = *exprp;
+	const struct proto_desc *nh;
+	struct expr *tmp;
+	int ret;
+
+	/* a raw option compared with exists/missing (JSON input) */
+	if (!exthdr_present(expr) && !expr->exthdr.field &&
+	    expr_is_presence_match(ectx, expr)) {
+		(*exprp)->exthdr.flags |= NFT_EXTHDR_F_PRESENT;
+		(*exprp)->dtype = &boolean_type;
+		(*exprp)->byteorder = BYTEORDER_HOST_ENDIAN;
+		(*exprp)->len = BITS_PER_BYTE;
+	}
+	/* TODO: encode these with a mask, as payload fields are */
+	if (!exthdr_present(expr) &&
+	    (expr->exthdr.offset % BITS_PER_BYTE ||
+	     expr->len % BITS_PER_BYTE))
+		return expr_error(ectx, expr,
+				  "matching a field that is not a whole number of bytes is not supported yet");
+	switch (expr->exthdr.op) {
+	case NFT_EXTHDR_OP_IPV6:
+		nh = &proto_ip6;
+		break;
+	case NFT_EXTHDR_OP_IPV4:
+		nh = &proto_ip;
+		break;
+	default:
+		return 0;
+	}
+	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
+	ret = payload_gen_dependency(ectx, tmp);
+	expr_free(tmp);
+	return ret;
+}
+
+/* A decoded load: the field it is, if any covers exactly those bytes. */
+static void exthdr_find_field(struct expr *expr)
+{
+	const struct exthdr_desc *d;
+	unsigned int i, j;
+
+	if (exthdr_present(expr) || !exthdr_op_valid(expr->exthdr.op))
+		return;
+	for (i = 0; i < exthdr_families[expr->exthdr.op].num; i++) {
+		d = &exthdr_families[expr->exthdr.op].descs[i];
+		if (d->type != expr->exthdr.type)
+			continue;
+		for (j = 0; j < EXTHDR_MAX_FIELDS && d->fields[j].token; j++) {
+			const struct exthdr_field *f = &d->fields[j];
+			unsigned int off = expr->exthdr.offset;
+
+			if (f->len != expr->len || off < f->offset ||
+			    (!f->stride && off != f->offset) ||
+			    (f->stride && (off - f->offset) % f->stride))
+				continue;
+			exthdr_set_field(expr, d, f, off);
+			return;
+		}
+	}
+}
+
+/* The bytes a field occupies: a field that does not start or end on a
+ * byte boundary is loaded whole and masked by the relation. */
+static void exthdr_load_span(const struct expr *expr, unsigned int *off,
+			     unsigned int *len)
+{
+	unsigned int first = expr->exthdr.offset / BITS_PER_BYTE;
+	unsigned int end = div_round_up(expr->exthdr.offset + expr->len,
+					BITS_PER_BYTE);
+
+	*off = first;
+	*len = exthdr_present(expr) ? 1 : end - first;
+}
+
+static void exthdr_expr_linearize(struct lin_ctx *lctx,
+				  const struct expr *expr,
+				  enum nft_registers dreg)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("exthdr");
+	unsigned int off, len;
+
+	exthdr_load_span(expr, &off, &len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_DREG, dreg);
+	nftnl_expr_set_u8(nle, NFTNL_EXPR_EXTHDR_TYPE, expr->exthdr.type);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_OFFSET, off);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_LEN, len);
+	if (expr->exthdr.flags)
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_FLAGS,
+				   expr->exthdr.flags);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_OP, expr->exthdr.op);
+	lin_add_expr(lctx, nle);
+}
+
+/* Whole byte fields decode to their row; others stay raw until a mask
+ * says which bits are meant (exthdr_expr_delin_postprocess()). */
+static int exthdr_expr_delinearize(struct delin_ctx *dctx,
+				   const struct nftnl_expr *nle)
+{
+	uint32_t op = nftnl_expr_get_u32(nle, NFTNL_EXPR_EXTHDR_OP);
+	uint8_t type = nftnl_expr_get_u8(nle, NFTNL_EXPR_EXTHDR_TYPE);
+	uint32_t off = nftnl_expr_get_u32(nle, NFTNL_EXPR_EXTHDR_OFFSET);
+	uint32_t len = nftnl_expr_get_u32(nle, NFTNL_EXPR_EXTHDR_LEN);
+	uint32_t flags = 0;
+	struct expr *expr;
+
+	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_EXTHDR_DREG) ||
+	    !exthdr_op_valid(op))
+		return -1;
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_EXTHDR_FLAGS))
+		flags = nftnl_expr_get_u32(nle, NFTNL_EXPR_EXTHDR_FLAGS);
+	if (flags & ~NFT_EXTHDR_F_PRESENT)
+		return -1;
+	expr = exthdr_expr_alloc_raw(&internal_location, op, type,
+				     off * BITS_PER_BYTE, len * BITS_PER_BYTE,
+				     flags & NFT_EXTHDR_F_PRESENT);
+	exthdr_find_field(expr);
+	delin_set_register(dctx,
+			   nftnl_expr_get_u32(nle, NFTNL_EXPR_EXTHDR_DREG),
+			   expr);
+	return 0;
+}
+
+/* The match's value takes the field's type; a dependency the header
+ * implies (meta nfproto ipv6) is dropped as for a payload match. */
+static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt, struct expr *expr)
+{
+	expr_retype_constant(stmt->expr->binop.right, expr);
+	if (expr->exthdr.op == NFT_EXTHDR_OP_IPV6)
+		payload_dep_kill(dctx, &proto_ip6);
+	else if (expr->exthdr.op == NFT_EXTHDR_OP_IPV4)
+		payload_dep_kill(dctx, &proto_ip);
+}
+
+const struct expr_ops exthdr_expr_ops = {
+	.type			= EXPR_EXTHDR,
+	.name			= "exthdr",
+	.clone			= exthdr_expr_clone,
+	.cmp			= exthdr_expr_cmp,
+	.print			= exthdr_expr_print,
+	.json			= exthdr_expr_json,
+	.evaluate		= exthdr_expr_evaluate,
+	.linearize		= exthdr_expr_linearize,
+	.nl_name		= "exthdr",
+	.delinearize		= exthdr_expr_delinearize,
+	.delin_postprocess	= exthdr_expr_delin_postprocess,
+	.json_name		= "exthdr",
+	.json_parse		= exthdr_expr_json_parse,
+};
+
+/* JSON names the TCP and IP option families with keys of their own. */
+const struct expr_ops tcpopt_expr_ops = {
+	.type			= EXPR_EXTHDR,
+	.name			= "tcp option",
+	.json_name		= "tcp option",
+	.json_parse		= tcpopt_expr_json_parse,
+};
+
+const struct expr_ops ipopt_expr_ops = {
+	.type			= EXPR_EXTHDR,
+	.name			= "ip option",
+	.json_name		= "ip option",
+	.json_parse		= ipopt_expr_json_parse,
+};

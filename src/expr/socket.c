@@ -1,0 +1,151 @@
+/*
+ * socket: properties of the socket the packet belongs to (transparent,
+ * mark, wildcard). One row per key.
+ */
+#include <string.h>
+#include <expr.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+
+struct socket_template {
+	const char *token;
+	const struct datatype *dtype;
+	unsigned int len;
+};
+
+static const struct socket_template socket_templates[] = {
+	[NFT_SOCKET_TRANSPARENT] = { "transparent", &integer_type, 8 },
+	[NFT_SOCKET_MARK]	 = { "mark", &mark_type, 32 },
+	[NFT_SOCKET_WILDCARD]	 = { "wildcard", &integer_type, 8 },
+};
+
+static const struct socket_template *socket_template(unsigned int key)
+{
+	if (key >= array_size(socket_templates) ||
+	    !socket_templates[key].token)
+		return NULL;
+	return &socket_templates[key];
+}
+
+bool socket_key_lookup(const char *name, enum nft_socket_keys *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(socket_templates); i++) {
+		if (socket_templates[i].token &&
+		    !strcmp(socket_templates[i].token, name)) {
+			*key = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+struct expr *socket_expr_alloc(const struct location *loc,
+			       enum nft_socket_keys key)
+{
+	const struct socket_template *t = socket_template(key);
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &socket_expr_ops, t ? t->dtype : &integer_type,
+			  BYTEORDER_HOST_ENDIAN, t ? t->len : 32);
+	expr->socket.key = key;
+	return expr;
+}
+
+static void socket_expr_clone(struct expr *dst, const struct expr *src)
+{
+	dst->socket = src->socket;
+}
+
+static bool socket_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	return a->socket.key == b->socket.key &&
+	       a->socket.level == b->socket.level;
+}
+
+static const char *socket_key_name(unsigned int key)
+{
+	const struct socket_template *t = socket_template(key);
+
+	return t ? t->token : "unknown";
+}
+
+static void socket_expr_print(const struct expr *expr,
+			      struct output_ctx *octx)
+{
+	nft_print(octx, "socket %s", socket_key_name(expr->socket.key));
+}
+
+static json_t *socket_expr_json(const struct expr *expr,
+				struct output_ctx *octx)
+{
+	return json_wrap("socket", json_wrap("key",
+			 json_string(socket_key_name(expr->socket.key))));
+}
+
+/* {"socket": {"key": "transparent"}} */
+static struct expr *socket_expr_json_parse(struct json_ctx *jctx,
+					   json_t *value,
+					   const struct location *loc)
+{
+	json_t *k = json_object_get(value, "key");
+	enum nft_socket_keys key;
+
+	if (!json_is_string(k) ||
+	    !socket_key_lookup(json_string_value(k), &key)) {
+		json_error(jctx, ".socket.key",
+			   "Invalid socket key: expected transparent, mark or wildcard");
+		return NULL;
+	}
+	return socket_expr_alloc(loc, key);
+}
+
+static void socket_expr_linearize(struct lin_ctx *lctx,
+				  const struct expr *expr,
+				  enum nft_registers dreg)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("socket");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_SOCKET_KEY, expr->socket.key);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_SOCKET_DREG, dreg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_SOCKET_LEVEL, expr->socket.level);
+	lin_add_expr(lctx, nle);
+}
+
+static int socket_expr_delinearize(struct delin_ctx *dctx,
+				   const struct nftnl_expr *nle)
+{
+	uint32_t key = nftnl_expr_get_u32(nle, NFTNL_EXPR_SOCKET_KEY);
+
+	if (!socket_template(key))
+		return -1;
+	delin_set_register(dctx,
+			   nftnl_expr_get_u32(nle, NFTNL_EXPR_SOCKET_DREG),
+			   socket_expr_alloc(&internal_location, key));
+	return 0;
+}
+
+static void socket_expr_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt, struct expr *expr)
+{
+	expr_retype_constant(stmt->expr->binop.right, expr);
+}
+
+const struct expr_ops socket_expr_ops = {
+	.type			= EXPR_SOCKET,
+	.name			= "socket",
+	.clone			= socket_expr_clone,
+	.cmp			= socket_expr_cmp,
+	.print			= socket_expr_print,
+	.json			= socket_expr_json,
+	.linearize		= socket_expr_linearize,
+	.nl_name		= "socket",
+	.delinearize		= socket_expr_delinearize,
+	.delin_postprocess	= socket_expr_delin_postprocess,
+	.json_name		= "socket",
+	.json_parse		= socket_expr_json_parse,
+};

@@ -1,0 +1,75 @@
+# Ordered compares on host byte order keys turn the register big endian
+# first; string prefixes ("eth*") compare only their bytes.
+families: inet
+table: t
+chain: c { type filter hook prerouting priority filter; policy accept; }
+
+rule: meta length > 1500
+  [ meta load len => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp gt reg 1 0xdc050000 ]
+json: [{"match": {"op": ">", "left": {"meta": {"key": "length"}}, "right": 1500}}]
+
+rule: meta l4proto < 10
+  [ meta load l4proto => reg 1 ]
+  [ cmp lt reg 1 0x0000000a ]
+json: [{"match": {"op": "<", "left": {"meta": {"key": "l4proto"}}, "right": 10}}]
+
+rule: meta iiftype >= 10
+  [ meta load iiftype => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 2, 2) ]
+  [ cmp gte reg 1 0x00000a00 ]
+json: [{"match": {"op": ">=", "left": {"meta": {"key": "iiftype"}}, "right": 10}}]
+
+rule: meta mark <= 0x10
+list: meta mark <= 0x00000010
+  [ meta load mark => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp lte reg 1 0x10000000 ]
+json: [{"match": {"op": "<=", "left": {"meta": {"key": "mark"}}, "right": 16}}]
+
+rule: meta mark < 0x10
+list: meta mark < 0x00000010
+  [ meta load mark => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp lt reg 1 0x10000000 ]
+json: [{"match": {"op": "<", "left": {"meta": {"key": "mark"}}, "right": 16}}]
+
+rule: meta mark != 0x10-0x20
+list: meta mark != 0x00000010-0x00000020
+  [ meta load mark => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ range neq reg 1 0x10000000 0x20000000 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "mark"}}, "right": {"range": [16, 32]}}}]
+
+rule: tcp dport < 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp lt reg 1 0x00000004 ]
+json: [{"match": {"op": "<", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: iifname "eth*"
+  [ meta load iifname => reg 1 ]
+  [ cmp eq reg 1 0x00687465 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": "eth*"}}]
+
+rule: iifname != "e*"
+  [ meta load iifname => reg 1 ]
+  [ cmp neq reg 1 0x00000065 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "iifname"}}, "right": "e*"}}]
+
+rule: oifname "veth*" accept
+  [ meta load oifname => reg 1 ]
+  [ cmp eq reg 1 0x68746576 ]
+  [ immediate reg 0 accept ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "oifname"}}, "right": "veth*"}}, {"accept": null}]
+
+rule: iifname "eth\*"
+  [ meta load iifname => reg 1 ]
+  [ cmp eq reg 1 0x2a687465 0x00000000 0x00000000 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": "eth\\*"}}]
+
+fail: iifname "*"
+
+fail: iifname "0123456789abcdef"

@@ -1,0 +1,203 @@
+# fib, rt, numgen, jhash/symhash, socket, osf, ipsec
+families: ip ip6 inet
+table: t
+chain: c { type filter hook prerouting priority filter; policy accept; }
+
+rule ip6: rt nexthop fe80::1
+list: rt ip6 nexthop fe80::1
+  [ rt load nexthop6 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": "fe80::1"}}]
+
+rule ip6: rt ip6 nexthop fe80::2
+  [ rt load nexthop6 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": "fe80::2"}}]
+
+fail ip6: rt ip nexthop 10.0.0.1
+
+rule ip: rt nexthop 192.168.1.1
+list: rt ip nexthop 192.168.1.1
+  [ rt load nexthop4 => reg 1 ]
+  [ cmp eq reg 1 0x0101a8c0 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip"}}, "right": "192.168.1.1"}}]
+
+rule ip6 inet: fib saddr . iif oif missing drop
+  [ fib saddr . iif oif present => reg 1 ]
+  [ cmp eq reg 1 0x00000000 ]
+  [ immediate reg 0 drop ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "oif", "flags": ["saddr", "iif"]}}, "right": false}}, {"drop": null}]
+
+rule ip inet: fib daddr type local
+  [ fib daddr type => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "type", "flags": ["daddr"]}}, "right": "local"}}]
+
+rule inet: fib daddr type != local
+  [ fib daddr type => reg 1 ]
+  [ cmp neq reg 1 0x00000002 ]
+json: [{"match": {"op": "!=", "left": {"fib": {"result": "type", "flags": ["daddr"]}}, "right": "local"}}]
+
+rule inet: fib saddr oif 0
+  [ fib saddr oif => reg 1 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "oif", "flags": ["saddr"]}}, "right": "0"}}]
+
+rule inet: fib daddr oifname "lo"
+  [ fib daddr oifname => reg 1 ]
+  [ cmp eq reg 1 0x00006f6c 0x00000000 0x00000000 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "oifname", "flags": ["daddr"]}}, "right": "lo"}}]
+
+rule inet: fib saddr . mark . iif oif exists
+  [ fib saddr . mark . iif oif present => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "oif", "flags": ["saddr", "mark", "iif"]}}, "right": true}}]
+
+rule inet: fib daddr . iif type broadcast
+  [ fib daddr . iif type => reg 1 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "type", "flags": ["daddr", "iif"]}}, "right": "broadcast"}}]
+
+fail inet: fib iif oif 1
+
+fail inet: fib saddr . daddr oif 1
+
+fail inet: fib saddr . iif . oif oif 1
+
+fail inet: fib saddr nosuch
+
+fail inet: fib saddr type nosuchtype
+
+rule ip inet: rt ip nexthop 10.0.0.1
+  [ rt load nexthop4 => reg 1 ]
+  [ cmp eq reg 1 0x0100000a ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip"}}, "right": "10.0.0.1"}}]
+
+fail ip: rt ip6 nexthop fe80::1
+
+rule inet: rt ip6 nexthop fe80::1
+  [ rt load nexthop6 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": "fe80::1"}}]
+
+rule inet: rt classid 10
+  [ rt load classid => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "classid"}}, "right": "10"}}]
+
+rule inet: rt classid 0
+list: rt classid "cosmos"
+  [ rt load classid => reg 1 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "classid"}}, "right": "cosmos"}}]
+
+rule inet: rt ipsec exists
+  [ rt load ipsec => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "ipsec"}}, "right": true}}]
+
+rule inet: rt ipsec missing
+  [ rt load ipsec => reg 1 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "ipsec"}}, "right": false}}]
+
+fail inet: rt nexthop 192.168.1.1
+
+fail inet: rt nosuchkey 1
+
+rule inet: numgen inc mod 4 0
+  [ numgen reg 1 = inc mod 4 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"numgen": {"mode": "inc", "mod": 4, "offset": 0}}, "right": 0}}]
+
+rule inet: numgen random mod 10 offset 5 7
+  [ numgen reg 1 = random mod 10 offset 5 ]
+  [ cmp eq reg 1 0x00000007 ]
+json: [{"match": {"op": "==", "left": {"numgen": {"mode": "random", "mod": 10, "offset": 5}}, "right": 7}}]
+
+rule inet: numgen inc mod 2 offset 100 100
+  [ numgen reg 1 = inc mod 2 offset 100 ]
+  [ cmp eq reg 1 0x00000064 ]
+json: [{"match": {"op": "==", "left": {"numgen": {"mode": "inc", "mod": 2, "offset": 100}}, "right": 100}}]
+
+fail inet: numgen inc mod 0 0
+
+fail inet: numgen sometimes mod 2 0
+
+rule inet: symhash mod 2 offset 3 1
+  [ hash reg 1 = symhash() % mod 2 offset 3 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"symhash": {"mod": 2, "offset": 3}}, "right": 1}}]
+
+rule inet: symhash mod 2 1
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"symhash": {"mod": 2}}, "right": 1}}]
+
+fail inet: symhash mod 0 1
+
+rule inet: socket transparent 1
+  [ socket load transparent => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"socket": {"key": "transparent"}}, "right": 1}}]
+
+rule inet: socket mark 0x5
+list: socket mark 0x00000005
+  [ socket load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000005 ]
+json: [{"match": {"op": "==", "left": {"socket": {"key": "mark"}}, "right": 5}}]
+
+rule inet: socket wildcard 0
+  [ socket load wildcard => reg 1 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"socket": {"key": "wildcard"}}, "right": 0}}]
+
+fail inet: socket nosuchkey 1
+
+rule inet: osf name "Linux"
+  [ osf dreg 1 ]
+  [ cmp eq reg 1 0x756e694c 0x00000078 0x00000000 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"osf": {"key": "name"}}, "right": "Linux"}}]
+
+rule inet: osf ttl loose version "Linux:3.0"
+  [ osf dreg 1 ]
+  [ cmp eq reg 1 0x756e694c 0x2e333a78 0x00000030 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"osf": {"key": "version", "ttl": "loose"}}, "right": "Linux:3.0"}}]
+
+rule inet: osf ttl skip name "Windows"
+  [ osf dreg 1 ]
+  [ cmp eq reg 1 0x646e6957 0x0073776f 0x00000000 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"osf": {"key": "name", "ttl": "skip"}}, "right": "Windows"}}]
+
+fail inet: osf ttl tight name "Linux"
+
+fail inet: osf nosuch "Linux"
+
+rule inet: ipsec in reqid 1
+  [ xfrm load in 0 reqid => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"ipsec": {"key": "reqid", "dir": "in", "spnum": 0}}, "right": 1}}]
+
+rule inet: ipsec in ip6 saddr ::1
+  [ xfrm load in 0 saddr6 => reg 1 ]
+  [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"ipsec": {"key": "saddr", "family": "ip6", "dir": "in", "spnum": 0}}, "right": "::1"}}]
+
+rule inet: ipsec in spi 100
+  [ xfrm load in 0 spi => reg 1 ]
+  [ cmp eq reg 1 0x64000000 ]
+json: [{"match": {"op": "==", "left": {"ipsec": {"key": "spi", "dir": "in", "spnum": 0}}, "right": 100}}]
+
+rule inet: ipsec in ip daddr 192.168.1.1
+  [ xfrm load in 0 daddr4 => reg 1 ]
+  [ cmp eq reg 1 0x0101a8c0 ]
+json: [{"match": {"op": "==", "left": {"ipsec": {"key": "daddr", "family": "ip", "dir": "in", "spnum": 0}}, "right": "192.168.1.1"}}]
+
+rule inet: ipsec in spnum 3 reqid 2
+  [ xfrm load in 3 reqid => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"ipsec": {"key": "reqid", "dir": "in", "spnum": 3}}, "right": 2}}]
+
+fail inet: ipsec sideways reqid 1
+
+fail inet: ipsec in saddr 1.2.3.4

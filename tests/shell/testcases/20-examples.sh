@@ -1,0 +1,94 @@
+#!/bin/bash
+# The example rulesets of Debian's nftables package: each one our nft
+# loads gives the kernel the same ruleset as the system nft's load of the
+# same file (the system nft lists both identically), our listing is the
+# system nft's in the upstream format, and our listing loads back to the
+# same.  Examples that wait for later features are listed below, and each
+# must still fail to load in our nft, so that the list stays honest.
+. "$TESTDIR/lib.sh"
+
+EXAMPLES=${NFT_EXAMPLES:-/usr/share/doc/nftables/examples}
+[ -d "$EXAMPLES" ] || skip "no $EXAMPLES (Debian's nftables package)"
+have_system_nft || skip "no $SYSNFT"
+is_system_nft && skip "NFT is the system nft: nothing to compare"
+
+# example -> what it waits for.  When one loads, take it off the list.
+declare -A WAITING=(
+	[ct_helpers.nft]="ct helper objects"
+	[load_balancing.nft]="maps (numgen, jhash and ether saddr maps), fwd"
+	[nat.nft]="maps in dnat and snat"
+	[secmark.nft]="secmark objects and maps"
+	[sets_and_maps.nft]="named sets and maps"
+	[overview.nft]="issue 5: anonymous sets, ct state, reject"
+	[workstation.nft]="issue 5: ct state, anonymous sets of icmpv6 types"
+)
+
+# upstream_format: the system nft's listing in the upstream 1.1 format we
+# follow (../shared/UPSTREAM-FORMAT.md): quoted device lists.
+upstream_format()
+{
+	perl -pe 's/(devices = \{ )([^}]*)( \})/$1 . join(", ",
+		map { \/^"\/ ? $_ : "\"$_\"" } split(\/, \/, $2)) . $3/e'
+}
+
+# Devices the examples name (iif bond0, fwd to eth1, iif { eth0, eth1 }).
+veth_pair bond0 bond1
+veth_pair eth0 eth1
+
+cd "$EXAMPLES" || fail "cd $EXAMPLES"
+failed=0
+checked=0
+bad()
+{
+	echo "FAIL: $*"
+	failed=$((failed + 1))
+}
+
+for f in *.nft; do
+	sysnft flush ruleset
+	sys_ok=1
+	sysnft -f "$f" > /dev/null 2> "$TMPD/syserr" || sys_ok=0
+	sysnft list ruleset > "$TMPD/sys.list"
+	sysnft flush ruleset
+	ours_ok=1
+	nft -f "$f" > /dev/null 2> "$TMPD/err" || ours_ok=0
+	if [ -n "${WAITING[$f]:-}" ]; then
+		if [ "$ours_ok" = 1 ]; then
+			bad "$f loads now: take it off the waiting list" \
+				"(${WAITING[$f]})"
+		else
+			ok "$f waits for ${WAITING[$f]}"
+		fi
+		continue
+	fi
+	if [ "$ours_ok" = 0 ]; then
+		bad "$f does not load: $(head -n 3 "$TMPD/err")"
+		continue
+	fi
+	if [ "$sys_ok" = 0 ]; then
+		bad "$f: the system nft cannot load it: $(head -n 3 "$TMPD/syserr")"
+		continue
+	fi
+	checked=$((checked + 1))
+	sysnft list ruleset > "$TMPD/sys-of-ours.list"
+	if ! cmp -s "$TMPD/sys.list" "$TMPD/sys-of-ours.list"; then
+		diff -u "$TMPD/sys.list" "$TMPD/sys-of-ours.list"
+		bad "$f: the system nft lists our load differently from its own"
+	fi
+	nft list ruleset > "$TMPD/ours.list" || bad "$f: list ruleset"
+	upstream_format < "$TMPD/sys.list" > "$TMPD/want.list"
+	if ! cmp -s "$TMPD/want.list" "$TMPD/ours.list"; then
+		diff -u "$TMPD/want.list" "$TMPD/ours.list"
+		bad "$f: our listing differs from the system nft's"
+	fi
+	nft flush ruleset
+	nft -f "$TMPD/ours.list" || bad "$f: our listing does not load back"
+	nft list ruleset > "$TMPD/again.list"
+	cmp -s "$TMPD/ours.list" "$TMPD/again.list" ||
+		bad "$f: our listing loaded back lists differently"
+	nft flush ruleset
+	[ "$failed" = 0 ] && ok "$f"
+done
+[ "$failed" = 0 ] || fail "$failed example(s) failed"
+[ "$checked" -gt 0 ] || fail "no example was checked"
+ok "$checked examples list as the system nft lists them"
