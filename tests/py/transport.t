@@ -1,8 +1,10 @@
-# udplite, sctp, dccp, ah, esp, comp and th in the ip6 family
-family: ip6
+# udplite, sctp, dccp, ah, esp, comp and th
+families: ip ip6 inet bridge netdev
 table: t
 chain: c { type filter hook input priority filter; policy accept; }
+chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
+veth netdev: v0 v1
 
 rule: udplite sport 1
   [ meta load l4proto => reg 1 ]
@@ -171,17 +173,17 @@ fail: dccp type foo
 fail: sctp vtag 4294967296
 
 rule: ah nexthdr esp
-compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000033 ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000032 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "nexthdr"}}, "right": "esp"}}]
+compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)
 
 rule: comp nexthdr esp
-compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000006c ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000032 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "nexthdr"}}, "right": "esp"}}]
+compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)

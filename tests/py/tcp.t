@@ -1,8 +1,10 @@
-# tcp header fields and flags in the inet family
-family: inet
+# tcp header fields and flags
+families: ip ip6 inet bridge netdev
 table: t
 chain: c { type filter hook input priority filter; policy accept; }
+chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
+veth netdev: v0 v1
 
 rule: tcp flags syn
   [ meta load l4proto => reg 1 ]
@@ -30,41 +32,41 @@ list: tcp flags syn,ack
 json: [{"match": {"op": "in", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": ["syn", "ack"]}}]
 
 rule: tcp flags & (syn | ack) == syn
-sysnft: tcp flags syn / syn,ack
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 13 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
+system-list: tcp flags syn / syn,ack
 
 rule: tcp flags & (syn | ack) == syn | ack
-sysnft: tcp flags syn,ack / syn,ack
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 13 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000012 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": {"|": ["syn", "ack"]}}}]
+system-list: tcp flags syn,ack / syn,ack
 
 rule: tcp flags & (fin | syn | rst | ack) != syn
-sysnft: tcp flags != syn / fin,syn,rst,ack
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 13 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000017 ) ^ 0x00000000 ]
   [ cmp neq reg 1 0x00000002 ]
 json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["fin", "syn", "rst", "ack"]}]}, "right": "syn"}}]
+system-list: tcp flags != syn / fin,syn,rst,ack
 
 rule: tcp flags & 0x12 == 0x02
 list: tcp flags & (syn | ack) == syn
-sysnft: tcp flags syn / syn,ack
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 13 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
+system-list: tcp flags syn / syn,ack
 
 rule: tcp flags 0x02
 list: tcp flags syn
@@ -123,13 +125,13 @@ json: [{"match": {"op": "!", "left": {"payload": {"protocol": "tcp", "field": "f
 
 rule: tcp flags syn / syn,ack
 list: tcp flags & (syn | ack) == syn
-sysnft: tcp flags syn / syn,ack
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 13 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
+system-list: tcp flags syn / syn,ack
 
 rule: tcp flags cwr
   [ meta load l4proto => reg 1 ]
