@@ -417,6 +417,9 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": "destination-unreachable"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "code"}}, "right": 3}}]
 system-list: icmp type destination-unreachable icmp code port-unreachable
 
+# where the family leaves the network layer open, "icmp type" alone would
+# also match "ip" first: the l4proto match stays listed (the system nft
+# drops it, and its listing reloads as a different rule)
 rule ip ip6 inet bridge netdev: meta l4proto icmp icmp type echo-request
 list ip ip6: icmp type echo-request
   [ meta load l4proto => reg 1 ]
@@ -427,6 +430,7 @@ json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "ic
 json ip ip6: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": "echo-request"}}]
 system-list inet bridge netdev: icmp type echo-request
 
+# listed as written: "icmp type" alone loads as "meta l4proto icmp"
 rule ip: ip protocol icmp icmp type echo-request
   [ payload load 1b @ network header + 9 => reg 1 ]
   [ cmp eq reg 1 0x00000001 ]

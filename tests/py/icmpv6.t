@@ -286,6 +286,7 @@ bytecode netdev:
   [ cmp eq reg 1 0x00000500 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "echo-reply"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "sequence"}}, "right": 5}}]
 
+# listed as written: "icmpv6 type" alone loads as "meta l4proto ipv6-icmp"
 rule ip6: ip6 nexthdr ipv6-icmp icmpv6 type echo-request
   [ payload load 1b @ network header + 6 => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]

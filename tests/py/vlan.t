@@ -137,6 +137,8 @@ bytecode bridge:
   [ cmp eq reg 1 0x00000500 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "id"}}, "right": 5}}]
 
+# the second tag: "vlan type 8021q" stays, or "vlan id 6" would read the
+# first tag on reload (the system nft drops it in ip and arp)
 rule: vlan id 5 vlan type 8021q vlan id 6
   [ meta load iiftype => reg 1 ]
   [ cmp eq reg 1 0x00000001 ]
