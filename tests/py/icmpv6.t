@@ -336,6 +336,7 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
 
 rule: icmpv6 packet-too-big 1280
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 list: icmpv6 mtu 1280
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
@@ -373,6 +374,7 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
 
 rule: icmpv6 parameter-problem 3
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
@@ -409,6 +411,7 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "parameter-problem"}}, "right": 3}}]
 
 rule: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 list: icmpv6 mtu 1280
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
@@ -446,6 +449,7 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
 
 rule: icmpv6 type nd-neighbor-solicit icmpv6 taddr fe80::1
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
@@ -483,6 +487,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field"
 system-list: icmpv6 type nd-neighbor-solicit @th,64,128 0xfe800000000000000000000000000001
 
 rule: icmpv6 type nd-redirect icmpv6 daddr fe80::2
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 list: icmpv6 daddr fe80::2
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
@@ -521,6 +526,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field"
 system-list: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
 
 rule: icmpv6 daddr fe80::2
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
