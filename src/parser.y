@@ -871,6 +871,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token GT "'>'"
 %token LTE "'<='"
 %token GTE "'>='"
+%token LSHIFT "'<<'" RSHIFT "'>>'"
 
 %token <string> STRING "string"
 %token <string> QUOTED_STRING "quoted string"
@@ -1591,6 +1592,14 @@ match_lhs	: payload_expr		{ $$ = $1; }
 		| match_lhs '&' mask_operand
 			{
 				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| match_lhs LSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+			}
+		| match_lhs RSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
 			}
 		| fib_expr		{ $$ = $1; }
 		| rt_expr		{ $$ = $1; }

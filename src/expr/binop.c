@@ -151,6 +151,10 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
+	/* the bytes would be operated on, not the field in them */
+	if (payload_expr_needs_mask(left))
+		return expr_error(ectx, left,
+				  "binary operations on a field that is not whole bytes are not supported");
 	if (op->binop.right->etype == EXPR_LIST)
 		op->binop.right = binop_or_list(op->binop.right);
 	/* a shift takes a number of bits, not a value of the left type */
