@@ -86,11 +86,15 @@ struct symbol_table {
 	enum byteorder byteorder;
 	unsigned int size;	/* bits */
 	bool base_decimal;	/* print unknown values in decimal, not hex */
+	/* The output flag that prints these as numbers: -p for protocols;
+	 * 0 means NFT_CTX_OUTPUT_NUMERIC_SYMBOL (the first -n). */
+	unsigned int numeric_flag;
 	struct symbolic_constant symbols[];
 };
 
 enum datatype_flags {
 	DTYPE_F_PREFIX	= 1 << 0,	/* values may carry a /len prefix */
+	DTYPE_F_WRAP	= 1 << 1,	/* a range may wrap: "23:00"-"02:00" */
 };
 
 struct datatype {
@@ -151,14 +155,32 @@ extern const struct datatype ecn_type;
 extern const struct datatype tcp_flag_type;
 extern const struct datatype dccp_pkttype_type;
 
-/* Is @dtype a flag set (its base types include bitmask)? Values of such
- * types print as flag lists ("syn,ack"); a bare match on one tests
- * whether any of the flags is set. */
+/* meta and ct */
+extern const struct datatype ct_state_type;
+extern const struct datatype ct_dir_type;
+extern const struct datatype ct_status_type;
+extern const struct datatype ct_event_type;
+extern const struct datatype ct_label_type;
+extern const struct datatype duration_type;	/* milliseconds: 1m40s */
+extern const struct datatype realm_type;
+extern const struct datatype devgroup_type;
+extern const struct datatype classid_type;
+extern const struct datatype uid_type;
+extern const struct datatype gid_type;
+extern const struct datatype date_type;		/* meta time */
+extern const struct datatype hour_type;
+extern const struct datatype day_type;
+
+/* Is @dtype a flags type (ct state, tcp flags)? Its values list as
+ * "a,b" and an implicit match tests for any of the bits. */
 bool datatype_is_bitmask(const struct datatype *dtype);
-/* One value expression per set bit of @value (a flag set), lowest bit
- * first, joined by binary "|" when there are several: the form
- * "tcp flags & (syn | ack) == syn" prints. */
-struct expr *datatype_bitmask_split(const struct expr *value);
+/* Several flags in or-form, "(a | b)" with @parens, "a | b" without;
+ * false (nothing printed) if @expr is not a value of several flags. */
+bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
+			     bool parens);
+/* {"|": [...]} for the same values; NULL otherwise. */
+json_t *datatype_json_flags_or(const struct expr *expr,
+			       struct output_ctx *octx);
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

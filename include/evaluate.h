@@ -31,6 +31,10 @@ struct eval_ctx {
 	const struct datatype *ectx_dtype;
 	enum byteorder ectx_byteorder;
 	unsigned int ectx_len;
+	/* The left side itself while its right side is evaluated: a
+	 * concatenation types each member of the values it is matched
+	 * with (src/expr/concat.c). */
+	const struct expr *ectx_key;
 	/* Tables and chains this run adds, so later commands may refer to
 	 * them (private to src/evaluate.c). */
 	struct eval_run *run;

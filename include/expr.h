@@ -198,8 +198,14 @@ struct expr {
 			uint8_t dir;		/* XFRM_POLICY_IN / OUT */
 			uint8_t spnum;
 		} xfrm;
+		/* EXPR_CT: "ct [original|reply] KEY" */
+		struct {
+			enum nft_ct_keys key;
+			int direction;		/* IP_CT_DIR_*, or -1: none */
+		} ct;
 		/* EXPR_LIST: { a, b } in device lists, comma lists (member is
-		 * expr_list because "list" links the node itself) */
+		 * expr_list because "list" links the node itself); EXPR_SET
+		 * keeps its elements here too (src/expr/set.c) */
 		struct {
 			struct list_head expressions;
 			unsigned int size;
@@ -248,8 +254,6 @@ struct expr_ops {
 	/* JSON input: the key that names this kind in an expression object
 	 * ("payload", "meta"). NULL for kinds with no JSON object form. */
 	const char *json_name;
-	/* More names for the same parser ("&", "|", ...), NULL ended. */
-	const char *const *json_names;
 	struct expr *(*json_parse)(struct json_ctx *jctx, json_t *value,
 				   const struct location *loc);
 };
@@ -270,6 +274,8 @@ extern const struct expr_ops meta_expr_ops;
 extern const struct expr_ops list_expr_ops;
 extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
+extern const struct expr_ops set_expr_ops;
+extern const struct expr_ops concat_expr_ops;
 extern const struct expr_ops exthdr_expr_ops;
 extern const struct expr_ops tcpopt_expr_ops;
 extern const struct expr_ops ipopt_expr_ops;
@@ -281,6 +287,7 @@ extern const struct expr_ops symhash_expr_ops;
 extern const struct expr_ops socket_expr_ops;
 extern const struct expr_ops osf_expr_ops;
 extern const struct expr_ops xfrm_expr_ops;
+extern const struct expr_ops ct_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -335,13 +342,34 @@ struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);
 void list_expr_add(struct expr *list, struct expr *elem);
+/* Concatenations (src/expr/concat.c): members in expr_list. */
+struct expr *concat_expr_alloc(const struct location *loc);
+void concat_expr_add(struct expr *concat, struct expr *member);
+/* Bytes a member takes in registers and set keys (whole 32 bit slots). */
+unsigned int concat_field_bytes(const struct expr *member);
+/* The kernel's key type: the members' types, 6 bits each. */
+uint32_t concat_key_type(const struct expr *concat);
+/* Decoding: the loads a lookup of @key_len bytes from @sreg reads, as a
+ * concatenation; NULL if the registers do not hold them. */
+struct expr *concat_from_registers(struct delin_ctx *dctx,
+				   enum nft_registers sreg,
+				   unsigned int key_len);
+
+/* Anonymous sets (src/expr/set.c): elements are values, prefixes and
+ * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */
+struct expr *set_expr_alloc(const struct location *loc);
+void set_expr_add(struct expr *set, struct expr *elem);
+/* expr_retype_constant() of a decoded set: its members take @left's
+ * type; prefixes become ranges where the type has no prefixes. */
+void set_expr_retype(struct expr *set, const struct expr *left);
+/* "left { ... }" and "left != { ... }": load left, look it up. */
+void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
+			  enum nft_registers reg);
 struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
 			      struct expr *left, struct expr *right);
-/* The elements of an EXPR_LIST joined by "|" (takes @list over): a JSON
- * array of flags, ["syn", "ack"], means syn | ack. */
-struct expr *binop_or_list(struct expr *list);
+
 struct expr *meta_expr_alloc(const struct location *loc,
 			     enum nft_meta_keys key);
 struct expr *payload_expr_alloc(const struct location *loc,
@@ -408,6 +436,23 @@ bool xfrm_dir_lookup(const char *name, uint8_t *dir);
 /* Look up "iifname" etc. Returns false if unknown. */
 bool meta_key_lookup(const char *name, enum nft_meta_keys *key);
 const char *meta_key_name(enum nft_meta_keys key);
+/* May "meta KEY set EXPR" write the key? */
+bool meta_key_settable(enum nft_meta_keys key);
+
+/* ct: "state", "l3proto", "proto-src"; "ip saddr" etc. are parsed by the
+ * grammar (ct_expr_alloc_addr). @direction -1 when none was written. */
+bool ct_key_lookup(const char *name, enum nft_ct_keys *key);
+const char *ct_key_name(enum nft_ct_keys key);
+struct expr *ct_expr_alloc(const struct location *loc, enum nft_ct_keys key,
+			   int direction);
+/* "ct DIR ip saddr": @proto "ip" or "ip6", @field "saddr" or "daddr";
+ * NULL if that is not a ct address. */
+struct expr *ct_expr_alloc_addr(const struct location *loc, int direction,
+				const char *proto, const char *field);
+/* May "ct KEY set EXPR" write the key? */
+bool ct_key_settable(enum nft_ct_keys key);
+/* "original" -> 0, "reply" -> 1, else -1 */
+int ct_dir_lookup(const char *name);
 
 /* Verdict names: "accept", "drop", "jump", ... */
 const char *verdict_name(int verdict);

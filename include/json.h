@@ -21,9 +21,6 @@ struct json_ctx {
 	char path[512];			/* JSON path of the current node */
 	size_t cmd_path_len;		/* its "nftables[N]" part */
 	unsigned int family;
-	/* The key of the expression object being parsed ("&" or "|" for
-	 * kinds that take several, expr_ops.json_names). */
-	const char *key;
 };
 
 /* JSON output builders (src/json.c); each takes over its arguments. */

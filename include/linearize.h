@@ -21,6 +21,26 @@ struct nft_ctx;
 #define NFT_REG_COUNT	(NFT_REG32_15 + 1)
 
 /*
+ * Anonymous sets a rule needs ("tcp dport { 22, 80 }"): the kinds queue
+ * them while encoding the rule; the sender puts each set (NEWSET) and
+ * its elements (NEWSETELEM) into the batch before the rule that looks
+ * them up by name "__set%d" and batch-local set id.
+ */
+struct lin_set {
+	struct nftnl_set *set;		/* the set's attributes */
+	struct nftnl_set *elems;	/* name, table, id and the elements */
+};
+
+struct lin_sets {
+	struct lin_set *v;
+	unsigned int num;
+	uint32_t *next_id;	/* the batch's set id counter; NULL: local */
+	uint32_t local_id;
+};
+
+void lin_sets_release(struct lin_sets *sets);
+
+/*
  * The kernel's data registers are sixteen 32 bit slots. NFT_REG_1..4 name
  * them four at a time (128 bits each, NFT_REG_1 = slots 0-3), and
  * NFT_REG32_00..15 one at a time; both name the same memory.
@@ -46,7 +66,14 @@ struct lin_ctx {
 		unsigned int slot;
 		unsigned int nslots;
 	} allocs[LIN_MAX_ALLOCS];
+	struct lin_sets *sets;	/* where lin_queue_set() puts sets */
 };
+
+/* Queue @set and @elems (owned from now on) to be sent before the rule;
+ * sets their NFTNL_SET_ID and returns it. */
+struct nftnl_set;
+uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
+		       struct nftnl_set *elems);
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* nftnl_expr_alloc() that aborts on out-of-memory, like xmalloc(). */
@@ -104,6 +131,10 @@ char *rule_comment_from_udata(const struct nftnl_rule *nlr);
 /* Fill @nlr (already carrying family/table/chain) with @rule's stmts. */
 void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
 		    struct nftnl_rule *nlr);
+/* The same, handing the anonymous sets the rule needs to @sets (the
+ * caller sends them first, then frees them with lin_sets_release()). */
+void linearize_rule_sets(struct nft_ctx *nft, const struct rule *rule,
+			 struct nftnl_rule *nlr, struct lin_sets *sets);
 
 /*
  * The decoder's register file. The kernel has 16 32-bit registers

@@ -43,6 +43,7 @@ struct nft_batch {
 	uint32_t seq_next;
 	unsigned int msgs;
 	bool echo;		/* some message asked for NLM_F_ECHO */
+	uint32_t set_id;	/* last NFTA_SET_ID given out (anonymous sets) */
 	/* owners[seq - seq_first - 1], for the messages so far */
 	struct batch_owner *owners;
 	size_t owners_size;
@@ -97,6 +98,16 @@ int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
  * -1 with errno (EINTR: the ruleset changed during the dump). */
 int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 			const char *table, mnl_cb_t cb, void *data);
+
+/*
+ * The anonymous sets of a table with their elements, for decoding rules
+ * that look them up. Runs on a socket of its own, as the decoder may be
+ * called while a rule dump streams on the main one. NULL with errno set
+ * on failure.
+ */
+struct nftnl_set_list;
+struct nftnl_set_list *mnl_dump_anon_sets(struct nft_ctx *nft,
+					  uint32_t family, const char *table);
 
 /*
  * Sending (batch_send) calls this for every notification the kernel

@@ -41,6 +41,28 @@ struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
 				      const struct nftnl_rule *nlr);
 char *rule_undecoded_msg(const struct rule *r);
 
+/*
+ * A rule for the batch: its anonymous sets and their elements go into
+ * @batch first (NEWSET, NEWSETELEM), then the caller adds the rule.
+ */
+struct nft_batch;
+struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
+					    struct nft_batch *batch,
+					    const struct handle *h,
+					    const struct rule *r);
+
+/*
+ * The anonymous set @name of a table with its elements, for decoding a
+ * rule's lookup; NULL if there is none by that name (or it is a named
+ * set). The table's sets are dumped once per run.
+ */
+struct nftnl_set;
+const struct nftnl_set *netlink_anon_set(struct nft_ctx *nft,
+					 uint32_t family, const char *table,
+					 const char *name);
+/* Forget them (end of a run). */
+void netlink_anon_sets_release(struct nft_ctx *nft);
+
 /* With NFT_DEBUG_NETLINK: print @nlr's bytecode like the system nft's
  * --debug=netlink to the output stream. */
 void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr);

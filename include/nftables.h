@@ -16,6 +16,7 @@
 
 struct mnl_socket;
 struct scope;
+struct anon_set_cache;
 
 /* An output or error stream, possibly buffered in memory. */
 struct output_stream {
@@ -114,10 +115,28 @@ struct nft_ctx {
 	struct list_head strings;	/* interned strings (JSON paths) */
 	struct str_hash string_hash;	/* the same, by content */
 	struct scope *top_scope;	/* -D variables + file defines */
+	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
+	struct anon_set_cache *anon_sets;
 	/* -e -j of JSON input: the input document (json_t), which the
 	 * echo prints back with the handles filled in */
 	void *json_echo;
+	size_t max_input;		/* most bytes read from one file */
 };
+
+/*
+ * The largest ruleset file (or stdin, or include) read: generous for
+ * millions of set elements, and a clear error, rather than running out
+ * of memory, on an endless pipe.
+ */
+#define NFT_INPUT_MAX		((size_t)256 << 20)
+
+/*
+ * Read all of @fp into a NUL-terminated buffer (*@data, *@len), refusing
+ * devices and directories and anything longer than @nft->max_input.
+ * Returns NULL, or why not (a string the caller frees).
+ */
+char *nft_read_input(const struct nft_ctx *nft, FILE *fp, char **data,
+		     size_t *len);
 
 /* Keep a copy of @s alive until the end of the run; returns it. Equal
  * strings share one copy. */

@@ -75,6 +75,7 @@ struct table {
 	struct location location;
 	uint32_t flags;
 	char *comment;
+	struct location comment_loc;	/* of the comment's text */
 	struct list_head chains;	/* declared chains, in order */
 	struct str_hash chain_hash;	/* name -> struct chain */
 	unsigned int refcnt;
@@ -118,6 +119,7 @@ struct chain {
 	char **devs;
 	unsigned int num_devs;		/* at most CHAIN_DEVICES_MAX */
 	char *comment;
+	struct location comment_loc;
 	struct list_head rules;		/* rules, in order */
 	bool has_block;			/* written as "chain c { ... }" */
 	bool has_hook;			/* "type ... hook ..." was given */
@@ -132,6 +134,7 @@ struct rule {
 	struct list_head stmts;
 	unsigned int num_stmts;
 	char *comment;
+	struct location comment_loc;
 	unsigned int refcnt;
 	/* A dumped rule that cannot be listed exactly: why (owned). Kept in
 	 * the cache with its handle but no statements, so positions still

@@ -40,6 +40,7 @@ enum stmt_types {
 	STMT_SYNPROXY,
 	STMT_SET,
 	STMT_TPROXY,
+	STMT_CONNLIMIT,		/* ct count */
 	__STMT_MAX
 };
 
@@ -54,6 +55,17 @@ struct stmt {
 			uint64_t packets;
 			uint64_t bytes;
 		} counter;
+		/* STMT_META, STMT_CT: "KEY set VALUE"; @key is the meta or
+		 * ct expression written, @value what goes into it. */
+		struct {
+			struct expr *key;
+			struct expr *value;
+		} keyset;
+		/* STMT_CONNLIMIT */
+		struct {
+			uint32_t count;
+			uint32_t flags;		/* NFT_CONNLIMIT_F_* */
+		} connlimit;
 	};
 };
 
@@ -88,6 +100,10 @@ const struct stmt_ops *stmt_ops_by_json_name(const char *name);
 extern const struct stmt_ops expr_stmt_ops;
 extern const struct stmt_ops verdict_stmt_ops;
 extern const struct stmt_ops counter_stmt_ops;
+extern const struct stmt_ops meta_stmt_ops;
+extern const struct stmt_ops ct_stmt_ops;
+extern const struct stmt_ops notrack_stmt_ops;
+extern const struct stmt_ops connlimit_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
@@ -100,5 +116,31 @@ struct stmt *expr_stmt_alloc(const struct location *loc, struct expr *expr);
 struct stmt *verdict_stmt_alloc(const struct location *loc,
 				struct expr *verdict);
 struct stmt *counter_stmt_alloc(const struct location *loc);
+/* "meta KEY set VALUE", "ct [DIR] KEY set VALUE": @key is the meta or ct
+ * expression; both are taken over. */
+struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,
+			     struct expr *value);
+struct stmt *ct_stmt_alloc(const struct location *loc, struct expr *key,
+			   struct expr *value);
+struct stmt *notrack_stmt_alloc(const struct location *loc);
+struct stmt *connlimit_stmt_alloc(const struct location *loc, uint32_t count,
+				  uint32_t flags);
+/* Decoders: a meta or ct netlink expression with a source register
+ * writes @key (taken over) from register @sreg. */
+int meta_stmt_delinearize(struct delin_ctx *dctx, struct expr *key,
+			  enum nft_registers sreg);
+int ct_stmt_delinearize(struct delin_ctx *dctx, struct expr *key,
+			enum nft_registers sreg);
+/* Shared by the "KEY set VALUE" kinds (src/stmt/meta.c). */
+void keyset_stmt_destroy(struct stmt *stmt);
+void keyset_stmt_print(const struct stmt *stmt, struct output_ctx *octx);
+json_t *keyset_stmt_json(const struct stmt *stmt, struct output_ctx *octx);
+int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
+/* Load VALUE into a register, then @nle (a "meta" or "ct" set expression
+ * whose source register attribute is @sreg_attr) writes it. */
+void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,
+			   struct nftnl_expr *nle, uint16_t sreg_attr);
+int keyset_stmt_delinearize(struct delin_ctx *dctx, struct stmt *stmt,
+			    enum nft_registers sreg);
 
 #endif /* NFT_STMT_H */

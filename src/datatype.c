@@ -13,10 +13,16 @@
 #include <erec.h>
 #include <nftables.h>
 #include <iproute2.h>
+#include <json.h>
 
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <pwd.h>
+#include <strings.h>
+#include <time.h>
 #include <net/if.h>
 #include <netdb.h>
 #include <stdlib.h>
@@ -141,6 +147,7 @@ static const struct symbol_table ethertype_tbl = {
 /* Names as /etc/protocols gives them, so listings do not depend on NSS. */
 static const struct symbol_table inet_protocol_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.numeric_flag = NFT_CTX_OUTPUT_NUMERIC_PROTO,
 	.symbols = {
 		{ "ip", 0 }, { "icmp", 1 }, { "igmp", 2 }, { "ggp", 3 },
 		{ "ipencap", 4 }, { "st", 5 }, { "tcp", 6 }, { "egp", 8 },
@@ -429,6 +436,16 @@ static unsigned int value_bits(const struct expr *expr,
 	return dtype->size;
 }
 
+/* Does the output ask for @tbl's values as numbers? */
+static bool symbols_numeric(const struct symbol_table *tbl,
+			    const struct output_ctx *octx)
+{
+	unsigned int flag = tbl && tbl->numeric_flag ? tbl->numeric_flag :
+			    NFT_CTX_OUTPUT_NUMERIC_SYMBOL;
+
+	return octx->flags & flag;
+}
+
 /* Print a value of a type with a symbol table: the name, or the number. */
 static bool symbolic_print(const struct datatype *dtype,
 			   const struct expr *expr, struct output_ctx *octx)
@@ -439,7 +456,7 @@ static bool symbolic_print(const struct datatype *dtype,
 
 	if (!value_get_u64(expr, &val))
 		return false;
-	if (!nft_output_numeric_symbol(octx))
+	if (!symbols_numeric(tbl, octx))
 		name = symbol_name(tbl, val);
 	if (name)
 		nft_print(octx, "%s", name);
@@ -984,169 +1001,6 @@ static void xinteger_print(const struct expr *expr, struct output_ctx *octx)
 	free(s);
 }
 
-/* The type in @expr's chain that carries the flag names. */
-static const struct symbol_table *flags_table(const struct expr *expr)
-{
-	const struct datatype *d;
-
-	for (d = expr->dtype; d; d = d->basetype)
-		if (d->sym_tbl)
-			return d->sym_tbl;
-	return NULL;
-}
-
-/*
- * A flag set: "syn", "syn,ack"; bits without a name, or none at all,
- * make the whole value print as a number ("0x00"), so nothing is lost.
- */
-static bool flags_names(const struct expr *expr, const char **names,
-			unsigned int *n)
-{
-	const struct symbol_table *tbl = flags_table(expr);
-	uint64_t val, bit;
-	const char *name;
-
-	*n = 0;
-	if (!tbl || !value_get_u64(expr, &val) || !val)
-		return false;
-	for (bit = 1; bit && bit <= val; bit <<= 1) {
-		if (!(val & bit))
-			continue;
-		name = symbol_name(tbl, bit);
-		if (!name || *n >= 64)
-			return false;
-		names[(*n)++] = name;
-	}
-	return true;
-}
-
-static void flags_print(const struct expr *expr, struct output_ctx *octx)
-{
-	const char *names[64];
-	unsigned int n, i;
-
-	if (nft_output_numeric_symbol(octx) ||
-	    !flags_names(expr, names, &n)) {
-		print_hex(expr, value_bits(expr, expr->dtype), octx);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		nft_print(octx, "%s%s", i ? "," : "", names[i]);
-}
-
-/* One flag is a string, several an array of strings. */
-static json_t *flags_json(const struct expr *expr, struct output_ctx *octx)
-{
-	const char *names[64];
-	unsigned int n, i;
-	json_t *arr;
-
-	if (nft_output_numeric_symbol(octx) ||
-	    !flags_names(expr, names, &n))
-		return number_json(expr, octx);
-	if (n == 1)
-		return json_string(names[0]);
-	arr = json_array();
-	for (i = 0; i < n; i++)
-		json_array_append_new(arr, json_string(names[i]));
-	return arr;
-}
-
-/* Only types with named flags: "comp flags 0x1" is a plain compare. */
-bool datatype_is_bitmask(const struct datatype *dtype)
-{
-	bool named = false;
-
-	for (; dtype; dtype = dtype->basetype) {
-		named |= dtype->sym_tbl != NULL;
-		if (dtype->type == TYPE_BITMASK)
-			return named;
-	}
-	return false;
-}
-
-struct expr *datatype_bitmask_split(const struct expr *value)
-{
-	struct expr *res = NULL, *bit;
-	unsigned long i;
-
-	if (!mpz_sgn(value->value.value))
-		return expr_clone(value);
-	for (i = 0; i < mpz_sizeinbase(value->value.value, 2); i++) {
-		if (!mpz_tstbit(value->value.value, i))
-			continue;
-		bit = constant_expr_alloc_u64(&value->location, value->dtype,
-					      value->byteorder, value->len,
-					      1ULL << i);
-		res = res ? binop_expr_alloc(&value->location, OP_OR, res,
-					     bit) : bit;
-	}
-	return res;
-}
-
-/* JSON writes booleans as true and false. */
-static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
-{
-	return json_boolean(mpz_sgn(expr->value.value) != 0);
-}
-
-/* Routing realms: a number or a name of /etc/iproute2/rt_realms. */
-static struct error_record *realm_parse(const struct expr *sym,
-					struct expr **res)
-{
-	const char *id = sym->symbol.identifier;
-	unsigned long long v;
-	uint64_t named;
-	char *end;
-
-	errno = 0;
-	v = strtoull(id, &end, 0);
-	if (end == id || *end || *id == '-') {
-		if (!iproute2_lookup("rt_realms", id, &named))
-			return parse_error(sym, "Could not parse %s",
-					   "routing realm");
-		v = named;
-	} else if (errno || v > 0xffffffffULL) {
-		return parse_error(sym, "%s", "Realm out of range");
-	}
-	*res = constant_expr_alloc_u64(&sym->location, &realm_type,
-				       BYTEORDER_HOST_ENDIAN, 32, v);
-	return NULL;
-}
-
-static bool realm_name(const struct expr *expr, char *name, size_t size)
-{
-	uint64_t v;
-
-	return value_get_u64(expr, &v) &&
-	       iproute2_name("rt_realms", v, name, size);
-}
-
-static void realm_print(const struct expr *expr, struct output_ctx *octx)
-{
-	char name[256];
-
-	if (!nft_output_numeric_symbol(octx) &&
-	    realm_name(expr, name, sizeof(name)))
-		nft_print(octx, "\"%s\"", name);
-	else
-		print_decimal(expr, octx);
-}
-
-static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
-{
-	char name[256];
-	json_t *j;
-	char *s;
-
-	if (realm_name(expr, name, sizeof(name)))
-		return json_string(name);
-	s = mpz_get_str(NULL, 10, expr->value.value);
-	j = json_string(s);
-	free(s);
-	return j;
-}
-
 static const struct symbol_table mh_type_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
 	.symbols = {
@@ -1185,6 +1039,883 @@ static const struct symbol_table fib_addrtype_tbl = {
 };
 
 /* ------------------------------------------------------------------ */
+/* Conntrack, meta and time types (the meta and ct kinds)              */
+/* ------------------------------------------------------------------ */
+
+bool datatype_is_bitmask(const struct datatype *dtype)
+{
+	for (; dtype; dtype = dtype->basetype)
+		if (dtype->type == TYPE_BITMASK)
+			return true;
+	return false;
+}
+
+static const struct symbol_table *datatype_symbols(const struct datatype *d)
+{
+	for (; d; d = d->basetype)
+		if (d->sym_tbl)
+			return d->sym_tbl;
+	return NULL;
+}
+
+/* Bits set in a flags value (ct label's 128 bits are not flags of this
+ * kind: it has its own printer). */
+static unsigned int bitmask_count(const struct expr *expr)
+{
+	return expr->etype == EXPR_VALUE ? mpz_popcount(expr->value.value) : 0;
+}
+
+static void bitmask_print_sep(const struct expr *expr,
+			      struct output_ctx *octx, const char *sep_str)
+{
+	const struct symbol_table *tbl = datatype_symbols(expr->dtype);
+	const char *sep = "", *name;
+	unsigned int bit;
+	uint64_t val;
+
+	if (!value_get_u64(expr, &val) || !val) {
+		print_hex(expr, 0, octx);
+		return;
+	}
+	for (bit = 0; bit < 64; bit++) {
+		if (!(val & (1ULL << bit)))
+			continue;
+		name = nft_output_numeric_symbol(octx) ? NULL :
+		       symbol_name(tbl, 1ULL << bit);
+		if (name)
+			nft_print(octx, "%s%s", sep, name);
+		else
+			nft_print(octx, "%s0x%" PRIx64, sep, (uint64_t)1 << bit);
+		sep = sep_str;
+	}
+}
+
+/*
+ * A flags value lists its bits by name in bit order, "established,related";
+ * bits without a name, and every bit under -n, print as hex ("0x2,0x4").
+ */
+static void bitmask_print(const struct expr *expr, struct output_ctx *octx)
+{
+	bitmask_print_sep(expr, octx, ",");
+}
+
+/*
+ * Under a mask, or compared with a masked value, upstream writes several
+ * flags as an or-expression: "ct state & (established | related) ==
+ * established | related". Returns false if @expr is not such a value.
+ */
+bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
+			     bool parens)
+{
+	if (!datatype_is_bitmask(expr->dtype) || expr->dtype == &ct_label_type ||
+	    bitmask_count(expr) < 2)
+		return false;
+	if (parens)
+		nft_print(octx, "(");
+	bitmask_print_sep(expr, octx, " | ");
+	if (parens)
+		nft_print(octx, ")");
+	return true;
+}
+
+/* One flag is a string, several an array: "new", ["new", "related"]. */
+static json_t *bitmask_json(const struct expr *expr, struct output_ctx *octx)
+{
+	const struct symbol_table *tbl = datatype_symbols(expr->dtype);
+	json_t *array = json_array(), *one;
+	const char *name;
+	unsigned int bit;
+	uint64_t val;
+
+	if (!value_get_u64(expr, &val) || !val) {
+		json_decref(array);
+		return number_json(expr, octx);
+	}
+	for (bit = 0; bit < 64; bit++) {
+		if (!(val & (1ULL << bit)))
+			continue;
+		name = nft_output_numeric_symbol(octx) ? NULL :
+		       symbol_name(tbl, 1ULL << bit);
+		json_array_append_new(array, name ? json_string(name) :
+				      json_integer(1ULL << bit));
+	}
+	if (json_array_size(array) != 1)
+		return array;
+	one = json_incref(json_array_get(array, 0));
+	json_decref(array);
+	return one;
+}
+
+/* {"|": ["established", "related"]}, the JSON of the form above. */
+json_t *datatype_json_flags_or(const struct expr *expr,
+			       struct output_ctx *octx)
+{
+	json_t *flags;
+
+	if (!datatype_is_bitmask(expr->dtype) || expr->dtype == &ct_label_type ||
+	    bitmask_count(expr) < 2)
+		return NULL;
+	flags = bitmask_json(expr, octx);
+	return json_wrap("|", flags);
+}
+
+static const struct symbol_table ct_state_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.symbols = {
+		{ "invalid",	1 },
+		{ "established", 2 },
+		{ "related",	4 },
+		{ "new",	8 },
+		{ "untracked",	64 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table ct_dir_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "original",	0 },
+		{ "reply",	1 },
+		{ NULL, 0 },
+	},
+};
+
+/* IPS_* of linux/netfilter/nf_conntrack_common.h */
+static const struct symbol_table ct_status_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.symbols = {
+		{ "expected",	1 },
+		{ "seen-reply",	2 },
+		{ "assured",	4 },
+		{ "confirmed",	8 },
+		{ "snat",	16 },
+		{ "dnat",	32 },
+		{ "dying",	512 },
+		{ NULL, 0 },
+	},
+};
+
+/* IPCT_* events a ct event set statement may ask for */
+static const struct symbol_table ct_event_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.symbols = {
+		{ "new",	1 },
+		{ "related",	2 },
+		{ "destroy",	4 },
+		{ "reply",	8 },
+		{ "assured",	16 },
+		{ "protoinfo",	32 },
+		{ "helper",	64 },
+		{ "mark",	128 },
+		{ "seqadj",	256 },
+		{ "secmark",	512 },
+		{ "label",	1024 },
+		{ NULL, 0 },
+	},
+};
+
+/* Days as struct tm counts them, printed as nft lists them. */
+static const char *const day_names[] = {
+	"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+	"Saturday",
+};
+
+/*
+ * Name files of iproute2 and conntrack: "NUMBER NAME" lines, '#'
+ * comments. Read on each use: listings rarely need them, and a daemon
+ * linking the library sees edits.
+ */
+static FILE *names_open(const char *file)
+{
+	static const char *const dirs[] = { "/etc/iproute2", "/usr/share/iproute2" };
+	char path[256];
+	unsigned int i;
+	FILE *f;
+
+	if (file[0] == '/')
+		return fopen(file, "r");
+	for (i = 0; i < array_size(dirs); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dirs[i], file);
+		f = fopen(path, "r");
+		if (f)
+			return f;
+	}
+	return NULL;
+}
+
+/* Look @name up (by name, @name set) or @val up (by value, @out set). */
+static bool names_find(const char *file, const char *name, uint64_t *val,
+		       char *out, size_t size)
+{
+	char line[512], word[256];
+	bool found = false;
+	unsigned long long v;
+	FILE *f = names_open(file);
+	char *p;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		p = line + strspn(line, " \t");
+		if (*p == '#' || sscanf(p, "%lli %255s", &v, word) != 2)
+			continue;
+		if (name && !strcmp(word, name)) {
+			*val = v;
+			found = true;
+		} else if (!name && v == *val) {
+			snprintf(out, size, "%s", word);
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* A name from @file or a number up to @bits wide. */
+static struct error_record *names_parse(const struct expr *sym,
+					const char *file,
+					const struct datatype *dtype,
+					struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long long v;
+	uint64_t val;
+	char *end;
+
+	if (!names_find(file, id, &val, NULL, 0)) {
+		errno = 0;
+		v = strtoull(id, &end, 0);
+		if (end == id || *end || *id == '-' || errno ||
+		    v > 0xffffffffULL)
+			return parse_error(sym, "Could not parse %s",
+					   dtype->desc);
+		val = v;
+	}
+	*res = constant_expr_alloc_u64(&sym->location, dtype,
+				       BYTEORDER_HOST_ENDIAN, dtype->size,
+				       val);
+	return NULL;
+}
+
+static bool names_print(const struct expr *expr, const char *file,
+			struct output_ctx *octx)
+{
+	char name[256];
+	uint64_t val;
+
+	if (nft_output_numeric_symbol(octx) || !value_get_u64(expr, &val) ||
+	    !names_find(file, NULL, &val, name, sizeof(name)))
+		return false;
+	nft_print(octx, "\"%s\"", name);
+	return true;
+}
+
+static struct error_record *realm_parse(const struct expr *sym,
+					struct expr **res)
+{
+	return names_parse(sym, "rt_realms", &realm_type, res);
+}
+
+static void realm_print(const struct expr *expr, struct output_ctx *octx)
+{
+	if (!names_print(expr, "rt_realms", octx))
+		print_decimal(expr, octx);
+}
+
+/* nft writes a realm as a string in JSON, named or not. */
+static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[256];
+	uint64_t val;
+	char *s;
+	json_t *j;
+
+	if (!nft_output_numeric_symbol(octx) && value_get_u64(expr, &val) &&
+	    names_find("rt_realms", NULL, &val, name, sizeof(name)))
+		return json_string(name);
+	s = mpz_get_str(NULL, 10, expr->value.value);
+	j = json_string(s);
+	free(s);
+	return j;
+}
+
+static struct error_record *devgroup_parse(const struct expr *sym,
+					   struct expr **res)
+{
+	return names_parse(sym, "group", &devgroup_type, res);
+}
+
+static void devgroup_print(const struct expr *expr, struct output_ctx *octx)
+{
+	if (!names_print(expr, "group", octx))
+		print_decimal(expr, octx);
+}
+
+static json_t *devgroup_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char name[256];
+	uint64_t val;
+
+	if (!nft_output_numeric_symbol(octx) && value_get_u64(expr, &val) &&
+	    names_find("group", NULL, &val, name, sizeof(name)))
+		return json_string(name);
+	return number_json(expr, octx);
+}
+
+/* Users and groups: names resolve through NSS; -u lists them by name. */
+static struct error_record *guid_parse(const struct expr *sym, bool user,
+				       const struct datatype *dtype,
+				       struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long long v;
+	struct passwd *pw;
+	struct group *gr;
+	char *end;
+
+	errno = 0;
+	v = strtoull(id, &end, 0);
+	if (end == id || *end || *id == '-' || errno) {
+		if (user && (pw = getpwnam(id)) != NULL)
+			v = pw->pw_uid;
+		else if (!user && (gr = getgrnam(id)) != NULL)
+			v = gr->gr_gid;
+		else
+			return parse_error(sym, "%s", user ?
+					   "User does not exist" :
+					   "Group does not exist");
+	} else if (v > 0xffffffffULL) {
+		return parse_error(sym, "Value %s exceeds valid range 0-4294967295",
+				   id);
+	}
+	*res = constant_expr_alloc_u64(&sym->location, dtype,
+				       BYTEORDER_HOST_ENDIAN, 32, v);
+	return NULL;
+}
+
+static struct error_record *uid_parse(const struct expr *sym,
+				      struct expr **res)
+{
+	return guid_parse(sym, true, &uid_type, res);
+}
+
+static struct error_record *gid_parse(const struct expr *sym,
+				      struct expr **res)
+{
+	return guid_parse(sym, false, &gid_type, res);
+}
+
+/* The user or group name under -u, NULL if none or not asked for. */
+static const char *guid_name(const struct expr *expr,
+			     const struct output_ctx *octx)
+{
+	struct passwd *pw;
+	struct group *gr;
+	uint64_t val;
+
+	if (!(octx->flags & NFT_CTX_OUTPUT_GUID) || !value_get_u64(expr, &val))
+		return NULL;
+	if (expr->dtype == &uid_type) {
+		pw = getpwuid(val);
+		return pw ? pw->pw_name : NULL;
+	}
+	gr = getgrgid(val);
+	return gr ? gr->gr_name : NULL;
+}
+
+static void guid_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *name = guid_name(expr, octx);
+
+	if (name)
+		nft_print(octx, "\"%s\"", name);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *guid_json(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *name = guid_name(expr, octx);
+
+	return name ? json_string(name) : number_json(expr, octx);
+}
+
+/* tc handles, "major:minor" in hex: meta priority 1:2, none, root. */
+static struct error_record *classid_parse(const struct expr *sym,
+					  struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long major, minor;
+	uint32_t v;
+	char *end;
+
+	if (!strcmp(id, "none")) {
+		v = 0;
+	} else if (!strcmp(id, "root")) {
+		v = 0xffffffff;
+	} else if (strchr(id, ':')) {
+		errno = 0;
+		major = strtoul(id, &end, 16);
+		if (end == id || *end != ':' || major > 0xffff || errno)
+			return parse_error(sym, "%s", "Could not parse classid");
+		id = end + 1;
+		minor = strtoul(id, &end, 16);
+		if (end == id || *end || minor > 0xffff || errno)
+			return parse_error(sym, "%s", "Could not parse classid");
+		v = major << 16 | minor;
+	} else {
+		return NULL;		/* a plain number: the integer parser */
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &classid_type,
+				       BYTEORDER_HOST_ENDIAN, 32, v);
+	return NULL;
+}
+
+static void classid_print(const struct expr *expr, struct output_ctx *octx)
+{
+	uint64_t val = 0;
+
+	value_get_u64(expr, &val);
+	if (val == 0)
+		nft_print(octx, "none");
+	else if (val == 0xffffffff)
+		nft_print(octx, "root");
+	else
+		nft_print(octx, "%x:%x", (unsigned int)(val >> 16),
+			  (unsigned int)(val & 0xffff));
+}
+
+/* Durations in milliseconds: "1d2h3m4s5ms"; a bare number is seconds. */
+static struct error_record *duration_parse(const struct expr *sym,
+					   struct expr **res)
+{
+	static const struct { const char *unit; uint64_t ms; } units[] = {
+		{ "ms", 1 }, { "d", 86400000 }, { "h", 3600000 },
+		{ "m", 60000 }, { "s", 1000 },
+	};
+	const char *s = sym->symbol.identifier;
+	uint64_t total = 0, n;
+	unsigned int i;
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return parse_error(sym, "%s", "Wrong time format");
+	n = strtoull(s, &end, 10);
+	if (!*end) {
+		total = n * 1000;
+		goto done;
+	}
+	while (*s) {
+		if (!isdigit((unsigned char)*s))
+			return parse_error(sym, "%s", "Wrong time format");
+		n = strtoull(s, &end, 10);
+		for (i = 0; i < array_size(units); i++)
+			if (!strncmp(end, units[i].unit, strlen(units[i].unit)))
+				break;
+		if (i == array_size(units))
+			return parse_error(sym, "%s", "Wrong time format");
+		total += n * units[i].ms;
+		s = end + strlen(units[i].unit);
+	}
+done:
+	if (total > 0xffffffffULL)
+		return parse_error(sym, "%s", "Time value out of range");
+	*res = constant_expr_alloc_u64(&sym->location, &duration_type,
+				       BYTEORDER_HOST_ENDIAN, 32, total);
+	return NULL;
+}
+
+/* 1m40s; 0s for nothing; -T and -n print seconds: 100s. */
+static void duration_print(const struct expr *expr, struct output_ctx *octx)
+{
+	static const struct { const char *unit; uint64_t ms; } units[] = {
+		{ "d", 86400000 }, { "h", 3600000 }, { "m", 60000 },
+		{ "s", 1000 }, { "ms", 1 },
+	};
+	uint64_t ms = 0;
+	unsigned int i;
+
+	value_get_u64(expr, &ms);
+	if (octx->flags & NFT_CTX_OUTPUT_NUMERIC_TIME) {
+		nft_print(octx, "%" PRIu64 "s", ms / 1000);
+		return;
+	}
+	if (ms == 0) {
+		nft_print(octx, "0s");
+		return;
+	}
+	for (i = 0; i < array_size(units); i++) {
+		if (ms / units[i].ms)
+			nft_print(octx, "%" PRIu64 "%s", ms / units[i].ms,
+				  units[i].unit);
+		ms %= units[i].ms;
+	}
+}
+
+static json_t *duration_json(const struct expr *expr, struct output_ctx *octx)
+{
+	uint64_t ms = 0;
+
+	value_get_u64(expr, &ms);
+	return json_integer(ms / 1000);
+}
+
+/* Seconds east of UTC of the local time zone now. */
+static long local_utc_offset(void)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	return tm.tm_gmtoff;
+}
+
+/* "17:00" or "17:00:01", local time; kept as seconds after UTC midnight. */
+static struct error_record *hour_parse(const struct expr *sym,
+				       struct expr **res)
+{
+	unsigned int h, m, s = 0;
+	long secs;
+	char c;
+
+	if (sscanf(sym->symbol.identifier, "%u:%u%c", &h, &m, &c) != 2 &&
+	    sscanf(sym->symbol.identifier, "%u:%u:%u%c", &h, &m, &s, &c) != 3)
+		return parse_error(sym, "%s", "Could not parse time of day");
+	if (h > 23 || m > 59 || s > 59)
+		return parse_error(sym, "%s", "Time of day out of range");
+	secs = (long)h * 3600 + m * 60 + s - local_utc_offset();
+	secs = ((secs % 86400) + 86400) % 86400;
+	*res = constant_expr_alloc_u64(&sym->location, &hour_type,
+				       BYTEORDER_HOST_ENDIAN, 32, secs);
+	return NULL;
+}
+
+static void hour_format(const struct expr *expr, char *buf, size_t size)
+{
+	uint64_t v = 0;
+	long secs;
+
+	value_get_u64(expr, &v);
+	secs = ((((long)(v % 86400) + local_utc_offset()) % 86400) + 86400) %
+	       86400;
+	if (secs % 60)
+		snprintf(buf, size, "%02ld:%02ld:%02ld", secs / 3600,
+			 secs / 60 % 60, secs % 60);
+	else
+		snprintf(buf, size, "%02ld:%02ld", secs / 3600, secs / 60 % 60);
+}
+
+static void hour_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char buf[16];
+
+	hour_format(expr, buf, sizeof(buf));
+	nft_print(octx, "\"%s\"", buf);
+}
+
+static json_t *hour_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char buf[16];
+
+	hour_format(expr, buf, sizeof(buf));
+	return json_string(buf);
+}
+
+static struct error_record *day_parse(const struct expr *sym,
+				      struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long v;
+	unsigned int i;
+	char *end;
+
+	for (i = 0; i < array_size(day_names); i++)
+		if (!strcasecmp(id, day_names[i]))
+			break;
+	if (i == array_size(day_names)) {
+		errno = 0;
+		v = strtoul(id, &end, 0);
+		if (end == id || *end || *id == '-')
+			return parse_error(sym, "Could not parse %s",
+					   day_type.desc);
+		if (errno || v > 6)
+			return parse_error(sym, "Value %s exceeds valid range 0-6",
+					   id);
+		i = v;
+	}
+	*res = constant_expr_alloc_u64(&sym->location, &day_type,
+				       BYTEORDER_HOST_ENDIAN, 8, i);
+	return NULL;
+}
+
+static void day_print(const struct expr *expr, struct output_ctx *octx)
+{
+	uint64_t v = 0;
+
+	value_get_u64(expr, &v);
+	if (v < array_size(day_names) && !nft_output_numeric_symbol(octx))
+		nft_print(octx, "\"%s\"", day_names[v]);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *day_json(const struct expr *expr, struct output_ctx *octx)
+{
+	uint64_t v = 0;
+
+	value_get_u64(expr, &v);
+	if (v < array_size(day_names) && !nft_output_numeric_symbol(octx))
+		return json_string(day_names[v]);
+	return number_json(expr, octx);
+}
+
+/* "2019-06-21 17:00:00" local time; kept as nanoseconds since 1970. */
+static struct error_record *date_parse(const struct expr *sym,
+				       struct expr **res)
+{
+	static const char *const formats[] = {
+		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d",
+	};
+	const char *id = sym->symbol.identifier, *end;
+	unsigned int i;
+	struct tm tm;
+	time_t t;
+	mpz_t ns;
+
+	for (i = 0; i < array_size(formats); i++) {
+		memset(&tm, 0, sizeof(tm));
+		end = strptime(id, formats[i], &tm);
+		if (end && !*end)
+			break;
+	}
+	if (i == array_size(formats))
+		return NULL;		/* a number: the integer parser */
+	tm.tm_isdst = -1;
+	t = mktime(&tm);
+	mpz_init_set_si(ns, t);
+	mpz_mul_ui(ns, ns, 1000000000UL);
+	*res = constant_expr_alloc_mpz(&sym->location, &date_type,
+				       BYTEORDER_HOST_ENDIAN, 64, ns);
+	mpz_clear(ns);
+	return NULL;
+}
+
+static void date_format(const struct expr *expr, char *buf, size_t size)
+{
+	uint64_t ns = 0;
+	struct tm tm;
+	time_t t;
+
+	value_get_u64(expr, &ns);
+	t = ns / 1000000000ULL;
+	localtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+static void date_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char buf[64];
+
+	date_format(expr, buf, sizeof(buf));
+	nft_print(octx, "\"%s\"", buf);
+}
+
+static json_t *date_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char buf[64];
+
+	date_format(expr, buf, sizeof(buf));
+	return json_string(buf);
+}
+
+/* Labels are bits 0..127 named in /etc/connlabel.conf: "ct label 1". */
+#define CONNLABEL_FILE	"/etc/connlabel.conf"
+#define CT_LABEL_BITS	128
+
+static struct error_record *ct_label_parse(const struct expr *sym,
+					   struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	unsigned long v;
+	uint64_t val;
+	char *end;
+	mpz_t m;
+
+	if (names_find(CONNLABEL_FILE, id, &val, NULL, 0)) {
+		v = val;
+	} else {
+		errno = 0;
+		v = strtoul(id, &end, 0);
+		if (end == id || *end || *id == '-' || errno)
+			return parse_error(sym, "%s: could not parse conntrack label",
+					   id);
+	}
+	if (v >= CT_LABEL_BITS)
+		return erec_create(EREC_ERROR, &sym->location,
+				   "%s: bit %lu out of range (%u max)", id, v,
+				   CT_LABEL_BITS);
+	mpz_init(m);
+	mpz_setbit(m, v);
+	*res = constant_expr_alloc_mpz(&sym->location, &ct_label_type,
+				       BYTEORDER_HOST_ENDIAN, CT_LABEL_BITS, m);
+	mpz_clear(m);
+	return NULL;
+}
+
+static void ct_label_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const char *sep = "";
+	char name[256];
+	uint64_t bit;
+
+	for (bit = 0; bit < CT_LABEL_BITS; bit++) {
+		if (!mpz_tstbit(expr->value.value, bit))
+			continue;
+		if (names_find(CONNLABEL_FILE, NULL, &bit, name, sizeof(name)))
+			nft_print(octx, "%s\"%s\"", sep, name);
+		else
+			nft_print(octx, "%s%" PRIu64, sep, bit);
+		sep = ",";
+	}
+	if (!*sep)
+		nft_print(octx, "0");
+}
+
+static json_t *ct_label_json(const struct expr *expr, struct output_ctx *octx)
+{
+	json_t *array = json_array(), *one;
+	char name[256];
+	uint64_t bit;
+
+	for (bit = 0; bit < CT_LABEL_BITS; bit++) {
+		if (!mpz_tstbit(expr->value.value, bit))
+			continue;
+		if (names_find(CONNLABEL_FILE, NULL, &bit, name, sizeof(name)))
+			json_array_append_new(array, json_string(name));
+		else
+			json_array_append_new(array, json_integer(bit));
+	}
+	if (json_array_size(array) != 1)
+		return array;
+	one = json_incref(json_array_get(array, 0));
+	json_decref(array);
+	return one;
+}
+
+static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
+{
+	uint64_t v = 0;
+
+	value_get_u64(expr, &v);
+	return json_boolean(v);
+}
+
+const struct datatype ct_state_type = {
+	.type = TYPE_CT_STATE, .name = "ct_state", .desc = "conntrack state",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &bitmask_type, .sym_tbl = &ct_state_tbl,
+	.print = bitmask_print, .json = bitmask_json,
+};
+
+const struct datatype ct_dir_type = {
+	.type = TYPE_CT_DIR, .name = "ct_dir",
+	.desc = "conntrack direction",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &ct_dir_tbl,
+};
+
+const struct datatype ct_status_type = {
+	.type = TYPE_CT_STATUS, .name = "ct_status",
+	.desc = "conntrack status",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &bitmask_type, .sym_tbl = &ct_status_tbl,
+	.print = bitmask_print, .json = bitmask_json,
+};
+
+const struct datatype ct_event_type = {
+	.type = TYPE_CT_EVENTBIT, .name = "ct_event",
+	.desc = "conntrack event bits",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &bitmask_type, .sym_tbl = &ct_event_tbl,
+	.print = bitmask_print, .json = bitmask_json,
+};
+
+const struct datatype ct_label_type = {
+	.type = TYPE_CT_LABEL, .name = "ct_label", .desc = "conntrack label",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = CT_LABEL_BITS,
+	.basetype = &bitmask_type,
+	.print = ct_label_print, .json = ct_label_json,
+	.parse = ct_label_parse,
+};
+
+const struct datatype duration_type = {
+	.type = TYPE_TIME, .name = "time", .desc = "relative time",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = duration_print, .json = duration_json,
+	.parse = duration_parse,
+};
+
+const struct datatype realm_type = {
+	.type = TYPE_REALM, .name = "realm", .desc = "routing realm",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = realm_print, .json = realm_json, .parse = realm_parse,
+};
+
+const struct datatype devgroup_type = {
+	.type = TYPE_DEVGROUP, .name = "devgroup", .desc = "devgroup name",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = devgroup_print, .json = devgroup_json,
+	.parse = devgroup_parse,
+};
+
+const struct datatype classid_type = {
+	.type = TYPE_CLASSID, .name = "classid", .desc = "TC classid",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = classid_print, .json = print_json, .parse = classid_parse,
+};
+
+const struct datatype uid_type = {
+	.type = TYPE_UID, .name = "uid", .desc = "user ID",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = guid_print, .json = guid_json, .parse = uid_parse,
+};
+
+const struct datatype gid_type = {
+	.type = TYPE_GID, .name = "gid", .desc = "group ID",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.basetype = &integer_type,
+	.print = guid_print, .json = guid_json, .parse = gid_parse,
+};
+
+const struct datatype date_type = {
+	.type = TYPE_TIME_DATE, .name = "time", .desc = "Relative time of packet reception",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 64,
+	.basetype = &integer_type,
+	.print = date_print, .json = date_json, .parse = date_parse,
+};
+
+const struct datatype hour_type = {
+	.type = TYPE_TIME_HOUR, .name = "hour",
+	.desc = "Hour of day of packet reception",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
+	.flags = DTYPE_F_WRAP, .basetype = &integer_type,
+	.print = hour_print, .json = hour_json, .parse = hour_parse,
+};
+
+const struct datatype day_type = {
+	.type = TYPE_TIME_DAY, .name = "day",
+	.desc = "Day of week of packet reception",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.basetype = &integer_type,
+	.print = day_print, .json = day_json, .parse = day_parse,
+};
+
+/* ------------------------------------------------------------------ */
 /* The types                                                           */
 /* ------------------------------------------------------------------ */
 
@@ -1203,11 +1934,9 @@ const struct datatype integer_type = {
 	.byteorder = BYTEORDER_HOST_ENDIAN,
 };
 
-/* Flags without names print in hex: "comp flags 0x1". */
 const struct datatype bitmask_type = {
 	.type = TYPE_BITMASK, .name = "bitmask", .desc = "bitmask",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .basetype = &integer_type,
-	.print = xinteger_print, .json = number_json,
 };
 
 const struct datatype nfproto_type = {
@@ -1317,13 +2046,6 @@ const struct datatype boolean_type = {
 	.json = boolean_json,
 };
 
-const struct datatype realm_type = {
-	.type = TYPE_REALM, .name = "realm", .desc = "routing realm",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = realm_print, .json = realm_json, .parse = realm_parse,
-};
-
 const struct datatype mh_type_type = {
 	.type = TYPE_MH_TYPE, .name = "mh_type", .desc = "Mobility Header Type",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
@@ -1409,7 +2131,7 @@ const struct datatype tcp_flag_type = {
 	.type = TYPE_TCP_FLAG, .name = "tcp_flag", .desc = "TCP flag",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
 	.basetype = &bitmask_type, .sym_tbl = &tcp_flag_tbl,
-	.print = flags_print, .json = flags_json,
+	.print = bitmask_print, .json = bitmask_json,
 };
 
 const struct datatype dccp_pkttype_type = {
@@ -1425,7 +2147,11 @@ static const struct datatype *const datatypes[] = {
 	&ip6addr_type, &etheraddr_type, &ethertype_type,
 	&inet_protocol_type, &inet_service_type, &mark_type,
 	&ifindex_type, &ifname_type, &arphrd_type, &pkttype_type,
-	&boolean_type, &realm_type, &fib_addrtype_type, &mh_type_type,
+	&boolean_type,
+	&ct_state_type, &ct_dir_type, &ct_status_type, &ct_event_type,
+	&ct_label_type, &duration_type, &realm_type, &devgroup_type,
+	&classid_type, &uid_type, &gid_type, &date_type, &hour_type,
+	&day_type, &fib_addrtype_type, &mh_type_type,
 	&arpop_type, &icmp_type_type, &icmp_code_type,
 	&icmp6_type_type, &icmpv6_code_type, &icmpx_code_type,
 	&igmp_type_type, &dscp_type, &ecn_type, &tcp_flag_type,
@@ -1499,10 +2225,13 @@ struct error_record *symbol_parse_sized(const struct datatype *dtype,
 
 	for (d = dtype; d; d = d->basetype) {
 		if (d->parse) {
+			/* NULL without a value: not this type's own syntax
+			 * ("meta priority 0x10"), the base type parses it. */
 			erec = d->parse(sym, res);
-			if (!erec)
+			if (!erec && *res)
 				parse_fixup(&t, *res);
-			return erec;
+			if (erec || *res)
+				return erec;
 		}
 		if (d->sym_tbl) {
 			erec = symbolic_parse(&t, d, sym, res);
@@ -1612,7 +2341,7 @@ json_t *datatype_json(const struct expr *expr, struct output_ctx *octx)
 		if (d->json)
 			return d->json(expr, octx);
 		if (d->sym_tbl && value_get_u64(expr, &val)) {
-			name = nft_output_numeric_symbol(octx) ? NULL :
+			name = symbols_numeric(d->sym_tbl, octx) ? NULL :
 			       symbol_name(d->sym_tbl, val);
 			if (name)
 				return json_string(name);

@@ -801,12 +801,46 @@ static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 	expr_set_type(stmt->expr->binop.right, base->dtype, base->byteorder);
 }
 
+/*
+ * (flags & mask) != 0 is how "ct state established,related" was encoded:
+ * list it as the flags again. Takes over the binop's parts.
+ */
+static void delin_flags_match(struct expr *rel)
+{
+	struct expr *binop = rel->binop.left, *base;
+
+	/* A plain compare of flags is "ct state == established". */
+	if (rel->binop.op == OP_IMPLICIT && binop->etype != EXPR_BINOP &&
+	    rel->binop.right->etype == EXPR_VALUE &&
+	    datatype_is_bitmask(binop->dtype)) {
+		rel->binop.op = OP_EQ;
+		return;
+	}
+	if (binop->etype != EXPR_BINOP)
+		return;
+	base = binop->binop.left;
+	if (rel->binop.op != OP_NEQ ||
+	    binop->binop.op != OP_AND || base->etype == EXPR_BINOP ||
+	    binop->binop.right->etype != EXPR_VALUE ||
+	    rel->binop.right->etype != EXPR_VALUE ||
+	    mpz_sgn(rel->binop.right->value.value) != 0 ||
+	    !datatype_is_bitmask(base->dtype))
+		return;
+	expr_free(rel->binop.right);
+	rel->binop.right = expr_get(binop->binop.right);
+	rel->binop.left = expr_get(base);
+	rel->binop.op = OP_IMPLICIT;
+	expr_free(binop);
+}
+
 /* A match (the statement's relational): its left-hand kind restores it;
  * it may replace stmt->expr (a merged load split into fields). */
 static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 {
-	struct expr *left = stmt->expr->binop.left;
+	struct expr *left;
 
+	delin_flags_match(stmt->expr);
+	left = stmt->expr->binop.left;
 	if (left->etype == EXPR_BINOP) {
 		/* every mask of a nested binop, then the compared value */
 		delin_postprocess_expr(dctx, stmt, &stmt->expr->binop.left);

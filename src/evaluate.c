@@ -24,7 +24,9 @@
 #include <linux/netfilter.h>
 
 #define NFT_NAME_MAXLEN		256	/* NFT_{TABLE,CHAIN}_MAXNAMELEN */
-#define NFT_COMMENT_MAXLEN	128	/* NFT_USERDATA_MAXLEN */
+/* As the system nft: 128 bytes, which with the TLV header and the NUL
+ * fits the kernel's 256-byte NFT_USERDATA_MAXLEN. */
+#define NFT_COMMENT_MAXLEN	128
 #define DEV_NAME_MAXLEN		(IFNAMSIZ - 1)
 
 /*
@@ -113,11 +115,14 @@ void eval_type_pop(struct eval_ctx *ectx, const struct eval_type *saved)
 int expr_evaluate_like(struct eval_ctx *ectx, struct expr **exprp,
 		       const struct expr *like)
 {
+	const struct expr *key = ectx->ectx_key;
 	struct eval_type saved;
 	int ret;
 
 	eval_type_push(ectx, &saved, like->dtype, like->byteorder, like->len);
+	ectx->ectx_key = like;
 	ret = expr_evaluate(ectx, exprp);
+	ectx->ectx_key = key;
 	eval_type_pop(ectx, &saved);
 	return ret;
 }
@@ -168,13 +173,15 @@ static int name_evaluate(struct eval_ctx *ectx,
 	return 0;
 }
 
+/* @loc: where the comment was written, if known, else @obj_loc. */
 static int comment_evaluate(struct eval_ctx *ectx, const char *comment,
-			    const struct location *loc)
+			    const struct location *loc,
+			    const struct location *obj_loc)
 {
-	if (comment && strlen(comment) >= NFT_COMMENT_MAXLEN)
-		return erec_error(ectx->msgs, loc,
+	if (comment && strlen(comment) > NFT_COMMENT_MAXLEN)
+		return erec_error(ectx->msgs, loc->indesc ? loc : obj_loc,
 				  "comment is longer than %u characters",
-				  NFT_COMMENT_MAXLEN - 1);
+				  NFT_COMMENT_MAXLEN);
 	return 0;
 }
 
@@ -680,7 +687,8 @@ static int chain_evaluate(struct eval_ctx *ectx, struct chain *chain)
 	int err = 0;
 
 	if (name_evaluate(ectx, &chain->handle.chain, "chain") < 0 ||
-	    comment_evaluate(ectx, chain->comment, &chain->location) < 0)
+	    comment_evaluate(ectx, chain->comment, &chain->comment_loc,
+			     &chain->location) < 0)
 		return -1;
 	if (chain->has_hook)
 		err = chain_base_evaluate(ectx, chain);
@@ -749,7 +757,8 @@ static int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 
 	ectx->rule = rule;
 	proto_ctx_init(&ectx->pctx, h->family);
-	if (comment_evaluate(ectx, rule->comment, &rule->location) < 0)
+	if (comment_evaluate(ectx, rule->comment, &rule->comment_loc,
+			     &rule->location) < 0)
 		err = -1;
 	/* Stop at a rule's first error: later statements would only
 	 * repeat it through a protocol context that is now wrong. */
@@ -811,7 +820,8 @@ static int table_evaluate(struct eval_ctx *ectx, struct table *table)
 	int err = 0;
 
 	if (name_evaluate(ectx, &table->handle.table, "table") < 0 ||
-	    comment_evaluate(ectx, table->comment, &table->location) < 0)
+	    comment_evaluate(ectx, table->comment, &table->comment_loc,
+			     &table->location) < 0)
 		return -1;
 	/* Chains first, all of them: a rule may jump to a chain declared
 	 * further down the block. */

@@ -170,6 +170,32 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 	}
 }
 
+/* {"&": [LEFT, RIGHT]}, likewise "|", "^", "<<", ">>" */
+static struct expr *json_parse_binop(struct json_ctx *jctx, const char *key,
+				     json_t *value, const struct location *loc)
+{
+	struct expr *left, *right;
+
+	/* {"|": ["fin", "syn", "rst"]}: flags, one value once evaluated */
+	if (!strcmp(key, "|") && json_is_array(value) &&
+	    json_array_size(value) > 2)
+		return json_parse_list(jctx, value, loc);
+	if (!json_is_array(value) || json_array_size(value) != 2) {
+		json_error(jctx, "", "Invalid binary operation \"%s\": expected an array of two expressions",
+			   key);
+		return NULL;
+	}
+	left = json_parse_expr(jctx, json_array_get(value, 0), "[0]");
+	if (!left)
+		return NULL;
+	right = json_parse_expr(jctx, json_array_get(value, 1), "[1]");
+	if (!right) {
+		expr_free(left);
+		return NULL;
+	}
+	return binop_expr_alloc(loc, op_from_token(key), left, right);
+}
+
 static struct expr *json_parse_expr_object(struct json_ctx *jctx,
 					   json_t *root,
 					   const struct location *loc)
@@ -181,12 +207,13 @@ static struct expr *json_parse_expr_object(struct json_ctx *jctx,
 	key = json_single_key(jctx, root, "an expression", &value);
 	if (!key)
 		return NULL;
+	if (op_from_token(key) >= OP_AND)
+		return json_parse_binop(jctx, key, value, loc);
 	ops = expr_ops_by_json_name(key);
 	if (!ops || !ops->json_parse) {
 		json_error(jctx, "", "unknown expression \"%s\"", key);
 		return NULL;
 	}
-	jctx->key = key;
 	return ops->json_parse(jctx, value, loc);
 }
 
@@ -292,6 +319,26 @@ static int json_parse_family(struct json_ctx *jctx, json_t *obj,
 	return 0;
 }
 
+/*
+ * "family" of a table, chain or rule: required, as in the system nft.
+ * Unlike the text language, JSON has no default family: a missing one is
+ * more likely a mistake than a wish for ip.
+ */
+static int json_req_family(struct json_ctx *jctx, json_t *obj,
+			   const char *what, uint32_t *family)
+{
+	const char *name;
+	int ret = json_opt_string(jctx, obj, "family", &name);
+
+	if (ret < 0)
+		return -1;
+	if (ret == 0)
+		return json_error(jctx, "",
+				  "missing \"family\": a %s needs one of ip, ip6, inet, arp, bridge or netdev",
+				  what);
+	return json_parse_family(jctx, obj, NFPROTO_UNSPEC, family);
+}
+
 static void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
 			  const char *key, const char *value)
 {
@@ -394,6 +441,8 @@ static int json_table_body(struct json_ctx *jctx, json_t *obj,
 	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
 		return -1;
 	t->comment = xstrdup(comment);
+	if (comment)
+		t->comment_loc = json_location(jctx, "comment");
 	return 0;
 }
 
@@ -403,7 +452,7 @@ static struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
 	struct handle h = {};
 	struct table *t = NULL;
 
-	if (json_parse_family(jctx, obj, NFPROTO_IPV4, &h.family) < 0 ||
+	if (json_req_family(jctx, obj, "table", &h.family) < 0 ||
 	    json_parse_name(jctx, obj, op, &h.table, &h) < 0)
 		goto err;
 	if (json_op_is_add(op)) {
@@ -554,16 +603,18 @@ static int json_chain_body(struct json_ctx *jctx, json_t *obj,
 	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
 		return -1;
 	c->comment = xstrdup(comment);
+	if (comment)
+		c->comment_loc = json_location(jctx, "comment");
 	c->has_block = c->has_hook || c->dev_expr || c->policy || c->comment;
 	return 0;
 }
 
-static int json_table_ref(struct json_ctx *jctx, json_t *obj, uint32_t dflt,
-			  struct handle *h)
+static int json_table_ref(struct json_ctx *jctx, json_t *obj,
+			  const char *what, struct handle *h)
 {
 	const char *table;
 
-	if (json_parse_family(jctx, obj, dflt, &h->family) < 0 ||
+	if (json_req_family(jctx, obj, what, &h->family) < 0 ||
 	    json_req_string(jctx, obj, "table", &table) < 0)
 		return -1;
 	json_spec_str(jctx, &h->table, "table", table);
@@ -588,7 +639,7 @@ static struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
 	struct chain *c = NULL;
 	struct cmd *cmd;
 
-	if (json_table_ref(jctx, obj, NFPROTO_IPV4, &h) < 0 ||
+	if (json_table_ref(jctx, obj, "chain", &h) < 0 ||
 	    json_parse_name(jctx, obj, op, &h.chain, &h) < 0)
 		goto err;
 	/* delete with "dev" removes devices from the chain. */
@@ -685,6 +736,8 @@ static struct rule *json_rule_body(struct json_ctx *jctx, json_t *obj,
 		return NULL;
 	}
 	r->comment = xstrdup(comment);
+	if (comment)
+		r->comment_loc = json_location(jctx, "comment");
 	return r;
 }
 
@@ -695,7 +748,7 @@ static struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
 	struct rule *r = NULL;
 	const char *chain;
 
-	if (json_table_ref(jctx, obj, NFPROTO_IPV4, &h) < 0 ||
+	if (json_table_ref(jctx, obj, "rule", &h) < 0 ||
 	    json_req_string(jctx, obj, "chain", &chain) < 0)
 		goto err;
 	json_spec_str(jctx, &h.chain, "chain", chain);

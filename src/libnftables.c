@@ -15,11 +15,17 @@
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
+#include <netlink.h>
 #include <print.h>
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #ifndef DEFAULT_INCLUDE_PATH
 #define DEFAULT_INCLUDE_PATH "/etc"
@@ -61,6 +67,7 @@ EXPORT_SYMBOL struct nft_ctx *nft_ctx_new(uint32_t flags)
 	 * contexts too, which makes netlink traces easier to read. */
 	nft->seqnum = time(NULL);
 	nft_ctx_add_include_path(nft, DEFAULT_INCLUDE_PATH);
+	nft->max_input = NFT_INPUT_MAX;
 	return nft;
 }
 
@@ -382,6 +389,7 @@ static void nft_run_end(struct nft_ctx *nft)
 	json_echo_release(nft);
 	/* The kernel may change between runs: never trust a stale cache. */
 	cache_release(&nft->cache);
+	netlink_anon_sets_release(nft);
 	fflush(nft->output.fp);
 	fflush(nft->error.fp);
 }
@@ -442,26 +450,69 @@ EXPORT_SYMBOL int nft_run_cmd_from_buffer(struct nft_ctx *nft,
 	return nft_run(nft, indesc);
 }
 
-/* Read all of @fp into a NUL-terminated malloc'd buffer. */
-static char *read_stream(FILE *fp, size_t *lenp)
+/*
+ * What a ruleset may be read from: files, pipes and sockets end, and so
+ * do /dev/null and a terminal (when its user says so). Other devices
+ * (/dev/zero, /dev/urandom, a disk) would be read until memory runs out.
+ */
+static const char *input_type_error(const struct stat *sb, int fd)
+{
+	if (S_ISDIR(sb->st_mode))
+		return strerror(EISDIR);
+	if (S_ISREG(sb->st_mode) || S_ISFIFO(sb->st_mode) ||
+	    S_ISSOCK(sb->st_mode) || isatty(fd))
+		return NULL;
+	/* Linux's /dev/null, under any name */
+	if (S_ISCHR(sb->st_mode) && sb->st_rdev == makedev(1, 3))
+		return NULL;
+	return "not a regular file or a pipe";
+}
+
+static char *input_size_error(const struct nft_ctx *nft)
+{
+	if (nft->max_input >= 1 << 20)
+		return xasprintf("larger than the limit of %zu MiB",
+				 nft->max_input >> 20);
+	return xasprintf("larger than the limit of %zu bytes",
+			 nft->max_input);
+}
+
+char *nft_read_input(const struct nft_ctx *nft, FILE *fp, char **datap,
+		     size_t *lenp)
 {
 	size_t len = 0, size = 4096, n;
-	char *data = xmalloc(size);
+	struct stat sb;
+	char *data;
 
+	if (fstat(fileno(fp), &sb) < 0)
+		return xstrdup(strerror(errno));
+	if (input_type_error(&sb, fileno(fp)))
+		return xstrdup(input_type_error(&sb, fileno(fp)));
+	/* a regular file too big is refused without reading it */
+	if (S_ISREG(sb.st_mode) && (uintmax_t)sb.st_size > nft->max_input)
+		return input_size_error(nft);
+	data = xmalloc(size);
 	while ((n = fread(data + len, 1, size - len - 1, fp)) > 0) {
 		len += n;
+		if (len > nft->max_input) {
+			xfree(data);
+			return input_size_error(nft);
+		}
+		/* grow up to one byte past the limit, not to twice it */
 		if (size - len - 1 == 0) {
-			size *= 2;
+			size = size > nft->max_input / 2 ?
+			       nft->max_input + 2 : size * 2;
 			data = xrealloc(data, size);
 		}
 	}
 	if (ferror(fp)) {
 		xfree(data);
-		return NULL;
+		return xstrdup(strerror(EIO));
 	}
 	data[len] = '\0';
+	*datap = data;
 	*lenp = len;
-	return data;
+	return NULL;
 }
 
 static int nft_open_error(struct nft_ctx *nft, const char *filename, int err)
@@ -474,6 +525,18 @@ static int nft_open_error(struct nft_ctx *nft, const char *filename, int err)
 	return -1;
 }
 
+static int nft_read_error(struct nft_ctx *nft, const char *filename,
+			  char *why)
+{
+	LIST_HEAD(msgs);
+
+	erec_error(&msgs, &internal_location,
+		   "Could not read file \"%s\": %s", filename, why);
+	erec_print_list(nft->error.fp, &msgs);
+	xfree(why);
+	return -1;
+}
+
 EXPORT_SYMBOL int nft_run_cmd_from_filename(struct nft_ctx *nft,
 					    const char *filename)
 {
@@ -481,6 +544,7 @@ EXPORT_SYMBOL int nft_run_cmd_from_filename(struct nft_ctx *nft,
 	enum input_type type = is_stdin ? INPUT_STDIN : INPUT_FILE;
 	const char *name = is_stdin ? "/dev/stdin" : filename;
 	struct input_descriptor *indesc;
+	char *why;
 	size_t len = 0;
 	char *data;
 	FILE *fp;
@@ -490,16 +554,11 @@ EXPORT_SYMBOL int nft_run_cmd_from_filename(struct nft_ctx *nft,
 	fp = is_stdin ? stdin : fopen(filename, "r");
 	if (!fp)
 		return nft_open_error(nft, filename, errno);
-	data = read_stream(fp, &len);
-	if (!data) {
-		int err = errno;
-
-		if (!is_stdin)
-			fclose(fp);
-		return nft_open_error(nft, filename, err);
-	}
+	why = nft_read_input(nft, fp, &data, &len);
 	if (!is_stdin)
 		fclose(fp);
+	if (why)
+		return nft_read_error(nft, name, why);
 	/* JSON input keeps its file name, for the error prefix. */
 	if (nft_wants_json(nft, data))
 		type = INPUT_JSON;

@@ -9,6 +9,7 @@
 #include <linearize.h>
 #include <nftables.h>
 #include <libnftnl/udata.h>
+#include <libnftnl/set.h>
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 {
@@ -122,6 +123,35 @@ void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg)
 	lctx->reg_low = lctx->allocs[top].slot;
 }
 
+void lin_sets_release(struct lin_sets *sets)
+{
+	unsigned int i;
+
+	for (i = 0; i < sets->num; i++) {
+		nftnl_set_free(sets->v[i].set);
+		nftnl_set_free(sets->v[i].elems);
+	}
+	xfree(sets->v);
+	sets->v = NULL;
+	sets->num = 0;
+}
+
+uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
+		       struct nftnl_set *elems)
+{
+	struct lin_sets *sets = lctx->sets;
+	uint32_t *next = sets->next_id ? sets->next_id : &sets->local_id;
+	uint32_t id = ++*next;
+
+	nftnl_set_set_u32(set, NFTNL_SET_ID, id);
+	nftnl_set_set_u32(elems, NFTNL_SET_ID, id);
+	sets->v = xrealloc(sets->v, (sets->num + 1) * sizeof(*sets->v));
+	sets->v[sets->num].set = set;
+	sets->v[sets->num].elems = elems;
+	sets->num++;
+	return id;
+}
+
 void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
 		    enum nft_registers dreg)
 {
@@ -170,8 +200,8 @@ void rule_comment_to_udata(struct nftnl_rule *nlr, const char *comment)
  * Adjacent payload matches were merged into one load by the evaluator
  * (payload_merge_rule()), so statements map one to one onto bytecode.
  */
-void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
-		    struct nftnl_rule *nlr)
+void linearize_rule_sets(struct nft_ctx *nft, const struct rule *rule,
+			 struct nftnl_rule *nlr, struct lin_sets *sets)
 {
 	struct lin_ctx lctx = {
 		.nft		= nft,
@@ -179,6 +209,7 @@ void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
 		.family		= rule->handle.family,
 		/* the encoding is recorded on the rule, not part of it */
 		.rule		= (struct rule *)rule,
+		.sets		= sets,
 	};
 	const struct stmt *stmt;
 
@@ -197,4 +228,15 @@ void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
 	}
 	if (rule->comment)
 		rule_comment_to_udata(nlr, rule->comment);
+}
+
+/* Without a batch to send them to, the sets are built and dropped (unit
+ * tests look at the rule's expressions only). */
+void linearize_rule(struct nft_ctx *nft, const struct rule *rule,
+		    struct nftnl_rule *nlr)
+{
+	struct lin_sets sets = { NULL };
+
+	linearize_rule_sets(nft, rule, nlr, &sets);
+	lin_sets_release(&sets);
 }

@@ -20,6 +20,7 @@
 #include <linux/netfilter/nf_tables.h>
 #include <libnftnl/common.h>
 #include <libnftnl/gen.h>
+#include <libnftnl/set.h>
 
 /* Largest message one object can produce: attribute lengths are 16 bits,
  * so a rule's expression nest stays below 64 KiB (plus headers). */
@@ -441,15 +442,12 @@ static const struct rule *cmd_rule(const struct cmd *cmd)
 	return cmd->obj == CMD_OBJ_RULE ? cmd->rule : NULL;
 }
 
-/* Location of the jump/goto statement in @r targeting @name. */
-static const struct location *verdict_location(const struct cmd *cmd,
-					       const char *name)
+/* The jump or goto statement of @r to @name (any, if NULL), or NULL. */
+static const struct stmt *rule_verdict_to(const struct rule *r,
+					  const char *name)
 {
-	const struct rule *r = cmd_rule(cmd);
 	const struct stmt *s;
 
-	if (!r)
-		return &cmd->location;
 	list_for_each_entry(s, &r->stmts, list) {
 		const struct expr *v = s->expr;
 		char *target;
@@ -461,9 +459,85 @@ static const struct location *verdict_location(const struct cmd *cmd,
 		match = !name || (target && !strcmp(target, name));
 		xfree(target);
 		if (match)
-			return &s->location;
+			return s;
 	}
-	return pick_loc(cmd, &r->location);
+	return NULL;
+}
+
+/* The first jump/goto to @name in @chain's rules (a block), or NULL. */
+static const struct stmt *chain_verdict_to(const struct chain *chain,
+					   const char *name)
+{
+	const struct stmt *s;
+	const struct rule *r;
+
+	list_for_each_entry(r, &chain->rules, list) {
+		s = rule_verdict_to(r, name);
+		if (s)
+			return s;
+	}
+	return NULL;
+}
+
+/* The chain the failed rule message @req was for (NFTA_RULE_CHAIN). */
+static const char *req_rule_chain(const struct nlmsghdr *req)
+{
+	const struct nlattr *a;
+
+	if (!req)
+		return NULL;
+	mnl_attr_for_each(a, req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) == NFTA_RULE_CHAIN)
+			return nla_str(a);
+	}
+	return NULL;
+}
+
+/*
+ * Location of the jump/goto to @name in what @cmd adds: one rule, or the
+ * rules of a chain block or of a table block's chains (the chain the
+ * kernel refused a rule of, from @req). Falls back to the command.
+ */
+static const struct location *verdict_location(const struct cmd *cmd,
+					       const struct nlmsghdr *req,
+					       const char *name)
+{
+	const char *in_chain = req_rule_chain(req);
+	const struct stmt *s = NULL;
+	const struct chain *c;
+
+	switch (cmd->obj) {
+	case CMD_OBJ_RULE:
+		if (!cmd->rule)
+			break;
+		s = rule_verdict_to(cmd->rule, name);
+		if (!s)
+			return pick_loc(cmd, &cmd->rule->location);
+		break;
+	case CMD_OBJ_CHAIN:
+		if (cmd->chain)
+			s = chain_verdict_to(cmd->chain, name);
+		break;
+	case CMD_OBJ_TABLE:
+		if (!cmd->table)
+			break;
+		list_for_each_entry(c, &cmd->table->chains, list) {
+			if (in_chain && c->handle.chain.name &&
+			    strcmp(c->handle.chain.name, in_chain))
+				continue;
+			s = chain_verdict_to(c, name);
+			if (s)
+				break;
+		}
+		break;
+	default:
+		break;
+	}
+	if (!s)
+		return &cmd->location;
+	/* under the chain's name, as the system nft puts it */
+	return pick_loc(cmd, loc_valid(&s->expr->verdict.chain->location) ?
+			&s->expr->verdict.chain->location : &s->location);
 }
 
 /* The statement the failed expression element (e->attr, an element of
@@ -516,7 +590,7 @@ static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
 	if (a)
 		target = nla_str(a);
 	if (target && e->err == ENOENT) {
-		*loc = verdict_location(cmd, target);
+		*loc = verdict_location(cmd, e->req, target);
 		return xasprintf("chain '%s' does not exist in table %s %s",
 				 target, family_name(cmd->handle.family),
 				 cmd_table_name(cmd));
@@ -1366,4 +1440,99 @@ int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid)
 				    NLM_F_ACK, mnl_seqnum_next(nft));
 	*genid = 0;
 	return mnl_talk(nft, nlh, genid_cb, genid);
+}
+
+/*
+ * Sets (anonymous ones, for the lookup decoder)
+ */
+
+static void *set_obj_alloc(void) { return nftnl_set_alloc(); }
+static void set_obj_free(void *o) { nftnl_set_free(o); }
+static int set_obj_parse(const struct nlmsghdr *nlh, void *o)
+{
+	return nftnl_set_nlmsg_parse(nlh, o);
+}
+static void set_obj_add(void *o, void *l) { nftnl_set_list_add_tail(o, l); }
+static void *set_list_alloc(void) { return nftnl_set_list_alloc(); }
+static void set_list_free(void *l) { nftnl_set_list_free(l); }
+
+static void set_dump_build(struct nlmsghdr *nlh, const void *filter)
+{
+	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, filter);
+}
+
+static int set_elems_cb(const struct nlmsghdr *nlh, void *data)
+{
+	nftnl_set_elems_nlmsg_parse(nlh, data);
+	return MNL_CB_OK;
+}
+
+/* Add the elements of @nls (name and table set) to it. */
+static int mnl_dump_set_elems(struct nft_ctx *nft, struct nftnl_set *nls)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETSETELEM,
+				    nftnl_set_get_u32(nls, NFTNL_SET_FAMILY),
+				    NLM_F_DUMP, mnl_seqnum_next(nft));
+	mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
+			  nftnl_set_get_str(nls, NFTNL_SET_TABLE));
+	mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
+			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	return mnl_talk(nft, nlh, set_elems_cb, nls);
+}
+
+/* The sets of @table; anonymous ones come with their elements. */
+static struct nftnl_set_list *mnl_anon_sets(struct nft_ctx *nft,
+					    uint32_t family,
+					    const char *table)
+{
+	struct mnl_dump_ctx ctx = {
+		.parse = set_obj_parse, .obj_alloc = set_obj_alloc,
+		.obj_free = set_obj_free, .list_add = set_obj_add,
+	};
+	struct nftnl_set_list_iter *it;
+	struct nftnl_set_list *list;
+	struct nftnl_set *nls;
+	int ret = 0;
+
+	list = mnl_dump(nft, NFT_MSG_GETSET, family, table, set_dump_build,
+			&ctx, set_list_alloc, set_list_free);
+	if (list == NULL)
+		return NULL;
+	it = nftnl_set_list_iter_create(list);
+	if (it == NULL)
+		memory_allocation_error();
+	while (ret == 0 && (nls = nftnl_set_list_iter_next(it)) != NULL) {
+		if (nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+		    NFT_SET_ANONYMOUS)
+			ret = mnl_dump_set_elems(nft, nls);
+	}
+	nftnl_set_list_iter_destroy(it);
+	if (ret < 0) {
+		nftnl_set_list_free(list);
+		return NULL;
+	}
+	return list;
+}
+
+struct nftnl_set_list *mnl_dump_anon_sets(struct nft_ctx *nft,
+					  uint32_t family, const char *table)
+{
+	struct mnl_socket *main_sock = nft->nf_sock;
+	uint32_t main_portid = nft->portid;
+	struct nftnl_set_list *list;
+	int err;
+
+	/* mnl_talk() uses the context's socket: lend it a fresh one */
+	nft->nf_sock = NULL;
+	list = mnl_anon_sets(nft, family, table);
+	err = errno;
+	nft_mnl_close(nft);
+	nft->nf_sock = main_sock;
+	nft->portid = main_portid;
+	errno = err;
+	return list;
 }

@@ -608,7 +608,9 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 static int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			 const struct handle *h, const struct rule *r)
 {
-	struct nftnl_rule *nlr = netlink_rule_build(x->nft, h, r);
+	/* anonymous sets the rule uses go into the batch first */
+	struct nftnl_rule *nlr = netlink_rule_build_batch(x->nft, x->batch,
+							  h, r);
 	struct nlmsghdr *nlh;
 	size_t size;
 
@@ -713,18 +715,36 @@ static bool chain_has_devices(const struct chain *c)
 	return c && c->num_devs;
 }
 
+/* "add chain t c { counter accept; }": the chain, then its rules. */
+static int exec_chain_add(struct exec_ctx *x, struct cmd *cmd,
+			  uint16_t flags)
+{
+	const struct chain *c = cmd->chain;
+	const struct rule *r;
+	int err;
+
+	err = exec_put_chain(x, NFT_MSG_NEWCHAIN, flags, &cmd->handle, c);
+	if (err < 0 || !c)
+		return err;
+	list_for_each_entry(r, &c->rules, list) {
+		batch_set_owner(x->batch, cmd, (struct rule *)r);
+		if (exec_put_rule(x, NFT_MSG_NEWRULE,
+				  NLM_F_CREATE | NLM_F_APPEND, &r->handle,
+				  r) < 0)
+			err = -1;
+	}
+	return err;
+}
+
 static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
 {
 	const struct chain *c = cmd->chain;
 
 	switch (cmd->op) {
 	case CMD_ADD:
-		return exec_put_chain(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
-				      &cmd->handle, c);
+		return exec_chain_add(x, cmd, NLM_F_CREATE);
 	case CMD_CREATE:
-		return exec_put_chain(x, NFT_MSG_NEWCHAIN,
-				      NLM_F_CREATE | NLM_F_EXCL, &cmd->handle,
-				      c);
+		return exec_chain_add(x, cmd, NLM_F_CREATE | NLM_F_EXCL);
 	case CMD_DELETE:
 		/* With devices, only those leave the chain. */
 		return exec_put_chain(x, NFT_MSG_DELCHAIN, 0, &cmd->handle,

@@ -15,6 +15,7 @@
  */
 
 %code requires {
+#include <inttypes.h>
 #include <nft.h>
 #include <erec.h>
 #include <expr.h>
@@ -26,6 +27,9 @@
 #define YY_TYPEDEF_YY_SCANNER_T
 typedef void *yyscan_t;
 #endif
+
+/* Parsing stops after this many errors, as in the system nft. */
+#define PARSER_MAX_ERRORS	10
 
 /* Nesting of scopes: the top one, a table block, a chain block. */
 #define PARSER_MAX_SCOPES	4
@@ -130,6 +134,10 @@ static void parser_error(struct parser_state *st, const YYLTYPE *loc,
 	struct error_record *erec;
 	va_list ap;
 
+	/* the scanner ends the input at the limit; what the parser says
+	 * about that end is not worth an error of its own */
+	if (st->nerrs >= PARSER_MAX_ERRORS)
+		return;
 	va_start(ap, fmt);
 	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
 	va_end(ap);
@@ -492,11 +500,10 @@ static struct expr *parser_payload_raw(struct parser_state *st,
 {
 	unsigned long off = strtoul(offset, NULL, 0);
 	unsigned long bits = strtoul(len, NULL, 0);
+	struct expr *expr;
 
 	if (bits > 65535 * 8)
 		bits = 65535 * 8 + 1;	/* refused by the evaluator */
-	struct expr *expr;
-
 	expr = payload_expr_alloc_base(loc, base, off, bits);
 	if (!expr) {
 		parser_error(st, base_loc,
@@ -516,6 +523,37 @@ static struct expr *parser_payload_raw(struct parser_state *st,
 	return expr;
 }
 
+/* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
+ * (@name gives "unknown" for numbers that are no key). */
+static void parser_unknown_key(struct parser_state *st, const YYLTYPE *loc,
+			       const char *kind, const char *key,
+			       const char *(*name)(unsigned int))
+{
+	const char *hint = NULL, *cand;
+	unsigned int i, best = ~0u;
+
+	for (i = 0; i < 64; i++) {
+		cand = name(i);
+		if (strcmp(cand, "unknown") && scanner_near(key, cand, &best))
+			hint = cand;
+	}
+	if (hint)
+		parser_error(st, loc, "unknown %s key '%s'; did you mean '%s'?",
+			     kind, key, hint);
+	else
+		parser_error(st, loc, "unknown %s key '%s'", kind, key);
+}
+
+static const char *parser_meta_key_name(unsigned int key)
+{
+	return meta_key_name(key);
+}
+
+static const char *parser_ct_key_name(unsigned int key)
+{
+	return ct_key_name(key);
+}
+
 static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 				const char *key, const YYLTYPE *key_loc)
 {
@@ -523,8 +561,72 @@ static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
 
 	if (meta_key_lookup(key, &k))
 		return meta_expr_alloc(loc, k);
-	parser_error(st, key_loc, "unknown meta key '%s'", key);
+	parser_unknown_key(st, key_loc, "meta", key, parser_meta_key_name);
 	return parser_placeholder(loc, key);
+}
+
+/* ct [DIR] KEY; the key is looked up in the ct kind's table. */
+static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
+			      const char *dir, const char *key,
+			      const YYLTYPE *key_loc)
+{
+	enum nft_ct_keys k;
+
+	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
+		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
+	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
+	return parser_placeholder(loc, key);
+}
+
+/* ct DIR ip saddr, ct DIR ip6 daddr */
+static struct expr *parser_ct_addr(struct parser_state *st,
+				   const YYLTYPE *loc, const char *dir,
+				   const char *proto, const char *field,
+				   const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+
+	expr = ct_expr_alloc_addr(loc, ct_dir_lookup(dir), proto, field);
+	if (expr)
+		return expr;
+	parser_error(st, field_loc, "unknown ct %s key '%s'", proto, field);
+	return parser_placeholder(loc, field);
+}
+
+static struct stmt *parser_connlimit(struct parser_state *st,
+				     const YYLTYPE *loc, uint64_t count,
+				     const YYLTYPE *count_loc, uint32_t flags)
+{
+	if (count > UINT32_MAX)
+		parser_error(st, count_loc,
+			     "ct count %" PRIu64 " is out of range (at most 4294967295)",
+			     count);
+	return connlimit_stmt_alloc(loc, count, flags);
+}
+
+/* The grammar's "KEY set VALUE" on a meta or ct expression. */
+static struct stmt *parser_keyset(struct parser_state *st,
+				  const YYLTYPE *loc, struct expr *key,
+				  struct expr *value)
+{
+	if (key->etype == EXPR_CT)
+		return ct_stmt_alloc(loc, key, value);
+	return meta_stmt_alloc(loc, key, value);
+}
+
+/* "a,b,c" on the right of a match or set: a list the left side types. */
+static struct expr *parser_flag_list(const YYLTYPE *loc, struct expr *list,
+				     struct expr *elem)
+{
+	if (list->etype != EXPR_LIST) {
+		struct expr *first = list;
+
+		list = list_expr_alloc(loc);
+		list_expr_add(list, first);
+	}
+	list->location = *loc;
+	list_expr_add(list, elem);
+	return list;
 }
 
 /* 10.0.0.0/8, fe80::/64: the address stays text for the evaluator. */
@@ -846,7 +948,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 /* "tcp option maxseg size": a word after an option name is its field,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
-%precedence STRING TYPE
+%precedence STRING TYPE COUNT
 
 %union {
 	const char *kw;
@@ -904,6 +1006,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> EXTHDR "exthdr" HBH "hbh" RT0 "rt0" RT2 "rt2" SRH "srh"
 %token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option"
 %token <kw> EXISTS "exists" MISSING "missing"
+%token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
+%token <kw> NOTRACK "notrack" COUNT "count" OVER "over"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -917,9 +1021,12 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
+%type <stmt> keyset_stmt notrack_stmt connlimit_stmt
+%type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
+%type <expr> match_rhs flag_list keyset_flag flag_or
+%type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
-%type <expr> flag_value flag_head flag_or flag_list flag_item mask_operand
-%type <stmt> flag_match
+%type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
 %type <expr> xfrm_expr hash_src exthdr_expr
 %type <kw> exthdr_name
@@ -927,6 +1034,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
+%type <expr> set_block set_list set_member concat_lhs concat_rhs
 %type <op> rel_op
 
 %destructor { xfree($$); } <string>
@@ -964,7 +1072,8 @@ common_block	: INCLUDE QUOTED_STRING separator
 				/* Up to the separator, as nft reports it. */
 				struct location loc = parser_span(&@1, &@3);
 
-				if (scanner_include(scanner, $2, &loc) < 0)
+				if (state->nerrs < PARSER_MAX_ERRORS &&
+				    scanner_include(scanner, $2, &loc) < 0)
 					state->nerrs++;
 				xfree($2);
 			}
@@ -1272,6 +1381,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
+		| CT | CT_DIR | NOTRACK | COUNT | OVER
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1290,8 +1400,9 @@ table_block	: %empty
 		| table_block error separator	{ $$ = $1; yyerrok; }
 		;
 
+/* As in the system nft, every item ends with a separator, the last one
+ * before '}' too: "table ip t { chain c { accept; }; }". */
 table_body	: table_block			{ $$ = $1; }
-		| table_block table_item	{ $$ = $1; }
 		;
 
 /* Items apply to the table below them on the stack ($0). */
@@ -1300,6 +1411,7 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 			{
 				xfree($<table>0->comment);
 				$<table>0->comment = $2;
+				$<table>0->comment_loc = @2;
 			}
 		| CHAIN identifier '{' chain_body '}'
 			{
@@ -1334,8 +1446,8 @@ chain_block	: %empty
 		| chain_block error separator	{ $$ = $1; yyerrok; }
 		;
 
+/* Every item ends with a separator, as in table blocks. */
 chain_body	: chain_block			{ $$ = $1; }
-		| chain_block chain_item	{ $$ = $1; }
 		;
 
 /* Items apply to the chain below them on the stack ($0). */
@@ -1358,6 +1470,7 @@ chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
 			{
 				xfree($<chain>0->comment);
 				$<chain>0->comment = $2;
+				$<chain>0->comment_loc = @2;
 			}
 		| dev_spec
 			{
@@ -1463,6 +1576,7 @@ rule_body	: stmt_list		{ $$ = $1; }
 				$$ = $1;
 				xfree($$->comment);
 				$$->comment = $3;
+				$$->comment_loc = @3;
 				$$->location = @$;
 			}
 		;
@@ -1482,46 +1596,26 @@ stmt_list	: stmt
 stmt		: match_stmt		{ $$ = $1; }
 		| counter_stmt		{ $$ = $1; }
 		| verdict_stmt		{ $$ = $1; }
+		| keyset_stmt		{ $$ = $1; }
+		| notrack_stmt		{ $$ = $1; }
+		| connlimit_stmt	{ $$ = $1; }
 		;
 
-match_stmt	: match_lhs rhs_expr
+match_stmt	: match_lhs match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
-		| match_lhs rel_op rhs_expr
-			{
-				$$ = expr_stmt_alloc(&@$,
-					relational_expr_alloc(&@$, $2, $1, $3));
-			}
-		| flag_match		{ $$ = $1; }
-		;
-
-/*
- * Flags and masks (helper "payload"): "tcp flags syn,ack" (any of
- * them), "tcp flags ! syn" (none), "tcp flags syn / syn,ack" (the
- * value under a mask), "tcp flags & (syn | ack) == syn". A list of
- * flags is their "|": the evaluator folds constants.
- */
-flag_match	: match_lhs flag_list
-			{
-				$$ = expr_stmt_alloc(&@$,
-					relational_expr_alloc(&@$, OP_IMPLICIT,
-							      $1, $2));
-			}
-		| match_lhs rel_op flag_list
-			{
-				$$ = expr_stmt_alloc(&@$,
-					relational_expr_alloc(&@$, $2, $1, $3));
-			}
-		| match_lhs '!' flag_value
+		/* "tcp flags ! syn": none of the flags (helper "payload") */
+		| match_lhs '!' match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_NEG,
 							      $1, $3));
 			}
-		| match_lhs flag_head '/' flag_value
+		/* "tcp flags syn / syn,ack": the value under a mask */
+		| match_lhs flag_head '/' match_rhs
 			{
 				struct expr *masked;
 
@@ -1530,53 +1624,96 @@ flag_match	: match_lhs flag_list
 					relational_expr_alloc(&@$, OP_EQ,
 							      masked, $2));
 			}
-		;
-
-flag_value	: rhs_primary		{ $$ = $1; }
-		| flag_or		{ $$ = $1; }
-		| flag_list		{ $$ = $1; }
-		;
-
-/* a single word: "10.0.0.0/8" stays a prefix */
-flag_head	: NUMBER
+		| match_lhs rel_op match_rhs
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
 			}
-		| STRING
+		| match_lhs set_block
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
 			}
-		;
-
-flag_or		: rhs_primary '|' rhs_primary
+		| match_lhs rel_op set_block
 			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
 			}
-		| flag_or '|' rhs_primary
+		| concat_lhs set_block
 			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
 			}
-		;
-
-flag_list	: flag_item ',' flag_item
+		| concat_lhs rel_op set_block
 			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
-			}
-		| flag_list ',' flag_item
-			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
 			}
 		;
 
-flag_item	: rhs_primary		{ $$ = $1; }
-		| flag_or		{ $$ = $1; }
+/*
+ * Anonymous sets (src/expr/set.c): "{ 22, 80, 8000-8080 }" on the right
+ * of a match; members may be values, ranges, prefixes and variables,
+ * separated by commas and newlines, with an optional trailing comma.
+ */
+set_block	: '{' opt_newlines set_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		| '{' opt_newlines set_list ',' opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
 		;
 
-mask_operand	: rhs_primary		{ $$ = $1; }
-		| '(' flag_or ')'	{ $$ = $2; }
-		| '(' rhs_primary ')'	{ $$ = $2; }
+set_list	: set_member
+			{
+				$$ = set_expr_alloc(&@$);
+				set_expr_add($$, $1);
+			}
+		| set_list ',' opt_newlines set_member
+			{
+				$$ = $1;
+				set_expr_add($$, $4);
+			}
+		;
+
+set_member	: rhs_expr
+		| concat_rhs
+		;
+
+/* Concatenations (src/expr/concat.c): "ip saddr . tcp dport" matched
+ * with sets of "1.2.3.4 . 22". */
+concat_lhs	: match_lhs '.' match_lhs
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| concat_lhs '.' match_lhs
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_expr_add($$, $3);
+			}
+		;
+
+concat_rhs	: rhs_expr '.' rhs_expr
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| concat_rhs '.' rhs_expr
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_expr_add($$, $3);
+			}
 		;
 
 rel_op		: EQ		{ $$ = OP_EQ; }
@@ -1589,10 +1726,6 @@ rel_op		: EQ		{ $$ = OP_EQ; }
 
 match_lhs	: payload_expr		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
-		| match_lhs '&' mask_operand
-			{
-				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
-			}
 		| match_lhs LSHIFT rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
@@ -1609,6 +1742,23 @@ match_lhs	: payload_expr		{ $$ = $1; }
 		| osf_expr		{ $$ = $1; }
 		| xfrm_expr		{ $$ = $1; }
 		| exthdr_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| match_lhs '&' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| match_lhs '&' '(' flag_or ')'
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $4);
+			}
+		| match_lhs '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| match_lhs '^' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
 		;
 
 /*
@@ -1682,6 +1832,11 @@ exthdr_expr	: HBH identifier
 						   $4, &@4);
 			}
 		| proto_kw OPTION STRING TYPE
+			{
+				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
+						   xstrdup($4), &@4);
+			}
+		| proto_kw OPTION STRING COUNT
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   xstrdup($4), &@4);
@@ -1804,6 +1959,46 @@ xfrm_expr	: IPSEC identifier opt_spnum identifier
 			}
 		;
 
+/* One value, or flags: "ct state established,related". */
+/* a single word before '/': "10.0.0.0/8" stays a prefix */
+flag_head	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		;
+
+match_rhs	: rhs_expr		{ $$ = $1; }
+		| flag_list		{ $$ = $1; }
+		| flag_or		{ $$ = $1; }
+		;
+
+/* "established | related": flags under a mask, as upstream lists them */
+flag_or		: rhs_primary '|' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| flag_or '|' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		;
+
+flag_list	: rhs_primary ',' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| flag_list ',' rhs_primary
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		;
+
 proto_kw	: IP | IP6 | ARP | PROTO
 		;
 
@@ -1837,7 +2032,6 @@ rhs_expr	: rhs_primary		{ $$ = $1; }
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
 			}
-		| flag_or		{ $$ = $1; }
 		| ADDRSTRING '/' NUMBER
 			{
 				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);
@@ -1883,6 +2077,124 @@ rhs_primary	: NUMBER
 
 rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
 		| EXISTS | MISSING
+		;
+
+/*
+ * ct: "ct [original|reply] KEY", "ct original ip saddr", and the
+ * statements that write meta and ct keys: "meta mark set ct mark & 0xff",
+ * "ct event set new,destroy", "notrack".
+ */
+ct_key		: STRING		{ $$ = $1; }
+		| META_KEY		{ $$ = xstrdup($1); }
+		| PACKETS		{ $$ = xstrdup($1); }
+		| BYTES			{ $$ = xstrdup($1); }
+		;
+
+ct_expr		: CT ct_key
+			{
+				$$ = parser_ct(state, &@$, NULL, $2, &@2);
+				xfree($2);
+			}
+		| CT CT_DIR ct_key
+			{
+				$$ = parser_ct(state, &@$, $2, $3, &@3);
+				xfree($3);
+			}
+		| CT CT_DIR IP STRING
+			{
+				$$ = parser_ct_addr(state, &@$, $2, "ip", $4,
+						    &@4);
+				xfree($4);
+			}
+		| CT CT_DIR IP6 STRING
+			{
+				$$ = parser_ct_addr(state, &@$, $2, "ip6", $4,
+						    &@4);
+				xfree($4);
+			}
+		;
+
+keyset_key	: meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		;
+
+keyset_stmt	: keyset_key SET keyset_value
+			{
+				$$ = parser_keyset(state, &@$, $1, $3);
+			}
+		;
+
+keyset_value	: keyset_operand	{ $$ = $1; }
+		| keyset_value '&' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| keyset_value '|' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| keyset_value '^' keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
+		;
+
+keyset_operand	: keyset_const		{ $$ = $1; }
+		| keyset_operand ',' keyset_flag
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| payload_expr		{ $$ = $1; }
+		;
+
+keyset_const	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
+		| ADDRSTRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		| DESTROY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| CT_DIR	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+/* After a comma only a flag can follow: "ct event set new,mark". */
+keyset_flag	: keyset_const		{ $$ = $1; }
+		| META_KEY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
+		;
+
+connlimit_stmt	: CT COUNT number
+			{
+				$$ = parser_connlimit(state, &@$, $3, &@3, 0);
+			}
+		| CT COUNT OVER number
+			{
+				$$ = parser_connlimit(state, &@$, $4, &@4,
+						      NFT_CONNLIMIT_F_INV);
+			}
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
@@ -1960,26 +2272,28 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
  * The source text under a one-line location, for messages; "" when it
  * spans lines or has no source.
  */
-static void parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
+static bool parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
 {
-	const char *p = loc->indesc ? loc->indesc->data : NULL;
+	const struct input_descriptor *in = loc->indesc;
 	unsigned int line = 1;
-	size_t len;
+	size_t len, pos = 0;
 
 	buf[0] = '\0';
-	if (!p || loc->first_line != loc->last_line ||
+	if (!in || !in->data || loc->first_line != loc->last_line ||
 	    loc->last_column < loc->first_column)
-		return;
-	while (*p && line < loc->first_line) {
-		if (*p++ == '\n')
+		return false;
+	/* by length, not up to a NUL: the input may hold any byte */
+	while (pos < in->len && line < loc->first_line) {
+		if (in->data[pos++] == '\n')
 			line++;
 	}
+	pos += loc->first_column - 1;
 	len = loc->last_column - loc->first_column + 1;
-	if (strnlen(p, loc->first_column - 1 + len) < loc->first_column - 1 +
-	    len || len >= size)
-		return;
-	memcpy(buf, p + loc->first_column - 1, len);
+	if (pos > in->len || in->len - pos < len || len >= size)
+		return false;
+	memcpy(buf, in->data + pos, len);
 	buf[len] = '\0';
+	return true;
 }
 
 /* The keyword nearest to @word among the tokens the parser expected. */
@@ -2030,6 +2344,17 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 		buf_add(buf, size, "%s", name);
 }
 
+static bool parser_expects(const yysymbol_kind_t *expected, int n,
+			   yysymbol_kind_t kind)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (expected[i] == kind)
+			return true;
+	return false;
+}
+
 /*
  * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
  * mean 'k'?]" with the location of the offending token.
@@ -2040,16 +2365,17 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	yysymbol_kind_t expected[YYNTOKENS], tok = yypcontext_token(ctx);
 	const YYLTYPE *loc = yypcontext_location(ctx);
 	char msg[1024] = "syntax error, ", text[128];
+	bool has_text = parser_loc_text(loc, text, sizeof(text));
 	const char *hint = NULL;
 	int i, n;
 
-	parser_loc_text(loc, text, sizeof(text));
 	if (tok == YYSYMBOL_YYUNDEF) {
 		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
 			state->lex_error : "invalid token");
 		/* A stray byte may be half of a UTF-8 sequence: show it
 		 * escaped rather than as broken text. */
-		if (text[0] && !text[1] && !isprint((unsigned char)text[0]))
+		if (has_text && !isprint((unsigned char)text[0]) &&
+		    loc->first_column == loc->last_column)
 			buf_add(msg, sizeof(msg), " '\\x%02x'",
 				(unsigned char)text[0]);
 		else if (text[0])
@@ -2071,6 +2397,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		hint = parser_suggest(text, expected, n);
 	if (hint)
 		buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+	else if (n > 4 && !strcmp(text, "}") &&
+		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
+		buf_add(msg, sizeof(msg),
+			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;
 }

@@ -130,7 +130,8 @@ static const struct proto_desc proto_comp = {
 	.length = 32,
 	.templates = {
 		[1] = HDR_FIELD("nexthdr", &inet_protocol_type, 0, 8),
-		[2] = HDR_FIELD("flags", &bitmask_type, 8, 8),
+		/* flags without names: a plain compare, in hex */
+		[2] = HDR_FIELD("flags", &xinteger_type, 8, 8),
 		[3] = HDR_INT("cpi", 16, 16),
 	},
 };

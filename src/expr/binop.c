@@ -2,8 +2,7 @@
  * Binary operations on a loaded value: "meta mark & 0x0f". The bitwise
  * and/or/xor with a constant, which the kernel's bitwise expression does
  * as reg = (reg & mask) ^ xor, and shifts by a constant number of bits
- * (its shift operations). Operations on constants are folded: "syn |
- * ack" is one value.
+ * (its shift operations).
  */
 #include <json.h>
 #include <expr.h>
@@ -32,52 +31,55 @@ static bool binop_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
-/* "tcp flags & (syn | ack)": an operand that is itself another
- * operation is bracketed. */
-static void binop_print_operand(const struct expr *expr,
-				const struct expr *operand,
-				struct output_ctx *octx)
-{
-	bool paren = operand->etype == EXPR_BINOP &&
-		     operand->binop.op != expr->binop.op;
-
-	nft_print(octx, "%s", paren ? "(" : "");
-	expr_print(operand, octx);
-	nft_print(octx, "%s", paren ? ")" : "");
-}
-
+/* A mask of several flags: "ct state & (established | related)". */
 static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	binop_print_operand(expr, expr->binop.left, octx);
+	expr_print(expr->binop.left, octx);
 	nft_print(octx, " %s ", op_token(expr->binop.op));
-	binop_print_operand(expr, expr->binop.right, octx);
-}
-
-/* "syn | ack | fin" is one array: {"|": ["syn", "ack", "fin"]}. */
-static void binop_json_operands(const struct expr *expr, enum ops op,
-				json_t *arr, struct output_ctx *octx)
-{
-	if (expr->etype == EXPR_BINOP && expr->binop.op == op &&
-	    op == OP_OR) {
-		binop_json_operands(expr->binop.left, op, arr, octx);
-		binop_json_operands(expr->binop.right, op, arr, octx);
-		return;
-	}
-	json_array_append_new(arr, expr_json(expr, octx));
+	if (!datatype_print_flags_or(expr->binop.right, octx, true))
+		expr_print(expr->binop.right, octx);
 }
 
 static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	json_t *arr;
+	json_t *right = datatype_json_flags_or(expr->binop.right, octx);
 
-	if (expr->binop.op != OP_OR)
-		return json_wrap(op_token(expr->binop.op),
-				 json_array2(expr_json(expr->binop.left, octx),
-					     expr_json(expr->binop.right,
-						       octx)));
-	arr = json_array();
-	binop_json_operands(expr, expr->binop.op, arr, octx);
-	return json_wrap(op_token(expr->binop.op), arr);
+	if (!right)
+		right = expr_json(expr->binop.right, octx);
+	return json_wrap(op_token(expr->binop.op),
+			 json_array2(expr_json(expr->binop.left, octx), right));
+}
+
+/* {"|": ["established", "related"]} is one value of flags. */
+static struct expr *binop_fold(struct expr *op)
+{
+	struct expr *left = op->binop.left, *right = op->binop.right, *res;
+
+	res = constant_expr_alloc_mpz(&op->location, left->dtype,
+				      left->byteorder, left->len,
+				      left->value.value);
+	switch (op->binop.op) {
+	case OP_AND:
+		mpz_and(res->value.value, left->value.value, right->value.value);
+		break;
+	case OP_OR:
+		mpz_ior(res->value.value, left->value.value, right->value.value);
+		break;
+	case OP_LSHIFT:
+		mpz_mul_2exp(res->value.value, left->value.value,
+			     mpz_get_ui(right->value.value));
+		mpz_fdiv_r_2exp(res->value.value, res->value.value, res->len);
+		break;
+	case OP_RSHIFT:
+		mpz_fdiv_q_2exp(res->value.value, left->value.value,
+				mpz_get_ui(right->value.value));
+		break;
+	default:
+		mpz_xor(res->value.value, left->value.value, right->value.value);
+		break;
+	}
+	expr_free(op);
+	return res;
 }
 
 static bool binop_is_shift(enum ops op)
@@ -105,48 +107,24 @@ static int binop_shift_check(struct eval_ctx *ectx, const struct expr *op)
 	return 0;
 }
 
-/* "syn | ack" on constants: one value, of the left one's type. */
-static int binop_fold(struct expr *op, struct expr **exprp)
+/* A shift takes a number of bits, not a value of the left side's type. */
+static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 {
-	struct expr *left = op->binop.left, *right = op->binop.right;
-	struct expr *res;
+	struct eval_type saved;
+	int ret;
 
-	res = constant_expr_alloc_mpz(&op->location, left->dtype,
-				      left->byteorder,
-				      left->len > right->len ? left->len :
-							       right->len,
-				      left->value.value);
-	switch (op->binop.op) {
-	case OP_AND:
-		mpz_and(res->value.value, res->value.value, right->value.value);
-		break;
-	case OP_OR:
-		mpz_ior(res->value.value, res->value.value, right->value.value);
-		break;
-	case OP_LSHIFT:
-		mpz_mul_2exp(res->value.value, res->value.value,
-			     mpz_get_ui(right->value.value));
-		mpz_fdiv_r_2exp(res->value.value, res->value.value,
-				res->len);
-		break;
-	case OP_RSHIFT:
-		mpz_fdiv_q_2exp(res->value.value, res->value.value,
-				mpz_get_ui(right->value.value));
-		break;
-	default:
-		mpz_xor(res->value.value, res->value.value, right->value.value);
-		break;
-	}
-	expr_free(op);
-	*exprp = res;
-	return 0;
+	if (!binop_is_shift(op->binop.op))
+		return expr_evaluate_like(ectx, &op->binop.right,
+					  op->binop.left);
+	eval_type_push(ectx, &saved, &integer_type, BYTEORDER_HOST_ENDIAN, 32);
+	ret = expr_evaluate(ectx, &op->binop.right);
+	eval_type_pop(ectx, &saved);
+	return ret;
 }
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
-	struct eval_type saved;
-	int ret;
 
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
@@ -155,18 +133,7 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (payload_expr_needs_mask(left))
 		return expr_error(ectx, left,
 				  "binary operations on a field that is not whole bytes are not supported");
-	if (op->binop.right->etype == EXPR_LIST)
-		op->binop.right = binop_or_list(op->binop.right);
-	/* a shift takes a number of bits, not a value of the left type */
-	if (binop_is_shift(op->binop.op)) {
-		eval_type_push(ectx, &saved, &integer_type,
-			       BYTEORDER_HOST_ENDIAN, 32);
-		ret = expr_evaluate(ectx, &op->binop.right);
-		eval_type_pop(ectx, &saved);
-	} else {
-		ret = expr_evaluate_like(ectx, &op->binop.right, left);
-	}
-	if (ret < 0)
+	if (binop_evaluate_right(ectx, op) < 0)
 		return -1;
 	if (op->binop.right->etype != EXPR_VALUE)
 		return expr_error(ectx, op->binop.right,
@@ -178,13 +145,14 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	    mpz_cmp_ui(op->binop.right->value.value, 128) > 0)
 		return expr_error(ectx, op->binop.right,
 				  "shifts are by at most 128 bits");
-	if (left->etype == EXPR_VALUE)
-		return binop_fold(op, exprp);
-	if (binop_is_shift(op->binop.op) && binop_shift_check(ectx, op) < 0)
+	if (binop_is_shift(op->binop.op) && left->etype != EXPR_VALUE &&
+	    binop_shift_check(ectx, op) < 0)
 		return -1;
 	op->dtype = left->dtype;
 	op->byteorder = left->byteorder;
 	op->len = left->len;
+	if (left->etype == EXPR_VALUE)
+		*exprp = binop_fold(op);
 	return 0;
 }
 
@@ -246,75 +214,6 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	lin_bitwise(lctx, dreg, mask, xor, len);
 }
 
-struct expr *binop_or_list(struct expr *list)
-{
-	struct expr *res = NULL, *elem, *next;
-
-	list_for_each_entry_safe(elem, next, &list->expr_list.expressions,
-				 list) {
-		list_del(&elem->list);
-		res = res ? binop_expr_alloc(&list->location, OP_OR, res, elem) :
-			    elem;
-	}
-	if (!res)
-		return list;	/* [] stays an empty list: an error later */
-	expr_free(list);
-	return res;
-}
-
-static const char *const binop_json_names[] = {
-	"&", "|", "^", "<<", ">>", NULL,
-};
-
-/* {"|": [a, b, c]}: a | b | c */
-static struct expr *binop_json_parse_or(struct json_ctx *jctx, json_t *value,
-					const struct location *loc)
-{
-	struct expr *res = NULL, *elem;
-	char suffix[32];
-	size_t i;
-	json_t *v;
-
-	json_array_foreach(value, i, v) {
-		snprintf(suffix, sizeof(suffix), "[%zu]", i);
-		elem = json_parse_expr(jctx, v, suffix);
-		if (!elem) {
-			if (res)
-				expr_free(res);
-			return NULL;
-		}
-		res = res ? binop_expr_alloc(loc, OP_OR, res, elem) : elem;
-	}
-	return res;
-}
-
-/* {"&": [left, right]}; the key is the operator. */
-static struct expr *binop_expr_json_parse(struct json_ctx *jctx,
-					  json_t *value,
-					  const struct location *loc)
-{
-	struct expr *left, *right;
-	enum ops op;
-
-	op = op_from_token(jctx->key);
-	if (op == OP_OR && json_is_array(value) && json_array_size(value) > 2)
-		return binop_json_parse_or(jctx, value, loc);
-	if (!json_is_array(value) || json_array_size(value) != 2) {
-		json_error(jctx, "", "binary operation \"%s\" takes an array of two expressions",
-			   jctx->key);
-		return NULL;
-	}
-	left = json_parse_expr(jctx, json_array_get(value, 0), "[0]");
-	if (!left)
-		return NULL;
-	right = json_parse_expr(jctx, json_array_get(value, 1), "[1]");
-	if (!right) {
-		expr_free(left);
-		return NULL;
-	}
-	return binop_expr_alloc(loc, op, left, right);
-}
-
 const struct expr_ops binop_expr_ops = {
 	.type		= EXPR_BINOP,
 	.name		= "binop",
@@ -325,8 +224,6 @@ const struct expr_ops binop_expr_ops = {
 	.json		= binop_expr_json,
 	.evaluate	= binop_expr_evaluate,
 	.linearize	= binop_expr_linearize,
-	.json_names	= binop_json_names,
-	.json_parse	= binop_expr_json_parse,
 };
 
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,

@@ -98,6 +98,7 @@ void expr_set_type(struct expr *expr, const struct datatype *dtype,
 		expr_set_type(expr->range.right, dtype, byteorder);
 		break;
 	case EXPR_LIST:
+	case EXPR_SET:
 		list_for_each_entry(i, &expr->expr_list.expressions, list)
 			expr_set_type(i, dtype, byteorder);
 		break;
@@ -118,6 +119,9 @@ void expr_retype_constant(struct expr *right, const struct expr *left)
 	case EXPR_RANGE:
 		expr_retype_constant(right->range.left, left);
 		expr_retype_constant(right->range.right, left);
+		break;
+	case EXPR_SET:
+		set_expr_retype(right, left);
 		break;
 	default:
 		return;
@@ -216,6 +220,8 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&list_expr_ops,
 	&relational_expr_ops,
 	&binop_expr_ops,
+	&set_expr_ops,
+	&concat_expr_ops,
 	&exthdr_expr_ops,
 	&tcpopt_expr_ops,
 	&ipopt_expr_ops,
@@ -227,6 +233,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&socket_expr_ops,
 	&osf_expr_ops,
 	&xfrm_expr_ops,
+	&ct_expr_ops,
 	NULL,
 };
 
@@ -250,13 +257,8 @@ const struct expr_ops *expr_ops_by_json_name(const char *name)
 	for (i = 0; expr_ops_registry[i]; i++) {
 		const struct expr_ops *ops = expr_ops_registry[i];
 
-		const char *const *n;
-
 		if (ops->json_name && !strcmp(ops->json_name, name))
 			return ops;
-		for (n = ops->json_names; n && *n; n++)
-			if (!strcmp(*n, name))
-				return ops;
 	}
 	return NULL;
 }

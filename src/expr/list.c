@@ -65,6 +65,33 @@ static json_t *list_expr_json(const struct expr *expr, struct output_ctx *octx)
 	return array;
 }
 
+/*
+ * Flags compared as a comma list ("ct state established,related", "ct
+ * event set new,destroy") are one value with all their bits.
+ */
+static int list_expr_fold_flags(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *list = *exprp, *i, *res;
+
+	if (!ectx->ectx_dtype || !datatype_is_bitmask(ectx->ectx_dtype) ||
+	    list->expr_list.size == 0)
+		return 0;
+	list_for_each_entry(i, &list->expr_list.expressions, list) {
+		if (i->etype != EXPR_VALUE)
+			return expr_error(ectx, i,
+					  "%s in a list of flags is not a constant",
+					  expr_name(i));
+	}
+	i = list_first_entry(&list->expr_list.expressions, struct expr, list);
+	res = constant_expr_alloc_mpz(&list->location, i->dtype, i->byteorder,
+				      i->len, i->value.value);
+	list_for_each_entry(i, &list->expr_list.expressions, list)
+		mpz_ior(res->value.value, res->value.value, i->value.value);
+	expr_free(list);
+	*exprp = res;
+	return 0;
+}
+
 /* Elements are replaced in place; a variable may stand for a whole list,
  * whose elements are then spliced in. */
 static int list_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
@@ -90,7 +117,7 @@ static int list_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		list_link_(&elem->list, next->list.prev, &next->list);
 		list->expr_list.size++;
 	}
-	return 0;
+	return list_expr_fold_flags(ectx, exprp);
 }
 
 const struct expr_ops list_expr_ops = {

@@ -16,70 +16,96 @@
 #include <linux/netfilter.h>
 #include <libnftnl/expr.h>
 
+/* Newer kernels than our headers: bridge port "broute" decision. */
+#ifndef NFT_META_BRI_BROUTE
+#define NFT_META_BRI_BROUTE	35
+#endif
+
+enum meta_flags {
+	META_F_BARE	= 1 << 0,	/* listed without "meta " */
+	META_F_PROTO	= 1 << 1,	/* selects a protocol layer */
+	META_F_SET	= 1 << 2,	/* "meta KEY set EXPR" writes it */
+	META_F_NOCONST	= 1 << 3,	/* no compare with a constant */
+};
+
 struct meta_template {
 	const char *token;
 	const struct datatype *dtype;
 	unsigned int len;		/* bits */
 	enum byteorder byteorder;
-	bool bare;			/* listed without "meta " */
-	bool protocol;			/* selects a protocol layer */
+	unsigned int flags;		/* enum meta_flags */
 };
 
-#define META_KEY(_key, _token, _dtype, _len, _bo)	\
-	[_key] = { .token = (_token), .dtype = (_dtype), .len = (_len), \
-		   .byteorder = BYTEORDER_##_bo##_ENDIAN }
-#define META_BARE	.bare = true
-#define META_PROTO	.protocol = true
+#define META_KEY(_key, _token, _dtype, _len, _bo, _flags)		\
+	[_key] = { .token = (_token), .dtype = (_dtype), .len = (_len),	\
+		   .byteorder = BYTEORDER_##_bo##_ENDIAN, .flags = (_flags) }
+#define IFNAME_BITS	(IFNAMSIZ * BITS_PER_BYTE)
 
-/* Rows as the system nft 1.0.6 parses and lists them. */
+/* Rows as the system nft parses and lists them; nft(8), META EXPRESSIONS. */
 static const struct meta_template meta_templates[] = {
-	META_KEY(NFT_META_LEN, "length", &integer_type, 32, HOST),
-	[NFT_META_PROTOCOL] = { "protocol", &ethertype_type, 16,
-				BYTEORDER_BIG_ENDIAN, false, true },
-	META_KEY(NFT_META_PRIORITY, "priority", &integer_type, 32, HOST),
-	META_KEY(NFT_META_MARK, "mark", &mark_type, 32, HOST),
-	[NFT_META_IIF] = { "iif", &ifindex_type, 32,
-			   BYTEORDER_HOST_ENDIAN, true, false },
-	[NFT_META_OIF] = { "oif", &ifindex_type, 32,
-			   BYTEORDER_HOST_ENDIAN, true, false },
-	[NFT_META_IIFNAME] = { "iifname", &ifname_type,
-			       IFNAMSIZ * BITS_PER_BYTE,
-			       BYTEORDER_HOST_ENDIAN, true, false },
-	[NFT_META_OIFNAME] = { "oifname", &ifname_type,
-			       IFNAMSIZ * BITS_PER_BYTE,
-			       BYTEORDER_HOST_ENDIAN, true, false },
-	[NFT_META_IIFTYPE] = { "iiftype", &arphrd_type, 16,
-			       BYTEORDER_HOST_ENDIAN, false, true },
-	META_KEY(NFT_META_OIFTYPE, "oiftype", &arphrd_type, 16, HOST),
-	META_KEY(NFT_META_SKUID, "skuid", &integer_type, 32, HOST),
-	META_KEY(NFT_META_SKGID, "skgid", &integer_type, 32, HOST),
-	META_KEY(NFT_META_NFTRACE, "nftrace", &integer_type, 1, HOST),
-	META_KEY(NFT_META_RTCLASSID, "rtclassid", &integer_type, 32, HOST),
-	META_KEY(NFT_META_SECMARK, "secmark", &integer_type, 32, HOST),
-	[NFT_META_NFPROTO] = { "nfproto", &nfproto_type, 8,
-			       BYTEORDER_HOST_ENDIAN, false, true },
-	[NFT_META_L4PROTO] = { "l4proto", &inet_protocol_type, 8,
-			       BYTEORDER_HOST_ENDIAN, false, true },
-	META_KEY(NFT_META_BRI_IIFNAME, "ibrname", &ifname_type,
-		 IFNAMSIZ * BITS_PER_BYTE, HOST),
-	META_KEY(NFT_META_BRI_OIFNAME, "obrname", &ifname_type,
-		 IFNAMSIZ * BITS_PER_BYTE, HOST),
-	META_KEY(NFT_META_PKTTYPE, "pkttype", &pkttype_type, 8, HOST),
-	META_KEY(NFT_META_CPU, "cpu", &integer_type, 32, HOST),
-	[NFT_META_IIFGROUP] = { "iifgroup", &integer_type, 32,
-				BYTEORDER_HOST_ENDIAN, true, false },
-	[NFT_META_OIFGROUP] = { "oifgroup", &integer_type, 32,
-				BYTEORDER_HOST_ENDIAN, true, false },
-	META_KEY(NFT_META_CGROUP, "cgroup", &integer_type, 32, HOST),
-	META_KEY(NFT_META_PRANDOM, "random", &integer_type, 32, BIG),
-	META_KEY(NFT_META_SECPATH, "ipsec", &boolean_type, 8, HOST),
-	META_KEY(NFT_META_IIFKIND, "iifkind", &ifname_type,
-		 IFNAMSIZ * BITS_PER_BYTE, HOST),
-	META_KEY(NFT_META_OIFKIND, "oifkind", &ifname_type,
-		 IFNAMSIZ * BITS_PER_BYTE, HOST),
-	META_KEY(NFT_META_SDIF, "sdif", &ifindex_type, 32, HOST),
-	META_KEY(NFT_META_SDIFNAME, "sdifname", &ifname_type,
-		 IFNAMSIZ * BITS_PER_BYTE, HOST),
+	META_KEY(NFT_META_LEN, "length", &integer_type, 32, HOST, 0),
+	META_KEY(NFT_META_PROTOCOL, "protocol", &ethertype_type, 16, BIG,
+		 META_F_PROTO),
+	META_KEY(NFT_META_PRIORITY, "priority", &classid_type, 32, HOST,
+		 META_F_SET),
+	META_KEY(NFT_META_MARK, "mark", &mark_type, 32, HOST, META_F_SET),
+	META_KEY(NFT_META_IIF, "iif", &ifindex_type, 32, HOST, META_F_BARE),
+	META_KEY(NFT_META_OIF, "oif", &ifindex_type, 32, HOST, META_F_BARE),
+	META_KEY(NFT_META_IIFNAME, "iifname", &ifname_type, IFNAME_BITS, HOST,
+		 META_F_BARE),
+	META_KEY(NFT_META_OIFNAME, "oifname", &ifname_type, IFNAME_BITS, HOST,
+		 META_F_BARE),
+	META_KEY(NFT_META_IIFTYPE, "iiftype", &arphrd_type, 16, HOST,
+		 META_F_PROTO),
+	META_KEY(NFT_META_OIFTYPE, "oiftype", &arphrd_type, 16, HOST, 0),
+	META_KEY(NFT_META_SKUID, "skuid", &uid_type, 32, HOST, 0),
+	META_KEY(NFT_META_SKGID, "skgid", &gid_type, 32, HOST, 0),
+	META_KEY(NFT_META_NFTRACE, "nftrace", &integer_type, 1, HOST,
+		 META_F_SET),
+	META_KEY(NFT_META_RTCLASSID, "rtclassid", &realm_type, 32, HOST, 0),
+	META_KEY(NFT_META_SECMARK, "secmark", &integer_type, 32, HOST,
+		 META_F_NOCONST),
+	META_KEY(NFT_META_NFPROTO, "nfproto", &nfproto_type, 8, HOST,
+		 META_F_PROTO),
+	META_KEY(NFT_META_L4PROTO, "l4proto", &inet_protocol_type, 8, HOST,
+		 META_F_PROTO),
+	META_KEY(NFT_META_BRI_IIFNAME, "ibrname", &ifname_type, IFNAME_BITS,
+		 HOST, 0),
+	META_KEY(NFT_META_BRI_OIFNAME, "obrname", &ifname_type, IFNAME_BITS,
+		 HOST, 0),
+	META_KEY(NFT_META_PKTTYPE, "pkttype", &pkttype_type, 8, HOST,
+		 META_F_SET),
+	META_KEY(NFT_META_CPU, "cpu", &integer_type, 32, HOST, 0),
+	META_KEY(NFT_META_IIFGROUP, "iifgroup", &devgroup_type, 32, HOST,
+		 META_F_BARE),
+	META_KEY(NFT_META_OIFGROUP, "oifgroup", &devgroup_type, 32, HOST,
+		 META_F_BARE),
+	META_KEY(NFT_META_CGROUP, "cgroup", &integer_type, 32, HOST, 0),
+	META_KEY(NFT_META_PRANDOM, "random", &integer_type, 32, BIG, 0),
+	META_KEY(NFT_META_SECPATH, "ipsec", &boolean_type, 8, HOST, 0),
+	META_KEY(NFT_META_IIFKIND, "iifkind", &ifname_type, IFNAME_BITS, HOST,
+		 0),
+	META_KEY(NFT_META_OIFKIND, "oifkind", &ifname_type, IFNAME_BITS, HOST,
+		 0),
+	META_KEY(NFT_META_BRI_IIFPVID, "ibrpvid", &integer_type, 16, HOST, 0),
+	META_KEY(NFT_META_BRI_IIFVPROTO, "ibrvproto", &ethertype_type, 16, BIG,
+		 0),
+	META_KEY(NFT_META_TIME_NS, "time", &date_type, 64, HOST, 0),
+	META_KEY(NFT_META_TIME_DAY, "day", &day_type, 8, HOST, 0),
+	META_KEY(NFT_META_TIME_HOUR, "hour", &hour_type, 32, HOST, 0),
+	META_KEY(NFT_META_SDIF, "sdif", &ifindex_type, 32, HOST, 0),
+	META_KEY(NFT_META_SDIFNAME, "sdifname", &ifname_type, IFNAME_BITS,
+		 HOST, 0),
+	META_KEY(NFT_META_BRI_BROUTE, "broute", &integer_type, 8, HOST,
+		 META_F_SET),
+};
+
+/* Other names the parser takes for a key ("meta secpath exists"). */
+static const struct {
+	const char *token;
+	enum nft_meta_keys key;
+} meta_aliases[] = {
+	{ "secpath", NFT_META_SECPATH },
 };
 
 static const struct meta_template *meta_template(enum nft_meta_keys key)
@@ -98,6 +124,12 @@ bool meta_key_lookup(const char *name, enum nft_meta_keys *key)
 		if (meta_templates[i].token &&
 		    !strcmp(meta_templates[i].token, name)) {
 			*key = i;
+			return true;
+		}
+	}
+	for (i = 0; i < array_size(meta_aliases); i++) {
+		if (!strcmp(meta_aliases[i].token, name)) {
+			*key = meta_aliases[i].key;
 			return true;
 		}
 	}
@@ -124,7 +156,7 @@ struct expr *meta_expr_alloc(const struct location *loc,
 		expr = expr_alloc(loc, &meta_expr_ops, t->dtype,
 				  t->byteorder, t->len);
 	expr->meta.key = key;
-	if (t && t->protocol)
+	if (t && t->flags & META_F_PROTO)
 		expr->flags |= EXPR_F_PROTOCOL;
 	return expr;
 }
@@ -143,7 +175,7 @@ static void meta_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct meta_template *t = meta_template(expr->meta.key);
 
-	if (t && t->bare)
+	if (t && t->flags & META_F_BARE)
 		nft_print(octx, "%s", t->token);
 	else
 		nft_print(octx, "meta %s", meta_key_name(expr->meta.key));
@@ -178,17 +210,45 @@ static struct expr *meta_expr_json_parse(struct json_ctx *jctx,
 	return meta_expr_alloc(loc, key);
 }
 
+bool meta_key_settable(enum nft_meta_keys key)
+{
+	const struct meta_template *t = meta_template(key);
+
+	return t && t->flags & META_F_SET;
+}
+
+/*
+ * "meta secmark 1": the kernel holds a secmark id that only a secmark
+ * object can name, so the system nft refuses a constant on the right.
+ */
+static int meta_check_noconst(struct eval_ctx *ectx, const struct expr *expr)
+{
+	const struct stmt *stmt = ectx->stmt;
+	const struct expr *rel;
+
+	if (!stmt || stmt->type != STMT_EXPRESSION)
+		return 0;
+	rel = stmt->expr;
+	if (rel->etype != EXPR_RELATIONAL || rel->binop.left != expr)
+		return 0;
+	return erec_error(ectx->msgs, &rel->binop.right->location,
+			  "Cannot be used with right hand side constant value");
+}
+
 static int meta_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
+	const struct meta_template *t = meta_template((*exprp)->meta.key);
 	struct expr *expr = *exprp;
 
-	if (!meta_template(expr->meta.key))
+	if (!t)
 		return expr_error(ectx, expr, "unknown meta key %u",
 				  expr->meta.key);
 	if (expr->meta.key == NFT_META_NFPROTO &&
 	    ectx->pctx.family != NFPROTO_INET)
 		return expr_error(ectx, expr,
 				  "meta nfproto is only useful in the inet family");
+	if (t->flags & META_F_NOCONST)
+		return meta_check_noconst(ectx, expr);
 	return 0;
 }
 
@@ -205,15 +265,37 @@ static void meta_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 static int meta_expr_delinearize(struct delin_ctx *dctx,
 				 const struct nftnl_expr *nle)
 {
-	enum nft_meta_keys key;
+	enum nft_meta_keys key = nftnl_expr_get_u32(nle, NFTNL_EXPR_META_KEY);
+	struct expr *expr = meta_expr_alloc(&internal_location, key);
 
 	/* A meta with a source register is the "meta set" statement. */
-	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_META_DREG))
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_META_SREG))
+		return meta_stmt_delinearize(dctx, expr,
+			nftnl_expr_get_u32(nle, NFTNL_EXPR_META_SREG));
+	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_META_DREG)) {
+		expr_free(expr);
 		return -1;
-	key = nftnl_expr_get_u32(nle, NFTNL_EXPR_META_KEY);
+	}
 	delin_set_register(dctx, nftnl_expr_get_u32(nle, NFTNL_EXPR_META_DREG),
-			   meta_expr_alloc(&internal_location, key));
+			   expr);
 	return 0;
+}
+
+/*
+ * "range neq 02:00 23:00" on the hour is how "meta hour 23:00-02:00"
+ * was encoded; upstream lists the wrapped range, not the negation.
+ */
+static void meta_unwrap_range(struct expr *rel)
+{
+	struct expr *range = rel->binop.right, *tmp;
+
+	if (rel->binop.op != OP_NEQ || range->etype != EXPR_RANGE ||
+	    !(rel->binop.left->dtype->flags & DTYPE_F_WRAP))
+		return;
+	tmp = range->range.left;
+	range->range.left = range->range.right;
+	range->range.right = tmp;
+	rel->binop.op = OP_IMPLICIT;
 }
 
 /*
@@ -227,6 +309,7 @@ static void meta_expr_delin_postprocess(struct delin_ctx *dctx,
 	enum proto_bases base;
 
 	expr_retype_constant(rel->binop.right, expr);
+	meta_unwrap_range(rel);
 	if (!(expr->flags & EXPR_F_PROTOCOL))
 		return;
 	base = proto_ctx_update_match(&dctx->pctx, rel);

@@ -46,9 +46,17 @@ static void range_expr_print(const struct expr *expr, struct output_ctx *octx)
 	octx->flags = flags;
 }
 
+/*
+ * JSON bounds keep symbolic names ("Monday", "host"); only protocols
+ * and services are numbers, as the system nft writes them.
+ */
 static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	unsigned int flags = range_numeric_flags(octx);
+	unsigned int flags = octx->flags;
+
+	octx->flags &= ~(NFT_CTX_OUTPUT_SERVICE | NFT_CTX_OUTPUT_REVERSEDNS |
+			 NFT_CTX_OUTPUT_GUID);
+	octx->flags |= NFT_CTX_OUTPUT_NUMERIC_PROTO;
 	json_t *res;
 
 	res = json_wrap("range", json_array2(expr_json(expr->range.left, octx),
@@ -72,7 +80,9 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (right->etype != EXPR_VALUE)
 		return expr_error(ectx, right,
 				  "Range expression expects constant values");
-	if (mpz_cmp(left->value.value, right->value.value) > 0)
+	/* "meta hour 23:00-02:00" wraps; the relation turns it around */
+	if (mpz_cmp(left->value.value, right->value.value) > 0 &&
+	    !(left->dtype->flags & DTYPE_F_WRAP))
 		return expr_error(ectx, expr,
 				  "Range has zero or negative size");
 	expr->dtype = left->dtype;

@@ -53,18 +53,36 @@ static void relational_expr_print(const struct expr *expr,
 	if ((op == OP_IMPLICIT || op == OP_EQ) &&
 	    expr->binop.left->etype == EXPR_BINOP)
 		nft_print(octx, " == ");
+	/* without "==", flags would mean "any of them" */
 	else if (op == OP_EQ && datatype_is_bitmask(expr->binop.left->dtype))
 		nft_print(octx, " == ");
 	else if (op == OP_IMPLICIT || op == OP_EQ)
 		nft_print(octx, " ");
 	else
 		nft_print(octx, " %s ", op_token(op));
-	expr_print(expr->binop.right, octx);
+	/* compared with a masked value, several flags are "a | b" */
+	if (expr->binop.left->etype != EXPR_BINOP ||
+	    !datatype_print_flags_or(expr->binop.right, octx, false))
+		expr_print(expr->binop.right, octx);
 }
 
-/* "tcp flags syn,ack", "ct state established": a flag type compared
- * without operator with a value (or, listed, with "!"). */
-static bool relational_is_flagcmp(const struct expr *rel)
+/* A range of a wrapping type whose bounds are reversed. */
+static bool relational_range_wraps(const struct expr *range)
+{
+	return range->etype == EXPR_RANGE &&
+	       range->dtype->flags & DTYPE_F_WRAP &&
+	       range->range.left->etype == EXPR_VALUE &&
+	       range->range.right->etype == EXPR_VALUE &&
+	       mpz_cmp(range->range.left->value.value,
+		       range->range.right->value.value) > 0;
+}
+
+/*
+ * Flags without an operator match if any of them is set: "ct state
+ * established,related" is (state & mask) != 0, as the system nft encodes
+ * it; "==" compares the whole value.
+ */
+static bool relational_is_flags_match(const struct expr *rel)
 {
 	return (rel->binop.op == OP_IMPLICIT || rel->binop.op == OP_NEG) &&
 	       rel->binop.right->etype == EXPR_VALUE &&
@@ -76,17 +94,21 @@ static json_t *relational_expr_json(const struct expr *expr,
 				    struct output_ctx *octx)
 {
 	enum ops op = expr->binop.op;
-	json_t *match;
+	json_t *match, *right;
 
+	if (op == OP_IMPLICIT)
+		op = OP_EQ;
 	match = json_object();
-	/* a bare flag list tests "any of": "in" */
-	if (op == OP_IMPLICIT && relational_is_flagcmp(expr))
-		json_object_set_new(match, "op", json_string("in"));
-	else
-		json_object_set_new(match, "op", json_string(
-				op_token(op == OP_IMPLICIT ? OP_EQ : op)));
+	json_object_set_new(match, "op", json_string(
+			(relational_is_flags_match(expr) &&
+			 op != OP_NEG) ||
+			relational_range_wraps(expr->binop.right) ?
+			"in" : op_token(op)));
 	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
-	json_object_set_new(match, "right", expr_json(expr->binop.right, octx));
+	right = expr->binop.left->etype == EXPR_BINOP ?
+		datatype_json_flags_or(expr->binop.right, octx) : NULL;
+	json_object_set_new(match, "right", right ? right :
+			    expr_json(expr->binop.right, octx));
 	return json_wrap("match", match);
 }
 
@@ -118,16 +140,48 @@ static int relational_check_size(struct eval_ctx *ectx,
 			  expr_name(expr), expr->len, RELATIONAL_MAX_BITS);
 }
 
+/*
+ * "meta hour 23:00-02:00" (after conversion to UTC the bounds may cross
+ * midnight) is "not between 02:00 and 23:00", which the kernel can
+ * compare: swap the bounds and negate.
+ */
+static void relational_unwrap_range(struct expr *rel)
+{
+	struct expr *range = rel->binop.right, *tmp;
+
+	if (!relational_range_wraps(range))
+		return;
+	tmp = range->range.left;
+	range->range.left = range->range.right;
+	range->range.right = tmp;
+	rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEQ;
+}
+
+/*
+ * "define s = { a, b }" then "left $s": the variable stands for an
+ * anonymous set. The set's evaluation splices the list in.
+ */
+static void relational_var_set(struct expr *rel)
+{
+	struct expr *right = rel->binop.right, *value = right, *set;
+
+	while (value && value->etype == EXPR_VARIABLE)
+		value = value->variable.value;
+	if (right->etype != EXPR_VARIABLE || !value ||
+	    value->etype != EXPR_LIST)
+		return;
+	set = set_expr_alloc(&right->location);
+	set_expr_add(set, right);
+	rel->binop.right = set;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
-	/* JSON ["syn", "ack"]: the flags together */
-	if (rel->binop.right->etype == EXPR_LIST &&
-	    datatype_is_bitmask(rel->binop.left->dtype))
-		rel->binop.right = binop_or_list(rel->binop.right);
+	relational_var_set(rel);
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	left = rel->binop.left;
@@ -140,6 +194,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	case EXPR_VALUE:
 	case EXPR_PREFIX:
 	case EXPR_RANGE:
+		break;
+	case EXPR_SET:
+		if (rel->binop.op != OP_IMPLICIT && rel->binop.op != OP_EQ &&
+		    rel->binop.op != OP_NEQ)
+			return expr_error(ectx, right,
+					  "a set can only be matched with == or !=, not %s",
+					  op_token(rel->binop.op));
 		break;
 	default:
 		return expr_error(ectx, right,
@@ -161,6 +222,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		left = rel->binop.left;
 		right = rel->binop.right;
 	}
+	relational_unwrap_range(rel);
 	/* Strings compare over the whole field, NUL padded; a wildcard
 	 * ("eth*") only over its prefix. */
 	if (right->etype == EXPR_VALUE && right->len < left->len &&
@@ -238,17 +300,28 @@ static void relational_linearize_value(struct lin_ctx *lctx,
 	const struct expr *left = rel->binop.left, *right = rel->binop.right;
 	unsigned char data[NFT_REG_SIZE * 4];
 	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
-	enum byteorder byteorder = right->byteorder;
+	static const unsigned char zero[NFT_REG_SIZE * 4];
 
 	if (right->len > left->len || right->flags & EXPR_F_WILDCARD)
 		len = div_round_up(right->len, BITS_PER_BYTE);
 	linearize_expr(lctx, left, reg);
+	linearize_mpz(data, right->value.value, right->byteorder, len);
+	/* "tcp flags ! syn": none of them set */
+	if (relational_is_flags_match(rel)) {
+		lin_bitwise_mask(lctx, reg, data, len);
+		lin_cmp(lctx, reg, rel->binop.op == OP_NEG ? NFT_CMP_EQ :
+							     NFT_CMP_NEQ,
+			zero, len);
+		return;
+	}
+	/* cmp orders bytes in memory order: host order values go big
+	 * endian first ("meta skuid > 1000"), as the system nft does. */
 	if (relational_is_ordered(rel->binop.op) &&
 	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1) {
 		lin_hton(lctx, reg, len);
-		byteorder = BYTEORDER_BIG_ENDIAN;
+		linearize_mpz(data, right->value.value, BYTEORDER_BIG_ENDIAN,
+			      len);
 	}
-	linearize_mpz(data, right->value.value, byteorder, len);
 	lin_cmp(lctx, reg, relational_cmp_op(rel->binop.op), data, len);
 }
 
@@ -332,26 +405,6 @@ static void relational_linearize_range(struct lin_ctx *lctx,
 	lin_add_expr(lctx, nle);
 }
 
-/*
- * Flag types: a bare value tests whether any of its flags is set, "!"
- * whether none is (the system nft: bitwise & flags, cmp neq|eq 0).
- */
-static void relational_linearize_flags(struct lin_ctx *lctx,
-				       const struct expr *rel,
-				       enum nft_registers reg)
-{
-	const struct expr *left = rel->binop.left, *right = rel->binop.right;
-	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
-	unsigned char mask[NFT_REG_SIZE * 4];
-	static const unsigned char zero[NFT_REG_SIZE * 4];
-
-	linearize_mpz(mask, right->value.value, right->byteorder, len);
-	linearize_expr(lctx, left, reg);
-	lin_bitwise_mask(lctx, reg, mask, len);
-	lin_cmp(lctx, reg, rel->binop.op == OP_NEG ? NFT_CMP_EQ : NFT_CMP_NEQ,
-		zero, len);
-}
-
 /* A match leaves no value behind: @dreg is unused. */
 static void relational_expr_linearize(struct lin_ctx *lctx,
 				      const struct expr *expr,
@@ -360,17 +413,15 @@ static void relational_expr_linearize(struct lin_ctx *lctx,
 	enum nft_registers reg;
 
 	reg = lin_get_register(lctx, expr->binop.left->len);
-	if (relational_is_flagcmp(expr)) {
-		relational_linearize_flags(lctx, expr, reg);
-		lin_put_register(lctx, reg);
-		return;
-	}
 	switch (expr->binop.right->etype) {
 	case EXPR_PREFIX:
 		relational_linearize_prefix(lctx, expr, reg);
 		break;
 	case EXPR_RANGE:
 		relational_linearize_range(lctx, expr, reg);
+		break;
+	case EXPR_SET:
+		set_lookup_linearize(lctx, expr, reg);
 		break;
 	default:
 		relational_linearize_value(lctx, expr, reg);
@@ -423,13 +474,6 @@ void relational_flags_postprocess(struct expr *rel)
 		rel->binop.left = expr_get(binop->binop.left);
 		rel->binop.right = expr_get(mask);
 		expr_free(binop);
-		expr_free(right);
-		return;
-	}
-	binop->binop.right = datatype_bitmask_split(mask);
-	expr_free(mask);
-	if (right->etype == EXPR_VALUE) {
-		rel->binop.right = datatype_bitmask_split(right);
 		expr_free(right);
 	}
 }

@@ -53,6 +53,10 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&expr_stmt_ops,
 	&verdict_stmt_ops,
 	&counter_stmt_ops,
+	&meta_stmt_ops,
+	&ct_stmt_ops,
+	&notrack_stmt_ops,
+	&connlimit_stmt_ops,
 	NULL,
 };
 

@@ -116,7 +116,7 @@ static void fuzz_setup(void)
 	if (!mkdtemp(fuzz_dir))
 		abort();
 	fuzz_write("a.nft", "define fz = 10.0.0.1\n"
-		   "table ip fz { chain c { ip saddr $fz counter; } }\n");
+		   "table ip fz { chain c { ip saddr $fz counter; }; }\n");
 	fuzz_write("b.nft", "add rule ip fz c tcp dport 1-1024 drop\n");
 }
 

@@ -382,7 +382,6 @@ bytecode inet:
   [ cmp eq reg 1 0x00000005 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "version"}}, "right": 4}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "hdrlength"}}, "right": 5}}]
 
-# JSON range bounds are numbers here; the system nft names 1 "lephb"
 rule ip inet bridge netdev: ip dscp 1-5
 list: ip dscp 0x01-0x05
   [ meta load protocol => reg 1 ]
@@ -403,7 +402,7 @@ bytecode inet:
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
   [ cmp gte reg 1 0x00000004 ]
   [ cmp lte reg 1 0x00000014 ]
-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"range": [1, 5]}}}]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"range": ["lephb", 5]}}}]
 
 fail ip inet bridge netdev: ip dscp foo
 

@@ -5,6 +5,8 @@
 # Run one file or entry:  tests/py/run.sh ip.t   tests/py/run.sh ip.t:12
 HERE=$(cd "$(dirname "$0")" && pwd)
 export NFT=${NFT:-/usr/sbin/nft}
+# meta hour/time values are local time; the expectations are written in UTC
+export TZ=UTC
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 if [ "$(id -u)" != 0 ] || ! unshare -n true 2>/dev/null; then
 	# Root or CI should be able to run this tier: a skip there is an

@@ -5,8 +5,11 @@
  */
 #include <nft.h>
 #include <nftables.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include "unit.h"
 
 static void test_settings(struct nft_ctx *nft)
@@ -126,6 +129,80 @@ static void test_runs(struct nft_ctx *nft)
 	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
 }
 
+/*
+ * Endless input: "nft -f /dev/zero" grew its buffer until memory ran
+ * out. Devices are refused; files and pipes longer than the limit are
+ * refused with an error naming it.
+ */
+static void test_endless_input(struct nft_ctx *nft)
+{
+	char path[] = "/tmp/api_test.XXXXXX", pipe_path[64];
+	size_t old_max = nft->max_input;
+	const char *err;
+	int fd, p[2];
+	pid_t pid;
+
+	nft_ctx_buffer_error(nft);
+	CHECK(nft->max_input == NFT_INPUT_MAX);
+	CHECK(nft_run_cmd_from_filename(nft, "/dev/zero") == -1);
+	CHECK_STREQ(nft_ctx_get_error_buffer(nft),
+		    "Error: Could not read file \"/dev/zero\": "
+		    "not a regular file or a pipe\n");
+	CHECK(nft_run_cmd_from_filename(nft, "/dev/null") == 0);
+	CHECK(nft_run_cmd_from_filename(nft, "/tmp") == -1);
+	err = nft_ctx_get_error_buffer(nft);
+	CHECK(strstr(err, "Is a directory") != NULL);
+
+	/* a (sparse) file just over the limit is refused unread */
+	fd = mkstemp(path);
+	CHECK(fd >= 0 && ftruncate(fd, NFT_INPUT_MAX + 1) == 0);
+	close(fd);
+	CHECK(nft_run_cmd_from_filename(nft, path) == -1);
+	err = nft_ctx_get_error_buffer(nft);
+	CHECK(strstr(err, "larger than the limit of 256 MiB") != NULL);
+	unlink(path);
+
+	/* a pipe that never ends, against a small limit */
+	nft->max_input = 1 << 16;
+	CHECK(pipe(p) == 0);
+	pid = fork();
+	if (pid == 0) {
+		static const char line[] = "add table ip t\n";
+
+		close(p[0]);
+		while (write(p[1], line, sizeof(line) - 1) > 0)
+			;
+		_exit(0);
+	}
+	close(p[1]);
+	snprintf(pipe_path, sizeof(pipe_path), "/proc/self/fd/%d", p[0]);
+	CHECK(nft_run_cmd_from_filename(nft, pipe_path) == -1);
+	err = nft_ctx_get_error_buffer(nft);
+	CHECK(strstr(err, "larger than the limit of 65536 bytes") != NULL);
+	close(p[0]);
+	waitpid(pid, NULL, 0);
+
+	/* and an include of it */
+	CHECK(pipe(p) == 0);
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		while (write(p[1], "\n", 1) > 0)
+			;
+		_exit(0);
+	}
+	close(p[1]);
+	snprintf(pipe_path, sizeof(pipe_path),
+		 "include \"/proc/self/fd/%d\"", p[0]);
+	CHECK(nft_run_cmd_from_buffer(nft, pipe_path) == -1);
+	err = nft_ctx_get_error_buffer(nft);
+	CHECK(strstr(err, "larger than the limit of 65536 bytes") != NULL);
+	close(p[0]);
+	waitpid(pid, NULL, 0);
+	nft->max_input = old_max;
+	nft_ctx_unbuffer_error(nft);
+}
+
 int main(void)
 {
 	struct nft_ctx *nft = nft_ctx_new(NFT_CTX_DEFAULT);
@@ -136,6 +213,7 @@ int main(void)
 	test_error_buffer(nft);
 	test_vars_and_paths(nft);
 	test_runs(nft);
+	test_endless_input(nft);
 	nft_ctx_free(nft);
 	nft_ctx_free(NULL);
 	return unit_done("api_test");

@@ -241,7 +241,7 @@ static void test_base_chain(struct nft_ctx *nft)
 		       "priority filter - 5\n}\n"
 		       "add chain ip t f { type filter hook input priority 0; }\n"
 		       "add chain ip t g { type route hook output priority "
-		       "mangle+10; policy accept }\n");
+		       "mangle+10; policy accept; }\n");
 	check_ok(&p, 4);
 	c = nth_cmd(&p, 0);
 	ch = c->chain;

@@ -836,9 +836,9 @@ static void test_unknown(void)
 	char *why;
 
 	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, NFPROTO_IPV4);
-	nftnl_rule_add_expr(nlr, nftnl_expr_alloc("notrack"));
+	nftnl_rule_add_expr(nlr, nftnl_expr_alloc("tunnel"));
 	CHECK(delinearize_rule_why(NULL, NFPROTO_IPV4, nlr, &why) == NULL);
-	CHECK(why && strstr(why, "'notrack'"));
+	CHECK(why && strstr(why, "'tunnel'"));
 	xfree(why);
 	nftnl_rule_free(nlr);
 }

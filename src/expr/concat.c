@@ -1,0 +1,330 @@
+/*
+ * Concatenations: "ip saddr . tcp dport", matched against sets of
+ * "1.2.3.4 . 22". Each member takes whole 32 bit register slots, so a
+ * concatenation loads its members into consecutive registers (reg 1,
+ * reg 9, ... as the system nft does) and a set key is the members'
+ * values, each padded to a multiple of four bytes.
+ *
+ * On the left of a match the members are loads; on the right (set
+ * members) they are constants, each typed by the member of the left side
+ * at the same position (ectx->ectx_key).
+ */
+#include <string.h>
+#include <expr.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+
+/* The kernel's key type of a concatenation packs 6 bits per member. */
+#define CONCAT_TYPE_BITS	6
+
+/* A concatenation's own type: its members carry the real ones. */
+static const struct datatype concat_type = {
+	.type		= TYPE_INVALID,
+	.name		= "concat",
+	.desc		= "concatenation",
+	.byteorder	= BYTEORDER_BIG_ENDIAN,
+};
+
+unsigned int concat_field_bytes(const struct expr *member)
+{
+	return div_round_up(div_round_up(member->len, BITS_PER_BYTE),
+			    sizeof(uint32_t)) * sizeof(uint32_t);
+}
+
+uint32_t concat_key_type(const struct expr *concat)
+{
+	const struct expr *i;
+	uint32_t type = 0;
+
+	list_for_each_entry(i, &concat->expr_list.expressions, list)
+		type = (type << CONCAT_TYPE_BITS) | i->dtype->type;
+	return type;
+}
+
+static void concat_expr_destroy(struct expr *expr)
+{
+	struct expr *i, *next;
+
+	list_for_each_entry_safe(i, next, &expr->expr_list.expressions, list) {
+		list_del(&i->list);
+		expr_free(i);
+	}
+}
+
+static void concat_expr_clone(struct expr *dst, const struct expr *src)
+{
+	struct expr *i;
+
+	init_list_head(&dst->expr_list.expressions);
+	dst->expr_list.size = 0;
+	list_for_each_entry(i, &src->expr_list.expressions, list)
+		concat_expr_add(dst, expr_clone(i));
+}
+
+static bool concat_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	const struct expr *i, *j;
+
+	if (a->expr_list.size != b->expr_list.size)
+		return false;
+	j = list_first_entry(&b->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &a->expr_list.expressions, list) {
+		if (!expr_cmp(i, j))
+			return false;
+		j = list_next_entry(j, list);
+	}
+	return true;
+}
+
+static void concat_expr_print(const struct expr *expr,
+			      struct output_ctx *octx)
+{
+	const struct expr *i;
+	const char *sep = "";
+
+	list_for_each_entry(i, &expr->expr_list.expressions, list) {
+		nft_print(octx, "%s", sep);
+		expr_print(i, octx);
+		sep = " . ";
+	}
+}
+
+static json_t *concat_expr_json(const struct expr *expr,
+				struct output_ctx *octx)
+{
+	json_t *array = json_array();
+	const struct expr *i;
+
+	list_for_each_entry(i, &expr->expr_list.expressions, list)
+		json_array_append_new(array, expr_json(i, octx));
+	return json_wrap("concat", array);
+}
+
+static void concat_set_len(struct expr *concat)
+{
+	const struct expr *i;
+
+	concat->len = 0;
+	list_for_each_entry(i, &concat->expr_list.expressions, list)
+		concat->len += concat_field_bytes(i) * BITS_PER_BYTE;
+}
+
+/* The left side: loads, evaluated each in no type context. */
+static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
+{
+	struct expr *i, *next, *m;
+
+	list_for_each_entry_safe(i, next, &concat->expr_list.expressions,
+				 list) {
+		list_del(&i->list);
+		m = i;
+		if (expr_evaluate(ectx, &m) < 0) {
+			expr_free(m);
+			return -1;
+		}
+		list_link_(&m->list, next->list.prev, &next->list);
+		if (m->flags & EXPR_F_CONSTANT)
+			return expr_error(ectx, m,
+					  "a concatenation to match is made of loads, not constants");
+	}
+	concat_set_len(concat);
+	return 0;
+}
+
+/* A value: member i typed by member i of the left side. */
+static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
+				 const struct expr *key)
+{
+	struct expr *i, *next, *m;
+	const struct expr *k;
+
+	if (concat->expr_list.size != key->expr_list.size)
+		return expr_error(ectx, concat,
+				  "expected a concatenation of %u values, not %u",
+				  key->expr_list.size, concat->expr_list.size);
+	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
+	list_for_each_entry_safe(i, next, &concat->expr_list.expressions,
+				 list) {
+		list_del(&i->list);
+		m = i;
+		if (expr_evaluate_like(ectx, &m, k) < 0) {
+			expr_free(m);
+			return -1;
+		}
+		list_link_(&m->list, next->list.prev, &next->list);
+		if (m->etype == EXPR_PREFIX || m->etype == EXPR_RANGE ||
+		    m->flags & EXPR_F_WILDCARD)
+			concat->flags |= EXPR_F_INTERVAL;
+		else if (m->etype != EXPR_VALUE)
+			return expr_error(ectx, m,
+					  "a concatenation member must be a value, a prefix or a range");
+		k = list_next_entry(k, list);
+	}
+	concat->dtype = key->dtype;
+	concat->byteorder = key->byteorder;
+	concat->len = key->len;
+	concat->flags |= EXPR_F_CONSTANT;
+	return 0;
+}
+
+static int concat_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	const struct expr *key = ectx->ectx_key;
+	struct expr *concat = *exprp;
+
+	if (key && key->etype == EXPR_CONCAT && key != concat)
+		return concat_evaluate_value(ectx, concat, key);
+	if (key)
+		return expr_error(ectx, concat,
+				  "a concatenation of values needs a concatenation to match on the left");
+	return concat_evaluate_key(ectx, concat);
+}
+
+/* Members go to consecutive registers from @dreg on. */
+static void concat_expr_linearize(struct lin_ctx *lctx,
+				  const struct expr *expr,
+				  enum nft_registers dreg)
+{
+	const struct expr *i;
+	unsigned int offset = 0;
+
+	list_for_each_entry(i, &expr->expr_list.expressions, list) {
+		linearize_expr(lctx, i, lin_register_at(dreg, offset));
+		offset += concat_field_bytes(i) * BITS_PER_BYTE;
+	}
+}
+
+/*
+ * Each member is a load whose own postprocessing names it ("ip saddr")
+ * and drops the dependency it implies. It runs on a stand-in match of
+ * the member alone, against an empty set, so it cannot mistake the
+ * concatenation's values for its own.
+ */
+static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt,
+					  struct expr *concat)
+{
+	struct expr *i, *rel;
+	struct stmt *tmp;
+	unsigned int b;
+
+	list_for_each_entry(i, &concat->expr_list.expressions, list) {
+		if (i->ops->delin_postprocess == NULL)
+			continue;
+		rel = relational_expr_alloc(&stmt->location,
+					    stmt->expr->binop.op, expr_get(i),
+					    set_expr_alloc(&stmt->location));
+		tmp = expr_stmt_alloc(&stmt->location, rel);
+		i->ops->delin_postprocess(dctx, tmp, i);
+		for (b = 0; b < array_size(dctx->deps); b++)
+			if (dctx->deps[b] == tmp)
+				dctx->deps[b] = NULL;
+		stmt_free(tmp);
+	}
+	concat_set_len(concat);
+	expr_retype_constant(stmt->expr->binop.right, concat);
+}
+
+/*
+ * The concatenation a lookup of @key_len bytes from @sreg reads: the
+ * loads in consecutive register slots. A slot may be named as a 32 bit
+ * register or, at a 128 bit boundary, as NFT_REG_1..4.
+ */
+static struct expr *concat_reg_expr(struct delin_ctx *dctx,
+				    unsigned int slot)
+{
+	struct expr *e = delin_get_register(dctx, NFT_REG32_00 + slot);
+
+	if (e == NULL && slot % 4 == 0)
+		e = delin_get_register(dctx, NFT_REG_1 + slot / 4);
+	return e;
+}
+
+struct expr *concat_from_registers(struct delin_ctx *dctx,
+				   enum nft_registers sreg,
+				   unsigned int key_len)
+{
+	unsigned int slot, total = 0;
+	struct expr *concat, *m;
+
+	if (sreg >= NFT_REG32_00)
+		slot = sreg - NFT_REG32_00;
+	else if (sreg >= NFT_REG_1 && sreg <= NFT_REG_4)
+		slot = (sreg - NFT_REG_1) * 4;
+	else
+		return NULL;
+	concat = concat_expr_alloc(&internal_location);
+	while (total < key_len) {
+		m = slot < 16 ? concat_reg_expr(dctx, slot) : NULL;
+		if (m == NULL || m->len == 0) {
+			expr_free(m);
+			expr_free(concat);
+			return NULL;
+		}
+		concat_expr_add(concat, m);
+		total += concat_field_bytes(m);
+		slot += concat_field_bytes(m) / sizeof(uint32_t);
+	}
+	concat_set_len(concat);
+	return concat;
+}
+
+static struct expr *concat_expr_json_parse(struct json_ctx *jctx,
+					   json_t *value,
+					   const struct location *loc)
+{
+	struct expr *concat, *m;
+	char path[32];
+	size_t i;
+
+	if (!json_is_array(value) || json_array_size(value) < 2) {
+		json_error(jctx, ".concat",
+			   "Invalid concatenation: expected an array of at least two expressions");
+		return NULL;
+	}
+	concat = concat_expr_alloc(loc);
+	for (i = 0; i < json_array_size(value); i++) {
+		snprintf(path, sizeof(path), ".concat[%zu]", i);
+		m = json_parse_expr(jctx, json_array_get(value, i), path);
+		if (m == NULL) {
+			expr_free(concat);
+			return NULL;
+		}
+		concat_expr_add(concat, m);
+	}
+	return concat;
+}
+
+const struct expr_ops concat_expr_ops = {
+	.type			= EXPR_CONCAT,
+	.name			= "concat",
+	.destroy		= concat_expr_destroy,
+	.clone			= concat_expr_clone,
+	.cmp			= concat_expr_cmp,
+	.print			= concat_expr_print,
+	.json			= concat_expr_json,
+	.evaluate		= concat_expr_evaluate,
+	.linearize		= concat_expr_linearize,
+	.delin_postprocess	= concat_expr_delin_postprocess,
+	.json_name		= "concat",
+	.json_parse		= concat_expr_json_parse,
+};
+
+struct expr *concat_expr_alloc(const struct location *loc)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &concat_expr_ops, &concat_type,
+			  BYTEORDER_BIG_ENDIAN, 0);
+	init_list_head(&expr->expr_list.expressions);
+	return expr;
+}
+
+void concat_expr_add(struct expr *concat, struct expr *member)
+{
+	list_add_tail(&member->list, &concat->expr_list.expressions);
+	concat->expr_list.size++;
+}

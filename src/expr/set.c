@@ -1,0 +1,1047 @@
+/*
+ * Anonymous sets: "tcp dport { 22, 80, 8000-8080 }". The elements are
+ * typed by the left side of the match, like any right-hand side. The
+ * encoder does what the system nft does:
+ *
+ *   one element       no set: the element is matched like a plain value,
+ *                     prefix or range ("tcp dport { 22 }" is a cmp)
+ *   only values       a set with flags anonymous|constant, the values in
+ *                     the order written (duplicates included)
+ *   ranges, prefixes  flags anonymous|constant|interval; the intervals
+ *                     sorted and merged (overlapping and adjacent ones
+ *                     too), sent as start/end elements (src/intervals.c);
+ *                     host byte order keys are turned big endian first
+ *   concatenations    always a set (src/expr/concat.c builds the key);
+ *                     with ranges or prefixes flags |interval|concat, one
+ *                     element per member with its range's end key
+ *
+ * then "lookup reg 1 set __set%d" (flag 0x1 for "!="). The set goes into
+ * the batch before the rule (lin_queue_set()). Listing dumps the table's
+ * anonymous sets (netlink_anon_set()) and turns the elements back into
+ * values, prefixes (types that take them) and ranges, sorted by value
+ * (concatenations in the system nft's order, see set_raw_cmp()).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <expr.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <intervals.h>
+#include <netlink.h>
+#include <json.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+#include <libnftnl/set.h>
+#include <libnftnl/udata.h>
+
+/* What the system nft names an anonymous set; the kernel picks the %d. */
+#define SET_ANON_NAME	"__set%d"
+
+static void set_expr_destroy(struct expr *expr)
+{
+	struct expr *i, *next;
+
+	list_for_each_entry_safe(i, next, &expr->expr_list.expressions, list) {
+		list_del(&i->list);
+		expr_free(i);
+	}
+}
+
+static void set_expr_clone(struct expr *dst, const struct expr *src)
+{
+	struct expr *i;
+
+	init_list_head(&dst->expr_list.expressions);
+	dst->expr_list.size = 0;
+	list_for_each_entry(i, &src->expr_list.expressions, list)
+		set_expr_add(dst, expr_clone(i));
+}
+
+static bool set_expr_cmp(const struct expr *a, const struct expr *b)
+{
+	const struct expr *i, *j;
+
+	if (a->expr_list.size != b->expr_list.size)
+		return false;
+	j = list_first_entry(&b->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &a->expr_list.expressions, list) {
+		if (!expr_cmp(i, j))
+			return false;
+		j = list_next_entry(j, list);
+	}
+	return true;
+}
+
+static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
+{
+	const struct expr *i;
+	const char *sep = "";
+
+	nft_print(octx, "{ ");
+	list_for_each_entry(i, &expr->expr_list.expressions, list) {
+		nft_print(octx, "%s", sep);
+		expr_print(i, octx);
+		sep = ", ";
+	}
+	nft_print(octx, " }");
+}
+
+static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
+{
+	json_t *array = json_array();
+	const struct expr *i;
+
+	list_for_each_entry(i, &expr->expr_list.expressions, list)
+		json_array_append_new(array, expr_json(i, octx));
+	return json_wrap("set", array);
+}
+
+/* ---- evaluation ---- */
+
+static bool set_types_match(const struct datatype *want,
+			    const struct datatype *have)
+{
+	const struct datatype *i;
+
+	if (want == NULL || want->type == TYPE_INVALID || want == have ||
+	    want->type == have->type)
+		return true;
+	for (i = want->basetype; i; i = i->basetype)
+		if (i->type == have->type)
+			return true;
+	for (i = have->basetype; i; i = i->basetype)
+		if (i->type == want->type)
+			return true;
+	return false;
+}
+
+/* Names compare as bytes, not as numbers in some byte order. */
+static bool set_key_is_string(const struct expr *key)
+{
+	return key->dtype && set_types_match(&string_type, key->dtype);
+}
+
+static bool set_key_is_concat(const struct eval_ctx *ectx)
+{
+	return ectx->ectx_key && ectx->ectx_key->etype == EXPR_CONCAT;
+}
+
+static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
+			  const struct expr *elem)
+{
+	if (set_key_is_concat(ectx)) {
+		if (elem->etype != EXPR_CONCAT)
+			return expr_error(ectx, elem,
+					  "expected a concatenation of %u values",
+					  ectx->ectx_key->expr_list.size);
+		if (elem->flags & EXPR_F_INTERVAL)
+			set->flags |= EXPR_F_INTERVAL;
+		return 0;
+	}
+	switch (elem->etype) {
+	case EXPR_VALUE:
+		/* "eth*" covers every name that starts with eth */
+		if (elem->flags & EXPR_F_WILDCARD)
+			set->flags |= EXPR_F_INTERVAL;
+		break;
+	case EXPR_RANGE:
+		/* names have no order the kernel could compare */
+		if (ectx->ectx_dtype &&
+		    set_types_match(&string_type, ectx->ectx_dtype))
+			return expr_error(ectx, elem,
+					  "Range expression is undefined for %s types",
+					  ectx->ectx_dtype->desc);
+		/* fall through */
+	case EXPR_PREFIX:
+		set->flags |= EXPR_F_INTERVAL;
+		break;
+	default:
+		return expr_error(ectx, elem,
+				  "Set member must be a value, a prefix or a range, not a %s",
+				  expr_name(elem));
+	}
+	if (!set_types_match(ectx->ectx_dtype, elem->dtype))
+		return expr_error(ectx, elem,
+				  "datatype mismatch, expected %s, set member has type %s",
+				  ectx->ectx_dtype->desc, elem->dtype->desc);
+	return 0;
+}
+
+/* Evaluate the members in place; lists (a variable holding "{ a, b }")
+ * are spliced in. */
+static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
+{
+	struct expr *i, *next, *elem;
+
+	list_for_each_entry_safe(i, next, &set->expr_list.expressions, list) {
+		/* a lone value has no type: say what is missing */
+		if (set_key_is_concat(ectx) && i->etype != EXPR_CONCAT &&
+		    i->etype != EXPR_VARIABLE)
+			return set_elem_check(ectx, set, i);
+		list_del(&i->list);
+		set->expr_list.size--;
+		elem = i;
+		if (expr_evaluate(ectx, &elem) < 0) {
+			expr_free(elem);
+			return -1;
+		}
+		if (elem->etype == EXPR_LIST || elem->etype == EXPR_SET) {
+			set->expr_list.size += elem->expr_list.size;
+			elem->expr_list.size = 0;
+			list_splice_tail_init(&elem->expr_list.expressions,
+					      &next->list);
+			expr_free(elem);
+			continue;
+		}
+		list_link_(&elem->list, next->list.prev, &next->list);
+		set->expr_list.size++;
+	}
+	return 0;
+}
+
+/* The members are checked once all are in place, spliced ones too. */
+static int set_check_members(struct eval_ctx *ectx, struct expr *set)
+{
+	struct expr *i;
+
+	set->flags &= ~EXPR_F_INTERVAL;
+	list_for_each_entry(i, &set->expr_list.expressions, list)
+		if (set_elem_check(ectx, set, i) < 0)
+			return -1;
+	return 0;
+}
+
+static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	struct expr *set = *exprp, *elem;
+
+	if (set_evaluate_members(ectx, set) < 0 ||
+	    set_check_members(ectx, set) < 0)
+		return -1;
+	if (set->expr_list.size == 0)
+		return expr_error(ectx, set, "Set must not be empty");
+	set->dtype = ectx->ectx_dtype ? ectx->ectx_dtype : &invalid_type;
+	set->byteorder = ectx->ectx_byteorder;
+	set->len = ectx->ectx_len;
+	set->flags |= EXPR_F_CONSTANT;
+	/* One member needs no set: it is matched as it is (but a
+	 * concatenation is only ever looked up in a set). */
+	if (set->expr_list.size == 1 && !set_key_is_concat(ectx)) {
+		elem = list_first_entry(&set->expr_list.expressions,
+					struct expr, list);
+		list_del(&elem->list);
+		set->expr_list.size = 0;
+		expr_free(set);
+		*exprp = elem;
+	}
+	return 0;
+}
+
+/* ---- encoding ---- */
+
+static unsigned int set_key_bytes(const struct expr *left)
+{
+	return div_round_up(left->len, BITS_PER_BYTE);
+}
+
+static void set_elem_open(struct nftnl_set_elem *e)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+
+	if (ud == NULL)
+		memory_allocation_error();
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
+			    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
+			   nftnl_udata_buf_data(ud), nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
+/* One element: its key, the end of its range (concatenations of
+ * ranges), flags and whether it opens a range without end. */
+static void set_add_elem(struct nftnl_set *elems, const void *key,
+			 const void *key_end, unsigned int len,
+			 uint32_t flags, bool open)
+{
+	struct nftnl_set_elem *e = nftnl_set_elem_alloc();
+
+	if (e == NULL)
+		memory_allocation_error();
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY, key, len);
+	if (key_end)
+		nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY_END, key_end, len);
+	if (flags)
+		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_FLAGS, flags);
+	/* the system nft marks a range that runs to the top */
+	if (open)
+		set_elem_open(e);
+	nftnl_set_elem_add(elems, e);
+}
+
+static void set_add_key(struct nftnl_set *elems, const mpz_t key,
+			enum byteorder byteorder, unsigned int len,
+			uint32_t flags, bool open)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, key, byteorder, len);
+	set_add_elem(elems, buf, NULL, len, flags, open);
+}
+
+/* Values only: as written. Returns the element count. */
+static unsigned int set_add_values(struct nftnl_set *elems,
+				   const struct expr *set,
+				   const struct expr *left)
+{
+	const struct expr *i;
+
+	list_for_each_entry(i, &set->expr_list.expressions, list)
+		set_add_key(elems, i->value.value, left->byteorder,
+			    set_key_bytes(left), 0, false);
+	return set->expr_list.size;
+}
+
+static void set_elem_bounds(const struct expr *elem, struct interval *iv,
+			    unsigned int width)
+{
+	unsigned int host;
+
+	switch (elem->etype) {
+	case EXPR_RANGE:
+		mpz_set(iv->low, elem->range.left->value.value);
+		mpz_set(iv->high, elem->range.right->value.value);
+		break;
+	case EXPR_PREFIX:
+		host = width - elem->prefix.prefix_len;
+		mpz_fdiv_q_2exp(iv->low, elem->prefix.prefix->value.value,
+				host);
+		mpz_mul_2exp(iv->low, iv->low, host);
+		mpz_set_ui(iv->high, 1);
+		mpz_mul_2exp(iv->high, iv->high, host);
+		mpz_sub_ui(iv->high, iv->high, 1);
+		mpz_ior(iv->high, iv->high, iv->low);
+		break;
+	default:
+		mpz_set(iv->low, elem->value.value);
+		mpz_set(iv->high, elem->value.value);
+		break;
+	}
+}
+
+/*
+ * A name as the number its bytes spell, big endian, NUL padded to the
+ * key's @width bits; a wildcard ("eth*") covers all that follows its
+ * bytes. Names have no byte order to convert: only the bytes count.
+ */
+static void set_string_bounds(const struct expr *elem, struct interval *iv,
+			      unsigned int width)
+{
+	unsigned int bytes = width / BITS_PER_BYTE, plen = elem->len;
+	unsigned char buf[NFT_REG_SIZE * 4];
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, elem->value.value, BYTEORDER_HOST_ENDIAN,
+		      div_round_up(elem->len, BITS_PER_BYTE));
+	mpz_import_data(iv->low, buf, BYTEORDER_BIG_ENDIAN, bytes);
+	mpz_set(iv->high, iv->low);
+	if (elem->flags & EXPR_F_WILDCARD && plen < width) {
+		mpz_set_ui(iv->high, 1);
+		mpz_mul_2exp(iv->high, iv->high, width - plen);
+		mpz_sub_ui(iv->high, iv->high, 1);
+		mpz_ior(iv->high, iv->high, iv->low);
+	}
+}
+
+/*
+ * Intervals: merged, then start/end elements, big endian. The set's
+ * size is what the system nft declares: the elements plus the end an
+ * open interval leaves out.
+ */
+static unsigned int set_add_intervals(struct nftnl_set *elems,
+				      const struct expr *set,
+				      const struct expr *left)
+{
+	unsigned int width = left->len, n = 0, k, i, count, size;
+	struct interval *v;
+	struct interval_elem *e;
+	const struct expr *elem;
+
+	v = xzalloc(set->expr_list.size * sizeof(*v));
+	list_for_each_entry(elem, &set->expr_list.expressions, list) {
+		interval_init(&v[n]);
+		if (set_key_is_string(left))
+			set_string_bounds(elem, &v[n++], width);
+		else
+			set_elem_bounds(elem, &v[n++], width);
+	}
+	k = intervals_merge(v, n);
+	count = intervals_encode(v, k, width, &e);
+	intervals_free(v, n);
+	for (i = 0; i < count; i++)
+		set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
+			    set_key_bytes(left),
+			    e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
+			    e[i].open);
+	size = count;
+	if (count && e[count - 1].open)
+		size++;
+	interval_elems_free(e, count);
+	return size;
+}
+
+/*
+ * A concatenation's key: each member's value (with @high, the top of its
+ * range or prefix) in its byte order, padded to whole 32 bit words.
+ */
+static void set_concat_key(unsigned char *buf, const struct expr *elem,
+			   const struct expr *key, bool high)
+{
+	const struct expr *m, *k;
+	struct interval iv;
+	unsigned int off = 0;
+
+	interval_init(&iv);
+	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
+	list_for_each_entry(m, &elem->expr_list.expressions, list) {
+		if (set_key_is_string(k)) {
+			set_string_bounds(m, &iv, k->len);
+			linearize_mpz(buf + off, high ? iv.high : iv.low,
+				      BYTEORDER_BIG_ENDIAN,
+				      div_round_up(k->len, BITS_PER_BYTE));
+		} else {
+			set_elem_bounds(m, &iv, k->len);
+			linearize_mpz(buf + off, high ? iv.high : iv.low,
+				      k->byteorder,
+				      div_round_up(k->len, BITS_PER_BYTE));
+		}
+		off += concat_field_bytes(k);
+		k = list_next_entry(k, list);
+	}
+	interval_clear(&iv);
+}
+
+/* Concatenations: one element each, with the range's end key if some
+ * member is a range or prefix (the kernel's pipapo sets). */
+static unsigned int set_add_concats(struct nftnl_set *elems,
+				    const struct expr *set,
+				    const struct expr *key)
+{
+	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
+	bool interval = set->flags & EXPR_F_INTERVAL;
+	unsigned int len = set_key_bytes(key);
+	const struct expr *i;
+
+	list_for_each_entry(i, &set->expr_list.expressions, list) {
+		memset(low, 0, sizeof(low));
+		memset(high, 0, sizeof(high));
+		set_concat_key(low, i, key, false);
+		set_concat_key(high, i, key, true);
+		set_add_elem(elems, low, interval ? high : NULL, len, 0, false);
+	}
+	return set->expr_list.size;
+}
+
+static void set_desc_concat(struct nftnl_set *nls, const struct expr *key)
+{
+	uint8_t field_len[NFT_REG32_COUNT + 1];
+	unsigned int n = 0;
+	const struct expr *k;
+
+	memset(field_len, 0, sizeof(field_len));
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (n == NFT_REG32_COUNT)
+			break;
+		field_len[n++] = div_round_up(k->len, BITS_PER_BYTE);
+	}
+	nftnl_set_set_data(nls, NFTNL_SET_DESC_CONCAT, field_len,
+			   n * sizeof(uint8_t));
+}
+
+static void set_udata(struct nftnl_set *nls, const struct expr *left,
+		      bool interval)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+
+	if (ud == NULL)
+		memory_allocation_error();
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER, left->byteorder);
+	if (interval)
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
+	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
+			   nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
+static struct nftnl_set *set_nl_alloc(struct lin_ctx *lctx)
+{
+	struct nftnl_set *nls = nftnl_set_alloc();
+	const char *table = nftnl_rule_get_str(lctx->nlr, NFTNL_RULE_TABLE);
+
+	if (nls == NULL)
+		memory_allocation_error();
+	nftnl_set_set_u32(nls, NFTNL_SET_FAMILY, lctx->family);
+	nftnl_set_set_str(nls, NFTNL_SET_TABLE, table ? table : "");
+	nftnl_set_set_str(nls, NFTNL_SET_NAME, SET_ANON_NAME);
+	return nls;
+}
+
+/* Build and queue the set; returns its batch id. */
+static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
+			  const struct expr *left)
+{
+	bool interval = set->flags & EXPR_F_INTERVAL;
+	struct nftnl_set *nls = set_nl_alloc(lctx);
+	struct nftnl_set *elems = set_nl_alloc(lctx);
+	uint32_t flags = NFT_SET_ANONYMOUS | NFT_SET_CONSTANT;
+	unsigned int size;
+
+	if (left->etype == EXPR_CONCAT) {
+		size = set_add_concats(elems, set, left);
+		if (interval) {
+			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
+			set_desc_concat(nls, left);
+		}
+	} else if (interval) {
+		flags |= NFT_SET_INTERVAL;
+		size = set_add_intervals(elems, set, left);
+	} else {
+		size = set_add_values(elems, set, left);
+	}
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE,
+			  left->etype == EXPR_CONCAT ? concat_key_type(left) :
+			  left->dtype->type);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
+	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
+	set_udata(nls, left, interval);
+	return lin_queue_set(lctx, nls, elems);
+}
+
+static void set_lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
+			 unsigned int len)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
+	lin_add_expr(lctx, nle);
+}
+
+void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
+			  enum nft_registers reg)
+{
+	const struct expr *left = rel->binop.left, *set = rel->binop.right;
+	unsigned int len = set_key_bytes(left);
+	struct nftnl_expr *nle;
+	uint32_t id;
+
+	linearize_expr(lctx, left, reg);
+	/* interval sets compare keys as big endian bytes */
+	if (set->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
+	    !set_key_is_string(left) &&
+	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
+		set_lin_hton(lctx, reg, len);
+	id = set_queue(lctx, set, left);
+	nle = lin_expr_alloc("lookup");
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, reg);
+	nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, SET_ANON_NAME);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID, id);
+	if (rel->binop.op == OP_NEQ)
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_FLAGS,
+				   NFT_LOOKUP_F_INV);
+	lin_add_expr(lctx, nle);
+}
+
+/* ---- decoding ---- */
+
+/* A key of @len bytes as a constant typed like @left. */
+static struct expr *set_key_value(const struct expr *left, const mpz_t key,
+				  unsigned int len)
+{
+	return constant_expr_alloc_mpz(&internal_location, left->dtype,
+				       left->byteorder,
+				       len * BITS_PER_BYTE, key);
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y);
+
+static int set_value_cmp(const void *a, const void *b)
+{
+	return set_member_cmp(*(const struct expr *const *)a,
+			      *(const struct expr *const *)b);
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y)
+{
+	if (x->etype == EXPR_PREFIX)
+		x = x->prefix.prefix;
+	else if (x->etype == EXPR_RANGE)
+		x = x->range.left;
+	if (y->etype == EXPR_PREFIX)
+		y = y->prefix.prefix;
+	else if (y->etype == EXPR_RANGE)
+		y = y->range.left;
+	return mpz_cmp(x->value.value, y->value.value);
+}
+
+/* Listings show the members sorted by value, as the system nft does. */
+static void set_sort(struct expr *set)
+{
+	unsigned int n = set->expr_list.size, i = 0;
+	struct expr **v, *e, *next;
+
+	if (n < 2)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	list_for_each_entry_safe(e, next, &set->expr_list.expressions, list) {
+		list_del(&e->list);
+		v[i++] = e;
+	}
+	qsort(v, n, sizeof(*v), set_value_cmp);
+	for (i = 0; i < n; i++)
+		list_add_tail(&v[i]->list, &set->expr_list.expressions);
+	xfree(v);
+}
+
+struct set_keys {
+	struct interval_elem *v;
+	unsigned int n;
+	unsigned int len;		/* key bytes */
+};
+
+static void set_keys_read(const struct nftnl_set *nls,
+			  enum byteorder byteorder, struct set_keys *keys)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	const void *data;
+	uint32_t dlen, flags;
+	unsigned int size = 16;
+
+	keys->v = xzalloc(size * sizeof(*keys->v));
+	keys->n = 0;
+	keys->len = 0;
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		if (keys->n == size) {
+			size *= 2;
+			keys->v = xrealloc(keys->v, size * sizeof(*keys->v));
+		}
+		dlen = 0;
+		data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &dlen);
+		flags = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) ?
+			nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) : 0;
+		mpz_init(keys->v[keys->n].key);
+		if (data && dlen)
+			mpz_import_data(keys->v[keys->n].key, data, byteorder,
+					dlen);
+		keys->v[keys->n].end = flags & NFT_SET_ELEM_INTERVAL_END;
+		keys->v[keys->n].open = false;
+		if (dlen > keys->len)
+			keys->len = dlen;
+		keys->n++;
+	}
+	nftnl_set_elems_iter_destroy(it);
+}
+
+/* The name whose bytes spell @v (big endian, @len bytes); @plen bits
+ * of it when it is a wildcard. */
+static struct expr *set_string_value(const struct expr *left, const mpz_t v,
+				     unsigned int len, int plen)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	struct expr *res;
+	mpz_t host;
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, v, BYTEORDER_BIG_ENDIAN, len);
+	mpz_init(host);
+	mpz_import_data(host, buf, BYTEORDER_HOST_ENDIAN,
+			plen >= 0 ? (unsigned int)plen / BITS_PER_BYTE : len);
+	res = constant_expr_alloc_mpz(&internal_location, left->dtype,
+				      left->byteorder,
+				      plen >= 0 ? (unsigned int)plen :
+				      len * BITS_PER_BYTE, host);
+	mpz_clear(host);
+	if (plen >= 0)
+		res->flags |= EXPR_F_WILDCARD;
+	return res;
+}
+
+static struct expr *set_interval_member(const struct expr *left,
+					const struct interval *iv,
+					unsigned int len)
+{
+	unsigned int width = len * BITS_PER_BYTE;
+	int plen;
+
+	if (set_key_is_string(left)) {
+		plen = interval_prefix_len(iv->low, iv->high, width);
+		if (!mpz_cmp(iv->low, iv->high))
+			plen = -1;
+		if (plen >= 0 && plen % BITS_PER_BYTE == 0)
+			return set_string_value(left, iv->low, len, plen);
+		return set_string_value(left, iv->low, len, -1);
+	}
+
+	if (!mpz_cmp(iv->low, iv->high))
+		return set_key_value(left, iv->low, len);
+	/* the left side may not be typed yet: set_expr_retype() turns
+	 * prefixes of types without them back into ranges */
+	plen = interval_prefix_len(iv->low, iv->high, width);
+	if (plen >= 0)
+		return prefix_expr_alloc(&internal_location,
+					 set_key_value(left, iv->low, len),
+					 plen);
+	return range_expr_alloc(&internal_location,
+				set_key_value(left, iv->low, len),
+				set_key_value(left, iv->high, len));
+}
+
+static void set_add_intervals_decoded(struct expr *set,
+				      const struct expr *left,
+				      struct set_keys *keys)
+{
+	unsigned int n, i;
+	struct interval *v;
+
+	n = intervals_decode(keys->v, keys->n, keys->len * BITS_PER_BYTE, &v);
+	for (i = 0; i < n; i++)
+		set_expr_add(set, set_interval_member(left, &v[i],
+						      keys->len));
+	intervals_free(v, n);
+}
+
+/* One member of a dumped concatenation: [low, high] of @m's type. */
+static struct expr *set_concat_member(const struct expr *m, const void *low,
+				      const void *high)
+{
+	unsigned int len = div_round_up(m->len, BITS_PER_BYTE);
+	struct interval iv;
+	struct expr *res;
+
+	/* names are read as the number their bytes spell */
+	enum byteorder byteorder = set_key_is_string(m) ?
+				   BYTEORDER_BIG_ENDIAN : m->byteorder;
+
+	interval_init(&iv);
+	mpz_import_data(iv.low, low, byteorder, len);
+	mpz_import_data(iv.high, high ? high : low, byteorder, len);
+	res = set_interval_member(m, &iv, len);
+	interval_clear(&iv);
+	return res;
+}
+
+static struct expr *set_concat_elem(const struct expr *left,
+				    const unsigned char *key,
+				    const unsigned char *key_end,
+				    uint32_t len)
+{
+	struct expr *concat = concat_expr_alloc(&internal_location);
+	const struct expr *m;
+	unsigned int off = 0;
+
+	list_for_each_entry(m, &left->expr_list.expressions, list) {
+		if (off + div_round_up(m->len, BITS_PER_BYTE) > len)
+			break;
+		concat_expr_add(concat, set_concat_member(m, key + off,
+				key_end ? key_end + off : NULL));
+		off += concat_field_bytes(m);
+	}
+	concat->dtype = left->dtype;
+	concat->len = left->len;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
+struct set_raw {
+	const unsigned char *key;
+	uint32_t len;
+	struct expr *elem;
+};
+
+/* The system nft lists concatenations ordered by their key bytes read
+ * as one host order (little endian) number: last byte first. */
+static int set_raw_cmp(const void *a, const void *b)
+{
+	const struct set_raw *x = a, *y = b;
+	uint32_t i = x->len > y->len ? x->len : y->len;
+	unsigned int cx, cy;
+
+	while (i-- > 0) {
+		cx = i < x->len ? x->key[i] : 0;
+		cy = i < y->len ? y->key[i] : 0;
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+	}
+	return 0;
+}
+
+static void set_add_concats_decoded(struct expr *set,
+				    const struct nftnl_set *nls,
+				    const struct expr *left)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	const void *key, *key_end;
+	uint32_t len, end_len;
+	struct set_raw *v = NULL;
+	unsigned int n = 0, size = 0, i;
+
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		len = end_len = 0;
+		key = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+		key_end = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END) ?
+			  nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY_END,
+					     &end_len) : NULL;
+		if (key == NULL || (key_end && end_len != len))
+			continue;
+		if (n == size) {
+			size = size ? 2 * size : 16;
+			v = xrealloc(v, size * sizeof(*v));
+		}
+		v[n].key = key;
+		v[n].len = len;
+		v[n++].elem = set_concat_elem(left, key, key_end, len);
+	}
+	nftnl_set_elems_iter_destroy(it);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), set_raw_cmp);
+	for (i = 0; i < n; i++)
+		set_expr_add(set, v[i].elem);
+	xfree(v);
+}
+
+/*
+ * The members of a dumped set, typed like @left. Interval keys are big
+ * endian (@hton: the rule turned a host order key around first).
+ */
+static struct expr *set_from_nftnl(const struct nftnl_set *nls,
+				   const struct expr *left, bool hton)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	bool interval = flags & NFT_SET_INTERVAL;
+	enum byteorder byteorder = left->byteorder;
+	struct expr *set = set_expr_alloc(&internal_location);
+	struct set_keys keys;
+	unsigned int i;
+
+	if (interval)
+		set->flags |= EXPR_F_INTERVAL;
+	if (hton || interval || byteorder == BYTEORDER_INVALID)
+		byteorder = BYTEORDER_BIG_ENDIAN;
+	if (left->etype == EXPR_CONCAT) {
+		set_add_concats_decoded(set, nls, left);
+		goto out;
+	}
+	set_keys_read(nls, byteorder, &keys);
+	if (interval) {
+		set_add_intervals_decoded(set, left, &keys);
+	} else {
+		for (i = 0; i < keys.n; i++)
+			set_expr_add(set, set_key_value(left, keys.v[i].key,
+							keys.len));
+		set_sort(set);
+	}
+	interval_elems_free(keys.v, keys.n);
+out:
+	set->dtype = left->dtype;
+	set->byteorder = left->byteorder;
+	set->len = left->len;
+	set->flags |= EXPR_F_CONSTANT;
+	return set;
+}
+
+static int set_lookup_warn(struct delin_ctx *dctx, const char *fmt,
+			   const char *name)
+{
+	FILE *fp = dctx->nft && dctx->nft->octx.error_fp ?
+		   dctx->nft->octx.error_fp : stderr;
+
+	fprintf(fp, "Warning: ");
+	fprintf(fp, fmt, name);
+	fprintf(fp, "\n");
+	return -1;
+}
+
+static int set_lookup_delinearize(struct delin_ctx *dctx,
+				  const struct nftnl_expr *nle)
+{
+	enum nft_registers sreg = nftnl_expr_get_u32(nle,
+						     NFTNL_EXPR_LOOKUP_SREG);
+	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
+	const struct nftnl_set *nls;
+	struct expr *left, *set;
+	uint32_t flags = 0;
+	bool hton;
+
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_DREG))
+		return set_lookup_warn(dctx, "map lookup in set %s is not supported",
+				       name);
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_FLAGS))
+		flags = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_FLAGS);
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name);
+	if (nls == NULL)
+		return set_lookup_warn(dctx, "lookup in set %s: only anonymous sets are supported",
+				       name);
+	left = delin_get_register(dctx, sreg);
+	if (left == NULL)
+		return set_lookup_warn(dctx, "lookup in set %s reads an empty register",
+				       name);
+	/* a key longer than the register's value: a concatenation */
+	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN) >
+	    div_round_up(left->len, BITS_PER_BYTE)) {
+		expr_free(left);
+		left = concat_from_registers(dctx, sreg,
+				nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN));
+		if (left == NULL)
+			return set_lookup_warn(dctx, "lookup in set %s: its key is not in the registers",
+					       name);
+	}
+	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
+	set = set_from_nftnl(nls, left, hton);
+	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
+			relational_expr_alloc(&internal_location,
+				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
+				left, set)));
+	return 0;
+}
+
+static struct expr *set_prefix_to_range(const struct expr *prefix)
+{
+	struct expr *low = expr_get(prefix->prefix.prefix), *high;
+	unsigned int host = prefix->len - prefix->prefix.prefix_len;
+
+	high = expr_clone(low);
+	mpz_set_ui(high->value.value, 1);
+	mpz_mul_2exp(high->value.value, high->value.value, host);
+	mpz_sub_ui(high->value.value, high->value.value, 1);
+	mpz_ior(high->value.value, high->value.value, low->value.value);
+	return range_expr_alloc(&internal_location, low, high);
+}
+
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left);
+
+/* A decoded member takes the type of @left, the left side (or its
+ * member at the same position in a concatenation). */
+static struct expr *set_member_retype(struct expr *m, const struct expr *left)
+{
+	struct expr *range;
+
+	if (m->etype == EXPR_CONCAT && left->etype == EXPR_CONCAT) {
+		struct expr *i, *next;
+		const struct expr *k;
+
+		k = list_first_entry(&left->expr_list.expressions,
+				     struct expr, list);
+		list_for_each_entry_safe(i, next, &m->expr_list.expressions,
+					 list) {
+			if (&k->list == &left->expr_list.expressions)
+				break;
+			list_del(&i->list);
+			i = set_member_retype(i, k);
+			list_link_(&i->list, next->list.prev, &next->list);
+			k = list_next_entry(k, list);
+		}
+		return m;
+	}
+	if (m->etype == EXPR_PREFIX && !(left->dtype->flags & DTYPE_F_PREFIX)) {
+		range = set_prefix_to_range(m);
+		expr_free(m);
+		m = range;
+	}
+	expr_retype_constant(m, left);
+	return m;
+}
+
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left)
+{
+	struct expr *i, *next;
+
+	list_for_each_entry_safe(i, next, members, list) {
+		list_del(&i->list);
+		i = set_member_retype(i, left);
+		list_link_(&i->list, next->list.prev, &next->list);
+	}
+}
+
+void set_expr_retype(struct expr *set, const struct expr *left)
+{
+	set_members_retype(&set->expr_list.expressions, left);
+	set->dtype = left->dtype;
+	set->byteorder = left->byteorder;
+}
+
+/* ---- JSON input ---- */
+
+static struct expr *set_expr_json_parse(struct json_ctx *jctx,
+					json_t *value,
+					const struct location *loc)
+{
+	struct expr *set, *elem;
+	char path[32];
+	size_t i;
+
+	if (!json_is_array(value)) {
+		elem = json_parse_expr(jctx, value, ".set");
+		if (elem == NULL)
+			return NULL;
+		set = set_expr_alloc(loc);
+		set_expr_add(set, elem);
+		return set;
+	}
+	set = set_expr_alloc(loc);
+	for (i = 0; i < json_array_size(value); i++) {
+		snprintf(path, sizeof(path), ".set[%zu]", i);
+		elem = json_parse_expr(jctx, json_array_get(value, i), path);
+		if (elem == NULL) {
+			expr_free(set);
+			return NULL;
+		}
+		set_expr_add(set, elem);
+	}
+	return set;
+}
+
+const struct expr_ops set_expr_ops = {
+	.type		= EXPR_SET,
+	.name		= "set",
+	.destroy	= set_expr_destroy,
+	.clone		= set_expr_clone,
+	.cmp		= set_expr_cmp,
+	.print		= set_expr_print,
+	.json		= set_expr_json,
+	.evaluate	= set_expr_evaluate,
+	.nl_name	= "lookup",
+	.delinearize	= set_lookup_delinearize,
+	.json_name	= "set",
+	.json_parse	= set_expr_json_parse,
+};
+
+struct expr *set_expr_alloc(const struct location *loc)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &set_expr_ops, &invalid_type,
+			  BYTEORDER_INVALID, 0);
+	init_list_head(&expr->expr_list.expressions);
+	return expr;
+}
+
+void set_expr_add(struct expr *set, struct expr *elem)
+{
+	list_add_tail(&elem->list, &set->expr_list.expressions);
+	set->expr_list.size++;
+}

@@ -1,0 +1,244 @@
+/*
+ * "meta KEY set VALUE": write packet metadata (mark, priority, nftrace,
+ * pkttype, ...). VALUE is a constant of the key's type or an expression
+ * loaded at run time ("meta mark set ct mark & 0xff"). The "KEY set
+ * VALUE" helpers here serve the ct statement too, and the JSON "mangle"
+ * statement, whose key says which kind it is.
+ */
+#include <string.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+
+void keyset_stmt_destroy(struct stmt *stmt)
+{
+	expr_free(stmt->keyset.key);
+	expr_free(stmt->keyset.value);
+}
+
+void keyset_stmt_print(const struct stmt *stmt, struct output_ctx *octx)
+{
+	if (stmt->keyset.key->etype == EXPR_META)
+		nft_print(octx, "meta %s",
+			  meta_key_name(stmt->keyset.key->meta.key));
+	else
+		expr_print(stmt->keyset.key, octx);
+	nft_print(octx, " set ");
+	expr_print(stmt->keyset.value, octx);
+}
+
+/* {"mangle": {"key": {"meta": {"key": "mark"}}, "value": 1}} */
+json_t *keyset_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
+{
+	return json_wrap("mangle", json_pair(
+			"key", expr_json(stmt->keyset.key, octx),
+			"value", expr_json(stmt->keyset.value, octx)));
+}
+
+/* What may be written into a key: a value, or something loaded. */
+static bool keyset_value_kind(const struct expr *value)
+{
+	switch (value->etype) {
+	case EXPR_RELATIONAL:
+	case EXPR_RANGE:
+	case EXPR_PREFIX:
+	case EXPR_LIST:
+	case EXPR_SYMBOL:
+	case EXPR_VERDICT:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * A loaded value must be of the key's type or of one it derives from, as
+ * the system nft checks: "meta mark set ct zone" (an integer into a mark)
+ * is good, "ct zone set meta mark" is not. Upstream 1.1 lets "meta mark
+ * set" take any value ("meta mark set meta iif").
+ */
+static bool keyset_types_match(const struct expr *key,
+			       const struct expr *value)
+{
+	const struct datatype *d;
+
+	if (value->etype == EXPR_VALUE)
+		return true;
+	if (key->etype == EXPR_META && key->meta.key == NFT_META_MARK)
+		return true;
+	for (d = key->dtype; d; d = d->basetype)
+		if (d == value->dtype)
+			return true;
+	return false;
+}
+
+static int keyset_value_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	const struct datatype *dtype = ectx->ectx_dtype;
+	enum byteorder byteorder = ectx->ectx_byteorder;
+	unsigned int len = ectx->ectx_len;
+	struct expr *key = stmt->keyset.key;
+	int ret;
+
+	ectx->ectx_dtype = key->dtype;
+	ectx->ectx_byteorder = key->byteorder;
+	ectx->ectx_len = key->len;
+	ret = expr_evaluate(ectx, &stmt->keyset.value);
+	ectx->ectx_dtype = dtype;
+	ectx->ectx_byteorder = byteorder;
+	ectx->ectx_len = len;
+	return ret;
+}
+
+int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct expr *key, *value;
+
+	if (expr_evaluate(ectx, &stmt->keyset.key) < 0 ||
+	    keyset_value_evaluate(ectx, stmt) < 0)
+		return -1;
+	key = stmt->keyset.key;
+	value = stmt->keyset.value;
+	if (!keyset_value_kind(value))
+		return expr_error(ectx, value,
+				  "%s cannot be written into %s: expected a value or an expression",
+				  expr_name(value), expr_name(key));
+	if (!keyset_types_match(key, value))
+		return erec_error(ectx->msgs, &value->location,
+				  "datatype mismatch: expected %s, expression has type %s",
+				  key->dtype->desc, value->dtype->desc);
+	if (value->etype == EXPR_VALUE) {
+		value->len = key->len;
+		return 0;
+	}
+	if (value->len > key->len)
+		return expr_error(ectx, value,
+				  "%s of %u bits cannot be written into a key of %u bits",
+				  expr_name(value), value->len, key->len);
+	return 0;
+}
+
+void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,
+			   struct nftnl_expr *nle, uint16_t sreg_attr)
+{
+	enum nft_registers reg;
+
+	reg = lin_get_register(lctx, stmt->keyset.key->len);
+	linearize_expr(lctx, stmt->keyset.value, reg);
+	nftnl_expr_set_u32(nle, sreg_attr, reg);
+	lin_add_expr(lctx, nle);
+	lin_put_register(lctx, reg);
+}
+
+/* A decoded constant was imported big endian; give it the key's type. */
+int keyset_stmt_delinearize(struct delin_ctx *dctx, struct stmt *stmt,
+			    enum nft_registers sreg)
+{
+	struct expr *value = delin_get_register(dctx, sreg);
+
+	if (!value) {
+		stmt_free(stmt);
+		return -1;
+	}
+	if (value->etype == EXPR_VALUE)
+		datatype_value_retype(value, stmt->keyset.key->dtype,
+				      stmt->keyset.key->byteorder);
+	stmt->keyset.value = value;
+	delin_add_stmt(dctx, stmt);
+	return 0;
+}
+
+static int meta_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	const struct expr *key = stmt->keyset.key;
+
+	if (!meta_key_settable(key->meta.key))
+		return erec_error(ectx->msgs, &key->location,
+				  "meta %s cannot be set",
+				  meta_key_name(key->meta.key));
+	return keyset_stmt_evaluate(ectx, stmt);
+}
+
+static void meta_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("meta");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_META_KEY,
+			   stmt->keyset.key->meta.key);
+	keyset_stmt_linearize(lctx, stmt, nle, NFTNL_EXPR_META_SREG);
+}
+
+int meta_stmt_delinearize(struct delin_ctx *dctx, struct expr *key,
+			  enum nft_registers sreg)
+{
+	return keyset_stmt_delinearize(dctx,
+			meta_stmt_alloc(&internal_location, key, NULL), sreg);
+}
+
+/*
+ * {"mangle": {"key": KEY, "value": VALUE}}: the key's kind picks the
+ * statement. Payload and exthdr keys belong to their statements; they
+ * join the switch when those kinds exist.
+ */
+static struct stmt *mangle_stmt_json_parse(struct json_ctx *jctx,
+					   const char *name, json_t *value,
+					   const struct location *loc)
+{
+	json_t *k = json_is_object(value) ? json_object_get(value, "key") :
+		    NULL;
+	json_t *v = json_is_object(value) ? json_object_get(value, "value") :
+		    NULL;
+	struct expr *key, *val;
+
+	if (!k || !v) {
+		json_error(jctx, ".mangle",
+			   "Invalid mangle statement: \"key\" and \"value\" are required");
+		return NULL;
+	}
+	key = json_parse_expr(jctx, k, ".mangle.key");
+	if (!key)
+		return NULL;
+	val = json_parse_expr(jctx, v, ".mangle.value");
+	if (!val) {
+		expr_free(key);
+		return NULL;
+	}
+	switch (key->etype) {
+	case EXPR_META:
+		return meta_stmt_alloc(loc, key, val);
+	case EXPR_CT:
+		return ct_stmt_alloc(loc, key, val);
+	default:
+		json_error(jctx, ".mangle.key",
+			   "Invalid mangle statement: cannot set a %s",
+			   expr_name(key));
+		expr_free(key);
+		expr_free(val);
+		return NULL;
+	}
+}
+
+const struct stmt_ops meta_stmt_ops = {
+	.type		= STMT_META,
+	.name		= "meta",
+	.destroy	= keyset_stmt_destroy,
+	.print		= keyset_stmt_print,
+	.json		= keyset_stmt_json,
+	.evaluate	= meta_stmt_evaluate,
+	.linearize	= meta_stmt_linearize,
+	.json_name	= "mangle",
+	.json_parse	= mangle_stmt_json_parse,
+};
+
+struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,
+			     struct expr *value)
+{
+	struct stmt *stmt = stmt_alloc(loc, &meta_stmt_ops);
+
+	stmt->keyset.key = key;
+	stmt->keyset.value = value;
+	return stmt;
+}
