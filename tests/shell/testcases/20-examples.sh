@@ -20,7 +20,6 @@ declare -A WAITING=(
 	[secmark.nft]="secmark objects and maps"
 	[sets_and_maps.nft]="named sets and maps"
 	[overview.nft]="issue 5: anonymous sets, ct state, reject"
-	[workstation.nft]="issue 5: ct state, anonymous sets of icmpv6 types"
 )
 
 # upstream_format: the system nft's listing in the upstream 1.1 format we
