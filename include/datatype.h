@@ -144,6 +144,20 @@ extern const struct datatype icmpx_code_type;
 extern const struct datatype realm_type;
 extern const struct datatype fib_addrtype_type;
 extern const struct datatype mh_type_type;
+/* Header field types (src/proto.c). */
+extern const struct datatype xinteger_type;	/* integer printed in hex */
+extern const struct datatype arpop_type;
+extern const struct datatype icmp_type_type;
+extern const struct datatype icmp_code_type;
+extern const struct datatype icmp6_type_type;
+extern const struct datatype icmpv6_code_type;
+extern const struct datatype icmpx_code_type;
+extern const struct datatype igmp_type_type;
+extern const struct datatype dscp_type;
+extern const struct datatype ecn_type;
+extern const struct datatype tcp_flag_type;
+extern const struct datatype dccp_pkttype_type;
+
 /* meta and ct */
 extern const struct datatype ct_state_type;
 extern const struct datatype ct_dir_type;

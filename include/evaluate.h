@@ -86,6 +86,16 @@ int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
 
 /*
+ * A relation on a payload that is not whole bytes (ip dscp, vlan id,
+ * "@nh,1,3"): payload_relational_mask() turns "left OP right" into
+ * "(bytes & mask) OP right << shift", the system nft's encoding. The
+ * relational evaluator calls it once both sides are evaluated.
+ * Implemented in src/expr/payload.c.
+ */
+bool payload_expr_needs_mask(const struct expr *expr);
+void payload_relational_mask(struct expr *rel);
+
+/*
  * After all statements of @rule are evaluated (without errors): merge
  * "==" matches of adjacent header fields into one load, exactly as the
  * system nft does ("tcp sport 1 tcp dport 2" is one 4 byte load;

@@ -73,6 +73,7 @@ enum ops {
 	OP_XOR,		/* binop ^ */
 	OP_LSHIFT,
 	OP_RSHIFT,
+	OP_NEG,		/* "tcp flags ! syn": none of the flags set */
 	__OP_MAX
 };
 
@@ -368,11 +369,26 @@ struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
 			      struct expr *left, struct expr *right);
+
 struct expr *meta_expr_alloc(const struct location *loc,
 			     enum nft_meta_keys key);
 struct expr *payload_expr_alloc(const struct location *loc,
 				const struct proto_desc *desc,
 				unsigned int field /* index into desc->templates */);
+/* A raw load "@nh,16,16": @base is "ll", "nh", "th" or "ih"; NULL if
+ * it is none of them. */
+struct expr *payload_expr_alloc_base(const struct location *loc,
+				     const char *base, unsigned int offset,
+				     unsigned int len);
+
+/*
+ * Listing of a match on a flag type (tcp flags, ct state): "(x & m) !=
+ * 0" becomes "x m" (any of m), "(x & m) == 0" becomes "x ! m", and
+ * other masked compares show their mask and value as "(syn | ack)".
+ * Kinds call it from their delin_postprocess once @rel's left side has
+ * its type. Implemented in src/expr/relational.c.
+ */
+void relational_flags_postprocess(struct expr *rel);
 
 /* Extension headers and options (src/expr/exthdr.c). */
 const struct exthdr_desc *exthdr_lookup(enum nft_exthdr_op op,

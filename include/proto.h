@@ -11,6 +11,8 @@
 #include <expr.h>
 #include <linux/netfilter/nf_tables.h>
 
+struct stmt;
+
 enum proto_bases {
 	PROTO_BASE_INVALID,
 	PROTO_BASE_LL_HDR,
@@ -26,6 +28,11 @@ struct proto_hdr_template {
 	unsigned int offset;		/* bits from start of header */
 	unsigned int len;		/* bits */
 	enum byteorder byteorder;
+	/* Values of the header's type field (proto_desc.type_key) for
+	 * which this field means something ("icmp mtu": destination
+	 * unreachable); a match on it first matches the type. */
+	unsigned int num_types;
+	uint8_t types[6];
 };
 
 #define PROTO_MAX_UPPER	16
@@ -35,6 +42,17 @@ struct proto_desc {
 	const char *name;		/* "ip", "tcp", "ether" */
 	enum proto_bases base;
 	unsigned int length;		/* header length in bits (fixed part) */
+	/* The one network protocol this transport runs over (icmp: ip,
+	 * icmpv6: ip6); where the family does not fix the network layer,
+	 * a match on it first depends on that protocol. */
+	const struct proto_desc *network;
+	/* Listing keeps that network dependency (the system nft lists
+	 * "meta nfproto ipv4 igmp type ..." but not for icmp). */
+	bool lists_network_dep;
+	/* Not a protocol of its own ("th"): no dependency, no conflict. */
+	bool generic;
+	/* Field holding the message type (icmp type), 0 = none. */
+	unsigned int type_key;
 	/* Field whose value selects the upper-layer protocol (ip protocol,
 	 * ether type); 0 = none. Index into templates[]. */
 	unsigned int protocol_key;
@@ -51,6 +69,11 @@ extern const struct proto_desc proto_ip6;
 extern const struct proto_desc proto_tcp;
 extern const struct proto_desc proto_udp;
 extern const struct proto_desc proto_arp;	/* network layer of arp tables */
+extern const struct proto_desc proto_vlan;
+extern const struct proto_desc proto_icmp;
+extern const struct proto_desc proto_icmp6;
+extern const struct proto_desc proto_igmp;
+extern const struct proto_desc proto_th;	/* "th sport": any transport */
 
 /* The upper protocol @desc selects with key value @num; NULL if none. */
 const struct proto_desc *proto_find_upper(const struct proto_desc *desc,
@@ -68,6 +91,11 @@ unsigned int proto_field_lookup(const struct proto_desc *desc,
  * decoding a payload expression. */
 bool proto_field_find(const struct proto_desc *desc, unsigned int offset,
 		      unsigned int len, unsigned int *field);
+/* Same, preferring the field that means something for message @type
+ * (-1: unknown): "icmp mtu" and "icmp sequence" share their bits. */
+bool proto_field_find_typed(const struct proto_desc *desc,
+			    unsigned int offset, unsigned int len, int type,
+			    unsigned int *field);
 
 /*
  * Protocol context: per rule, what is known about each layer so far.
@@ -80,6 +108,13 @@ struct proto_ctx {
 	struct {
 		const struct proto_desc *desc;
 		struct location location;
+		/* Bits from the base to this header: stacked link layer
+		 * headers (ether, vlan, vlan) share one base. */
+		unsigned int offset;
+		/* The value its type field was matched with, -1 if none,
+		 * and that match (when decoding). */
+		int type;
+		struct stmt *type_stmt;
 	} protocol[PROTO_BASE_MAX + 1];
 };
 
@@ -87,6 +122,24 @@ void proto_ctx_init(struct proto_ctx *ctx, unsigned int family);
 void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,
 		      const struct location *loc,
 		      const struct proto_desc *desc);
+/* Same, for a header that starts @offset bits after the base. */
+void proto_ctx_update_at(struct proto_ctx *ctx, enum proto_bases base,
+			 const struct location *loc,
+			 const struct proto_desc *desc, unsigned int offset);
+/* The header the family fixes at @base before any match, or NULL. */
+const struct proto_desc *proto_family_desc(unsigned int family,
+					   enum proto_bases base);
+
+/*
+ * The meta match that establishes @desc at @base in @family, from the
+ * same table that reads such matches back (proto_ctx_update_match):
+ * "meta l4proto" for transports, "meta nfproto" (inet) or "meta
+ * protocol" (bridge, netdev) for network headers, "meta iiftype" for
+ * Ethernet. False if the family has no such key or it cannot say @desc.
+ */
+bool proto_dep_meta(unsigned int family, enum proto_bases base,
+		    const struct proto_desc *desc, enum nft_meta_keys *key,
+		    uint32_t *num);
 
 /*
  * Record what an evaluated match selects: for "KEY == VALUE" on a

@@ -199,8 +199,52 @@ static const struct symbol_table pkttype_tbl = {
 	},
 };
 
-/* ICMP destination unreachable codes: reject keeps the names; matches
- * print numbers (UPSTREAM-FORMAT.md 3.2). */
+static const struct symbol_table boolean_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1, .base_decimal = true,
+	.symbols = {
+		{ "exists",	1 },
+		{ "missing",	0 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table arpop_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16, .base_decimal = true,
+	.symbols = {
+		{ "request",	1 },
+		{ "reply",	2 },
+		{ "rrequest",	3 },
+		{ "rreply",	4 },
+		{ "inrequest",	8 },
+		{ "inreply",	9 },
+		{ "nak",	10 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmp_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "echo-reply",			0 },
+		{ "destination-unreachable",	3 },
+		{ "source-quench",		4 },
+		{ "redirect",			5 },
+		{ "echo-request",		8 },
+		{ "router-advertisement",	9 },
+		{ "router-solicitation",	10 },
+		{ "time-exceeded",		11 },
+		{ "parameter-problem",		12 },
+		{ "timestamp-request",		13 },
+		{ "timestamp-reply",		14 },
+		{ "info-request",		15 },
+		{ "info-reply",			16 },
+		{ "address-mask-request",	17 },
+		{ "address-mask-reply",		18 },
+		{ NULL, 0 },
+	},
+};
+
+/* Codes parse by name but print as numbers (upstream 1.1). */
 static const struct symbol_table icmp_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
 	.symbols = {
@@ -212,6 +256,32 @@ static const struct symbol_table icmp_code_tbl = {
 		{ "net-prohibited",	9 },
 		{ "host-prohibited",	10 },
 		{ "admin-prohibited",	13 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table icmp6_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "destination-unreachable",	1 },
+		{ "packet-too-big",		2 },
+		{ "time-exceeded",		3 },
+		{ "parameter-problem",		4 },
+		{ "echo-request",		128 },
+		{ "echo-reply",			129 },
+		{ "mld-listener-query",		130 },
+		{ "mld-listener-report",	131 },
+		{ "mld-listener-done",		132 },
+		{ "mld-listener-reduction",	132 },
+		{ "nd-router-solicit",		133 },
+		{ "nd-router-advert",		134 },
+		{ "nd-neighbor-solicit",	135 },
+		{ "nd-neighbor-advert",		136 },
+		{ "nd-redirect",		137 },
+		{ "router-renumbering",		138 },
+		{ "ind-neighbor-solicit",	141 },
+		{ "ind-neighbor-advert",	142 },
+		{ "mld2-listener-report",	143 },
 		{ NULL, 0 },
 	},
 };
@@ -229,7 +299,6 @@ static const struct symbol_table icmpv6_code_tbl = {
 	},
 };
 
-/* The kernel's family independent codes (NFT_REJECT_ICMPX_*). */
 static const struct symbol_table icmpx_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
 	.symbols = {
@@ -241,11 +310,75 @@ static const struct symbol_table icmpx_code_tbl = {
 	},
 };
 
-static const struct symbol_table boolean_tbl = {
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1, .base_decimal = true,
+static const struct symbol_table igmp_type_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
 	.symbols = {
-		{ "exists",	1 },
-		{ "missing",	0 },
+		{ "membership-query",		0x11 },
+		{ "membership-report-v1",	0x12 },
+		{ "membership-report-v2",	0x16 },
+		{ "membership-report-v3",	0x22 },
+		{ "leave-group",		0x17 },
+		{ NULL, 0 },
+	},
+};
+
+/* First row of a value is the one printed (cs0, not df or be). */
+static const struct symbol_table dscp_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 6,
+	.symbols = {
+		{ "cs0", 0x00 }, { "cs1", 0x08 }, { "cs2", 0x10 },
+		{ "cs3", 0x18 }, { "cs4", 0x20 }, { "cs5", 0x28 },
+		{ "cs6", 0x30 }, { "cs7", 0x38 }, { "df", 0x00 },
+		{ "be", 0x00 }, { "lephb", 0x01 },
+		{ "af11", 0x0a }, { "af12", 0x0c }, { "af13", 0x0e },
+		{ "af21", 0x12 }, { "af22", 0x14 }, { "af23", 0x16 },
+		{ "af31", 0x1a }, { "af32", 0x1c }, { "af33", 0x1e },
+		{ "af41", 0x22 }, { "af42", 0x24 }, { "af43", 0x26 },
+		{ "va", 0x2c }, { "ef", 0x2e },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table ecn_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 2,
+	.symbols = {
+		{ "not-ect",	0 },
+		{ "ect1",	1 },
+		{ "ect0",	2 },
+		{ "ce",		3 },
+		{ NULL, 0 },
+	},
+};
+
+/* One row per bit: values print as lists of these. */
+static const struct symbol_table tcp_flag_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.symbols = {
+		{ "fin",	0x01 },
+		{ "syn",	0x02 },
+		{ "rst",	0x04 },
+		{ "psh",	0x08 },
+		{ "ack",	0x10 },
+		{ "urg",	0x20 },
+		{ "ecn",	0x40 },
+		{ "cwr",	0x80 },
+		{ NULL, 0 },
+	},
+};
+
+static const struct symbol_table dccp_pkttype_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.symbols = {
+		{ "request",	0 },
+		{ "response",	1 },
+		{ "data",	2 },
+		{ "ack",	3 },
+		{ "dataack",	4 },
+		{ "closereq",	5 },
+		{ "close",	6 },
+		{ "reset",	7 },
+		{ "sync",	8 },
+		{ "syncack",	9 },
 		{ NULL, 0 },
 	},
 };
@@ -858,6 +991,15 @@ static json_t *ifindex_json(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *print_json(const struct expr *expr, struct output_ctx *octx);
 static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
+
+/* "0x4000": no padding, unlike marks. */
+static void xinteger_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char *s = mpz_get_str(NULL, 16, expr->value.value);
+
+	nft_print(octx, "0x%s", s);
+	free(s);
+}
 
 static const struct symbol_table mh_type_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
@@ -1897,24 +2039,6 @@ const struct datatype pkttype_type = {
 	.basetype = &integer_type, .sym_tbl = &pkttype_tbl,
 };
 
-const struct datatype icmp_code_type = {
-	.type = TYPE_ICMP_CODE, .name = "icmp_code", .desc = "icmp code",
-	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
-	.basetype = &integer_type, .sym_tbl = &icmp_code_tbl,
-};
-
-const struct datatype icmpv6_code_type = {
-	.type = TYPE_ICMPV6_CODE, .name = "icmpv6_code", .desc = "icmpv6 code",
-	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
-	.basetype = &integer_type, .sym_tbl = &icmpv6_code_tbl,
-};
-
-const struct datatype icmpx_code_type = {
-	.type = TYPE_ICMPX_CODE, .name = "icmpx_code", .desc = "icmpx code",
-	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
-	.basetype = &integer_type, .sym_tbl = &icmpx_code_tbl,
-};
-
 const struct datatype boolean_type = {
 	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
@@ -1935,6 +2059,88 @@ const struct datatype fib_addrtype_type = {
 	.basetype = &integer_type, .sym_tbl = &fib_addrtype_tbl,
 };
 
+const struct datatype xinteger_type = {
+	.type = TYPE_INTEGER, .name = "integer", .desc = "integer",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .basetype = &integer_type,
+	.print = xinteger_print, .json = number_json,
+};
+
+const struct datatype arpop_type = {
+	.type = TYPE_ARPOP, .name = "arp_op", .desc = "ARP operation",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16,
+	.basetype = &integer_type, .sym_tbl = &arpop_tbl,
+};
+
+const struct datatype icmp_type_type = {
+	.type = TYPE_ICMP_TYPE, .name = "icmp_type", .desc = "ICMP type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp_type_tbl,
+};
+
+const struct datatype icmp_code_type = {
+	.type = TYPE_ICMP_CODE, .name = "icmp_code", .desc = "icmp code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp_code_tbl,
+	.print = print_decimal, .json = number_json,
+};
+
+const struct datatype icmp6_type_type = {
+	.type = TYPE_ICMP6_TYPE, .name = "icmpv6_type",
+	.desc = "ICMPv6 type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmp6_type_tbl,
+};
+
+const struct datatype icmpv6_code_type = {
+	.type = TYPE_ICMPV6_CODE, .name = "icmpv6_code",
+	.desc = "icmpv6 code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmpv6_code_tbl,
+	.print = print_decimal, .json = number_json,
+};
+
+const struct datatype icmpx_code_type = {
+	.type = TYPE_ICMPX_CODE, .name = "icmpx_code",
+	.desc = "icmpx code",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &icmpx_code_tbl,
+	.print = print_decimal, .json = number_json,
+};
+
+const struct datatype igmp_type_type = {
+	.type = TYPE_IGMP_TYPE, .name = "igmp_type", .desc = "IGMP type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &integer_type, .sym_tbl = &igmp_type_tbl,
+};
+
+const struct datatype dscp_type = {
+	.type = TYPE_DSCP, .name = "dscp",
+	.desc = "Differentiated Services Code Point",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 6,
+	.basetype = &integer_type, .sym_tbl = &dscp_tbl,
+};
+
+const struct datatype ecn_type = {
+	.type = TYPE_ECN, .name = "ecn",
+	.desc = "Explicit Congestion Notification",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 2,
+	.basetype = &integer_type, .sym_tbl = &ecn_tbl,
+};
+
+const struct datatype tcp_flag_type = {
+	.type = TYPE_TCP_FLAG, .name = "tcp_flag", .desc = "TCP flag",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.basetype = &bitmask_type, .sym_tbl = &tcp_flag_tbl,
+	.print = bitmask_print, .json = bitmask_json,
+};
+
+const struct datatype dccp_pkttype_type = {
+	.type = TYPE_DCCP_PKTTYPE, .name = "dccp_pkttype",
+	.desc = "DCCP packet type",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.basetype = &integer_type, .sym_tbl = &dccp_pkttype_tbl,
+};
+
 static const struct datatype *const datatypes[] = {
 	&invalid_type, &verdict_type, &nfproto_type, &bitmask_type,
 	&integer_type, &string_type, &lladdr_type, &ipaddr_type,
@@ -1946,7 +2152,10 @@ static const struct datatype *const datatypes[] = {
 	&ct_label_type, &duration_type, &realm_type, &devgroup_type,
 	&classid_type, &uid_type, &gid_type, &date_type, &hour_type,
 	&day_type, &fib_addrtype_type, &mh_type_type,
-	&icmp_code_type, &icmpv6_code_type, &icmpx_code_type,
+	&arpop_type, &icmp_type_type, &icmp_code_type,
+	&icmp6_type_type, &icmpv6_code_type, &icmpx_code_type,
+	&igmp_type_type, &dscp_type, &ecn_type, &tcp_flag_type,
+	&dccp_pkttype_type,
 };
 
 const struct datatype *datatype_lookup(enum datatypes type)

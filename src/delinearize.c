@@ -522,6 +522,31 @@ static struct expr *delin_bitwise_expr(struct expr *left, struct expr *mask,
 	return res;
 }
 
+/* reg = reg << n (or >>): a shift by the constant n (src/expr/binop.c). */
+static int delin_shift(struct delin_ctx *dctx, const struct nftnl_expr *nle)
+{
+	uint32_t op = nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_OP);
+	uint32_t len = nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_LEN);
+	struct expr *left, *bits;
+	bool hton;
+
+	if (op != NFT_BITWISE_LSHIFT && op != NFT_BITWISE_RSHIFT)
+		return delin_error(dctx, "unknown bitwise operation %u", op);
+	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, len, &hton);
+	if (left == NULL)
+		return -1;
+	bits = constant_expr_alloc_u64(&internal_location, &integer_type,
+				       BYTEORDER_HOST_ENDIAN, 32,
+				       nftnl_expr_get_u32(nle,
+						NFTNL_EXPR_BITWISE_DATA));
+	delin_set_register(dctx,
+			   nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_DREG),
+			   binop_expr_alloc(&internal_location,
+					    op == NFT_BITWISE_LSHIFT ?
+					    OP_LSHIFT : OP_RSHIFT, left, bits));
+	return 0;
+}
+
 static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	struct expr *left, *mask, *xor;
@@ -532,7 +557,7 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_BITWISE_OP) &&
 	    nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_OP) !=
 	    NFT_BITWISE_BOOL)
-		return delin_error(dctx, "bitwise shifts are not supported");
+		return delin_shift(dctx, nle);
 	data = delin_get_data(nle, NFTNL_EXPR_BITWISE_MASK, &len);
 	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, len, &hton);
 	if (left == NULL)
@@ -769,7 +794,10 @@ static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 {
 	const struct expr *base = delin_binop_base(binop);
 
-	expr_set_type(binop->binop.right, base->dtype, base->byteorder);
+	/* a shift's right side is a number of bits */
+	if (binop->binop.op != OP_LSHIFT && binop->binop.op != OP_RSHIFT)
+		expr_set_type(binop->binop.right, base->dtype,
+			      base->byteorder);
 	expr_set_type(stmt->expr->binop.right, base->dtype, base->byteorder);
 }
 
@@ -817,6 +845,11 @@ static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 		/* every mask of a nested binop, then the compared value */
 		delin_postprocess_expr(dctx, stmt, &stmt->expr->binop.left);
 		delin_postprocess_binop(stmt, left);
+		/* the masked load's kind may know better: "ip dscp cs1",
+		 * "tcp flags syn" (it sees its binop as the match's left) */
+		left = left->binop.left;
+		if (left->etype != EXPR_BINOP && left->ops->delin_postprocess)
+			left->ops->delin_postprocess(dctx, stmt, left);
 	} else if (left->ops->delin_postprocess)
 		left->ops->delin_postprocess(dctx, stmt, left);
 }
@@ -872,7 +905,9 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 	case EXPR_BINOP:
 		delin_postprocess_expr(dctx, stmt, &expr->binop.left);
 		delin_postprocess_expr(dctx, stmt, &expr->binop.right);
-		if (expr->binop.right->etype == EXPR_VALUE) {
+		if (expr->binop.right->etype == EXPR_VALUE &&
+		    expr->binop.op != OP_LSHIFT &&
+		    expr->binop.op != OP_RSHIFT) {
 			const struct expr *base = delin_binop_base(expr);
 
 			expr_set_type(expr->binop.right, base->dtype,

@@ -176,6 +176,10 @@ static struct expr *json_parse_binop(struct json_ctx *jctx, const char *key,
 {
 	struct expr *left, *right;
 
+	/* {"|": ["fin", "syn", "rst"]}: flags, one value once evaluated */
+	if (!strcmp(key, "|") && json_is_array(value) &&
+	    json_array_size(value) > 2)
+		return json_parse_list(jctx, value, loc);
 	if (!json_is_array(value) || json_array_size(value) != 2) {
 		json_error(jctx, "", "Invalid binary operation \"%s\": expected an array of two expressions",
 			   key);

@@ -493,6 +493,39 @@ static struct expr *parser_payload(struct parser_state *st,
 	return parser_placeholder(loc, field);
 }
 
+/* "@nh,16,16": a raw load at a bit offset from one of the bases. */
+static struct expr *parser_payload_raw(struct parser_state *st,
+				       const YYLTYPE *loc, const char *base,
+				       const YYLTYPE *base_loc,
+				       const char *offset,
+				       const YYLTYPE *offset_loc,
+				       const char *len)
+{
+	unsigned long off = strtoul(offset, NULL, 0);
+	unsigned long bits = strtoul(len, NULL, 0);
+	struct expr *expr;
+
+	if (bits > 65535 * 8)
+		bits = 65535 * 8 + 1;	/* refused by the evaluator */
+	expr = payload_expr_alloc_base(loc, base, off, bits);
+	if (!expr) {
+		parser_error(st, base_loc,
+			     "unknown payload base '%s' (ll, nh, th or ih)",
+			     base);
+		return parser_placeholder(loc, base);
+	}
+	/* what the kernel's 16 bit byte offset can say; the length is
+	 * the evaluator's to check */
+	if (off > 65535 * 8) {
+		parser_error(st, offset_loc,
+			     "raw payload offset %lu is past the last the kernel can load (%u bits)",
+			     off, 65535 * 8);
+		expr_free(expr);
+		return parser_placeholder(loc, base);
+	}
+	return expr;
+}
+
 /* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
  * (@name gives "unknown" for numbers that are no key). */
 static void parser_unknown_key(struct parser_state *st, const YYLTYPE *loc,
@@ -1177,6 +1210,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token GT "'>'"
 %token LTE "'<='"
 %token GTE "'>='"
+%token LSHIFT "'<<'" RSHIFT "'>>'"
 
 %token <string> STRING "string"
 %token <string> QUOTED_STRING "quoted string"
@@ -1241,6 +1275,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> match_rhs flag_list keyset_flag flag_or
 %type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
+%type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
 %type <expr> xfrm_expr hash_src exthdr_expr
 %type <kw> exthdr_name
@@ -1849,6 +1884,23 @@ match_stmt	: match_lhs match_rhs
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
+		/* "tcp flags ! syn": none of the flags (helper "payload") */
+		| match_lhs '!' match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_NEG,
+							      $1, $3));
+			}
+		/* "tcp flags syn / syn,ack": the value under a mask */
+		| match_lhs flag_head '/' match_rhs
+			{
+				struct expr *masked;
+
+				masked = binop_expr_alloc(&@$, OP_AND, $1, $4);
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_EQ,
+							      masked, $2));
+			}
 		| match_lhs rel_op match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
@@ -1951,6 +2003,14 @@ rel_op		: EQ		{ $$ = OP_EQ; }
 
 match_lhs	: payload_expr		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
+		| match_lhs LSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+			}
+		| match_lhs RSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
+			}
 		| fib_expr		{ $$ = $1; }
 		| rt_expr		{ $$ = $1; }
 		| numgen_expr		{ $$ = $1; }
@@ -2183,6 +2243,19 @@ xfrm_expr	: IPSEC identifier opt_spnum identifier
 		;
 
 /* One value, or flags: "ct state established,related". */
+/* a single word before '/': "10.0.0.0/8" stays a prefix */
+flag_head	: NUMBER
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		;
+
 match_rhs	: rhs_expr		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
@@ -2218,6 +2291,14 @@ payload_expr	: proto_kw identifier
 				$$ = parser_payload(state, &@$, $1, &@1, $2,
 						    &@2);
 				xfree($2);
+			}
+		| '@' identifier ',' NUMBER ',' NUMBER
+			{
+				$$ = parser_payload_raw(state, &@$, $2, &@2,
+							$4, &@4, $6);
+				xfree($2);
+				xfree($4);
+				xfree($6);
 			}
 		;
 

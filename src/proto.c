@@ -15,22 +15,46 @@
 	.token = (_token), .dtype = (_dtype), .offset = (_offset),	\
 	.len = (_len), .byteorder = BYTEORDER_BIG_ENDIAN,		\
 }
+/* A field of some message types only (see proto_hdr_template.types). */
+#define HDR_TYPED(_token, _dtype, _offset, _len, _n, ...) {		\
+	.token = (_token), .dtype = (_dtype), .offset = (_offset),	\
+	.len = (_len), .byteorder = BYTEORDER_BIG_ENDIAN,		\
+	.num_types = (_n), .types = { __VA_ARGS__ },			\
+}
+
+/* Hex printed integer fields ("ip frag-off 0x4000", raw payloads). */
+#define HDR_HEX(_token, _offset, _len) \
+	HDR_FIELD(_token, &xinteger_type, _offset, _len)
+#define HDR_INT(_token, _offset, _len) \
+	HDR_FIELD(_token, &integer_type, _offset, _len)
+
+/* Ports at the start of most transport headers. */
+#define HDR_PORTS \
+	[1] = HDR_FIELD("sport", &inet_service_type, 0, 16),	\
+	[2] = HDR_FIELD("dport", &inet_service_type, 16, 16)
+
+const struct proto_desc proto_th = {
+	.name = "th",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 32,
+	.generic = true,
+	.templates = { HDR_PORTS },
+};
 
 const struct proto_desc proto_tcp = {
 	.name = "tcp",
 	.base = PROTO_BASE_TRANSPORT_HDR,
 	.length = 160,
 	.templates = {
-		[1] = HDR_FIELD("sport", &inet_service_type, 0, 16),
-		[2] = HDR_FIELD("dport", &inet_service_type, 16, 16),
-		[3] = HDR_FIELD("sequence", &integer_type, 32, 32),
-		[4] = HDR_FIELD("ackseq", &integer_type, 64, 32),
-		[5] = HDR_FIELD("doff", &integer_type, 96, 4),
-		[6] = HDR_FIELD("reserved", &integer_type, 100, 4),
-		[7] = HDR_FIELD("flags", &bitmask_type, 104, 8),
-		[8] = HDR_FIELD("window", &integer_type, 112, 16),
-		[9] = HDR_FIELD("checksum", &integer_type, 128, 16),
-		[10] = HDR_FIELD("urgptr", &integer_type, 144, 16),
+		HDR_PORTS,
+		[3] = HDR_INT("sequence", 32, 32),
+		[4] = HDR_INT("ackseq", 64, 32),
+		[5] = HDR_INT("doff", 96, 4),
+		[6] = HDR_INT("reserved", 100, 4),
+		[7] = HDR_FIELD("flags", &tcp_flag_type, 104, 8),
+		[8] = HDR_INT("window", 112, 16),
+		[9] = HDR_INT("checksum", 128, 16),
+		[10] = HDR_INT("urgptr", 144, 16),
 	},
 };
 
@@ -39,19 +63,162 @@ const struct proto_desc proto_udp = {
 	.base = PROTO_BASE_TRANSPORT_HDR,
 	.length = 64,
 	.templates = {
-		[1] = HDR_FIELD("sport", &inet_service_type, 0, 16),
-		[2] = HDR_FIELD("dport", &inet_service_type, 16, 16),
-		[3] = HDR_FIELD("length", &integer_type, 32, 16),
-		[4] = HDR_FIELD("checksum", &integer_type, 48, 16),
+		HDR_PORTS,
+		[3] = HDR_INT("length", 32, 16),
+		[4] = HDR_INT("checksum", 48, 16),
+	},
+};
+
+static const struct proto_desc proto_udplite = {
+	.name = "udplite",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 64,
+	.templates = {
+		HDR_PORTS,
+		[3] = HDR_INT("csumcov", 32, 16),
+		[4] = HDR_INT("checksum", 48, 16),
+	},
+};
+
+static const struct proto_desc proto_sctp = {
+	.name = "sctp",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 96,
+	.templates = {
+		HDR_PORTS,
+		[3] = HDR_INT("vtag", 32, 32),
+		[4] = HDR_INT("checksum", 64, 32),
+	},
+};
+
+static const struct proto_desc proto_dccp = {
+	.name = "dccp",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 128,
+	.templates = {
+		HDR_PORTS,
+		[3] = HDR_FIELD("type", &dccp_pkttype_type, 67, 4),
+	},
+};
+
+static const struct proto_desc proto_ah = {
+	.name = "ah",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 96,
+	.templates = {
+		[1] = HDR_FIELD("nexthdr", &inet_protocol_type, 0, 8),
+		[2] = HDR_INT("hdrlength", 8, 8),
+		[3] = HDR_INT("reserved", 16, 16),
+		[4] = HDR_INT("spi", 32, 32),
+		[5] = HDR_INT("sequence", 64, 32),
+	},
+};
+
+static const struct proto_desc proto_esp = {
+	.name = "esp",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 64,
+	.templates = {
+		[1] = HDR_INT("spi", 0, 32),
+		[2] = HDR_INT("sequence", 32, 32),
+	},
+};
+
+static const struct proto_desc proto_comp = {
+	.name = "comp",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 32,
+	.templates = {
+		[1] = HDR_FIELD("nexthdr", &inet_protocol_type, 0, 8),
+		/* flags without names: a plain compare, in hex */
+		[2] = HDR_FIELD("flags", &xinteger_type, 8, 8),
+		[3] = HDR_INT("cpi", 16, 16),
+	},
+};
+
+/* Fields sharing an offset (id and gateway) decode to the first row. */
+const struct proto_desc proto_icmp = {
+	.name = "icmp",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 64,
+	.network = &proto_ip,
+	.type_key = 1,
+	.templates = {
+		[1] = HDR_FIELD("type", &icmp_type_type, 0, 8),
+		[2] = HDR_FIELD("code", &icmp_code_type, 8, 8),
+		[3] = HDR_INT("checksum", 16, 16),
+		/* echo reply, echo request */
+		[4] = HDR_TYPED("id", &integer_type, 32, 16, 2, 0, 8),
+		[5] = HDR_TYPED("sequence", &integer_type, 48, 16,
+				2, 0, 8),
+		/* redirect, destination unreachable */
+		[6] = HDR_TYPED("gateway", &integer_type, 32, 32, 1, 5),
+		[7] = HDR_TYPED("mtu", &integer_type, 48, 16, 1, 3),
+	},
+};
+
+const struct proto_desc proto_igmp = {
+	.name = "igmp",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 64,
+	.network = &proto_ip,
+	.lists_network_dep = true,
+	.templates = {
+		[1] = HDR_FIELD("type", &igmp_type_type, 0, 8),
+		[2] = HDR_INT("mrt", 8, 8),
+		[3] = HDR_INT("checksum", 16, 16),
+		[4] = HDR_INT("group", 32, 32),
+	},
+};
+
+const struct proto_desc proto_icmp6 = {
+	.name = "icmpv6",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 64,
+	.network = &proto_ip6,
+	.type_key = 1,
+	.templates = {
+		[1] = HDR_FIELD("type", &icmp6_type_type, 0, 8),
+		[2] = HDR_FIELD("code", &icmpv6_code_type, 8, 8),
+		[3] = HDR_INT("checksum", 16, 16),
+		[4] = HDR_TYPED("parameter-problem", &integer_type, 32, 32,
+				1, 4),
+		/* listed as "mtu"; nft(8) calls it "packet-too-big" */
+		[5] = HDR_TYPED("mtu", &integer_type, 32, 32, 1, 2),
+		[6] = HDR_TYPED("packet-too-big", &integer_type, 32, 32,
+				1, 2),
+		/* echo request, echo reply */
+		[7] = HDR_TYPED("id", &integer_type, 32, 16, 2, 128, 129),
+		[8] = HDR_TYPED("sequence", &integer_type, 48, 16,
+				2, 128, 129),
+		/* mld listener query */
+		[9] = HDR_TYPED("max-delay", &integer_type, 32, 16, 1, 130),
+		/* the target of neighbour discovery and mld messages, and
+		 * a redirect's destination (upstream 1.1) */
+		[10] = HDR_TYPED("taddr", &ip6addr_type, 64, 128,
+				 6, 130, 131, 132, 135, 136, 137),
+		[11] = HDR_TYPED("daddr", &ip6addr_type, 192, 128, 1, 137),
 	},
 };
 
 /* Upper layers of IPv4 and IPv6 share the IANA protocol numbers. */
 #define INET_UPPER_PROTOCOLS				\
-	{ 6,  &proto_tcp },				\
-	{ 17, &proto_udp }
+	{ 1,   &proto_icmp },				\
+	{ 2,   &proto_igmp },				\
+	{ 6,   &proto_tcp },				\
+	{ 17,  &proto_udp },				\
+	{ 33,  &proto_dccp },				\
+	{ 50,  &proto_esp },				\
+	{ 51,  &proto_ah },				\
+	{ 58,  &proto_icmp6 },				\
+	{ 108, &proto_comp },				\
+	{ 132, &proto_sctp },				\
+	{ 136, &proto_udplite }
 
-enum { IP_PROTOCOL_FIELD = 9, IP6_NEXTHDR_FIELD = 6, ETH_TYPE_FIELD = 3 };
+enum {
+	IP_PROTOCOL_FIELD = 9, IP6_NEXTHDR_FIELD = 6, ETH_TYPE_FIELD = 3,
+	VLAN_TYPE_FIELD = 4,
+};
 
 const struct proto_desc proto_ip = {
 	.name = "ip",
@@ -60,17 +227,17 @@ const struct proto_desc proto_ip = {
 	.protocol_key = IP_PROTOCOL_FIELD,
 	.protocols = { INET_UPPER_PROTOCOLS },
 	.templates = {
-		[1] = HDR_FIELD("version", &integer_type, 0, 4),
-		[2] = HDR_FIELD("hdrlength", &integer_type, 4, 4),
-		[3] = HDR_FIELD("dscp", &integer_type, 8, 6),
-		[4] = HDR_FIELD("ecn", &integer_type, 14, 2),
-		[5] = HDR_FIELD("length", &integer_type, 16, 16),
-		[6] = HDR_FIELD("id", &integer_type, 32, 16),
-		[7] = HDR_FIELD("frag-off", &integer_type, 48, 16),
-		[8] = HDR_FIELD("ttl", &integer_type, 64, 8),
+		[1] = HDR_INT("version", 0, 4),
+		[2] = HDR_INT("hdrlength", 4, 4),
+		[3] = HDR_FIELD("dscp", &dscp_type, 8, 6),
+		[4] = HDR_FIELD("ecn", &ecn_type, 14, 2),
+		[5] = HDR_INT("length", 16, 16),
+		[6] = HDR_INT("id", 32, 16),
+		[7] = HDR_HEX("frag-off", 48, 16),
+		[8] = HDR_INT("ttl", 64, 8),
 		[IP_PROTOCOL_FIELD] =
 			HDR_FIELD("protocol", &inet_protocol_type, 72, 8),
-		[10] = HDR_FIELD("checksum", &integer_type, 80, 16),
+		[10] = HDR_INT("checksum", 80, 16),
 		[11] = HDR_FIELD("saddr", &ipaddr_type, 96, 32),
 		[12] = HDR_FIELD("daddr", &ipaddr_type, 128, 32),
 	},
@@ -83,30 +250,60 @@ const struct proto_desc proto_ip6 = {
 	.protocol_key = IP6_NEXTHDR_FIELD,
 	.protocols = { INET_UPPER_PROTOCOLS },
 	.templates = {
-		[1] = HDR_FIELD("version", &integer_type, 0, 4),
-		[2] = HDR_FIELD("dscp", &integer_type, 4, 6),
-		[3] = HDR_FIELD("ecn", &integer_type, 10, 2),
-		[4] = HDR_FIELD("flowlabel", &integer_type, 12, 20),
-		[5] = HDR_FIELD("length", &integer_type, 32, 16),
+		[1] = HDR_INT("version", 0, 4),
+		[2] = HDR_FIELD("dscp", &dscp_type, 4, 6),
+		[3] = HDR_FIELD("ecn", &ecn_type, 10, 2),
+		[4] = HDR_INT("flowlabel", 12, 20),
+		[5] = HDR_INT("length", 32, 16),
 		[IP6_NEXTHDR_FIELD] =
 			HDR_FIELD("nexthdr", &inet_protocol_type, 48, 8),
-		[7] = HDR_FIELD("hoplimit", &integer_type, 56, 8),
+		[7] = HDR_INT("hoplimit", 56, 8),
 		[8] = HDR_FIELD("saddr", &ip6addr_type, 64, 128),
 		[9] = HDR_FIELD("daddr", &ip6addr_type, 192, 128),
 	},
 };
 
-/* ARP has no upper layer: "tcp dport" in an arp table conflicts. */
+/*
+ * ARP has no upper layer: "tcp dport" in an arp table conflicts. The
+ * addresses are those of Ethernet and IPv4 (hlen 6, plen 4).
+ */
 const struct proto_desc proto_arp = {
 	.name = "arp",
 	.base = PROTO_BASE_NETWORK_HDR,
-	.length = 64,
+	.length = 224,
 	.templates = {
-		[1] = HDR_FIELD("htype", &integer_type, 0, 16),
+		[1] = HDR_INT("htype", 0, 16),
 		[2] = HDR_FIELD("ptype", &ethertype_type, 16, 16),
-		[3] = HDR_FIELD("hlen", &integer_type, 32, 8),
-		[4] = HDR_FIELD("plen", &integer_type, 40, 8),
-		[5] = HDR_FIELD("operation", &integer_type, 48, 16),
+		[3] = HDR_INT("hlen", 32, 8),
+		[4] = HDR_INT("plen", 40, 8),
+		[5] = HDR_FIELD("operation", &arpop_type, 48, 16),
+		[6] = HDR_FIELD("saddr ether", &etheraddr_type, 64, 48),
+		[7] = HDR_FIELD("saddr ip", &ipaddr_type, 112, 32),
+		[8] = HDR_FIELD("daddr ether", &etheraddr_type, 144, 48),
+		[9] = HDR_FIELD("daddr ip", &ipaddr_type, 192, 32),
+	},
+};
+
+/* What an Ethernet type (of ether or of a vlan tag) selects. */
+#define ETH_UPPER_PROTOCOLS				\
+	{ 0x0800, &proto_ip },				\
+	{ 0x0806, &proto_arp },				\
+	{ 0x86dd, &proto_ip6 },				\
+	{ 0x8100, &proto_vlan },			\
+	{ 0x88a8, &proto_vlan }
+
+/* An 802.1Q tag: stacks on ether (or on another tag) in the link layer. */
+const struct proto_desc proto_vlan = {
+	.name = "vlan",
+	.base = PROTO_BASE_LL_HDR,
+	.length = 32,
+	.protocol_key = VLAN_TYPE_FIELD,
+	.protocols = { ETH_UPPER_PROTOCOLS },
+	.templates = {
+		[1] = HDR_INT("pcp", 0, 3),
+		[2] = HDR_INT("dei", 3, 1),
+		[3] = HDR_INT("id", 4, 12),
+		[VLAN_TYPE_FIELD] = HDR_FIELD("type", &ethertype_type, 16, 16),
 	},
 };
 
@@ -115,11 +312,7 @@ const struct proto_desc proto_eth = {
 	.base = PROTO_BASE_LL_HDR,
 	.length = 112,
 	.protocol_key = ETH_TYPE_FIELD,
-	.protocols = {
-		{ 0x0800, &proto_ip },
-		{ 0x0806, &proto_arp },
-		{ 0x86dd, &proto_ip6 },
-	},
+	.protocols = { ETH_UPPER_PROTOCOLS },
 	.templates = {
 		[1] = HDR_FIELD("daddr", &etheraddr_type, 0, 48),
 		[2] = HDR_FIELD("saddr", &etheraddr_type, 48, 48),
@@ -128,7 +321,10 @@ const struct proto_desc proto_eth = {
 };
 
 static const struct proto_desc *const proto_descs[] = {
-	&proto_eth, &proto_arp, &proto_ip, &proto_ip6, &proto_tcp, &proto_udp,
+	&proto_eth, &proto_vlan, &proto_arp, &proto_ip, &proto_ip6,
+	&proto_icmp, &proto_icmp6, &proto_igmp, &proto_tcp, &proto_udp,
+	&proto_udplite, &proto_sctp, &proto_dccp, &proto_ah, &proto_esp,
+	&proto_comp, &proto_th,
 };
 
 const struct proto_desc *proto_lookup(const char *name)
@@ -167,6 +363,35 @@ bool proto_field_find(const struct proto_desc *desc, unsigned int offset,
 		}
 	}
 	return false;
+}
+
+static bool proto_field_has_type(const struct proto_hdr_template *t,
+				  int type)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->num_types; i++)
+		if (t->types[i] == type)
+			return true;
+	return false;
+}
+
+bool proto_field_find_typed(const struct proto_desc *desc,
+			    unsigned int offset, unsigned int len, int type,
+			    unsigned int *field)
+{
+	unsigned int i;
+
+	for (i = 1; type >= 0 && i < PROTO_MAX_FIELDS; i++) {
+		const struct proto_hdr_template *t = &desc->templates[i];
+
+		if (t->token && t->offset == offset && t->len == len &&
+		    proto_field_has_type(t, type)) {
+			*field = i;
+			return true;
+		}
+	}
+	return proto_field_find(desc, offset, len, field);
 }
 
 const struct proto_desc *proto_find_upper(const struct proto_desc *desc,
@@ -224,18 +449,46 @@ void proto_ctx_init(struct proto_ctx *ctx, unsigned int family)
 		ctx->protocol[PROTO_BASE_NETWORK_HDR].desc =
 			proto_family_tbl[i].nh;
 	}
-	for (i = 0; i <= PROTO_BASE_MAX; i++)
+	for (i = 0; i <= PROTO_BASE_MAX; i++) {
 		ctx->protocol[i].location = internal_location;
+		ctx->protocol[i].type = -1;
+	}
+}
+
+const struct proto_desc *proto_family_desc(unsigned int family,
+					   enum proto_bases base)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(proto_family_tbl); i++) {
+		if (proto_family_tbl[i].family != family)
+			continue;
+		if (base == PROTO_BASE_LL_HDR)
+			return proto_family_tbl[i].ll;
+		if (base == PROTO_BASE_NETWORK_HDR)
+			return proto_family_tbl[i].nh;
+	}
+	return NULL;
+}
+
+void proto_ctx_update_at(struct proto_ctx *ctx, enum proto_bases base,
+			 const struct location *loc,
+			 const struct proto_desc *desc, unsigned int offset)
+{
+	if (base <= PROTO_BASE_INVALID || base > PROTO_BASE_MAX)
+		return;
+	ctx->protocol[base].desc = desc;
+	ctx->protocol[base].location = loc ? *loc : internal_location;
+	ctx->protocol[base].offset = offset;
+	ctx->protocol[base].type = -1;
+	ctx->protocol[base].type_stmt = NULL;
 }
 
 void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,
 		      const struct location *loc,
 		      const struct proto_desc *desc)
 {
-	if (base <= PROTO_BASE_INVALID || base > PROTO_BASE_MAX)
-		return;
-	ctx->protocol[base].desc = desc;
-	ctx->protocol[base].location = loc ? *loc : internal_location;
+	proto_ctx_update_at(ctx, base, loc, desc, 0);
 }
 
 /*
@@ -272,6 +525,23 @@ static const struct {
 	  1 << NFPROTO_BRIDGE | 1 << NFPROTO_NETDEV },
 	{ NFT_META_IIFTYPE,  PROTO_BASE_LL_HDR, &proto_iiftype_pseudo, 0 },
 };
+
+bool proto_dep_meta(unsigned int family, enum proto_bases base,
+		    const struct proto_desc *desc, enum nft_meta_keys *key,
+		    uint32_t *num)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(meta_proto_tbl); i++) {
+		if (meta_proto_tbl[i].base != base ||
+		    (meta_proto_tbl[i].family_mask &&
+		     !(meta_proto_tbl[i].family_mask & (1u << family))))
+			continue;
+		*key = meta_proto_tbl[i].key;
+		return proto_upper_num(meta_proto_tbl[i].lower, desc, num);
+	}
+	return false;
+}
 
 static bool rel_value_u32(const struct expr *rel, uint32_t *val)
 {
@@ -325,11 +595,18 @@ enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
 	if (left->etype != EXPR_PAYLOAD || !(left->flags & EXPR_F_PROTOCOL))
 		return PROTO_BASE_INVALID;
 	desc = left->payload.desc;
-	if (!desc || desc->base >= PROTO_BASE_MAX)
+	if (!desc || !left->payload.tmpl || desc->base >= PROTO_BASE_MAX)
 		return PROTO_BASE_INVALID;
 	upper = proto_find_upper(desc, val);
 	if (!upper)
 		return PROTO_BASE_INVALID;
-	proto_ctx_update(ctx, desc->base + 1, &rel->location, upper);
-	return desc->base + 1;
+	/* a vlan tag follows the header whose type selected it */
+	if (upper->base == desc->base) {
+		proto_ctx_update_at(ctx, upper->base, &rel->location, upper,
+				    left->payload.offset -
+				    left->payload.tmpl->offset + desc->length);
+		return upper->base;
+	}
+	proto_ctx_update(ctx, upper->base, &rel->location, upper);
+	return upper->base;
 }

@@ -1,7 +1,8 @@
 /*
- * Binary operations on a loaded value: "meta mark & 0x0f". Only the
- * bitwise and/or/xor with a constant, which the kernel's bitwise
- * expression does as reg = (reg & mask) ^ xor.
+ * Binary operations on a loaded value: "meta mark & 0x0f". The bitwise
+ * and/or/xor with a constant, which the kernel's bitwise expression does
+ * as reg = (reg & mask) ^ xor, and shifts by a constant number of bits
+ * (its shift operations).
  */
 #include <json.h>
 #include <expr.h>
@@ -64,12 +65,61 @@ static struct expr *binop_fold(struct expr *op)
 	case OP_OR:
 		mpz_ior(res->value.value, left->value.value, right->value.value);
 		break;
+	case OP_LSHIFT:
+		mpz_mul_2exp(res->value.value, left->value.value,
+			     mpz_get_ui(right->value.value));
+		mpz_fdiv_r_2exp(res->value.value, res->value.value, res->len);
+		break;
+	case OP_RSHIFT:
+		mpz_fdiv_q_2exp(res->value.value, left->value.value,
+				mpz_get_ui(right->value.value));
+		break;
 	default:
 		mpz_xor(res->value.value, left->value.value, right->value.value);
 		break;
 	}
 	expr_free(op);
 	return res;
+}
+
+static bool binop_is_shift(enum ops op)
+{
+	return op == OP_LSHIFT || op == OP_RSHIFT;
+}
+
+/*
+ * The kernel shifts 32 bit words in host byte order: a value of one
+ * byte, or in host order, shifts as it is; a big endian field of more
+ * would need a byte order conversion first, which is not done yet.
+ */
+static int binop_shift_check(struct eval_ctx *ectx, const struct expr *op)
+{
+	const struct expr *left = op->binop.left, *right = op->binop.right;
+
+	if (mpz_cmp_ui(right->value.value, left->len) >= 0)
+		return expr_error(ectx, right,
+				  "a %u bit value shifts by at most %u bits",
+				  left->len, left->len - 1);
+	if (left->byteorder == BYTEORDER_BIG_ENDIAN &&
+	    left->len > BITS_PER_BYTE)
+		return expr_error(ectx, op,
+				  "shifting a big endian value of more than one byte is not supported");
+	return 0;
+}
+
+/* A shift takes a number of bits, not a value of the left side's type. */
+static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
+{
+	struct eval_type saved;
+	int ret;
+
+	if (!binop_is_shift(op->binop.op))
+		return expr_evaluate_like(ectx, &op->binop.right,
+					  op->binop.left);
+	eval_type_push(ectx, &saved, &integer_type, BYTEORDER_HOST_ENDIAN, 32);
+	ret = expr_evaluate(ectx, &op->binop.right);
+	eval_type_pop(ectx, &saved);
+	return ret;
 }
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
@@ -79,20 +129,52 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
-	if (expr_evaluate_like(ectx, &op->binop.right, left) < 0)
+	/* the bytes would be operated on, not the field in them */
+	if (payload_expr_needs_mask(left))
+		return expr_error(ectx, left,
+				  "binary operations on a field that is not whole bytes are not supported");
+	if (binop_evaluate_right(ectx, op) < 0)
 		return -1;
 	if (op->binop.right->etype != EXPR_VALUE)
 		return expr_error(ectx, op->binop.right,
 				  "Right hand side of binary operation must be constant");
 	if (op->binop.op != OP_AND && op->binop.op != OP_OR &&
-	    op->binop.op != OP_XOR)
+	    op->binop.op != OP_XOR && !binop_is_shift(op->binop.op))
 		return expr_error(ectx, op, "Unsupported binary operation");
+	if (binop_is_shift(op->binop.op) &&
+	    mpz_cmp_ui(op->binop.right->value.value, 128) > 0)
+		return expr_error(ectx, op->binop.right,
+				  "shifts are by at most 128 bits");
+	if (binop_is_shift(op->binop.op) && left->etype != EXPR_VALUE &&
+	    binop_shift_check(ectx, op) < 0)
+		return -1;
 	op->dtype = left->dtype;
 	op->byteorder = left->byteorder;
 	op->len = left->len;
 	if (left->etype == EXPR_VALUE)
 		*exprp = binop_fold(op);
 	return 0;
+}
+
+/* reg = reg << n (or >>): the bitwise expression's shift ops. */
+static void binop_linearize_shift(struct lin_ctx *lctx,
+				  const struct expr *expr,
+				  enum nft_registers dreg)
+{
+	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
+	struct nftnl_expr *nle;
+
+	linearize_expr(lctx, expr->binop.left, dreg);
+	nle = lin_expr_alloc("bitwise");
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, dreg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, dreg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_OP,
+			   expr->binop.op == OP_LSHIFT ? NFT_BITWISE_LSHIFT :
+							NFT_BITWISE_RSHIFT);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DATA,
+			   mpz_get_ui(expr->binop.right->value.value));
+	lin_add_expr(lctx, nle);
 }
 
 static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
@@ -103,6 +185,10 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	const struct expr *right = expr->binop.right;
 	mpz_t m, x;
 
+	if (binop_is_shift(expr->binop.op)) {
+		binop_linearize_shift(lctx, expr, dreg);
+		return;
+	}
 	mpz_init(m);
 	mpz_init(x);
 	mpz_setbit(m, len * BITS_PER_BYTE);

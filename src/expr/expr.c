@@ -182,6 +182,7 @@ static const char *const op_tokens[__OP_MAX] = {
 	[OP_XOR]	= "^",
 	[OP_LSHIFT]	= "<<",
 	[OP_RSHIFT]	= ">>",
+	[OP_NEG]	= "!",
 };
 
 const char *op_token(enum ops op)

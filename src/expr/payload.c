@@ -4,10 +4,12 @@
  *
  * This file also owns protocol dependencies. A payload match only makes
  * sense once the layers below are known, so evaluation inserts a match
- * that establishes them, and listing removes it again. What the system
- * nft 1.0.6 inserts (seen with `nft --debug=netlink add rule ...`):
+ * that establishes them, and listing removes it again. The meta keys
+ * come from one table in proto.c (proto_dep_meta()), the same that reads
+ * such matches back. What the system nft 1.0.6 inserts (seen with `nft
+ * --debug=netlink add rule ...`):
  *
- *   family  | ether field        | ip/ip6 field               | tcp/udp field
+ *   family  | ether, vlan field  | ip/ip6/arp field           | transport field
  *   --------+--------------------+----------------------------+---------------
  *   ip, ip6 | meta iiftype ether | - (other one: conflict)    | meta l4proto X
  *   inet    | meta iiftype ether | meta nfproto ipv4|ipv6,    | meta l4proto X
@@ -15,10 +17,18 @@
  *           |                    | field is matched           |
  *   arp     | meta iiftype ether | conflict "arp vs. ip"      | conflict "arp
  *           |                    | (unless "ether type ip")   | vs. tcp"
- *   bridge  | -                  | meta protocol X (always)   | meta l4proto X
+ *   bridge  | -                  | meta protocol X for ip and | meta l4proto X
+ *           |                    | ip6, ether type X for arp  |
  *   netdev  | meta iiftype ether | meta protocol X, ether     | meta l4proto X
  *           |                    | type X once an ether field |
  *           |                    | is matched                 |
+ *
+ * vlan fields first need "ether type 8021q" (a tag after a tag: "vlan
+ * type 8021q"); the tag's fields then move behind the header they stack
+ * on (proto_ctx offsets). icmp, igmp and icmpv6 need their network
+ * protocol first where the family does not fix it (inet: meta nfproto,
+ * netdev: meta protocol, bridge: ether type), then "meta l4proto"; icmp
+ * fields of one message type ("icmp mtu") also match that type first.
  *
  * Transport dependencies are always "meta l4proto", also after an ip
  * match. A match on the protocol key itself ("meta l4proto tcp", "ip
@@ -28,12 +38,14 @@
  * specified: tcp vs. udp", with the caret on the payload.
  *
  * Listing drops a match that selected the protocol of the layer a later
- * payload match reads, except that "ip protocol"/"ip6 nexthdr" stay in
- * inet, bridge and netdev (their own dependency was dropped, so they are
- * what says the packet is IPv4/IPv6).
+ * payload match reads, if evaluating the listed rule brings it back
+ * (payload_dep_implied()); "ip protocol" and "ip6 nexthdr" always stay.
  *
- * Adjacent payload matches are merged into one load like the system nft
- * does (payload_merge_rule()), and split again when listing.
+ * Fields narrower than a byte are loaded as the bytes holding them,
+ * masked and compared in place (payload_relational_mask()), and listed
+ * as the field again (payload_masked_field()). Adjacent payload matches
+ * are merged into one load like the system nft does
+ * (payload_merge_rule()), and split again when listing.
  */
 #include <string.h>
 #include <stdlib.h>
@@ -72,11 +84,24 @@ static struct expr *payload_expr_alloc_raw(const struct location *loc,
 {
 	struct expr *expr;
 
-	expr = expr_alloc(loc, &payload_expr_ops, &integer_type,
+	/* raw loads print their values in hex, as the system nft does */
+	expr = expr_alloc(loc, &payload_expr_ops, &xinteger_type,
 			  BYTEORDER_BIG_ENDIAN, len);
 	expr->payload.base = base;
 	expr->payload.offset = offset;
 	return expr;
+}
+
+struct expr *payload_expr_alloc_base(const struct location *loc,
+				     const char *base, unsigned int offset,
+				     unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(payload_base_names); i++)
+		if (!strcmp(payload_base_names[i], base))
+			return payload_expr_alloc_raw(loc, i, offset, len);
+	return NULL;
 }
 
 struct expr *payload_expr_alloc(const struct location *loc,
@@ -160,14 +185,12 @@ static struct expr *payload_json_parse_raw(struct json_ctx *jctx,
 			   "Invalid payload: \"protocol\" and \"field\", or \"base\", \"offset\" and \"len\" are required");
 		return NULL;
 	}
-	/* Whole bytes the registers can hold: the encoder neither shifts
-	 * nor masks raw loads, and compares through fixed size buffers. */
-	if (json_integer_value(o) % BITS_PER_BYTE ||
-	    json_integer_value(l) % BITS_PER_BYTE ||
-	    json_integer_value(o) > PAYLOAD_MAX_OFFSET ||
+	/* What the registers can hold; bits are masked (see
+	 * payload_relational_mask()). */
+	if (json_integer_value(o) > PAYLOAD_MAX_OFFSET ||
 	    json_integer_value(l) > PAYLOAD_MAX_LEN) {
 		json_error(jctx, ".payload",
-			   "Invalid payload: \"offset\" and \"len\" must be whole bytes (multiples of 8 bits), an offset of at most %u bits and a length of at most %u bits",
+			   "Invalid payload: an offset of at most %u bits and a length of at most %u bits",
 			   PAYLOAD_MAX_OFFSET, PAYLOAD_MAX_LEN);
 		return NULL;
 	}
@@ -223,15 +246,37 @@ static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 /* Dependencies                                                        */
 /* ------------------------------------------------------------------ */
 
+/* "icmp type 3": the message type of the header now known, if @rel
+ * matches exactly one. */
+static bool payload_type_match(const struct proto_ctx *pctx,
+			       const struct expr *rel, int *type)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+	const struct proto_desc *desc = left->payload.desc;
+
+	if (left->etype != EXPR_PAYLOAD || !desc || !desc->type_key ||
+	    left->payload.tmpl != &desc->templates[desc->type_key] ||
+	    pctx->protocol[desc->base].desc != desc ||
+	    (rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT) ||
+	    right->etype != EXPR_VALUE ||
+	    mpz_cmp_ui(right->value.value, 255) > 0)
+		return false;
+	*type = mpz_get_ui(right->value.value);
+	return true;
+}
+
 /* What the rule's statements before the current one establish. */
 static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 {
 	const struct expr *rel = stmt->expr, *left;
+	int type;
 
 	if (stmt->type != STMT_EXPRESSION || !rel ||
 	    rel->etype != EXPR_RELATIONAL)
 		return;
 	left = rel->binop.left;
+	if (payload_type_match(pctx, rel, &type))
+		pctx->protocol[left->payload.desc->base].type = type;
 	/* a payload of a known (conflicting) layer was reported already */
 	if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
 	    !pctx->protocol[left->payload.desc->base].desc)
@@ -308,49 +353,87 @@ static int payload_conflict(struct eval_ctx *ectx, const struct expr *expr,
 			  have, want);
 }
 
-static int payload_dep_link(struct eval_ctx *ectx, const struct expr *expr,
-			    const struct proto_desc *desc)
+/* "ether type 8021q", "vlan type ip": the protocol key of the header
+ * known at @base, wherever that header sits in a stack. */
+static void payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
+			    enum proto_bases base, uint32_t num)
 {
-	if (desc != &proto_eth)
-		return 0;
-	payload_dep_meta(ectx, expr, NFT_META_IIFTYPE, ARPHRD_ETHER);
+	const struct proto_desc *known = ectx->pctx.protocol[base].desc;
+	struct expr *key;
+
+	key = payload_expr_alloc(&expr->location, known, known->protocol_key);
+	key->payload.offset += ectx->pctx.protocol[base].offset;
+	payload_dep_insert(ectx, key, num);
+}
+
+/* The meta match of the family's table (proto_dep_meta()). */
+static int payload_dep_by_meta(struct eval_ctx *ectx, const struct expr *expr,
+			       enum proto_bases base,
+			       const struct proto_desc *desc)
+{
+	enum nft_meta_keys key;
+	uint32_t num;
+
+	if (!proto_dep_meta(ectx->pctx.family, base, desc, &key, &num))
+		return payload_conflict(ectx, expr,
+					family_name(ectx->pctx.family),
+					desc->name);
+	payload_dep_meta(ectx, expr, key, num);
 	return 0;
 }
 
+/* Ethernet first ("meta iiftype ether"), then a vlan tag on it. */
+static int payload_dep_link(struct eval_ctx *ectx, const struct expr *expr,
+			    const struct proto_desc *desc)
+{
+	uint32_t num;
+
+	if (payload_dep_by_meta(ectx, expr, PROTO_BASE_LL_HDR, &proto_eth))
+		return -1;
+	if (desc != &proto_eth &&
+	    proto_upper_num(&proto_eth, desc, &num))
+		payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
+	return 0;
+}
+
+/*
+ * Which link layer type field stands in for the family's meta key: a
+ * link layer that a match established (ether, vlan) is asked directly.
+ * In bridge, whose Ethernet the family gives, the system nft asks
+ * "meta protocol" only for an explicit ip or ip6 match; arp and the
+ * network layer a transport implies (icmp: ip) go by "ether type".
+ */
+static bool payload_dep_uses_ll(const struct eval_ctx *ectx,
+				const struct proto_desc *desc, bool implied)
+{
+	unsigned int family = ectx->pctx.family;
+	const struct proto_desc *ll =
+		ectx->pctx.protocol[PROTO_BASE_LL_HDR].desc;
+
+	if (!ll || !ll->protocol_key)
+		return false;
+	if (ll != proto_family_desc(family, PROTO_BASE_LL_HDR))
+		return true;
+	return family == NFPROTO_BRIDGE &&
+	       (implied || (desc != &proto_ip && desc != &proto_ip6));
+}
+
 static int payload_dep_network(struct eval_ctx *ectx, const struct expr *expr,
-			       const struct proto_desc *desc)
+			       const struct proto_desc *desc, bool implied)
 {
 	const struct proto_desc *ll =
 		ectx->pctx.protocol[PROTO_BASE_LL_HDR].desc;
-	unsigned int family = ectx->pctx.family;
 	uint32_t num;
 
-	if (!proto_upper_num(&proto_eth, desc, &num))
-		return payload_conflict(ectx, expr, family_name(family),
-					desc->name);
-	if (ll == &proto_eth && family != NFPROTO_BRIDGE) {
-		payload_dep_insert(ectx, payload_expr_alloc(&expr->location,
-				   &proto_eth, proto_eth.protocol_key), num);
+	if (payload_dep_uses_ll(ectx, desc, implied) &&
+	    proto_upper_num(ll, desc, &num)) {
+		payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
 		return 0;
 	}
-	switch (family) {
-	case NFPROTO_INET:
-		if (desc != &proto_ip && desc != &proto_ip6)
-			return payload_conflict(ectx, expr, "inet",
-						desc->name);
-		payload_dep_meta(ectx, expr, NFT_META_NFPROTO,
-				 desc == &proto_ip ? NFPROTO_IPV4 :
-						     NFPROTO_IPV6);
-		return 0;
-	case NFPROTO_BRIDGE:
-	case NFPROTO_NETDEV:
-		payload_dep_meta(ectx, expr, NFT_META_PROTOCOL, num);
-		return 0;
-	default:
-		return 0;
-	}
+	return payload_dep_by_meta(ectx, expr, PROTO_BASE_NETWORK_HDR, desc);
 }
 
+/* icmp needs ip where the family does not say; then "meta l4proto". */
 static int payload_dep_transport(struct eval_ctx *ectx,
 				 const struct expr *expr,
 				 const struct proto_desc *desc)
@@ -359,27 +442,71 @@ static int payload_dep_transport(struct eval_ctx *ectx,
 		ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
 	uint32_t num;
 
+	if (!nh && desc->network) {
+		if (payload_dep_network(ectx, expr, desc->network, true) < 0)
+			return -1;
+		nh = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	}
 	if (nh && !proto_upper_num(nh, desc, &num))
 		return payload_conflict(ectx, expr, nh->name, desc->name);
-	if (!proto_upper_num(&proto_ip, desc, &num))
-		return 0;
-	payload_dep_meta(ectx, expr, NFT_META_L4PROTO, num);
-	return 0;
+	return payload_dep_by_meta(ectx, expr, PROTO_BASE_TRANSPORT_HDR, desc);
 }
+
+/*
+ * "icmp mtu" means something in destination unreachable messages only:
+ * the system nft matches the type first unless the rule did. Fields of
+ * two types (icmp id: echo request or reply) need an anonymous set for
+ * that, which this encoder does not build yet: they go without.
+ */
+static void payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
+{
+	const struct proto_hdr_template *tmpl = expr->payload.tmpl;
+	const struct proto_desc *desc = expr->payload.desc;
+
+	if (!tmpl || tmpl->num_types != 1 ||
+	    ectx->pctx.protocol[desc->base].desc != desc ||
+	    ectx->pctx.protocol[desc->base].type >= 0)
+		return;
+	payload_dep_insert(ectx, payload_expr_alloc(&expr->location, desc,
+						    desc->type_key),
+			   tmpl->types[0]);
+}
+
+static int payload_gen_proto_dep(struct eval_ctx *ectx,
+				 const struct expr *expr);
 
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 {
+	if (!expr->payload.desc || expr->payload.desc->generic || !ectx->stmt)
+		return 0;
+	payload_pctx_rebuild(ectx);
+	if (payload_gen_proto_dep(ectx, expr) < 0)
+		return -1;
+	payload_dep_type(ectx, expr);
+	return 0;
+}
+
+static int payload_gen_proto_dep(struct eval_ctx *ectx,
+				 const struct expr *expr)
+{
 	const struct proto_desc *desc = expr->payload.desc, *known;
-	enum proto_bases base;
+	enum proto_bases base = desc->base;
+	uint32_t num;
 	int ret = 0;
 
-	if (!desc || !ectx->stmt)
-		return 0;
-	base = desc->base;
-	payload_pctx_rebuild(ectx);
 	known = ectx->pctx.protocol[base].desc;
 	if (known == desc)
 		return 0;
+	/* Ethernet stays at the bottom of a stack of vlan tags */
+	if (known && desc == &proto_eth && base == PROTO_BASE_LL_HDR)
+		return 0;
+	/* a vlan tag on the Ethernet header the family gives */
+	if (known && known->protocol_key &&
+	    proto_upper_num(known, desc, &num) &&
+	    proto_find_upper(known, num)->base == base) {
+		payload_dep_key(ectx, expr, base, num);
+		return 0;
+	}
 	if (known)
 		return payload_conflict(ectx, expr, known->name, desc->name);
 
@@ -388,7 +515,7 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 		ret = payload_dep_link(ectx, expr, desc);
 		break;
 	case PROTO_BASE_NETWORK_HDR:
-		ret = payload_dep_network(ectx, expr, desc);
+		ret = payload_dep_network(ectx, expr, desc, false);
 		break;
 	case PROTO_BASE_TRANSPORT_HDR:
 		ret = payload_dep_transport(ectx, expr, desc);
@@ -396,31 +523,93 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 	default:
 		break;
 	}
-	if (ret == 0)
+	if (ret == 0 && ectx->pctx.protocol[base].desc != desc)
 		proto_ctx_update(&ectx->pctx, base, &expr->location, desc);
 	return ret;
 }
 
 /*
- * Fields that are not whole bytes (ip version, ip dscp, tcp doff) need
- * a shift and mask that the encoder does not emit: without them the
- * rule would compare the whole byte and silently never match.
+ * After its dependencies, a field of a stacked header (the second vlan
+ * tag) moves to where that header is.
  */
 static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
-	const struct expr *expr = *exprp;
+	struct expr *expr = *exprp;
+	const struct proto_desc *desc = expr->payload.desc;
+	unsigned int first = expr->payload.offset / BITS_PER_BYTE;
+	unsigned int end = div_round_up(expr->payload.offset + expr->len,
+					BITS_PER_BYTE);
 
-	if (expr->payload.offset % BITS_PER_BYTE ||
-	    expr->len % BITS_PER_BYTE) {
-		if (expr->payload.desc && expr->payload.tmpl)
-			return expr_error(ectx, expr,
-					  "matching %s %s is not supported: it is not a whole number of bytes",
-					  expr->payload.desc->name,
-					  expr->payload.tmpl->token);
+	/* a masked load covers whole bytes: they must fit the registers */
+	if (expr->len == 0 || (end - first) * BITS_PER_BYTE > PAYLOAD_MAX_LEN)
 		return expr_error(ectx, expr,
-				  "raw payload offset and length must be whole bytes");
+				  "payload of %u bits at bit %u does not fit the data registers (%u bits)",
+				  expr->len, expr->payload.offset,
+				  PAYLOAD_MAX_LEN);
+	if (payload_gen_dependency(ectx, expr) < 0)
+		return -1;
+	if (desc && expr->payload.tmpl &&
+	    ectx->pctx.protocol[desc->base].desc == desc)
+		expr->payload.offset = expr->payload.tmpl->offset +
+				       ectx->pctx.protocol[desc->base].offset;
+	return 0;
+}
+
+bool payload_expr_needs_mask(const struct expr *expr)
+{
+	return expr->etype == EXPR_PAYLOAD &&
+	       (expr->payload.offset % BITS_PER_BYTE ||
+		expr->len % BITS_PER_BYTE);
+}
+
+static void payload_shift_value(struct expr *value, unsigned int shift,
+				unsigned int len)
+{
+	if (value->etype != EXPR_VALUE)
+		return;
+	mpz_mul_2exp(value->value.value, value->value.value, shift);
+	value->len = len;
+	value->byteorder = BYTEORDER_BIG_ENDIAN;
+}
+
+/*
+ * Fields that are not whole bytes (ip version, ip dscp, vlan id, tcp
+ * doff, "@nh,1,3"): load the bytes that hold the field, mask it, and
+ * compare with the value moved to the field's place, as the system nft
+ * does ("ip dscp cs1": load 1 byte, & 0xfc, cmp eq 0x20). Listing turns
+ * that back into the field (payload_postprocess_masked()).
+ */
+void payload_relational_mask(struct expr *rel)
+{
+	struct expr *left = rel->binop.left, *right = rel->binop.right;
+	unsigned int start = left->payload.offset / BITS_PER_BYTE *
+			     BITS_PER_BYTE;
+	unsigned int end = div_round_up(left->payload.offset + left->len,
+					BITS_PER_BYTE) * BITS_PER_BYTE;
+	unsigned int shift = end - left->payload.offset - left->len;
+	unsigned int len = end - start;
+	struct expr *load, *mask;
+	mpz_t m;
+
+	load = payload_expr_alloc_raw(&left->location, left->payload.base,
+				      start, len);
+	mpz_init(m);
+	mpz_setbit(m, left->len);
+	mpz_sub_ui(m, m, 1);
+	mpz_mul_2exp(m, m, shift);
+	mask = constant_expr_alloc_mpz(&left->location, &xinteger_type,
+				       BYTEORDER_BIG_ENDIAN, len, m);
+	mpz_clear(m);
+	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
+					   mask);
+	expr_free(left);
+	if (right->etype == EXPR_RANGE) {
+		payload_shift_value(right->range.left, shift, len);
+		payload_shift_value(right->range.right, shift, len);
+	} else {
+		payload_shift_value(right, shift, len);
 	}
-	return payload_gen_dependency(ectx, expr);
+	right->len = len;
 }
 
 /* ------------------------------------------------------------------ */
@@ -443,7 +632,21 @@ static bool payload_mergeable(const struct stmt *stmt)
 	       left->len % BITS_PER_BYTE == 0 && left->len > 0;
 }
 
-/* A merge candidate and its place in the rule, so sorting is stable. */
+/* A payload match, masked ("vlan id") or not: the load it compares. */
+static const struct expr *payload_stmt_load(const struct stmt *stmt)
+{
+	const struct expr *rel = stmt->expr, *left;
+
+	if (stmt->type != STMT_EXPRESSION || !rel ||
+	    rel->etype != EXPR_RELATIONAL)
+		return NULL;
+	left = rel->binop.left;
+	if (left->etype == EXPR_BINOP)
+		left = left->binop.left;
+	return left->etype == EXPR_PAYLOAD ? left : NULL;
+}
+
+/* A payload match and its place in its run, so sorting is stable. */
 struct payload_cand {
 	struct stmt *stmt;
 	unsigned int pos;
@@ -452,8 +655,8 @@ struct payload_cand {
 static int payload_merge_order(const void *a, const void *b)
 {
 	const struct payload_cand *ca = a, *cb = b;
-	const struct expr *la = ca->stmt->expr->binop.left;
-	const struct expr *lb = cb->stmt->expr->binop.left;
+	const struct expr *la = payload_stmt_load(ca->stmt);
+	const struct expr *lb = payload_stmt_load(cb->stmt);
 
 	if (la->payload.base != lb->payload.base)
 		return la->payload.base < lb->payload.base ? -1 : 1;
@@ -546,10 +749,39 @@ static void payload_drop_redundant(struct rule *rule)
 	}
 }
 
+static bool payload_merges(const struct stmt *a, const struct stmt *b)
+{
+	return payload_mergeable(a) && payload_mergeable(b) &&
+	       payload_can_merge(a->expr->binop.left, b->expr->binop.left);
+}
+
+/*
+ * Where the system nft leaves a merged load: at the match with the
+ * lower offset, except that an earlier protocol key match (the "ether
+ * type 8021q" inserted for "vlan pcp 1 ether saddr X") keeps its place
+ * and takes the field in: the load comes before the tag then.
+ */
+static void payload_merge_place(struct payload_cand *into,
+				struct payload_cand *from)
+{
+	const struct expr *key = from->stmt->expr->binop.left;
+
+	if (from->pos > into->pos || !(key->flags & EXPR_F_PROTOCOL))
+		return;
+	list_del(&into->stmt->list);
+	list_add(&into->stmt->list, &from->stmt->list);
+	into->pos = from->pos;
+}
+
+/*
+ * Merge "==" matches of adjacent fields of one header, wherever they
+ * are in the rule (as the system nft does: "ether saddr X meta mark 1
+ * ether daddr Y" loads both addresses at once, after the mark).
+ */
 void payload_merge_rule(struct rule *rule)
 {
-	struct payload_cand *cand;
-	struct stmt *stmt, *cur;
+	struct payload_cand *cand, *cur;
+	struct stmt *stmt;
 	unsigned int n = 0, i;
 
 	payload_drop_redundant(rule);
@@ -569,12 +801,13 @@ void payload_merge_rule(struct rule *rule)
 	}
 	/* by header and offset; equal offsets keep rule order */
 	qsort(cand, n, sizeof(*cand), payload_merge_order);
-	for (cur = n ? cand[0].stmt : NULL, i = 1; i < n; i++) {
-		if (payload_can_merge(cur->expr->binop.left,
-				      cand[i].stmt->expr->binop.left))
-			payload_merge_pair(rule, cur, cand[i].stmt);
-		else
-			cur = cand[i].stmt;
+	for (cur = cand, i = 1; i < n; i++) {
+		if (!payload_merges(cur->stmt, cand[i].stmt)) {
+			cur = &cand[i];
+			continue;
+		}
+		payload_merge_place(cur, &cand[i]);
+		payload_merge_pair(rule, cur->stmt, cand[i].stmt);
 	}
 	xfree(cand);
 }
@@ -624,31 +857,71 @@ static int payload_expr_delinearize(struct delin_ctx *dctx,
 /* Listing: back to what the user wrote                                */
 /* ------------------------------------------------------------------ */
 
+/* The header a decoded load reads, and where it starts in its base. */
+struct payload_hdr {
+	const struct proto_desc *desc;
+	unsigned int offset;		/* bits from the base */
+	int type;			/* its message type, -1: unknown */
+};
+
+static bool payload_hdr_of(const struct delin_ctx *dctx,
+			   const struct expr *expr, struct payload_hdr *hdr)
+{
+	enum proto_bases base = payload_proto_base(expr->payload.base);
+
+	if (base > PROTO_BASE_MAX)
+		return false;
+	hdr->desc = dctx->pctx.protocol[base].desc;
+	hdr->offset = dctx->pctx.protocol[base].offset;
+	hdr->type = dctx->pctx.protocol[base].type;
+	/* below the vlan tags: the Ethernet header */
+	if (hdr->desc && expr->payload.offset < hdr->offset &&
+	    base == PROTO_BASE_LL_HDR) {
+		hdr->desc = &proto_eth;
+		hdr->offset = 0;
+		hdr->type = -1;
+	}
+	/* ports of a transport header nothing names: "th dport" */
+	if (!hdr->desc && base == PROTO_BASE_TRANSPORT_HDR)
+		hdr->desc = &proto_th;
+	return hdr->desc && expr->payload.offset >= hdr->offset;
+}
+
 static void payload_set_field(struct expr *expr,
-			      const struct proto_desc *desc,
+			      const struct payload_hdr *hdr,
 			      unsigned int field)
 {
-	const struct proto_hdr_template *tmpl = &desc->templates[field];
+	const struct proto_hdr_template *tmpl = &hdr->desc->templates[field];
 
-	expr->payload.desc = desc;
+	expr->payload.desc = hdr->desc;
 	expr->payload.tmpl = tmpl;
+	expr->payload.offset = hdr->offset + tmpl->offset;
 	expr->dtype = tmpl->dtype;
 	expr->byteorder = tmpl->byteorder;
 	expr->len = tmpl->len;
-	if (field == desc->protocol_key)
+	if (field == hdr->desc->protocol_key)
 		expr->flags |= EXPR_F_PROTOCOL;
 }
 
-/* Protocol key matches at the network header (ip protocol) say "IPv4"
- * where the family does not: listing keeps them. */
+static bool payload_hdr_field(const struct payload_hdr *hdr,
+			      unsigned int offset, unsigned int len,
+			      unsigned int *field)
+{
+	return proto_field_find_typed(hdr->desc, offset - hdr->offset, len,
+				      hdr->type, field);
+}
+
+/*
+ * Protocol key matches at the network header (ip protocol) are never a
+ * dependency evaluation inserts ("meta l4proto" is): listing keeps
+ * them, so the rule reloads as it is. The system nft drops them in ip
+ * and ip6 tables ("ip protocol icmp icmp type echo-request" lists as
+ * "icmp type echo-request", which reloads as "meta l4proto icmp").
+ */
 static bool payload_dep_removable(const struct delin_ctx *dctx,
 				  enum proto_bases base)
 {
-	if (base != PROTO_BASE_NETWORK_HDR)
-		return true;
-	return dctx->family != NFPROTO_INET &&
-	       dctx->family != NFPROTO_BRIDGE &&
-	       dctx->family != NFPROTO_NETDEV;
+	return base != PROTO_BASE_NETWORK_HDR;
 }
 
 /*
@@ -656,23 +929,40 @@ static bool payload_dep_removable(const struct delin_ctx *dctx,
  * back. The system nft also drops ones that would not ("ether type ip ip
  * daddr 1.2.3.4" in an ip6 table lists as "ip daddr 1.2.3.4", "meta
  * l4proto tcp tcp dport 22" in an arp table as "tcp dport 22"), which
- * then fail to load again; we keep those.
+ * then fail to load again; we keep those. A vlan tag's "vlan type
+ * 8021q" before the next tag's field is not implied either: without
+ * it the field would read the first tag (the system nft drops it,
+ * and "vlan id 5 vlan id 6" then reloads as something else).
  */
 static bool payload_dep_implied(const struct delin_ctx *dctx,
-				const struct proto_desc *desc)
+				const struct proto_desc *desc,
+				const struct expr *left)
 {
+	const struct stmt *dep = dctx->deps[desc->base];
+	const struct expr *key = dep->expr->binop.left;
 	const struct proto_desc *nh;
 	struct proto_ctx fam;
 	uint32_t num;
 
 	switch (desc->base) {
+	case PROTO_BASE_LL_HDR:
+		/* the system nft lists "ether type 8021q vlan type ip"
+		 * where the family leaves the network layer open */
+		if (left && left->flags & EXPR_F_PROTOCOL &&
+		    key->etype == EXPR_PAYLOAD &&
+		    !proto_family_desc(dctx->family, PROTO_BASE_NETWORK_HDR))
+			return false;
+		return key->etype != EXPR_PAYLOAD || key->payload.desc != desc;
 	case PROTO_BASE_NETWORK_HDR:
 		proto_ctx_init(&fam, dctx->family);
 		nh = fam.protocol[PROTO_BASE_NETWORK_HDR].desc;
 		return !nh || nh == desc;
 	case PROTO_BASE_TRANSPORT_HDR:
+		/* icmp alone in bridge also brings "ether type ip" */
 		nh = dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
-		return !nh || proto_upper_num(nh, desc, &num);
+		if (!nh)
+			return !desc->network;
+		return proto_upper_num(nh, desc, &num);
 	default:
 		return true;
 	}
@@ -689,29 +979,78 @@ static void payload_kill_dep(struct delin_ctx *dctx, enum proto_bases base)
 		dctx->rule->num_stmts--;
 }
 
+/* icmp in inet: "meta nfproto ipv4" went with "meta l4proto icmp". */
+static void payload_kill_network_dep(struct delin_ctx *dctx,
+				     const struct proto_desc *desc)
+{
+	if (desc->network && !desc->lists_network_dep &&
+	    dctx->deps[PROTO_BASE_NETWORK_HDR] &&
+	    dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc == desc->network &&
+	    !proto_family_desc(dctx->family, PROTO_BASE_NETWORK_HDR))
+		payload_kill_dep(dctx, PROTO_BASE_NETWORK_HDR);
+}
+
+/*
+ * "icmp type 3 icmp mtu 1500" lists as "icmp mtu 1500": the type match
+ * is the one the field implies. Remember type matches for the fields
+ * after them.
+ */
+static void payload_type_done(struct delin_ctx *dctx, struct stmt *stmt,
+			      const struct expr *left)
+{
+	const struct proto_hdr_template *tmpl = left->payload.tmpl;
+	struct proto_ctx *pctx = &dctx->pctx;
+	enum proto_bases base = left->payload.desc->base;
+	struct stmt *dep = pctx->protocol[base].type_stmt;
+	int type;
+
+	if (stmt->expr->binop.left == left &&
+	    payload_type_match(pctx, stmt->expr, &type)) {
+		pctx->protocol[base].type = type;
+		pctx->protocol[base].type_stmt = stmt;
+		return;
+	}
+	if (!dep || tmpl->num_types != 1 ||
+	    tmpl->types[0] != pctx->protocol[base].type)
+		return;
+	pctx->protocol[base].type_stmt = NULL;
+	list_del(&dep->list);
+	stmt_free(dep);
+	if (dctx->rule->num_stmts)
+		dctx->rule->num_stmts--;
+}
+
 void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc)
 {
 	enum proto_bases base = desc->base;
 
 	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
-	    payload_dep_implied(dctx, desc))
+	    payload_dep_implied(dctx, desc, NULL))
 		payload_kill_dep(dctx, base);
 	proto_ctx_update(&dctx->pctx, base, &internal_location, desc);
 }
 
-/* A typed payload match: drop the dependency it implies, record what it
- * selects. */
-static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt)
+/* A typed payload match (@left, in @stmt): drop the dependency it
+ * implies, record what it selects. */
+static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
+			       const struct expr *left)
 {
-	const struct expr *left = stmt->expr->binop.left;
 	const struct proto_desc *desc = left->payload.desc;
 	enum proto_bases base = desc->base, upper;
 
+	if (desc->generic)
+		return;
 	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
-	    payload_dep_implied(dctx, desc))
+	    payload_dep_implied(dctx, desc, left)) {
 		payload_kill_dep(dctx, base);
-	proto_ctx_update(&dctx->pctx, base, &left->location, desc);
-	if (!(left->flags & EXPR_F_PROTOCOL))
+		payload_kill_network_dep(dctx, desc);
+	}
+	if (dctx->pctx.protocol[base].desc != desc)
+		proto_ctx_update_at(&dctx->pctx, base, &left->location, desc,
+				    left->payload.offset -
+				    left->payload.tmpl->offset);
+	payload_type_done(dctx, stmt, left);
+	if (!(left->flags & EXPR_F_PROTOCOL) || stmt->expr->binop.left != left)
 		return;
 	upper = proto_ctx_update_match(&dctx->pctx, stmt->expr);
 	if (upper != PROTO_BASE_INVALID && payload_dep_removable(dctx, base))
@@ -737,19 +1076,21 @@ static unsigned int payload_field_at(const struct proto_desc *desc,
 /* Split a merged load into the fields it covers; false if it does not
  * cover whole fields. */
 static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
-			  const struct proto_desc *desc)
+			  const struct payload_hdr *hdr)
 {
+	const struct proto_desc *desc = hdr->desc;
 	struct expr *left = stmt->expr->binop.left;
 	struct expr *value = stmt->expr->binop.right;
 	unsigned int fields[PROTO_MAX_FIELDS], n = 0, off, end, i, shift;
 	struct stmt *cur = stmt, *next;
-	struct expr *rel, *piece, *old = stmt->expr;
+	struct expr *rel, *piece, *field, *old = stmt->expr;
 	mpz_t v;
 
-	end = left->payload.offset + left->len;
-	for (off = left->payload.offset; off < end; ) {
+	end = left->payload.offset - hdr->offset + left->len;
+	for (off = left->payload.offset - hdr->offset; off < end; ) {
 		fields[n] = payload_field_at(desc, off, end - off);
-		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS)
+		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS ||
+		    desc->templates[fields[n]].len % BITS_PER_BYTE)
 			return false;
 		off += desc->templates[fields[n++]].len;
 	}
@@ -763,11 +1104,10 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 		mpz_fdiv_r_2exp(v, v, t->len);
 		piece = constant_expr_alloc_mpz(&value->location, t->dtype,
 						t->byteorder, t->len, v);
+		field = payload_expr_alloc(&left->location, desc, fields[i]);
+		field->payload.offset += hdr->offset;
 		rel = relational_expr_alloc(&stmt->expr->location,
-					    stmt->expr->binop.op,
-					    payload_expr_alloc(&left->location,
-							       desc, fields[i]),
-					    piece);
+					    stmt->expr->binop.op, field, piece);
 		if (i == 0) {
 			stmt->expr = rel;	/* @old still holds the value */
 			continue;
@@ -780,7 +1120,7 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 	mpz_clear(v);
 	expr_free(old);
 	for (next = stmt; ; next = list_next_entry(next, list)) {
-		payload_match_done(dctx, next);
+		payload_match_done(dctx, next, next->expr->binop.left);
 		if (next == cur)
 			break;
 	}
@@ -789,30 +1129,134 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 
 /* "ip saddr 10.0.0.0/8" is a 1 byte load: widen it back to the field. */
 static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
-				 const struct proto_desc *desc)
+				 const struct payload_hdr *hdr)
 {
 	struct expr *left = stmt->expr->binop.left;
 	struct expr *value = stmt->expr->binop.right;
-	unsigned int field = payload_field_at(desc, left->payload.offset,
-					      ~0U);
+	unsigned int field = payload_field_at(hdr->desc,
+					      left->payload.offset -
+					      hdr->offset, ~0U);
 	unsigned int plen = left->len;
 	const struct proto_hdr_template *t;
 
-	if (!field || value->etype != EXPR_VALUE)
+	if (!field || value->etype != EXPR_VALUE || hdr->desc->generic)
 		return false;
-	t = &desc->templates[field];
+	t = &hdr->desc->templates[field];
 	if (t->len <= plen ||
 	    (stmt->expr->binop.op != OP_IMPLICIT &&
 	     stmt->expr->binop.op != OP_EQ && stmt->expr->binop.op != OP_NEQ))
 		return false;
-	payload_set_field(left, desc, field);
+	payload_set_field(left, hdr, field);
 	mpz_mul_2exp(value->value.value, value->value.value, t->len - plen);
 	value->len = t->len;
 	expr_retype_constant(value, left);
 	stmt->expr->binop.right = prefix_expr_alloc(&value->location, value,
 						    plen);
 	expr_retype_constant(stmt->expr->binop.right, left);
-	payload_match_done(dctx, stmt);
+	payload_match_done(dctx, stmt, left);
+	return true;
+}
+
+static void payload_shift_right(struct expr *value, unsigned int shift,
+				unsigned int len)
+{
+	if (value->etype != EXPR_VALUE)
+		return;
+	mpz_fdiv_q_2exp(value->value.value, value->value.value, shift);
+	value->len = len;
+}
+
+/*
+ * (load & mask) OP value where the mask selects exactly one field of
+ * the header, narrower than the load ("ip dscp cs1"): the field again,
+ * the value moved back from the field's place. False if it is not.
+ */
+static bool payload_masked_field(struct delin_ctx *dctx, struct stmt *stmt,
+				 const struct payload_hdr *hdr)
+{
+	struct expr *rel = stmt->expr, *binop = rel->binop.left;
+	struct expr *load = binop->binop.left, *mask = binop->binop.right;
+	struct expr *right = rel->binop.right;
+	unsigned int lo, hi, field;
+
+	if (!mpz_sgn(mask->value.value))
+		return false;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (hi > load->len || mpz_popcount(mask->value.value) != hi - lo ||
+	    !payload_hdr_field(hdr, load->payload.offset + load->len - hi,
+			       hi - lo, &field))
+		return false;
+	if (right->etype == EXPR_RANGE) {
+		payload_shift_right(right->range.left, lo, hi - lo);
+		payload_shift_right(right->range.right, lo, hi - lo);
+	} else if (right->etype == EXPR_VALUE) {
+		payload_shift_right(right, lo, hi - lo);
+	} else {
+		return false;
+	}
+	rel->binop.left = expr_get(load);
+	expr_free(binop);
+	payload_set_field(load, hdr, field);
+	expr_retype_constant(rel->binop.right, load);
+	payload_match_done(dctx, stmt, load);
+	return true;
+}
+
+/*
+ * (load & mask) OP value on a whole field: a masked match ("tcp flags &
+ * (syn | ack) == syn", "ip frag-off & 0x1fff != 0x0"); flag types fold
+ * into their bare forms ("tcp flags syn,ack", "tcp flags ! syn").
+ */
+static void payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
+				 const struct payload_hdr *hdr)
+{
+	struct expr *rel = stmt->expr, *binop = rel->binop.left;
+	struct expr *load = binop->binop.left;
+	unsigned int field;
+
+	if (!payload_hdr_field(hdr, load->payload.offset, load->len, &field))
+		return;
+	payload_set_field(load, hdr, field);
+	expr_retype_constant(binop->binop.right, load);
+	expr_retype_constant(rel->binop.right, load);
+	binop->dtype = load->dtype;
+	payload_match_done(dctx, stmt, load);
+	relational_flags_postprocess(rel);
+}
+
+/*
+ * The decoder reads "(load & 0xfc) == 0x20" as the prefix 0x20/6. Only
+ * addresses are matched by prefix; for anything else (ip dscp, ip
+ * version, integers) restore the mask: the field, or "& mask == value".
+ */
+static bool payload_unprefix(struct stmt *stmt, const struct payload_hdr *hdr)
+{
+	struct expr *rel = stmt->expr, *load = rel->binop.left;
+	struct expr *right = rel->binop.right, *value, *mask;
+	unsigned int field, plen;
+	mpz_t m;
+
+	if (right->etype != EXPR_PREFIX ||
+	    right->prefix.prefix->etype != EXPR_VALUE)
+		return false;
+	if (hdr->desc &&
+	    payload_hdr_field(hdr, load->payload.offset, load->len, &field) &&
+	    hdr->desc->templates[field].dtype->flags & DTYPE_F_PREFIX)
+		return false;
+	plen = right->prefix.prefix_len;
+	mpz_init(m);
+	mpz_setbit(m, plen);
+	mpz_sub_ui(m, m, 1);
+	mpz_mul_2exp(m, m, load->len - plen);
+	mask = constant_expr_alloc_mpz(&right->location, load->dtype,
+				       load->byteorder, load->len, m);
+	mpz_clear(m);
+	value = expr_get(right->prefix.prefix);
+	expr_free(right);
+	rel->binop.right = value;
+	rel->binop.left = binop_expr_alloc(&load->location, OP_AND, load,
+					   mask);
 	return true;
 }
 
@@ -820,30 +1264,41 @@ static void payload_expr_delin_postprocess(struct delin_ctx *dctx,
 					   struct stmt *stmt,
 					   struct expr *expr)
 {
-	enum proto_bases base = payload_proto_base(expr->payload.base);
-	const struct proto_desc *desc = expr->payload.desc;
+	struct expr *left = stmt->expr->binop.left;
 	enum ops op = stmt->expr->binop.op;
+	struct payload_hdr hdr;
 	unsigned int field;
 
-	if (base > PROTO_BASE_MAX)
-		return;
-	if (!desc)
-		desc = dctx->pctx.protocol[base].desc;
-	if (!desc && base == PROTO_BASE_LL_HDR)
-		desc = &proto_eth;
-	if (!desc)
-		return;
-	if (proto_field_find(desc, expr->payload.offset, expr->len, &field)) {
-		payload_set_field(expr, desc, field);
-		expr_retype_constant(stmt->expr->binop.right, expr);
-		payload_match_done(dctx, stmt);
+	if (!payload_hdr_of(dctx, expr, &hdr)) {
+		hdr.desc = NULL;
+		if (left == expr)
+			payload_unprefix(stmt, &hdr);
 		return;
 	}
-	if (payload_short_prefix(dctx, stmt, desc))
+	if (left == expr && payload_unprefix(stmt, &hdr))
+		left = stmt->expr->binop.left;
+	if (left != expr) {
+		/* a masked load: (payload & mask) OP value */
+		if (left->etype != EXPR_BINOP || left->binop.left != expr ||
+		    left->binop.op != OP_AND ||
+		    left->binop.right->etype != EXPR_VALUE)
+			return;
+		if (!payload_masked_field(dctx, stmt, &hdr))
+			payload_masked_whole(dctx, stmt, &hdr);
+		return;
+	}
+	if (payload_hdr_field(&hdr, expr->payload.offset, expr->len, &field)) {
+		payload_set_field(expr, &hdr, field);
+		expr_retype_constant(stmt->expr->binop.right, expr);
+		payload_match_done(dctx, stmt, expr);
+		relational_flags_postprocess(stmt->expr);
+		return;
+	}
+	if (payload_short_prefix(dctx, stmt, &hdr))
 		return;
 	if ((op == OP_IMPLICIT || op == OP_EQ) &&
 	    stmt->expr->binop.right->etype == EXPR_VALUE)
-		payload_split(dctx, stmt, desc);
+		payload_split(dctx, stmt, &hdr);
 }
 
 const struct expr_ops payload_expr_ops = {

@@ -84,7 +84,7 @@ static bool relational_range_wraps(const struct expr *range)
  */
 static bool relational_is_flags_match(const struct expr *rel)
 {
-	return rel->binop.op == OP_IMPLICIT &&
+	return (rel->binop.op == OP_IMPLICIT || rel->binop.op == OP_NEG) &&
 	       rel->binop.right->etype == EXPR_VALUE &&
 	       rel->binop.left->etype != EXPR_BINOP &&
 	       datatype_is_bitmask(rel->binop.left->dtype);
@@ -100,7 +100,8 @@ static json_t *relational_expr_json(const struct expr *expr,
 		op = OP_EQ;
 	match = json_object();
 	json_object_set_new(match, "op", json_string(
-			relational_is_flags_match(expr) ||
+			(relational_is_flags_match(expr) &&
+			 op != OP_NEG) ||
 			relational_range_wraps(expr->binop.right) ?
 			"in" : op_token(op)));
 	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
@@ -210,6 +211,17 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, right,
 				  "datatype mismatch, expected %s, expression has type %s",
 				  left->dtype->desc, right->dtype->desc);
+	if (rel->binop.op == OP_NEG && (right->etype != EXPR_VALUE ||
+					!datatype_is_bitmask(left->dtype)))
+		return expr_error(ectx, right,
+				  "'!' takes flags of a bitmask type, not %s",
+				  left->dtype->desc);
+	/* bits of a byte: load, mask, compare in place */
+	if (payload_expr_needs_mask(left)) {
+		payload_relational_mask(rel);
+		left = rel->binop.left;
+		right = rel->binop.right;
+	}
 	relational_unwrap_range(rel);
 	/* Strings compare over the whole field, NUL padded; a wildcard
 	 * ("eth*") only over its prefix. */
@@ -294,9 +306,12 @@ static void relational_linearize_value(struct lin_ctx *lctx,
 		len = div_round_up(right->len, BITS_PER_BYTE);
 	linearize_expr(lctx, left, reg);
 	linearize_mpz(data, right->value.value, right->byteorder, len);
+	/* "tcp flags ! syn": none of them set */
 	if (relational_is_flags_match(rel)) {
 		lin_bitwise_mask(lctx, reg, data, len);
-		lin_cmp(lctx, reg, NFT_CMP_NEQ, zero, len);
+		lin_cmp(lctx, reg, rel->binop.op == OP_NEG ? NFT_CMP_EQ :
+							     NFT_CMP_NEQ,
+			zero, len);
 		return;
 	}
 	/* cmp orders bytes in memory order: host order values go big
@@ -426,6 +441,42 @@ const struct expr_ops relational_expr_ops = {
 	.evaluate	= relational_expr_evaluate,
 	.linearize	= relational_expr_linearize,
 };
+
+static bool value_is_zero(const struct expr *e)
+{
+	return e->etype == EXPR_VALUE && !mpz_sgn(e->value.value);
+}
+
+void relational_flags_postprocess(struct expr *rel)
+{
+	struct expr *binop = rel->binop.left, *right = rel->binop.right;
+	struct expr *mask;
+
+	/* "tcp flags == 0x12": an exact compare says so, in hex if it is
+	 * more than one flag (a flag list would read as "any of") */
+	if (binop->etype != EXPR_BINOP && rel->binop.op == OP_IMPLICIT &&
+	    right->etype == EXPR_VALUE && datatype_is_bitmask(binop->dtype)) {
+		rel->binop.op = OP_EQ;
+		if (mpz_popcount(right->value.value) > 1)
+			datatype_value_retype(right, &xinteger_type,
+					      right->byteorder);
+		return;
+	}
+	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
+	    binop->binop.right->etype != EXPR_VALUE ||
+	    !datatype_is_bitmask(binop->binop.left->dtype))
+		return;
+	mask = binop->binop.right;
+	if (value_is_zero(right) && !value_is_zero(mask) &&
+	    (rel->binop.op == OP_NEQ || rel->binop.op == OP_IMPLICIT ||
+	     rel->binop.op == OP_EQ)) {
+		rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEG;
+		rel->binop.left = expr_get(binop->binop.left);
+		rel->binop.right = expr_get(mask);
+		expr_free(binop);
+		expr_free(right);
+	}
+}
 
 struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right)

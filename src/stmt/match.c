@@ -54,11 +54,11 @@ static struct stmt *expr_stmt_json_parse(struct json_ctx *jctx,
 	if (op_json != NULL) {
 		op = json_is_string(op_json) ?
 		     op_from_token(json_string_value(op_json)) : OP_INVALID;
-		/* "in": any of the flags, or membership; the implicit op */
+		/* "in": any of the flags (or a set member) */
 		if (json_is_string(op_json) &&
 		    !strcmp(json_string_value(op_json), "in"))
 			op = OP_IMPLICIT;
-		if (op == OP_INVALID || op >= OP_AND) {
+		if (op == OP_INVALID || (op >= OP_AND && op != OP_NEG)) {
 			json_error(jctx, ".match.op", "Invalid match operator");
 			return NULL;
 		}

@@ -560,8 +560,10 @@ static void test_dependencies(void)
 	CHECK_RULE(NFPROTO_INET, "meta l4proto; cmp; payload 2@2+2; cmp",
 		   "tcp dport 22",
 		   M(NULL, "l4proto", "tcp"), M("tcp", "dport", "22"));
+	/* listed as written: "tcp dport 22" alone would load as "meta
+	 * l4proto tcp" (the system nft drops the ip protocol match) */
 	CHECK_RULE(NFPROTO_IPV4, "payload 1@1+9; cmp; payload 2@2+2; cmp",
-		   "tcp dport 22",
+		   "ip protocol tcp tcp dport 22",
 		   M("ip", "protocol", "tcp"), M("tcp", "dport", "22"));
 	/* ...but "ip protocol" stays listed where it says "IPv4" */
 	CHECK_RULE(NFPROTO_INET,

@@ -620,22 +620,32 @@ static void test_variable_expansion(struct nft_ctx *nft)
 }
 
 /* Fields that are not whole bytes were compared as whole bytes: "ip
- * version 4" never matched an IPv4 packet. */
+ * version 4" never matched an IPv4 packet. They are masked now. */
 static void test_sub_byte_fields(struct nft_ctx *nft)
 {
-	static const char *const rules[] = {
-		"ip version 4", "ip dscp 10", "ip6 flowlabel 5", "tcp doff 5",
+	static const struct {
+		const char *rule, *mask;
+	} rules[] = {
+		{ "ip version 4", "& 0x000000f0 )" },
+		{ "ip dscp 10", "& 0x000000fc )" },
+		{ "ip6 flowlabel 5", "& 0x00ffff0f )" },
+		{ "tcp doff 5", "& 0x000000f0 )" },
 	};
 	unsigned int i;
 	struct run r;
-	char *text;
+	char *text, *code;
 
 	for (i = 0; i < array_size(rules); i++) {
 		text = xasprintf("table inet t { chain c { %s; }; }\n",
-				 rules[i]);
+				 rules[i].rule);
 		run_text(&r, nft, text);
-		CHECK(r.ret == -1 &&
-		      first_error_has(&r, "not a whole number of bytes"));
+		check_ok(&r);
+		if (r.ret == 0) {
+			code = bytecode(nft, first_rule(nth_chain(
+					first_cmd(&r)->table, 0)));
+			CHECK(strstr(code, rules[i].mask) != NULL);
+			xfree(code);
+		}
 		run_done(&r);
 		xfree(text);
 	}
@@ -682,13 +692,27 @@ static void test_raw_payload(struct nft_ctx *nft)
 
 	text = raw_payload_rule(0, 1000);
 	run_json(&r, nft, text);
-	CHECK(r.ret == -1 && first_error_has(&r, "must be whole bytes"));
+	CHECK(r.ret == -1 && first_error_has(&r, "length of at most"));
+	run_done(&r);
+	xfree(text);
+
+	/* bits are masked, but the bytes that hold them must fit too */
+	text = raw_payload_rule(4, 512);
+	run_json(&r, nft, text);
+	CHECK(eval_json_rule(&r) == -1 &&
+	      first_error_has(&r, "does not fit the data registers"));
 	run_done(&r);
 	xfree(text);
 
 	text = raw_payload_rule(4, 8);
 	run_json(&r, nft, text);
-	CHECK(r.ret == -1 && first_error_has(&r, "must be whole bytes"));
+	CHECK(eval_json_rule(&r) == 0);
+	if (r.ret == 0) {
+		code = bytecode(nft, first_cmd(&r)->rule);
+		CHECK(strstr(code, "payload load 2b @ link header + 0") &&
+		      strstr(code, "& 0x0000f00f )"));
+		xfree(code);
+	}
 	run_done(&r);
 	xfree(text);
 

@@ -19,7 +19,6 @@ declare -A WAITING=(
 	[nat.nft]="maps in dnat and snat"
 	[secmark.nft]="secmark objects and maps"
 	[sets_and_maps.nft]="named sets and maps"
-	[workstation.nft]="issue 5: ct state, anonymous sets of icmpv6 types"
 )
 
 # upstream_format: the system nft's listing in the upstream 1.1 format we

@@ -1,0 +1,78 @@
+# raw payload
+families: ip ip6 inet arp bridge netdev
+table: t
+chain: c { type filter hook input priority filter; policy accept; }
+chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
+chain: target
+veth netdev: v0 v1
+
+rule: @ll,0,8 1
+list: @ll,0,8 0x1
+list bridge: ether daddr 01:00:00:00:00:00/8
+  [ payload load 1b @ link header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "ll", "offset": 0, "len": 8}}, "right": 1}}]
+json bridge: [{"match": {"op": "==", "left": {"payload": {"protocol": "ether", "field": "daddr"}}, "right": {"prefix": {"addr": "01:00:00:00:00:00", "len": 8}}}}]
+
+rule: @nh,16,16 5
+list: @nh,16,16 0x5
+list ip: ip length 5
+list arp: arp ptype 0x0005
+  [ payload load 2b @ network header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000500 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 16, "len": 16}}, "right": 5}}]
+json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "length"}}, "right": 5}}]
+json arp: [{"match": {"op": "==", "left": {"payload": {"protocol": "arp", "field": "ptype"}}, "right": 5}}]
+
+rule: @th,16,16 5
+list: th dport 5
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000500 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "th", "field": "dport"}}, "right": 5}}]
+
+rule: @ih,0,8 1
+list: @ih,0,8 0x1
+  [ payload load 1b @ inner header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "ih", "offset": 0, "len": 8}}, "right": 1}}]
+
+rule: @nh,1,3 2
+list: @nh,0,8 & 0x70 == 0x20
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000070 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000020 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 0, "len": 8}}, 112]}, "right": 32}}]
+
+rule: @th,3,5 1
+list: @th,0,8 & 0x1f == 0x1
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset": 0, "len": 8}}, 31]}, "right": 1}}]
+
+rule: @nh,0,8 & 0xf0 == 0x40
+list ip: ip version 4
+list ip6: ip6 version 4
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000040 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 0, "len": 8}}, 240]}, "right": 64}}]
+json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "version"}}, "right": 4}}]
+json ip6: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "version"}}, "right": 4}}]
+
+rule: @nh,96,32 0x01020304
+list: @nh,96,32 0x1020304
+list ip: ip saddr 1.2.3.4
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x04030201 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 96, "len": 32}}, "right": 16909060}}]
+json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "1.2.3.4"}}]
+
+fail: @xx,0,8 1
+
+fail: @nh,0,0 1
+
+fail: @nh,4,512 1
+compat-skip: the system nft aborts on it (expr_evaluate_bits assertion)
+
+fail: @nh,0,8 256

@@ -1,0 +1,189 @@
+# udplite, sctp, dccp, ah, esp, comp and th
+families: ip ip6 inet bridge netdev
+table: t
+chain: c { type filter hook input priority filter; policy accept; }
+chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
+chain: target
+veth netdev: v0 v1
+
+rule: udplite sport 1
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000088 ]
+  [ payload load 2b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udplite", "field": "sport"}}, "right": 1}}]
+
+rule: udplite dport 53
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000088 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00003500 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udplite", "field": "dport"}}, "right": 53}}]
+
+rule: udplite csumcov 8
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000088 ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000800 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udplite", "field": "csumcov"}}, "right": 8}}]
+
+rule: udplite checksum 1
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000088 ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udplite", "field": "checksum"}}, "right": 1}}]
+
+rule: sctp sport 1
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000084 ]
+  [ payload load 2b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "sctp", "field": "sport"}}, "right": 1}}]
+
+rule: sctp dport 80
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000084 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "sctp", "field": "dport"}}, "right": 80}}]
+
+rule: sctp vtag 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000084 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x05000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "sctp", "field": "vtag"}}, "right": 5}}]
+
+rule: sctp checksum 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000084 ]
+  [ payload load 4b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x05000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "sctp", "field": "checksum"}}, "right": 5}}]
+
+rule: dccp sport 1
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000021 ]
+  [ payload load 2b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "dccp", "field": "sport"}}, "right": 1}}]
+
+rule: dccp dport 80
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000021 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "dccp", "field": "dport"}}, "right": 80}}]
+
+rule: dccp type request
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000021 ]
+  [ payload load 1b @ transport header + 8 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001e ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "dccp", "field": "type"}}, "right": "request"}}]
+
+rule: dccp type != ack
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000021 ]
+  [ payload load 1b @ transport header + 8 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001e ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000006 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "dccp", "field": "type"}}, "right": "ack"}}]
+
+rule: ah hdrlength 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ cmp eq reg 1 0x00000005 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "hdrlength"}}, "right": 5}}]
+
+rule: ah reserved 1
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "reserved"}}, "right": 1}}]
+
+rule: ah spi 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x05000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "spi"}}, "right": 5}}]
+
+rule: ah sequence 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 4b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x05000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "sequence"}}, "right": 5}}]
+
+rule: esp spi 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000032 ]
+  [ payload load 4b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x05000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "esp", "field": "spi"}}, "right": 5}}]
+
+rule: esp sequence 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000032 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x05000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "esp", "field": "sequence"}}, "right": 5}}]
+
+rule: comp flags 0x1
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "flags"}}, "right": 1}}]
+
+rule: comp cpi 5
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000500 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "cpi"}}, "right": 5}}]
+
+rule: th sport 1
+  [ payload load 2b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "th", "field": "sport"}}, "right": 1}}]
+
+rule: th dport 22
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "th", "field": "dport"}}, "right": 22}}]
+
+rule: tcp dport 22 th sport 1
+list: tcp sport 1 tcp dport 22
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x16000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "sport"}}, "right": 1}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}]
+
+fail: meta l4proto tcp udp dport 1
+
+fail: dccp type foo
+
+fail: sctp vtag 4294967296
+
+rule: ah nexthdr esp
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000032 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "nexthdr"}}, "right": "esp"}}]
+compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)
+
+rule: comp nexthdr esp
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000032 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "nexthdr"}}, "right": "esp"}}]
+compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)
