@@ -233,6 +233,8 @@ __fmt(2, 3) int delin_error(struct delin_ctx *dctx, const char *fmt, ...);
  * types the masks of binops and visits lists, prefixes, ranges and what
  * the kinds' expr_ops.delin_children enumerate).
  */
+void delin_postprocess_load(struct delin_ctx *dctx, struct stmt *stmt,
+			    struct expr *expr);
 void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 			    struct expr **exprp);
 

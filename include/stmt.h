@@ -230,6 +230,8 @@ void keyset_stmt_destroy(struct stmt *stmt);
 void keyset_stmt_print(const struct stmt *stmt, struct output_ctx *octx);
 json_t *keyset_stmt_json(const struct stmt *stmt, struct output_ctx *octx);
 int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
+struct delin_ctx;
+void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt);
 /* Load VALUE into a register, then @nle (a "meta" or "ct" set expression
  * whose source register attribute is @sreg_attr) writes it. */
 void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,

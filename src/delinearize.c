@@ -883,6 +883,33 @@ static void delin_walk_list(struct delin_ctx *dctx, struct stmt *stmt,
 	}
 }
 
+/*
+ * A load outside a match (the source of a jhash, the value or target of a
+ * set statement) is named by its kind's match postprocessing, run on a
+ * stand-in match of the load alone against an empty set, so that nothing
+ * is retyped and no statement is split; the dependency it implies is
+ * dropped as for a match.
+ */
+void delin_postprocess_load(struct delin_ctx *dctx, struct stmt *stmt,
+			    struct expr *expr)
+{
+	struct expr *rel;
+	struct stmt *tmp;
+	unsigned int b;
+
+	if (!expr->ops->delin_postprocess)
+		return;
+	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
+				    expr_get(expr),
+				    set_expr_alloc(&stmt->location));
+	tmp = expr_stmt_alloc(&stmt->location, rel);
+	expr->ops->delin_postprocess(dctx, tmp, expr);
+	for (b = 0; b < array_size(dctx->deps); b++)
+		if (dctx->deps[b] == tmp)
+			dctx->deps[b] = NULL;
+	stmt_free(tmp);
+}
+
 void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 			    struct expr **exprp)
 {
@@ -924,6 +951,19 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 		delin_postprocess_expr(dctx, stmt, &expr->range.left);
 		delin_postprocess_expr(dctx, stmt, &expr->range.right);
 		break;
+	case EXPR_PAYLOAD:
+	case EXPR_EXTHDR:
+		/* not the left side of a match (delin_postprocess_match()) */
+		delin_postprocess_load(dctx, stmt, expr);
+		break;
+	case EXPR_CONCAT: {
+		/* the source of a jhash: each member is a load */
+		struct expr *i;
+
+		list_for_each_entry(i, &expr->expr_list.expressions, list)
+			delin_postprocess_load(dctx, stmt, i);
+		break;
+	}
 	default:
 		if (expr->ops && expr->ops->delin_children)
 			expr->ops->delin_children(expr, delin_walk_visit, &w);

@@ -2182,6 +2182,7 @@ opt_offset	: %empty		{ $$ = 0; }
 		;
 
 hash_src	: match_lhs		{ $$ = $1; }
+		| concat_lhs		{ $$ = $1; }
 		;
 
 hash_expr	: JHASH hash_src MOD number opt_offset
@@ -2430,6 +2431,12 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
 		| payload_expr		{ $$ = $1; }
+		| numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
+		| rt_expr		{ $$ = $1; }
+		| fib_expr		{ $$ = $1; }
+		| socket_expr		{ $$ = $1; }
+		| xfrm_expr		{ $$ = $1; }
 		;
 
 keyset_const	: NUMBER

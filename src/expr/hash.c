@@ -216,8 +216,16 @@ static int hash_expr_delinearize(struct delin_ctx *dctx,
 	if (type != NFT_HASH_JENKINS && type != NFT_HASH_SYM)
 		return -1;
 	if (type == NFT_HASH_JENKINS) {
-		src = delin_get_register(dctx,
-				nftnl_expr_get_u32(nle, NFTNL_EXPR_HASH_SREG));
+		enum nft_registers sreg =
+			nftnl_expr_get_u32(nle, NFTNL_EXPR_HASH_SREG);
+		unsigned int len = nftnl_expr_get_u32(nle, NFTNL_EXPR_HASH_LEN);
+
+		src = delin_get_register(dctx, sreg);
+		/* more bytes than the first value: a concatenation */
+		if (src && div_round_up(src->len, BITS_PER_BYTE) < len) {
+			expr_free(src);
+			src = concat_from_registers(dctx, sreg, len);
+		}
 		if (!src)
 			return -1;
 	}
@@ -236,7 +244,18 @@ static int hash_expr_delinearize(struct delin_ctx *dctx,
 static void hash_expr_delin_postprocess(struct delin_ctx *dctx,
 					struct stmt *stmt, struct expr *expr)
 {
+	if (expr->hash.expr)
+		delin_postprocess_expr(dctx, stmt, &expr->hash.expr);
 	expr_retype_constant(stmt->expr->binop.right, expr);
+}
+
+static void hash_expr_delin_children(struct expr *expr,
+				     void (*visit)(struct expr **child,
+						   void *arg),
+				     void *arg)
+{
+	if (expr->hash.expr)
+		visit(&expr->hash.expr, arg);
 }
 
 const struct expr_ops hash_expr_ops = {
@@ -252,6 +271,7 @@ const struct expr_ops hash_expr_ops = {
 	.nl_name		= "hash",
 	.delinearize		= hash_expr_delinearize,
 	.delin_postprocess	= hash_expr_delin_postprocess,
+	.delin_children		= hash_expr_delin_children,
 	.json_name		= "jhash",
 	.json_parse		= jhash_expr_json_parse,
 };

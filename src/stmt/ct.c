@@ -46,6 +46,7 @@ const struct stmt_ops ct_stmt_ops = {
 	.json		= keyset_stmt_json,
 	.evaluate	= ct_stmt_evaluate,
 	.linearize	= ct_stmt_linearize,
+	.delin_postprocess = keyset_stmt_delin_postprocess,
 };
 
 struct stmt *ct_stmt_alloc(const struct location *loc, struct expr *key,

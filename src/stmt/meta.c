@@ -102,6 +102,10 @@ int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		return -1;
 	key = stmt->keyset.key;
 	value = stmt->keyset.value;
+	if (value->etype == EXPR_PAYLOAD && payload_expr_needs_mask(value))
+		return expr_error(ectx, value,
+				  "a header field narrower than a byte cannot be written into %s yet",
+				  expr_name(key));
 	if (!keyset_value_kind(value))
 		return expr_error(ectx, value,
 				  "%s cannot be written into %s: expected a value or an expression",
@@ -149,6 +153,13 @@ int keyset_stmt_delinearize(struct delin_ctx *dctx, struct stmt *stmt,
 	stmt->keyset.value = value;
 	delin_add_stmt(dctx, stmt);
 	return 0;
+}
+
+/* Listing: loads in the value are named ("meta mark set ip dscp"). */
+void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt)
+{
+	if (stmt->keyset.value)
+		delin_postprocess_expr(dctx, stmt, &stmt->keyset.value);
 }
 
 static int meta_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
@@ -229,6 +240,7 @@ const struct stmt_ops meta_stmt_ops = {
 	.json		= keyset_stmt_json,
 	.evaluate	= meta_stmt_evaluate,
 	.linearize	= meta_stmt_linearize,
+	.delin_postprocess = keyset_stmt_delin_postprocess,
 	.json_name	= "mangle",
 	.json_parse	= mangle_stmt_json_parse,
 };

@@ -201,3 +201,83 @@ json: [{"match": {"op": "==", "left": {"ipsec": {"key": "reqid", "dir": "in", "s
 fail inet: ipsec sideways reqid 1
 
 fail inet: ipsec in saddr 1.2.3.4
+
+# hashes and numbers as values of set statements; their sources are named
+rule ip inet: meta mark set jhash ip saddr . tcp dport mod 10
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ payload load 2b @ transport header + 2 => reg 13 ]
+  [ hash reg 1 = jhash(reg 2, 8, 0x0) % mod 10 ]
+  [ meta set mark with reg 1 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ payload load 2b @ transport header + 2 => reg 13 ]
+  [ hash reg 1 = jhash(reg 2, 8, 0x0) % mod 10 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"jhash": {"mod": 10, "expr": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}}}}}]
+
+rule ip inet: meta mark set jhash ip saddr mod 10 seed 0xdead offset 100
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0xdead) % mod 10 offset 100 ]
+  [ meta set mark with reg 1 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0xdead) % mod 10 offset 100 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"jhash": {"mod": 10, "seed": 57005, "offset": 100, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+
+rule: meta mark set jhash tcp dport mod 10
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 2, 0x0) % mod 10 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"jhash": {"mod": 10, "expr": {"payload": {"protocol": "tcp", "field": "dport"}}}}}}]
+
+rule: meta mark set symhash mod 2
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"symhash": {"mod": 2}}}}]
+
+rule: meta mark set numgen inc mod 2
+  [ numgen reg 1 = inc mod 2 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}}}]
+
+rule: ct mark set numgen random mod 4 offset 1
+  [ numgen reg 1 = random mod 4 offset 1 ]
+  [ ct set mark with reg 1 ]
+json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {"numgen": {"mode": "random", "mod": 4, "offset": 1}}}}]
+
+rule ip inet: jhash ip saddr mod 2 1
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ cmp eq reg 1 0x00000001 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}, "right": 1}}]
+
+rule ip6 inet: jhash ip6 saddr . ip6 daddr mod 3 2
+  [ payload load 16b @ network header + 8 => reg 2 ]
+  [ payload load 16b @ network header + 24 => reg 3 ]
+  [ hash reg 1 = jhash(reg 2, 32, 0x0) % mod 3 ]
+  [ cmp eq reg 1 0x00000002 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 2 ]
+  [ payload load 16b @ network header + 24 => reg 3 ]
+  [ hash reg 1 = jhash(reg 2, 32, 0x0) % mod 3 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"jhash": {"mod": 3, "expr": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "ip6", "field": "daddr"}}]}}}, "right": 2}}]
