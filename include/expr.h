@@ -400,6 +400,8 @@ struct expr *exthdr_expr_alloc(const struct location *loc,
 			       const struct exthdr_field *f,
 			       unsigned int index);
 bool exthdr_field_is_array(const struct exthdr_field *f);
+/* Name a decoded load by the field it covers exactly, if any. */
+void exthdr_find_field(struct expr *expr);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,
 				   enum nft_exthdr_op op, uint8_t type,
 				   unsigned int offset, unsigned int len,

@@ -230,6 +230,13 @@ void keyset_stmt_destroy(struct stmt *stmt);
 void keyset_stmt_print(const struct stmt *stmt, struct output_ctx *octx);
 json_t *keyset_stmt_json(const struct stmt *stmt, struct output_ctx *octx);
 int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
+/* Header and TCP option writes (src/stmt/payload.c). */
+extern const struct stmt_ops payload_stmt_ops;
+extern const struct stmt_ops exthdr_stmt_ops;
+struct stmt *payload_stmt_alloc(const struct location *loc, struct expr *key,
+				struct expr *value);
+struct stmt *exthdr_stmt_alloc(const struct location *loc, struct expr *key,
+			       struct expr *value);
 struct delin_ctx;
 void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt);
 /* Load VALUE into a register, then @nle (a "meta" or "ct" set expression

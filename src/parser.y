@@ -614,6 +614,10 @@ static struct stmt *parser_keyset(struct parser_state *st,
 {
 	if (key->etype == EXPR_CT)
 		return ct_stmt_alloc(loc, key, value);
+	if (key->etype == EXPR_PAYLOAD)
+		return payload_stmt_alloc(loc, key, value);
+	if (key->etype == EXPR_EXTHDR)
+		return exthdr_stmt_alloc(loc, key, value);
 	return meta_stmt_alloc(loc, key, value);
 }
 
@@ -2400,6 +2404,8 @@ ct_expr		: CT ct_key
 
 keyset_key	: meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
+		| payload_expr		{ $$ = $1; }
+		| exthdr_expr		{ $$ = $1; }
 		;
 
 keyset_stmt	: keyset_key SET keyset_value

@@ -459,7 +459,7 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 }
 
 /* A decoded load: the field it is, if any covers exactly those bytes. */
-static void exthdr_find_field(struct expr *expr)
+void exthdr_find_field(struct expr *expr)
 {
 	const struct exthdr_desc *d;
 	unsigned int i, j;

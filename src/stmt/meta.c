@@ -222,6 +222,10 @@ static struct stmt *mangle_stmt_json_parse(struct json_ctx *jctx,
 		return meta_stmt_alloc(loc, key, val);
 	case EXPR_CT:
 		return ct_stmt_alloc(loc, key, val);
+	case EXPR_PAYLOAD:
+		return payload_stmt_alloc(loc, key, val);
+	case EXPR_EXTHDR:
+		return exthdr_stmt_alloc(loc, key, val);
 	default:
 		json_error(jctx, ".mangle.key",
 			   "Invalid mangle statement: cannot set a %s",

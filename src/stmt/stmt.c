@@ -56,6 +56,8 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&expr_stmt_ops,
 	&verdict_stmt_ops,
 	&counter_stmt_ops,
+	&payload_stmt_ops,
+	&exthdr_stmt_ops,
 	&log_stmt_ops,
 	&limit_stmt_ops,
 	&quota_stmt_ops,
