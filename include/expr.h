@@ -400,6 +400,9 @@ struct expr *exthdr_expr_alloc(const struct location *loc,
 			       const struct exthdr_field *f,
 			       unsigned int index);
 bool exthdr_field_is_array(const struct exthdr_field *f);
+/* Fields narrower than a byte are matched under a mask. */
+bool exthdr_expr_needs_mask(const struct expr *expr);
+void exthdr_relational_mask(struct expr *rel);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,

@@ -436,12 +436,12 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		(*exprp)->byteorder = BYTEORDER_HOST_ENDIAN;
 		(*exprp)->len = BITS_PER_BYTE;
 	}
-	/* TODO: encode these with a mask, as payload fields are */
-	if (!exthdr_present(expr) &&
-	    (expr->exthdr.offset % BITS_PER_BYTE ||
-	     expr->len % BITS_PER_BYTE))
+	/* narrower than a byte: only as a match, where it is masked
+	 * (exthdr_relational_mask()) */
+	if (exthdr_expr_needs_mask(expr) &&
+	    !(ectx->stmt && ectx->stmt->type == STMT_EXPRESSION))
 		return expr_error(ectx, expr,
-				  "matching a field that is not a whole number of bytes is not supported yet");
+				  "a field narrower than a byte can only be matched");
 	switch (expr->exthdr.op) {
 	case NFT_EXTHDR_OP_IPV6:
 		nh = &proto_ip6;
@@ -456,6 +456,137 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	ret = payload_gen_dependency(ectx, tmp);
 	expr_free(tmp);
 	return ret;
+}
+
+bool exthdr_expr_needs_mask(const struct expr *expr)
+{
+	return expr->etype == EXPR_EXTHDR && !exthdr_present(expr) &&
+	       (expr->exthdr.offset % BITS_PER_BYTE ||
+		expr->len % BITS_PER_BYTE);
+}
+
+/*
+ * "frag frag-off 10": load the bytes that hold the field, mask it, and
+ * compare with the value moved to the field's place, as payload fields
+ * are (and as the system nft does: & 0xfff8, cmp 0x0050).
+ */
+void exthdr_relational_mask(struct expr *rel)
+{
+	struct expr *left = rel->binop.left, *right = rel->binop.right;
+	unsigned int start = left->exthdr.offset / BITS_PER_BYTE *
+			     BITS_PER_BYTE;
+	unsigned int end = div_round_up(left->exthdr.offset + left->len,
+					BITS_PER_BYTE) * BITS_PER_BYTE;
+	unsigned int shift = end - left->exthdr.offset - left->len;
+	unsigned int len = end - start;
+	struct expr *load, *mask, *vals[2] = { right, NULL };
+	unsigned int i;
+	mpz_t m;
+
+	load = exthdr_expr_alloc_raw(&left->location, left->exthdr.op,
+				     left->exthdr.type, start, len, false);
+	mpz_init(m);
+	mpz_setbit(m, left->len);
+	mpz_sub_ui(m, m, 1);
+	mpz_mul_2exp(m, m, shift);
+	mask = constant_expr_alloc_mpz(&left->location, &integer_type,
+				       BYTEORDER_BIG_ENDIAN, len, m);
+	mpz_clear(m);
+	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
+					   mask);
+	expr_free(left);
+	if (right->etype == EXPR_RANGE) {
+		vals[0] = right->range.left;
+		vals[1] = right->range.right;
+	}
+	for (i = 0; i < 2 && vals[i]; i++) {
+		if (vals[i]->etype != EXPR_VALUE)
+			continue;
+		mpz_mul_2exp(vals[i]->value.value, vals[i]->value.value,
+			     shift);
+		vals[i]->len = len;
+		vals[i]->byteorder = BYTEORDER_BIG_ENDIAN;
+	}
+	right->len = len;
+}
+
+/* Listing "(load & mask) OP value": the field the mask selects. */
+static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
+{
+	struct expr *rel = stmt->expr, *binop = rel->binop.left;
+	struct expr *mask = binop->binop.right, *right = rel->binop.right;
+	struct expr *vals[2] = { right, NULL }, *field;
+	unsigned int lo, hi, i;
+
+	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
+	    binop->binop.left != load || mask->etype != EXPR_VALUE ||
+	    !mpz_sgn(mask->value.value))
+		return;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (hi > load->len || mpz_popcount(mask->value.value) != hi - lo)
+		return;
+	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
+				      load->exthdr.type,
+				      load->exthdr.offset + load->len - hi,
+				      hi - lo, false);
+	exthdr_find_field(field);
+	if (!field->exthdr.field) {
+		expr_free(field);
+		return;
+	}
+	if (right->etype == EXPR_RANGE) {
+		vals[0] = right->range.left;
+		vals[1] = right->range.right;
+	}
+	for (i = 0; i < 2 && vals[i]; i++) {
+		if (vals[i]->etype != EXPR_VALUE)
+			return;
+	}
+	for (i = 0; i < 2 && vals[i]; i++) {
+		mpz_fdiv_q_2exp(vals[i]->value.value, vals[i]->value.value,
+				lo);
+		vals[i]->len = hi - lo;
+	}
+	rel->binop.left = field;
+	expr_free(binop);
+	expr_retype_constant(rel->binop.right, field);
+}
+
+/*
+ * The decoder reads "(load & leading ones) == v" as a prefix match; a
+ * field at the start of the load ("frag frag-off", "tcp option mptcp
+ * subtype") is that field's match.
+ */
+static void exthdr_unprefix(struct stmt *stmt, struct expr *load)
+{
+	struct expr *rel = stmt->expr, *right = rel->binop.right, *field;
+	struct expr *value;
+	unsigned int plen;
+
+	if (right->etype != EXPR_PREFIX || load->exthdr.field ||
+	    right->prefix.prefix->etype != EXPR_VALUE)
+		return;
+	plen = right->prefix.prefix_len;
+	if (!plen || plen >= load->len)
+		return;
+	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
+				      load->exthdr.type, load->exthdr.offset,
+				      plen, false);
+	exthdr_find_field(field);
+	if (!field->exthdr.field) {
+		expr_free(field);
+		return;
+	}
+	value = expr_get(right->prefix.prefix);
+	mpz_fdiv_q_2exp(value->value.value, value->value.value,
+			load->len - plen);
+	value->len = plen;
+	expr_free(rel->binop.right);
+	rel->binop.right = value;
+	expr_free(rel->binop.left);
+	rel->binop.left = field;
+	expr_retype_constant(rel->binop.right, field);
 }
 
 /* A decoded load: the field it is, if any covers exactly those bytes. */
@@ -550,7 +681,12 @@ static int exthdr_expr_delinearize(struct delin_ctx *dctx,
 static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt, struct expr *expr)
 {
-	expr_retype_constant(stmt->expr->binop.right, expr);
+	if (stmt->expr->binop.left != expr)
+		exthdr_masked_field(stmt, expr);
+	else if (stmt->expr->binop.right->etype == EXPR_PREFIX)
+		exthdr_unprefix(stmt, expr);
+	else
+		expr_retype_constant(stmt->expr->binop.right, expr);
 	if (expr->exthdr.op == NFT_EXTHDR_OP_IPV6)
 		payload_dep_kill(dctx, &proto_ip6);
 	else if (expr->exthdr.op == NFT_EXTHDR_OP_IPV4)

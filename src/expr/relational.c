@@ -217,7 +217,11 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  "'!' takes flags of a bitmask type, not %s",
 				  left->dtype->desc);
 	/* bits of a byte: load, mask, compare in place */
-	if (payload_expr_needs_mask(left)) {
+	if (exthdr_expr_needs_mask(left)) {
+		exthdr_relational_mask(rel);
+		left = rel->binop.left;
+		right = rel->binop.right;
+	} else if (payload_expr_needs_mask(left)) {
 		payload_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;

@@ -354,3 +354,53 @@ fail: rt0 addr ::1
 fail: hbh nosuch 1
 
 fail: tcp option 300 exists
+
+# fields narrower than a byte are matched under a mask
+rule: frag frag-off 10
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 2b @ 44 + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000f8ff ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00005000 ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "frag-off"}}, "right": 10}}]
+
+rule: frag frag-off != 3
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 2b @ 44 + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000f8ff ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00001800 ]
+json: [{"match": {"op": "!=", "left": {"exthdr": {"name": "frag", "field": "frag-off"}}, "right": 3}}]
+
+rule: frag frag-off 10-20
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 2b @ 44 + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000f8ff ) ^ 0x00000000 ]
+  [ cmp gte reg 1 0x00005000 ]
+  [ cmp lte reg 1 0x0000a000 ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "frag-off"}}, "right": {"range": [10, 20]}}}]
+
+rule: frag more-fragments 1
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 1b @ 44 + 3 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000001 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "more-fragments"}}, "right": 1}}]
+
+rule: frag reserved2 1
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 1b @ 44 + 3 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000006 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "reserved2"}}, "right": 1}}]
+
+rule: tcp option mptcp subtype 1
+  [ exthdr load tcpopt 1b @ 30 + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000010 ]
+json: [{"match": {"op": "==", "left": {"tcp option": {"name": "mptcp", "field": "subtype"}}, "right": 1}}]
+
+fail: frag frag-off 8192
