@@ -59,10 +59,6 @@ void handle_copy(struct handle *dst, const struct handle *src);
 const char *family_name(uint32_t family);
 bool family_lookup(const char *name, uint32_t *family);
 
-enum table_flags {
-	TABLE_F_DORMANT = 1 << 0,	/* NFT_TABLE_F_DORMANT */
-};
-
 /*
  * Devices of one chain: the kernel refuses the 256th with EFBIG (its
  * NFT_NETDEVICE_MAX, which is not in the UAPI headers).

@@ -8,6 +8,7 @@
  * jump) and rejects whatever it can before anything reaches the kernel,
  * with the location of the offending text.
  */
+#include <obj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <evaluate.h>
@@ -783,7 +784,7 @@ static int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 	return err;
 }
 
-static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	const struct handle *h = &cmd->handle;
 
@@ -844,7 +845,7 @@ static int table_evaluate(struct eval_ctx *ectx, struct table *table)
 	return err;
 }
 
-static int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	struct chain *chain = cmd->chain;
 	struct rule *rule;
@@ -866,22 +867,22 @@ static int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	return err;
 }
 
+int table_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	if (!cmd->table)
+		return name_evaluate(ectx, &cmd->handle.table, "table");
+	return table_evaluate(ectx, cmd->table);
+}
+
 static int add_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
-	switch (cmd->obj) {
-	case CMD_OBJ_TABLE:
-		if (!cmd->table)
-			return name_evaluate(ectx, &cmd->handle.table, "table");
-		return table_evaluate(ectx, cmd->table);
-	case CMD_OBJ_CHAIN:
-		return chain_cmd_evaluate(ectx, cmd);
-	case CMD_OBJ_RULE:
-		return rule_cmd_evaluate(ectx, cmd);
-	default:
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
+
+	if (!ops->evaluate)
 		return erec_error(ectx->msgs, &cmd->location,
 				  "cannot %s a %s", cmd_op_name(cmd->op),
-				  cmd_obj_name(cmd->obj));
-	}
+				  ops->name);
+	return ops->evaluate(ectx, cmd);
 }
 
 static int delete_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)

@@ -4,6 +4,7 @@
  * consumers diff and hash this output. Statements and expressions produce
  * their own JSON (stmt_json/expr_json).
  */
+#include <obj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <print.h>
@@ -66,14 +67,14 @@ json_t *json_metainfo(void)
 /* One flag prints as a string, several as an array (upstream's layout). */
 static json_t *table_flags_json(const struct table *t)
 {
-	static const char *const names[] = { "dormant", "owner", "persist" };
 	json_t *flags = json_array();
 	json_t *one;
 	unsigned int i;
 
-	for (i = 0; i < array_size(names); i++) {
-		if (t->flags & (1u << i))
-			json_array_append_new(flags, json_string(names[i]));
+	for (i = 0; i < table_flags_count; i++) {
+		if (t->flags & table_flags[i].flag)
+			json_array_append_new(flags,
+					      json_string(table_flags[i].name));
 	}
 	if (json_array_size(flags) != 1) {
 		if (json_array_size(flags) == 0) {

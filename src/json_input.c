@@ -8,6 +8,7 @@
  * Every node gets a location naming the command's index and its JSON
  * path ("nftables[3].add.chain.dev"), so errors point into the input.
  */
+#include <obj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <json.h>
@@ -398,9 +399,8 @@ static int json_parse_name(struct json_ctx *jctx, json_t *obj,
 
 static int json_table_flags(struct json_ctx *jctx, json_t *v, uint32_t *flags)
 {
-	static const char *const names[] = { "dormant", "owner", "persist" };
 	const char *name;
-	unsigned int i;
+	uint32_t flag;
 	size_t idx;
 	json_t *f;
 
@@ -414,17 +414,15 @@ static int json_table_flags(struct json_ctx *jctx, json_t *v, uint32_t *flags)
 	}
 	json_array_foreach(f, idx, v) {
 		name = json_string_value(v);
-		for (i = 0; name && i < array_size(names); i++)
-			if (!strcmp(name, names[i]))
-				break;
-		if (!name || i == array_size(names)) {
+		if (!name || !table_flag_lookup(name, &flag)) {
 			json_error(jctx, "flags",
-				   "unknown table flag \"%s\": expected dormant, owner or persist",
+				   "unknown table flag \"%s\": expected "
+				   TABLE_FLAGS_NAMES,
 				   name ? name : json_type_name(v));
 			json_decref(f);
 			return -1;
 		}
-		*flags |= 1u << i;
+		*flags |= flag;
 	}
 	json_decref(f);
 	return 0;

@@ -3,6 +3,7 @@
  * tables, commands, and their execution: one batch for everything that
  * changes the ruleset, then the listings.
  */
+#include <obj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <rule.h>
@@ -420,24 +421,13 @@ struct cmd *cmd_alloc(enum cmd_ops op, enum cmd_obj obj,
 
 void cmd_free(struct cmd *cmd)
 {
+	const struct obj_ops *ops;
+
 	if (!cmd)
 		return;
-	switch (cmd->obj) {
-	case CMD_OBJ_TABLE:
-		table_free(cmd->table);
-		break;
-	case CMD_OBJ_CHAIN:
-		chain_free(cmd->chain);
-		break;
-	case CMD_OBJ_RULE:
-		rule_free(cmd->rule);
-		break;
-	case CMD_OBJ_EXPR:
-		expr_free(cmd->expr);
-		break;
-	default:
-		break;
-	}
+	ops = obj_ops_lookup(cmd->obj);
+	if (ops->free)
+		ops->free(cmd);
 	handle_free(&cmd->handle);
 	xfree(cmd->arg);
 	xfree(cmd);
@@ -477,22 +467,9 @@ const char *cmd_op_name(enum cmd_ops op)
 	return cmd_op_names[op];
 }
 
-static const char *const cmd_obj_names[] = {
-	[CMD_OBJ_INVALID]	= "invalid",
-	[CMD_OBJ_TABLE]		= "table",
-	[CMD_OBJ_CHAIN]		= "chain",
-	[CMD_OBJ_RULE]		= "rule",
-	[CMD_OBJ_RULESET]	= "ruleset",
-	[CMD_OBJ_TABLES]	= "tables",
-	[CMD_OBJ_CHAINS]	= "chains",
-	[CMD_OBJ_EXPR]		= "expression",
-};
-
 const char *cmd_obj_name(enum cmd_obj obj)
 {
-	if ((unsigned int)obj >= array_size(cmd_obj_names))
-		return "unknown";
-	return cmd_obj_names[obj];
+	return obj_ops_lookup(obj)->name;
 }
 
 /*
@@ -736,7 +713,7 @@ static int exec_chain_add(struct exec_ctx *x, struct cmd *cmd,
 	return err;
 }
 
-static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
+int exec_chain(struct exec_ctx *x, struct cmd *cmd)
 {
 	const struct chain *c = cmd->chain;
 
@@ -764,7 +741,7 @@ static int exec_chain(struct exec_ctx *x, struct cmd *cmd)
 	}
 }
 
-static int exec_table(struct exec_ctx *x, struct cmd *cmd)
+int exec_table(struct exec_ctx *x, struct cmd *cmd)
 {
 	struct handle h;
 
@@ -790,7 +767,7 @@ static int exec_table(struct exec_ctx *x, struct cmd *cmd)
 	}
 }
 
-static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
+int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 {
 	struct handle h = cmd->handle;
 	uint16_t type = NFT_MSG_NEWRULE, flags = 0;
@@ -1131,7 +1108,7 @@ static int pos_plan_run(struct exec_ctx *x, struct list_head *cmds)
 	return ret;
 }
 
-static int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)
+int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)
 {
 	struct handle h = { .family = cmd->handle.family };
 
@@ -1147,29 +1124,18 @@ static int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)
 
 static int exec_cmd(struct exec_ctx *x, struct cmd *cmd)
 {
+	const struct obj_ops *ops;
 	int ret;
 
 	cmd->seqnum_from = x->batch->seq_next;
 	batch_set_owner(x->batch, cmd, cmd->data);
-	switch (cmd->obj) {
-	case CMD_OBJ_TABLE:
-		ret = exec_table(x, cmd);
-		break;
-	case CMD_OBJ_CHAIN:
-		ret = exec_chain(x, cmd);
-		break;
-	case CMD_OBJ_RULE:
-		ret = exec_rule(x, cmd);
-		break;
-	case CMD_OBJ_RULESET:
-		ret = exec_ruleset(x, cmd);
-		break;
-	default:
+	ops = obj_ops_lookup(cmd->obj);
+	if (ops->execute)
+		ret = ops->execute(x, cmd);
+	else
 		ret = erec_error(x->msgs, &cmd->location,
 				 "%s %s is not supported",
-				 cmd_op_name(cmd->op), cmd_obj_name(cmd->obj));
-		break;
-	}
+				 cmd_op_name(cmd->op), ops->name);
 	cmd->seqnum_to = x->batch->seq_next - 1;
 	if (cmd->seqnum_to < cmd->seqnum_from)
 		cmd->seqnum_from = cmd->seqnum_to = 0;

@@ -106,6 +106,7 @@ bool scanner_near(const char *word, const char *cand,
 #include <nftables.h>
 #include <proto.h>
 #include <datatype.h>
+#include <obj.h>
 
 /* From the flex scanner (scanner.h is generated after this file). */
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
@@ -370,22 +371,13 @@ static void parser_table_add_chain(struct table *table, char *name,
 	table_add_chain(table, chain);
 }
 
-static const struct {
-	const char *name;
-	uint32_t flag;
-} table_flag_names[] = {
-	{ "dormant",	TABLE_F_DORMANT },
-};
-
 static uint32_t parser_table_flag(struct parser_state *st,
 				  const char *name, const YYLTYPE *loc)
 {
-	unsigned int i;
+	uint32_t flag;
 
-	for (i = 0; i < array_size(table_flag_names); i++) {
-		if (!strcmp(name, table_flag_names[i].name))
-			return table_flag_names[i].flag;
-	}
+	if (table_flag_lookup(name, &flag))
+		return flag;
 	parser_error(st, loc, "unknown table flag '%s'", name);
 	return 0;
 }

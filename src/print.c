@@ -4,6 +4,7 @@
  * (expr_print/stmt_print); this file only arranges blocks, indentation,
  * blank lines, comments and handles.
  */
+#include <obj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <print.h>
@@ -153,23 +154,16 @@ int nft_print(struct output_ctx *octx, const char *fmt, ...)
 	return ret;
 }
 
-/* Table flag names, in bit order (NFT_TABLE_F_*). */
-static const char *const table_flag_names[] = {
-	"dormant",
-	"owner",
-	"persist",
-};
-
 static void table_print_flags(const struct table *t, struct output_ctx *octx)
 {
 	const char *sep = "";
 	unsigned int i;
 
 	nft_print(octx, "\tflags ");
-	for (i = 0; i < array_size(table_flag_names); i++) {
-		if (!(t->flags & (1u << i)))
+	for (i = 0; i < table_flags_count; i++) {
+		if (!(t->flags & table_flags[i].flag))
 			continue;
-		nft_print(octx, "%s%s", sep, table_flag_names[i]);
+		nft_print(octx, "%s%s", sep, table_flags[i].name);
 		sep = ",";
 	}
 	nft_print(octx, "\n");
@@ -464,7 +458,6 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
  * fail naming them, before anything is written.
  */
 
-#define TABLE_FLAGS_KNOWN	0x7	/* dormant, owner, persist */
 #define CHAIN_FLAGS_KNOWN	(NFT_CHAIN_BASE | NFT_CHAIN_HW_OFFLOAD)
 #define LIST_NAMES_MAX		8
 
@@ -647,12 +640,12 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 	const struct chain *c;
 	unsigned int chains = 0;
 
-	if (t->flags & ~TABLE_FLAGS_KNOWN)
+	if (t->flags & ~table_flags_known())
 		return erec_error(msgs, &w->cmd->location,
 				  "cannot list table %s %s: it has table flags 0x%x that this nft does not know",
 				  family_name(t->handle.family),
 				  t->handle.table.name,
-				  t->flags & ~TABLE_FLAGS_KNOWN);
+				  t->flags & ~table_flags_known());
 	list_for_each_entry(c, &t->chains, list) {
 		if (list_check_chain(w, c, msgs) < 0)
 			return -1;

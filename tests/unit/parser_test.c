@@ -8,6 +8,7 @@
 #include <rule.h>
 #include <proto.h>
 #include <linux/netfilter.h>
+#include <linux/netfilter/nf_tables.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -324,7 +325,7 @@ static void test_table_block(struct nft_ctx *nft)
 	c = nth_cmd(&p, 0);
 	CHECK(c->op == CMD_ADD && c->obj == CMD_OBJ_TABLE);
 	t = c->table;
-	CHECK(t->has_block && t->flags == TABLE_F_DORMANT);
+	CHECK(t->has_block && t->flags == NFT_TABLE_F_DORMANT);
 	CHECK_STREQ(t->comment, "tc");
 	CHECK(list_count(&t->chains) == 2);
 	ch = table_lookup_chain(t, "a");
@@ -348,6 +349,13 @@ static void test_table_block(struct nft_ctx *nft)
 	ch = table_lookup_chain(t, "b");
 	CHECK(ch && !ch->has_hook && list_empty(&ch->rules));
 	CHECK_STREQ(ch->handle.table.name, "t");
+	parse_done(&p);
+
+	/* Every flag JSON knows, from the shared table of flag names. */
+	parse(&p, nft, "table ip t { flags owner,persist,dormant; }");
+	check_ok(&p, 1);
+	t = nth_cmd(&p, 0)->table;
+	CHECK(t->flags == (NFT_TABLE_F_DORMANT | NFT_TABLE_F_OWNER | 0x4));
 	parse_done(&p);
 }
 

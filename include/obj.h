@@ -1,0 +1,71 @@
+#ifndef NFT_OBJ_H
+#define NFT_OBJ_H
+
+/*
+ * Object kinds: what a command does depends on the kind of object it
+ * names (table, chain, rule, ruleset, ...). Each kind has one ops struct
+ * in src/obj/KIND.c; callers look it up by CMD_OBJ_* instead of
+ * switching on cmd->obj, so a new kind is one new file and one registry
+ * line.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <rule.h>
+
+struct eval_ctx;
+struct exec_ctx;
+
+struct obj_ops {
+	enum cmd_obj	obj;
+	const char	*name;		/* "table", as in error messages */
+	/* add, create, insert, replace: check and resolve the command.
+	 * NULL: these operations do not apply to the kind. */
+	int		(*evaluate)(struct eval_ctx *ectx, struct cmd *cmd);
+	/* Turn the command into batch messages. NULL: not supported. */
+	int		(*execute)(struct exec_ctx *x, struct cmd *cmd);
+	/* Free what the command owns of this kind (cmd->table, ...). */
+	void		(*free)(struct cmd *cmd);
+};
+
+/* Never NULL: unknown kinds get ops that refuse everything. */
+const struct obj_ops *obj_ops_lookup(enum cmd_obj obj);
+
+extern const struct obj_ops table_obj_ops;
+extern const struct obj_ops chain_obj_ops;
+extern const struct obj_ops rule_obj_ops;
+extern const struct obj_ops ruleset_obj_ops;
+extern const struct obj_ops tables_obj_ops;
+extern const struct obj_ops chains_obj_ops;
+extern const struct obj_ops expr_obj_ops;
+
+/*
+ * The kinds' work, still in evaluate.c and objects.c next to the helpers
+ * it shares; the ops in src/obj/ point at it.
+ */
+int table_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int exec_table(struct exec_ctx *x, struct cmd *cmd);
+int exec_chain(struct exec_ctx *x, struct cmd *cmd);
+int exec_rule(struct exec_ctx *x, struct cmd *cmd);
+int exec_ruleset(struct exec_ctx *x, struct cmd *cmd);
+
+/*
+ * Table flags: the one list of names the parser, JSON input and both
+ * outputs use, so text and JSON accept and print the same set.
+ */
+struct table_flag {
+	const char	*name;
+	uint32_t	flag;		/* NFT_TABLE_F_* */
+};
+
+extern const struct table_flag table_flags[];
+extern const unsigned int table_flags_count;
+#define TABLE_FLAGS_NAMES	"dormant, owner or persist"
+
+/* false if @name is no table flag */
+bool table_flag_lookup(const char *name, uint32_t *flag);
+/* Every flag bit a name exists for. */
+uint32_t table_flags_known(void);
+
+#endif /* NFT_OBJ_H */

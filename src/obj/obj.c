@@ -1,0 +1,29 @@
+/*
+ * The object kind registry: CMD_OBJ_* to the kind's ops.
+ */
+#include <obj.h>
+#include <nft.h>
+
+static const struct obj_ops invalid_obj_ops = {
+	.obj		= CMD_OBJ_INVALID,
+	.name		= "invalid",
+};
+
+static const struct obj_ops *const obj_registry[] = {
+	[CMD_OBJ_INVALID]	= &invalid_obj_ops,
+	[CMD_OBJ_TABLE]		= &table_obj_ops,
+	[CMD_OBJ_CHAIN]		= &chain_obj_ops,
+	[CMD_OBJ_RULE]		= &rule_obj_ops,
+	[CMD_OBJ_RULESET]	= &ruleset_obj_ops,
+	[CMD_OBJ_TABLES]	= &tables_obj_ops,
+	[CMD_OBJ_CHAINS]	= &chains_obj_ops,
+	[CMD_OBJ_EXPR]		= &expr_obj_ops,
+};
+
+const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)
+{
+	if ((unsigned int)obj >= array_size(obj_registry) ||
+	    !obj_registry[obj])
+		return &invalid_obj_ops;
+	return obj_registry[obj];
+}

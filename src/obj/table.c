@@ -1,0 +1,56 @@
+/*
+ * The table kind: "add/create/delete/destroy/list/flush/rename table",
+ * and the names of its flags.
+ */
+#include <string.h>
+#include <obj.h>
+#include <nft.h>
+#include <linux/netfilter/nf_tables.h>
+
+/* Newer kernels than our headers: the table outlives its owner. */
+#ifndef NFT_TABLE_F_PERSIST
+#define NFT_TABLE_F_PERSIST	0x4
+#endif
+
+const struct table_flag table_flags[] = {
+	{ "dormant",	NFT_TABLE_F_DORMANT },
+	{ "owner",	NFT_TABLE_F_OWNER },
+	{ "persist",	NFT_TABLE_F_PERSIST },
+};
+const unsigned int table_flags_count = array_size(table_flags);
+
+bool table_flag_lookup(const char *name, uint32_t *flag)
+{
+	unsigned int i;
+
+	for (i = 0; i < table_flags_count; i++) {
+		if (!strcmp(name, table_flags[i].name)) {
+			*flag = table_flags[i].flag;
+			return true;
+		}
+	}
+	return false;
+}
+
+uint32_t table_flags_known(void)
+{
+	uint32_t known = 0;
+	unsigned int i;
+
+	for (i = 0; i < table_flags_count; i++)
+		known |= table_flags[i].flag;
+	return known;
+}
+
+static void table_cmd_free(struct cmd *cmd)
+{
+	table_free(cmd->table);
+}
+
+const struct obj_ops table_obj_ops = {
+	.obj		= CMD_OBJ_TABLE,
+	.name		= "table",
+	.evaluate	= table_cmd_evaluate,
+	.execute	= exec_table,
+	.free		= table_cmd_free,
+};
