@@ -10,25 +10,56 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <jansson.h>
 #include <rule.h>
 
 struct eval_ctx;
 struct exec_ctx;
+struct json_ctx;
+struct output_ctx;
+
+/* A set of commands (enum cmd_ops) as a bit mask. */
+#define OBJ_CMD(op)	(1u << (op))
+
+enum obj_flags {
+	OBJ_F_ALL_TABLES	= 1 << 0,	/* names no one table */
+	OBJ_F_ONE_CHAIN		= 1 << 1,	/* names one chain */
+};
 
 struct obj_ops {
 	enum cmd_obj	obj;
 	const char	*name;		/* "table", as in error messages */
+	unsigned int	flags;		/* enum obj_flags */
 	/* add, create, insert, replace: check and resolve the command.
 	 * NULL: these operations do not apply to the kind. */
 	int		(*evaluate)(struct eval_ctx *ectx, struct cmd *cmd);
 	/* Turn the command into batch messages. NULL: not supported. */
 	int		(*execute)(struct exec_ctx *x, struct cmd *cmd);
+	/* What a change (add, create, insert, replace, delete, rename)
+	 * needs in the cache before it is evaluated (NFT_CACHE_*), and
+	 * what "list KIND" needs. */
+	unsigned int	(*cache_needs)(const struct cmd *cmd);
+	unsigned int	list_needs;
 	/* Free what the command owns of this kind (cmd->table, ...). */
 	void		(*free)(struct cmd *cmd);
+	/* JSON input: the commands JSON accepts for the kind (as the text
+	 * syntax does; 0: no JSON object of this name), and the parser of
+	 * its object. NULL: the object carries only a family. @bare: a
+	 * rule given without a command. */
+	uint32_t	json_cmds;
+	struct cmd	*(*json_parse)(struct json_ctx *jctx, enum cmd_ops op,
+				       bool bare, json_t *obj);
+	/* -e -j: append what the command created to @array, each object
+	 * wrapped in @op. NULL: nothing to echo. */
+	void		(*json_echo)(json_t *array, const char *op,
+				     const struct cmd *cmd,
+				     struct output_ctx *octx);
 };
 
 /* Never NULL: unknown kinds get ops that refuse everything. */
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj);
+/* The kind a JSON command object names ("table"), or NULL. */
+const struct obj_ops *obj_ops_lookup_json(const char *name);
 
 extern const struct obj_ops table_obj_ops;
 extern const struct obj_ops chain_obj_ops;
@@ -45,10 +76,26 @@ extern const struct obj_ops expr_obj_ops;
 int table_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+unsigned int table_cmd_needs(const struct cmd *cmd);
+unsigned int chain_cmd_needs(const struct cmd *cmd);
+unsigned int rule_cmd_needs(const struct cmd *cmd);
 int exec_table(struct exec_ctx *x, struct cmd *cmd);
 int exec_chain(struct exec_ctx *x, struct cmd *cmd);
 int exec_rule(struct exec_ctx *x, struct cmd *cmd);
 int exec_ruleset(struct exec_ctx *x, struct cmd *cmd);
+struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj);
+struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj);
+struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			  bool bare, json_t *obj);
+void json_echo_add(json_t *array, const char *op, json_t *obj);
+void json_echo_table(json_t *array, const char *op, const struct cmd *cmd,
+		     struct output_ctx *octx);
+void json_echo_chain(json_t *array, const char *op, const struct cmd *cmd,
+		     struct output_ctx *octx);
+void json_echo_rule(json_t *array, const char *op, const struct cmd *cmd,
+		    struct output_ctx *octx);
 
 /*
  * Table flags: the one list of names the parser, JSON input and both

@@ -8,6 +8,7 @@
 #include <nftables.h>
 #include <cache.h>
 #include <rule.h>
+#include <obj.h>
 #include <mnl.h>
 #include <netlink.h>
 #include <errno.h>
@@ -162,8 +163,11 @@ static bool rule_has_jump(const struct rule *r)
 	return false;
 }
 
-static unsigned int rule_cmd_needs(const struct cmd *cmd)
+unsigned int rule_cmd_needs(const struct cmd *cmd)
 {
+	/* by handle: the kernel finds the rule */
+	if (cmd->op == CMD_DELETE)
+		return 0;
 	if (handle_has_index(&cmd->handle))
 		return NFT_CACHE_FULL;
 	if (rule_has_jump(cmd->rule))
@@ -171,7 +175,7 @@ static unsigned int rule_cmd_needs(const struct cmd *cmd)
 	return NFT_CACHE_TABLE;
 }
 
-static unsigned int chain_cmd_needs(const struct cmd *cmd)
+unsigned int chain_cmd_needs(const struct cmd *cmd)
 {
 	const struct chain *c = cmd->chain;
 
@@ -194,8 +198,9 @@ static unsigned int chain_cmd_needs(const struct cmd *cmd)
 	}
 }
 
-static unsigned int table_block_needs(const struct table *t)
+unsigned int table_cmd_needs(const struct cmd *cmd)
 {
+	const struct table *t = cmd->table;
 	const struct chain *c;
 	const struct rule *r;
 	unsigned int need = 0;
@@ -211,26 +216,20 @@ static unsigned int table_block_needs(const struct table *t)
 	return need;
 }
 
-/* Listings stream the rules from their own dump (src/print.c): the
- * cache only holds what frames them. */
-static unsigned int list_cmd_needs(const struct cmd *cmd)
-{
-	if (cmd->obj == CMD_OBJ_TABLES)
-		return NFT_CACHE_TABLE;
-	return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
-}
-
 void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
 		     struct cache_filter *f, bool *first)
 {
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 	const struct handle *h = &cmd->handle;
 	const char *chain = NULL;
 	unsigned int need = 0;
 
 	switch (cmd->op) {
 	case CMD_LIST:
-		need = list_cmd_needs(cmd);
-		if (cmd->obj == CMD_OBJ_CHAIN)
+		/* Listings stream the rules from their own dump
+		 * (src/print.c): the cache only holds what frames them. */
+		need = ops->list_needs;
+		if (ops->flags & OBJ_F_ONE_CHAIN)
 			chain = h->chain.name;
 		break;
 	case CMD_ADD:
@@ -239,12 +238,8 @@ void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
 	case CMD_REPLACE:
 	case CMD_DELETE:
 	case CMD_RENAME:
-		if (cmd->obj == CMD_OBJ_TABLE)
-			need = table_block_needs(cmd->table);
-		else if (cmd->obj == CMD_OBJ_CHAIN)
-			need = chain_cmd_needs(cmd);
-		else if (cmd->obj == CMD_OBJ_RULE && cmd->op != CMD_DELETE)
-			need = rule_cmd_needs(cmd);
+		if (ops->cache_needs)
+			need = ops->cache_needs(cmd);
 		if (need & NFT_CACHE_RULE)
 			chain = h->chain.name;
 		break;
@@ -252,8 +247,7 @@ void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
 		break;
 	}
 	cache_need(flags, f, first, need, h->family,
-		   cmd->obj == CMD_OBJ_RULESET || cmd->obj == CMD_OBJ_TABLES ||
-		   cmd->obj == CMD_OBJ_CHAINS ? NULL : h->table.name, chain);
+		   ops->flags & OBJ_F_ALL_TABLES ? NULL : h->table.name, chain);
 }
 
 static bool cmd_changes_ruleset(const struct cmd *cmd)

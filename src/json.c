@@ -467,15 +467,16 @@ int json_do_list_cmd(struct nft_ctx *nft, struct cmd *cmd,
 
 /* ---- echo ------------------------------------------------------------- */
 
-static void json_echo_add(json_t *array, const char *op, json_t *obj)
+void json_echo_add(json_t *array, const char *op, json_t *obj)
 {
 	json_array_append_new(array, json_wrap(op, obj));
 }
 
 /* A table block echoes the table, then its chains, then their rules. */
-static void json_echo_table(json_t *array, const char *op,
-			    const struct table *t, struct output_ctx *octx)
+void json_echo_table(json_t *array, const char *op, const struct cmd *cmd,
+		     struct output_ctx *octx)
 {
+	const struct table *t = cmd->table;
 	const struct chain *c;
 	const struct rule *r;
 
@@ -488,26 +489,26 @@ static void json_echo_table(json_t *array, const char *op,
 	}
 }
 
+void json_echo_chain(json_t *array, const char *op, const struct cmd *cmd,
+		     struct output_ctx *octx)
+{
+	json_echo_add(array, op, chain_json(cmd->chain, octx));
+}
+
+void json_echo_rule(json_t *array, const char *op, const struct cmd *cmd,
+		    struct output_ctx *octx)
+{
+	json_echo_add(array, op, rule_json(cmd->rule, octx));
+}
+
 static void json_echo_cmd(json_t *array, const struct cmd *cmd,
 			  struct output_ctx *octx)
 {
-	const char *op = cmd_op_name(cmd->op);
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 
-	if (!cmd->data)
+	if (!cmd->data || !ops->json_echo)
 		return;
-	switch (cmd->obj) {
-	case CMD_OBJ_TABLE:
-		json_echo_table(array, op, cmd->table, octx);
-		break;
-	case CMD_OBJ_CHAIN:
-		json_echo_add(array, op, chain_json(cmd->chain, octx));
-		break;
-	case CMD_OBJ_RULE:
-		json_echo_add(array, op, rule_json(cmd->rule, octx));
-		break;
-	default:
-		break;
-	}
+	ops->json_echo(array, cmd_op_name(cmd->op), cmd, octx);
 }
 
 /* The value of @obj's first key, if it is an object. */

@@ -444,8 +444,9 @@ static int json_table_body(struct json_ctx *jctx, json_t *obj,
 	return 0;
 }
 
-static struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
-				  json_t *obj)
+/* Only rules can be bare (see json_rule_cmd). */
+struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj)
 {
 	struct handle h = {};
 	struct table *t = NULL;
@@ -630,8 +631,8 @@ static int json_chain_rename(struct json_ctx *jctx, json_t *obj,
 	return 0;
 }
 
-static struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
-				  json_t *obj)
+struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj)
 {
 	struct handle h = {};
 	struct chain *c = NULL;
@@ -739,8 +740,8 @@ static struct rule *json_rule_body(struct json_ctx *jctx, json_t *obj,
 	return r;
 }
 
-static struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
-				 bool bare, json_t *obj)
+struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			  bool bare, json_t *obj)
 {
 	struct handle h = {};
 	struct rule *r = NULL;
@@ -798,68 +799,27 @@ static const struct {
 	{ "reset",	CMD_RESET },
 };
 
-#define OP(x)	(1u << (x))
-
-/* Which commands each object supports (as the text syntax does). */
-static const struct {
-	const char *name;
-	enum cmd_obj obj;
-	uint32_t ops;
-} json_obj_names[] = {
-	{ "table",	CMD_OBJ_TABLE,	 OP(CMD_ADD) | OP(CMD_CREATE) |
-		OP(CMD_DELETE) | OP(CMD_DESTROY) | OP(CMD_LIST) |
-		OP(CMD_FLUSH) },
-	{ "chain",	CMD_OBJ_CHAIN,	 OP(CMD_ADD) | OP(CMD_CREATE) |
-		OP(CMD_DELETE) | OP(CMD_DESTROY) | OP(CMD_LIST) |
-		OP(CMD_FLUSH) | OP(CMD_RENAME) },
-	{ "rule",	CMD_OBJ_RULE,	 OP(CMD_ADD) | OP(CMD_INSERT) |
-		OP(CMD_REPLACE) | OP(CMD_DELETE) | OP(CMD_DESTROY) },
-	{ "ruleset",	CMD_OBJ_RULESET, OP(CMD_LIST) | OP(CMD_FLUSH) },
-	{ "tables",	CMD_OBJ_TABLES,	 OP(CMD_LIST) },
-	{ "chains",	CMD_OBJ_CHAINS,	 OP(CMD_LIST) },
-};
-
-static int json_lookup_obj(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < array_size(json_obj_names); i++)
-		if (!strcmp(json_obj_names[i].name, name))
-			return i;
-	return -1;
-}
-
 static struct cmd *json_parse_obj(struct json_ctx *jctx, enum cmd_ops op,
 				  bool bare, const char *key, json_t *value)
 {
-	int i = json_lookup_obj(key);
-	enum cmd_obj obj;
+	const struct obj_ops *ops = obj_ops_lookup_json(key);
 
-	if (i < 0) {
+	if (!ops) {
 		json_error(jctx, "", "unknown object \"%s\"", key);
 		return NULL;
 	}
-	obj = json_obj_names[i].obj;
-	if (!(json_obj_names[i].ops & OP(op))) {
+	if (!(ops->json_cmds & OBJ_CMD(op))) {
 		json_error(jctx, "", "cannot %s a %s", cmd_op_name(op), key);
 		return NULL;
 	}
-	if (obj != CMD_OBJ_RULESET && obj != CMD_OBJ_TABLES &&
-	    obj != CMD_OBJ_CHAINS && !json_is_object(value)) {
+	if (!ops->json_parse)
+		return json_all_cmd(jctx, op, ops->obj, value);
+	if (!json_is_object(value)) {
 		json_error(jctx, "", "expected a %s object, got %s", key,
 			   json_type_name(value));
 		return NULL;
 	}
-	switch (obj) {
-	case CMD_OBJ_TABLE:
-		return json_table_cmd(jctx, op, value);
-	case CMD_OBJ_CHAIN:
-		return json_chain_cmd(jctx, op, value);
-	case CMD_OBJ_RULE:
-		return json_rule_cmd(jctx, op, bare, value);
-	default:
-		return json_all_cmd(jctx, op, obj, value);
-	}
+	return ops->json_parse(jctx, op, bare, value);
 }
 
 static int json_metainfo_check(struct json_ctx *jctx, json_t *info)
@@ -901,7 +861,7 @@ static int json_parse_one(struct json_ctx *jctx, json_t *root,
 	if (!strcmp(key, "metainfo"))
 		return json_metainfo_check(jctx, value);
 	i = json_lookup_cmd(key);
-	if (i < 0 && json_lookup_obj(key) < 0)
+	if (i < 0 && !obj_ops_lookup_json(key))
 		return json_error(jctx, "", "unknown command or object \"%s\"",
 				  key);
 	json_path_push(jctx, key);

@@ -4,21 +4,31 @@
  */
 #include <obj.h>
 #include <expr.h>
+#include <cache.h>
 
 const struct obj_ops ruleset_obj_ops = {
 	.obj		= CMD_OBJ_RULESET,
 	.name		= "ruleset",
+	.flags		= OBJ_F_ALL_TABLES,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
 	.execute	= exec_ruleset,
+	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
 };
 
 const struct obj_ops tables_obj_ops = {
 	.obj		= CMD_OBJ_TABLES,
 	.name		= "tables",
+	.flags		= OBJ_F_ALL_TABLES,
+	.list_needs	= NFT_CACHE_TABLE,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
 };
 
 const struct obj_ops chains_obj_ops = {
 	.obj		= CMD_OBJ_CHAINS,
 	.name		= "chains",
+	.flags		= OBJ_F_ALL_TABLES,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
 };
 
 static void expr_cmd_free(struct cmd *cmd)

@@ -2,6 +2,7 @@
  * The object kind registry: CMD_OBJ_* to the kind's ops.
  */
 #include <obj.h>
+#include <string.h>
 #include <nft.h>
 
 static const struct obj_ops invalid_obj_ops = {
@@ -26,4 +27,16 @@ const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)
 	    !obj_registry[obj])
 		return &invalid_obj_ops;
 	return obj_registry[obj];
+}
+
+const struct obj_ops *obj_ops_lookup_json(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(obj_registry); i++) {
+		if (obj_registry[i] && obj_registry[i]->json_cmds &&
+		    !strcmp(obj_registry[i]->name, name))
+			return obj_registry[i];
+	}
+	return NULL;
 }

@@ -13,5 +13,11 @@ const struct obj_ops rule_obj_ops = {
 	.name		= "rule",
 	.evaluate	= rule_cmd_evaluate,
 	.execute	= exec_rule,
+	.cache_needs	= rule_cmd_needs,
 	.free		= rule_cmd_free,
+	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_INSERT) |
+			  OBJ_CMD(CMD_REPLACE) | OBJ_CMD(CMD_DELETE) |
+			  OBJ_CMD(CMD_DESTROY),
+	.json_parse	= json_rule_cmd,
+	.json_echo	= json_echo_rule,
 };

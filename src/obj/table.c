@@ -5,6 +5,7 @@
 #include <string.h>
 #include <obj.h>
 #include <nft.h>
+#include <cache.h>
 #include <linux/netfilter/nf_tables.h>
 
 /* Newer kernels than our headers: the table outlives its owner. */
@@ -52,5 +53,12 @@ const struct obj_ops table_obj_ops = {
 	.name		= "table",
 	.evaluate	= table_cmd_evaluate,
 	.execute	= exec_table,
+	.cache_needs	= table_cmd_needs,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
 	.free		= table_cmd_free,
+	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+	.json_parse	= json_table_cmd,
+	.json_echo	= json_echo_table,
 };
