@@ -40,6 +40,13 @@ struct obj_ops {
 	 * what "list KIND" needs. */
 	unsigned int	(*cache_needs)(const struct cmd *cmd);
 	unsigned int	list_needs;
+	/* Kernel errors: name the missing (ENOENT) or existing (EEXIST)
+	 * object of the command, and point @loc at it. NULL: no better
+	 * explanation than the errno text. */
+	char		*(*explain_missing)(const struct cmd *cmd,
+					    const struct location **loc);
+	char		*(*explain_exists)(const struct cmd *cmd,
+					   const struct location **loc);
 	/* Free what the command owns of this kind (cmd->table, ...). */
 	void		(*free)(struct cmd *cmd);
 	/* JSON input: the commands JSON accepts for the kind (as the text
@@ -79,6 +86,10 @@ int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 unsigned int table_cmd_needs(const struct cmd *cmd);
 unsigned int chain_cmd_needs(const struct cmd *cmd);
 unsigned int rule_cmd_needs(const struct cmd *cmd);
+const struct location *cmd_loc_or(const struct cmd *cmd,
+				  const struct location *loc);
+const char *cmd_table_name(const struct cmd *cmd);	/* "" if none */
+const char *cmd_chain_name(const struct cmd *cmd);
 int exec_table(struct exec_ctx *x, struct cmd *cmd);
 int exec_chain(struct exec_ctx *x, struct cmd *cmd);
 int exec_rule(struct exec_ctx *x, struct cmd *cmd);

@@ -2,6 +2,7 @@
  * Netlink transport: the NETLINK_NETFILTER socket, the batch, acks and
  * their mapping back to commands, dumps, the generation id.
  */
+#include <obj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <mnl.h>
@@ -347,6 +348,12 @@ static const struct location *pick_loc(const struct cmd *cmd,
 	return loc_valid(loc) ? loc : &cmd->location;
 }
 
+const struct location *cmd_loc_or(const struct cmd *cmd,
+				  const struct location *loc)
+{
+	return pick_loc(cmd, loc);
+}
+
 /* Where a device name was written in a chain's device spec. */
 static const struct location *chain_dev_location(const struct chain *c,
 						 const char *name,
@@ -375,12 +382,12 @@ static const struct location *dev_location(const struct cmd *cmd,
 	return chain_dev_location(c, name, &cmd->location);
 }
 
-static const char *cmd_table_name(const struct cmd *cmd)
+const char *cmd_table_name(const struct cmd *cmd)
 {
 	return cmd->handle.table.name ? cmd->handle.table.name : "";
 }
 
-static const char *cmd_chain_name(const struct cmd *cmd)
+const char *cmd_chain_name(const struct cmd *cmd)
 {
 	return cmd->handle.chain.name ? cmd->handle.chain.name : "";
 }
@@ -751,54 +758,18 @@ static char *explain_dev_missing(const struct cmd *cmd,
 static char *explain_missing(const struct cmd *cmd,
 			     const struct location **loc)
 {
-	const struct handle *h = &cmd->handle;
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 
-	if (cmd->obj == CMD_OBJ_TABLE) {
-		*loc = pick_loc(cmd, &h->table.location);
-		if (!h->table.name)
-			return xasprintf("no table with handle %llu",
-					 (unsigned long long)h->handle.id);
-		return xasprintf("table '%s' does not exist in family %s",
-				 cmd_table_name(cmd), family_name(h->family));
-	}
-	if (cmd->obj == CMD_OBJ_CHAIN && !h->chain.name) {
-		*loc = pick_loc(cmd, &h->handle.location);
-		return xasprintf("no chain with handle %llu in table %s %s",
-				 (unsigned long long)h->handle.id,
-				 family_name(h->family), cmd_table_name(cmd));
-	}
-	if (cmd->obj == CMD_OBJ_RULE && (h->handle.id || h->position.id)) {
-		const struct handle_spec_id *id = h->handle.id ?
-			&h->handle : &h->position;
-
-		*loc = pick_loc(cmd, &id->location);
-		return xasprintf("no rule with handle %llu in chain %s %s %s (or the table or chain does not exist)",
-				 (unsigned long long)id->id,
-				 family_name(h->family), cmd_table_name(cmd),
-				 cmd_chain_name(cmd));
-	}
-	return NULL;
+	return ops->explain_missing ? ops->explain_missing(cmd, loc) : NULL;
 }
 
 /* EEXIST: create of an existing object. */
 static char *explain_exists(const struct cmd *cmd,
 			    const struct location **loc)
 {
-	const struct handle *h = &cmd->handle;
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 
-	if (cmd->obj == CMD_OBJ_TABLE) {
-		*loc = pick_loc(cmd, &h->table.location);
-		return xasprintf("table '%s' already exists in family %s",
-				 cmd_table_name(cmd), family_name(h->family));
-	}
-	if (cmd->obj != CMD_OBJ_CHAIN)
-		return NULL;
-	*loc = pick_loc(cmd, &h->chain.location);
-	if (cmd->op != CMD_CREATE)
-		return NULL;
-	return xasprintf("chain '%s' already exists in table %s %s",
-			 cmd_chain_name(cmd), family_name(h->family),
-			 cmd_table_name(cmd));
+	return ops->explain_exists ? ops->explain_exists(cmd, loc) : NULL;
 }
 
 /* EOPNOTSUPP and friends: a feature this kernel lacks, or a change the

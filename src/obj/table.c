@@ -43,6 +43,29 @@ uint32_t table_flags_known(void)
 	return known;
 }
 
+static char *table_explain_missing(const struct cmd *cmd,
+				   const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+
+	*loc = cmd_loc_or(cmd, &h->table.location);
+	if (!h->table.name)
+		return xasprintf("no table with handle %llu",
+				 (unsigned long long)h->handle.id);
+	return xasprintf("table '%s' does not exist in family %s",
+			 cmd_table_name(cmd), family_name(h->family));
+}
+
+static char *table_explain_exists(const struct cmd *cmd,
+				  const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+
+	*loc = cmd_loc_or(cmd, &h->table.location);
+	return xasprintf("table '%s' already exists in family %s",
+			 cmd_table_name(cmd), family_name(h->family));
+}
+
 static void table_cmd_free(struct cmd *cmd)
 {
 	table_free(cmd->table);
@@ -55,6 +78,8 @@ const struct obj_ops table_obj_ops = {
 	.execute	= exec_table,
 	.cache_needs	= table_cmd_needs,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.explain_missing = table_explain_missing,
+	.explain_exists	= table_explain_exists,
 	.free		= table_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
