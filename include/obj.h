@@ -24,6 +24,9 @@ struct output_ctx;
 enum obj_flags {
 	OBJ_F_ALL_TABLES	= 1 << 0,	/* names no one table */
 	OBJ_F_ONE_CHAIN		= 1 << 1,	/* names one chain */
+	OBJ_F_LIST		= 1 << 2,	/* "list KIND" exists */
+	OBJ_F_LIST_HEADS	= 1 << 3,	/* lists headers, no rules */
+	OBJ_F_LIST_NO_CHAINS	= 1 << 4,	/* lists tables only */
 };
 
 struct obj_ops {
@@ -65,6 +68,11 @@ struct obj_ops {
 
 /* Never NULL: unknown kinds get ops that refuse everything. */
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj);
+static inline unsigned int obj_cmd_flags(const struct cmd *cmd)
+{
+	return obj_ops_lookup(cmd->obj)->flags;
+}
+
 /* The kind a JSON command object names ("table"), or NULL. */
 const struct obj_ops *obj_ops_lookup_json(const char *name);
 

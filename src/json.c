@@ -405,24 +405,20 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 {
 	const struct chain *c;
 
-	switch (w->cmd->obj) {
-	case CMD_OBJ_TABLES:
+	unsigned int flags = obj_cmd_flags(w->cmd);
+
+	if (flags & OBJ_F_LIST_NO_CHAINS) {
 		json_walk_emit(w, table_json(t, &w->octx));
-		break;
-	case CMD_OBJ_RULESET:
-	case CMD_OBJ_TABLE:
+	} else if (!(flags & (OBJ_F_LIST_HEADS | OBJ_F_ONE_CHAIN))) {
 		json_walk_emit(w, table_json(t, &w->octx));
 		list_for_each_entry(c, &t->chains, list)
 			json_walk_emit(w, chain_json(c, &w->octx));
-		break;
-	default:
-		break;
 	}
 }
 
 static void json_walk_chain_open(struct list_walk *w, const struct chain *c)
 {
-	if (w->cmd->obj == CMD_OBJ_CHAINS || w->cmd->obj == CMD_OBJ_CHAIN)
+	if (obj_cmd_flags(w->cmd) & (OBJ_F_LIST_HEADS | OBJ_F_ONE_CHAIN))
 		json_walk_emit(w, chain_json(c, &w->octx));
 }
 

@@ -440,7 +440,7 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
 				 cmd->handle.table.name);
 	if (!*tp)
 		return list_missing_table(cmd, msgs);
-	if (cmd->obj != CMD_OBJ_CHAIN)
+	if (!(obj_cmd_flags(cmd) & OBJ_F_ONE_CHAIN))
 		return 0;
 	*cp = table_lookup_chain(*tp, cmd->handle.chain.name);
 	if (!*cp)
@@ -662,23 +662,23 @@ static int list_check_scope(struct list_walk *w, struct list_head *msgs)
 	struct table *t;
 	int ret;
 
-	switch (w->cmd->obj) {
-	case CMD_OBJ_CHAIN:
+	unsigned int flags = obj_cmd_flags(w->cmd);
+
+	if (flags & OBJ_F_ONE_CHAIN)
 		return list_check_chain(w, w->only_chain, msgs);
-	case CMD_OBJ_TABLE:
+	if (!(flags & OBJ_F_ALL_TABLES))
 		return list_check_table(w, w->only_table, msgs);
-	case CMD_OBJ_RULESET:
-		list_for_each_entry(t, &w->nft->cache.tables, list) {
-			if (!list_family_match(w->cmd->handle.family, t))
-				continue;
-			ret = list_check_table(w, t, msgs);
-			if (ret)
-				return ret;
-		}
+	/* headers are listed whatever the tables hold */
+	if (flags & OBJ_F_LIST_HEADS)
 		return 0;
-	default:
-		return 0;
+	list_for_each_entry(t, &w->nft->cache.tables, list) {
+		if (!list_family_match(w->cmd->handle.family, t))
+			continue;
+		ret = list_check_table(w, t, msgs);
+		if (ret)
+			return ret;
 	}
+	return 0;
 }
 
 /*
@@ -687,7 +687,7 @@ static int list_check_scope(struct list_walk *w, struct list_head *msgs)
 
 static bool walk_has_rules(const struct list_walk *w)
 {
-	return w->cmd->obj != CMD_OBJ_TABLES && w->cmd->obj != CMD_OBJ_CHAINS;
+	return !(obj_cmd_flags(w->cmd) & OBJ_F_LIST_HEADS);
 }
 
 static struct table *walk_table_after(const struct list_walk *w,
@@ -712,7 +712,7 @@ static struct chain *walk_chain_after(const struct list_walk *w,
 {
 	const struct list_head *pos;
 
-	if (w->cmd->obj == CMD_OBJ_TABLES)
+	if (obj_cmd_flags(w->cmd) & OBJ_F_LIST_NO_CHAINS)
 		return NULL;
 	if (w->only_chain)
 		return c ? NULL : w->only_chain;
@@ -931,7 +931,7 @@ static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
 
 	if (list_cache_ensure(w->nft, w->cmd, &f, msgs) < 0)
 		return -1;
-	if ((w->cmd->obj == CMD_OBJ_TABLE || w->cmd->obj == CMD_OBJ_CHAIN) &&
+	if (!(obj_cmd_flags(w->cmd) & OBJ_F_ALL_TABLES) &&
 	    list_lookup(w->nft, w->cmd, &t, &c, msgs) < 0)
 		return -1;
 	w->only_table = t;
@@ -968,17 +968,9 @@ int list_walk_run(struct nft_ctx *nft, const struct cmd *cmd,
 	unsigned int tries;
 	int ret;
 
-	switch (cmd->obj) {
-	case CMD_OBJ_RULESET:
-	case CMD_OBJ_TABLES:
-	case CMD_OBJ_CHAINS:
-	case CMD_OBJ_TABLE:
-	case CMD_OBJ_CHAIN:
-		break;
-	default:
+	if (!(obj_cmd_flags(cmd) & OBJ_F_LIST))
 		return erec_error(msgs, &cmd->location, "cannot list %s",
 				  cmd_obj_name(cmd->obj));
-	}
 	for (tries = 0; tries < LIST_WALK_RETRIES; tries++) {
 		ret = walk_once(&w, tries + 1 == LIST_WALK_RETRIES, msgs);
 		if (ret <= 0)
@@ -999,38 +991,34 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 {
 	struct output_ctx *octx = &w->octx;
 
-	switch (w->cmd->obj) {
-	case CMD_OBJ_TABLES:
+	unsigned int flags = obj_cmd_flags(w->cmd);
+
+	if (flags & OBJ_F_LIST_NO_CHAINS) {
 		nft_print(octx, "table %s %s\n",
 			  family_name(t->handle.family), t->handle.table.name);
-		break;
-	case CMD_OBJ_CHAINS:
-	case CMD_OBJ_CHAIN:
+	} else if (flags & (OBJ_F_LIST_HEADS | OBJ_F_ONE_CHAIN)) {
+		/* the chains' frame, without the table's attributes */
 		table_print_header(t, octx, false);
-		break;
-	default:
+	} else {
 		octx->family = t->handle.family;
 		w->delim = table_print_open(t, octx);
-		break;
 	}
 }
 
 static void text_chain_open(struct list_walk *w, const struct chain *c)
 {
-	switch (w->cmd->obj) {
-	case CMD_OBJ_CHAINS:
+	unsigned int flags = obj_cmd_flags(w->cmd);
+
+	if (flags & OBJ_F_LIST_HEADS) {
 		/* `list chains`: headers only, no blank lines between */
 		chain_print_head(c, &w->octx);
 		nft_print(&w->octx, "\t}\n");
-		break;
-	case CMD_OBJ_CHAIN:
+	} else if (flags & OBJ_F_ONE_CHAIN) {
 		chain_print_head(c, &w->octx);
-		break;
-	default:
+	} else {
 		nft_print(&w->octx, "%s", w->delim);
 		chain_print_head(c, &w->octx);
 		w->delim = "\n";
-		break;
 	}
 }
 
@@ -1043,13 +1031,13 @@ static void text_rule(struct list_walk *w, const struct rule *r)
 
 static void text_chain_close(struct list_walk *w, const struct chain *c)
 {
-	if (w->cmd->obj != CMD_OBJ_CHAINS)
+	if (!(obj_cmd_flags(w->cmd) & OBJ_F_LIST_HEADS))
 		nft_print(&w->octx, "\t}\n");
 }
 
 static void text_table_close(struct list_walk *w, const struct table *t)
 {
-	if (w->cmd->obj == CMD_OBJ_TABLES)
+	if (obj_cmd_flags(w->cmd) & OBJ_F_LIST_NO_CHAINS)
 		return;
 	nft_print(&w->octx, "}\n");
 	w->octx.family = w->nft->octx.family;

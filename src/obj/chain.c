@@ -40,7 +40,7 @@ static void chain_cmd_free(struct cmd *cmd)
 const struct obj_ops chain_obj_ops = {
 	.obj		= CMD_OBJ_CHAIN,
 	.name		= "chain",
-	.flags		= OBJ_F_ONE_CHAIN,
+	.flags		= OBJ_F_ONE_CHAIN | OBJ_F_LIST,
 	.evaluate	= chain_cmd_evaluate,
 	.execute	= exec_chain,
 	.cache_needs	= chain_cmd_needs,

@@ -9,7 +9,7 @@
 const struct obj_ops ruleset_obj_ops = {
 	.obj		= CMD_OBJ_RULESET,
 	.name		= "ruleset",
-	.flags		= OBJ_F_ALL_TABLES,
+	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
 	.execute	= exec_ruleset,
 	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
@@ -18,7 +18,8 @@ const struct obj_ops ruleset_obj_ops = {
 const struct obj_ops tables_obj_ops = {
 	.obj		= CMD_OBJ_TABLES,
 	.name		= "tables",
-	.flags		= OBJ_F_ALL_TABLES,
+	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST | OBJ_F_LIST_HEADS |
+			  OBJ_F_LIST_NO_CHAINS,
 	.list_needs	= NFT_CACHE_TABLE,
 	.json_cmds	= OBJ_CMD(CMD_LIST),
 };
@@ -26,7 +27,7 @@ const struct obj_ops tables_obj_ops = {
 const struct obj_ops chains_obj_ops = {
 	.obj		= CMD_OBJ_CHAINS,
 	.name		= "chains",
-	.flags		= OBJ_F_ALL_TABLES,
+	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST | OBJ_F_LIST_HEADS,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
 	.json_cmds	= OBJ_CMD(CMD_LIST),
 };

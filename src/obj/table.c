@@ -74,6 +74,7 @@ static void table_cmd_free(struct cmd *cmd)
 const struct obj_ops table_obj_ops = {
 	.obj		= CMD_OBJ_TABLE,
 	.name		= "table",
+	.flags		= OBJ_F_LIST,
 	.evaluate	= table_cmd_evaluate,
 	.execute	= exec_table,
 	.cache_needs	= table_cmd_needs,
