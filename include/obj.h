@@ -36,6 +36,9 @@ struct obj_ops {
 	/* add, create, insert, replace: check and resolve the command.
 	 * NULL: these operations do not apply to the kind. */
 	int		(*evaluate)(struct eval_ctx *ectx, struct cmd *cmd);
+	/* delete, destroy: check the command. NULL: nothing to check. */
+	int		(*evaluate_delete)(struct eval_ctx *ectx,
+					   struct cmd *cmd);
 	/* Turn the command into batch messages. NULL: not supported. */
 	int		(*execute)(struct exec_ctx *x, struct cmd *cmd);
 	/* What a change (add, create, insert, replace, delete, rename)
@@ -91,6 +94,8 @@ extern const struct obj_ops expr_obj_ops;
 int table_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int chain_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int rule_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 unsigned int table_cmd_needs(const struct cmd *cmd);
 unsigned int chain_cmd_needs(const struct cmd *cmd);
 unsigned int rule_cmd_needs(const struct cmd *cmd);

@@ -885,19 +885,29 @@ static int add_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	return ops->evaluate(ectx, cmd);
 }
 
-static int delete_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+int chain_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
-	if (cmd->obj == CMD_OBJ_CHAIN && cmd->chain &&
-	    cmd->chain->dev_expr) {
-		if (cmd->op == CMD_DESTROY)
-			return erec_error(ectx->msgs, &cmd->location,
-					  "destroy takes no device list; use delete to remove devices");
-		return chain_devices_update(ectx, cmd->chain);
-	}
-	if (cmd->obj == CMD_OBJ_RULE && !cmd->handle.handle.id)
+	if (!cmd->chain || !cmd->chain->dev_expr)
+		return 0;
+	if (cmd->op == CMD_DESTROY)
+		return erec_error(ectx->msgs, &cmd->location,
+				  "destroy takes no device list; use delete to remove devices");
+	return chain_devices_update(ectx, cmd->chain);
+}
+
+int rule_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	if (!cmd->handle.handle.id)
 		return erec_error(ectx->msgs, &cmd->location,
 				  "a rule is deleted by its handle: delete rule FAMILY TABLE CHAIN handle N");
 	return 0;
+}
+
+static int delete_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
+
+	return ops->evaluate_delete ? ops->evaluate_delete(ectx, cmd) : 0;
 }
 
 static int rename_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)

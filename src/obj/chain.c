@@ -42,6 +42,7 @@ const struct obj_ops chain_obj_ops = {
 	.name		= "chain",
 	.flags		= OBJ_F_ONE_CHAIN | OBJ_F_LIST,
 	.evaluate	= chain_cmd_evaluate,
+	.evaluate_delete = chain_delete_evaluate,
 	.execute	= exec_chain,
 	.cache_needs	= chain_cmd_needs,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,

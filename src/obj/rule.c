@@ -29,6 +29,7 @@ const struct obj_ops rule_obj_ops = {
 	.obj		= CMD_OBJ_RULE,
 	.name		= "rule",
 	.evaluate	= rule_cmd_evaluate,
+	.evaluate_delete = rule_delete_evaluate,
 	.execute	= exec_rule,
 	.cache_needs	= rule_cmd_needs,
 	.explain_missing = rule_explain_missing,
