@@ -144,6 +144,7 @@ extern const struct datatype icmpx_code_type;
 extern const struct datatype realm_type;
 extern const struct datatype fib_addrtype_type;
 extern const struct datatype mh_type_type;
+extern const struct datatype cgroupv2_type;
 /* Header field types (src/proto.c). */
 extern const struct datatype xinteger_type;	/* integer printed in hex */
 extern const struct datatype arpop_type;

@@ -16,6 +16,8 @@
 #include <json.h>
 
 #include <arpa/inet.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <ctype.h>
 #include <errno.h>
 #include <grp.h>
@@ -1020,6 +1022,98 @@ static const struct symbol_table mh_type_tbl = {
 		{ NULL, 0 },
 	},
 };
+
+/*
+ * cgroup v2 paths (socket cgroupv2): the value is the cgroup's inode
+ * number under /sys/fs/cgroup; a listing finds the path again by walking
+ * the hierarchy, and prints the number when no cgroup has it.
+ */
+#define CGROUPV2_ROOT	"/sys/fs/cgroup"
+
+static struct error_record *cgroupv2_parse(const struct expr *sym,
+					   struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	struct stat st;
+	char *path;
+
+	path = xasprintf("%s/%s", CGROUPV2_ROOT, id);
+	if (stat(path, &st) < 0) {
+		xfree(path);
+		return erec_create(EREC_ERROR, &sym->location,
+				   "cgroupv2 path fails: %s", strerror(errno));
+	}
+	xfree(path);
+	*res = constant_expr_alloc_u64(&sym->location, &cgroupv2_type,
+				       BYTEORDER_HOST_ENDIAN, 64, st.st_ino);
+	return NULL;
+}
+
+/* Depth-first search of the cgroup tree for inode @ino, at most a few
+ * levels deep (a listing must not wander a huge hierarchy). */
+static bool cgroupv2_find(const char *dir, const char *rel, uint64_t ino,
+			  unsigned int depth, char *out, size_t size)
+{
+	struct dirent *de;
+	bool found = false;
+	struct stat st;
+	DIR *d;
+
+	if (depth > 8 || !(d = opendir(dir)))
+		return false;
+	while (!found && (de = readdir(d))) {
+		char *path, *sub;
+
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		sub = rel[0] ? xasprintf("%s/%s", rel, de->d_name) :
+			       xstrdup(de->d_name);
+		if (stat(path, &st) == 0 && st.st_ino == ino) {
+			snprintf(out, size, "%s", sub);
+			found = true;
+		} else {
+			found = cgroupv2_find(path, sub, ino, depth + 1, out,
+					      size);
+		}
+		xfree(path);
+		xfree(sub);
+	}
+	closedir(d);
+	return found;
+}
+
+static bool cgroupv2_name(const struct expr *expr, char *out, size_t size)
+{
+	uint64_t ino;
+
+	return value_get_u64(expr, &ino) &&
+	       cgroupv2_find(CGROUPV2_ROOT, "", ino, 0, out, size);
+}
+
+static void cgroupv2_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char path[4096];
+
+	if (cgroupv2_name(expr, path, sizeof(path)))
+		nft_print(octx, "\"%s\"", path);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *cgroupv2_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char path[4096];
+	json_t *j;
+	char *s;
+
+	if (cgroupv2_name(expr, path, sizeof(path)))
+		return json_string(path);
+	s = mpz_get_str(NULL, 10, expr->value.value);
+	j = json_string(s);
+	free(s);
+	return j;
+}
 
 /* Route types (RTN_*) as fib reports them. */
 static const struct symbol_table fib_addrtype_tbl = {
@@ -2046,6 +2140,14 @@ const struct datatype boolean_type = {
 	.json = boolean_json,
 };
 
+const struct datatype cgroupv2_type = {
+	.type = TYPE_CGROUPV2, .name = "cgroupsv2", .desc = "cgroupsv2 path",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 64,
+	.basetype = &integer_type,
+	.print = cgroupv2_print, .json = cgroupv2_json,
+	.parse = cgroupv2_parse,
+};
+
 const struct datatype mh_type_type = {
 	.type = TYPE_MH_TYPE, .name = "mh_type", .desc = "Mobility Header Type",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
@@ -2151,7 +2253,7 @@ static const struct datatype *const datatypes[] = {
 	&ct_state_type, &ct_dir_type, &ct_status_type, &ct_event_type,
 	&ct_label_type, &duration_type, &realm_type, &devgroup_type,
 	&classid_type, &uid_type, &gid_type, &date_type, &hour_type,
-	&day_type, &fib_addrtype_type, &mh_type_type,
+	&day_type, &fib_addrtype_type, &mh_type_type, &cgroupv2_type,
 	&arpop_type, &icmp_type_type, &icmp_code_type,
 	&icmp6_type_type, &icmpv6_code_type, &icmpx_code_type,
 	&igmp_type_type, &dscp_type, &ecn_type, &tcp_flag_type,

@@ -1000,6 +1000,20 @@ static struct expr *parser_socket(struct parser_state *st,
 	return socket_expr_alloc(loc, k);
 }
 
+/* "socket cgroupv2 level N": how deep in the hierarchy to look. */
+static void parser_socket_level(struct parser_state *st, struct expr *expr,
+				uint64_t level, const YYLTYPE *loc)
+{
+	if (expr->etype != EXPR_SOCKET ||
+	    expr->socket.key != NFT_SOCKET_CGROUPV2)
+		parser_error(st, loc, "only socket cgroupv2 takes a level");
+	else if (level > 255)
+		parser_error(st, loc, "cgroupv2 level %llu is out of range (0-255)",
+			     (unsigned long long)level);
+	else
+		expr->socket.level = level;
+}
+
 static struct expr *parser_osf(struct parser_state *st, const YYLTYPE *loc,
 			       char *ttl, const YYLTYPE *ttl_loc, char *key,
 			       const YYLTYPE *key_loc)
@@ -1189,7 +1203,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 /* "tcp option maxseg size": a word after an option name is its field,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
-%precedence STRING TYPE COUNT
+%precedence STRING TYPE COUNT LEVEL
 
 %union {
 	const char *kw;
@@ -2206,9 +2220,14 @@ hash_expr	: JHASH hash_src MOD number opt_offset
 			}
 		;
 
-socket_expr	: SOCKET identifier
+socket_expr	: SOCKET identifier	%prec OPTION_PRESENCE
 			{
 				$$ = parser_socket(state, &@$, $2, &@2);
+			}
+		| SOCKET identifier LEVEL number
+			{
+				$$ = parser_socket(state, &@$, $2, &@2);
+				parser_socket_level(state, $$, $4, &@4);
 			}
 		;
 
