@@ -1083,6 +1083,7 @@ static struct expr *parser_exthdr(struct parser_state *st,
 		parser_error(st, name_loc, "unknown %s '%s'",
 			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
 			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
+			     op == NFT_EXTHDR_OP_SCTP ? "SCTP chunk" :
 			     "extension header", name);
 		xfree(field);
 		return parser_placeholder(loc, name);
@@ -1108,6 +1109,28 @@ static struct expr *parser_exthdr(struct parser_state *st,
 			return parser_placeholder(loc, name);
 	}
 	return exthdr_expr_alloc(loc, d, f, index);
+}
+
+/* "sctp chunk NAME [FIELD]" */
+static struct expr *parser_chunk(struct parser_state *st,
+				 const YYLTYPE *loc, const char *proto,
+				 const YYLTYPE *proto_loc, char *name,
+				 const YYLTYPE *name_loc, char *field,
+				 const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+
+	if (strcmp(proto, "sctp")) {
+		parser_error(st, proto_loc, "%s has no chunks: sctp chunk",
+			     proto);
+		xfree(name);
+		xfree(field);
+		return parser_placeholder(loc, proto);
+	}
+	expr = parser_exthdr(st, loc, NFT_EXTHDR_OP_SCTP, name, name_loc,
+			     field, field_loc, 0);
+	xfree(name);
+	return expr;
 }
 
 /* "tcp option NAME [FIELD]", "ip option NAME [FIELD]" */
@@ -1203,7 +1226,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 /* "tcp option maxseg size": a word after an option name is its field,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
-%precedence STRING TYPE COUNT LEVEL
+%precedence STRING TYPE COUNT LEVEL FLAGS
 
 %union {
 	const char *kw;
@@ -1271,7 +1294,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> SOCKET "socket" OSF "osf" IPSEC "ipsec" MOD "mod" SEED "seed"
 %token <kw> OFFSET "offset" TTL "ttl" SPNUM "spnum"
 %token <kw> EXTHDR "exthdr" HBH "hbh" RT0 "rt0" RT2 "rt2" SRH "srh"
-%token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option"
+%token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option" CHUNK "chunk"
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count"
@@ -2135,6 +2158,26 @@ exthdr_expr	: HBH identifier
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   xstrdup($4), &@4);
+			}
+		| proto_kw CHUNK STRING	%prec OPTION_PRESENCE
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  NULL, NULL);
+			}
+		| proto_kw CHUNK STRING STRING
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  $4, &@4);
+			}
+		| proto_kw CHUNK STRING TYPE
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  xstrdup($4), &@4);
+			}
+		| proto_kw CHUNK STRING FLAGS
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  xstrdup($4), &@4);
 			}
 		| proto_kw OPTION NUMBER
 			{
