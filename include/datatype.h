@@ -86,6 +86,7 @@ struct symbol_table {
 	enum byteorder byteorder;
 	unsigned int size;	/* bits */
 	bool base_decimal;	/* print unknown values in decimal, not hex */
+	bool describe_hex;	/* but "describe" shows the table in hex */
 	/* The output flag that prints these as numbers: -p for protocols;
 	 * 0 means NFT_CTX_OUTPUT_NUMERIC_SYMBOL (the first -n). */
 	unsigned int numeric_flag;

@@ -177,6 +177,7 @@ static const struct symbol_table inet_protocol_tbl = {
 
 static const struct symbol_table arphrd_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 16, .base_decimal = true,
+	.describe_hex = true,
 	.symbols = {
 		{ "ether",	1 },
 		{ "ppp",	512 },
@@ -212,6 +213,7 @@ static const struct symbol_table boolean_tbl = {
 
 static const struct symbol_table arpop_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16, .base_decimal = true,
+	.describe_hex = true,
 	.symbols = {
 		{ "request",	1 },
 		{ "reply",	2 },
@@ -246,7 +248,8 @@ static const struct symbol_table icmp_type_tbl = {
 	},
 };
 
-/* Codes parse by name but print as numbers (upstream 1.1). */
+/* Codes parse by name but print as numbers (upstream 1.1). The rows go
+ * in the order "describe icmp code" lists them. */
 static const struct symbol_table icmp_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
 	.symbols = {
@@ -254,10 +257,10 @@ static const struct symbol_table icmp_code_tbl = {
 		{ "host-unreachable",	1 },
 		{ "prot-unreachable",	2 },
 		{ "port-unreachable",	3 },
-		{ "frag-needed",	4 },
 		{ "net-prohibited",	9 },
 		{ "host-prohibited",	10 },
 		{ "admin-prohibited",	13 },
+		{ "frag-needed",	4 },
 		{ NULL, 0 },
 	},
 };
@@ -1253,13 +1256,15 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 	return json_wrap("|", flags);
 }
 
+/* Rows in the order "describe ct state" lists them (the system nft's);
+ * flags print in bit order whatever the order here. */
 static const struct symbol_table ct_state_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
 	.symbols = {
 		{ "invalid",	1 },
+		{ "new",	8 },
 		{ "established", 2 },
 		{ "related",	4 },
-		{ "new",	8 },
 		{ "untracked",	64 },
 		{ NULL, 0 },
 	},
@@ -1308,10 +1313,17 @@ static const struct symbol_table ct_event_tbl = {
 	},
 };
 
-/* Days as struct tm counts them, printed as nft lists them. */
-static const char *const day_names[] = {
-	"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-	"Saturday",
+/* Days as struct tm counts them (row N is day N), printed as nft lists
+ * them; "describe meta day" shows the table. */
+#define DAYS	7
+static const struct symbol_table day_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "Sunday", 0 }, { "Monday", 1 }, { "Tuesday", 2 },
+		{ "Wednesday", 3 }, { "Thursday", 4 }, { "Friday", 5 },
+		{ "Saturday", 6 },
+		{ NULL, 0 },
+	},
 };
 
 /*
@@ -1723,10 +1735,10 @@ static struct error_record *day_parse(const struct expr *sym,
 	unsigned int i;
 	char *end;
 
-	for (i = 0; i < array_size(day_names); i++)
-		if (!strcasecmp(id, day_names[i]))
+	for (i = 0; i < DAYS; i++)
+		if (!strcasecmp(id, day_tbl.symbols[i].identifier))
 			break;
-	if (i == array_size(day_names)) {
+	if (i == DAYS) {
 		errno = 0;
 		v = strtoul(id, &end, 0);
 		if (end == id || *end || *id == '-')
@@ -1747,8 +1759,8 @@ static void day_print(const struct expr *expr, struct output_ctx *octx)
 	uint64_t v = 0;
 
 	value_get_u64(expr, &v);
-	if (v < array_size(day_names) && !nft_output_numeric_symbol(octx))
-		nft_print(octx, "\"%s\"", day_names[v]);
+	if (v < DAYS && !nft_output_numeric_symbol(octx))
+		nft_print(octx, "\"%s\"", day_tbl.symbols[v].identifier);
 	else
 		print_decimal(expr, octx);
 }
@@ -1758,8 +1770,8 @@ static json_t *day_json(const struct expr *expr, struct output_ctx *octx)
 	uint64_t v = 0;
 
 	value_get_u64(expr, &v);
-	if (v < array_size(day_names) && !nft_output_numeric_symbol(octx))
-		return json_string(day_names[v]);
+	if (v < DAYS && !nft_output_numeric_symbol(octx))
+		return json_string(day_tbl.symbols[v].identifier);
 	return number_json(expr, octx);
 }
 
@@ -2005,7 +2017,7 @@ const struct datatype day_type = {
 	.type = TYPE_TIME_DAY, .name = "day",
 	.desc = "Day of week of packet reception",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
-	.basetype = &integer_type,
+	.basetype = &integer_type, .sym_tbl = &day_tbl,
 	.print = day_print, .json = day_json, .parse = day_parse,
 };
 
