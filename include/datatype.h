@@ -86,6 +86,7 @@ struct symbol_table {
 	enum byteorder byteorder;
 	unsigned int size;	/* bits */
 	bool base_decimal;	/* print unknown values in decimal, not hex */
+	bool describe_hex;	/* but "describe" shows the table in hex */
 	/* The output flag that prints these as numbers: -p for protocols;
 	 * 0 means NFT_CTX_OUTPUT_NUMERIC_SYMBOL (the first -n). */
 	unsigned int numeric_flag;
@@ -144,6 +145,7 @@ extern const struct datatype icmpx_code_type;
 extern const struct datatype realm_type;
 extern const struct datatype fib_addrtype_type;
 extern const struct datatype mh_type_type;
+extern const struct datatype cgroupv2_type;
 /* Header field types (src/proto.c). */
 extern const struct datatype xinteger_type;	/* integer printed in hex */
 extern const struct datatype arpop_type;

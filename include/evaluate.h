@@ -50,6 +50,10 @@ struct eval_ctx {
 	} pctx_cache;
 };
 
+/* Evaluate one rule alone (no cache): the unit tests' round trips. */
+int nft_evaluate_rule(struct nft_ctx *nft, struct rule *rule,
+		      struct list_head *msgs);
+
 /* Evaluate all commands; returns 0 or -1 (errors on @msgs). */
 int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
 		 struct list_head *msgs);

@@ -93,6 +93,8 @@ bool proto_field_find(const struct proto_desc *desc, unsigned int offset,
 		      unsigned int len, unsigned int *field);
 /* Same, preferring the field that means something for message @type
  * (-1: unknown): "icmp mtu" and "icmp sequence" share their bits. */
+/* Whether @t is read in messages of @type (-1: any type). */
+bool proto_field_of_type(const struct proto_hdr_template *t, int type);
 bool proto_field_find_typed(const struct proto_desc *desc,
 			    unsigned int offset, unsigned int len, int type,
 			    unsigned int *field);

@@ -16,6 +16,8 @@
 #include <json.h>
 
 #include <arpa/inet.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <ctype.h>
 #include <errno.h>
 #include <grp.h>
@@ -175,6 +177,7 @@ static const struct symbol_table inet_protocol_tbl = {
 
 static const struct symbol_table arphrd_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 16, .base_decimal = true,
+	.describe_hex = true,
 	.symbols = {
 		{ "ether",	1 },
 		{ "ppp",	512 },
@@ -210,6 +213,7 @@ static const struct symbol_table boolean_tbl = {
 
 static const struct symbol_table arpop_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 16, .base_decimal = true,
+	.describe_hex = true,
 	.symbols = {
 		{ "request",	1 },
 		{ "reply",	2 },
@@ -244,7 +248,8 @@ static const struct symbol_table icmp_type_tbl = {
 	},
 };
 
-/* Codes parse by name but print as numbers (upstream 1.1). */
+/* Codes parse by name but print as numbers (upstream 1.1). The rows go
+ * in the order "describe icmp code" lists them. */
 static const struct symbol_table icmp_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
 	.symbols = {
@@ -252,10 +257,10 @@ static const struct symbol_table icmp_code_tbl = {
 		{ "host-unreachable",	1 },
 		{ "prot-unreachable",	2 },
 		{ "port-unreachable",	3 },
-		{ "frag-needed",	4 },
 		{ "net-prohibited",	9 },
 		{ "host-prohibited",	10 },
 		{ "admin-prohibited",	13 },
+		{ "frag-needed",	4 },
 		{ NULL, 0 },
 	},
 };
@@ -1021,6 +1026,98 @@ static const struct symbol_table mh_type_tbl = {
 	},
 };
 
+/*
+ * cgroup v2 paths (socket cgroupv2): the value is the cgroup's inode
+ * number under /sys/fs/cgroup; a listing finds the path again by walking
+ * the hierarchy, and prints the number when no cgroup has it.
+ */
+#define CGROUPV2_ROOT	"/sys/fs/cgroup"
+
+static struct error_record *cgroupv2_parse(const struct expr *sym,
+					   struct expr **res)
+{
+	const char *id = sym->symbol.identifier;
+	struct stat st;
+	char *path;
+
+	path = xasprintf("%s/%s", CGROUPV2_ROOT, id);
+	if (stat(path, &st) < 0) {
+		xfree(path);
+		return erec_create(EREC_ERROR, &sym->location,
+				   "cgroupv2 path fails: %s", strerror(errno));
+	}
+	xfree(path);
+	*res = constant_expr_alloc_u64(&sym->location, &cgroupv2_type,
+				       BYTEORDER_HOST_ENDIAN, 64, st.st_ino);
+	return NULL;
+}
+
+/* Depth-first search of the cgroup tree for inode @ino, at most a few
+ * levels deep (a listing must not wander a huge hierarchy). */
+static bool cgroupv2_find(const char *dir, const char *rel, uint64_t ino,
+			  unsigned int depth, char *out, size_t size)
+{
+	struct dirent *de;
+	bool found = false;
+	struct stat st;
+	DIR *d;
+
+	if (depth > 8 || !(d = opendir(dir)))
+		return false;
+	while (!found && (de = readdir(d))) {
+		char *path, *sub;
+
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		sub = rel[0] ? xasprintf("%s/%s", rel, de->d_name) :
+			       xstrdup(de->d_name);
+		if (stat(path, &st) == 0 && st.st_ino == ino) {
+			snprintf(out, size, "%s", sub);
+			found = true;
+		} else {
+			found = cgroupv2_find(path, sub, ino, depth + 1, out,
+					      size);
+		}
+		xfree(path);
+		xfree(sub);
+	}
+	closedir(d);
+	return found;
+}
+
+static bool cgroupv2_name(const struct expr *expr, char *out, size_t size)
+{
+	uint64_t ino;
+
+	return value_get_u64(expr, &ino) &&
+	       cgroupv2_find(CGROUPV2_ROOT, "", ino, 0, out, size);
+}
+
+static void cgroupv2_print(const struct expr *expr, struct output_ctx *octx)
+{
+	char path[4096];
+
+	if (cgroupv2_name(expr, path, sizeof(path)))
+		nft_print(octx, "\"%s\"", path);
+	else
+		print_decimal(expr, octx);
+}
+
+static json_t *cgroupv2_json(const struct expr *expr, struct output_ctx *octx)
+{
+	char path[4096];
+	json_t *j;
+	char *s;
+
+	if (cgroupv2_name(expr, path, sizeof(path)))
+		return json_string(path);
+	s = mpz_get_str(NULL, 10, expr->value.value);
+	j = json_string(s);
+	free(s);
+	return j;
+}
+
 /* Route types (RTN_*) as fib reports them. */
 static const struct symbol_table fib_addrtype_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32, .base_decimal = true,
@@ -1159,13 +1256,15 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 	return json_wrap("|", flags);
 }
 
+/* Rows in the order "describe ct state" lists them (the system nft's);
+ * flags print in bit order whatever the order here. */
 static const struct symbol_table ct_state_tbl = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
 	.symbols = {
 		{ "invalid",	1 },
+		{ "new",	8 },
 		{ "established", 2 },
 		{ "related",	4 },
-		{ "new",	8 },
 		{ "untracked",	64 },
 		{ NULL, 0 },
 	},
@@ -1214,10 +1313,17 @@ static const struct symbol_table ct_event_tbl = {
 	},
 };
 
-/* Days as struct tm counts them, printed as nft lists them. */
-static const char *const day_names[] = {
-	"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-	"Saturday",
+/* Days as struct tm counts them (row N is day N), printed as nft lists
+ * them; "describe meta day" shows the table. */
+#define DAYS	7
+static const struct symbol_table day_tbl = {
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
+	.symbols = {
+		{ "Sunday", 0 }, { "Monday", 1 }, { "Tuesday", 2 },
+		{ "Wednesday", 3 }, { "Thursday", 4 }, { "Friday", 5 },
+		{ "Saturday", 6 },
+		{ NULL, 0 },
+	},
 };
 
 /*
@@ -1629,10 +1735,10 @@ static struct error_record *day_parse(const struct expr *sym,
 	unsigned int i;
 	char *end;
 
-	for (i = 0; i < array_size(day_names); i++)
-		if (!strcasecmp(id, day_names[i]))
+	for (i = 0; i < DAYS; i++)
+		if (!strcasecmp(id, day_tbl.symbols[i].identifier))
 			break;
-	if (i == array_size(day_names)) {
+	if (i == DAYS) {
 		errno = 0;
 		v = strtoul(id, &end, 0);
 		if (end == id || *end || *id == '-')
@@ -1653,8 +1759,8 @@ static void day_print(const struct expr *expr, struct output_ctx *octx)
 	uint64_t v = 0;
 
 	value_get_u64(expr, &v);
-	if (v < array_size(day_names) && !nft_output_numeric_symbol(octx))
-		nft_print(octx, "\"%s\"", day_names[v]);
+	if (v < DAYS && !nft_output_numeric_symbol(octx))
+		nft_print(octx, "\"%s\"", day_tbl.symbols[v].identifier);
 	else
 		print_decimal(expr, octx);
 }
@@ -1664,8 +1770,8 @@ static json_t *day_json(const struct expr *expr, struct output_ctx *octx)
 	uint64_t v = 0;
 
 	value_get_u64(expr, &v);
-	if (v < array_size(day_names) && !nft_output_numeric_symbol(octx))
-		return json_string(day_names[v]);
+	if (v < DAYS && !nft_output_numeric_symbol(octx))
+		return json_string(day_tbl.symbols[v].identifier);
 	return number_json(expr, octx);
 }
 
@@ -1911,7 +2017,7 @@ const struct datatype day_type = {
 	.type = TYPE_TIME_DAY, .name = "day",
 	.desc = "Day of week of packet reception",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
-	.basetype = &integer_type,
+	.basetype = &integer_type, .sym_tbl = &day_tbl,
 	.print = day_print, .json = day_json, .parse = day_parse,
 };
 
@@ -2046,6 +2152,14 @@ const struct datatype boolean_type = {
 	.json = boolean_json,
 };
 
+const struct datatype cgroupv2_type = {
+	.type = TYPE_CGROUPV2, .name = "cgroupsv2", .desc = "cgroupsv2 path",
+	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 64,
+	.basetype = &integer_type,
+	.print = cgroupv2_print, .json = cgroupv2_json,
+	.parse = cgroupv2_parse,
+};
+
 const struct datatype mh_type_type = {
 	.type = TYPE_MH_TYPE, .name = "mh_type", .desc = "Mobility Header Type",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
@@ -2151,7 +2265,7 @@ static const struct datatype *const datatypes[] = {
 	&ct_state_type, &ct_dir_type, &ct_status_type, &ct_event_type,
 	&ct_label_type, &duration_type, &realm_type, &devgroup_type,
 	&classid_type, &uid_type, &gid_type, &date_type, &hour_type,
-	&day_type, &fib_addrtype_type, &mh_type_type,
+	&day_type, &fib_addrtype_type, &mh_type_type, &cgroupv2_type,
 	&arpop_type, &icmp_type_type, &icmp_code_type,
 	&icmp6_type_type, &icmpv6_code_type, &icmpx_code_type,
 	&igmp_type_type, &dscp_type, &ecn_type, &tcp_flag_type,

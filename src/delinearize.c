@@ -802,8 +802,9 @@ static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 }
 
 /*
- * (flags & mask) != 0 is how "ct state established,related" was encoded:
- * list it as the flags again. Takes over the binop's parts.
+ * (flags & mask) != 0 is how "ct state established,related" was encoded,
+ * (flags & mask) == 0 "ct state ! established": list them as the flags
+ * again. Takes over the binop's parts.
  */
 static void delin_flags_match(struct expr *rel)
 {
@@ -819,9 +820,11 @@ static void delin_flags_match(struct expr *rel)
 	if (binop->etype != EXPR_BINOP)
 		return;
 	base = binop->binop.left;
-	if (rel->binop.op != OP_NEQ ||
+	if ((rel->binop.op != OP_NEQ && rel->binop.op != OP_IMPLICIT &&
+	     rel->binop.op != OP_EQ) ||
 	    binop->binop.op != OP_AND || base->etype == EXPR_BINOP ||
 	    binop->binop.right->etype != EXPR_VALUE ||
+	    !mpz_sgn(binop->binop.right->value.value) ||
 	    rel->binop.right->etype != EXPR_VALUE ||
 	    mpz_sgn(rel->binop.right->value.value) != 0 ||
 	    !datatype_is_bitmask(base->dtype))
@@ -829,7 +832,9 @@ static void delin_flags_match(struct expr *rel)
 	expr_free(rel->binop.right);
 	rel->binop.right = expr_get(binop->binop.right);
 	rel->binop.left = expr_get(base);
-	rel->binop.op = OP_IMPLICIT;
+	/* (flags & mask) == 0 is "ct state ! established", as for "tcp
+	 * flags ! syn" (UPSTREAM-FORMAT.md 3.1) */
+	rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEG;
 	expr_free(binop);
 }
 

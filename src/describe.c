@@ -17,10 +17,13 @@
 static void describe_basetypes(const struct datatype *dtype,
 			       struct output_ctx *octx)
 {
-	const struct datatype *b;
+	const struct datatype *b = dtype->basetype;
 	const char *sep = " (basetype ";
 
-	for (b = dtype->basetype; b; b = b->basetype) {
+	/* the hex printed integer is "integer" itself, with no base */
+	if (b && !strcmp(b->name, dtype->name))
+		return;
+	for (; b; b = b->basetype) {
 		nft_print(octx, "%s%s", sep, b->desc);
 		sep = ", ";
 	}
@@ -51,12 +54,13 @@ static void describe_symbol_table(const struct datatype *dtype,
 {
 	const struct symbolic_constant *s;
 	unsigned int bits = tbl->size ? tbl->size : dtype->size;
+	bool decimal = tbl->base_decimal && !tbl->describe_hex;
 
 	/* Protocol names mirror /etc/protocols: the system nft prints
 	 * them without the heading. */
 	if (dtype->type != TYPE_INET_PROTOCOL)
 		nft_print(octx, "\npre-defined symbolic constants (in %s):\n",
-			  tbl->base_decimal ? "decimal" : "hexadecimal");
+			  decimal ? "decimal" : "hexadecimal");
 	for (s = tbl->symbols; s->identifier; s++) {
 		/* aliases we accept beyond /etc/protocols' names */
 		if (dtype->type == TYPE_INET_PROTOCOL &&
@@ -65,11 +69,12 @@ static void describe_symbol_table(const struct datatype *dtype,
 		nft_print(octx, "\t%-30s\t", s->identifier);
 		if (dtype->type == TYPE_INET_PROTOCOL)
 			nft_print(octx, "%" PRIu64 "\n", s->value);
-		else if (tbl->base_decimal)
+		else if (decimal)
 			nft_print(octx, "%20" PRIu64 "\n", s->value);
-		else
+		else	/* whole bytes: "ip ecn" shows 0x03 */
 			nft_print(octx, "0x%0*" PRIx64 "\n",
-				  (int)div_round_up(bits, 4), s->value);
+				  (int)div_round_up(bits, BITS_PER_BYTE) * 2,
+				  s->value);
 	}
 }
 

@@ -949,6 +949,28 @@ static int cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	}
 }
 
+/*
+ * One rule on its own, with nothing from the kernel: the evaluation an
+ * "add rule" gets, for the unit tests' round trips through the real
+ * parser and evaluator.
+ */
+int nft_evaluate_rule(struct nft_ctx *nft, struct rule *rule,
+		      struct list_head *msgs)
+{
+	struct eval_run run = {};
+	struct eval_ctx ectx = {
+		.nft = nft,
+		.msgs = msgs,
+		.run = &run,
+	};
+	int err;
+
+	str_hash_init(&run.objs);
+	err = rule_evaluate(&ectx, rule);
+	run_release(&run);
+	return err;
+}
+
 int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
 		 struct list_head *msgs)
 {

@@ -992,6 +992,20 @@ static struct expr *parser_socket(struct parser_state *st,
 	return socket_expr_alloc(loc, k);
 }
 
+/* "socket cgroupv2 level N": how deep in the hierarchy to look. */
+static void parser_socket_level(struct parser_state *st, struct expr *expr,
+				uint64_t level, const YYLTYPE *loc)
+{
+	if (expr->etype != EXPR_SOCKET ||
+	    expr->socket.key != NFT_SOCKET_CGROUPV2)
+		parser_error(st, loc, "only socket cgroupv2 takes a level");
+	else if (level > 255)
+		parser_error(st, loc, "cgroupv2 level %llu is out of range (0-255)",
+			     (unsigned long long)level);
+	else
+		expr->socket.level = level;
+}
+
 static struct expr *parser_osf(struct parser_state *st, const YYLTYPE *loc,
 			       char *ttl, const YYLTYPE *ttl_loc, char *key,
 			       const YYLTYPE *key_loc)
@@ -1061,6 +1075,7 @@ static struct expr *parser_exthdr(struct parser_state *st,
 		parser_error(st, name_loc, "unknown %s '%s'",
 			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
 			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
+			     op == NFT_EXTHDR_OP_SCTP ? "SCTP chunk" :
 			     "extension header", name);
 		xfree(field);
 		return parser_placeholder(loc, name);
@@ -1086,6 +1101,28 @@ static struct expr *parser_exthdr(struct parser_state *st,
 			return parser_placeholder(loc, name);
 	}
 	return exthdr_expr_alloc(loc, d, f, index);
+}
+
+/* "sctp chunk NAME [FIELD]" */
+static struct expr *parser_chunk(struct parser_state *st,
+				 const YYLTYPE *loc, const char *proto,
+				 const YYLTYPE *proto_loc, char *name,
+				 const YYLTYPE *name_loc, char *field,
+				 const YYLTYPE *field_loc)
+{
+	struct expr *expr;
+
+	if (strcmp(proto, "sctp")) {
+		parser_error(st, proto_loc, "%s has no chunks: sctp chunk",
+			     proto);
+		xfree(name);
+		xfree(field);
+		return parser_placeholder(loc, proto);
+	}
+	expr = parser_exthdr(st, loc, NFT_EXTHDR_OP_SCTP, name, name_loc,
+			     field, field_loc, 0);
+	xfree(name);
+	return expr;
 }
 
 /* "tcp option NAME [FIELD]", "ip option NAME [FIELD]" */
@@ -1181,7 +1218,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 /* "tcp option maxseg size": a word after an option name is its field,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
-%precedence STRING TYPE COUNT
+%precedence STRING TYPE COUNT LEVEL FLAGS
 
 %union {
 	const char *kw;
@@ -1249,7 +1286,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> SOCKET "socket" OSF "osf" IPSEC "ipsec" MOD "mod" SEED "seed"
 %token <kw> OFFSET "offset" TTL "ttl" SPNUM "spnum"
 %token <kw> EXTHDR "exthdr" HBH "hbh" RT0 "rt0" RT2 "rt2" SRH "srh"
-%token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option"
+%token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option" CHUNK "chunk"
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count"
@@ -2114,6 +2151,26 @@ exthdr_expr	: HBH identifier
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   xstrdup($4), &@4);
 			}
+		| proto_kw CHUNK STRING	%prec OPTION_PRESENCE
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  NULL, NULL);
+			}
+		| proto_kw CHUNK STRING STRING
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  $4, &@4);
+			}
+		| proto_kw CHUNK STRING TYPE
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  xstrdup($4), &@4);
+			}
+		| proto_kw CHUNK STRING FLAGS
+			{
+				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
+						  xstrdup($4), &@4);
+			}
 		| proto_kw OPTION NUMBER
 			{
 				$$ = parser_option_number(state, &@$, $1, &@1,
@@ -2198,9 +2255,14 @@ hash_expr	: JHASH hash_src MOD number opt_offset
 			}
 		;
 
-socket_expr	: SOCKET identifier
+socket_expr	: SOCKET identifier	%prec OPTION_PRESENCE
 			{
 				$$ = parser_socket(state, &@$, $2, &@2);
+			}
+		| SOCKET identifier LEVEL number
+			{
+				$$ = parser_socket(state, &@$, $2, &@2);
+				parser_socket_level(state, $$, $4, &@4);
 			}
 		;
 

@@ -147,10 +147,10 @@ const struct proto_desc proto_icmp = {
 		[1] = HDR_FIELD("type", &icmp_type_type, 0, 8),
 		[2] = HDR_FIELD("code", &icmp_code_type, 8, 8),
 		[3] = HDR_INT("checksum", 16, 16),
-		/* echo reply, echo request */
-		[4] = HDR_TYPED("id", &integer_type, 32, 16, 2, 0, 8),
+		/* echo request, echo reply */
+		[4] = HDR_TYPED("id", &integer_type, 32, 16, 2, 8, 0),
 		[5] = HDR_TYPED("sequence", &integer_type, 48, 16,
-				2, 0, 8),
+				2, 8, 0),
 		/* redirect, destination unreachable */
 		[6] = HDR_TYPED("gateway", &integer_type, 32, 32, 1, 5),
 		[7] = HDR_TYPED("mtu", &integer_type, 48, 16, 1, 3),
@@ -376,6 +376,11 @@ static bool proto_field_has_type(const struct proto_hdr_template *t,
 	return false;
 }
 
+bool proto_field_of_type(const struct proto_hdr_template *t, int type)
+{
+	return type < 0 || t->num_types == 0 || proto_field_has_type(t, type);
+}
+
 bool proto_field_find_typed(const struct proto_desc *desc,
 			    unsigned int offset, unsigned int len, int type,
 			    unsigned int *field)
@@ -391,7 +396,18 @@ bool proto_field_find_typed(const struct proto_desc *desc,
 			return true;
 		}
 	}
-	return proto_field_find(desc, offset, len, field);
+	/* not a field of another type: "icmp gateway" is not read in an
+	 * echo request, whose id and sequence are there instead */
+	for (i = 1; i < PROTO_MAX_FIELDS; i++) {
+		const struct proto_hdr_template *t = &desc->templates[i];
+
+		if (t->token && t->offset == offset && t->len == len &&
+		    proto_field_of_type(t, type)) {
+			*field = i;
+			return true;
+		}
+	}
+	return false;
 }
 
 const struct proto_desc *proto_find_upper(const struct proto_desc *desc,

@@ -128,6 +128,47 @@ static const struct exthdr_desc exthdr_ipopt[] = {
 		F("value", 16, 16, &integer_type) } },
 };
 
+#define SCTP_COMMON	F("type", 0, 8, &integer_type),			\
+			F("flags", 8, 8, &integer_type),		\
+			F("length", 16, 16, &integer_type)
+#define SCTP_INIT	SCTP_COMMON,					\
+			F("init-tag", 32, 32, &integer_type),		\
+			F("a-rwnd", 64, 32, &integer_type),		\
+			F("num-outbound-streams", 96, 16, &integer_type), \
+			F("num-inbound-streams", 112, 16, &integer_type), \
+			F("initial-tsn", 128, 32, &integer_type)
+#define SCTP_TSN(_t)	SCTP_COMMON, F(_t, 32, 32, &integer_type)
+
+/* SCTP chunks by type (nft(8), SCTP HEADER EXPRESSION). */
+static const struct exthdr_desc exthdr_sctp[] = {
+	{ "data", NFT_EXTHDR_OP_SCTP, 0, {
+		SCTP_COMMON, F("tsn", 32, 32, &integer_type),
+		F("stream", 64, 16, &integer_type),
+		F("ssn", 80, 16, &integer_type),
+		F("ppid", 96, 32, &integer_type) } },
+	{ "init", NFT_EXTHDR_OP_SCTP, 1, { SCTP_INIT } },
+	{ "init-ack", NFT_EXTHDR_OP_SCTP, 2, { SCTP_INIT } },
+	{ "sack", NFT_EXTHDR_OP_SCTP, 3, {
+		SCTP_COMMON, F("cum-tsn-ack", 32, 32, &integer_type),
+		F("a-rwnd", 64, 32, &integer_type),
+		F("num-gap-ack-blocks", 96, 16, &integer_type),
+		F("num-dup-tsns", 112, 16, &integer_type) } },
+	{ "heartbeat", NFT_EXTHDR_OP_SCTP, 4, { SCTP_COMMON } },
+	{ "heartbeat-ack", NFT_EXTHDR_OP_SCTP, 5, { SCTP_COMMON } },
+	{ "abort", NFT_EXTHDR_OP_SCTP, 6, { SCTP_COMMON } },
+	{ "shutdown", NFT_EXTHDR_OP_SCTP, 7, { SCTP_TSN("cum-tsn-ack") } },
+	{ "shutdown-ack", NFT_EXTHDR_OP_SCTP, 8, { SCTP_COMMON } },
+	{ "error", NFT_EXTHDR_OP_SCTP, 9, { SCTP_COMMON } },
+	{ "cookie-echo", NFT_EXTHDR_OP_SCTP, 10, { SCTP_COMMON } },
+	{ "cookie-ack", NFT_EXTHDR_OP_SCTP, 11, { SCTP_COMMON } },
+	{ "ecne", NFT_EXTHDR_OP_SCTP, 12, { SCTP_TSN("lowest-tsn") } },
+	{ "cwr", NFT_EXTHDR_OP_SCTP, 13, { SCTP_TSN("lowest-tsn") } },
+	{ "shutdown-complete", NFT_EXTHDR_OP_SCTP, 14, { SCTP_COMMON } },
+	{ "asconf-ack", NFT_EXTHDR_OP_SCTP, 128, { SCTP_TSN("seqno") } },
+	{ "forward-tsn", NFT_EXTHDR_OP_SCTP, 192, { SCTP_TSN("new-cum-tsn") } },
+	{ "asconf", NFT_EXTHDR_OP_SCTP, 193, { SCTP_TSN("seqno") } },
+};
+
 static const struct {
 	const struct exthdr_desc *descs;
 	unsigned int num;
@@ -140,6 +181,8 @@ static const struct {
 				    "tcp option", "tcp option " },
 	[NFT_EXTHDR_OP_IPV4]	= { exthdr_ipopt, array_size(exthdr_ipopt),
 				    "ip option", "ip option " },
+	[NFT_EXTHDR_OP_SCTP]	= { exthdr_sctp, array_size(exthdr_sctp),
+				    "sctp chunk", "sctp chunk " },
 };
 
 static bool exthdr_op_valid(unsigned int op)
@@ -406,6 +449,13 @@ static struct expr *tcpopt_expr_json_parse(struct json_ctx *jctx,
 					     json_integer_value(l), false);
 	}
 	return exthdr_json_parse_op(jctx, value, loc, NFT_EXTHDR_OP_TCPOPT);
+}
+
+static struct expr *sctp_chunk_expr_json_parse(struct json_ctx *jctx,
+					       json_t *value,
+					       const struct location *loc)
+{
+	return exthdr_json_parse_op(jctx, value, loc, NFT_EXTHDR_OP_SCTP);
 }
 
 static struct expr *ipopt_expr_json_parse(struct json_ctx *jctx,
@@ -681,15 +731,18 @@ static int exthdr_expr_delinearize(struct delin_ctx *dctx,
 static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt, struct expr *expr)
 {
+	/* naming a masked field replaces (and may free) @expr */
+	enum nft_exthdr_op op = expr->exthdr.op;
+
 	if (stmt->expr->binop.left != expr)
 		exthdr_masked_field(stmt, expr);
 	else if (stmt->expr->binop.right->etype == EXPR_PREFIX)
 		exthdr_unprefix(stmt, expr);
 	else
 		expr_retype_constant(stmt->expr->binop.right, expr);
-	if (expr->exthdr.op == NFT_EXTHDR_OP_IPV6)
+	if (op == NFT_EXTHDR_OP_IPV6)
 		payload_dep_kill(dctx, &proto_ip6);
-	else if (expr->exthdr.op == NFT_EXTHDR_OP_IPV4)
+	else if (op == NFT_EXTHDR_OP_IPV4)
 		payload_dep_kill(dctx, &proto_ip);
 }
 
@@ -715,6 +768,13 @@ const struct expr_ops tcpopt_expr_ops = {
 	.name			= "tcp option",
 	.json_name		= "tcp option",
 	.json_parse		= tcpopt_expr_json_parse,
+};
+
+const struct expr_ops sctp_chunk_expr_ops = {
+	.type			= EXPR_EXTHDR,
+	.name			= "sctp chunk",
+	.json_name		= "sctp chunk",
+	.json_parse		= sctp_chunk_expr_json_parse,
 };
 
 const struct expr_ops ipopt_expr_ops = {

@@ -265,6 +265,39 @@ static bool payload_type_match(const struct proto_ctx *pctx,
 	return true;
 }
 
+/*
+ * A type match against a set ("icmp type { echo-request, echo-reply }")
+ * names no single type, but it is the match a field of several types
+ * needs: no other is added for it.
+ */
+#define PAYLOAD_TYPE_SET	256
+
+static bool payload_type_set_match(const struct proto_ctx *pctx,
+				   const struct expr *rel)
+{
+	const struct expr *left = rel->binop.left;
+	const struct proto_desc *desc = left->payload.desc;
+
+	return left->etype == EXPR_PAYLOAD && desc && desc->type_key &&
+	       left->payload.tmpl == &desc->templates[desc->type_key] &&
+	       pctx->protocol[desc->base].desc == desc &&
+	       (rel->binop.op == OP_EQ || rel->binop.op == OP_IMPLICIT) &&
+	       rel->binop.right->etype == EXPR_SET;
+}
+
+/* The first member of a type set, -1 if it is not a plain value. */
+static int payload_type_set_first(const struct expr *rel)
+{
+	const struct expr *elem;
+
+	elem = list_first_entry(&rel->binop.right->expr_list.expressions,
+				struct expr, list);
+	if (elem->etype != EXPR_VALUE ||
+	    mpz_cmp_ui(elem->value.value, 255) > 0)
+		return -1;
+	return mpz_get_ui(elem->value.value);
+}
+
 /* What the rule's statements before the current one establish. */
 static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 {
@@ -277,7 +310,10 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 	left = rel->binop.left;
 	if (payload_type_match(pctx, rel, &type))
 		pctx->protocol[left->payload.desc->base].type = type;
-	/* a payload of a known (conflicting) layer was reported already */
+	else if (payload_type_set_match(pctx, rel))
+		pctx->protocol[left->payload.desc->base].type =
+			PAYLOAD_TYPE_SET;
+/* a payload of a known (conflicting) layer was reported already */
 	if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
 	    !pctx->protocol[left->payload.desc->base].desc)
 		proto_ctx_update(pctx, left->payload.desc->base,
@@ -324,19 +360,26 @@ static void payload_pctx_rebuild(struct eval_ctx *ectx)
 	ectx->pctx = ectx->pctx_cache.pctx;
 }
 
-static void payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
-			       uint32_t num)
+/* "@left @right" before the current statement. */
+static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
+			    struct expr *right)
 {
-	struct expr *right;
 	struct stmt *dep;
 
-	right = constant_expr_alloc_u64(&left->location, left->dtype,
-					left->byteorder, left->len, num);
 	dep = expr_stmt_alloc(&left->location,
 			      relational_expr_alloc(&left->location,
 						    OP_IMPLICIT, left, right));
 	list_add_tail(&dep->list, &ectx->stmt->list);
 	payload_pctx_stmt(&ectx->pctx, dep);
+}
+
+static void payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
+			       uint32_t num)
+{
+	payload_dep_add(ectx, left,
+			constant_expr_alloc_u64(&left->location, left->dtype,
+						left->byteorder, left->len,
+						num));
 }
 
 static void payload_dep_meta(struct eval_ctx *ectx, const struct expr *expr,
@@ -453,23 +496,59 @@ static int payload_dep_transport(struct eval_ctx *ectx,
 }
 
 /*
- * "icmp mtu" means something in destination unreachable messages only:
- * the system nft matches the type first unless the rule did. Fields of
- * two types (icmp id: echo request or reply) need an anonymous set for
- * that, which this encoder does not build yet: they go without.
+ * The type set a field of several message types implies, in the order
+ * of its template (the order the system nft adds the elements in), typed
+ * and sized as evaluating "{ ... }" against @key would.
  */
-static void payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
+static struct expr *payload_type_set(const struct expr *key,
+				     const struct proto_hdr_template *tmpl)
+{
+	struct expr *set = set_expr_alloc(&key->location);
+	unsigned int i;
+
+	for (i = 0; i < tmpl->num_types; i++)
+		set_expr_add(set, constant_expr_alloc_u64(&key->location,
+							  key->dtype,
+							  key->byteorder,
+							  key->len,
+							  tmpl->types[i]));
+	set->dtype = key->dtype;
+	set->byteorder = key->byteorder;
+	set->len = key->len;
+	set->flags |= EXPR_F_CONSTANT;
+	return set;
+}
+
+/*
+ * "icmp mtu" means something in destination unreachable messages only:
+ * the system nft matches the type first unless the rule did. A field of
+ * several types ("icmp id": echo request or reply) gets a set of them:
+ * "icmp type { echo-request, echo-reply }", which lists as it is.
+ */
+static int payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
 {
 	const struct proto_hdr_template *tmpl = expr->payload.tmpl;
 	const struct proto_desc *desc = expr->payload.desc;
+	int type = ectx->pctx.protocol[desc->base].type;
+	struct expr *key;
 
-	if (!tmpl || tmpl->num_types != 1 ||
-	    ectx->pctx.protocol[desc->base].desc != desc ||
-	    ectx->pctx.protocol[desc->base].type >= 0)
-		return;
-	payload_dep_insert(ectx, payload_expr_alloc(&expr->location, desc,
-						    desc->type_key),
-			   tmpl->types[0]);
+	if (!tmpl || tmpl->num_types == 0 ||
+	    ectx->pctx.protocol[desc->base].desc != desc)
+		return 0;
+	/* "icmp type redirect icmp id 1" reads a field that is not there */
+	if (type >= 0 && type != PAYLOAD_TYPE_SET &&
+	    !proto_field_of_type(tmpl, type))
+		return expr_error(ectx, expr,
+				  "incompatible %s match: rule has %d, need %u",
+				  desc->name, type, tmpl->types[0]);
+	if (type >= 0)
+		return 0;
+	key = payload_expr_alloc(&expr->location, desc, desc->type_key);
+	if (tmpl->num_types == 1)
+		payload_dep_insert(ectx, key, tmpl->types[0]);
+	else
+		payload_dep_add(ectx, key, payload_type_set(key, tmpl));
+	return 0;
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
@@ -482,8 +561,7 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 	payload_pctx_rebuild(ectx);
 	if (payload_gen_proto_dep(ectx, expr) < 0)
 		return -1;
-	payload_dep_type(ectx, expr);
-	return 0;
+	return payload_dep_type(ectx, expr);
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
@@ -1010,6 +1088,14 @@ static void payload_type_done(struct delin_ctx *dctx, struct stmt *stmt,
 		pctx->protocol[base].type_stmt = stmt;
 		return;
 	}
+	/* a set of types ("icmp id" implies echo request or reply): the
+	 * fields after it are those of its first type; the set stays */
+	if (stmt->expr->binop.left == left &&
+	    payload_type_set_match(pctx, stmt->expr)) {
+		pctx->protocol[base].type = payload_type_set_first(stmt->expr);
+		pctx->protocol[base].type_stmt = NULL;
+		return;
+	}
 	if (!dep || tmpl->num_types != 1 ||
 	    tmpl->types[0] != pctx->protocol[base].type)
 		return;
@@ -1057,9 +1143,11 @@ static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
 		dctx->deps[upper] = stmt;
 }
 
-/* The field starting at @offset that fits in @len bits, longest first. */
+/* The field starting at @offset that fits in @len bits, longest first,
+ * of the message type @type (-1: any). */
 static unsigned int payload_field_at(const struct proto_desc *desc,
-				     unsigned int offset, unsigned int len)
+				     unsigned int offset, unsigned int len,
+				     int type)
 {
 	unsigned int i, best = 0;
 
@@ -1067,6 +1155,7 @@ static unsigned int payload_field_at(const struct proto_desc *desc,
 		const struct proto_hdr_template *t = &desc->templates[i];
 
 		if (t->token && t->offset == offset && t->len <= len &&
+		    proto_field_of_type(t, type) &&
 		    (!best || t->len > desc->templates[best].len))
 			best = i;
 	}
@@ -1088,7 +1177,8 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 
 	end = left->payload.offset - hdr->offset + left->len;
 	for (off = left->payload.offset - hdr->offset; off < end; ) {
-		fields[n] = payload_field_at(desc, off, end - off);
+		fields[n] = payload_field_at(desc, off, end - off,
+					     hdr->type);
 		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS ||
 		    desc->templates[fields[n]].len % BITS_PER_BYTE)
 			return false;
@@ -1135,7 +1225,7 @@ static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
 	struct expr *value = stmt->expr->binop.right;
 	unsigned int field = payload_field_at(hdr->desc,
 					      left->payload.offset -
-					      hdr->offset, ~0U);
+					      hdr->offset, ~0U, hdr->type);
 	unsigned int plen = left->len;
 	const struct proto_hdr_template *t;
 

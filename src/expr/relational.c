@@ -175,6 +175,24 @@ static void relational_var_set(struct expr *rel)
 	rel->binop.right = set;
 }
 
+/*
+ * A list left over after evaluation: flag types fold theirs into one
+ * value ("ct state established,related"; JSON "right": ["established",
+ * "related"]), so this one is a list of other values, which the system
+ * nft refuses too. A set is what matches one of several values.
+ */
+static int relational_list_error(struct eval_ctx *ectx,
+				 const struct expr *left,
+				 const struct expr *right)
+{
+	if (right->expr_list.size == 0)
+		return expr_error(ectx, right,
+				  "an empty list of flags matches nothing: write at least one flag");
+	return expr_error(ectx, right,
+			  "a list of values combines flags, and %s is not a flag type: use a set to match one of several values",
+			  left->dtype->desc);
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -202,6 +220,8 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 					  "a set can only be matched with == or !=, not %s",
 					  op_token(rel->binop.op));
 		break;
+	case EXPR_LIST:
+		return relational_list_error(ectx, left, right);
 	default:
 		return expr_error(ectx, right,
 				  "Right hand side of relational expression (%s) must be constant",

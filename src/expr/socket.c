@@ -20,6 +20,7 @@ static const struct socket_template socket_templates[] = {
 	[NFT_SOCKET_TRANSPARENT] = { "transparent", &integer_type, 8 },
 	[NFT_SOCKET_MARK]	 = { "mark", &mark_type, 32 },
 	[NFT_SOCKET_WILDCARD]	 = { "wildcard", &integer_type, 8 },
+	[NFT_SOCKET_CGROUPV2]	 = { "cgroupv2", &cgroupv2_type, 64 },
 };
 
 static const struct socket_template *socket_template(unsigned int key)
@@ -78,13 +79,22 @@ static void socket_expr_print(const struct expr *expr,
 			      struct output_ctx *octx)
 {
 	nft_print(octx, "socket %s", socket_key_name(expr->socket.key));
+	if (expr->socket.key == NFT_SOCKET_CGROUPV2)
+		nft_print(octx, " level %u", expr->socket.level);
 }
 
 static json_t *socket_expr_json(const struct expr *expr,
 				struct output_ctx *octx)
 {
-	return json_wrap("socket", json_wrap("key",
-			 json_string(socket_key_name(expr->socket.key))));
+	json_t *root = json_object();
+
+	json_object_set_new(root, "key",
+			    json_string(socket_key_name(expr->socket.key)));
+	/* the system nft 1.0.6 leaves the level out, and loses it */
+	if (expr->socket.key == NFT_SOCKET_CGROUPV2)
+		json_object_set_new(root, "level",
+				    json_integer(expr->socket.level));
+	return json_wrap("socket", root);
 }
 
 /* {"socket": {"key": "transparent"}} */
@@ -93,15 +103,26 @@ static struct expr *socket_expr_json_parse(struct json_ctx *jctx,
 					   const struct location *loc)
 {
 	json_t *k = json_object_get(value, "key");
+	json_t *l = json_object_get(value, "level");
 	enum nft_socket_keys key;
+	struct expr *expr;
 
 	if (!json_is_string(k) ||
 	    !socket_key_lookup(json_string_value(k), &key)) {
 		json_error(jctx, ".socket.key",
-			   "Invalid socket key: expected transparent, mark or wildcard");
+			   "Invalid socket key: expected transparent, mark, wildcard or cgroupv2");
 		return NULL;
 	}
-	return socket_expr_alloc(loc, key);
+	if (l && (key != NFT_SOCKET_CGROUPV2 || !json_is_integer(l) ||
+		  json_integer_value(l) < 0 || json_integer_value(l) > 255)) {
+		json_error(jctx, ".socket.level",
+			   "Invalid socket level: only cgroupv2 takes one, 0-255");
+		return NULL;
+	}
+	expr = socket_expr_alloc(loc, key);
+	if (l)
+		expr->socket.level = json_integer_value(l);
+	return expr;
 }
 
 static void socket_expr_linearize(struct lin_ctx *lctx,
@@ -120,12 +141,17 @@ static int socket_expr_delinearize(struct delin_ctx *dctx,
 				   const struct nftnl_expr *nle)
 {
 	uint32_t key = nftnl_expr_get_u32(nle, NFTNL_EXPR_SOCKET_KEY);
+	struct expr *expr;
 
 	if (!socket_template(key))
 		return -1;
+	expr = socket_expr_alloc(&internal_location, key);
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_SOCKET_LEVEL))
+		expr->socket.level = nftnl_expr_get_u32(nle,
+						NFTNL_EXPR_SOCKET_LEVEL);
 	delin_set_register(dctx,
 			   nftnl_expr_get_u32(nle, NFTNL_EXPR_SOCKET_DREG),
-			   socket_expr_alloc(&internal_location, key));
+			   expr);
 	return 0;
 }
 

@@ -38,6 +38,32 @@ rule: ct state & established == established
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "state"}}, "established"]}, "right": "established"}}]
 
+# no flag of the mask set: "!", as for "tcp flags ! syn"
+rule: ct state ! established
+  [ ct load state => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000002 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "!", "left": {"ct": {"key": "state"}}, "right": "established"}}]
+
+rule: ct state ! established,related
+  [ ct load state => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000006 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "!", "left": {"ct": {"key": "state"}}, "right": ["established", "related"]}}]
+
+rule: ct state & established == 0
+list: ct state ! established
+  [ ct load state => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000002 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "!", "left": {"ct": {"key": "state"}}, "right": "established"}}]
+
+rule: ct status ! expected
+  [ ct load status => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000001 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "!", "left": {"ct": {"key": "status"}}, "right": "expected"}}]
+
 rule: ct state established,related accept
   [ ct load state => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000006 ) ^ 0x00000000 ]

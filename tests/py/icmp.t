@@ -439,6 +439,258 @@ rule ip: ip protocol icmp icmp type echo-request
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "protocol"}}, "right": "icmp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": "echo-request"}}]
 system-list: icmp type echo-request
 
+# a field of echo requests and replies: the type set comes first, and
+# stays listed (as in upstream 1.1)
+rule ip ip6 inet bridge netdev: icmp id 1
+list: icmp type { echo-reply, echo-request } icmp id 1
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["echo-reply", "echo-request"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "id"}}, "right": 1}}]
+
+rule ip ip6 inet bridge netdev: icmp sequence 2
+list: icmp type { echo-reply, echo-request } icmp sequence 2
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["echo-reply", "echo-request"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "sequence"}}, "right": 2}}]
+
+rule ip ip6 inet bridge netdev: icmp id != 1
+list: icmp type { echo-reply, echo-request } icmp id != 1
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp neq reg 1 0x00000100 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp neq reg 1 0x00000100 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp neq reg 1 0x00000100 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp neq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["echo-reply", "echo-request"]}}}, {"match": {"op": "!=", "left": {"payload": {"protocol": "icmp", "field": "id"}}, "right": 1}}]
+
+# one set for both fields; one load for both (a merged load in a reply
+# or request holds id and sequence, not the redirect's gateway)
+rule ip ip6 inet bridge netdev: icmp id 1 icmp sequence 2
+list: icmp type { echo-reply, echo-request } icmp id 1 icmp sequence 2
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["echo-reply", "echo-request"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "id"}}, "right": 1}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "sequence"}}, "right": 2}}]
+
+# a type set written out is the one the field needs
+rule ip ip6 inet bridge netdev: icmp type { echo-request, echo-reply } icmp id 1
+list: icmp type { echo-reply, echo-request } icmp id 1
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["echo-reply", "echo-request"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "id"}}, "right": 1}}]
+
+fail ip ip6 inet bridge netdev: icmp type redirect icmp id 1
+
 fail ip ip6 inet bridge netdev: icmp type foo
 
 fail ip ip6 inet bridge netdev: icmp code 256

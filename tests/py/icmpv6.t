@@ -295,6 +295,157 @@ rule ip6: ip6 nexthdr ipv6-icmp icmpv6 type echo-request
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "nexthdr"}}, "right": "ipv6-icmp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "echo-request"}}]
 system-list: icmpv6 type echo-request
 
+# a field of echo requests and replies: the type set comes first, and
+# stays listed (as in upstream 1.1)
+rule: icmpv6 id 1
+list: icmpv6 type { echo-request, echo-reply } icmpv6 id 1
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": {"set": ["echo-request", "echo-reply"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "id"}}, "right": 1}}]
+
+rule: icmpv6 sequence 2
+list: icmpv6 type { echo-request, echo-reply } icmpv6 sequence 2
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x00000200 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": {"set": ["echo-request", "echo-reply"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "sequence"}}, "right": 2}}]
+
+rule: icmpv6 id 1 icmpv6 sequence 2
+list: icmpv6 type { echo-request, echo-reply } icmpv6 id 1 icmpv6 sequence 2
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+bytecode bridge:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+bytecode netdev:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000080  : 0 [end]	element 00000081  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x02000100 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": {"set": ["echo-request", "echo-reply"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "id"}}, "right": 1}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "sequence"}}, "right": 2}}]
+
+fail: icmpv6 type nd-redirect icmpv6 id 1
+
 fail: icmpv6 type foo
 
 fail: icmpv6 code 300
@@ -336,7 +487,6 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
 
 rule: icmpv6 packet-too-big 1280
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 list: icmpv6 mtu 1280
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
@@ -372,9 +522,9 @@ bytecode netdev:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00050000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 parameter-problem 3
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
@@ -409,9 +559,9 @@ bytecode netdev:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x03000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "parameter-problem"}}, "right": 3}}]
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 list: icmpv6 mtu 1280
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
@@ -447,9 +597,9 @@ bytecode netdev:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00050000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 type nd-neighbor-solicit icmpv6 taddr fe80::1
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
@@ -485,9 +635,61 @@ bytecode netdev:
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x01000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "nd-neighbor-solicit"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "taddr"}}, "right": "fe80::1"}}]
 system-list: icmpv6 type nd-neighbor-solicit @th,64,128 0xfe800000000000000000000000000001
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
+
+# the messages that carry a target address: the implied type set stays
+# listed (UPSTREAM-FORMAT.md section 5)
+rule: icmpv6 taddr fe80::3
+list: icmpv6 type { mld-listener-query, mld-listener-report, mld-listener-done, nd-neighbor-solicit, nd-neighbor-advert, nd-redirect } icmpv6 taddr fe80::3
+  __set%d t 3 size 6
+  __set%d t 0
+  	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 16b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
+bytecode inet:
+  __set%d t 3 size 6
+  __set%d t 0
+  	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 16b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
+bytecode bridge:
+  __set%d t 3 size 6
+  __set%d t 0
+  	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 16b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
+bytecode netdev:
+  __set%d t 3 size 6
+  __set%d t 0
+  	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 16b @ transport header + 8 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": {"set": ["mld-listener-query", "mld-listener-report", "mld-listener-done", "nd-neighbor-solicit", "nd-neighbor-advert", "nd-redirect"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "taddr"}}, "right": "fe80::3"}}]
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 type nd-redirect icmpv6 daddr fe80::2
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 list: icmpv6 daddr fe80::2
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
@@ -524,9 +726,9 @@ bytecode netdev:
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "daddr"}}, "right": "fe80::2"}}]
 system-list: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 daddr fe80::2
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
@@ -562,3 +764,4 @@ bytecode netdev:
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "daddr"}}, "right": "fe80::2"}}]
 system-list: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
+compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)

@@ -338,6 +338,28 @@ rule: meta day != "Sunday"
   [ cmp neq reg 1 0x00000000 ]
 json: [{"match": {"op": "!=", "left": {"meta": {"key": "day"}}, "right": "Sunday"}}]
 
+rule: meta day { "Saturday", "Sunday" }
+list: meta day { "Sunday", "Saturday" }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000006  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load day => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "day"}}, "right": {"set": ["Sunday", "Saturday"]}}}]
+
+# a range of days lists as numbers (1.0.6 too); it reloads so
+rule: meta day "Sunday"-"Tuesday"
+list: meta day 0-2
+  [ meta load day => reg 1 ]
+  [ cmp gte reg 1 0x00000000 ]
+  [ cmp lte reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "day"}}, "right": {"range": ["Sunday", "Tuesday"]}}}]
+
+rule: meta hour != "17:00"
+  [ meta load hour => reg 1 ]
+  [ cmp neq reg 1 0x0000ef10 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "hour"}}, "right": "17:00"}}]
+
 rule: meta hour "17:00"
   [ meta load hour => reg 1 ]
   [ cmp eq reg 1 0x0000ef10 ]

@@ -16,171 +16,63 @@
 #include <json.h>
 #include <rule.h>
 #include <proto.h>
+#include <parse.h>
 #include <libnftnl/rule.h>
 #include <libnftnl/udata.h>
 #include "unit.h"
 
-/* ---- a tiny builder for the rule texts of this slice ------------------- */
+/* ---- rules through the real parser ------------------------------------- */
 
-static struct expr *build_value(const char *tok)
+/* The library context of every parse and evaluation of this test. */
+static struct nft_ctx *test_nft(void)
 {
-	char buf[128], *sep;
-	size_t len = strlen(tok);
+	static struct nft_ctx *nft;
 
-	if (tok[0] == '"' && len >= 2) {
-		snprintf(buf, sizeof(buf), "%.*s", (int)len - 2, tok + 1);
-		return symbol_expr_alloc(&internal_location, buf, true);
-	}
-	snprintf(buf, sizeof(buf), "%s", tok);
-	sep = strchr(buf, '/');
-	if (sep) {
-		*sep = '\0';
-		return prefix_expr_alloc(&internal_location,
-				symbol_expr_alloc(&internal_location, buf,
-						  false), atoi(sep + 1));
-	}
-	/* ranges: "1-1024"; ether/ip6 addresses have no '-' */
-	sep = strchr(buf, '-');
-	if (sep && sep != buf && !strchr(buf, ':')) {
-		*sep = '\0';
-		return range_expr_alloc(&internal_location,
-				symbol_expr_alloc(&internal_location, buf, false),
-				symbol_expr_alloc(&internal_location, sep + 1,
-						  false));
-	}
-	return symbol_expr_alloc(&internal_location, buf, false);
+	if (!nft)
+		nft = nft_ctx_new(0);
+	return nft;
 }
 
-/* "meta KEY", a bare meta key, or "PROTO FIELD"; NULL if neither. */
-static struct expr *build_left(char **tok, unsigned int *i)
-{
-	const struct proto_desc *desc;
-	enum nft_meta_keys key;
-
-	if (!strcmp(tok[*i], "meta") && meta_key_lookup(tok[*i + 1], &key)) {
-		*i += 2;
-		return meta_expr_alloc(&internal_location, key);
-	}
-	if (meta_key_lookup(tok[*i], &key)) {
-		*i += 1;
-		return meta_expr_alloc(&internal_location, key);
-	}
-	desc = proto_lookup(tok[*i]);
-	if (desc && tok[*i + 1] && proto_field_lookup(desc, tok[*i + 1])) {
-		*i += 2;
-		return payload_expr_alloc(&internal_location, desc,
-					  proto_field_lookup(desc,
-							     tok[*i - 1]));
-	}
-	return NULL;
-}
-
-static int verdict_code(const char *tok)
-{
-	static const struct { const char *name; int code; } v[] = {
-		{ "accept", NF_ACCEPT }, { "drop", NF_DROP },
-		{ "continue", NFT_CONTINUE }, { "return", NFT_RETURN },
-		{ "jump", NFT_JUMP }, { "goto", NFT_GOTO },
-	};
-	unsigned int i;
-
-	for (i = 0; i < array_size(v); i++)
-		if (!strcmp(v[i].name, tok))
-			return v[i].code;
-	return -1000;
-}
-
-static struct stmt *build_stmt(char **tok, unsigned int *i)
-{
-	struct expr *left, *chain = NULL;
-	struct stmt *stmt;
-	enum ops op = OP_IMPLICIT;
-	int verdict;
-
-	if (!strcmp(tok[*i], "counter")) {
-		stmt = counter_stmt_alloc(&internal_location);
-		(*i)++;
-		if (tok[*i] && !strcmp(tok[*i], "packets")) {
-			stmt->counter.packets = strtoull(tok[*i + 1], NULL, 0);
-			stmt->counter.bytes = strtoull(tok[*i + 3], NULL, 0);
-			*i += 4;
-		}
-		return stmt;
-	}
-	verdict = verdict_code(tok[*i]);
-	if (verdict != -1000) {
-		(*i)++;
-		if (verdict == NFT_JUMP || verdict == NFT_GOTO)
-			chain = constant_expr_alloc_string(&internal_location,
-					&string_type, tok[(*i)++], 0);
-		return verdict_stmt_alloc(&internal_location,
-			verdict_expr_alloc(&internal_location, verdict, chain));
-	}
-	left = build_left(tok, i);
-	if (left == NULL)
-		return NULL;
-	if (strchr("&|^", tok[*i][0]) && tok[*i][1] == '\0') {
-		op = op_from_token(tok[*i]);
-		left = binop_expr_alloc(&internal_location, op, left,
-					build_value(tok[*i + 1]));
-		*i += 2;
-		op = OP_IMPLICIT;
-	}
-	if (!strcmp(tok[*i], "!=") || !strcmp(tok[*i], "==")) {
-		op = tok[*i][0] == '!' ? OP_NEQ : OP_EQ;
-		(*i)++;
-	}
-	return expr_stmt_alloc(&internal_location,
-			relational_expr_alloc(&internal_location, op, left,
-					      build_value(tok[(*i)++])));
-}
-
+/*
+ * @text as the rule of "add rule FAMILY t c TEXT", parsed by the text
+ * front end; NULL (with the errors printed) if it does not parse.
+ */
 static struct rule *build_rule(uint32_t family, const char *text)
 {
-	char *copy = xstrdup(text), *tok[64], *save = NULL, *t;
-	struct handle h = { .family = family };
-	struct rule *rule = rule_alloc(&internal_location, &h);
-	unsigned int n = 0, i = 0;
-	struct stmt *stmt;
+	struct nft_ctx *nft = test_nft();
+	struct input_descriptor *d;
+	struct rule *rule = NULL;
+	struct cmd *cmd;
+	LIST_HEAD(cmds);
+	LIST_HEAD(msgs);
+	char *buf;
 
-	for (t = strtok_r(copy, " ", &save); t && n < 63;
-	     t = strtok_r(NULL, " ", &save))
-		tok[n++] = t;
-	tok[n] = NULL;
-	while (i < n) {
-		stmt = build_stmt(tok, &i);
-		if (stmt == NULL) {
-			fprintf(stderr, "cannot build '%s' at '%s'\n", text,
-				tok[i]);
-			rule_free(rule);
-			rule = NULL;
-			break;
-		}
-		list_add_tail(&stmt->list, &rule->stmts);
-		rule->num_stmts++;
+	buf = xasprintf("add rule %s t c %s\n", family_name(family), text);
+	d = indesc_alloc(INPUT_BUFFER, NULL, buf, strlen(buf));
+	list_add_tail(&d->list, &nft->indescs);
+	if (nft_parse_text(nft, d, &cmds, &msgs) < 0 ||
+	    list_empty(&cmds)) {
+		fprintf(stderr, "cannot parse '%s'\n", text);
+		erec_print_list(stderr, &msgs);
+	} else {
+		cmd = list_first_entry(&cmds, struct cmd, list);
+		rule = cmd->rule;
+		cmd->rule = NULL;
 	}
-	xfree(copy);
+	erec_free_list(&msgs);
+	cmd_list_free(&cmds);
 	return rule;
 }
 
 /* ---- pipeline steps ----------------------------------------------------- */
 
+/* The evaluator's own rule evaluation, dependencies and merges included. */
 static int evaluate_rule(struct rule *rule)
 {
-	struct eval_ctx ectx;
-	struct stmt *stmt, *next;
 	LIST_HEAD(msgs);
-	int err = 0;
+	int err;
 
-	memset(&ectx, 0, sizeof(ectx));
-	ectx.msgs = &msgs;
-	ectx.rule = rule;
-	proto_ctx_init(&ectx.pctx, rule->handle.family);
-	list_for_each_entry_safe(stmt, next, &rule->stmts, list)
-		if (stmt_evaluate(&ectx, stmt) < 0)
-			err = -1;
-	if (!err)
-		payload_merge_rule(rule);
+	err = nft_evaluate_rule(test_nft(), rule, &msgs);
 	if (err)
 		erec_print_list(stderr, &msgs);
 	erec_free_list(&msgs);
@@ -707,18 +599,13 @@ static void test_json_input(void)
 static void eval_error(uint32_t family, const char *text, const char *want)
 {
 	struct rule *rule = build_rule(family, text);
-	struct eval_ctx ectx;
 	struct error_record *erec;
-	struct stmt *stmt, *next;
 	LIST_HEAD(msgs);
 
-	memset(&ectx, 0, sizeof(ectx));
-	ectx.msgs = &msgs;
-	ectx.rule = rule;
-	proto_ctx_init(&ectx.pctx, family);
-	list_for_each_entry_safe(stmt, next, &rule->stmts, list)
-		if (stmt_evaluate(&ectx, stmt) < 0)
-			break;
+	CHECK(rule != NULL);
+	if (!rule)
+		return;
+	CHECK(nft_evaluate_rule(test_nft(), rule, &msgs) < 0);
 	CHECK(!list_empty(&msgs));
 	if (!list_empty(&msgs)) {
 		erec = list_first_entry(&msgs, struct error_record, list);
@@ -1112,5 +999,17 @@ int main(void)
 	test_errors();
 	test_variable();
 	test_json_input();
+	/* the parses interned strings and kept their input for the run */
+	nft_run_release_strings(test_nft());
+	while (!list_empty(&test_nft()->indescs)) {
+		struct input_descriptor *d = list_first_entry(
+			&test_nft()->indescs, struct input_descriptor, list);
+
+		list_del(&d->list);
+		indesc_free(d);
+	}
+	scope_free(test_nft()->top_scope);
+	test_nft()->top_scope = NULL;
+	nft_ctx_free(test_nft());
 	return unit_done("printer_test");
 }

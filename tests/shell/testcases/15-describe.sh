@@ -41,7 +41,14 @@ assert_no_match 'icmpv6|pre-defined' "$out" "no alias, no heading"
 assert_rc 0 "describe meta nfproto" nft describe meta nfproto
 assert_rc 1 "describe of an unknown field" nft describe tcp nosuch 2>/dev/null
 if have_system_nft; then
-	for e in "tcp dport" "meta pkttype" "ether type" "meta l4proto"; do
+	# ct and payload kinds, base types, symbol tables in hex and decimal
+	for e in "tcp dport" "meta pkttype" "ether type" "meta l4proto" \
+		 "ct state" "ct status" "ct direction" "ct event" "ct mark" \
+		 "ct l3proto" "ct protocol" "ct expiration" "ct label" \
+		 "ct original ip saddr" "ct reply ip6 daddr" "ct zone" \
+		 "ip ecn" "ip dscp" "ip frag-off" "tcp flags" "icmp code" \
+		 "icmpv6 type" "arp operation" "meta iiftype" "meta day" \
+		 "meta hour" "vlan id" "ip6 flowlabel" "th dport"; do
 		assert_eq "$(nft describe $e)" "$(sysnft describe $e)" \
 			"describe $e as the system nft"
 	done
