@@ -11,10 +11,23 @@
 #include <nftables.h>
 #include <libnftnl/expr.h>
 
+/*
+ * "a | b | c | ..." parses into a chain down the left operands as long
+ * as the input: free that spine in a loop, so that a hostile chain
+ * (which evaluation rejects) cannot overflow the stack here.
+ */
 static void binop_expr_destroy(struct expr *expr)
 {
-	expr_free(expr->binop.left);
+	struct expr *left = expr->binop.left, *next;
+
 	expr_free(expr->binop.right);
+	while (left && left->ops == expr->ops && left->refcnt == 1) {
+		next = left->binop.left;
+		left->binop.left = NULL;
+		expr_free(left);
+		left = next;
+	}
+	expr_free(left);
 }
 
 static void binop_expr_clone(struct expr *dst, const struct expr *src)

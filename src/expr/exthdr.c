@@ -681,15 +681,18 @@ static int exthdr_expr_delinearize(struct delin_ctx *dctx,
 static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt, struct expr *expr)
 {
+	/* read before: naming the field may replace (free) @expr */
+	enum nft_exthdr_op op = expr->exthdr.op;
+
 	if (stmt->expr->binop.left != expr)
 		exthdr_masked_field(stmt, expr);
 	else if (stmt->expr->binop.right->etype == EXPR_PREFIX)
 		exthdr_unprefix(stmt, expr);
 	else
 		expr_retype_constant(stmt->expr->binop.right, expr);
-	if (expr->exthdr.op == NFT_EXTHDR_OP_IPV6)
+	if (op == NFT_EXTHDR_OP_IPV6)
 		payload_dep_kill(dctx, &proto_ip6);
-	else if (expr->exthdr.op == NFT_EXTHDR_OP_IPV4)
+	else if (op == NFT_EXTHDR_OP_IPV4)
 		payload_dep_kill(dctx, &proto_ip);
 }
 

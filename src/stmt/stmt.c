@@ -131,6 +131,12 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 	eval_type_push(ectx, &saved, dtype, byteorder, len);
 	ret = expr_evaluate(ectx, exprp);
 	eval_type_pop(ectx, &saved);
+	/* a list that did not fold into one value (flags) is no value:
+	 * JSON "addr": [] or ["1.2.3.4", "x"] reached linearization */
+	if (ret == 0 && (*exprp)->etype == EXPR_LIST)
+		return expr_error(ectx, *exprp,
+				  "a list of %u values is not a value here",
+				  (*exprp)->expr_list.size);
 	return ret;
 }
 
