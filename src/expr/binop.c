@@ -146,6 +146,11 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (payload_expr_needs_mask(left))
 		return expr_error(ectx, left,
 				  "binary operations on a field that is not whole bytes are not supported");
+	/* JSON {"&": [{"range": ...}, 255]}: no one value to operate on */
+	if (left->ops->linearize == NULL)
+		return expr_error(ectx, left,
+				  "a %s cannot be the left side of a binary operation",
+				  expr_name(left));
 	if (binop_evaluate_right(ectx, op) < 0)
 		return -1;
 	if (op->binop.right->etype != EXPR_VALUE)

@@ -840,11 +840,14 @@ static char *json_rule(const char *family, const char *expr)
 }
 
 /*
- * An empty JSON array where a value or a load was expected reached
- * linearization as a list expression and hit BUG() (found by giving
- * each field of the golden files' json: lines wrong types).
+ * JSON lets any expression stand anywhere; some reached linearization
+ * where no encoder takes them: an empty array as a list expression, a
+ * range or a set as a value, and hit BUG(), or a prefix in a set of
+ * names was encoded as a value (SEGV in gmp). Found by giving each
+ * field of the golden files' json: lines wrong types and each other's
+ * expressions.
  */
-static void test_json_empty_lists(struct nft_ctx *nft)
+static void test_json_wrong_kinds(struct nft_ctx *nft)
 {
 	static const struct {
 		const char *expr, *error;
@@ -860,6 +863,20 @@ static void test_json_empty_lists(struct nft_ctx *nft)
 		  "{\"mod\": 3, \"expr\": {\"concat\": [[], {\"payload\": "
 		  "{\"protocol\": \"ip\", \"field\": \"daddr\"}}]}}}, "
 		  "\"right\": 2}}", "cannot be part of a concatenation" },
+		/* a range as the operand of a bitwise and */
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"&\": [{\"range\": [8000, 8080]}, 255]}}}",
+		  "cannot be the left side of a binary operation" },
+		/* a set written into a key */
+		{ "{\"mangle\": {\"key\": {\"ct\": {\"key\": \"event\"}}, "
+		  "\"value\": {\"set\": [20, {\"range\": [1, 5]}]}}}",
+		  "set cannot be written into" },
+		/* an address prefix in a set of interface names */
+		{ "{\"match\": {\"op\": \"==\", \"left\": {\"fib\": "
+		  "{\"result\": \"oifname\", \"flags\": [\"daddr\"]}}, "
+		  "\"right\": {\"set\": [{\"prefix\": {\"addr\": "
+		  "\"10.0.0.0\", \"len\": 8}}, \"lo\"]}}}",
+		  "Prefix expression is undefined" },
 	};
 	unsigned int i;
 	struct run r;
@@ -954,7 +971,7 @@ int main(void)
 	test_long_rule(nft);
 	test_verdict_targets(nft);
 	test_deep_binop(nft);
-	test_json_empty_lists(nft);
+	test_json_wrong_kinds(nft);
 	test_exthdr_decode(nft);
 	test_datatypes();
 	/* last: it moves the process into a network namespace of its own */
