@@ -867,6 +867,12 @@ static void test_json_wrong_kinds(struct nft_ctx *nft)
 		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
 		  "\"value\": {\"&\": [{\"range\": [8000, 8080]}, 255]}}}",
 		  "cannot be the left side of a binary operation" },
+		/* a set of ports to translate to */
+		{ "{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"tcp\", \"field\": \"dport\"}}, "
+		  "\"right\": 80}}, "
+		  "{\"redirect\": {\"port\": {\"set\": [{\"range\": "
+		  "[22, 30]}, 80]}}}", "set of 2 values is not a value" },
 		/* a set written into a key */
 		{ "{\"mangle\": {\"key\": {\"ct\": {\"key\": \"event\"}}, "
 		  "\"value\": {\"set\": [20, {\"range\": [1, 5]}]}}}",
