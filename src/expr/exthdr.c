@@ -681,7 +681,7 @@ static int exthdr_expr_delinearize(struct delin_ctx *dctx,
 static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt, struct expr *expr)
 {
-	/* read before: naming the field may replace (free) @expr */
+	/* naming a masked field replaces (and may free) @expr */
 	enum nft_exthdr_op op = expr->exthdr.op;
 
 	if (stmt->expr->binop.left != expr)
