@@ -48,6 +48,10 @@ struct eval_ctx {
 		const struct list_head *last;	/* &rule->stmts: none yet */
 		struct proto_ctx pctx;
 	} pctx_cache;
+	/* Expressions being evaluated, one inside the other: bounded so
+	 * that a hostile nesting ends in an error, not a stack overflow
+	 * here or in the later walks (linearize, print). */
+	unsigned int depth;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */

@@ -85,13 +85,24 @@ static struct eval_run *ectx_run(struct eval_ctx *ectx)
 	return ectx->run;
 }
 
+/* Far beyond any real rule (a concatenation has at most 16 members). */
+#define EXPR_MAX_DEPTH	256
+
 int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	const struct expr_ops *ops = (*exprp)->ops;
+	int ret;
 
 	if (!ops->evaluate)
 		return 0;
-	return ops->evaluate(ectx, exprp);
+	if (ectx->depth >= EXPR_MAX_DEPTH)
+		return expr_error(ectx, *exprp,
+				  "expression nested too deeply (more than %u levels)",
+				  EXPR_MAX_DEPTH);
+	ectx->depth++;
+	ret = ops->evaluate(ectx, exprp);
+	ectx->depth--;
+	return ret;
 }
 
 void eval_type_push(struct eval_ctx *ectx, struct eval_type *saved,

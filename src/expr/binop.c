@@ -11,10 +11,23 @@
 #include <nftables.h>
 #include <libnftnl/expr.h>
 
+/*
+ * "a | b | c | ..." parses into a chain down the left operands as long
+ * as the input: free that spine in a loop, so that a hostile chain
+ * (which evaluation rejects) cannot overflow the stack here.
+ */
 static void binop_expr_destroy(struct expr *expr)
 {
-	expr_free(expr->binop.left);
+	struct expr *left = expr->binop.left, *next;
+
 	expr_free(expr->binop.right);
+	while (left && left->ops == expr->ops && left->refcnt == 1) {
+		next = left->binop.left;
+		left->binop.left = NULL;
+		expr_free(left);
+		left = next;
+	}
+	expr_free(left);
 }
 
 static void binop_expr_clone(struct expr *dst, const struct expr *src)
@@ -133,6 +146,11 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (payload_expr_needs_mask(left))
 		return expr_error(ectx, left,
 				  "binary operations on a field that is not whole bytes are not supported");
+	/* JSON {"&": [{"range": ...}, 255]}: no one value to operate on */
+	if (left->ops->linearize == NULL)
+		return expr_error(ectx, left,
+				  "a %s cannot be the left side of a binary operation",
+				  expr_name(left));
 	if (binop_evaluate_right(ectx, op) < 0)
 		return -1;
 	if (op->binop.right->etype != EXPR_VALUE)

@@ -129,6 +129,11 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 		if (m->flags & EXPR_F_CONSTANT)
 			return expr_error(ectx, m,
 					  "a concatenation to match is made of loads, not constants");
+		/* JSON "concat": [[], ...]: nothing to load */
+		if (m->ops->linearize == NULL)
+			return expr_error(ectx, m,
+					  "a %s cannot be part of a concatenation to match",
+					  expr_name(m));
 	}
 	concat_set_len(concat);
 	return 0;

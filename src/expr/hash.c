@@ -160,6 +160,12 @@ static int hash_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (expr->hash.expr && expr_evaluate(ectx, &expr->hash.expr) < 0)
 		return -1;
+	/* JSON "expr": []: nothing to load and hash */
+	if (expr->hash.expr && expr->hash.expr->ops->linearize == NULL)
+		return expr_error(ectx, expr->hash.expr,
+				  "%s of a %s: expected something to load",
+				  hash_name(expr->hash.type),
+				  expr_name(expr->hash.expr));
 	if (expr->hash.mod == 0)
 		return expr_error(ectx, expr, "Modulus must be greater than 0");
 	if ((uint64_t)expr->hash.mod + expr->hash.offset - 1 > UINT32_MAX)

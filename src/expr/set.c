@@ -146,14 +146,16 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 			set->flags |= EXPR_F_INTERVAL;
 		break;
 	case EXPR_RANGE:
-		/* names have no order the kernel could compare */
+	case EXPR_PREFIX:
+		/* names have no order the kernel could compare (a JSON
+		 * prefix of a name reached the encoder as if a value) */
 		if (ectx->ectx_dtype &&
 		    set_types_match(&string_type, ectx->ectx_dtype))
 			return expr_error(ectx, elem,
-					  "Range expression is undefined for %s types",
+					  "%s expression is undefined for %s types",
+					  elem->etype == EXPR_RANGE ?
+					  "Range" : "Prefix",
 					  ectx->ectx_dtype->desc);
-		/* fall through */
-	case EXPR_PREFIX:
 		set->flags |= EXPR_F_INTERVAL;
 		break;
 	default:

@@ -131,6 +131,15 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 	eval_type_push(ectx, &saved, dtype, byteorder, len);
 	ret = expr_evaluate(ectx, exprp);
 	eval_type_pop(ectx, &saved);
+	/* a list that did not fold into one value (flags) is no value,
+	 * nor is a set: JSON "addr": [] or "port": {"set": [1, 2]}
+	 * reached linearization */
+	if (ret == 0 && ((*exprp)->etype == EXPR_LIST ||
+			 (*exprp)->etype == EXPR_SET))
+		return expr_error(ectx, *exprp,
+				  "a %s of %u values is not a value here",
+				  (*exprp)->etype == EXPR_SET ? "set" : "list",
+				  (*exprp)->expr_list.size);
 	return ret;
 }
 

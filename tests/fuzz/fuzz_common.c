@@ -58,33 +58,25 @@ int __wrap_getaddrinfo(const char *node, const char *service,
 	return __real_getaddrinfo(node, service, &h, res);
 }
 
-static struct cmd *fuzz_cmd_by_seq(struct list_head *cmds, uint32_t seq)
-{
-	struct cmd *cmd;
-
-	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->seqnum_from && seq >= cmd->seqnum_from &&
-		    seq <= cmd->seqnum_to)
-			return cmd;
-	}
-	return NULL;
-}
-
-/* Decode every message of the batch as if the kernel echoed it. */
+/*
+ * Decode every message of the batch as if the kernel echoed it; what
+ * cannot be echoed exactly is reported on @msgs, as after a real send.
+ */
 int __wrap_batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 		      struct list_head *cmds, struct list_head *msgs)
 {
 	const struct nlmsghdr *nlh = (const void *)batch->buf;
 	int len = batch->len;
+	int ret = 0;
 
 	while (mnl_nlmsg_ok(nlh, len)) {
-		if ((nlh->nlmsg_type >> 8) == NFNL_SUBSYS_NFTABLES)
-			cmd_echo_msg(nft, fuzz_cmd_by_seq(cmds,
-							  nlh->nlmsg_seq),
-				     nlh);
+		if ((nlh->nlmsg_type >> 8) == NFNL_SUBSYS_NFTABLES &&
+		    cmd_echo_msg(nft, batch_seq_owner(batch, nlh->nlmsg_seq),
+				 nlh, msgs) < 0)
+			ret = -1;
 		nlh = mnl_nlmsg_next(nlh, &len);
 	}
-	return 0;
+	return ret;
 }
 
 /*

@@ -3,9 +3,9 @@
 
     make_corpus.py OUTDIR [NFT]
 
-OUTDIR/text and OUTDIR/json get one seed per rule of tests/py/*/*.t (the
-rule in a table and chain of its file's family; the JSON seed from the
-rule's "json:" line), the ruleset files and heredocs of tests/shell, and
+OUTDIR/text and OUTDIR/json get one seed per rule:, list: and fail:
+line of tests/py/*.t (in a table and chain of the entry's first family;
+a JSON seed per "json:" line), the ruleset files and heredocs of tests/shell, and
 the system's /usr/share/doc/nftables/examples/*.nft. With NFT (a built
 nft binary) each text ruleset seed is also loaded in a private network
 namespace (unshare -n) and its `nft -j list ruleset` kept as a JSON seed.
@@ -30,9 +30,9 @@ def save(outdir, data):
         f.write(data)
 
 
-def chain_json(family, name, decl):
+def chain_json(family, table, name, decl):
     """A JSON chain object from a .t file's `chain:` line."""
-    c = {"family": family, "table": "t", "name": name}
+    c = {"family": family, "table": table, "name": name}
     m = re.search(r"type (\w+) hook (\w+)(?: device \"?([\w.-]+)\"?)? "
                   r"priority ([\w+ -]+?);(?: policy (\w+);)?", decl)
     if m:
@@ -44,31 +44,105 @@ def chain_json(family, name, decl):
     return {"add": {"chain": c}}
 
 
+DEFAULT_CHAINS = [
+    ("c", "{ type filter hook input priority filter; policy accept; }"),
+    ("target", "")]
+NETDEV_C = ('{ type filter hook ingress device "v0" priority filter; '
+            'policy accept; }')
+
+
+JSON_KEYS = set()
+
+
+def json_keys(value):
+    """Every object key in a JSON value (for the dictionary)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from json_keys(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from json_keys(v)
+
+
+def tagged(line):
+    """Split `key fam fam: value` into (key, [fams], value), else None."""
+    m = re.match(r"([a-z-]+)((?: [a-z0-9]+)*): ?(.*)$", line)
+    if not m:
+        return None
+    return m.group(1), m.group(2).split(), m.group(3)
+
+
+def file_chains(chains, family):
+    """The chains of a .t file in one family (qualified ones win)."""
+    out = {}
+    for name, fams, decl in chains:
+        if not fams or family in fams:
+            if name not in out or fams:
+                out[name] = decl
+    if not out:
+        out = dict(DEFAULT_CHAINS)
+        if family == "netdev":
+            out["c"] = NETDEV_C
+    return list(out.items())
+
+
+def text_seed(family, table, chains, rule):
+    head = "table %s %s {\n" % (family, table)
+    for name, decl in chains:
+        body = decl.strip("{} ") if decl else ""
+        head += "\tchain %s {\n\t\t%s\n\t}\n" % (name, body)
+    return head + "}\nadd rule %s %s c %s\n" % (family, table, rule)
+
+
+def json_seed(family, table, chains, value):
+    cmds = [{"add": {"table": {"family": family, "name": table}}}]
+    cmds += [chain_json(family, table, n, d) for n, d in chains]
+    rule = {"family": family, "table": table, "chain": "c"}
+    if isinstance(value, dict):
+        rule.update(value)
+    else:
+        rule["expr"] = value
+    cmds.append({"add": {"rule": rule}})
+    return json.dumps({"nftables": cmds})
+
+
 def py_seeds(textdir, jsondir):
-    for path in sorted(glob.glob(os.path.join(SRC, "tests/py/*/*.t"))):
-        family, chains, rule = "ip", [], None
+    """One text seed per rule:/list:/fail: line of tests/py/*.t (in each
+    family the entry names, first one only to keep the corpus small) and
+    one JSON seed per json: line."""
+    for path in sorted(glob.glob(os.path.join(SRC, "tests/py/*.t"))):
+        families, table, chains = ["ip"], "t", []
+        fams = families
         for line in open(path):
             line = line.rstrip("\n")
-            if line.startswith("family: "):
-                family = line.split()[1]
-            elif line.startswith("chain: "):
-                name, _, decl = line[7:].partition(" ")
-                chains.append((name, decl))
-            elif line.startswith("rule: "):
-                rule = line[6:]
-                head = "table %s t {\n" % family
-                for name, decl in chains:
-                    body = decl.strip("{} ") if decl else ""
-                    head += "\tchain %s {\n\t\t%s\n\t}\n" % (name, body)
-                save(textdir, head + "}\nadd rule %s t c %s\n"
-                     % (family, rule))
-            elif line.startswith("json: ") and rule:
-                cmds = [{"add": {"table": {"family": family, "name": "t"}}}]
-                cmds += [chain_json(family, n, d) for n, d in chains]
-                cmds.append({"add": {"rule": {
-                    "family": family, "table": "t", "chain": "c",
-                    "expr": json.loads(line[6:])}}})
-                save(jsondir, json.dumps({"nftables": cmds}))
+            t = tagged(line) if not line.startswith((" ", "\t", "#")) \
+                else None
+            if not t:
+                continue
+            key, quals, val = t
+            if key == "families":
+                families = val.split() or ["ip"]
+            elif key == "table":
+                table = val.strip() or "t"
+            elif key == "chain":
+                name, _, decl = val.partition(" ")
+                chains.append((name, quals, decl))
+            elif key in ("rule", "list", "fail"):
+                if key == "rule":
+                    fams = quals or families
+                for fam in (quals or fams)[:1]:
+                    save(textdir, text_seed(fam, table,
+                                            file_chains(chains, fam), val))
+            elif key == "json":
+                try:
+                    value = json.loads(val)
+                except ValueError:
+                    continue
+                fam = (quals or fams)[0]
+                JSON_KEYS.update(json_keys(value))
+                save(jsondir, json_seed(fam, table,
+                                        file_chains(chains, fam), value))
 
 
 def ruleset_seeds():
@@ -96,7 +170,7 @@ def json_listing(nft, ruleset):
 
 def keywords():
     text = open(os.path.join(SRC, "src/scanner.l")).read()
-    return sorted(set(re.findall(r'\{ "([\w]+)",\s+TOK_', text)))
+    return sorted(set(re.findall(r'\{ "([\w-]+)",\s+TOK_', text)))
 
 
 def write_dicts(outdir):
@@ -118,7 +192,7 @@ def write_dicts(outdir):
             "len", "range", "set", "type", "hook", "prio", "policy", "dev",
             "comment", "flags", "newname", "dormant", "null", "true"]
     with open(os.path.join(outdir, "json.dict"), "w") as f:
-        for k in keys:
+        for k in sorted(set(keys) | JSON_KEYS):
             f.write('"\\"%s\\""\n' % k)
         for tok in ["{", "}", "[", "]", ":", ",", "==", "!="]:
             f.write('"%s"\n' % tok)

@@ -832,6 +832,130 @@ static void test_datatypes(void)
 	expr_free(v);
 }
 
+static char *json_rule(const char *family, const char *expr)
+{
+	return xasprintf("{\"nftables\": [{\"add\": {\"rule\": {"
+			 "\"family\": \"%s\", \"table\": \"t\", "
+			 "\"chain\": \"c\", \"expr\": [%s]}}}]}", family, expr);
+}
+
+/*
+ * JSON lets any expression stand anywhere; some reached linearization
+ * where no encoder takes them: an empty array as a list expression, a
+ * range or a set as a value, and hit BUG(), or a prefix in a set of
+ * names was encoded as a value (SEGV in gmp). Found by giving each
+ * field of the golden files' json: lines wrong types and each other's
+ * expressions.
+ */
+static void test_json_wrong_kinds(struct nft_ctx *nft)
+{
+	static const struct {
+		const char *expr, *error;
+	} bad[] = {
+		/* dnat to nothing */
+		{ "{\"dnat\": {\"addr\": []}}", "is not a value here" },
+		/* a hash of nothing */
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"jhash\": {\"mod\": 10, \"expr\": []}}}}",
+		  "expected something to load" },
+		/* a concatenation with an empty member */
+		{ "{\"match\": {\"op\": \"==\", \"left\": {\"jhash\": "
+		  "{\"mod\": 3, \"expr\": {\"concat\": [[], {\"payload\": "
+		  "{\"protocol\": \"ip\", \"field\": \"daddr\"}}]}}}, "
+		  "\"right\": 2}}", "cannot be part of a concatenation" },
+		/* a range as the operand of a bitwise and */
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"&\": [{\"range\": [8000, 8080]}, 255]}}}",
+		  "cannot be the left side of a binary operation" },
+		/* a set of ports to translate to */
+		{ "{\"match\": {\"op\": \"==\", \"left\": {\"payload\": "
+		  "{\"protocol\": \"tcp\", \"field\": \"dport\"}}, "
+		  "\"right\": 80}}, "
+		  "{\"redirect\": {\"port\": {\"set\": [{\"range\": "
+		  "[22, 30]}, 80]}}}", "set of 2 values is not a value" },
+		/* a set written into a key */
+		{ "{\"mangle\": {\"key\": {\"ct\": {\"key\": \"event\"}}, "
+		  "\"value\": {\"set\": [20, {\"range\": [1, 5]}]}}}",
+		  "set cannot be written into" },
+		/* an address prefix in a set of interface names */
+		{ "{\"match\": {\"op\": \"==\", \"left\": {\"fib\": "
+		  "{\"result\": \"oifname\", \"flags\": [\"daddr\"]}}, "
+		  "\"right\": {\"set\": [{\"prefix\": {\"addr\": "
+		  "\"10.0.0.0\", \"len\": 8}}, \"lo\"]}}}",
+		  "Prefix expression is undefined" },
+	};
+	unsigned int i;
+	struct run r;
+	char *text;
+
+	for (i = 0; i < array_size(bad); i++) {
+		text = json_rule("ip", bad[i].expr);
+		run_json(&r, nft, text);
+		CHECK(eval_json_rule(&r) == -1);
+		CHECK(first_error_has(&r, bad[i].error));
+		run_done(&r);
+		xfree(text);
+	}
+}
+
+/*
+ * Decoding "frag frag-off 10" (inet) read the extension header load
+ * after naming its field had freed it (ASan: heap-use-after-free in
+ * exthdr_expr_delin_postprocess, found by the text fuzzer on a seed).
+ */
+static void test_exthdr_decode(struct nft_ctx *nft)
+{
+	struct nftnl_rule *nlr;
+	struct rule *back;
+	struct run r;
+	char *text;
+
+	text = json_rule("inet", "{\"match\": {\"op\": \"==\", \"left\": "
+			 "{\"exthdr\": {\"name\": \"frag\", \"field\": "
+			 "\"frag-off\"}}, \"right\": 10}}");
+	run_json(&r, nft, text);
+	CHECK(eval_json_rule(&r) == 0);
+	if (r.ret == 0) {
+		nlr = netlink_rule_build(nft, &first_cmd(&r)->rule->handle,
+					 first_cmd(&r)->rule);
+		nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, NFPROTO_INET);
+		back = delinearize_rule(NULL, NFPROTO_INET, nlr);
+		CHECK(back != NULL);
+		if (back)
+			rule_free(back);
+		nftnl_rule_free(nlr);
+	}
+	run_done(&r);
+	xfree(text);
+}
+
+/*
+ * "meta mark set meta mark | 2 | 2 | ..." (20000 times) overflowed the
+ * stack: the left-recursive grammar builds a binop chain as deep as the
+ * input, and evaluation, linearization and freeing all recursed down it.
+ * Now evaluation stops at a depth limit and freeing walks the chain in a
+ * loop (200000 levels here).
+ */
+static void test_deep_binop(struct nft_ctx *nft)
+{
+	static const char head[] =
+		"table ip t { chain c { meta mark set meta mark";
+	unsigned int i, n = 200000;
+	size_t len = sizeof(head) - 1;
+	char *text = xmalloc(len + n * 4 + 16);
+	struct run r;
+
+	memcpy(text, head, len);
+	for (i = 0; i < n; i++, len += 4)
+		memcpy(text + len, " | 2", 4);
+	strcpy(text + len, "; }; }\n");
+	run_text(&r, nft, text);
+	CHECK(r.ret == -1);
+	CHECK(first_error_has(&r, "nested too deeply"));
+	run_done(&r);
+	xfree(text);
+}
+
 int main(void)
 {
 	struct nft_ctx *nft = nft_ctx_new(0);
@@ -852,6 +976,9 @@ int main(void)
 	test_raw_payload(nft);
 	test_long_rule(nft);
 	test_verdict_targets(nft);
+	test_deep_binop(nft);
+	test_json_wrong_kinds(nft);
+	test_exthdr_decode(nft);
 	test_datatypes();
 	/* last: it moves the process into a network namespace of its own */
 	test_huge_rule(nft);
