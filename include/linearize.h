@@ -76,6 +76,9 @@ uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
 		       struct nftnl_set *elems);
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
+/* reg = hton(reg) over @len bytes: cmp, range and set keys compare in
+ * memory order, so host order values are turned big endian first. */
+void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
 /* nftnl_expr_alloc() that aborts on out-of-memory, like xmalloc(). */
 struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
@@ -233,6 +236,8 @@ __fmt(2, 3) int delin_error(struct delin_ctx *dctx, const char *fmt, ...);
  * types the masks of binops and visits lists, prefixes, ranges and what
  * the kinds' expr_ops.delin_children enumerate).
  */
+void delin_retype_match(struct delin_ctx *dctx, struct stmt *stmt,
+			struct expr *expr);
 void delin_postprocess_load(struct delin_ctx *dctx, struct stmt *stmt,
 			    struct expr *expr);
 void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,

@@ -12,7 +12,6 @@
 #include <expr.h>
 #include <erec.h>
 #include <nftables.h>
-#include <iproute2.h>
 #include <json.h>
 
 #include <arpa/inet.h>
@@ -1403,14 +1402,22 @@ static struct error_record *names_parse(const struct expr *sym,
 	return NULL;
 }
 
+/* The name of @expr's value in @file, unless numbers were asked for. */
+static bool names_name(const struct expr *expr, const char *file,
+		       struct output_ctx *octx, char *name, size_t size)
+{
+	uint64_t val;
+
+	return !nft_output_numeric_symbol(octx) && value_get_u64(expr, &val) &&
+	       names_find(file, NULL, &val, name, size);
+}
+
 static bool names_print(const struct expr *expr, const char *file,
 			struct output_ctx *octx)
 {
 	char name[256];
-	uint64_t val;
 
-	if (nft_output_numeric_symbol(octx) || !value_get_u64(expr, &val) ||
-	    !names_find(file, NULL, &val, name, sizeof(name)))
+	if (!names_name(expr, file, octx, name, sizeof(name)))
 		return false;
 	nft_print(octx, "\"%s\"", name);
 	return true;
@@ -1432,12 +1439,10 @@ static void realm_print(const struct expr *expr, struct output_ctx *octx)
 static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
 {
 	char name[256];
-	uint64_t val;
 	char *s;
 	json_t *j;
 
-	if (!nft_output_numeric_symbol(octx) && value_get_u64(expr, &val) &&
-	    names_find("rt_realms", NULL, &val, name, sizeof(name)))
+	if (names_name(expr, "rt_realms", octx, name, sizeof(name)))
 		return json_string(name);
 	s = mpz_get_str(NULL, 10, expr->value.value);
 	j = json_string(s);
@@ -1460,10 +1465,8 @@ static void devgroup_print(const struct expr *expr, struct output_ctx *octx)
 static json_t *devgroup_json(const struct expr *expr, struct output_ctx *octx)
 {
 	char name[256];
-	uint64_t val;
 
-	if (!nft_output_numeric_symbol(octx) && value_get_u64(expr, &val) &&
-	    names_find("group", NULL, &val, name, sizeof(name)))
+	if (names_name(expr, "group", octx, name, sizeof(name)))
 		return json_string(name);
 	return number_json(expr, octx);
 }

@@ -888,6 +888,14 @@ static void delin_walk_list(struct delin_ctx *dctx, struct stmt *stmt,
 	}
 }
 
+/* The postprocessing of a kind with nothing to name: the compared value
+ * takes the type of the loaded one. */
+void delin_retype_match(struct delin_ctx *dctx, struct stmt *stmt,
+			struct expr *expr)
+{
+	expr_retype_constant(stmt->expr->binop.right, expr);
+}
+
 /*
  * A load outside a match (the source of a jhash, the value or target of a
  * set statement) is named by its kind's match postprocessing, run on a

@@ -53,6 +53,18 @@ void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
+	lin_add_expr(lctx, nle);
+}
+
 unsigned int lin_register_slots(unsigned int len)
 {
 	if (len == 0)

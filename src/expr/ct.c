@@ -368,12 +368,6 @@ static int ct_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void ct_expr_delin_postprocess(struct delin_ctx *dctx,
-				      struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops ct_expr_ops = {
 	.type			= EXPR_CT,
 	.name			= "ct",
@@ -385,7 +379,7 @@ const struct expr_ops ct_expr_ops = {
 	.linearize		= ct_expr_linearize,
 	.nl_name		= "ct",
 	.delinearize		= ct_expr_delinearize,
-	.delin_postprocess	= ct_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "ct",
 	.json_parse		= ct_expr_json_parse,
 };

@@ -232,12 +232,6 @@ static int fib_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void fib_expr_delin_postprocess(struct delin_ctx *dctx,
-				       struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops fib_expr_ops = {
 	.type			= EXPR_FIB,
 	.name			= "fib",
@@ -249,7 +243,7 @@ const struct expr_ops fib_expr_ops = {
 	.linearize		= fib_expr_linearize,
 	.nl_name		= "fib",
 	.delinearize		= fib_expr_delinearize,
-	.delin_postprocess	= fib_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "fib",
 	.json_parse		= fib_expr_json_parse,
 };

@@ -154,12 +154,6 @@ static int numgen_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void numgen_expr_delin_postprocess(struct delin_ctx *dctx,
-					  struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops numgen_expr_ops = {
 	.type			= EXPR_NUMGEN,
 	.name			= "numgen",
@@ -171,7 +165,7 @@ const struct expr_ops numgen_expr_ops = {
 	.linearize		= numgen_expr_linearize,
 	.nl_name		= "numgen",
 	.delinearize		= numgen_expr_delinearize,
-	.delin_postprocess	= numgen_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "numgen",
 	.json_parse		= numgen_expr_json_parse,
 };

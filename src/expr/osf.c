@@ -137,12 +137,6 @@ static int osf_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void osf_expr_delin_postprocess(struct delin_ctx *dctx,
-				       struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops osf_expr_ops = {
 	.type			= EXPR_OSF,
 	.name			= "osf",
@@ -153,7 +147,7 @@ const struct expr_ops osf_expr_ops = {
 	.linearize		= osf_expr_linearize,
 	.nl_name		= "osf",
 	.delinearize		= osf_expr_delinearize,
-	.delin_postprocess	= osf_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "osf",
 	.json_parse		= osf_expr_json_parse,
 };

@@ -294,19 +294,6 @@ static void lin_bitwise_mask(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_bitwise(lctx, reg, mask, zero, len);
 }
 
-static void lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
-		     unsigned int len)
-{
-	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
-
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
-	lin_add_expr(lctx, nle);
-}
-
 static bool relational_is_ordered(enum ops op)
 {
 	return op == OP_LT || op == OP_GT || op == OP_LTE || op == OP_GTE;

@@ -180,12 +180,6 @@ static int rt_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void rt_expr_delin_postprocess(struct delin_ctx *dctx,
-				      struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops rt_expr_ops = {
 	.type			= EXPR_RT,
 	.name			= "rt",
@@ -197,7 +191,7 @@ const struct expr_ops rt_expr_ops = {
 	.linearize		= rt_expr_linearize,
 	.nl_name		= "rt",
 	.delinearize		= rt_expr_delinearize,
-	.delin_postprocess	= rt_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "rt",
 	.json_parse		= rt_expr_json_parse,
 };

@@ -521,19 +521,6 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 	return lin_queue_set(lctx, nls, elems);
 }
 
-static void set_lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
-			 unsigned int len)
-{
-	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
-
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
-	lin_add_expr(lctx, nle);
-}
-
 void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			  enum nft_registers reg)
 {
@@ -547,7 +534,7 @@ void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 	if (set->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
 	    !set_key_is_string(left) &&
 	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
-		set_lin_hton(lctx, reg, len);
+		lin_hton(lctx, reg, len);
 	id = set_queue(lctx, set, left);
 	nle = lin_expr_alloc("lookup");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, reg);

@@ -155,12 +155,6 @@ static int socket_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void socket_expr_delin_postprocess(struct delin_ctx *dctx,
-					  struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops socket_expr_ops = {
 	.type			= EXPR_SOCKET,
 	.name			= "socket",
@@ -171,7 +165,7 @@ const struct expr_ops socket_expr_ops = {
 	.linearize		= socket_expr_linearize,
 	.nl_name		= "socket",
 	.delinearize		= socket_expr_delinearize,
-	.delin_postprocess	= socket_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "socket",
 	.json_parse		= socket_expr_json_parse,
 };

@@ -193,12 +193,6 @@ static int xfrm_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-static void xfrm_expr_delin_postprocess(struct delin_ctx *dctx,
-					struct stmt *stmt, struct expr *expr)
-{
-	expr_retype_constant(stmt->expr->binop.right, expr);
-}
-
 const struct expr_ops xfrm_expr_ops = {
 	.type			= EXPR_XFRM,
 	.name			= "ipsec",
@@ -209,7 +203,7 @@ const struct expr_ops xfrm_expr_ops = {
 	.linearize		= xfrm_expr_linearize,
 	.nl_name		= "xfrm",
 	.delinearize		= xfrm_expr_delinearize,
-	.delin_postprocess	= xfrm_expr_delin_postprocess,
+	.delin_postprocess	= delin_retype_match,
 	.json_name		= "ipsec",
 	.json_parse		= xfrm_expr_json_parse,
 };

@@ -76,21 +76,17 @@ static bool keyset_types_match(const struct expr *key,
 	return false;
 }
 
+/* Constants in the value are typed like the key (the key is not the
+ * left side of a match: no concatenation key, see expr_evaluate_like()). */
 static int keyset_value_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
-	const struct datatype *dtype = ectx->ectx_dtype;
-	enum byteorder byteorder = ectx->ectx_byteorder;
-	unsigned int len = ectx->ectx_len;
-	struct expr *key = stmt->keyset.key;
+	const struct expr *key = stmt->keyset.key;
+	struct eval_type saved;
 	int ret;
 
-	ectx->ectx_dtype = key->dtype;
-	ectx->ectx_byteorder = key->byteorder;
-	ectx->ectx_len = key->len;
+	eval_type_push(ectx, &saved, key->dtype, key->byteorder, key->len);
 	ret = expr_evaluate(ectx, &stmt->keyset.value);
-	ectx->ectx_dtype = dtype;
-	ectx->ectx_byteorder = byteorder;
-	ectx->ectx_len = len;
+	eval_type_pop(ectx, &saved);
 	return ret;
 }
 

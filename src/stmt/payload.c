@@ -119,19 +119,6 @@ static int payload_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	return 0;
 }
 
-static void payload_lin_hton(struct lin_ctx *lctx, enum nft_registers reg,
-			     unsigned int len)
-{
-	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
-
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
-	lin_add_expr(lctx, nle);
-}
-
 /* The value into @reg: a loaded host order value goes big endian. */
 static void payload_lin_value(struct lin_ctx *lctx, const struct expr *key,
 			      const struct expr *value,
@@ -143,7 +130,7 @@ static void payload_lin_value(struct lin_ctx *lctx, const struct expr *key,
 	if (value->etype != EXPR_VALUE &&
 	    value->byteorder == BYTEORDER_HOST_ENDIAN &&
 	    key->byteorder == BYTEORDER_BIG_ENDIAN && len > 1)
-		payload_lin_hton(lctx, reg, len);
+		lin_hton(lctx, reg, len);
 }
 
 /* Load the covering bytes, replace the field's bits by the value. */
