@@ -13,17 +13,15 @@
 #include <erec.h>
 #include <nftables.h>
 #include <json.h>
+#include <datatype_int.h>
 
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <sys/stat.h>
 #include <ctype.h>
 #include <errno.h>
-#include <grp.h>
 #include <inttypes.h>
-#include <pwd.h>
 #include <strings.h>
-#include <time.h>
 #include <net/if.h>
 #include <netdb.h>
 #include <stdlib.h>
@@ -391,7 +389,7 @@ static const struct symbol_table dccp_pkttype_tbl = {
 /* Printing helpers                                                    */
 /* ------------------------------------------------------------------ */
 
-static bool value_get_u64(const struct expr *expr, uint64_t *val)
+bool value_get_u64(const struct expr *expr, uint64_t *val)
 {
 	if (expr->etype != EXPR_VALUE ||
 	    mpz_sizeinbase(expr->value.value, 2) > 64)
@@ -409,7 +407,7 @@ static bool value_get_u64(const struct expr *expr, uint64_t *val)
 	return true;
 }
 
-static void print_decimal(const struct expr *expr, struct output_ctx *octx)
+void print_decimal(const struct expr *expr, struct output_ctx *octx)
 {
 	char *s = mpz_get_str(NULL, 10, expr->value.value);
 
@@ -494,7 +492,7 @@ struct parse_target {
 	unsigned int len;		/* bits; 0: natural size */
 };
 
-static struct error_record *parse_error(const struct expr *sym,
+struct error_record *parse_error(const struct expr *sym,
 					const char *fmt, const char *arg)
 {
 	return erec_create(EREC_ERROR, &sym->location, fmt, arg);
@@ -867,7 +865,6 @@ static struct error_record *inet_service_parse(const struct expr *sym,
 	return NULL;
 }
 
-static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
 
 /* -p prints protocol numbers. */
 static void inet_protocol_print(const struct expr *expr,
@@ -993,8 +990,6 @@ static json_t *ifindex_json(const struct expr *expr, struct output_ctx *octx)
 	return j;
 }
 
-static json_t *print_json(const struct expr *expr, struct output_ctx *octx);
-static json_t *number_json(const struct expr *expr, struct output_ctx *octx);
 
 /* "0x4000": no padding, unlike marks. */
 static void xinteger_print(const struct expr *expr, struct output_ctx *octx)
@@ -1190,7 +1185,7 @@ static void bitmask_print_sep(const struct expr *expr,
  * A flags value lists its bits by name in bit order, "established,related";
  * bits without a name, and every bit under -n, print as hex ("0x2,0x4").
  */
-static void bitmask_print(const struct expr *expr, struct output_ctx *octx)
+void bitmask_print(const struct expr *expr, struct output_ctx *octx)
 {
 	bitmask_print_sep(expr, octx, ",");
 }
@@ -1215,7 +1210,7 @@ bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
 }
 
 /* One flag is a string, several an array: "new", ["new", "related"]. */
-static json_t *bitmask_json(const struct expr *expr, struct output_ctx *octx)
+json_t *bitmask_json(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct symbol_table *tbl = datatype_symbols(expr->dtype);
 	json_t *array = json_array(), *one;
@@ -1255,662 +1250,6 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 	return json_wrap("|", flags);
 }
 
-/* Rows in the order "describe ct state" lists them (the system nft's);
- * flags print in bit order whatever the order here. */
-static const struct symbol_table ct_state_tbl = {
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.symbols = {
-		{ "invalid",	1 },
-		{ "new",	8 },
-		{ "established", 2 },
-		{ "related",	4 },
-		{ "untracked",	64 },
-		{ NULL, 0 },
-	},
-};
-
-static const struct symbol_table ct_dir_tbl = {
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
-	.symbols = {
-		{ "original",	0 },
-		{ "reply",	1 },
-		{ NULL, 0 },
-	},
-};
-
-/* IPS_* of linux/netfilter/nf_conntrack_common.h */
-static const struct symbol_table ct_status_tbl = {
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.symbols = {
-		{ "expected",	1 },
-		{ "seen-reply",	2 },
-		{ "assured",	4 },
-		{ "confirmed",	8 },
-		{ "snat",	16 },
-		{ "dnat",	32 },
-		{ "dying",	512 },
-		{ NULL, 0 },
-	},
-};
-
-/* IPCT_* events a ct event set statement may ask for */
-static const struct symbol_table ct_event_tbl = {
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.symbols = {
-		{ "new",	1 },
-		{ "related",	2 },
-		{ "destroy",	4 },
-		{ "reply",	8 },
-		{ "assured",	16 },
-		{ "protoinfo",	32 },
-		{ "helper",	64 },
-		{ "mark",	128 },
-		{ "seqadj",	256 },
-		{ "secmark",	512 },
-		{ "label",	1024 },
-		{ NULL, 0 },
-	},
-};
-
-/* Days as struct tm counts them (row N is day N), printed as nft lists
- * them; "describe meta day" shows the table. */
-#define DAYS	7
-static const struct symbol_table day_tbl = {
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8, .base_decimal = true,
-	.symbols = {
-		{ "Sunday", 0 }, { "Monday", 1 }, { "Tuesday", 2 },
-		{ "Wednesday", 3 }, { "Thursday", 4 }, { "Friday", 5 },
-		{ "Saturday", 6 },
-		{ NULL, 0 },
-	},
-};
-
-/*
- * Name files of iproute2 and conntrack: "NUMBER NAME" lines, '#'
- * comments. Read on each use: listings rarely need them, and a daemon
- * linking the library sees edits.
- */
-static FILE *names_open(const char *file)
-{
-	static const char *const dirs[] = { "/etc/iproute2", "/usr/share/iproute2" };
-	char path[256];
-	unsigned int i;
-	FILE *f;
-
-	if (file[0] == '/')
-		return fopen(file, "r");
-	for (i = 0; i < array_size(dirs); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dirs[i], file);
-		f = fopen(path, "r");
-		if (f)
-			return f;
-	}
-	return NULL;
-}
-
-/* Look @name up (by name, @name set) or @val up (by value, @out set). */
-static bool names_find(const char *file, const char *name, uint64_t *val,
-		       char *out, size_t size)
-{
-	char line[512], word[256];
-	bool found = false;
-	unsigned long long v;
-	FILE *f = names_open(file);
-	char *p;
-
-	if (!f)
-		return false;
-	while (!found && fgets(line, sizeof(line), f)) {
-		p = line + strspn(line, " \t");
-		if (*p == '#' || sscanf(p, "%lli %255s", &v, word) != 2)
-			continue;
-		if (name && !strcmp(word, name)) {
-			*val = v;
-			found = true;
-		} else if (!name && v == *val) {
-			snprintf(out, size, "%s", word);
-			found = true;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
-/* A name from @file or a number up to @bits wide. */
-static struct error_record *names_parse(const struct expr *sym,
-					const char *file,
-					const struct datatype *dtype,
-					struct expr **res)
-{
-	const char *id = sym->symbol.identifier;
-	unsigned long long v;
-	uint64_t val;
-	char *end;
-
-	if (!names_find(file, id, &val, NULL, 0)) {
-		errno = 0;
-		v = strtoull(id, &end, 0);
-		if (end == id || *end || *id == '-' || errno ||
-		    v > 0xffffffffULL)
-			return parse_error(sym, "Could not parse %s",
-					   dtype->desc);
-		val = v;
-	}
-	*res = constant_expr_alloc_u64(&sym->location, dtype,
-				       BYTEORDER_HOST_ENDIAN, dtype->size,
-				       val);
-	return NULL;
-}
-
-/* The name of @expr's value in @file, unless numbers were asked for. */
-static bool names_name(const struct expr *expr, const char *file,
-		       struct output_ctx *octx, char *name, size_t size)
-{
-	uint64_t val;
-
-	return !nft_output_numeric_symbol(octx) && value_get_u64(expr, &val) &&
-	       names_find(file, NULL, &val, name, size);
-}
-
-static bool names_print(const struct expr *expr, const char *file,
-			struct output_ctx *octx)
-{
-	char name[256];
-
-	if (!names_name(expr, file, octx, name, sizeof(name)))
-		return false;
-	nft_print(octx, "\"%s\"", name);
-	return true;
-}
-
-static struct error_record *realm_parse(const struct expr *sym,
-					struct expr **res)
-{
-	return names_parse(sym, "rt_realms", &realm_type, res);
-}
-
-static void realm_print(const struct expr *expr, struct output_ctx *octx)
-{
-	if (!names_print(expr, "rt_realms", octx))
-		print_decimal(expr, octx);
-}
-
-/* nft writes a realm as a string in JSON, named or not. */
-static json_t *realm_json(const struct expr *expr, struct output_ctx *octx)
-{
-	char name[256];
-	char *s;
-	json_t *j;
-
-	if (names_name(expr, "rt_realms", octx, name, sizeof(name)))
-		return json_string(name);
-	s = mpz_get_str(NULL, 10, expr->value.value);
-	j = json_string(s);
-	free(s);
-	return j;
-}
-
-static struct error_record *devgroup_parse(const struct expr *sym,
-					   struct expr **res)
-{
-	return names_parse(sym, "group", &devgroup_type, res);
-}
-
-static void devgroup_print(const struct expr *expr, struct output_ctx *octx)
-{
-	if (!names_print(expr, "group", octx))
-		print_decimal(expr, octx);
-}
-
-static json_t *devgroup_json(const struct expr *expr, struct output_ctx *octx)
-{
-	char name[256];
-
-	if (names_name(expr, "group", octx, name, sizeof(name)))
-		return json_string(name);
-	return number_json(expr, octx);
-}
-
-/* Users and groups: names resolve through NSS; -u lists them by name. */
-static struct error_record *guid_parse(const struct expr *sym, bool user,
-				       const struct datatype *dtype,
-				       struct expr **res)
-{
-	const char *id = sym->symbol.identifier;
-	unsigned long long v;
-	struct passwd *pw;
-	struct group *gr;
-	char *end;
-
-	errno = 0;
-	v = strtoull(id, &end, 0);
-	if (end == id || *end || *id == '-' || errno) {
-		if (user && (pw = getpwnam(id)) != NULL)
-			v = pw->pw_uid;
-		else if (!user && (gr = getgrnam(id)) != NULL)
-			v = gr->gr_gid;
-		else
-			return parse_error(sym, "%s", user ?
-					   "User does not exist" :
-					   "Group does not exist");
-	} else if (v > 0xffffffffULL) {
-		return parse_error(sym, "Value %s exceeds valid range 0-4294967295",
-				   id);
-	}
-	*res = constant_expr_alloc_u64(&sym->location, dtype,
-				       BYTEORDER_HOST_ENDIAN, 32, v);
-	return NULL;
-}
-
-static struct error_record *uid_parse(const struct expr *sym,
-				      struct expr **res)
-{
-	return guid_parse(sym, true, &uid_type, res);
-}
-
-static struct error_record *gid_parse(const struct expr *sym,
-				      struct expr **res)
-{
-	return guid_parse(sym, false, &gid_type, res);
-}
-
-/* The user or group name under -u, NULL if none or not asked for. */
-static const char *guid_name(const struct expr *expr,
-			     const struct output_ctx *octx)
-{
-	struct passwd *pw;
-	struct group *gr;
-	uint64_t val;
-
-	if (!(octx->flags & NFT_CTX_OUTPUT_GUID) || !value_get_u64(expr, &val))
-		return NULL;
-	if (expr->dtype == &uid_type) {
-		pw = getpwuid(val);
-		return pw ? pw->pw_name : NULL;
-	}
-	gr = getgrgid(val);
-	return gr ? gr->gr_name : NULL;
-}
-
-static void guid_print(const struct expr *expr, struct output_ctx *octx)
-{
-	const char *name = guid_name(expr, octx);
-
-	if (name)
-		nft_print(octx, "\"%s\"", name);
-	else
-		print_decimal(expr, octx);
-}
-
-static json_t *guid_json(const struct expr *expr, struct output_ctx *octx)
-{
-	const char *name = guid_name(expr, octx);
-
-	return name ? json_string(name) : number_json(expr, octx);
-}
-
-/* tc handles, "major:minor" in hex: meta priority 1:2, none, root. */
-static struct error_record *classid_parse(const struct expr *sym,
-					  struct expr **res)
-{
-	const char *id = sym->symbol.identifier;
-	unsigned long major, minor;
-	uint32_t v;
-	char *end;
-
-	if (!strcmp(id, "none")) {
-		v = 0;
-	} else if (!strcmp(id, "root")) {
-		v = 0xffffffff;
-	} else if (strchr(id, ':')) {
-		errno = 0;
-		major = strtoul(id, &end, 16);
-		if (end == id || *end != ':' || major > 0xffff || errno)
-			return parse_error(sym, "%s", "Could not parse classid");
-		id = end + 1;
-		minor = strtoul(id, &end, 16);
-		if (end == id || *end || minor > 0xffff || errno)
-			return parse_error(sym, "%s", "Could not parse classid");
-		v = major << 16 | minor;
-	} else {
-		return NULL;		/* a plain number: the integer parser */
-	}
-	*res = constant_expr_alloc_u64(&sym->location, &classid_type,
-				       BYTEORDER_HOST_ENDIAN, 32, v);
-	return NULL;
-}
-
-static void classid_print(const struct expr *expr, struct output_ctx *octx)
-{
-	uint64_t val = 0;
-
-	value_get_u64(expr, &val);
-	if (val == 0)
-		nft_print(octx, "none");
-	else if (val == 0xffffffff)
-		nft_print(octx, "root");
-	else
-		nft_print(octx, "%x:%x", (unsigned int)(val >> 16),
-			  (unsigned int)(val & 0xffff));
-}
-
-/* Durations in milliseconds: "1d2h3m4s5ms"; a bare number is seconds. */
-static struct error_record *duration_parse(const struct expr *sym,
-					   struct expr **res)
-{
-	static const struct { const char *unit; uint64_t ms; } units[] = {
-		{ "ms", 1 }, { "d", 86400000 }, { "h", 3600000 },
-		{ "m", 60000 }, { "s", 1000 },
-	};
-	const char *s = sym->symbol.identifier;
-	uint64_t total = 0, n;
-	unsigned int i;
-	char *end;
-
-	if (!isdigit((unsigned char)*s))
-		return parse_error(sym, "%s", "Wrong time format");
-	n = strtoull(s, &end, 10);
-	if (!*end) {
-		total = n * 1000;
-		goto done;
-	}
-	while (*s) {
-		if (!isdigit((unsigned char)*s))
-			return parse_error(sym, "%s", "Wrong time format");
-		n = strtoull(s, &end, 10);
-		for (i = 0; i < array_size(units); i++)
-			if (!strncmp(end, units[i].unit, strlen(units[i].unit)))
-				break;
-		if (i == array_size(units))
-			return parse_error(sym, "%s", "Wrong time format");
-		total += n * units[i].ms;
-		s = end + strlen(units[i].unit);
-	}
-done:
-	if (total > 0xffffffffULL)
-		return parse_error(sym, "%s", "Time value out of range");
-	*res = constant_expr_alloc_u64(&sym->location, &duration_type,
-				       BYTEORDER_HOST_ENDIAN, 32, total);
-	return NULL;
-}
-
-/* 1m40s; 0s for nothing; -T and -n print seconds: 100s. */
-static void duration_print(const struct expr *expr, struct output_ctx *octx)
-{
-	static const struct { const char *unit; uint64_t ms; } units[] = {
-		{ "d", 86400000 }, { "h", 3600000 }, { "m", 60000 },
-		{ "s", 1000 }, { "ms", 1 },
-	};
-	uint64_t ms = 0;
-	unsigned int i;
-
-	value_get_u64(expr, &ms);
-	if (octx->flags & NFT_CTX_OUTPUT_NUMERIC_TIME) {
-		nft_print(octx, "%" PRIu64 "s", ms / 1000);
-		return;
-	}
-	if (ms == 0) {
-		nft_print(octx, "0s");
-		return;
-	}
-	for (i = 0; i < array_size(units); i++) {
-		if (ms / units[i].ms)
-			nft_print(octx, "%" PRIu64 "%s", ms / units[i].ms,
-				  units[i].unit);
-		ms %= units[i].ms;
-	}
-}
-
-static json_t *duration_json(const struct expr *expr, struct output_ctx *octx)
-{
-	uint64_t ms = 0;
-
-	value_get_u64(expr, &ms);
-	return json_integer(ms / 1000);
-}
-
-/* Seconds east of UTC of the local time zone now. */
-static long local_utc_offset(void)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-
-	localtime_r(&now, &tm);
-	return tm.tm_gmtoff;
-}
-
-/* "17:00" or "17:00:01", local time; kept as seconds after UTC midnight. */
-static struct error_record *hour_parse(const struct expr *sym,
-				       struct expr **res)
-{
-	unsigned int h, m, s = 0;
-	long secs;
-	char c;
-
-	if (sscanf(sym->symbol.identifier, "%u:%u%c", &h, &m, &c) != 2 &&
-	    sscanf(sym->symbol.identifier, "%u:%u:%u%c", &h, &m, &s, &c) != 3)
-		return parse_error(sym, "%s", "Could not parse time of day");
-	if (h > 23 || m > 59 || s > 59)
-		return parse_error(sym, "%s", "Time of day out of range");
-	secs = (long)h * 3600 + m * 60 + s - local_utc_offset();
-	secs = ((secs % 86400) + 86400) % 86400;
-	*res = constant_expr_alloc_u64(&sym->location, &hour_type,
-				       BYTEORDER_HOST_ENDIAN, 32, secs);
-	return NULL;
-}
-
-static void hour_format(const struct expr *expr, char *buf, size_t size)
-{
-	uint64_t v = 0;
-	long secs;
-
-	value_get_u64(expr, &v);
-	secs = ((((long)(v % 86400) + local_utc_offset()) % 86400) + 86400) %
-	       86400;
-	if (secs % 60)
-		snprintf(buf, size, "%02ld:%02ld:%02ld", secs / 3600,
-			 secs / 60 % 60, secs % 60);
-	else
-		snprintf(buf, size, "%02ld:%02ld", secs / 3600, secs / 60 % 60);
-}
-
-static void hour_print(const struct expr *expr, struct output_ctx *octx)
-{
-	char buf[16];
-
-	hour_format(expr, buf, sizeof(buf));
-	nft_print(octx, "\"%s\"", buf);
-}
-
-static json_t *hour_json(const struct expr *expr, struct output_ctx *octx)
-{
-	char buf[16];
-
-	hour_format(expr, buf, sizeof(buf));
-	return json_string(buf);
-}
-
-static struct error_record *day_parse(const struct expr *sym,
-				      struct expr **res)
-{
-	const char *id = sym->symbol.identifier;
-	unsigned long v;
-	unsigned int i;
-	char *end;
-
-	for (i = 0; i < DAYS; i++)
-		if (!strcasecmp(id, day_tbl.symbols[i].identifier))
-			break;
-	if (i == DAYS) {
-		errno = 0;
-		v = strtoul(id, &end, 0);
-		if (end == id || *end || *id == '-')
-			return parse_error(sym, "Could not parse %s",
-					   day_type.desc);
-		if (errno || v > 6)
-			return parse_error(sym, "Value %s exceeds valid range 0-6",
-					   id);
-		i = v;
-	}
-	*res = constant_expr_alloc_u64(&sym->location, &day_type,
-				       BYTEORDER_HOST_ENDIAN, 8, i);
-	return NULL;
-}
-
-static void day_print(const struct expr *expr, struct output_ctx *octx)
-{
-	uint64_t v = 0;
-
-	value_get_u64(expr, &v);
-	if (v < DAYS && !nft_output_numeric_symbol(octx))
-		nft_print(octx, "\"%s\"", day_tbl.symbols[v].identifier);
-	else
-		print_decimal(expr, octx);
-}
-
-static json_t *day_json(const struct expr *expr, struct output_ctx *octx)
-{
-	uint64_t v = 0;
-
-	value_get_u64(expr, &v);
-	if (v < DAYS && !nft_output_numeric_symbol(octx))
-		return json_string(day_tbl.symbols[v].identifier);
-	return number_json(expr, octx);
-}
-
-/* "2019-06-21 17:00:00" local time; kept as nanoseconds since 1970. */
-static struct error_record *date_parse(const struct expr *sym,
-				       struct expr **res)
-{
-	static const char *const formats[] = {
-		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d",
-	};
-	const char *id = sym->symbol.identifier, *end;
-	unsigned int i;
-	struct tm tm;
-	time_t t;
-	mpz_t ns;
-
-	for (i = 0; i < array_size(formats); i++) {
-		memset(&tm, 0, sizeof(tm));
-		end = strptime(id, formats[i], &tm);
-		if (end && !*end)
-			break;
-	}
-	if (i == array_size(formats))
-		return NULL;		/* a number: the integer parser */
-	tm.tm_isdst = -1;
-	t = mktime(&tm);
-	mpz_init_set_si(ns, t);
-	mpz_mul_ui(ns, ns, 1000000000UL);
-	*res = constant_expr_alloc_mpz(&sym->location, &date_type,
-				       BYTEORDER_HOST_ENDIAN, 64, ns);
-	mpz_clear(ns);
-	return NULL;
-}
-
-static void date_format(const struct expr *expr, char *buf, size_t size)
-{
-	uint64_t ns = 0;
-	struct tm tm;
-	time_t t;
-
-	value_get_u64(expr, &ns);
-	t = ns / 1000000000ULL;
-	localtime_r(&t, &tm);
-	strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm);
-}
-
-static void date_print(const struct expr *expr, struct output_ctx *octx)
-{
-	char buf[64];
-
-	date_format(expr, buf, sizeof(buf));
-	nft_print(octx, "\"%s\"", buf);
-}
-
-static json_t *date_json(const struct expr *expr, struct output_ctx *octx)
-{
-	char buf[64];
-
-	date_format(expr, buf, sizeof(buf));
-	return json_string(buf);
-}
-
-/* Labels are bits 0..127 named in /etc/connlabel.conf: "ct label 1". */
-#define CONNLABEL_FILE	"/etc/connlabel.conf"
-#define CT_LABEL_BITS	128
-
-static struct error_record *ct_label_parse(const struct expr *sym,
-					   struct expr **res)
-{
-	const char *id = sym->symbol.identifier;
-	unsigned long v;
-	uint64_t val;
-	char *end;
-	mpz_t m;
-
-	if (names_find(CONNLABEL_FILE, id, &val, NULL, 0)) {
-		v = val;
-	} else {
-		errno = 0;
-		v = strtoul(id, &end, 0);
-		if (end == id || *end || *id == '-' || errno)
-			return parse_error(sym, "%s: could not parse conntrack label",
-					   id);
-	}
-	if (v >= CT_LABEL_BITS)
-		return erec_create(EREC_ERROR, &sym->location,
-				   "%s: bit %lu out of range (%u max)", id, v,
-				   CT_LABEL_BITS);
-	mpz_init(m);
-	mpz_setbit(m, v);
-	*res = constant_expr_alloc_mpz(&sym->location, &ct_label_type,
-				       BYTEORDER_HOST_ENDIAN, CT_LABEL_BITS, m);
-	mpz_clear(m);
-	return NULL;
-}
-
-static void ct_label_print(const struct expr *expr, struct output_ctx *octx)
-{
-	const char *sep = "";
-	char name[256];
-	uint64_t bit;
-
-	for (bit = 0; bit < CT_LABEL_BITS; bit++) {
-		if (!mpz_tstbit(expr->value.value, bit))
-			continue;
-		if (names_find(CONNLABEL_FILE, NULL, &bit, name, sizeof(name)))
-			nft_print(octx, "%s\"%s\"", sep, name);
-		else
-			nft_print(octx, "%s%" PRIu64, sep, bit);
-		sep = ",";
-	}
-	if (!*sep)
-		nft_print(octx, "0");
-}
-
-static json_t *ct_label_json(const struct expr *expr, struct output_ctx *octx)
-{
-	json_t *array = json_array(), *one;
-	char name[256];
-	uint64_t bit;
-
-	for (bit = 0; bit < CT_LABEL_BITS; bit++) {
-		if (!mpz_tstbit(expr->value.value, bit))
-			continue;
-		if (names_find(CONNLABEL_FILE, NULL, &bit, name, sizeof(name)))
-			json_array_append_new(array, json_string(name));
-		else
-			json_array_append_new(array, json_integer(bit));
-	}
-	if (json_array_size(array) != 1)
-		return array;
-	one = json_incref(json_array_get(array, 0));
-	json_decref(array);
-	return one;
-}
-
 static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t v = 0;
@@ -1918,111 +1257,6 @@ static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
 	value_get_u64(expr, &v);
 	return json_boolean(v);
 }
-
-const struct datatype ct_state_type = {
-	.type = TYPE_CT_STATE, .name = "ct_state", .desc = "conntrack state",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &bitmask_type, .sym_tbl = &ct_state_tbl,
-	.print = bitmask_print, .json = bitmask_json,
-};
-
-const struct datatype ct_dir_type = {
-	.type = TYPE_CT_DIR, .name = "ct_dir",
-	.desc = "conntrack direction",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
-	.basetype = &integer_type, .sym_tbl = &ct_dir_tbl,
-};
-
-const struct datatype ct_status_type = {
-	.type = TYPE_CT_STATUS, .name = "ct_status",
-	.desc = "conntrack status",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &bitmask_type, .sym_tbl = &ct_status_tbl,
-	.print = bitmask_print, .json = bitmask_json,
-};
-
-const struct datatype ct_event_type = {
-	.type = TYPE_CT_EVENTBIT, .name = "ct_event",
-	.desc = "conntrack event bits",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &bitmask_type, .sym_tbl = &ct_event_tbl,
-	.print = bitmask_print, .json = bitmask_json,
-};
-
-const struct datatype ct_label_type = {
-	.type = TYPE_CT_LABEL, .name = "ct_label", .desc = "conntrack label",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = CT_LABEL_BITS,
-	.basetype = &bitmask_type,
-	.print = ct_label_print, .json = ct_label_json,
-	.parse = ct_label_parse,
-};
-
-const struct datatype duration_type = {
-	.type = TYPE_TIME, .name = "time", .desc = "relative time",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = duration_print, .json = duration_json,
-	.parse = duration_parse,
-};
-
-const struct datatype realm_type = {
-	.type = TYPE_REALM, .name = "realm", .desc = "routing realm",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = realm_print, .json = realm_json, .parse = realm_parse,
-};
-
-const struct datatype devgroup_type = {
-	.type = TYPE_DEVGROUP, .name = "devgroup", .desc = "devgroup name",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = devgroup_print, .json = devgroup_json,
-	.parse = devgroup_parse,
-};
-
-const struct datatype classid_type = {
-	.type = TYPE_CLASSID, .name = "classid", .desc = "TC classid",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = classid_print, .json = print_json, .parse = classid_parse,
-};
-
-const struct datatype uid_type = {
-	.type = TYPE_UID, .name = "uid", .desc = "user ID",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = guid_print, .json = guid_json, .parse = uid_parse,
-};
-
-const struct datatype gid_type = {
-	.type = TYPE_GID, .name = "gid", .desc = "group ID",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.basetype = &integer_type,
-	.print = guid_print, .json = guid_json, .parse = gid_parse,
-};
-
-const struct datatype date_type = {
-	.type = TYPE_TIME_DATE, .name = "time", .desc = "Relative time of packet reception",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 64,
-	.basetype = &integer_type,
-	.print = date_print, .json = date_json, .parse = date_parse,
-};
-
-const struct datatype hour_type = {
-	.type = TYPE_TIME_HOUR, .name = "hour",
-	.desc = "Hour of day of packet reception",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.flags = DTYPE_F_WRAP, .basetype = &integer_type,
-	.print = hour_print, .json = hour_json, .parse = hour_parse,
-};
-
-const struct datatype day_type = {
-	.type = TYPE_TIME_DAY, .name = "day",
-	.desc = "Day of week of packet reception",
-	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
-	.basetype = &integer_type, .sym_tbl = &day_tbl,
-	.print = day_print, .json = day_json, .parse = day_parse,
-};
 
 /* ------------------------------------------------------------------ */
 /* The types                                                           */
@@ -2412,7 +1646,7 @@ static char *print_alloc(const struct expr *expr, struct output_ctx *octx)
  * (an open_memstream per value costs more than the rest of the value's
  * JSON).
  */
-static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
+json_t *print_json(const struct expr *expr, struct output_ctx *octx)
 {
 	struct output_ctx tmp = *octx;
 	char small[128], *buf;
@@ -2439,7 +1673,7 @@ static json_t *print_json(const struct expr *expr, struct output_ctx *octx)
 }
 
 /* JSON integers are signed 64 bit: anything larger goes as text. */
-static json_t *number_json(const struct expr *expr, struct output_ctx *octx)
+json_t *number_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t val;
 
