@@ -11,6 +11,7 @@
 #include <erec.h>
 #include <proto.h>
 #include <rule.h>
+#include <net/if.h>
 
 struct nft_ctx;
 struct eval_run;
@@ -124,6 +125,40 @@ bool expr_is_presence_match(const struct eval_ctx *ectx,
 			    const struct expr *expr);
 
 /* Error helper: queue an error at @loc, return -1. */
+/*
+ * For the object kinds (src/obj/KIND.c): names and comments within the
+ * kernel's limits, tables and chains that exist (in the kernel or added
+ * earlier in this run), and the run's own additions.
+ */
+#define NFT_NAME_MAXLEN		256	/* NFT_{TABLE,CHAIN}_MAXNAMELEN */
+/* As the system nft: 128 bytes, which with the TLV header and the NUL
+ * fits the kernel's 256-byte NFT_USERDATA_MAXLEN. */
+#define NFT_COMMENT_MAXLEN	128
+#define DEV_NAME_MAXLEN		(IFNAMSIZ - 1)
+
+int name_evaluate(struct eval_ctx *ectx, const struct handle_spec_str *name,
+		  const char *what);
+/* @loc: where the comment was written, if known, else @obj_loc. */
+int comment_evaluate(struct eval_ctx *ectx, const char *comment,
+		     const struct location *loc,
+		     const struct location *obj_loc);
+/* An error unless the table of @h exists (or may: no table cache). */
+int table_ref_evaluate(struct eval_ctx *ectx, const struct handle *h);
+/* The chain, added in this run or in the kernel. NULL if it is known not
+ * to exist, or if the cache holds no chains to tell (*unknown is set). */
+struct chain *chain_find(struct eval_ctx *ectx, uint32_t family,
+			 const char *table, const char *chain, bool *unknown);
+bool chain_known(struct eval_ctx *ectx, uint32_t family, const char *table,
+		 const char *chain);
+/* A variable's value, through variables of variables. */
+struct expr *expr_unvariable(struct expr *expr);
+/* This run's tables (@chain NULL) and chains, by name. */
+struct eval_run *ectx_run(struct eval_ctx *ectx);
+void run_add(struct eval_run *run, uint32_t family, const char *table,
+	     const char *chain, void *obj);
+void *run_lookup(struct eval_run *run, uint32_t family, const char *table,
+		 const char *chain);
+
 #define expr_error(ectx, expr, ...) \
 	erec_error((ectx)->msgs, &(expr)->location, __VA_ARGS__)
 #define stmt_error(ectx, stmt, ...) \

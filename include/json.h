@@ -8,6 +8,7 @@
 #include <nft.h>
 #include <erec.h>
 #include <jansson.h>
+#include <rule.h>
 
 struct nft_ctx;
 struct expr;
@@ -41,5 +42,41 @@ struct expr *json_parse_expr(struct json_ctx *jctx, json_t *root,
 /* Parse one statement object ({"counter": ...}). */
 struct stmt *json_parse_stmt(struct json_ctx *jctx, json_t *root,
 			     const char *path_suffix);
+
+/*
+ * Members of a command's object, for the kinds' json_parse ops: 1 if
+ * present (*out set), 0 if absent, -1 on a wrong type (error queued);
+ * the json_req_* ones: 0 or -1, missing being an error.
+ */
+const char *json_type_name(const json_t *v);
+int json_opt_string(struct json_ctx *jctx, json_t *obj, const char *key,
+		    const char **out);
+int json_req_string(struct json_ctx *jctx, json_t *obj, const char *key,
+		    const char **out);
+int json_opt_u64(struct json_ctx *jctx, json_t *obj, const char *key,
+		 uint64_t *out);
+/* "family": optional, @dflt when absent. */
+int json_parse_family(struct json_ctx *jctx, json_t *obj, uint32_t dflt,
+		      uint32_t *family);
+/* "family" of a table, chain or rule (@what): required. */
+int json_req_family(struct json_ctx *jctx, json_t *obj, const char *what,
+		    uint32_t *family);
+/* "family" and "table" of an object inside a table. */
+int json_table_ref(struct json_ctx *jctx, json_t *obj, const char *what,
+		   struct handle *h);
+/* The object's own "name" (or, for delete and destroy, "handle"). */
+int json_parse_name(struct json_ctx *jctx, json_t *obj, enum cmd_ops op,
+		    struct handle_spec_str *spec, struct handle *h);
+void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
+		   const char *key, const char *value);
+struct cmd *json_cmd_new(struct json_ctx *jctx, enum cmd_ops op,
+			 enum cmd_obj obj, struct handle *h, void *data);
+bool json_op_is_add(enum cmd_ops op);		/* add, create */
+bool json_op_is_delete(enum cmd_ops op);	/* delete, destroy */
+
+/* -e -j: append {@op: @obj} to @array (takes @obj over). */
+void json_echo_add(json_t *array, const char *op, json_t *obj);
+/* JSON output: {"family", "table", @chain_key: the chain, "handle"}. */
+json_t *json_object_head(const struct handle *h, const char *chain_key);
 
 #endif /* NFT_JSON_H */

@@ -65,6 +65,33 @@ const struct batch_owner *batch_seq_owner(const struct nft_batch *batch,
 					  uint32_t seq);
 
 /*
+ * Error acks, for the kinds' explanations (obj_ops.explain_attr ...).
+ */
+#define MNL_PATH_MAX	8
+
+/* What an error ack tells about the failed request. */
+struct mnl_err {
+	const struct batch_owner *owner;	/* of the request, or NULL */
+	int err;
+	uint32_t seq;
+	const char *kmsg;		/* extack text, points into rx buf */
+	uint32_t offset;		/* extack attribute offset, 0 = none */
+	const struct nlmsghdr *req;	/* the request, NULL if unknown */
+	uint16_t msg_type;		/* NFT_MSG_* of the request */
+	unsigned int depth;		/* attribute path to the offset */
+	uint16_t path[MNL_PATH_MAX];
+	const struct nlattr *attr;	/* the attribute at the offset */
+};
+
+/* Is the attribute path to the offset @n types long or longer, starting
+ * with the @n types given? */
+bool mnl_err_path_is(const struct mnl_err *e, unsigned int n, ...);
+/* NUL-terminated string payload of @a, or NULL. */
+const char *nla_str(const struct nlattr *a);
+/* Find nested attribute types @types[0..n) starting at @a's payload. */
+const struct nlattr *nla_find_nested(const struct nlattr *a,
+				     const uint16_t *types, unsigned int n);
+/*
  * Send the batch (abort instead of commit when nft->check), reading acks
  * as it goes. Each error ack is mapped by sequence number to its command
  * in @cmds and queued on @msgs with that command's location and a message

@@ -11,7 +11,15 @@
 #include <libnftnl/rule.h>
 
 struct nft_ctx;
+struct nftnl_udata_buf;
 
+/* A comment in an object's user data, as the system nft stores it: the
+ * buffer to attach (NULL: no comment), and the comment read back (NULL:
+ * none; caller frees). */
+struct nftnl_udata_buf *udata_comment_build(const char *comment);
+char *udata_comment_parse(const void *data, uint32_t len);
+
+/* Tables, chains and rules <-> libnftnl (src/obj/KIND.c). */
 struct nftnl_table *netlink_table_build(const struct handle *h,
 					const struct table *t /* or NULL */);
 struct table *netlink_table_parse(const struct nftnl_table *nlt);

@@ -4,9 +4,12 @@
 /*
  * Object kinds: what a command does depends on the kind of object it
  * names (table, chain, rule, ruleset, ...). Each kind has one ops struct
- * in src/obj/KIND.c; callers look it up by CMD_OBJ_* instead of
- * switching on cmd->obj, so a new kind is one new file and one registry
- * line.
+ * in src/obj/KIND.c, next to everything about it: evaluation, what it
+ * needs from the cache, its netlink messages (build and parse), its
+ * execution and echo, its text and JSON output and input, and what its
+ * kernel errors mean. The generic code looks the kind up by CMD_OBJ_*
+ * (or by netlink message type) instead of switching on cmd->obj, so a new
+ * kind is one new file and one registry line.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,6 +20,10 @@ struct eval_ctx;
 struct exec_ctx;
 struct json_ctx;
 struct output_ctx;
+struct nft_ctx;
+struct nlmsghdr;
+struct mnl_err;
+struct pos_plan;
 
 /* A set of commands (enum cmd_ops) as a bit mask. */
 #define OBJ_CMD(op)	(1u << (op))
@@ -27,32 +34,94 @@ enum obj_flags {
 	OBJ_F_LIST		= 1 << 2,	/* "list KIND" exists */
 	OBJ_F_LIST_HEADS	= 1 << 3,	/* lists headers, no rules */
 	OBJ_F_LIST_NO_CHAINS	= 1 << 4,	/* lists tables only */
+	/* JSON input: the "handle" of add and insert is where the new
+	 * object goes, not its own (the -e -j echo replaces it). */
+	OBJ_F_HANDLE_IS_POSITION = 1 << 5,
 };
 
 struct obj_ops {
 	enum cmd_obj	obj;
 	const char	*name;		/* "table", as in error messages */
 	unsigned int	flags;		/* enum obj_flags */
+
+	/* ---- evaluation ---- */
 	/* add, create, insert, replace: check and resolve the command.
 	 * NULL: these operations do not apply to the kind. */
 	int		(*evaluate)(struct eval_ctx *ectx, struct cmd *cmd);
 	/* delete, destroy: check the command. NULL: nothing to check. */
 	int		(*evaluate_delete)(struct eval_ctx *ectx,
 					   struct cmd *cmd);
-	/* Turn the command into batch messages. NULL: not supported. */
-	int		(*execute)(struct exec_ctx *x, struct cmd *cmd);
+	/* rename (cmd->arg: the new name). NULL: no renaming. */
+	int		(*evaluate_rename)(struct eval_ctx *ectx,
+					   struct cmd *cmd);
+
+	/* ---- the cache ---- */
 	/* What a change (add, create, insert, replace, delete, rename)
 	 * needs in the cache before it is evaluated (NFT_CACHE_*), and
 	 * what "list KIND" needs. */
 	unsigned int	(*cache_needs)(const struct cmd *cmd);
 	unsigned int	list_needs;
-	/* Kernel errors: name the missing (ENOENT) or existing (EEXIST)
-	 * object of the command, and point @loc at it. NULL: no better
-	 * explanation than the errno text. */
+
+	/* ---- execution ---- */
+	/* Turn the command into batch messages. NULL: not supported. */
+	int		(*execute)(struct exec_ctx *x, struct cmd *cmd);
+	/* How the command changes the rule lists that "index N" counts
+	 * (src/obj/rule_index.c). NULL: it does not. */
+	int		(*plan)(struct pos_plan *p, struct cmd *cmd);
+
+	/* ---- netlink ---- */
+	/* The kind's messages, if it has nl_put: NFT_MSG_NEW* (echoed
+	 * with -e) and NFT_MSG_DEL*. */
+	uint16_t	msg_new;
+	uint16_t	msg_del;
+	/* Build one message of @type for @obj (NULL: the handle only) into
+	 * the batch; -1 with an error on x->msgs if it cannot be sent. */
+	int		(*nl_put)(struct exec_ctx *x, uint16_t type,
+				  uint16_t flags, const struct handle *h,
+				  const void *obj);
+	/* Parse a message of the kind the kernel sent; NULL if it cannot
+	 * be printed exactly, *why then says why (caller frees). */
+	void		*(*nl_parse)(struct nft_ctx *nft,
+				     const struct nlmsghdr *nlh, char **why);
+	void		(*obj_free)(void *obj);
+
+	/* ---- output ---- */
+	/* The object as "list" prints it (text, JSON). */
+	void		(*print)(const void *obj, struct output_ctx *octx);
+	json_t		*(*json)(const void *obj, struct output_ctx *octx);
+	/* -e: the kernel echoed @obj (parsed by nl_parse from a message of
+	 * @type) for @cmd, whose object @owner_obj it was built from: give
+	 * @owner_obj and @cmd the kernel's handle and print the text echo. */
+	void		(*echo)(struct nft_ctx *nft, struct cmd *cmd,
+				void *owner_obj, uint16_t type, void *obj);
+	/* -e -j: append what the command created to @array, each object
+	 * wrapped in @op. NULL: the command's object through json(). */
+	void		(*json_echo)(json_t *array, const char *op,
+				     const struct cmd *cmd,
+				     struct output_ctx *octx);
+
+	/* ---- kernel errors ---- */
+	/* The errno text for a command of the kind, where it says more
+	 * than strerror(); NULL: the generic one. */
+	const char	*(*strerror)(int err, const struct cmd *cmd);
+	/* A message of the kind failed at attribute e->attr: explain, and
+	 * point @loc at the cause; @obj: what the message was built from. */
+	char		*(*explain_attr)(const struct mnl_err *e,
+					 const struct cmd *cmd,
+					 const void *obj,
+					 const struct location **loc);
+	/* A command of the kind failed without a better attribute: what
+	 * the kernel's refusal means for it. NULL result: no idea. */
+	char		*(*explain)(struct nft_ctx *nft, const struct mnl_err *e,
+				    const struct cmd *cmd,
+				    const struct location **loc);
+	/* ENOENT, EEXIST: name the missing or existing object. */
 	char		*(*explain_missing)(const struct cmd *cmd,
 					    const struct location **loc);
 	char		*(*explain_exists)(const struct cmd *cmd,
 					   const struct location **loc);
+
+	/* ---- input ---- */
 	/* Free what the command owns of this kind (cmd->table, ...). */
 	void		(*free)(struct cmd *cmd);
 	/* JSON input: the commands JSON accepts for the kind (as the text
@@ -62,11 +131,6 @@ struct obj_ops {
 	uint32_t	json_cmds;
 	struct cmd	*(*json_parse)(struct json_ctx *jctx, enum cmd_ops op,
 				       bool bare, json_t *obj);
-	/* -e -j: append what the command created to @array, each object
-	 * wrapped in @op. NULL: nothing to echo. */
-	void		(*json_echo)(json_t *array, const char *op,
-				     const struct cmd *cmd,
-				     struct output_ctx *octx);
 };
 
 /* Never NULL: unknown kinds get ops that refuse everything. */
@@ -78,6 +142,8 @@ static inline unsigned int obj_cmd_flags(const struct cmd *cmd)
 
 /* The kind a JSON command object names ("table"), or NULL. */
 const struct obj_ops *obj_ops_lookup_json(const char *name);
+/* The kind whose message type (NFT_MSG_*) @type is, or NULL. */
+const struct obj_ops *obj_ops_lookup_msg(uint16_t type);
 
 extern const struct obj_ops table_obj_ops;
 extern const struct obj_ops chain_obj_ops;
@@ -88,38 +154,76 @@ extern const struct obj_ops chains_obj_ops;
 extern const struct obj_ops expr_obj_ops;
 
 /*
- * The kinds' work, still in evaluate.c and objects.c next to the helpers
- * it shares; the ops in src/obj/ point at it.
+ * Execution (src/objects.c runs it, the kinds fill the batch).
  */
-int table_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
-int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
-int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
-int chain_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
-int rule_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
-unsigned int table_cmd_needs(const struct cmd *cmd);
-unsigned int chain_cmd_needs(const struct cmd *cmd);
-unsigned int rule_cmd_needs(const struct cmd *cmd);
+struct exec_ctx {
+	struct nft_ctx *nft;
+	struct nft_batch *batch;
+	struct list_head *msgs;
+};
+
+/* Message types of Linux 6.3+ (destroy: delete, but no error if the
+ * object is missing); the installed kernel header may predate them. */
+enum {
+	MSG_DESTROYTABLE	= 26,
+	MSG_DESTROYCHAIN	= 27,
+	MSG_DESTROYRULE		= 28,
+};
+
+/* NLM_F_ECHO for a new object's message when echoing (-e). */
+uint16_t exec_echo_flag(const struct exec_ctx *x, uint16_t type);
+/* The operation an echo line names: "add", "create" or "insert". */
+const char *echo_op(const struct cmd *cmd);
+
+/*
+ * Index planning (src/obj/rule_index.c): what the kinds' plan ops use.
+ */
+/* Rules of a table block go to the end of their chains. */
+void pos_table_block(struct pos_plan *p, struct table *t);
+/* The chains of @family (all: NFPROTO_UNSPEC), of @table (all: NULL),
+ * named @chain (all: NULL) are now empty. */
+void pos_clear(struct pos_plan *p, uint32_t family, const char *table,
+	       const char *chain);
+int pos_rule_cmd(struct pos_plan *p, struct cmd *cmd);
+/* Resolve "index N" of the rule commands in @cmds to positions. */
+int pos_plan_run(struct exec_ctx *x, struct list_head *cmds);
+
+/*
+ * What the kinds share with each other and with the generic code.
+ */
 const struct location *cmd_loc_or(const struct cmd *cmd,
 				  const struct location *loc);
 const char *cmd_table_name(const struct cmd *cmd);	/* "" if none */
 const char *cmd_chain_name(const struct cmd *cmd);
-int exec_table(struct exec_ctx *x, struct cmd *cmd);
-int exec_chain(struct exec_ctx *x, struct cmd *cmd);
-int exec_rule(struct exec_ctx *x, struct cmd *cmd);
-int exec_ruleset(struct exec_ctx *x, struct cmd *cmd);
-struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
-			   bool bare, json_t *obj);
-struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
-			   bool bare, json_t *obj);
-struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
-			  bool bare, json_t *obj);
-void json_echo_add(json_t *array, const char *op, json_t *obj);
-void json_echo_table(json_t *array, const char *op, const struct cmd *cmd,
-		     struct output_ctx *octx);
-void json_echo_chain(json_t *array, const char *op, const struct cmd *cmd,
-		     struct output_ctx *octx);
-void json_echo_rule(json_t *array, const char *op, const struct cmd *cmd,
-		    struct output_ctx *octx);
+
+/* table */
+int table_evaluate(struct eval_ctx *ectx, struct table *table);
+int exec_put_table(struct exec_ctx *x, uint16_t type, uint16_t flags,
+		   const struct handle *h, const void *obj);
+/* The table line, flags and comment of a listing; returns what goes
+ * before the first chain. */
+void table_print_header(const struct table *t, struct output_ctx *octx,
+			bool with_handle);
+const char *table_print_open(const struct table *t, struct output_ctx *octx);
+
+/* chain */
+int chain_evaluate(struct eval_ctx *ectx, struct chain *chain);
+int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
+		   const struct handle *h, const void *obj);
+/* "\tchain NAME {", its comment and hook line; no rules, no closing. */
+void chain_print_head(const struct chain *c, struct output_ctx *octx);
+bool chain_has_devices(const struct chain *c);
+/* Where device @name was written in @c's device list, else @dflt. */
+const struct location *chain_dev_location(const struct chain *c,
+					  const char *name,
+					  const struct location *dflt);
+/* The first device of @c missing from this network namespace. */
+const char *chain_missing_dev(const struct chain *c);
+
+/* rule */
+int rule_evaluate(struct eval_ctx *ectx, struct rule *rule);
+int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
+		  const struct handle *h, const void *obj);
 
 /*
  * Table flags: the one list of names the parser, JSON input and both

@@ -14,7 +14,7 @@ struct nft_ctx;
 struct output_ctx;
 struct cmd;
 
-/* Text */
+/* Text (the kinds' own, in src/obj/KIND.c) */
 void table_print(const struct table *t, struct output_ctx *octx);
 void chain_print(const struct chain *c, struct output_ctx *octx);
 void rule_print(const struct rule *r, struct output_ctx *octx);

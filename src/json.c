@@ -64,81 +64,9 @@ json_t *json_metainfo(void)
 	return json_wrap("metainfo", info);
 }
 
-/* One flag prints as a string, several as an array (upstream's layout). */
-static json_t *table_flags_json(const struct table *t)
-{
-	json_t *flags = json_array();
-	json_t *one;
-	unsigned int i;
-
-	for (i = 0; i < table_flags_count; i++) {
-		if (t->flags & table_flags[i].flag)
-			json_array_append_new(flags,
-					      json_string(table_flags[i].name));
-	}
-	if (json_array_size(flags) != 1) {
-		if (json_array_size(flags) == 0) {
-			json_decref(flags);
-			return NULL;
-		}
-		return flags;
-	}
-	one = json_incref(json_array_get(flags, 0));
-	json_decref(flags);
-	return one;
-}
-
-json_t *table_json(const struct table *t, struct output_ctx *octx)
-{
-	json_t *root = json_object();
-	json_t *flags;
-
-	json_object_set_new(root, "family",
-			    json_string(family_name(t->handle.family)));
-	json_object_set_new(root, "name", json_string(t->handle.table.name));
-	json_object_set_new(root, "handle",
-			    json_integer(t->handle.handle.id));
-	flags = table_flags_json(t);
-	if (flags)
-		json_object_set_new(root, "flags", flags);
-	if (t->comment)
-		json_object_set_new(root, "comment", json_string(t->comment));
-	return json_wrap("table", root);
-}
-
-static json_t *chain_devs_json(const struct chain *c)
-{
-	json_t *devs;
-	unsigned int i;
-
-	if (c->num_devs == 1)
-		return json_string(c->devs[0]);
-	devs = json_array();
-	for (i = 0; i < c->num_devs; i++)
-		json_array_append_new(devs, json_string(c->devs[i]));
-	return devs;
-}
-
-static void chain_hook_json(json_t *root, const struct chain *c)
-{
-	const char *hook = hook_name(c->handle.family, c->hooknum);
-
-	if (!hook)
-		hook = c->hookstr ? c->hookstr : "unknown";
-	if (c->num_devs)
-		json_object_set_new(root, "dev", chain_devs_json(c));
-	json_object_set_new(root, "type",
-			    json_string(c->type ? c->type : "filter"));
-	json_object_set_new(root, "hook", json_string(hook));
-	json_object_set_new(root, "prio", json_integer(c->prio));
-	json_object_set_new(root, "policy",
-			    json_string(c->policy_val == NF_DROP ?
-					"drop" : "accept"));
-}
-
 /* The keys chains and rules begin with: family, table, @chain_key (the
  * chain's name), handle. */
-static json_t *json_object_head(const struct handle *h, const char *chain_key)
+json_t *json_object_head(const struct handle *h, const char *chain_key)
 {
 	json_t *root = json_object();
 
@@ -147,35 +75,6 @@ static json_t *json_object_head(const struct handle *h, const char *chain_key)
 	json_object_set_new(root, chain_key, json_string(h->chain.name));
 	json_object_set_new(root, "handle", json_integer(h->handle.id));
 	return root;
-}
-
-json_t *chain_json(const struct chain *c, struct output_ctx *octx)
-{
-	json_t *root = json_object_head(&c->handle, "name");
-
-	if (c->comment)
-		json_object_set_new(root, "comment", json_string(c->comment));
-	if (chain_is_base(c))
-		chain_hook_json(root, c);
-	return json_wrap("chain", root);
-}
-
-json_t *rule_json(const struct rule *r, struct output_ctx *octx)
-{
-	json_t *root = json_object_head(&r->handle, "chain");
-	json_t *stmts = json_array();
-	const struct stmt *stmt;
-	json_t *js;
-
-	if (r->comment)
-		json_object_set_new(root, "comment", json_string(r->comment));
-	list_for_each_entry(stmt, &r->stmts, list) {
-		js = stmt_json(stmt, octx);
-		if (js)
-			json_array_append_new(stmts, js);
-	}
-	json_object_set_new(root, "expr", stmts);
-	return json_wrap("rule", root);
 }
 
 /* ---- writing --------------------------------------------------------- */
@@ -213,7 +112,7 @@ static void json_out_flush(struct json_out *o, FILE *fp)
 }
 
 static __attribute__((noinline)) void json_out_grow(struct json_out *o,
-						    size_t room)
+		     size_t room)
 {
 	size_t size = o->size;
 
@@ -468,43 +367,18 @@ void json_echo_add(json_t *array, const char *op, json_t *obj)
 	json_array_append_new(array, json_wrap(op, obj));
 }
 
-/* A table block echoes the table, then its chains, then their rules. */
-void json_echo_table(json_t *array, const char *op, const struct cmd *cmd,
-		     struct output_ctx *octx)
-{
-	const struct table *t = cmd->table;
-	const struct chain *c;
-	const struct rule *r;
-
-	json_echo_add(array, op, table_json(t, octx));
-	list_for_each_entry(c, &t->chains, list)
-		json_echo_add(array, op, chain_json(c, octx));
-	list_for_each_entry(c, &t->chains, list) {
-		list_for_each_entry(r, &c->rules, list)
-			json_echo_add(array, op, rule_json(r, octx));
-	}
-}
-
-void json_echo_chain(json_t *array, const char *op, const struct cmd *cmd,
-		     struct output_ctx *octx)
-{
-	json_echo_add(array, op, chain_json(cmd->chain, octx));
-}
-
-void json_echo_rule(json_t *array, const char *op, const struct cmd *cmd,
-		    struct output_ctx *octx)
-{
-	json_echo_add(array, op, rule_json(cmd->rule, octx));
-}
-
 static void json_echo_cmd(json_t *array, const struct cmd *cmd,
 			  struct output_ctx *octx)
 {
 	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 
-	if (!cmd->data || !ops->json_echo)
+	if (!cmd->data)
 		return;
-	ops->json_echo(array, cmd_op_name(cmd->op), cmd, octx);
+	if (ops->json_echo)
+		ops->json_echo(array, cmd_op_name(cmd->op), cmd, octx);
+	else if (ops->json)
+		json_echo_add(array, cmd_op_name(cmd->op),
+			      ops->json(cmd->data, octx));
 }
 
 /* The value of @obj's first key, if it is an object. */
@@ -536,7 +410,7 @@ static void json_echo_set_handle(json_t *elem, const struct cmd *cmd)
 		target = obj;
 	else
 		target = op;
-	if (cmd->obj == CMD_OBJ_RULE)
+	if (obj_cmd_flags(cmd) & OBJ_F_HANDLE_IS_POSITION)
 		json_object_del(obj, "handle");
 	json_object_del(target, "handle");
 	json_object_set_new(target, "handle",

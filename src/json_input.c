@@ -89,7 +89,7 @@ int json_error(struct json_ctx *jctx, const char *suffix, const char *fmt,
 	return -1;
 }
 
-static const char *json_type_name(const json_t *v)
+const char *json_type_name(const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:	return "an object";
@@ -262,8 +262,8 @@ struct stmt *json_parse_stmt(struct json_ctx *jctx, json_t *root,
 /* ---- typed members of an object -------------------------------------- */
 
 /* 1: present (*out set), 0: absent, -1: wrong type (error queued). */
-static int json_opt_string(struct json_ctx *jctx, json_t *obj,
-			   const char *key, const char **out)
+int json_opt_string(struct json_ctx *jctx, json_t *obj,
+		    const char *key, const char **out)
 {
 	json_t *v = json_object_get(obj, key);
 
@@ -277,8 +277,8 @@ static int json_opt_string(struct json_ctx *jctx, json_t *obj,
 	return 1;
 }
 
-static int json_req_string(struct json_ctx *jctx, json_t *obj,
-			   const char *key, const char **out)
+int json_req_string(struct json_ctx *jctx, json_t *obj,
+		    const char *key, const char **out)
 {
 	int ret = json_opt_string(jctx, obj, key, out);
 
@@ -287,8 +287,8 @@ static int json_req_string(struct json_ctx *jctx, json_t *obj,
 	return ret < 0 ? -1 : 0;
 }
 
-static int json_opt_u64(struct json_ctx *jctx, json_t *obj, const char *key,
-			uint64_t *out)
+int json_opt_u64(struct json_ctx *jctx, json_t *obj, const char *key,
+		 uint64_t *out)
 {
 	json_t *v = json_object_get(obj, key);
 
@@ -304,8 +304,8 @@ static int json_opt_u64(struct json_ctx *jctx, json_t *obj, const char *key,
 }
 
 /* "family": optional; @dflt when absent. */
-static int json_parse_family(struct json_ctx *jctx, json_t *obj,
-			     uint32_t dflt, uint32_t *family)
+int json_parse_family(struct json_ctx *jctx, json_t *obj,
+		      uint32_t dflt, uint32_t *family)
 {
 	const char *name;
 	int ret = json_opt_string(jctx, obj, "family", &name);
@@ -325,8 +325,8 @@ static int json_parse_family(struct json_ctx *jctx, json_t *obj,
  * Unlike the text language, JSON has no default family: a missing one is
  * more likely a mistake than a wish for ip.
  */
-static int json_req_family(struct json_ctx *jctx, json_t *obj,
-			   const char *what, uint32_t *family)
+int json_req_family(struct json_ctx *jctx, json_t *obj,
+		    const char *what, uint32_t *family)
 {
 	const char *name;
 	int ret = json_opt_string(jctx, obj, "family", &name);
@@ -340,8 +340,8 @@ static int json_req_family(struct json_ctx *jctx, json_t *obj,
 	return json_parse_family(jctx, obj, NFPROTO_UNSPEC, family);
 }
 
-static void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
-			  const char *key, const char *value)
+void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
+		   const char *key, const char *value)
 {
 	spec->name = xstrdup(value);
 	spec->location = json_location(jctx, key);
@@ -349,8 +349,8 @@ static void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
 
 /* ---- commands --------------------------------------------------------- */
 
-static struct cmd *json_cmd_new(struct json_ctx *jctx, enum cmd_ops op,
-				enum cmd_obj obj, struct handle *h, void *data)
+struct cmd *json_cmd_new(struct json_ctx *jctx, enum cmd_ops op,
+			 enum cmd_obj obj, struct handle *h, void *data)
 {
 	struct location loc = json_location(jctx, "");
 	struct cmd *cmd;
@@ -360,12 +360,12 @@ static struct cmd *json_cmd_new(struct json_ctx *jctx, enum cmd_ops op,
 	return cmd;
 }
 
-static bool json_op_is_add(enum cmd_ops op)
+bool json_op_is_add(enum cmd_ops op)
 {
 	return op == CMD_ADD || op == CMD_CREATE;
 }
 
-static bool json_op_is_delete(enum cmd_ops op)
+bool json_op_is_delete(enum cmd_ops op)
 {
 	return op == CMD_DELETE || op == CMD_DESTROY;
 }
@@ -374,9 +374,9 @@ static bool json_op_is_delete(enum cmd_ops op)
  * The object's own name: required, except that delete and destroy may
  * give "handle" instead.
  */
-static int json_parse_name(struct json_ctx *jctx, json_t *obj,
-			   enum cmd_ops op, struct handle_spec_str *spec,
-			   struct handle *h)
+int json_parse_name(struct json_ctx *jctx, json_t *obj,
+		    enum cmd_ops op, struct handle_spec_str *spec,
+		    struct handle *h)
 {
 	const char *name;
 	int ret = json_opt_string(jctx, obj, "name", &name);
@@ -397,219 +397,8 @@ static int json_parse_name(struct json_ctx *jctx, json_t *obj,
 	return 0;
 }
 
-static int json_table_flags(struct json_ctx *jctx, json_t *v, uint32_t *flags)
-{
-	const char *name;
-	uint32_t flag;
-	size_t idx;
-	json_t *f;
-
-	if (json_is_string(v)) {
-		f = json_pack("[O]", v);
-	} else if (json_is_array(v)) {
-		f = json_incref(v);
-	} else {
-		return json_error(jctx, "flags",
-				  "\"flags\" must be a string or an array of strings");
-	}
-	json_array_foreach(f, idx, v) {
-		name = json_string_value(v);
-		if (!name || !table_flag_lookup(name, &flag)) {
-			json_error(jctx, "flags",
-				   "unknown table flag \"%s\": expected "
-				   TABLE_FLAGS_NAMES,
-				   name ? name : json_type_name(v));
-			json_decref(f);
-			return -1;
-		}
-		*flags |= flag;
-	}
-	json_decref(f);
-	return 0;
-}
-
-static int json_table_body(struct json_ctx *jctx, json_t *obj,
-			   struct table *t)
-{
-	const char *comment;
-	json_t *flags = json_object_get(obj, "flags");
-
-	if (flags && json_table_flags(jctx, flags, &t->flags) < 0)
-		return -1;
-	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
-		return -1;
-	t->comment = xstrdup(comment);
-	if (comment)
-		t->comment_loc = json_location(jctx, "comment");
-	return 0;
-}
-
-/* Only rules can be bare (see json_rule_cmd). */
-struct cmd *json_table_cmd(struct json_ctx *jctx, enum cmd_ops op,
-			   bool bare, json_t *obj)
-{
-	struct handle h = {};
-	struct table *t = NULL;
-
-	if (json_req_family(jctx, obj, "table", &h.family) < 0 ||
-	    json_parse_name(jctx, obj, op, &h.table, &h) < 0)
-		goto err;
-	if (json_op_is_add(op)) {
-		t = table_alloc();
-		handle_copy(&t->handle, &h);
-		t->location = json_location(jctx, "");
-		if (json_table_body(jctx, obj, t) < 0)
-			goto err;
-	}
-	return json_cmd_new(jctx, op, CMD_OBJ_TABLE, &h, t);
-err:
-	if (t)
-		table_free(t);
-	handle_free(&h);
-	return NULL;
-}
-
-/*
- * "prio" as a number or a string such as "filter", "filter+10" or
- * "mangle - 5": normalized to the parser's text ("filter + 10") so the
- * evaluator resolves it the same way.
- */
-static char *json_prio_text(const char *s)
-{
-	const char *name, *num;
-	size_t name_len;
-	char op;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	if (*s == '-' || *s == '+' || isdigit((unsigned char)*s))
-		return xstrndup(s, strcspn(s, " \t"));
-	name = s;
-	name_len = strcspn(s, " \t+-");
-	s += name_len;
-	while (isspace((unsigned char)*s))
-		s++;
-	if (!*s)
-		return xstrndup(name, name_len);
-	op = *s++;
-	while (isspace((unsigned char)*s))
-		s++;
-	num = s;
-	if (op != '+' && op != '-')
-		return xstrdup(name);	/* malformed: the evaluator says so */
-	return xasprintf("%.*s %c %.*s", (int)name_len, name, op,
-			 (int)strcspn(num, " \t"), num);
-}
-
-static struct expr *json_chain_prio(struct json_ctx *jctx, json_t *v)
-{
-	struct location loc = json_location(jctx, "prio");
-	struct expr *expr;
-	char *text;
-
-	if (json_is_integer(v))
-		text = xasprintf("%" JSON_INTEGER_FORMAT,
-				 json_integer_value(v));
-	else if (json_is_string(v))
-		text = json_prio_text(json_string_value(v));
-	else {
-		json_error(jctx, "prio",
-			   "\"prio\" must be a number or a string such as \"filter + 10\"");
-		return NULL;
-	}
-	expr = symbol_expr_alloc(&loc, text, false);
-	xfree(text);
-	return expr;
-}
-
-/* "dev": one name or an array of names. */
-static struct expr *json_chain_devs(struct json_ctx *jctx, json_t *v)
-{
-	struct location loc = json_location(jctx, "dev");
-	struct expr *list;
-	size_t i;
-	json_t *d;
-
-	if (json_is_string(v))
-		return symbol_expr_alloc(&loc, json_string_value(v), true);
-	if (!json_is_array(v) || json_array_size(v) == 0)
-		goto bad;
-	json_array_foreach(v, i, d)
-		if (!json_is_string(d))
-			goto bad;
-	list = list_expr_alloc(&loc);
-	json_array_foreach(v, i, d) {
-		char suffix[48];
-		struct location eloc;
-
-		snprintf(suffix, sizeof(suffix), "dev[%zu]", i);
-		eloc = json_location(jctx, suffix);
-		list_expr_add(list, symbol_expr_alloc(&eloc,
-						      json_string_value(d),
-						      true));
-	}
-	return list;
-bad:
-	json_error(jctx, "dev", "expected a string or an array of strings");
-	return NULL;
-}
-
-static int json_chain_hook(struct json_ctx *jctx, json_t *obj,
-			   struct chain *c)
-{
-	const char *type, *hook;
-	json_t *prio = json_object_get(obj, "prio");
-
-	if (json_req_string(jctx, obj, "type", &type) < 0 ||
-	    json_req_string(jctx, obj, "hook", &hook) < 0)
-		return -1;
-	if (!prio)
-		return json_error(jctx, "",
-				  "missing \"prio\": a base chain needs a priority");
-	c->has_hook = true;
-	c->type = xstrdup(type);
-	c->type_loc = json_location(jctx, "type");
-	c->hookstr = xstrdup(hook);
-	c->hook_loc = json_location(jctx, "hook");
-	c->priority = json_chain_prio(jctx, prio);
-	return c->priority ? 0 : -1;
-}
-
-/* The keys of a chain object beyond its name: hook, devices, policy. */
-static int json_chain_body(struct json_ctx *jctx, json_t *obj,
-			   struct chain *c)
-{
-	const char *policy, *comment;
-	struct location loc;
-	json_t *dev = json_object_get(obj, "dev");
-	int ret;
-
-	if ((json_object_get(obj, "hook") || json_object_get(obj, "type")) &&
-	    json_chain_hook(jctx, obj, c) < 0)
-		return -1;
-	if (dev) {
-		c->dev_expr = json_chain_devs(jctx, dev);
-		if (!c->dev_expr)
-			return -1;
-	}
-	ret = json_opt_string(jctx, obj, "policy", &policy);
-	if (ret < 0)
-		return -1;
-	if (ret > 0) {
-		loc = json_location(jctx, "policy");
-		c->policy = symbol_expr_alloc(&loc, policy, false);
-	}
-	if (json_opt_string(jctx, obj, "comment", &comment) < 0)
-		return -1;
-	c->comment = xstrdup(comment);
-	if (comment)
-		c->comment_loc = json_location(jctx, "comment");
-	c->has_block = c->has_hook || c->dev_expr || c->policy || c->comment;
-	return 0;
-}
-
-static int json_table_ref(struct json_ctx *jctx, json_t *obj,
-			  const char *what, struct handle *h)
+int json_table_ref(struct json_ctx *jctx, json_t *obj,
+		   const char *what, struct handle *h)
 {
 	const char *table;
 
@@ -618,150 +407,6 @@ static int json_table_ref(struct json_ctx *jctx, json_t *obj,
 		return -1;
 	json_spec_str(jctx, &h->table, "table", table);
 	return 0;
-}
-
-static int json_chain_rename(struct json_ctx *jctx, json_t *obj,
-			     struct cmd *cmd)
-{
-	const char *newname;
-
-	if (json_req_string(jctx, obj, "newname", &newname) < 0)
-		return -1;
-	cmd->arg = xstrdup(newname);
-	return 0;
-}
-
-struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
-			   bool bare, json_t *obj)
-{
-	struct handle h = {};
-	struct chain *c = NULL;
-	struct cmd *cmd;
-
-	if (json_table_ref(jctx, obj, "chain", &h) < 0 ||
-	    json_parse_name(jctx, obj, op, &h.chain, &h) < 0)
-		goto err;
-	/* delete with "dev" removes devices from the chain. */
-	if (json_op_is_add(op) ||
-	    (op == CMD_DELETE && json_object_get(obj, "dev"))) {
-		c = chain_alloc(NULL);
-		handle_copy(&c->handle, &h);
-		c->location = json_location(jctx, "");
-		if (json_chain_body(jctx, obj, c) < 0)
-			goto err;
-	}
-	cmd = json_cmd_new(jctx, op, CMD_OBJ_CHAIN, &h, c);
-	if (op == CMD_RENAME && json_chain_rename(jctx, obj, cmd) < 0) {
-		cmd_free(cmd);
-		return NULL;
-	}
-	return cmd;
-err:
-	chain_free(c);
-	handle_free(&h);
-	return NULL;
-}
-
-static int json_rule_stmts(struct json_ctx *jctx, json_t *obj,
-			   struct rule *r)
-{
-	json_t *exprs = json_object_get(obj, "expr"), *v;
-	struct stmt *stmt;
-	char suffix[48];
-	size_t i;
-
-	if (!json_is_array(exprs) || json_array_size(exprs) == 0)
-		return json_error(jctx, exprs ? "expr" : "",
-				  "a rule needs \"expr\": a non-empty array of statements");
-	json_array_foreach(exprs, i, v) {
-		snprintf(suffix, sizeof(suffix), "expr[%zu]", i);
-		stmt = json_parse_stmt(jctx, v, suffix);
-		if (!stmt)
-			return -1;
-		list_add_tail(&stmt->list, &r->stmts);
-		r->num_stmts++;
-	}
-	return 0;
-}
-
-/*
- * "handle" names the rule itself for replace and delete; for add and
- * insert it names the rule to add after / insert before (the text
- * syntax's "position"). "index" is the rule's position by number.
- */
-static int json_rule_handle(struct json_ctx *jctx, json_t *obj,
-			    enum cmd_ops op, bool bare, struct handle *h)
-{
-	uint64_t id;
-	int ret;
-
-	ret = json_opt_u64(jctx, obj, "handle", &id);
-	if (ret < 0)
-		return -1;
-	/* A bare rule object is what `nft -j list` printed: its handle is
-	 * its own, meaningless when loading it elsewhere. */
-	if (ret > 0 && !bare) {
-		struct handle_spec_id *spec = op == CMD_ADD ||
-					      op == CMD_INSERT ?
-					      &h->position : &h->handle;
-
-		spec->id = id;
-		spec->location = json_location(jctx, "handle");
-	}
-	ret = json_opt_u64(jctx, obj, "index", &id);
-	if (ret < 0)
-		return -1;
-	if (ret > 0) {
-		h->index.id = id;
-		h->index.location = json_location(jctx, "index");
-	}
-	if ((op == CMD_REPLACE || json_op_is_delete(op)) && !h->handle.id)
-		return json_error(jctx, "",
-				  "missing \"handle\": %s a rule by its handle",
-				  op == CMD_REPLACE ? "replace" : "delete");
-	return 0;
-}
-
-static struct rule *json_rule_body(struct json_ctx *jctx, json_t *obj,
-				   const struct handle *h)
-{
-	struct location loc = json_location(jctx, "");
-	struct rule *r = rule_alloc(&loc, h);
-	const char *comment;
-
-	if (json_rule_stmts(jctx, obj, r) < 0 ||
-	    json_opt_string(jctx, obj, "comment", &comment) < 0) {
-		rule_free(r);
-		return NULL;
-	}
-	r->comment = xstrdup(comment);
-	if (comment)
-		r->comment_loc = json_location(jctx, "comment");
-	return r;
-}
-
-struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
-			  bool bare, json_t *obj)
-{
-	struct handle h = {};
-	struct rule *r = NULL;
-	const char *chain;
-
-	if (json_table_ref(jctx, obj, "rule", &h) < 0 ||
-	    json_req_string(jctx, obj, "chain", &chain) < 0)
-		goto err;
-	json_spec_str(jctx, &h.chain, "chain", chain);
-	if (json_rule_handle(jctx, obj, op, bare, &h) < 0)
-		goto err;
-	if (!json_op_is_delete(op)) {
-		r = json_rule_body(jctx, obj, &h);
-		if (!r)
-			goto err;
-	}
-	return json_cmd_new(jctx, op, CMD_OBJ_RULE, &h, r);
-err:
-	handle_free(&h);
-	return NULL;
 }
 
 /* ruleset, tables, chains: null or an object with an optional family. */

@@ -233,21 +233,6 @@ static const struct nlmsghdr *batch_find_msg(const struct nft_batch *batch,
  * Error explanation
  */
 
-#define MNL_PATH_MAX	8
-
-/* What an error ack tells about the failed request. */
-struct mnl_err {
-	int err;
-	uint32_t seq;
-	const char *kmsg;		/* extack text, points into rx buf */
-	uint32_t offset;		/* extack attribute offset, 0 = none */
-	const struct nlmsghdr *req;	/* the request, NULL if unknown */
-	uint16_t msg_type;		/* NFT_MSG_* of the request */
-	unsigned int depth;		/* attribute path to the offset */
-	uint16_t path[MNL_PATH_MAX];
-	const struct nlattr *attr;	/* the attribute at the offset */
-};
-
 static bool nla_contains(const struct nlattr *a, uint32_t off, uint32_t base)
 {
 	return off >= base && off < base + a->nla_len;
@@ -289,7 +274,7 @@ static void mnl_err_resolve_path(struct mnl_err *e)
 	}
 }
 
-static bool path_is(const struct mnl_err *e, unsigned int n, ...)
+bool mnl_err_path_is(const struct mnl_err *e, unsigned int n, ...)
 {
 	va_list ap;
 	unsigned int i;
@@ -303,7 +288,7 @@ static bool path_is(const struct mnl_err *e, unsigned int n, ...)
 }
 
 /* NUL-terminated string payload of @a, or NULL. */
-static const char *nla_str(const struct nlattr *a)
+const char *nla_str(const struct nlattr *a)
 {
 	const char *s = mnl_attr_get_payload(a);
 	size_t len = mnl_attr_get_payload_len(a);
@@ -314,9 +299,9 @@ static const char *nla_str(const struct nlattr *a)
 }
 
 /* Find nested attribute types @types[0..n) starting at @a's payload. */
-static const struct nlattr *nla_find_nested(const struct nlattr *a,
-					    const uint16_t *types,
-					    unsigned int n)
+const struct nlattr *nla_find_nested(const struct nlattr *a,
+				     const uint16_t *types,
+				     unsigned int n)
 {
 	const struct nlattr *cur;
 	unsigned int i;
@@ -337,49 +322,13 @@ static const struct nlattr *nla_find_nested(const struct nlattr *a,
 	return a;
 }
 
-static bool loc_valid(const struct location *loc)
-{
-	return loc && (loc->indesc || loc->json_path || loc->first_line);
-}
-
-static const struct location *pick_loc(const struct cmd *cmd,
-				       const struct location *loc)
-{
-	return loc_valid(loc) ? loc : &cmd->location;
-}
-
+/* @loc if it points anywhere, else the command's location. */
 const struct location *cmd_loc_or(const struct cmd *cmd,
 				  const struct location *loc)
 {
-	return pick_loc(cmd, loc);
-}
-
-/* Where a device name was written in a chain's device spec. */
-static const struct location *chain_dev_location(const struct chain *c,
-						 const char *name,
-						 const struct location *dflt)
-{
-	const struct expr *e, *d;
-
-	if (!c || !c->dev_expr)
-		return dflt;
-	e = c->dev_expr;
-	if (e->etype != EXPR_LIST)
-		return &e->location;
-	list_for_each_entry(d, &e->expr_list.expressions, list) {
-		if (d->etype == EXPR_SYMBOL && name &&
-		    !strcmp(d->symbol.identifier, name))
-			return &d->location;
-	}
-	return &e->location;
-}
-
-static const struct location *dev_location(const struct cmd *cmd,
-					   const char *name)
-{
-	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
-
-	return chain_dev_location(c, name, &cmd->location);
+	if (loc && (loc->indesc || loc->json_path || loc->first_line))
+		return loc;
+	return &cmd->location;
 }
 
 const char *cmd_table_name(const struct cmd *cmd)
@@ -392,46 +341,28 @@ const char *cmd_chain_name(const struct cmd *cmd)
 	return cmd->handle.chain.name ? cmd->handle.chain.name : "";
 }
 
-static bool cmd_is_egress(const struct cmd *cmd)
-{
-	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
-
-	return c && cmd->handle.family == NFPROTO_NETDEV && c->hookstr &&
-	       !strcmp(c->hookstr, "egress");
-}
-
 const char *mnl_strerror(int err, const struct cmd *cmd)
 {
-	bool chain = cmd && cmd->obj == CMD_OBJ_CHAIN;
+	const struct obj_ops *ops = cmd ? obj_ops_lookup(cmd->obj) : NULL;
+	const char *why = ops && ops->strerror ? ops->strerror(err, cmd) :
+			  NULL;
 
+	if (why)
+		return why;
 	switch (err) {
 	case EOPNOTSUPP:
-		if (cmd && cmd_is_egress(cmd))
-			return "this kernel does not support the netdev egress hook (Linux 5.16+, CONFIG_NETFILTER_EGRESS)";
 		if (cmd && cmd->op == CMD_DESTROY)
 			return "this kernel does not support destroy (Linux 6.3+)";
-		if (chain)
-			return "this chain type, hook or device is not supported here by the kernel";
 		break;
 	case ENODEV:
 		return "network device does not exist";
 	case EEXIST:
 		if (cmd && cmd->op == CMD_CREATE)
 			return "it already exists";
-		if (chain)
-			return "chain already exists with a different type, hook or priority";
-		break;
-	case EBUSY:
-		if (cmd && cmd->obj == CMD_OBJ_TABLE)
-			return "table is in use";
-		if (chain)
-			return "chain is in use: rules or maps still jump to it";
 		break;
 	case ENOSPC:
 		return "too many objects";
 	case EFBIG:
-		if (chain)	/* CHAIN_DEVICES_MAX */
-			return "too many devices: the kernel takes at most 255 per chain";
 		return "set or map is full";
 	case ELOOP:
 		return "this change makes the ruleset loop (jump/goto cycle)";
@@ -443,390 +374,26 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	return strerror(err);
 }
 
-/* The rule being added by @cmd, if any. */
-static const struct rule *cmd_rule(const struct cmd *cmd)
-{
-	return cmd->obj == CMD_OBJ_RULE ? cmd->rule : NULL;
-}
-
-/* The jump or goto statement of @r to @name (any, if NULL), or NULL. */
-static const struct stmt *rule_verdict_to(const struct rule *r,
-					  const char *name)
-{
-	const struct stmt *s;
-
-	list_for_each_entry(s, &r->stmts, list) {
-		const struct expr *v = s->expr;
-		char *target;
-		bool match;
-
-		if (s->type != STMT_VERDICT || !v || !v->verdict.chain)
-			continue;
-		target = constant_expr_get_string(v->verdict.chain);
-		match = !name || (target && !strcmp(target, name));
-		xfree(target);
-		if (match)
-			return s;
-	}
-	return NULL;
-}
-
-/* The first jump/goto to @name in @chain's rules (a block), or NULL. */
-static const struct stmt *chain_verdict_to(const struct chain *chain,
-					   const char *name)
-{
-	const struct stmt *s;
-	const struct rule *r;
-
-	list_for_each_entry(r, &chain->rules, list) {
-		s = rule_verdict_to(r, name);
-		if (s)
-			return s;
-	}
-	return NULL;
-}
-
-/* The chain the failed rule message @req was for (NFTA_RULE_CHAIN). */
-static const char *req_rule_chain(const struct nlmsghdr *req)
-{
-	const struct nlattr *a;
-
-	if (!req)
-		return NULL;
-	mnl_attr_for_each(a, req, sizeof(struct nfgenmsg)) {
-		if (mnl_attr_get_type(a) == NFTA_RULE_CHAIN)
-			return nla_str(a);
-	}
-	return NULL;
-}
-
-/*
- * Location of the jump/goto to @name in what @cmd adds: one rule, or the
- * rules of a chain block or of a table block's chains (the chain the
- * kernel refused a rule of, from @req). Falls back to the command.
- */
-static const struct location *verdict_location(const struct cmd *cmd,
-					       const struct nlmsghdr *req,
-					       const char *name)
-{
-	const char *in_chain = req_rule_chain(req);
-	const struct stmt *s = NULL;
-	const struct chain *c;
-
-	switch (cmd->obj) {
-	case CMD_OBJ_RULE:
-		if (!cmd->rule)
-			break;
-		s = rule_verdict_to(cmd->rule, name);
-		if (!s)
-			return pick_loc(cmd, &cmd->rule->location);
-		break;
-	case CMD_OBJ_CHAIN:
-		if (cmd->chain)
-			s = chain_verdict_to(cmd->chain, name);
-		break;
-	case CMD_OBJ_TABLE:
-		if (!cmd->table)
-			break;
-		list_for_each_entry(c, &cmd->table->chains, list) {
-			if (in_chain && c->handle.chain.name &&
-			    strcmp(c->handle.chain.name, in_chain))
-				continue;
-			s = chain_verdict_to(c, name);
-			if (s)
-				break;
-		}
-		break;
-	default:
-		break;
-	}
-	if (!s)
-		return &cmd->location;
-	/* under the chain's name, as the system nft puts it */
-	return pick_loc(cmd, loc_valid(&s->expr->verdict.chain->location) ?
-			&s->expr->verdict.chain->location : &s->location);
-}
-
-/* The statement the failed expression element (e->attr, an element of
- * NFTA_RULE_EXPRESSIONS) was encoded from. */
-static const struct stmt *rule_nle_stmt_at(const struct mnl_err *e,
-					   const struct cmd *cmd)
-{
-	const struct rule *r = cmd_rule(cmd);
-	const struct nlattr *list = NULL, *a, *elem;
-	unsigned int n = 0;
-
-	if (!r || !e->req)
-		return NULL;
-	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
-		if (mnl_attr_get_type(a) == NFTA_RULE_EXPRESSIONS)
-			list = a;
-	}
-	if (!list)
-		return NULL;
-	mnl_attr_for_each_nested(elem, list) {
-		if (elem == e->attr)
-			return rule_nle_stmt(r, n);
-		n++;
-	}
-	return NULL;
-}
-
-/* A rule expression failed: say which, and for a jump/goto, to where. */
-static char *explain_rule_expr(const struct mnl_err *e, const struct cmd *cmd,
-			       const struct location **loc)
-{
-	static const uint16_t name_path[] = { NFTA_EXPR_NAME };
-	static const uint16_t chain_path[] = {
-		NFTA_EXPR_DATA, NFTA_IMMEDIATE_DATA, NFTA_DATA_VERDICT,
-		NFTA_VERDICT_CHAIN
-	};
-	const struct nlattr *elem, *a;
-	const char *name = NULL, *target = NULL;
-
-	if (e->depth < 2)
-		return NULL;
-	/* path: NFTA_RULE_EXPRESSIONS, NFTA_LIST_ELEM, ... */
-	elem = e->depth == 2 ? e->attr : NULL;
-	if (!elem)
-		return NULL;
-	a = nla_find_nested(elem, name_path, 1);
-	if (a)
-		name = nla_str(a);
-	a = nla_find_nested(elem, chain_path, array_size(chain_path));
-	if (a)
-		target = nla_str(a);
-	if (target && e->err == ENOENT) {
-		*loc = verdict_location(cmd, e->req, target);
-		return xasprintf("chain '%s' does not exist in table %s %s",
-				 target, family_name(cmd->handle.family),
-				 cmd_table_name(cmd));
-	}
-	if (name) {
-		const struct stmt *stmt = rule_nle_stmt_at(e, cmd);
-
-		if (stmt)
-			*loc = pick_loc(cmd, &stmt->location);
-		return xasprintf("the kernel rejected expression '%s'", name);
-	}
-	return NULL;
-}
-
-static char *explain_missing(const struct cmd *cmd,
-			     const struct location **loc);
-
-static char *explain_chain_attr(const struct mnl_err *e, const struct cmd *cmd,
-				const struct location **loc)
-{
-	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
-	const char *dev;
-
-	if (path_is(e, 1, NFTA_CHAIN_TABLE) && e->err == ENOENT) {
-		*loc = pick_loc(cmd, &cmd->handle.table.location);
-		return xasprintf("table '%s' does not exist in family %s",
-				 cmd_table_name(cmd),
-				 family_name(cmd->handle.family));
-	}
-	if ((path_is(e, 1, NFTA_CHAIN_NAME) ||
-	     path_is(e, 1, NFTA_CHAIN_HANDLE)) && e->err == ENOENT &&
-	    !cmd->handle.chain.name)
-		return explain_missing(cmd, loc);
-	if ((path_is(e, 1, NFTA_CHAIN_NAME) ||
-	     path_is(e, 1, NFTA_CHAIN_HANDLE)) && e->err == ENOENT) {
-		*loc = pick_loc(cmd, &cmd->handle.chain.location);
-		return xasprintf("chain '%s' does not exist in table %s %s",
-				 cmd_chain_name(cmd),
-				 family_name(cmd->handle.family),
-				 cmd_table_name(cmd));
-	}
-	if (path_is(e, 1, NFTA_CHAIN_TYPE) && c && c->type) {
-		*loc = pick_loc(cmd, &c->type_loc);
-		if (e->err == EEXIST)
-			return xasprintf("chain '%s' already exists with a type other than '%s'",
-					 cmd_chain_name(cmd), c->type);
-		return xasprintf("chain type '%s' is not supported in family %s",
-				 c->type, family_name(cmd->handle.family));
-	}
-	if (path_is(e, 1, NFTA_CHAIN_HOOK) && e->depth == 1 &&
-	    e->err == EEXIST && c) {
-		*loc = pick_loc(cmd, &c->hook_loc);
-		return xasprintf("chain '%s' already exists with a different hook or priority",
-				 cmd_chain_name(cmd));
-	}
-	if (path_is(e, 2, NFTA_CHAIN_HOOK, NFTA_HOOK_DEV) ||
-	    path_is(e, 3, NFTA_CHAIN_HOOK, NFTA_HOOK_DEVS, NFTA_DEVICE_NAME)) {
-		dev = nla_str(e->attr);
-		*loc = dev_location(cmd, dev);
-		if (e->err == ENOENT || e->err == ENODEV)
-			return xasprintf(cmd->op == CMD_DELETE ?
-					 "device '%s' is not a device of this chain" :
-					 "device '%s' does not exist",
-					 dev ? dev : "?");
-		if (e->err == EEXIST)
-			return xasprintf("device '%s' is already used by another chain on this hook",
-					 dev ? dev : "?");
-		return xasprintf("device '%s': %s", dev ? dev : "?",
-				 mnl_strerror(e->err, cmd));
-	}
-	if (path_is(e, 2, NFTA_CHAIN_HOOK, NFTA_HOOK_HOOKNUM) && c) {
-		*loc = pick_loc(cmd, &c->hook_loc);
-		return xasprintf("%s", mnl_strerror(e->err, cmd));
-	}
-	if (path_is(e, 2, NFTA_CHAIN_HOOK, NFTA_HOOK_PRIORITY) && c &&
-	    c->priority) {
-		*loc = pick_loc(cmd, &c->priority->location);
-		return xasprintf("priority %d: %s", c->prio,
-				 mnl_strerror(e->err, cmd));
-	}
-	return NULL;
-}
-
-/* Best explanation without (or beyond) the extack offset. */
-/* Deleting devices: the kernel does not say which one is not in the
- * chain, the cache does. */
-static char *explain_dev_delete(struct nft_ctx *nft, const struct cmd *cmd,
-				const struct location **loc)
-{
-	const struct chain *c = cmd->chain, *cur = NULL;
-	const struct table *t;
-	unsigned int i, j;
-
-	t = cache_table_lookup(&nft->cache, cmd->handle.family,
-			       cmd->handle.table.name);
-	if (t)
-		cur = table_lookup_chain(t, cmd->handle.chain.name);
-	if (!cur)
-		return NULL;
-	for (i = 0; i < c->num_devs; i++) {
-		for (j = 0; j < cur->num_devs; j++)
-			if (!strcmp(c->devs[i], cur->devs[j]))
-				break;
-		if (j < cur->num_devs)
-			continue;
-		*loc = dev_location(cmd, c->devs[i]);
-		return xasprintf("device '%s' is not a device of chain '%s'",
-				 c->devs[i], cmd_chain_name(cmd));
-	}
-	return NULL;
-}
-
-/* The first device of @c missing from this network namespace. */
-static const char *chain_missing_dev(const struct chain *c)
-{
-	unsigned int i;
-
-	for (i = 0; c && i < c->num_devs; i++) {
-		if (!if_nametoindex(c->devs[i]))
-			return c->devs[i];
-	}
-	return NULL;
-}
-
-/*
- * ENOENT on a new base chain: kernels before 6.16 refuse a hook on a
- * device that does not exist, without saying which. Devices live in our
- * own network namespace, so look for ourselves.
- */
-static char *explain_dev_missing(const struct cmd *cmd,
-				 const struct location **loc)
-{
-	const struct chain *c;
-	const char *dev;
-
-	if (cmd->op != CMD_ADD && cmd->op != CMD_CREATE)
-		return NULL;
-	if (cmd->obj == CMD_OBJ_CHAIN) {
-		dev = chain_missing_dev(cmd->chain);
-		if (!dev)
-			return NULL;
-		*loc = dev_location(cmd, dev);
-		return xasprintf("device '%s' does not exist", dev);
-	}
-	if (cmd->obj != CMD_OBJ_TABLE || !cmd->table)
-		return NULL;
-	list_for_each_entry(c, &cmd->table->chains, list) {
-		dev = chain_missing_dev(c);
-		if (!dev)
-			continue;
-		*loc = chain_dev_location(c, dev, &cmd->location);
-		return xasprintf("device '%s' does not exist", dev);
-	}
-	return NULL;
-}
-
-/* ENOENT without an attribute: which object is missing. */
-static char *explain_missing(const struct cmd *cmd,
-			     const struct location **loc)
-{
-	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
-
-	return ops->explain_missing ? ops->explain_missing(cmd, loc) : NULL;
-}
-
-/* EEXIST: create of an existing object. */
-static char *explain_exists(const struct cmd *cmd,
-			    const struct location **loc)
-{
-	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
-
-	return ops->explain_exists ? ops->explain_exists(cmd, loc) : NULL;
-}
-
-/* EOPNOTSUPP and friends: a feature this kernel lacks, or a change the
- * kernel does not allow. */
-static char *explain_unsupported(const struct mnl_err *e,
-				 const struct cmd *cmd,
-				 const struct location **loc)
-{
-	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
-
-	if (cmd_is_egress(cmd) &&
-	    (e->err == EOPNOTSUPP || e->err == ENOENT || e->err == EINVAL)) {
-		*loc = c ? pick_loc(cmd, &c->hook_loc) : &cmd->location;
-		return xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
-	}
-	if (cmd->op == CMD_DESTROY &&
-	    (e->err == EOPNOTSUPP || e->err == EINVAL))
-		return xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
-	if (e->err == EINVAL && c && c->has_hook && !c->num_devs &&
-	    cmd->handle.family == NFPROTO_NETDEV) {
-		*loc = pick_loc(cmd, &c->hook_loc);
-		return xstrdup("this kernel needs a device for a netdev base chain: add device \"NAME\" (chains without devices need Linux 6.4+)");
-	}
-	if (e->err == EOPNOTSUPP && c && c->has_hook &&
-	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
-		*loc = pick_loc(cmd, &c->hook_loc);
-		return xasprintf("chain '%s' already exists with another hook, priority or type (those cannot change), or the kernel does not support type '%s' on hook '%s'",
-				 cmd_chain_name(cmd),
-				 c->type ? c->type : "filter",
-				 c->hookstr ? c->hookstr : "?");
-	}
-	return NULL;
-}
-
+/* What the command's kind makes of the error, then what any kind's
+ * missing or existing object does; else the errno text. */
 static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 			      const struct cmd *cmd,
 			      const struct location **loc)
 {
-	const struct chain *c = cmd->obj == CMD_OBJ_CHAIN ? cmd->chain : NULL;
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 	char *detail = NULL;
 
-	if (e->err == ENOENT && c && cmd->op == CMD_DELETE && c->num_devs)
-		detail = explain_dev_delete(nft, cmd, loc);
-	if (!detail && (e->err == ENOENT || e->err == ENODEV))
-		detail = explain_dev_missing(cmd, loc);
-	if (!detail)
-		detail = explain_unsupported(e, cmd, loc);
-	if (!detail && e->err == ENOENT)
-		detail = explain_missing(cmd, loc);
-	if (!detail && e->err == EEXIST)
-		detail = explain_exists(cmd, loc);
+	if (ops->explain)
+		detail = ops->explain(nft, e, cmd, loc);
+	if (!detail && cmd->op == CMD_DESTROY &&
+	    (e->err == EOPNOTSUPP || e->err == EINVAL))
+		detail = xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
+	if (!detail && e->err == ENOENT && ops->explain_missing)
+		detail = ops->explain_missing(cmd, loc);
+	if (!detail && e->err == EEXIST && ops->explain_exists)
+		detail = ops->explain_exists(cmd, loc);
 	if (detail)
 		return detail;
-	if (e->err == EBUSY && cmd->obj == CMD_OBJ_CHAIN)
-		*loc = pick_loc(cmd, &cmd->handle.chain.location);
-	if (e->err == EFBIG && c && c->dev_expr)
-		*loc = pick_loc(cmd, &c->dev_expr->location);
 	if (e->kmsg)
 		return xasprintf("%s (kernel: %s)", mnl_strerror(e->err, cmd),
 				 e->kmsg);
@@ -835,62 +402,35 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 	return NULL;
 }
 
+/* An attribute of the failed message is named: the kind of the message
+ * (a table block sends chains and rules) explains it first. */
 static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			     const struct cmd *cmd,
 			     const struct location **loc)
 {
+	const struct obj_ops *ops = obj_ops_lookup_msg(e->msg_type);
 	char *detail = NULL;
 
 	*loc = &cmd->location;
-	if (e->attr) {
-		switch (e->msg_type) {
-		case NFT_MSG_NEWCHAIN:
-		case NFT_MSG_DELCHAIN:
-			detail = explain_chain_attr(e, cmd, loc);
-			break;
-		case NFT_MSG_NEWRULE:
-		case NFT_MSG_DELRULE:	/* flush chain */
-			if (path_is(e, 1, NFTA_RULE_EXPRESSIONS))
-				detail = explain_rule_expr(e, cmd, loc);
-			else if (path_is(e, 1, NFTA_RULE_CHAIN) &&
-				 e->err == ENOENT) {
-				*loc = pick_loc(cmd,
-						&cmd->handle.chain.location);
-				detail = xasprintf("chain '%s' does not exist in table %s %s",
-					cmd_chain_name(cmd),
-					family_name(cmd->handle.family),
-					cmd_table_name(cmd));
-			} else if (path_is(e, 1, NFTA_RULE_TABLE) &&
-				   e->err == ENOENT) {
-				*loc = pick_loc(cmd,
-						&cmd->handle.table.location);
-				detail = xasprintf("table '%s' does not exist in family %s",
-					cmd_table_name(cmd),
-					family_name(cmd->handle.family));
-			}
-			break;
-		}
-	}
+	if (e->attr && ops && ops->explain_attr)
+		detail = ops->explain_attr(e, cmd,
+					   e->owner ? e->owner->obj : NULL,
+					   loc);
 	if (!detail)
 		detail = explain_fallback(nft, e, cmd, loc);
 	return detail;
-}
-
-static struct cmd *cmd_by_seq(const struct nft_batch *batch, uint32_t seq)
-{
-	const struct batch_owner *o = batch_seq_owner(batch, seq);
-
-	return o ? o->cmd : NULL;
 }
 
 static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
 			  struct list_head *cmds, struct list_head *msgs)
 {
-	struct cmd *cmd = cmd_by_seq(batch, e->seq);
+	struct cmd *cmd;
 	const struct location *loc;
 	char *detail;
 
+	e->owner = batch_seq_owner(batch, e->seq);
+	cmd = e->owner ? e->owner->cmd : NULL;
 	if (!cmd) {
 		/* Commit-time failures, and a refusal of the whole batch
 		 * (no permission), come back on the batch begin. */

@@ -5,6 +5,30 @@
 #include <obj.h>
 #include <expr.h>
 #include <cache.h>
+#include <nft.h>
+#include <erec.h>
+#include <linux/netfilter/nf_tables.h>
+
+static int exec_ruleset(struct exec_ctx *x, struct cmd *cmd)
+{
+	struct handle h = { .family = cmd->handle.family };
+
+	if (cmd->op != CMD_FLUSH)
+		return erec_error(x->msgs, &cmd->location,
+				  "%s ruleset is not supported",
+				  cmd_op_name(cmd->op));
+	/* A table delete without a name flushes the whole family (all
+	 * families for NFPROTO_UNSPEC). */
+	return table_obj_ops.nl_put(x, NFT_MSG_DELTABLE, 0, &h, NULL);
+}
+
+/* The plan op: "flush ruleset" empties every chain of the family. */
+static int ruleset_plan(struct pos_plan *p, struct cmd *cmd)
+{
+	if (cmd->op == CMD_FLUSH)
+		pos_clear(p, cmd->handle.family, NULL, NULL);
+	return 0;
+}
 
 const struct obj_ops ruleset_obj_ops = {
 	.obj		= CMD_OBJ_RULESET,
@@ -12,6 +36,7 @@ const struct obj_ops ruleset_obj_ops = {
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
 	.execute	= exec_ruleset,
+	.plan		= ruleset_plan,
 	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
 };
 

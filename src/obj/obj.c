@@ -40,3 +40,18 @@ const struct obj_ops *obj_ops_lookup_json(const char *name)
 	}
 	return NULL;
 }
+
+const struct obj_ops *obj_ops_lookup_msg(uint16_t type)
+{
+	const struct obj_ops *ops;
+	unsigned int i;
+
+	/* NFT_MSG_NEWTABLE is 0: only kinds with messages have types */
+	for (i = 0; i < array_size(obj_registry); i++) {
+		ops = obj_registry[i];
+		if (ops && ops->nl_put &&
+		    (ops->msg_new == type || ops->msg_del == type))
+			return ops;
+	}
+	return NULL;
+}

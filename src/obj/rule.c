@@ -3,6 +3,31 @@
  */
 #include <obj.h>
 #include <nft.h>
+#include <nftables.h>
+#include <evaluate.h>
+#include <cache.h>
+#include <mnl.h>
+#include <netlink.h>
+#include <linearize.h>
+#include <print.h>
+#include <json.h>
+#include <expr.h>
+#include <stmt.h>
+#include <errno.h>
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <net/if.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nf_tables.h>
+#include <libnftnl/table.h>
+#include <libnftnl/chain.h>
+#include <libnftnl/rule.h>
+#include <libnftnl/expr.h>
+#include <libnftnl/udata.h>
+
 
 static char *rule_explain_missing(const struct cmd *cmd,
 				  const struct location **loc)
@@ -25,18 +50,764 @@ static void rule_cmd_free(struct cmd *cmd)
 	rule_free(cmd->rule);
 }
 
+/* ---- evaluation ---- */
+
+/* A jump or goto lands on a regular chain of the rule's table. */
+static int verdict_chain_evaluate(struct eval_ctx *ectx,
+				  const struct handle *h, const char *name,
+				  const struct location *loc)
+{
+	struct chain *c;
+	bool unknown;
+
+	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
+	if (!c && !unknown)
+		return erec_missing(ectx->msgs, loc,
+				  "chain '%s' does not exist in table %s %s",
+				  name, family_name(h->family), h->table.name);
+	if (c && chain_is_base(c))
+		return erec_error(ectx->msgs, loc,
+				  "'%s' is a base chain: jump and goto only lead to regular chains",
+				  name);
+	return 0;
+}
+
+static int verdict_target_evaluate(struct eval_ctx *ectx,
+				   const struct rule *rule,
+				   const struct stmt *stmt)
+{
+	const struct expr *v = stmt->expr;
+	const struct handle *h = &rule->handle;
+	char *name;
+	int err = 0;
+
+	if (!v || v->etype != EXPR_VERDICT || !v->verdict.chain)
+		return 0;
+	if (v->verdict.chain->etype != EXPR_VALUE)
+		return 0;
+	name = constant_expr_get_string(v->verdict.chain);
+	if (!name[0])
+		err = erec_error(ectx->msgs, &v->verdict.chain->location,
+				 "chain name must not be empty");
+	else if (strlen(name) >= NFT_NAME_MAXLEN)
+		err = erec_error(ectx->msgs, &v->verdict.chain->location,
+				 "chain name is longer than %u characters",
+				 NFT_NAME_MAXLEN - 1);
+	else
+		err = verdict_chain_evaluate(ectx, h, name,
+					     &v->verdict.chain->location);
+	xfree(name);
+	return err;
+}
+
+int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
+{
+	const struct handle *h = &rule->handle;
+	struct stmt *stmt, *next;
+	int err = 0;
+
+	ectx->rule = rule;
+	proto_ctx_init(&ectx->pctx, h->family);
+	if (comment_evaluate(ectx, rule->comment, &rule->comment_loc,
+			     &rule->location) < 0)
+		err = -1;
+	/* Stop at a rule's first error: later statements would only
+	 * repeat it through a protocol context that is now wrong. */
+	list_for_each_entry_safe(stmt, next, &rule->stmts, list) {
+		if (stmt_check_terminal(ectx, stmt) < 0 ||
+		    stmt_evaluate(ectx, stmt) < 0 ||
+		    (stmt->type == STMT_VERDICT &&
+		     verdict_target_evaluate(ectx, rule, stmt) < 0)) {
+			err = -1;
+			break;
+		}
+	}
+	/* Adjacent payload matches share one load, as the system nft's
+	 * bytecode does. */
+	if (!err)
+		payload_merge_rule(rule);
+	/* Dependencies were inserted before their statements. */
+	rule->num_stmts = 0;
+	list_for_each_entry(stmt, &rule->stmts, list)
+		rule->num_stmts++;
+	ectx->rule = NULL;
+	return err;
+}
+
+static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	const struct handle *h = &cmd->handle;
+
+	if (table_ref_evaluate(ectx, h) < 0)
+		return -1;
+	if (h->chain.name && !chain_known(ectx, h->family, h->table.name,
+					   h->chain.name))
+		return erec_missing(ectx->msgs, &h->chain.location,
+				  "chain '%s' does not exist in table %s %s",
+				  h->chain.name, family_name(h->family),
+				  h->table.name);
+	if (!cmd->rule)
+		return 0;
+	return rule_evaluate(ectx, cmd->rule);
+}
+
+static int rule_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	if (!cmd->handle.handle.id)
+		return erec_error(ectx->msgs, &cmd->location,
+				  "a rule is deleted by its handle: delete rule FAMILY TABLE CHAIN handle N");
+	return 0;
+}
+
+/* ---- the cache ---- */
+
+static bool rule_has_jump(const struct rule *r)
+{
+	const struct stmt *s;
+
+	if (!r)
+		return false;
+	list_for_each_entry(s, &r->stmts, list) {
+		if (s->type == STMT_VERDICT && s->expr &&
+		    s->expr->etype == EXPR_VERDICT && s->expr->verdict.chain)
+			return true;
+	}
+	return false;
+}
+
+static unsigned int rule_cmd_needs(const struct cmd *cmd)
+{
+	/* by handle: the kernel finds the rule */
+	if (cmd->op == CMD_DELETE)
+		return 0;
+	if (handle_has_index(&cmd->handle))
+		return NFT_CACHE_FULL;
+	if (rule_has_jump(cmd->rule))
+		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+	return NFT_CACHE_TABLE;
+}
+
+/* ---- netlink ---- */
+
+struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,
+				      const struct handle *h,
+				      const struct rule *r)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+
+	if (!nlr)
+		memory_allocation_error();
+	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, h->family);
+	if (h->table.name)
+		nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, h->table.name);
+	if (h->chain.name)
+		nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, h->chain.name);
+	if (h->handle.id)
+		nftnl_rule_set_u64(nlr, NFTNL_RULE_HANDLE, h->handle.id);
+	if (h->position.id)
+		nftnl_rule_set_u64(nlr, NFTNL_RULE_POSITION, h->position.id);
+	if (h->rule_id)
+		nftnl_rule_set_u32(nlr, NFTNL_RULE_ID, h->rule_id);
+	if (h->position_id)
+		nftnl_rule_set_u32(nlr, NFTNL_RULE_POSITION_ID,
+				   h->position_id);
+	if (!r)
+		return nlr;
+	/* the statements and the comment (user data) */
+	linearize_rule(nft, r, nlr);
+	return nlr;
+}
+
+static void rule_parse_handle(struct rule *r, const struct nftnl_rule *nlr)
+{
+	struct handle *h = &r->handle;
+
+	h->family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
+	if (!h->table.name)
+		h->table.name = xstrdup(nftnl_rule_get_str(nlr,
+							   NFTNL_RULE_TABLE));
+	if (!h->chain.name)
+		h->chain.name = xstrdup(nftnl_rule_get_str(nlr,
+							   NFTNL_RULE_CHAIN));
+	h->handle.id = nftnl_rule_get_u64(nlr, NFTNL_RULE_HANDLE);
+	if (nftnl_rule_is_set(nlr, NFTNL_RULE_POSITION))
+		h->position.id = nftnl_rule_get_u64(nlr, NFTNL_RULE_POSITION);
+}
+
+struct rule *netlink_rule_parse_why(struct nft_ctx *nft,
+				    const struct nftnl_rule *nlr, char **why)
+{
+	uint32_t family = nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY);
+	struct rule *r;
+
+	/* the statements and the comment (user data) */
+	r = delinearize_rule_why(nft, family, nlr, why);
+	if (!r)
+		return NULL;
+	rule_parse_handle(r, nlr);
+	return r;
+}
+
+struct rule *netlink_rule_parse(struct nft_ctx *nft,
+				const struct nftnl_rule *nlr)
+{
+	FILE *fp = nft && nft->octx.error_fp ? nft->octx.error_fp : stderr;
+	struct rule *r;
+	char *why, *msg;
+
+	r = netlink_rule_parse_why(nft, nlr, &why);
+	if (!r) {
+		msg = netlink_rule_error_msg(nlr, why);
+		fprintf(fp, "Warning: %s\n", msg);
+		xfree(msg);
+		xfree(why);
+	}
+	return r;
+}
+
+/* A rule, named as a person finds it again: family, table, chain and
+ * handle. */
+static char *rule_error_fmt(uint32_t family, const char *table,
+			    const char *chain, uint64_t handle,
+			    const char *why)
+{
+	return xasprintf("cannot list rule handle %llu in chain %s %s %s: %s",
+			 (unsigned long long)handle, family_name(family),
+			 table ? table : "?", chain ? chain : "?", why);
+}
+
+char *netlink_rule_error_msg(const struct nftnl_rule *nlr, const char *why)
+{
+	return rule_error_fmt(nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY),
+			      nftnl_rule_get_str(nlr, NFTNL_RULE_TABLE),
+			      nftnl_rule_get_str(nlr, NFTNL_RULE_CHAIN),
+			      nftnl_rule_get_u64(nlr, NFTNL_RULE_HANDLE), why);
+}
+
+char *rule_undecoded_msg(const struct rule *r)
+{
+	const struct handle *h = &r->handle;
+
+	return rule_error_fmt(h->family, h->table.name, h->chain.name,
+			      h->handle.id, r->undecoded);
+}
+
+struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
+				      const struct nftnl_rule *nlr)
+{
+	struct handle h;
+	struct rule *r;
+	char *why;
+
+	r = netlink_rule_parse_why(nft, nlr, &why);
+	if (r)
+		return r;
+	memset(&h, 0, sizeof(h));
+	r = rule_alloc(&internal_location, &h);
+	rule_parse_handle(r, nlr);
+	r->undecoded = why;
+	return r;
+}
+
+int netlink_rule_error(struct list_head *msgs, const struct location *loc,
+		       const struct nftnl_rule *nlr, const char *why)
+{
+	char *msg = netlink_rule_error_msg(nlr, why);
+
+	erec_error(msgs, loc, "%s", msg);
+	xfree(msg);
+	return -1;
+}
+
+/* --debug=netlink: the rule's bytecode as the system nft prints it, a
+ * header line ("ip t c"), one line per expression, then a blank line. */
+void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
+{
+	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+
+	if (!(nft->debug_mask & NFT_DEBUG_NETLINK))
+		return;
+	nftnl_rule_fprintf(fp, nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	fprintf(fp, "\n");
+}
+
+/* ---- execution and echo ---- */
+
+/*
+ * Bytes of the rule's expression list as netlink attributes, measured one
+ * expression at a time in a scratch buffer (the largest expression we
+ * build, an immediate with a 255 byte chain name, is far below its size).
+ */
+static size_t rule_exprs_size(const struct nftnl_rule *nlr)
+{
+	static const size_t nest = MNL_ATTR_HDRLEN;
+	uint32_t scratch[1024];
+	struct nftnl_expr_iter *it = nftnl_expr_iter_create(nlr);
+	struct nftnl_expr *e;
+	struct nlmsghdr *nlh;
+	size_t size = nest;
+
+	if (!it)
+		memory_allocation_error();
+	while ((e = nftnl_expr_iter_next(it))) {
+		memset(scratch, 0, MNL_NLMSG_HDRLEN);
+		nlh = mnl_nlmsg_put_header(scratch);
+		nftnl_expr_build_payload(nlh, e);
+		size += nest + nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+	}
+	nftnl_expr_iter_destroy(it);
+	return size;
+}
+
+/*
+ * libnftnl writes a rule into the batch unchecked, and attribute lengths
+ * are 16 bits: a rule whose expressions take more cannot be sent (and
+ * would overflow the batch buffer).
+ */
+int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
+		  const struct handle *h, const void *obj)
+{
+	const struct rule *r = obj;
+	struct nftnl_rule *nlr;
+	struct nlmsghdr *nlh;
+	size_t size;
+
+	/* anonymous sets the rule uses go into the batch first */
+	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r);
+	if (r && (size = rule_exprs_size(nlr)) > UINT16_MAX) {
+		nftnl_rule_free(nlr);
+		return erec_error(x->msgs, &r->location,
+				  "rule too large: its expressions take %zu bytes, a netlink message holds at most %u",
+				  size, UINT16_MAX);
+	}
+	flags |= exec_echo_flag(x, type);
+	if (r)
+		netlink_dump_rule(x->nft, nlr);
+	nlh = batch_msg_start(x->batch, type, h->family, flags);
+	nftnl_rule_nlmsg_build_payload(nlh, nlr);
+	batch_msg_end(x->batch, nlh);
+	nftnl_rule_free(nlr);
+	return 0;
+}
+
+static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
+{
+	struct handle h = cmd->handle;
+	uint16_t type = NFT_MSG_NEWRULE, flags = 0;
+
+	switch (cmd->op) {
+	case CMD_ADD:
+		flags = NLM_F_CREATE | NLM_F_APPEND;
+		break;
+	case CMD_INSERT:
+		flags = NLM_F_CREATE;
+		break;
+	case CMD_REPLACE:
+		flags = NLM_F_REPLACE;
+		break;
+	case CMD_DELETE:
+		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
+	case CMD_DESTROY:
+		return exec_put_rule(x, MSG_DESTROYRULE, 0, &h, NULL);
+	default:
+		return erec_error(x->msgs, &cmd->location,
+				  "%s rule is not supported",
+				  cmd_op_name(cmd->op));
+	}
+	/* "index N" was turned into a position by pos_plan_run(). */
+	return exec_put_rule(x, type, flags, &h, cmd->rule);
+}
+
+static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
+			   uint16_t type, const struct rule *r)
+{
+	struct output_ctx *octx = &nft->octx;
+	const struct handle *h = &r->handle;
+
+	if (type == NFT_MSG_DELRULE) {
+		/* replace: the kernel reports the old rule's removal */
+		nft_print(octx, "delete rule %s %s %s handle %llu\n",
+			  family_name(h->family), h->table.name,
+			  h->chain.name, (unsigned long long)h->handle.id);
+		return;
+	}
+	nft_print(octx, "%s rule %s %s %s ", echo_op(cmd),
+		  family_name(h->family), h->table.name, h->chain.name);
+	if (h->position.id && nft_output_handle(octx))
+		nft_print(octx, "handle %llu ",
+			  (unsigned long long)h->position.id);
+	octx->family = h->family;
+	rule_print(r, octx);
+	nft_print(octx, "\n");
+}
+
+/* The plan op: where the command's rule goes. */
+static int rule_plan(struct pos_plan *p, struct cmd *cmd)
+{
+	return pos_rule_cmd(p, cmd);
+}
+
+/* NULL, and *why, if the kernel holds a rule that cannot be printed as
+ * it is (the listing would fail on it too). */
+static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			   char **why)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	struct rule *r = NULL;
+	char *reason = NULL;
+
+	*why = NULL;
+	if (!nlr)
+		memory_allocation_error();
+	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
+		goto out;
+	/* a removal (replace) echoes only the old rule's handle */
+	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_DELRULE) {
+		r = netlink_rule_parse_cache(nft, nlr);
+		goto out;
+	}
+	r = netlink_rule_parse_why(nft, nlr, &reason);
+	if (!r) {
+		*why = netlink_rule_error_msg(nlr, reason);
+		xfree(reason);
+	}
+out:
+	nftnl_rule_free(nlr);
+	return r;
+}
+
+static void rule_obj_free(void *r)
+{
+	rule_free(r);
+}
+
+static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+		      uint16_t type, void *obj)
+{
+	struct rule *own = type == NFT_MSG_NEWRULE ? owner_obj : NULL;
+	struct rule *r = obj;
+
+	if (own)
+		own->handle.handle.id = r->handle.handle.id;
+	if (type == NFT_MSG_NEWRULE)
+		cmd->echo_handle = r->handle.handle.id;
+	if (!nft_output_json(&nft->octx)) {
+		echo_rule_text(nft, cmd, type, r);
+	} else if (own) {
+		/* JSON echo prints the command's rule later: give it the
+		 * statements as listed (no protocol dependencies). */
+		stmt_list_free(&own->stmts);
+		list_splice_tail_init(&r->stmts, &own->stmts);
+		own->num_stmts = r->num_stmts;
+	}
+}
+
+/* ---- output ---- */
+
+void rule_print(const struct rule *r, struct output_ctx *octx)
+{
+	const struct stmt *stmt;
+	const char *sep = "";
+
+	list_for_each_entry(stmt, &r->stmts, list) {
+		nft_print(octx, "%s", sep);
+		stmt_print(stmt, octx);
+		sep = " ";
+	}
+	if (r->comment)
+		nft_print(octx, "%scomment \"%s\"", sep, r->comment);
+	if (nft_output_handle(octx))
+		nft_print(octx, " # handle %" PRIu64, r->handle.handle.id);
+}
+
+json_t *rule_json(const struct rule *r, struct output_ctx *octx)
+{
+	json_t *root = json_object_head(&r->handle, "chain");
+	json_t *stmts = json_array();
+	const struct stmt *stmt;
+	json_t *js;
+
+	if (r->comment)
+		json_object_set_new(root, "comment", json_string(r->comment));
+	list_for_each_entry(stmt, &r->stmts, list) {
+		js = stmt_json(stmt, octx);
+		if (js)
+			json_array_append_new(stmts, js);
+	}
+	json_object_set_new(root, "expr", stmts);
+	return json_wrap("rule", root);
+}
+
+/* ---- JSON input ---- */
+
+static int json_rule_stmts(struct json_ctx *jctx, json_t *obj,
+			   struct rule *r)
+{
+	json_t *exprs = json_object_get(obj, "expr"), *v;
+	struct stmt *stmt;
+	char suffix[48];
+	size_t i;
+
+	if (!json_is_array(exprs) || json_array_size(exprs) == 0)
+		return json_error(jctx, exprs ? "expr" : "",
+				  "a rule needs \"expr\": a non-empty array of statements");
+	json_array_foreach(exprs, i, v) {
+		snprintf(suffix, sizeof(suffix), "expr[%zu]", i);
+		stmt = json_parse_stmt(jctx, v, suffix);
+		if (!stmt)
+			return -1;
+		list_add_tail(&stmt->list, &r->stmts);
+		r->num_stmts++;
+	}
+	return 0;
+}
+
+/*
+ * "handle" names the rule itself for replace and delete; for add and
+ * insert it names the rule to add after / insert before (the text
+ * syntax's "position"). "index" is the rule's position by number.
+ */
+static int json_rule_handle(struct json_ctx *jctx, json_t *obj,
+			    enum cmd_ops op, bool bare, struct handle *h)
+{
+	uint64_t id;
+	int ret;
+
+	ret = json_opt_u64(jctx, obj, "handle", &id);
+	if (ret < 0)
+		return -1;
+	/* A bare rule object is what `nft -j list` printed: its handle is
+	 * its own, meaningless when loading it elsewhere. */
+	if (ret > 0 && !bare) {
+		struct handle_spec_id *spec = op == CMD_ADD ||
+					      op == CMD_INSERT ?
+					      &h->position : &h->handle;
+
+		spec->id = id;
+		spec->location = json_location(jctx, "handle");
+	}
+	ret = json_opt_u64(jctx, obj, "index", &id);
+	if (ret < 0)
+		return -1;
+	if (ret > 0) {
+		h->index.id = id;
+		h->index.location = json_location(jctx, "index");
+	}
+	if ((op == CMD_REPLACE || json_op_is_delete(op)) && !h->handle.id)
+		return json_error(jctx, "",
+				  "missing \"handle\": %s a rule by its handle",
+				  op == CMD_REPLACE ? "replace" : "delete");
+	return 0;
+}
+
+static struct rule *json_rule_body(struct json_ctx *jctx, json_t *obj,
+				   const struct handle *h)
+{
+	struct location loc = json_location(jctx, "");
+	struct rule *r = rule_alloc(&loc, h);
+	const char *comment;
+
+	if (json_rule_stmts(jctx, obj, r) < 0 ||
+	    json_opt_string(jctx, obj, "comment", &comment) < 0) {
+		rule_free(r);
+		return NULL;
+	}
+	r->comment = xstrdup(comment);
+	if (comment)
+		r->comment_loc = json_location(jctx, "comment");
+	return r;
+}
+
+static struct cmd *json_rule_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				 bool bare, json_t *obj)
+{
+	struct handle h = {};
+	struct rule *r = NULL;
+	const char *chain;
+
+	if (json_table_ref(jctx, obj, "rule", &h) < 0 ||
+	    json_req_string(jctx, obj, "chain", &chain) < 0)
+		goto err;
+	json_spec_str(jctx, &h.chain, "chain", chain);
+	if (json_rule_handle(jctx, obj, op, bare, &h) < 0)
+		goto err;
+	if (!json_op_is_delete(op)) {
+		r = json_rule_body(jctx, obj, &h);
+		if (!r)
+			goto err;
+	}
+	return json_cmd_new(jctx, op, CMD_OBJ_RULE, &h, r);
+err:
+	handle_free(&h);
+	return NULL;
+}
+
+static void rule_obj_print(const void *obj, struct output_ctx *octx)
+{
+	rule_print(obj, octx);
+}
+
+static json_t *rule_obj_json(const void *obj, struct output_ctx *octx)
+{
+	return rule_json(obj, octx);
+}
+
+/* ---- kernel errors ---- */
+
+/* The jump or goto statement of @r to @name (any, if NULL), or NULL. */
+static const struct stmt *rule_verdict_to(const struct rule *r,
+					  const char *name)
+{
+	const struct stmt *s;
+
+	list_for_each_entry(s, &r->stmts, list) {
+		const struct expr *v = s->expr;
+		char *target;
+		bool match;
+
+		if (s->type != STMT_VERDICT || !v || !v->verdict.chain)
+			continue;
+		target = constant_expr_get_string(v->verdict.chain);
+		match = !name || (target && !strcmp(target, name));
+		xfree(target);
+		if (match)
+			return s;
+	}
+	return NULL;
+}
+
+/* Where the jump/goto to @name in @r was written: under the chain's
+ * name, as the system nft puts it. */
+static const struct location *rule_verdict_location(const struct cmd *cmd,
+						    const struct rule *r,
+						    const char *name)
+{
+	const struct stmt *s = r ? rule_verdict_to(r, name) : NULL;
+	const struct location *at;
+
+	if (!s)
+		return r ? cmd_loc_or(cmd, &r->location) : &cmd->location;
+	at = &s->expr->verdict.chain->location;
+	if (!at->indesc && !at->json_path && !at->first_line)
+		at = &s->location;
+	return cmd_loc_or(cmd, at);
+}
+
+/* The statement of @r the failed expression element (e->attr, an
+ * element of NFTA_RULE_EXPRESSIONS) was encoded from. */
+static const struct stmt *rule_nle_stmt_at(const struct mnl_err *e,
+					   const struct rule *r)
+{
+	const struct nlattr *list = NULL, *a, *elem;
+	unsigned int n = 0;
+
+	if (!r || !e->req)
+		return NULL;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) == NFTA_RULE_EXPRESSIONS)
+			list = a;
+	}
+	if (!list)
+		return NULL;
+	mnl_attr_for_each_nested(elem, list) {
+		if (elem == e->attr)
+			return rule_nle_stmt(r, n);
+		n++;
+	}
+	return NULL;
+}
+
+/* A rule expression failed: say which, and for a jump/goto, to where. */
+static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
+			       const struct rule *r,
+			       const struct location **loc)
+{
+	static const uint16_t name_path[] = { NFTA_EXPR_NAME };
+	static const uint16_t chain_path[] = {
+		NFTA_EXPR_DATA, NFTA_IMMEDIATE_DATA, NFTA_DATA_VERDICT,
+		NFTA_VERDICT_CHAIN
+	};
+	const struct nlattr *elem, *a;
+	const char *name = NULL, *target = NULL;
+
+	/* path: NFTA_RULE_EXPRESSIONS, NFTA_LIST_ELEM, ... */
+	if (e->depth != 2)
+		return NULL;
+	elem = e->attr;
+	a = nla_find_nested(elem, name_path, 1);
+	if (a)
+		name = nla_str(a);
+	a = nla_find_nested(elem, chain_path, array_size(chain_path));
+	if (a)
+		target = nla_str(a);
+	if (target && e->err == ENOENT) {
+		*loc = rule_verdict_location(cmd, r, target);
+		return xasprintf("chain '%s' does not exist in table %s %s",
+				 target, family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	}
+	if (name) {
+		const struct stmt *stmt = rule_nle_stmt_at(e, r);
+
+		if (stmt)
+			*loc = cmd_loc_or(cmd, &stmt->location);
+		return xasprintf("the kernel rejected expression '%s'", name);
+	}
+	return NULL;
+}
+
+/*
+ * A rule message failed at an attribute. @obj: for a new rule, the rule
+ * it was built from (the command's, or one of a chain or table block);
+ * a removal (delete, flush) was built from a handle only.
+ */
+static char *rule_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
+			       const void *obj, const struct location **loc)
+{
+	const struct rule *r = e->msg_type == NFT_MSG_NEWRULE ? obj : NULL;
+
+	if (mnl_err_path_is(e, 1, NFTA_RULE_EXPRESSIONS))
+		return rule_explain_expr(e, cmd, r, loc);
+	if (e->err != ENOENT)
+		return NULL;
+	if (mnl_err_path_is(e, 1, NFTA_RULE_CHAIN)) {
+		*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);
+		return xasprintf("chain '%s' does not exist in table %s %s",
+				 cmd_chain_name(cmd),
+				 family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	}
+	if (mnl_err_path_is(e, 1, NFTA_RULE_TABLE)) {
+		*loc = cmd_loc_or(cmd, &cmd->handle.table.location);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd),
+				 family_name(cmd->handle.family));
+	}
+	return NULL;
+}
+
 const struct obj_ops rule_obj_ops = {
 	.obj		= CMD_OBJ_RULE,
 	.name		= "rule",
+	.flags		= OBJ_F_HANDLE_IS_POSITION,
 	.evaluate	= rule_cmd_evaluate,
 	.evaluate_delete = rule_delete_evaluate,
-	.execute	= exec_rule,
 	.cache_needs	= rule_cmd_needs,
+	.execute	= exec_rule,
+	.plan		= rule_plan,
+	.msg_new	= NFT_MSG_NEWRULE,
+	.msg_del	= NFT_MSG_DELRULE,
+	.nl_put		= exec_put_rule,
+	.nl_parse	= rule_nl_parse,
+	.obj_free	= rule_obj_free,
+	.print		= rule_obj_print,
+	.json		= rule_obj_json,
+	.echo		= rule_echo,
+	.explain_attr	= rule_explain_attr,
 	.explain_missing = rule_explain_missing,
 	.free		= rule_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_INSERT) |
 			  OBJ_CMD(CMD_REPLACE) | OBJ_CMD(CMD_DELETE) |
 			  OBJ_CMD(CMD_DESTROY),
 	.json_parse	= json_rule_cmd,
-	.json_echo	= json_echo_rule,
 };
