@@ -110,10 +110,11 @@ struct obj_ops {
 					 const struct cmd *cmd,
 					 const void *obj,
 					 const struct location **loc);
-	/* A command of the kind failed without a better attribute: what
-	 * the kernel's refusal means for it. NULL result: no idea. */
+	/* A message of the kind failed, and its attribute (if any) told
+	 * nothing: what the kernel's refusal means for @obj, what the
+	 * message was built from. NULL result: no idea. */
 	char		*(*explain)(struct nft_ctx *nft, const struct mnl_err *e,
-				    const struct cmd *cmd,
+				    const struct cmd *cmd, const void *obj,
 				    const struct location **loc);
 	/* ENOENT, EEXIST: name the missing or existing object. */
 	char		*(*explain_missing)(const struct cmd *cmd,

@@ -374,8 +374,8 @@ const char *mnl_strerror(int err, const struct cmd *cmd)
 	return strerror(err);
 }
 
-/* What the command's kind makes of the error, then what any kind's
- * missing or existing object does; else the errno text. */
+/* What the command's kind makes of a missing or existing object; else
+ * the errno text. */
 static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 			      const struct cmd *cmd,
 			      const struct location **loc)
@@ -383,9 +383,7 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
 	char *detail = NULL;
 
-	if (ops->explain)
-		detail = ops->explain(nft, e, cmd, loc);
-	if (!detail && cmd->op == CMD_DESTROY &&
+	if (cmd->op == CMD_DESTROY &&
 	    (e->err == EOPNOTSUPP || e->err == EINVAL))
 		detail = xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
 	if (!detail && e->err == ENOENT && ops->explain_missing)
@@ -402,20 +400,25 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 	return NULL;
 }
 
-/* An attribute of the failed message is named: the kind of the message
- * (a table block sends chains and rules) explains it first. */
+/*
+ * The kind of the failed message explains first (a table block sends
+ * chains and rules): by the attribute the kernel named, then by the
+ * object the message was built from.
+ */
 static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			     const struct cmd *cmd,
 			     const struct location **loc)
 {
-	const struct obj_ops *ops = obj_ops_lookup_msg(e->msg_type);
+	const struct obj_ops *ops = e->req ? obj_ops_lookup_msg(e->msg_type) :
+				    NULL;
+	const void *obj = e->owner ? e->owner->obj : NULL;
 	char *detail = NULL;
 
 	*loc = &cmd->location;
 	if (e->attr && ops && ops->explain_attr)
-		detail = ops->explain_attr(e, cmd,
-					   e->owner ? e->owner->obj : NULL,
-					   loc);
+		detail = ops->explain_attr(e, cmd, obj, loc);
+	if (!detail && ops && ops->explain)
+		detail = ops->explain(nft, e, cmd, obj, loc);
 	if (!detail)
 		detail = explain_fallback(nft, e, cmd, loc);
 	return detail;

@@ -1260,20 +1260,21 @@ const struct location *chain_dev_location(const struct chain *c,
 	return &e->location;
 }
 
-static bool chain_is_egress(const struct cmd *cmd)
+static bool chain_is_egress(const struct chain *c)
 {
-	const struct chain *c = cmd->chain;
-
-	return c && cmd->handle.family == NFPROTO_NETDEV && c->hookstr &&
+	return c && c->handle.family == NFPROTO_NETDEV && c->hookstr &&
 	       !strcmp(c->hookstr, "egress");
 }
+
+static const char no_egress[] =
+	"this kernel does not support the netdev egress hook (Linux 5.16+, CONFIG_NETFILTER_EGRESS)";
 
 static const char *chain_strerror(int err, const struct cmd *cmd)
 {
 	switch (err) {
 	case EOPNOTSUPP:
-		if (chain_is_egress(cmd))
-			return "this kernel does not support the netdev egress hook (Linux 5.16+, CONFIG_NETFILTER_EGRESS)";
+		if (chain_is_egress(cmd->chain))
+			return no_egress;
 		if (cmd->op == CMD_DESTROY)
 			return NULL;
 		return "this chain type, hook or device is not supported here by the kernel";
@@ -1402,7 +1403,8 @@ const char *chain_missing_dev(const struct chain *c)
 }
 
 /*
- * What a failed chain command means without (or beyond) the attribute:
+ * What a failed chain message means without (or beyond) the attribute;
+ * @obj: the chain of the command, or of a table block:
  * - ENOENT on a new base chain: kernels before 6.16 refuse a hook on a
  *   device that does not exist, without saying which. Devices live in
  *   our own network namespace, so look for ourselves.
@@ -1410,12 +1412,15 @@ const char *chain_missing_dev(const struct chain *c)
  *   kernel does not allow.
  */
 static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
-			   const struct cmd *cmd, const struct location **loc)
+			   const struct cmd *cmd, const void *obj,
+			   const struct location **loc)
 {
-	const struct chain *c = cmd->chain;
+	const struct chain *c = obj;
 	const char *dev;
 
-	if (e->err == ENOENT && c && cmd->op == CMD_DELETE && c->num_devs) {
+	/* (c == cmd->data: the command's own chain, not a block's) */
+	if (e->err == ENOENT && c && cmd->op == CMD_DELETE && c->num_devs &&
+	    c == cmd->data) {
 		char *detail = chain_explain_dev_delete(nft, cmd, loc);
 
 		if (detail)
@@ -1427,15 +1432,15 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 		*loc = chain_dev_location(c, dev, &cmd->location);
 		return xasprintf("device '%s' does not exist", dev);
 	}
-	if (chain_is_egress(cmd) &&
+	if (chain_is_egress(c) &&
 	    (e->err == EOPNOTSUPP || e->err == ENOENT || e->err == EINVAL)) {
 		*loc = cmd_loc_or(cmd, &c->hook_loc);
-		return xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
+		return xstrdup(no_egress);
 	}
 	if (cmd->op == CMD_DESTROY)
 		return NULL;
 	if (e->err == EINVAL && c && c->has_hook && !c->num_devs &&
-	    cmd->handle.family == NFPROTO_NETDEV) {
+	    c->handle.family == NFPROTO_NETDEV) {
 		*loc = cmd_loc_or(cmd, &c->hook_loc);
 		return xstrdup("this kernel needs a device for a netdev base chain: add device \"NAME\" (chains without devices need Linux 6.4+)");
 	}
@@ -1443,12 +1448,12 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
 		*loc = cmd_loc_or(cmd, &c->hook_loc);
 		return xasprintf("chain '%s' already exists with another hook, priority or type (those cannot change), or the kernel does not support type '%s' on hook '%s'",
-				 cmd_chain_name(cmd),
+				 c->handle.chain.name,
 				 c->type ? c->type : "filter",
 				 c->hookstr ? c->hookstr : "?");
 	}
 	/* no better words, but a better place */
-	if (e->err == EBUSY)
+	if (e->err == EBUSY && c == cmd->data)
 		*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);
 	if (e->err == EFBIG && c && c->dev_expr)
 		*loc = cmd_loc_or(cmd, &c->dev_expr->location);

@@ -550,27 +550,6 @@ static const char *table_strerror(int err, const struct cmd *cmd)
 	return err == EBUSY ? "table is in use" : NULL;
 }
 
-/* A table block's base chain on a device that does not exist: see
- * chain_explain(). */
-static char *table_explain(struct nft_ctx *nft, const struct mnl_err *e,
-			   const struct cmd *cmd, const struct location **loc)
-{
-	const struct chain *c;
-	const char *dev;
-
-	if ((e->err != ENOENT && e->err != ENODEV) || !cmd->table ||
-	    (cmd->op != CMD_ADD && cmd->op != CMD_CREATE))
-		return NULL;
-	list_for_each_entry(c, &cmd->table->chains, list) {
-		dev = chain_missing_dev(c);
-		if (!dev)
-			continue;
-		*loc = chain_dev_location(c, dev, &cmd->location);
-		return xasprintf("device '%s' does not exist", dev);
-	}
-	return NULL;
-}
-
 const struct obj_ops table_obj_ops = {
 	.obj		= CMD_OBJ_TABLE,
 	.name		= "table",
@@ -590,7 +569,6 @@ const struct obj_ops table_obj_ops = {
 	.echo		= table_echo,
 	.json_echo	= json_echo_table,
 	.strerror	= table_strerror,
-	.explain	= table_explain,
 	.explain_missing = table_explain_missing,
 	.explain_exists	= table_explain_exists,
 	.free		= table_cmd_free,

@@ -73,6 +73,22 @@ bad "error in a file" -f "$TMPD/bad.nft"
 assert_match "^$TMPD/bad.nft:3:" "$err" "error in a file: FILE:3:"
 assert_caret_under "$err" egress "error in a file: caret under 'egress'"
 
+# The kernel refuses a chain of a table block: the explanation is the
+# chain's, under the hook inside the block (the message's own object),
+# as for the same chain added on its own (the system nft puts the caret
+# under the chain's name).
+printf 'table ip blk {\n\tchain c {\n\t\ttype route hook input priority 0;\n\t}\n}\n' \
+	> "$TMPD/block.nft"
+bad "kernel refuses a block's chain" -f "$TMPD/block.nft"
+if ! is_system_nft; then
+	assert_match "^$TMPD/block.nft:3:" "$err" "block's chain: the hook's line"
+	assert_caret_under "$err" input "block's chain: caret under the hook"
+	assert_match "type 'route' on hook 'input'" "$err" "block's chain: says why"
+fi
+bad "kernel refuses a chain" add chain ip t r '{ type route hook input priority 0; }'
+is_system_nft ||
+	assert_caret_under "$err" input "kernel refuses a chain: caret under the hook"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
