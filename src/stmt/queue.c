@@ -211,6 +211,18 @@ static int queue_stmt_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/*
+ * A computed queue number names the loads in it ("queue to jhash ip
+ * saddr mod 4", not "@nh,96,32") and drops the dependency they imply
+ * (inet's "meta nfproto ipv4"), as the system nft lists it.
+ */
+static void queue_stmt_delin_postprocess(struct delin_ctx *dctx,
+					 struct stmt *stmt)
+{
+	if (queue_from_reg(stmt))
+		delin_postprocess_expr(dctx, stmt, &stmt->queue.queue);
+}
+
 static int queue_json_flag(struct json_ctx *jctx, json_t *v, uint16_t *flags)
 {
 	unsigned int i;
@@ -280,6 +292,7 @@ const struct stmt_ops queue_stmt_ops = {
 	.linearize	= queue_stmt_linearize,
 	.nl_name	= "queue",
 	.delinearize	= queue_stmt_delinearize,
+	.delin_postprocess = queue_stmt_delin_postprocess,
 	.json_name	= "queue",
 	.json_parse	= queue_stmt_json_parse,
 	.terminal	= true,
