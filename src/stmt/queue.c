@@ -99,6 +99,23 @@ static void queue_span(const struct stmt *stmt, uint16_t *num,
 	}
 }
 
+/*
+ * The largest queue number a computed one can take: the kernel keeps only
+ * the low 16 bits of the register, so a larger one would silently pick
+ * another queue. 0 if unknown.
+ */
+static uint64_t queue_expr_max(const struct expr *q)
+{
+	switch (q->etype) {
+	case EXPR_NUMGEN:
+		return (uint64_t)q->numgen.mod + q->numgen.offset - 1;
+	case EXPR_HASH:
+		return (uint64_t)q->hash.mod + q->hash.offset - 1;
+	default:
+		return 0;
+	}
+}
+
 static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct expr *q = stmt->queue.queue;
@@ -118,6 +135,10 @@ static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	} else if (q) {
 		if (queue_num_evaluate(ectx, &stmt->queue.queue) < 0)
 			return -1;
+		if (queue_expr_max(stmt->queue.queue) > UINT16_MAX)
+			return expr_error(ectx, stmt->queue.queue,
+					  "queue expression max value exceeds %u",
+					  UINT16_MAX);
 	}
 	if ((stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT) &&
 	    (stmt->queue.queue == NULL ||
