@@ -116,33 +116,41 @@ static uint64_t queue_expr_max(const struct expr *q)
 	}
 }
 
+static int queue_range_evaluate(struct eval_ctx *ectx, struct expr *q)
+{
+	if (queue_num_evaluate(ectx, &q->range.left) < 0 ||
+	    queue_num_evaluate(ectx, &q->range.right) < 0)
+		return -1;
+	if (q->range.left->etype != EXPR_VALUE ||
+	    q->range.right->etype != EXPR_VALUE)
+		return expr_error(ectx, q, "queue numbers must be values");
+	/* N-N is one queue, as the system nft takes it */
+	if (mpz_cmp(q->range.left->value.value,
+		    q->range.right->value.value) > 0)
+		return expr_error(ectx, q, "Range has zero or negative size");
+	return 0;
+}
+
 static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct expr *q = stmt->queue.queue;
 
 	if (q && q->etype == EXPR_RANGE) {
-		if (queue_num_evaluate(ectx, &q->range.left) < 0 ||
-		    queue_num_evaluate(ectx, &q->range.right) < 0)
+		if (queue_range_evaluate(ectx, q) < 0)
 			return -1;
-		if (q->range.left->etype != EXPR_VALUE ||
-		    q->range.right->etype != EXPR_VALUE)
-			return expr_error(ectx, q,
-					  "queue numbers must be values");
-		if (mpz_cmp(q->range.left->value.value,
-			    q->range.right->value.value) >= 0)
-			return expr_error(ectx, q,
-					  "Range has zero or negative size");
 	} else if (q) {
 		if (queue_num_evaluate(ectx, &stmt->queue.queue) < 0)
 			return -1;
-		if (queue_expr_max(stmt->queue.queue) > UINT16_MAX)
-			return expr_error(ectx, stmt->queue.queue,
+		q = stmt->queue.queue;
+		if (queue_expr_max(q) > UINT16_MAX)
+			return expr_error(ectx, q,
 					  "queue expression max value exceeds %u",
 					  UINT16_MAX);
 	}
+	/* a bare "queue fanout" is queue 0 alone, as the system nft takes
+	 * it; given numbers must be a range */
 	if ((stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT) &&
-	    (stmt->queue.queue == NULL ||
-	     stmt->queue.queue->etype != EXPR_RANGE))
+	    q && q->etype != EXPR_RANGE)
 		return stmt_error(ectx, stmt,
 				  "fanout requires a range to be specified");
 	return 0;
@@ -224,7 +232,9 @@ static int queue_stmt_delinearize(struct delin_ctx *dctx,
 	num = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_NUM);
 	total = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_TOTAL);
 	stmt->queue.queue = queue_value(num);
-	if (total > 1)
+	/* fanout over one queue lists as N-N: "to N" with fanout would not
+	 * load back ("fanout requires a range") */
+	if (total > 1 || (stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT))
 		stmt->queue.queue = range_expr_alloc(&internal_location,
 						     stmt->queue.queue,
 						     queue_value(num + total - 1));
