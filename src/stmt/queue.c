@@ -1,14 +1,15 @@
 /*
  * Queue statements: "queue [num N|N-M] [bypass][,fanout]", also written
- * "queue [flags F] to N|N-M". The kernel takes the first queue number
- * and how many there are. Lists in upstream's form, "queue flags bypass
- * to 1-3" ("queue to 0" for a plain queue).
+ * "queue [flags F] to N|N-M|EXPR" (parser.y takes exactly the system nft's
+ * forms). The kernel takes the first queue number and how many there are.
+ * Lists in upstream's form, "queue flags bypass to 1-3" ("queue to 0" for
+ * a plain queue).
  *
  * "queue to jhash ... | symhash ... | numgen ..." takes the queue number
  * from that expression, loaded into a register (sreg_qnum).
  *
- * The test kernels lack nft_queue, so listings are not checked against
- * the system nft: the "queue flags F to N" form is upstream's.
+ * The host kernel lacks nft_queue: tests/vm/cases/queue.sh checks every
+ * form on Debian's kernel against the system nft.
  */
 #include <string.h>
 #include <stmt.h>
