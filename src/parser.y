@@ -1319,12 +1319,13 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> set_block set_list set_member concat_lhs concat_rhs
 %type <op> rel_op
 %type <stmt> log_stmt limit_stmt quota_stmt reject_stmt queue_stmt
+%type <stmt> queue_compat
 %type <stmt> dup_stmt fwd_stmt last_stmt synproxy_stmt
 %type <val> log_flag log_tcp_flags limit_mode quota_mode queue_flags
 %type <val> queue_flag
 %type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
 %type <expr> reject_code reject_code_value queue_num stmt_arg queue_value
-%type <expr> queue_expr
+%type <expr> queue_expr queue_target
 %type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
@@ -2774,32 +2775,50 @@ stmt_arg	: rhs_primary		{ $$ = $1; }
 			}
 		;
 
-/* queue [num N|N-M] [flags] [bypass,fanout]: options in any order */
-queue_stmt	: QUEUE		{ $$ = queue_stmt_alloc(&@$); }
-		| queue_stmt queue_arg
+/*
+ * The forms the system nft accepts, and only those: the old one, "queue"
+ * then "num N|N-M" and bare flag lists in any order (the last num wins),
+ * or "queue [flags F] to N|N-M|EXPR", or "queue flags F num N|N-M", each
+ * with nothing after it.
+ */
+queue_stmt	: queue_compat			{ $$ = $1; }
+		| QUEUE TO queue_target
 			{
-				$$ = $1;
-				$$->location = @$;
+				$$ = queue_stmt_alloc(&@$);
+				$$->queue.queue = $3;
+			}
+		| QUEUE FLAGS queue_flags TO queue_target
+			{
+				$$ = queue_stmt_alloc(&@$);
+				$$->queue.flags = $3;
+				$$->queue.queue = $5;
+			}
+		| QUEUE FLAGS queue_flags NUM queue_num
+			{
+				$$ = queue_stmt_alloc(&@$);
+				$$->queue.flags = $3;
+				$$->queue.queue = $5;
 			}
 		;
 
-queue_arg	: NUM queue_num
+queue_compat	: QUEUE		{ $$ = queue_stmt_alloc(&@$); }
+		| queue_compat NUM queue_num
 			{
-				expr_free($<stmt>0->queue.queue);
-				$<stmt>0->queue.queue = $2;
+				$$ = $1;
+				$$->location = @$;
+				expr_free($$->queue.queue);
+				$$->queue.queue = $3;
 			}
-		| TO queue_num
+		| queue_compat queue_flags
 			{
-				expr_free($<stmt>0->queue.queue);
-				$<stmt>0->queue.queue = $2;
+				$$ = $1;
+				$$->location = @$;
+				$$->queue.flags |= $2;
 			}
-		| TO queue_expr
-			{
-				expr_free($<stmt>0->queue.queue);
-				$<stmt>0->queue.queue = $2;
-			}
-		| FLAGS queue_flags	{ $<stmt>0->queue.flags |= $2; }
-		| queue_flags		{ $<stmt>0->queue.flags |= $1; }
+		;
+
+queue_target	: queue_num		{ $$ = $1; }
+		| queue_expr		{ $$ = $1; }
 		;
 
 /* queue to jhash ... / numgen ...: the queue number computed */

@@ -1,14 +1,15 @@
 /*
  * Queue statements: "queue [num N|N-M] [bypass][,fanout]", also written
- * "queue [flags F] to N|N-M". The kernel takes the first queue number
- * and how many there are. Lists in upstream's form, "queue flags bypass
- * to 1-3" ("queue to 0" for a plain queue).
+ * "queue [flags F] to N|N-M|EXPR" (parser.y takes exactly the system nft's
+ * forms). The kernel takes the first queue number and how many there are.
+ * Lists in upstream's form, "queue flags bypass to 1-3" ("queue to 0" for
+ * a plain queue).
  *
  * "queue to jhash ... | symhash ... | numgen ..." takes the queue number
  * from that expression, loaded into a register (sreg_qnum).
  *
- * The test kernels lack nft_queue, so listings are not checked against
- * the system nft: the "queue flags F to N" form is upstream's.
+ * The host kernel lacks nft_queue: tests/vm/cases/queue.sh checks every
+ * form on Debian's kernel against the system nft.
  */
 #include <string.h>
 #include <stmt.h>
@@ -99,29 +100,58 @@ static void queue_span(const struct stmt *stmt, uint16_t *num,
 	}
 }
 
+/*
+ * The largest queue number a computed one can take: the kernel keeps only
+ * the low 16 bits of the register, so a larger one would silently pick
+ * another queue. 0 if unknown.
+ */
+static uint64_t queue_expr_max(const struct expr *q)
+{
+	switch (q->etype) {
+	case EXPR_NUMGEN:
+		return (uint64_t)q->numgen.mod + q->numgen.offset - 1;
+	case EXPR_HASH:
+		return (uint64_t)q->hash.mod + q->hash.offset - 1;
+	default:
+		return 0;
+	}
+}
+
+static int queue_range_evaluate(struct eval_ctx *ectx, struct expr *q)
+{
+	if (queue_num_evaluate(ectx, &q->range.left) < 0 ||
+	    queue_num_evaluate(ectx, &q->range.right) < 0)
+		return -1;
+	if (q->range.left->etype != EXPR_VALUE ||
+	    q->range.right->etype != EXPR_VALUE)
+		return expr_error(ectx, q, "queue numbers must be values");
+	/* N-N is one queue, as the system nft takes it */
+	if (mpz_cmp(q->range.left->value.value,
+		    q->range.right->value.value) > 0)
+		return expr_error(ectx, q, "Range has zero or negative size");
+	return 0;
+}
+
 static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct expr *q = stmt->queue.queue;
 
 	if (q && q->etype == EXPR_RANGE) {
-		if (queue_num_evaluate(ectx, &q->range.left) < 0 ||
-		    queue_num_evaluate(ectx, &q->range.right) < 0)
+		if (queue_range_evaluate(ectx, q) < 0)
 			return -1;
-		if (q->range.left->etype != EXPR_VALUE ||
-		    q->range.right->etype != EXPR_VALUE)
-			return expr_error(ectx, q,
-					  "queue numbers must be values");
-		if (mpz_cmp(q->range.left->value.value,
-			    q->range.right->value.value) >= 0)
-			return expr_error(ectx, q,
-					  "Range has zero or negative size");
 	} else if (q) {
 		if (queue_num_evaluate(ectx, &stmt->queue.queue) < 0)
 			return -1;
+		q = stmt->queue.queue;
+		if (queue_expr_max(q) > UINT16_MAX)
+			return expr_error(ectx, q,
+					  "queue expression max value exceeds %u",
+					  UINT16_MAX);
 	}
+	/* a bare "queue fanout" is queue 0 alone, as the system nft takes
+	 * it; given numbers must be a range */
 	if ((stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT) &&
-	    (stmt->queue.queue == NULL ||
-	     stmt->queue.queue->etype != EXPR_RANGE))
+	    q && q->etype != EXPR_RANGE)
 		return stmt_error(ectx, stmt,
 				  "fanout requires a range to be specified");
 	return 0;
@@ -203,12 +233,26 @@ static int queue_stmt_delinearize(struct delin_ctx *dctx,
 	num = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_NUM);
 	total = nftnl_expr_get_u16(nle, NFTNL_EXPR_QUEUE_TOTAL);
 	stmt->queue.queue = queue_value(num);
-	if (total > 1)
+	/* fanout over one queue lists as N-N: "to N" with fanout would not
+	 * load back ("fanout requires a range") */
+	if (total > 1 || (stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT))
 		stmt->queue.queue = range_expr_alloc(&internal_location,
 						     stmt->queue.queue,
 						     queue_value(num + total - 1));
 	delin_add_stmt(dctx, stmt);
 	return 0;
+}
+
+/*
+ * A computed queue number names the loads in it ("queue to jhash ip
+ * saddr mod 4", not "@nh,96,32") and drops the dependency they imply
+ * (inet's "meta nfproto ipv4"), as the system nft lists it.
+ */
+static void queue_stmt_delin_postprocess(struct delin_ctx *dctx,
+					 struct stmt *stmt)
+{
+	if (queue_from_reg(stmt))
+		delin_postprocess_expr(dctx, stmt, &stmt->queue.queue);
 }
 
 static int queue_json_flag(struct json_ctx *jctx, json_t *v, uint16_t *flags)
@@ -280,6 +324,7 @@ const struct stmt_ops queue_stmt_ops = {
 	.linearize	= queue_stmt_linearize,
 	.nl_name	= "queue",
 	.delinearize	= queue_stmt_delinearize,
+	.delin_postprocess = queue_stmt_delin_postprocess,
 	.json_name	= "queue",
 	.json_parse	= queue_stmt_json_parse,
 	.terminal	= true,

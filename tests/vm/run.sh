@@ -1,15 +1,19 @@
 #!/bin/bash
 # Boot Debian's own kernel under qemu with our nft inside and run
 # tests/vm/cases/*.sh there: what the host kernel cannot show (it accepts
-# hooks on devices that do not exist, and has every feature we use).
+# hooks on devices that do not exist, has every newer feature we use, and
+# lacks nft_queue).
 #
 # The guest is an initramfs made here: busybox, bash, iproute2, our nft
-# with the libraries ldd names, and the kernel modules nf_tables and veth
-# need. Its init runs each case and prints "VM: N passed, N failed"; this
-# script exits with that verdict (77 = skipped: no qemu or Debian kernel;
-# an error instead as root or in CI, see skip()).
+# with the libraries ldd names, the system nft (the reference the cases
+# compare with, as $SYSNFT), and the kernel modules nf_tables, veth and
+# the queue statement need (the host kernel has no nft_queue). Its init
+# runs each case and prints "VM: N passed, N failed"; this script exits
+# with that verdict (77 = skipped: no qemu or Debian kernel; an error
+# instead as root or in CI, see skip()).
 #
 # Environment: NFT (our nft; a libtool wrapper is resolved to its binary),
+# SYSNFT_BIN (default /usr/sbin/nft; cases that need it fail without it),
 # SRCDIR, VM_KERNEL (default: the newest /boot/vmlinuz-*), VM_TIMEOUT, VM_KVM.
 set -u
 
@@ -56,13 +60,15 @@ trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,proc,sys,dev,tmp,run,etc,var,cases}
 ln -s ../run "$root/var/run"
 
-# Copy an executable and every library it loads (keeping their paths).
+# Copy an executable (as /bin/NAME, default its own name) and every
+# library it loads (keeping their paths), resolved with LIBPATH (default
+# $libpath, where a libtool build keeps our libnftables).
 copy_bin()
 {
-	local exe=$1 lib
+	local exe=$1 name=${2:-$(basename "$1")} lp=${3-$libpath} lib
 
-	cp -L "$exe" "$root/bin/$(basename "$exe")" || return 1
-	for lib in $(LD_LIBRARY_PATH=$libpath ldd "$exe" |
+	cp -L "$exe" "$root/bin/$name" || return 1
+	for lib in $(LD_LIBRARY_PATH=$lp ldd "$exe" |
 		     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
 		mkdir -p "$root$(dirname "$lib")"
 		cp -L "$lib" "$root$lib"
@@ -78,8 +84,23 @@ if [ -n "$libpath" ]; then
 	mkdir -p "$root/lib" && cp -L "$lib" "$root/lib/libnftables.so.1"
 fi
 
+# The system nft, whose libnftables.so.1 sits in the multiarch directory.
+# The guest's LD_LIBRARY_PATH=/lib would hand it ours, so it runs through
+# a wrapper that clears it; cases check that it got its own library.
+SYSNFT_BIN=${SYSNFT_BIN:-/usr/sbin/nft}
+if [ -x "$SYSNFT_BIN" ]; then
+	copy_bin "$SYSNFT_BIN" nft-system.bin "" || exit 1
+	cat > "$root/bin/nft-system" <<'WRAP'
+#!/bin/sh
+unset LD_LIBRARY_PATH ASAN_OPTIONS
+exec /bin/nft-system.bin "$@"
+WRAP
+	chmod +x "$root/bin/nft-system"
+fi
+
 # Modules in load order, dependencies first, each once.
-for m in nf_tables veth; do
+for m in nf_tables veth nft_queue nfnetlink_queue nft_numgen nft_hash \
+	 nft_meta_bridge; do
 	modprobe -S "$KVER" --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" { print $2 }'
 done | awk '!seen[$0]++' > "$root/modules.list"
 [ -s "$root/modules.list" ] || skip "cannot resolve modules of $KVER"
@@ -100,11 +121,13 @@ mount -t tmpfs run /run
 for ko in $(cat /modules.list); do insmod "$ko" || echo "vm: insmod $ko failed"; done
 ip link set lo up
 echo "vm: kernel $(uname -r)"
+SYSNFT=
+[ -x /bin/nft-system ] && SYSNFT=/bin/nft-system
 pass=0
 fail=0
 for t in /cases/*.sh; do
 	# each case in a network namespace of its own
-	if NFT=/bin/nft ASAN_OPTIONS=detect_leaks=0 unshare -n \
+	if NFT=/bin/nft SYSNFT=$SYSNFT ASAN_OPTIONS=detect_leaks=0 unshare -n \
 	   sh -c 'ip link set lo up; exec bash "$0"' "$t" > /tmp/out 2>&1; then
 		pass=$((pass + 1))
 		echo "PASS ${t#/cases/}"
