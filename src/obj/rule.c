@@ -338,10 +338,12 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
  * expression at a time in a scratch buffer (the largest expression we
  * build, an immediate with a 255 byte chain name, is far below its size).
  */
+#define RULE_EXPR_MAX_BYTES	4096
+
 static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 {
 	static const size_t nest = MNL_ATTR_HDRLEN;
-	uint32_t scratch[1024];
+	uint32_t scratch[RULE_EXPR_MAX_BYTES / sizeof(uint32_t)];
 	struct nftnl_expr_iter *it = nftnl_expr_iter_create(nlr);
 	struct nftnl_expr *e;
 	struct nlmsghdr *nlh;
@@ -374,7 +376,11 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 
 	/* anonymous sets the rule uses go into the batch first */
 	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r);
-	if (r && (size = rule_exprs_size(nlr)) > UINT16_MAX) {
+	/* Measuring costs as much as building: only rules with enough
+	 * expressions (one each) to reach the limit are measured. */
+	if (r && (r->num_nle_stmts + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
+		 UINT16_MAX &&
+	    (size = rule_exprs_size(nlr)) > UINT16_MAX) {
 		nftnl_rule_free(nlr);
 		return erec_error(x->msgs, &r->location,
 				  "rule too large: its expressions take %zu bytes, a netlink message holds at most %u",
