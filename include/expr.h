@@ -459,6 +459,8 @@ struct expr *ct_expr_alloc_addr(const struct location *loc, int direction,
 bool ct_key_settable(enum nft_ct_keys key);
 /* "original" -> 0, "reply" -> 1, else -1 */
 int ct_dir_lookup(const char *name);
+/* "describe ct ...": the key outside a rule (see src/expr/ct.c) */
+int ct_expr_describe_evaluate(struct eval_ctx *ectx, struct expr *expr);
 
 /* Verdict names: "accept", "drop", "jump", ... */
 const char *verdict_name(int verdict);

@@ -102,7 +102,11 @@ void describe_expr(const struct expr *expr, struct output_ctx *octx)
  * where every key is valid. */
 int describe_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
+	struct expr *expr = cmd->data;
+
 	proto_ctx_init(&ectx->pctx, NFPROTO_INET);
+	if (expr->etype == EXPR_CT)
+		return ct_expr_describe_evaluate(ectx, expr);
 	return expr_evaluate(ectx, (struct expr **)&cmd->data);
 }
 

@@ -648,6 +648,56 @@ static struct expr *parser_prefix(struct parser_state *st,
 	return prefix_expr_alloc(loc, sym, plen);
 }
 
+/* Is @e a number as written, "16" or "0x10"? */
+static bool parser_is_number(const struct expr *e)
+{
+	const char *p = e->symbol.identifier;
+	int (*digit)(int) = isdigit;
+
+	if (e->etype != EXPR_SYMBOL || e->symbol.quoted)
+		return false;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p[2]) {
+		p += 2;
+		digit = isxdigit;
+	}
+	for (; *p; p++)
+		if (!digit((unsigned char)*p))
+			return false;
+	return p != e->symbol.identifier;
+}
+
+/*
+ * "VALUE / RHS" after a field. A number after the slash is a prefix
+ * length, whatever the field's type ("meta mark 0x50000/16" matches the
+ * top 16 bits, "tcp flags 2/18" is too long a prefix), as the system nft
+ * reads it; names and lists are a mask ("tcp flags syn / syn,ack").
+ */
+static struct expr *parser_slash(struct parser_state *st, const YYLTYPE *loc,
+				 struct expr *left, enum ops op,
+				 struct expr *value,
+				 const YYLTYPE *value_loc, struct expr *rhs,
+				 const YYLTYPE *rhs_loc)
+{
+	struct location span = parser_span(value_loc, rhs_loc);
+	struct expr *masked;
+	uint64_t plen;
+
+	if (!parser_is_number(rhs)) {
+		masked = binop_expr_alloc(loc, OP_AND, left, rhs);
+		return relational_expr_alloc(loc, op == OP_IMPLICIT ? OP_EQ : op,
+					     masked, value);
+	}
+	plen = parser_number(st, rhs->symbol.identifier, rhs_loc);
+	if (plen > UINT_MAX) {
+		parser_error(st, rhs_loc, "prefix length %s is out of range",
+			     rhs->symbol.identifier);
+		plen = 0;
+	}
+	expr_free(rhs);
+	return relational_expr_alloc(loc, op, left,
+				     prefix_expr_alloc(&span, value, plen));
+}
+
 /* Statement options (log, limit, quota, reject, queue, dup, fwd, last,
  * synproxy) */
 
@@ -1925,15 +1975,19 @@ match_stmt	: match_lhs match_rhs
 					relational_expr_alloc(&@$, OP_NEG,
 							      $1, $3));
 			}
-		/* "tcp flags syn / syn,ack": the value under a mask */
+		/* "tcp flags syn / syn,ack": the value under a mask;
+		 * "meta mark 0x50000/16": a prefix, as for addresses */
 		| match_lhs flag_head '/' match_rhs
 			{
-				struct expr *masked;
-
-				masked = binop_expr_alloc(&@$, OP_AND, $1, $4);
 				$$ = expr_stmt_alloc(&@$,
-					relational_expr_alloc(&@$, OP_EQ,
-							      masked, $2));
+					parser_slash(state, &@$, $1, OP_IMPLICIT,
+						     $2, &@2, $4, &@4));
+			}
+		| match_lhs rel_op flag_head '/' match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					parser_slash(state, &@$, $1, $2,
+						     $3, &@3, $5, &@5));
 			}
 		| match_lhs rel_op match_rhs
 			{

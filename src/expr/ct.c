@@ -330,6 +330,25 @@ static int ct_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return 0;
 }
 
+/*
+ * "describe ct original saddr": no rule, so neither a table family nor a
+ * missing direction can be held against the key. The system nft
+ * describes the key as written: the family-less address keys have no
+ * type until a table gives them one ("datatype invalid"), a key that
+ * needs a direction is described without it. A direction on a key that
+ * takes none is still an error.
+ */
+int ct_expr_describe_evaluate(struct eval_ctx *ectx, struct expr *expr)
+{
+	const struct ct_template *t = ct_template(expr->ct.key);
+
+	if (!t || (t->dir == CT_DIR_NONE && expr->ct.direction >= 0))
+		return ct_expr_evaluate(ectx, &expr);
+	if (t->flags & CT_F_FAMILY)
+		expr_set_type(expr, &invalid_type, BYTEORDER_INVALID);
+	return 0;
+}
+
 static void ct_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 			      enum nft_registers dreg)
 {

@@ -73,3 +73,42 @@ json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": "et
 fail: iifname "*"
 
 fail: iifname "0123456789abcdef"
+
+# a number after "/" is a prefix length on any integer, as the system nft
+# reads it ("0x50000/16" matches the top 16 bits), with any operator
+rule: meta mark 0x50000/16
+list: meta mark & 0xffff0000 == 0x00050000
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffff0000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00050000 ]
+json: [{"match": {"op": "==", "left": {"&": [{"meta": {"key": "mark"}}, 4294901760]}, "right": 327680}}]
+system-list: meta mark 0x00050000/16
+
+rule: meta mark != 0x50000/16
+list: meta mark & 0xffff0000 != 0x00050000
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffff0000 ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00050000 ]
+json: [{"match": {"op": "!=", "left": {"&": [{"meta": {"key": "mark"}}, 4294901760]}, "right": 327680}}]
+system-list: meta mark != 0x00050000/16
+
+rule: ct mark == 0x10000/16
+list: ct mark & 0xffff0000 == 0x00010000
+  [ ct load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffff0000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00010000 ]
+json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "mark"}}, 4294901760]}, "right": 65536}}]
+system-list: ct mark 0x00010000/16
+
+rule: tcp dport 1024/6
+list: tcp dport & 64512 == 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000004 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "dport"}}, 64512]}, "right": 1024}}]
+
+fail: tcp flags syn / 0x12
+
+fail: meta mark 5/33

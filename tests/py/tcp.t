@@ -133,6 +133,16 @@ list: tcp flags & (syn | ack) == syn
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
 system-list: tcp flags syn / syn,ack
 
+rule: tcp flags != syn / syn,ack
+list: tcp flags & (syn | ack) != syn
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 1b @ transport header + 13 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000002 ]
+json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
+system-list: tcp flags != syn / syn,ack
+
 rule: tcp flags cwr
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
