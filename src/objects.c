@@ -657,8 +657,8 @@ int nft_execute(struct nft_ctx *nft, struct list_head *cmds,
 {
 	int ret;
 
-	if (cache_update(nft, cmds, msgs) < 0)
-		return -1;
+	/* The cache is as nft_evaluate() left it: what the commands need,
+	 * fetched once (fetches only ever widen it). */
 	ret = exec_changes(nft, cmds, msgs);
 	if (ret < 0)
 		return -1;

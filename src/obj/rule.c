@@ -398,7 +398,7 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 
 static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 {
-	struct handle h = cmd->handle;
+	const struct handle *h = &cmd->handle;
 	uint16_t type = NFT_MSG_NEWRULE, flags = 0;
 
 	switch (cmd->op) {
@@ -412,16 +412,16 @@ static int exec_rule(struct exec_ctx *x, struct cmd *cmd)
 		flags = NLM_F_REPLACE;
 		break;
 	case CMD_DELETE:
-		return exec_put_rule(x, NFT_MSG_DELRULE, 0, &h, NULL);
+		return exec_put_rule(x, NFT_MSG_DELRULE, 0, h, NULL);
 	case CMD_DESTROY:
-		return exec_put_rule(x, MSG_DESTROYRULE, 0, &h, NULL);
+		return exec_put_rule(x, MSG_DESTROYRULE, 0, h, NULL);
 	default:
 		return erec_error(x->msgs, &cmd->location,
 				  "%s rule is not supported",
 				  cmd_op_name(cmd->op));
 	}
 	/* "index N" was turned into a position by pos_plan_run(). */
-	return exec_put_rule(x, type, flags, &h, cmd->rule);
+	return exec_put_rule(x, type, flags, h, cmd->rule);
 }
 
 static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
