@@ -1329,7 +1329,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
-%type <expr> nat_value nat_addr nat_port
+%type <expr> nat_value nat_const nat_addr nat_port nat_expr nat_paren
 
 %destructor { xfree($$); } <string>
 %destructor { expr_free($$); } <expr>
@@ -2952,7 +2952,7 @@ nat_kw		: SNAT		{ $$ = NFT_NAT_SNAT; }
 		| DNAT		{ $$ = NFT_NAT_DNAT; }
 		;
 
-snat_dnat	: nat_kw nat_addr
+snat_dnat	: nat_kw nat_const
 			{
 				$$ = parser_nat(&@$, $2, NULL);
 				parser_nat_kind($$, $1, 0, 0);
@@ -3020,7 +3020,8 @@ masq_redir	: MASQUERADE
 			}
 		;
 
-nat_addr	: nat_value			{ $$ = $1; }
+/* Without "to" only a constant: "snat ip to" is the family */
+nat_const	: nat_value			{ $$ = $1; }
 		| nat_value '-' nat_value
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
@@ -3031,10 +3032,53 @@ nat_addr	: nat_value			{ $$ = $1; }
 			}
 		;
 
+nat_addr	: nat_const			{ $$ = $1; }
+		| nat_expr			{ $$ = $1; }
+		;
+
 nat_port	: nat_value			{ $$ = $1; }
 		| nat_value '-' nat_value
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| nat_expr			{ $$ = $1; }
+		;
+
+/*
+ * A computed address or port: "ip saddr", "tcp dport & 0xff", "jhash ip
+ * saddr mod 2", "numgen inc mod 2", "(ct original ip saddr)". Whether its
+ * type fits is the evaluator's business; a concatenation parses so that
+ * it is refused there with its location.
+ */
+nat_expr	: match_lhs		{ $$ = $1; }
+		| concat_lhs		{ $$ = $1; }
+		| nat_paren		{ $$ = $1; }
+		;
+
+nat_paren	: '(' nat_expr ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+			}
+		| nat_paren '&' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| nat_paren '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| nat_paren '^' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
+		| nat_paren LSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+			}
+		| nat_paren RSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
 			}
 		;
 
