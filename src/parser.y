@@ -1329,7 +1329,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
-%type <expr> nat_value nat_const nat_addr nat_port nat_expr nat_paren
+%type <expr> nat_value nat_const nat_addr nat_port stmt_expr stmt_paren
+%type <expr> stmt_dev
 
 %destructor { xfree($$); } <string>
 %destructor { expr_free($$); } <expr>
@@ -2767,12 +2768,28 @@ reject_code_value : NUMBER
 		;
 
 /* An argument of a statement, typed by the evaluator. */
-stmt_arg	: rhs_primary		{ $$ = $1; }
+/* a value (address, device name, $var) or computed */
+stmt_arg	: nat_value		{ $$ = $1; }
+		| stmt_expr		{ $$ = $1; }
+		;
+
+/* "device lo", "device $dev" or computed: "device meta iif" */
+stmt_dev	: STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
 		| VARIABLE
 			{
 				$$ = parser_var_ref(state, $1, &@1);
 				xfree($1);
 			}
+		| stmt_expr		{ $$ = $1; }
 		;
 
 /*
@@ -2860,7 +2877,7 @@ dup_stmt	: DUP TO stmt_arg
 				$$ = dup_stmt_alloc(&@$);
 				$$->dup.to = $3;
 			}
-		| DUP TO stmt_arg DEVICE dev_value
+		| DUP TO stmt_arg DEVICE stmt_dev
 			{
 				$$ = dup_stmt_alloc(&@$);
 				$$->dup.to = $3;
@@ -2874,11 +2891,11 @@ fwd_stmt	: FWD TO stmt_arg
 				$$ = fwd_stmt_alloc(&@$);
 				$$->dup.dev = $3;
 			}
-		| FWD IP TO stmt_arg DEVICE dev_value
+		| FWD IP TO stmt_arg DEVICE stmt_dev
 			{
 				$$ = parser_fwd(&@$, NFPROTO_IPV4, $4, $6);
 			}
-		| FWD IP6 TO stmt_arg DEVICE dev_value
+		| FWD IP6 TO stmt_arg DEVICE stmt_dev
 			{
 				$$ = parser_fwd(&@$, NFPROTO_IPV6, $4, $6);
 			}
@@ -3033,7 +3050,7 @@ nat_const	: nat_value			{ $$ = $1; }
 		;
 
 nat_addr	: nat_const			{ $$ = $1; }
-		| nat_expr			{ $$ = $1; }
+		| stmt_expr			{ $$ = $1; }
 		;
 
 nat_port	: nat_value			{ $$ = $1; }
@@ -3041,42 +3058,43 @@ nat_port	: nat_value			{ $$ = $1; }
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
 			}
-		| nat_expr			{ $$ = $1; }
+		| stmt_expr			{ $$ = $1; }
 		;
 
 /*
- * A computed address or port: "ip saddr", "tcp dport & 0xff", "jhash ip
- * saddr mod 2", "numgen inc mod 2", "(ct original ip saddr)". Whether its
- * type fits is the evaluator's business; a concatenation parses so that
- * it is refused there with its location.
+ * A computed statement argument (nat address and port, dup and fwd
+ * address and device): "ip saddr", "tcp dport & 0xff", "jhash ip saddr
+ * mod 2", "numgen inc mod 2", "(ct original ip saddr)". Whether its type
+ * fits is the evaluator's business; a concatenation parses so that it
+ * is refused there with its location.
  */
-nat_expr	: match_lhs		{ $$ = $1; }
+stmt_expr	: match_lhs		{ $$ = $1; }
 		| concat_lhs		{ $$ = $1; }
-		| nat_paren		{ $$ = $1; }
+		| stmt_paren		{ $$ = $1; }
 		;
 
-nat_paren	: '(' nat_expr ')'
+stmt_paren	: '(' stmt_expr ')'
 			{
 				$$ = $2;
 				$$->location = @$;
 			}
-		| nat_paren '&' rhs_primary
+		| stmt_paren '&' rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
 			}
-		| nat_paren '|' rhs_primary
+		| stmt_paren '|' rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
 			}
-		| nat_paren '^' rhs_primary
+		| stmt_paren '^' rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
 			}
-		| nat_paren LSHIFT rhs_primary
+		| stmt_paren LSHIFT rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
 			}
-		| nat_paren RSHIFT rhs_primary
+		| stmt_paren RSHIFT rhs_primary
 			{
 				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
 			}

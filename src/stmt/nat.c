@@ -22,6 +22,11 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_nat.h>
 
+/* src/stmt/stmt.c */
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+
 static const struct {
 	int type;
 	const char *name;
@@ -165,63 +170,28 @@ static json_t *nat_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 
 /* Evaluation */
 
-/* Queue @erec with the statement's keyword as related text ("~~~~"
- * under "dnat"), as the system nft shows it. Returns -1. */
-static int nat_error_queue(struct eval_ctx *ectx, const struct stmt *stmt,
-			   struct error_record *erec)
+/* The keyword ("dnat") is the related text of an argument's error, as
+ * the system nft shows it. */
+static struct location nat_keyword_location(const struct stmt *stmt)
 {
 	struct location kw = stmt->location;
 
-	if (kw.indesc && kw.json_index < 0) {
-		kw.last_line = kw.first_line;
-		kw.last_column = kw.first_column + strlen(nat_name(stmt)) - 1;
+	kw.last_line = kw.first_line;
+	kw.last_column = kw.first_column + strlen(nat_name(stmt)) - 1;
+	return kw;
+}
+
+static int nat_transport_error(struct eval_ctx *ectx, const struct stmt *stmt)
+{
+	struct location kw = nat_keyword_location(stmt);
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &stmt->nat.proto->location,
+			   "transport protocol mapping is only valid after transport protocol match");
+	if (kw.indesc && kw.json_index < 0)
 		erec_add_location(erec, &kw);
-	}
 	erec_queue(erec, ectx->msgs);
 	return -1;
-}
-
-/* "concatenation of (IPv4 address, internet network service)" */
-static char *nat_type_desc(const struct expr *e)
-{
-	const struct expr *i;
-	char *desc, *tmp;
-	const char *sep = "";
-
-	if (e->etype != EXPR_CONCAT)
-		return xstrdup(e->dtype->desc);
-	desc = xstrdup("concatenation of (");
-	list_for_each_entry(i, &e->expr_list.expressions, list) {
-		tmp = xasprintf("%s%s%s", desc, sep, i->dtype->desc);
-		xfree(desc);
-		desc = tmp;
-		sep = ", ";
-	}
-	tmp = xasprintf("%s)", desc);
-	xfree(desc);
-	return tmp;
-}
-
-/*
- * A computed address or port must have the type asked for, or be a
- * plain number (jhash, numgen, meta cpu), as the system nft checks:
- * "dnat to meta mark" and "dnat to ip saddr . tcp dport" are refused.
- * The statement's keyword is the related text ("~~~~" under "dnat").
- */
-static int nat_check_type(struct eval_ctx *ectx, const struct stmt *stmt,
-			  const struct expr *e, const struct datatype *dtype)
-{
-	struct error_record *erec;
-	char *desc;
-
-	if (nat_is_constant(e) || e->dtype == dtype ||
-	    e->dtype->type == TYPE_INTEGER)
-		return 0;
-	erec = erec_create(EREC_ERROR, &e->location,
-			   "datatype mismatch: expected %s, expression has type %s",
-			   dtype->desc, desc = nat_type_desc(e));
-	xfree(desc);
-	return nat_error_queue(ectx, stmt, erec);
 }
 
 /* A value, a range of values or a prefix of one, typed @dtype; or an
@@ -230,6 +200,7 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
 			    struct expr **exprp, const struct datatype *dtype)
 {
 	struct expr *e = *exprp;
+	struct location kw;
 
 	if (e->etype == EXPR_RANGE) {
 		if (stmt_evaluate_arg(ectx, &e->range.left, dtype) < 0 ||
@@ -249,7 +220,8 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
 	 * lookup ("dnat to tcp dport map { ... }"), numgen, a hash */
 	if (stmt_evaluate_arg(ectx, exprp, dtype) < 0)
 		return -1;
-	return nat_check_type(ectx, stmt, *exprp, dtype);
+	kw = nat_keyword_location(stmt);
+	return stmt_arg_type_check(ectx, *exprp, dtype, &kw);
 }
 
 /* Is a transport protocol known before the statement? */
@@ -324,10 +296,7 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		return -1;
 	if (stmt->nat.proto) {
 		if (!nat_transport_known(ectx, stmt))
-			return nat_error_queue(ectx, stmt,
-				erec_create(EREC_ERROR,
-					    &stmt->nat.proto->location,
-					    "transport protocol mapping is only valid after transport protocol match"));
+			return nat_transport_error(ectx, stmt);
 		if (nat_evaluate_arg(ectx, stmt, &stmt->nat.proto,
 				     &inet_service_type) < 0)
 			return -1;
