@@ -2483,6 +2483,14 @@ keyset_value	: keyset_operand	{ $$ = $1; }
 			{
 				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
 			}
+		| keyset_value LSHIFT keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+			}
+		| keyset_value RSHIFT keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
+			}
 		;
 
 keyset_operand	: keyset_const		{ $$ = $1; }
