@@ -1379,7 +1379,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
-%type <expr> nat_value nat_addr nat_port
+%type <expr> nat_value nat_const nat_addr nat_port stmt_expr stmt_paren
+%type <expr> stmt_dev
 
 %destructor { xfree($$); } <string>
 %destructor { expr_free($$); } <expr>
@@ -2536,6 +2537,14 @@ keyset_value	: keyset_operand	{ $$ = $1; }
 			{
 				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
 			}
+		| keyset_value LSHIFT keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+			}
+		| keyset_value RSHIFT keyset_const
+			{
+				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
+			}
 		;
 
 keyset_operand	: keyset_const		{ $$ = $1; }
@@ -2821,12 +2830,28 @@ reject_code_value : NUMBER
 		;
 
 /* An argument of a statement, typed by the evaluator. */
-stmt_arg	: rhs_primary		{ $$ = $1; }
+/* a value (address, device name, $var) or computed */
+stmt_arg	: nat_value		{ $$ = $1; }
+		| stmt_expr		{ $$ = $1; }
+		;
+
+/* "device lo", "device $dev" or computed: "device meta iif" */
+stmt_dev	: STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+				xfree($1);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc(&@1, $1, true);
+				xfree($1);
+			}
 		| VARIABLE
 			{
 				$$ = parser_var_ref(state, $1, &@1);
 				xfree($1);
 			}
+		| stmt_expr		{ $$ = $1; }
 		;
 
 /*
@@ -2914,7 +2939,7 @@ dup_stmt	: DUP TO stmt_arg
 				$$ = dup_stmt_alloc(&@$);
 				$$->dup.to = $3;
 			}
-		| DUP TO stmt_arg DEVICE dev_value
+		| DUP TO stmt_arg DEVICE stmt_dev
 			{
 				$$ = dup_stmt_alloc(&@$);
 				$$->dup.to = $3;
@@ -2928,11 +2953,11 @@ fwd_stmt	: FWD TO stmt_arg
 				$$ = fwd_stmt_alloc(&@$);
 				$$->dup.dev = $3;
 			}
-		| FWD IP TO stmt_arg DEVICE dev_value
+		| FWD IP TO stmt_arg DEVICE stmt_dev
 			{
 				$$ = parser_fwd(&@$, NFPROTO_IPV4, $4, $6);
 			}
-		| FWD IP6 TO stmt_arg DEVICE dev_value
+		| FWD IP6 TO stmt_arg DEVICE stmt_dev
 			{
 				$$ = parser_fwd(&@$, NFPROTO_IPV6, $4, $6);
 			}
@@ -3006,7 +3031,7 @@ nat_kw		: SNAT		{ $$ = NFT_NAT_SNAT; }
 		| DNAT		{ $$ = NFT_NAT_DNAT; }
 		;
 
-snat_dnat	: nat_kw nat_addr
+snat_dnat	: nat_kw nat_const
 			{
 				$$ = parser_nat(&@$, $2, NULL);
 				parser_nat_kind($$, $1, 0, 0);
@@ -3074,7 +3099,8 @@ masq_redir	: MASQUERADE
 			}
 		;
 
-nat_addr	: nat_value			{ $$ = $1; }
+/* Without "to" only a constant: "snat ip to" is the family */
+nat_const	: nat_value			{ $$ = $1; }
 		| nat_value '-' nat_value
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
@@ -3085,10 +3111,54 @@ nat_addr	: nat_value			{ $$ = $1; }
 			}
 		;
 
+nat_addr	: nat_const			{ $$ = $1; }
+		| stmt_expr			{ $$ = $1; }
+		;
+
 nat_port	: nat_value			{ $$ = $1; }
 		| nat_value '-' nat_value
 			{
 				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| stmt_expr			{ $$ = $1; }
+		;
+
+/*
+ * A computed statement argument (nat address and port, dup and fwd
+ * address and device): "ip saddr", "tcp dport & 0xff", "jhash ip saddr
+ * mod 2", "numgen inc mod 2", "(ct original ip saddr)". Whether its type
+ * fits is the evaluator's business; a concatenation parses so that it
+ * is refused there with its location.
+ */
+stmt_expr	: match_lhs		{ $$ = $1; }
+		| concat_lhs		{ $$ = $1; }
+		| stmt_paren		{ $$ = $1; }
+		;
+
+stmt_paren	: '(' stmt_expr ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+			}
+		| stmt_paren '&' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+			}
+		| stmt_paren '|' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+			}
+		| stmt_paren '^' rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+			}
+		| stmt_paren LSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+			}
+		| stmt_paren RSHIFT rhs_primary
+			{
+				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
 			}
 		;
 

@@ -14,6 +14,11 @@
 #include <rule.h>
 #include <linux/netfilter.h>
 
+/* src/stmt/stmt.c */
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+
 static void dup_stmt_destroy(struct stmt *stmt)
 {
 	expr_free(stmt->dup.to);
@@ -39,32 +44,44 @@ static json_t *dup_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 	return json_wrap("dup", obj);
 }
 
+/* A value, or an expression computing one ("dup to ip daddr", "device
+ * meta iif"); the whole statement is the related text of a mismatch, as
+ * the system nft shows it. */
+static int dup_evaluate_arg(struct eval_ctx *ectx, const struct stmt *stmt,
+			    struct expr **exprp, const struct datatype *dtype)
+{
+	if (stmt_evaluate_arg(ectx, exprp, dtype) < 0)
+		return -1;
+	return stmt_arg_type_check(ectx, *exprp, dtype, &stmt->location);
+}
+
 static int dup_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	switch (ectx->pctx.family) {
 	case NFPROTO_IPV4:
-		if (stmt_evaluate_arg(ectx, &stmt->dup.to, &ipaddr_type) < 0)
+		if (dup_evaluate_arg(ectx, stmt, &stmt->dup.to,
+				     &ipaddr_type) < 0)
 			return -1;
 		break;
 	case NFPROTO_IPV6:
-		if (stmt_evaluate_arg(ectx, &stmt->dup.to, &ip6addr_type) < 0)
+		if (dup_evaluate_arg(ectx, stmt, &stmt->dup.to,
+				     &ip6addr_type) < 0)
 			return -1;
 		break;
 	case NFPROTO_NETDEV:
 		if (stmt->dup.dev)
 			return expr_error(ectx, stmt->dup.dev,
 					  "netdev dup takes a device only: dup to DEVICE");
-		return stmt_evaluate_arg(ectx, &stmt->dup.to, &ifindex_type);
+		return dup_evaluate_arg(ectx, stmt, &stmt->dup.to,
+					&ifindex_type);
 	default:
 		return stmt_error(ectx, stmt,
 				  "dup is not supported in the %s family",
 				  family_name(ectx->pctx.family));
 	}
-	if (stmt->dup.to->etype != EXPR_VALUE)
-		return expr_error(ectx, stmt->dup.to,
-				  "dup to an expression is not supported");
 	if (stmt->dup.dev)
-		return stmt_evaluate_arg(ectx, &stmt->dup.dev, &ifindex_type);
+		return dup_evaluate_arg(ectx, stmt, &stmt->dup.dev,
+					&ifindex_type);
 	return 0;
 }
 
@@ -100,11 +117,8 @@ static struct expr *dup_delin_reg(struct delin_ctx *dctx,
 	struct expr *e;
 
 	e = delin_get_register(dctx, nftnl_expr_get_u32(nle, attr));
-	if (e == NULL || e->etype != EXPR_VALUE) {
-		expr_free(e);
-		return NULL;
-	}
-	datatype_value_retype(e, dtype, dtype->byteorder);
+	if (e && e->etype == EXPR_VALUE)
+		datatype_value_retype(e, dtype, dtype->byteorder);
 	return e;
 }
 
@@ -141,6 +155,15 @@ static int dup_stmt_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* Listing: loads in the address and device are named ("dup to ip
+ * daddr", not "@nh,128,32"), their dependencies dropped. */
+static void dup_stmt_delin_postprocess(struct delin_ctx *dctx,
+				       struct stmt *stmt)
+{
+	delin_postprocess_expr(dctx, stmt, &stmt->dup.to);
+	delin_postprocess_expr(dctx, stmt, &stmt->dup.dev);
+}
+
 /* {"dup": {"addr": "10.0.0.1", "dev": "eth0"}}; netdev: {"addr": "eth0"} */
 static struct stmt *dup_stmt_json_parse(struct json_ctx *jctx,
 					const char *key, json_t *value,
@@ -175,6 +198,7 @@ const struct stmt_ops dup_stmt_ops = {
 	.linearize	= dup_stmt_linearize,
 	.nl_name	= "dup",
 	.delinearize	= dup_stmt_delinearize,
+	.delin_postprocess = dup_stmt_delin_postprocess,
 	.json_name	= "dup",
 	.json_parse	= dup_stmt_json_parse,
 };

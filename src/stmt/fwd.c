@@ -14,6 +14,11 @@
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
 
+/* src/stmt/stmt.c */
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+
 static const char *fwd_family_name(uint8_t family)
 {
 	return family == NFPROTO_IPV4 ? "ip" : "ip6";
@@ -55,22 +60,27 @@ static json_t *fwd_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 	return json_wrap("fwd", obj);
 }
 
+/* A value, or an expression computing one ("fwd to meta iif"); the
+ * whole statement is the related text of a mismatch. */
+static int fwd_evaluate_arg(struct eval_ctx *ectx, const struct stmt *stmt,
+			    struct expr **exprp, const struct datatype *dtype)
+{
+	if (stmt_evaluate_arg(ectx, exprp, dtype) < 0)
+		return -1;
+	return stmt_arg_type_check(ectx, *exprp, dtype, &stmt->location);
+}
+
 static int fwd_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	if (ectx->pctx.family != NFPROTO_NETDEV)
 		return stmt_error(ectx, stmt,
 				  "fwd is only supported in the netdev family");
-	if (stmt_evaluate_arg(ectx, &stmt->dup.dev, &ifindex_type) < 0)
+	if (fwd_evaluate_arg(ectx, stmt, &stmt->dup.dev, &ifindex_type) < 0)
 		return -1;
 	if (stmt->dup.to == NULL)
 		return 0;
-	if (stmt_evaluate_arg(ectx, &stmt->dup.to,
-			      fwd_addr_type(stmt->dup.family)) < 0)
-		return -1;
-	if (stmt->dup.to->etype != EXPR_VALUE)
-		return expr_error(ectx, stmt->dup.to,
-				  "fwd to an expression is not supported");
-	return 0;
+	return fwd_evaluate_arg(ectx, stmt, &stmt->dup.to,
+				fwd_addr_type(stmt->dup.family));
 }
 
 static void fwd_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
@@ -101,11 +111,8 @@ static struct expr *fwd_delin_reg(struct delin_ctx *dctx,
 	struct expr *e;
 
 	e = delin_get_register(dctx, nftnl_expr_get_u32(nle, attr));
-	if (e == NULL || e->etype != EXPR_VALUE) {
-		expr_free(e);
-		return NULL;
-	}
-	datatype_value_retype(e, dtype, dtype->byteorder);
+	if (e && e->etype == EXPR_VALUE)
+		datatype_value_retype(e, dtype, dtype->byteorder);
 	return e;
 }
 
@@ -135,6 +142,15 @@ static int fwd_stmt_delinearize(struct delin_ctx *dctx,
 err:
 	stmt_free(stmt);
 	return -1;
+}
+
+/* Listing: loads in the device and address are named, their
+ * dependencies dropped. */
+static void fwd_stmt_delin_postprocess(struct delin_ctx *dctx,
+				       struct stmt *stmt)
+{
+	delin_postprocess_expr(dctx, stmt, &stmt->dup.dev);
+	delin_postprocess_expr(dctx, stmt, &stmt->dup.to);
 }
 
 /* {"fwd": {"dev": "eth0"}} or {"fwd": {"dev": "eth0", "family": "ip",
@@ -184,6 +200,7 @@ const struct stmt_ops fwd_stmt_ops = {
 	.linearize	= fwd_stmt_linearize,
 	.nl_name	= "fwd",
 	.delinearize	= fwd_stmt_delinearize,
+	.delin_postprocess = fwd_stmt_delin_postprocess,
 	.json_name	= "fwd",
 	.json_parse	= fwd_stmt_json_parse,
 	.terminal	= true,

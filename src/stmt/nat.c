@@ -22,6 +22,11 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_nat.h>
 
+/* src/stmt/stmt.c */
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+
 static const struct {
 	int type;
 	const char *name;
@@ -82,11 +87,20 @@ static void nat_print_flags(uint32_t flags, struct output_ctx *octx)
 	}
 }
 
+/* A value, a range or a prefix, as opposed to what is computed. */
+static bool nat_is_constant(const struct expr *e)
+{
+	return e->etype == EXPR_VALUE || e->etype == EXPR_RANGE ||
+	       e->etype == EXPR_PREFIX;
+}
+
 static void nat_print_addr(const struct stmt *stmt, struct output_ctx *octx)
 {
-	/* an IPv6 address before a port needs brackets */
+	/* an IPv6 address before a port needs brackets; a computed one
+	 * takes none ("dnat ip6 to ip6 saddr:tcp dport") */
 	bool brackets = stmt->nat.proto &&
-			stmt->nat.family == NFPROTO_IPV6;
+			stmt->nat.family == NFPROTO_IPV6 &&
+			nat_is_constant(stmt->nat.addr);
 
 	nft_print(octx, brackets ? "[" : "");
 	expr_print(stmt->nat.addr, octx);
@@ -156,12 +170,37 @@ static json_t *nat_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 
 /* Evaluation */
 
+/* The keyword ("dnat") is the related text of an argument's error, as
+ * the system nft shows it. */
+static struct location nat_keyword_location(const struct stmt *stmt)
+{
+	struct location kw = stmt->location;
+
+	kw.last_line = kw.first_line;
+	kw.last_column = kw.first_column + strlen(nat_name(stmt)) - 1;
+	return kw;
+}
+
+static int nat_transport_error(struct eval_ctx *ectx, const struct stmt *stmt)
+{
+	struct location kw = nat_keyword_location(stmt);
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &stmt->nat.proto->location,
+			   "transport protocol mapping is only valid after transport protocol match");
+	if (kw.indesc && kw.json_index < 0)
+		erec_add_location(erec, &kw);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* A value, a range of values or a prefix of one, typed @dtype; or an
  * expression computing it. */
-static int nat_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
-			    const struct datatype *dtype)
+static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
+			    struct expr **exprp, const struct datatype *dtype)
 {
 	struct expr *e = *exprp;
+	struct location kw;
 
 	if (e->etype == EXPR_RANGE) {
 		if (stmt_evaluate_arg(ectx, &e->range.left, dtype) < 0 ||
@@ -179,7 +218,10 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
 	}
 	/* anything else loads its value into the register itself: a map
 	 * lookup ("dnat to tcp dport map { ... }"), numgen, a hash */
-	return stmt_evaluate_arg(ectx, exprp, dtype);
+	if (stmt_evaluate_arg(ectx, exprp, dtype) < 0)
+		return -1;
+	kw = nat_keyword_location(stmt);
+	return stmt_arg_type_check(ectx, *exprp, dtype, &kw);
 }
 
 /* Is a transport protocol known before the statement? */
@@ -248,16 +290,14 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	if (nat_evaluate_family(ectx, stmt) < 0)
 		return -1;
 	if (stmt->nat.addr &&
-	    nat_evaluate_arg(ectx, &stmt->nat.addr,
+	    nat_evaluate_arg(ectx, stmt, &stmt->nat.addr,
 			     stmt->nat.family == NFPROTO_IPV6 ?
 			     &ip6addr_type : &ipaddr_type) < 0)
 		return -1;
 	if (stmt->nat.proto) {
 		if (!nat_transport_known(ectx, stmt))
-			return erec_error(ectx->msgs,
-					  &stmt->nat.proto->location,
-					  "transport protocol mapping is only valid after transport protocol match");
-		if (nat_evaluate_arg(ectx, &stmt->nat.proto,
+			return nat_transport_error(ectx, stmt);
+		if (nat_evaluate_arg(ectx, stmt, &stmt->nat.proto,
 				     &inet_service_type) < 0)
 			return -1;
 	}
@@ -514,6 +554,23 @@ static int redir_stmt_delinearize(struct delin_ctx *dctx,
 	return nat_delinearize_type(dctx, nle, NAT_REDIR);
 }
 
+/*
+ * A computed address or port names its loads ("dnat to ip saddr", not
+ * "@nh,96,32") and drops the dependency they imply (inet's "meta nfproto
+ * ipv4"), as a match does.
+ */
+static void nat_stmt_delin_postprocess(struct delin_ctx *dctx,
+				       struct stmt *stmt)
+{
+	/* A port needs the transport protocol match before it ("meta
+	 * l4proto tcp dnat to 1.2.3.4:tcp dport"): it stays, as the
+	 * system nft lists it, or the listing would not load again. */
+	if (stmt->nat.proto)
+		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
+	delin_postprocess_expr(dctx, stmt, &stmt->nat.addr);
+	delin_postprocess_expr(dctx, stmt, &stmt->nat.proto);
+}
+
 /* JSON input */
 
 static int nat_json_flag(struct json_ctx *jctx, json_t *v, uint32_t *flags)
@@ -633,6 +690,7 @@ const struct stmt_ops nat_stmt_ops = {
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "nat",
 	.delinearize	= nat_stmt_delinearize,
+	.delin_postprocess = nat_stmt_delin_postprocess,
 	.json_names	= nat_json_names,
 	.json_parse	= nat_stmt_json_parse,
 };
@@ -647,6 +705,7 @@ const struct stmt_ops masq_stmt_ops = {
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "masq",
 	.delinearize	= masq_stmt_delinearize,
+	.delin_postprocess = nat_stmt_delin_postprocess,
 	.json_name	= "masquerade",
 	.json_parse	= nat_stmt_json_parse,
 };
@@ -661,6 +720,7 @@ const struct stmt_ops redir_stmt_ops = {
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "redir",
 	.delinearize	= redir_stmt_delinearize,
+	.delin_postprocess = nat_stmt_delin_postprocess,
 	.json_name	= "redirect",
 	.json_parse	= nat_stmt_json_parse,
 };

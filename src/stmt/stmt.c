@@ -143,6 +143,60 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 	return ret;
 }
 
+/*
+ * A computed statement argument (an address, a port, a device) must have
+ * the type asked for or be a plain number (jhash, numgen, meta cpu), as
+ * the system nft checks: "dnat to meta mark", "dup to ip saddr . tcp
+ * dport" are refused. Constants were typed by evaluation. @related is
+ * underlined beside it ("~~~"), if not NULL. Returns 0 or -1.
+ * (Declared where used until include/stmt.h takes it.)
+ */
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+
+static char *stmt_arg_type_desc(const struct expr *e)
+{
+	const struct expr *i;
+	const char *sep = "";
+	char *desc, *tmp;
+
+	if (e->etype != EXPR_CONCAT)
+		return xstrdup(e->dtype->desc);
+	desc = xstrdup("concatenation of (");
+	list_for_each_entry(i, &e->expr_list.expressions, list) {
+		tmp = xasprintf("%s%s%s", desc, sep, i->dtype->desc);
+		xfree(desc);
+		desc = tmp;
+		sep = ", ";
+	}
+	tmp = xasprintf("%s)", desc);
+	xfree(desc);
+	return tmp;
+}
+
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related)
+{
+	struct error_record *erec;
+	char *desc;
+
+	if (e->etype == EXPR_VALUE || e->etype == EXPR_RANGE ||
+	    e->etype == EXPR_PREFIX || e->dtype == dtype ||
+	    e->dtype->type == TYPE_INTEGER)
+		return 0;
+	desc = stmt_arg_type_desc(e);
+	erec = erec_create(EREC_ERROR, &e->location,
+			   "datatype mismatch: expected %s, expression has type %s",
+			   dtype->desc, desc);
+	xfree(desc);
+	if (related && related->indesc && related->json_index < 0)
+		erec_add_location(erec, related);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 int stmt_json_u64(struct json_ctx *jctx, json_t *obj, const char *stmt,
 		  const char *key, uint64_t max, uint64_t *res)
 {

@@ -18,6 +18,11 @@
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
 
+/* src/stmt/stmt.c */
+int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+
 static const char *tproxy_family_name(uint8_t family)
 {
 	return family == NFPROTO_IPV6 ? "ip6" : "ip";
@@ -32,8 +37,11 @@ static void tproxy_stmt_destroy(struct stmt *stmt)
 static void tproxy_stmt_print(const struct stmt *stmt,
 			      struct output_ctx *octx)
 {
-	/* unlike nat, an IPv6 address is bracketed with or without port */
-	bool brackets = stmt->tproxy.family == NFPROTO_IPV6;
+	/* unlike nat, an IPv6 address is bracketed with or without port;
+	 * a computed one is not (the system nft refuses "[ip6 saddr]") */
+	bool brackets = stmt->tproxy.family == NFPROTO_IPV6 &&
+			stmt->tproxy.addr &&
+			stmt->tproxy.addr->etype == EXPR_VALUE;
 
 	nft_print(octx, "tproxy");
 	if (stmt->tproxy.show_family && stmt->tproxy.family)
@@ -121,6 +129,11 @@ static int tproxy_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 	}
 }
 
+static bool tproxy_is_range(const struct expr *e)
+{
+	return e->etype == EXPR_RANGE || e->etype == EXPR_PREFIX;
+}
+
 static int tproxy_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct datatype *dtype;
@@ -139,8 +152,16 @@ static int tproxy_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	    stmt_evaluate_arg(ectx, &stmt->tproxy.port,
 			      &inet_service_type) < 0)
 		return -1;
-	if ((stmt->tproxy.addr && stmt->tproxy.addr->etype != EXPR_VALUE) ||
-	    (stmt->tproxy.port && stmt->tproxy.port->etype != EXPR_VALUE))
+	/* computed ones ("tproxy to :tcp dport") as in nat */
+	if ((stmt->tproxy.addr &&
+	     stmt_arg_type_check(ectx, stmt->tproxy.addr, dtype,
+				 &stmt->location) < 0) ||
+	    (stmt->tproxy.port &&
+	     stmt_arg_type_check(ectx, stmt->tproxy.port, &inet_service_type,
+				 &stmt->location) < 0))
+		return -1;
+	if ((stmt->tproxy.addr && tproxy_is_range(stmt->tproxy.addr)) ||
+	    (stmt->tproxy.port && tproxy_is_range(stmt->tproxy.port)))
 		return stmt_error(ectx, stmt,
 				  "tproxy takes one address and one port");
 	return 0;
@@ -178,12 +199,19 @@ static struct expr *tproxy_delin_reg(struct delin_ctx *dctx,
 	struct expr *e;
 
 	e = delin_get_register(dctx, nftnl_expr_get_u32(nle, attr));
-	if (e == NULL || e->etype != EXPR_VALUE) {
-		expr_free(e);
-		return NULL;
-	}
-	datatype_value_retype(e, dtype, dtype->byteorder);
+	if (e && e->etype == EXPR_VALUE)
+		datatype_value_retype(e, dtype, dtype->byteorder);
 	return e;
+}
+
+/* Listing: loads in the address and port are named; the transport
+ * match the statement needs stays, as for a nat port. */
+static void tproxy_stmt_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt)
+{
+	dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
+	delin_postprocess_expr(dctx, stmt, &stmt->tproxy.addr);
+	delin_postprocess_expr(dctx, stmt, &stmt->tproxy.port);
 }
 
 static int tproxy_stmt_delinearize(struct delin_ctx *dctx,
@@ -264,6 +292,7 @@ const struct stmt_ops tproxy_stmt_ops = {
 	.linearize	= tproxy_stmt_linearize,
 	.nl_name	= "tproxy",
 	.delinearize	= tproxy_stmt_delinearize,
+	.delin_postprocess = tproxy_stmt_delin_postprocess,
 	.json_name	= "tproxy",
 	.json_parse	= tproxy_stmt_json_parse,
 };

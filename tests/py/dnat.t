@@ -84,3 +84,145 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "
 fail: redirect to :8080
 
 fail: dnat to 1.2.3.4:8080
+
+# computed addresses and ports, as the system nft takes them
+rule: dnat to ip saddr
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+rule: ip daddr 1.1.1.1 dnat ip to ip saddr
+list: ip daddr 1.1.1.1 dnat to ip saddr
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ cmp eq reg 1 0x01010101 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "daddr"}}, "right": "1.1.1.1"}}, {"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+rule: dnat to jhash ip saddr mod 2
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+
+rule: dnat to numgen inc mod 2
+  [ numgen reg 1 = inc mod 2 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}}}]
+
+rule: dnat to symhash mod 2 offset 10
+  [ hash reg 1 = symhash() % mod 2 offset 10 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"symhash": {"mod": 2, "offset": 10}}}}]
+
+rule: dnat to ct original ip saddr
+  [ ct load src_ip => reg 1 , dir original ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"ct": {"key": "ip saddr", "dir": "original"}}}}]
+
+rule: dnat to ip saddr & 255.255.255.0
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00ffffff ) ^ 0x00000000 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"&": [{"payload": {"protocol": "ip", "field": "saddr"}}, "255.255.255.0"]}}}]
+
+rule: dnat to (ip saddr)
+list: dnat to ip saddr
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+rule: dnat to @nh,96,32
+list: dnat to ip saddr
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+rule: dnat prefix to ip saddr
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat dnat ip addr_min reg 1 flags 0x40 ]
+json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}, "flags": "netmap", "type_flags": "prefix"}}]
+
+rule: tcp dport 1 dnat to 1.2.3.4:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+  [ immediate reg 1 0x04030201 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"addr": "1.2.3.4", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+rule: tcp dport 1 dnat to ip saddr:tcp sport random
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 0 => reg 2 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x6 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}, "port": {"payload": {"protocol": "tcp", "field": "sport"}}, "flags": "random"}}]
+
+rule: tcp dport 1 dnat to :tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ nat dnat ip proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+rule: tcp dport 1 dnat to 1.1.1.1:jhash ip saddr mod 100 offset 1000
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+  [ immediate reg 1 0x01010101 ]
+  [ payload load 4b @ network header + 12 => reg 3 ]
+  [ hash reg 2 = jhash(reg 3, 4, 0x0) % mod 100 offset 1000 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"addr": "1.1.1.1", "port": {"jhash": {"mod": 100, "offset": 1000, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+
+rule: tcp dport 1 dnat to 1.1.1.1:th dport
+list: tcp dport 1 dnat to 1.1.1.1:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+  [ immediate reg 1 0x01010101 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+rule: meta l4proto tcp dnat to 1.1.1.1:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ immediate reg 1 0x01010101 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"dnat": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+rule: meta l4proto tcp redirect to :tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ redir proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"redirect": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+rule: meta l4proto udp redirect to udp dport
+list: meta l4proto udp redirect to :udp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ redir proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"redirect": {"port": {"payload": {"protocol": "udp", "field": "dport"}}}}]
+
+fail: dnat to meta mark
+
+fail: dnat to ip saddr . tcp dport
+
+fail: dnat to ip6 saddr
+
+fail: dnat to ip saddr:tcp dport
+
+fail: tcp dport 1 dnat to 1.1.1.1:meta mark

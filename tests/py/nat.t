@@ -118,3 +118,89 @@ fail: snat to 1.2.3.4
 fail inet: tcp dport 80 snat ip to :8080
 
 fail inet: snat ip to ::1
+
+# computed addresses and ports, as the system nft takes them
+rule inet: snat ip to ip daddr
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"snat": {"family": "ip", "addr": {"payload": {"protocol": "ip", "field": "daddr"}}}}]
+
+rule inet: snat ip to jhash ip saddr mod 2
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"snat": {"family": "ip", "addr": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+
+rule inet: snat ip to numgen inc mod 2
+  [ numgen reg 1 = inc mod 2 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"snat": {"family": "ip", "addr": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}}}]
+
+rule inet: meta l4proto tcp snat ip to 1.2.3.4:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ immediate reg 1 0x04030201 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ nat snat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"snat": {"family": "ip", "addr": "1.2.3.4", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+rule: meta l4proto udp snat ip6 to ip6 daddr:udp sport
+list: meta l4proto udp snat to ip6 daddr:udp sport
+list inet: meta l4proto udp snat ip6 to ip6 daddr:udp sport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 16b @ network header + 24 => reg 1 ]
+  [ payload load 2b @ transport header + 0 => reg 2 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
+bytecode inet:
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 24 => reg 1 ]
+  [ payload load 2b @ transport header + 0 => reg 2 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"snat": {"addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "port": {"payload": {"protocol": "udp", "field": "sport"}}}}]
+json inet: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"snat": {"family": "ip6", "addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "port": {"payload": {"protocol": "udp", "field": "sport"}}}}]
+
+rule: snat ip6 to ct original ip6 saddr
+list: snat to ct original ip6 saddr
+list inet: snat ip6 to ct original ip6 saddr
+  [ ct load src_ip6 => reg 1 , dir original ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"snat": {"addr": {"ct": {"key": "ip6 saddr", "dir": "original"}}}}]
+json inet: [{"snat": {"family": "ip6", "addr": {"ct": {"key": "ip6 saddr", "dir": "original"}}}}]
+
+rule: snat ip6 prefix to ip6 saddr & ffff:ffff::
+list: snat prefix to ip6 saddr & ffff:ffff::
+list inet: snat ip6 prefix to ip6 saddr & ffff:ffff::
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffff 0x00000000 0x00000000 0x00000000 ) ^ 0x00000000 0x00000000 0x00000000 0x00000000 ]
+  [ nat snat ip6 addr_min reg 1 flags 0x40 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffff 0x00000000 0x00000000 0x00000000 ) ^ 0x00000000 0x00000000 0x00000000 0x00000000 ]
+  [ nat snat ip6 addr_min reg 1 flags 0x40 ]
+json: [{"snat": {"addr": {"&": [{"payload": {"protocol": "ip6", "field": "saddr"}}, "ffff:ffff::"]}, "flags": "netmap", "type_flags": "prefix"}}]
+json inet: [{"snat": {"family": "ip6", "addr": {"&": [{"payload": {"protocol": "ip6", "field": "saddr"}}, "ffff:ffff::"]}, "flags": "netmap", "type_flags": "prefix"}}]
+
+rule: meta l4proto tcp masquerade to :tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ masq proto_min reg 1 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"masquerade": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+
+fail inet: snat to ip saddr
+
+fail: snat ip to ip6 saddr
+
+fail: meta l4proto tcp snat ip6 to [ip6 saddr]:tcp dport
+
+fail inet: snat ip to ip saddr . ip daddr

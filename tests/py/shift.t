@@ -23,3 +23,16 @@ fail: ip dscp >> 1 == 1
 fail: tcp dport >> 1 == 1
 
 fail: meta mark >> 32 == 1
+
+# shifts in a set statement's value
+rule: meta mark set meta mark << 8
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 << 0x00000008 ) ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"<<": [{"meta": {"key": "mark"}}, 8]}}}]
+
+rule: ct mark set meta mark >> 4
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ ct set mark with reg 1 ]
+json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {">>": [{"meta": {"key": "mark"}}, 4]}}}]

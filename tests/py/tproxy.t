@@ -119,3 +119,43 @@ rule inet: tcp dport 80 tproxy ip6 to :80
   [ immediate reg 1 0x00005000 ]
   [ tproxy ip6 port reg 1 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"tproxy": {"family": "ip6", "port": 80}}]
+
+# computed addresses and ports, as the system nft takes them; the system
+# nft loses a computed port when it lists (system-list:), we keep it
+rule ip: meta l4proto tcp tproxy to 1.1.1.1:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ immediate reg 1 0x01010101 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ tproxy ip addr reg 1 port reg 2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+system-list: meta l4proto tcp tproxy to 1.1.1.1
+
+rule ip: meta l4proto tcp tproxy to ip saddr
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ tproxy ip addr reg 1 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+rule ip: meta l4proto tcp tproxy to :jhash ip saddr mod 2
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ tproxy ip port reg 1 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"port": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+system-list: meta l4proto tcp tproxy to
+
+rule inet: meta l4proto tcp tproxy ip6 to ip6 saddr:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ tproxy ip6 addr reg 1 port reg 2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"family": "ip6", "addr": {"payload": {"protocol": "ip6", "field": "saddr"}}, "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+system-list: meta l4proto tcp tproxy ip6 to ip6 saddr
+
+fail ip: meta l4proto tcp tproxy to meta mark
