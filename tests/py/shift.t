@@ -36,3 +36,49 @@ rule: ct mark set meta mark >> 4
   [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
   [ ct set mark with reg 1 ]
 json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {">>": [{"meta": {"key": "mark"}}, 4]}}}]
+
+# the operators' word forms, as the system nft takes them: and, or, xor,
+# lshift, rshift (listed with their symbols)
+rule: meta mark and 0xff == 1
+list: meta mark & 0x000000ff == 0x00000001
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"&": [{"meta": {"key": "mark"}}, 255]}, "right": 1}}]
+
+rule: meta mark or 0x10 == 0x11
+list: meta mark | 0x00000010 == 0x00000011
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffef ) ^ 0x00000010 ]
+  [ cmp eq reg 1 0x00000011 ]
+json: [{"match": {"op": "==", "left": {"|": [{"meta": {"key": "mark"}}, 16]}, "right": 17}}]
+
+rule: ip saddr and 0.0.0.255 == 0.0.0.1
+list: ip saddr & 0.0.0.255 == 0.0.0.1
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xff000000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "ip", "field": "saddr"}}, "0.0.0.255"]}, "right": "0.0.0.1"}}]
+
+rule: meta mark set meta mark xor 1
+list: meta mark set meta mark ^ 0x00000001
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffff ) ^ 0x00000001 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"^": [{"meta": {"key": "mark"}}, 1]}}}]
+
+rule: meta mark set meta mark lshift 2
+list: meta mark set meta mark << 2
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 << 0x00000002 ) ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"<<": [{"meta": {"key": "mark"}}, 2]}}}]
+
+rule: ct mark set meta mark rshift 4
+list: ct mark set meta mark >> 4
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ ct set mark with reg 1 ]
+json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {">>": [{"meta": {"key": "mark"}}, 4]}}}]
+
+fail: meta mark and
