@@ -89,6 +89,8 @@ enum expr_flags {
 	/* A string constant that matches as a prefix ("eth*"): its length
 	 * is the prefix's, without NUL padding. */
 	EXPR_F_WILDCARD		= 1 << 5,
+	/* parser: written in parentheses, binds as a unit */
+	EXPR_F_PARENS		= 1 << 6,
 };
 
 /*
@@ -368,6 +370,13 @@ void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			  enum nft_registers reg);
 struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
 				   struct expr *left, struct expr *right);
+/*
+ * @e as (base & *m) ^ *x over @len bits, where base is what a chain of
+ * constant &, | and ^ operates on (@e itself if it is none): returns the
+ * base. @m and @x are initialized by the caller.
+ */
+const struct expr *binop_mask_chain(const struct expr *e, unsigned int len,
+				    mpz_t m, mpz_t x);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
 			      struct expr *left, struct expr *right);
 

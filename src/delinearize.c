@@ -491,6 +491,35 @@ static int delin_range(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	return 0;
 }
 
+/*
+ * (x & mask) ^ xor in general, listed as the system nft does: the bits of
+ * xor inside the mask flip ("^"), those outside it are set ("|"), and
+ * the mask shown takes the set bits in: "& (mask | out) ^ in | out".
+ * Each part is left out when it is empty (all ones for the mask).
+ */
+static struct expr *delin_bitwise_split(struct expr *left, struct expr *mask,
+					struct expr *xor, const mpz_t ones)
+{
+	struct expr *out = expr_clone(xor), *res = left;
+
+	mpz_and(xor->value.value, xor->value.value, mask->value.value);
+	mpz_xor(out->value.value, out->value.value, xor->value.value);
+	mpz_ior(mask->value.value, mask->value.value, out->value.value);
+	if (mpz_cmp(mask->value.value, ones))
+		res = binop_expr_alloc(&internal_location, OP_AND, res, mask);
+	else
+		expr_free(mask);
+	if (mpz_sgn(xor->value.value))
+		res = binop_expr_alloc(&internal_location, OP_XOR, res, xor);
+	else
+		expr_free(xor);
+	if (mpz_sgn(out->value.value))
+		res = binop_expr_alloc(&internal_location, OP_OR, res, out);
+	else
+		expr_free(out);
+	return res;
+}
+
 /* reg = (reg & mask) ^ xor, back into and / or / xor. */
 static struct expr *delin_bitwise_expr(struct expr *left, struct expr *mask,
 				       struct expr *xor)
@@ -504,7 +533,12 @@ static struct expr *delin_bitwise_expr(struct expr *left, struct expr *mask,
 	mpz_setbit(ones, width);
 	mpz_sub_ui(ones, ones, 1);
 	mpz_xor(inv, ones, xor->value.value);
-	if (mpz_sgn(xor->value.value) == 0) {
+	if (mpz_sgn(xor->value.value) == 0 &&
+	    !mpz_cmp(mask->value.value, ones)) {
+		res = left;		/* changes nothing: the value itself */
+		expr_free(mask);
+		expr_free(xor);
+	} else if (mpz_sgn(xor->value.value) == 0) {
 		res = binop_expr_alloc(&internal_location, OP_AND, left, mask);
 		expr_free(xor);
 	} else if (!mpz_cmp(mask->value.value, ones)) {
@@ -514,8 +548,7 @@ static struct expr *delin_bitwise_expr(struct expr *left, struct expr *mask,
 		res = binop_expr_alloc(&internal_location, OP_OR, left, xor);
 		expr_free(mask);
 	} else {
-		res = binop_expr_alloc(&internal_location, OP_AND, left, mask);
-		res = binop_expr_alloc(&internal_location, OP_XOR, res, xor);
+		res = delin_bitwise_split(left, mask, xor, ones);
 	}
 	mpz_clear(ones);
 	mpz_clear(inv);

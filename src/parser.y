@@ -666,6 +666,44 @@ static bool parser_is_number(const struct expr *e)
 	return p != e->symbol.identifier;
 }
 
+/* C's binding order: shifts, then &, then ^, then |. */
+static unsigned int parser_binop_prec(enum ops op)
+{
+	switch (op) {
+	case OP_LSHIFT:
+	case OP_RSHIFT:
+		return 4;
+	case OP_AND:
+		return 3;
+	case OP_XOR:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/*
+ * "LEFT OP RIGHT" of a chain the grammar reads from left to right: an
+ * operator that binds tighter than the one before it takes that one's
+ * right operand, as C and the system nft bind them ("meta mark & 0xff |
+ * 0x100 ^ 0x3" sets 0x103: the ^ of the two constants goes first).
+ * Parentheses keep what they hold together.
+ */
+static struct expr *parser_binop(const YYLTYPE *loc, enum ops op,
+				 struct expr *left, struct expr *right)
+{
+	if (left->etype == EXPR_BINOP && !(left->flags & EXPR_F_PARENS) &&
+	    parser_binop_prec(left->binop.op) < parser_binop_prec(op)) {
+		left->binop.right = parser_binop(loc, op, left->binop.right,
+						 right);
+		left->binop.right->location =
+			parser_span(&left->binop.right->location, loc);
+		left->location = *loc;
+		return left;
+	}
+	return binop_expr_alloc(loc, op, left, right);
+}
+
 /*
  * "VALUE / RHS" after a field. A number after the slash is a prefix
  * length, whatever the field's type ("meta mark 0x50000/16" matches the
@@ -2094,11 +2132,11 @@ match_lhs	: payload_expr		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
 		| match_lhs LSHIFT rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
 			}
 		| match_lhs RSHIFT rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
 		| fib_expr		{ $$ = $1; }
 		| rt_expr		{ $$ = $1; }
@@ -2111,19 +2149,19 @@ match_lhs	: payload_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
 		| match_lhs '&' rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
 		| match_lhs '&' '(' flag_or ')'
 			{
-				$$ = binop_expr_alloc(&@$, OP_AND, $1, $4);
+				$$ = parser_binop(&@$, OP_AND, $1, $4);
 			}
 		| match_lhs '|' rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
 			}
 		| match_lhs '^' rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
 		;
 
@@ -2527,23 +2565,23 @@ keyset_stmt	: keyset_key SET keyset_value
 keyset_value	: keyset_operand	{ $$ = $1; }
 		| keyset_value '&' keyset_const
 			{
-				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
 		| keyset_value '|' keyset_const
 			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
 			}
 		| keyset_value '^' keyset_const
 			{
-				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
 		| keyset_value LSHIFT keyset_const
 			{
-				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
 			}
 		| keyset_value RSHIFT keyset_const
 			{
-				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
 		;
 
@@ -3139,26 +3177,27 @@ stmt_paren	: '(' stmt_expr ')'
 			{
 				$$ = $2;
 				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
 			}
 		| stmt_paren '&' rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_AND, $1, $3);
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
 		| stmt_paren '|' rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_OR, $1, $3);
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
 			}
 		| stmt_paren '^' rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_XOR, $1, $3);
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
 		| stmt_paren LSHIFT rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_LSHIFT, $1, $3);
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
 			}
 		| stmt_paren RSHIFT rhs_primary
 			{
-				$$ = binop_expr_alloc(&@$, OP_RSHIFT, $1, $3);
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
 		;
 

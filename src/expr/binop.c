@@ -195,12 +195,72 @@ static void binop_linearize_shift(struct lin_ctx *lctx,
 	lin_add_expr(lctx, nle);
 }
 
+/* One constant &, | or ^ on top of (value & *m) ^ *x: still one mask
+ * and one xor, as the kernel's bitwise computes them. */
+static void binop_compose(mpz_t m, mpz_t x, const struct expr *e,
+			  const mpz_t ones)
+{
+	const mpz_srcptr c = e->binop.right->value.value;
+	mpz_t notc;
+
+	switch (e->binop.op) {
+	case OP_AND:
+		mpz_and(m, m, c);
+		mpz_and(x, x, c);
+		break;
+	case OP_OR:			/* y | c == (y & ~c) ^ c */
+		mpz_init(notc);
+		mpz_xor(notc, ones, c);
+		mpz_and(m, m, notc);
+		mpz_and(x, x, notc);
+		mpz_ior(x, x, c);
+		mpz_clear(notc);
+		break;
+	default:			/* OP_XOR */
+		mpz_xor(x, x, c);
+		break;
+	}
+}
+
+static bool binop_is_mask(const struct expr *e)
+{
+	return e->etype == EXPR_BINOP && !binop_is_shift(e->binop.op) &&
+	       e->binop.right->etype == EXPR_VALUE;
+}
+
+const struct expr *binop_mask_chain(const struct expr *e, unsigned int len,
+				    mpz_t m, mpz_t x)
+{
+	const struct expr *base;
+	mpz_t ones;
+
+	if (!binop_is_mask(e)) {
+		mpz_set_ui(m, 0);
+		mpz_setbit(m, len);
+		mpz_sub_ui(m, m, 1);
+		mpz_set_ui(x, 0);
+		return e;
+	}
+	base = binop_mask_chain(e->binop.left, len, m, x);
+	mpz_init(ones);
+	mpz_setbit(ones, len);
+	mpz_sub_ui(ones, ones, 1);
+	binop_compose(m, x, e, ones);
+	mpz_clear(ones);
+	return base;
+}
+
+/*
+ * A chain of constant masks ("meta mark & 0xffff0000 | 0x1") is one
+ * bitwise expression, as the system nft encodes it: the kernel's
+ * (value & mask) ^ xor composes any number of &, | and ^.
+ */
 static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 				 enum nft_registers dreg)
 {
 	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
 	unsigned char mask[NFT_REG_SIZE * 4], xor[NFT_REG_SIZE * 4];
-	const struct expr *right = expr->binop.right;
+	const struct expr *base;
 	mpz_t m, x;
 
 	if (binop_is_shift(expr->binop.op)) {
@@ -209,26 +269,13 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	}
 	mpz_init(m);
 	mpz_init(x);
-	mpz_setbit(m, len * BITS_PER_BYTE);
-	mpz_sub_ui(m, m, 1);			/* all ones */
-	switch (expr->binop.op) {
-	case OP_AND:
-		mpz_set(m, right->value.value);
-		break;
-	case OP_OR:
-		mpz_xor(m, m, right->value.value);
-		mpz_set(x, right->value.value);
-		break;
-	default:
-		mpz_set(x, right->value.value);
-		break;
-	}
-	linearize_mpz(mask, m, expr->binop.left->byteorder, len);
-	linearize_mpz(xor, x, expr->binop.left->byteorder, len);
+	base = binop_mask_chain(expr, len * BITS_PER_BYTE, m, x);
+	linearize_mpz(mask, m, base->byteorder, len);
+	linearize_mpz(xor, x, base->byteorder, len);
 	mpz_clear(m);
 	mpz_clear(x);
 
-	linearize_expr(lctx, expr->binop.left, dreg);
+	linearize_expr(lctx, base, dreg);
 	lin_bitwise(lctx, dreg, mask, xor, len);
 }
 

@@ -237,52 +237,33 @@ static int payload_stmt_delinearize(struct delin_ctx *dctx,
 }
 
 /*
- * (load & mask) ^ xor of the bytes written: a read-modify-write. The
- * decoder gives the bitwise back as "& mask" when xor is 0 and as
- * "| xor" when mask is its complement. Sets *mask and *xor (the caller
- * frees them).
+ * (load & mask) ^ xor of the bytes written: a read-modify-write, however
+ * the decoder wrote the bitwise back (&, |, ^ or a chain of them). Sets
+ * *mask and *xor (the caller frees them).
  */
 static bool payload_rmw_parts(const struct stmt *stmt, struct expr **mask,
 			      struct expr **xor)
 {
 	const struct expr *v = stmt->keyset.value, *key = stmt->keyset.key;
-	const struct expr *load = NULL, *m = NULL, *x = NULL;
-	mpz_t all;
+	const struct expr *load;
+	mpz_t m, x;
 
 	if (v->etype != EXPR_BINOP || v->binop.right->etype != EXPR_VALUE)
 		return false;
-	if (v->binop.op == OP_XOR && v->binop.left->etype == EXPR_BINOP &&
-	    v->binop.left->binop.op == OP_AND &&
-	    v->binop.left->binop.right->etype == EXPR_VALUE) {
-		load = v->binop.left->binop.left;
-		m = v->binop.left->binop.right;
-		x = v->binop.right;
-	} else if (v->binop.op == OP_AND) {
-		load = v->binop.left;
-		m = v->binop.right;
-	} else if (v->binop.op == OP_OR) {
-		load = v->binop.left;
-		x = v->binop.right;
-	} else {
+	mpz_init(m);
+	mpz_init(x);
+	load = binop_mask_chain(v, key->len, m, x);
+	if (load == v || !expr_cmp(load, key)) {
+		mpz_clear(m);
+		mpz_clear(x);
 		return false;
 	}
-	if (!expr_cmp(load, key))
-		return false;
-	mpz_init(all);
-	mpz_setbit(all, key->len);
-	mpz_sub_ui(all, all, 1);
-	*xor = constant_expr_alloc_mpz(&internal_location, &integer_type,
-				       BYTEORDER_BIG_ENDIAN, key->len, all);
-	mpz_set_ui((*xor)->value.value, 0);
-	if (x)
-		mpz_set((*xor)->value.value, x->value.value);
 	*mask = constant_expr_alloc_mpz(&internal_location, &integer_type,
-					BYTEORDER_BIG_ENDIAN, key->len, all);
-	if (m)
-		mpz_set((*mask)->value.value, m->value.value);
-	else
-		mpz_xor((*mask)->value.value, all, x->value.value);
-	mpz_clear(all);
+					BYTEORDER_BIG_ENDIAN, key->len, m);
+	*xor = constant_expr_alloc_mpz(&internal_location, &integer_type,
+				       BYTEORDER_BIG_ENDIAN, key->len, x);
+	mpz_clear(m);
+	mpz_clear(x);
 	return true;
 }
 
