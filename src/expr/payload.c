@@ -650,6 +650,30 @@ static void payload_shift_value(struct expr *value, unsigned int shift,
 	value->byteorder = BYTEORDER_BIG_ENDIAN;
 }
 
+/* A value, a range, or each member of a set ("ip dscp { cs1, cs2 }" is a
+ * set of 0x20 and 0x40 under the mask 0xfc). */
+static void payload_shift_constant(struct expr *right, unsigned int shift,
+				   unsigned int len)
+{
+	struct expr *i;
+
+	switch (right->etype) {
+	case EXPR_RANGE:
+		payload_shift_value(right->range.left, shift, len);
+		payload_shift_value(right->range.right, shift, len);
+		break;
+	case EXPR_SET:
+		list_for_each_entry(i, &right->expr_list.expressions, list)
+			payload_shift_constant(i, shift, len);
+		break;
+	default:
+		payload_shift_value(right, shift, len);
+		break;
+	}
+	right->len = len;
+	right->byteorder = BYTEORDER_BIG_ENDIAN;
+}
+
 /*
  * Fields that are not whole bytes (ip version, ip dscp, vlan id, tcp
  * doff, "@nh,1,3"): load the bytes that hold the field, mask it, and
@@ -680,14 +704,12 @@ void payload_relational_mask(struct expr *rel)
 	mpz_clear(m);
 	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
 					   mask);
+	/* an anonymous set's key type is the field's ("ip dscp { cs1 }"
+	 * is a set of dscp), as the system nft declares it */
+	if (right->etype == EXPR_SET)
+		rel->binop.left->dtype = left->dtype;
 	expr_free(left);
-	if (right->etype == EXPR_RANGE) {
-		payload_shift_value(right->range.left, shift, len);
-		payload_shift_value(right->range.right, shift, len);
-	} else {
-		payload_shift_value(right, shift, len);
-	}
-	right->len = len;
+	payload_shift_constant(right, shift, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1256,6 +1278,35 @@ static void payload_shift_right(struct expr *value, unsigned int shift,
 	value->len = len;
 }
 
+/* The inverse of payload_shift_constant(); false for what it does not
+ * build (prefixes). */
+static bool payload_shift_constant_right(struct expr *right,
+					 unsigned int shift, unsigned int len)
+{
+	struct expr *i;
+
+	switch (right->etype) {
+	case EXPR_RANGE:
+		payload_shift_right(right->range.left, shift, len);
+		payload_shift_right(right->range.right, shift, len);
+		break;
+	case EXPR_VALUE:
+		payload_shift_right(right, shift, len);
+		break;
+	case EXPR_SET:
+		list_for_each_entry(i, &right->expr_list.expressions, list)
+			if (i->etype != EXPR_VALUE && i->etype != EXPR_RANGE)
+				return false;
+		list_for_each_entry(i, &right->expr_list.expressions, list)
+			payload_shift_constant_right(i, shift, len);
+		break;
+	default:
+		return false;
+	}
+	right->len = len;
+	return true;
+}
+
 /*
  * (load & mask) OP value where the mask selects exactly one field of
  * the header, narrower than the load ("ip dscp cs1"): the field again,
@@ -1277,14 +1328,8 @@ static bool payload_masked_field(struct delin_ctx *dctx, struct stmt *stmt,
 	    !payload_hdr_field(hdr, load->payload.offset + load->len - hi,
 			       hi - lo, &field))
 		return false;
-	if (right->etype == EXPR_RANGE) {
-		payload_shift_right(right->range.left, lo, hi - lo);
-		payload_shift_right(right->range.right, lo, hi - lo);
-	} else if (right->etype == EXPR_VALUE) {
-		payload_shift_right(right, lo, hi - lo);
-	} else {
+	if (!payload_shift_constant_right(right, lo, hi - lo))
 		return false;
-	}
 	rel->binop.left = expr_get(load);
 	expr_free(binop);
 	payload_set_field(load, hdr, field);

@@ -17,6 +17,11 @@
 #include <nftables.h>
 #include <libnftnl/expr.h>
 
+static bool relational_is_ordered(enum ops op)
+{
+	return op == OP_LT || op == OP_GT || op == OP_LTE || op == OP_GTE;
+}
+
 /* What the four 128 bit data registers hold. */
 #define RELATIONAL_MAX_BITS	(NFT_REG_SIZE * 4 * BITS_PER_BYTE)
 
@@ -193,6 +198,90 @@ static int relational_list_error(struct eval_ctx *ectx,
 			  left->dtype->desc);
 }
 
+/*
+ * The operator's text: the word after the left side on its line (">",
+ * "gt", ">="), for the "~~" under it. JSON input has no text to point at.
+ */
+static bool relational_op_location(const struct expr *rel,
+				   struct location *loc)
+{
+	const struct location *l = &rel->binop.left->location;
+	const struct input_descriptor *indesc = l->indesc;
+	const char *p, *end;
+	unsigned int line, first;
+
+	if (!indesc || !indesc->data ||
+	    l->last_line == 0 || indesc->type == INPUT_JSON ||
+	    indesc->type == INPUT_INTERNAL)
+		return false;
+	p = indesc->data;
+	end = p + (indesc->len ? indesc->len : strlen(p));
+	for (line = 1; line < l->last_line; line++) {
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return false;
+		p++;
+	}
+	if ((size_t)(end - p) < l->last_column)
+		return false;
+	first = l->last_column + 1;
+	for (p += l->last_column; p < end && (*p == ' ' || *p == '\t'); p++)
+		first++;
+	*loc = *l;
+	loc->first_line = l->last_line;
+	loc->first_column = first;
+	loc->last_column = first - 1;
+	for (; p < end && *p != ' ' && *p != '\t' && *p != '\n'; p++)
+		loc->last_column++;
+	return loc->last_column >= first;
+}
+
+static const char *relational_kind_name(const struct expr *expr)
+{
+	switch (expr->etype) {
+	case EXPR_PREFIX:
+		return "prefix";
+	case EXPR_RANGE:
+		return "range";
+	case EXPR_SET:
+		return "set";
+	case EXPR_SET_REF:
+		return "set reference";
+	case EXPR_CONCAT:
+		return "concat";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * "<" and ">" compare with one value: a prefix, a range or a set has no
+ * order (the kernel would compare with the prefix's address, the range's
+ * bounds would become an equality). Refused as the system nft does, with
+ * the offending side and the operator marked.
+ */
+static int relational_check_ordered(struct eval_ctx *ectx,
+				    const struct expr *rel)
+{
+	const struct expr *left = rel->binop.left, *bad = rel->binop.right;
+	struct error_record *erec;
+	struct location oploc;
+
+	if (!relational_is_ordered(rel->binop.op))
+		return 0;
+	if (left->etype == EXPR_CONCAT)
+		bad = left;
+	if (relational_kind_name(bad) == NULL)
+		return 0;
+	erec = erec_create(EREC_ERROR, &bad->location,
+			   "Relational expression (%s) is undefined for %s expressions",
+			   op_token(rel->binop.op), relational_kind_name(bad));
+	if (relational_op_location(rel, &oploc))
+		erec_add_location(erec, &oploc);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -206,19 +295,14 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	right = rel->binop.right;
 
 	if (relational_check_size(ectx, left->len > right->len ?
-					left : right) < 0)
+					left : right) < 0 ||
+	    relational_check_ordered(ectx, rel) < 0)
 		return -1;
 	switch (right->etype) {
 	case EXPR_VALUE:
 	case EXPR_PREFIX:
 	case EXPR_RANGE:
-		break;
 	case EXPR_SET:
-		if (rel->binop.op != OP_IMPLICIT && rel->binop.op != OP_EQ &&
-		    rel->binop.op != OP_NEQ)
-			return expr_error(ectx, right,
-					  "a set can only be matched with == or !=, not %s",
-					  op_token(rel->binop.op));
 		break;
 	case EXPR_LIST:
 		return relational_list_error(ectx, left, right);
@@ -292,11 +376,6 @@ static void lin_bitwise_mask(struct lin_ctx *lctx, enum nft_registers reg,
 	static const unsigned char zero[NFT_REG_SIZE * 4];
 
 	lin_bitwise(lctx, reg, mask, zero, len);
-}
-
-static bool relational_is_ordered(enum ops op)
-{
-	return op == OP_LT || op == OP_GT || op == OP_LTE || op == OP_GTE;
 }
 
 /*

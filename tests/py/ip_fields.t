@@ -409,3 +409,87 @@ fail ip inet bridge netdev: ip dscp foo
 fail ip inet bridge netdev: ip version 16
 
 fail ip inet bridge netdev: ip ecn 4
+
+# a set of a field narrower than its bytes holds the values moved to the
+# field's place, as single values are (0x20 and 0x40 under 0xfc), and is
+# declared with the field's type (dscp)
+rule ip inet bridge netdev: ip dscp { cs1, cs2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000020  : 0 [end]	element 00000040  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+bytecode ip:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000020  : 0 [end]	element 00000040  : 0 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000020  : 0 [end]	element 00000040  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"set": ["cs1", "cs2"]}}}]
+
+rule ip inet bridge netdev: ip dscp != { cs1, af41 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000020  : 0 [end]	element 00000088  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+bytecode ip:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000020  : 0 [end]	element 00000088  : 0 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000020  : 0 [end]	element 00000088  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"set": ["cs1", "af41"]}}}]
+
+rule ip inet bridge netdev: ip version { 4, 5 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000040  : 0 [end]	element 00000050  : 0 [end]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+bytecode ip:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000040  : 0 [end]	element 00000050  : 0 [end]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+bytecode inet:
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000040  : 0 [end]	element 00000050  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "version"}}, "right": {"set": [4, 5]}}}]

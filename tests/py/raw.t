@@ -76,3 +76,16 @@ fail: @nh,4,512 1
 compat-skip: the system nft aborts on it (expr_evaluate_bits assertion)
 
 fail: @nh,0,8 256
+
+# raw fields narrower than a byte: a set holds the values moved to the
+# field's place, as a single value does (0x30 and 0x50 under 0xf0)
+rule: @th,32,4 { 3, 5 }
+list: @th,32,8 & 0xf0 == { 0x30, 0x50 }
+system-list: @th,32,8 & 0xf0 == { 48, 80 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000030  : 0 [end]	element 00000050  : 0 [end]
+  [ payload load 1b @ transport header + 4 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset": 32, "len": 8}}, 240]}, "right": {"set": [48, 80]}}}]
