@@ -576,13 +576,15 @@ static void batch_close(struct nft_ctx *nft, struct nft_batch *batch)
 {
 	struct nlmsghdr *nlh;
 
-	/* The new generation is echoed when the batch begin asks. */
-	if (batch->echo)
-		((struct nlmsghdr *)batch->buf)->nlmsg_flags |= NLM_F_ECHO;
 	if (!nft->check) {
 		batch_reserve(batch, MNL_NLMSG_HDRLEN + 64);
 		nlh = nftnl_batch_end(batch->buf + batch->len,
 				      batch->seq_next++);
+		/* The kernel reports the new generation to us (as the
+		 * system nft prints it with -e) when the message it commits
+		 * on, the batch end, asks for an echo. */
+		if (batch->echo)
+			nlh->nlmsg_flags |= NLM_F_ECHO;
 		batch->len += MNL_ALIGN(nlh->nlmsg_len);
 	}
 	if (nft->seqnum < batch->seq_next)

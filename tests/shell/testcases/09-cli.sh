@@ -34,6 +34,10 @@ assert_no_match '# handle' "$(nft list ruleset)" "no handles without -a"
 out=$(nft -e add rule ip t c ip daddr 4.3.2.1 drop)
 assert_match '^add rule ip t c ip daddr 4\.3\.2\.1 drop' "$out" "-e echoes the rule"
 assert_match '^add table ip t2$' "$(nft --echo add table ip t2)" "--echo echoes a table"
+# ... then the generation the batch made, as the system nft's last line
+assert_match '^# new generation [0-9]+ by process [0-9]+ \(nft\)$' \
+	"$(echo "$out" | tail -1)" "-e: the new generation last"
+assert_eq "$(echo "$out" | grep -c '^# new generation')" 1 "-e: one generation line"
 
 # -e -j: one JSON document for the whole run, rules as they list (no
 # protocol dependencies), with the handles the kernel gave.
