@@ -112,3 +112,66 @@ json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "fi
 fail: tcp flags syn / 0x12
 
 fail: meta mark 5/33
+
+# the relational operators' word forms, as the system nft takes them
+rule: tcp dport eq 1024
+list: tcp dport 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000004 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: tcp dport ne 1024
+list: tcp dport != 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp neq reg 1 0x00000004 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: tcp dport lt 1024
+list: tcp dport < 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp lt reg 1 0x00000004 ]
+json: [{"match": {"op": "<", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: tcp dport gt 1024
+list: tcp dport > 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp gt reg 1 0x00000004 ]
+json: [{"match": {"op": ">", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: tcp dport le 1024
+list: tcp dport <= 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp lte reg 1 0x00000004 ]
+json: [{"match": {"op": "<=", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: tcp dport ge 1024
+list: tcp dport >= 1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp gte reg 1 0x00000004 ]
+json: [{"match": {"op": ">=", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1024}}]
+
+rule: meta mark ne 0x10
+list: meta mark != 0x00000010
+  [ meta load mark => reg 1 ]
+  [ cmp neq reg 1 0x00000010 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "mark"}}, "right": 16}}]
+
+rule: ct state ne established
+list: ct state != established
+  [ ct load state => reg 1 ]
+  [ cmp neq reg 1 0x00000002 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "state"}}, "right": "established"}}]
+
+fail: ip saddr lt 10.0.0.0/8
