@@ -1307,6 +1307,11 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
 %precedence STRING TYPE COUNT LEVEL FLAGS
+/* "dnat ip to ..." and "dnat ip prefix to ...": after a nat keyword,
+ * "ip" and "ip6" followed by to or prefix name the family, never a
+ * header field called "to" or "prefix" (there is none). */
+%precedence NAT_FAMILY
+%precedence TO PREFIX
 
 %union {
 	const char *kw;
@@ -2435,7 +2440,10 @@ flag_list	: rhs_primary ',' rhs_primary
 			}
 		;
 
-proto_kw	: IP | IP6 | ARP | PROTO
+proto_kw	: IP %prec NAT_FAMILY
+		| IP6 %prec NAT_FAMILY
+		| ARP
+		| PROTO
 		;
 
 /* "tcp dport": the field is looked up in the protocol's table. */
@@ -3069,10 +3077,9 @@ nat_kw		: SNAT		{ $$ = NFT_NAT_SNAT; }
 		| DNAT		{ $$ = NFT_NAT_DNAT; }
 		;
 
-snat_dnat	: nat_kw nat_const
+snat_dnat	: nat_kw nat_target
 			{
-				$$ = parser_nat(&@$, $2, NULL);
-				parser_nat_kind($$, $1, 0, 0);
+				$$ = parser_nat_kind($2, $1, 0, 0);
 			}
 		| nat_kw TO nat_target
 			{

@@ -226,3 +226,36 @@ fail: dnat to ip6 saddr
 fail: dnat to ip saddr:tcp dport
 
 fail: tcp dport 1 dnat to 1.1.1.1:meta mark
+
+# "to" may be left out before any target, as the system nft allows
+rule: dnat 1.2.3.4
+list: dnat to 1.2.3.4
+  [ immediate reg 1 0x04030201 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": "1.2.3.4"}}]
+
+rule: dnat ip saddr
+list: dnat to ip saddr
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+rule: tcp dport 80 dnat 10.0.0.1:8080
+list: tcp dport 80 dnat to 10.0.0.1:8080
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ immediate reg 1 0x0100000a ]
+  [ immediate reg 2 0x0000901f ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"dnat": {"addr": "10.0.0.1", "port": 8080}}]
+
+rule: dnat jhash ip saddr mod 2
+list: dnat to jhash ip saddr mod 2
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+
+fail: dnat 10.0.0.1:8080

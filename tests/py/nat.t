@@ -204,3 +204,21 @@ fail: snat ip to ip6 saddr
 fail: meta l4proto tcp snat ip6 to [ip6 saddr]:tcp dport
 
 fail inet: snat ip to ip saddr . ip daddr
+
+# "ip"/"ip6" before "to" or "prefix" name the family, not a header field
+rule: snat ip6 to dead::1
+list: snat to dead::1
+list inet: snat ip6 to dead::1
+  [ immediate reg 1 0x0000adde 0x00000000 0x00000000 0x01000000 ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"snat": {"addr": "dead::1"}}]
+json inet: [{"snat": {"family": "ip6", "addr": "dead::1"}}]
+
+rule: snat ip6 prefix to dead::/64
+list: snat prefix to dead::/64
+list inet: snat ip6 prefix to dead::/64
+  [ immediate reg 1 0x0000adde 0x00000000 0x00000000 0x00000000 ]
+  [ immediate reg 2 0x0000adde 0x00000000 0xffffffff 0xffffffff ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 flags 0x40 ]
+json: [{"snat": {"addr": {"prefix": {"addr": "dead::", "len": 64}}, "flags": "netmap", "type_flags": "prefix"}}]
+json inet: [{"snat": {"family": "ip6", "addr": {"prefix": {"addr": "dead::", "len": 64}}, "flags": "netmap", "type_flags": "prefix"}}]
