@@ -13,7 +13,7 @@ set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${1:-fuzz-build}
 CC=${CC:-clang}
-mkdir -p "$OUT/obj/expr" "$OUT/obj/stmt"
+mkdir -p "$OUT/obj"
 OUT=$(cd "$OUT" && pwd)
 
 SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
@@ -41,6 +41,7 @@ for s in $SOURCES; do
 	esac
 	o="$OUT/obj/${s#src/}"
 	o="${o%.c}.o"
+	mkdir -p "$(dirname "$o")"
 	# shellcheck disable=SC2086
 	$CC $CFLAGS $SAN -c "$in" -o "$o" &
 	OBJS="$OBJS $o"
