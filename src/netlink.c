@@ -93,15 +93,22 @@ static void netlink_dump_set(struct nft_ctx *nft, const struct lin_set *s)
 	fprintf(fp, "\n");
 }
 
-/* Elements go in as many messages as they need (each below 64 KiB). */
-static void netlink_put_set(struct nft_batch *batch, uint32_t family,
-			    const struct lin_set *s)
+/*
+ * Elements go in as many messages as they need (each below 64 KiB).
+ * With -e the set asks for an echo (which nothing prints), as the
+ * system nft's does: the kernel reports the new generation only when
+ * the batch's first message asks for one, and that may be this one.
+ */
+static void netlink_put_set(struct nft_ctx *nft, struct nft_batch *batch,
+			    uint32_t family, const struct lin_set *s)
 {
+	uint16_t echo = nft_output_echo(&nft->octx) ? NLM_F_ECHO : 0;
 	struct nftnl_set_elems_iter *it;
 	struct nlmsghdr *nlh;
 	int more;
 
-	nlh = batch_msg_start(batch, NFT_MSG_NEWSET, family, NLM_F_CREATE);
+	nlh = batch_msg_start(batch, NFT_MSG_NEWSET, family,
+			      NLM_F_CREATE | echo);
 	nftnl_set_nlmsg_build_payload(nlh, s->set);
 	batch_msg_end(batch, nlh);
 
@@ -136,7 +143,7 @@ struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 	linearize_rule_sets(nft, r, nlr, &sets);
 	for (i = 0; i < sets.num; i++) {
 		netlink_dump_set(nft, &sets.v[i]);
-		netlink_put_set(batch, h->family, &sets.v[i]);
+		netlink_put_set(nft, batch, h->family, &sets.v[i]);
 	}
 	/* the caller starts the rule's message next */
 	if (sets.num && nft_output_echo(&nft->octx))
