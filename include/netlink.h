@@ -62,12 +62,25 @@ struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 /*
  * The anonymous set @name of a table with its elements, for decoding a
  * rule's lookup; NULL if there is none by that name (or it is a named
- * set). The table's sets are dumped once per run.
+ * set). The table's sets are dumped once per run. Between
+ * netlink_anon_echo_begin() and _end(), the sets the echoed rule sent
+ * come as sent instead, *@as_sent true: the members in the order
+ * written, duplicates included, where a dump has them in any order.
  */
 struct nftnl_set;
 const struct nftnl_set *netlink_anon_set(struct nft_ctx *nft,
 					 uint32_t family, const char *table,
-					 const char *name);
+					 const char *name, bool *as_sent);
+/*
+ * With -e, netlink_rule_build_batch() keeps the sets each rule sends
+ * until the run ends; decoding the echo of the rule message @seq (the
+ * kernel's rule @nlr) between these two calls finds them under the
+ * names the kernel gave them.
+ */
+struct nftnl_rule;
+void netlink_anon_echo_begin(struct nft_ctx *nft, uint32_t seq,
+			     const struct nftnl_rule *nlr);
+void netlink_anon_echo_end(struct nft_ctx *nft);
 /* Forget them (end of a run). */
 void netlink_anon_sets_release(struct nft_ctx *nft);
 

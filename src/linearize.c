@@ -141,7 +141,8 @@ void lin_sets_release(struct lin_sets *sets)
 
 	for (i = 0; i < sets->num; i++) {
 		nftnl_set_free(sets->v[i].set);
-		nftnl_set_free(sets->v[i].elems);
+		if (sets->v[i].elems)	/* NULL: kept for the echo */
+			nftnl_set_free(sets->v[i].elems);
 	}
 	xfree(sets->v);
 	sets->v = NULL;

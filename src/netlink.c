@@ -93,15 +93,22 @@ static void netlink_dump_set(struct nft_ctx *nft, const struct lin_set *s)
 	fprintf(fp, "\n");
 }
 
-/* Elements go in as many messages as they need (each below 64 KiB). */
-static void netlink_put_set(struct nft_batch *batch, uint32_t family,
-			    const struct lin_set *s)
+/*
+ * Elements go in as many messages as they need (each below 64 KiB).
+ * With -e the set asks for an echo (which nothing prints), as the
+ * system nft's does: the kernel reports the new generation only when
+ * the batch's first message asks for one, and that may be this one.
+ */
+static void netlink_put_set(struct nft_ctx *nft, struct nft_batch *batch,
+			    uint32_t family, const struct lin_set *s)
 {
+	uint16_t echo = nft_output_echo(&nft->octx) ? NLM_F_ECHO : 0;
 	struct nftnl_set_elems_iter *it;
 	struct nlmsghdr *nlh;
 	int more;
 
-	nlh = batch_msg_start(batch, NFT_MSG_NEWSET, family, NLM_F_CREATE);
+	nlh = batch_msg_start(batch, NFT_MSG_NEWSET, family,
+			      NLM_F_CREATE | echo);
 	nftnl_set_nlmsg_build_payload(nlh, s->set);
 	batch_msg_end(batch, nlh);
 
@@ -116,6 +123,10 @@ static void netlink_put_set(struct nft_batch *batch, uint32_t family,
 	} while (more > 0);
 	nftnl_set_elems_iter_destroy(it);
 }
+
+static void anon_echo_keep(struct nft_ctx *nft, uint32_t seq,
+			   const struct nftnl_rule *nlr,
+			   struct lin_sets *sets);
 
 struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 					    struct nft_batch *batch,
@@ -132,11 +143,41 @@ struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 	linearize_rule_sets(nft, r, nlr, &sets);
 	for (i = 0; i < sets.num; i++) {
 		netlink_dump_set(nft, &sets.v[i]);
-		netlink_put_set(batch, h->family, &sets.v[i]);
+		netlink_put_set(nft, batch, h->family, &sets.v[i]);
 	}
+	/* the caller starts the rule's message next */
+	if (sets.num && nft_output_echo(&nft->octx))
+		anon_echo_keep(nft, batch->seq_next, nlr, &sets);
 	lin_sets_release(&sets);
 	return nlr;
 }
+
+/*
+ * The echo of a rule shows its anonymous sets as the system nft does:
+ * the members in the order this run sent them (it prints the elements
+ * the kernel echoes, which come in batch order), a member written twice
+ * once, where a listing sorts them. So the sets a rule queued are kept,
+ * by the sequence number of the rule's message, until its echo is
+ * decoded: the i-th expression of the echoed rule is the i-th sent, and
+ * a lookup there names the set the kernel made of the one sent with
+ * that lookup's set id.
+ */
+struct anon_echo_set {
+	unsigned int expr;		/* index of the lookup in the rule */
+	struct nftnl_set *elems;	/* as sent, with flags and key len */
+};
+
+struct anon_echo_rule {
+	uint32_t seq;
+	unsigned int num;
+	struct anon_echo_set *v;
+};
+
+/* The kernel's names of the sets of the rule being decoded. */
+struct anon_echo_name {
+	const char *name;
+	const struct nftnl_set *elems;
+};
 
 /* One table's sets, found by name. */
 struct anon_table {
@@ -149,7 +190,165 @@ struct anon_set_cache {
 	struct str_hash tables;		/* key -> struct anon_table */
 	struct anon_table **v;
 	unsigned int num;
+	/* echo: the rules' sets as sent, by ascending sequence number */
+	struct anon_echo_rule *echo;
+	unsigned int echo_num;
+	/* while an echoed rule is decoded: its sets by kernel name */
+	struct anon_echo_name *names;
+	unsigned int names_num;
 };
+
+static struct anon_set_cache *anon_cache(struct nft_ctx *nft)
+{
+	if (nft->anon_sets == NULL) {
+		nft->anon_sets = xzalloc(sizeof(*nft->anon_sets));
+		str_hash_init(&nft->anon_sets->tables);
+	}
+	return nft->anon_sets;
+}
+
+/* The set id a lookup sent in @nle refers to, 0 for a named set. */
+static uint32_t anon_lookup_id(const struct nftnl_expr *nle)
+{
+	const char *kind = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
+
+	if (kind == NULL || strcmp(kind, "lookup") ||
+	    !nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_SET_ID))
+		return 0;
+	return nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID);
+}
+
+static struct nftnl_set *anon_take_elems(struct lin_sets *sets, uint32_t id)
+{
+	struct nftnl_set *elems;
+	unsigned int i;
+
+	for (i = 0; i < sets->num; i++) {
+		elems = sets->v[i].elems;
+		if (elems == NULL ||
+		    nftnl_set_get_u32(elems, NFTNL_SET_ID) != id)
+			continue;
+		/* what decoding a lookup reads of the set itself */
+		nftnl_set_set_u32(elems, NFTNL_SET_FLAGS,
+				  nftnl_set_get_u32(sets->v[i].set,
+						    NFTNL_SET_FLAGS));
+		nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN,
+				  nftnl_set_get_u32(sets->v[i].set,
+						    NFTNL_SET_KEY_LEN));
+		sets->v[i].elems = NULL;
+		return elems;
+	}
+	return NULL;
+}
+
+static void anon_echo_keep(struct nft_ctx *nft, uint32_t seq,
+			   const struct nftnl_rule *nlr,
+			   struct lin_sets *sets)
+{
+	struct anon_set_cache *c = anon_cache(nft);
+	struct anon_echo_rule er = { .seq = seq };
+	struct nftnl_expr_iter *it;
+	struct nftnl_expr *nle;
+	struct nftnl_set *elems;
+	unsigned int i = 0;
+	uint32_t id;
+
+	it = nftnl_expr_iter_create(nlr);
+	if (it == NULL)
+		memory_allocation_error();
+	for (; (nle = nftnl_expr_iter_next(it)) != NULL; i++) {
+		id = anon_lookup_id(nle);
+		if (id == 0 || (elems = anon_take_elems(sets, id)) == NULL)
+			continue;
+		er.v = xrealloc(er.v, (er.num + 1) * sizeof(*er.v));
+		er.v[er.num].expr = i;
+		er.v[er.num++].elems = elems;
+	}
+	nftnl_expr_iter_destroy(it);
+	if (er.num == 0)
+		return;
+	c->echo = xrealloc(c->echo, (c->echo_num + 1) * sizeof(*c->echo));
+	c->echo[c->echo_num++] = er;
+}
+
+static const struct anon_echo_rule *anon_echo_find(
+		const struct anon_set_cache *c, uint32_t seq)
+{
+	unsigned int lo = 0, hi = c->echo_num, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (c->echo[mid].seq == seq)
+			return &c->echo[mid];
+		if (c->echo[mid].seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void netlink_anon_echo_begin(struct nft_ctx *nft, uint32_t seq,
+			     const struct nftnl_rule *nlr)
+{
+	struct anon_set_cache *c = nft->anon_sets;
+	const struct anon_echo_rule *er;
+	struct nftnl_expr_iter *it;
+	struct nftnl_expr *nle;
+	unsigned int i = 0, k = 0;
+	const char *kind;
+
+	if (c == NULL || (er = anon_echo_find(c, seq)) == NULL)
+		return;
+	c->names = xrealloc(c->names, er->num * sizeof(*c->names));
+	c->names_num = 0;
+	it = nftnl_expr_iter_create(nlr);
+	if (it == NULL)
+		memory_allocation_error();
+	for (; (nle = nftnl_expr_iter_next(it)) != NULL && k < er->num; i++) {
+		if (er->v[k].expr != i)
+			continue;
+		kind = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
+		if (kind && !strcmp(kind, "lookup") &&
+		    nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_SET)) {
+			c->names[c->names_num].name =
+				nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
+			c->names[c->names_num++].elems = er->v[k].elems;
+		}
+		k++;
+	}
+	nftnl_expr_iter_destroy(it);
+}
+
+void netlink_anon_echo_end(struct nft_ctx *nft)
+{
+	if (nft->anon_sets)
+		nft->anon_sets->names_num = 0;
+}
+
+static const struct nftnl_set *anon_echo_name(const struct anon_set_cache *c,
+					      const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; c && i < c->names_num; i++)
+		if (!strcmp(c->names[i].name, name))
+			return c->names[i].elems;
+	return NULL;
+}
+
+static void anon_echo_release(struct anon_set_cache *c)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < c->echo_num; i++) {
+		for (j = 0; j < c->echo[i].num; j++)
+			nftnl_set_free(c->echo[i].v[j].elems);
+		xfree(c->echo[i].v);
+	}
+	xfree(c->echo);
+	xfree(c->names);
+}
 
 static void anon_table_index(struct anon_table *t)
 {
@@ -175,14 +374,10 @@ static void anon_table_index(struct anon_table *t)
 static struct anon_table *anon_table_get(struct nft_ctx *nft,
 					 uint32_t family, const char *table)
 {
-	struct anon_set_cache *c = nft->anon_sets;
+	struct anon_set_cache *c = anon_cache(nft);
 	char *key = xasprintf("%u\x1f%s", family, table);
 	struct anon_table *t;
 
-	if (c == NULL) {
-		c = nft->anon_sets = xzalloc(sizeof(*c));
-		str_hash_init(&c->tables);
-	}
 	t = str_hash_lookup(&c->tables, key);
 	if (t) {
 		xfree(key);
@@ -200,12 +395,19 @@ static struct anon_table *anon_table_get(struct nft_ctx *nft,
 
 const struct nftnl_set *netlink_anon_set(struct nft_ctx *nft,
 					 uint32_t family, const char *table,
-					 const char *name)
+					 const char *name, bool *as_sent)
 {
+	const struct nftnl_set *nls;
 	struct anon_table *t;
 
+	*as_sent = false;
 	if (nft == NULL || table == NULL || name == NULL)
 		return NULL;
+	nls = anon_echo_name(nft->anon_sets, name);
+	if (nls) {
+		*as_sent = true;
+		return nls;
+	}
 	t = anon_table_get(nft, family, table);
 	return str_hash_lookup(&t->sets, name);
 }
@@ -224,6 +426,7 @@ void netlink_anon_sets_release(struct nft_ctx *nft)
 		xfree(c->v[i]->key);
 		xfree(c->v[i]);
 	}
+	anon_echo_release(c);
 	str_hash_destroy(&c->tables);
 	xfree(c->v);
 	xfree(c);

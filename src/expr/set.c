@@ -19,7 +19,9 @@
  * the batch before the rule (lin_queue_set()). Listing dumps the table's
  * anonymous sets (netlink_anon_set()) and turns the elements back into
  * values, prefixes (types that take them) and ranges, sorted by value
- * (concatenations in the system nft's order, see set_raw_cmp()).
+ * (concatenations in the system nft's order, see set_raw_cmp()). The
+ * echo (-e) of a rule shows the sets it sent instead, in the order
+ * written, as the system nft's echo does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -640,6 +642,49 @@ static void set_keys_read(const struct nftnl_set *nls,
 	nftnl_set_elems_iter_destroy(it);
 }
 
+/* Equal keys next to each other, the first sent first. */
+static int set_key_ptr_cmp(const void *a, const void *b)
+{
+	const struct interval_elem *x = *(const struct interval_elem *const *)a;
+	const struct interval_elem *y = *(const struct interval_elem *const *)b;
+	int r = mpz_cmp(x->key, y->key);
+
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/* A value sent twice is one element: keep its first place. */
+static void set_keys_first(struct set_keys *keys)
+{
+	const struct interval_elem **p;
+	bool *dup;
+	unsigned int i, n = 0;
+
+	if (keys->n < 2)
+		return;
+	p = xmalloc(keys->n * sizeof(*p));
+	dup = xzalloc(keys->n * sizeof(*dup));
+	for (i = 0; i < keys->n; i++)
+		p[i] = &keys->v[i];
+	qsort(p, keys->n, sizeof(*p), set_key_ptr_cmp);
+	for (i = 1; i < keys->n; i++)
+		if (!mpz_cmp(p[i - 1]->key, p[i]->key))
+			dup[p[i] - keys->v] = true;
+	for (i = 0; i < keys->n; i++) {
+		if (dup[i]) {
+			mpz_clear(keys->v[i].key);
+			continue;
+		}
+		if (n != i)
+			keys->v[n] = keys->v[i];
+		n++;
+	}
+	keys->n = n;
+	xfree(dup);
+	xfree(p);
+}
+
 /* The name whose bytes spell @v (big endian, @len bytes); @plen bits
  * of it when it is a wildcard. */
 static struct expr *set_string_value(const struct expr *left, const mpz_t v,
@@ -773,9 +818,49 @@ static int set_raw_cmp(const void *a, const void *b)
 	return 0;
 }
 
+static int set_raw_ptr_cmp(const void *a, const void *b)
+{
+	const struct set_raw *x = *(const struct set_raw *const *)a;
+	const struct set_raw *y = *(const struct set_raw *const *)b;
+	int r = set_raw_cmp(x, y);
+
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/* As sent: a member sent twice is one element, in its first place. */
+static void set_raws_first(struct set_raw *v, unsigned int *n)
+{
+	const struct set_raw **p;
+	bool *dup;
+	unsigned int i, k = 0;
+
+	if (*n < 2)
+		return;
+	p = xmalloc(*n * sizeof(*p));
+	dup = xzalloc(*n * sizeof(*dup));
+	for (i = 0; i < *n; i++)
+		p[i] = &v[i];
+	qsort(p, *n, sizeof(*p), set_raw_ptr_cmp);
+	for (i = 1; i < *n; i++)
+		if (!set_raw_cmp(p[i - 1], p[i]))
+			dup[p[i] - v] = true;
+	for (i = 0; i < *n; i++) {
+		if (dup[i]) {
+			expr_free(v[i].elem);
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	*n = k;
+	xfree(dup);
+	xfree(p);
+}
+
 static void set_add_concats_decoded(struct expr *set,
 				    const struct nftnl_set *nls,
-				    const struct expr *left)
+				    const struct expr *left, bool as_sent)
 {
 	struct nftnl_set_elems_iter *it;
 	struct nftnl_set_elem *e;
@@ -804,7 +889,9 @@ static void set_add_concats_decoded(struct expr *set,
 		v[n++].elem = set_concat_elem(left, key, key_end, len);
 	}
 	nftnl_set_elems_iter_destroy(it);
-	if (n > 1)
+	if (as_sent)
+		set_raws_first(v, &n);
+	else if (n > 1)
 		qsort(v, n, sizeof(*v), set_raw_cmp);
 	for (i = 0; i < n; i++)
 		set_expr_add(set, v[i].elem);
@@ -813,10 +900,13 @@ static void set_add_concats_decoded(struct expr *set,
 
 /*
  * The members of a dumped set, typed like @left. Interval keys are big
- * endian (@hton: the rule turned a host order key around first).
+ * endian (@hton: the rule turned a host order key around first). A set
+ * @as_sent (an echo, see netlink_anon_set()) keeps the order written;
+ * intervals come sorted and merged either way, as they were built.
  */
 static struct expr *set_from_nftnl(const struct nftnl_set *nls,
-				   const struct expr *left, bool hton)
+				   const struct expr *left, bool hton,
+				   bool as_sent)
 {
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	bool interval = flags & NFT_SET_INTERVAL;
@@ -830,17 +920,20 @@ static struct expr *set_from_nftnl(const struct nftnl_set *nls,
 	if (hton || interval || byteorder == BYTEORDER_INVALID)
 		byteorder = BYTEORDER_BIG_ENDIAN;
 	if (left->etype == EXPR_CONCAT) {
-		set_add_concats_decoded(set, nls, left);
+		set_add_concats_decoded(set, nls, left, as_sent);
 		goto out;
 	}
 	set_keys_read(nls, byteorder, &keys);
 	if (interval) {
 		set_add_intervals_decoded(set, left, &keys);
 	} else {
+		if (as_sent)
+			set_keys_first(&keys);
 		for (i = 0; i < keys.n; i++)
 			set_expr_add(set, set_key_value(left, keys.v[i].key,
 							keys.len));
-		set_sort(set);
+		if (!as_sent)
+			set_sort(set);
 	}
 	interval_elems_free(keys.v, keys.n);
 out:
@@ -872,14 +965,15 @@ static int set_lookup_delinearize(struct delin_ctx *dctx,
 	const struct nftnl_set *nls;
 	struct expr *left, *set;
 	uint32_t flags = 0;
-	bool hton;
+	bool hton, as_sent;
 
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_DREG))
 		return set_lookup_warn(dctx, "map lookup in set %s is not supported",
 				       name);
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_FLAGS))
 		flags = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_FLAGS);
-	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name);
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
 	if (nls == NULL)
 		return set_lookup_warn(dctx, "lookup in set %s: only anonymous sets are supported",
 				       name);
@@ -898,7 +992,7 @@ static int set_lookup_delinearize(struct delin_ctx *dctx,
 					       name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	set = set_from_nftnl(nls, left, hton);
+	set = set_from_nftnl(nls, left, hton, as_sent);
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,
 				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,

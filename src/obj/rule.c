@@ -472,7 +472,10 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		r = netlink_rule_parse_cache(nft, nlr);
 		goto out;
 	}
+	/* an echo: the rule's anonymous sets as this run sent them */
+	netlink_anon_echo_begin(nft, nlh->nlmsg_seq, nlr);
 	r = netlink_rule_parse_why(nft, nlr, &reason);
+	netlink_anon_echo_end(nft);
 	if (!r) {
 		*why = netlink_rule_error_msg(nlr, reason);
 		xfree(reason);
