@@ -376,7 +376,7 @@ static void json_echo_cmd(json_t *array, const struct cmd *cmd,
 		return;
 	if (ops->json_echo)
 		ops->json_echo(array, cmd_op_name(cmd->op), cmd, octx);
-	else if (ops->json)
+	else if (ops->json && cmd->echo_handle)	/* echoed by the kernel */
 		json_echo_add(array, cmd_op_name(cmd->op),
 			      ops->json(cmd->data, octx));
 }

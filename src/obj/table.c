@@ -452,7 +452,9 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 	const struct chain *c;
 	const struct rule *r;
 
-	json_echo_add(array, op, table_json(t, octx));
+	/* the kernel echoes no existing table: neither does the system nft */
+	if (t->handle.handle.id)
+		json_echo_add(array, op, table_json(t, octx));
 	list_for_each_entry(c, &t->chains, list)
 		json_echo_add(array, op, chain_obj_ops.json(c, octx));
 	list_for_each_entry(c, &t->chains, list) {

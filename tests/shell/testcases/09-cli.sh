@@ -54,6 +54,17 @@ assert rule["expr"] == [
     {"accept": None}], rule["expr"]
 PY
 ok "-e -j: table, chain and rule with handles, rule as listed"
+# The kernel echoes no table that exists already: neither object appears
+# (a chain that exists is echoed again, with its handle).
+out=$(nft -j -e add table ip t3 \; add chain ip t3 d)
+/usr/bin/python3 - "$out" <<'PY' || fail "-e -j of an existing table: $out"
+import json, sys
+objs = json.loads(sys.argv[1])["nftables"]
+assert [list(o["add"])[0] for o in objs] == ["chain"], objs
+assert objs[0]["add"]["chain"]["handle"] > 0, objs
+PY
+ok "-e -j: an existing table is not echoed"
+assert_eq "$(nft -j -e add table ip t3)" "" "-e -j: nothing echoed, nothing printed"
 
 # -D name=value, used with -f.
 printf 'add rule ip t c ip saddr $addr tcp dport $port accept\n' > "$TMPD/def.nft"
