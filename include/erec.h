@@ -116,4 +116,7 @@ void erec_print(FILE *f, const struct error_record *erec);
 void erec_print_list(FILE *f, struct list_head *msgs);
 void erec_free_list(struct list_head *msgs);
 
+/* Does @msgs hold an error (not only warnings)? */
+bool erec_list_has_error(const struct list_head *msgs);
+
 #endif /* NFT_EREC_H */

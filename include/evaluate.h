@@ -62,6 +62,12 @@ int nft_evaluate_rule(struct nft_ctx *nft, struct rule *rule,
 /* Evaluate all commands; returns 0 or -1 (errors on @msgs). */
 int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
 		 struct list_head *msgs);
+/* The same, calling @each for every command as soon as it is evaluated,
+ * while no error has come up (src/objects.c builds its batch messages
+ * then, while the command is still in the processor's cache). */
+int nft_evaluate_each(struct nft_ctx *nft, struct list_head *cmds,
+		      struct list_head *msgs,
+		      int (*each)(void *arg, struct cmd *cmd), void *arg);
 
 /* Evaluate an expression / statement (dispatch to the kind's ops). */
 int expr_evaluate(struct eval_ctx *ectx, struct expr **exprp);

@@ -240,8 +240,9 @@ void cmd_free(struct cmd *cmd);
 void cmd_list_free(struct list_head *cmds);
 
 /*
- * Execute evaluated commands (src/objects.c): every command that changes
- * the ruleset goes into one batch, sent once; then list commands print
+ * Evaluate and execute commands (src/objects.c): every command that
+ * changes the ruleset goes into one batch as soon as it is evaluated,
+ * the batch is sent once if nothing failed; then list commands print
  * from a fresh cache. Returns 0 or -1 (errors on @msgs, mapped to the
  * command that caused them).
  */

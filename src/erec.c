@@ -326,3 +326,14 @@ void erec_free_list(struct list_head *msgs)
 		erec_destroy(erec);
 	}
 }
+
+bool erec_list_has_error(const struct list_head *msgs)
+{
+	const struct error_record *erec;
+
+	list_for_each_entry(erec, msgs, list)
+		if (erec->type == EREC_ERROR)
+			return true;
+	return false;
+}
+

@@ -336,8 +336,9 @@ int nft_evaluate_rule(struct nft_ctx *nft, struct rule *rule,
 	return err;
 }
 
-int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
-		 struct list_head *msgs)
+int nft_evaluate_each(struct nft_ctx *nft, struct list_head *cmds,
+		      struct list_head *msgs,
+		      int (*each)(void *arg, struct cmd *cmd), void *arg)
 {
 	struct eval_run run = {};
 	struct eval_ctx ectx = {
@@ -356,7 +357,15 @@ int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd_evaluate(&ectx, cmd) < 0)
 			err = -1;
+		else if (each && !err && each(arg, cmd) < 0)
+			err = -1;
 	}
 	run_release(&run);
 	return err;
+}
+
+int nft_evaluate(struct nft_ctx *nft, struct list_head *cmds,
+		 struct list_head *msgs)
+{
+	return nft_evaluate_each(nft, cmds, msgs, NULL, NULL);
 }

@@ -394,16 +394,6 @@ static void nft_run_end(struct nft_ctx *nft)
 	fflush(nft->error.fp);
 }
 
-static bool erec_list_has_error(const struct list_head *msgs)
-{
-	const struct error_record *erec;
-
-	list_for_each_entry(erec, msgs, list)
-		if (erec->type == EREC_ERROR)
-			return true;
-	return false;
-}
-
 int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc)
 {
 	LIST_HEAD(cmds);
@@ -416,8 +406,6 @@ int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc)
 		ret = nft_parse_json(nft, indesc, &cmds, &msgs);
 	else
 		ret = nft_parse_text(nft, indesc, &cmds, &msgs);
-	if (ret == 0 && !erec_list_has_error(&msgs))
-		ret = nft_evaluate(nft, &cmds, &msgs);
 	if (ret == 0 && !erec_list_has_error(&msgs))
 		ret = nft_execute(nft, &cmds, &msgs);
 	if (erec_list_has_error(&msgs))

@@ -12,6 +12,7 @@
 #include <netlink.h>
 #include <print.h>
 #include <describe.h>
+#include <evaluate.h>
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -525,25 +526,44 @@ static bool cmd_is_change(const struct cmd *cmd)
 	}
 }
 
-/* Build and send the batch; returns 1 if one was sent, 0 if there was
- * nothing to send, -1 on errors. */
+struct exec_run {
+	struct exec_ctx x;
+	struct list_head *cmds;
+	bool planned;
+};
+
+/* After each command's evaluation: its batch messages. The rule
+ * positions are planned first, once the cache is there. */
+static int exec_each(void *arg, struct cmd *cmd)
+{
+	struct exec_run *r = arg;
+
+	if (!r->planned) {
+		r->planned = true;
+		if (pos_plan_run(&r->x, r->cmds) < 0)
+			return -1;
+	}
+	return cmd_is_change(cmd) ? exec_cmd(&r->x, cmd) : 0;
+}
+
+/* Evaluate, build and send the batch; returns 1 if one was sent, 0 if
+ * there was nothing to send, -1 on errors. */
 static int exec_changes(struct nft_ctx *nft, struct list_head *cmds,
 			struct list_head *msgs)
 {
-	struct exec_ctx x = { .nft = nft, .msgs = msgs };
-	struct cmd *cmd;
-	int ret = 0;
+	struct exec_run r = {
+		.x = { .nft = nft, .msgs = msgs },
+		.cmds = cmds,
+	};
+	int ret;
 
-	x.batch = batch_alloc(nft);
-	if (pos_plan_run(&x, cmds) < 0)
+	r.x.batch = batch_alloc(nft);
+	ret = nft_evaluate_each(nft, cmds, msgs, exec_each, &r);
+	if (ret == 0 && erec_list_has_error(msgs))
 		ret = -1;
-	list_for_each_entry(cmd, cmds, list) {
-		if (cmd_is_change(cmd) && exec_cmd(&x, cmd) < 0)
-			ret = -1;
-	}
-	if (ret == 0 && !batch_is_empty(x.batch))
-		ret = batch_send(nft, x.batch, cmds, msgs) < 0 ? -1 : 1;
-	batch_free(x.batch);
+	if (ret == 0 && !batch_is_empty(r.x.batch))
+		ret = batch_send(nft, r.x.batch, cmds, msgs) < 0 ? -1 : 1;
+	batch_free(r.x.batch);
 	return ret;
 }
 
@@ -657,8 +677,6 @@ int nft_execute(struct nft_ctx *nft, struct list_head *cmds,
 {
 	int ret;
 
-	/* The cache is as nft_evaluate() left it: what the commands need,
-	 * fetched once (fetches only ever widen it). */
 	ret = exec_changes(nft, cmds, msgs);
 	if (ret < 0)
 		return -1;

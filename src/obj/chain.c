@@ -869,8 +869,10 @@ static int chain_plan(struct pos_plan *p, struct cmd *cmd)
 {
 	const struct handle *h = &cmd->handle;
 
+	/* (planned before evaluation: the device list as written) */
 	if ((cmd->op == CMD_DELETE || cmd->op == CMD_DESTROY ||
-	     cmd->op == CMD_FLUSH) && !chain_has_devices(cmd->chain) &&
+	     cmd->op == CMD_FLUSH) &&
+	    !(cmd->chain && (cmd->chain->num_devs || cmd->chain->dev_expr)) &&
 	    h->chain.name)
 		pos_clear(p, h->family, h->table.name, h->chain.name);
 	return 0;
