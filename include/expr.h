@@ -362,6 +362,8 @@ struct expr *concat_from_registers(struct delin_ctx *dctx,
  * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */
 struct expr *set_expr_alloc(const struct location *loc);
 void set_expr_add(struct expr *set, struct expr *elem);
+void set_member_print(const struct expr *member, struct output_ctx *octx);
+json_t *set_member_json(const struct expr *member, struct output_ctx *octx);
 /* expr_retype_constant() of a decoded set: its members take @left's
  * type; prefixes become ranges where the type has no prefixes. */
 void set_expr_retype(struct expr *set, const struct expr *left);

@@ -73,6 +73,24 @@ static bool set_expr_cmp(const struct expr *a, const struct expr *b)
 	return true;
 }
 
+/*
+ * A member (or a member of a concatenation) of a flags type with several
+ * flags prints as it is written there, "syn | ack" and {"|": ["syn",
+ * "ack"]}: a comma would separate members.
+ */
+void set_member_print(const struct expr *member, struct output_ctx *octx)
+{
+	if (!datatype_print_flags_or(member, octx, false))
+		expr_print(member, octx);
+}
+
+json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
+{
+	json_t *flags = datatype_json_flags_or(member, octx);
+
+	return flags ? flags : expr_json(member, octx);
+}
+
 static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct expr *i;
@@ -81,7 +99,7 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 	nft_print(octx, "{ ");
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
-		expr_print(i, octx);
+		set_member_print(i, octx);
 		sep = ", ";
 	}
 	nft_print(octx, " }");
@@ -93,7 +111,7 @@ static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 	const struct expr *i;
 
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
-		json_array_append_new(array, expr_json(i, octx));
+		json_array_append_new(array, set_member_json(i, octx));
 	return json_wrap("set", array);
 }
 
