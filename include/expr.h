@@ -211,6 +211,10 @@ struct expr {
 		struct {
 			struct list_head expressions;
 			unsigned int size;
+			/* a dumped EXPR_SET: its key's own type, which its
+			 * members may keep over the left side's (NULL:
+			 * the left side's; src/expr/set.c) */
+			const struct datatype *key_dtype;
 		} expr_list;
 		/* EXPR_RELATIONAL and EXPR_BINOP */
 		struct {
