@@ -101,16 +101,16 @@ list: tcp flags { syn, fin | rst, syn | ack }
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": {"set": ["syn", {"|": ["fin", "rst"]}, {"|": ["syn", "ack"]}]}}}]
 system-list: tcp flags { fin | rst, syn | ack, syn }
 
-rule: tcp flags { 0x12, syn | ack, ack | syn }
-list: tcp flags { syn | ack }
-  __set%d t 3 size 3
+rule: tcp flags { 0x12, fin | 0x2 }
+list: tcp flags { fin | syn, syn | ack }
+  __set%d t 3 size 2
   __set%d t 0
-  	element 00000012  : 0 [end]	element 00000012  : 0 [end]	element 00000012  : 0 [end]
+  	element 00000012  : 0 [end]	element 00000003  : 0 [end]
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 13 => reg 1 ]
   [ lookup reg 1 set __set%d ]
-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": {"set": [{"|": ["syn", "ack"]}]}}}]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": {"set": [{"|": ["fin", "syn"]}, {"|": ["syn", "ack"]}]}}}]
 
 # one member is no set: a flags value alone means "any of these"
 rule: tcp flags { syn | ack }
