@@ -211,6 +211,10 @@ struct expr {
 		struct {
 			struct list_head expressions;
 			unsigned int size;
+			/* a dumped EXPR_SET: its key's own type, which its
+			 * members may keep over the left side's (NULL:
+			 * the left side's; src/expr/set.c) */
+			const struct datatype *key_dtype;
 		} expr_list;
 		/* EXPR_RELATIONAL and EXPR_BINOP */
 		struct {
@@ -362,6 +366,8 @@ struct expr *concat_from_registers(struct delin_ctx *dctx,
  * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */
 struct expr *set_expr_alloc(const struct location *loc);
 void set_expr_add(struct expr *set, struct expr *elem);
+void set_member_print(const struct expr *member, struct output_ctx *octx);
+json_t *set_member_json(const struct expr *member, struct output_ctx *octx);
 /* expr_retype_constant() of a decoded set: its members take @left's
  * type; prefixes become ranges where the type has no prefixes. */
 void set_expr_retype(struct expr *set, const struct expr *left);

@@ -822,7 +822,8 @@ static const struct expr *delin_binop_base(const struct expr *expr)
 	return expr;
 }
 
-/* A match on a masked value types the mask like what it masks. */
+/* A match on a masked value types the mask like what it masks, and
+ * the compared value too (a set may keep its key's own type). */
 static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 {
 	const struct expr *base = delin_binop_base(binop);
@@ -831,7 +832,11 @@ static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 	if (binop->binop.op != OP_LSHIFT && binop->binop.op != OP_RSHIFT)
 		expr_set_type(binop->binop.right, base->dtype,
 			      base->byteorder);
-	expr_set_type(stmt->expr->binop.right, base->dtype, base->byteorder);
+	if (stmt->expr->binop.right->etype == EXPR_SET)
+		expr_retype_constant(stmt->expr->binop.right, base);
+	else
+		expr_set_type(stmt->expr->binop.right, base->dtype,
+			      base->byteorder);
 }
 
 /*

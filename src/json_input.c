@@ -171,16 +171,40 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 	}
 }
 
+/*
+ * {"|": ["fin", "syn", "rst"]}: flags as upstream writes them, one value
+ * once evaluated. The chain ((fin | syn) | rst) folds to it whatever the
+ * type, in a set too, where a list would stand for several members.
+ */
+static struct expr *json_parse_or_chain(struct json_ctx *jctx, json_t *value,
+					const struct location *loc)
+{
+	struct expr *chain = NULL, *elem;
+	char suffix[32];
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(value, i, v) {
+		snprintf(suffix, sizeof(suffix), "[%zu]", i);
+		elem = json_parse_expr(jctx, v, suffix);
+		if (!elem) {
+			expr_free(chain);
+			return NULL;
+		}
+		chain = chain ? binop_expr_alloc(loc, OP_OR, chain, elem) : elem;
+	}
+	return chain;
+}
+
 /* {"&": [LEFT, RIGHT]}, likewise "|", "^", "<<", ">>" */
 static struct expr *json_parse_binop(struct json_ctx *jctx, const char *key,
 				     json_t *value, const struct location *loc)
 {
 	struct expr *left, *right;
 
-	/* {"|": ["fin", "syn", "rst"]}: flags, one value once evaluated */
 	if (!strcmp(key, "|") && json_is_array(value) &&
 	    json_array_size(value) > 2)
-		return json_parse_list(jctx, value, loc);
+		return json_parse_or_chain(jctx, value, loc);
 	if (!json_is_array(value) || json_array_size(value) != 2) {
 		json_error(jctx, "", "Invalid binary operation \"%s\": expected an array of two expressions",
 			   key);

@@ -1410,6 +1410,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <expr> set_block set_list set_member concat_lhs concat_rhs
+%type <expr> set_value set_bits set_operand
 %type <op> rel_op
 %type <stmt> log_stmt limit_stmt quota_stmt reject_stmt queue_stmt
 %type <stmt> queue_compat
@@ -2091,8 +2092,55 @@ set_list	: set_member
 			}
 		;
 
-set_member	: rhs_expr
+set_member	: set_value
 		| concat_rhs
+		;
+
+/*
+ * One member, a range of two or a prefix. A member may combine constants
+ * with |, & and ^ ("tcp flags { syn, syn | ack }", "ct status {
+ * expected, seen-reply | assured }"), which bind as in C and fold into
+ * one value of the set's type once evaluated: a comma separates
+ * members here, so "|" is what joins the flags of one of them.
+ */
+set_value	: set_bits		{ $$ = $1; }
+		| set_bits '-' set_bits
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| ADDRSTRING '/' NUMBER
+			{
+				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);
+			}
+		;
+
+set_bits	: set_operand		{ $$ = $1; }
+		| set_bits '|' set_operand
+			{
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
+			}
+		| set_bits '&' set_operand
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
+		| set_bits '^' set_operand
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		;
+
+set_operand	: rhs_primary		{ $$ = $1; }
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		| '(' set_bits ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
 		;
 
 /* Concatenations (src/expr/concat.c): "ip saddr . tcp dport" matched
@@ -2111,13 +2159,13 @@ concat_lhs	: match_lhs '.' match_lhs
 			}
 		;
 
-concat_rhs	: rhs_expr '.' rhs_expr
+concat_rhs	: set_value '.' set_value
 			{
 				$$ = concat_expr_alloc(&@$);
 				concat_expr_add($$, $1);
 				concat_expr_add($$, $3);
 			}
-		| concat_rhs '.' rhs_expr
+		| concat_rhs '.' set_value
 			{
 				$$ = $1;
 				$$->location = @$;

@@ -87,7 +87,7 @@ static void concat_expr_print(const struct expr *expr,
 
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
-		expr_print(i, octx);
+		set_member_print(i, octx);
 		sep = " . ";
 	}
 }
@@ -99,7 +99,7 @@ static json_t *concat_expr_json(const struct expr *expr,
 	const struct expr *i;
 
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
-		json_array_append_new(array, expr_json(i, octx));
+		json_array_append_new(array, set_member_json(i, octx));
 	return json_wrap("concat", array);
 }
 

@@ -2,6 +2,7 @@
  * Ranges: 1-1024. Both bounds are typed by the left side of the relation;
  * the encoding (two cmps or the range expression) is the relational's.
  */
+#include <stdlib.h>
 #include <expr.h>
 #include <evaluate.h>
 #include <json.h>
@@ -36,13 +37,44 @@ static unsigned int range_numeric_flags(struct output_ctx *octx)
 	return flags;
 }
 
+/*
+ * A bound of a flags type is one number, "tcp flags 0x3-0x5" as the
+ * system nft prints it: its flags with commas would read as a list.
+ */
+static bool range_bound_is_flags(const struct expr *bound)
+{
+	return bound->etype == EXPR_VALUE && datatype_is_bitmask(bound->dtype);
+}
+
+static void range_bound_print(const struct expr *bound,
+			      struct output_ctx *octx)
+{
+	char *s;
+
+	if (!range_bound_is_flags(bound)) {
+		expr_print(bound, octx);
+		return;
+	}
+	s = mpz_get_str(NULL, 16, bound->value.value);
+	nft_print(octx, "0x%s", s);
+	free(s);
+}
+
+static json_t *range_bound_json(const struct expr *bound,
+				struct output_ctx *octx)
+{
+	if (range_bound_is_flags(bound) && mpz_fits_slong_p(bound->value.value))
+		return json_integer(mpz_get_si(bound->value.value));
+	return expr_json(bound, octx);
+}
+
 static void range_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	unsigned int flags = range_numeric_flags(octx);
 
-	expr_print(expr->range.left, octx);
+	range_bound_print(expr->range.left, octx);
 	nft_print(octx, "-");
-	expr_print(expr->range.right, octx);
+	range_bound_print(expr->range.right, octx);
 	octx->flags = flags;
 }
 
@@ -59,8 +91,9 @@ static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
 	octx->flags |= NFT_CTX_OUTPUT_NUMERIC_PROTO;
 	json_t *res;
 
-	res = json_wrap("range", json_array2(expr_json(expr->range.left, octx),
-					     expr_json(expr->range.right, octx)));
+	res = json_wrap("range",
+			json_array2(range_bound_json(expr->range.left, octx),
+				    range_bound_json(expr->range.right, octx)));
 	octx->flags = flags;
 	return res;
 }

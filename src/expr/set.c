@@ -30,6 +30,7 @@
 #include <evaluate.h>
 #include <linearize.h>
 #include <intervals.h>
+#include <proto.h>
 #include <netlink.h>
 #include <json.h>
 #include <nftables.h>
@@ -56,6 +57,7 @@ static void set_expr_clone(struct expr *dst, const struct expr *src)
 
 	init_list_head(&dst->expr_list.expressions);
 	dst->expr_list.size = 0;
+	dst->expr_list.key_dtype = src->expr_list.key_dtype;
 	list_for_each_entry(i, &src->expr_list.expressions, list)
 		set_expr_add(dst, expr_clone(i));
 }
@@ -75,6 +77,24 @@ static bool set_expr_cmp(const struct expr *a, const struct expr *b)
 	return true;
 }
 
+/*
+ * A member (or a member of a concatenation) of a flags type with several
+ * flags prints as it is written there, "syn | ack" and {"|": ["syn",
+ * "ack"]}: a comma would separate members.
+ */
+void set_member_print(const struct expr *member, struct output_ctx *octx)
+{
+	if (!datatype_print_flags_or(member, octx, false))
+		expr_print(member, octx);
+}
+
+json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
+{
+	json_t *flags = datatype_json_flags_or(member, octx);
+
+	return flags ? flags : expr_json(member, octx);
+}
+
 static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct expr *i;
@@ -83,7 +103,7 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 	nft_print(octx, "{ ");
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
-		expr_print(i, octx);
+		set_member_print(i, octx);
 		sep = ", ";
 	}
 	nft_print(octx, " }");
@@ -95,7 +115,7 @@ static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 	const struct expr *i;
 
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
-		json_array_append_new(array, expr_json(i, octx));
+		json_array_append_new(array, set_member_json(i, octx));
 	return json_wrap("set", array);
 }
 
@@ -463,6 +483,85 @@ static void set_desc_concat(struct nftnl_set *nls, const struct expr *key)
 			   n * sizeof(uint8_t));
 }
 
+/*
+ * The key's description in the user data of the sets the system nft
+ * creates ("typeof", NFTNL_UDATA_SET_KEY_TYPEOF): the kind of the key
+ * expression, then that kind's attributes, all u32. As read from its
+ * sets, a payload is kind 7; a raw load ("@th,32,16") has protocol and
+ * field 0, then its base (the kernel's plus one), offset and length in
+ * bits.
+ */
+#define SET_TYPEOF_KIND_PAYLOAD		7
+enum set_typeof_payload {
+	SET_TYPEOF_PAYLOAD_PROTO,
+	SET_TYPEOF_PAYLOAD_FIELD,
+	SET_TYPEOF_PAYLOAD_BASE,
+	SET_TYPEOF_PAYLOAD_OFFSET,
+	SET_TYPEOF_PAYLOAD_LEN,
+};
+
+/* A raw payload load, masked or not: "@th,32,16", "@th,32,8 & 0xf0". */
+static bool set_left_is_raw(const struct expr *e)
+{
+	while (e->etype == EXPR_BINOP)
+		e = e->binop.left;
+	return e->etype == EXPR_PAYLOAD &&
+	       !(e->payload.desc && e->payload.tmpl);
+}
+
+/*
+ * A raw load of a port ("@th,16,16") is "th dport" to the system nft,
+ * whose set then has the port's type: the type, or NULL.
+ */
+static const struct datatype *set_raw_port_type(const struct expr *left)
+{
+	unsigned int field;
+
+	if (left->etype != EXPR_PAYLOAD || !set_left_is_raw(left) ||
+	    left->payload.base != NFT_PAYLOAD_TRANSPORT_HEADER ||
+	    !proto_field_find(&proto_th, left->payload.offset, left->len,
+			      &field))
+		return NULL;
+	return proto_th.templates[field].dtype;
+}
+
+/* The key type the set declares to the kernel. */
+static uint32_t set_key_type(const struct expr *left)
+{
+	const struct datatype *port = set_raw_port_type(left);
+
+	if (left->etype == EXPR_CONCAT)
+		return concat_key_type(left);
+	return port ? port->type : left->dtype->type;
+}
+
+/*
+ * Another raw key is described as the system nft describes it, so that
+ * both list the set alike: its members in hex (set_own_type()).
+ */
+static void set_udata_typeof(struct nftnl_udata_buf *ud,
+			     const struct expr *left)
+{
+	struct nftnl_udata *key, *data;
+
+	if (left->etype != EXPR_PAYLOAD || !set_left_is_raw(left) ||
+	    set_raw_port_type(left))
+		return;
+	key = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
+			    SET_TYPEOF_KIND_PAYLOAD);
+	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_PROTO, 0);
+	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_FIELD, 0);
+	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_BASE,
+			    left->payload.base + 1);
+	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_OFFSET,
+			    left->payload.offset);
+	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_LEN, left->len);
+	nftnl_udata_nest_end(ud, data);
+	nftnl_udata_nest_end(ud, key);
+}
+
 static void set_udata(struct nftnl_set *nls, const struct expr *left,
 		      bool interval)
 {
@@ -473,6 +572,7 @@ static void set_udata(struct nftnl_set *nls, const struct expr *left,
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER, left->byteorder);
 	if (interval)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
+	set_udata_typeof(ud, left);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
 			   nftnl_udata_buf_len(ud));
 	nftnl_udata_buf_free(ud);
@@ -514,9 +614,7 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 		size = set_add_values(elems, set, left);
 	}
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
-	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE,
-			  left->etype == EXPR_CONCAT ? concat_key_type(left) :
-			  left->dtype->type);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 	set_udata(nls, left, interval);
@@ -898,6 +996,116 @@ static void set_add_concats_decoded(struct expr *set,
 	xfree(v);
 }
 
+
+struct set_udata_find {
+	uint8_t type;
+	const struct nftnl_udata *attr;
+};
+
+static int set_udata_find_cb(const struct nftnl_udata *attr, void *data)
+{
+	struct set_udata_find *f = data;
+
+	if (nftnl_udata_type(attr) == f->type)
+		f->attr = attr;
+	return 0;
+}
+
+/* Attribute @type of @len bytes at @data, or NULL. */
+static const struct nftnl_udata *set_udata_find(const void *data,
+						uint32_t len, uint8_t type)
+{
+	struct set_udata_find f = { type, NULL };
+
+	if (data && len)
+		nftnl_udata_parse(data, len, set_udata_find_cb, &f);
+	return f.attr;
+}
+
+static bool set_udata_u32(const struct nftnl_udata *attr, uint32_t *v)
+{
+	if (attr == NULL || nftnl_udata_len(attr) != sizeof(uint32_t))
+		return false;
+	*v = nftnl_udata_get_u32(attr);
+	return true;
+}
+
+/* Does the set's "typeof" say its key is a raw payload load? */
+static bool set_typeof_is_raw(const struct nftnl_set *nls)
+{
+	const struct nftnl_udata *key, *kind, *data;
+	uint32_t len = 0, v;
+	const void *ud;
+
+	if (!nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
+		return false;
+	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+	key = set_udata_find(ud, len, NFTNL_UDATA_SET_KEY_TYPEOF);
+	if (key == NULL)
+		return false;
+	kind = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
+			      NFTNL_UDATA_SET_TYPEOF_EXPR);
+	data = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
+			      NFTNL_UDATA_SET_TYPEOF_DATA);
+	if (!set_udata_u32(kind, &v) || v != SET_TYPEOF_KIND_PAYLOAD ||
+	    data == NULL)
+		return false;
+	return set_udata_u32(set_udata_find(nftnl_udata_get(data),
+					    nftnl_udata_len(data),
+					    SET_TYPEOF_PAYLOAD_PROTO), &v) &&
+	       v == 0;
+}
+
+/*
+ * The system nft prints a set's members in the type of the set's key,
+ * not in that of the left side the rule compares with it: a key its
+ * "typeof" says is raw in hex (even where the left side lists as "ip
+ * saddr"), an integer key without it (the sets this nft creates, the
+ * key of "icmp id" where the left side lists raw) in decimal. Other
+ * keys have the left side's type. NULL: the left side's type.
+ */
+static const struct datatype *set_own_type(const struct nftnl_set *nls)
+{
+	if (set_typeof_is_raw(nls))
+		return &xinteger_type;
+	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE) == TYPE_INTEGER)
+		return &integer_type;
+	return NULL;
+}
+
+/*
+ * Does a set of its key's own type (set_own_type()) keep it over
+ * @left's? A raw key always; an integer key over a raw load, or over a
+ * left side of another type (a raw load that lists as a named field):
+ * named integer fields ("ip length", "ip frag-off") print their own way.
+ */
+static bool set_keeps_own_type(const struct expr *set,
+			       const struct expr *left)
+{
+	if (set->expr_list.key_dtype == NULL)
+		return false;
+	if (set->expr_list.key_dtype == &xinteger_type)
+		return true;
+	return set_left_is_raw(left) || left->dtype->type != TYPE_INTEGER;
+}
+
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left);
+
+/* The members in the key's own type, in the byte order of @left. */
+static void set_members_own_type(struct expr *set, const struct expr *left)
+{
+	struct expr *key;
+
+	key = constant_expr_alloc_u64(&internal_location,
+				      set->expr_list.key_dtype,
+				      left->byteorder, left->len, 0);
+	set_members_retype(&set->expr_list.expressions, key);
+	expr_free(key);
+	set->dtype = set->expr_list.key_dtype;
+	set->byteorder = left->byteorder;
+}
+
 /*
  * The members of a dumped set, typed like @left. Interval keys are big
  * endian (@hton: the rule turned a host order key around first). A set
@@ -941,6 +1149,12 @@ out:
 	set->byteorder = left->byteorder;
 	set->len = left->len;
 	set->flags |= EXPR_F_CONSTANT;
+	/* a load is named later, which may retype the members again */
+	if (left->etype != EXPR_CONCAT) {
+		set->expr_list.key_dtype = set_own_type(nls);
+		if (set_keeps_own_type(set, left))
+			set_members_own_type(set, left);
+	}
 	return set;
 }
 
@@ -1013,9 +1227,6 @@ static struct expr *set_prefix_to_range(const struct expr *prefix)
 	return range_expr_alloc(&internal_location, low, high);
 }
 
-static void set_members_retype(struct list_head *members,
-			       const struct expr *left);
-
 /* A decoded member takes the type of @left, the left side (or its
  * member at the same position in a concatenation). */
 static struct expr *set_member_retype(struct expr *m, const struct expr *left)
@@ -1062,6 +1273,10 @@ static void set_members_retype(struct list_head *members,
 
 void set_expr_retype(struct expr *set, const struct expr *left)
 {
+	if (set_keeps_own_type(set, left)) {
+		set_members_own_type(set, left);
+		return;
+	}
 	set_members_retype(&set->expr_list.expressions, left);
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;

@@ -78,10 +78,10 @@ compat-skip: the system nft aborts on it (expr_evaluate_bits assertion)
 fail: @nh,0,8 256
 
 # raw fields narrower than a byte: a set holds the values moved to the
-# field's place, as a single value does (0x30 and 0x50 under 0xf0)
+# field's place, as a single value does (0x30 and 0x50 under 0xf0); the
+# set's key is an integer, whose members print in decimal
 rule: @th,32,4 { 3, 5 }
-list: @th,32,8 & 0xf0 == { 0x30, 0x50 }
-system-list: @th,32,8 & 0xf0 == { 48, 80 }
+list: @th,32,8 & 0xf0 == { 48, 80 }
   __set%d t 3 size 2
   __set%d t 0
   	element 00000030  : 0 [end]	element 00000050  : 0 [end]
@@ -89,3 +89,95 @@ system-list: @th,32,8 & 0xf0 == { 48, 80 }
   [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset": 32, "len": 8}}, 240]}, "right": {"set": [48, 80]}}}]
+
+# sets of raw keys: the members print in the set's key type, as the
+# system nft prints them. A raw key's set says so in its user data
+# ("typeof", written as the system nft writes it), and its members are
+# raw too, in hex, even where the left side lists as a named field. JSON
+# cannot say which (json-list:): a set reloaded from it takes the type
+# of the left side as written there
+rule: @th,32,16 { 1, 2 }
+list: @th,32,16 { 0x1, 0x2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000100  : 0 [end]	element 00000200  : 0 [end]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "len": 16}}, "right": {"set": [1, 2]}}}]
+
+rule: @th,32,16 != { 1, 2 }
+list: @th,32,16 != { 0x1, 0x2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000100  : 0 [end]	element 00000200  : 0 [end]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"base": "th", "offset": 32, "len": 16}}, "right": {"set": [1, 2]}}}]
+
+rule: @th,32,16 { 1-5, 10 }
+list: @th,32,16 { 0x1-0x5, 0xa }
+  __set%d t 7 size 5
+  __set%d t 0
+  	element 00000000  : 1 [end]	element 00000100  : 0 [end]	element 00000600  : 1 [end]	element 00000a00  : 0 [end]	element 00000b00  : 1 [end]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "len": 16}}, "right": {"set": [{"range": [1, 5]}, 10]}}}]
+
+rule: @th,16,16 { 1, 2 }
+list: th dport { 1, 2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000100  : 0 [end]	element 00000200  : 0 [end]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "th", "field": "dport"}}, "right": {"set": [1, 2]}}}]
+
+rule: @nh,96,32 { 1, 2 }
+list: @nh,96,32 { 0x1, 0x2 }
+list ip: ip saddr { 0x1, 0x2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 01000000  : 0 [end]	element 02000000  : 0 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 96, "len": 32}}, "right": {"set": [1, 2]}}}]
+json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"set": [1, 2]}}}]
+json-list ip: ip saddr { 0.0.0.1, 0.0.0.2 }
+
+rule: @ll,0,16 { 1, 2 }
+list: @ll,0,16 { 0x1, 0x2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000100  : 0 [end]	element 00000200  : 0 [end]
+  [ payload load 2b @ link header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "ll", "offset": 0, "len": 16}}, "right": {"set": [1, 2]}}}]
+
+# masked, the key is an integer with no such description: decimal
+rule: @th,32,8 & 0xf0 == { 48, 80 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000030  : 0 [end]	element 00000050  : 0 [end]
+  [ payload load 1b @ transport header + 4 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset": 32, "len": 8}}, 240]}, "right": {"set": [48, 80]}}}]
+
+# the set of "icmp id" is an integer key (the type's): where the id
+# lists raw (its type set mixes layouts), its members stay decimal
+rule ip: icmp type { redirect, 8 } icmp id { 1, 2 }
+list: icmp type { redirect, echo-request } @th,32,16 { 1, 2 }
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000005  : 0 [end]	element 00000008  : 0 [end]
+  __set%d t 3 size 2
+  __set%d t 0
+  	element 00000100  : 0 [end]	element 00000200  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+  [ payload load 2b @ transport header + 4 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["redirect", "echo-request"]}}}, {"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "len": 16}}, "right": {"set": [1, 2]}}}]
+json-list: icmp type { redirect, echo-request } @th,32,16 { 0x1, 0x2 }

@@ -501,8 +501,10 @@ static void test_verdicts(void)
 
 /* JSON input builds the same AST: the system nft's JSON of a rule gives
  * its bytecode, and lists back as the same JSON. */
-static void json_roundtrip(struct nft_ctx *nft, uint32_t family,
-			   const char *json, const char *code)
+/* @out: the listing's JSON, NULL: @json itself */
+static void json_roundtrip_to(struct nft_ctx *nft, uint32_t family,
+			      const char *json, const char *code,
+			      const char *out)
 {
 	struct json_ctx jctx = { .nft = nft, .cmd_index = 0 };
 	struct handle h = { .family = family };
@@ -536,7 +538,7 @@ static void json_roundtrip(struct nft_ctx *nft, uint32_t family,
 	CHECK(back != NULL);
 	if (back) {
 		got = rule_json_text(back);
-		CHECK_STREQ(got, json);
+		CHECK_STREQ(got, out ? out : json);
 		free(got);
 		rule_free(back);
 	}
@@ -545,6 +547,12 @@ out:
 	erec_free_list(&msgs);
 	json_decref(root);
 	rule_free(rule);
+}
+
+static void json_roundtrip(struct nft_ctx *nft, uint32_t family,
+			   const char *json, const char *code)
+{
+	json_roundtrip_to(nft, family, json, code, NULL);
 }
 
 static void test_json_input(void)
@@ -590,6 +598,24 @@ static void test_json_input(void)
 		"  [ meta load mark => reg 1 ]\n"
 		"  [ cmp eq reg 1 0x00000010 ]\n"
 		"  [ immediate reg 0 return ]\n");
+	/* more than two flags or operands are one value, in a set too */
+	json_roundtrip_to(nft, NFPROTO_IPV4,
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		"{\"key\": \"mark\"}}, \"right\": {\"|\": [2, 4, 8]}}}]",
+		"ip t c\n"
+		"  [ meta load mark => reg 1 ]\n"
+		"  [ cmp eq reg 1 0x0000000e ]\n",
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		"{\"key\": \"mark\"}}, \"right\": 14}}]");
+	json_roundtrip_to(nft, NFPROTO_IPV4,
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		"{\"key\": \"mark\"}}, \"right\": {\"set\": "
+		"[{\"|\": [2, 4, 8]}]}}}]",
+		"ip t c\n"
+		"  [ meta load mark => reg 1 ]\n"
+		"  [ cmp eq reg 1 0x0000000e ]\n",
+		"[{\"match\": {\"op\": \"==\", \"left\": {\"meta\": "
+		"{\"key\": \"mark\"}}, \"right\": 14}}]");
 	/* JSON paths were interned for a run that nft_run() would end */
 	nft_run_release_strings(nft);
 	nft_ctx_free(nft);
@@ -623,6 +649,38 @@ static void test_errors(void)
 		   "Range has zero or negative size");
 	eval_error(NFPROTO_IPV4, "ip saddr 1.2.3.4-1.2.3.1",
 		   "Range has zero or negative size");
+	/* a flag combination in a set: each flag parses */
+	eval_error(NFPROTO_IPV4, "tcp flags { syn, syn | foo }",
+		   "Could not parse TCP flag");
+	eval_error(NFPROTO_IPV4, "tcp flags { syn | 0x100 }",
+		   "Value 256 exceeds valid range 0-255");
+}
+
+/*
+ * Members that combine flags fold into one value; one member is no set
+ * ("tcp flags { syn | ack }" is then any of them, as the system nft
+ * makes it), and other types fold their constants too.
+ */
+static void test_flag_sets(void)
+{
+	roundtrip(NFPROTO_IPV4, "tcp flags { syn | ack }", "tcp flags syn,ack",
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 1b @ transport header + 13 => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]\n"
+		  "  [ cmp neq reg 1 0x00000000 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "ct state { (new | established) & new }",
+		  "ct state new",
+		  "ip t c\n"
+		  "  [ ct load state => reg 1 ]\n"
+		  "  [ bitwise reg 1 = ( reg 1 & 0x00000008 ) ^ 0x00000000 ]\n"
+		  "  [ cmp neq reg 1 0x00000000 ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "meta mark { 1 | 2 ^ 6 }",
+		  "meta mark 0x00000005",
+		  "ip t c\n"
+		  "  [ meta load mark => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000005 ]\n", NULL);
 }
 
 /* $var on the right: a private copy of the value, typed in context. */
@@ -997,6 +1055,7 @@ int main(void)
 	test_reg_aliasing();
 	test_reg_api();
 	test_errors();
+	test_flag_sets();
 	test_variable();
 	test_json_input();
 	/* the parses interned strings and kept their input for the run */
