@@ -1,33 +1,29 @@
 /*
- * The chain kind: "add/create/delete/destroy/list/flush/rename chain".
+ * The chain kind: "add/create/delete/destroy/list/flush/rename chain",
+ * chain blocks with rules, and the devices of netdev and inet ingress
+ * base chains. Everything about it: evaluation (hooks, types,
+ * priorities, policies, devices), cache needs, netlink build and parse,
+ * execution and echo, text and JSON output, JSON input, and what the
+ * kernel's refusals of a chain mean.
  */
 #include <obj.h>
 #include <nft.h>
-#include <nftables.h>
 #include <evaluate.h>
 #include <cache.h>
 #include <mnl.h>
 #include <netlink.h>
-#include <linearize.h>
 #include <print.h>
 #include <json.h>
 #include <expr.h>
-#include <stmt.h>
-#include <errno.h>
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
-#include <net/if.h>
-#include <linux/netfilter.h>
-#include <linux/netfilter/nfnetlink.h>
-#include <linux/netfilter/nf_tables.h>
-#include <libnftnl/table.h>
 #include <libnftnl/chain.h>
-#include <libnftnl/rule.h>
-#include <libnftnl/expr.h>
 #include <libnftnl/udata.h>
-
+#include <linux/netfilter.h>
+#include <linux/netfilter/nf_tables.h>
+#include <net/if.h>
 
 static char *chain_explain_missing(const struct cmd *cmd,
 				   const struct location **loc)

@@ -1,11 +1,13 @@
 /*
- * The rule kind: "add/insert/replace/delete/destroy rule".
+ * The rule kind: "add/insert/replace/delete/destroy rule". Everything
+ * about it but the statements themselves (src/stmt/, src/expr/) and
+ * "index N" (rule_index.c): evaluation, cache needs, netlink build and
+ * parse, execution and echo, text and JSON output, JSON input, and
+ * where in the rule a kernel refusal points.
  */
 #include <obj.h>
 #include <nft.h>
-#include <nftables.h>
 #include <evaluate.h>
-#include <cache.h>
 #include <mnl.h>
 #include <netlink.h>
 #include <linearize.h>
@@ -14,20 +16,12 @@
 #include <expr.h>
 #include <stmt.h>
 #include <errno.h>
-#include <ctype.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
-#include <net/if.h>
-#include <linux/netfilter.h>
-#include <linux/netfilter/nfnetlink.h>
-#include <linux/netfilter/nf_tables.h>
-#include <libnftnl/table.h>
-#include <libnftnl/chain.h>
-#include <libnftnl/rule.h>
 #include <libnftnl/expr.h>
-#include <libnftnl/udata.h>
-
+#include <libnftnl/rule.h>
+#include <linux/netfilter/nf_tables.h>
+#include <linux/netfilter/nfnetlink.h>
 
 static char *rule_explain_missing(const struct cmd *cmd,
 				  const struct location **loc)

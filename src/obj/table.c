@@ -1,34 +1,22 @@
 /*
- * The table kind: "add/create/delete/destroy/list/flush/rename table",
- * and the names of its flags.
+ * The table kind: "add/create/delete/destroy/list/flush table" and table
+ * blocks (a table with its chains and their rules), and the names of
+ * its flags. Everything about it: evaluation, cache needs, netlink
+ * build and parse, execution and echo, text and JSON output, JSON input.
  */
 #include <obj.h>
 #include <nft.h>
-#include <nftables.h>
 #include <evaluate.h>
-#include <cache.h>
 #include <mnl.h>
 #include <netlink.h>
-#include <linearize.h>
 #include <print.h>
 #include <json.h>
-#include <expr.h>
-#include <stmt.h>
 #include <errno.h>
-#include <ctype.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
-#include <net/if.h>
-#include <linux/netfilter.h>
-#include <linux/netfilter/nfnetlink.h>
-#include <linux/netfilter/nf_tables.h>
 #include <libnftnl/table.h>
-#include <libnftnl/chain.h>
-#include <libnftnl/rule.h>
-#include <libnftnl/expr.h>
 #include <libnftnl/udata.h>
-
+#include <linux/netfilter/nf_tables.h>
 
 /* Newer kernels than our headers: the table outlives its owner. */
 #ifndef NFT_TABLE_F_PERSIST
