@@ -8,6 +8,13 @@
 #include <erec.h>
 #include <jansson.h>
 
+/* What a symbol is parsed into. */
+struct parse_target {
+	const struct datatype *dtype;	/* type the value gets */
+	enum byteorder byteorder;
+	unsigned int len;		/* bits; 0: natural size */
+};
+
 /* @expr's value if it is a constant that fits 64 bits. */
 bool value_get_u64(const struct expr *expr, uint64_t *val);
 void print_decimal(const struct expr *expr, struct output_ctx *octx);
