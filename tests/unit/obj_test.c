@@ -19,15 +19,7 @@
 #include <expr.h>
 #include <parse.h>
 #include "unit.h"
-
-static struct nft_ctx *test_nft(void)
-{
-	static struct nft_ctx *nft;
-
-	if (!nft)
-		nft = nft_ctx_new(0);
-	return nft;
-}
+#include "unit_nft.h"
 
 static void test_registry(void)
 {
@@ -180,29 +172,15 @@ static void test_chain(void)
 /* @text as "add rule FAMILY t c TEXT", parsed and evaluated. */
 static struct rule *parse_rule(uint32_t family, const char *text)
 {
-	struct nft_ctx *nft = test_nft();
-	struct input_descriptor *d;
-	struct rule *rule = NULL;
-	struct cmd *cmd;
-	LIST_HEAD(cmds);
+	struct rule *rule = build_rule(family, text);
 	LIST_HEAD(msgs);
-	char *buf;
 
-	buf = xasprintf("add rule %s t c %s\n", family_name(family), text);
-	d = indesc_alloc(INPUT_BUFFER, NULL, buf, strlen(buf));
-	list_add_tail(&d->list, &nft->indescs);
-	if (nft_parse_text(nft, d, &cmds, &msgs) == 0 && !list_empty(&cmds)) {
-		cmd = list_first_entry(&cmds, struct cmd, list);
-		rule = cmd->rule;
-		cmd->rule = NULL;
-		if (nft_evaluate_rule(nft, rule, &msgs) < 0) {
-			rule_free(rule);
-			rule = NULL;
-		}
+	if (rule && nft_evaluate_rule(test_nft(), rule, &msgs) < 0) {
+		erec_print_list(stderr, &msgs);
+		rule_free(rule);
+		rule = NULL;
 	}
-	erec_print_list(stderr, &msgs);
 	erec_free_list(&msgs);
-	cmd_list_free(&cmds);
 	return rule;
 }
 
@@ -237,17 +215,6 @@ int main(void)
 	test_table();
 	test_chain();
 	test_rule();
-	/* the parses interned strings and kept their input for the run */
-	nft_run_release_strings(test_nft());
-	while (!list_empty(&test_nft()->indescs)) {
-		struct input_descriptor *d = list_first_entry(
-			&test_nft()->indescs, struct input_descriptor, list);
-
-		list_del(&d->list);
-		indesc_free(d);
-	}
-	scope_free(test_nft()->top_scope);
-	test_nft()->top_scope = NULL;
-	nft_ctx_free(test_nft());
+	test_nft_release();
 	return unit_done("obj_test");
 }

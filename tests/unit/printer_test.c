@@ -20,49 +20,9 @@
 #include <libnftnl/rule.h>
 #include <libnftnl/udata.h>
 #include "unit.h"
+#include "unit_nft.h"
 
 /* ---- rules through the real parser ------------------------------------- */
-
-/* The library context of every parse and evaluation of this test. */
-static struct nft_ctx *test_nft(void)
-{
-	static struct nft_ctx *nft;
-
-	if (!nft)
-		nft = nft_ctx_new(0);
-	return nft;
-}
-
-/*
- * @text as the rule of "add rule FAMILY t c TEXT", parsed by the text
- * front end; NULL (with the errors printed) if it does not parse.
- */
-static struct rule *build_rule(uint32_t family, const char *text)
-{
-	struct nft_ctx *nft = test_nft();
-	struct input_descriptor *d;
-	struct rule *rule = NULL;
-	struct cmd *cmd;
-	LIST_HEAD(cmds);
-	LIST_HEAD(msgs);
-	char *buf;
-
-	buf = xasprintf("add rule %s t c %s\n", family_name(family), text);
-	d = indesc_alloc(INPUT_BUFFER, NULL, buf, strlen(buf));
-	list_add_tail(&d->list, &nft->indescs);
-	if (nft_parse_text(nft, d, &cmds, &msgs) < 0 ||
-	    list_empty(&cmds)) {
-		fprintf(stderr, "cannot parse '%s'\n", text);
-		erec_print_list(stderr, &msgs);
-	} else {
-		cmd = list_first_entry(&cmds, struct cmd, list);
-		rule = cmd->rule;
-		cmd->rule = NULL;
-	}
-	erec_free_list(&msgs);
-	cmd_list_free(&cmds);
-	return rule;
-}
 
 /* ---- pipeline steps ----------------------------------------------------- */
 
@@ -1058,17 +1018,6 @@ int main(void)
 	test_flag_sets();
 	test_variable();
 	test_json_input();
-	/* the parses interned strings and kept their input for the run */
-	nft_run_release_strings(test_nft());
-	while (!list_empty(&test_nft()->indescs)) {
-		struct input_descriptor *d = list_first_entry(
-			&test_nft()->indescs, struct input_descriptor, list);
-
-		list_del(&d->list);
-		indesc_free(d);
-	}
-	scope_free(test_nft()->top_scope);
-	test_nft()->top_scope = NULL;
-	nft_ctx_free(test_nft());
+	test_nft_release();
 	return unit_done("printer_test");
 }
