@@ -123,6 +123,11 @@ int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
 /* Stream a dump of one kind of object in @table (NFT_MSG_GETSET,
  * NFT_MSG_GETOBJ, NFT_MSG_GETFLOWTABLE): @cb gets each message. 0, or
  * -1 with errno (EINTR: the ruleset changed during the dump). */
+/* The hooks of @family's hook @hooknum (and of device @dev, may be
+ * NULL) from the kernel's nfnetlink hook subsystem; @cb gets each
+ * message. -1 with errno: the kernel refused the request. */
+int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,
+		   const char *dev, mnl_cb_t cb, void *data);
 int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 			const char *table, mnl_cb_t cb, void *data);
 

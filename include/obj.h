@@ -86,6 +86,11 @@ struct obj_ops {
 	void		(*obj_free)(void *obj);
 
 	/* ---- output ---- */
+	/* A kind that is not in the ruleset ("list hooks") lists itself:
+	 * its own kernel requests, text and JSON. NULL: the generic
+	 * listing of the ruleset (src/print.c) with print and json. */
+	int		(*list)(struct nft_ctx *nft, struct cmd *cmd,
+				struct list_head *msgs);
 	/* The object as "list" prints it (text, JSON). */
 	void		(*print)(const void *obj, struct output_ctx *octx);
 	json_t		*(*json)(const void *obj, struct output_ctx *octx);
@@ -153,6 +158,7 @@ extern const struct obj_ops ruleset_obj_ops;
 extern const struct obj_ops tables_obj_ops;
 extern const struct obj_ops chains_obj_ops;
 extern const struct obj_ops expr_obj_ops;
+extern const struct obj_ops hooks_obj_ops;
 
 /*
  * Execution (src/objects.c runs it, the kinds fill the batch).
@@ -225,6 +231,23 @@ const char *chain_missing_dev(const struct chain *c);
 int rule_evaluate(struct eval_ctx *ectx, struct rule *rule);
 int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		  const struct handle *h, const void *obj);
+
+/* hooks ("list hooks"): one hook the kernel reported */
+struct hook_entry {
+	int32_t		priority;
+	char		*function;	/* NULL: not reported */
+	char		*module;	/* NULL: built in */
+	char		*table;		/* an nf_tables chain: NULL if none */
+	char		*chain;
+	uint8_t		chain_family;
+};
+
+/* Parse an NFNL_MSG_HOOK_GET reply into @e (release it after); -1 if
+ * it is malformed. */
+int hook_entry_parse(const struct nlmsghdr *nlh, struct hook_entry *e);
+void hook_entry_release(struct hook_entry *e);
+/* The entry's line of a listing. */
+void hook_entry_print(const struct hook_entry *e, struct output_ctx *octx);
 
 /*
  * Table flags: the one list of names the parser, JSON input and both

@@ -204,6 +204,7 @@ enum cmd_obj {
 	CMD_OBJ_TABLES,		/* list tables [family] */
 	CMD_OBJ_CHAINS,		/* list chains [family] */
 	CMD_OBJ_EXPR,		/* describe EXPR */
+	CMD_OBJ_HOOKS,		/* list hooks [family] [device DEV] */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 

@@ -8,6 +8,7 @@
 #include <mnl.h>
 #include <rule.h>
 #include <cache.h>
+#include <arpa/inet.h>
 #include <errno.h>
 #include <net/if.h>
 #include <poll.h>
@@ -19,6 +20,7 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nf_tables.h>
+#include <linux/netfilter/nfnetlink_hook.h>
 #include <libnftnl/common.h>
 #include <libnftnl/gen.h>
 #include <libnftnl/set.h>
@@ -916,6 +918,27 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 	mnl_socket_close(nl);
 	errno = err;
 	return ret;
+}
+
+int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,
+		   const char *dev, mnl_cb_t cb, void *data)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+	struct nfgenmsg *nfg;
+
+	nlh = mnl_nlmsg_put_header(req);
+	nlh->nlmsg_type = NFNL_SUBSYS_HOOK << 8 | NFNL_MSG_HOOK_GET;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+	nlh->nlmsg_seq = mnl_seqnum_next(nft);
+	nfg = mnl_nlmsg_put_extra_header(nlh, sizeof(*nfg));
+	nfg->nfgen_family = family;
+	nfg->version = NFNETLINK_V0;
+	nfg->res_id = 0;
+	mnl_attr_put_u32(nlh, NFNLA_HOOK_HOOKNUM, htonl(hooknum));
+	if (dev)
+		mnl_attr_put_strz(nlh, NFNLA_HOOK_DEV, dev);
+	return mnl_talk(nft, nlh, cb, data);
 }
 
 int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,

@@ -661,9 +661,8 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 		else if (cmd->op == CMD_DESCRIBE)
 			do_describe_cmd(nft, cmd);
 	}
-	if (!flags)
-		return 0;
-	if (cache_fetch(nft, flags, &f, msgs) < 0)
+	/* "list hooks" needs no cache: it asks the kernel itself. */
+	if (flags && cache_fetch(nft, flags, &f, msgs) < 0)
 		return -1;
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd->op == CMD_LIST && do_list_cmd(nft, cmd, msgs) < 0)

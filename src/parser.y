@@ -1353,7 +1353,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> RULE "rule" RULESET "ruleset"
 %token <kw> IP "ip" IP6 "ip6" INET "inet" ARP "arp" BRIDGE "bridge"
 %token <kw> NETDEV "netdev"
-%token <kw> FLAGS "flags" COMMENT "comment" TYPE "type" HOOK "hook"
+%token <kw> FLAGS "flags" COMMENT "comment" TYPE "type" HOOK "hook" HOOKS "hooks"
 %token <kw> DEVICE "device" DEVICES "devices" PRIORITY "priority"
 %token <kw> POLICY "policy"
 %token <kw> POSITION "position" HANDLE "handle" INDEX "index"
@@ -1390,7 +1390,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
-%type <string> identifier string_arg prio_base
+%type <string> identifier string_arg prio_base opt_hooks_device
 %type <kw> keyword_id proto_kw rhs_keyword
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
@@ -1651,6 +1651,16 @@ list_cmd	: TABLE table_spec
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_CHAINS,
 						       $2, &@$);
 			}
+		| HOOKS ruleset_family opt_hooks_device
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_HOOKS,
+						       $2, &@$);
+				$$->arg = $3;
+			}
+		;
+
+opt_hooks_device : %empty		{ $$ = NULL; }
+		| DEVICE string_arg	{ $$ = $2; }
 		;
 
 /* Addressing: [family] table [chain] [position|handle|index N] */
@@ -1765,7 +1775,7 @@ identifier	: STRING		{ $$ = $1; }
 
 keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
-		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | DEVICE
+		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | HOOKS | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
 		| LOG | PREFIX | LEVEL | GROUP | SNAPLEN | QUEUE_THRESHOLD

@@ -898,6 +898,10 @@ static const struct list_walk_ops text_walk_ops = {
 
 int do_list_cmd(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 {
+	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
+
+	if (ops->list)
+		return ops->list(nft, cmd, msgs);
 	if (nft_output_json(&nft->octx))
 		return json_do_list_cmd(nft, cmd, msgs);
 	return list_walk_run(nft, cmd, &text_walk_ops, msgs);
