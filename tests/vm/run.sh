@@ -12,10 +12,28 @@
 # with that verdict (77 = skipped: no qemu or Debian kernel; an error
 # instead as root or in CI, see skip()).
 #
+#   tests/vm/run.sh                       every case (what make check runs)
+#   tests/vm/run.sh --run SCRIPT [ARG...] the same guest runs SCRIPT ARG...
+#                                         with bash instead, once, in its
+#                                         initial network namespace; its
+#                                         output streams here as it comes
+#                                         and its exit status is ours
+#                                         (bench/egress-pktgen uses this)
+#
 # Environment: NFT (our nft; a libtool wrapper is resolved to its binary),
 # SYSNFT_BIN (default /usr/sbin/nft; cases that need it fail without it),
-# SRCDIR, VM_KERNEL (default: the newest /boot/vmlinuz-*), VM_TIMEOUT, VM_KVM.
+# SRCDIR, VM_KERNEL (default: the newest /boot/vmlinuz-*), VM_TIMEOUT, VM_KVM,
+# VM_MODULES (more modules to load at boot, with their dependencies),
+# VM_PROGRAMS (more host programs to copy in, with their libraries) and
+# VM_QEMU_ARGS (more qemu options).
 set -u
+
+script=
+if [ "${1:-}" = --run ]; then
+	[ $# -ge 2 ] && [ -r "$2" ] || { echo "vm: --run needs a script"; exit 1; }
+	script=$2
+	shift 2
+fi
 
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 NFT=${NFT:-$SRCDIR/src/nft}
@@ -57,7 +75,7 @@ fi
 
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
-mkdir -p "$root"/{bin,proc,sys,dev,tmp,run,etc,var,cases}
+mkdir -p "$root"/{bin,proc,sys,dev,tmp,run,etc,var,cases,job}
 ln -s ../run "$root/var/run"
 
 # Copy an executable (as /bin/NAME, default its own name) and every
@@ -79,6 +97,10 @@ cp "$BUSYBOX" "$root/bin/busybox"
 copy_bin "$bin" || exit 1
 copy_bin "$(command -v bash)" || exit 1
 copy_bin "$(command -v ip)" || exit 1
+for prog in ${VM_PROGRAMS:-}; do
+	path=$(command -v "$prog") || skip "no $prog on this machine"
+	copy_bin "$path" || exit 1
+done
 if [ -n "$libpath" ]; then
 	lib=$(LD_LIBRARY_PATH=$libpath ldd "$bin" | awk '/libnftables/ { print $3 }')
 	mkdir -p "$root/lib" && cp -L "$lib" "$root/lib/libnftables.so.1"
@@ -98,9 +120,14 @@ WRAP
 	chmod +x "$root/bin/nft-system"
 fi
 
-# Modules in load order, dependencies first, each once.
+# Modules in load order, dependencies first, each once; what VM_MODULES
+# asks for must exist.
+for m in ${VM_MODULES:-}; do
+	modprobe -S "$KVER" --show-depends "$m" >/dev/null 2>&1 ||
+		skip "no module $m for $KVER"
+done
 for m in nf_tables veth nft_queue nfnetlink_queue nft_numgen nft_hash \
-	 nft_meta_bridge; do
+	 nft_meta_bridge ${VM_MODULES:-}; do
 	modprobe -S "$KVER" --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" { print $2 }'
 done | awk '!seen[$0]++' > "$root/modules.list"
 [ -s "$root/modules.list" ] || skip "cannot resolve modules of $KVER"
@@ -109,6 +136,13 @@ while read -r ko; do
 done < "$root/modules.list"
 
 cp "$SRCDIR"/tests/vm/cases/*.sh "$root/cases/"
+# --run: the job is the script with its arguments, quoted for bash.
+if [ -n "$script" ]; then
+	cp "$script" "$root/job/script"
+	printf 'exec bash /job/script' > "$root/job/cmd"
+	printf ' %q' "$@" >> "$root/job/cmd"
+	echo >> "$root/job/cmd"
+fi
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -123,6 +157,12 @@ ip link set lo up
 echo "vm: kernel $(uname -r)"
 SYSNFT=
 [ -x /bin/nft-system ] && SYSNFT=/bin/nft-system
+if [ -s /job/cmd ]; then
+	echo "VM-RUN-BEGIN"
+	NFT=/bin/nft SYSNFT=$SYSNFT ASAN_OPTIONS=detect_leaks=0 bash /job/cmd 2>&1
+	echo "VM-RUN-EXIT $?"
+	poweroff -f
+fi
 pass=0
 fail=0
 for t in /cases/*.sh; do
@@ -143,7 +183,7 @@ INIT
 chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$root.img" ||
 	exit 1
-trap 'rm -rf "$root" "$root.img"' EXIT
+trap 'rm -rf "$root" "$root.img" "$root.log"' EXIT
 
 # Software emulation: boots in seconds and behaves the same on every
 # machine (nested KVM was seen to hang in firmware). VM_KVM=1 tries KVM.
@@ -151,10 +191,38 @@ accel="-accel tcg"
 if [ -n "${VM_KVM:-}" ] && [ -w /dev/kvm ]; then
 	accel="-enable-kvm -cpu qemu64"
 fi
-log=$(timeout "$TIMEOUT" qemu-system-x86_64 $accel -m 1024 -smp 1 \
-	-nographic -no-reboot -kernel "$KERNEL" -initrd "$root.img" \
-	-append "console=ttyS0 panic=-1 quiet loglevel=1" </dev/null 2>&1 |
-	tr -d '\r')
+boot()
+{
+	timeout "$TIMEOUT" qemu-system-x86_64 $accel -m 1024 -smp 1 \
+		-nographic -no-reboot -kernel "$KERNEL" -initrd "$root.img" \
+		-append "console=ttyS0 panic=-1 quiet loglevel=1" \
+		${VM_QEMU_ARGS:-} </dev/null 2>&1
+}
+
+# --run: pass the init's and the job's lines on as they come (a benchmark
+# takes minutes), keep the whole console for when the guest does not finish.
+if [ -n "$script" ]; then
+	: > "$root.log"
+	boot | while IFS= read -r line; do
+		line=${line%$'\r'}
+		printf '%s\n' "$line" >> "$root.log"
+		case $line in
+		VM-RUN-BEGIN) on=1 ;;
+		VM-RUN-EXIT*) on= ;;
+		"vm: "*) printf '%s\n' "$line" ;;
+		*) [ -n "${on:-}" ] && printf '%s\n' "$line" ;;
+		esac
+	done
+	rc=$(sed -n 's/^VM-RUN-EXIT //p' "$root.log" | tail -n 1)
+	if [ -z "$rc" ]; then
+		echo "vm: the guest did not finish; its console said:"
+		tail -n 30 "$root.log"
+		exit 1
+	fi
+	exit "$rc"
+fi
+
+log=$(boot | tr -d '\r')
 echo "$log" | grep -E '^(vm: |PASS |FAIL |    )'
 result=$(echo "$log" | sed -n 's/^VM: //p' | tail -n 1)
 if [ -z "$result" ]; then
