@@ -22,7 +22,10 @@
 #
 # Environment: NFT (our nft; a libtool wrapper is resolved to its binary),
 # SYSNFT_BIN (default /usr/sbin/nft; cases that need it fail without it),
-# SRCDIR, VM_KERNEL (default: the newest /boot/vmlinuz-*), VM_TIMEOUT, VM_KVM,
+# SRCDIR, VM_KERNEL (default: the newest /boot/vmlinuz-*), VM_KERNEL_ROOT (a
+# directory with boot/vmlinuz-KVER and lib/modules/KVER, as tools/vm-kernel
+# unpacks one; instead of VM_KERNEL and the host's modules), VM_CASES (the
+# directory of cases, default tests/vm/cases), VM_TIMEOUT, VM_KVM,
 # VM_MODULES (more modules to load at boot, with their dependencies),
 # VM_PROGRAMS (more host programs to copy in, with their libraries) and
 # VM_QEMU_ARGS (more qemu options).
@@ -59,10 +62,18 @@ skip()
 command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64"
 command -v cpio >/dev/null || skip "no cpio"
 BUSYBOX=$(command -v busybox) || skip "no busybox"
-KERNEL=${VM_KERNEL:-$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)}
-[ -r "$KERNEL" ] || skip "no kernel in /boot (apt-get install linux-image-amd64)"
+KROOT=${VM_KERNEL_ROOT:-}
+if [ -n "$KROOT" ]; then
+	KERNEL=$(ls "$KROOT"/boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)
+else
+	KERNEL=${VM_KERNEL:-$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1)}
+fi
+[ -r "$KERNEL" ] || skip "no kernel in ${KROOT:-}/boot (apt-get install linux-image-amd64)"
 KVER=${KERNEL##*/vmlinuz-}
-[ -d "/lib/modules/$KVER" ] || skip "no modules for $KVER"
+[ -d "${KROOT:-}/lib/modules/$KVER" ] || skip "no modules for $KVER"
+# modprobe looks in ROOT/lib/modules
+MODPROBE="modprobe ${KROOT:+-d $KROOT} -S $KVER"
+CASES=${VM_CASES:-$SRCDIR/tests/vm/cases}
 
 # A libtool build's src/nft is a shell wrapper; the guest gets the binary.
 bin=$NFT
@@ -123,19 +134,23 @@ fi
 # Modules in load order, dependencies first, each once; what VM_MODULES
 # asks for must exist.
 for m in ${VM_MODULES:-}; do
-	modprobe -S "$KVER" --show-depends "$m" >/dev/null 2>&1 ||
+	$MODPROBE --show-depends "$m" >/dev/null 2>&1 ||
 		skip "no module $m for $KVER"
 done
 for m in nf_tables veth nft_queue nfnetlink_queue nft_numgen nft_hash \
 	 nft_meta_bridge ${VM_MODULES:-}; do
-	modprobe -S "$KVER" --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" { print $2 }'
-done | awk '!seen[$0]++' > "$root/modules.list"
-[ -s "$root/modules.list" ] || skip "cannot resolve modules of $KVER"
+	$MODPROBE --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" { print $2 }'
+done | awk '!seen[$0]++' > "$root/modules.host"
+[ -s "$root/modules.host" ] || skip "cannot resolve modules of $KVER"
+# In the guest they sit in /lib/modules, wherever the host keeps them.
 while read -r ko; do
-	mkdir -p "$root$(dirname "$ko")" && cp "$ko" "$root$ko"
-done < "$root/modules.list"
+	guest=${ko#"${KROOT:-}"}
+	mkdir -p "$root$(dirname "$guest")" && cp "$ko" "$root$guest"
+	echo "$guest"
+done < "$root/modules.host" > "$root/modules.list"
+rm "$root/modules.host"
 
-cp "$SRCDIR"/tests/vm/cases/*.sh "$root/cases/"
+cp "$CASES"/*.sh "$root/cases/"
 # --run: the job is the script with its arguments, quoted for bash.
 if [ -n "$script" ]; then
 	cp "$script" "$root/job/script"
