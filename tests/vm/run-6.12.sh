@@ -1,7 +1,8 @@
 #!/bin/sh
 # The VM lane on Debian 13's kernel (6.12, fetched by tools/vm-kernel):
 # tests/vm/cases-6.12/*.sh need what Debian 12's 6.1 (tests/vm/run.sh's
-# default lane) lacks: the nfnetlink_hook subsystem of "list hooks".
+# default lane) or the host lacks: the nfnetlink_hook subsystem of "list
+# hooks", dummy devices.
 # Environment as tests/vm/run.sh's; NFT_VM_CACHE (default
 # /var/cache/nft-vm) is where the kernel is kept.
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -16,5 +17,5 @@ if ! dir=$("$SRCDIR/tools/vm-kernel" "${NFT_VM_CACHE:-/var/cache/nft-vm}"); then
 	exit 77
 fi
 export SRCDIR VM_KERNEL_ROOT="$dir" VM_CASES="$SRCDIR/tests/vm/cases-6.12"
-export VM_MODULES="nfnetlink_hook ${VM_MODULES:-}"
+export VM_MODULES="nfnetlink_hook dummy ${VM_MODULES:-}"
 exec "$SRCDIR/tests/vm/run.sh" "$@"
