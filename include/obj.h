@@ -159,6 +159,8 @@ extern const struct obj_ops tables_obj_ops;
 extern const struct obj_ops chains_obj_ops;
 extern const struct obj_ops expr_obj_ops;
 extern const struct obj_ops hooks_obj_ops;
+extern const struct obj_ops flowtable_obj_ops;
+extern const struct obj_ops flowtables_obj_ops;
 
 /*
  * Execution (src/objects.c runs it, the kinds fill the batch).
@@ -226,6 +228,27 @@ const struct location *chain_dev_location(const struct chain *c,
 					  const struct location *dflt);
 /* The first device of @c missing from this network namespace. */
 const char *chain_missing_dev(const struct chain *c);
+
+/* What chains and flowtables share: a hook's priority (a number or
+ * "NAME [+|- N]", named as @family's @hooknum names them) and a device
+ * list (names, no duplicates, at most CHAIN_DEVICES_MAX; @owner names
+ * the kind in errors). The list replaces *@devs. */
+int hook_prio_evaluate(struct eval_ctx *ectx, struct expr *priority,
+		       uint32_t family, unsigned int hooknum,
+		       const char *hookstr, int *prio);
+int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
+			  char ***devs, unsigned int *num_devs,
+			  const char *owner);
+/* Where device @name was written in @dev_expr, else @dflt. */
+const struct location *dev_expr_location(const struct expr *dev_expr,
+					 const char *name,
+					 const struct location *dflt);
+/* qsort() order of device names (listings sort them). */
+int dev_name_cmp(const void *a, const void *b);
+/* JSON "prio" (number or "NAME + N") and "dev" (string or array). */
+struct json_ctx;
+struct expr *json_hook_prio(struct json_ctx *jctx, json_t *v);
+struct expr *json_hook_devs(struct json_ctx *jctx, json_t *v);
 
 /* rule */
 int rule_evaluate(struct eval_ctx *ectx, struct rule *rule);

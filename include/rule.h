@@ -85,6 +85,8 @@ struct table {
 	/* Dumped tables: the kernel's use count (NFTA_TABLE_USE), its
 	 * chains, sets, stateful objects and flowtables together. */
 	uint32_t nl_use;
+	/* flowtables (struct flowtable), declared or dumped, in order */
+	struct list_head flowtables;
 };
 
 enum chain_flags {
@@ -205,6 +207,8 @@ enum cmd_obj {
 	CMD_OBJ_CHAINS,		/* list chains [family] */
 	CMD_OBJ_EXPR,		/* describe EXPR */
 	CMD_OBJ_HOOKS,		/* list hooks [family] [device DEV] */
+	CMD_OBJ_FLOWTABLE,	/* include/flowtable.h */
+	CMD_OBJ_FLOWTABLES,	/* list flowtables [family] */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 

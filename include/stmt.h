@@ -41,6 +41,7 @@ enum stmt_types {
 	STMT_SET,
 	STMT_TPROXY,
 	STMT_CONNLIMIT,		/* ct count */
+	STMT_FLOW,		/* flow add @ft */
 	__STMT_MAX
 };
 
@@ -144,6 +145,10 @@ struct stmt {
 			uint32_t count;
 			uint32_t flags;		/* NFT_CONNLIMIT_F_* */
 		} connlimit;
+		/* STMT_FLOW: the flowtable's name (without '@') */
+		struct {
+			char *flowtable;
+		} flow;
 	};
 };
 
@@ -198,6 +203,9 @@ extern const struct stmt_ops meta_stmt_ops;
 extern const struct stmt_ops ct_stmt_ops;
 extern const struct stmt_ops notrack_stmt_ops;
 extern const struct stmt_ops connlimit_stmt_ops;
+extern const struct stmt_ops flow_stmt_ops;
+/* "flow add @NAME": takes @name over. */
+struct stmt *flow_stmt_alloc(const struct location *loc, char *name);
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);

@@ -4,6 +4,7 @@
  * chain); list commands need everything they print, most changes need
  * nothing, since the kernel reports what is missing.
  */
+#include <flowtable.h>
 #include <nft.h>
 #include <nftables.h>
 #include <cache.h>
@@ -367,6 +368,10 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 	    cache_fetch_chains(nft, f) < 0)
 		return -1;
 	if (flags & NFT_CACHE_RULE && cache_fetch_rules(nft, f) < 0)
+		return -1;
+	/* flowtables come with the chains: listings frame them alike */
+	if (flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE) &&
+	    flowtable_cache_fetch(nft, f) < 0)
 		return -1;
 	return 0;
 }

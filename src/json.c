@@ -4,6 +4,7 @@
  * consumers diff and hash this output. Statements and expressions produce
  * their own JSON (stmt_json/expr_json).
  */
+#include <flowtable.h>
 #include <obj.h>
 #include <nft.h>
 #include <nftables.h>
@@ -302,6 +303,7 @@ static void json_walk_end(struct list_walk *w)
 /* Per table: the table, its chains, then all its rules. */
 static void json_walk_table_open(struct list_walk *w, const struct table *t)
 {
+	const struct flowtable *ft;
 	const struct chain *c;
 
 	unsigned int flags = obj_cmd_flags(w->cmd);
@@ -312,6 +314,8 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 		json_walk_emit(w, table_json(t, &w->octx));
 		list_for_each_entry(c, &t->chains, list)
 			json_walk_emit(w, chain_json(c, &w->octx));
+		list_for_each_entry(ft, &t->flowtables, list)
+			json_walk_emit(w, flowtable_json(ft, &w->octx));
 	}
 }
 

@@ -951,7 +951,8 @@ int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
 	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
-	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	if (table)	/* NULL: every table */
+		mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
 	return mnl_talk(nft, nlh, cb, data);
 }
 

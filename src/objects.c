@@ -7,6 +7,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <rule.h>
+#include <flowtable.h>
 #include <cache.h>
 #include <mnl.h>
 #include <netlink.h>
@@ -121,6 +122,7 @@ struct table *table_alloc(void)
 
 	init_list_head(&t->list);
 	init_list_head(&t->chains);
+	init_list_head(&t->flowtables);
 	str_hash_init(&t->chain_hash);
 	t->refcnt = 1;
 	return t;
@@ -144,6 +146,7 @@ void table_free(struct table *t)
 		list_del(&c->list);
 		chain_free(c);
 	}
+	flowtable_list_free(&t->flowtables);
 	str_hash_destroy(&t->chain_hash);
 	handle_free(&t->handle);
 	xfree(t->comment);

@@ -21,6 +21,8 @@
 #include <expr.h>
 #include <stmt.h>
 #include <rule.h>
+#include <flowtable.h>
+#include <linux/netfilter/nf_tables.h>
 #include <parse.h>
 
 #ifndef YY_TYPEDEF_YY_SCANNER_T
@@ -330,6 +332,7 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 				    struct handle *h, struct table *table,
 				    const YYLTYPE *loc)
 {
+	struct flowtable *ft;
 	struct chain *chain;
 
 	if (table) {
@@ -344,6 +347,8 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 		parser_handle_inherit(&chain->handle, h);
 		parser_chain_fixup(chain);
 	}
+	list_for_each_entry(ft, &table->flowtables, list)
+		parser_handle_inherit(&ft->handle, h);
 	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
 }
 
@@ -380,6 +385,16 @@ static uint32_t parser_table_flag(struct parser_state *st,
 		return flag;
 	parser_error(st, loc, "unknown table flag '%s'", name);
 	return 0;
+}
+
+/* "add|delete flowtable [family] t ft { ... }" */
+static struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
+					struct flowtable *ft,
+					const YYLTYPE *loc)
+{
+	parser_handle_assign(&ft->handle, h);
+	ft->location = *loc;
+	return parser_cmd(op, CMD_OBJ_FLOWTABLE, h, loc, ft);
 }
 
 static void parser_chain_hook(struct chain *chain, char *type,
@@ -1324,6 +1339,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 	struct rule *rule;
 	struct chain *chain;
 	struct table *table;
+	struct flowtable *flowtable;
 	struct cmd *cmd;
 	struct handle *handle;
 }
@@ -1383,6 +1399,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count"
+%token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
+%token <kw> OFFLOAD "offload"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1396,7 +1414,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
-%type <stmt> keyset_stmt notrack_stmt connlimit_stmt
+%type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt
+%type <flowtable> flowtable_block flowtable_body
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or
 %type <string> ct_key
@@ -1434,6 +1453,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %destructor { parser_handle_free($$); } <handle>
 %destructor { parser_scope_pop(state); table_free($$); } table_block table_body
 %destructor { parser_scope_pop(state); chain_free($$); } chain_block chain_body
+%destructor { flowtable_free($$); } flowtable_block flowtable_body
 
 %%
 
@@ -1568,6 +1588,10 @@ table_or_chain_add : TABLE table_spec
 				$$ = parser_chain_cmd(state, CMD_ADD, $2, $4,
 						      &@$);
 			}
+		| FLOWTABLE chain_spec '{' flowtable_body '}'
+			{
+				$$ = parser_flowtable_cmd(CMD_ADD, $2, $4, &@$);
+			}
 		;
 
 delete_cmd	: TABLE table_spec
@@ -1605,6 +1629,22 @@ delete_cmd	: TABLE table_spec
 			{
 				parser_set_id(&$2->handle, $4, &@4);
 				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_RULE, $2,
+						&@$, NULL);
+			}
+		| FLOWTABLE chain_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_FLOWTABLE, $2,
+						&@$, NULL);
+			}
+		| FLOWTABLE chain_spec '{' flowtable_body '}'
+			{
+				$$ = parser_flowtable_cmd(CMD_DELETE, $2, $4,
+							  &@$);
+			}
+		| FLOWTABLE table_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_FLOWTABLE, $2,
 						&@$, NULL);
 			}
 		;
@@ -1650,6 +1690,16 @@ list_cmd	: TABLE table_spec
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_CHAINS,
 						       $2, &@$);
+			}
+		| FLOWTABLE chain_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_FLOWTABLE, $2,
+						&@$, NULL);
+			}
+		| FLOWTABLES ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST,
+						       CMD_OBJ_FLOWTABLES, $2, &@$);
 			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
@@ -1787,6 +1837,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
 		| CT | CT_DIR | NOTRACK | COUNT
+		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1823,6 +1874,52 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				parser_scope_pop(state);
 				parser_table_add_chain($<table>0, $2, &@2, $4,
 						       &@$);
+			}
+		| FLOWTABLE identifier '{' flowtable_body '}'
+			{
+				$4->handle.chain.name = $2;
+				$4->handle.chain.location = @2;
+				$4->location = @$;
+				list_add_tail(&$4->list,
+					      &$<table>0->flowtables);
+			}
+		;
+
+/* Flowtable blocks: items apply to the flowtable below them ($0). */
+flowtable_block	: %empty		{ $$ = flowtable_alloc(); }
+		| flowtable_block separator	{ $$ = $1; }
+		| flowtable_block flowtable_item separator	{ $$ = $1; }
+		| flowtable_block error separator	{ $$ = $1; yyerrok; }
+		;
+
+flowtable_body	: flowtable_block		{ $$ = $1; }
+		;
+
+flowtable_item	: HOOK identifier PRIORITY prio_expr
+			{
+				struct flowtable *ft = $<flowtable>0;
+
+				xfree(ft->hookstr);
+				ft->hookstr = $2;
+				ft->hook_loc = @2;
+				ft->has_hook = true;
+				expr_free(ft->priority);
+				ft->priority = $4;
+			}
+		| dev_spec
+			{
+				expr_free($<flowtable>0->dev_expr);
+				$<flowtable>0->dev_expr = $1;
+			}
+		| FLAGS OFFLOAD
+			{
+				$<flowtable>0->flags |= NFT_FLOWTABLE_HW_OFFLOAD;
+				$<flowtable>0->flags_given = true;
+			}
+		| COUNTER
+			{
+				$<flowtable>0->flags |= NFT_FLOWTABLE_COUNTER;
+				$<flowtable>0->flags_given = true;
 			}
 		;
 
@@ -2015,6 +2112,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| keyset_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
+		| flow_stmt		{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs match_rhs
@@ -2702,6 +2800,17 @@ keyset_flag	: keyset_const		{ $$ = $1; }
 		;
 
 notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
+		;
+
+/* "flow offload @ft" is the older spelling of "flow add @ft". */
+flow_stmt	: FLOW ADD '@' identifier
+			{
+				$$ = flow_stmt_alloc(&@$, $4);
+			}
+		| FLOW OFFLOAD '@' identifier
+			{
+				$$ = flow_stmt_alloc(&@$, $4);
+			}
 		;
 
 connlimit_stmt	: CT COUNT number

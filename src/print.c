@@ -4,6 +4,7 @@
  * (expr_print/stmt_print); this file only arranges blocks, indentation,
  * blank lines, comments and handles.
  */
+#include <flowtable.h>
 #include <obj.h>
 #include <nft.h>
 #include <nftables.h>
@@ -479,6 +480,25 @@ static int list_check_chain(struct list_walk *w, const struct chain *c,
 			  c->handle.chain.name, why);
 }
 
+/* A table's flowtables count with its chains in the kernel's use
+ * count (@n); one that cannot be listed exactly fails the listing. */
+static int list_check_flowtables(struct list_walk *w, const struct table *t,
+				 unsigned int *n, struct list_head *msgs)
+{
+	const struct flowtable *ft;
+
+	list_for_each_entry(ft, &t->flowtables, list) {
+		if (ft->hooknum != NF_NETDEV_INGRESS)
+			return erec_error(msgs, &w->cmd->location,
+					  "cannot list flowtable %s %s %s: its hook %u is one this nft does not know",
+					  family_name(t->handle.family),
+					  t->handle.table.name,
+					  ft->handle.chain.name, ft->hooknum);
+		(*n)++;
+	}
+	return 0;
+}
+
 static int list_check_table(struct list_walk *w, const struct table *t,
 			    struct list_head *msgs)
 {
@@ -496,6 +516,8 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 			return -1;
 		chains++;
 	}
+	if (list_check_flowtables(w, t, &chains, msgs) < 0)
+		return -1;
 	if (t->nl_use <= chains)
 		return 0;
 	return list_check_table_objs(w, t, t->nl_use - chains, msgs);
@@ -847,6 +869,7 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 	} else {
 		octx->family = t->handle.family;
 		w->delim = table_print_open(t, octx);
+		w->delim = table_print_flowtables(t, octx, w->delim);
 	}
 }
 

@@ -198,51 +198,60 @@ static char *prio_text(const struct expr *e)
 			 r->symbol.identifier);
 }
 
-/* Resolve @text to a number; errors point at the priority. */
-static int prio_resolve(struct eval_ctx *ectx, struct chain *chain,
-			const char *text)
+/* Resolve @text to a number; errors point at @loc. */
+static int prio_resolve(struct eval_ctx *ectx, const struct location *loc,
+			uint32_t family, unsigned int hooknum,
+			const char *hookstr, const char *text, int *prio)
 {
-	uint32_t family = chain->handle.family;
 	char name[64];
 	bool named;
 	long offset;
 	int base = 0;
 
 	if (!prio_split(text, name, sizeof(name), &offset, &named))
-		return erec_error(ectx->msgs, &chain->priority->location,
+		return erec_error(ectx->msgs, loc,
 				  "invalid priority '%s': expected NAME, NAME + N, NAME - N or a number",
 				  text);
-	if (named && !prio_lookup(family, chain->hooknum, name, &base))
-		return erec_error(ectx->msgs, &chain->priority->location,
+	if (named && !prio_lookup(family, hooknum, name, &base))
+		return erec_error(ectx->msgs, loc,
 				  "'%s' is not a valid priority for the %s hook in the %s family",
-				  name, chain->hookstr, family_name(family));
+				  name, hookstr, family_name(family));
 	if (base + offset < INT_MIN || base + offset > INT_MAX)
-		return erec_error(ectx->msgs, &chain->priority->location,
-				  "priority out of range");
-	chain->prio = (int)(base + offset);
+		return erec_error(ectx->msgs, loc, "priority out of range");
+	*prio = (int)(base + offset);
 	return 0;
 }
 
-static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
+int hook_prio_evaluate(struct eval_ctx *ectx, struct expr *priority,
+		       uint32_t family, unsigned int hooknum,
+		       const char *hookstr, int *prio)
 {
-	struct expr *e = expr_unvariable(chain->priority);
+	struct expr *e = expr_unvariable(priority);
 	char *text;
 	int err;
 
-	if (!e)
-		return erec_error(ectx->msgs, &chain->location,
-				  "base chain needs a priority");
 	if (e->etype == EXPR_VALUE) {
-		chain->prio = (int)mpz_get_si(e->value.value);
+		*prio = (int)mpz_get_si(e->value.value);
 		return 0;
 	}
 	text = prio_text(e);
 	if (!text)
-		return erec_error(ectx->msgs, &chain->priority->location,
+		return erec_error(ectx->msgs, &priority->location,
 				  "priority must be a number or a name such as filter");
-	err = prio_resolve(ectx, chain, text);
+	err = prio_resolve(ectx, &priority->location, family, hooknum,
+			   hookstr, text, prio);
 	xfree(text);
 	return err;
+}
+
+static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
+{
+	if (!expr_unvariable(chain->priority))
+		return erec_error(ectx->msgs, &chain->location,
+				  "base chain needs a priority");
+	return hook_prio_evaluate(ectx, chain->priority,
+				  chain->handle.family, chain->hooknum,
+				  chain->hookstr, &chain->prio);
 }
 
 static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
@@ -278,20 +287,21 @@ static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
 
 struct dev_walk {
 	struct eval_ctx *ectx;
-	struct chain *chain;
+	char ***devs;
+	unsigned int *num_devs;
+	const char *owner;	/* "chain", "flowtable" */
 	struct str_hash seen;	/* keys are the chain's own copies */
 	struct location first_over;	/* the device past the limit */
 };
 
 /* The array doubles when full: num_devs is 0 or a power of two. */
-static void dev_append(struct chain *chain, const char *name)
+static void dev_append(struct dev_walk *w, const char *name)
 {
-	unsigned int n = chain->num_devs;
+	unsigned int n = *w->num_devs;
 
 	if ((n & (n - 1)) == 0)
-		chain->devs = xrealloc(chain->devs,
-				       (n ? 2 * n : 1) * sizeof(char *));
-	chain->devs[chain->num_devs++] = xstrdup(name);
+		*w->devs = xrealloc(*w->devs, (n ? 2 * n : 1) * sizeof(char *));
+	(*w->devs)[(*w->num_devs)++] = xstrdup(name);
 }
 
 static int dev_add(struct dev_walk *w, const struct expr *e,
@@ -318,11 +328,10 @@ static int dev_add(struct dev_walk *w, const struct expr *e,
 			   name);
 		return DEV_DUPLICATE;
 	}
-	dev_append(w->chain, name);
-	if (w->chain->num_devs == CHAIN_DEVICES_MAX + 1)
+	dev_append(w, name);
+	if (*w->num_devs == CHAIN_DEVICES_MAX + 1)
 		w->first_over = *loc;
-	str_hash_add(&w->seen, w->chain->devs[w->chain->num_devs - 1],
-		     w->chain);
+	str_hash_add(&w->seen, (*w->devs)[*w->num_devs - 1], w);
 	return 0;
 }
 
@@ -349,27 +358,38 @@ static int dev_collect(struct dev_walk *w, const struct expr *expr,
 	return err;
 }
 
-static int chain_devices_evaluate(struct eval_ctx *ectx, struct chain *chain)
+int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
+			  char ***devs, unsigned int *num_devs,
+			  const char *owner)
 {
-	struct dev_walk w = { .ectx = ectx, .chain = chain };
+	struct dev_walk w = {
+		.ectx = ectx, .devs = devs, .num_devs = num_devs,
+		.owner = owner,
+	};
 	unsigned int i;
 	int err;
 
-	for (i = 0; i < chain->num_devs; i++)
-		xfree(chain->devs[i]);
-	xfree(chain->devs);
-	chain->devs = NULL;
-	chain->num_devs = 0;
-	if (!chain->dev_expr)
+	for (i = 0; i < *num_devs; i++)
+		xfree((*devs)[i]);
+	xfree(*devs);
+	*devs = NULL;
+	*num_devs = 0;
+	if (!dev_expr)
 		return 0;
 	str_hash_init(&w.seen);
-	err = dev_collect(&w, chain->dev_expr, &chain->dev_expr->location);
+	err = dev_collect(&w, dev_expr, &dev_expr->location);
 	str_hash_destroy(&w.seen);
-	if (err == 0 && chain->num_devs > CHAIN_DEVICES_MAX)
+	if (err == 0 && *num_devs > CHAIN_DEVICES_MAX)
 		err = erec_error(ectx->msgs, &w.first_over,
-				 "too many devices: the kernel takes at most %u per chain, this device list has %u",
-				 CHAIN_DEVICES_MAX, chain->num_devs);
+				 "too many devices: the kernel takes at most %u per %s, this device list has %u",
+				 CHAIN_DEVICES_MAX, owner, *num_devs);
 	return err;
+}
+
+static int chain_devices_evaluate(struct eval_ctx *ectx, struct chain *chain)
+{
+	return hook_devices_evaluate(ectx, chain->dev_expr, &chain->devs,
+				     &chain->num_devs, "chain");
 }
 
 static bool chain_takes_devices(const struct chain *chain)
@@ -643,7 +663,7 @@ struct nftnl_chain *netlink_chain_build(const struct handle *h,
 	return nlc;
 }
 
-static int dev_name_cmp(const void *a, const void *b)
+int dev_name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -1077,7 +1097,7 @@ static char *json_prio_text(const char *s)
 			 (int)strcspn(num, " \t"), num);
 }
 
-static struct expr *json_chain_prio(struct json_ctx *jctx, json_t *v)
+struct expr *json_hook_prio(struct json_ctx *jctx, json_t *v)
 {
 	struct location loc = json_location(jctx, "prio");
 	struct expr *expr;
@@ -1099,7 +1119,7 @@ static struct expr *json_chain_prio(struct json_ctx *jctx, json_t *v)
 }
 
 /* "dev": one name or an array of names. */
-static struct expr *json_chain_devs(struct json_ctx *jctx, json_t *v)
+struct expr *json_hook_devs(struct json_ctx *jctx, json_t *v)
 {
 	struct location loc = json_location(jctx, "dev");
 	struct expr *list;
@@ -1147,7 +1167,7 @@ static int json_chain_hook(struct json_ctx *jctx, json_t *obj,
 	c->type_loc = json_location(jctx, "type");
 	c->hookstr = xstrdup(hook);
 	c->hook_loc = json_location(jctx, "hook");
-	c->priority = json_chain_prio(jctx, prio);
+	c->priority = json_hook_prio(jctx, prio);
 	return c->priority ? 0 : -1;
 }
 
@@ -1164,7 +1184,7 @@ static int json_chain_body(struct json_ctx *jctx, json_t *obj,
 	    json_chain_hook(jctx, obj, c) < 0)
 		return -1;
 	if (dev) {
-		c->dev_expr = json_chain_devs(jctx, dev);
+		c->dev_expr = json_hook_devs(jctx, dev);
 		if (!c->dev_expr)
 			return -1;
 	}
@@ -1243,11 +1263,17 @@ const struct location *chain_dev_location(const struct chain *c,
 					  const char *name,
 					  const struct location *dflt)
 {
-	const struct expr *e, *d;
+	return dev_expr_location(c ? c->dev_expr : NULL, name, dflt);
+}
 
-	if (!c || !c->dev_expr)
+const struct location *dev_expr_location(const struct expr *e,
+					 const char *name,
+					 const struct location *dflt)
+{
+	const struct expr *d;
+
+	if (!e)
 		return dflt;
-	e = c->dev_expr;
 	if (e->etype != EXPR_LIST)
 		return &e->location;
 	list_for_each_entry(d, &e->expr_list.expressions, list) {

@@ -20,6 +20,8 @@ static const struct obj_ops *const obj_registry[] = {
 	[CMD_OBJ_CHAINS]	= &chains_obj_ops,
 	[CMD_OBJ_EXPR]		= &expr_obj_ops,
 	[CMD_OBJ_HOOKS]		= &hooks_obj_ops,
+	[CMD_OBJ_FLOWTABLE]	= &flowtable_obj_ops,
+	[CMD_OBJ_FLOWTABLES]	= &flowtables_obj_ops,
 };
 
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)

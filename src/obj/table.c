@@ -5,6 +5,7 @@
  * build and parse, execution and echo, text and JSON output, JSON input.
  */
 #include <obj.h>
+#include <flowtable.h>
 #include <nft.h>
 #include <evaluate.h>
 #include <mnl.h>
@@ -97,6 +98,7 @@ static void table_block_register(struct eval_ctx *ectx, struct table *table)
 
 int table_evaluate(struct eval_ctx *ectx, struct table *table)
 {
+	struct flowtable *ft;
 	struct chain *chain;
 	struct rule *rule;
 	int err = 0;
@@ -109,6 +111,10 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 	 * further down the block. */
 	table_block_register(ectx, table);
 	ectx->table = table;
+	list_for_each_entry(ft, &table->flowtables, list) {
+		if (flowtable_evaluate(ectx, ft) < 0)
+			err = -1;
+	}
 	list_for_each_entry(chain, &table->chains, list) {
 		if (chain_evaluate(ectx, chain) < 0)
 			err = -1;
@@ -225,6 +231,7 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 {
 	static const struct table no_flags;
 	const struct table *t = cmd->table ? cmd->table : &no_flags;
+	const struct flowtable *ft;
 	const struct chain *c;
 	const struct rule *r;
 	int err = 0;
@@ -233,6 +240,14 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
+	/* Flowtables before the rules that add flows to them. */
+	list_for_each_entry(ft, &t->flowtables, list) {
+		batch_set_owner(x->batch, cmd, (struct flowtable *)ft);
+		if (flowtable_obj_ops.nl_put(x, NFT_MSG_NEWFLOWTABLE,
+					     NLM_F_CREATE, &ft->handle,
+					     ft) < 0)
+			err = -1;
+	}
 	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
@@ -381,6 +396,7 @@ void table_print(const struct table *t, struct output_ctx *octx)
 
 	octx->family = t->handle.family;
 	delim = table_print_open(t, octx);
+	delim = table_print_flowtables(t, octx, delim);
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
 		chain_obj_ops.print(c, octx);
@@ -437,6 +453,7 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 			    struct output_ctx *octx)
 {
 	const struct table *t = cmd->table;
+	const struct flowtable *ft;
 	const struct chain *c;
 	const struct rule *r;
 
@@ -445,6 +462,8 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 		json_echo_add(array, op, table_json(t, octx));
 	list_for_each_entry(c, &t->chains, list)
 		json_echo_add(array, op, chain_obj_ops.json(c, octx));
+	list_for_each_entry(ft, &t->flowtables, list)
+		json_echo_add(array, op, flowtable_json(ft, octx));
 	list_for_each_entry(c, &t->chains, list) {
 		list_for_each_entry(r, &c->rules, list)
 			json_echo_add(array, op, rule_obj_ops.json(r, octx));
