@@ -126,6 +126,11 @@ int flowtable_evaluate(struct eval_ctx *ectx, struct flowtable *ft)
 
 static int ft_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
+	/* the family first: a netdev table does not make it right */
+	if (cmd->data && !ft_family_ok(cmd->handle.family))
+		return erec_error(ectx->msgs, &cmd->location,
+				  "flowtables are only available in the ip, ip6 and inet families, not in %s",
+				  family_name(cmd->handle.family));
 	if (table_ref_evaluate(ectx, &cmd->handle) < 0)
 		return -1;
 	if (!cmd->data)
@@ -529,6 +534,9 @@ static int ft_list(struct nft_ctx *nft, struct cmd *cmd,
 
 /* ---- kernel errors ---- */
 
+static char *ft_explain_missing(const struct cmd *cmd,
+				const struct location **loc);
+
 static const char no_flowtables[] =
 	"this kernel does not support flowtables (nf_flow_table, nf_flow_table_inet)";
 
@@ -571,6 +579,36 @@ static char *ft_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
 	return NULL;
 }
 
+/* Deleting devices: the kernel does not say which one the flowtable
+ * lacks, the cache does. */
+static char *ft_explain_dev_delete(struct nft_ctx *nft, const struct cmd *cmd,
+				   const struct flowtable *ft,
+				   const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+	const struct flowtable *cur;
+	unsigned int i, j;
+
+	cur = table_lookup_flowtable(cache_table_lookup(&nft->cache,
+							h->family,
+							h->table.name),
+				     h->chain.name);
+	if (!cur)
+		return ft_explain_missing(cmd, loc);
+	for (i = 0; i < ft->num_devs; i++) {
+		for (j = 0; j < cur->num_devs; j++)
+			if (!strcmp(ft->devs[i], cur->devs[j]))
+				break;
+		if (j < cur->num_devs)
+			continue;
+		*loc = dev_expr_location(ft->dev_expr, ft->devs[i],
+					 &cmd->location);
+		return xasprintf("device '%s' is not a device of flowtable '%s'",
+				 ft->devs[i], ft_name(h));
+	}
+	return NULL;
+}
+
 /*
  * A new flowtable refused with ENOENT at its name: the kernel found no
  * flowtable type for the family (nf_flow_table_inet is not there), or,
@@ -583,6 +621,9 @@ static char *ft_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	const struct flowtable *ft = obj;
 	const char *dev;
 
+	if (e->msg_type == NFT_MSG_DELFLOWTABLE && ft && ft->num_devs &&
+	    e->err == ENOENT)
+		return ft_explain_dev_delete(nft, cmd, ft, loc);
 	if (e->msg_type != NFT_MSG_NEWFLOWTABLE || !ft)
 		return NULL;
 	*loc = cmd_loc_or(cmd, &ft->handle.chain.location);
@@ -598,6 +639,9 @@ static char *ft_explain(struct nft_ctx *nft, const struct mnl_err *e,
 				 ft_name(&ft->handle),
 				 family_name(ft->handle.family),
 				 ft->handle.table.name);
+	if (e->err == EOPNOTSUPP && ft->flags & NFT_FLOWTABLE_HW_OFFLOAD)
+		return xasprintf("the devices of flowtable '%s' cannot offload flows to hardware (flags offload), or it exists without that flag",
+				 ft_name(&ft->handle));
 	if (e->err == EOPNOTSUPP)
 		return xasprintf("flowtable '%s' exists with another hook, priority or offload flag (those cannot change)",
 				 ft_name(&ft->handle));
@@ -751,8 +795,11 @@ static void ft_cmd_free(struct cmd *cmd)
 	flowtable_free(cmd->data);
 }
 
+/* Deleting devices: the flowtable as it is tells which one it lacks. */
 static unsigned int ft_cmd_needs(const struct cmd *cmd)
 {
+	if (cmd->op == CMD_DELETE && cmd->data)
+		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
 	return cmd->op == CMD_ADD || cmd->op == CMD_CREATE ?
 	       NFT_CACHE_TABLE : 0;
 }

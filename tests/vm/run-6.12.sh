@@ -17,5 +17,5 @@ if ! dir=$("$SRCDIR/tools/vm-kernel" "${NFT_VM_CACHE:-/var/cache/nft-vm}"); then
 	exit 77
 fi
 export SRCDIR VM_KERNEL_ROOT="$dir" VM_CASES="$SRCDIR/tests/vm/cases-6.12"
-export VM_MODULES="nfnetlink_hook dummy ${VM_MODULES:-}"
+export VM_MODULES="nfnetlink_hook dummy nf_flow_table nf_flow_table_inet nft_flow_offload ${VM_MODULES:-}"
 exec "$SRCDIR/tests/vm/run.sh" "$@"
