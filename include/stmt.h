@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 struct output_ctx;
+struct cmd;
 struct eval_ctx;
 struct lin_ctx;
 struct delin_ctx;
@@ -177,6 +178,10 @@ struct stmt_ops {
 	/* The packet's fate is decided here: nothing may follow (reject,
 	 * queue, fwd; verdicts but continue, see stmt_is_terminal()). */
 	bool terminal;
+	/* The kernel refused the statement's expression with @err in a
+	 * rule of @cmd: what that means, or NULL (caller frees). */
+	char *(*explain)(const struct stmt *stmt, int err,
+			 const struct cmd *cmd);
 };
 
 extern const struct stmt_ops *const stmt_ops_registry[];

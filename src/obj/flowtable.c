@@ -839,4 +839,5 @@ const struct obj_ops flowtables_obj_ops = {
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
 	.list		= ft_list,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
 };

@@ -732,6 +732,7 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 	};
 	const struct nlattr *elem, *a;
 	const char *name = NULL, *target = NULL;
+	char *detail;
 
 	/* path: NFTA_RULE_EXPRESSIONS, NFTA_LIST_ELEM, ... */
 	if (e->depth != 2)
@@ -754,6 +755,9 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 
 		if (stmt)
 			*loc = cmd_loc_or(cmd, &stmt->location);
+		if (stmt && stmt->ops->explain &&
+		    (detail = stmt->ops->explain(stmt, e->err, cmd)))
+			return detail;
 		return xasprintf("the kernel rejected expression '%s'", name);
 	}
 	return NULL;
@@ -764,6 +768,34 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
  * it was built from (the command's, or one of a chain or table block);
  * a removal (delete, flush) was built from a handle only.
  */
+/*
+ * No attribute named: the kernel's validation of the chain refused a
+ * statement for the hook it runs at (EOPNOTSUPP); the statements that
+ * know when that happens say so.
+ */
+static char *rule_explain(struct nft_ctx *nft, const struct mnl_err *e,
+			  const struct cmd *cmd, const void *obj,
+			  const struct location **loc)
+{
+	const struct rule *r = obj;
+	const struct stmt *stmt;
+	char *detail;
+
+	if (!r || e->attr || e->err != EOPNOTSUPP ||
+	    e->msg_type != NFT_MSG_NEWRULE)
+		return NULL;
+	list_for_each_entry(stmt, &r->stmts, list) {
+		if (!stmt->ops->explain)
+			continue;
+		detail = stmt->ops->explain(stmt, e->err, cmd);
+		if (detail) {
+			*loc = cmd_loc_or(cmd, &stmt->location);
+			return detail;
+		}
+	}
+	return NULL;
+}
+
 static char *rule_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
 			       const void *obj, const struct location **loc)
 {
@@ -807,6 +839,7 @@ const struct obj_ops rule_obj_ops = {
 	.json		= rule_obj_json,
 	.echo		= rule_echo,
 	.explain_attr	= rule_explain_attr,
+	.explain	= rule_explain,
 	.explain_missing = rule_explain_missing,
 	.free		= rule_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_INSERT) |

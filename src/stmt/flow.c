@@ -4,7 +4,10 @@
  * fast path then forwards the rest of the flow. The kernel's
  * flow_offload expression carries the flowtable's name only.
  */
+#include <errno.h>
 #include <string.h>
+#include <rule.h>
+#include <obj.h>
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -67,6 +70,21 @@ static int flow_stmt_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* The kernel finds no flowtable of that name in the rule's table, or
+ * has no flow_offload expression at all (nft_flow_offload). */
+static char *flow_stmt_explain(const struct stmt *stmt, int err,
+			       const struct cmd *cmd)
+{
+	if (err == ENOENT)
+		return xasprintf("flowtable '%s' does not exist in table %s %s, or this kernel does not support flowtables (nft_flow_offload)",
+				 stmt->flow.flowtable,
+				 family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	if (err == EOPNOTSUPP)
+		return xstrdup("flow add works in forward chains only");
+	return NULL;
+}
+
 /* {"flow": {"op": "add", "flowtable": "@ft"}} */
 static struct stmt *flow_stmt_json_parse(struct json_ctx *jctx,
 					 const char *key, json_t *value,
@@ -109,6 +127,7 @@ const struct stmt_ops flow_stmt_ops = {
 	.delinearize	= flow_stmt_delinearize,
 	.json_name	= "flow",
 	.json_parse	= flow_stmt_json_parse,
+	.explain	= flow_stmt_explain,
 };
 
 struct stmt *flow_stmt_alloc(const struct location *loc, char *name)

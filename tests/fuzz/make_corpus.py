@@ -198,6 +198,28 @@ def write_dicts(outdir):
             f.write('"%s"\n' % tok)
 
 
+# JSON seeds no ruleset above yields where the kernel lacks the feature
+# (flowtables: no nf_flow_table on the host).
+EXTRA_JSON = [
+    {"nftables": [
+        {"add": {"table": {"family": "inet", "name": "t"}}},
+        {"add": {"flowtable": {"family": "inet", "table": "t", "name": "ft",
+                               "hook": "ingress", "prio": "filter + 5",
+                               "dev": ["v0", "v2"], "flags": ["offload"],
+                               "counter": True}}},
+        {"add": {"chain": {"family": "inet", "table": "t", "name": "c",
+                           "type": "filter", "hook": "forward",
+                           "prio": 0, "policy": "accept"}}},
+        {"add": {"rule": {"family": "inet", "table": "t", "chain": "c",
+                          "expr": [{"flow": {"op": "add",
+                                             "flowtable": "@ft"}}]}}},
+        {"delete": {"flowtable": {"family": "inet", "table": "t",
+                                  "name": "ft", "dev": "v2"}}},
+        {"list": {"flowtable": {"family": "inet", "table": "t",
+                                "name": "ft"}}}]},
+]
+
+
 def main():
     outdir = sys.argv[1]
     nft = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -210,6 +232,9 @@ def main():
         listing = json_listing(nft, ruleset) if nft else None
         if listing:
             save(jsondir, listing)
+    for doc in EXTRA_JSON:
+        JSON_KEYS.update(json_keys(doc))
+        save(jsondir, json.dumps(doc))
     write_dicts(outdir)
     print("%d text seeds, %d JSON seeds in %s" % (
         len(os.listdir(textdir)), len(os.listdir(jsondir)), outdir))

@@ -15,6 +15,8 @@
 #include <linearize.h>
 #include <json.h>
 #include <rule.h>
+#include <flowtable.h>
+#include <linux/netfilter/nf_tables.h>
 #include <proto.h>
 #include <parse.h>
 #include <libnftnl/rule.h>
@@ -1000,8 +1002,107 @@ static void test_generic_print(void)
 	expr_free(v);
 }
 
+/* "flow add @ft" and its older spelling, as the system nft encodes them. */
+static void test_flow(void)
+{
+	roundtrip(NFPROTO_INET, "flow add @ft", NULL,
+		  "inet t c\n"
+		  "  [ flow_offload flowtable ft ]\n",
+		  "[{\"flow\": {\"op\": \"add\", \"flowtable\": \"@ft\"}}]");
+	roundtrip(NFPROTO_INET, "flow offload @ft", "flow add @ft",
+		  "inet t c\n"
+		  "  [ flow_offload flowtable ft ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "meta l4proto tcp flow add @f2", NULL,
+		  "ip t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ flow_offload flowtable f2 ]\n", NULL);
+}
+
+static char *ft_text(const struct flowtable *ft, unsigned int flags)
+{
+	struct output_ctx octx = { .flags = flags };
+	char *buf = NULL;
+	size_t size = 0;
+
+	octx.output_fp = open_memstream(&buf, &size);
+	flowtable_print(ft, &octx);
+	fclose(octx.output_fp);
+	return buf;
+}
+
+/* A flowtable as listings print it: text (upstream's quoted devices,
+ * named priority) and JSON (with flags and counter, which upstream's
+ * JSON lacks). */
+static void test_flowtable_print(void)
+{
+	struct output_ctx octx = { .flags = 0 };
+	struct flowtable *ft = flowtable_alloc();
+	char *got;
+	json_t *j;
+
+	ft->handle.family = NFPROTO_INET;
+	ft->handle.table.name = xstrdup("t");
+	ft->handle.chain.name = xstrdup("ft");
+	ft->handle.handle.id = 7;
+	ft->has_hook = true;
+	ft->prio = 5;
+	ft->devs = xzalloc(3 * sizeof(char *));
+	ft->devs[0] = xstrdup("v0");
+	ft->devs[1] = xstrdup("v2");
+	ft->num_devs = 2;
+	ft->flags = NFT_FLOWTABLE_COUNTER | NFT_FLOWTABLE_HW_OFFLOAD;
+	got = ft_text(ft, 0);
+	CHECK_STREQ(got, "\tflowtable ft {\n"
+			 "\t\thook ingress priority filter + 5\n"
+			 "\t\tdevices = { \"v0\", \"v2\" }\n"
+			 "\t\tcounter\n"
+			 "\t\tflags offload\n"
+			 "\t}\n");
+	free(got);
+	got = ft_text(ft, NFT_CTX_OUTPUT_HANDLE | NFT_CTX_OUTPUT_NUMERIC_PRIO);
+	CHECK_STREQ(got, "\tflowtable ft { # handle 7\n"
+			 "\t\thook ingress priority 5\n"
+			 "\t\tdevices = { \"v0\", \"v2\" }\n"
+			 "\t\tcounter\n"
+			 "\t\tflags offload\n"
+			 "\t}\n");
+	free(got);
+	j = flowtable_json(ft, &octx);
+	got = json_dumps(j, JSON_PRESERVE_ORDER);
+	CHECK_STREQ(got, "{\"flowtable\": {\"family\": \"inet\", "
+			 "\"name\": \"ft\", \"table\": \"t\", "
+			 "\"handle\": 7, \"hook\": \"ingress\", "
+			 "\"prio\": 5, \"dev\": [\"v0\", \"v2\"], "
+			 "\"flags\": [\"offload\"], \"counter\": true}}");
+	free(got);
+	json_decref(j);
+	/* one device: a string, as upstream's JSON; no flags */
+	ft->num_devs = 1;
+	ft->flags = 0;
+	ft->prio = -10;
+	j = flowtable_json(ft, &octx);
+	got = json_dumps(j, JSON_PRESERVE_ORDER);
+	CHECK_STREQ(got, "{\"flowtable\": {\"family\": \"inet\", "
+			 "\"name\": \"ft\", \"table\": \"t\", "
+			 "\"handle\": 7, \"hook\": \"ingress\", "
+			 "\"prio\": -10, \"dev\": \"v0\"}}");
+	free(got);
+	json_decref(j);
+	ft->num_devs = 2;
+	got = ft_text(ft, 0);
+	CHECK_STREQ(got, "\tflowtable ft {\n"
+			 "\t\thook ingress priority filter - 10\n"
+			 "\t\tdevices = { \"v0\", \"v2\" }\n"
+			 "\t}\n");
+	free(got);
+	flowtable_free(ft);
+}
+
 int main(void)
 {
+	test_flow();
+	test_flowtable_print();
 	test_generic_print();
 	test_ip();
 	test_ports();

@@ -100,6 +100,9 @@ for FLOW in "flow add" "flow offload"; do
 	fi
 done
 bad "flow add without the flowtable" add rule inet t c flow add @ft
+assert_match "flowtable 'ft' does not exist in table inet t, or this kernel does not support flowtables" "$err" \
+	"flow add without the flowtable: says why"
+assert_caret_under "$err" "flow add @ft" "flow add without the flowtable: caret under the statement"
 # "flow offload" lists as "flow add": the printer and decoder unit tests
 # (tests/unit/printer_test) and the VM lane show it
 

@@ -134,6 +134,14 @@ err=$($NFT add flowtable inet t hw '{ hook ingress priority 0; devices = { "v0" 
 echo "$err" | grep -q "cannot offload flows to hardware" || fail "error: $err"
 $NFT list flowtables | grep -q 'flowtable hw' && fail "hw was added"
 
+# flow add outside a forward chain: the kernel refuses it
+$NFT add chain inet t in '{ type filter hook input priority 0; }' || fail "chain in"
+err=$($NFT add rule inet t in flow add @ft 2>&1) && fail "flow add in an input chain"
+echo "$err" | grep -q "forward chains only" || fail "error: $err"
+err=$($NFT add rule inet t routed flow add @nope 2>&1) && fail "flow add @nope"
+echo "$err" | grep -q "flowtable 'nope' does not exist in table inet t" ||
+	fail "error: $err"
+
 # in use by the rule: refused, then gone with the rule
 $NFT delete flowtable inet t ft 2>/dev/null && fail "deleted a flowtable in use"
 $NFT flush chain inet t routed || fail "flush"
