@@ -200,6 +200,7 @@ static int ft_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nftnl_flowtable *nlf = ft_build(h, obj);
 	struct nlmsghdr *nlh;
 
+	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_flowtable_nlmsg_build_payload(nlh, nlf);
 	batch_msg_end(x->batch, nlh);
@@ -342,30 +343,61 @@ static int ft_execute(struct exec_ctx *x, struct cmd *cmd)
 
 /* ---- text output ---- */
 
-void flowtable_print(const struct flowtable *ft, struct output_ctx *octx)
+/* The body: each item after @pre and before @post ("\t\t", "\n" in
+ * listings; "", "; " on one line). */
+static void ft_print_body(const struct flowtable *ft, struct output_ctx *octx,
+			  const char *pre, const char *post)
 {
 	char prio[64];
 	unsigned int i;
 
+	prio_format(prio, sizeof(prio), NFPROTO_NETDEV, NF_NETDEV_INGRESS,
+		    ft->prio, nft_output_numeric_prio(octx));
+	nft_print(octx, "%shook ingress priority %s%s", pre, prio, post);
+	if (ft->num_devs) {
+		nft_print(octx, "%sdevices = { ", pre);
+		for (i = 0; i < ft->num_devs; i++)
+			nft_print(octx, "%s\"%s\"", i ? ", " : "",
+				  ft->devs[i]);
+		nft_print(octx, " }%s", post);
+	}
+	if (ft->flags & NFT_FLOWTABLE_COUNTER)
+		nft_print(octx, "%scounter%s", pre, post);
+	if (ft->flags & NFT_FLOWTABLE_HW_OFFLOAD)
+		nft_print(octx, "%sflags " FLOWTABLE_FLAG_OFFLOAD "%s", pre,
+			  post);
+}
+
+void flowtable_print(const struct flowtable *ft, struct output_ctx *octx)
+{
 	nft_print(octx, "\tflowtable %s {", ft_name(&ft->handle));
 	if (nft_output_handle(octx))
 		nft_print(octx, " # handle %" PRIu64, ft->handle.handle.id);
 	nft_print(octx, "\n");
-	prio_format(prio, sizeof(prio), NFPROTO_NETDEV, NF_NETDEV_INGRESS,
-		    ft->prio, nft_output_numeric_prio(octx));
-	nft_print(octx, "\t\thook ingress priority %s\n", prio);
-	if (ft->num_devs) {
-		nft_print(octx, "\t\tdevices = { ");
-		for (i = 0; i < ft->num_devs; i++)
-			nft_print(octx, "%s\"%s\"", i ? ", " : "",
-				  ft->devs[i]);
-		nft_print(octx, " }\n");
-	}
-	if (ft->flags & NFT_FLOWTABLE_COUNTER)
-		nft_print(octx, "\t\tcounter\n");
-	if (ft->flags & NFT_FLOWTABLE_HW_OFFLOAD)
-		nft_print(octx, "\t\tflags " FLOWTABLE_FLAG_OFFLOAD "\n");
+	ft_print_body(ft, octx, "\t\t", "\n");
 	nft_print(octx, "\t}\n");
+}
+
+/* -e: "add flowtable inet t ft { hook ingress priority filter; ... }" */
+static void ft_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+		    uint16_t type, void *obj)
+{
+	struct output_ctx *octx = &nft->octx;
+	struct flowtable *own = owner_obj, *ft = obj;
+
+	if (own)
+		own->handle.handle.id = ft->handle.handle.id;
+	cmd->echo_handle = ft->handle.handle.id;
+	if (nft_output_json(octx) || type != NFT_MSG_NEWFLOWTABLE)
+		return;
+	nft_print(octx, "%s flowtable %s %s %s { ", echo_op(cmd),
+		  family_name(ft->handle.family), ft->handle.table.name,
+		  ft_name(&ft->handle));
+	ft_print_body(ft, octx, "", "; ");
+	nft_print(octx, "}");
+	if (nft_output_handle(octx))
+		nft_print(octx, " # handle %" PRIu64, ft->handle.handle.id);
+	nft_print(octx, "\n");
 }
 
 const char *table_print_flowtables(const struct table *t,
@@ -500,14 +532,14 @@ static int ft_list(struct nft_ctx *nft, struct cmd *cmd,
 		if (!t)
 			return erec_error(msgs, cmd_loc_or(cmd,
 							   &h->table.location),
-					  "Could not process rule: No such file or directory: table '%s' does not exist in family %s",
-					  h->table.name,
-					  family_name(h->family));
+					  "No such file or directory: no table %s %s",
+					  family_name(h->family),
+					  h->table.name);
 		only = table_lookup_flowtable(t, h->chain.name);
 		if (!only)
 			return erec_error(msgs, cmd_loc_or(cmd,
 							   &h->chain.location),
-					  "Could not process rule: No such file or directory: flowtable '%s' does not exist in table %s %s",
+					  "No such file or directory: no flowtable %s in table %s %s",
 					  h->chain.name,
 					  family_name(h->family),
 					  h->table.name);
@@ -634,6 +666,12 @@ static char *ft_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	}
 	if (e->err == ENOENT && ft->has_hook)
 		return xstrdup(no_flowtables);
+	/* add of an existing flowtable updates it: the clash is a device's */
+	if (e->err == EEXIST && cmd->op != CMD_CREATE && ft->dev_expr) {
+		*loc = &ft->dev_expr->location;
+		return xasprintf("a device of flowtable '%s' is already used by another flowtable",
+				 ft_name(&ft->handle));
+	}
 	if (e->err == ENOENT)
 		return xasprintf("flowtable '%s' does not exist in table %s %s: give hook and priority to add it",
 				 ft_name(&ft->handle),
@@ -668,6 +706,8 @@ static char *ft_explain_missing(const struct cmd *cmd,
 static char *ft_explain_exists(const struct cmd *cmd,
 			       const struct location **loc)
 {
+	if (cmd->op != CMD_CREATE)
+		return NULL;
 	*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);
 	return xasprintf("flowtable '%s' already exists in table %s %s",
 			 cmd_chain_name(cmd), family_name(cmd->handle.family),
@@ -821,6 +861,7 @@ const struct obj_ops flowtable_obj_ops = {
 	.list		= ft_list,
 	.print		= ft_obj_print,
 	.json		= ft_obj_json,
+	.echo		= ft_echo,
 	.strerror	= ft_strerror,
 	.explain_attr	= ft_explain_attr,
 	.explain	= ft_explain,

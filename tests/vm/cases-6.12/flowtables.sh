@@ -134,6 +134,17 @@ err=$($NFT add flowtable inet t hw '{ hook ingress priority 0; devices = { "v0" 
 echo "$err" | grep -q "cannot offload flows to hardware" || fail "error: $err"
 $NFT list flowtables | grep -q 'flowtable hw' && fail "hw was added"
 
+# echo: one line as upstream's monitor prints it (1.0.6 echoes nothing)
+out=$($NFT -e add flowtable inet t e1 '{ hook ingress priority 3; devices = { "d0" }; }' | head -n 1) ||
+	fail "echo add"
+[ "$out" = 'add flowtable inet t e1 { hook ingress priority filter + 3; devices = { "d0" }; }' ] ||
+	fail "echo: $out"
+# a device of another flowtable
+err=$($NFT add flowtable inet t e2 '{ hook ingress priority 0; devices = { "d0" }; }' 2>&1) &&
+	fail "two flowtables on d0"
+echo "$err" | grep -q "already used by another flowtable" || fail "error: $err"
+$NFT delete flowtable inet t e1 || fail "delete e1"
+
 # flow add outside a forward chain: the kernel refuses it
 $NFT add chain inet t in '{ type filter hook input priority 0; }' || fail "chain in"
 err=$($NFT add rule inet t in flow add @ft 2>&1) && fail "flow add in an input chain"
