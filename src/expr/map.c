@@ -222,6 +222,8 @@ static void map_intervals_free(struct map_iv *v, unsigned int n)
 /* Interval keys of a map may not overlap: each has its own data. */
 static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 {
+	const struct map_iv *a, *b;
+	struct error_record *erec;
 	struct map_iv *v;
 	unsigned int n, i;
 	int ret = 0;
@@ -230,8 +232,14 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 	for (i = 1; i < n; i++) {
 		if (mpz_cmp(v[i].iv.low, v[i - 1].iv.high) > 0)
 			continue;
-		ret = expr_error(ectx, v[i].mapping->mapping.key,
-				 "conflicting intervals specified");
+		/* as the system nft: the later one, the other beside it */
+		a = &v[i];
+		b = &v[i - 1];
+		erec = erec_create(EREC_ERROR, &a->mapping->mapping.key->location,
+				   "conflicting intervals specified");
+		erec_add_location(erec, &b->mapping->mapping.key->location);
+		erec_queue(erec, ectx->msgs);
+		ret = -1;
 		break;
 	}
 	map_intervals_free(v, n);
@@ -473,8 +481,11 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 		map_add_mpz(elems, map, v[i].iv.low, BYTEORDER_BIG_ENDIAN,
 			    v[i].mapping->mapping.data, false, open);
 		count++;
-		if (open)
+		/* the system nft counts the end it leaves out */
+		if (open) {
+			count++;
 			break;
+		}
 		mpz_add_ui(next, v[i].iv.high, 1);
 		if (i + 1 < n && mpz_cmp(next, v[i + 1].iv.low) == 0)
 			continue;
@@ -628,8 +639,9 @@ static void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	bool own = false;
 	uint32_t id;
 
-	/* the key goes where the value will, if it fits */
-	if (dreg == NFT_REG_VERDICT || len > NFT_REG_SIZE) {
+	/* the key goes where the value will (as the system nft does,
+	 * even a key longer than the value's register) */
+	if (dreg == NFT_REG_VERDICT) {
 		kreg = key->etype == EXPR_CONCAT ?
 		       lin_get_register_concat(lctx, key->len) :
 		       lin_get_register(lctx, key->len);

@@ -1,0 +1,79 @@
+# nat addresses from anonymous maps: keyed by an address, a numgen, a
+# jhash (load balancing)
+families: ip inet
+table: t
+chain: c { type nat hook prerouting priority dstnat; policy accept; }
+
+rule ip: dnat to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 0100000a  : 0100a8c0 0 [end]	element 0200000a  : 0200a8c0 0 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "192.168.0.1"], ["10.0.0.2", "192.168.0.2"]]}}}}}]
+
+rule inet: dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 0100000a  : 0100a8c0 0 [end]	element 0200000a  : 0200a8c0 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "192.168.0.1"], ["10.0.0.2", "192.168.0.2"]]}}}}}]
+
+rule ip: dnat to numgen inc mod 2 map { 0 : 10.0.0.1, 1 : 10.0.0.2 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : 0100000a 0 [end]	element 00000001  : 0200000a 0 [end]
+  [ numgen reg 1 = inc mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"map": {"key": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "data": {"set": [[0, "10.0.0.1"], [1, "10.0.0.2"]]}}}}}]
+
+rule ip: dnat to jhash ip saddr mod 2 map { 0 : 10.0.0.1, 1 : 10.0.0.2 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : 0100000a 0 [end]	element 00000001  : 0200000a 0 [end]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"map": {"key": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}, "data": {"set": [[0, "10.0.0.1"], [1, "10.0.0.2"]]}}}}}]
+
+rule ip: dnat to tcp dport map { 22 : 10.0.0.1, 80-90 : 10.0.0.2 }
+  __map%d t f size 5
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00001600  : 0100000a 0 [end]	element 00001700  : 1 [end]	element 00005000  : 0200000a 0 [end]	element 00005b00  : 1 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, "10.0.0.1"], [{"range": [80, 90]}, "10.0.0.2"]]}}}}}]
+
+rule inet: dnat ip to tcp dport map { 22 : 10.0.0.1, 80-90 : 10.0.0.2 }
+  __map%d t f size 5
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00001600  : 0100000a 0 [end]	element 00001700  : 1 [end]	element 00005000  : 0200000a 0 [end]	element 00005b00  : 1 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, "10.0.0.1"], [{"range": [80, 90]}, "10.0.0.2"]]}}}}}]
+
+rule ip: counter dnat to ip saddr map { 10.0.0.0/24 : 192.168.0.1 }
+list: counter packets 0 bytes 0 dnat to ip saddr map { 10.0.0.0/24 : 192.168.0.1 }
+  __map%d t f size 3
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 0000000a  : 0100a8c0 0 [end]	element 0001000a  : 1 [end]
+  [ counter pkts 0 bytes 0 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"counter": {"packets": 0, "bytes": 0}}, {"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 24}}, "192.168.0.1"]]}}}}}]
+
+fail ip: dnat to ip saddr map { 10.0.0.1 : accept }
