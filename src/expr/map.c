@@ -461,7 +461,7 @@ static unsigned int map_add_values(struct nftnl_set *elems,
 static unsigned int map_add_intervals(struct nftnl_set *elems,
 				      const struct expr *map)
 {
-	unsigned int width = map->map.key->len, n, i, count = 0;
+	unsigned int width = map->map.key->len, n, i, count;
 	struct map_iv *v = map_intervals(map, &n);
 	mpz_t max, next;
 	bool open;
@@ -474,25 +474,22 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 	if (n && mpz_sgn(v[0].iv.low) != 0) {
 		map_add_mpz(elems, map, next, BYTEORDER_BIG_ENDIAN, NULL,
 			    true, false);
-		count++;
 	}
 	for (i = 0; i < n; i++) {
 		open = mpz_cmp(v[i].iv.high, max) == 0;
 		map_add_mpz(elems, map, v[i].iv.low, BYTEORDER_BIG_ENDIAN,
 			    v[i].mapping->mapping.data, false, open);
-		count++;
-		/* the system nft counts the end it leaves out */
-		if (open) {
-			count++;
+		if (open)
 			break;
-		}
 		mpz_add_ui(next, v[i].iv.high, 1);
 		if (i + 1 < n && mpz_cmp(next, v[i + 1].iv.low) == 0)
 			continue;
 		map_add_mpz(elems, map, next, BYTEORDER_BIG_ENDIAN, NULL,
 			    true, false);
-		count++;
 	}
+	/* the size the system nft declares: an end for every interval,
+	 * those it leaves out (adjacent, open) too */
+	count = 2 * n + (n && mpz_sgn(v[0].iv.low) != 0);
 	mpz_clear(max);
 	mpz_clear(next);
 	map_intervals_free(v, n);
