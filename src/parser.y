@@ -3315,6 +3315,7 @@ nat_port	: nat_value			{ $$ = $1; }
 				$$ = range_expr_alloc(&@$, $1, $3);
 			}
 		| stmt_expr			{ $$ = $1; }
+		| map_expr			{ $$ = $1; }
 		;
 
 /*

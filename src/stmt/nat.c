@@ -559,13 +559,23 @@ static int redir_stmt_delinearize(struct delin_ctx *dctx,
  * "@nh,96,32") and drops the dependency they imply (inet's "meta nfproto
  * ipv4"), as a match does.
  */
+/* A map keyed by a transport header field implies its protocol, as a
+ * match on it would ("dnat to tcp dport map { ... }:1234"). */
+static bool nat_map_loads_transport(const struct expr *e)
+{
+	return e && e->etype == EXPR_MAP &&
+	       e->map.key->etype == EXPR_PAYLOAD &&
+	       e->map.key->payload.base == NFT_PAYLOAD_TRANSPORT_HEADER;
+}
+
 static void nat_stmt_delin_postprocess(struct delin_ctx *dctx,
 				       struct stmt *stmt)
 {
 	/* A port needs the transport protocol match before it ("meta
 	 * l4proto tcp dnat to 1.2.3.4:tcp dport"): it stays, as the
 	 * system nft lists it, or the listing would not load again. */
-	if (stmt->nat.proto)
+	if (stmt->nat.proto && !nat_map_loads_transport(stmt->nat.addr) &&
+	    !nat_map_loads_transport(stmt->nat.proto))
 		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.addr);
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.proto);

@@ -77,3 +77,34 @@ list: counter packets 0 bytes 0 dnat to ip saddr map { 10.0.0.0/24 : 192.168.0.1
 json: [{"counter": {"packets": 0, "bytes": 0}}, {"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 24}}, "192.168.0.1"]]}}}}}]
 
 fail ip: dnat to ip saddr map { 10.0.0.1 : accept }
+
+# a map keyed by a transport field implies the protocol a port needs
+rule ip: dnat to tcp dport map { 1000 : 1.1.1.1, 2000 : 2.2.2.2 }:1234
+  __map%d t b size 2
+  __map%d t 0
+  	element 0000e803  : 01010101 0 [end]	element 0000d007  : 02020202 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ immediate reg 2 0x0000d204 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[1000, "1.1.1.1"], [2000, "2.2.2.2"]]}}}, "port": 1234}}]
+
+rule ip: dnat to tcp dport map { 1000 : 1.1.1.1, 2000 : 2.2.2.2 }:tcp dport map { 1000 : 1234, 2000 : 2345 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 0000e803  : 01010101 0 [end]	element 0000d007  : 02020202 0 [end]
+  __map%d t b size 2
+  __map%d t 0
+  	element 0000e803  : 0000d204 0 [end]	element 0000d007  : 00002909 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 2 set __map%d dreg 2 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[1000, "1.1.1.1"], [2000, "2.2.2.2"]]}}}, "port": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[1000, 1234], [2000, 2345]]}}}}}]
+
+fail ip: dnat to 1.1.1.1:tcp dport map { 1000 : 1234 }
