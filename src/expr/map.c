@@ -623,6 +623,14 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 			  map->map.vmap ? 0 : map_key_bytes(map));
 	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 	map_udata(nls, map);
+	/* the echo (-e) decodes the elements sent: they say what the set
+	 * says (these attributes stay out of the elements' message) */
+	nftnl_set_set_u32(elems, NFTNL_SET_FLAGS, flags);
+	nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE));
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
+			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
 	return lin_queue_set(lctx, nls, elems);
 }
 
@@ -843,7 +851,8 @@ static unsigned int map_raws_read(const struct nftnl_set *nls,
 
 /* The mappings of a dumped map; NULL if some element cannot be read. */
 static struct expr *map_mappings_decode(const struct nftnl_set *nls,
-					const struct expr *left, bool hton)
+					const struct expr *left, bool hton,
+					bool as_sent)
 {
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	uint32_t klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
@@ -863,7 +872,8 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 	}
 	mpz_init(high);
 	if (left->etype == EXPR_CONCAT) {
-		qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
+		if (!as_sent)
+			qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
 		for (i = 0; i < n; i++) {
 			key = map_concat_member(&v[i], left);
 			set_expr_add(set, mapping_expr_alloc(&internal_location,
@@ -871,7 +881,9 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 			v[i].data = NULL;
 		}
 	} else {
-		qsort(v, n, sizeof(*v), map_raw_cmp);
+		/* an echo shows the values in the order written */
+		if (!as_sent || interval)
+			qsort(v, n, sizeof(*v), map_raw_cmp);
 		for (i = 0; i < n; i++) {
 			if (v[i].end)
 				continue;
@@ -934,7 +946,7 @@ static int map_lookup_delinearize(struct delin_ctx *dctx,
 					   name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	mappings = map_mappings_decode(nls, key, hton);
+	mappings = map_mappings_decode(nls, key, hton, as_sent);
 	if (mappings == NULL) {
 		expr_free(key);
 		return delin_error(dctx, "map %s has an element this nft cannot read",
