@@ -624,8 +624,8 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 	map_udata(nls, map);
 	/* the echo (-e) decodes the elements sent: they say what the set
-	 * says (these attributes stay out of the elements' message) */
-	nftnl_set_set_u32(elems, NFTNL_SET_FLAGS, flags);
+	 * says (these attributes stay out of the elements' message; the
+	 * flags would show in its debug line: map_is_interval()) */
 	nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
 			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE));
@@ -849,14 +849,36 @@ static unsigned int map_raws_read(const struct nftnl_set *nls,
 	return n;
 }
 
+/* The set's flags say so; the elements sent, kept for an echo, carry
+ * none: their end elements and open starts do. */
+static bool map_is_interval(const struct nftnl_set *nls)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	bool interval = false;
+
+	if (nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL)
+		return true;
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while (!interval && (e = nftnl_set_elems_iter_next(it)) != NULL)
+		interval = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA) ||
+			   nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END) ||
+			   (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+			    (nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+			     NFT_SET_ELEM_INTERVAL_END));
+	nftnl_set_elems_iter_destroy(it);
+	return interval;
+}
+
 /* The mappings of a dumped map; NULL if some element cannot be read. */
 static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 					const struct expr *left, bool hton,
 					bool as_sent)
 {
-	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	uint32_t klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
-	bool interval = flags & NFT_SET_INTERVAL;
+	bool interval = map_is_interval(nls);
 	enum byteorder byteorder = left->byteorder;
 	struct expr *set = set_expr_alloc(&internal_location), *key;
 	struct map_raw *v;
@@ -927,9 +949,9 @@ static int map_lookup_delinearize(struct delin_ctx *dctx,
 	name = nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
 	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
 			       &as_sent);
-	/* a named map: another kind's */
-	if (nls == NULL || !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
-			     NFT_SET_MAP))
+	/* a named map: another kind's (an echo's elements carry no flags) */
+	if (nls == NULL || (!as_sent && !(nftnl_set_get_u32(nls,
+						NFTNL_SET_FLAGS) & NFT_SET_MAP)))
 		return -1;
 	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);

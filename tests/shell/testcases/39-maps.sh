@@ -81,3 +81,18 @@ ok "a value in a verdict map is refused"
 out=$(nft add rule ip t out ip daddr vmap { 10.0.0.0/24 : accept, 10.0.0.2 : drop } 2>&1) &&
 	fail "overlapping intervals were accepted"
 assert_match "conflicting intervals specified" "$out" "overlap is named"
+is_system_nft || assert_caret_under "$out" "10.0.0.2" "overlap: caret under the later key"
+
+# a verdict map's jumps are checked as a jump statement's are (the system
+# nft leaves them to the kernel, which names no element)
+if ! is_system_nft; then
+	out=$(nft add rule ip t out tcp dport vmap { 22 : jump nosuch } 2>&1) &&
+		fail "a jump to an unknown chain was accepted"
+	assert_caret_under "$out" nosuch "unknown chain: caret under its name"
+	out=$(nft add rule ip t out tcp dport vmap { 22 : goto out } 2>&1) &&
+		fail "a goto to a base chain was accepted"
+	assert_match "'out' is a base chain" "$out" "a goto to a base chain is refused"
+	out=$(nft add rule ip t out meta mark set tcp dport map { 22 : accept } 2>&1) &&
+		fail "a verdict as a mark was accepted"
+	assert_caret_under "$out" accept "a verdict in a data map: caret under it"
+fi
