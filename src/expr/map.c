@@ -265,6 +265,13 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 {
 	struct expr *key = map->map.key;
 
+	/* a lone value has no type to parse in: say what is missing */
+	if (key->etype == EXPR_CONCAT &&
+	    m->mapping.key->etype != EXPR_CONCAT &&
+	    m->mapping.key->etype != EXPR_VARIABLE)
+		return expr_error(ectx, m->mapping.key,
+				  "expected a concatenation of %u values",
+				  key->expr_list.size);
 	if (expr_evaluate_like(ectx, &m->mapping.key, key) < 0)
 		return -1;
 	switch (m->mapping.key->etype) {
