@@ -3027,6 +3027,7 @@ reject_code_value : NUMBER
 /* a value (address, device name, $var) or computed */
 stmt_arg	: nat_value		{ $$ = $1; }
 		| stmt_expr		{ $$ = $1; }
+		| map_expr		{ $$ = $1; }
 		;
 
 /* "device lo", "device $dev" or computed: "device meta iif" */
@@ -3046,6 +3047,7 @@ stmt_dev	: STRING
 				xfree($1);
 			}
 		| stmt_expr		{ $$ = $1; }
+		| map_expr		{ $$ = $1; }
 		;
 
 /*

@@ -261,3 +261,33 @@ fail: meta mark set tcp dport map { foo : 1 }
 fail: meta mark set tcp dport map { 22-30 : 1, 25 : 2 }
 
 fail ip inet: meta mark set ip saddr . tcp dport map { 10.0.0.1 : 1 }
+
+# dup's address and device from maps
+rule ip: dup to ip saddr map { 10.0.0.1 : 10.0.0.2, 10.0.0.3 : 10.0.0.4 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 0100000a  : 0200000a 0 [end]	element 0300000a  : 0400000a 0 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ dup sreg_addr 1 ]
+json: [{"dup": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "10.0.0.2"], ["10.0.0.3", "10.0.0.4"]]}}}}}]
+
+rule ip: dup to ip saddr map { 10.0.0.1 : 10.0.0.2 } device "lo"
+  __map%d t b size 1
+  __map%d t 0
+  	element 0100000a  : 0200000a 0 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ immediate reg 2 0x00000001 ]
+  [ dup sreg_addr 1 sreg_dev 2 ]
+json: [{"dup": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "10.0.0.2"]]}}}, "dev": "lo"}}]
+
+rule ip: dup to 10.0.0.9 device iifname map { "lo" : "lo" }
+  __map%d t b size 1
+  __map%d t 0
+  	element 00006f6c 00000000 00000000 00000000  : 00000001 0 [end]
+  [ immediate reg 1 0x0900000a ]
+  [ meta load iifname => reg 2 ]
+  [ lookup reg 2 set __map%d dreg 2 ]
+  [ dup sreg_addr 1 sreg_dev 2 ]
+json: [{"dup": {"addr": "10.0.0.9", "dev": {"map": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["lo", "lo"]]}}}}}]
