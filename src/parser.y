@@ -1397,7 +1397,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt vmap_stmt
-%type <expr> keyset_map_key map_expr map_block map_list map_elem map_data map_verdict
+%type <expr> define_item keyset_map_key map_expr map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or
@@ -2119,12 +2119,26 @@ map_expr	: stmt_expr MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
+		| stmt_expr MAP VARIABLE
+			{
+				$$ = map_expr_alloc(&@$, $1,
+					parser_var_ref(state, $3, &@3), false);
+				xfree($3);
+			}
 		;
 
 vmap_stmt	: stmt_expr VMAP map_block
 			{
 				$$ = verdict_stmt_alloc(&@$,
 					map_expr_alloc(&@$, $1, $3, true));
+			}
+		| stmt_expr VMAP VARIABLE
+			{
+				$$ = verdict_stmt_alloc(&@$,
+					map_expr_alloc(&@$, $1,
+						parser_var_ref(state, $3, &@3),
+						true));
+				xfree($3);
 			}
 		;
 
@@ -2703,6 +2717,12 @@ keyset_value	: keyset_operand	{ $$ = $1; }
 		| keyset_map_key MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| keyset_map_key MAP VARIABLE
+			{
+				$$ = map_expr_alloc(&@$, $1,
+					parser_var_ref(state, $3, &@3), false);
+				xfree($3);
 			}
 		| keyset_value '&' keyset_const
 			{
@@ -3441,15 +3461,23 @@ define_expr	: rhs_expr		{ $$ = $1; }
 		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
 		;
 
-define_list	: rhs_expr
+define_list	: define_item
 			{
 				$$ = list_expr_alloc(&@$);
 				list_expr_add($$, $1);
 			}
-		| define_list ',' opt_newlines rhs_expr
+		| define_list ',' opt_newlines define_item
 			{
 				$$ = $1;
 				list_expr_add($$, $4);
+			}
+		;
+
+/* "define m = { 22 : accept, 80 : drop }" for "vmap $m" (src/expr/map.c) */
+define_item	: rhs_expr		{ $$ = $1; }
+		| rhs_expr ':' map_data
+			{
+				$$ = mapping_expr_alloc(&@$, $1, $3);
 			}
 		;
 

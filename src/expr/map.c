@@ -332,12 +332,43 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 	return 0;
 }
 
+/* "map $m" with "define m = { 22 : 1, 80 : 2 }": a copy of the
+ * mappings, which keep the locations of the definition. */
+static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *var = map->map.mappings, *value, *set, *i;
+
+	if (var->etype != EXPR_VARIABLE)
+		return 0;
+	value = expr_unvariable(var);
+	if (value == NULL || (value->etype != EXPR_LIST &&
+			      value->etype != EXPR_SET))
+		return expr_error(ectx, var,
+				  "$%s is not a map: define it as { KEY : VALUE, ... }",
+				  var->variable.name);
+	set = set_expr_alloc(&var->location);
+	list_for_each_entry(i, &value->expr_list.expressions, list) {
+		if (i->etype != EXPR_MAPPING) {
+			expr_free(set);
+			return expr_error(ectx, i,
+					  "$%s is not a map: this member has no ': VALUE'",
+					  var->variable.name);
+		}
+		set_expr_add(set, expr_clone(i));
+	}
+	expr_free(var);
+	map->map.mappings = set;
+	return 0;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
 	struct eval_type saved;
 	int ret;
 
+	if (map_mappings_unvariable(ectx, map) < 0)
+		return -1;
 	if (map->map.vmap) {
 		map->dtype = &verdict_type;
 		map->byteorder = BYTEORDER_INVALID;

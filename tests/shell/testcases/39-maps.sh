@@ -96,3 +96,23 @@ if ! is_system_nft; then
 		fail "a verdict as a mark was accepted"
 	assert_caret_under "$out" accept "a verdict in a data map: caret under it"
 fi
+
+# maps in variables ("define m = { k : v }", "vmap $m"): the system nft
+# 1.0.6 aborts on them (an assertion), upstream takes them
+if ! is_system_nft; then
+	nft -f - <<'NFT' || fail "maps from variables"
+define verdicts = { 10.0.0.2 : jump good, 10.0.0.3 : jump bad }
+define marks = { 10.0.0.2 : 0x12, 10.0.0.3 : 0x13 }
+add chain ip t v
+add rule ip t v ip daddr vmap $verdicts
+add rule ip t v meta mark set ip daddr map $marks
+NFT
+	assert_eq "$(nft list chain ip t v | grep -c 'map { 10.0.0.2 : ')" 2 \
+		"maps from variables list as maps"
+	out=$(nft -f - 2>&1 <<'NFT'
+define notamap = { 22, 80 }
+add rule ip t v tcp dport vmap $notamap
+NFT
+) && fail "a set used as a map was accepted"
+	assert_caret_under "$out" 22 "a set used as a map: caret under its member"
+fi
