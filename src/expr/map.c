@@ -1115,6 +1115,20 @@ static struct expr *map_verdict_json(struct json_ctx *jctx, json_t *value,
 						json_string_value(target), 0));
 }
 
+static bool map_json_is_verdict(json_t *value)
+{
+	const char *name;
+	unsigned int i;
+
+	if (!json_is_object(value) || json_object_size(value) != 1)
+		return false;
+	name = json_object_iter_key(json_object_iter(value));
+	for (i = 0; map_verdict_names[i]; i++)
+		if (!strcmp(map_verdict_names[i], name))
+			return true;
+	return false;
+}
+
 static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 				   const struct location *loc, bool vmap)
 {
@@ -1149,7 +1163,7 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 		if (mk == NULL)
 			goto err;
 		md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
-		if (md == NULL) {
+		if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
 			snprintf(path, sizeof(path), ".%s.data.set[%zu][1]",
 				 what, i);
 			md = json_parse_expr(jctx, json_array_get(pair, 1),
