@@ -181,6 +181,40 @@ static void map_member_bounds(const struct expr *m, struct interval *iv,
 	}
 }
 
+/* Names compare as bytes, not as numbers in some byte order. */
+static bool map_key_is_string(const struct expr *key)
+{
+	const struct datatype *d;
+
+	for (d = key->dtype; d; d = d->basetype)
+		if (d->type == TYPE_STRING)
+			return true;
+	return false;
+}
+
+/*
+ * A name as the number its bytes spell, big endian, NUL padded to
+ * @width bits; a wildcard ("eth*") covers all that follows its bytes.
+ */
+static void map_string_bounds(const struct expr *m, struct interval *iv,
+			      unsigned int width)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, m->value.value, BYTEORDER_HOST_ENDIAN,
+		      div_round_up(m->len, BITS_PER_BYTE));
+	mpz_import_data(iv->low, buf, BYTEORDER_BIG_ENDIAN,
+			width / BITS_PER_BYTE);
+	mpz_set(iv->high, iv->low);
+	if (m->flags & EXPR_F_WILDCARD && m->len < width) {
+		mpz_set_ui(iv->high, 1);
+		mpz_mul_2exp(iv->high, iv->high, width - m->len);
+		mpz_sub_ui(iv->high, iv->high, 1);
+		mpz_ior(iv->high, iv->high, iv->low);
+	}
+}
+
 struct map_iv {
 	struct interval iv;
 	const struct expr *mapping;
@@ -202,7 +236,12 @@ static struct map_iv *map_intervals(const struct expr *map, unsigned int *n)
 
 	list_for_each_entry(i, &set->expr_list.expressions, list) {
 		interval_init(&v[k].iv);
-		map_member_bounds(i->mapping.key, &v[k].iv, map->map.key->len);
+		if (map_key_is_string(map->map.key))
+			map_string_bounds(i->mapping.key, &v[k].iv,
+					  map->map.key->len);
+		else
+			map_member_bounds(i->mapping.key, &v[k].iv,
+					  map->map.key->len);
 		v[k++].mapping = i;
 	}
 	qsort(v, k, sizeof(*v), map_iv_cmp);
@@ -250,7 +289,8 @@ static bool map_key_is_interval(const struct expr *key)
 {
 	const struct expr *i;
 
-	if (key->etype == EXPR_RANGE || key->etype == EXPR_PREFIX)
+	if (key->etype == EXPR_RANGE || key->etype == EXPR_PREFIX ||
+	    (key->etype == EXPR_VALUE && key->flags & EXPR_F_WILDCARD))
 		return true;
 	if (key->etype != EXPR_CONCAT)
 		return false;
@@ -332,6 +372,59 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 	return 0;
 }
 
+/* The mappings' keys, moved into a set of their own (and back):
+ * what treats a looked up set's members treats them alike. */
+static struct expr *map_keys_take(struct expr *map)
+{
+	struct expr *keys = set_expr_alloc(&map->map.mappings->location), *m;
+
+	list_for_each_entry(m, &map->map.mappings->expr_list.expressions,
+			    list) {
+		set_expr_add(keys, m->mapping.key);
+		m->mapping.key = NULL;
+	}
+	return keys;
+}
+
+static void map_keys_give(struct expr *map, struct expr *keys)
+{
+	struct expr *m, *i;
+
+	list_for_each_entry(m, &map->map.mappings->expr_list.expressions,
+			    list) {
+		if (list_empty(&keys->expr_list.expressions))
+			break;
+		i = list_first_entry(&keys->expr_list.expressions,
+				     struct expr, list);
+		list_del(&i->list);
+		init_list_head(&i->list);
+		keys->expr_list.size--;
+		m->mapping.key = i;
+	}
+}
+
+/*
+ * A key narrower than its bytes ("ip dscp"): loaded, masked, and the
+ * keys shifted into place, as a match on it is (and as the system nft
+ * builds the map).
+ */
+static void map_key_mask(struct expr *map)
+{
+	struct expr *key = map->map.key, *rel;
+
+	if (!exthdr_expr_needs_mask(key) && !payload_expr_needs_mask(key))
+		return;
+	rel = relational_expr_alloc(&map->location, OP_IMPLICIT, key,
+				    map_keys_take(map));
+	if (exthdr_expr_needs_mask(key))
+		exthdr_relational_mask(rel);
+	else
+		payload_relational_mask(rel);
+	map->map.key = expr_get(rel->binop.left);
+	map_keys_give(map, rel->binop.right);
+	expr_free(rel);
+}
+
 /* "map $m" with "define m = { 22 : 1, 80 : 2 }": a copy of the
  * mappings, which keep the locations of the definition. */
 static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
@@ -403,8 +496,10 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		if (map_data_evaluate(ectx, map, i) < 0)
 			return -1;
 	if (map->flags & EXPR_F_INTERVAL &&
-	    map->map.key->etype != EXPR_CONCAT)
-		return map_check_overlap(ectx, map);
+	    map->map.key->etype != EXPR_CONCAT &&
+	    map_check_overlap(ectx, map) < 0)
+		return -1;
+	map_key_mask(map);
 	return 0;
 }
 
@@ -545,6 +640,15 @@ static void map_concat_key(unsigned char *buf, const struct expr *elem,
 	interval_init(&iv);
 	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
 	list_for_each_entry(m, &elem->expr_list.expressions, list) {
+		if (map_key_is_string(k)) {
+			map_string_bounds(m, &iv, k->len);
+			linearize_mpz(buf + off, high ? iv.high : iv.low,
+				      BYTEORDER_BIG_ENDIAN,
+				      div_round_up(k->len, BITS_PER_BYTE));
+			off += concat_field_bytes(k);
+			k = list_next_entry(k, list);
+			continue;
+		}
 		map_member_bounds(m, &iv, k->len);
 		linearize_mpz(buf + off, high ? iv.high : iv.low,
 			      k->byteorder, div_round_up(k->len, BITS_PER_BYTE));
@@ -692,6 +796,7 @@ static void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	}
 	linearize_expr(lctx, key, kreg);
 	if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
+	    !map_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
 	id = map_queue(lctx, expr);
@@ -773,6 +878,37 @@ static int map_raw_bytes_cmp(const void *a, const void *b)
 	return 0;
 }
 
+/* A dumped name (big endian bytes): a wildcard if [low, high] covers
+ * whole bytes after it ("eth*"). */
+static struct expr *map_string_member(const struct expr *left,
+				      const mpz_t low, const mpz_t high,
+				      unsigned int len)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	int plen = -1;
+	struct expr *res;
+	mpz_t host;
+
+	if (mpz_cmp(low, high)) {
+		plen = interval_prefix_len(low, high, len * BITS_PER_BYTE);
+		if (plen % BITS_PER_BYTE)
+			plen = -1;
+	}
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, low, BYTEORDER_BIG_ENDIAN, len);
+	mpz_init(host);
+	mpz_import_data(host, buf, BYTEORDER_HOST_ENDIAN,
+			plen >= 0 ? (unsigned int)plen / BITS_PER_BYTE : len);
+	res = constant_expr_alloc_mpz(&internal_location, left->dtype,
+				      left->byteorder,
+				      plen >= 0 ? (unsigned int)plen :
+				      len * BITS_PER_BYTE, host);
+	mpz_clear(host);
+	if (plen >= 0)
+		res->flags |= EXPR_F_WILDCARD;
+	return res;
+}
+
 static struct expr *map_member(const struct expr *left, const mpz_t low,
 			       const mpz_t high, unsigned int len)
 {
@@ -804,6 +940,7 @@ static struct expr *map_concat_member(const struct map_raw *r,
 	struct expr *concat = concat_expr_alloc(&internal_location);
 	const struct expr *m;
 	unsigned int off = 0, len;
+	enum byteorder bo;
 	mpz_t low, high;
 
 	mpz_init(low);
@@ -812,10 +949,15 @@ static struct expr *map_concat_member(const struct map_raw *r,
 		len = div_round_up(m->len, BITS_PER_BYTE);
 		if (off + len > r->len)
 			break;
-		mpz_import_data(low, r->bytes + off, m->byteorder, len);
+		/* names are read as the number their bytes spell */
+		bo = map_key_is_string(m) ? BYTEORDER_BIG_ENDIAN :
+		     m->byteorder;
+		mpz_import_data(low, r->bytes + off, bo, len);
 		mpz_import_data(high, (r->end_bytes ? r->end_bytes :
-				       r->bytes) + off, m->byteorder, len);
-		concat_expr_add(concat, map_member(m, low, high, len));
+				       r->bytes) + off, bo, len);
+		concat_expr_add(concat, map_key_is_string(m) ?
+				map_string_member(m, low, high, len) :
+				map_member(m, low, high, len));
 		off += concat_field_bytes(m);
 	}
 	mpz_clear(low);
@@ -961,7 +1103,9 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 					mpz_sub_ui(high, high, 1);
 				}
 			}
-			key = map_member(left, v[i].key, high, klen);
+			key = interval && map_key_is_string(left) ?
+			      map_string_member(left, v[i].key, high, klen) :
+			      map_member(left, v[i].key, high, klen);
 			set_expr_add(set, mapping_expr_alloc(&internal_location,
 							     key, v[i].data));
 			v[i].data = NULL;
@@ -1039,39 +1183,21 @@ static int map_lookup_delinearize(struct delin_ctx *dctx,
 void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 				struct expr *map)
 {
-	struct expr *keys = set_expr_alloc(&internal_location);
-	struct expr *key = map->map.key, *m, *i, *rel;
+	struct expr *rel;
 	struct stmt *tmp;
 	unsigned int b;
 
-	list_for_each_entry(m, &map->map.mappings->expr_list.expressions,
-			    list) {
-		set_expr_add(keys, m->mapping.key);
-		m->mapping.key = NULL;
-	}
-	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT, key, keys);
+	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
+				    map->map.key, map_keys_take(map));
 	tmp = expr_stmt_alloc(&stmt->location, rel);
-	if (key->ops->delin_postprocess)
-		key->ops->delin_postprocess(dctx, tmp, key);
-	else
-		expr_retype_constant(keys, key);
+	/* the match's own postprocessing: masks, flags, the load's kind */
+	delin_postprocess_expr(dctx, tmp, &tmp->expr);
 	for (b = 0; b < array_size(dctx->deps); b++)
 		if (dctx->deps[b] == tmp)
 			dctx->deps[b] = NULL;
+	rel = tmp->expr;
 	map->map.key = expr_get(rel->binop.left);
-	keys = rel->binop.right;
-	m = list_first_entry(&map->map.mappings->expr_list.expressions,
-			     struct expr, list);
-	while (!list_empty(&keys->expr_list.expressions) &&
-	       &m->list != &map->map.mappings->expr_list.expressions) {
-		i = list_first_entry(&keys->expr_list.expressions,
-				     struct expr, list);
-		list_del(&i->list);
-		init_list_head(&i->list);
-		keys->expr_list.size--;
-		m->mapping.key = i;
-		m = list_next_entry(m, list);
-	}
+	map_keys_give(map, rel->binop.right);
 	stmt_free(tmp);
 }
 

@@ -252,6 +252,37 @@ list: meta mark set iifname map { "lo" : 0x00000001, "eth0" : 0x00000002 }
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["lo", 1], ["eth0", 2]]}}}}}]
 
+rule ip inet: meta mark set ip dscp map { cs1 : 1, af11 : 2 }
+list: meta mark set ip dscp map { cs1 : 0x00000001, af11 : 0x00000002 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000020  : 00000001 0 [end]	element 00000028  : 00000002 0 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+bytecode inet:
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000020  : 00000001 0 [end]	element 00000028  : 00000002 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": {"set": [["cs1", 1], ["af11", 2]]}}}}}]
+
+rule: meta mark set iifname map { "eth*" : 1, "lo" : 2 }
+list: meta mark set iifname map { "eth*" : 0x00000001, "lo" : 0x00000002 }
+  __map%d t f size 5
+  __map%d t 0
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00687465 00000000 00000000 00000000  : 00000001 0 [end]	element 00697465 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : 00000002 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]
+  [ meta load iifname => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["eth*", 1], ["lo", 2]]}}}}}]
+
 fail: meta mark set tcp dport map { 22 : accept }
 
 fail: meta mark set tcp dport map { 22 : foo }

@@ -214,6 +214,107 @@ rule inet: meta nfproto vmap { ipv4 : accept, ipv6 : drop }
   [ lookup reg 1 set __map%d dreg 0 ]
 json: [{"vmap": {"key": {"meta": {"key": "nfproto"}}, "data": {"set": [["ipv4", {"accept": null}], ["ipv6", {"drop": null}]]}}}]
 
+# keys narrower than a byte are masked and the keys shifted, as in a match
+rule ip inet: ip dscp vmap { cs1 : accept, af11 : drop }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000020  : accept 0 [end]	element 00000028  : drop 0 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+bytecode inet:
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000020  : accept 0 [end]	element 00000028  : drop 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": {"set": [["cs1", {"accept": null}], ["af11", {"drop": null}]]}}}]
+
+rule ip6 inet: ip6 dscp vmap { cs1 : accept, af11 : drop }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000002  : accept 0 [end]	element 00008002  : drop 0 [end]
+  [ payload load 2b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000c00f ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+bytecode inet:
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000002  : accept 0 [end]	element 00008002  : drop 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 2b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000c00f ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"protocol": "ip6", "field": "dscp"}}, "data": {"set": [["cs1", {"accept": null}], ["af11", {"drop": null}]]}}}]
+
+rule: meta mark & 0xff vmap { 1 : accept, 2-3 : drop }
+list: meta mark & 0x000000ff vmap { 0x00000001 : accept, 0x00000002/31 : drop }
+  __map%d t f size 5
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 01000000  : accept 0 [end]	element 02000000  : drop 0 [end]	element 04000000  : 1 [end]
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"&": [{"meta": {"key": "mark"}}, 255]}, "data": {"set": [[1, {"accept": null}], [{"prefix": {"addr": 2, "len": 31}}, {"drop": null}]]}}}]
+
+rule ip inet: ip saddr & 255.255.0.0 vmap { 10.1.0.0 : accept }
+  __map%d t b size 1
+  __map%d t 0
+  	element 0000010a  : accept 0 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000ffff ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+bytecode inet:
+  __map%d t b size 1
+  __map%d t 0
+  	element 0000010a  : accept 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000ffff ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"&": [{"payload": {"protocol": "ip", "field": "saddr"}}, "255.255.0.0"]}, "data": {"set": [["10.1.0.0", {"accept": null}]]}}}]
+
+rule: ct state vmap { established : accept, new | related : drop }
+list: ct state vmap { established : accept, related | new : drop }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000002  : accept 0 [end]	element 0000000c  : drop 0 [end]
+  [ ct load state => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"ct": {"key": "state"}}, "data": {"set": [["established", {"accept": null}], [{"|": ["related", "new"]}, {"drop": null}]]}}}]
+# names: wildcards make an interval map of the bytes
+rule: iifname vmap { "eth*" : accept, "lo" : drop }
+  __map%d t f size 5
+  __map%d t 0
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00687465 00000000 00000000 00000000  : accept 0 [end]	element 00697465 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : drop 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]
+  [ meta load iifname => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["eth*", {"accept": null}], ["lo", {"drop": null}]]}}}]
+
+rule ip inet: iifname . ip saddr vmap { "lo" . 10.0.0.1 : accept, "eth0" . 10.0.0.2 : drop }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00006f6c 00000000 00000000 00000000 0100000a  : accept 0 [end]	element 30687465 00000000 00000000 00000000 0200000a  : drop 0 [end]
+  [ meta load iifname => reg 1 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+bytecode inet:
+  __map%d t b size 2
+  __map%d t 0
+  	element 00006f6c 00000000 00000000 00000000 0100000a  : accept 0 [end]	element 30687465 00000000 00000000 00000000 0200000a  : drop 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load iifname => reg 1 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "ip", "field": "saddr"}}]}, "data": {"set": [[{"concat": ["lo", "10.0.0.1"]}, {"accept": null}], [{"concat": ["eth0", "10.0.0.2"]}, {"drop": null}]]}}}]
+
 fail: tcp dport vmap { 22 : 1 }
 
 fail: tcp dport vmap { foo : accept }
