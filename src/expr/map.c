@@ -218,13 +218,17 @@ static void map_string_bounds(const struct expr *m, struct interval *iv,
 struct map_iv {
 	struct interval iv;
 	const struct expr *mapping;
+	unsigned int index;		/* as written */
 };
 
 static int map_iv_cmp(const void *a, const void *b)
 {
 	const struct map_iv *x = a, *y = b;
+	int r = mpz_cmp(x->iv.low, y->iv.low);
 
-	return mpz_cmp(x->iv.low, y->iv.low);
+	if (r)
+		return r;
+	return x->index < y->index ? -1 : x->index > y->index;
 }
 
 /* The mappings' keys as sorted intervals (a map with interval keys). */
@@ -242,6 +246,7 @@ static struct map_iv *map_intervals(const struct expr *map, unsigned int *n)
 		else
 			map_member_bounds(i->mapping.key, &v[k].iv,
 					  map->map.key->len);
+		v[k].index = k;
 		v[k++].mapping = i;
 	}
 	qsort(v, k, sizeof(*v), map_iv_cmp);
@@ -258,7 +263,7 @@ static void map_intervals_free(struct map_iv *v, unsigned int n)
 	xfree(v);
 }
 
-/* Interval keys of a map may not overlap: each has its own data. */
+/* The keys of a map may not overlap: each has its own data. */
 static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 {
 	const struct map_iv *a, *b;
@@ -275,7 +280,9 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 		a = &v[i];
 		b = &v[i - 1];
 		erec = erec_create(EREC_ERROR, &a->mapping->mapping.key->location,
-				   "conflicting intervals specified");
+				   map->flags & EXPR_F_INTERVAL ?
+				   "conflicting intervals specified" :
+				   "duplicate key: a map has one value per key");
 		erec_add_location(erec, &b->mapping->mapping.key->location);
 		erec_queue(erec, ectx->msgs);
 		ret = -1;
@@ -495,8 +502,9 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 			    list)
 		if (map_data_evaluate(ectx, map, i) < 0)
 			return -1;
-	if (map->flags & EXPR_F_INTERVAL &&
-	    map->map.key->etype != EXPR_CONCAT &&
+	/* keys overlap, or one is written twice (the kernel would refuse
+	 * the element, naming none) */
+	if (map->map.key->etype != EXPR_CONCAT &&
 	    map_check_overlap(ectx, map) < 0)
 		return -1;
 	map_key_mask(map);

@@ -322,3 +322,4 @@ rule ip: dup to 10.0.0.9 device iifname map { "lo" : "lo" }
   [ lookup reg 2 set __map%d dreg 2 ]
   [ dup sreg_addr 1 sreg_dev 2 ]
 json: [{"dup": {"addr": "10.0.0.9", "dev": {"map": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["lo", "lo"]]}}}}}]
+fail: meta mark set tcp dport map { 22 : 1, 22 : 2 }

@@ -322,3 +322,4 @@ fail: tcp dport vmap { foo : accept }
 fail ip inet: ip saddr vmap { 10.0.0.1 : drop, 10.0.0.0/24 : accept }
 
 fail ip inet: ip saddr vmap { 10.0.0.0/8 : accept, 10.0.0.1 : drop }
+fail: tcp dport vmap { 22 : accept, 80 : drop, 22 : drop }
