@@ -322,4 +322,52 @@ rule ip: dup to 10.0.0.9 device iifname map { "lo" : "lo" }
   [ lookup reg 2 set __map%d dreg 2 ]
   [ dup sreg_addr 1 sreg_dev 2 ]
 json: [{"dup": {"addr": "10.0.0.9", "dev": {"map": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["lo", "lo"]]}}}}}]
+
 fail: meta mark set tcp dport map { 22 : 1, 22 : 2 }
+
+# payload statements take a map's value (load_balancing.nft)
+rule ip inet: tcp dport 80 ip daddr set numgen inc mod 2 map { 0 : 192.168.1.100, 1 : 192.168.1.101 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : 6401a8c0 0 [end]	element 00000001  : 6501a8c0 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ numgen reg 1 = inc mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload write reg 1 => 4b @ network header + 16 csum_type 1 csum_off 10 csum_flags 0x1 ]
+bytecode inet:
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : 6401a8c0 0 [end]	element 00000001  : 6501a8c0 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ numgen reg 1 = inc mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload write reg 1 => 4b @ network header + 16 csum_type 1 csum_off 10 csum_flags 0x1 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"mangle": {"key": {"payload": {"protocol": "ip", "field": "daddr"}}, "value": {"map": {"key": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "data": {"set": [[0, "192.168.1.100"], [1, "192.168.1.101"]]}}}}}]
+
+rule ip6 inet: ip6 daddr set jhash ip6 saddr mod 2 map { 0 : ::1, 1 : ::2 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : 00000000 00000000 00000000 01000000 0 [end]	element 00000001  : 00000000 00000000 00000000 02000000 0 [end]
+  [ payload load 16b @ network header + 8 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 16, 0x0) % mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload write reg 1 => 16b @ network header + 24 csum_type 0 csum_off 0 csum_flags 0x1 ]
+bytecode inet:
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : 00000000 00000000 00000000 01000000 0 [end]	element 00000001  : 00000000 00000000 00000000 02000000 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 16, 0x0) % mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload write reg 1 => 16b @ network header + 24 csum_type 0 csum_off 0 csum_flags 0x1 ]
+json: [{"mangle": {"key": {"payload": {"protocol": "ip6", "field": "daddr"}}, "value": {"map": {"key": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip6", "field": "saddr"}}}}, "data": {"set": [[0, "::1"], [1, "::2"]]}}}}}]

@@ -98,3 +98,39 @@ list: meta mark set arp operation map { request : 0x00000001, reply : 0x00000002
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "arp", "field": "operation"}}, "data": {"set": [["request", 1], ["reply", 2]]}}}}}]
+
+rule netdev: udp dport 53 ether saddr set aa:bb:cc:dd:ff:ee ether daddr set numgen inc mod 2 map { 0 : aa:aa:aa:aa:aa:aa, 1 : bb:bb:bb:bb:bb:bb }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : aaaaaaaa 0000aaaa 0 [end]	element 00000001  : bbbbbbbb 0000bbbb 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00003500 ]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ immediate reg 1 0xddccbbaa 0x0000eeff ]
+  [ payload write reg 1 => 6b @ link header + 6 csum_type 0 csum_off 0 csum_flags 0x0 ]
+  [ numgen reg 1 = inc mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload write reg 1 => 6b @ link header + 0 csum_type 0 csum_off 0 csum_flags 0x0 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 53}}, {"mangle": {"key": {"payload": {"protocol": "ether", "field": "saddr"}}, "value": "aa:bb:cc:dd:ff:ee"}}, {"mangle": {"key": {"payload": {"protocol": "ether", "field": "daddr"}}, "value": {"map": {"key": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "data": {"set": [[0, "aa:aa:aa:aa:aa:aa"], [1, "bb:bb:bb:bb:bb:bb"]]}}}}}]
+
+rule netdev: tcp dport 80 ether daddr set jhash ip saddr . tcp sport mod 2 map { 0 : aa:aa:aa:aa:aa:aa, 1 : bb:bb:bb:bb:bb:bb }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000  : aaaaaaaa 0000aaaa 0 [end]	element 00000001  : bbbbbbbb 0000bbbb 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00005000 ]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ payload load 2b @ transport header + 0 => reg 13 ]
+  [ hash reg 1 = jhash(reg 2, 8, 0x0) % mod 2 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ payload write reg 1 => 6b @ link header + 0 csum_type 0 csum_off 0 csum_flags 0x0 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"mangle": {"key": {"payload": {"protocol": "ether", "field": "daddr"}}, "value": {"map": {"key": {"jhash": {"mod": 2, "expr": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "sport"}}]}}}, "data": {"set": [[0, "aa:aa:aa:aa:aa:aa"], [1, "bb:bb:bb:bb:bb:bb"]]}}}}}]
