@@ -14,9 +14,11 @@
  *   [ lookup reg 1 set __map%d dreg 1 ]	value into the statement's
  *   [ lookup reg 1 set __map%d dreg 0 ]	verdict register
  *
- * Listing decodes the same lookup (the set kind declines lookups with
- * a dreg, so this kind comes first in the registry) back into the map,
- * keys sorted by value as the system nft lists them.
+ * Listing decodes the same lookup back into the map (this kind comes
+ * before the set kind in the registry and leaves it the lookups
+ * without a dreg, and those of named maps), keys sorted by value as
+ * upstream lists them; an echo (-e) keeps them as written. The key's
+ * load is named by the postprocessing a match on it gets.
  */
 #include <stdlib.h>
 #include <string.h>
