@@ -11,6 +11,7 @@
  * match before it.
  */
 #include <string.h>
+#include <arpa/inet.h>
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -250,6 +251,32 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
 
+/*
+ * Upstream 1.1 takes an inet nat's family from the addresses of a map
+ * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
+ * family its first address parses in, 0 if none.
+ */
+static unsigned int nat_map_family(const struct expr *addr)
+{
+	const struct expr *m, *data;
+	unsigned char buf[sizeof(struct in6_addr)];
+
+	if (addr->etype != EXPR_MAP ||
+	    addr->map.mappings->etype != EXPR_SET ||
+	    list_empty(&addr->map.mappings->expr_list.expressions))
+		return 0;
+	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
+			     struct expr, list);
+	data = m->mapping.data;
+	if (data->etype != EXPR_SYMBOL)
+		return 0;
+	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
+		return NFPROTO_IPV4;
+	if (inet_pton(AF_INET6, data->symbol.identifier, buf) == 1)
+		return NFPROTO_IPV6;
+	return 0;
+}
+
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
@@ -266,6 +293,8 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	case NFPROTO_INET:
 		stmt->nat.show_family = true;
+		if (stmt->nat.addr && !stmt->nat.family)
+			stmt->nat.family = nat_map_family(stmt->nat.addr);
 		if (stmt->nat.addr && !stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",

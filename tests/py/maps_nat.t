@@ -24,6 +24,20 @@ rule inet: dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.
   [ nat dnat ip addr_min reg 1 ]
 json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "192.168.0.1"], ["10.0.0.2", "192.168.0.2"]]}}}}}]
 
+# upstream 1.1 takes the family from the map's addresses (1.0.6 refuses)
+rule inet: dnat to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
+list inet: dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
+compat-skip: the system nft 1.0.6 asks for 'dnat ip' here
+  __map%d t b size 2
+  __map%d t 0
+  	element 0100000a  : 0100a8c0 0 [end]	element 0200000a  : 0200a8c0 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "192.168.0.1"], ["10.0.0.2", "192.168.0.2"]]}}}}}]
+
 rule ip: dnat to numgen inc mod 2 map { 0 : 10.0.0.1, 1 : 10.0.0.2 }
   __map%d t b size 2
   __map%d t 0
