@@ -496,6 +496,9 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 			    struct expr *mappings, bool vmap);
 struct expr *mapping_expr_alloc(const struct location *loc, struct expr *key,
 				struct expr *data);
+/* Is the data of @map (any expression) concatenated: a nat address and
+ * port ("dnat to ip saddr map { 10.0.0.1 : 192.168.0.1 . 80 }")? */
+bool map_data_is_concat(const struct expr *map);
 /* JSON input of {"vmap": {"key": ..., "data": ...}} (the statement). */
 struct expr *vmap_expr_json_parse(struct json_ctx *jctx, json_t *value,
 				  const struct location *loc);

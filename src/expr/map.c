@@ -151,6 +151,18 @@ static json_t *map_expr_json(const struct expr *expr, struct output_ctx *octx)
 
 /* ---- evaluation ---- */
 
+bool map_data_is_concat(const struct expr *map)
+{
+	const struct expr *m;
+
+	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET ||
+	    list_empty(&map->map.mappings->expr_list.expressions))
+		return false;
+	m = list_first_entry(&map->map.mappings->expr_list.expressions,
+			     struct expr, list);
+	return m->mapping.data && m->mapping.data->etype == EXPR_CONCAT;
+}
+
 static unsigned int map_key_bytes(const struct expr *key)
 {
 	return div_round_up(key->len, BITS_PER_BYTE);
@@ -354,6 +366,51 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 	return 0;
 }
 
+/*
+ * Concatenated data: a nat address and port ("dnat to ip saddr map {
+ * 10.0.0.1 : 192.168.0.1 . 8080 }"), the address of the statement's
+ * type, then ports. Each member takes whole 32 bit words, as in keys.
+ */
+static int map_concat_data_evaluate(struct eval_ctx *ectx, struct expr *map,
+				    struct expr *data)
+{
+	const struct datatype *dtype = map->dtype;
+	struct expr *i, *next, *v;
+	struct eval_type saved;
+	unsigned int len = 0, n = 0;
+	int ret;
+
+	list_for_each_entry_safe(i, next, &data->expr_list.expressions, list) {
+		if (n++ == 0)
+			eval_type_push(ectx, &saved, dtype, dtype->byteorder,
+				       dtype->size);
+		else
+			eval_type_push(ectx, &saved, &inet_service_type,
+				       BYTEORDER_BIG_ENDIAN,
+				       inet_service_type.size);
+		list_del(&i->list);
+		v = i;
+		ret = expr_evaluate(ectx, &v);
+		eval_type_pop(ectx, &saved);
+		list_link_(&v->list, next->list.prev, &next->list);
+		if (ret < 0)
+			return -1;
+		if (v->etype != EXPR_VALUE)
+			return expr_error(ectx, v,
+					  "map data must be values, not a %s",
+					  expr_name(v));
+		len += concat_field_bytes(v) * BITS_PER_BYTE;
+	}
+	if (n != 2)
+		return expr_error(ectx, data,
+				  "map data of %u values: only an address and a port can be concatenated",
+				  n);
+	data->flags |= EXPR_F_CONSTANT;
+	data->len = len;
+	map->len = len;
+	return 0;
+}
+
 static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 			     struct expr *m)
 {
@@ -371,6 +428,8 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return expr_error(ectx, data,
 				  "datatype mismatch, expected %s, mapping data is a verdict: use vmap",
 				  map->dtype->desc);
+	if (data->etype == EXPR_CONCAT)
+		return map_concat_data_evaluate(ectx, map, data);
 	if (expr_evaluate(ectx, &m->mapping.data) < 0)
 		return -1;
 	if (m->mapping.data->etype != EXPR_VALUE)
@@ -501,9 +560,14 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (ret < 0)
 		return -1;
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
-			    list)
+			    list) {
 		if (map_data_evaluate(ectx, map, i) < 0)
 			return -1;
+		if (map_data_is_concat(map) !=
+		    (i->mapping.data->etype == EXPR_CONCAT))
+			return expr_error(ectx, i->mapping.data,
+					  "map data must all be concatenations or none");
+	}
 	/* keys overlap, or one is written twice (the kernel would refuse
 	 * the element, naming none) */
 	if (map->map.key->etype != EXPR_CONCAT &&
@@ -545,8 +609,19 @@ static void map_elem_data(struct nftnl_set_elem *e, const struct expr *map,
 		return;
 	}
 	memset(buf, 0, sizeof(buf));
-	linearize_mpz(buf, data->value.value, data->byteorder,
-		      map_key_bytes(map));
+	if (data->etype == EXPR_CONCAT) {
+		const struct expr *i;
+		unsigned int off = 0;
+
+		list_for_each_entry(i, &data->expr_list.expressions, list) {
+			linearize_mpz(buf + off, i->value.value, i->byteorder,
+				      div_round_up(i->len, BITS_PER_BYTE));
+			off += concat_field_bytes(i);
+		}
+	} else {
+		linearize_mpz(buf, data->value.value, data->byteorder,
+			      map_key_bytes(map));
+	}
 	nftnl_set_elem_set(e, NFTNL_SET_ELEM_DATA, buf, map_key_bytes(map));
 }
 
@@ -715,7 +790,8 @@ static void map_udata(struct nftnl_set *nls, const struct expr *map)
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    map->map.key->byteorder);
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
-			    map->map.vmap ? 0 : map->byteorder);
+			    map->map.vmap || map_data_is_concat(map) ? 0 :
+			    map->byteorder);
 	if (map->map.vmap) {
 		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
@@ -770,7 +846,12 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 			  key->dtype->type);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
-			  map->map.vmap ? NFT_DATA_VERDICT : map->dtype->type);
+			  map->map.vmap ? NFT_DATA_VERDICT :
+			  map_data_is_concat(map) ?
+			  concat_key_type(list_first_entry(
+				&map->map.mappings->expr_list.expressions,
+				struct expr, list)->mapping.data) :
+			  map->dtype->type);
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN,
 			  map->map.vmap ? 0 : map_key_bytes(map));
 	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
@@ -831,6 +912,44 @@ struct map_raw {
 	struct expr *data;
 };
 
+/* A concatenation's type: its members' types, 6 bits each, the first
+ * member's highest (concat_key_type()). */
+#define MAP_CONCAT_TYPE_BITS	6
+
+static struct expr *map_concat_data_decode(const unsigned char *data,
+					   uint32_t len, uint32_t data_type)
+{
+	const struct datatype *types[8];
+	unsigned int n = 0, i, off = 0, bytes;
+	struct expr *concat;
+
+	for (; data_type && n < array_size(types);
+	     data_type >>= MAP_CONCAT_TYPE_BITS) {
+		types[n] = datatype_lookup(data_type &
+					   ((1 << MAP_CONCAT_TYPE_BITS) - 1));
+		if (types[n] == NULL || types[n]->size == 0)
+			return NULL;
+		n++;
+	}
+	if (data_type)
+		return NULL;
+	concat = concat_expr_alloc(&internal_location);
+	for (i = n; i-- > 0;) {
+		bytes = div_round_up(types[i]->size, BITS_PER_BYTE);
+		if (off + bytes > len) {
+			expr_free(concat);
+			return NULL;
+		}
+		concat_expr_add(concat, constant_expr_alloc(&internal_location,
+				types[i], types[i]->byteorder,
+				types[i]->size, data + off));
+		off += div_round_up(bytes, 4) * 4;
+	}
+	concat->len = len * BITS_PER_BYTE;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
 static struct expr *map_data_decode(struct nftnl_set_elem *e,
 				    uint32_t data_type, uint32_t data_len)
 {
@@ -855,6 +974,8 @@ static struct expr *map_data_decode(struct nftnl_set_elem *e,
 	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_DATA, &len);
 	if (len != data_len)
 		return NULL;
+	if (data_type >> MAP_CONCAT_TYPE_BITS)
+		return map_concat_data_decode(data, len, data_type);
 	dtype = datatype_lookup(data_type);
 	if (dtype == NULL)
 		dtype = &integer_type;
@@ -1175,6 +1296,9 @@ static int map_lookup_delinearize(struct delin_ctx *dctx,
 							map));
 		return 0;
 	}
+	/* concatenated data (a nat address and port): the address's */
+	while (data_type >> MAP_CONCAT_TYPE_BITS)
+		data_type >>= MAP_CONCAT_TYPE_BITS;
 	map->dtype = datatype_lookup(data_type);
 	if (map->dtype == NULL)
 		map->dtype = &integer_type;

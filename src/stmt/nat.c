@@ -187,7 +187,10 @@ static int nat_transport_error(struct eval_ctx *ectx, const struct stmt *stmt)
 	struct location kw = nat_keyword_location(stmt);
 	struct error_record *erec;
 
-	erec = erec_create(EREC_ERROR, &stmt->nat.proto->location,
+	/* the port, or the map that gives it */
+	erec = erec_create(EREC_ERROR, stmt->nat.proto ?
+			   &stmt->nat.proto->location :
+			   &stmt->nat.addr->location,
 			   "transport protocol mapping is only valid after transport protocol match");
 	if (kw.indesc && kw.json_index < 0)
 		erec_add_location(erec, &kw);
@@ -323,6 +326,14 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 			     stmt->nat.family == NFPROTO_IPV6 ?
 			     &ip6addr_type : &ipaddr_type) < 0)
 		return -1;
+	/* a map's address . port: the port needs its protocol too */
+	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr)) {
+		if (stmt->nat.proto)
+			return expr_error(ectx, stmt->nat.proto,
+					  "the map gives the port already");
+		if (!nat_transport_known(ectx, stmt))
+			return nat_transport_error(ectx, stmt);
+	}
 	if (stmt->nat.proto) {
 		if (!nat_transport_known(ectx, stmt))
 			return nat_transport_error(ectx, stmt);
@@ -434,8 +445,16 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	uint32_t flags = stmt->nat.flags;
 	int i;
 
+	enum nft_registers port = 0;
+
 	if (stmt->nat.addr)
 		nat_load(lctx, stmt->nat.addr, &reg[0]);
+	/* a map's address . port: the port follows the address in the
+	 * register the lookup fills */
+	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr))
+		port = lin_register_at(reg[0],
+				       div_round_up(stmt->nat.addr->dtype->size,
+						    32) * 32);
 	if (stmt->nat.proto) {
 		nat_load(lctx, stmt->nat.proto, &reg[2]);
 		flags |= NF_NAT_RANGE_PROTO_SPECIFIED;
@@ -448,6 +467,8 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	for (i = 0; i < 4; i++)
 		if (reg[i] && a->reg[i])
 			nftnl_expr_set_u32(nle, a->reg[i], reg[i]);
+	if (port)
+		nftnl_expr_set_u32(nle, a->reg[2], port);
 	if (flags)
 		nftnl_expr_set_u32(nle, a->flags, flags);
 	lin_add_expr(lctx, nle);
@@ -528,6 +549,25 @@ static int nat_delin_bounds(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* Is the port the one a map's address . port data put after the
+ * address ("dnat to ip saddr map { 10.0.0.1 : 192.168.0.1 . 80 }")? */
+static bool nat_delin_map_port(const struct nftnl_expr *nle,
+			       const struct nat_attrs *a,
+			       const struct stmt *stmt)
+{
+	const struct expr *addr = stmt->nat.addr;
+
+	if (!addr || !map_data_is_concat(addr) || !a->reg[0] || !a->reg[2] ||
+	    !nftnl_expr_is_set(nle, a->reg[2]) ||
+	    (a->reg[3] && nftnl_expr_is_set(nle, a->reg[3]) &&
+	     nftnl_expr_get_u32(nle, a->reg[3]) !=
+	     nftnl_expr_get_u32(nle, a->reg[2])))
+		return false;
+	return nftnl_expr_get_u32(nle, a->reg[2]) ==
+	       lin_register_at(nftnl_expr_get_u32(nle, a->reg[0]),
+			       div_round_up(addr->dtype->size, 32) * 32);
+}
+
 static int nat_delinearize_type(struct delin_ctx *dctx,
 				const struct nftnl_expr *nle, int type)
 {
@@ -556,11 +596,15 @@ static int nat_delinearize_type(struct delin_ctx *dctx,
 						   &ipaddr_type;
 	if (nat_delin_bounds(dctx, nle, &a->reg[0], dtype,
 			     &stmt->nat.addr) < 0 ||
-	    nat_delin_bounds(dctx, nle, &a->reg[2], &inet_service_type,
-			     &stmt->nat.proto) < 0) {
+	    (!nat_delin_map_port(nle, a, stmt) &&
+	     nat_delin_bounds(dctx, nle, &a->reg[2], &inet_service_type,
+			      &stmt->nat.proto) < 0)) {
 		stmt_free(stmt);
 		return -1;
 	}
+	/* as the system nft lists a map's address . port in every family */
+	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr))
+		stmt->nat.show_family = true;
 	delin_add_stmt(dctx, stmt);
 	return 0;
 }

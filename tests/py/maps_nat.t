@@ -26,8 +26,7 @@ json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol"
 
 # upstream 1.1 takes the family from the map's addresses (1.0.6 refuses)
 rule inet: dnat to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
-list inet: dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
-compat-skip: the system nft 1.0.6 asks for 'dnat ip' here
+list: dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1, 10.0.0.2 : 192.168.0.2 }
   __map%d t b size 2
   __map%d t 0
   	element 0100000a  : 0100a8c0 0 [end]	element 0200000a  : 0200a8c0 0 [end]
@@ -37,6 +36,7 @@ compat-skip: the system nft 1.0.6 asks for 'dnat ip' here
   [ lookup reg 1 set __map%d dreg 1 ]
   [ nat dnat ip addr_min reg 1 ]
 json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "192.168.0.1"], ["10.0.0.2", "192.168.0.2"]]}}}}}]
+compat-skip: the system nft 1.0.6 asks for 'dnat ip' here
 
 rule ip: dnat to numgen inc mod 2 map { 0 : 10.0.0.1, 1 : 10.0.0.2 }
   __map%d t b size 2
@@ -122,3 +122,56 @@ rule ip: dnat to tcp dport map { 1000 : 1.1.1.1, 2000 : 2.2.2.2 }:tcp dport map 
 json: [{"dnat": {"addr": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[1000, "1.1.1.1"], [2000, "2.2.2.2"]]}}}, "port": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[1000, 1234], [2000, 2345]]}}}}}]
 
 fail ip: dnat to 1.1.1.1:tcp dport map { 1000 : 1234 }
+
+# an address and a port from one map: the port follows the address in
+# the register the lookup fills; listed with the family, as 1.0.6 does
+rule ip: dnat ip to ip saddr . tcp dport map { 10.0.0.1 . 80 : 192.168.0.1 . 8080, 10.0.0.2 . 81 : 192.168.0.2 . 8081 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 0100000a 00005000  : 0100a8c0 0000901f 0 [end]	element 0200000a 00005100  : 0200a8c0 0000911f 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 9 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": ["10.0.0.1", 80]}, {"concat": ["192.168.0.1", 8080]}], [{"concat": ["10.0.0.2", 81]}, {"concat": ["192.168.0.2", 8081]}]]}}}}}]
+
+rule ip: meta l4proto tcp dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1 . 8080 }
+  __map%d t b size 1
+  __map%d t 0
+  	element 0100000a  : 0100a8c0 0000901f 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 9 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", {"concat": ["192.168.0.1", 8080]}]]}}}}}]
+
+rule inet: meta l4proto tcp dnat ip to ip saddr map { 10.0.0.1 : 192.168.0.1 . 8080 }
+  __map%d t b size 1
+  __map%d t 0
+  	element 0100000a  : 0100a8c0 0000901f 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 9 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", {"concat": ["192.168.0.1", 8080]}]]}}}}}]
+
+rule inet: meta l4proto udp dnat ip6 to ip6 saddr map { ::1 : ::2 . 53 }
+  __map%d t b size 1
+  __map%d t 0
+  	element 00000000 00000000 00000000 01000000  : 00000000 00000000 00000000 02000000 00003500 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip6 addr_min reg 1 proto_min reg 2 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"dnat": {"family": "ip6", "addr": {"map": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"concat": ["::2", 53]}]]}}}}}]
+
+fail ip: dnat to ip saddr map { 10.0.0.1 : 192.168.0.1 . 8080 }
