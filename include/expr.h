@@ -216,6 +216,18 @@ struct expr {
 			 * the left side's; src/expr/set.c) */
 			const struct datatype *key_dtype;
 		} expr_list;
+		/* EXPR_MAP: "KEY map { k : v }", "KEY vmap { k : accept }";
+		 * @mappings is an EXPR_SET of EXPR_MAPPING (src/expr/map.c) */
+		struct {
+			struct expr *key;
+			struct expr *mappings;
+			bool vmap;
+		} map;
+		/* EXPR_MAPPING: "k : v" of a map */
+		struct {
+			struct expr *key;
+			struct expr *data;
+		} mapping;
 		/* EXPR_RELATIONAL and EXPR_BINOP */
 		struct {
 			enum ops op;
@@ -295,6 +307,8 @@ extern const struct expr_ops socket_expr_ops;
 extern const struct expr_ops osf_expr_ops;
 extern const struct expr_ops xfrm_expr_ops;
 extern const struct expr_ops ct_expr_ops;
+extern const struct expr_ops map_expr_ops;
+extern const struct expr_ops mapping_expr_ops;
 
 /* Generic lifecycle (src/expr/expr.c). */
 struct expr *expr_alloc(const struct location *loc,
@@ -476,6 +490,21 @@ bool ct_key_settable(enum nft_ct_keys key);
 int ct_dir_lookup(const char *name);
 /* "describe ct ...": the key outside a rule (see src/expr/ct.c) */
 int ct_expr_describe_evaluate(struct eval_ctx *ectx, struct expr *expr);
+
+/* Maps (src/expr/map.c): @mappings an EXPR_SET of mapping_expr_alloc()s. */
+struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
+			    struct expr *mappings, bool vmap);
+struct expr *mapping_expr_alloc(const struct location *loc, struct expr *key,
+				struct expr *data);
+/* Is the data of @map (any expression) concatenated: a nat address and
+ * port ("dnat to ip saddr map { 10.0.0.1 : 192.168.0.1 . 80 }")? */
+bool map_data_is_concat(const struct expr *map);
+/* JSON input of {"vmap": {"key": ..., "data": ...}} (the statement). */
+struct expr *vmap_expr_json_parse(struct json_ctx *jctx, json_t *value,
+				  const struct location *loc);
+/* Listing: name the key's load, type the keys (src/delinearize.c). */
+void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
+				struct expr *map);
 
 /* Verdict names: "accept", "drop", "jump", ... */
 const char *verdict_name(int verdict);

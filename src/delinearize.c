@@ -1015,6 +1015,9 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 			delin_postprocess_load(dctx, stmt, i);
 		break;
 	}
+	case EXPR_MAP:
+		map_expr_delin_postprocess(dctx, stmt, expr);
+		break;
 	default:
 		if (expr->ops && expr->ops->delin_children)
 			expr->ops->delin_children(expr, delin_walk_visit, &w);
@@ -1030,8 +1033,6 @@ static void delin_postprocess(struct delin_ctx *dctx)
 		switch (stmt->type) {
 		case STMT_EXPRESSION:
 			delin_postprocess_expr(dctx, stmt, &stmt->expr);
-			break;
-		case STMT_VERDICT:
 			break;
 		default:
 			if (stmt->ops->delin_postprocess)

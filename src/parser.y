@@ -1416,6 +1416,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt
 %type <flowtable> flowtable_block flowtable_body
+%type <stmt> keyset_stmt notrack_stmt connlimit_stmt vmap_stmt
+%type <expr> define_item keyset_map_key map_expr map_block map_list map_elem map_data map_verdict
+%token <kw> MAP "map" VMAP "vmap"
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or
 %type <string> ct_key
@@ -1838,6 +1841,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
 		| CT | CT_DIR | NOTRACK | COUNT
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
+		| MAP
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -2113,6 +2117,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
 		| flow_stmt		{ $$ = $1; }
+		| vmap_stmt		{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs match_rhs
@@ -2202,6 +2207,87 @@ set_list	: set_member
 
 set_member	: set_value
 		| concat_rhs
+		;
+
+/*
+ * Anonymous maps (src/expr/map.c): "KEY map { k : v, ... }" wherever a
+ * statement takes a value, "KEY vmap { k : VERDICT, ... }" as a
+ * statement. The data's type is the statement's (or a verdict).
+ */
+map_expr	: stmt_expr MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| stmt_expr MAP VARIABLE
+			{
+				$$ = map_expr_alloc(&@$, $1,
+					parser_var_ref(state, $3, &@3), false);
+				xfree($3);
+			}
+		;
+
+vmap_stmt	: stmt_expr VMAP map_block
+			{
+				$$ = verdict_stmt_alloc(&@$,
+					map_expr_alloc(&@$, $1, $3, true));
+			}
+		| stmt_expr VMAP VARIABLE
+			{
+				$$ = verdict_stmt_alloc(&@$,
+					map_expr_alloc(&@$, $1,
+						parser_var_ref(state, $3, &@3),
+						true));
+				xfree($3);
+			}
+		;
+
+map_block	: '{' opt_newlines map_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		| '{' opt_newlines map_list ',' opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
+		;
+
+map_list	: map_elem
+			{
+				$$ = set_expr_alloc(&@$);
+				set_expr_add($$, $1);
+			}
+		| map_list ',' opt_newlines map_elem
+			{
+				$$ = $1;
+				set_expr_add($$, $4);
+			}
+		;
+
+map_elem	: set_member ':' map_data
+			{
+				$$ = mapping_expr_alloc(&@$, $1, $3);
+			}
+		;
+
+map_data	: set_value		{ $$ = $1; }
+		| concat_rhs		{ $$ = $1; }
+		| map_verdict		{ $$ = $1; }
+		;
+
+map_verdict	: ACCEPT { $$ = verdict_expr_alloc(&@$, NF_ACCEPT, NULL); }
+		| DROP	{ $$ = verdict_expr_alloc(&@$, NF_DROP, NULL); }
+		| RETURN { $$ = verdict_expr_alloc(&@$, NFT_RETURN, NULL); }
+		| CONTINUE { $$ = verdict_expr_alloc(&@$, NFT_CONTINUE, NULL); }
+		| JUMP chain_target
+			{
+				$$ = verdict_expr_alloc(&@$, NFT_JUMP, $2);
+			}
+		| GOTO chain_target
+			{
+				$$ = verdict_expr_alloc(&@$, NFT_GOTO, $2);
+			}
 		;
 
 /*
@@ -2727,6 +2813,16 @@ keyset_stmt	: keyset_key SET keyset_value
 		;
 
 keyset_value	: keyset_operand	{ $$ = $1; }
+		| keyset_map_key MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| keyset_map_key MAP VARIABLE
+			{
+				$$ = map_expr_alloc(&@$, $1,
+					parser_var_ref(state, $3, &@3), false);
+				xfree($3);
+			}
 		| keyset_value '&' keyset_const
 			{
 				$$ = parser_binop(&@$, OP_AND, $1, $3);
@@ -2746,6 +2842,21 @@ keyset_value	: keyset_operand	{ $$ = $1; }
 		| keyset_value RSHIFT keyset_const
 			{
 				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
+			}
+		;
+
+/* "meta mark set ip saddr . tcp dport map { ... }" */
+keyset_map_key	: keyset_operand	{ $$ = $1; }
+		| keyset_map_key '.' keyset_operand
+			{
+				$$ = $1;
+				if ($$->etype != EXPR_CONCAT ||
+				    ($$->flags & EXPR_F_PARENS)) {
+					$$ = concat_expr_alloc(&@$);
+					concat_expr_add($$, $1);
+				}
+				$$->location = @$;
+				concat_expr_add($$, $3);
 			}
 		;
 
@@ -3046,6 +3157,7 @@ reject_code_value : NUMBER
 /* a value (address, device name, $var) or computed */
 stmt_arg	: nat_value		{ $$ = $1; }
 		| stmt_expr		{ $$ = $1; }
+		| map_expr		{ $$ = $1; }
 		;
 
 /* "device lo", "device $dev" or computed: "device meta iif" */
@@ -3065,6 +3177,7 @@ stmt_dev	: STRING
 				xfree($1);
 			}
 		| stmt_expr		{ $$ = $1; }
+		| map_expr		{ $$ = $1; }
 		;
 
 /*
@@ -3325,6 +3438,7 @@ nat_const	: nat_value			{ $$ = $1; }
 
 nat_addr	: nat_const			{ $$ = $1; }
 		| stmt_expr			{ $$ = $1; }
+		| map_expr			{ $$ = $1; }
 		;
 
 nat_port	: nat_value			{ $$ = $1; }
@@ -3333,6 +3447,7 @@ nat_port	: nat_value			{ $$ = $1; }
 				$$ = range_expr_alloc(&@$, $1, $3);
 			}
 		| stmt_expr			{ $$ = $1; }
+		| map_expr			{ $$ = $1; }
 		;
 
 /*
@@ -3456,15 +3571,23 @@ define_expr	: rhs_expr		{ $$ = $1; }
 		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
 		;
 
-define_list	: rhs_expr
+define_list	: define_item
 			{
 				$$ = list_expr_alloc(&@$);
 				list_expr_add($$, $1);
 			}
-		| define_list ',' opt_newlines rhs_expr
+		| define_list ',' opt_newlines define_item
 			{
 				$$ = $1;
 				list_expr_add($$, $4);
+			}
+		;
+
+/* "define m = { 22 : accept, 80 : drop }" for "vmap $m" (src/expr/map.c) */
+define_item	: rhs_expr		{ $$ = $1; }
+		| rhs_expr ':' map_data
+			{
+				$$ = mapping_expr_alloc(&@$, $1, $3);
 			}
 		;
 

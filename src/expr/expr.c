@@ -220,6 +220,8 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&list_expr_ops,
 	&relational_expr_ops,
 	&binop_expr_ops,
+	&map_expr_ops,		/* a "lookup" with dreg; before set's */
+	&mapping_expr_ops,
 	&set_expr_ops,
 	&concat_expr_ops,
 	&exthdr_expr_ops,

@@ -66,11 +66,31 @@ static int verdict_chain_evaluate(struct eval_ctx *ectx,
 	return 0;
 }
 
+static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
+					const struct rule *rule,
+					const struct expr *v);
+
+/* A verdict, or each of a verdict map's ("vmap { 1 : jump c }"). */
 static int verdict_target_evaluate(struct eval_ctx *ectx,
 				   const struct rule *rule,
 				   const struct stmt *stmt)
 {
-	const struct expr *v = stmt->expr;
+	const struct expr *m;
+
+	if (!stmt->expr || stmt->expr->etype != EXPR_MAP)
+		return verdict_expr_target_evaluate(ectx, rule, stmt->expr);
+	list_for_each_entry(m, &stmt->expr->map.mappings->expr_list.expressions,
+			    list)
+		if (verdict_expr_target_evaluate(ectx, rule,
+						 m->mapping.data) < 0)
+			return -1;
+	return 0;
+}
+
+static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
+					const struct rule *rule,
+					const struct expr *v)
+{
 	const struct handle *h = &rule->handle;
 	char *name;
 	int err = 0;
@@ -164,6 +184,10 @@ static bool rule_has_jump(const struct rule *r)
 	list_for_each_entry(s, &r->stmts, list) {
 		if (s->type == STMT_VERDICT && s->expr &&
 		    s->expr->etype == EXPR_VERDICT && s->expr->verdict.chain)
+			return true;
+		/* a verdict map: its jumps and gotos are checked too */
+		if (s->type == STMT_VERDICT && s->expr &&
+		    s->expr->etype == EXPR_MAP)
 			return true;
 	}
 	return false;

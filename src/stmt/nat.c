@@ -11,6 +11,7 @@
  * match before it.
  */
 #include <string.h>
+#include <arpa/inet.h>
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -186,7 +187,10 @@ static int nat_transport_error(struct eval_ctx *ectx, const struct stmt *stmt)
 	struct location kw = nat_keyword_location(stmt);
 	struct error_record *erec;
 
-	erec = erec_create(EREC_ERROR, &stmt->nat.proto->location,
+	/* the port, or the map that gives it */
+	erec = erec_create(EREC_ERROR, stmt->nat.proto ?
+			   &stmt->nat.proto->location :
+			   &stmt->nat.addr->location,
 			   "transport protocol mapping is only valid after transport protocol match");
 	if (kw.indesc && kw.json_index < 0)
 		erec_add_location(erec, &kw);
@@ -250,6 +254,32 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
 
+/*
+ * Upstream 1.1 takes an inet nat's family from the addresses of a map
+ * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
+ * family its first address parses in, 0 if none.
+ */
+static unsigned int nat_map_family(const struct expr *addr)
+{
+	const struct expr *m, *data;
+	unsigned char buf[sizeof(struct in6_addr)];
+
+	if (addr->etype != EXPR_MAP ||
+	    addr->map.mappings->etype != EXPR_SET ||
+	    list_empty(&addr->map.mappings->expr_list.expressions))
+		return 0;
+	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
+			     struct expr, list);
+	data = m->mapping.data;
+	if (data->etype != EXPR_SYMBOL)
+		return 0;
+	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
+		return NFPROTO_IPV4;
+	if (inet_pton(AF_INET6, data->symbol.identifier, buf) == 1)
+		return NFPROTO_IPV6;
+	return 0;
+}
+
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
@@ -266,6 +296,8 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	case NFPROTO_INET:
 		stmt->nat.show_family = true;
+		if (stmt->nat.addr && !stmt->nat.family)
+			stmt->nat.family = nat_map_family(stmt->nat.addr);
 		if (stmt->nat.addr && !stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
@@ -294,6 +326,14 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 			     stmt->nat.family == NFPROTO_IPV6 ?
 			     &ip6addr_type : &ipaddr_type) < 0)
 		return -1;
+	/* a map's address . port: the port needs its protocol too */
+	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr)) {
+		if (stmt->nat.proto)
+			return expr_error(ectx, stmt->nat.proto,
+					  "the map gives the port already");
+		if (!nat_transport_known(ectx, stmt))
+			return nat_transport_error(ectx, stmt);
+	}
 	if (stmt->nat.proto) {
 		if (!nat_transport_known(ectx, stmt))
 			return nat_transport_error(ectx, stmt);
@@ -405,8 +445,16 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	uint32_t flags = stmt->nat.flags;
 	int i;
 
+	enum nft_registers port = 0;
+
 	if (stmt->nat.addr)
 		nat_load(lctx, stmt->nat.addr, &reg[0]);
+	/* a map's address . port: the port follows the address in the
+	 * register the lookup fills */
+	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr))
+		port = lin_register_at(reg[0],
+				       div_round_up(stmt->nat.addr->dtype->size,
+						    32) * 32);
 	if (stmt->nat.proto) {
 		nat_load(lctx, stmt->nat.proto, &reg[2]);
 		flags |= NF_NAT_RANGE_PROTO_SPECIFIED;
@@ -419,6 +467,8 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	for (i = 0; i < 4; i++)
 		if (reg[i] && a->reg[i])
 			nftnl_expr_set_u32(nle, a->reg[i], reg[i]);
+	if (port)
+		nftnl_expr_set_u32(nle, a->reg[2], port);
 	if (flags)
 		nftnl_expr_set_u32(nle, a->flags, flags);
 	lin_add_expr(lctx, nle);
@@ -499,6 +549,25 @@ static int nat_delin_bounds(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* Is the port the one a map's address . port data put after the
+ * address ("dnat to ip saddr map { 10.0.0.1 : 192.168.0.1 . 80 }")? */
+static bool nat_delin_map_port(const struct nftnl_expr *nle,
+			       const struct nat_attrs *a,
+			       const struct stmt *stmt)
+{
+	const struct expr *addr = stmt->nat.addr;
+
+	if (!addr || !map_data_is_concat(addr) || !a->reg[0] || !a->reg[2] ||
+	    !nftnl_expr_is_set(nle, a->reg[2]) ||
+	    (a->reg[3] && nftnl_expr_is_set(nle, a->reg[3]) &&
+	     nftnl_expr_get_u32(nle, a->reg[3]) !=
+	     nftnl_expr_get_u32(nle, a->reg[2])))
+		return false;
+	return nftnl_expr_get_u32(nle, a->reg[2]) ==
+	       lin_register_at(nftnl_expr_get_u32(nle, a->reg[0]),
+			       div_round_up(addr->dtype->size, 32) * 32);
+}
+
 static int nat_delinearize_type(struct delin_ctx *dctx,
 				const struct nftnl_expr *nle, int type)
 {
@@ -527,11 +596,15 @@ static int nat_delinearize_type(struct delin_ctx *dctx,
 						   &ipaddr_type;
 	if (nat_delin_bounds(dctx, nle, &a->reg[0], dtype,
 			     &stmt->nat.addr) < 0 ||
-	    nat_delin_bounds(dctx, nle, &a->reg[2], &inet_service_type,
-			     &stmt->nat.proto) < 0) {
+	    (!nat_delin_map_port(nle, a, stmt) &&
+	     nat_delin_bounds(dctx, nle, &a->reg[2], &inet_service_type,
+			      &stmt->nat.proto) < 0)) {
 		stmt_free(stmt);
 		return -1;
 	}
+	/* as the system nft lists a map's address . port in every family */
+	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr))
+		stmt->nat.show_family = true;
 	delin_add_stmt(dctx, stmt);
 	return 0;
 }
@@ -559,13 +632,23 @@ static int redir_stmt_delinearize(struct delin_ctx *dctx,
  * "@nh,96,32") and drops the dependency they imply (inet's "meta nfproto
  * ipv4"), as a match does.
  */
+/* A map keyed by a transport header field implies its protocol, as a
+ * match on it would ("dnat to tcp dport map { ... }:1234"). */
+static bool nat_map_loads_transport(const struct expr *e)
+{
+	return e && e->etype == EXPR_MAP &&
+	       e->map.key->etype == EXPR_PAYLOAD &&
+	       e->map.key->payload.base == NFT_PAYLOAD_TRANSPORT_HEADER;
+}
+
 static void nat_stmt_delin_postprocess(struct delin_ctx *dctx,
 				       struct stmt *stmt)
 {
 	/* A port needs the transport protocol match before it ("meta
 	 * l4proto tcp dnat to 1.2.3.4:tcp dport"): it stays, as the
 	 * system nft lists it, or the listing would not load again. */
-	if (stmt->nat.proto)
+	if (stmt->nat.proto && !nat_map_loads_transport(stmt->nat.addr) &&
+	    !nat_map_loads_transport(stmt->nat.proto))
 		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.addr);
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.proto);

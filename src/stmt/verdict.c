@@ -38,8 +38,15 @@ static void verdict_stmt_linearize(struct lin_ctx *lctx,
 	linearize_expr(lctx, stmt->expr, NFT_REG_VERDICT);
 }
 
+/* Listing: a verdict map's key is a load to name. */
+static void verdict_stmt_delin_postprocess(struct delin_ctx *dctx,
+					   struct stmt *stmt)
+{
+	delin_postprocess_expr(dctx, stmt, &stmt->expr);
+}
+
 static const char *const verdict_json_names[] = {
-	"accept", "drop", "continue", "return", "jump", "goto", NULL,
+	"accept", "drop", "continue", "return", "jump", "goto", "vmap", NULL,
 };
 
 static const int verdict_json_codes[] = {
@@ -75,6 +82,11 @@ static struct stmt *verdict_stmt_json_parse(struct json_ctx *jctx,
 		json_error(jctx, "", "Unknown verdict '%s'", key);
 		return NULL;
 	}
+	/* {"vmap": {"key": ..., "data": {"set": [...]}}} (src/expr/map.c) */
+	if (!strcmp(key, "vmap")) {
+		chain = vmap_expr_json_parse(jctx, value, loc);
+		return chain ? verdict_stmt_alloc(loc, chain) : NULL;
+	}
 	if (verdict_json_codes[i] == NFT_JUMP ||
 	    verdict_json_codes[i] == NFT_GOTO) {
 		chain = verdict_json_target(jctx, key, value, loc);
@@ -93,6 +105,7 @@ const struct stmt_ops verdict_stmt_ops = {
 	.json		= verdict_stmt_json,
 	.evaluate	= verdict_stmt_evaluate,
 	.linearize	= verdict_stmt_linearize,
+	.delin_postprocess = verdict_stmt_delin_postprocess,
 	.json_names	= verdict_json_names,
 	.json_parse	= verdict_stmt_json_parse,
 };

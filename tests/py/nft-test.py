@@ -706,7 +706,7 @@ class Runner:
         for l in out.split("\n"):
             if l.startswith("  ") and l.strip():
                 lines.append(l.strip())
-            elif l.startswith("__set") or l.startswith("\telement"):
+            elif l.startswith(("__set", "__map")) or l.startswith("\telement"):
                 lines.append(l.rstrip())
         return lines
 
