@@ -85,6 +85,9 @@ struct table {
 	/* Dumped tables: the kernel's use count (NFTA_TABLE_USE), its
 	 * chains, sets, stateful objects and flowtables together. */
 	uint32_t nl_use;
+	/* stateful objects (struct sobj), in order; dumped with
+	 * NFT_CACHE_OBJ or declared in a block */
+	struct list_head objs;
 };
 
 enum chain_flags {
@@ -205,6 +208,23 @@ enum cmd_obj {
 	CMD_OBJ_CHAINS,		/* list chains [family] */
 	CMD_OBJ_EXPR,		/* describe EXPR */
 	CMD_OBJ_HOOKS,		/* list hooks [family] [device DEV] */
+	/* stateful objects (src/obj/sobj.c): one of a kind, all of a kind */
+	CMD_OBJ_COUNTER,
+	CMD_OBJ_QUOTA,
+	CMD_OBJ_CT_HELPER,
+	CMD_OBJ_LIMIT,
+	CMD_OBJ_CT_TIMEOUT,
+	CMD_OBJ_SECMARK,
+	CMD_OBJ_CT_EXPECT,
+	CMD_OBJ_SYNPROXY,
+	CMD_OBJ_COUNTERS,
+	CMD_OBJ_QUOTAS,
+	CMD_OBJ_CT_HELPERS,
+	CMD_OBJ_LIMITS,
+	CMD_OBJ_CT_TIMEOUTS,
+	CMD_OBJ_SECMARKS,
+	CMD_OBJ_CT_EXPECTS,
+	CMD_OBJ_SYNPROXYS,
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 
@@ -220,6 +240,7 @@ struct cmd {
 		struct chain *chain;
 		struct rule *rule;
 		struct expr *expr;
+		struct sobj *sobj;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an

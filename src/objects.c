@@ -12,6 +12,7 @@
 #include <netlink.h>
 #include <print.h>
 #include <describe.h>
+#include <sobj.h>
 #include <evaluate.h>
 #include <errno.h>
 #include <arpa/inet.h>
@@ -121,6 +122,7 @@ struct table *table_alloc(void)
 
 	init_list_head(&t->list);
 	init_list_head(&t->chains);
+	init_list_head(&t->objs);
 	str_hash_init(&t->chain_hash);
 	t->refcnt = 1;
 	return t;
@@ -144,6 +146,7 @@ void table_free(struct table *t)
 		list_del(&c->list);
 		chain_free(c);
 	}
+	sobj_list_free(&t->objs);
 	str_hash_destroy(&t->chain_hash);
 	handle_free(&t->handle);
 	xfree(t->comment);

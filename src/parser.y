@@ -107,6 +107,7 @@ bool scanner_near(const char *word, const char *cand,
 #include <proto.h>
 #include <datatype.h>
 #include <obj.h>
+#include <sobj.h>
 
 /* From the flex scanner (scanner.h is generated after this file). */
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
@@ -326,11 +327,145 @@ static struct cmd *parser_rule_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_RULE, h, loc, rule);
 }
 
+/* Stateful objects (src/obj/sobj.c): the block's words become the
+ * object; the name goes in the handle's chain slot. */
+static struct sobj *parser_sobj(struct parser_state *st, uint32_t type,
+				struct sobj_words *ws, const YYLTYPE *loc)
+{
+	struct sobj *o = sobj_from_words(type, ws, loc, st->msgs);
+
+	if (!o)
+		st->nerrs++;
+	sobj_words_free(ws);
+	return o;
+}
+
+static struct cmd *parser_sobj_cmd(struct parser_state *st, enum cmd_ops op,
+				   uint32_t type, struct handle *h,
+				   struct sobj_words *ws, const YYLTYPE *loc)
+{
+	struct sobj *o = NULL;
+
+	if (op == CMD_ADD) {
+		o = parser_sobj(st, type, ws, loc);
+		if (o)
+			handle_copy(&o->handle, h);
+	} else {
+		sobj_words_free(ws);
+	}
+	return parser_cmd(op, sobj_type_cmd(type), h, loc, o);
+}
+
+static void parser_table_add_sobj(struct parser_state *st,
+				  struct table *table, uint32_t type,
+				  char *name, const YYLTYPE *name_loc,
+				  struct sobj_words *ws, const YYLTYPE *loc)
+{
+	struct sobj *o = parser_sobj(st, type, ws, loc);
+
+	if (!o) {
+		xfree(name);
+		return;
+	}
+	o->handle.chain.name = name;
+	o->handle.chain.location = *name_loc;
+	list_add_tail(&o->list, &table->objs);
+}
+
+static uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
+				   const YYLTYPE *loc)
+{
+	if (!strcmp(kind, "helper") || !strcmp(kind, "helpers"))
+		return NFT_OBJECT_CT_HELPER;
+	if (!strcmp(kind, "timeout") || !strcmp(kind, "timeouts"))
+		return NFT_OBJECT_CT_TIMEOUT;
+	if (!strcmp(kind, "expectation") || !strcmp(kind, "expectations"))
+		return NFT_OBJECT_CT_EXPECT;
+	parser_error(st, loc,
+		     "unknown ct object '%s': expected helper, timeout or expectation",
+		     kind);
+	return NFT_OBJECT_CT_HELPER;
+}
+
+/* "list counters", "list ct helpers": the kind of the plural word */
+static enum cmd_obj parser_sobjs_kind(struct parser_state *st,
+				      const char *word, const YYLTYPE *loc)
+{
+	static const struct {
+		const char *word;
+		enum cmd_obj obj;
+	} words[] = {
+		{ "counters", CMD_OBJ_COUNTERS }, { "quotas", CMD_OBJ_QUOTAS },
+		{ "limits", CMD_OBJ_LIMITS }, { "secmarks", CMD_OBJ_SECMARKS },
+		{ "synproxys", CMD_OBJ_SYNPROXYS },
+		{ "helpers", CMD_OBJ_CT_HELPERS },
+		{ "timeouts", CMD_OBJ_CT_TIMEOUTS },
+		{ "expectations", CMD_OBJ_CT_EXPECTS },
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(words); i++)
+		if (!strcmp(word, words[i].word))
+			return words[i].obj;
+	parser_error(st, loc, "unknown kind of objects '%s'", word);
+	return CMD_OBJ_COUNTERS;
+}
+
+/* words: [family] T name | [family] | table [family] T */
+static struct cmd *parser_ct_list_cmd(struct parser_state *st,
+				      enum cmd_ops op, char *kind,
+				      const YYLTYPE *kind_loc,
+				      struct sobj_words *ws,
+				      const YYLTYPE *loc)
+{
+	uint32_t type = parser_ct_obj_type(st, kind, kind_loc);
+	bool plural = kind[strlen(kind) - 1] == 's';
+	struct handle *h = parser_handle_new(plural ? NFPROTO_UNSPEC :
+					     NFPROTO_IPV4);
+	unsigned int i = 0, left;
+	enum cmd_obj obj = sobj_type_cmd(type);
+
+	if (plural)
+		obj = parser_sobjs_kind(st, kind, kind_loc);
+	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
+		i++;
+		h->family = NFPROTO_IPV4;
+	}
+	if (i < ws->n && family_lookup(ws->w[i].text, &h->family))
+		i++;
+	left = ws->n - i;
+	if (plural && left == 1) {
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+	} else if (!plural && left == 2) {
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+		h->chain.name = xstrdup(ws->w[i + 1].text);
+		h->chain.location = ws->w[i + 1].location;
+	} else if (left) {
+		parser_error(st, &ws->w[i].location,
+			     plural ? "expected: [family] [table [family] NAME]" :
+			     "expected: [family] TABLE NAME");
+	} else if (!plural) {
+		parser_error(st, loc, "expected: [family] TABLE NAME");
+	}
+	xfree(kind);
+	sobj_words_free(ws);
+	return parser_cmd(op, obj, h, loc, NULL);
+}
+
+static struct cmd *parser_sobjs_cmd(enum cmd_ops op, enum cmd_obj obj,
+				    struct handle *h, const YYLTYPE *loc)
+{
+	return parser_cmd(op, obj, h, loc, NULL);
+}
+
 static struct cmd *parser_table_cmd(struct parser_state *st,
 				    struct handle *h, struct table *table,
 				    const YYLTYPE *loc)
 {
 	struct chain *chain;
+	struct sobj *o;
 
 	if (table) {
 		parser_scope_pop(st);
@@ -344,6 +479,8 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 		parser_handle_inherit(&chain->handle, h);
 		parser_chain_fixup(chain);
 	}
+	list_for_each_entry(o, &table->objs, list)
+		parser_handle_inherit(&o->handle, h);
 	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
 }
 
@@ -1326,6 +1463,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 	struct table *table;
 	struct cmd *cmd;
 	struct handle *handle;
+	struct sobj_words *words;
 }
 
 %token NEWLINE "newline"
@@ -1383,6 +1521,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count"
+%token <kw> RESET "reset" SECMARK "secmark"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1397,6 +1536,13 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt
+%type <words> obj_block obj_body obj_inner
+%type <val> obj_kind
+%type <val> obj_kinds obj_kind_plain
+%type <words> obj_args
+%type <string> obj_punct
+%type <handle> obj_spec obj_list_scope
+%destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or
 %type <string> ct_key
@@ -1526,6 +1672,26 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 						parser_handle_new(NFPROTO_UNSPEC),
 						&@$, $2);
 			}
+		| CREATE obj_kind obj_spec obj_block
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, $4,
+						     &@$);
+				$$->op = CMD_CREATE;
+			}
+		| RESET CT STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_RESET, $3, &@3,
+							$4, &@$);
+			}
+		| RESET obj_kind_plain obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_RESET, $2, $3,
+						     NULL, &@$);
+			}
+		| RESET obj_kinds obj_list_scope
+			{
+				$$ = parser_sobjs_cmd(CMD_RESET, $2, $3, &@$);
+			}
 		| RENAME CHAIN chain_spec identifier
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
@@ -1535,6 +1701,16 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 		;
 
 add_cmd		: table_or_chain_add	{ $$ = $1; }
+		| obj_kind obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, NULL,
+						     &@$);
+			}
+		| obj_kind obj_spec obj_block
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, $3,
+						     &@$);
+			}
 		| RULE rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
@@ -1607,6 +1783,17 @@ delete_cmd	: TABLE table_spec
 				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_RULE, $2,
 						&@$, NULL);
 			}
+		| obj_kind obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_DELETE, $1, $2,
+						     NULL, &@$);
+			}
+		| obj_kind table_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_sobj_cmd(state, CMD_DELETE, $1, $2,
+						     NULL, &@$);
+			}
 		;
 
 flush_cmd	: TABLE table_spec
@@ -1650,6 +1837,20 @@ list_cmd	: TABLE table_spec
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_CHAINS,
 						       $2, &@$);
+			}
+		| obj_kind_plain obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_LIST, $1, $2,
+						     NULL, &@$);
+			}
+		| obj_kinds obj_list_scope
+			{
+				$$ = parser_sobjs_cmd(CMD_LIST, $1, $2, &@$);
+			}
+		| CT STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_LIST, $2, &@2,
+							$3, &@$);
 			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
@@ -1786,7 +1987,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FULLY_RANDOM | PERSISTENT | TPROXY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
-		| CT | CT_DIR | NOTRACK | COUNT
+		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1824,6 +2025,133 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				parser_table_add_chain($<table>0, $2, &@2, $4,
 						       &@$);
 			}
+		| obj_kind identifier obj_block
+			{
+				parser_table_add_sobj(state, $<table>0, $1, $2,
+						      &@2, $3, &@$);
+			}
+		;
+
+/* Stateful objects */
+
+obj_kind	: obj_kind_plain	{ $$ = $1; }
+		| CT STRING
+			{
+				$$ = parser_ct_obj_type(state, $2, &@2);
+				xfree($2);
+			}
+		;
+
+obj_kind_plain	: COUNTER	{ $$ = NFT_OBJECT_COUNTER; }
+		| QUOTA		{ $$ = NFT_OBJECT_QUOTA; }
+		| LIMIT		{ $$ = NFT_OBJECT_LIMIT; }
+		| SYNPROXY	{ $$ = NFT_OBJECT_SYNPROXY; }
+		| SECMARK	{ $$ = NFT_OBJECT_SECMARK; }
+		;
+
+obj_kinds	: STRING
+			{
+				$$ = parser_sobjs_kind(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
+/* "list ct helper T h", "list ct helpers [family] [table T]": which
+ * one is told by the words (src/obj/sobj.c) */
+obj_args	: %empty		{ $$ = sobj_words_alloc(); }
+		| obj_args identifier
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_args obj_punct
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		;
+
+obj_spec	: table_spec identifier
+			{
+				$$ = $1;
+				$$->chain.name = $2;
+				$$->chain.location = @2;
+			}
+		;
+
+/* list counters [family] [table [family] T] */
+obj_list_scope	: ruleset_family
+			{
+				$$ = parser_handle_new($1);
+			}
+		| TABLE table_spec	{ $$ = $2; }
+		;
+
+obj_block	: '{' obj_body '}'	{ $$ = $2; }
+		;
+
+obj_body	: %empty		{ $$ = sobj_words_alloc(); }
+		| obj_body separator
+			{
+				$$ = $1;
+				sobj_words_add($$, ";", &@2, false);
+			}
+		| obj_body identifier
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_body obj_punct
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_body '{' obj_inner '}'
+			{
+				unsigned int i;
+
+				$$ = $1;
+				sobj_words_add($$, "{", &@2, false);
+				for (i = 0; i < $3->n; i++)
+					sobj_words_add($$, $3->w[i].text,
+						       &$3->w[i].location,
+						       $3->w[i].quoted);
+				sobj_words_add($$, "}", &@4, false);
+				sobj_words_free($3);
+			}
+		;
+
+obj_inner	: %empty		{ $$ = sobj_words_alloc(); }
+		| obj_inner NEWLINE	{ $$ = $1; }
+		| obj_inner identifier
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_inner obj_punct
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		;
+
+obj_punct	: NUMBER	{ $$ = $1; }
+		| IP		{ $$ = xstrdup("ip"); }
+		| IP6		{ $$ = xstrdup("ip6"); }
+		| INET		{ $$ = xstrdup("inet"); }
+		| ARP		{ $$ = xstrdup("arp"); }
+		| BRIDGE	{ $$ = xstrdup("bridge"); }
+		| NETDEV	{ $$ = xstrdup("netdev"); }
+		| '/'		{ $$ = xstrdup("/"); }
+		| ':'		{ $$ = xstrdup(":"); }
+		| ','		{ $$ = xstrdup(","); }
+		| '='		{ $$ = xstrdup("="); }
 		;
 
 table_flags	: identifier

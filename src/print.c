@@ -5,6 +5,7 @@
  * blank lines, comments and handles.
  */
 #include <obj.h>
+#include <sobj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <print.h>
@@ -484,6 +485,7 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 {
 	const struct chain *c;
 	unsigned int chains = 0;
+	char *why;
 
 	if (t->flags & ~table_flags_known())
 		return erec_error(msgs, &w->cmd->location,
@@ -496,6 +498,13 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 			return -1;
 		chains++;
 	}
+	why = sobj_table_unlistable(t);
+	if (why) {
+		erec_error(msgs, &w->cmd->location, "%s", why);
+		xfree(why);
+		return -1;
+	}
+	chains += sobj_table_count(t);
 	if (t->nl_use <= chains)
 		return 0;
 	return list_check_table_objs(w, t, t->nl_use - chains, msgs);
@@ -847,6 +856,7 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 	} else {
 		octx->family = t->handle.family;
 		w->delim = table_print_open(t, octx);
+		w->delim = sobj_print_table(t, octx, w->delim);
 	}
 }
 

@@ -5,6 +5,7 @@
  * build and parse, execution and echo, text and JSON output, JSON input.
  */
 #include <obj.h>
+#include <sobj.h>
 #include <nft.h>
 #include <evaluate.h>
 #include <mnl.h>
@@ -97,6 +98,7 @@ static void table_block_register(struct eval_ctx *ectx, struct table *table)
 
 int table_evaluate(struct eval_ctx *ectx, struct table *table)
 {
+	struct sobj *o;
 	struct chain *chain;
 	struct rule *rule;
 	int err = 0;
@@ -109,6 +111,10 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 	 * further down the block. */
 	table_block_register(ectx, table);
 	ectx->table = table;
+	list_for_each_entry(o, &table->objs, list) {
+		if (sobj_evaluate(ectx, o) < 0)
+			err = -1;
+	}
 	list_for_each_entry(chain, &table->chains, list) {
 		if (chain_evaluate(ectx, chain) < 0)
 			err = -1;
@@ -225,6 +231,7 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 {
 	static const struct table no_flags;
 	const struct table *t = cmd->table ? cmd->table : &no_flags;
+	const struct sobj *o;
 	const struct chain *c;
 	const struct rule *r;
 	int err = 0;
@@ -233,6 +240,11 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
+	list_for_each_entry(o, &t->objs, list) {
+		batch_set_owner(x->batch, cmd, (struct sobj *)o);
+		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
+			err = -1;
+	}
 	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
@@ -381,6 +393,7 @@ void table_print(const struct table *t, struct output_ctx *octx)
 
 	octx->family = t->handle.family;
 	delim = table_print_open(t, octx);
+	delim = sobj_print_table(t, octx, delim);
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
 		chain_obj_ops.print(c, octx);
@@ -546,7 +559,7 @@ const struct obj_ops table_obj_ops = {
 	.flags		= OBJ_F_LIST,
 	.evaluate	= table_cmd_evaluate,
 	.cache_needs	= table_cmd_needs,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_OBJ,
 	.execute	= exec_table,
 	.plan		= table_plan,
 	.msg_new	= NFT_MSG_NEWTABLE,
