@@ -668,7 +668,10 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	if (flags && cache_fetch(nft, flags, &f, msgs) < 0)
 		return -1;
 	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->op == CMD_LIST && do_list_cmd(nft, cmd, msgs) < 0)
+		/* reset: the kinds that have it list what they zero */
+		if ((cmd->op == CMD_LIST || (cmd->op == CMD_RESET &&
+					     obj_ops_lookup(cmd->obj)->list)) &&
+		    do_list_cmd(nft, cmd, msgs) < 0)
 			ret = -1;
 	}
 	return ret;
