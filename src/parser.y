@@ -3249,6 +3249,10 @@ reject_code_value : NUMBER
 				$$ = symbol_expr_alloc(&@1, $1, false);
 				xfree($1);
 			}
+		| RESET
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
 		| STRING
 			{
 				$$ = symbol_expr_alloc(&@1, $1, false);
