@@ -136,5 +136,10 @@ const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
 /* The objref statement (src/stmt/objref.c) */
 struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
 			       char *name);
+/* {"counter": "c"}: the statements whose JSON key names an object kind
+ * take a string as a reference. */
+struct json_ctx;
+struct stmt *objref_json_parse_name(struct json_ctx *jctx, uint32_t type,
+				    json_t *value, const struct location *loc);
 
 #endif /* NFT_SOBJ_H */

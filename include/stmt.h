@@ -41,6 +41,7 @@ enum stmt_types {
 	STMT_SET,
 	STMT_TPROXY,
 	STMT_CONNLIMIT,		/* ct count */
+	STMT_OBJREF,		/* counter name "c", ... (src/stmt/objref.c) */
 	__STMT_MAX
 };
 
@@ -144,6 +145,11 @@ struct stmt {
 			uint32_t count;
 			uint32_t flags;		/* NFT_CONNLIMIT_F_* */
 		} connlimit;
+		/* STMT_OBJREF */
+		struct {
+			uint32_t type;		/* NFT_OBJECT_* */
+			char *name;
+		} objref;
 	};
 };
 
@@ -198,6 +204,7 @@ extern const struct stmt_ops meta_stmt_ops;
 extern const struct stmt_ops ct_stmt_ops;
 extern const struct stmt_ops notrack_stmt_ops;
 extern const struct stmt_ops connlimit_stmt_ops;
+extern const struct stmt_ops objref_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);

@@ -706,6 +706,12 @@ static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
 
 	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
 		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
+	/* "ct timeout set", "ct expectation set": object references only
+	 * (parser_keyset) */
+	if (!dir && (!strcmp(key, "timeout") || !strcmp(key, "expectation")))
+		return symbol_expr_alloc(loc, !strcmp(key, "timeout") ?
+					 "ct timeout" : "ct expectation",
+					 false);
 	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
 	return parser_placeholder(loc, key);
 }
@@ -737,10 +743,59 @@ static struct stmt *parser_connlimit(struct parser_state *st,
 }
 
 /* The grammar's "KEY set VALUE" on a meta or ct expression. */
+/* "ct helper set "h"", "meta secmark set "s"", "ct timeout set "t"": a
+ * name is an object reference */
+/* "counter name "c"": @word must be "name" */
+static struct stmt *parser_objref(struct parser_state *st, const YYLTYPE *loc,
+				  uint32_t type, char *word,
+				  const YYLTYPE *word_loc, char *name)
+{
+	if (strcmp(word, "name"))
+		parser_error(st, word_loc, "unexpected '%s': expected name",
+			     word);
+	xfree(word);
+	return objref_stmt_alloc(loc, type, name);
+}
+
+static struct stmt *parser_keyset_objref(struct parser_state *st,
+					 const YYLTYPE *loc, struct expr *key,
+					 struct expr *value)
+{
+	uint32_t type = 0;
+	struct stmt *stmt;
+
+	if (key->etype == EXPR_SYMBOL)
+		type = !strcmp(key->symbol.identifier, "ct timeout") ?
+		       NFT_OBJECT_CT_TIMEOUT : NFT_OBJECT_CT_EXPECT;
+	else if (key->etype == EXPR_CT && key->ct.key == NFT_CT_HELPER &&
+		 key->ct.direction < 0)
+		type = NFT_OBJECT_CT_HELPER;
+	else if (key->etype == EXPR_META && key->meta.key == NFT_META_SECMARK &&
+		 value->etype == EXPR_SYMBOL &&
+		 !isdigit((unsigned char)value->symbol.identifier[0]))
+		type = NFT_OBJECT_SECMARK;
+	if (!type)
+		return NULL;
+	if (value->etype != EXPR_SYMBOL) {
+		parser_error(st, &value->location, "an object name is expected");
+		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
+	} else {
+		stmt = objref_stmt_alloc(loc, type,
+					 xstrdup(value->symbol.identifier));
+	}
+	expr_free(key);
+	expr_free(value);
+	return stmt;
+}
+
 static struct stmt *parser_keyset(struct parser_state *st,
 				  const YYLTYPE *loc, struct expr *key,
 				  struct expr *value)
 {
+	struct stmt *ref = parser_keyset_objref(st, loc, key, value);
+
+	if (ref)
+		return ref;
 	if (key->etype == EXPR_CT)
 		return ct_stmt_alloc(loc, key, value);
 	if (key->etype == EXPR_PAYLOAD)
@@ -3044,6 +3099,11 @@ connlimit_stmt	: CT COUNT number
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
+						   $2, &@2, $3);
+			}
 		| COUNTER PACKETS number BYTES number
 			{
 				$$ = counter_stmt_alloc(&@$);
@@ -3164,7 +3224,12 @@ log_tcp_flags	: STRING
  * limit rate [over] N kbytes/unit [burst N bytes|kbytes|mbytes]
  * The scanner reads "kbytes/second" as one word.
  */
-limit_stmt	: LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
+limit_stmt	: LIMIT STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
+						   $2, &@2, $3);
+			}
+		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
 			{
 				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
 						  $6, &@6, $7);
@@ -3189,7 +3254,12 @@ limit_burst_bytes : %empty	{ $$ = 0; }
 		;
 
 /* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
-quota_stmt	: QUOTA quota_mode quota_value quota_used
+quota_stmt	: QUOTA STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
+						   $2, &@2, $3);
+			}
+		| QUOTA quota_mode quota_value quota_used
 			{
 				$$ = quota_stmt_alloc(&@$);
 				$$->quota.flags = $2;
@@ -3410,6 +3480,11 @@ last_stmt	: LAST		{ $$ = last_stmt_alloc(&@$); }
 
 /* synproxy [mss N] [wscale N] [timestamp] [sack-perm] */
 synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
+		| SYNPROXY STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,
+						   $2, &@2, $3);
+			}
 		| synproxy_stmt synproxy_arg
 			{
 				$$ = $1;

@@ -75,6 +75,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&ct_stmt_ops,
 	&notrack_stmt_ops,
 	&connlimit_stmt_ops,
+	&objref_stmt_ops,
 	NULL,
 };
 
