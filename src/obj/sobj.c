@@ -744,16 +744,14 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 			return erec_error(ectx->msgs, &o->location,
 					  "a ct helper needs a type: type \"NAME\" protocol tcp|udp");
 		if (!o->helper.l3proto)
-			o->helper.l3proto = o->handle.family == NFPROTO_INET ?
-					    NFPROTO_IPV4 : o->handle.family;
+			o->helper.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
 		if (!o->timeout.l4proto)
 			return erec_error(ectx->msgs, &o->location,
 					  "a ct timeout needs a protocol");
 		if (!o->timeout.l3proto)
-			o->timeout.l3proto = o->handle.family == NFPROTO_INET ?
-					     NFPROTO_IPV4 : o->handle.family;
+			o->timeout.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_CT_EXPECT:
 		if (!o->expect.l4proto || !o->expect.dport ||
@@ -761,8 +759,7 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 			return erec_error(ectx->msgs, &o->location,
 					  "a ct expectation needs protocol, dport, timeout and size");
 		if (!o->expect.l3proto)
-			o->expect.l3proto = o->handle.family == NFPROTO_INET ?
-					    NFPROTO_IPV4 : o->handle.family;
+			o->expect.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_SECMARK:
 		if (!o->secmark.ctx[0])
@@ -1038,7 +1035,7 @@ static const char *time_unit_name(uint64_t seconds)
 }
 
 static void print_limit(const struct sobj *o, struct output_ctx *octx,
-			const char *tab)
+			const char *tab, const char *nl)
 {
 	bool over = o->limit.flags & NFT_LIMIT_F_INV;
 
@@ -1056,7 +1053,7 @@ static void print_limit(const struct sobj *o, struct output_ctx *octx,
 		if (o->limit.burst && o->limit.burst != 5)
 			nft_print(octx, " burst %u packets", o->limit.burst);
 	}
-	nft_print(octx, "\n");
+	nft_print(octx, "%s", nl);
 }
 
 static void print_timeout_policy(const struct sobj *o,
@@ -1081,17 +1078,38 @@ static void print_timeout_policy(const struct sobj *o,
 	nft_print(octx, " }\n");
 }
 
+/* "timestamp sack-perm", "timestamp " (sic), "sack-perm", as the system
+ * nft prints them. */
+static void synproxy_print_flags(const struct sobj *o, struct output_ctx *octx)
+{
+	bool ts = o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP;
+
+	nft_print(octx, "%s%s%s", ts ? "timestamp" : "", ts ? " " : "",
+		  o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM ?
+		  "sack-perm" : "");
+}
+
 /* The body lines of an object, each starting with @tab. */
+static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
+			       const char *tab, const char *nl);
+
 static void sobj_print_body(const struct sobj *o, struct output_ctx *octx,
 			    const char *tab)
+{
+	sobj_print_body_nl(o, octx, tab, "\n");
+}
+
+/* Lines end with @nl: the listing's "\n", the echo's " ". */
+static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
+			       const char *tab, const char *nl)
 {
 	bool stateless = nft_output_stateless(octx);
 
 	switch (o->type) {
 	case NFT_OBJECT_COUNTER:
 		if (!stateless)
-			nft_print(octx, "%spackets %" PRIu64 " bytes %" PRIu64 "\n",
-				  tab, o->counter.packets, o->counter.bytes);
+			nft_print(octx, "%spackets %" PRIu64 " bytes %" PRIu64 "%s",
+				  tab, o->counter.packets, o->counter.bytes, nl);
 		break;
 	case NFT_OBJECT_QUOTA:
 		nft_print(octx, "%s%s", tab,
@@ -1101,10 +1119,10 @@ static void sobj_print_body(const struct sobj *o, struct output_ctx *octx,
 			nft_print(octx, " used ");
 			print_quota_value(octx, o->quota.used);
 		}
-		nft_print(octx, "\n");
+		nft_print(octx, "%s", nl);
 		break;
 	case NFT_OBJECT_LIMIT:
-		print_limit(o, octx, tab);
+		print_limit(o, octx, tab, nl);
 		break;
 	case NFT_OBJECT_CT_HELPER:
 		nft_print(octx, "%stype \"%s\" protocol %s\n", tab,
@@ -1137,15 +1155,9 @@ static void sobj_print_body(const struct sobj *o, struct output_ctx *octx,
 			  tab, o->synproxy.wscale);
 		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
 					 NF_SYNPROXY_OPT_SACK_PERM)) {
-			const char *sep = tab;
-
-			if (o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP) {
-				nft_print(octx, "%stimestamp", sep);
-				sep = " ";
-			}
-			if (o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM)
-				nft_print(octx, "%ssack-perm", sep);
-			nft_print(octx, "\n");
+			nft_print(octx, "%s", tab);
+			synproxy_print_flags(o, octx);
+			nft_print(octx, "%s", nl);
 		}
 		break;
 	}
@@ -1718,6 +1730,64 @@ static void sobj_obj_free(void *o)
 	sobj_free(o);
 }
 
+/* The one-line body of an echo, as the system nft writes it (its
+ * spacing included): "packets 0 bytes 0 ", "type "ftp" protocol tcp;
+ * l3proto ip; ". */
+static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
+{
+	const struct timeout_proto *tp;
+	const char *sep = "";
+	unsigned int i;
+
+	switch (o->type) {
+	case NFT_OBJECT_COUNTER:
+	case NFT_OBJECT_QUOTA:
+	case NFT_OBJECT_LIMIT:
+		sobj_print_body_nl(o, octx, "", " ");
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		nft_print(octx, "type \"%s\" protocol %s; l3proto %s; ",
+			  o->helper.name, l4proto_name(o->helper.l4proto),
+			  l3proto_name(o->helper.l3proto));
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		tp = timeout_proto(o->timeout.l4proto);
+		nft_print(octx, "protocol %s; l3proto %s; policy = { ",
+			  l4proto_name(o->timeout.l4proto),
+			  l3proto_name(o->timeout.l3proto));
+		for (i = 0; tp && i < tp->n; i++) {
+			if (o->timeout.timeout[i] == tp->dflt[i])
+				continue;
+			nft_print(octx, "%s%s : ", sep, tp->states[i]);
+			print_duration(octx,
+				       (uint64_t)o->timeout.timeout[i] * 1000);
+			sep = ", ";
+		}
+		nft_print(octx, " }; ");
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		nft_print(octx, "protocol %s; dport %u; timeout ",
+			  l4proto_name(o->expect.l4proto), o->expect.dport);
+		print_duration(octx, o->expect.timeout);
+		nft_print(octx, "; size %u; l3proto %s; ", o->expect.size,
+			  l3proto_name(o->expect.l3proto));
+		break;
+	case NFT_OBJECT_SECMARK:
+		nft_print(octx, "\"%s\" ", o->secmark.ctx);
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		nft_print(octx, "mss %u wscale %u", o->synproxy.mss,
+			  o->synproxy.wscale);
+		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
+					 NF_SYNPROXY_OPT_SACK_PERM)) {
+			nft_print(octx, " ");
+			synproxy_print_flags(o, octx);
+		}
+		nft_print(octx, "; ");
+		break;
+	}
+}
+
 static void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		      uint16_t type, void *obj)
 {
@@ -1731,11 +1801,13 @@ static void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	nft_print(&nft->octx, "%s %s %s %s %s { ", echo_op(cmd),
 		  sobj_type_name(o->type), family_name(o->handle.family),
 		  o->handle.table.name, o->handle.chain.name);
-	sobj_print_body(o, &nft->octx, "");
-	nft_print(&nft->octx, "}");
 	if (nft_output_handle(&nft->octx))
-		nft_print(&nft->octx, " # handle %" PRIu64, o->handle.handle.id);
-	nft_print(&nft->octx, "\n");
+		nft_print(&nft->octx, "# handle %" PRIu64 " ",
+			  o->handle.handle.id);
+	if (o->comment)
+		nft_print(&nft->octx, "comment \"%s\" ", o->comment);
+	sobj_echo_body(o, &nft->octx);
+	nft_print(&nft->octx, "} \n");
 }
 
 static void sobj_ops_print(const void *obj, struct output_ctx *octx)
