@@ -1727,6 +1727,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 						parser_handle_new(NFPROTO_UNSPEC),
 						&@$, $2);
 			}
+		| CREATE obj_kind obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, NULL,
+						     &@$);
+				$$->op = CMD_CREATE;
+			}
 		| CREATE obj_kind obj_spec obj_block
 			{
 				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, $4,
