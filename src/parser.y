@@ -388,8 +388,7 @@ static uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
 }
 
 /* "list counters", "list ct helpers": the kind of the plural word */
-static enum cmd_obj parser_sobjs_kind(struct parser_state *st,
-				      const char *word, const YYLTYPE *loc)
+static enum cmd_obj parser_sobjs_kind(const char *word)
 {
 	static const struct {
 		const char *word;
@@ -407,26 +406,40 @@ static enum cmd_obj parser_sobjs_kind(struct parser_state *st,
 	for (i = 0; i < array_size(words); i++)
 		if (!strcmp(word, words[i].word))
 			return words[i].obj;
-	parser_error(st, loc, "unknown kind of objects '%s'", word);
-	return CMD_OBJ_COUNTERS;
+	return CMD_OBJ_INVALID;
 }
 
-/* words: [family] T name | [family] | table [family] T */
+/* "list counters [family] [table [family] T]", "list ct helper T h",
+ * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
+ * objects is told by the words that follow */
 static struct cmd *parser_ct_list_cmd(struct parser_state *st,
-				      enum cmd_ops op, char *kind,
-				      const YYLTYPE *kind_loc,
+				      enum cmd_ops op, const char *prefix,
+				      char *kind, const YYLTYPE *kind_loc,
 				      struct sobj_words *ws,
 				      const YYLTYPE *loc)
 {
-	uint32_t type = parser_ct_obj_type(st, kind, kind_loc);
 	bool plural = kind[strlen(kind) - 1] == 's';
 	struct handle *h = parser_handle_new(plural ? NFPROTO_UNSPEC :
 					     NFPROTO_IPV4);
+	enum cmd_obj obj = CMD_OBJ_INVALID;
 	unsigned int i = 0, left;
-	enum cmd_obj obj = sobj_type_cmd(type);
 
-	if (plural)
-		obj = parser_sobjs_kind(st, kind, kind_loc);
+	if (prefix && !plural)
+		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
+	else if (plural)
+		obj = parser_sobjs_kind(kind);
+	/* "ct helpers", but "counters" */
+	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
+		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
+		obj = CMD_OBJ_INVALID;
+	if (obj == CMD_OBJ_INVALID) {
+		parser_error(st, kind_loc, "syntax error, unexpected string '%s'",
+			     kind);
+		xfree(kind);
+		sobj_words_free(ws);
+		parser_handle_free(h);
+		return NULL;
+	}
 	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
 		i++;
 		h->family = NFPROTO_IPV4;
@@ -454,11 +467,6 @@ static struct cmd *parser_ct_list_cmd(struct parser_state *st,
 	return parser_cmd(op, obj, h, loc, NULL);
 }
 
-static struct cmd *parser_sobjs_cmd(enum cmd_ops op, enum cmd_obj obj,
-				    struct handle *h, const YYLTYPE *loc)
-{
-	return parser_cmd(op, obj, h, loc, NULL);
-}
 
 static struct cmd *parser_table_cmd(struct parser_state *st,
 				    struct handle *h, struct table *table,
@@ -1593,10 +1601,10 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt
 %type <words> obj_block obj_body obj_inner
 %type <val> obj_kind
-%type <val> obj_kinds obj_kind_plain
+%type <val> obj_kind_plain
 %type <words> obj_args
 %type <string> obj_punct
-%type <handle> obj_spec obj_list_scope
+%type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or
@@ -1741,17 +1749,22 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			}
 		| RESET CT STRING obj_args
 			{
-				$$ = parser_ct_list_cmd(state, CMD_RESET, $3, &@3,
-							$4, &@$);
+				$$ = parser_ct_list_cmd(state, CMD_RESET, "ct", $3,
+							&@3, $4, &@$);
+				if (!$$)
+					YYERROR;
+			}
+		| RESET STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_RESET, NULL, $2,
+							&@2, $3, &@$);
+				if (!$$)
+					YYERROR;
 			}
 		| RESET obj_kind_plain obj_spec
 			{
 				$$ = parser_sobj_cmd(state, CMD_RESET, $2, $3,
 						     NULL, &@$);
-			}
-		| RESET obj_kinds obj_list_scope
-			{
-				$$ = parser_sobjs_cmd(CMD_RESET, $2, $3, &@$);
 			}
 		| RENAME CHAIN chain_spec identifier
 			{
@@ -1904,14 +1917,19 @@ list_cmd	: TABLE table_spec
 				$$ = parser_sobj_cmd(state, CMD_LIST, $1, $2,
 						     NULL, &@$);
 			}
-		| obj_kinds obj_list_scope
+		| STRING obj_args
 			{
-				$$ = parser_sobjs_cmd(CMD_LIST, $1, $2, &@$);
+				$$ = parser_ct_list_cmd(state, CMD_LIST, NULL, $1,
+							&@1, $2, &@$);
+				if (!$$)
+					YYERROR;
 			}
 		| CT STRING obj_args
 			{
-				$$ = parser_ct_list_cmd(state, CMD_LIST, $2, &@2,
-							$3, &@$);
+				$$ = parser_ct_list_cmd(state, CMD_LIST, "ct", $2,
+							&@2, $3, &@$);
+				if (!$$)
+					YYERROR;
 			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
@@ -2110,13 +2128,6 @@ obj_kind_plain	: COUNTER	{ $$ = NFT_OBJECT_COUNTER; }
 		| SECMARK	{ $$ = NFT_OBJECT_SECMARK; }
 		;
 
-obj_kinds	: STRING
-			{
-				$$ = parser_sobjs_kind(state, $1, &@1);
-				xfree($1);
-			}
-		;
-
 /* "list ct helper T h", "list ct helpers [family] [table T]": which
  * one is told by the words (src/obj/sobj.c) */
 obj_args	: %empty		{ $$ = sobj_words_alloc(); }
@@ -2142,13 +2153,6 @@ obj_spec	: table_spec identifier
 			}
 		;
 
-/* list counters [family] [table [family] T] */
-obj_list_scope	: ruleset_family
-			{
-				$$ = parser_handle_new($1);
-			}
-		| TABLE table_spec	{ $$ = $2; }
-		;
 
 obj_block	: '{' obj_body '}'	{ $$ = $2; }
 		;

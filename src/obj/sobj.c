@@ -1824,16 +1824,21 @@ static json_t *sobj_ops_json(const void *obj, struct output_ctx *octx)
 			 OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |	\
 			 OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_RESET))
 
-#define SOBJ_OPS(var, kind, str, jparse)				\
+/* The kinds share the object messages: the counter kind owns them (the
+ * echo of any object goes through it, the same functions). */
+#define SOBJ_OPS_MSGS							\
+	.msg_new	= NFT_MSG_NEWOBJ,				\
+	.msg_del	= NFT_MSG_DELOBJ,				\
+	.nl_put		= sobj_put,
+
+#define SOBJ_OPS(var, kind, str, jparse, ...)				\
 const struct obj_ops var = {						\
 	.obj		= kind,						\
 	.name		= str,						\
 	.flags		= OBJ_F_LIST,					\
 	.evaluate	= sobj_cmd_evaluate,				\
 	.execute	= sobj_execute,					\
-	.msg_new	= NFT_MSG_NEWOBJ,				\
-	.msg_del	= NFT_MSG_DELOBJ,				\
-	.nl_put		= sobj_put,					\
+	__VA_ARGS__							\
 	.nl_parse	= sobj_nl_parse,				\
 	.obj_free	= sobj_obj_free,				\
 	.list		= sobj_list,					\
@@ -1855,7 +1860,8 @@ const struct obj_ops var = {						\
 	.list		= sobj_list,					\
 }
 
-SOBJ_OPS(counter_obj_ops, CMD_OBJ_COUNTER, "counter", json_counter_cmd);
+SOBJ_OPS(counter_obj_ops, CMD_OBJ_COUNTER, "counter", json_counter_cmd,
+	 SOBJ_OPS_MSGS);
 SOBJ_OPS(quota_obj_ops, CMD_OBJ_QUOTA, "quota", json_quota_cmd);
 SOBJ_OPS(ct_helper_obj_ops, CMD_OBJ_CT_HELPER, "ct helper",
 	 json_ct_helper_cmd);
