@@ -112,6 +112,13 @@ assert_match 'packets 0 bytes 0' "$(nft list counter inet T c)" \
 assert_match 'used 10 bytes' "$(nft reset quota inet T q)" "reset quota"
 assert_no_match 'used' "$(nft list quota inet T q)" "reset quota zeroes"
 
+# The same in JSON commands.
+out=$(echo '{"nftables": [{"list": {"counters": {"family": "ip"}}}]}' | nft -j -f -)
+assert_match '"counter": \{"family": "ip", "name": "only", "table": "U"' "$out" \
+	"JSON list counters"
+out=$(echo '{"nftables": [{"reset": {"quota": {"family": "inet", "table": "T", "name": "q2"}}}]}' | nft -j -f -)
+assert_match '"bytes": 26214400, "used": 0, "inv": false' "$out" "JSON reset quota"
+
 # delete by name and by handle, destroy of a missing one
 nft delete counter inet T c2 || fail "delete counter"
 h=$(nft -a list counters | sed -n 's/^\tcounter only { # handle \([0-9]*\)$/\1/p')
