@@ -129,7 +129,8 @@ nft destroy counter ip U nothing 2>/dev/null; ok "destroy ran"
 
 # Errors, with carets.
 out=$(nft add rule inet T ch counter name "nope" 2>&1)
-assert_match 'No such file or directory' "$out" "unknown counter in a rule"
+assert_match "counter 'nope' does not exist in table inet T" "$out" \
+	"unknown counter in a rule"
 has_caret "$out" || fail "no caret: $out"
 out=$(nft list counter inet T nope 2>&1)
 assert_match 'no counter nope in table inet T' "$out" "list a missing counter"
