@@ -240,16 +240,17 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
-	list_for_each_entry(o, &t->objs, list) {
-		batch_set_owner(x->batch, cmd, (struct sobj *)o);
-		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
-			err = -1;
-	}
 	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
 		if (chain_obj_ops.nl_put(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
 					 &c->handle, c) < 0)
+			err = -1;
+	}
+	/* objects after the chains, as the system nft sends them */
+	list_for_each_entry(o, &t->objs, list) {
+		batch_set_owner(x->batch, cmd, (struct sobj *)o);
+		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
 			err = -1;
 	}
 	list_for_each_entry(c, &t->chains, list) {
@@ -450,6 +451,7 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 			    struct output_ctx *octx)
 {
 	const struct table *t = cmd->table;
+	const struct sobj *o;
 	const struct chain *c;
 	const struct rule *r;
 
@@ -458,6 +460,8 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 		json_echo_add(array, op, table_json(t, octx));
 	list_for_each_entry(c, &t->chains, list)
 		json_echo_add(array, op, chain_obj_ops.json(c, octx));
+	list_for_each_entry(o, &t->objs, list)
+		json_echo_add(array, op, sobj_json(o, octx));
 	list_for_each_entry(c, &t->chains, list) {
 		list_for_each_entry(r, &c->rules, list)
 			json_echo_add(array, op, rule_obj_ops.json(r, octx));
