@@ -423,6 +423,7 @@ static struct cmd *parser_ct_list_cmd(struct parser_state *st,
 					     NFPROTO_IPV4);
 	enum cmd_obj obj = CMD_OBJ_INVALID;
 	unsigned int i = 0, left;
+	bool in_table = false;
 
 	if (prefix && !plural)
 		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
@@ -443,10 +444,17 @@ static struct cmd *parser_ct_list_cmd(struct parser_state *st,
 	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
 		i++;
 		h->family = NFPROTO_IPV4;
+		in_table = true;
 	}
 	if (i < ws->n && family_lookup(ws->w[i].text, &h->family))
 		i++;
 	left = ws->n - i;
+	/* "list counters table ip": a table called ip */
+	if (in_table && !left && i == 2) {
+		h->family = NFPROTO_IPV4;
+		i--;
+		left++;
+	}
 	if (plural && left == 1) {
 		h->table.name = xstrdup(ws->w[i].text);
 		h->table.location = ws->w[i].location;
@@ -459,8 +467,10 @@ static struct cmd *parser_ct_list_cmd(struct parser_state *st,
 		parser_error(st, &ws->w[i].location,
 			     plural ? "expected: [family] [table [family] NAME]" :
 			     "expected: [family] TABLE NAME");
-	} else if (!plural) {
-		parser_error(st, loc, "expected: [family] TABLE NAME");
+	} else if (!plural || in_table) {
+		parser_error(st, loc, plural ?
+			     "expected: [family] [table [family] NAME]" :
+			     "expected: [family] TABLE NAME");
 	}
 	xfree(kind);
 	sobj_words_free(ws);

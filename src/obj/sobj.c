@@ -582,10 +582,15 @@ static int parse_timeout(struct wparse *p)
 					p->w[i].text);
 		o->timeout.timeout[st] = ms / 1000;
 		if (!wp_is(p, i + 3, ",") && !wp_is(p, i + 3, "}"))
-			return wp_error(p, &p->w[i + 2 < p->n ? i + 2 : i],
+			return wp_error(p, &p->w[i + 2],
 					"unexpected '%s' in a policy",
 					p->w[i + 2].text);
 	}
+	/* all of "STATE : VALUE ," up to the closing brace */
+	if (i != p->n && !(i == 3 && p->n == 4))
+		return wp_error(p, &p->w[i < p->n ? i : p->n - 1],
+				"'%s' needs ': VALUE'",
+				p->w[i < p->n ? i : p->n - 1].text);
 	return 0;
 }
 
@@ -1415,16 +1420,29 @@ static int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 	char *why;
 	int ret;
 
+	/* the kernel dumps nothing for a missing table: ask for it */
+	if (all && h->table.name) {
+		struct cache_filter f = { h->family, h->table.name, NULL };
+
+		if (cache_fetch(nft, NFT_CACHE_TABLE, &f, msgs) < 0)
+			return -1;
+		if (!cache_table_lookup(&nft->cache, h->family, h->table.name))
+			return erec_error(msgs, &h->table.location,
+					  "No such file or directory: no table %s %s",
+					  family_name(h->family), h->table.name);
+	}
 	ret = mnl_obj_request(nft, type, h->family, h->table.name,
 			      all ? NULL : h->chain.name, k->type,
 			      sobj_dump_cb, &d);
-	if (ret < 0 && !(all && errno == ENOENT)) {
-		ret = erec_error(msgs, all ? &cmd->location :
+	/* a missing table is an error, no such objects are not */
+	if (ret < 0 && !(all && errno == ENOENT && !h->table.name)) {
+		ret = erec_error(msgs, all ? &h->table.location :
 				 &h->chain.location,
-				 errno == ENOENT ?
-				 "No such file or directory: no %s %s in table %s %s" :
-				 "cannot fetch %s %s from table %s %s",
-				 k->name, all ? "" : h->chain.name,
+				 errno != ENOENT ?
+				 "cannot fetch %s %s from table %s %s" : all ?
+				 "No such file or directory: no %s%s table %s %s" :
+				 "No such file or directory: no %s %s in table %s %s",
+				 all ? "" : k->name, all ? "" : h->chain.name,
 				 family_name(h->family), h->table.name ?: "");
 		sobj_list_free(&objs);
 		return ret;
@@ -1689,6 +1707,12 @@ static char *sobj_explain_missing(const struct cmd *cmd,
 
 	*loc = cmd_loc_or(cmd, h->chain.name ? &h->chain.location :
 			  &h->handle.location);
+	/* what an add misses is the table */
+	if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) {
+		*loc = cmd_loc_or(cmd, &h->table.location);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd), family_name(h->family));
+	}
 	if (!h->chain.name)
 		return xasprintf("no %s with handle %llu in table %s %s",
 				 cmd_obj_name(cmd->obj),

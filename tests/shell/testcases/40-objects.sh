@@ -139,6 +139,13 @@ assert_match 'quota used is more than the quota' "$out" "quota used > quota"
 has_caret "$out" || fail "no caret: $out"
 out=$(nft add quota inet T bad { 10 gbytes } 2>&1)
 assert_match 'expecting bytes, kbytes or mbytes' "$out" "quota unit"
+out=$(nft list counters table ip nope 2>&1)
+assert_match 'no table ip nope' "$out" "list counters of a missing table"
+out=$(nft add counter ip nope c 2>&1)
+assert_match "table 'nope' does not exist" "$out" "add to a missing table"
+out=$(nft add ct timeout inet T x { protocol tcp\; policy = { established } } 2>&1)
+assert_match "'established' needs ': VALUE'" "$out" "policy without a value"
+has_caret "$out" || fail "no caret: $out"
 out=$(nft create counter inet T c 2>&1)
 assert_match "counter 'c' already exists" "$out" "create existing"
 
