@@ -84,6 +84,31 @@ print(json.dumps(sorted(d, key=lambda o: (json.dumps(o),))))' > "$TMPD/ours.json
 		"JSON objects as the system nft's"
 fi
 
+# Echo (-e, -e -a, -e -j) as the system nft's.
+echo_cmds()
+{
+	local n=$1
+	"$n" flush ruleset
+	"$n" -e -f "$TMPD/objs.nft"
+	"$n" -e add counter inet T z { packets 3 bytes 4 }
+	"$n" -e -a add quota inet T qq { 10 mbytes }
+	"$n" -e add ct helper inet T hh { type \"sip\" protocol udp\; }
+	"$n" -e add synproxy inet T s3 { mss 1000\; wscale 2\; timestamp\; }
+	"$n" -e add counter inet T cc { comment \"x\" }
+	"$n" -e -j add limit inet T l9 { rate 1/hour\; }
+}
+if have_system_nft && ! is_system_nft; then
+	# (1.0.6 echoes "handle N" on the later rules of a block: not ours)
+	echo_cmds sysnft 2>&1 | grep -v '^# new generation' | upstream_policy |
+		sed -E 's/^(add rule [^ ]+ [^ ]+ [^ ]+) handle [0-9]+ /\1 /' \
+		> "$TMPD/sys.echo"
+	echo_cmds nft 2>&1 | grep -v '^# new generation' > "$TMPD/ours.echo"
+	assert_files_eq "$TMPD/sys.echo" "$TMPD/ours.echo" \
+		"echo as the system nft's"
+	nft list ruleset > "$TMPD/ours.list" || fail "list ruleset"
+	nft -j list ruleset > "$TMPD/ours.json" || fail "list ruleset -j"
+fi
+
 # JSON round trip: list, flush, load, list again (1.0.6 cannot load
 # synproxy and ct expectation objects from JSON).
 is_system_nft && { ok "done"; exit 0; }
