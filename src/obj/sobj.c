@@ -981,9 +981,9 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	return 0;
 }
 
-#ifndef NFT_MSG_DESTROYOBJ
-#define NFT_MSG_DESTROYOBJ	29
-#endif
+/* Linux 6.3+ (after DESTROYTABLE 26 ... DESTROYSETELEM 30): delete, no
+ * error if missing; the installed header may predate it. */
+#define MSG_DESTROYOBJ		31
 
 static int sobj_execute(struct exec_ctx *x, struct cmd *cmd)
 {
@@ -997,7 +997,7 @@ static int sobj_execute(struct exec_ctx *x, struct cmd *cmd)
 	case CMD_DELETE:
 		return sobj_put(x, NFT_MSG_DELOBJ, 0, &cmd->handle, NULL);
 	case CMD_DESTROY:
-		return sobj_put(x, NFT_MSG_DESTROYOBJ, 0, &cmd->handle, NULL);
+		return sobj_put(x, MSG_DESTROYOBJ, 0, &cmd->handle, NULL);
 	default:
 		return erec_error(x->msgs, &cmd->location,
 				  "%s %s is not supported",

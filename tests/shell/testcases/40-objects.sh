@@ -150,7 +150,9 @@ h=$(nft -a list counters | sed -n 's/^\tcounter only { # handle \([0-9]*\)$/\1/p
 [ -n "$h" ] || fail "counter handle"
 nft delete counter ip U handle "$h" || fail "delete by handle"
 assert_no_match 'only|c2' "$(nft list counters)" "deleted"
-nft destroy counter ip U nothing 2>/dev/null; ok "destroy ran"
+nft destroy counter ip U nothing || fail "destroy of a missing counter"
+nft destroy quota inet T q2 || fail "destroy quota"
+assert_no_match 'quota q2' "$(nft list quotas)" "destroyed"
 
 # Errors, with carets.
 out=$(nft add rule inet T ch counter name "nope" 2>&1)
