@@ -20,6 +20,7 @@ enum cache_level_flags {
 	NFT_CACHE_RULE		= 1 << 2,
 	NFT_CACHE_FULL		= NFT_CACHE_TABLE | NFT_CACHE_CHAIN |
 				  NFT_CACHE_RULE,
+	NFT_CACHE_OBJ		= 1 << 5,	/* stateful objects */
 };
 
 /* What to fetch: levels, and optionally one family/table only. */

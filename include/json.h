@@ -77,6 +77,9 @@ bool json_op_is_delete(enum cmd_ops op);	/* delete, destroy */
 /* -e -j: append {@op: @obj} to @array (takes @obj over). */
 void json_echo_add(json_t *array, const char *op, json_t *obj);
 /* JSON output: {"family", "table", @chain_key: the chain, "handle"}. */
+/* {"nftables": @array} on the output (takes @array over). */
+struct nft_ctx;
+void json_print_list(struct nft_ctx *nft, json_t *array);
 json_t *json_object_head(const struct handle *h, const char *chain_key);
 
 #endif /* NFT_JSON_H */

@@ -130,6 +130,11 @@ int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,
 		   const char *dev, mnl_cb_t cb, void *data);
 int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 			const char *table, mnl_cb_t cb, void *data);
+/* Stateful objects: one (@name given) or a dump, of @objtype (0: all);
+ * @type NFT_MSG_GETOBJ or NFT_MSG_GETOBJ_RESET. */
+int mnl_obj_request(struct nft_ctx *nft, uint16_t type, uint32_t family,
+		    const char *table, const char *name, uint32_t objtype,
+		    mnl_cb_t cb, void *data);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

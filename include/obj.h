@@ -161,6 +161,13 @@ extern const struct obj_ops expr_obj_ops;
 extern const struct obj_ops hooks_obj_ops;
 extern const struct obj_ops flowtable_obj_ops;
 extern const struct obj_ops flowtables_obj_ops;
+/* stateful objects (src/obj/sobj.c) */
+extern const struct obj_ops counter_obj_ops, quota_obj_ops,
+	ct_helper_obj_ops, limit_obj_ops, ct_timeout_obj_ops,
+	secmark_obj_ops, ct_expect_obj_ops, synproxy_obj_ops;
+extern const struct obj_ops counters_obj_ops, quotas_obj_ops,
+	ct_helpers_obj_ops, limits_obj_ops, ct_timeouts_obj_ops,
+	secmarks_obj_ops, ct_expects_obj_ops, synproxys_obj_ops;
 
 /*
  * Execution (src/objects.c runs it, the kinds fill the batch).

@@ -87,6 +87,9 @@ struct table {
 	uint32_t nl_use;
 	/* flowtables (struct flowtable), declared or dumped, in order */
 	struct list_head flowtables;
+	/* stateful objects (struct sobj), in order; dumped with
+	 * NFT_CACHE_OBJ or declared in a block */
+	struct list_head objs;
 };
 
 enum chain_flags {
@@ -209,6 +212,23 @@ enum cmd_obj {
 	CMD_OBJ_HOOKS,		/* list hooks [family] [device DEV] */
 	CMD_OBJ_FLOWTABLE,	/* include/flowtable.h */
 	CMD_OBJ_FLOWTABLES,	/* list flowtables [family] */
+	/* stateful objects (src/obj/sobj.c): one of a kind, all of a kind */
+	CMD_OBJ_COUNTER,
+	CMD_OBJ_QUOTA,
+	CMD_OBJ_CT_HELPER,
+	CMD_OBJ_LIMIT,
+	CMD_OBJ_CT_TIMEOUT,
+	CMD_OBJ_SECMARK,
+	CMD_OBJ_CT_EXPECT,
+	CMD_OBJ_SYNPROXY,
+	CMD_OBJ_COUNTERS,
+	CMD_OBJ_QUOTAS,
+	CMD_OBJ_CT_HELPERS,
+	CMD_OBJ_LIMITS,
+	CMD_OBJ_CT_TIMEOUTS,
+	CMD_OBJ_SECMARKS,
+	CMD_OBJ_CT_EXPECTS,
+	CMD_OBJ_SYNPROXYS,
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 
@@ -224,6 +244,7 @@ struct cmd {
 		struct chain *chain;
 		struct rule *rule;
 		struct expr *expr;
+		struct sobj *sobj;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an

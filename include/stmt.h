@@ -43,6 +43,7 @@ enum stmt_types {
 	STMT_TPROXY,
 	STMT_CONNLIMIT,		/* ct count */
 	STMT_FLOW,		/* flow add @ft */
+	STMT_OBJREF,		/* counter name "c", ... (src/stmt/objref.c) */
 	__STMT_MAX
 };
 
@@ -150,6 +151,11 @@ struct stmt {
 		struct {
 			char *flowtable;
 		} flow;
+		/* STMT_OBJREF */
+		struct {
+			uint32_t type;		/* NFT_OBJECT_* */
+			char *name;
+		} objref;
 	};
 };
 
@@ -211,6 +217,7 @@ extern const struct stmt_ops connlimit_stmt_ops;
 extern const struct stmt_ops flow_stmt_ops;
 /* "flow add @NAME": takes @name over. */
 struct stmt *flow_stmt_alloc(const struct location *loc, char *name);
+extern const struct stmt_ops objref_stmt_ops;
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);

@@ -10,6 +10,7 @@
 #include <cache.h>
 #include <rule.h>
 #include <obj.h>
+#include <sobj.h>
 #include <mnl.h>
 #include <netlink.h>
 #include <errno.h>
@@ -372,6 +373,10 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 	/* flowtables come with the chains: listings frame them alike */
 	if (flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE) &&
 	    flowtable_cache_fetch(nft, f) < 0)
+		return -1;
+	/* one dump for the whole family or table, not one per table */
+	if (flags & NFT_CACHE_OBJ &&
+	    sobj_cache_fetch(nft, f->family, f->table) < 0)
 		return -1;
 	return 0;
 }

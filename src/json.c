@@ -5,6 +5,7 @@
  * their own JSON (stmt_json/expr_json).
  */
 #include <flowtable.h>
+#include <sobj.h>
 #include <obj.h>
 #include <nft.h>
 #include <nftables.h>
@@ -305,6 +306,7 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 {
 	const struct flowtable *ft;
 	const struct chain *c;
+	const struct sobj *o;
 
 	unsigned int flags = obj_cmd_flags(w->cmd);
 
@@ -314,6 +316,8 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 		json_walk_emit(w, table_json(t, &w->octx));
 		list_for_each_entry(c, &t->chains, list)
 			json_walk_emit(w, chain_json(c, &w->octx));
+		list_for_each_entry(o, &t->objs, list)
+			json_walk_emit(w, sobj_json(o, &w->octx));
 		list_for_each_entry(ft, &t->flowtables, list)
 			json_walk_emit(w, flowtable_json(ft, &w->octx));
 	}
@@ -356,6 +360,11 @@ static void json_print_root(struct nft_ctx *nft, json_t *array)
 
 	json_write_fp(fp, "", root, "\n");
 	json_decref(root);
+}
+
+void json_print_list(struct nft_ctx *nft, json_t *array)
+{
+	json_print_root(nft, array);
 }
 
 int json_do_list_cmd(struct nft_ctx *nft, struct cmd *cmd,

@@ -951,8 +951,28 @@ int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
 	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
-	if (table)	/* NULL: every table */
+	if (table)
 		mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	return mnl_talk(nft, nlh, cb, data);
+}
+
+int mnl_obj_request(struct nft_ctx *nft, uint16_t type, uint32_t family,
+		    const char *table, const char *name, uint32_t objtype,
+		    mnl_cb_t cb, void *data)
+{
+	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	memset(req, 0, sizeof(req));
+	nlh = nftnl_nlmsg_build_hdr(req, type, family,
+				    name ? NLM_F_ACK : NLM_F_DUMP,
+				    mnl_seqnum_next(nft));
+	if (table)
+		mnl_attr_put_strz(nlh, NFTA_OBJ_TABLE, table);
+	if (name)
+		mnl_attr_put_strz(nlh, NFTA_OBJ_NAME, name);
+	if (objtype)
+		mnl_attr_put_u32(nlh, NFTA_OBJ_TYPE, htonl(objtype));
 	return mnl_talk(nft, nlh, cb, data);
 }
 

@@ -13,6 +13,7 @@
 #include <netlink.h>
 #include <print.h>
 #include <describe.h>
+#include <sobj.h>
 #include <evaluate.h>
 #include <errno.h>
 #include <arpa/inet.h>
@@ -123,6 +124,7 @@ struct table *table_alloc(void)
 	init_list_head(&t->list);
 	init_list_head(&t->chains);
 	init_list_head(&t->flowtables);
+	init_list_head(&t->objs);
 	str_hash_init(&t->chain_hash);
 	t->refcnt = 1;
 	return t;
@@ -147,6 +149,7 @@ void table_free(struct table *t)
 		chain_free(c);
 	}
 	flowtable_list_free(&t->flowtables);
+	sobj_list_free(&t->objs);
 	str_hash_destroy(&t->chain_hash);
 	handle_free(&t->handle);
 	xfree(t->comment);
@@ -668,7 +671,10 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	if (flags && cache_fetch(nft, flags, &f, msgs) < 0)
 		return -1;
 	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->op == CMD_LIST && do_list_cmd(nft, cmd, msgs) < 0)
+		/* reset: the kinds that have it list what they zero */
+		if ((cmd->op == CMD_LIST || (cmd->op == CMD_RESET &&
+					     obj_ops_lookup(cmd->obj)->list)) &&
+		    do_list_cmd(nft, cmd, msgs) < 0)
 			ret = -1;
 	}
 	return ret;

@@ -109,6 +109,7 @@ bool scanner_near(const char *word, const char *cand,
 #include <proto.h>
 #include <datatype.h>
 #include <obj.h>
+#include <sobj.h>
 
 /* From the flex scanner (scanner.h is generated after this file). */
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
@@ -328,12 +329,164 @@ static struct cmd *parser_rule_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_RULE, h, loc, rule);
 }
 
+/* Stateful objects (src/obj/sobj.c): the block's words become the
+ * object; the name goes in the handle's chain slot. */
+static struct sobj *parser_sobj(struct parser_state *st, uint32_t type,
+				struct sobj_words *ws, const YYLTYPE *loc)
+{
+	struct sobj *o = sobj_from_words(type, ws, loc, st->msgs);
+
+	if (!o)
+		st->nerrs++;
+	sobj_words_free(ws);
+	return o;
+}
+
+static struct cmd *parser_sobj_cmd(struct parser_state *st, enum cmd_ops op,
+				   uint32_t type, struct handle *h,
+				   struct sobj_words *ws, const YYLTYPE *loc)
+{
+	struct sobj *o = NULL;
+
+	if (op == CMD_ADD) {
+		o = parser_sobj(st, type, ws, loc);
+		if (o)
+			handle_copy(&o->handle, h);
+	} else {
+		sobj_words_free(ws);
+	}
+	return parser_cmd(op, sobj_type_cmd(type), h, loc, o);
+}
+
+static void parser_table_add_sobj(struct parser_state *st,
+				  struct table *table, uint32_t type,
+				  char *name, const YYLTYPE *name_loc,
+				  struct sobj_words *ws, const YYLTYPE *loc)
+{
+	struct sobj *o = parser_sobj(st, type, ws, loc);
+
+	if (!o) {
+		xfree(name);
+		return;
+	}
+	o->handle.chain.name = name;
+	o->handle.chain.location = *name_loc;
+	list_add_tail(&o->list, &table->objs);
+}
+
+static uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
+				   const YYLTYPE *loc)
+{
+	if (!strcmp(kind, "helper") || !strcmp(kind, "helpers"))
+		return NFT_OBJECT_CT_HELPER;
+	if (!strcmp(kind, "timeout") || !strcmp(kind, "timeouts"))
+		return NFT_OBJECT_CT_TIMEOUT;
+	if (!strcmp(kind, "expectation") || !strcmp(kind, "expectations"))
+		return NFT_OBJECT_CT_EXPECT;
+	parser_error(st, loc,
+		     "unknown ct object '%s': expected helper, timeout or expectation",
+		     kind);
+	return NFT_OBJECT_CT_HELPER;
+}
+
+/* "list counters", "list ct helpers": the kind of the plural word */
+static enum cmd_obj parser_sobjs_kind(const char *word)
+{
+	static const struct {
+		const char *word;
+		enum cmd_obj obj;
+	} words[] = {
+		{ "counters", CMD_OBJ_COUNTERS }, { "quotas", CMD_OBJ_QUOTAS },
+		{ "limits", CMD_OBJ_LIMITS }, { "secmarks", CMD_OBJ_SECMARKS },
+		{ "synproxys", CMD_OBJ_SYNPROXYS },
+		{ "helpers", CMD_OBJ_CT_HELPERS },
+		{ "timeouts", CMD_OBJ_CT_TIMEOUTS },
+		{ "expectations", CMD_OBJ_CT_EXPECTS },
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(words); i++)
+		if (!strcmp(word, words[i].word))
+			return words[i].obj;
+	return CMD_OBJ_INVALID;
+}
+
+/* "list counters [family] [table [family] T]", "list ct helper T h",
+ * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
+ * objects is told by the words that follow */
+static struct cmd *parser_ct_list_cmd(struct parser_state *st,
+				      enum cmd_ops op, const char *prefix,
+				      char *kind, const YYLTYPE *kind_loc,
+				      struct sobj_words *ws,
+				      const YYLTYPE *loc)
+{
+	bool plural = kind[strlen(kind) - 1] == 's';
+	struct handle *h = parser_handle_new(plural ? NFPROTO_UNSPEC :
+					     NFPROTO_IPV4);
+	enum cmd_obj obj = CMD_OBJ_INVALID;
+	unsigned int i = 0, left;
+	bool in_table = false;
+
+	if (prefix && !plural)
+		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
+	else if (plural)
+		obj = parser_sobjs_kind(kind);
+	/* "ct helpers", but "counters" */
+	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
+		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
+		obj = CMD_OBJ_INVALID;
+	if (obj == CMD_OBJ_INVALID) {
+		parser_error(st, kind_loc, "syntax error, unexpected string '%s'",
+			     kind);
+		xfree(kind);
+		sobj_words_free(ws);
+		parser_handle_free(h);
+		return NULL;
+	}
+	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
+		i++;
+		h->family = NFPROTO_IPV4;
+		in_table = true;
+	}
+	if (i < ws->n && family_lookup(ws->w[i].text, &h->family))
+		i++;
+	left = ws->n - i;
+	/* "list counters table ip": a table called ip */
+	if (in_table && !left && i == 2) {
+		h->family = NFPROTO_IPV4;
+		i--;
+		left++;
+	}
+	if (plural && left == 1) {
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+	} else if (!plural && left == 2) {
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+		h->chain.name = xstrdup(ws->w[i + 1].text);
+		h->chain.location = ws->w[i + 1].location;
+	} else if (left) {
+		parser_error(st, &ws->w[i].location,
+			     plural ? "expected: [family] [table [family] NAME]" :
+			     "expected: [family] TABLE NAME");
+	} else if (!plural || in_table) {
+		parser_error(st, loc, plural ?
+			     "expected: [family] [table [family] NAME]" :
+			     "expected: [family] TABLE NAME");
+	}
+	xfree(kind);
+	sobj_words_free(ws);
+	return parser_cmd(op, obj, h, loc, NULL);
+}
+
+
 static struct cmd *parser_table_cmd(struct parser_state *st,
 				    struct handle *h, struct table *table,
 				    const YYLTYPE *loc)
 {
 	struct flowtable *ft;
 	struct chain *chain;
+	struct sobj *o;
 
 	if (table) {
 		parser_scope_pop(st);
@@ -349,6 +502,8 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 	}
 	list_for_each_entry(ft, &table->flowtables, list)
 		parser_handle_inherit(&ft->handle, h);
+	list_for_each_entry(o, &table->objs, list)
+		parser_handle_inherit(&o->handle, h);
 	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
 }
 
@@ -584,6 +739,12 @@ static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
 
 	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
 		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
+	/* "ct timeout set", "ct expectation set": object references only
+	 * (parser_keyset) */
+	if (!dir && (!strcmp(key, "timeout") || !strcmp(key, "expectation")))
+		return symbol_expr_alloc(loc, !strcmp(key, "timeout") ?
+					 "ct timeout" : "ct expectation",
+					 false);
 	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
 	return parser_placeholder(loc, key);
 }
@@ -615,10 +776,59 @@ static struct stmt *parser_connlimit(struct parser_state *st,
 }
 
 /* The grammar's "KEY set VALUE" on a meta or ct expression. */
+/* "ct helper set "h"", "meta secmark set "s"", "ct timeout set "t"": a
+ * name is an object reference */
+/* "counter name "c"": @word must be "name" */
+static struct stmt *parser_objref(struct parser_state *st, const YYLTYPE *loc,
+				  uint32_t type, char *word,
+				  const YYLTYPE *word_loc, char *name)
+{
+	if (strcmp(word, "name"))
+		parser_error(st, word_loc, "unexpected '%s': expected name",
+			     word);
+	xfree(word);
+	return objref_stmt_alloc(loc, type, name);
+}
+
+static struct stmt *parser_keyset_objref(struct parser_state *st,
+					 const YYLTYPE *loc, struct expr *key,
+					 struct expr *value)
+{
+	uint32_t type = 0;
+	struct stmt *stmt;
+
+	if (key->etype == EXPR_SYMBOL)
+		type = !strcmp(key->symbol.identifier, "ct timeout") ?
+		       NFT_OBJECT_CT_TIMEOUT : NFT_OBJECT_CT_EXPECT;
+	else if (key->etype == EXPR_CT && key->ct.key == NFT_CT_HELPER &&
+		 key->ct.direction < 0)
+		type = NFT_OBJECT_CT_HELPER;
+	else if (key->etype == EXPR_META && key->meta.key == NFT_META_SECMARK &&
+		 value->etype == EXPR_SYMBOL &&
+		 !isdigit((unsigned char)value->symbol.identifier[0]))
+		type = NFT_OBJECT_SECMARK;
+	if (!type)
+		return NULL;
+	if (value->etype != EXPR_SYMBOL) {
+		parser_error(st, &value->location, "an object name is expected");
+		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
+	} else {
+		stmt = objref_stmt_alloc(loc, type,
+					 xstrdup(value->symbol.identifier));
+	}
+	expr_free(key);
+	expr_free(value);
+	return stmt;
+}
+
 static struct stmt *parser_keyset(struct parser_state *st,
 				  const YYLTYPE *loc, struct expr *key,
 				  struct expr *value)
 {
+	struct stmt *ref = parser_keyset_objref(st, loc, key, value);
+
+	if (ref)
+		return ref;
 	if (key->etype == EXPR_CT)
 		return ct_stmt_alloc(loc, key, value);
 	if (key->etype == EXPR_PAYLOAD)
@@ -1342,6 +1552,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 	struct flowtable *flowtable;
 	struct cmd *cmd;
 	struct handle *handle;
+	struct sobj_words *words;
 }
 
 %token NEWLINE "newline"
@@ -1401,6 +1612,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> NOTRACK "notrack" COUNT "count"
 %token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
 %token <kw> OFFLOAD "offload"
+%token <kw> RESET "reset" SECMARK "secmark"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1414,11 +1626,17 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
-%type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt
+%type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <flowtable> flowtable_block flowtable_body
-%type <stmt> keyset_stmt notrack_stmt connlimit_stmt vmap_stmt
 %type <expr> define_item keyset_map_key map_expr map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
+%type <words> obj_block obj_body obj_inner
+%type <val> obj_kind
+%type <val> obj_kind_plain
+%type <words> obj_args
+%type <string> obj_punct
+%type <handle> obj_spec
+%destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or
 %type <string> ct_key
@@ -1549,6 +1767,37 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 						parser_handle_new(NFPROTO_UNSPEC),
 						&@$, $2);
 			}
+		| CREATE obj_kind obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, NULL,
+						     &@$);
+				$$->op = CMD_CREATE;
+			}
+		| CREATE obj_kind obj_spec obj_block
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, $4,
+						     &@$);
+				$$->op = CMD_CREATE;
+			}
+		| RESET CT STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_RESET, "ct", $3,
+							&@3, $4, &@$);
+				if (!$$)
+					YYERROR;
+			}
+		| RESET STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_RESET, NULL, $2,
+							&@2, $3, &@$);
+				if (!$$)
+					YYERROR;
+			}
+		| RESET obj_kind_plain obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_RESET, $2, $3,
+						     NULL, &@$);
+			}
 		| RENAME CHAIN chain_spec identifier
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
@@ -1558,6 +1807,16 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 		;
 
 add_cmd		: table_or_chain_add	{ $$ = $1; }
+		| obj_kind obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, NULL,
+						     &@$);
+			}
+		| obj_kind obj_spec obj_block
+			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, $3,
+						     &@$);
+			}
 		| RULE rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
@@ -1650,6 +1909,17 @@ delete_cmd	: TABLE table_spec
 				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_FLOWTABLE, $2,
 						&@$, NULL);
 			}
+		| obj_kind obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_DELETE, $1, $2,
+						     NULL, &@$);
+			}
+		| obj_kind table_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_sobj_cmd(state, CMD_DELETE, $1, $2,
+						     NULL, &@$);
+			}
 		;
 
 flush_cmd	: TABLE table_spec
@@ -1703,6 +1973,25 @@ list_cmd	: TABLE table_spec
 			{
 				$$ = parser_family_cmd(CMD_LIST,
 						       CMD_OBJ_FLOWTABLES, $2, &@$);
+			}
+		| obj_kind_plain obj_spec
+			{
+				$$ = parser_sobj_cmd(state, CMD_LIST, $1, $2,
+						     NULL, &@$);
+			}
+		| STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_LIST, NULL, $1,
+							&@1, $2, &@$);
+				if (!$$)
+					YYERROR;
+			}
+		| CT STRING obj_args
+			{
+				$$ = parser_ct_list_cmd(state, CMD_LIST, "ct", $2,
+							&@2, $3, &@$);
+				if (!$$)
+					YYERROR;
 			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
@@ -1839,7 +2128,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FULLY_RANDOM | PERSISTENT | TPROXY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
-		| CT | CT_DIR | NOTRACK | COUNT
+		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
 		;
@@ -1887,6 +2176,11 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				list_add_tail(&$4->list,
 					      &$<table>0->flowtables);
 			}
+		| obj_kind identifier obj_block
+			{
+				parser_table_add_sobj(state, $<table>0, $1, $2,
+						      &@2, $3, &@$);
+			}
 		;
 
 /* Flowtable blocks: items apply to the flowtable below them ($0). */
@@ -1925,6 +2219,114 @@ flowtable_item	: HOOK identifier PRIORITY prio_expr
 				$<flowtable>0->flags |= NFT_FLOWTABLE_COUNTER;
 				$<flowtable>0->flags_given = true;
 			}
+		;
+
+/* Stateful objects */
+
+obj_kind	: obj_kind_plain	{ $$ = $1; }
+		| CT STRING
+			{
+				$$ = parser_ct_obj_type(state, $2, &@2);
+				xfree($2);
+			}
+		;
+
+obj_kind_plain	: COUNTER	{ $$ = NFT_OBJECT_COUNTER; }
+		| QUOTA		{ $$ = NFT_OBJECT_QUOTA; }
+		| LIMIT		{ $$ = NFT_OBJECT_LIMIT; }
+		| SYNPROXY	{ $$ = NFT_OBJECT_SYNPROXY; }
+		| SECMARK	{ $$ = NFT_OBJECT_SECMARK; }
+		;
+
+/* "list ct helper T h", "list ct helpers [family] [table T]": which
+ * one is told by the words (src/obj/sobj.c) */
+obj_args	: %empty		{ $$ = sobj_words_alloc(); }
+		| obj_args identifier
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_args obj_punct
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		;
+
+obj_spec	: table_spec identifier
+			{
+				$$ = $1;
+				$$->chain.name = $2;
+				$$->chain.location = @2;
+			}
+		;
+
+
+obj_block	: '{' obj_body '}'	{ $$ = $2; }
+		;
+
+obj_body	: %empty		{ $$ = sobj_words_alloc(); }
+		| obj_body separator
+			{
+				$$ = $1;
+				sobj_words_add($$, ";", &@2, false);
+			}
+		| obj_body identifier
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_body obj_punct
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_body '{' obj_inner '}'
+			{
+				unsigned int i;
+
+				$$ = $1;
+				sobj_words_add($$, "{", &@2, false);
+				for (i = 0; i < $3->n; i++)
+					sobj_words_add($$, $3->w[i].text,
+						       &$3->w[i].location,
+						       $3->w[i].quoted);
+				sobj_words_add($$, "}", &@4, false);
+				sobj_words_free($3);
+			}
+		;
+
+obj_inner	: %empty		{ $$ = sobj_words_alloc(); }
+		| obj_inner NEWLINE	{ $$ = $1; }
+		| obj_inner identifier
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		| obj_inner obj_punct
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
+				xfree($2);
+			}
+		;
+
+obj_punct	: NUMBER	{ $$ = $1; }
+		| IP		{ $$ = xstrdup("ip"); }
+		| IP6		{ $$ = xstrdup("ip6"); }
+		| INET		{ $$ = xstrdup("inet"); }
+		| ARP		{ $$ = xstrdup("arp"); }
+		| BRIDGE	{ $$ = xstrdup("bridge"); }
+		| NETDEV	{ $$ = xstrdup("netdev"); }
+		| '/'		{ $$ = xstrdup("/"); }
+		| ':'		{ $$ = xstrdup(":"); }
+		| ','		{ $$ = xstrdup(","); }
+		| '='		{ $$ = xstrdup("="); }
 		;
 
 table_flags	: identifier
@@ -2936,6 +3338,11 @@ connlimit_stmt	: CT COUNT number
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
+						   $2, &@2, $3);
+			}
 		| COUNTER PACKETS number BYTES number
 			{
 				$$ = counter_stmt_alloc(&@$);
@@ -3056,7 +3463,12 @@ log_tcp_flags	: STRING
  * limit rate [over] N kbytes/unit [burst N bytes|kbytes|mbytes]
  * The scanner reads "kbytes/second" as one word.
  */
-limit_stmt	: LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
+limit_stmt	: LIMIT STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
+						   $2, &@2, $3);
+			}
+		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
 			{
 				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
 						  $6, &@6, $7);
@@ -3081,7 +3493,12 @@ limit_burst_bytes : %empty	{ $$ = 0; }
 		;
 
 /* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
-quota_stmt	: QUOTA quota_mode quota_value quota_used
+quota_stmt	: QUOTA STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
+						   $2, &@2, $3);
+			}
+		| QUOTA quota_mode quota_value quota_used
 			{
 				$$ = quota_stmt_alloc(&@$);
 				$$->quota.flags = $2;
@@ -3140,6 +3557,10 @@ reject_code_value : NUMBER
 			{
 				$$ = symbol_expr_alloc(&@1, $1, false);
 				xfree($1);
+			}
+		| RESET
+			{
+				$$ = symbol_expr_alloc(&@1, $1, false);
 			}
 		| STRING
 			{
@@ -3300,6 +3721,11 @@ last_stmt	: LAST		{ $$ = last_stmt_alloc(&@$); }
 
 /* synproxy [mss N] [wscale N] [timestamp] [sack-perm] */
 synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
+		| SYNPROXY STRING string_arg
+			{
+				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,
+						   $2, &@2, $3);
+			}
 		| synproxy_stmt synproxy_arg
 			{
 				$$ = $1;

@@ -6,6 +6,7 @@
  */
 #include <flowtable.h>
 #include <obj.h>
+#include <sobj.h>
 #include <nft.h>
 #include <nftables.h>
 #include <print.h>
@@ -504,6 +505,7 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 {
 	const struct chain *c;
 	unsigned int chains = 0;
+	char *why;
 
 	if (t->flags & ~table_flags_known())
 		return erec_error(msgs, &w->cmd->location,
@@ -518,6 +520,13 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 	}
 	if (list_check_flowtables(w, t, &chains, msgs) < 0)
 		return -1;
+	why = sobj_table_unlistable(t);
+	if (why) {
+		erec_error(msgs, &w->cmd->location, "%s", why);
+		xfree(why);
+		return -1;
+	}
+	chains += sobj_table_count(t);
 	if (t->nl_use <= chains)
 		return 0;
 	return list_check_table_objs(w, t, t->nl_use - chains, msgs);
@@ -869,6 +878,7 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 	} else {
 		octx->family = t->handle.family;
 		w->delim = table_print_open(t, octx);
+		w->delim = sobj_print_table(t, octx, w->delim);
 		w->delim = table_print_flowtables(t, octx, w->delim);
 	}
 }

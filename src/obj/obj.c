@@ -22,6 +22,22 @@ static const struct obj_ops *const obj_registry[] = {
 	[CMD_OBJ_HOOKS]		= &hooks_obj_ops,
 	[CMD_OBJ_FLOWTABLE]	= &flowtable_obj_ops,
 	[CMD_OBJ_FLOWTABLES]	= &flowtables_obj_ops,
+	[CMD_OBJ_COUNTER]	= &counter_obj_ops,
+	[CMD_OBJ_QUOTA]		= &quota_obj_ops,
+	[CMD_OBJ_CT_HELPER]	= &ct_helper_obj_ops,
+	[CMD_OBJ_LIMIT]		= &limit_obj_ops,
+	[CMD_OBJ_CT_TIMEOUT]	= &ct_timeout_obj_ops,
+	[CMD_OBJ_SECMARK]	= &secmark_obj_ops,
+	[CMD_OBJ_CT_EXPECT]	= &ct_expect_obj_ops,
+	[CMD_OBJ_SYNPROXY]	= &synproxy_obj_ops,
+	[CMD_OBJ_COUNTERS]	= &counters_obj_ops,
+	[CMD_OBJ_QUOTAS]	= &quotas_obj_ops,
+	[CMD_OBJ_CT_HELPERS]	= &ct_helpers_obj_ops,
+	[CMD_OBJ_LIMITS]	= &limits_obj_ops,
+	[CMD_OBJ_CT_TIMEOUTS]	= &ct_timeouts_obj_ops,
+	[CMD_OBJ_SECMARKS]	= &secmarks_obj_ops,
+	[CMD_OBJ_CT_EXPECTS]	= &ct_expects_obj_ops,
+	[CMD_OBJ_SYNPROXYS]	= &synproxys_obj_ops,
 };
 
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)

@@ -6,6 +6,7 @@
  * where in the rule a kernel refusal points.
  */
 #include <obj.h>
+#include <sobj.h>
 #include <nft.h>
 #include <evaluate.h>
 #include <mnl.h>
@@ -782,6 +783,13 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 		if (stmt && stmt->ops->explain &&
 		    (detail = stmt->ops->explain(stmt, e->err, cmd)))
 			return detail;
+		/* "counter name "nope"" */
+		if (stmt && stmt->type == STMT_OBJREF && e->err == ENOENT)
+			return xasprintf("%s '%s' does not exist in table %s %s",
+					 sobj_type_name(stmt->objref.type),
+					 stmt->objref.name,
+					 family_name(cmd->handle.family),
+					 cmd_table_name(cmd));
 		return xasprintf("the kernel rejected expression '%s'", name);
 	}
 	return NULL;

@@ -6,6 +6,7 @@
  */
 #include <obj.h>
 #include <flowtable.h>
+#include <sobj.h>
 #include <nft.h>
 #include <evaluate.h>
 #include <mnl.h>
@@ -99,6 +100,7 @@ static void table_block_register(struct eval_ctx *ectx, struct table *table)
 int table_evaluate(struct eval_ctx *ectx, struct table *table)
 {
 	struct flowtable *ft;
+	struct sobj *o;
 	struct chain *chain;
 	struct rule *rule;
 	int err = 0;
@@ -111,6 +113,10 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 	 * further down the block. */
 	table_block_register(ectx, table);
 	ectx->table = table;
+	list_for_each_entry(o, &table->objs, list) {
+		if (sobj_evaluate(ectx, o) < 0)
+			err = -1;
+	}
 	list_for_each_entry(ft, &table->flowtables, list) {
 		if (flowtable_evaluate(ectx, ft) < 0)
 			err = -1;
@@ -232,6 +238,7 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 	static const struct table no_flags;
 	const struct table *t = cmd->table ? cmd->table : &no_flags;
 	const struct flowtable *ft;
+	const struct sobj *o;
 	const struct chain *c;
 	const struct rule *r;
 	int err = 0;
@@ -253,6 +260,12 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
 		if (chain_obj_ops.nl_put(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
 					 &c->handle, c) < 0)
+			err = -1;
+	}
+	/* objects after the chains, as the system nft sends them */
+	list_for_each_entry(o, &t->objs, list) {
+		batch_set_owner(x->batch, cmd, (struct sobj *)o);
+		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
 			err = -1;
 	}
 	list_for_each_entry(c, &t->chains, list) {
@@ -396,6 +409,7 @@ void table_print(const struct table *t, struct output_ctx *octx)
 
 	octx->family = t->handle.family;
 	delim = table_print_open(t, octx);
+	delim = sobj_print_table(t, octx, delim);
 	delim = table_print_flowtables(t, octx, delim);
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
@@ -454,6 +468,7 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 {
 	const struct table *t = cmd->table;
 	const struct flowtable *ft;
+	const struct sobj *o;
 	const struct chain *c;
 	const struct rule *r;
 
@@ -462,6 +477,8 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 		json_echo_add(array, op, table_json(t, octx));
 	list_for_each_entry(c, &t->chains, list)
 		json_echo_add(array, op, chain_obj_ops.json(c, octx));
+	list_for_each_entry(o, &t->objs, list)
+		json_echo_add(array, op, sobj_json(o, octx));
 	list_for_each_entry(ft, &t->flowtables, list)
 		json_echo_add(array, op, flowtable_json(ft, octx));
 	list_for_each_entry(c, &t->chains, list) {
@@ -565,7 +582,7 @@ const struct obj_ops table_obj_ops = {
 	.flags		= OBJ_F_LIST,
 	.evaluate	= table_cmd_evaluate,
 	.cache_needs	= table_cmd_needs,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_OBJ,
 	.execute	= exec_table,
 	.plan		= table_plan,
 	.msg_new	= NFT_MSG_NEWTABLE,

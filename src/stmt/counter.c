@@ -4,6 +4,7 @@
  */
 #include <inttypes.h>
 #include <stmt.h>
+#include <sobj.h>
 #include <linearize.h>
 #include <json.h>
 #include <nftables.h>
@@ -80,6 +81,9 @@ static struct stmt *counter_stmt_json_parse(struct json_ctx *jctx,
 {
 	struct stmt *stmt;
 
+	if (json_is_string(value))
+		return objref_json_parse_name(jctx, NFT_OBJECT_COUNTER, value,
+					      loc);
 	if (value != NULL && !json_is_null(value) && !json_is_object(value)) {
 		json_error(jctx, ".counter",
 			   "Named counter references are not supported here");

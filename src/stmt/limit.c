@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include <stmt.h>
+#include <sobj.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -245,6 +246,9 @@ static struct stmt *limit_stmt_json_parse(struct json_ctx *jctx,
 	struct stmt *stmt;
 	json_t *inv;
 
+	if (json_is_string(value))
+		return objref_json_parse_name(jctx, NFT_OBJECT_LIMIT, value,
+					      loc);
 	if (!json_is_object(value) || !json_object_get(value, "rate")) {
 		json_error(jctx, ".limit",
 			   "Invalid limit: expected an object with \"rate\"");

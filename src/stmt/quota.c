@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include <stmt.h>
+#include <sobj.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -136,6 +137,9 @@ static struct stmt *quota_stmt_json_parse(struct json_ctx *jctx,
 	struct stmt *stmt;
 	json_t *inv;
 
+	if (json_is_string(value))
+		return objref_json_parse_name(jctx, NFT_OBJECT_QUOTA, value,
+					      loc);
 	if (!json_is_object(value)) {
 		json_error(jctx, ".quota", "Invalid quota: expected an object");
 		return NULL;

@@ -76,6 +76,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&notrack_stmt_ops,
 	&connlimit_stmt_ops,
 	&flow_stmt_ops,
+	&objref_stmt_ops,
 	NULL,
 };
 

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 #include <stmt.h>
+#include <sobj.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -143,6 +144,9 @@ static struct stmt *synproxy_stmt_json_parse(struct json_ctx *jctx,
 	uint64_t v;
 	int r;
 
+	if (json_is_string(value))
+		return objref_json_parse_name(jctx, NFT_OBJECT_SYNPROXY, value,
+					      loc);
 	if (value && !json_is_null(value) && !json_is_object(value)) {
 		json_error(jctx, ".synproxy",
 			   "Invalid synproxy: expected an object");

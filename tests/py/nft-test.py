@@ -241,6 +241,7 @@ class TestFile:
         self.table = "t"
         self.chain_lines = []   # (quals, name, spec)
         self.veth_lines = []    # (quals, [a, b])
+        self.object_lines = []  # "object: counter c { }"
         self.header_lines = []  # verbatim, for --update
         self.entries = []
         self.old_layout = False
@@ -350,6 +351,8 @@ class TestFile:
             self.table = val
         elif key == "veth":
             self.veth_lines.append((quals, val.split()))
+        elif key == "object":
+            self.object_lines.append(val)
         elif key == "chain":
             name, _, spec = val.partition(" ")
             self.chain_lines.append((quals, name, spec.strip()))
@@ -657,6 +660,12 @@ class Runner:
         for name, spec in self.tf.chains(self.fam):
             text += "add chain %s %s %s %s\n" % (self.fam, self.tf.table,
                                                  name, spec)
+        for obj in self.tf.object_lines:
+            words = obj.split(" ")
+            n = 2 if words[0] == "ct" else 1
+            text += "add %s %s %s %s\n" % (" ".join(words[:n]), self.fam,
+                                           self.tf.table,
+                                           " ".join(words[n:]))
         self.run(text, nft=self.sysnft or self.nft)
         self.baseline = self.chain_lines(self.nft)
 

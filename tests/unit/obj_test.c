@@ -14,6 +14,8 @@
 #include <nftables.h>
 #include <evaluate.h>
 #include <obj.h>
+#include <sobj.h>
+#include <libnftnl/object.h>
 #include <mnl.h>
 #include <rule.h>
 #include <expr.h>
@@ -209,6 +211,107 @@ static void test_rule(void)
 	}
 }
 
+/* Stateful objects: the words of a block ("packets 1 bytes 2 ; comment
+ * x", space separated) built into an object, sent and parsed back,
+ * print as the system nft lists them. */
+static char *sobj_round_trip(uint32_t type, const char *text)
+{
+	struct sobj_words *ws = sobj_words_alloc();
+	char *copy = xstrdup(text), *w, *save = NULL, *out = NULL;
+	LIST_HEAD(msgs);
+	struct sobj *o;
+
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		sobj_words_add(ws, w, &internal_location, false);
+	o = sobj_from_words(type, ws, &internal_location, &msgs);
+	sobj_words_free(ws);
+	xfree(copy);
+	if (!o) {
+		erec_print_list(stderr, &msgs);
+		erec_free_list(&msgs);
+		return NULL;
+	}
+	o->handle.family = NFPROTO_IPV4;
+	o->handle.table.name = xstrdup("t");
+	o->handle.chain.name = xstrdup("o");
+	out = round_trip(&counter_obj_ops, NFT_MSG_NEWOBJ, &o->handle, o);
+	sobj_free(o);
+	return out;
+}
+
+static void test_sobj(void)
+{
+	struct nftnl_obj *nlo;
+	struct table *t;
+	struct sobj *o;
+	char *out, *why;
+
+	out = sobj_round_trip(NFT_OBJECT_COUNTER,
+			      "packets 1 bytes 2 ; comment x");
+	CHECK_STREQ(out, "\tcounter o {\n\t\tcomment \"x\"\n"
+		    "\t\tpackets 1 bytes 2\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_QUOTA, "over 25 mbytes used 1024 bytes");
+	CHECK_STREQ(out, "\tquota o {\n\t\tover 25 mbytes used 1 kbytes\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_LIMIT, "rate 10 / second");
+	CHECK_STREQ(out, "\tlimit o {\n\t\trate 10/second\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_LIMIT,
+			      "rate over 1 mbytes/second burst 2 mbytes");
+	CHECK_STREQ(out, "\tlimit o {\n\t\trate over 1 mbytes/second "
+		    "burst 2 mbytes\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_CT_HELPER,
+			      "type ftp protocol tcp ; l3proto ip");
+	CHECK_STREQ(out, "\tct helper o {\n\t\ttype \"ftp\" protocol tcp\n"
+		    "\t\tl3proto ip\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_CT_TIMEOUT,
+			      "protocol udp ; l3proto ip ; policy = { replied : 1h , unreplied : 30 }");
+	CHECK_STREQ(out, "\tct timeout o {\n\t\tprotocol udp\n"
+		    "\t\tl3proto ip\n\t\tpolicy = { replied : 1h }\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_CT_EXPECT,
+			      "protocol tcp ; dport 21 ; timeout 1m30s ; size 4 ; l3proto ip6");
+	CHECK_STREQ(out, "\tct expectation o {\n\t\tprotocol tcp\n"
+		    "\t\tdport 21\n\t\ttimeout 1m30s\n\t\tsize 4\n"
+		    "\t\tl3proto ip6\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_SYNPROXY,
+			      "mss 1460 ; wscale 7 ; sack-perm");
+	CHECK_STREQ(out, "\tsynproxy o {\n\t\tmss 1460\n\t\twscale 7\n"
+		    "\t\tsack-perm\n\t}\n");
+	free(out);
+	out = sobj_round_trip(NFT_OBJECT_SECMARK, "system_u:object_r:x:s0");
+	CHECK_STREQ(out, "\tsecmark o {\n\t\t\"system_u:object_r:x:s0\"\n\t}\n");
+	free(out);
+	/* words that do not fit the kind */
+	CHECK(sobj_round_trip(NFT_OBJECT_COUNTER, "packets 1") == NULL);
+	CHECK(sobj_round_trip(NFT_OBJECT_QUOTA, "10 gbytes") == NULL);
+	CHECK(sobj_round_trip(NFT_OBJECT_CT_TIMEOUT,
+			      "protocol tcp ; policy = { nosuch : 1 }") == NULL);
+
+	/* a kind this nft does not know makes its table unlistable */
+	nlo = nftnl_obj_alloc();
+	nftnl_obj_set_u32(nlo, NFTNL_OBJ_FAMILY, NFPROTO_IPV4);
+	nftnl_obj_set_str(nlo, NFTNL_OBJ_TABLE, "t");
+	nftnl_obj_set_str(nlo, NFTNL_OBJ_NAME, "tun");
+	nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, NFT_OBJECT_TUNNEL);
+	o = sobj_nl_parse_obj(nlo);
+	nftnl_obj_free(nlo);
+	CHECK(o->undecoded != NULL);
+	t = table_alloc();
+	t->handle.family = NFPROTO_IPV4;
+	t->handle.table.name = xstrdup("t");
+	list_add_tail(&o->list, &t->objs);
+	why = sobj_table_unlistable(t);
+	CHECK(why && strstr(why, "object tun in table ip t"));
+	free(why);
+	CHECK(sobj_table_count(t) == 1);
+	table_free(t);
+}
+
 int main(void)
 {
 	test_registry();
@@ -216,5 +319,6 @@ int main(void)
 	test_chain();
 	test_rule();
 	test_nft_release();
+	test_sobj();
 	return unit_done("obj_test");
 }

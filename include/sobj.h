@@ -1,0 +1,145 @@
+/*
+ * Stateful named objects: counter, quota, limit, ct helper, ct timeout,
+ * ct expectation, secmark and synproxy objects of a table, and the words
+ * their declaration blocks are written in (src/obj/sobj.c).
+ */
+#ifndef NFT_SOBJ_H
+#define NFT_SOBJ_H
+
+#include <nft.h>
+#include <erec.h>
+#include <rule.h>
+#include <jansson.h>
+
+struct output_ctx;
+struct eval_ctx;
+struct nftnl_obj;
+
+/* Kernel object types (NFT_OBJECT_*), as the headers may predate some. */
+#define SOBJ_TYPE_MAX	10
+
+/* The number of states a ct timeout policy can have (tcp's). */
+#define SOBJ_TIMEOUT_MAX	11
+
+struct sobj {
+	struct list_head list;		/* in table->objs */
+	/* family, table, the object's name (in the chain slot, as
+	 * commands address it) and the kernel handle */
+	struct handle handle;
+	struct location location;
+	uint32_t type;			/* NFT_OBJECT_* */
+	char *comment;
+	struct location comment_loc;
+	/* a dumped object we cannot print exactly: why (owned) */
+	char *undecoded;
+	union {
+		struct {
+			uint64_t packets;
+			uint64_t bytes;
+		} counter;
+		struct {
+			uint64_t bytes;
+			uint64_t used;
+			uint32_t flags;		/* NFT_QUOTA_F_INV */
+		} quota;
+		struct {
+			uint64_t rate;
+			uint64_t unit;		/* seconds */
+			uint32_t burst;
+			uint32_t type;		/* NFT_LIMIT_PKTS, _PKT_BYTES */
+			uint32_t flags;		/* NFT_LIMIT_F_INV */
+		} limit;
+		struct {
+			char name[16];
+			uint16_t l3proto;	/* NFPROTO_*; 0: the table's */
+			uint8_t l4proto;	/* IPPROTO_* */
+		} helper;
+		struct {
+			uint16_t l3proto;
+			uint8_t l4proto;
+			uint32_t timeout[SOBJ_TIMEOUT_MAX];	/* seconds */
+		} timeout;
+		struct {
+			uint16_t l3proto;
+			uint8_t l4proto;
+			uint16_t dport;
+			uint32_t timeout;	/* ms */
+			uint8_t size;
+		} expect;
+		struct {
+			char ctx[256];
+		} secmark;
+		struct {
+			uint16_t mss;
+			uint8_t wscale;
+			uint32_t flags;		/* NF_SYNPROXY_OPT_* */
+		} synproxy;
+	};
+};
+
+/* The words of a declaration block, "{ over 100 mbytes; comment "x" }":
+ * items are separated by ";" words. */
+struct sobj_word {
+	char *text;
+	struct location location;
+	bool quoted;
+};
+
+struct sobj_words {
+	struct sobj_word *w;
+	unsigned int n;
+	unsigned int size;
+};
+
+struct sobj_words *sobj_words_alloc(void);
+void sobj_words_add(struct sobj_words *ws, const char *text,
+		    const struct location *loc, bool quoted);
+void sobj_words_free(struct sobj_words *ws);
+
+/* "counter", "ct helper", ... of NFT_OBJECT_*; NULL if unknown. */
+const char *sobj_type_name(uint32_t type);
+/* The kind of a command (CMD_OBJ_COUNTER, ...), 0 if none. */
+uint32_t sobj_cmd_type(enum cmd_obj obj);
+enum cmd_obj sobj_type_cmd(uint32_t type);
+
+struct sobj *sobj_alloc(uint32_t type);
+void sobj_free(struct sobj *o);
+void sobj_list_free(struct list_head *objs);
+/* Build an object of @type from a declaration block (@ws may be NULL);
+ * NULL with errors on @msgs if the words do not fit. */
+struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
+			     const struct location *loc,
+			     struct list_head *msgs);
+
+/* Table blocks (src/obj/table.c) */
+int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o);
+struct exec_ctx;
+int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
+	     const struct handle *h, const void *obj);
+/* "\tcounter c {...}\n" inside a table */
+void sobj_print(const struct sobj *o, struct output_ctx *octx);
+json_t *sobj_json(const struct sobj *o, struct output_ctx *octx);
+struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo);
+
+/* The cache (src/cache.c): dump the objects of @family/@table once and
+ * hang them on the cached tables. */
+struct nft_ctx;
+int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table);
+/* Why a table's objects cannot be listed (owned message), or NULL. */
+char *sobj_table_unlistable(const struct table *t);
+unsigned int sobj_table_count(const struct table *t);
+/* A table's objects in a listing, each after @delim; returns what goes
+ * before the next thing of the table. */
+const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
+			     const char *delim);
+
+/* The objref statement (src/stmt/objref.c) */
+struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
+			       char *name);
+/* {"counter": "c"}: the statements whose JSON key names an object kind
+ * take a string as a reference. */
+struct json_ctx;
+struct stmt *objref_json_parse_name(struct json_ctx *jctx, uint32_t type,
+				    json_t *value, const struct location *loc);
+
+#endif /* NFT_SOBJ_H */

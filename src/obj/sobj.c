@@ -1,0 +1,1938 @@
+/*
+ * Stateful named objects: "counter", "quota", "limit", "ct helper",
+ * "ct timeout", "ct expectation", "secmark" and "synproxy" objects of a
+ * table. One kind table row per object type; everything about them here:
+ * declaration blocks (as words from the grammar), evaluation, netlink
+ * build and parse, the dump that fills the cache, text and JSON output,
+ * JSON input, and the object commands (add, create, delete, destroy,
+ * list, reset) with their kinds "counter" ... and "counters" ...
+ */
+#include <obj.h>
+#include <sobj.h>
+#include <nft.h>
+#include <nftables.h>
+#include <evaluate.h>
+#include <cache.h>
+#include <mnl.h>
+#include <netlink.h>
+#include <print.h>
+#include <json.h>
+#include <stmt.h>
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <netdb.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libnftnl/object.h>
+#include <libnftnl/udata.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nf_tables.h>
+#include <linux/netfilter/nf_synproxy.h>
+
+/* ---- the kinds ---- */
+
+struct sobj_kind {
+	uint32_t	type;		/* NFT_OBJECT_* */
+	const char	*name;		/* "ct helper" */
+	const char	*plural;	/* "ct helpers" */
+	enum cmd_obj	one;
+	enum cmd_obj	all;
+};
+
+static const struct sobj_kind sobj_kinds[] = {
+	{ NFT_OBJECT_COUNTER,	"counter", "counters",
+	  CMD_OBJ_COUNTER, CMD_OBJ_COUNTERS },
+	{ NFT_OBJECT_QUOTA,	"quota", "quotas",
+	  CMD_OBJ_QUOTA, CMD_OBJ_QUOTAS },
+	{ NFT_OBJECT_CT_HELPER,	"ct helper", "ct helpers",
+	  CMD_OBJ_CT_HELPER, CMD_OBJ_CT_HELPERS },
+	{ NFT_OBJECT_LIMIT,	"limit", "limits",
+	  CMD_OBJ_LIMIT, CMD_OBJ_LIMITS },
+	{ NFT_OBJECT_CT_TIMEOUT, "ct timeout", "ct timeouts",
+	  CMD_OBJ_CT_TIMEOUT, CMD_OBJ_CT_TIMEOUTS },
+	{ NFT_OBJECT_SECMARK,	"secmark", "secmarks",
+	  CMD_OBJ_SECMARK, CMD_OBJ_SECMARKS },
+	{ NFT_OBJECT_CT_EXPECT,	"ct expectation", "ct expectations",
+	  CMD_OBJ_CT_EXPECT, CMD_OBJ_CT_EXPECTS },
+	{ NFT_OBJECT_SYNPROXY,	"synproxy", "synproxys",
+	  CMD_OBJ_SYNPROXY, CMD_OBJ_SYNPROXYS },
+};
+
+static const struct sobj_kind *kind_by_type(uint32_t type)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(sobj_kinds); i++)
+		if (sobj_kinds[i].type == type)
+			return &sobj_kinds[i];
+	return NULL;
+}
+
+static const struct sobj_kind *kind_by_cmd(enum cmd_obj obj, bool *all)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(sobj_kinds); i++) {
+		if (sobj_kinds[i].one == obj || sobj_kinds[i].all == obj) {
+			*all = sobj_kinds[i].all == obj;
+			return &sobj_kinds[i];
+		}
+	}
+	return NULL;
+}
+
+const char *sobj_type_name(uint32_t type)
+{
+	const struct sobj_kind *k = kind_by_type(type);
+
+	return k ? k->name : NULL;
+}
+
+uint32_t sobj_cmd_type(enum cmd_obj obj)
+{
+	bool all;
+	const struct sobj_kind *k = kind_by_cmd(obj, &all);
+
+	return k ? k->type : 0;
+}
+
+enum cmd_obj sobj_type_cmd(uint32_t type)
+{
+	const struct sobj_kind *k = kind_by_type(type);
+
+	return k ? k->one : CMD_OBJ_INVALID;
+}
+
+/* ---- words ---- */
+
+struct sobj_words *sobj_words_alloc(void)
+{
+	return xzalloc(sizeof(struct sobj_words));
+}
+
+void sobj_words_add(struct sobj_words *ws, const char *text,
+		    const struct location *loc, bool quoted)
+{
+	if (ws->n == ws->size) {
+		ws->size = ws->size ? ws->size * 2 : 16;
+		ws->w = xrealloc(ws->w, ws->size * sizeof(ws->w[0]));
+	}
+	ws->w[ws->n].text = xstrdup(text);
+	ws->w[ws->n].location = *loc;
+	ws->w[ws->n].quoted = quoted;
+	ws->n++;
+}
+
+void sobj_words_free(struct sobj_words *ws)
+{
+	unsigned int i;
+
+	if (!ws)
+		return;
+	for (i = 0; i < ws->n; i++)
+		xfree(ws->w[i].text);
+	xfree(ws->w);
+	xfree(ws);
+}
+
+/* ---- objects ---- */
+
+struct sobj *sobj_alloc(uint32_t type)
+{
+	struct sobj *o = xzalloc(sizeof(*o));
+
+	init_list_head(&o->list);
+	o->type = type;
+	o->location = internal_location;
+	return o;
+}
+
+void sobj_free(struct sobj *o)
+{
+	if (!o)
+		return;
+	handle_free(&o->handle);
+	xfree(o->comment);
+	xfree(o->undecoded);
+	xfree(o);
+}
+
+void sobj_list_free(struct list_head *objs)
+{
+	struct sobj *o, *next;
+
+	if (!objs->next)
+		return;
+	list_for_each_entry_safe(o, next, objs, list) {
+		list_del(&o->list);
+		sobj_free(o);
+	}
+}
+
+/* ---- protocol names ---- */
+
+static const struct {
+	const char *name;
+	uint16_t family;
+} l3protos[] = {
+	{ "ip",		NFPROTO_IPV4 },
+	{ "ip6",	NFPROTO_IPV6 },
+	{ "inet",	NFPROTO_INET },
+	{ "arp",	NFPROTO_ARP },
+	{ "bridge",	NFPROTO_BRIDGE },
+	{ "netdev",	NFPROTO_NETDEV },
+};
+
+static bool l3proto_lookup(const char *name, uint16_t *family)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(l3protos); i++) {
+		if (!strcmp(name, l3protos[i].name)) {
+			*family = l3protos[i].family;
+			return true;
+		}
+	}
+	return false;
+}
+
+static const char *l3proto_name(uint16_t family)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(l3protos); i++)
+		if (l3protos[i].family == family)
+			return l3protos[i].name;
+	return NULL;
+}
+
+static const struct {
+	const char *name;
+	uint8_t proto;
+} l4protos[] = {
+	{ "tcp",	IPPROTO_TCP },
+	{ "udp",	IPPROTO_UDP },
+	{ "udplite",	IPPROTO_UDPLITE },
+	{ "sctp",	IPPROTO_SCTP },
+	{ "dccp",	IPPROTO_DCCP },
+	{ "icmp",	IPPROTO_ICMP },
+	{ "icmpv6",	IPPROTO_ICMPV6 },
+	{ "gre",	IPPROTO_GRE },
+};
+
+static bool l4proto_lookup(const char *name, uint8_t *proto)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(l4protos); i++) {
+		if (!strcmp(name, l4protos[i].name)) {
+			*proto = l4protos[i].proto;
+			return true;
+		}
+	}
+	return false;
+}
+
+static const char *l4proto_name(uint8_t proto)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(l4protos); i++)
+		if (l4protos[i].proto == proto)
+			return l4protos[i].name;
+	return NULL;
+}
+
+/* ---- ct timeout policies: states and the kernel's defaults ---- */
+
+struct timeout_proto {
+	uint8_t l4proto;
+	unsigned int n;
+	const char *const *states;
+	const uint32_t *dflt;		/* seconds */
+};
+
+static const char *const tcp_states[] = {
+	"syn_sent", "syn_recv", "established", "fin_wait", "close_wait",
+	"last_ack", "time_wait", "close", "syn_sent2", "retrans",
+	"unacknowledged",
+};
+static const uint32_t tcp_dflt[] = {
+	120, 60, 432000, 120, 60, 30, 120, 10, 120, 300, 300,
+};
+static const char *const udp_states[] = { "unreplied", "replied" };
+static const uint32_t udp_dflt[] = { 30, 120 };
+
+static const struct timeout_proto timeout_protos[] = {
+	{ IPPROTO_TCP, 11, tcp_states, tcp_dflt },
+	{ IPPROTO_UDP, 2, udp_states, udp_dflt },
+};
+
+static const struct timeout_proto *timeout_proto(uint8_t l4proto)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(timeout_protos); i++)
+		if (timeout_protos[i].l4proto == l4proto)
+			return &timeout_protos[i];
+	return NULL;
+}
+
+static int timeout_state(const struct timeout_proto *tp, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < tp->n; i++)
+		if (!strcmp(tp->states[i], name))
+			return i;
+	return -1;
+}
+
+/* ---- durations: 100000 ms -> "1m40s" ---- */
+
+static void print_duration(struct output_ctx *octx, uint64_t ms)
+{
+	static const struct {
+		const char *suffix;
+		uint64_t ms;
+	} units[] = {
+		{ "d", 86400000 }, { "h", 3600000 }, { "m", 60000 },
+		{ "s", 1000 }, { "ms", 1 },
+	};
+	unsigned int i;
+
+	if (!ms) {
+		nft_print(octx, "0s");
+		return;
+	}
+	for (i = 0; i < array_size(units); i++) {
+		if (ms >= units[i].ms) {
+			nft_print(octx, "%" PRIu64 "%s", ms / units[i].ms,
+				  units[i].suffix);
+			ms %= units[i].ms;
+		}
+	}
+}
+
+/* ---- declaration blocks ---- */
+
+struct wparse {
+	struct sobj *o;
+	struct sobj_word *w;		/* the item's words */
+	unsigned int n;
+	struct list_head *msgs;
+	int err;
+};
+
+static int wp_error(struct wparse *p, const struct sobj_word *w,
+		    const char *fmt, const char *arg)
+{
+	erec_error(p->msgs, &w->location, fmt, arg);
+	p->err = -1;
+	return -1;
+}
+
+static bool wp_is(const struct wparse *p, unsigned int i, const char *s)
+{
+	return i < p->n && !p->w[i].quoted && !strcmp(p->w[i].text, s);
+}
+
+static int wp_u64(struct wparse *p, unsigned int i, uint64_t max,
+		  uint64_t *v)
+{
+	char *end;
+
+	if (i >= p->n)
+		return wp_error(p, &p->w[p->n - 1], "%s: a number must follow",
+				p->w[p->n - 1].text);
+	errno = 0;
+	*v = strtoull(p->w[i].text, &end, 0);
+	if (!isdigit((unsigned char)p->w[i].text[0]) || *end || errno ||
+	    *v > max)
+		return wp_error(p, &p->w[i], "'%s' is not a valid number here",
+				p->w[i].text);
+	return 0;
+}
+
+/* "25 mbytes" or "25mbytes" at @i; returns the words used, -1. */
+static int wp_bytes(struct wparse *p, unsigned int i, uint64_t *bytes)
+{
+	const char *t, *unit;
+	uint64_t v, mult;
+	char *end;
+
+	if (i >= p->n)
+		return wp_error(p, &p->w[p->n - 1], "%s: a size must follow",
+				p->w[p->n - 1].text);
+	t = p->w[i].text;
+	v = strtoull(t, &end, 10);
+	if (!isdigit((unsigned char)*t))
+		return wp_error(p, &p->w[i], "'%s' is not a size", t);
+	unit = *end ? end : (i + 1 < p->n ? p->w[i + 1].text : "");
+	mult = limit_byte_unit(unit);
+	if (!mult)
+		return wp_error(p, &p->w[*end ? i : i + 1 < p->n ? i + 1 : i],
+				"Wrong unit format, expecting bytes, kbytes or mbytes%s",
+				"");
+	*bytes = v * mult;
+	return *end ? 1 : 2;
+}
+
+static int parse_counter(struct wparse *p)
+{
+	struct sobj *o = p->o;
+
+	if (wp_is(p, 0, "packets") && wp_is(p, 2, "bytes") && p->n == 4)
+		return wp_u64(p, 1, UINT64_MAX, &o->counter.packets) < 0 ||
+		       wp_u64(p, 3, UINT64_MAX, &o->counter.bytes) < 0 ? -1 : 0;
+	return wp_error(p, &p->w[0], "unexpected '%s' in a counter",
+			p->w[0].text);
+}
+
+static int parse_quota(struct wparse *p)
+{
+	struct sobj *o = p->o;
+	unsigned int i = 0;
+	int r;
+
+	if (wp_is(p, 0, "over")) {
+		o->quota.flags |= NFT_QUOTA_F_INV;
+		i++;
+	} else if (wp_is(p, 0, "until")) {
+		i++;
+	}
+	r = wp_bytes(p, i, &o->quota.bytes);
+	if (r < 0)
+		return -1;
+	i += r;
+	if (wp_is(p, i, "used")) {
+		r = wp_bytes(p, i + 1, &o->quota.used);
+		if (r < 0)
+			return -1;
+		i += 1 + r;
+	}
+	if (i < p->n)
+		return wp_error(p, &p->w[i], "unexpected '%s' in a quota",
+				p->w[i].text);
+	return 0;
+}
+
+/* rate [over] N/unit [burst N packets] | rate [over] N bytes/unit
+ * [burst N bytes] */
+static int parse_limit(struct wparse *p)
+{
+	struct sobj *o = p->o;
+	unsigned int i = 1;
+	const char *per = NULL;
+	char *slash;
+	uint64_t v;
+	int r;
+
+	if (!wp_is(p, 0, "rate"))
+		return wp_error(p, &p->w[0], "unexpected '%s' in a limit",
+				p->w[0].text);
+	o->limit.type = NFT_LIMIT_PKTS;
+	o->limit.unit = 1;
+	o->limit.burst = 5;
+	if (wp_is(p, i, "over")) {
+		o->limit.flags |= NFT_LIMIT_F_INV;
+		i++;
+	}
+	if (wp_u64(p, i, UINT64_MAX, &o->limit.rate) < 0)
+		return -1;
+	i++;
+	if (wp_is(p, i, "/") && i + 1 < p->n) {
+		per = p->w[i + 1].text;
+		i += 2;
+	} else if (i < p->n && (slash = strchr(p->w[i].text, '/'))) {
+		*slash = '\0';
+		v = limit_byte_unit(p->w[i].text);
+		*slash = '/';
+		if (!v)
+			return wp_error(p, &p->w[i],
+					"Wrong rate format, expecting bytes, kbytes or mbytes: '%s'",
+					p->w[i].text);
+		o->limit.type = NFT_LIMIT_PKT_BYTES;
+		o->limit.rate *= v;
+		o->limit.burst = 0;
+		per = slash + 1;
+		i++;
+	} else {
+		return wp_error(p, &p->w[i < p->n ? i : i - 1],
+				"Wrong rate format, expecting N/UNIT%s", "");
+	}
+	o->limit.unit = limit_time_unit(per);
+	if (!o->limit.unit)
+		return wp_error(p, &p->w[i - 1],
+				"Wrong time format, expecting second, minute, hour, day or week: '%s'",
+				per);
+	if (wp_is(p, i, "burst")) {
+		if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
+			r = wp_bytes(p, i + 1, &v);
+			if (r < 0)
+				return -1;
+			i += 1 + r;
+		} else {
+			if (wp_u64(p, i + 1, UINT32_MAX, &v) < 0)
+				return -1;
+			i += 2;
+			if (wp_is(p, i, "packets"))
+				i++;
+		}
+		o->limit.burst = v;
+	}
+	if (i < p->n)
+		return wp_error(p, &p->w[i], "unexpected '%s' in a limit",
+				p->w[i].text);
+	return 0;
+}
+
+static int wp_l3proto(struct wparse *p, unsigned int i, uint16_t *family)
+{
+	if (i >= p->n || !l3proto_lookup(p->w[i].text, family))
+		return wp_error(p, &p->w[i < p->n ? i : i - 1],
+				"unknown layer 3 protocol '%s'",
+				i < p->n ? p->w[i].text : "");
+	return 0;
+}
+
+static int wp_l4proto(struct wparse *p, unsigned int i, uint8_t *proto)
+{
+	if (i >= p->n || !l4proto_lookup(p->w[i].text, proto))
+		return wp_error(p, &p->w[i < p->n ? i : i - 1],
+				"unknown protocol '%s'",
+				i < p->n ? p->w[i].text : "");
+	return 0;
+}
+
+/* type "ftp" protocol tcp; l3proto ip */
+static int parse_helper(struct wparse *p)
+{
+	struct sobj *o = p->o;
+
+	if (wp_is(p, 0, "l3proto") && p->n == 2)
+		return wp_l3proto(p, 1, &o->helper.l3proto);
+	if (!wp_is(p, 0, "type") || p->n != 4 || !wp_is(p, 2, "protocol"))
+		return wp_error(p, &p->w[0], "unexpected '%s' in a ct helper",
+				p->w[0].text);
+	if (strlen(p->w[1].text) >= sizeof(o->helper.name))
+		return wp_error(p, &p->w[1], "helper name '%s' is too long",
+				p->w[1].text);
+	strcpy(o->helper.name, p->w[1].text);
+	return wp_l4proto(p, 3, &o->helper.l4proto);
+}
+
+static int wp_duration(struct wparse *p, unsigned int i, uint64_t unit_ms,
+		       uint64_t *ms)
+{
+	const char *t = i < p->n ? p->w[i].text : "";
+	char *end;
+
+	/* a bare number is in @unit_ms */
+	*ms = strtoull(t, &end, 10);
+	if (isdigit((unsigned char)*t) && !*end) {
+		*ms *= unit_ms;
+		return 0;
+	}
+	if (!last_used_parse(t, ms))
+		return wp_error(p, &p->w[i < p->n ? i : i - 1],
+				"'%s' is not a duration", t);
+	return 0;
+}
+
+/* protocol tcp; l3proto ip; policy = { established : 100, close : 5s } */
+static int parse_timeout(struct wparse *p)
+{
+	struct sobj *o = p->o;
+	const struct timeout_proto *tp;
+	unsigned int i;
+	uint64_t ms;
+	int st;
+
+	if (wp_is(p, 0, "protocol") && p->n == 2) {
+		if (wp_l4proto(p, 1, &o->timeout.l4proto) < 0)
+			return -1;
+		tp = timeout_proto(o->timeout.l4proto);
+		if (!tp)
+			return wp_error(p, &p->w[1],
+					"ct timeout policies for %s are not supported yet",
+					p->w[1].text);
+		for (i = 0; i < tp->n; i++)
+			o->timeout.timeout[i] = tp->dflt[i];
+		return 0;
+	}
+	if (wp_is(p, 0, "l3proto") && p->n == 2)
+		return wp_l3proto(p, 1, &o->timeout.l3proto);
+	if (!wp_is(p, 0, "policy") || !wp_is(p, 1, "=") || !wp_is(p, 2, "{") ||
+	    !wp_is(p, p->n - 1, "}"))
+		return wp_error(p, &p->w[0], "unexpected '%s' in a ct timeout",
+				p->w[0].text);
+	tp = timeout_proto(o->timeout.l4proto);
+	if (!tp)
+		return wp_error(p, &p->w[0],
+				"the policy needs a protocol first%s", "");
+	for (i = 3; i + 2 < p->n; i += 4) {
+		st = timeout_state(tp, p->w[i].text);
+		if (st < 0)
+			return wp_error(p, &p->w[i], "unknown state '%s'",
+					p->w[i].text);
+		if (!wp_is(p, i + 1, ":") || wp_duration(p, i + 2, 1000, &ms) < 0)
+			return wp_error(p, &p->w[i], "'%s' needs ': VALUE'",
+					p->w[i].text);
+		o->timeout.timeout[st] = ms / 1000;
+		if (!wp_is(p, i + 3, ",") && !wp_is(p, i + 3, "}"))
+			return wp_error(p, &p->w[i + 2],
+					"unexpected '%s' in a policy",
+					p->w[i + 2].text);
+	}
+	/* all of "STATE : VALUE ," up to the closing brace */
+	if (i != p->n && !(i == 3 && p->n == 4))
+		return wp_error(p, &p->w[i < p->n ? i : p->n - 1],
+				"'%s' needs ': VALUE'",
+				p->w[i < p->n ? i : p->n - 1].text);
+	return 0;
+}
+
+/* protocol tcp; dport 22; timeout 10s; size 8; l3proto ip */
+static int parse_expect(struct wparse *p)
+{
+	struct sobj *o = p->o;
+	uint64_t v;
+
+	if (p->n != 2)
+		goto bad;
+	if (wp_is(p, 0, "protocol"))
+		return wp_l4proto(p, 1, &o->expect.l4proto);
+	if (wp_is(p, 0, "l3proto"))
+		return wp_l3proto(p, 1, &o->expect.l3proto);
+	if (wp_is(p, 0, "dport")) {
+		if (wp_u64(p, 1, UINT16_MAX, &v) < 0)
+			return -1;
+		o->expect.dport = v;
+		return 0;
+	}
+	if (wp_is(p, 0, "size")) {
+		if (wp_u64(p, 1, UINT8_MAX, &v) < 0)
+			return -1;
+		o->expect.size = v;
+		return 0;
+	}
+	if (wp_is(p, 0, "timeout")) {
+		if (wp_duration(p, 1, 1, &v) < 0)
+			return -1;
+		o->expect.timeout = v;
+		return 0;
+	}
+bad:
+	return wp_error(p, &p->w[0], "unexpected '%s' in a ct expectation",
+			p->w[0].text);
+}
+
+static int parse_secmark(struct wparse *p)
+{
+	if (p->n != 1 || strlen(p->w[0].text) >= sizeof(p->o->secmark.ctx))
+		return wp_error(p, &p->w[0], "unexpected '%s' in a secmark",
+				p->w[0].text);
+	strcpy(p->o->secmark.ctx, p->w[0].text);
+	return 0;
+}
+
+/* mss N; wscale N; timestamp sack-perm */
+static int parse_synproxy(struct wparse *p)
+{
+	struct sobj *o = p->o;
+	unsigned int i;
+	uint64_t v;
+
+	if (wp_is(p, 0, "mss") && p->n == 2) {
+		if (wp_u64(p, 1, UINT16_MAX, &v) < 0)
+			return -1;
+		o->synproxy.mss = v;
+		o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
+		return 0;
+	}
+	if (wp_is(p, 0, "wscale") && p->n == 2) {
+		if (wp_u64(p, 1, 14, &v) < 0)
+			return -1;
+		o->synproxy.wscale = v;
+		o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
+		return 0;
+	}
+	for (i = 0; i < p->n; i++) {
+		if (wp_is(p, i, "timestamp"))
+			o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
+		else if (wp_is(p, i, "sack-perm"))
+			o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
+		else
+			return wp_error(p, &p->w[i],
+					"unexpected '%s' in a synproxy",
+					p->w[i].text);
+	}
+	return 0;
+}
+
+static int (*const kind_parsers[])(struct wparse *p) = {
+	[NFT_OBJECT_COUNTER]	= parse_counter,
+	[NFT_OBJECT_QUOTA]	= parse_quota,
+	[NFT_OBJECT_CT_HELPER]	= parse_helper,
+	[NFT_OBJECT_LIMIT]	= parse_limit,
+	[NFT_OBJECT_CT_TIMEOUT]	= parse_timeout,
+	[NFT_OBJECT_SECMARK]	= parse_secmark,
+	[NFT_OBJECT_CT_EXPECT]	= parse_expect,
+	[NFT_OBJECT_SYNPROXY]	= parse_synproxy,
+};
+
+static void parse_item(struct wparse *p)
+{
+	if (wp_is(p, 0, "comment")) {
+		if (p->n != 2) {
+			wp_error(p, &p->w[0], "comment takes one string%s", "");
+			return;
+		}
+		xfree(p->o->comment);
+		p->o->comment = xstrdup(p->w[1].text);
+		p->o->comment_loc = p->w[1].location;
+		return;
+	}
+	kind_parsers[p->o->type](p);
+}
+
+struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
+			     const struct location *loc,
+			     struct list_head *msgs)
+{
+	struct sobj *o = sobj_alloc(type);
+	struct wparse p = { .o = o, .msgs = msgs };
+	unsigned int i, start = 0;
+
+	o->location = *loc;
+	if (type == NFT_OBJECT_LIMIT) {
+		o->limit.unit = 1;
+		o->limit.burst = 5;
+	}
+	for (i = 0; ws && i <= ws->n; i++) {
+		if (i < ws->n && strcmp(ws->w[i].text, ";"))
+			continue;
+		if (i < ws->n && ws->w[i].quoted)
+			continue;
+		if (i > start) {
+			p.w = &ws->w[start];
+			p.n = i - start;
+			parse_item(&p);
+		}
+		start = i + 1;
+	}
+	if (p.err < 0) {
+		sobj_free(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* ---- evaluation ---- */
+
+int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
+{
+	if (name_evaluate(ectx, &o->handle.chain, sobj_type_name(o->type)) < 0 ||
+	    comment_evaluate(ectx, o->comment, &o->comment_loc,
+			     &o->location) < 0)
+		return -1;
+	switch (o->type) {
+	case NFT_OBJECT_QUOTA:
+		if (o->quota.used > o->quota.bytes)
+			return erec_error(ectx->msgs, &o->location,
+					  "quota used is more than the quota");
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		if (!o->helper.name[0])
+			return erec_error(ectx->msgs, &o->location,
+					  "a ct helper needs a type: type \"NAME\" protocol tcp|udp");
+		if (!o->helper.l3proto)
+			o->helper.l3proto = o->handle.family;
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		if (!o->timeout.l4proto)
+			return erec_error(ectx->msgs, &o->location,
+					  "a ct timeout needs a protocol");
+		if (!o->timeout.l3proto)
+			o->timeout.l3proto = o->handle.family;
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		if (!o->expect.l4proto || !o->expect.dport ||
+		    !o->expect.timeout || !o->expect.size)
+			return erec_error(ectx->msgs, &o->location,
+					  "a ct expectation needs protocol, dport, timeout and size");
+		if (!o->expect.l3proto)
+			o->expect.l3proto = o->handle.family;
+		break;
+	case NFT_OBJECT_SECMARK:
+		if (!o->secmark.ctx[0])
+			return erec_error(ectx->msgs, &o->location,
+					  "a secmark needs a context string");
+		break;
+	}
+	return 0;
+}
+
+static int sobj_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0)
+		return -1;
+	if (!cmd->sobj)
+		return 0;
+	return sobj_evaluate(ectx, cmd->sobj);
+}
+
+/* ---- netlink ---- */
+
+static struct nftnl_obj *sobj_nl_build(const struct handle *h,
+				       uint32_t type, const struct sobj *o)
+{
+	struct nftnl_obj *nlo = nftnl_obj_alloc();
+	struct nftnl_udata_buf *ud;
+	const struct timeout_proto *tp;
+
+	if (!nlo)
+		memory_allocation_error();
+	nftnl_obj_set_u32(nlo, NFTNL_OBJ_FAMILY, h->family);
+	nftnl_obj_set_str(nlo, NFTNL_OBJ_TABLE, h->table.name);
+	if (h->chain.name)
+		nftnl_obj_set_str(nlo, NFTNL_OBJ_NAME, h->chain.name);
+	if (h->handle.id)
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_HANDLE, h->handle.id);
+	nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, type);
+	if (!o)
+		return nlo;
+	ud = udata_comment_build(o->comment);
+	if (ud) {
+		nftnl_obj_set_data(nlo, NFTNL_OBJ_USERDATA,
+				   nftnl_udata_buf_data(ud),
+				   nftnl_udata_buf_len(ud));
+		nftnl_udata_buf_free(ud);
+	}
+	switch (type) {
+	case NFT_OBJECT_COUNTER:
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_CTR_PKTS, o->counter.packets);
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_CTR_BYTES, o->counter.bytes);
+		break;
+	case NFT_OBJECT_QUOTA:
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_QUOTA_BYTES, o->quota.bytes);
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_QUOTA_CONSUMED, o->quota.used);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_QUOTA_FLAGS, o->quota.flags);
+		break;
+	case NFT_OBJECT_LIMIT:
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_LIMIT_RATE, o->limit.rate);
+		nftnl_obj_set_u64(nlo, NFTNL_OBJ_LIMIT_UNIT, o->limit.unit);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_LIMIT_BURST, o->limit.burst);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_LIMIT_TYPE, o->limit.type);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_LIMIT_FLAGS, o->limit.flags);
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		nftnl_obj_set_str(nlo, NFTNL_OBJ_CT_HELPER_NAME, o->helper.name);
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO,
+				  o->helper.l3proto);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_HELPER_L4PROTO,
+				 o->helper.l4proto);
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		tp = timeout_proto(o->timeout.l4proto);
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
+				  o->timeout.l3proto);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_TIMEOUT_L4PROTO,
+				 o->timeout.l4proto);
+		nftnl_obj_set_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY,
+				   o->timeout.timeout,
+				   sizeof(uint32_t) * (tp ? tp->n : 0));
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO,
+				  o->expect.l3proto);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_L4PROTO,
+				 o->expect.l4proto);
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_DPORT,
+				  o->expect.dport);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_CT_EXPECT_TIMEOUT,
+				  o->expect.timeout);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE,
+				 o->expect.size);
+		break;
+	case NFT_OBJECT_SECMARK:
+		nftnl_obj_set_str(nlo, NFTNL_OBJ_SECMARK_CTX, o->secmark.ctx);
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_SYNPROXY_MSS, o->synproxy.mss);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_SYNPROXY_WSCALE,
+				 o->synproxy.wscale);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_SYNPROXY_FLAGS,
+				  o->synproxy.flags);
+		break;
+	}
+	return nlo;
+}
+
+struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo)
+{
+	uint32_t type = nftnl_obj_get_u32(nlo, NFTNL_OBJ_TYPE);
+	struct sobj *o = sobj_alloc(type);
+	const struct timeout_proto *tp;
+	const void *data;
+	uint32_t len = 0;
+
+	o->handle.family = nftnl_obj_get_u32(nlo, NFTNL_OBJ_FAMILY);
+	o->handle.table.name = xstrdup(nftnl_obj_get_str(nlo, NFTNL_OBJ_TABLE));
+	o->handle.chain.name = xstrdup(nftnl_obj_get_str(nlo, NFTNL_OBJ_NAME));
+	o->handle.handle.id = nftnl_obj_get_u64(nlo, NFTNL_OBJ_HANDLE);
+	if (nftnl_obj_is_set(nlo, NFTNL_OBJ_USERDATA)) {
+		data = nftnl_obj_get_data(nlo, NFTNL_OBJ_USERDATA, &len);
+		o->comment = udata_comment_parse(data, len);
+	}
+	switch (type) {
+	case NFT_OBJECT_COUNTER:
+		o->counter.packets = nftnl_obj_get_u64(nlo, NFTNL_OBJ_CTR_PKTS);
+		o->counter.bytes = nftnl_obj_get_u64(nlo, NFTNL_OBJ_CTR_BYTES);
+		break;
+	case NFT_OBJECT_QUOTA:
+		o->quota.bytes = nftnl_obj_get_u64(nlo, NFTNL_OBJ_QUOTA_BYTES);
+		o->quota.used = nftnl_obj_get_u64(nlo, NFTNL_OBJ_QUOTA_CONSUMED);
+		/* the depleted bit is state, not configuration */
+		o->quota.flags = nftnl_obj_get_u32(nlo, NFTNL_OBJ_QUOTA_FLAGS) &
+				 NFT_QUOTA_F_INV;
+		break;
+	case NFT_OBJECT_LIMIT:
+		o->limit.rate = nftnl_obj_get_u64(nlo, NFTNL_OBJ_LIMIT_RATE);
+		o->limit.unit = nftnl_obj_get_u64(nlo, NFTNL_OBJ_LIMIT_UNIT);
+		o->limit.burst = nftnl_obj_get_u32(nlo, NFTNL_OBJ_LIMIT_BURST);
+		o->limit.type = nftnl_obj_get_u32(nlo, NFTNL_OBJ_LIMIT_TYPE);
+		o->limit.flags = nftnl_obj_get_u32(nlo, NFTNL_OBJ_LIMIT_FLAGS);
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		snprintf(o->helper.name, sizeof(o->helper.name), "%s",
+			 nftnl_obj_get_str(nlo, NFTNL_OBJ_CT_HELPER_NAME) ?: "");
+		o->helper.l3proto = nftnl_obj_get_u16(nlo,
+					NFTNL_OBJ_CT_HELPER_L3PROTO);
+		o->helper.l4proto = nftnl_obj_get_u8(nlo,
+					NFTNL_OBJ_CT_HELPER_L4PROTO);
+		if (!l3proto_name(o->helper.l3proto) ||
+		    !l4proto_name(o->helper.l4proto))
+			o->undecoded = xstrdup("its protocols are ones this nft does not know");
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		o->timeout.l3proto = nftnl_obj_get_u16(nlo,
+					NFTNL_OBJ_CT_TIMEOUT_L3PROTO);
+		o->timeout.l4proto = nftnl_obj_get_u8(nlo,
+					NFTNL_OBJ_CT_TIMEOUT_L4PROTO);
+		tp = timeout_proto(o->timeout.l4proto);
+		data = nftnl_obj_get_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY, &len);
+		if (!tp || !data || !l3proto_name(o->timeout.l3proto)) {
+			o->undecoded = xstrdup("its protocol's policy is one this nft cannot print yet");
+			break;
+		}
+		memcpy(o->timeout.timeout, data,
+		       sizeof(uint32_t) * tp->n);
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		o->expect.l3proto = nftnl_obj_get_u16(nlo,
+					NFTNL_OBJ_CT_EXPECT_L3PROTO);
+		o->expect.l4proto = nftnl_obj_get_u8(nlo,
+					NFTNL_OBJ_CT_EXPECT_L4PROTO);
+		o->expect.dport = nftnl_obj_get_u16(nlo,
+					NFTNL_OBJ_CT_EXPECT_DPORT);
+		o->expect.timeout = nftnl_obj_get_u32(nlo,
+					NFTNL_OBJ_CT_EXPECT_TIMEOUT);
+		o->expect.size = nftnl_obj_get_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE);
+		if (!l3proto_name(o->expect.l3proto) ||
+		    !l4proto_name(o->expect.l4proto))
+			o->undecoded = xstrdup("its protocols are ones this nft does not know");
+		break;
+	case NFT_OBJECT_SECMARK:
+		snprintf(o->secmark.ctx, sizeof(o->secmark.ctx), "%s",
+			 nftnl_obj_get_str(nlo, NFTNL_OBJ_SECMARK_CTX) ?: "");
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		o->synproxy.mss = nftnl_obj_get_u16(nlo, NFTNL_OBJ_SYNPROXY_MSS);
+		o->synproxy.wscale = nftnl_obj_get_u8(nlo,
+					NFTNL_OBJ_SYNPROXY_WSCALE);
+		o->synproxy.flags = nftnl_obj_get_u32(nlo,
+					NFTNL_OBJ_SYNPROXY_FLAGS);
+		break;
+	default:
+		o->undecoded = xasprintf("it is a kind of object (type %u) this nft cannot list yet",
+					 type);
+		break;
+	}
+	return o;
+}
+
+int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
+	     const struct handle *h, const void *obj)
+{
+	const struct sobj *o = obj;
+	const struct cmd *cmd = x->batch->owner.cmd;
+	uint32_t otype = o ? o->type : sobj_cmd_type(cmd->obj);
+	struct nftnl_obj *nlo = sobj_nl_build(h, otype, o);
+	struct nlmsghdr *nlh;
+
+	flags |= exec_echo_flag(x, type);
+	nlh = batch_msg_start(x->batch, type, h->family, flags);
+	nftnl_obj_nlmsg_build_payload(nlh, nlo);
+	batch_msg_end(x->batch, nlh);
+	nftnl_obj_free(nlo);
+	return 0;
+}
+
+/* Linux 6.3+ (after DESTROYTABLE 26 ... DESTROYSETELEM 30): delete, no
+ * error if missing; the installed header may predate it. */
+#define MSG_DESTROYOBJ		31
+
+static int sobj_execute(struct exec_ctx *x, struct cmd *cmd)
+{
+	switch (cmd->op) {
+	case CMD_ADD:
+	case CMD_CREATE:
+		return sobj_put(x, NFT_MSG_NEWOBJ,
+				NLM_F_CREATE |
+				(cmd->op == CMD_CREATE ? NLM_F_EXCL : 0),
+				&cmd->handle, cmd->sobj);
+	case CMD_DELETE:
+		return sobj_put(x, NFT_MSG_DELOBJ, 0, &cmd->handle, NULL);
+	case CMD_DESTROY:
+		return sobj_put(x, MSG_DESTROYOBJ, 0, &cmd->handle, NULL);
+	default:
+		return erec_error(x->msgs, &cmd->location,
+				  "%s %s is not supported",
+				  cmd_op_name(cmd->op), cmd_obj_name(cmd->obj));
+	}
+}
+
+/* ---- text ---- */
+
+static void print_quota_value(struct output_ctx *octx, uint64_t bytes)
+{
+	static const struct {
+		const char *name;
+		uint64_t bytes;
+	} units[] = { { "mbytes", 1 << 20 }, { "kbytes", 1 << 10 } };
+	unsigned int i;
+
+	for (i = 0; i < array_size(units); i++) {
+		if (bytes && bytes % units[i].bytes == 0) {
+			nft_print(octx, "%" PRIu64 " %s",
+				  bytes / units[i].bytes, units[i].name);
+			return;
+		}
+	}
+	nft_print(octx, "%" PRIu64 " bytes", bytes);
+}
+
+static const char *time_unit_name(uint64_t seconds)
+{
+	static const char *const names[] = {
+		"second", "minute", "hour", "day", "week",
+	};
+	static const uint64_t secs[] = { 1, 60, 3600, 86400, 604800 };
+	unsigned int i;
+
+	for (i = 0; i < array_size(secs); i++)
+		if (secs[i] == seconds)
+			return names[i];
+	return "second";
+}
+
+static void print_limit(const struct sobj *o, struct output_ctx *octx,
+			const char *tab, const char *nl)
+{
+	bool over = o->limit.flags & NFT_LIMIT_F_INV;
+
+	nft_print(octx, "%srate %s", tab, over ? "over " : "");
+	if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
+		print_quota_value(octx, o->limit.rate);
+		nft_print(octx, "/%s", time_unit_name(o->limit.unit));
+		if (o->limit.burst) {
+			nft_print(octx, " burst ");
+			print_quota_value(octx, o->limit.burst);
+		}
+	} else {
+		nft_print(octx, "%" PRIu64 "/%s", o->limit.rate,
+			  time_unit_name(o->limit.unit));
+		if (o->limit.burst && o->limit.burst != 5)
+			nft_print(octx, " burst %u packets", o->limit.burst);
+	}
+	nft_print(octx, "%s", nl);
+}
+
+static void print_timeout_policy(const struct sobj *o,
+				 struct output_ctx *octx, const char *tab)
+{
+	const struct timeout_proto *tp = timeout_proto(o->timeout.l4proto);
+	const char *sep = "";
+	unsigned int i;
+
+	nft_print(octx, "%spolicy = { ", tab);
+	for (i = 0; tp && i < tp->n; i++) {
+		if (o->timeout.timeout[i] == tp->dflt[i])
+			continue;
+		nft_print(octx, "%s%s : ", sep, tp->states[i]);
+		if (nft_output_numeric_time(octx))
+			nft_print(octx, "%us", o->timeout.timeout[i]);
+		else
+			print_duration(octx,
+				       (uint64_t)o->timeout.timeout[i] * 1000);
+		sep = ", ";
+	}
+	nft_print(octx, " }\n");
+}
+
+/* "timestamp sack-perm", "timestamp " (sic), "sack-perm", as the system
+ * nft prints them. */
+static void synproxy_print_flags(const struct sobj *o, struct output_ctx *octx)
+{
+	bool ts = o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP;
+
+	nft_print(octx, "%s%s%s", ts ? "timestamp" : "", ts ? " " : "",
+		  o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM ?
+		  "sack-perm" : "");
+}
+
+/* The body lines of an object, each starting with @tab. */
+static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
+			       const char *tab, const char *nl);
+
+static void sobj_print_body(const struct sobj *o, struct output_ctx *octx,
+			    const char *tab)
+{
+	sobj_print_body_nl(o, octx, tab, "\n");
+}
+
+/* Lines end with @nl: the listing's "\n", the echo's " ". */
+static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
+			       const char *tab, const char *nl)
+{
+	bool stateless = nft_output_stateless(octx);
+
+	switch (o->type) {
+	case NFT_OBJECT_COUNTER:
+		if (!stateless)
+			nft_print(octx, "%spackets %" PRIu64 " bytes %" PRIu64 "%s",
+				  tab, o->counter.packets, o->counter.bytes, nl);
+		break;
+	case NFT_OBJECT_QUOTA:
+		nft_print(octx, "%s%s", tab,
+			  o->quota.flags & NFT_QUOTA_F_INV ? "over " : "");
+		print_quota_value(octx, o->quota.bytes);
+		if (o->quota.used && !stateless) {
+			nft_print(octx, " used ");
+			print_quota_value(octx, o->quota.used);
+		}
+		nft_print(octx, "%s", nl);
+		break;
+	case NFT_OBJECT_LIMIT:
+		print_limit(o, octx, tab, nl);
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		nft_print(octx, "%stype \"%s\" protocol %s\n", tab,
+			  o->helper.name, l4proto_name(o->helper.l4proto));
+		nft_print(octx, "%sl3proto %s\n", tab,
+			  l3proto_name(o->helper.l3proto));
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		nft_print(octx, "%sprotocol %s\n", tab,
+			  l4proto_name(o->timeout.l4proto));
+		nft_print(octx, "%sl3proto %s\n", tab,
+			  l3proto_name(o->timeout.l3proto));
+		print_timeout_policy(o, octx, tab);
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		nft_print(octx, "%sprotocol %s\n", tab,
+			  l4proto_name(o->expect.l4proto));
+		nft_print(octx, "%sdport %u\n", tab, o->expect.dport);
+		nft_print(octx, "%stimeout ", tab);
+		print_duration(octx, o->expect.timeout);
+		nft_print(octx, "\n%ssize %u\n", tab, o->expect.size);
+		nft_print(octx, "%sl3proto %s\n", tab,
+			  l3proto_name(o->expect.l3proto));
+		break;
+	case NFT_OBJECT_SECMARK:
+		nft_print(octx, "%s\"%s\"\n", tab, o->secmark.ctx);
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		nft_print(octx, "%smss %u\n%swscale %u\n", tab, o->synproxy.mss,
+			  tab, o->synproxy.wscale);
+		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
+					 NF_SYNPROXY_OPT_SACK_PERM)) {
+			nft_print(octx, "%s", tab);
+			synproxy_print_flags(o, octx);
+			nft_print(octx, "%s", nl);
+		}
+		break;
+	}
+}
+
+void sobj_print(const struct sobj *o, struct output_ctx *octx)
+{
+	nft_print(octx, "\t%s %s {", sobj_type_name(o->type),
+		  o->handle.chain.name);
+	if (nft_output_handle(octx))
+		nft_print(octx, " # handle %" PRIu64, o->handle.handle.id);
+	nft_print(octx, "\n");
+	if (o->comment)
+		nft_print(octx, "\t\tcomment \"%s\"\n", o->comment);
+	sobj_print_body(o, octx, "\t\t");
+	nft_print(octx, "\t}\n");
+}
+
+/* ---- JSON ---- */
+
+static json_t *json_bytes_unit(json_t *obj, const char *key,
+			       const char *unit_key, uint64_t bytes)
+{
+	uint64_t v = bytes;
+	const char *unit = "bytes";
+
+	if (bytes && bytes % (1 << 20) == 0) {
+		v = bytes >> 20;
+		unit = "mbytes";
+	} else if (bytes && bytes % 1024 == 0) {
+		v = bytes >> 10;
+		unit = "kbytes";
+	}
+	json_object_set_new(obj, key, json_integer(v));
+	json_object_set_new(obj, unit_key, json_string(unit));
+	return obj;
+}
+
+static void sobj_json_body(const struct sobj *o, json_t *r,
+			   struct output_ctx *octx)
+{
+	const struct timeout_proto *tp;
+	json_t *pol, *flags;
+	unsigned int i;
+
+	switch (o->type) {
+	case NFT_OBJECT_COUNTER:
+		json_object_set_new(r, "packets",
+				    json_integer(o->counter.packets));
+		json_object_set_new(r, "bytes", json_integer(o->counter.bytes));
+		break;
+	case NFT_OBJECT_QUOTA:
+		json_object_set_new(r, "bytes", json_integer(o->quota.bytes));
+		json_object_set_new(r, "used", json_integer(o->quota.used));
+		json_object_set_new(r, "inv", json_boolean(o->quota.flags &
+							    NFT_QUOTA_F_INV));
+		break;
+	case NFT_OBJECT_LIMIT:
+		if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
+			uint64_t v = o->limit.rate;
+			const char *unit = "bytes";
+
+			if (v && v % (1 << 20) == 0) {
+				v >>= 20;
+				unit = "mbytes";
+			} else if (v && v % 1024 == 0) {
+				v >>= 10;
+				unit = "kbytes";
+			}
+			json_object_set_new(r, "rate", json_integer(v));
+			json_object_set_new(r, "per", json_string(
+					time_unit_name(o->limit.unit)));
+			if (o->limit.flags & NFT_LIMIT_F_INV)
+				json_object_set_new(r, "inv", json_true());
+			json_object_set_new(r, "rate_unit", json_string(unit));
+			json_bytes_unit(r, "burst", "burst_unit",
+					o->limit.burst);
+		} else {
+			json_object_set_new(r, "rate",
+					    json_integer(o->limit.rate));
+			json_object_set_new(r, "per", json_string(
+					time_unit_name(o->limit.unit)));
+			if (o->limit.flags & NFT_LIMIT_F_INV)
+				json_object_set_new(r, "inv", json_true());
+			json_object_set_new(r, "burst",
+					    json_integer(o->limit.burst));
+		}
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		json_object_set_new(r, "type", json_string(o->helper.name));
+		json_object_set_new(r, "protocol", json_string(
+				l4proto_name(o->helper.l4proto)));
+		json_object_set_new(r, "l3proto", json_string(
+				l3proto_name(o->helper.l3proto)));
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		tp = timeout_proto(o->timeout.l4proto);
+		json_object_set_new(r, "protocol", json_string(
+				l4proto_name(o->timeout.l4proto)));
+		json_object_set_new(r, "l3proto", json_string(
+				l3proto_name(o->timeout.l3proto)));
+		pol = json_object();
+		for (i = 0; tp && i < tp->n; i++)
+			if (o->timeout.timeout[i] != tp->dflt[i])
+				json_object_set_new(pol, tp->states[i],
+					json_integer(o->timeout.timeout[i]));
+		json_object_set_new(r, "policy", pol);
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		json_object_set_new(r, "protocol", json_string(
+				l4proto_name(o->expect.l4proto)));
+		json_object_set_new(r, "dport", json_integer(o->expect.dport));
+		json_object_set_new(r, "timeout",
+				    json_integer(o->expect.timeout));
+		json_object_set_new(r, "size", json_integer(o->expect.size));
+		json_object_set_new(r, "l3proto", json_string(
+				l3proto_name(o->expect.l3proto)));
+		break;
+	case NFT_OBJECT_SECMARK:
+		json_object_set_new(r, "context", json_string(o->secmark.ctx));
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		json_object_set_new(r, "mss", json_integer(o->synproxy.mss));
+		json_object_set_new(r, "wscale",
+				    json_integer(o->synproxy.wscale));
+		flags = json_array();
+		if (o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP)
+			json_array_append_new(flags, json_string("timestamp"));
+		if (o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM)
+			json_array_append_new(flags, json_string("sack-perm"));
+		if (json_array_size(flags))
+			json_object_set_new(r, "flags", flags);
+		else
+			json_decref(flags);
+		break;
+	}
+}
+
+json_t *sobj_json(const struct sobj *o, struct output_ctx *octx)
+{
+	json_t *r = json_object();
+
+	json_object_set_new(r, "family",
+			    json_string(family_name(o->handle.family)));
+	json_object_set_new(r, "name", json_string(o->handle.chain.name));
+	json_object_set_new(r, "table", json_string(o->handle.table.name));
+	json_object_set_new(r, "handle", json_integer(o->handle.handle.id));
+	if (o->comment)
+		json_object_set_new(r, "comment", json_string(o->comment));
+	sobj_json_body(o, r, octx);
+	return json_wrap(sobj_type_name(o->type), r);
+}
+
+/* ---- the cache and listings ---- */
+
+struct sobj_dump {
+	struct nft_ctx *nft;
+	struct list_head *into;		/* NULL: hang on the cached tables */
+};
+
+static int sobj_dump_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct sobj_dump *d = data;
+	struct nftnl_obj *nlo = nftnl_obj_alloc();
+	struct table *t;
+	struct sobj *o;
+
+	if (!nlo)
+		memory_allocation_error();
+	if (nftnl_obj_nlmsg_parse(nlh, nlo) < 0) {
+		nftnl_obj_free(nlo);
+		return MNL_CB_OK;
+	}
+	o = sobj_nl_parse_obj(nlo);
+	nftnl_obj_free(nlo);
+	if (d->into) {
+		list_add_tail(&o->list, d->into);
+		return MNL_CB_OK;
+	}
+	t = cache_table_lookup(&d->nft->cache, o->handle.family,
+			       o->handle.table.name);
+	if (!t) {
+		sobj_free(o);
+		return MNL_CB_OK;
+	}
+	list_add_tail(&o->list, &t->objs);
+	return MNL_CB_OK;
+}
+
+int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table)
+{
+	struct sobj_dump d = { nft, NULL };
+
+	if (mnl_obj_request(nft, NFT_MSG_GETOBJ, family, table, NULL, 0,
+			    sobj_dump_cb, &d) < 0)
+		return errno == ENOENT ? 0 : -1;
+	return 0;
+}
+
+unsigned int sobj_table_count(const struct table *t)
+{
+	const struct sobj *o;
+	unsigned int n = 0;
+
+	list_for_each_entry(o, &t->objs, list)
+		n++;
+	return n;
+}
+
+char *sobj_table_unlistable(const struct table *t)
+{
+	const struct sobj *o;
+
+	list_for_each_entry(o, &t->objs, list) {
+		if (o->undecoded || !sobj_type_name(o->type))
+			return xasprintf("cannot list %s %s in table %s %s: %s",
+					 sobj_type_name(o->type) ?: "object",
+					 o->handle.chain.name,
+					 family_name(t->handle.family),
+					 t->handle.table.name,
+					 o->undecoded ?: "unknown kind");
+	}
+	return NULL;
+}
+
+const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
+			     const char *delim)
+{
+	const struct sobj *o;
+
+	list_for_each_entry(o, &t->objs, list) {
+		nft_print(octx, "%s", delim);
+		sobj_print(o, octx);
+		delim = "\n";
+	}
+	return delim;
+}
+
+/* "list counters [table T]", "list counter T c", "reset ...": ask the
+ * kernel for exactly those objects (reset: and zero them), then print
+ * them grouped by table as the system nft does. */
+static int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
+		     struct list_head *msgs)
+{
+	const struct handle *h = &cmd->handle;
+	bool all = false, json = nft_output_json(&nft->octx);
+	const struct sobj_kind *k = kind_by_cmd(cmd->obj, &all);
+	uint16_t type = cmd->op == CMD_RESET ? NFT_MSG_GETOBJ_RESET :
+					       NFT_MSG_GETOBJ;
+	struct output_ctx *octx = &nft->octx;
+	LIST_HEAD(objs);
+	struct sobj_dump d = { nft, &objs };
+	const struct sobj *o, *prev = NULL;
+	json_t *array;
+	char *why;
+	int ret;
+
+	/* the kernel dumps nothing for a missing table: ask for it */
+	if (all && h->table.name) {
+		struct cache_filter f = { h->family, h->table.name, NULL };
+
+		if (cache_fetch(nft, NFT_CACHE_TABLE, &f, msgs) < 0)
+			return -1;
+		if (!cache_table_lookup(&nft->cache, h->family, h->table.name))
+			return erec_error(msgs, &h->table.location,
+					  "No such file or directory: no table %s %s",
+					  family_name(h->family), h->table.name);
+	}
+	ret = mnl_obj_request(nft, type, h->family, h->table.name,
+			      all ? NULL : h->chain.name, k->type,
+			      sobj_dump_cb, &d);
+	/* a missing table is an error, no such objects are not */
+	if (ret < 0 && !(all && errno == ENOENT && !h->table.name)) {
+		ret = erec_error(msgs, all ? &h->table.location :
+				 &h->chain.location,
+				 errno != ENOENT ?
+				 "cannot fetch %s %s from table %s %s" : all ?
+				 "No such file or directory: no %s%s table %s %s" :
+				 "No such file or directory: no %s %s in table %s %s",
+				 all ? "" : k->name, all ? "" : h->chain.name,
+				 family_name(h->family), h->table.name ?: "");
+		sobj_list_free(&objs);
+		return ret;
+	}
+	list_for_each_entry(o, &objs, list) {
+		if (o->undecoded) {
+			why = xasprintf("cannot list %s %s: %s", k->name,
+					o->handle.chain.name, o->undecoded);
+			erec_error(msgs, &cmd->location, "%s", why);
+			xfree(why);
+			sobj_list_free(&objs);
+			return -1;
+		}
+	}
+	if (json) {
+		array = json_array();
+		json_array_append_new(array, json_metainfo());
+		list_for_each_entry(o, &objs, list)
+			json_array_append_new(array, sobj_json(o, octx));
+		json_print_list(nft, array);
+		sobj_list_free(&objs);
+		return 0;
+	}
+	list_for_each_entry(o, &objs, list) {
+		if (!prev || prev->handle.family != o->handle.family ||
+		    strcmp(prev->handle.table.name, o->handle.table.name)) {
+			if (prev)
+				nft_print(octx, "}\n");
+			nft_print(octx, "table %s %s {\n",
+				  family_name(o->handle.family),
+				  o->handle.table.name);
+		}
+		sobj_print(o, octx);
+		prev = o;
+	}
+	if (prev)
+		nft_print(octx, "}\n");
+	sobj_list_free(&objs);
+	return 0;
+}
+
+/* ---- JSON input ---- */
+
+static int json_u64_key(struct json_ctx *jctx, json_t *obj, const char *key,
+			uint64_t max, uint64_t *v)
+{
+	int r = json_opt_u64(jctx, obj, key, v);
+
+	if (r > 0 && *v > max)
+		return json_error(jctx, key, "\"%s\" is out of range", key);
+	return r;
+}
+
+static int json_proto(struct json_ctx *jctx, json_t *obj, const char *key,
+		      bool l3, uint16_t *l3p, uint8_t *l4p)
+{
+	const char *s;
+	int r = json_opt_string(jctx, obj, key, &s);
+
+	if (r <= 0)
+		return r;
+	if (l3 ? !l3proto_lookup(s, l3p) : !l4proto_lookup(s, l4p))
+		return json_error(jctx, key, "unknown protocol \"%s\"", s);
+	return 1;
+}
+
+static const char *const json_units[] = { "bytes", "kbytes", "mbytes" };
+
+static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
+			  struct sobj *o)
+{
+	const struct timeout_proto *tp;
+	const char *s, *key;
+	uint64_t v = 0;
+	json_t *val, *f;
+	size_t idx;
+	int st;
+
+	switch (o->type) {
+	case NFT_OBJECT_COUNTER:
+		if (json_u64_key(jctx, obj, "packets", UINT64_MAX,
+				 &o->counter.packets) < 0 ||
+		    json_u64_key(jctx, obj, "bytes", UINT64_MAX,
+				 &o->counter.bytes) < 0)
+			return -1;
+		break;
+	case NFT_OBJECT_QUOTA:
+		if (json_u64_key(jctx, obj, "bytes", UINT64_MAX,
+				 &o->quota.bytes) < 0 ||
+		    json_u64_key(jctx, obj, "used", UINT64_MAX,
+				 &o->quota.used) < 0)
+			return -1;
+		val = json_object_get(obj, "inv");
+		if (val && json_is_true(val))
+			o->quota.flags |= NFT_QUOTA_F_INV;
+		break;
+	case NFT_OBJECT_LIMIT:
+		o->limit.type = NFT_LIMIT_PKTS;
+		o->limit.unit = 1;
+		o->limit.burst = 5;
+		if (json_u64_key(jctx, obj, "rate", UINT64_MAX,
+				 &o->limit.rate) < 0)
+			return -1;
+		if (json_opt_string(jctx, obj, "per", &s) > 0) {
+			o->limit.unit = limit_time_unit(s);
+			if (!o->limit.unit)
+				return json_error(jctx, "per",
+						  "invalid time unit \"%s\"", s);
+		}
+		if (json_opt_string(jctx, obj, "rate_unit", &s) > 0 &&
+		    strcmp(s, "packets")) {
+			o->limit.type = NFT_LIMIT_PKT_BYTES;
+			o->limit.rate *= limit_byte_unit(s);
+			o->limit.burst = 0;
+		}
+		if (json_u64_key(jctx, obj, "burst", UINT32_MAX, &v) > 0) {
+			o->limit.burst = v;
+			if (json_opt_string(jctx, obj, "burst_unit", &s) > 0)
+				o->limit.burst *= limit_byte_unit(s);
+		}
+		val = json_object_get(obj, "inv");
+		if (val && json_is_true(val))
+			o->limit.flags |= NFT_LIMIT_F_INV;
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		if (json_req_string(jctx, obj, "type", &s) < 0)
+			return -1;
+		snprintf(o->helper.name, sizeof(o->helper.name), "%s", s);
+		if (json_proto(jctx, obj, "protocol", false, NULL,
+			       &o->helper.l4proto) < 0 ||
+		    json_proto(jctx, obj, "l3proto", true, &o->helper.l3proto,
+			       NULL) < 0)
+			return -1;
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		if (json_proto(jctx, obj, "protocol", false, NULL,
+			       &o->timeout.l4proto) <= 0 ||
+		    json_proto(jctx, obj, "l3proto", true,
+			       &o->timeout.l3proto, NULL) < 0)
+			return json_error(jctx, "protocol",
+					  "a ct timeout needs a protocol");
+		tp = timeout_proto(o->timeout.l4proto);
+		if (!tp)
+			return json_error(jctx, "protocol",
+					  "ct timeout policies for this protocol are not supported yet");
+		for (idx = 0; idx < tp->n; idx++)
+			o->timeout.timeout[idx] = tp->dflt[idx];
+		f = json_object_get(obj, "policy");
+		json_object_foreach(f, key, val) {
+			st = timeout_state(tp, key);
+			if (st < 0 || !json_is_integer(val))
+				return json_error(jctx, "policy",
+						  "invalid policy state \"%s\"",
+						  key);
+			o->timeout.timeout[st] = json_integer_value(val);
+		}
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		if (json_proto(jctx, obj, "protocol", false, NULL,
+			       &o->expect.l4proto) < 0 ||
+		    json_proto(jctx, obj, "l3proto", true, &o->expect.l3proto,
+			       NULL) < 0)
+			return -1;
+		if (json_u64_key(jctx, obj, "dport", UINT16_MAX, &v) > 0)
+			o->expect.dport = v;
+		if (json_u64_key(jctx, obj, "timeout", UINT32_MAX, &v) > 0)
+			o->expect.timeout = v;
+		if (json_u64_key(jctx, obj, "size", UINT8_MAX, &v) > 0)
+			o->expect.size = v;
+		break;
+	case NFT_OBJECT_SECMARK:
+		if (json_req_string(jctx, obj, "context", &s) < 0)
+			return -1;
+		snprintf(o->secmark.ctx, sizeof(o->secmark.ctx), "%s", s);
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		if (json_u64_key(jctx, obj, "mss", UINT16_MAX, &v) > 0) {
+			o->synproxy.mss = v;
+			o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
+		}
+		if (json_u64_key(jctx, obj, "wscale", 14, &v) > 0) {
+			o->synproxy.wscale = v;
+			o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
+		}
+		f = json_object_get(obj, "flags");
+		if (json_is_string(f))
+			f = json_pack("[O]", f);
+		else
+			json_incref(f);
+		json_array_foreach(f, idx, val) {
+			s = json_string_value(val);
+			if (s && !strcmp(s, "timestamp"))
+				o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
+			else if (s && !strcmp(s, "sack-perm"))
+				o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
+			else {
+				json_decref(f);
+				return json_error(jctx, "flags",
+						  "invalid synproxy flag");
+			}
+		}
+		json_decref(f);
+		break;
+	}
+	(void)json_units;
+	return 0;
+}
+
+static struct cmd *json_sobj_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				 bool bare, json_t *obj, enum cmd_obj kind)
+{
+	uint32_t type = sobj_cmd_type(kind);
+	struct handle h = {};
+	struct sobj *o = NULL;
+	const char *comment;
+
+	if (json_table_ref(jctx, obj, sobj_type_name(type), &h) < 0 ||
+	    json_parse_name(jctx, obj, op, &h.chain, &h) < 0)
+		goto err;
+	if (json_op_is_add(op)) {
+		o = sobj_alloc(type);
+		handle_copy(&o->handle, &h);
+		o->location = json_location(jctx, "");
+		if (json_opt_string(jctx, obj, "comment", &comment) < 0 ||
+		    json_sobj_body(jctx, obj, o) < 0)
+			goto err;
+		o->comment = xstrdup(comment);
+	}
+	return json_cmd_new(jctx, op, kind, &h, o);
+err:
+	sobj_free(o);
+	handle_free(&h);
+	return NULL;
+}
+
+#define SOBJ_JSON_PARSER(fn, kind)					\
+static struct cmd *fn(struct json_ctx *jctx, enum cmd_ops op,		\
+		      bool bare, json_t *obj)				\
+{									\
+	return json_sobj_cmd(jctx, op, bare, obj, kind);		\
+}
+SOBJ_JSON_PARSER(json_counter_cmd, CMD_OBJ_COUNTER)
+SOBJ_JSON_PARSER(json_quota_cmd, CMD_OBJ_QUOTA)
+SOBJ_JSON_PARSER(json_ct_helper_cmd, CMD_OBJ_CT_HELPER)
+SOBJ_JSON_PARSER(json_limit_cmd, CMD_OBJ_LIMIT)
+SOBJ_JSON_PARSER(json_ct_timeout_cmd, CMD_OBJ_CT_TIMEOUT)
+SOBJ_JSON_PARSER(json_secmark_cmd, CMD_OBJ_SECMARK)
+SOBJ_JSON_PARSER(json_ct_expect_cmd, CMD_OBJ_CT_EXPECT)
+SOBJ_JSON_PARSER(json_synproxy_cmd, CMD_OBJ_SYNPROXY)
+
+/* ---- the ops ---- */
+
+static void sobj_cmd_free(struct cmd *cmd)
+{
+	sobj_free(cmd->sobj);
+}
+
+static char *sobj_explain_missing(const struct cmd *cmd,
+				  const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+
+	*loc = cmd_loc_or(cmd, h->chain.name ? &h->chain.location :
+			  &h->handle.location);
+	/* what an add misses is the table */
+	if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) {
+		*loc = cmd_loc_or(cmd, &h->table.location);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd), family_name(h->family));
+	}
+	if (!h->chain.name)
+		return xasprintf("no %s with handle %llu in table %s %s",
+				 cmd_obj_name(cmd->obj),
+				 (unsigned long long)h->handle.id,
+				 family_name(h->family), cmd_table_name(cmd));
+	return xasprintf("%s '%s' does not exist in table %s %s",
+			 cmd_obj_name(cmd->obj), h->chain.name,
+			 family_name(h->family), cmd_table_name(cmd));
+}
+
+static char *sobj_explain_exists(const struct cmd *cmd,
+				 const struct location **loc)
+{
+	const struct handle *h = &cmd->handle;
+
+	*loc = cmd_loc_or(cmd, &h->chain.location);
+	return xasprintf("%s '%s' already exists in table %s %s",
+			 cmd_obj_name(cmd->obj), h->chain.name,
+			 family_name(h->family), cmd_table_name(cmd));
+}
+
+static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			   char **why)
+{
+	struct nftnl_obj *nlo = nftnl_obj_alloc();
+	struct sobj *o = NULL;
+
+	*why = NULL;
+	if (!nlo)
+		memory_allocation_error();
+	if (nftnl_obj_nlmsg_parse(nlh, nlo) == 0)
+		o = sobj_nl_parse_obj(nlo);
+	nftnl_obj_free(nlo);
+	return o;
+}
+
+static void sobj_obj_free(void *o)
+{
+	sobj_free(o);
+}
+
+/* The one-line body of an echo, as the system nft writes it (its
+ * spacing included): "packets 0 bytes 0 ", "type "ftp" protocol tcp;
+ * l3proto ip; ". */
+static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
+{
+	const struct timeout_proto *tp;
+	const char *sep = "";
+	unsigned int i;
+
+	switch (o->type) {
+	case NFT_OBJECT_COUNTER:
+	case NFT_OBJECT_QUOTA:
+	case NFT_OBJECT_LIMIT:
+		sobj_print_body_nl(o, octx, "", " ");
+		break;
+	case NFT_OBJECT_CT_HELPER:
+		nft_print(octx, "type \"%s\" protocol %s; l3proto %s; ",
+			  o->helper.name, l4proto_name(o->helper.l4proto),
+			  l3proto_name(o->helper.l3proto));
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		tp = timeout_proto(o->timeout.l4proto);
+		nft_print(octx, "protocol %s; l3proto %s; policy = { ",
+			  l4proto_name(o->timeout.l4proto),
+			  l3proto_name(o->timeout.l3proto));
+		for (i = 0; tp && i < tp->n; i++) {
+			if (o->timeout.timeout[i] == tp->dflt[i])
+				continue;
+			nft_print(octx, "%s%s : ", sep, tp->states[i]);
+			print_duration(octx,
+				       (uint64_t)o->timeout.timeout[i] * 1000);
+			sep = ", ";
+		}
+		nft_print(octx, " }; ");
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		nft_print(octx, "protocol %s; dport %u; timeout ",
+			  l4proto_name(o->expect.l4proto), o->expect.dport);
+		print_duration(octx, o->expect.timeout);
+		nft_print(octx, "; size %u; l3proto %s; ", o->expect.size,
+			  l3proto_name(o->expect.l3proto));
+		break;
+	case NFT_OBJECT_SECMARK:
+		nft_print(octx, "\"%s\" ", o->secmark.ctx);
+		break;
+	case NFT_OBJECT_SYNPROXY:
+		nft_print(octx, "mss %u wscale %u", o->synproxy.mss,
+			  o->synproxy.wscale);
+		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
+					 NF_SYNPROXY_OPT_SACK_PERM)) {
+			nft_print(octx, " ");
+			synproxy_print_flags(o, octx);
+		}
+		nft_print(octx, "; ");
+		break;
+	}
+}
+
+static void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+		      uint16_t type, void *obj)
+{
+	struct sobj *own = owner_obj, *o = obj;
+
+	if (own)
+		own->handle.handle.id = o->handle.handle.id;
+	cmd->echo_handle = o->handle.handle.id;
+	if (nft_output_json(&nft->octx))
+		return;
+	nft_print(&nft->octx, "%s %s %s %s %s { ", echo_op(cmd),
+		  sobj_type_name(o->type), family_name(o->handle.family),
+		  o->handle.table.name, o->handle.chain.name);
+	if (nft_output_handle(&nft->octx))
+		nft_print(&nft->octx, "# handle %" PRIu64 " ",
+			  o->handle.handle.id);
+	if (o->comment)
+		nft_print(&nft->octx, "comment \"%s\" ", o->comment);
+	sobj_echo_body(o, &nft->octx);
+	nft_print(&nft->octx, "} \n");
+}
+
+static void sobj_ops_print(const void *obj, struct output_ctx *octx)
+{
+	sobj_print(obj, octx);
+}
+
+static json_t *sobj_ops_json(const void *obj, struct output_ctx *octx)
+{
+	return sobj_json(obj, octx);
+}
+
+#define SOBJ_CMDS	(OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |	\
+			 OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |	\
+			 OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_RESET))
+
+/* The kinds share the object messages: the counter kind owns them (the
+ * echo of any object goes through it, the same functions). */
+#define SOBJ_OPS_MSGS							\
+	.msg_new	= NFT_MSG_NEWOBJ,				\
+	.msg_del	= NFT_MSG_DELOBJ,				\
+	.nl_put		= sobj_put,
+
+#define SOBJ_OPS(var, kind, str, jparse, ...)				\
+const struct obj_ops var = {						\
+	.obj		= kind,						\
+	.name		= str,						\
+	.flags		= OBJ_F_LIST,					\
+	.evaluate	= sobj_cmd_evaluate,				\
+	.execute	= sobj_execute,					\
+	__VA_ARGS__							\
+	.nl_parse	= sobj_nl_parse,				\
+	.obj_free	= sobj_obj_free,				\
+	.list		= sobj_list,					\
+	.print		= sobj_ops_print,				\
+	.json		= sobj_ops_json,				\
+	.echo		= sobj_echo,					\
+	.explain_missing = sobj_explain_missing,			\
+	.explain_exists	= sobj_explain_exists,				\
+	.free		= sobj_cmd_free,				\
+	.json_cmds	= SOBJ_CMDS,					\
+	.json_parse	= jparse,					\
+}
+
+/* {"list": {"counters": null | {"family": F, "table": T}}} */
+static struct cmd *json_sobjs_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				  bool bare, json_t *obj, enum cmd_obj kind)
+{
+	struct handle h = {};
+	const char *table;
+
+	if (!json_is_null(obj) && !json_is_object(obj)) {
+		json_error(jctx, "",
+			   "expected null or an object with \"family\" and \"table\"");
+		return NULL;
+	}
+	if (json_is_object(obj) &&
+	    (json_parse_family(jctx, obj, NFPROTO_UNSPEC, &h.family) < 0 ||
+	     json_opt_string(jctx, obj, "table", &table) < 0))
+		return NULL;
+	if (json_is_object(obj) && table) {
+		if (h.family == NFPROTO_UNSPEC)
+			h.family = NFPROTO_IPV4;
+		json_spec_str(jctx, &h.table, "table", table);
+	}
+	return json_cmd_new(jctx, op, kind, &h, NULL);
+}
+
+#define SOBJS_OPS(var, kind, str)					\
+static struct cmd *json_parse_##var(struct json_ctx *jctx,		\
+				    enum cmd_ops op, bool bare,		\
+				    json_t *obj)			\
+{									\
+	return json_sobjs_cmd(jctx, op, bare, obj, kind);		\
+}									\
+const struct obj_ops var = {						\
+	.obj		= kind,						\
+	.name		= str,						\
+	.flags		= OBJ_F_LIST | OBJ_F_ALL_TABLES,		\
+	.list		= sobj_list,					\
+	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_RESET),	\
+	.json_parse	= json_parse_##var,				\
+}
+
+SOBJ_OPS(counter_obj_ops, CMD_OBJ_COUNTER, "counter", json_counter_cmd,
+	 SOBJ_OPS_MSGS);
+SOBJ_OPS(quota_obj_ops, CMD_OBJ_QUOTA, "quota", json_quota_cmd);
+SOBJ_OPS(ct_helper_obj_ops, CMD_OBJ_CT_HELPER, "ct helper",
+	 json_ct_helper_cmd);
+SOBJ_OPS(limit_obj_ops, CMD_OBJ_LIMIT, "limit", json_limit_cmd);
+SOBJ_OPS(ct_timeout_obj_ops, CMD_OBJ_CT_TIMEOUT, "ct timeout",
+	 json_ct_timeout_cmd);
+SOBJ_OPS(secmark_obj_ops, CMD_OBJ_SECMARK, "secmark", json_secmark_cmd);
+SOBJ_OPS(ct_expect_obj_ops, CMD_OBJ_CT_EXPECT, "ct expectation",
+	 json_ct_expect_cmd);
+SOBJ_OPS(synproxy_obj_ops, CMD_OBJ_SYNPROXY, "synproxy", json_synproxy_cmd);
+SOBJS_OPS(counters_obj_ops, CMD_OBJ_COUNTERS, "counters");
+SOBJS_OPS(quotas_obj_ops, CMD_OBJ_QUOTAS, "quotas");
+SOBJS_OPS(ct_helpers_obj_ops, CMD_OBJ_CT_HELPERS, "ct helpers");
+SOBJS_OPS(limits_obj_ops, CMD_OBJ_LIMITS, "limits");
+SOBJS_OPS(ct_timeouts_obj_ops, CMD_OBJ_CT_TIMEOUTS, "ct timeouts");
+SOBJS_OPS(secmarks_obj_ops, CMD_OBJ_SECMARKS, "secmarks");
+SOBJS_OPS(ct_expects_obj_ops, CMD_OBJ_CT_EXPECTS, "ct expectations");
+SOBJS_OPS(synproxys_obj_ops, CMD_OBJ_SYNPROXYS, "synproxys");

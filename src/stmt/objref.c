@@ -1,0 +1,154 @@
+/*
+ * References to stateful named objects from rules: "counter name "c"",
+ * "quota name "q"", "limit name "l"", "ct helper set "h"", "ct timeout
+ * set "t"", "ct expectation set "e"", "meta secmark set "s"" and
+ * "synproxy name "sp"". The kernel's objref expression carries the
+ * object's type and name.
+ */
+#include <string.h>
+#include <stmt.h>
+#include <sobj.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <json.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+#include <linux/netfilter/nf_tables.h>
+
+/* How each kind is written: text prefix and suffix, JSON key. */
+static const struct {
+	uint32_t type;
+	const char *text;		/* before the quoted name */
+	const char *json;
+} objref_kinds[] = {
+	{ NFT_OBJECT_COUNTER,	"counter name",		"counter" },
+	{ NFT_OBJECT_QUOTA,	"quota name",		"quota" },
+	{ NFT_OBJECT_CT_HELPER,	"ct helper set",	"ct helper" },
+	{ NFT_OBJECT_LIMIT,	"limit name",		"limit" },
+	{ NFT_OBJECT_CT_TIMEOUT, "ct timeout set",	"ct timeout" },
+	{ NFT_OBJECT_SECMARK,	"meta secmark set",	"secmark" },
+	{ NFT_OBJECT_CT_EXPECT,	"ct expectation set",	"ct expectation" },
+	{ NFT_OBJECT_SYNPROXY,	"synproxy name",	"synproxy" },
+};
+
+static int objref_kind(uint32_t type)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(objref_kinds); i++)
+		if (objref_kinds[i].type == type)
+			return i;
+	return -1;
+}
+
+static void objref_stmt_destroy(struct stmt *stmt)
+{
+	xfree(stmt->objref.name);
+}
+
+static void objref_stmt_print(const struct stmt *stmt,
+			      struct output_ctx *octx)
+{
+	int k = objref_kind(stmt->objref.type);
+
+	nft_print(octx, "%s \"%s\"", k < 0 ? "objref" : objref_kinds[k].text,
+		  stmt->objref.name);
+}
+
+static json_t *objref_stmt_json(const struct stmt *stmt,
+				struct output_ctx *octx)
+{
+	int k = objref_kind(stmt->objref.type);
+
+	return json_wrap(k < 0 ? "objref" : objref_kinds[k].json,
+			 json_string(stmt->objref.name));
+}
+
+static int objref_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	if (!stmt->objref.name || !stmt->objref.name[0])
+		return stmt_error(ectx, stmt, "an object name is missing");
+	return 0;
+}
+
+static void objref_stmt_linearize(struct lin_ctx *lctx,
+				  const struct stmt *stmt)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("objref");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE, stmt->objref.type);
+	nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_IMM_NAME, stmt->objref.name);
+	lin_add_expr(lctx, nle);
+}
+
+static int objref_stmt_delinearize(struct delin_ctx *dctx,
+				   const struct nftnl_expr *nle)
+{
+	uint32_t type;
+
+	/* an object map ("counter name tcp dport map { ... }") */
+	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_OBJREF_IMM_NAME))
+		return -1;
+	type = nftnl_expr_get_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE);
+	if (objref_kind(type) < 0)
+		return -1;
+	delin_add_stmt(dctx, objref_stmt_alloc(&internal_location, type,
+		xstrdup(nftnl_expr_get_str(nle, NFTNL_EXPR_OBJREF_IMM_NAME))));
+	return 0;
+}
+
+/* {"ct helper": "h"} and the like; {"counter": "c"} comes through the
+ * counter statement (see objref_json_parse_name). */
+static struct stmt *objref_stmt_json_parse(struct json_ctx *jctx,
+					   const char *key, json_t *value,
+					   const struct location *loc)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(objref_kinds); i++) {
+		if (strcmp(objref_kinds[i].json, key))
+			continue;
+		if (!json_is_string(value)) {
+			json_error(jctx, "", "\"%s\" takes an object name", key);
+			return NULL;
+		}
+		return objref_stmt_alloc(loc, objref_kinds[i].type,
+					 xstrdup(json_string_value(value)));
+	}
+	json_error(jctx, "", "unknown object reference \"%s\"", key);
+	return NULL;
+}
+
+static const char *const objref_json_names[] = {
+	"ct helper", "ct timeout", "ct expectation", "secmark", NULL,
+};
+
+const struct stmt_ops objref_stmt_ops = {
+	.type		= STMT_OBJREF,
+	.name		= "objref",
+	.destroy	= objref_stmt_destroy,
+	.print		= objref_stmt_print,
+	.json		= objref_stmt_json,
+	.evaluate	= objref_stmt_evaluate,
+	.linearize	= objref_stmt_linearize,
+	.nl_name	= "objref",
+	.delinearize	= objref_stmt_delinearize,
+	.json_names	= objref_json_names,
+	.json_parse	= objref_stmt_json_parse,
+};
+
+struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
+			       char *name)
+{
+	struct stmt *stmt = stmt_alloc(loc, &objref_stmt_ops);
+
+	stmt->objref.type = type;
+	stmt->objref.name = name;
+	return stmt;
+}
+
+struct stmt *objref_json_parse_name(struct json_ctx *jctx, uint32_t type,
+				    json_t *value, const struct location *loc)
+{
+	return objref_stmt_alloc(loc, type, xstrdup(json_string_value(value)));
+}
