@@ -130,6 +130,9 @@ int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,
 		   const char *dev, mnl_cb_t cb, void *data);
 int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 			const char *table, mnl_cb_t cb, void *data);
+/* Add the elements of named set @nls (table and name set) to it. */
+struct nftnl_set;
+int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

@@ -38,6 +38,7 @@ struct handle {
 	uint32_t chain_id;		/* batch-local id of a new chain */
 	uint32_t rule_id;		/* batch-local id of a new rule */
 	uint32_t position_id;		/* rule_id of the rule to add after */
+	struct handle_spec_str set;	/* named sets and maps (include/set.h) */
 };
 
 /*
@@ -85,6 +86,7 @@ struct table {
 	/* Dumped tables: the kernel's use count (NFTA_TABLE_USE), its
 	 * chains, sets, stateful objects and flowtables together. */
 	uint32_t nl_use;
+	struct list_head sets;		/* named sets and maps (struct set) */
 };
 
 enum chain_flags {
@@ -205,6 +207,9 @@ enum cmd_obj {
 	CMD_OBJ_CHAINS,		/* list chains [family] */
 	CMD_OBJ_EXPR,		/* describe EXPR */
 	CMD_OBJ_HOOKS,		/* list hooks [family] [device DEV] */
+	CMD_OBJ_SET,		/* named sets (src/obj/set.c) */
+	CMD_OBJ_SETS,		/* list sets [family] */
+	CMD_OBJ_ELEMENT,	/* add/delete/get element */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 
@@ -220,6 +225,7 @@ struct cmd {
 		struct chain *chain;
 		struct rule *rule;
 		struct expr *expr;
+		struct set *set;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an

@@ -11,6 +11,7 @@
 #include <obj.h>
 #include <mnl.h>
 #include <netlink.h>
+#include <set.h>
 #include <errno.h>
 #include <string.h>
 #include <linux/netfilter.h>
@@ -368,6 +369,10 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 		return -1;
 	if (flags & NFT_CACHE_RULE && cache_fetch_rules(nft, f) < 0)
 		return -1;
+	if (flags & (NFT_CACHE_SET | NFT_CACHE_SETELEM) &&
+	    cache_fetch_sets(nft, f->family, f->table,
+			     flags & NFT_CACHE_SETELEM) < 0)
+		return -1;
 	return 0;
 }
 
@@ -380,6 +385,8 @@ static void cache_set_loaded(struct nft_cache *cache, unsigned int flags,
 		cache->flags |= NFT_CACHE_CHAIN;
 	if (flags)
 		cache->flags |= NFT_CACHE_TABLE;
+	if (flags & NFT_CACHE_SETELEM)
+		cache->flags |= NFT_CACHE_SET;
 	cache->genid = genid;
 	cache->loaded_family = f->family;
 	cache->loaded_table = xstrdup(f->table);

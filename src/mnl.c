@@ -950,8 +950,10 @@ int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 	memset(req, 0, sizeof(req));
 	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
-	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
-	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike;
+	 * no table: all of the family's */
+	if (table)
+		mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
 	return mnl_talk(nft, nlh, cb, data);
 }
 
@@ -1021,6 +1023,11 @@ static int mnl_dump_set_elems(struct nft_ctx *nft, struct nftnl_set *nls)
 	mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
 			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
 	return mnl_talk(nft, nlh, set_elems_cb, nls);
+}
+
+int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls)
+{
+	return mnl_dump_set_elems(nft, nls);
 }
 
 /* The sets of @table; anonymous ones come with their elements. */

@@ -13,6 +13,7 @@
 #include <print.h>
 #include <describe.h>
 #include <evaluate.h>
+#include <set.h>
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -37,8 +38,10 @@ void handle_free(struct handle *h)
 {
 	xfree(h->table.name);
 	xfree(h->chain.name);
+	xfree(h->set.name);
 	h->table.name = NULL;
 	h->chain.name = NULL;
+	h->set.name = NULL;
 }
 
 /* Fill what @dst lacks from @src (names are copied). */
@@ -50,6 +53,8 @@ void handle_merge(struct handle *dst, const struct handle *src)
 		handle_str_copy(&dst->table, &src->table);
 	if (!dst->chain.name && src->chain.name)
 		handle_str_copy(&dst->chain, &src->chain);
+	if (!dst->set.name && src->set.name)
+		handle_str_copy(&dst->set, &src->set);
 	if (!dst->handle.id)
 		dst->handle = src->handle;
 	if (!dst->position.id)
@@ -70,6 +75,7 @@ void handle_copy(struct handle *dst, const struct handle *src)
 	*dst = *src;
 	dst->table.name = xstrdup(src->table.name);
 	dst->chain.name = xstrdup(src->chain.name);
+	dst->set.name = xstrdup(src->set.name);
 }
 
 /*
@@ -121,6 +127,7 @@ struct table *table_alloc(void)
 
 	init_list_head(&t->list);
 	init_list_head(&t->chains);
+	init_list_head(&t->sets);
 	str_hash_init(&t->chain_hash);
 	t->refcnt = 1;
 	return t;
@@ -144,6 +151,7 @@ void table_free(struct table *t)
 		list_del(&c->list);
 		chain_free(c);
 	}
+	table_free_sets(t);
 	str_hash_destroy(&t->chain_hash);
 	handle_free(&t->handle);
 	xfree(t->comment);

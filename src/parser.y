@@ -21,6 +21,7 @@
 #include <expr.h>
 #include <stmt.h>
 #include <rule.h>
+#include <set.h>
 #include <parse.h>
 
 #ifndef YY_TYPEDEF_YY_SCANNER_T
@@ -217,8 +218,10 @@ static void parser_handle_release(struct handle *h)
 {
 	xfree(h->table.name);
 	xfree(h->chain.name);
+	xfree(h->set.name);
 	h->table.name = NULL;
 	h->chain.name = NULL;
+	h->set.name = NULL;
 }
 
 /* Make @dst a copy of @src with its own strings. */
@@ -228,6 +231,7 @@ static void parser_handle_assign(struct handle *dst, const struct handle *src)
 	*dst = *src;
 	dst->table.name = xstrdup(src->table.name);
 	dst->chain.name = xstrdup(src->chain.name);
+	dst->set.name = xstrdup(src->set.name);
 }
 
 /* Family and table of @src into @dst, keeping @dst's chain. */
@@ -331,6 +335,7 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 				    const YYLTYPE *loc)
 {
 	struct chain *chain;
+	struct set *set;
 
 	if (table) {
 		parser_scope_pop(st);
@@ -344,6 +349,8 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 		parser_handle_inherit(&chain->handle, h);
 		parser_chain_fixup(chain);
 	}
+	list_for_each_entry(set, &table->sets, list)
+		parser_handle_inherit(&set->handle, h);
 	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
 }
 
@@ -355,6 +362,53 @@ static struct cmd *parser_chain_cmd(struct parser_state *st,
 	chain->location = *loc;
 	parser_chain_fixup(chain);
 	return parser_cmd(op, CMD_OBJ_CHAIN, h, loc, chain);
+}
+
+/* Named sets (src/obj/set.c) */
+
+static struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h,
+				  struct set *set, const YYLTYPE *loc)
+{
+	parser_handle_assign(&set->handle, h);
+	set->location = *loc;
+	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
+}
+
+static void parser_table_add_set(struct table *table, char *name,
+				 const YYLTYPE *name_loc, struct set *set,
+				 const YYLTYPE *loc)
+{
+	xfree(set->handle.set.name);
+	set->handle.set.name = name;
+	set->handle.set.location = *name_loc;
+	set->location = *loc;
+	table_add_set(table, set);
+}
+
+static uint32_t parser_set_flag(struct parser_state *st, char *name,
+				const YYLTYPE *loc)
+{
+	const char *err;
+	uint32_t flag = 0;
+
+	err = set_flag_parse(name, &flag);
+	if (err)
+		parser_error(st, loc, "%s", err);
+	xfree(name);
+	return flag;
+}
+
+static void parser_set_item(struct parser_state *st, struct set *set,
+			    char *key, char *value, const YYLTYPE *loc)
+{
+	char *err = set_item_parse(set, key, value);
+
+	if (err) {
+		parser_error(st, loc, "%s", err);
+		xfree(err);
+	}
+	xfree(key);
+	xfree(value);
 }
 
 /* Objects */
@@ -1326,6 +1380,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 	struct table *table;
 	struct cmd *cmd;
 	struct handle *handle;
+	struct set *set;
 }
 
 %token NEWLINE "newline"
@@ -1383,6 +1438,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count"
+%token <kw> ELEMENT "element" SETS "sets"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1395,6 +1451,11 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
+%type <set> setdecl_block setdecl_body
+%type <handle> set_spec
+%type <string> set_key_types
+%type <val> set_flag_list
+%type <expr> set_ref
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
@@ -1434,6 +1495,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %destructor { parser_handle_free($$); } <handle>
 %destructor { parser_scope_pop(state); table_free($$); } table_block table_body
 %destructor { parser_scope_pop(state); chain_free($$); } chain_block chain_body
+%destructor { set_free($$); } setdecl_block setdecl_body
 
 %%
 
@@ -1491,6 +1553,15 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_CREATE;
 			}
+		| CREATE SET set_spec '{' setdecl_body '}'
+			{
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+			}
+		| CREATE ELEMENT set_spec set_block
+			{
+				$$ = parser_cmd(CMD_CREATE, CMD_OBJ_ELEMENT, $3,
+						&@$, $4);
+			}
 		| INSERT RULE rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_INSERT, $3, $4, &@$);
@@ -1535,6 +1606,15 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 		;
 
 add_cmd		: table_or_chain_add	{ $$ = $1; }
+		| SET set_spec '{' setdecl_body '}'
+			{
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+			}
+		| ELEMENT set_spec set_block
+			{
+				$$ = parser_cmd(CMD_ADD, CMD_OBJ_ELEMENT, $2,
+						&@$, $3);
+			}
 		| RULE rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_ADD, $2, $3, &@$);
@@ -1607,6 +1687,22 @@ delete_cmd	: TABLE table_spec
 				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_RULE, $2,
 						&@$, NULL);
 			}
+		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| SET table_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| ELEMENT set_spec set_block
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_ELEMENT, $2,
+						&@$, $3);
+			}
 		;
 
 flush_cmd	: TABLE table_spec
@@ -1623,6 +1719,11 @@ flush_cmd	: TABLE table_spec
 			{
 				$$ = parser_family_cmd(CMD_FLUSH,
 						       CMD_OBJ_RULESET, $2, &@$);
+			}
+		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
+						&@$, NULL);
 			}
 		;
 
@@ -1649,6 +1750,16 @@ list_cmd	: TABLE table_spec
 		| CHAINS ruleset_family
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_CHAINS,
+						       $2, &@$);
+			}
+		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| SETS ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_SETS,
 						       $2, &@$);
 			}
 		| HOOKS ruleset_family opt_hooks_device
@@ -1686,6 +1797,14 @@ table_spec	: family_spec identifier
 				$$ = parser_handle_new($1);
 				$$->table.name = $2;
 				$$->table.location = @2;
+			}
+		;
+
+set_spec	: table_spec identifier
+			{
+				$$ = $1;
+				$$->set.name = $2;
+				$$->set.location = @2;
 			}
 		;
 
@@ -1787,6 +1906,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
 		| CT | CT_DIR | NOTRACK | COUNT
+		| ELEMENT | SETS
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -1823,6 +1943,88 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				parser_scope_pop(state);
 				parser_table_add_chain($<table>0, $2, &@2, $4,
 						       &@$);
+			}
+		| SET identifier '{' setdecl_body '}'
+			{
+				parser_table_add_set($<table>0, $2, &@2, $4,
+						     &@$);
+			}
+		;
+
+/* Set declarations: "type ipv4_addr; flags interval; elements = {...}".
+ * Items apply to the set below them on the stack ($0). */
+setdecl_block	: %empty		{ $$ = set_alloc(NULL); }
+		| setdecl_block separator	{ $$ = $1; }
+		| setdecl_block setdecl_item separator	{ $$ = $1; }
+		| setdecl_block error separator	{ $$ = $1; yyerrok; }
+		;
+
+/* The last item may go without its separator, as in the system nft. */
+setdecl_body	: setdecl_block		{ $$ = $1; }
+		| setdecl_block setdecl_item	{ $$ = $1; }
+		;
+
+setdecl_item	: TYPE set_key_types
+			{
+				xfree($<set>0->key_types);
+				$<set>0->key_types = $2;
+				$<set>0->key_loc = @2;
+			}
+		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
+		| COMMENT string_arg
+			{
+				xfree($<set>0->comment);
+				$<set>0->comment = $2;
+				$<set>0->comment_loc = @2;
+			}
+		| POLICY identifier
+			{
+				if (!strcmp($2, "memory"))
+					$<set>0->policy_memory = true;
+				else if (strcmp($2, "performance"))
+					parser_error(state, &@2,
+						     "unknown set policy '%s': expected performance or memory",
+						     $2);
+				xfree($2);
+			}
+		| STRING
+			{
+				parser_set_item(state, $<set>0, $1, NULL, &@$);
+			}
+		| STRING NUMBER
+			{
+				parser_set_item(state, $<set>0, $1, $2, &@$);
+			}
+		| STRING STRING
+			{
+				parser_set_item(state, $<set>0, $1, $2, &@$);
+			}
+		| STRING '=' set_block
+			{
+				if (strcmp($1, "elements"))
+					parser_error(state, &@1,
+						     "unknown set declaration '%s'",
+						     $1);
+				if ($<set>0->init)
+					expr_free($<set>0->init);
+				$<set>0->init = $3;
+				xfree($1);
+			}
+		;
+
+set_key_types	: identifier		{ $$ = $1; }
+		| set_key_types '.' identifier
+			{
+				$$ = xasprintf("%s . %s", $1, $3);
+				xfree($1);
+				xfree($3);
+			}
+		;
+
+set_flag_list	: identifier		{ $$ = parser_set_flag(state, $1, &@1); }
+		| set_flag_list ',' identifier
+			{
+				$$ = $1 | parser_set_flag(state, $3, &@3);
 			}
 		;
 
@@ -2070,6 +2272,25 @@ match_stmt	: match_lhs match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| concat_lhs set_ref
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| concat_lhs rel_op set_ref
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		;
+
+/* A named set: "@blocked" (src/expr/setref.c) */
+set_ref		: '@' identifier
+			{
+				$$ = setref_expr_alloc(&@$, $2);
+				xfree($2);
 			}
 		;
 
@@ -2473,6 +2694,7 @@ flag_head	: NUMBER
 		;
 
 match_rhs	: rhs_expr		{ $$ = $1; }
+		| set_ref		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
 		;

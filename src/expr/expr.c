@@ -221,6 +221,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&relational_expr_ops,
 	&binop_expr_ops,
 	&set_expr_ops,
+	&setref_expr_ops,
 	&concat_expr_ops,
 	&exthdr_expr_ops,
 	&tcpopt_expr_ops,

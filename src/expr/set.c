@@ -34,6 +34,7 @@
 #include <netlink.h>
 #include <json.h>
 #include <nftables.h>
+#include <set.h>
 #include <libnftnl/expr.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
@@ -383,9 +384,22 @@ static void set_string_bounds(const struct expr *elem, struct interval *iv,
  * size is what the system nft declares: the elements plus the end an
  * open interval leaves out.
  */
+static unsigned int set_add_intervals_how(struct nftnl_set *elems,
+					  const struct expr *set,
+					  const struct expr *left,
+					  bool touching);
+
 static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
 				      const struct expr *left)
+{
+	return set_add_intervals_how(elems, set, left, true);
+}
+
+static unsigned int set_add_intervals_how(struct nftnl_set *elems,
+					  const struct expr *set,
+					  const struct expr *left,
+					  bool touching)
 {
 	unsigned int width = left->len, n = 0, k, i, count, size;
 	struct interval *v;
@@ -400,7 +414,7 @@ static unsigned int set_add_intervals(struct nftnl_set *elems,
 		else
 			set_elem_bounds(elem, &v[n++], width);
 	}
-	k = intervals_merge(v, n);
+	k = intervals_merge_how(v, n, touching);
 	count = intervals_encode(v, k, width, &e);
 	intervals_free(v, n);
 	for (i = 0; i < count; i++)
@@ -1206,7 +1220,11 @@ static int set_lookup_delinearize(struct delin_ctx *dctx,
 					       name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	set = set_from_nftnl(nls, left, hton, as_sent);
+	/* a named set: "@name" */
+	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS))
+		set = setref_expr_alloc(&internal_location, name);
+	else
+		set = set_from_nftnl(nls, left, hton, as_sent);
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,
 				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
@@ -1342,4 +1360,27 @@ void set_expr_add(struct expr *set, struct expr *elem)
 {
 	list_add_tail(&elem->list, &set->expr_list.expressions);
 	set->expr_list.size++;
+}
+
+/* ---- named sets (src/obj/set.c) ---- */
+
+unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
+			     const struct expr *key, bool merge)
+{
+	if (key->etype == EXPR_CONCAT)
+		return set_add_concats(elems, set, key);
+	if (set->flags & EXPR_F_INTERVAL)
+		return set_add_intervals_how(elems, set, key, merge);
+	return set_add_values(elems, set, key);
+}
+
+struct expr *set_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key)
+{
+	return set_from_nftnl(nls, key, false, false);
+}
+
+void set_key_desc(struct nftnl_set *nls, const struct expr *key)
+{
+	set_desc_concat(nls, key);
 }

@@ -2,6 +2,7 @@
  * The object kind registry: CMD_OBJ_* to the kind's ops.
  */
 #include <obj.h>
+#include <set.h>
 #include <string.h>
 #include <nft.h>
 
@@ -20,6 +21,9 @@ static const struct obj_ops *const obj_registry[] = {
 	[CMD_OBJ_CHAINS]	= &chains_obj_ops,
 	[CMD_OBJ_EXPR]		= &expr_obj_ops,
 	[CMD_OBJ_HOOKS]		= &hooks_obj_ops,
+	[CMD_OBJ_SET]		= &set_obj_ops,
+	[CMD_OBJ_SETS]		= &sets_obj_ops,
+	[CMD_OBJ_ELEMENT]	= &element_obj_ops,
 };
 
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)

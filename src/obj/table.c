@@ -5,6 +5,7 @@
  * build and parse, execution and echo, text and JSON output, JSON input.
  */
 #include <obj.h>
+#include <set.h>
 #include <nft.h>
 #include <evaluate.h>
 #include <mnl.h>
@@ -95,6 +96,18 @@ static void table_block_register(struct eval_ctx *ectx, struct table *table)
 			chain);
 }
 
+static int table_sets_evaluate(struct eval_ctx *ectx, struct table *table)
+{
+	struct set *s;
+	int err = 0;
+
+	list_for_each_entry(s, &table->sets, list) {
+		if (set_evaluate(ectx, s) < 0)
+			err = -1;
+	}
+	return err;
+}
+
 int table_evaluate(struct eval_ctx *ectx, struct table *table)
 {
 	struct chain *chain;
@@ -109,6 +122,8 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 	 * further down the block. */
 	table_block_register(ectx, table);
 	ectx->table = table;
+	if (table_sets_evaluate(ectx, table) < 0)
+		err = -1;
 	list_for_each_entry(chain, &table->chains, list) {
 		if (chain_evaluate(ectx, chain) < 0)
 			err = -1;
@@ -225,6 +240,7 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 {
 	static const struct table no_flags;
 	const struct table *t = cmd->table ? cmd->table : &no_flags;
+	const struct set *s;
 	const struct chain *c;
 	const struct rule *r;
 	int err = 0;
@@ -233,6 +249,12 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
+	/* sets before the chains: rules may look them up */
+	list_for_each_entry(s, &t->sets, list) {
+		batch_set_owner(x->batch, cmd, (struct set *)s);
+		if (exec_put_set(x, s) < 0)
+			err = -1;
+	}
 	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
@@ -375,12 +397,18 @@ const char *table_print_open(const struct table *t, struct output_ctx *octx)
  * blank line except the very first thing in the block. */
 void table_print(const struct table *t, struct output_ctx *octx)
 {
+	const struct set *s;
 	const struct chain *c;
 	const char *delim;
 	unsigned int saved_family = octx->family;
 
 	octx->family = t->handle.family;
 	delim = table_print_open(t, octx);
+	list_for_each_entry(s, &t->sets, list) {
+		nft_print(octx, "%s", delim);
+		set_print(s, octx, true);
+		delim = "\n";
+	}
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
 		chain_obj_ops.print(c, octx);
@@ -546,7 +574,8 @@ const struct obj_ops table_obj_ops = {
 	.flags		= OBJ_F_LIST,
 	.evaluate	= table_cmd_evaluate,
 	.cache_needs	= table_cmd_needs,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_SET |
+			  NFT_CACHE_SETELEM,
 	.execute	= exec_table,
 	.plan		= table_plan,
 	.msg_new	= NFT_MSG_NEWTABLE,
