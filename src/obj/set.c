@@ -532,6 +532,16 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nlmsghdr *nlh;
 
 	nls = s ? set_nl_build(h, s) : set_nl_alloc(h);
+	/* a constant set is as large as its elements, as the system nft
+	 * declares it */
+	if (s && s->init && s->flags & NFT_SET_CONSTANT && !s->size) {
+		struct nftnl_set *elems = set_nl_alloc(h);
+
+		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
+				  set_elems_build(elems, s->init, s->key,
+						  s->auto_merge));
+		nftnl_set_free(elems);
+	}
 	/* the kernel wants an id on every new set */
 	if (type == NFT_MSG_NEWSET)
 		nftnl_set_set_u32(nls, NFTNL_SET_ID, ++x->batch->set_id);
@@ -720,9 +730,60 @@ static int set_dump_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+static int elem_udata_cb(const struct nftnl_udata *attr, void *data)
+{
+	if (nftnl_udata_type(attr) != NFTNL_UDATA_SET_ELEM_FLAGS)
+		*(bool *)data = true;
+	return 0;
+}
+
+/* An element with more than a key (and an interval's flags): a
+ * timeout, expiry, comment, counter or data this nft does not list. */
+static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
+{
+	bool *bad = data;
+	const void *ud;
+	uint32_t len;
+
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_TIMEOUT) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPIRATION) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_CHAIN) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+		*bad = true;
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
+		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
+		nftnl_udata_parse(ud, len, elem_udata_cb, bad);
+	}
+	return *bad ? -1 : 0;
+}
+
+/*
+ * What this nft cannot list exactly stays out of the cache: maps,
+ * object maps, sets with per-element state or typeof keys it cannot
+ * name. A listing of the table then fails naming them (src/print.c)
+ * rather than print something that reloads as something else.
+ */
+static bool set_listable(struct nftnl_set *nls)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	bool bad = false;
+
+	if (flags & (NFT_SET_MAP | NFT_SET_OBJECT) ||
+	    nftnl_set_is_set(nls, NFTNL_SET_EXPR) ||
+	    nftnl_set_is_set(nls, NFTNL_SET_EXPRESSIONS))
+		return false;
+	nftnl_set_elem_foreach(nls, elem_unlistable_cb, &bad);
+	return !bad;
+}
+
 static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 			 bool elems)
 {
+	struct set *s;
 	uint32_t family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
 	const char *tname = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
 	struct table *t = cache_table_lookup(&nft->cache, family, tname);
@@ -731,7 +792,14 @@ static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 		return 0;
 	if (elems && mnl_dump_set_elems_of(nft, nls) < 0 && errno != ENOENT)
 		return -1;
-	table_add_set(t, netlink_set_parse(nls));
+	if (!set_listable(nls))
+		return 0;
+	s = netlink_set_parse(nls);
+	if (!s->key) {
+		set_free(s);
+		return 0;
+	}
+	table_add_set(t, s);
 	return 0;
 }
 
@@ -773,6 +841,8 @@ static void set_print_duration(const char *what, uint64_t ms,
 	expr_free(d);
 }
 
+static const unsigned int set_flags_text[] = { 0, 1, 3, 2 };
+
 static void set_print_flags(const struct set *s, struct output_ctx *octx)
 {
 	const char *sep = "";
@@ -788,9 +858,11 @@ static void set_print_flags(const struct set *s, struct output_ctx *octx)
 	if (!flags)
 		return;
 	nft_print(octx, "\t\tflags ");
-	for (i = 0; i < array_size(set_flags); i++) {
-		if (flags & set_flags[i].flag) {
-			nft_print(octx, "%s%s", sep, set_flags[i].name);
+	/* the system nft's order, which is not the JSON's */
+	for (i = 0; i < array_size(set_flags_text); i++) {
+		if (flags & set_flags[set_flags_text[i]].flag) {
+			nft_print(octx, "%s%s", sep,
+				  set_flags[set_flags_text[i]].name);
 			sep = ",";
 		}
 	}
@@ -847,7 +919,8 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	nft_print(octx, "\n");
 	if (s->policy_memory)
 		nft_print(octx, "\t\tpolicy memory\n");
-	if (s->size)
+	/* a constant set's size is its element count, said by nobody */
+	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nft_print(octx, "\t\tsize %u\n", s->size);
 	set_print_flags(s, octx);
 	if (s->auto_merge)
@@ -895,7 +968,7 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
 		json_object_set_new(root, "policy", json_string("memory"));
-	if (s->size)
+	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		json_object_set_new(root, "size", json_integer(s->size));
 	flags = json_array();
 	for (n = 0; n < array_size(set_flags); n++) {
