@@ -37,6 +37,9 @@ struct set {
 	struct location comment_loc;
 	/* Elements: an EXPR_SET (src/expr/set.c), NULL if none given */
 	struct expr *init;
+	/* An element command: the set it adds to had no elements (the
+	 * first interval elements carry the end element at 0). */
+	bool target_empty;
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */
@@ -78,7 +81,11 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
 /* Elements of a named set (src/expr/set.c): encode the members of @set
  * keyed like @key into @elems; decode those of a dumped set. */
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
-			     const struct expr *key, bool merge);
+			     const struct expr *key, bool merge, bool zero);
+struct interval;
+/* The bounds of member @m of a set keyed by @key. */
+void set_member_bounds(const struct expr *m, const struct expr *key,
+		       struct interval *iv);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);

@@ -374,6 +374,17 @@ static struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
 }
 
+/* Elements travel in a set of their own, named like the target. */
+static struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
+				      struct expr *elems, const YYLTYPE *loc)
+{
+	struct set *set = set_alloc(loc);
+
+	set->init = elems;
+	parser_handle_assign(&set->handle, h);
+	return parser_cmd(op, CMD_OBJ_ELEMENT, h, loc, set);
+}
+
 static void parser_table_add_set(struct table *table, char *name,
 				 const YYLTYPE *name_loc, struct set *set,
 				 const YYLTYPE *loc)
@@ -1559,8 +1570,7 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			}
 		| CREATE ELEMENT set_spec set_block
 			{
-				$$ = parser_cmd(CMD_CREATE, CMD_OBJ_ELEMENT, $3,
-						&@$, $4);
+				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
 			}
 		| INSERT RULE rule_position rule_body
 			{
@@ -1612,8 +1622,7 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			}
 		| ELEMENT set_spec set_block
 			{
-				$$ = parser_cmd(CMD_ADD, CMD_OBJ_ELEMENT, $2,
-						&@$, $3);
+				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
 		| RULE rule_position rule_body
 			{
@@ -1700,8 +1709,7 @@ delete_cmd	: TABLE table_spec
 			}
 		| ELEMENT set_spec set_block
 			{
-				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_ELEMENT, $2,
-						&@$, $3);
+				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
 			}
 		;
 

@@ -387,19 +387,21 @@ static void set_string_bounds(const struct expr *elem, struct interval *iv,
 static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
 					  const struct expr *left,
-					  bool touching);
+					  bool touching, bool zero);
 
 static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
 				      const struct expr *left)
 {
-	return set_add_intervals_how(elems, set, left, true);
+	return set_add_intervals_how(elems, set, left, true, true);
 }
 
+/* @zero: with the end element at 0 that a set holds once (an element
+ * added to a set that has some leaves it out, as the system nft). */
 static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
 					  const struct expr *left,
-					  bool touching)
+					  bool touching, bool zero)
 {
 	unsigned int width = left->len, n = 0, k, i, count, size;
 	struct interval *v;
@@ -417,11 +419,14 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 	k = intervals_merge_how(v, n, touching);
 	count = intervals_encode(v, k, width, &e);
 	intervals_free(v, n);
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
+		if (!zero && e[i].end && !mpz_sgn(e[i].key))
+			continue;
 		set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
 			    set_key_bytes(left),
 			    e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
 			    e[i].open);
+	}
 	size = count;
 	if (count && e[count - 1].open)
 		size++;
@@ -1365,12 +1370,12 @@ void set_expr_add(struct expr *set, struct expr *elem)
 /* ---- named sets (src/obj/set.c) ---- */
 
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
-			     const struct expr *key, bool merge)
+			     const struct expr *key, bool merge, bool zero)
 {
 	if (key->etype == EXPR_CONCAT)
 		return set_add_concats(elems, set, key);
 	if (set->flags & EXPR_F_INTERVAL)
-		return set_add_intervals_how(elems, set, key, merge);
+		return set_add_intervals_how(elems, set, key, merge, zero);
 	return set_add_values(elems, set, key);
 }
 
@@ -1378,6 +1383,15 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key)
 {
 	return set_from_nftnl(nls, key, false, false);
+}
+
+void set_member_bounds(const struct expr *m, const struct expr *key,
+		       struct interval *iv)
+{
+	if (set_key_is_string(key))
+		set_string_bounds(m, iv, key->len);
+	else
+		set_elem_bounds(m, iv, key->len);
 }
 
 void set_key_desc(struct nftnl_set *nls, const struct expr *key)

@@ -17,6 +17,7 @@
 #include <print.h>
 #include <json.h>
 #include <stmt.h>
+#include <intervals.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
@@ -339,6 +340,25 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 	return 0;
 }
 
+/*
+ * Sets this run adds, so later commands may add elements to them: kept
+ * with the run's tables and chains under a name no chain can clash
+ * with (a chain name holds no byte 0x02 at its start here).
+ */
+static char *set_run_key(const char *name)
+{
+	return xasprintf("\x02set\x02%s", name);
+}
+
+static void set_run_add(struct eval_ctx *ectx, struct set *s)
+{
+	char *key = set_run_key(s->handle.set.name);
+
+	run_add(ectx_run(ectx), s->handle.family, s->handle.table.name, key,
+		s);
+	xfree(key);
+}
+
 int set_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	if (name_evaluate(ectx, &s->handle.set, "set") < 0 ||
@@ -353,6 +373,7 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 		s->flags |= NFT_SET_TIMEOUT;
 	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
 		return -1;
+	set_run_add(ectx, s);
 	return 0;
 }
 
@@ -360,11 +381,13 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
  * cache's; NULL if unknown. */
 static struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 {
-	struct table *t = run_lookup(ectx_run(ectx), h->family,
-				     h->table.name, NULL);
+	char *key = set_run_key(h->set.name);
+	struct table *t;
 	struct set *s;
 
-	if (t && (s = table_lookup_set(t, h->set.name)))
+	s = run_lookup(ectx_run(ectx), h->family, h->table.name, key);
+	xfree(key);
+	if (s)
 		return s;
 	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
 	return t ? table_lookup_set(t, h->set.name) : NULL;
@@ -372,22 +395,54 @@ static struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 
 static int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
-	struct table *t;
-
 	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0 ||
 	    set_evaluate(ectx, cmd->set) < 0)
 		return -1;
-	/* later commands of this run may add elements to it */
-	t = run_lookup(ectx_run(ectx), cmd->handle.family,
-		       cmd->handle.table.name, NULL);
-	if (t && !table_lookup_set(t, cmd->set->handle.set.name))
-		table_add_set(t, set_get(cmd->set));
 	return 0;
+}
+
+/* An interval of @elems that overlaps one of @have's: its member. */
+static const struct expr *set_overlap(const struct expr *key,
+				      const struct expr *have,
+				      const struct expr *elems)
+{
+	unsigned int n = 0, lo, hi, mid;
+	const struct expr *i, *bad = NULL;
+	struct interval *v, iv;
+
+	v = xzalloc(have->expr_list.size * sizeof(*v));
+	list_for_each_entry(i, &have->expr_list.expressions, list) {
+		interval_init(&v[n]);
+		set_member_bounds(i, key, &v[n++]);
+	}
+	n = intervals_merge_how(v, n, false);
+	interval_init(&iv);
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		set_member_bounds(i, key, &iv);
+		/* the first interval whose end is not below our start */
+		for (lo = 0, hi = n; lo < hi; ) {
+			mid = (lo + hi) / 2;
+			if (mpz_cmp(v[mid].high, iv.low) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && mpz_cmp(v[lo].low, iv.high) <= 0 &&
+		    !(mpz_cmp(v[lo].low, iv.low) == 0 &&
+		      mpz_cmp(v[lo].high, iv.high) == 0)) {
+			bad = i;
+			break;
+		}
+	}
+	interval_clear(&iv);
+	intervals_free(v, have->expr_list.size);
+	return bad;
 }
 
 static int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
-	struct set *s = set_find(ectx, &cmd->handle);
+	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
+	const struct expr *bad;
 
 	if (!s)
 		return erec_error(ectx->msgs,
@@ -395,7 +450,21 @@ static int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 				  "Could not process rule: No such file or directory");
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
-	return set_elems_evaluate(ectx, s, &cmd->expr);
+	e->key = expr_get(s->key);
+	e->flags = s->flags;
+	e->auto_merge = s->auto_merge;
+	e->target_empty = !s->init || !s->init->expr_list.size;
+	if (set_elems_evaluate(ectx, s, &e->init) < 0)
+		return -1;
+	if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) {
+		bad = s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
+		      s->key->etype != EXPR_CONCAT && !e->target_empty ?
+		      set_overlap(s->key, s->init, e->init) : NULL;
+		if (bad)
+			return expr_error(ectx, bad,
+					  "interval overlaps with an existing one");
+	}
+	return 0;
 }
 
 static int element_cmd_evaluate_delete(struct eval_ctx *ectx,
@@ -407,6 +476,12 @@ static int element_cmd_evaluate_delete(struct eval_ctx *ectx,
 static unsigned int set_cmd_needs(const struct cmd *cmd)
 {
 	return NFT_CACHE_TABLE | NFT_CACHE_SET;
+}
+
+/* Elements: whether the set has some, and which (overlaps). */
+static unsigned int element_cmd_needs(const struct cmd *cmd)
+{
+	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;
 }
 
 /* ---- netlink ---- */
@@ -508,11 +583,11 @@ static void set_put_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 /* The elements of @members in messages of @type. */
 static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
-			   const struct expr *members)
+			   const struct expr *members, bool zero)
 {
 	struct nftnl_set *elems = set_nl_alloc(h);
 
-	set_elems_build(elems, members, s->key, s->auto_merge);
+	set_elems_build(elems, members, s->key, s->auto_merge, zero);
 	if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 		FILE *fp = x->nft->octx.output_fp ?
 			   x->nft->octx.output_fp : stdout;
@@ -539,7 +614,7 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
 				  set_elems_build(elems, s->init, s->key,
-						  s->auto_merge));
+						  s->auto_merge, true));
 		nftnl_set_free(elems);
 	}
 	/* the kernel wants an id on every new set */
@@ -553,7 +628,7 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_set_free(nls);
 	if (s && s->init && type == NFT_MSG_NEWSET)
 		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE, h, s,
-			       s->init);
+			       s->init, true);
 	return 0;
 }
 
@@ -595,42 +670,30 @@ static int exec_set(struct exec_ctx *x, struct cmd *cmd)
 	}
 }
 
-static struct set *set_of_cmd(struct exec_ctx *x, const struct cmd *cmd)
-{
-	struct table *t = cache_table_lookup(&x->nft->cache,
-					     cmd->handle.family,
-					     cmd->handle.table.name);
-
-	return t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
-}
-
 static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 {
-	static struct set none;
-	struct set *s = set_of_cmd(x, cmd);
-	struct set tmp = none;
+	const struct set *s = cmd->set;
+	/* the end element at 0 goes in with the first elements only */
+	bool empty = s->target_empty;
+	const struct set *tmp = s;
 
-	/* the key travels with the elements: typed at evaluation */
-	tmp.key = (struct expr *)cmd->expr;
-	if (s && s->key)
-		tmp.key = s->key;
 	switch (cmd->op) {
 	case CMD_ADD:
 		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE,
-			       &cmd->handle, &tmp, cmd->expr);
+			       &cmd->handle, tmp, s->init, empty);
 		return 0;
 	case CMD_CREATE:
 		set_exec_elems(x, NFT_MSG_NEWSETELEM,
-			       NLM_F_CREATE | NLM_F_EXCL, &cmd->handle, &tmp,
-			       cmd->expr);
+			       NLM_F_CREATE | NLM_F_EXCL, &cmd->handle, tmp,
+			       s->init, empty);
 		return 0;
 	case CMD_DELETE:
-		set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle, &tmp,
-			       cmd->expr);
+		set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle, tmp,
+			       s->init, false);
 		return 0;
 	case CMD_DESTROY:
-		set_exec_elems(x, MSG_DESTROYSETELEM, 0, &cmd->handle, &tmp,
-			       cmd->expr);
+		set_exec_elems(x, MSG_DESTROYSETELEM, 0, &cmd->handle, tmp,
+			       s->init, false);
 		return 0;
 	default:
 		return erec_error(x->msgs, &cmd->location,
@@ -1107,12 +1170,6 @@ static void set_cmd_free(struct cmd *cmd)
 	set_free(cmd->set);
 }
 
-static void element_cmd_free(struct cmd *cmd)
-{
-	if (cmd->expr)
-		expr_free(cmd->expr);
-}
-
 static void set_obj_print(const void *obj, struct output_ctx *octx)
 {
 	set_print(obj, octx, true);
@@ -1158,8 +1215,8 @@ const struct obj_ops element_obj_ops = {
 	.name		= "element",
 	.evaluate	= element_cmd_evaluate,
 	.evaluate_delete = element_cmd_evaluate_delete,
-	.cache_needs	= set_cmd_needs,
+	.cache_needs	= element_cmd_needs,
 	.execute	= exec_element,
 	.explain_missing = set_explain_missing,
-	.free		= element_cmd_free,
+	.free		= set_cmd_free,
 };
