@@ -241,6 +241,7 @@ class TestFile:
         self.table = "t"
         self.chain_lines = []   # (quals, name, spec)
         self.veth_lines = []    # (quals, [a, b])
+        self.set_lines = []     # (quals, "NAME { ... }")
         self.header_lines = []  # verbatim, for --update
         self.entries = []
         self.old_layout = False
@@ -350,6 +351,9 @@ class TestFile:
             self.table = val
         elif key == "veth":
             self.veth_lines.append((quals, val.split()))
+        elif key == "set":
+            # a named set the rules may look up: "set: NAME { ... }"
+            self.set_lines.append((quals, val))
         elif key == "chain":
             name, _, spec = val.partition(" ")
             self.chain_lines.append((quals, name, spec.strip()))
@@ -654,6 +658,10 @@ class Runner:
         # Created with the system nft where there is one, so that a broken
         # chain in our nft shows up as failing entries, not a dead file.
         text = "add table %s %s\n" % (self.fam, self.tf.table)
+        for quals, spec in self.tf.set_lines:
+            if not quals or self.fam in quals:
+                text += "add set %s %s %s\n" % (self.fam, self.tf.table,
+                                                 spec)
         for name, spec in self.tf.chains(self.fam):
             text += "add chain %s %s %s %s\n" % (self.fam, self.tf.table,
                                                  name, spec)
