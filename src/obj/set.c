@@ -1137,6 +1137,189 @@ out:
 	return ret;
 }
 
+/* ---- JSON input ---- */
+
+static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	struct expr *set, *e;
+	char path[40];
+	size_t i;
+
+	if (!json_is_array(v))
+		v = json_pack("[O]", v);
+	else
+		json_incref(v);
+	set = set_expr_alloc(&s->location);
+	for (i = 0; i < json_array_size(v); i++) {
+		snprintf(path, sizeof(path), ".elem[%zu]", i);
+		e = json_parse_expr(jctx, json_array_get(v, i), path);
+		if (!e) {
+			expr_free(set);
+			json_decref(v);
+			return -1;
+		}
+		set_expr_add(set, e);
+	}
+	json_decref(v);
+	if (s->init)
+		expr_free(s->init);
+	s->init = set;
+	return 0;
+}
+
+static int json_set_type(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	char *types = NULL, *t;
+	size_t i;
+
+	if (json_is_string(v)) {
+		types = xstrdup(json_string_value(v));
+	} else if (json_is_array(v) && json_array_size(v)) {
+		for (i = 0; i < json_array_size(v); i++) {
+			if (!json_is_string(json_array_get(v, i)))
+				goto bad;
+			t = xasprintf("%s%s%s", types ? types : "",
+				      types ? " . " : "",
+				      json_string_value(json_array_get(v, i)));
+			xfree(types);
+			types = t;
+		}
+	} else {
+		goto bad;
+	}
+	s->key_types = types;
+	s->key_loc = json_location(jctx, "type");
+	return 0;
+bad:
+	xfree(types);
+	return json_error(jctx, "type",
+			  "\"type\" must be a type name or an array of them");
+}
+
+static int json_set_flags(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	const char *err;
+	uint32_t flag;
+	size_t i;
+	json_t *f;
+
+	if (json_is_string(v))
+		v = json_pack("[O]", v);
+	else if (json_is_array(v))
+		json_incref(v);
+	else
+		return json_error(jctx, "flags",
+				  "\"flags\" must be a string or an array of strings");
+	json_array_foreach(v, i, f) {
+		err = json_is_string(f) ?
+		      set_flag_parse(json_string_value(f), &flag) :
+		      "set flags are strings";
+		if (err) {
+			json_decref(v);
+			return json_error(jctx, "flags", "%s", err);
+		}
+		s->flags |= flag;
+	}
+	json_decref(v);
+	return 0;
+}
+
+static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
+{
+	const char *comment = NULL, *policy = NULL;
+	uint64_t v = 0;
+	json_t *m;
+
+	if ((m = json_object_get(obj, "type")) && json_set_type(jctx, m, s) < 0)
+		return -1;
+	if (json_object_get(obj, "map"))
+		return json_error(jctx, "map", "maps are not supported yet");
+	if ((m = json_object_get(obj, "flags")) &&
+	    json_set_flags(jctx, m, s) < 0)
+		return -1;
+	if (json_opt_u64(jctx, obj, "timeout", &v) < 0)
+		return -1;
+	s->timeout = v * 1000;
+	v = 0;
+	if (json_opt_u64(jctx, obj, "gc-interval", &v) < 0)
+		return -1;
+	s->gc_int = v * 1000;
+	v = 0;
+	if (json_opt_u64(jctx, obj, "size", &v) < 0)
+		return -1;
+	s->size = v;
+	if (json_opt_string(jctx, obj, "policy", &policy) < 0 ||
+	    json_opt_string(jctx, obj, "comment", &comment) < 0)
+		return -1;
+	if (policy && !strcmp(policy, "memory"))
+		s->policy_memory = true;
+	else if (policy && strcmp(policy, "performance"))
+		return json_error(jctx, "policy",
+				  "unknown set policy \"%s\"", policy);
+	if (comment) {
+		s->comment = xstrdup(comment);
+		s->comment_loc = json_location(jctx, "comment");
+	}
+	if (json_is_true(json_object_get(obj, "auto-merge")))
+		s->auto_merge = true;
+	if ((m = json_object_get(obj, "elem")) &&
+	    json_set_elems(jctx, m, s) < 0)
+		return -1;
+	return 0;
+}
+
+static struct cmd *json_set_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				bool bare, json_t *obj)
+{
+	struct handle h = {};
+	struct set *s = NULL;
+
+	if (json_table_ref(jctx, obj, "set", &h) < 0 ||
+	    json_parse_name(jctx, obj, op, &h.set, &h) < 0)
+		goto err;
+	if (json_op_is_add(op)) {
+		s = set_alloc(NULL);
+		s->location = json_location(jctx, "");
+		handle_copy(&s->handle, &h);
+		s->handle.handle.id = 0;
+		if (json_set_body(jctx, obj, s) < 0)
+			goto err;
+	}
+	return json_cmd_new(jctx, op, CMD_OBJ_SET, &h, s);
+err:
+	set_free(s);
+	handle_free(&h);
+	return NULL;
+}
+
+static struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				    bool bare, json_t *obj)
+{
+	struct handle h = {};
+	struct set *s = set_alloc(NULL);
+	const char *name;
+	json_t *elem;
+
+	s->location = json_location(jctx, "");
+	if (json_table_ref(jctx, obj, "element", &h) < 0 ||
+	    json_req_string(jctx, obj, "name", &name) < 0)
+		goto err;
+	json_spec_str(jctx, &h.set, "name", name);
+	elem = json_object_get(obj, "elem");
+	if (!elem) {
+		json_error(jctx, "", "missing \"elem\"");
+		goto err;
+	}
+	if (json_set_elems(jctx, elem, s) < 0)
+		goto err;
+	handle_copy(&s->handle, &h);
+	return json_cmd_new(jctx, op, CMD_OBJ_ELEMENT, &h, s);
+err:
+	set_free(s);
+	handle_free(&h);
+	return NULL;
+}
+
 /* ---- errors ---- */
 
 static char *set_explain_missing(const struct cmd *cmd,
@@ -1200,6 +1383,10 @@ const struct obj_ops set_obj_ops = {
 	.explain_missing = set_explain_missing,
 	.explain_exists	= set_explain_exists,
 	.free		= set_cmd_free,
+	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+	.json_parse	= json_set_cmd,
 };
 
 const struct obj_ops sets_obj_ops = {
@@ -1219,4 +1406,7 @@ const struct obj_ops element_obj_ops = {
 	.execute	= exec_element,
 	.explain_missing = set_explain_missing,
 	.free		= set_cmd_free,
+	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY),
+	.json_parse	= json_element_cmd,
 };
