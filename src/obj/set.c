@@ -843,6 +843,131 @@ static bool set_listable(struct nftnl_set *nls)
 	return !bad;
 }
 
+/* A set dump repeats no key: one that does (the kernel walked a hash
+ * table while it was resized) is dumped again, as is one it marks
+ * interrupted. */
+#define SET_DUMP_TRIES		16
+
+struct elem_key {
+	uint32_t len;
+	uint32_t flags;
+	uint8_t data[NFT_REG_SIZE * 4];
+};
+
+static int elem_key_collect(struct nftnl_set_elem *e, void *data)
+{
+	struct elem_key **p = data;
+	const void *k;
+	uint32_t len = 0;
+
+	memset(*p, 0, sizeof(**p));
+	k = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+	if (k && len <= sizeof((*p)->data)) {
+		memcpy((*p)->data, k, len);
+		(*p)->len = len;
+	}
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS))
+		(*p)->flags = nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS);
+	(*p)++;
+	return 0;
+}
+
+static int elem_key_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct elem_key));
+}
+
+static int elem_count_cb(struct nftnl_set_elem *e, void *data)
+{
+	(*(unsigned int *)data)++;
+	return 0;
+}
+
+static bool set_elems_repeat(struct nftnl_set *nls)
+{
+	unsigned int n = 0, i;
+	struct elem_key *v, *p;
+	bool repeat = false;
+
+	nftnl_set_elem_foreach(nls, elem_count_cb, &n);
+	if (n < 2)
+		return false;
+	v = xzalloc(n * sizeof(*v));
+	p = v;
+	nftnl_set_elem_foreach(nls, elem_key_collect, &p);
+	qsort(v, n, sizeof(*v), elem_key_cmp);
+	for (i = 1; i < n && !repeat; i++)
+		repeat = !elem_key_cmp(&v[i - 1], &v[i]);
+	xfree(v);
+	return repeat;
+}
+
+/* What the elements' decoder reads of the set, without elements. */
+static struct nftnl_set *set_nl_head(const struct nftnl_set *nls)
+{
+	static const uint16_t attrs[] = {
+		NFTNL_SET_FAMILY, NFTNL_SET_FLAGS, NFTNL_SET_KEY_TYPE,
+		NFTNL_SET_KEY_LEN, NFTNL_SET_DATA_TYPE, NFTNL_SET_DATA_LEN,
+		NFTNL_SET_HANDLE, NFTNL_SET_TIMEOUT, NFTNL_SET_GC_INTERVAL,
+		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY,
+	};
+	struct nftnl_set *copy = nftnl_set_alloc();
+	const void *data;
+	uint32_t len;
+	unsigned int i;
+
+	if (!copy)
+		memory_allocation_error();
+	nftnl_set_set_str(copy, NFTNL_SET_TABLE,
+			  nftnl_set_get_str(nls, NFTNL_SET_TABLE));
+	nftnl_set_set_str(copy, NFTNL_SET_NAME,
+			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	for (i = 0; i < array_size(attrs); i++) {
+		if (!nftnl_set_is_set(nls, attrs[i]))
+			continue;
+		data = nftnl_set_get_data(nls, attrs[i], &len);
+		nftnl_set_set_data(copy, attrs[i], data, len);
+	}
+	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		data = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		nftnl_set_set_data(copy, NFTNL_SET_USERDATA, data, len);
+	}
+	return copy;
+}
+
+static struct nftnl_set *nftnl_set_clone_head(const struct nftnl_set *nls)
+{
+	return set_nl_head(nls);
+}
+
+/* A copy of @nls with its elements, NULL with errno on failure. */
+static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
+					const struct nftnl_set *nls)
+{
+	struct nftnl_set *copy;
+	unsigned int tries;
+
+	for (tries = 0; tries < SET_DUMP_TRIES; tries++) {
+		copy = nftnl_set_clone_head(nls);
+		if (mnl_dump_set_elems_of(nft, copy) < 0) {
+			int err = errno;
+
+			nftnl_set_free(copy);
+			if (err == EINTR)
+				continue;
+			if (err == ENOENT)	/* gone meanwhile */
+				return nftnl_set_clone_head(nls);
+			errno = err;
+			return NULL;
+		}
+		if (!set_elems_repeat(copy))
+			return copy;
+		nftnl_set_free(copy);
+	}
+	errno = EINTR;
+	return NULL;
+}
+
 static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 			 bool elems)
 {
@@ -853,11 +978,19 @@ static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 
 	if (!t || nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)
 		return 0;
-	if (elems && mnl_dump_set_elems_of(nft, nls) < 0 && errno != ENOENT)
-		return -1;
-	if (!set_listable(nls))
+	if (elems) {
+		nls = set_dump_elems(nft, nls);
+		if (!nls)
+			return -1;
+	} else {
+		nls = nftnl_set_clone_head(nls);
+	}
+	if (!set_listable(nls)) {
+		nftnl_set_free(nls);
 		return 0;
+	}
 	s = netlink_set_parse(nls);
+	nftnl_set_free(nls);
 	if (!s->key) {
 		set_free(s);
 		return 0;
