@@ -27,6 +27,7 @@ struct set {
 	char *key_types;
 	struct location key_loc;
 	struct expr *key;
+	bool key_typeof;		/* "typeof EXPR": @key is EXPR */
 	uint64_t timeout;		/* milliseconds, 0: none */
 	uint64_t gc_int;		/* milliseconds, 0: none */
 	uint32_t size;			/* 0: none */
@@ -89,6 +90,16 @@ void set_member_bounds(const struct expr *m, const struct expr *key,
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
+
+/* typeof (src/obj/set_typeof.c): whether @key can be described in the
+ * user data, the description, and the key read back from user data (1,
+ * 0 if there is none, -1 if it cannot be read). */
+struct nftnl_udata_buf;
+bool set_typeof_supported(const struct expr *key);
+void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
+int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
+/* A key's length: a concatenation's is its members' whole words. */
+void set_key_set_len(struct expr *key);
 
 /* "@name" (src/expr/setref.c) */
 struct expr *setref_expr_alloc(const struct location *loc, const char *name);

@@ -374,6 +374,24 @@ static struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
 }
 
+/* "typeof ip saddr . tcp dport": the key is the expression itself. */
+static void parser_set_typeof(struct parser_state *st, struct set *set,
+			      char *kw, const YYLTYPE *kw_loc,
+			      struct expr *key, const YYLTYPE *loc)
+{
+	if (strcmp(kw, "typeof")) {
+		parser_error(st, kw_loc, "unknown set declaration '%s'", kw);
+		expr_free(key);
+	} else {
+		if (set->key)
+			expr_free(set->key);
+		set->key = key;
+		set->key_typeof = true;
+		set->key_loc = *loc;
+	}
+	xfree(kw);
+}
+
 /* Elements travel in a set of their own, named like the target. */
 static struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 				      struct expr *elems, const YYLTYPE *loc)
@@ -2006,6 +2024,16 @@ setdecl_item	: TYPE set_key_types
 		| STRING STRING
 			{
 				parser_set_item(state, $<set>0, $1, $2, &@$);
+			}
+		| STRING match_lhs
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+			}
+		| STRING concat_lhs
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
 			}
 		| STRING '=' set_block
 			{

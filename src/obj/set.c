@@ -170,6 +170,14 @@ static struct expr *set_key_member(const struct location *loc,
 	return constant_expr_alloc_u64(loc, dtype, bo, len, 0);
 }
 
+static void set_key_concat_len(struct expr *concat);
+
+void set_key_set_len(struct expr *key)
+{
+	if (key->etype == EXPR_CONCAT)
+		set_key_concat_len(key);
+}
+
 static void set_key_concat_len(struct expr *concat)
 {
 	const struct expr *i;
@@ -270,6 +278,22 @@ static void set_print_key_types(const struct expr *key,
 	}
 }
 
+static void set_print_typeof(const struct expr *key, struct output_ctx *octx)
+{
+	const struct expr *i;
+	const char *sep = "";
+
+	if (key->etype != EXPR_CONCAT) {
+		expr_print(key, octx);
+		return;
+	}
+	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		nft_print(octx, "%s", sep);
+		expr_print(i, octx);
+		sep = " . ";
+	}
+}
+
 /* ---- evaluation ---- */
 
 /* The members written must suit the set: prefixes and ranges need an
@@ -325,8 +349,13 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
 
-	if (s->key)
+	if (s->key) {
+		if (s->key_typeof && !set_typeof_supported(s->key))
+			return erec_error(ectx->msgs, &s->key_loc,
+					  "typeof of this expression is not supported yet");
+		set_key_set_len(s->key);
 		return 0;
+	}
 	if (!s->key_types)
 		return erec_error(ectx->msgs, &s->location,
 				  "set definition does not specify key");
@@ -512,6 +541,8 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 			    s->key->byteorder);
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
+	if (s->key_typeof)
+		set_typeof_put(ud, s->key);
 	if (s->comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_COMMENT, s->comment);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
@@ -768,7 +799,28 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		set_udata_parse(s, ud, len);
 	}
-	s->key = set_key_from_kernel(s->key_type_id, s->key_len);
+	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		switch (set_typeof_parse(ud, len, &s->key)) {
+		case 1:
+			set_key_set_len(s->key);
+			s->key_typeof = true;
+			break;
+		case -1:	/* a typeof we cannot name: not listed */
+			return s;
+		default:
+			break;
+		}
+	}
+	if (!s->key)
+		s->key = set_key_from_kernel(s->key_type_id, s->key_len);
+	/* the kernel's key must be the one the description says */
+	if (s->key && s->key_typeof &&
+	    div_round_up(s->key->len, BITS_PER_BYTE) != s->key_len) {
+		expr_free(s->key);
+		s->key = NULL;
+		return s;
+	}
 	if (s->key && set_nl_has_elems(nls))
 		s->init = set_elems_decode(nls, s->key);
 	return s;
@@ -1109,9 +1161,14 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	nft_print(octx, "\tset %s {", s->handle.set.name);
 	if (nft_output_handle(octx))
 		nft_print(octx, " # handle %" PRIu64, s->handle.handle.id);
-	nft_print(octx, "\n\t\ttype ");
-	if (s->key)
-		set_print_key_types(s->key, octx);
+	if (s->key && s->key_typeof) {
+		nft_print(octx, "\n\t\ttypeof ");
+		set_print_typeof(s->key, octx);
+	} else {
+		nft_print(octx, "\n\t\ttype ");
+		if (s->key)
+			set_print_key_types(s->key, octx);
+	}
 	nft_print(octx, "\n");
 	if (s->policy_memory)
 		nft_print(octx, "\t\tpolicy memory\n");

@@ -153,3 +153,56 @@ nft flush ruleset
 nft -j -f "$TMPD/j1" || fail "loading the JSON listing"
 nft list ruleset > "$TMPD/t2"
 assert_files_eq "$TMPD/t1" "$TMPD/t2" "JSON round trip"
+
+# typeof: the key's expressions travel in the set's user data as the
+# system nft writes them, so each nft lists the other's sets as typeof
+cat > "$TMPD/typeof.nft" <<'NFT'
+table inet ty {
+	set s {
+		typeof ip saddr . tcp dport
+		elements = { 1.2.3.4 . 22,
+			     5.6.7.8 . 80 }
+	}
+
+	set m {
+		typeof meta mark
+		elements = { 0x00000001 }
+	}
+
+	set p {
+		typeof ip6 daddr
+		flags interval
+		elements = { 2001:db8::/32 }
+	}
+
+	set c {
+		typeof ct mark
+	}
+
+	set i {
+		typeof iifname
+		elements = { "lo" }
+	}
+
+	chain c {
+		ip saddr . tcp dport @s accept
+	}
+}
+NFT
+nft flush ruleset
+nft -f "$TMPD/typeof.nft" || fail "loading typeof sets"
+nft list ruleset > "$TMPD/ours"
+assert_files_eq "$TMPD/typeof.nft" "$TMPD/ours" "typeof sets listed as written"
+if have_system_nft; then
+	sysnft list ruleset > "$TMPD/sys"
+	assert_files_eq "$TMPD/typeof.nft" "$TMPD/sys" "the system nft lists our typeof sets"
+	nft flush ruleset
+	sysnft -f "$TMPD/typeof.nft" || fail "system nft loading typeof sets"
+	nft list ruleset > "$TMPD/ours"
+	assert_files_eq "$TMPD/typeof.nft" "$TMPD/ours" "we list the system nft's typeof sets"
+	# a typeof this nft cannot describe fails loudly, naming the set
+	sysnft add set inet ty v '{ typeof vlan id; }'
+	out=$(nft list ruleset 2>&1); rc=$?
+	assert_eq "$rc" 1 "a set with an unknown typeof is not listed"
+	assert_match "it holds set v" "$out" "and named"
+fi
