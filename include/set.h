@@ -98,6 +98,7 @@ struct nftnl_udata_buf;
 bool set_typeof_supported(const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
+void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
 /* A key's length: a concatenation's is its members' whole words. */
 void set_key_set_len(struct expr *key);
 

@@ -537,12 +537,16 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 
 	if (!ud)
 		memory_allocation_error();
+	/* a concatenation has no byte order of its own: 0 */
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
+			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
 			    s->key->byteorder);
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof)
 		set_typeof_put(ud, s->key);
+	else if (s->key->etype == EXPR_CONCAT)
+		set_typeof_put_plain_concat(ud);
 	if (s->comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_COMMENT, s->comment);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),

@@ -192,6 +192,9 @@ static struct expr *typeof_parse_concat(const struct nftnl_udata *data)
 	unsigned int i;
 
 	typeof_attrs_parse(data, &members);
+	/* "type a . b" is described as a concatenation of nothing */
+	if (!members.a[0])
+		return NULL;
 	concat = concat_expr_alloc(&internal_location);
 	for (i = 0; i < TYPEOF_ATTRS && members.a[i]; i++) {
 		m = typeof_parse(members.a[i]);
@@ -247,6 +250,19 @@ static struct expr *typeof_parse(const struct nftnl_udata *nest)
 	}
 }
 
+static bool typeof_is_plain_concat(const struct nftnl_udata *nest)
+{
+	struct typeof_attrs t, d;
+	uint32_t kind;
+
+	typeof_attrs_parse(nest, &t);
+	if (!typeof_u32(t.a[NFTNL_UDATA_SET_TYPEOF_EXPR], &kind) ||
+	    kind != TYPEOF_CONCAT)
+		return false;
+	typeof_attrs_parse(t.a[NFTNL_UDATA_SET_TYPEOF_DATA], &d);
+	return !d.a[0];
+}
+
 struct typeof_find {
 	const struct nftnl_udata *key;
 };
@@ -268,8 +284,21 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key)
 	if (!data || !len)
 		return 0;
 	nftnl_udata_parse(data, len, typeof_find_cb, &f);
-	if (!f.key)
+	if (!f.key || typeof_is_plain_concat(f.key))
 		return 0;
 	*key = typeof_parse(f.key);
 	return *key ? 1 : -1;
+}
+
+/* "type a . b": as the system nft describes it, a concatenation of no
+ * expressions. */
+void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud)
+{
+	struct nftnl_udata *nest, *data;
+
+	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_CONCAT);
+	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+	nftnl_udata_nest_end(ud, data);
+	nftnl_udata_nest_end(ud, nest);
 }
