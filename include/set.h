@@ -15,6 +15,13 @@
 struct output_ctx;
 struct nftnl_set;
 
+/* What an element holds besides its key (dumped sets). */
+struct set_elem_info {
+	uint64_t timeout;		/* ms, 0: the set's */
+	uint64_t expires;		/* ms, 0: none */
+	char *comment;
+};
+
 struct set {
 	struct list_head list;		/* in table->sets */
 	struct handle handle;		/* family, table, set name, handle */
@@ -38,6 +45,9 @@ struct set {
 	struct location comment_loc;
 	/* Elements: an EXPR_SET (src/expr/set.c), NULL if none given */
 	struct expr *init;
+	/* Dumped: per member of @init, in its order, NULL if none has
+	 * more than its key. */
+	struct set_elem_info *info;
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
@@ -90,6 +100,8 @@ void set_member_bounds(const struct expr *m, const struct expr *key,
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
+/* The order of a listing's members. */
+int set_member_compare(const struct expr *a, const struct expr *b);
 
 /* typeof (src/obj/set_typeof.c): whether @key can be described in the
  * user data, the description, and the key read back from user data (1,

@@ -1394,6 +1394,11 @@ void set_member_bounds(const struct expr *m, const struct expr *key,
 		set_elem_bounds(m, iv, key->len);
 }
 
+int set_member_compare(const struct expr *a, const struct expr *b)
+{
+	return set_member_cmp(a, b);
+}
+
 void set_key_desc(struct nftnl_set *nls, const struct expr *key)
 {
 	set_desc_concat(nls, key);

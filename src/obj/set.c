@@ -58,6 +58,18 @@ struct set *set_get(struct set *s)
 	return s;
 }
 
+static void set_info_free(struct set *s)
+{
+	unsigned int i;
+
+	if (!s->info)
+		return;
+	for (i = 0; s->init && i < s->init->expr_list.size; i++)
+		xfree(s->info[i].comment);
+	xfree(s->info);
+	s->info = NULL;
+}
+
 void set_free(struct set *s)
 {
 	if (!s || --s->refcnt > 0)
@@ -67,6 +79,7 @@ void set_free(struct set *s)
 	xfree(s->comment);
 	if (s->key)
 		expr_free(s->key);
+	set_info_free(s);
 	if (s->init)
 		expr_free(s->init);
 	xfree(s);
@@ -776,6 +789,163 @@ static bool set_nl_has_elems(const struct nftnl_set *nls)
 	return any;
 }
 
+static struct nftnl_set *set_nl_head(const struct nftnl_set *nls);
+static int elem_count_cb(struct nftnl_set_elem *e, void *data);
+
+static int elem_comment_cb(const struct nftnl_udata *attr, void *data)
+{
+	const char *v = nftnl_udata_get(attr);
+	uint8_t len = nftnl_udata_len(attr);
+
+	if (nftnl_udata_type(attr) == NFTNL_UDATA_SET_ELEM_COMMENT &&
+	    len > 0 && v[len - 1] == '\0')
+		*(char **)data = xstrdup(v);
+	return 0;
+}
+
+static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
+{
+	const void *ud;
+	uint32_t len;
+
+	memset(i, 0, sizeof(*i));
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_TIMEOUT))
+		i->timeout = nftnl_set_elem_get_u64(e, NFTNL_SET_ELEM_TIMEOUT);
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPIRATION))
+		i->expires = nftnl_set_elem_get_u64(e,
+						    NFTNL_SET_ELEM_EXPIRATION);
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
+		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
+		nftnl_udata_parse(ud, len, elem_comment_cb, &i->comment);
+	}
+	return i->timeout || i->expires || i->comment;
+}
+
+static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct set_elem_info i;
+
+	if (elem_info_read(e, &i)) {
+		*(bool *)data = true;
+		xfree(i.comment);
+		return -1;
+	}
+	return 0;
+}
+
+static bool set_elems_have_info(const struct nftnl_set *nls)
+{
+	bool any = false;
+
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_info_any_cb,
+			       &any);
+	return any;
+}
+
+struct elem_pair {
+	struct expr *member;
+	struct set_elem_info info;
+};
+
+static int elem_pair_cmp(const void *a, const void *b)
+{
+	const struct elem_pair *x = a, *y = b;
+
+	return set_member_compare(x->member, y->member);
+}
+
+/* One element alone, decoded: its member. */
+static struct expr *elem_decode_one(const struct nftnl_set *nls,
+				    struct nftnl_set_elem *e,
+				    const struct expr *key)
+{
+	struct nftnl_set *one = set_nl_head(nls);
+	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
+	struct expr *set, *m = NULL;
+	const void *data;
+	uint32_t len;
+
+	if (!k)
+		memory_allocation_error();
+	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+	nftnl_set_elem_set(k, NFTNL_SET_ELEM_KEY, data, len);
+	nftnl_set_elem_add(one, k);
+	set = set_elems_decode(one, key);
+	if (set->expr_list.size == 1) {
+		m = list_first_entry(&set->expr_list.expressions, struct expr,
+				     list);
+		list_del(&m->list);
+		set->expr_list.size = 0;
+	}
+	expr_free(set);
+	nftnl_set_free(one);
+	return m;
+}
+
+struct info_ctx {
+	const struct nftnl_set *nls;
+	const struct expr *key;
+	struct elem_pair *v;
+	unsigned int n;
+	bool bad;
+};
+
+static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct info_ctx *c = data;
+	struct elem_pair *p = &c->v[c->n];
+
+	p->member = elem_decode_one(c->nls, e, c->key);
+	if (!p->member) {
+		c->bad = true;
+		return -1;
+	}
+	elem_info_read(e, &p->info);
+	c->n++;
+	return 0;
+}
+
+/*
+ * Elements with a timeout, an expiry or a comment: each is decoded on
+ * its own to keep what it holds with it, then all are sorted as a
+ * listing sorts them. Plain keys only: intervals and concatenations
+ * with them are not listed yet.
+ */
+static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	struct info_ctx c = { nls, s->key, NULL, 0, false };
+	unsigned int n = 0, i;
+	struct expr *set;
+
+	if (s->flags & NFT_SET_INTERVAL || s->key->etype == EXPR_CONCAT)
+		return -1;
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
+	c.v = xzalloc(n * sizeof(*c.v));
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_pair_cb, &c);
+	if (c.bad) {
+		for (i = 0; i < c.n; i++) {
+			expr_free(c.v[i].member);
+			xfree(c.v[i].info.comment);
+		}
+		xfree(c.v);
+		return -1;
+	}
+	qsort(c.v, c.n, sizeof(*c.v), elem_pair_cmp);
+	set = set_expr_alloc(&internal_location);
+	set->dtype = s->key->dtype;
+	set->byteorder = s->key->byteorder;
+	set->len = s->key->len;
+	set->flags |= EXPR_F_CONSTANT;
+	s->info = xzalloc(c.n * sizeof(*s->info));
+	for (i = 0; i < c.n; i++) {
+		set_expr_add(set, c.v[i].member);
+		s->info[i] = c.v[i].info;
+	}
+	xfree(c.v);
+	s->init = set;
+	return 0;
+}
+
 struct set *netlink_set_parse(const struct nftnl_set *nls)
 {
 	struct set *s = set_alloc(NULL);
@@ -825,8 +995,14 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		s->key = NULL;
 		return s;
 	}
-	if (s->key && set_nl_has_elems(nls))
-		s->init = set_elems_decode(nls, s->key);
+	if (s->key && set_nl_has_elems(nls)) {
+		if (!set_elems_have_info(nls))
+			s->init = set_elems_decode(nls, s->key);
+		else if (set_decode_with_info(s, nls) < 0) {
+			expr_free(s->key);	/* not listed */
+			s->key = NULL;
+		}
+	}
 	return s;
 }
 
@@ -851,22 +1027,21 @@ static int set_dump_cb(const struct nlmsghdr *nlh, void *data)
 
 static int elem_udata_cb(const struct nftnl_udata *attr, void *data)
 {
-	if (nftnl_udata_type(attr) != NFTNL_UDATA_SET_ELEM_FLAGS)
+	if (nftnl_udata_type(attr) != NFTNL_UDATA_SET_ELEM_FLAGS &&
+	    nftnl_udata_type(attr) != NFTNL_UDATA_SET_ELEM_COMMENT)
 		*(bool *)data = true;
 	return 0;
 }
 
-/* An element with more than a key (and an interval's flags): a
- * timeout, expiry, comment, counter or data this nft does not list. */
+/* An element with more than a key, an interval's flags, a timeout, an
+ * expiry and a comment: a counter or data this nft does not list. */
 static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 {
 	bool *bad = data;
 	const void *ud;
 	uint32_t len;
 
-	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_TIMEOUT) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPIRATION) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT) ||
@@ -1141,6 +1316,32 @@ static unsigned int set_members_per_line(const struct expr *key)
 	}
 }
 
+static void set_print_ms(const char *what, uint64_t ms,
+			 struct output_ctx *octx)
+{
+	struct expr *d = constant_expr_alloc_u64(&internal_location,
+						 &duration_type,
+						 BYTEORDER_HOST_ENDIAN, 64, ms);
+
+	nft_print(octx, " %s ", what);
+	expr_print(d, octx);
+	expr_free(d);
+}
+
+/* "timeout 2h expires 1h59m59s988ms comment "x"": a timeout only where
+ * it is not the set's. */
+static void set_print_elem_info(const struct set *s,
+				const struct set_elem_info *i,
+				struct output_ctx *octx)
+{
+	if (i->timeout && i->timeout != s->timeout)
+		set_print_ms("timeout", i->timeout, octx);
+	if (i->expires)
+		set_print_ms("expires", i->expires, octx);
+	if (i->comment)
+		nft_print(octx, " comment \"%s\"", i->comment);
+}
+
 static void set_print_elements(const struct set *s, struct output_ctx *octx)
 {
 	unsigned int per_line = set_members_per_line(s->key), n = 0;
@@ -1155,6 +1356,8 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 				nft_print(octx, ", ");
 		}
 		set_member_print(i, octx);
+		if (s->info)
+			set_print_elem_info(s, &s->info[n], octx);
 		n++;
 	}
 	nft_print(octx, " }\n");
@@ -1207,6 +1410,30 @@ static json_t *set_json_type(const struct expr *key)
 	return a;
 }
 
+/* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
+ * for an element that holds more than its key. */
+static json_t *set_elem_json(const struct set *s, const struct expr *m,
+			     const struct set_elem_info *i,
+			     struct output_ctx *octx)
+{
+	json_t *o;
+
+	if (!i || !(i->expires || i->comment ||
+		    (i->timeout && i->timeout != s->timeout)))
+		return set_member_json(m, octx);
+	o = json_object();
+	json_object_set_new(o, "val", set_member_json(m, octx));
+	if (i->timeout && i->timeout != s->timeout)
+		json_object_set_new(o, "timeout",
+				    json_integer(i->timeout / 1000));
+	if (i->expires)
+		json_object_set_new(o, "expires",
+				    json_integer(i->expires / 1000));
+	if (i->comment)
+		json_object_set_new(o, "comment", json_string(i->comment));
+	return json_wrap("elem", o);
+}
+
 json_t *set_json(const struct set *s, struct output_ctx *octx)
 {
 	json_t *root = json_object(), *flags, *elem;
@@ -1247,8 +1474,11 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 		json_object_set_new(root, "auto-merge", json_true());
 	if (s->init && s->init->expr_list.size && !nft_output_terse(octx)) {
 		elem = json_array();
+		n = 0;
 		list_for_each_entry(i, &s->init->expr_list.expressions, list)
-			json_array_append_new(elem, set_member_json(i, octx));
+			json_array_append_new(elem, set_elem_json(s, i,
+						s->info ? &s->info[n++] : NULL,
+						octx));
 		json_object_set_new(root, "elem", elem);
 	}
 	return json_wrap("set", root);
