@@ -206,3 +206,22 @@ if have_system_nft; then
 	assert_eq "$rc" 1 "a set with an unknown typeof is not listed"
 	assert_match "it holds set v" "$out" "and named"
 fi
+
+# Elements with a timeout, an expiry and a comment (added by the system
+# nft) list as the system nft lists them, expiry times aside
+if have_system_nft; then
+	nft flush ruleset
+	sysnft add table ip tm
+	sysnft add set ip tm s '{ type ipv4_addr; flags timeout; }'
+	sysnft add element ip tm s '{ 1.1.1.1 timeout 1h comment "a", 2.2.2.2, 3.3.3.3 timeout 10m }'
+	sysnft add set ip tm t '{ type ipv4_addr; timeout 1h; }'
+	sysnft add element ip tm t '{ 1.1.1.1, 2.2.2.2 timeout 2h, 3.3.3.3 timeout 1h }'
+	sysnft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/sys"
+	nft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "elements with timeouts and comments listed"
+	assert_match 'expires [0-9hms]+' "$(nft list set ip tm s)" "expiry shown"
+	sysnft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/sys"
+	nft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/ours"
+	assert_eq "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["nftables"][1:]; b=json.load(open(sys.argv[2]))["nftables"][1:]; print(a == b)' "$TMPD/sys" "$TMPD/ours")" True \
+		"JSON of elements with timeouts and comments"
+fi
