@@ -18,6 +18,8 @@ enum cache_level_flags {
 	NFT_CACHE_TABLE		= 1 << 0,
 	NFT_CACHE_CHAIN		= 1 << 1,
 	NFT_CACHE_RULE		= 1 << 2,
+	NFT_CACHE_SET		= 1 << 3,	/* named sets of the tables */
+	NFT_CACHE_SETELEM	= 1 << 4,	/* and their elements */
 	NFT_CACHE_FULL		= NFT_CACHE_TABLE | NFT_CACHE_CHAIN |
 				  NFT_CACHE_RULE,
 	NFT_CACHE_OBJ		= 1 << 5,	/* stateful objects */

@@ -293,6 +293,7 @@ extern const struct expr_ops list_expr_ops;
 extern const struct expr_ops relational_expr_ops;
 extern const struct expr_ops binop_expr_ops;
 extern const struct expr_ops set_expr_ops;
+extern const struct expr_ops setref_expr_ops;
 extern const struct expr_ops concat_expr_ops;
 extern const struct expr_ops exthdr_expr_ops;
 extern const struct expr_ops tcpopt_expr_ops;

@@ -26,6 +26,10 @@ void intervals_free(struct interval *v, unsigned int n);
  * of intervals left at the front of @v; the rest are cleared.
  */
 unsigned int intervals_merge(struct interval *v, unsigned int n);
+/* The same, merging intervals that only touch with @touching (named
+ * sets without auto-merge keep 10.1.0.0/16 and 10.2.0.0/16 apart). */
+unsigned int intervals_merge_how(struct interval *v, unsigned int n,
+				 bool touching);
 
 /* The prefix length if [low, high] is exactly one prefix of a @width
  * bit value (10.0.0.0-10.255.255.255 is /8), else -1. */

@@ -135,6 +135,9 @@ int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 int mnl_obj_request(struct nft_ctx *nft, uint16_t type, uint32_t family,
 		    const char *table, const char *name, uint32_t objtype,
 		    mnl_cb_t cb, void *data);
+/* Add the elements of named set @nls (table and name set) to it. */
+struct nftnl_set;
+int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

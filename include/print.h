@@ -84,6 +84,9 @@ int list_walk_run(struct nft_ctx *nft, const struct cmd *cmd,
 
 /* JSON */
 json_t *json_metainfo(void);
+/* Write @prefix, @v (as nft formats JSON) and @suffix to @fp. */
+void json_write_fp(FILE *fp, const char *prefix, json_t *v,
+		   const char *suffix);
 json_t *table_json(const struct table *t, struct output_ctx *octx);
 json_t *chain_json(const struct chain *c, struct output_ctx *octx);
 json_t *rule_json(const struct rule *r, struct output_ctx *octx);

@@ -38,6 +38,7 @@ struct handle {
 	uint32_t chain_id;		/* batch-local id of a new chain */
 	uint32_t rule_id;		/* batch-local id of a new rule */
 	uint32_t position_id;		/* rule_id of the rule to add after */
+	struct handle_spec_str set;	/* named sets and maps (include/set.h) */
 };
 
 /*
@@ -90,6 +91,7 @@ struct table {
 	/* stateful objects (struct sobj), in order; dumped with
 	 * NFT_CACHE_OBJ or declared in a block */
 	struct list_head objs;
+	struct list_head sets;		/* named sets and maps (struct set) */
 };
 
 enum chain_flags {
@@ -229,6 +231,9 @@ enum cmd_obj {
 	CMD_OBJ_SECMARKS,
 	CMD_OBJ_CT_EXPECTS,
 	CMD_OBJ_SYNPROXYS,
+	CMD_OBJ_SET,		/* named sets (src/obj/set.c) */
+	CMD_OBJ_SETS,		/* list sets [family] */
+	CMD_OBJ_ELEMENT,	/* add/delete/get element */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 
@@ -245,6 +250,7 @@ struct cmd {
 		struct rule *rule;
 		struct expr *expr;
 		struct sobj *sobj;
+		struct set *set;
 	};
 	char *arg;			/* rename: the new name */
 	/* netlink sequence numbers this command's messages used, so an

@@ -13,6 +13,7 @@
 #include <sobj.h>
 #include <mnl.h>
 #include <netlink.h>
+#include <set.h>
 #include <errno.h>
 #include <string.h>
 #include <linux/netfilter.h>
@@ -378,6 +379,10 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 	if (flags & NFT_CACHE_OBJ &&
 	    sobj_cache_fetch(nft, f->family, f->table) < 0)
 		return -1;
+	if (flags & (NFT_CACHE_SET | NFT_CACHE_SETELEM) &&
+	    cache_fetch_sets(nft, f->family, f->table,
+			     flags & NFT_CACHE_SETELEM) < 0)
+		return -1;
 	return 0;
 }
 
@@ -390,6 +395,8 @@ static void cache_set_loaded(struct nft_cache *cache, unsigned int flags,
 		cache->flags |= NFT_CACHE_CHAIN;
 	if (flags)
 		cache->flags |= NFT_CACHE_TABLE;
+	if (flags & NFT_CACHE_SETELEM)
+		cache->flags |= NFT_CACHE_SET;
 	cache->genid = genid;
 	cache->loaded_family = f->family;
 	cache->loaded_table = xstrdup(f->table);

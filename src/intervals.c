@@ -37,6 +37,12 @@ static int interval_cmp(const void *a, const void *b)
 
 unsigned int intervals_merge(struct interval *v, unsigned int n)
 {
+	return intervals_merge_how(v, n, true);
+}
+
+unsigned int intervals_merge_how(struct interval *v, unsigned int n,
+				 bool touching)
+{
 	unsigned int i, out = 0;
 	mpz_t next;
 
@@ -46,7 +52,9 @@ unsigned int intervals_merge(struct interval *v, unsigned int n)
 	mpz_init(next);
 	for (i = 1; i < n; i++) {
 		/* v[out] covers up to high; high + 1 touches it too */
-		mpz_add_ui(next, v[out].high, 1);
+		mpz_set(next, v[out].high);
+		if (touching)
+			mpz_add_ui(next, next, 1);
 		if (mpz_cmp(v[i].low, next) <= 0) {
 			if (mpz_cmp(v[i].high, v[out].high) > 0)
 				mpz_set(v[out].high, v[i].high);

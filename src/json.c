@@ -10,6 +10,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <print.h>
+#include <set.h>
 #include <rule.h>
 #include <cache.h>
 #include <stdio.h>
@@ -266,8 +267,8 @@ static void json_write(struct json_out *o, json_t *v)
 }
 
 /* Write @prefix, @v and @suffix to @fp. */
-static void json_write_fp(FILE *fp, const char *prefix, json_t *v,
-			  const char *suffix)
+void json_write_fp(FILE *fp, const char *prefix, json_t *v,
+		   const char *suffix)
 {
 	struct json_out o;
 
@@ -313,11 +314,15 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 	if (flags & OBJ_F_LIST_NO_CHAINS) {
 		json_walk_emit(w, table_json(t, &w->octx));
 	} else if (!(flags & (OBJ_F_LIST_HEADS | OBJ_F_ONE_CHAIN))) {
+		const struct set *s;
+
 		json_walk_emit(w, table_json(t, &w->octx));
 		list_for_each_entry(c, &t->chains, list)
 			json_walk_emit(w, chain_json(c, &w->octx));
 		list_for_each_entry(o, &t->objs, list)
 			json_walk_emit(w, sobj_json(o, &w->octx));
+		list_for_each_entry(s, &t->sets, list)
+			json_walk_emit(w, set_json(s, &w->octx));
 		list_for_each_entry(ft, &t->flowtables, list)
 			json_walk_emit(w, flowtable_json(ft, &w->octx));
 	}

@@ -12,6 +12,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <json.h>
+#include <set.h>
 #include <parse.h>
 #include <rule.h>
 #include <expr.h>
@@ -151,6 +152,11 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 
 	switch (json_typeof(root)) {
 	case JSON_STRING:
+		/* "@name": a named set (src/expr/setref.c) */
+		if (json_string_value(root)[0] == '@' &&
+		    json_string_value(root)[1])
+			return setref_expr_alloc(loc,
+						 json_string_value(root) + 1);
 		/* Typed later against the left side, like text symbols. */
 		return symbol_expr_alloc(loc, json_string_value(root), false);
 	case JSON_INTEGER:

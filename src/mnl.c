@@ -1044,6 +1044,11 @@ static int mnl_dump_set_elems(struct nft_ctx *nft, struct nftnl_set *nls)
 	return mnl_talk(nft, nlh, set_elems_cb, nls);
 }
 
+int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls)
+{
+	return mnl_dump_set_elems(nft, nls);
+}
+
 /* The sets of @table; anonymous ones come with their elements. */
 static struct nftnl_set_list *mnl_anon_sets(struct nft_ctx *nft,
 					    uint32_t family,

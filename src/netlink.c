@@ -361,13 +361,10 @@ static void anon_table_index(struct anon_table *t)
 	it = nftnl_set_list_iter_create(t->list);
 	if (it == NULL)
 		memory_allocation_error();
-	while ((nls = nftnl_set_list_iter_next(it)) != NULL) {
-		if (nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
-		    NFT_SET_ANONYMOUS)
-			str_hash_add(&t->sets,
-				     nftnl_set_get_str(nls, NFTNL_SET_NAME),
-				     nls);
-	}
+	/* named sets too: a lookup in one lists as "@name" */
+	while ((nls = nftnl_set_list_iter_next(it)) != NULL)
+		str_hash_add(&t->sets, nftnl_set_get_str(nls, NFTNL_SET_NAME),
+			     nls);
 	nftnl_set_list_iter_destroy(it);
 }
 

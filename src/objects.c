@@ -15,6 +15,7 @@
 #include <describe.h>
 #include <sobj.h>
 #include <evaluate.h>
+#include <set.h>
 #include <errno.h>
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -39,8 +40,10 @@ void handle_free(struct handle *h)
 {
 	xfree(h->table.name);
 	xfree(h->chain.name);
+	xfree(h->set.name);
 	h->table.name = NULL;
 	h->chain.name = NULL;
+	h->set.name = NULL;
 }
 
 /* Fill what @dst lacks from @src (names are copied). */
@@ -52,6 +55,8 @@ void handle_merge(struct handle *dst, const struct handle *src)
 		handle_str_copy(&dst->table, &src->table);
 	if (!dst->chain.name && src->chain.name)
 		handle_str_copy(&dst->chain, &src->chain);
+	if (!dst->set.name && src->set.name)
+		handle_str_copy(&dst->set, &src->set);
 	if (!dst->handle.id)
 		dst->handle = src->handle;
 	if (!dst->position.id)
@@ -72,6 +77,7 @@ void handle_copy(struct handle *dst, const struct handle *src)
 	*dst = *src;
 	dst->table.name = xstrdup(src->table.name);
 	dst->chain.name = xstrdup(src->chain.name);
+	dst->set.name = xstrdup(src->set.name);
 }
 
 /*
@@ -125,6 +131,7 @@ struct table *table_alloc(void)
 	init_list_head(&t->chains);
 	init_list_head(&t->flowtables);
 	init_list_head(&t->objs);
+	init_list_head(&t->sets);
 	str_hash_init(&t->chain_hash);
 	t->refcnt = 1;
 	return t;
@@ -150,6 +157,7 @@ void table_free(struct table *t)
 	}
 	flowtable_list_free(&t->flowtables);
 	sobj_list_free(&t->objs);
+	table_free_sets(t);
 	str_hash_destroy(&t->chain_hash);
 	handle_free(&t->handle);
 	xfree(t->comment);

@@ -23,6 +23,7 @@
 #include <rule.h>
 #include <flowtable.h>
 #include <linux/netfilter/nf_tables.h>
+#include <set.h>
 #include <parse.h>
 
 #ifndef YY_TYPEDEF_YY_SCANNER_T
@@ -220,8 +221,10 @@ static void parser_handle_release(struct handle *h)
 {
 	xfree(h->table.name);
 	xfree(h->chain.name);
+	xfree(h->set.name);
 	h->table.name = NULL;
 	h->chain.name = NULL;
+	h->set.name = NULL;
 }
 
 /* Make @dst a copy of @src with its own strings. */
@@ -231,6 +234,7 @@ static void parser_handle_assign(struct handle *dst, const struct handle *src)
 	*dst = *src;
 	dst->table.name = xstrdup(src->table.name);
 	dst->chain.name = xstrdup(src->chain.name);
+	dst->set.name = xstrdup(src->set.name);
 }
 
 /* Family and table of @src into @dst, keeping @dst's chain. */
@@ -487,6 +491,7 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 	struct flowtable *ft;
 	struct chain *chain;
 	struct sobj *o;
+	struct set *set;
 
 	if (table) {
 		parser_scope_pop(st);
@@ -504,6 +509,8 @@ static struct cmd *parser_table_cmd(struct parser_state *st,
 		parser_handle_inherit(&ft->handle, h);
 	list_for_each_entry(o, &table->objs, list)
 		parser_handle_inherit(&o->handle, h);
+	list_for_each_entry(set, &table->sets, list)
+		parser_handle_inherit(&set->handle, h);
 	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
 }
 
@@ -515,6 +522,82 @@ static struct cmd *parser_chain_cmd(struct parser_state *st,
 	chain->location = *loc;
 	parser_chain_fixup(chain);
 	return parser_cmd(op, CMD_OBJ_CHAIN, h, loc, chain);
+}
+
+/* Named sets (src/obj/set.c) */
+
+static struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h,
+				  struct set *set, const YYLTYPE *loc)
+{
+	parser_handle_assign(&set->handle, h);
+	set->location = *loc;
+	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
+}
+
+/* "typeof ip saddr . tcp dport": the key is the expression itself. */
+static void parser_set_typeof(struct parser_state *st, struct set *set,
+			      char *kw, const YYLTYPE *kw_loc,
+			      struct expr *key, const YYLTYPE *loc)
+{
+	if (strcmp(kw, "typeof")) {
+		parser_error(st, kw_loc, "unknown set declaration '%s'", kw);
+		expr_free(key);
+	} else {
+		if (set->key)
+			expr_free(set->key);
+		set->key = key;
+		set->key_typeof = true;
+		set->key_loc = *loc;
+	}
+	xfree(kw);
+}
+
+/* Elements travel in a set of their own, named like the target. */
+static struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
+				      struct expr *elems, const YYLTYPE *loc)
+{
+	struct set *set = set_alloc(loc);
+
+	set->init = elems;
+	parser_handle_assign(&set->handle, h);
+	return parser_cmd(op, CMD_OBJ_ELEMENT, h, loc, set);
+}
+
+static void parser_table_add_set(struct table *table, char *name,
+				 const YYLTYPE *name_loc, struct set *set,
+				 const YYLTYPE *loc)
+{
+	xfree(set->handle.set.name);
+	set->handle.set.name = name;
+	set->handle.set.location = *name_loc;
+	set->location = *loc;
+	table_add_set(table, set);
+}
+
+static uint32_t parser_set_flag(struct parser_state *st, char *name,
+				const YYLTYPE *loc)
+{
+	const char *err;
+	uint32_t flag = 0;
+
+	err = set_flag_parse(name, &flag);
+	if (err)
+		parser_error(st, loc, "%s", err);
+	xfree(name);
+	return flag;
+}
+
+static void parser_set_item(struct parser_state *st, struct set *set,
+			    char *key, char *value, const YYLTYPE *loc)
+{
+	char *err = set_item_parse(set, key, value);
+
+	if (err) {
+		parser_error(st, loc, "%s", err);
+		xfree(err);
+	}
+	xfree(key);
+	xfree(value);
 }
 
 /* Objects */
@@ -1553,6 +1636,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 	struct cmd *cmd;
 	struct handle *handle;
 	struct sobj_words *words;
+	struct set *set;
 }
 
 %token NEWLINE "newline"
@@ -1613,6 +1697,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
+%token <kw> ELEMENT "element" SETS "sets"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1625,6 +1710,11 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
+%type <set> setdecl_block setdecl_body
+%type <handle> set_spec
+%type <string> set_key_types
+%type <val> set_flag_list
+%type <expr> set_ref
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <flowtable> flowtable_block flowtable_body
@@ -1675,6 +1765,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %destructor { parser_scope_pop(state); table_free($$); } table_block table_body
 %destructor { parser_scope_pop(state); chain_free($$); } chain_block chain_body
 %destructor { flowtable_free($$); } flowtable_block flowtable_body
+%destructor { set_free($$); } setdecl_block setdecl_body
 
 %%
 
@@ -1731,6 +1822,14 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_CREATE;
+			}
+		| CREATE SET set_spec '{' setdecl_body '}'
+			{
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+			}
+		| CREATE ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
 			}
 		| INSERT RULE rule_position rule_body
 			{
@@ -1816,6 +1915,14 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			{
 				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, $3,
 						     &@$);
+			}
+		| SET set_spec '{' setdecl_body '}'
+			{
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+			}
+		| ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
 		| RULE rule_position rule_body
 			{
@@ -1920,6 +2027,21 @@ delete_cmd	: TABLE table_spec
 				$$ = parser_sobj_cmd(state, CMD_DELETE, $1, $2,
 						     NULL, &@$);
 			}
+		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| SET table_spec HANDLE number
+			{
+				parser_set_id(&$2->handle, $4, &@4);
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
+			}
 		;
 
 flush_cmd	: TABLE table_spec
@@ -1936,6 +2058,11 @@ flush_cmd	: TABLE table_spec
 			{
 				$$ = parser_family_cmd(CMD_FLUSH,
 						       CMD_OBJ_RULESET, $2, &@$);
+			}
+		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
+						&@$, NULL);
 			}
 		;
 
@@ -1993,6 +2120,16 @@ list_cmd	: TABLE table_spec
 				if (!$$)
 					YYERROR;
 			}
+		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| SETS ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_SETS,
+						       $2, &@$);
+			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_HOOKS,
@@ -2028,6 +2165,14 @@ table_spec	: family_spec identifier
 				$$ = parser_handle_new($1);
 				$$->table.name = $2;
 				$$->table.location = @2;
+			}
+		;
+
+set_spec	: table_spec identifier
+			{
+				$$ = $1;
+				$$->set.name = $2;
+				$$->set.location = @2;
 			}
 		;
 
@@ -2131,6 +2276,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
+		| ELEMENT | SETS
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -2180,6 +2326,11 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 			{
 				parser_table_add_sobj(state, $<table>0, $1, $2,
 						      &@2, $3, &@$);
+			}
+		| SET identifier '{' setdecl_body '}'
+			{
+				parser_table_add_set($<table>0, $2, &@2, $4,
+						     &@$);
 			}
 		;
 
@@ -2327,6 +2478,93 @@ obj_punct	: NUMBER	{ $$ = $1; }
 		| ':'		{ $$ = xstrdup(":"); }
 		| ','		{ $$ = xstrdup(","); }
 		| '='		{ $$ = xstrdup("="); }
+		;
+
+/* Set declarations: "type ipv4_addr; flags interval; elements = {...}".
+ * Items apply to the set below them on the stack ($0). */
+setdecl_block	: %empty		{ $$ = set_alloc(NULL); }
+		| setdecl_block separator	{ $$ = $1; }
+		| setdecl_block setdecl_item separator	{ $$ = $1; }
+		| setdecl_block error separator	{ $$ = $1; yyerrok; }
+		;
+
+/* The last item may go without its separator, as in the system nft. */
+setdecl_body	: setdecl_block		{ $$ = $1; }
+		| setdecl_block setdecl_item	{ $$ = $1; }
+		;
+
+setdecl_item	: TYPE set_key_types
+			{
+				xfree($<set>0->key_types);
+				$<set>0->key_types = $2;
+				$<set>0->key_loc = @2;
+			}
+		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
+		| COMMENT string_arg
+			{
+				xfree($<set>0->comment);
+				$<set>0->comment = $2;
+				$<set>0->comment_loc = @2;
+			}
+		| POLICY identifier
+			{
+				if (!strcmp($2, "memory"))
+					$<set>0->policy_memory = true;
+				else if (strcmp($2, "performance"))
+					parser_error(state, &@2,
+						     "unknown set policy '%s': expected performance or memory",
+						     $2);
+				xfree($2);
+			}
+		| STRING
+			{
+				parser_set_item(state, $<set>0, $1, NULL, &@$);
+			}
+		| STRING NUMBER
+			{
+				parser_set_item(state, $<set>0, $1, $2, &@$);
+			}
+		| STRING STRING
+			{
+				parser_set_item(state, $<set>0, $1, $2, &@$);
+			}
+		| STRING match_lhs
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+			}
+		| STRING concat_lhs
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+			}
+		| STRING '=' set_block
+			{
+				if (strcmp($1, "elements"))
+					parser_error(state, &@1,
+						     "unknown set declaration '%s'",
+						     $1);
+				if ($<set>0->init)
+					expr_free($<set>0->init);
+				$<set>0->init = $3;
+				xfree($1);
+			}
+		;
+
+set_key_types	: identifier		{ $$ = $1; }
+		| set_key_types '.' identifier
+			{
+				$$ = xasprintf("%s . %s", $1, $3);
+				xfree($1);
+				xfree($3);
+			}
+		;
+
+set_flag_list	: identifier		{ $$ = parser_set_flag(state, $1, &@1); }
+		| set_flag_list ',' identifier
+			{
+				$$ = $1 | parser_set_flag(state, $3, &@3);
+			}
 		;
 
 table_flags	: identifier
@@ -2575,6 +2813,25 @@ match_stmt	: match_lhs match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| concat_lhs set_ref
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| concat_lhs rel_op set_ref
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		;
+
+/* A named set: "@blocked" (src/expr/setref.c) */
+set_ref		: '@' identifier
+			{
+				$$ = setref_expr_alloc(&@$, $2);
+				xfree($2);
 			}
 		;
 
@@ -3059,6 +3316,7 @@ flag_head	: NUMBER
 		;
 
 match_rhs	: rhs_expr		{ $$ = $1; }
+		| set_ref		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
 		;

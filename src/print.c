@@ -10,6 +10,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <print.h>
+#include <set.h>
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
@@ -338,8 +339,10 @@ static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
 		memory_allocation_error();
 	if (nftnl_set_nlmsg_parse(nlh, s) == 0) {
 		flags = nftnl_set_get_u32(s, NFTNL_SET_FLAGS);
-		if (flags & NFT_SET_ANONYMOUS)
-			o->anonymous++;
+		if (flags & NFT_SET_ANONYMOUS ||
+		    table_lookup_set(o->t, nftnl_set_get_str(s,
+							NFTNL_SET_NAME)))
+			o->anonymous++;	/* listed */
 		else
 			table_objs_add(o, flags & NFT_SET_MAP ? "map" : "set",
 				       nftnl_set_get_str(s, NFTNL_SET_NAME));
@@ -876,9 +879,16 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 		/* the chains' frame, without the table's attributes */
 		table_print_header(t, octx, false);
 	} else {
+		const struct set *s;
+
 		octx->family = t->handle.family;
 		w->delim = table_print_open(t, octx);
 		w->delim = sobj_print_table(t, octx, w->delim);
+		list_for_each_entry(s, &t->sets, list) {
+			nft_print(octx, "%s", w->delim);
+			set_print(s, octx, true);
+			w->delim = "\n";
+		}
 		w->delim = table_print_flowtables(t, octx, w->delim);
 	}
 }

@@ -223,6 +223,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&map_expr_ops,		/* a "lookup" with dreg; before set's */
 	&mapping_expr_ops,
 	&set_expr_ops,
+	&setref_expr_ops,
 	&concat_expr_ops,
 	&exthdr_expr_ops,
 	&tcpopt_expr_ops,

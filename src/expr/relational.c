@@ -11,6 +11,7 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -303,6 +304,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	case EXPR_PREFIX:
 	case EXPR_RANGE:
 	case EXPR_SET:
+	case EXPR_SET_REF:
 		break;
 	case EXPR_LIST:
 		return relational_list_error(ectx, left, right);
@@ -512,6 +514,9 @@ static void relational_expr_linearize(struct lin_ctx *lctx,
 		break;
 	case EXPR_SET:
 		set_lookup_linearize(lctx, expr, reg);
+		break;
+	case EXPR_SET_REF:
+		setref_lookup_linearize(lctx, expr, reg);
 		break;
 	default:
 		relational_linearize_value(lctx, expr, reg);

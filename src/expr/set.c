@@ -34,6 +34,7 @@
 #include <netlink.h>
 #include <json.h>
 #include <nftables.h>
+#include <set.h>
 #include <libnftnl/expr.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
@@ -383,9 +384,24 @@ static void set_string_bounds(const struct expr *elem, struct interval *iv,
  * size is what the system nft declares: the elements plus the end an
  * open interval leaves out.
  */
+static unsigned int set_add_intervals_how(struct nftnl_set *elems,
+					  const struct expr *set,
+					  const struct expr *left,
+					  bool touching, bool zero);
+
 static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
 				      const struct expr *left)
+{
+	return set_add_intervals_how(elems, set, left, true, true);
+}
+
+/* @zero: with the end element at 0 that a set holds once (an element
+ * added to a set that has some leaves it out, as the system nft). */
+static unsigned int set_add_intervals_how(struct nftnl_set *elems,
+					  const struct expr *set,
+					  const struct expr *left,
+					  bool touching, bool zero)
 {
 	unsigned int width = left->len, n = 0, k, i, count, size;
 	struct interval *v;
@@ -400,14 +416,17 @@ static unsigned int set_add_intervals(struct nftnl_set *elems,
 		else
 			set_elem_bounds(elem, &v[n++], width);
 	}
-	k = intervals_merge(v, n);
+	k = intervals_merge_how(v, n, touching);
 	count = intervals_encode(v, k, width, &e);
 	intervals_free(v, n);
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
+		if (!zero && e[i].end && !mpz_sgn(e[i].key))
+			continue;
 		set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
 			    set_key_bytes(left),
 			    e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
 			    e[i].open);
+	}
 	size = count;
 	if (count && e[count - 1].open)
 		size++;
@@ -1206,7 +1225,11 @@ static int set_lookup_delinearize(struct delin_ctx *dctx,
 					       name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	set = set_from_nftnl(nls, left, hton, as_sent);
+	/* a named set: "@name" */
+	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS))
+		set = setref_expr_alloc(&internal_location, name);
+	else
+		set = set_from_nftnl(nls, left, hton, as_sent);
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,
 				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
@@ -1342,4 +1365,41 @@ void set_expr_add(struct expr *set, struct expr *elem)
 {
 	list_add_tail(&elem->list, &set->expr_list.expressions);
 	set->expr_list.size++;
+}
+
+/* ---- named sets (src/obj/set.c) ---- */
+
+unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
+			     const struct expr *key, bool merge, bool zero)
+{
+	if (key->etype == EXPR_CONCAT)
+		return set_add_concats(elems, set, key);
+	if (set->flags & EXPR_F_INTERVAL)
+		return set_add_intervals_how(elems, set, key, merge, zero);
+	return set_add_values(elems, set, key);
+}
+
+struct expr *set_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key)
+{
+	return set_from_nftnl(nls, key, false, false);
+}
+
+void set_member_bounds(const struct expr *m, const struct expr *key,
+		       struct interval *iv)
+{
+	if (set_key_is_string(key))
+		set_string_bounds(m, iv, key->len);
+	else
+		set_elem_bounds(m, iv, key->len);
+}
+
+int set_member_compare(const struct expr *a, const struct expr *b)
+{
+	return set_member_cmp(a, b);
+}
+
+void set_key_desc(struct nftnl_set *nls, const struct expr *key)
+{
+	set_desc_concat(nls, key);
 }

@@ -2,6 +2,7 @@
  * The object kind registry: CMD_OBJ_* to the kind's ops.
  */
 #include <obj.h>
+#include <set.h>
 #include <string.h>
 #include <nft.h>
 
@@ -38,6 +39,9 @@ static const struct obj_ops *const obj_registry[] = {
 	[CMD_OBJ_SECMARKS]	= &secmarks_obj_ops,
 	[CMD_OBJ_CT_EXPECTS]	= &ct_expects_obj_ops,
 	[CMD_OBJ_SYNPROXYS]	= &synproxys_obj_ops,
+	[CMD_OBJ_SET]		= &set_obj_ops,
+	[CMD_OBJ_SETS]		= &sets_obj_ops,
+	[CMD_OBJ_ELEMENT]	= &element_obj_ops,
 };
 
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)

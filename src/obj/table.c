@@ -7,6 +7,7 @@
 #include <obj.h>
 #include <flowtable.h>
 #include <sobj.h>
+#include <set.h>
 #include <nft.h>
 #include <evaluate.h>
 #include <mnl.h>
@@ -97,6 +98,18 @@ static void table_block_register(struct eval_ctx *ectx, struct table *table)
 			chain);
 }
 
+static int table_sets_evaluate(struct eval_ctx *ectx, struct table *table)
+{
+	struct set *s;
+	int err = 0;
+
+	list_for_each_entry(s, &table->sets, list) {
+		if (set_evaluate(ectx, s) < 0)
+			err = -1;
+	}
+	return err;
+}
+
 int table_evaluate(struct eval_ctx *ectx, struct table *table)
 {
 	struct flowtable *ft;
@@ -117,6 +130,8 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 		if (sobj_evaluate(ectx, o) < 0)
 			err = -1;
 	}
+	if (table_sets_evaluate(ectx, table) < 0)
+		err = -1;
 	list_for_each_entry(ft, &table->flowtables, list) {
 		if (flowtable_evaluate(ectx, ft) < 0)
 			err = -1;
@@ -239,6 +254,7 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 	const struct table *t = cmd->table ? cmd->table : &no_flags;
 	const struct flowtable *ft;
 	const struct sobj *o;
+	const struct set *s;
 	const struct chain *c;
 	const struct rule *r;
 	int err = 0;
@@ -253,6 +269,12 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		if (flowtable_obj_ops.nl_put(x, NFT_MSG_NEWFLOWTABLE,
 					     NLM_F_CREATE, &ft->handle,
 					     ft) < 0)
+			err = -1;
+	}
+	/* sets before the chains: rules may look them up */
+	list_for_each_entry(s, &t->sets, list) {
+		batch_set_owner(x->batch, cmd, (struct set *)s);
+		if (exec_put_set(x, s) < 0)
 			err = -1;
 	}
 	/* The echo finds each message's object by its sequence number. */
@@ -403,6 +425,7 @@ const char *table_print_open(const struct table *t, struct output_ctx *octx)
  * blank line except the very first thing in the block. */
 void table_print(const struct table *t, struct output_ctx *octx)
 {
+	const struct set *s;
 	const struct chain *c;
 	const char *delim;
 	unsigned int saved_family = octx->family;
@@ -410,6 +433,11 @@ void table_print(const struct table *t, struct output_ctx *octx)
 	octx->family = t->handle.family;
 	delim = table_print_open(t, octx);
 	delim = sobj_print_table(t, octx, delim);
+	list_for_each_entry(s, &t->sets, list) {
+		nft_print(octx, "%s", delim);
+		set_print(s, octx, true);
+		delim = "\n";
+	}
 	delim = table_print_flowtables(t, octx, delim);
 	list_for_each_entry(c, &t->chains, list) {
 		nft_print(octx, "%s", delim);
@@ -582,7 +610,8 @@ const struct obj_ops table_obj_ops = {
 	.flags		= OBJ_F_LIST,
 	.evaluate	= table_cmd_evaluate,
 	.cache_needs	= table_cmd_needs,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_OBJ,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_OBJ |
+			  NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.execute	= exec_table,
 	.plan		= table_plan,
 	.msg_new	= NFT_MSG_NEWTABLE,

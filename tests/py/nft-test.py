@@ -242,6 +242,7 @@ class TestFile:
         self.chain_lines = []   # (quals, name, spec)
         self.veth_lines = []    # (quals, [a, b])
         self.object_lines = []  # "object: counter c { }"
+        self.set_lines = []     # (quals, "NAME { ... }")
         self.header_lines = []  # verbatim, for --update
         self.entries = []
         self.old_layout = False
@@ -353,6 +354,9 @@ class TestFile:
             self.veth_lines.append((quals, val.split()))
         elif key == "object":
             self.object_lines.append(val)
+        elif key == "set":
+            # a named set the rules may look up: "set: NAME { ... }"
+            self.set_lines.append((quals, val))
         elif key == "chain":
             name, _, spec = val.partition(" ")
             self.chain_lines.append((quals, name, spec.strip()))
@@ -657,6 +661,10 @@ class Runner:
         # Created with the system nft where there is one, so that a broken
         # chain in our nft shows up as failing entries, not a dead file.
         text = "add table %s %s\n" % (self.fam, self.tf.table)
+        for quals, spec in self.tf.set_lines:
+            if not quals or self.fam in quals:
+                text += "add set %s %s %s\n" % (self.fam, self.tf.table,
+                                                 spec)
         for name, spec in self.tf.chains(self.fam):
             text += "add chain %s %s %s %s\n" % (self.fam, self.tf.table,
                                                  name, spec)

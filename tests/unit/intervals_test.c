@@ -45,6 +45,20 @@ static void test_merge(void)
 	CHECK(intervals_merge(NULL, 0) == 0);
 }
 
+/* Named sets without auto-merge keep touching intervals apart. */
+static void test_merge_touching(void)
+{
+	static const unsigned long b[] = { 10, 20, 21, 30, 25, 26, 40, 40 };
+	struct interval *v = ivs(4, b);
+	unsigned int n = intervals_merge_how(v, 4, false);
+
+	CHECK(n == 3);
+	CHECK(iv_is(&v[0], 10, 20));
+	CHECK(iv_is(&v[1], 21, 30));
+	CHECK(iv_is(&v[2], 40, 40));
+	intervals_free(v, 4);
+}
+
 static void test_prefix_len(void)
 {
 	mpz_t lo, hi;
@@ -189,6 +203,7 @@ static void test_round_trip(void)
 
 int main(void)
 {
+	test_merge_touching();
 	test_merge();
 	test_prefix_len();
 	test_encode();

@@ -20,6 +20,9 @@
 #include <rule.h>
 #include <expr.h>
 #include <parse.h>
+#include <set.h>
+#include <proto.h>
+#include <libnftnl/udata.h>
 #include "unit.h"
 #include "unit_nft.h"
 
@@ -310,10 +313,59 @@ static void test_sobj(void)
 	free(why);
 	CHECK(sobj_table_count(t) == 1);
 	table_free(t);
+/* typeof keys through the set's user data and back, and what is not
+ * typeof: a plain concatenation described as one of nothing. */
+static void typeof_roundtrip(struct expr *key, const char *want)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct output_ctx octx = {};
+	struct expr *back = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+
+	CHECK(set_typeof_supported(key));
+	set_typeof_put(ud, key);
+	CHECK(set_typeof_parse(nftnl_udata_buf_data(ud),
+			       nftnl_udata_buf_len(ud), &back) == 1);
+	if (back) {
+		octx.output_fp = open_memstream(&buf, &len);
+		expr_print(back, &octx);
+		fclose(octx.output_fp);
+		CHECK_STREQ(buf, want);
+		free(buf);
+		expr_free(back);
+	}
+	nftnl_udata_buf_free(ud);
+	expr_free(key);
+}
+
+static void test_set_typeof(void)
+{
+	struct nftnl_udata_buf *ud;
+	struct expr *concat, *back = (struct expr *)1;
+
+	typeof_roundtrip(payload_expr_alloc(&internal_location, &proto_ip,
+					    11), "ip saddr");
+	typeof_roundtrip(meta_expr_alloc(&internal_location, NFT_META_MARK),
+			 "meta mark");
+	concat = concat_expr_alloc(&internal_location);
+	concat_expr_add(concat, payload_expr_alloc(&internal_location,
+						   &proto_ip, 12));
+	concat_expr_add(concat, payload_expr_alloc(&internal_location,
+						   &proto_tcp, 2));
+	typeof_roundtrip(concat, "ip daddr . tcp dport");
+
+	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	set_typeof_put_plain_concat(ud);
+	CHECK(set_typeof_parse(nftnl_udata_buf_data(ud),
+			       nftnl_udata_buf_len(ud), &back) == 0);
+	CHECK(back == NULL);
+	nftnl_udata_buf_free(ud);
 }
 
 int main(void)
 {
+	test_set_typeof();
 	test_registry();
 	test_table();
 	test_chain();

@@ -1,0 +1,128 @@
+/*
+ * Named sets: "set s { type ipv4_addr; flags interval; elements = { ... } }"
+ * declared in a table block or with "add set", their elements ("add
+ * element", "delete element", "flush set") and the listings of them.
+ * Everything about the kind is in src/obj/set.c; the elements are encoded
+ * and decoded by the anonymous sets' code (src/expr/set.c), and "@s" in
+ * rules is src/expr/setref.c.
+ */
+#ifndef NFT_SET_H
+#define NFT_SET_H
+
+#include <rule.h>
+#include <jansson.h>
+
+struct output_ctx;
+struct nftnl_set;
+
+/* What an element holds besides its key (dumped sets). */
+struct set_elem_info {
+	uint64_t timeout;		/* ms, 0: the set's */
+	uint64_t expires;		/* ms, 0: none */
+	char *comment;
+};
+
+struct set {
+	struct list_head list;		/* in table->sets */
+	struct handle handle;		/* family, table, set name, handle */
+	struct location location;
+	unsigned int refcnt;
+	uint32_t flags;			/* NFT_SET_* */
+	/* The key as written ("ipv4_addr . inet_service"), resolved by
+	 * evaluation into @key: a constant of each type (a concatenation
+	 * of them for several), which is what elements are typed by. */
+	char *key_types;
+	struct location key_loc;
+	struct expr *key;
+	bool key_typeof;		/* "typeof EXPR": @key is EXPR */
+	uint64_t timeout;		/* milliseconds, 0: none */
+	uint64_t gc_int;		/* milliseconds, 0: none */
+	uint32_t size;			/* 0: none */
+	bool policy_memory;		/* "policy memory" */
+	bool auto_merge;
+	bool counter;			/* a counter on every element */
+	char *comment;
+	struct location comment_loc;
+	/* Elements: an EXPR_SET (src/expr/set.c), NULL if none given */
+	struct expr *init;
+	/* Dumped: per member of @init, in its order, NULL if none has
+	 * more than its key. */
+	struct set_elem_info *info;
+	/* An element command: the set it adds to had no elements (the
+	 * first interval elements carry the end element at 0). */
+	bool target_empty;
+	/* Dumped from the kernel: its key as the kernel holds it. */
+	uint32_t key_type_id;
+	uint32_t key_len;		/* bytes */
+};
+
+struct set *set_alloc(const struct location *loc);
+struct set *set_get(struct set *s);
+void set_free(struct set *s);
+
+/* The table owns its sets (table_free() frees them). */
+void table_add_set(struct table *t, struct set *s);
+struct set *table_lookup_set(const struct table *t, const char *name);
+void table_free_sets(struct table *t);
+
+/* Parser helpers: "flags interval,timeout" and a "name value" item
+ * ("timeout 1h", "size 100", "auto-merge"): NULL or an error message. */
+const char *set_flag_parse(const char *name, uint32_t *flag);
+char *set_item_parse(struct set *s, const char *key, const char *value);
+
+/* Check and resolve a set declaration (key, flags, elements). */
+struct eval_ctx;
+struct exec_ctx;
+int set_evaluate(struct eval_ctx *ectx, struct set *s);
+/* Table blocks: the set's message and its elements into the batch. */
+int exec_put_set(struct exec_ctx *x, const struct set *s);
+
+/* The set as "list set" prints it, its elements with @elements. */
+void set_print(const struct set *s, struct output_ctx *octx, bool elements);
+json_t *set_json(const struct set *s, struct output_ctx *octx);
+
+/* A dumped set (with its elements, if the dump had them). */
+struct set *netlink_set_parse(const struct nftnl_set *nls);
+
+/* The cache: dump the sets of @table (NULL: all) in @family, with their
+ * elements if @elems, into the cached tables. */
+int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
+		     bool elems);
+
+/* Elements of a named set (src/expr/set.c): encode the members of @set
+ * keyed like @key into @elems; decode those of a dumped set. */
+unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
+			     const struct expr *key, bool merge, bool zero);
+struct interval;
+/* The bounds of member @m of a set keyed by @key. */
+void set_member_bounds(const struct expr *m, const struct expr *key,
+		       struct interval *iv);
+struct expr *set_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key);
+void set_key_desc(struct nftnl_set *nls, const struct expr *key);
+/* The order of a listing's members. */
+int set_member_compare(const struct expr *a, const struct expr *b);
+
+/* typeof (src/obj/set_typeof.c): whether @key can be described in the
+ * user data, the description, and the key read back from user data (1,
+ * 0 if there is none, -1 if it cannot be read). */
+struct nftnl_udata_buf;
+bool set_typeof_supported(const struct expr *key);
+void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
+int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
+void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
+/* A key's length: a concatenation's is its members' whole words. */
+void set_key_set_len(struct expr *key);
+
+/* "@name" (src/expr/setref.c) */
+struct expr *setref_expr_alloc(const struct location *loc, const char *name);
+struct lin_ctx;
+/* "left @s": load left, look it up in the set by name. */
+void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
+			     enum nft_registers reg);
+
+extern const struct obj_ops set_obj_ops;
+extern const struct obj_ops sets_obj_ops;
+extern const struct obj_ops element_obj_ops;
+
+#endif /* NFT_SET_H */

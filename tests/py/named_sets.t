@@ -1,0 +1,50 @@
+# lookups in named sets: "@name" on the right of a match, negated and
+# with concatenations; the set is looked up by name, as the system nft
+# does, and lists back as "@name"
+families: ip inet
+table: t
+chain: c { type filter hook input priority filter; policy accept; }
+set: s4 { type ipv4_addr; }
+set: si { type ipv4_addr; flags interval; }
+set: sp { type inet_service; }
+set: sc { type ipv4_addr . inet_service; }
+set: sm { type mark; }
+
+rule ip: ip saddr @s4 drop
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set s4 ]
+  [ immediate reg 0 drop ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "@s4"}}, {"drop": null}]
+
+rule ip: ip daddr != @si accept
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ lookup reg 1 set si 0x1 ]
+  [ immediate reg 0 accept ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "daddr"}}, "right": "@si"}}, {"accept": null}]
+
+rule ip inet: tcp dport @sp
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set sp ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": "@sp"}}]
+
+rule ip: ip saddr . tcp dport @sc
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set sc ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": "@sc"}}]
+
+rule ip inet: meta mark @sm
+  [ meta load mark => reg 1 ]
+  [ lookup reg 1 set sm ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": "@sm"}}]
+
+rule ip inet: meta mark != @sm
+  [ meta load mark => reg 1 ]
+  [ lookup reg 1 set sm 0x1 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "mark"}}, "right": "@sm"}}]
+
+fail ip inet: ip saddr @nosuchset

@@ -1,0 +1,227 @@
+#!/bin/bash
+# Named sets end to end: a set of addresses that an output rule drops
+# (ping fails, an element deleted live lets it through, one added live
+# stops it again), interval sets (touching intervals kept apart, overlaps
+# refused with a caret), listings byte-identical to the system nft's
+# (both ways), -t and -a, list set / list sets, delete by handle, and a
+# JSON round trip.
+. "$TESTDIR/lib.sh"
+
+ns_new; nsb=$NS_PID
+ip link add v0 type veth peer name v1 || fail "veth"
+ip link set v1 netns "$nsb" || fail "move v1"
+ip link set lo up
+ip addr add 10.0.0.1/24 dev v0 && ip link set v0 up
+in_ns "$nsb" ip link set lo up
+in_ns "$nsb" ip addr add 10.0.0.2/24 dev v1
+in_ns "$nsb" ip addr add 10.0.0.3/24 dev v1
+in_ns "$nsb" ip link set v1 up
+wait_ping 10.0.0.2 || fail "no connectivity before loading rules"
+
+cat > "$TMPD/sets.nft" <<'NFT'
+table ip t {
+	set blocked {
+		type ipv4_addr
+		elements = { 10.0.0.2, 10.0.0.3 }
+	}
+
+	set nets {
+		type ipv4_addr
+		flags interval
+		elements = { 10.1.0.0/16, 10.2.0.0-10.2.0.5, 192.168.0.1 }
+	}
+
+	set ports {
+		type inet_service
+		elements = { 22, 80, 443, 8080, 9000, 9001 }
+	}
+
+	set pairs {
+		type ipv4_addr . inet_service
+		comment "pairs"
+		elements = { 10.0.0.2 . 22 }
+	}
+
+	chain out {
+		type filter hook output priority filter; policy accept;
+		ip daddr @blocked drop
+		ip daddr . tcp dport @pairs drop
+		ip daddr != @nets accept
+	}
+}
+NFT
+nft -f "$TMPD/sets.nft" || fail "loading the ruleset with sets"
+ok "ruleset with named sets loaded"
+
+! ping -c 1 -W 1 10.0.0.2 >/dev/null 2>&1 || fail "ping passed the set's drop"
+ok "ping to a set member dropped"
+nft delete element ip t blocked '{ 10.0.0.2 }' || fail "delete element"
+wait_ping 10.0.0.2 || fail "ping still dropped after delete element"
+ok "deleting the element lets ping through"
+nft add element ip t blocked '{ 10.0.0.2 }' || fail "add element"
+! ping -c 1 -W 1 10.0.0.2 >/dev/null 2>&1 || fail "ping passed after add element"
+ok "adding the element back drops ping again"
+nft flush set ip t blocked || fail "flush set"
+wait_ping 10.0.0.3 || fail "ping dropped after flush set"
+ok "flush set empties it"
+nft add element ip t blocked '{ 10.0.0.2, 10.0.0.3 }' || fail "add elements"
+
+# The listing is the source, as the system nft lists it.
+nft list ruleset > "$TMPD/ours"
+if have_system_nft; then
+	sysnft list ruleset > "$TMPD/sys"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "listing as the system nft's"
+	for args in "-t list ruleset" "-a list ruleset" "list sets" \
+		    "list set ip t nets" "-a list set ip t ports" "list table ip t"; do
+		sysnft $args > "$TMPD/sys"
+		nft $args > "$TMPD/ours"
+		assert_files_eq "$TMPD/sys" "$TMPD/ours" "nft $args as the system nft's"
+	done
+	# and what the system nft writes, we list alike
+	sysnft flush ruleset
+	sysnft -f "$TMPD/sets.nft" || fail "system nft loading the file"
+	sysnft list ruleset > "$TMPD/sys"
+	nft list ruleset > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "system nft's sets listed alike"
+	nft flush ruleset
+fi
+
+# Text round trip
+nft flush ruleset
+nft -f "$TMPD/sets.nft" || fail "reload"
+nft list ruleset > "$TMPD/l1"
+nft flush ruleset
+nft -f "$TMPD/l1" || fail "loading our own listing"
+nft list ruleset > "$TMPD/l2"
+assert_files_eq "$TMPD/l1" "$TMPD/l2" "text round trip"
+
+# The expected text of the interval set, touching intervals apart
+assert_eq "$(nft list set ip t nets)" "table ip t {
+	set nets {
+		type ipv4_addr
+		flags interval
+		elements = { 10.1.0.0/16, 10.2.0.0-10.2.0.5,
+			     192.168.0.1 }
+	}
+}" "interval set listed"
+assert_eq "$(nft -t list set ip t nets | grep -c elements)" 0 "-t: no elements"
+
+# Live interval set: the first elements carry the end at 0, later ones not
+nft add element ip t nets '{ 172.16.0.0/12 }' || fail "add interval element"
+assert_match '172.16.0.0/12' "$(nft list set ip t nets)" "interval added live"
+nft delete element ip t nets '{ 10.1.0.0/16 }' || fail "delete interval element"
+assert_no_match '10.1.0.0/16' "$(nft list set ip t nets)" "interval deleted live"
+
+# An overlap is refused before anything is sent, with a caret on it
+out=$(nft add element ip t nets '{ 8.8.8.8, 172.16.1.0/24 }' 2>&1); rc=$?
+assert_eq "$rc" 1 "overlapping element refused"
+assert_eq "$out" "Error: interval overlaps with an existing one
+add element ip t nets { 8.8.8.8, 172.16.1.0/24 }
+                                 ^^^^^^^^^^^^^" "overlap error with caret"
+assert_no_match '8.8.8.8' "$(nft list set ip t nets)" "nothing of the refused command added"
+
+# A prefix in a set without flags interval
+out=$(nft add element ip t blocked '{ 10.9.0.0/16 }' 2>&1); rc=$?
+assert_eq "$rc" 1 "prefix in a plain set refused"
+assert_match "You must add 'flags interval'" "$out" "prefix error says why"
+
+# Unknown type
+out=$(nft add set ip t bad '{ type ipv5_addr; }' 2>&1); rc=$?
+assert_eq "$rc" 1 "unknown type refused"
+assert_match "unknown datatype ipv5_addr" "$out" "unknown type named"
+
+# add/create/delete by name and handle, destroy
+nft add set ip t tmp '{ type mark; }' || fail "add set"
+out=$(nft create set ip t tmp '{ type mark; }' 2>&1); rc=$?
+assert_eq "$rc" 1 "create of an existing set refused"
+h=$(nft -a list sets | sed -n 's/.*set tmp { # handle \([0-9]*\)$/\1/p')
+[ -n "$h" ] || fail "no handle for set tmp"
+nft delete set ip t handle "$h" || fail "delete set by handle"
+assert_no_match 'set tmp' "$(nft list sets)" "set deleted by handle"
+nft destroy set ip t tmp || fail "destroy of a missing set"
+nft add set ip t tmp2 '{ type ether_addr; }' || fail "add set"
+nft delete set ip t tmp2 || fail "delete set by name"
+ok "add, create, delete by handle and name, destroy"
+
+# JSON round trip
+nft -j list ruleset > "$TMPD/j1" || fail "JSON listing"
+assert_match '"set": {"family": "ip", "name": "nets", "table": "t", "type": "ipv4_addr"' \
+	"$(cat "$TMPD/j1")" "set in JSON"
+assert_match '"right": "@blocked"' "$(cat "$TMPD/j1")" "@set in JSON rule"
+nft list ruleset > "$TMPD/t1"
+nft flush ruleset
+nft -j -f "$TMPD/j1" || fail "loading the JSON listing"
+nft list ruleset > "$TMPD/t2"
+assert_files_eq "$TMPD/t1" "$TMPD/t2" "JSON round trip"
+
+# typeof: the key's expressions travel in the set's user data as the
+# system nft writes them, so each nft lists the other's sets as typeof
+cat > "$TMPD/typeof.nft" <<'NFT'
+table inet ty {
+	set s {
+		typeof ip saddr . tcp dport
+		elements = { 1.2.3.4 . 22,
+			     5.6.7.8 . 80 }
+	}
+
+	set m {
+		typeof meta mark
+		elements = { 0x00000001 }
+	}
+
+	set p {
+		typeof ip6 daddr
+		flags interval
+		elements = { 2001:db8::/32 }
+	}
+
+	set c {
+		typeof ct mark
+	}
+
+	set i {
+		typeof iifname
+		elements = { "lo" }
+	}
+
+	chain c {
+		ip saddr . tcp dport @s accept
+	}
+}
+NFT
+nft flush ruleset
+nft -f "$TMPD/typeof.nft" || fail "loading typeof sets"
+nft list ruleset > "$TMPD/ours"
+assert_files_eq "$TMPD/typeof.nft" "$TMPD/ours" "typeof sets listed as written"
+if have_system_nft; then
+	sysnft list ruleset > "$TMPD/sys"
+	assert_files_eq "$TMPD/typeof.nft" "$TMPD/sys" "the system nft lists our typeof sets"
+	nft flush ruleset
+	sysnft -f "$TMPD/typeof.nft" || fail "system nft loading typeof sets"
+	nft list ruleset > "$TMPD/ours"
+	assert_files_eq "$TMPD/typeof.nft" "$TMPD/ours" "we list the system nft's typeof sets"
+	# a typeof this nft cannot describe fails loudly, naming the set
+	sysnft add set inet ty v '{ typeof vlan id; }'
+	out=$(nft list ruleset 2>&1); rc=$?
+	assert_eq "$rc" 1 "a set with an unknown typeof is not listed"
+	assert_match "it holds set v" "$out" "and named"
+fi
+
+# Elements with a timeout, an expiry and a comment (added by the system
+# nft) list as the system nft lists them, expiry times aside
+if have_system_nft; then
+	nft flush ruleset
+	sysnft add table ip tm
+	sysnft add set ip tm s '{ type ipv4_addr; flags timeout; }'
+	sysnft add element ip tm s '{ 1.1.1.1 timeout 1h comment "a", 2.2.2.2, 3.3.3.3 timeout 10m }'
+	sysnft add set ip tm t '{ type ipv4_addr; timeout 1h; }'
+	sysnft add element ip tm t '{ 1.1.1.1, 2.2.2.2 timeout 2h, 3.3.3.3 timeout 1h }'
+	sysnft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/sys"
+	nft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "elements with timeouts and comments listed"
+	assert_match 'expires [0-9hms]+' "$(nft list set ip tm s)" "expiry shown"
+	sysnft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/sys"
+	nft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/ours"
+	assert_eq "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["nftables"][1:]; b=json.load(open(sys.argv[2]))["nftables"][1:]; print(a == b)' "$TMPD/sys" "$TMPD/ours")" True \
+		"JSON of elements with timeouts and comments"
+fi
