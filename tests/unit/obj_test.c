@@ -372,7 +372,7 @@ int main(void)
 	test_table();
 	test_chain();
 	test_rule();
-	test_nft_release();
 	test_sobj();
+	test_nft_release();
 	return unit_done("obj_test");
 }
