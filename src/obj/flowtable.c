@@ -275,15 +275,10 @@ static void ft_obj_free(void *obj)
 
 /* ---- the cache ---- */
 
-struct ft_fetch {
-	struct nft_ctx *nft;
-	uint32_t family;
-};
-
 static int ft_fetch_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct nftnl_flowtable *nlf = nftnl_flowtable_alloc();
-	struct ft_fetch *f = data;
+	struct nft_ctx *nft = data;
 	struct flowtable *ft;
 	struct table *t;
 
@@ -295,7 +290,7 @@ static int ft_fetch_cb(const struct nlmsghdr *nlh, void *data)
 	}
 	ft = ft_parse(nlf, NULL);
 	nftnl_flowtable_free(nlf);
-	t = cache_table_lookup(&f->nft->cache, ft->handle.family,
+	t = cache_table_lookup(&nft->cache, ft->handle.family,
 			       ft->handle.table.name);
 	if (t)
 		list_add_tail(&ft->list, &t->flowtables);
@@ -306,10 +301,8 @@ static int ft_fetch_cb(const struct nlmsghdr *nlh, void *data)
 
 int flowtable_cache_fetch(struct nft_ctx *nft, const struct cache_filter *f)
 {
-	struct ft_fetch ctx = { .nft = nft, .family = f->family };
-
 	if (mnl_dump_table_objs(nft, NFT_MSG_GETFLOWTABLE, f->family,
-				f->table, ft_fetch_cb, &ctx) < 0)
+				f->table, ft_fetch_cb, nft) < 0)
 		return errno == ENOENT ? 0 : -1;
 	return 0;
 }
