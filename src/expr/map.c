@@ -321,6 +321,24 @@ static bool map_key_is_interval(const struct expr *key)
 	return false;
 }
 
+/* One type derives from the other (a mark is an integer), or either is
+ * a plain integer. */
+static bool map_types_match(const struct datatype *a,
+			    const struct datatype *b)
+{
+	const struct datatype *i;
+
+	if (a->type == TYPE_INTEGER || b->type == TYPE_INTEGER)
+		return true;
+	for (i = a; i; i = i->basetype)
+		if (i->type == b->type)
+			return true;
+	for (i = b; i; i = i->basetype)
+		if (i->type == a->type)
+			return true;
+	return false;
+}
+
 static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 			    struct expr *m)
 {
@@ -353,11 +371,8 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 				  "map key must be a value, a prefix or a range, not a %s",
 				  expr_name(m->mapping.key));
 	}
-	if (m->mapping.key->etype != EXPR_CONCAT &&
-	    key->dtype->type != m->mapping.key->dtype->type &&
-	    m->mapping.key->etype == EXPR_VALUE &&
-	    m->mapping.key->dtype->type != TYPE_INTEGER &&
-	    key->dtype->type != TYPE_INTEGER)
+	if (m->mapping.key->etype == EXPR_VALUE &&
+	    !map_types_match(key->dtype, m->mapping.key->dtype))
 		return expr_error(ectx, m->mapping.key,
 				  "datatype mismatch, map expects %s, mapping key has type %s",
 				  key->dtype->desc, m->mapping.key->dtype->desc);

@@ -15,7 +15,7 @@ is_system_nft && skip "NFT is the system nft: nothing to compare"
 # example -> what it waits for.  When one loads, take it off the list.
 declare -A WAITING=(
 	[ct_helpers.nft]="ct helper objects"
-	[load_balancing.nft]="a kernel that takes a nat chain at priority -300 (the system nft fails too; with -100 it loads and lists as the system nft's, tests/shell/testcases/39-maps.sh)"
+	[load_balancing.nft]="a kernel that takes a nat chain at priority -300 (the system nft fails there too; at -100 both load it and list it the same)"
 	[secmark.nft]="secmark objects and maps"
 	[sets_and_maps.nft]="named sets and maps"
 )
