@@ -124,7 +124,8 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo);
 /* The cache (src/cache.c): dump the objects of @family/@table once and
  * hang them on the cached tables. */
 struct nft_ctx;
-int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table);
+int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table,
+		     bool have_chains);
 /* Why a table's objects cannot be listed (owned message), or NULL. */
 char *sobj_table_unlistable(const struct table *t);
 unsigned int sobj_table_count(const struct table *t);

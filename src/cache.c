@@ -371,7 +371,8 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 		return -1;
 	/* one dump for the whole family or table, not one per table */
 	if (flags & NFT_CACHE_OBJ &&
-	    sobj_cache_fetch(nft, f->family, f->table) < 0)
+	    sobj_cache_fetch(nft, f->family, f->table,
+			     flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE)) < 0)
 		return -1;
 	return 0;
 }

@@ -1352,9 +1352,36 @@ static int sobj_dump_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table)
+/* Whether a cached table may hold objects: its kernel use count covers
+ * its chains, sets, objects and flowtables. Without chains in the cache,
+ * any table may. */
+static bool sobj_cache_may_have(const struct nft_cache *cache,
+				bool have_chains)
+{
+	const struct table *t;
+	const struct chain *c;
+	uint32_t chains;
+
+	list_for_each_entry(t, &cache->tables, list) {
+		if (!have_chains)
+			return true;
+		chains = 0;
+		list_for_each_entry(c, &t->chains, list)
+			chains++;
+		if (t->nl_use > chains)
+			return true;
+	}
+	return false;
+}
+
+int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table,
+		     bool have_chains)
 {
 	struct sobj_dump d = { nft, NULL };
+
+	/* no dump at all for rulesets of tables and chains only */
+	if (!sobj_cache_may_have(&nft->cache, have_chains))
+		return 0;
 
 	if (mnl_obj_request(nft, NFT_MSG_GETOBJ, family, table, NULL, 0,
 			    sobj_dump_cb, &d) < 0)
