@@ -117,6 +117,12 @@ nft -j -f "$TMPD/ours.json" || fail "load our JSON"
 nft list ruleset > "$TMPD/again.list"
 assert_files_eq "$TMPD/ours.list" "$TMPD/again.list" "JSON round trip"
 
+# Text round trip: our listing loads back to itself.
+nft flush ruleset
+nft -f "$TMPD/ours.list" || fail "load our listing"
+nft list ruleset > "$TMPD/again.list"
+assert_files_eq "$TMPD/ours.list" "$TMPD/again.list" "text round trip"
+
 # list one kind, one object, a table's; reset returns the old values.
 assert_eq "$(nft list counters table ip U)" "table ip U {
 	counter only {
