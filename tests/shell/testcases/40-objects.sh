@@ -182,6 +182,23 @@ has_caret "$out" || fail "no caret: $out"
 out=$(nft create counter inet T c 2>&1)
 assert_match "counter 'c' already exists" "$out" "create existing"
 
+# An anonymous object map (not decoded yet) fails the listing, naming it.
+if have_system_nft && ! is_system_nft; then
+	nft flush ruleset
+	sysnft -f - <<'RULESET' || fail "system nft loads an object map"
+table ip M {
+	counter c1 { }
+	chain ch {
+		counter name tcp dport map { 22 : "c1", 80 : "c1" }
+	}
+}
+RULESET
+	out=$(nft list ruleset 2>&1)
+	[ $? != 0 ] || fail "object map listed: $out"
+	assert_match "objref sreg 1 set __objmap" "$out" "object map: loud"
+	nft flush ruleset
+fi
+
 # Packets: a named counter counts echo requests, a quota drops the third.
 ip link set lo up
 nft -f - <<'RULESET' || fail "packet ruleset"
