@@ -1216,6 +1216,25 @@ static char *sobj_explain_exists(const struct cmd *cmd,
 			 family_name(h->family), cmd_table_name(cmd));
 }
 
+/* EBUSY: a rule (or map) refers to the object */
+static const char *sobj_strerror(int err, const struct cmd *cmd)
+{
+	return err == EBUSY ? "the object is in use" : NULL;
+}
+
+/* The caret of a missing or busy object: its name. */
+static char *sobj_explain(struct nft_ctx *nft, const struct mnl_err *e,
+			  const struct cmd *cmd, const void *obj,
+			  const struct location **loc)
+{
+	if (e->err != EBUSY || !cmd->handle.chain.name)
+		return NULL;
+	*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);
+	return xasprintf("%s '%s' is in use by a rule in table %s %s",
+			 cmd_obj_name(cmd->obj), cmd->handle.chain.name,
+			 family_name(cmd->handle.family), cmd_table_name(cmd));
+}
+
 static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 			   char **why)
 {
@@ -1271,6 +1290,8 @@ const struct obj_ops var = {						\
 	.print		= sobj_ops_print,				\
 	.json		= sobj_ops_json,				\
 	.echo		= sobj_echo,					\
+	.strerror	= sobj_strerror,				\
+	.explain	= sobj_explain,					\
 	.explain_missing = sobj_explain_missing,			\
 	.explain_exists	= sobj_explain_exists,				\
 	.free		= sobj_cmd_free,				\

@@ -179,6 +179,10 @@ assert_match "table 'nope' does not exist" "$out" "add to a missing table"
 out=$(nft add ct timeout inet T x { protocol tcp\; policy = { established } } 2>&1)
 assert_match "'established' needs ': VALUE'" "$out" "policy without a value"
 has_caret "$out" || fail "no caret: $out"
+out=$(nft delete limit inet T l 2>&1)
+assert_match "limit 'l' is in use by a rule in table inet T" "$out" \
+	"delete of a referenced object"
+has_caret "$out" || fail "no caret: $out"
 out=$(nft create counter inet T c 2>&1)
 assert_match "counter 'c' already exists" "$out" "create existing"
 
