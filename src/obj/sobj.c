@@ -1022,12 +1022,22 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 			o->quota.flags |= NFT_QUOTA_F_INV;
 		break;
 	case NFT_OBJECT_LIMIT:
+		/* libnftables-json(5): burst 0 unless given; "unit":
+		 * "bytes" for byte rates (the listing writes "rate_unit") */
 		o->limit.type = NFT_LIMIT_PKTS;
 		o->limit.unit = 1;
-		o->limit.burst = 5;
+		o->limit.burst = 0;
 		if (json_u64_key(jctx, obj, "rate", UINT64_MAX,
 				 &o->limit.rate) < 0)
 			return -1;
+		if (json_opt_string(jctx, obj, "unit", &s) > 0) {
+			if (!strcmp(s, "bytes"))
+				o->limit.type = NFT_LIMIT_PKT_BYTES;
+			else if (strcmp(s, "packets"))
+				return json_error(jctx, "unit",
+						  "invalid limit unit \"%s\": expected packets or bytes",
+						  s);
+		}
 		if (json_opt_string(jctx, obj, "per", &s) > 0) {
 			o->limit.unit = limit_time_unit(s);
 			if (!o->limit.unit)
@@ -1038,7 +1048,6 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 		    strcmp(s, "packets")) {
 			o->limit.type = NFT_LIMIT_PKT_BYTES;
 			o->limit.rate *= limit_byte_unit(s);
-			o->limit.burst = 0;
 		}
 		if (json_u64_key(jctx, obj, "burst", UINT32_MAX, &v) > 0) {
 			o->limit.burst = v;
