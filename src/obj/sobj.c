@@ -1081,6 +1081,16 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 					  "ct timeout policies for this protocol are not supported yet");
 		for (idx = 0; idx < tp->n; idx++)
 			o->timeout.timeout[idx] = tp->dflt[idx];
+		/* libnftables-json(5)'s one "state" and "value" */
+		if (json_opt_string(jctx, obj, "state", &key) > 0) {
+			st = timeout_state(tp, key);
+			if (st < 0 || json_u64_key(jctx, obj, "value",
+						   UINT32_MAX, &v) <= 0)
+				return json_error(jctx, "state",
+						  "invalid state \"%s\" or no \"value\"",
+						  key);
+			o->timeout.timeout[st] = v;
+		}
 		f = json_object_get(obj, "policy");
 		json_object_foreach(f, key, val) {
 			st = timeout_state(tp, key);
