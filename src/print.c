@@ -373,7 +373,9 @@ static int table_objs_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!obj)
 		memory_allocation_error();
-	if (nftnl_obj_nlmsg_parse(nlh, obj) == 0)
+	/* the kinds we list are counted already (sobj_table_count) */
+	if (nftnl_obj_nlmsg_parse(nlh, obj) == 0 &&
+	    !sobj_type_name(nftnl_obj_get_u32(obj, NFTNL_OBJ_TYPE)))
 		table_objs_add(data,
 			       obj_kind_name(nftnl_obj_get_u32(obj,
 							       NFTNL_OBJ_TYPE)),
