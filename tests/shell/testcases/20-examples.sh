@@ -14,10 +14,10 @@ is_system_nft && skip "NFT is the system nft: nothing to compare"
 
 # example -> what it waits for.  When one loads, take it off the list.
 declare -A WAITING=(
-	[ct_helpers.nft]="ct helper objects"
+	[ct_helpers.nft]="object maps (ct helper set udp dport map { ... })"
 	[load_balancing.nft]="maps (numgen, jhash and ether saddr maps), fwd"
 	[nat.nft]="maps in dnat and snat"
-	[secmark.nft]="secmark objects and maps"
+	[secmark.nft]="object maps (meta secmark set tcp dport map { ... })"
 	[sets_and_maps.nft]="named sets and maps"
 )
 
