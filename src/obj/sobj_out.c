@@ -503,14 +503,22 @@ int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 			      all ? NULL : h->chain.name, k->type,
 			      sobj_dump_cb, &d);
 	/* a missing table is an error, no such objects are not */
-	if (ret < 0 && !(all && errno == ENOENT && !h->table.name)) {
+	if (ret < 0 && errno != ENOENT) {
+		ret = erec_error(msgs, &cmd->location,
+				 errno == EPERM ?
+				 "Operation not permitted (you must be root or have CAP_NET_ADMIN)" :
+				 "cannot fetch the %s from the kernel: %s",
+				 all ? k->plural : k->name, strerror(errno));
+		sobj_list_free(&objs);
+		return ret;
+	}
+	if (ret < 0 && !(all && !h->table.name)) {
 		ret = erec_error(msgs, all ? &h->table.location :
-				 &h->chain.location,
-				 errno != ENOENT ?
-				 "cannot fetch %s %s from table %s %s" : all ?
-				 "No such file or directory: no %s%s table %s %s" :
+				 &h->chain.location, all ?
+				 "No such file or directory: no table %s %s" :
 				 "No such file or directory: no %s %s in table %s %s",
-				 all ? "" : k->name, all ? "" : h->chain.name,
+				 all ? family_name(h->family) : k->name,
+				 all ? h->table.name : h->chain.name,
 				 family_name(h->family), h->table.name ?: "");
 		sobj_list_free(&objs);
 		return ret;
