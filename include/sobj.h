@@ -124,7 +124,8 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo);
 /* The cache (src/cache.c): dump the objects of @family/@table once and
  * hang them on the cached tables. */
 struct nft_ctx;
-int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table);
+int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table,
+		     bool have_chains);
 /* Why a table's objects cannot be listed (owned message), or NULL. */
 char *sobj_table_unlistable(const struct table *t);
 unsigned int sobj_table_count(const struct table *t);
@@ -132,6 +133,32 @@ unsigned int sobj_table_count(const struct table *t);
  * before the next thing of the table. */
 const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
 			     const char *delim);
+
+/* Shared by src/obj/sobj.c and src/obj/sobj_out.c */
+struct sobj_kind {
+	uint32_t	type;		/* NFT_OBJECT_* */
+	const char	*name;		/* "ct helper" */
+	const char	*plural;	/* "ct helpers" */
+	enum cmd_obj	one;
+	enum cmd_obj	all;
+};
+const struct sobj_kind *sobj_kind_by_cmd(enum cmd_obj obj, bool *all);
+const char *sobj_l3proto_name(uint16_t family);	/* "ip" */
+const char *sobj_l4proto_name(uint8_t proto);		/* "tcp" */
+/* ct timeout policies: the states of a protocol and their defaults */
+struct timeout_proto {
+	uint8_t l4proto;
+	unsigned int n;
+	const char *const *states;
+	const uint32_t *dflt;		/* seconds */
+};
+const struct timeout_proto *sobj_timeout_proto(uint8_t l4proto);
+void sobj_print_duration(struct output_ctx *octx, uint64_t ms);
+struct cmd;
+struct nlmsghdr;
+int sobj_list(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
+void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+	       uint16_t type, void *obj);
 
 /* The objref statement (src/stmt/objref.c) */
 struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,

@@ -377,7 +377,8 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 		return -1;
 	/* one dump for the whole family or table, not one per table */
 	if (flags & NFT_CACHE_OBJ &&
-	    sobj_cache_fetch(nft, f->family, f->table) < 0)
+	    sobj_cache_fetch(nft, f->family, f->table,
+			     flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE)) < 0)
 		return -1;
 	if (flags & (NFT_CACHE_SET | NFT_CACHE_SETELEM) &&
 	    cache_fetch_sets(nft, f->family, f->table,

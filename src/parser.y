@@ -3432,6 +3432,7 @@ rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
  */
 ct_key		: STRING		{ $$ = $1; }
 		| META_KEY		{ $$ = xstrdup($1); }
+		| SECMARK		{ $$ = xstrdup($1); }
 		| PACKETS		{ $$ = xstrdup($1); }
 		| BYTES			{ $$ = xstrdup($1); }
 		;

@@ -371,21 +371,6 @@ static const char *obj_kind_name(uint32_t type)
 	return "object";
 }
 
-/* Whether the table's cached objects (counted already) hold @obj. */
-static bool table_has_obj(const struct table *t, struct nftnl_obj *obj)
-{
-	const char *name = nftnl_obj_get_str(obj, NFTNL_OBJ_NAME);
-	uint32_t type = nftnl_obj_get_u32(obj, NFTNL_OBJ_TYPE);
-	const struct sobj *so;
-
-	list_for_each_entry(so, &t->objs, list) {
-		if (so->type == type && name &&
-		    !strcmp(so->handle.chain.name, name))
-			return true;
-	}
-	return false;
-}
-
 static int table_objs_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct nftnl_obj *obj = nftnl_obj_alloc();
@@ -393,7 +378,9 @@ static int table_objs_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!obj)
 		memory_allocation_error();
-	if (nftnl_obj_nlmsg_parse(nlh, obj) == 0 && !table_has_obj(o->t, obj))
+	/* the kinds we list are counted already (sobj_table_count) */
+	if (nftnl_obj_nlmsg_parse(nlh, obj) == 0 &&
+	    !sobj_type_name(nftnl_obj_get_u32(obj, NFTNL_OBJ_TYPE)))
 		table_objs_add(data,
 			       obj_kind_name(nftnl_obj_get_u32(obj,
 							       NFTNL_OBJ_TYPE)),

@@ -32,13 +32,6 @@
 
 /* ---- the kinds ---- */
 
-struct sobj_kind {
-	uint32_t	type;		/* NFT_OBJECT_* */
-	const char	*name;		/* "ct helper" */
-	const char	*plural;	/* "ct helpers" */
-	enum cmd_obj	one;
-	enum cmd_obj	all;
-};
 
 static const struct sobj_kind sobj_kinds[] = {
 	{ NFT_OBJECT_COUNTER,	"counter", "counters",
@@ -69,7 +62,7 @@ static const struct sobj_kind *kind_by_type(uint32_t type)
 	return NULL;
 }
 
-static const struct sobj_kind *kind_by_cmd(enum cmd_obj obj, bool *all)
+const struct sobj_kind *sobj_kind_by_cmd(enum cmd_obj obj, bool *all)
 {
 	unsigned int i;
 
@@ -92,7 +85,7 @@ const char *sobj_type_name(uint32_t type)
 uint32_t sobj_cmd_type(enum cmd_obj obj)
 {
 	bool all;
-	const struct sobj_kind *k = kind_by_cmd(obj, &all);
+	const struct sobj_kind *k = sobj_kind_by_cmd(obj, &all);
 
 	return k ? k->type : 0;
 }
@@ -197,7 +190,7 @@ static bool l3proto_lookup(const char *name, uint16_t *family)
 	return false;
 }
 
-static const char *l3proto_name(uint16_t family)
+const char *sobj_l3proto_name(uint16_t family)
 {
 	unsigned int i;
 
@@ -234,7 +227,7 @@ static bool l4proto_lookup(const char *name, uint8_t *proto)
 	return false;
 }
 
-static const char *l4proto_name(uint8_t proto)
+const char *sobj_l4proto_name(uint8_t proto)
 {
 	unsigned int i;
 
@@ -246,12 +239,6 @@ static const char *l4proto_name(uint8_t proto)
 
 /* ---- ct timeout policies: states and the kernel's defaults ---- */
 
-struct timeout_proto {
-	uint8_t l4proto;
-	unsigned int n;
-	const char *const *states;
-	const uint32_t *dflt;		/* seconds */
-};
 
 static const char *const tcp_states[] = {
 	"syn_sent", "syn_recv", "established", "fin_wait", "close_wait",
@@ -269,7 +256,7 @@ static const struct timeout_proto timeout_protos[] = {
 	{ IPPROTO_UDP, 2, udp_states, udp_dflt },
 };
 
-static const struct timeout_proto *timeout_proto(uint8_t l4proto)
+const struct timeout_proto *sobj_timeout_proto(uint8_t l4proto)
 {
 	unsigned int i;
 
@@ -287,32 +274,6 @@ static int timeout_state(const struct timeout_proto *tp, const char *name)
 		if (!strcmp(tp->states[i], name))
 			return i;
 	return -1;
-}
-
-/* ---- durations: 100000 ms -> "1m40s" ---- */
-
-static void print_duration(struct output_ctx *octx, uint64_t ms)
-{
-	static const struct {
-		const char *suffix;
-		uint64_t ms;
-	} units[] = {
-		{ "d", 86400000 }, { "h", 3600000 }, { "m", 60000 },
-		{ "s", 1000 }, { "ms", 1 },
-	};
-	unsigned int i;
-
-	if (!ms) {
-		nft_print(octx, "0s");
-		return;
-	}
-	for (i = 0; i < array_size(units); i++) {
-		if (ms >= units[i].ms) {
-			nft_print(octx, "%" PRIu64 "%s", ms / units[i].ms,
-				  units[i].suffix);
-			ms %= units[i].ms;
-		}
-	}
 }
 
 /* ---- declaration blocks ---- */
@@ -553,7 +514,7 @@ static int parse_timeout(struct wparse *p)
 	if (wp_is(p, 0, "protocol") && p->n == 2) {
 		if (wp_l4proto(p, 1, &o->timeout.l4proto) < 0)
 			return -1;
-		tp = timeout_proto(o->timeout.l4proto);
+		tp = sobj_timeout_proto(o->timeout.l4proto);
 		if (!tp)
 			return wp_error(p, &p->w[1],
 					"ct timeout policies for %s are not supported yet",
@@ -568,7 +529,7 @@ static int parse_timeout(struct wparse *p)
 	    !wp_is(p, p->n - 1, "}"))
 		return wp_error(p, &p->w[0], "unexpected '%s' in a ct timeout",
 				p->w[0].text);
-	tp = timeout_proto(o->timeout.l4proto);
+	tp = sobj_timeout_proto(o->timeout.l4proto);
 	if (!tp)
 		return wp_error(p, &p->w[0],
 				"the policy needs a protocol first%s", "");
@@ -836,7 +797,7 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 				 o->helper.l4proto);
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
-		tp = timeout_proto(o->timeout.l4proto);
+		tp = sobj_timeout_proto(o->timeout.l4proto);
 		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
 				  o->timeout.l3proto);
 		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_TIMEOUT_L4PROTO,
@@ -913,8 +874,8 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo)
 					NFTNL_OBJ_CT_HELPER_L3PROTO);
 		o->helper.l4proto = nftnl_obj_get_u8(nlo,
 					NFTNL_OBJ_CT_HELPER_L4PROTO);
-		if (!l3proto_name(o->helper.l3proto) ||
-		    !l4proto_name(o->helper.l4proto))
+		if (!sobj_l3proto_name(o->helper.l3proto) ||
+		    !sobj_l4proto_name(o->helper.l4proto))
 			o->undecoded = xstrdup("its protocols are ones this nft does not know");
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
@@ -922,9 +883,9 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo)
 					NFTNL_OBJ_CT_TIMEOUT_L3PROTO);
 		o->timeout.l4proto = nftnl_obj_get_u8(nlo,
 					NFTNL_OBJ_CT_TIMEOUT_L4PROTO);
-		tp = timeout_proto(o->timeout.l4proto);
+		tp = sobj_timeout_proto(o->timeout.l4proto);
 		data = nftnl_obj_get_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY, &len);
-		if (!tp || !data || !l3proto_name(o->timeout.l3proto)) {
+		if (!tp || !data || !sobj_l3proto_name(o->timeout.l3proto)) {
 			o->undecoded = xstrdup("its protocol's policy is one this nft cannot print yet");
 			break;
 		}
@@ -941,8 +902,8 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo)
 		o->expect.timeout = nftnl_obj_get_u32(nlo,
 					NFTNL_OBJ_CT_EXPECT_TIMEOUT);
 		o->expect.size = nftnl_obj_get_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE);
-		if (!l3proto_name(o->expect.l3proto) ||
-		    !l4proto_name(o->expect.l4proto))
+		if (!sobj_l3proto_name(o->expect.l3proto) ||
+		    !sobj_l4proto_name(o->expect.l4proto))
 			o->undecoded = xstrdup("its protocols are ones this nft does not know");
 		break;
 	case NFT_OBJECT_SECMARK:
@@ -1005,485 +966,6 @@ static int sobj_execute(struct exec_ctx *x, struct cmd *cmd)
 	}
 }
 
-/* ---- text ---- */
-
-static void print_quota_value(struct output_ctx *octx, uint64_t bytes)
-{
-	static const struct {
-		const char *name;
-		uint64_t bytes;
-	} units[] = { { "mbytes", 1 << 20 }, { "kbytes", 1 << 10 } };
-	unsigned int i;
-
-	for (i = 0; i < array_size(units); i++) {
-		if (bytes && bytes % units[i].bytes == 0) {
-			nft_print(octx, "%" PRIu64 " %s",
-				  bytes / units[i].bytes, units[i].name);
-			return;
-		}
-	}
-	nft_print(octx, "%" PRIu64 " bytes", bytes);
-}
-
-static const char *time_unit_name(uint64_t seconds)
-{
-	static const char *const names[] = {
-		"second", "minute", "hour", "day", "week",
-	};
-	static const uint64_t secs[] = { 1, 60, 3600, 86400, 604800 };
-	unsigned int i;
-
-	for (i = 0; i < array_size(secs); i++)
-		if (secs[i] == seconds)
-			return names[i];
-	return "second";
-}
-
-static void print_limit(const struct sobj *o, struct output_ctx *octx,
-			const char *tab, const char *nl)
-{
-	bool over = o->limit.flags & NFT_LIMIT_F_INV;
-
-	nft_print(octx, "%srate %s", tab, over ? "over " : "");
-	if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-		print_quota_value(octx, o->limit.rate);
-		nft_print(octx, "/%s", time_unit_name(o->limit.unit));
-		if (o->limit.burst) {
-			nft_print(octx, " burst ");
-			print_quota_value(octx, o->limit.burst);
-		}
-	} else {
-		nft_print(octx, "%" PRIu64 "/%s", o->limit.rate,
-			  time_unit_name(o->limit.unit));
-		if (o->limit.burst && o->limit.burst != 5)
-			nft_print(octx, " burst %u packets", o->limit.burst);
-	}
-	nft_print(octx, "%s", nl);
-}
-
-static void print_timeout_policy(const struct sobj *o,
-				 struct output_ctx *octx, const char *tab)
-{
-	const struct timeout_proto *tp = timeout_proto(o->timeout.l4proto);
-	const char *sep = "";
-	unsigned int i;
-
-	nft_print(octx, "%spolicy = { ", tab);
-	for (i = 0; tp && i < tp->n; i++) {
-		if (o->timeout.timeout[i] == tp->dflt[i])
-			continue;
-		nft_print(octx, "%s%s : ", sep, tp->states[i]);
-		if (nft_output_numeric_time(octx))
-			nft_print(octx, "%us", o->timeout.timeout[i]);
-		else
-			print_duration(octx,
-				       (uint64_t)o->timeout.timeout[i] * 1000);
-		sep = ", ";
-	}
-	nft_print(octx, " }\n");
-}
-
-/* "timestamp sack-perm", "timestamp " (sic), "sack-perm", as the system
- * nft prints them. */
-static void synproxy_print_flags(const struct sobj *o, struct output_ctx *octx)
-{
-	bool ts = o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP;
-
-	nft_print(octx, "%s%s%s", ts ? "timestamp" : "", ts ? " " : "",
-		  o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM ?
-		  "sack-perm" : "");
-}
-
-/* The body lines of an object, each starting with @tab. */
-static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
-			       const char *tab, const char *nl);
-
-static void sobj_print_body(const struct sobj *o, struct output_ctx *octx,
-			    const char *tab)
-{
-	sobj_print_body_nl(o, octx, tab, "\n");
-}
-
-/* Lines end with @nl: the listing's "\n", the echo's " ". */
-static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
-			       const char *tab, const char *nl)
-{
-	bool stateless = nft_output_stateless(octx);
-
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-		if (!stateless)
-			nft_print(octx, "%spackets %" PRIu64 " bytes %" PRIu64 "%s",
-				  tab, o->counter.packets, o->counter.bytes, nl);
-		break;
-	case NFT_OBJECT_QUOTA:
-		nft_print(octx, "%s%s", tab,
-			  o->quota.flags & NFT_QUOTA_F_INV ? "over " : "");
-		print_quota_value(octx, o->quota.bytes);
-		if (o->quota.used && !stateless) {
-			nft_print(octx, " used ");
-			print_quota_value(octx, o->quota.used);
-		}
-		nft_print(octx, "%s", nl);
-		break;
-	case NFT_OBJECT_LIMIT:
-		print_limit(o, octx, tab, nl);
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		nft_print(octx, "%stype \"%s\" protocol %s\n", tab,
-			  o->helper.name, l4proto_name(o->helper.l4proto));
-		nft_print(octx, "%sl3proto %s\n", tab,
-			  l3proto_name(o->helper.l3proto));
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		nft_print(octx, "%sprotocol %s\n", tab,
-			  l4proto_name(o->timeout.l4proto));
-		nft_print(octx, "%sl3proto %s\n", tab,
-			  l3proto_name(o->timeout.l3proto));
-		print_timeout_policy(o, octx, tab);
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		nft_print(octx, "%sprotocol %s\n", tab,
-			  l4proto_name(o->expect.l4proto));
-		nft_print(octx, "%sdport %u\n", tab, o->expect.dport);
-		nft_print(octx, "%stimeout ", tab);
-		print_duration(octx, o->expect.timeout);
-		nft_print(octx, "\n%ssize %u\n", tab, o->expect.size);
-		nft_print(octx, "%sl3proto %s\n", tab,
-			  l3proto_name(o->expect.l3proto));
-		break;
-	case NFT_OBJECT_SECMARK:
-		nft_print(octx, "%s\"%s\"\n", tab, o->secmark.ctx);
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		nft_print(octx, "%smss %u\n%swscale %u\n", tab, o->synproxy.mss,
-			  tab, o->synproxy.wscale);
-		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
-					 NF_SYNPROXY_OPT_SACK_PERM)) {
-			nft_print(octx, "%s", tab);
-			synproxy_print_flags(o, octx);
-			nft_print(octx, "%s", nl);
-		}
-		break;
-	}
-}
-
-void sobj_print(const struct sobj *o, struct output_ctx *octx)
-{
-	nft_print(octx, "\t%s %s {", sobj_type_name(o->type),
-		  o->handle.chain.name);
-	if (nft_output_handle(octx))
-		nft_print(octx, " # handle %" PRIu64, o->handle.handle.id);
-	nft_print(octx, "\n");
-	if (o->comment)
-		nft_print(octx, "\t\tcomment \"%s\"\n", o->comment);
-	sobj_print_body(o, octx, "\t\t");
-	nft_print(octx, "\t}\n");
-}
-
-/* ---- JSON ---- */
-
-static json_t *json_bytes_unit(json_t *obj, const char *key,
-			       const char *unit_key, uint64_t bytes)
-{
-	uint64_t v = bytes;
-	const char *unit = "bytes";
-
-	if (bytes && bytes % (1 << 20) == 0) {
-		v = bytes >> 20;
-		unit = "mbytes";
-	} else if (bytes && bytes % 1024 == 0) {
-		v = bytes >> 10;
-		unit = "kbytes";
-	}
-	json_object_set_new(obj, key, json_integer(v));
-	json_object_set_new(obj, unit_key, json_string(unit));
-	return obj;
-}
-
-static void sobj_json_body(const struct sobj *o, json_t *r,
-			   struct output_ctx *octx)
-{
-	const struct timeout_proto *tp;
-	json_t *pol, *flags;
-	unsigned int i;
-
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-		json_object_set_new(r, "packets",
-				    json_integer(o->counter.packets));
-		json_object_set_new(r, "bytes", json_integer(o->counter.bytes));
-		break;
-	case NFT_OBJECT_QUOTA:
-		json_object_set_new(r, "bytes", json_integer(o->quota.bytes));
-		json_object_set_new(r, "used", json_integer(o->quota.used));
-		json_object_set_new(r, "inv", json_boolean(o->quota.flags &
-							    NFT_QUOTA_F_INV));
-		break;
-	case NFT_OBJECT_LIMIT:
-		if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-			uint64_t v = o->limit.rate;
-			const char *unit = "bytes";
-
-			if (v && v % (1 << 20) == 0) {
-				v >>= 20;
-				unit = "mbytes";
-			} else if (v && v % 1024 == 0) {
-				v >>= 10;
-				unit = "kbytes";
-			}
-			json_object_set_new(r, "rate", json_integer(v));
-			json_object_set_new(r, "per", json_string(
-					time_unit_name(o->limit.unit)));
-			if (o->limit.flags & NFT_LIMIT_F_INV)
-				json_object_set_new(r, "inv", json_true());
-			json_object_set_new(r, "rate_unit", json_string(unit));
-			json_bytes_unit(r, "burst", "burst_unit",
-					o->limit.burst);
-		} else {
-			json_object_set_new(r, "rate",
-					    json_integer(o->limit.rate));
-			json_object_set_new(r, "per", json_string(
-					time_unit_name(o->limit.unit)));
-			if (o->limit.flags & NFT_LIMIT_F_INV)
-				json_object_set_new(r, "inv", json_true());
-			json_object_set_new(r, "burst",
-					    json_integer(o->limit.burst));
-		}
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		json_object_set_new(r, "type", json_string(o->helper.name));
-		json_object_set_new(r, "protocol", json_string(
-				l4proto_name(o->helper.l4proto)));
-		json_object_set_new(r, "l3proto", json_string(
-				l3proto_name(o->helper.l3proto)));
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		tp = timeout_proto(o->timeout.l4proto);
-		json_object_set_new(r, "protocol", json_string(
-				l4proto_name(o->timeout.l4proto)));
-		json_object_set_new(r, "l3proto", json_string(
-				l3proto_name(o->timeout.l3proto)));
-		pol = json_object();
-		for (i = 0; tp && i < tp->n; i++)
-			if (o->timeout.timeout[i] != tp->dflt[i])
-				json_object_set_new(pol, tp->states[i],
-					json_integer(o->timeout.timeout[i]));
-		json_object_set_new(r, "policy", pol);
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		json_object_set_new(r, "protocol", json_string(
-				l4proto_name(o->expect.l4proto)));
-		json_object_set_new(r, "dport", json_integer(o->expect.dport));
-		json_object_set_new(r, "timeout",
-				    json_integer(o->expect.timeout));
-		json_object_set_new(r, "size", json_integer(o->expect.size));
-		json_object_set_new(r, "l3proto", json_string(
-				l3proto_name(o->expect.l3proto)));
-		break;
-	case NFT_OBJECT_SECMARK:
-		json_object_set_new(r, "context", json_string(o->secmark.ctx));
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		json_object_set_new(r, "mss", json_integer(o->synproxy.mss));
-		json_object_set_new(r, "wscale",
-				    json_integer(o->synproxy.wscale));
-		flags = json_array();
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP)
-			json_array_append_new(flags, json_string("timestamp"));
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM)
-			json_array_append_new(flags, json_string("sack-perm"));
-		if (json_array_size(flags))
-			json_object_set_new(r, "flags", flags);
-		else
-			json_decref(flags);
-		break;
-	}
-}
-
-json_t *sobj_json(const struct sobj *o, struct output_ctx *octx)
-{
-	json_t *r = json_object();
-
-	json_object_set_new(r, "family",
-			    json_string(family_name(o->handle.family)));
-	json_object_set_new(r, "name", json_string(o->handle.chain.name));
-	json_object_set_new(r, "table", json_string(o->handle.table.name));
-	json_object_set_new(r, "handle", json_integer(o->handle.handle.id));
-	if (o->comment)
-		json_object_set_new(r, "comment", json_string(o->comment));
-	sobj_json_body(o, r, octx);
-	return json_wrap(sobj_type_name(o->type), r);
-}
-
-/* ---- the cache and listings ---- */
-
-struct sobj_dump {
-	struct nft_ctx *nft;
-	struct list_head *into;		/* NULL: hang on the cached tables */
-};
-
-static int sobj_dump_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct sobj_dump *d = data;
-	struct nftnl_obj *nlo = nftnl_obj_alloc();
-	struct table *t;
-	struct sobj *o;
-
-	if (!nlo)
-		memory_allocation_error();
-	if (nftnl_obj_nlmsg_parse(nlh, nlo) < 0) {
-		nftnl_obj_free(nlo);
-		return MNL_CB_OK;
-	}
-	o = sobj_nl_parse_obj(nlo);
-	nftnl_obj_free(nlo);
-	if (d->into) {
-		list_add_tail(&o->list, d->into);
-		return MNL_CB_OK;
-	}
-	t = cache_table_lookup(&d->nft->cache, o->handle.family,
-			       o->handle.table.name);
-	if (!t) {
-		sobj_free(o);
-		return MNL_CB_OK;
-	}
-	list_add_tail(&o->list, &t->objs);
-	return MNL_CB_OK;
-}
-
-int sobj_cache_fetch(struct nft_ctx *nft, uint32_t family, const char *table)
-{
-	struct sobj_dump d = { nft, NULL };
-
-	if (mnl_obj_request(nft, NFT_MSG_GETOBJ, family, table, NULL, 0,
-			    sobj_dump_cb, &d) < 0)
-		return errno == ENOENT ? 0 : -1;
-	return 0;
-}
-
-unsigned int sobj_table_count(const struct table *t)
-{
-	const struct sobj *o;
-	unsigned int n = 0;
-
-	list_for_each_entry(o, &t->objs, list)
-		n++;
-	return n;
-}
-
-char *sobj_table_unlistable(const struct table *t)
-{
-	const struct sobj *o;
-
-	list_for_each_entry(o, &t->objs, list) {
-		if (o->undecoded || !sobj_type_name(o->type))
-			return xasprintf("cannot list %s %s in table %s %s: %s",
-					 sobj_type_name(o->type) ?: "object",
-					 o->handle.chain.name,
-					 family_name(t->handle.family),
-					 t->handle.table.name,
-					 o->undecoded ?: "unknown kind");
-	}
-	return NULL;
-}
-
-const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
-			     const char *delim)
-{
-	const struct sobj *o;
-
-	list_for_each_entry(o, &t->objs, list) {
-		nft_print(octx, "%s", delim);
-		sobj_print(o, octx);
-		delim = "\n";
-	}
-	return delim;
-}
-
-/* "list counters [table T]", "list counter T c", "reset ...": ask the
- * kernel for exactly those objects (reset: and zero them), then print
- * them grouped by table as the system nft does. */
-static int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
-		     struct list_head *msgs)
-{
-	const struct handle *h = &cmd->handle;
-	bool all = false, json = nft_output_json(&nft->octx);
-	const struct sobj_kind *k = kind_by_cmd(cmd->obj, &all);
-	uint16_t type = cmd->op == CMD_RESET ? NFT_MSG_GETOBJ_RESET :
-					       NFT_MSG_GETOBJ;
-	struct output_ctx *octx = &nft->octx;
-	LIST_HEAD(objs);
-	struct sobj_dump d = { nft, &objs };
-	const struct sobj *o, *prev = NULL;
-	json_t *array;
-	char *why;
-	int ret;
-
-	/* the kernel dumps nothing for a missing table: ask for it */
-	if (all && h->table.name) {
-		struct cache_filter f = { h->family, h->table.name, NULL };
-
-		if (cache_fetch(nft, NFT_CACHE_TABLE, &f, msgs) < 0)
-			return -1;
-		if (!cache_table_lookup(&nft->cache, h->family, h->table.name))
-			return erec_error(msgs, &h->table.location,
-					  "No such file or directory: no table %s %s",
-					  family_name(h->family), h->table.name);
-	}
-	ret = mnl_obj_request(nft, type, h->family, h->table.name,
-			      all ? NULL : h->chain.name, k->type,
-			      sobj_dump_cb, &d);
-	/* a missing table is an error, no such objects are not */
-	if (ret < 0 && !(all && errno == ENOENT && !h->table.name)) {
-		ret = erec_error(msgs, all ? &h->table.location :
-				 &h->chain.location,
-				 errno != ENOENT ?
-				 "cannot fetch %s %s from table %s %s" : all ?
-				 "No such file or directory: no %s%s table %s %s" :
-				 "No such file or directory: no %s %s in table %s %s",
-				 all ? "" : k->name, all ? "" : h->chain.name,
-				 family_name(h->family), h->table.name ?: "");
-		sobj_list_free(&objs);
-		return ret;
-	}
-	list_for_each_entry(o, &objs, list) {
-		if (o->undecoded) {
-			why = xasprintf("cannot list %s %s: %s", k->name,
-					o->handle.chain.name, o->undecoded);
-			erec_error(msgs, &cmd->location, "%s", why);
-			xfree(why);
-			sobj_list_free(&objs);
-			return -1;
-		}
-	}
-	if (json) {
-		array = json_array();
-		json_array_append_new(array, json_metainfo());
-		list_for_each_entry(o, &objs, list)
-			json_array_append_new(array, sobj_json(o, octx));
-		json_print_list(nft, array);
-		sobj_list_free(&objs);
-		return 0;
-	}
-	list_for_each_entry(o, &objs, list) {
-		if (!prev || prev->handle.family != o->handle.family ||
-		    strcmp(prev->handle.table.name, o->handle.table.name)) {
-			if (prev)
-				nft_print(octx, "}\n");
-			nft_print(octx, "table %s %s {\n",
-				  family_name(o->handle.family),
-				  o->handle.table.name);
-		}
-		sobj_print(o, octx);
-		prev = o;
-	}
-	if (prev)
-		nft_print(octx, "}\n");
-	sobj_list_free(&objs);
-	return 0;
-}
-
 /* ---- JSON input ---- */
 
 static int json_u64_key(struct json_ctx *jctx, json_t *obj, const char *key,
@@ -1540,12 +1022,22 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 			o->quota.flags |= NFT_QUOTA_F_INV;
 		break;
 	case NFT_OBJECT_LIMIT:
+		/* libnftables-json(5): burst 0 unless given; "unit":
+		 * "bytes" for byte rates (the listing writes "rate_unit") */
 		o->limit.type = NFT_LIMIT_PKTS;
 		o->limit.unit = 1;
-		o->limit.burst = 5;
+		o->limit.burst = 0;
 		if (json_u64_key(jctx, obj, "rate", UINT64_MAX,
 				 &o->limit.rate) < 0)
 			return -1;
+		if (json_opt_string(jctx, obj, "unit", &s) > 0) {
+			if (!strcmp(s, "bytes"))
+				o->limit.type = NFT_LIMIT_PKT_BYTES;
+			else if (strcmp(s, "packets"))
+				return json_error(jctx, "unit",
+						  "invalid limit unit \"%s\": expected packets or bytes",
+						  s);
+		}
 		if (json_opt_string(jctx, obj, "per", &s) > 0) {
 			o->limit.unit = limit_time_unit(s);
 			if (!o->limit.unit)
@@ -1556,7 +1048,6 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 		    strcmp(s, "packets")) {
 			o->limit.type = NFT_LIMIT_PKT_BYTES;
 			o->limit.rate *= limit_byte_unit(s);
-			o->limit.burst = 0;
 		}
 		if (json_u64_key(jctx, obj, "burst", UINT32_MAX, &v) > 0) {
 			o->limit.burst = v;
@@ -1584,12 +1075,22 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 			       &o->timeout.l3proto, NULL) < 0)
 			return json_error(jctx, "protocol",
 					  "a ct timeout needs a protocol");
-		tp = timeout_proto(o->timeout.l4proto);
+		tp = sobj_timeout_proto(o->timeout.l4proto);
 		if (!tp)
 			return json_error(jctx, "protocol",
 					  "ct timeout policies for this protocol are not supported yet");
 		for (idx = 0; idx < tp->n; idx++)
 			o->timeout.timeout[idx] = tp->dflt[idx];
+		/* libnftables-json(5)'s one "state" and "value" */
+		if (json_opt_string(jctx, obj, "state", &key) > 0) {
+			st = timeout_state(tp, key);
+			if (st < 0 || json_u64_key(jctx, obj, "value",
+						   UINT32_MAX, &v) <= 0)
+				return json_error(jctx, "state",
+						  "invalid state \"%s\" or no \"value\"",
+						  key);
+			o->timeout.timeout[st] = v;
+		}
 		f = json_object_get(obj, "policy");
 		json_object_foreach(f, key, val) {
 			st = timeout_state(tp, key);
@@ -1734,6 +1235,25 @@ static char *sobj_explain_exists(const struct cmd *cmd,
 			 family_name(h->family), cmd_table_name(cmd));
 }
 
+/* EBUSY: a rule (or map) refers to the object */
+static const char *sobj_strerror(int err, const struct cmd *cmd)
+{
+	return err == EBUSY ? "the object is in use" : NULL;
+}
+
+/* The caret of a missing or busy object: its name. */
+static char *sobj_explain(struct nft_ctx *nft, const struct mnl_err *e,
+			  const struct cmd *cmd, const void *obj,
+			  const struct location **loc)
+{
+	if (e->err != EBUSY || !cmd->handle.chain.name)
+		return NULL;
+	*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);
+	return xasprintf("%s '%s' is in use by a rule in table %s %s",
+			 cmd_obj_name(cmd->obj), cmd->handle.chain.name,
+			 family_name(cmd->handle.family), cmd_table_name(cmd));
+}
+
 static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 			   char **why)
 {
@@ -1752,86 +1272,6 @@ static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 static void sobj_obj_free(void *o)
 {
 	sobj_free(o);
-}
-
-/* The one-line body of an echo, as the system nft writes it (its
- * spacing included): "packets 0 bytes 0 ", "type "ftp" protocol tcp;
- * l3proto ip; ". */
-static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
-{
-	const struct timeout_proto *tp;
-	const char *sep = "";
-	unsigned int i;
-
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-	case NFT_OBJECT_QUOTA:
-	case NFT_OBJECT_LIMIT:
-		sobj_print_body_nl(o, octx, "", " ");
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		nft_print(octx, "type \"%s\" protocol %s; l3proto %s; ",
-			  o->helper.name, l4proto_name(o->helper.l4proto),
-			  l3proto_name(o->helper.l3proto));
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		tp = timeout_proto(o->timeout.l4proto);
-		nft_print(octx, "protocol %s; l3proto %s; policy = { ",
-			  l4proto_name(o->timeout.l4proto),
-			  l3proto_name(o->timeout.l3proto));
-		for (i = 0; tp && i < tp->n; i++) {
-			if (o->timeout.timeout[i] == tp->dflt[i])
-				continue;
-			nft_print(octx, "%s%s : ", sep, tp->states[i]);
-			print_duration(octx,
-				       (uint64_t)o->timeout.timeout[i] * 1000);
-			sep = ", ";
-		}
-		nft_print(octx, " }; ");
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		nft_print(octx, "protocol %s; dport %u; timeout ",
-			  l4proto_name(o->expect.l4proto), o->expect.dport);
-		print_duration(octx, o->expect.timeout);
-		nft_print(octx, "; size %u; l3proto %s; ", o->expect.size,
-			  l3proto_name(o->expect.l3proto));
-		break;
-	case NFT_OBJECT_SECMARK:
-		nft_print(octx, "\"%s\" ", o->secmark.ctx);
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		nft_print(octx, "mss %u wscale %u", o->synproxy.mss,
-			  o->synproxy.wscale);
-		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
-					 NF_SYNPROXY_OPT_SACK_PERM)) {
-			nft_print(octx, " ");
-			synproxy_print_flags(o, octx);
-		}
-		nft_print(octx, "; ");
-		break;
-	}
-}
-
-static void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
-		      uint16_t type, void *obj)
-{
-	struct sobj *own = owner_obj, *o = obj;
-
-	if (own)
-		own->handle.handle.id = o->handle.handle.id;
-	cmd->echo_handle = o->handle.handle.id;
-	if (nft_output_json(&nft->octx))
-		return;
-	nft_print(&nft->octx, "%s %s %s %s %s { ", echo_op(cmd),
-		  sobj_type_name(o->type), family_name(o->handle.family),
-		  o->handle.table.name, o->handle.chain.name);
-	if (nft_output_handle(&nft->octx))
-		nft_print(&nft->octx, "# handle %" PRIu64 " ",
-			  o->handle.handle.id);
-	if (o->comment)
-		nft_print(&nft->octx, "comment \"%s\" ", o->comment);
-	sobj_echo_body(o, &nft->octx);
-	nft_print(&nft->octx, "} \n");
 }
 
 static void sobj_ops_print(const void *obj, struct output_ctx *octx)
@@ -1869,6 +1309,8 @@ const struct obj_ops var = {						\
 	.print		= sobj_ops_print,				\
 	.json		= sobj_ops_json,				\
 	.echo		= sobj_echo,					\
+	.strerror	= sobj_strerror,				\
+	.explain	= sobj_explain,					\
 	.explain_missing = sobj_explain_missing,			\
 	.explain_exists	= sobj_explain_exists,				\
 	.free		= sobj_cmd_free,				\

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sobj.h>
 #include "unit.h"
 
 struct parse {
@@ -694,6 +695,74 @@ static void test_include(struct nft_ctx *nft)
 	free(sub);
 }
 
+/* Stateful objects: commands, table blocks, the scope of list/reset. */
+static void test_objects(struct nft_ctx *nft)
+{
+	struct parse p;
+	struct cmd *c;
+	struct table *t;
+	struct sobj *o;
+
+	parse(&p, nft, "add counter inet t c { packets 1 bytes 2; }\n"
+		       "create quota t q { over 10 kbytes }\n"
+		       "delete limit ip6 t handle 7\n"
+		       "list ct helper t h\n"
+		       "list counters\n"
+		       "list quotas table ip6 x\n"
+		       "reset ct timeouts inet\n"
+		       "list counters table ip\n");
+	check_ok(&p, 8);
+	c = nth_cmd(&p, 0);
+	CHECK(c->op == CMD_ADD && c->obj == CMD_OBJ_COUNTER);
+	CHECK_STREQ(c->handle.chain.name, "c");
+	CHECK(c->sobj && c->sobj->counter.packets == 1 &&
+	      c->sobj->counter.bytes == 2);
+	c = nth_cmd(&p, 1);
+	CHECK(c->op == CMD_CREATE && c->obj == CMD_OBJ_QUOTA);
+	CHECK(c->sobj && c->sobj->quota.bytes == 10240 &&
+	      c->sobj->quota.flags == NFT_QUOTA_F_INV);
+	c = nth_cmd(&p, 2);
+	CHECK(c->op == CMD_DELETE && c->obj == CMD_OBJ_LIMIT &&
+	      c->handle.handle.id == 7 && c->handle.family == NFPROTO_IPV6);
+	c = nth_cmd(&p, 3);
+	CHECK(c->op == CMD_LIST && c->obj == CMD_OBJ_CT_HELPER);
+	CHECK_STREQ(c->handle.chain.name, "h");
+	c = nth_cmd(&p, 4);
+	CHECK(c->obj == CMD_OBJ_COUNTERS && c->handle.family == NFPROTO_UNSPEC &&
+	      !c->handle.table.name);
+	c = nth_cmd(&p, 5);
+	CHECK(c->obj == CMD_OBJ_QUOTAS && c->handle.family == NFPROTO_IPV6);
+	CHECK_STREQ(c->handle.table.name, "x");
+	c = nth_cmd(&p, 6);
+	CHECK(c->op == CMD_RESET && c->obj == CMD_OBJ_CT_TIMEOUTS &&
+	      c->handle.family == NFPROTO_INET);
+	/* a table called ip */
+	c = nth_cmd(&p, 7);
+	CHECK(c->handle.family == NFPROTO_IPV4);
+	CHECK_STREQ(c->handle.table.name, "ip");
+	parse_done(&p);
+
+	parse(&p, nft, "table ip t {\n\tcounter c {\n\t\tpackets 0 bytes 0\n"
+		       "\t}\n\tct timeout to { protocol udp; policy = "
+		       "{ replied : 2m, unreplied : 5 }; }\n}\n");
+	check_ok(&p, 1);
+	t = nth_cmd(&p, 0)->table;
+	CHECK(t && sobj_table_count(t) == 2);
+	o = list_entry(t->objs.next, struct sobj, list);
+	CHECK(o->type == NFT_OBJECT_COUNTER);
+	CHECK_STREQ(o->handle.table.name, "t");
+	o = list_entry(o->list.next, struct sobj, list);
+	CHECK(o->type == NFT_OBJECT_CT_TIMEOUT &&
+	      o->timeout.timeout[1] == 120 && o->timeout.timeout[0] == 5);
+	parse_done(&p);
+
+	parse(&p, nft, "list counterz\nadd quota t q { 5 parsecs }\n");
+	CHECK(p.ret == -1 && list_count(&p.msgs) == 2);
+	check_err(&p, 0, 1, 6, 13, "unexpected string 'counterz'");
+	check_err(&p, 1, 2, 19, 25, "Wrong unit format");
+	parse_done(&p);
+}
+
 int main(void)
 {
 	struct nft_ctx *nft = nft_ctx_new(0);
@@ -710,6 +779,7 @@ int main(void)
 	test_syntax_errors(nft);
 	test_variables(nft);
 	test_include(nft);
+	test_objects(nft);
 	nft_ctx_free(nft);
 	return unit_done("parser_test");
 }

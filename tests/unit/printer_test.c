@@ -1099,11 +1099,45 @@ static void test_flowtable_print(void)
 	flowtable_free(ft);
 }
 
+/* References to named objects: one objref expression each. */
+static void test_objref(void)
+{
+	static const struct {
+		const char *rule, *code, *json;
+	} cases[] = {
+		{ "counter name \"c\"", "  [ objref type 1 name c ]\n",
+		  "[{\"counter\": \"c\"}]" },
+		{ "quota name \"q\"", "  [ objref type 2 name q ]\n",
+		  "[{\"quota\": \"q\"}]" },
+		{ "ct helper set \"ftp\"", "  [ objref type 3 name ftp ]\n",
+		  "[{\"ct helper\": \"ftp\"}]" },
+		{ "limit name \"l\"", "  [ objref type 4 name l ]\n",
+		  "[{\"limit\": \"l\"}]" },
+		{ "ct timeout set \"t\"", "  [ objref type 7 name t ]\n",
+		  "[{\"ct timeout\": \"t\"}]" },
+		{ "meta secmark set \"s\"", "  [ objref type 8 name s ]\n",
+		  "[{\"secmark\": \"s\"}]" },
+		{ "ct expectation set \"e\"", "  [ objref type 9 name e ]\n",
+		  "[{\"ct expectation\": \"e\"}]" },
+		{ "synproxy name \"sp\"", "  [ objref type 10 name sp ]\n",
+		  "[{\"synproxy\": \"sp\"}]" },
+	};
+	unsigned int i;
+	char code[128];
+
+	for (i = 0; i < array_size(cases); i++) {
+		snprintf(code, sizeof(code), "ip t c\n%s", cases[i].code);
+		roundtrip(NFPROTO_IPV4, cases[i].rule, NULL, code,
+			  cases[i].json);
+	}
+}
+
 int main(void)
 {
 	test_flow();
 	test_flowtable_print();
 	test_generic_print();
+	test_objref();
 	test_ip();
 	test_ports();
 	test_meta();

@@ -117,6 +117,12 @@ nft -j -f "$TMPD/ours.json" || fail "load our JSON"
 nft list ruleset > "$TMPD/again.list"
 assert_files_eq "$TMPD/ours.list" "$TMPD/again.list" "JSON round trip"
 
+# Text round trip: our listing loads back to itself.
+nft flush ruleset
+nft -f "$TMPD/ours.list" || fail "load our listing"
+nft list ruleset > "$TMPD/again.list"
+assert_files_eq "$TMPD/ours.list" "$TMPD/again.list" "text round trip"
+
 # list one kind, one object, a table's; reset returns the old values.
 assert_eq "$(nft list counters table ip U)" "table ip U {
 	counter only {
@@ -173,8 +179,29 @@ assert_match "table 'nope' does not exist" "$out" "add to a missing table"
 out=$(nft add ct timeout inet T x { protocol tcp\; policy = { established } } 2>&1)
 assert_match "'established' needs ': VALUE'" "$out" "policy without a value"
 has_caret "$out" || fail "no caret: $out"
+out=$(nft delete limit inet T l 2>&1)
+assert_match "limit 'l' is in use by a rule in table inet T" "$out" \
+	"delete of a referenced object"
+has_caret "$out" || fail "no caret: $out"
 out=$(nft create counter inet T c 2>&1)
 assert_match "counter 'c' already exists" "$out" "create existing"
+
+# An anonymous object map (not decoded yet) fails the listing, naming it.
+if have_system_nft && ! is_system_nft; then
+	nft flush ruleset
+	sysnft -f - <<'RULESET' || fail "system nft loads an object map"
+table ip M {
+	counter c1 { }
+	chain ch {
+		counter name tcp dport map { 22 : "c1", 80 : "c1" }
+	}
+}
+RULESET
+	out=$(nft list ruleset 2>&1)
+	[ $? != 0 ] || fail "object map listed: $out"
+	assert_match "objref sreg 1 set __objmap" "$out" "object map: loud"
+	nft flush ruleset
+fi
 
 # Packets: a named counter counts echo requests, a quota drops the third.
 ip link set lo up
