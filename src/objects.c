@@ -664,7 +664,7 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	int ret = 0;
 
 	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->op == CMD_LIST)
+		if (cmd->op == CMD_LIST || cmd->op == CMD_GET)
 			cache_cmd_needs(cmd, &flags, &f, &first);
 		else if (cmd->op == CMD_DESCRIBE)
 			do_describe_cmd(nft, cmd);
@@ -673,7 +673,9 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	if (flags && cache_fetch(nft, flags, &f, msgs) < 0)
 		return -1;
 	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->op == CMD_LIST && do_list_cmd(nft, cmd, msgs) < 0)
+		/* "get element" lists what it finds (src/obj/set.c) */
+		if ((cmd->op == CMD_LIST || cmd->op == CMD_GET) &&
+		    do_list_cmd(nft, cmd, msgs) < 0)
 			ret = -1;
 	}
 	return ret;

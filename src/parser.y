@@ -1467,7 +1467,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count"
-%token <kw> ELEMENT "element" SETS "sets"
+%token <kw> ELEMENT "element" SETS "sets" GET "get"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1613,6 +1613,10 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_FLUSH;
+			}
+		| GET ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_GET, $3, $4, &@$);
 			}
 		| LIST list_cmd
 			{
@@ -1932,7 +1936,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
 		| CT | CT_DIR | NOTRACK | COUNT
-		| ELEMENT | SETS
+		| ELEMENT | SETS | GET
 		;
 
 string_arg	: identifier		{ $$ = $1; }
