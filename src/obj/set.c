@@ -103,6 +103,16 @@ struct set *table_lookup_set(const struct table *t, const char *name)
 	return NULL;
 }
 
+unsigned int table_count_sets(const struct table *t)
+{
+	const struct set *s;
+	unsigned int n = 0;
+
+	list_for_each_entry(s, &t->sets, list)
+		n++;
+	return n;
+}
+
 void table_free_sets(struct table *t)
 {
 	struct set *s, *next;
