@@ -64,6 +64,7 @@ void set_free(struct set *s);
 void table_add_set(struct table *t, struct set *s);
 struct set *table_lookup_set(const struct table *t, const char *name);
 void table_free_sets(struct table *t);
+unsigned int table_count_sets(const struct table *t);
 
 /* Parser helpers: "flags interval,timeout" and a "name value" item
  * ("timeout 1h", "size 100", "auto-merge"): NULL or an error message. */

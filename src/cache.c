@@ -161,6 +161,7 @@ void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
 	unsigned int need = 0;
 
 	switch (cmd->op) {
+	case CMD_GET:
 	case CMD_LIST:
 		/* Listings stream the rules from their own dump
 		 * (src/print.c): the cache only holds what frames them. */

@@ -670,7 +670,7 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	int ret = 0;
 
 	list_for_each_entry(cmd, cmds, list) {
-		if (cmd->op == CMD_LIST)
+		if (cmd->op == CMD_LIST || cmd->op == CMD_GET)
 			cache_cmd_needs(cmd, &flags, &f, &first);
 		else if (cmd->op == CMD_DESCRIBE)
 			do_describe_cmd(nft, cmd);
@@ -679,9 +679,10 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	if (flags && cache_fetch(nft, flags, &f, msgs) < 0)
 		return -1;
 	list_for_each_entry(cmd, cmds, list) {
-		/* reset: the kinds that have it list what they zero */
-		if ((cmd->op == CMD_LIST || (cmd->op == CMD_RESET &&
-					     obj_ops_lookup(cmd->obj)->list)) &&
+		/* reset: the kinds that have it list what they zero; "get
+		 * element" lists what it finds (src/obj/set.c) */
+		if ((cmd->op == CMD_LIST || cmd->op == CMD_GET ||
+		     (cmd->op == CMD_RESET && obj_ops_lookup(cmd->obj)->list)) &&
 		    do_list_cmd(nft, cmd, msgs) < 0)
 			ret = -1;
 	}

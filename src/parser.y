@@ -1697,7 +1697,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
-%token <kw> ELEMENT "element" SETS "sets"
+%token <kw> ELEMENT "element" SETS "sets" GET "get"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1854,6 +1854,10 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_FLUSH;
+			}
+		| GET ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_GET, $3, $4, &@$);
 			}
 		| LIST list_cmd
 			{
@@ -2276,7 +2280,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
-		| ELEMENT | SETS
+		| ELEMENT | SETS | GET
 		;
 
 string_arg	: identifier		{ $$ = $1; }

@@ -339,10 +339,11 @@ static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
 		memory_allocation_error();
 	if (nftnl_set_nlmsg_parse(nlh, s) == 0) {
 		flags = nftnl_set_get_u32(s, NFTNL_SET_FLAGS);
-		if (flags & NFT_SET_ANONYMOUS ||
-		    table_lookup_set(o->t, nftnl_set_get_str(s,
+		if (flags & NFT_SET_ANONYMOUS)
+			o->anonymous++;
+		else if (table_lookup_set(o->t, nftnl_set_get_str(s,
 							NFTNL_SET_NAME)))
-			o->anonymous++;	/* listed */
+			;	/* listed, and counted with the chains */
 		else
 			table_objs_add(o, flags & NFT_SET_MAP ? "map" : "set",
 				       nftnl_set_get_str(s, NFTNL_SET_NAME));
@@ -533,6 +534,8 @@ static int list_check_table(struct list_walk *w, const struct table *t,
 		return -1;
 	}
 	chains += sobj_table_count(t);
+	/* named sets the cache holds are listed */
+	chains += table_count_sets(t);
 	if (t->nl_use <= chains)
 		return 0;
 	return list_check_table_objs(w, t, t->nl_use - chains, msgs);

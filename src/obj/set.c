@@ -103,6 +103,16 @@ struct set *table_lookup_set(const struct table *t, const char *name)
 	return NULL;
 }
 
+unsigned int table_count_sets(const struct table *t)
+{
+	const struct set *s;
+	unsigned int n = 0;
+
+	list_for_each_entry(s, &t->sets, list)
+		n++;
+	return n;
+}
+
 void table_free_sets(struct table *t)
 {
 	struct set *s, *next;
@@ -1744,6 +1754,95 @@ err:
 	return NULL;
 }
 
+/* ---- "get element" ---- */
+
+/* The member of @have that holds @want: the same value, or (interval
+ * sets) the interval around it. */
+static const struct expr *set_get_find(const struct set *s,
+				       const struct expr *want)
+{
+	struct interval a, b;
+	const struct expr *i, *found = NULL;
+
+	interval_init(&a);
+	interval_init(&b);
+	set_member_bounds(want, s->key, &a);
+	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
+		set_member_bounds(i, s->key, &b);
+		if (s->flags & NFT_SET_INTERVAL ?
+		    mpz_cmp(b.low, a.low) <= 0 && mpz_cmp(b.high, a.high) >= 0 :
+		    !mpz_cmp(b.low, a.low) && !mpz_cmp(b.high, a.high)) {
+			found = i;
+			break;
+		}
+	}
+	interval_clear(&a);
+	interval_clear(&b);
+	return found;
+}
+
+/* Type the elements asked for by the set's key, outside a run. */
+static int set_get_evaluate(struct nft_ctx *nft, struct list_head *msgs,
+			    const struct set *s, struct expr **elems)
+{
+	struct eval_ctx ectx = { .nft = nft, .msgs = msgs };
+	struct set tmp = *s;
+
+	return set_elems_evaluate(&ectx, &tmp, elems);
+}
+
+static int element_get(struct nft_ctx *nft, struct cmd *cmd,
+		       struct list_head *msgs)
+{
+	struct set *want = cmd->set, *s, out;
+	const struct expr *i, *m;
+	struct table *t;
+	int ret = 0;
+
+	t = cache_table_lookup(&nft->cache, cmd->handle.family,
+			       cmd->handle.table.name);
+	s = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
+	if (!s)
+		return erec_error(msgs, cmd_loc_or(cmd,
+					&cmd->handle.set.location),
+				  "Could not process rule: No such file or directory");
+	if (s->key->etype == EXPR_CONCAT)
+		return erec_error(msgs, &cmd->location,
+				  "get element of a concatenated set is not supported yet");
+	if (set_get_evaluate(nft, msgs, s, &want->init) < 0)
+		return -1;
+	out = *s;
+	out.info = NULL;
+	out.init = set_expr_alloc(&internal_location);
+	list_for_each_entry(i, &want->init->expr_list.expressions, list) {
+		m = s->init ? set_get_find(s, i) : NULL;
+		if (!m) {
+			ret = erec_error(msgs, &i->location,
+					 "Could not process rule: No such file or directory");
+			goto out;
+		}
+		set_expr_add(out.init, expr_clone(m));
+	}
+	if (nft_output_json(&nft->octx)) {
+		json_t *array = json_array();
+		json_t *root;
+		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+
+		json_array_append_new(array, json_metainfo());
+		json_array_append_new(array, set_json(&out, &nft->octx));
+		root = json_wrap("nftables", array);
+		json_write_fp(fp, "", root, "\n");
+		json_decref(root);
+	} else {
+		table_print_header(t, &nft->octx, false);
+		set_print(&out, &nft->octx, true);
+		nft_print(&nft->octx, "}\n");
+	}
+out:
+	expr_free(out.init);
+	return ret;
+}
+
 /* ---- errors ---- */
 
 static char *set_explain_missing(const struct cmd *cmd,
@@ -1824,6 +1923,9 @@ const struct obj_ops sets_obj_ops = {
 const struct obj_ops element_obj_ops = {
 	.obj		= CMD_OBJ_ELEMENT,
 	.name		= "element",
+	.flags		= OBJ_F_LIST,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	.list		= element_get,
 	.evaluate	= element_cmd_evaluate,
 	.evaluate_delete = element_cmd_evaluate_delete,
 	.cache_needs	= element_cmd_needs,

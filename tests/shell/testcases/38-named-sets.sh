@@ -225,3 +225,26 @@ if have_system_nft; then
 	assert_eq "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["nftables"][1:]; b=json.load(open(sys.argv[2]))["nftables"][1:]; print(a == b)' "$TMPD/sys" "$TMPD/ours")" True \
 		"JSON of elements with timeouts and comments"
 fi
+
+# get element: the member holding each value asked for, the interval
+# around it in an interval set; a value not there is an error on it
+nft flush ruleset
+nft -f "$TMPD/sets.nft" || fail "reload for get element"
+assert_eq "$(nft get element ip t nets '{ 10.1.2.3, 192.168.0.1 }')" "table ip t {
+	set nets {
+		type ipv4_addr
+		flags interval
+		elements = { 10.1.0.0/16, 192.168.0.1 }
+	}
+}" "get element in an interval set"
+assert_eq "$(nft get element ip t blocked '{ 10.0.0.3 }')" "table ip t {
+	set blocked {
+		type ipv4_addr
+		elements = { 10.0.0.3 }
+	}
+}" "get element"
+out=$(nft get element ip t blocked '{ 10.0.0.9 }' 2>&1); rc=$?
+assert_eq "$rc" 1 "get element of a missing value fails"
+assert_eq "$out" "Error: Could not process rule: No such file or directory
+get element ip t blocked { 10.0.0.9 }
+                           ^^^^^^^^" "and points at it"
