@@ -375,7 +375,6 @@ static const char *obj_kind_name(uint32_t type)
 static int table_objs_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct nftnl_obj *obj = nftnl_obj_alloc();
-	struct table_objs *o = data;
 
 	if (!obj)
 		memory_allocation_error();
