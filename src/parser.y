@@ -3913,6 +3913,7 @@ queue_target	: queue_num		{ $$ = $1; }
 /* queue to jhash ... / numgen ...: the queue number computed */
 queue_expr	: numgen_expr		{ $$ = $1; }
 		| hash_expr		{ $$ = $1; }
+		| map_expr		{ $$ = $1; }
 		;
 
 queue_flags	: queue_flag			{ $$ = $1; }

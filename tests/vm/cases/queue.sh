@@ -219,21 +219,25 @@ for r in "queue" "queue flags bypass to 1-2" "queue to numgen inc mod 2"; do
 done
 [ -z "$(rules $NFT netdev)" ] || bad "netdev: a refused rule was added"
 
-# "queue to EXPR map { ... }" (nft(8)'s MAP STATEMENT form): this nft has
-# no maps yet (README, issue 6), so it refuses the form, and a listing of
-# the system nft's rule fails, naming the lookup, instead of printing a
-# rule that is not the kernel's. Replace this with forms above once maps
-# exist.
-$NFT flush ruleset
-$SYSNFT add table ip t && $SYSNFT add chain ip t c || fail "ip chain"
-$SYSNFT add rule ip t c queue flags bypass to oifname map '{ "eth0" : 0, "ppp0" : 2 }' ||
-	bad "the system nft refuses queue to ... map"
-$NFT add rule ip t c queue to oifname map '{ "eth0" : 0 }' 2>/dev/null &&
-	bad "our nft takes maps now: test queue to ... map above"
-for j in "" -j; do
-	out=$($NFT $j list ruleset 2>&1) && bad "our nft $j listed a map lookup: $out"
-	echo "$out" | grep -q "lookup" || bad "our nft $j: the error does not name the lookup: $out"
+# "queue to EXPR map { ... }" (nft(8)'s MAP STATEMENT form): the rule the
+# system nft loads lists the same with ours, and ours loads the same rule
+# (listed identically by the system nft), in text and from our JSON.
+qmap='queue flags bypass to oifname map { "eth0" : 0, "ppp0" : 2 }'
+for loader in "$SYSNFT" "$NFT"; do
+	$NFT flush ruleset
+	$loader add table ip t && $loader add chain ip t c || fail "ip chain"
+	$loader add rule ip t c "$qmap" || bad "$loader refuses $qmap"
+	for lister in "$SYSNFT" "$NFT"; do
+		got=$($lister list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
+		[ "$got" = "$qmap" ] ||
+			bad "queue map loaded by $loader, listed by $lister: '$got'"
+	done
 done
+j=$($NFT -j list ruleset) || bad "our nft -j lists the queue map"
+$NFT flush ruleset
+echo "$j" | $NFT -j -f - || bad "our nft loads its JSON of the queue map"
+got=$($SYSNFT list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
+[ "$got" = "$qmap" ] || bad "queue map from JSON, listed by the system nft: '$got'"
 
 # Packets: nothing listens on queue 0 (nfnetlink_queue is loaded)
 $NFT flush ruleset
