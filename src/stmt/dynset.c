@@ -1,0 +1,489 @@
+/*
+ * Set statements: "add @s { ip saddr }", "update @s { ip saddr timeout
+ * 10s counter }", "delete @s { ip saddr . tcp dport }". The packet path
+ * adds its key to (updates, deletes from) a named set, which must be
+ * dynamic. The kernel's dynset expression carries the operation, the
+ * key's register, the set's name, an optional timeout and the stateful
+ * statements each new element gets (one as NFTA_DYNSET_EXPR, several as
+ * NFTA_DYNSET_EXPRESSIONS, as the system nft sends them).
+ */
+#include <errno.h>
+#include <string.h>
+#include <rule.h>
+#include <set.h>
+#include <obj.h>
+#include <cache.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <netlink.h>
+#include <datatype.h>
+#include <json.h>
+#include <nftables.h>
+#include <libnftnl/expr.h>
+#include <libnftnl/rule.h>
+#include <libnftnl/set.h>
+
+#define DYNSET_MAX_STMTS	8
+
+static const char *const dynset_op_names[] = {
+	[NFT_DYNSET_OP_ADD]	= "add",
+	[NFT_DYNSET_OP_UPDATE]	= "update",
+	[NFT_DYNSET_OP_DELETE]	= "delete",
+};
+
+static const char *dynset_op_name(uint32_t op)
+{
+	return op < array_size(dynset_op_names) && dynset_op_names[op] ?
+	       dynset_op_names[op] : "add";
+}
+
+/* "add", "update", "delete" -> NFT_DYNSET_OP_*; -1 if none. */
+int dynset_op_lookup(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(dynset_op_names); i++)
+		if (dynset_op_names[i] && !strcmp(dynset_op_names[i], name))
+			return i;
+	return -1;
+}
+
+static void dynset_stmt_destroy(struct stmt *stmt)
+{
+	expr_free(stmt->dynset.key);
+	expr_free(stmt->dynset.set);
+	stmt_list_free(&stmt->dynset.stmts);
+}
+
+static void dynset_print_timeout(uint64_t ms, struct output_ctx *octx)
+{
+	struct expr *d = constant_expr_alloc_u64(&internal_location,
+						 &duration_type,
+						 BYTEORDER_HOST_ENDIAN, 64, ms);
+
+	nft_print(octx, " timeout ");
+	expr_print(d, octx);
+	expr_free(d);
+}
+
+/* The statements inside are templates: their state is each element's,
+ * never the rule's, so they print as written. */
+static void dynset_stmt_print(const struct stmt *stmt,
+			      struct output_ctx *octx)
+{
+	unsigned int flags = octx->flags;
+	const struct stmt *s;
+
+	nft_print(octx, "%s ", dynset_op_name(stmt->dynset.op));
+	expr_print(stmt->dynset.set, octx);
+	nft_print(octx, " { ");
+	expr_print(stmt->dynset.key, octx);
+	if (stmt->dynset.timeout)
+		dynset_print_timeout(stmt->dynset.timeout, octx);
+	octx->flags |= NFT_CTX_OUTPUT_STATELESS;
+	list_for_each_entry(s, &stmt->dynset.stmts, list) {
+		nft_print(octx, " ");
+		stmt_print(s, octx);
+	}
+	octx->flags = flags;
+	nft_print(octx, " }");
+}
+
+static json_t *dynset_stmt_json(const struct stmt *stmt,
+				struct output_ctx *octx)
+{
+	unsigned int flags = octx->flags;
+	json_t *root, *elem, *stmts;
+	const struct stmt *s;
+
+	elem = expr_json(stmt->dynset.key, octx);
+	if (stmt->dynset.timeout)
+		elem = json_wrap("elem", json_pair("val", elem, "timeout",
+				json_integer(stmt->dynset.timeout / 1000)));
+	root = json_pair("op", json_string(dynset_op_name(stmt->dynset.op)),
+			 "elem", elem);
+	json_object_set_new(root, "set", expr_json(stmt->dynset.set, octx));
+	if (!list_empty(&stmt->dynset.stmts)) {
+		stmts = json_array();
+		octx->flags |= NFT_CTX_OUTPUT_STATELESS;
+		list_for_each_entry(s, &stmt->dynset.stmts, list)
+			json_array_append_new(stmts, stmt_json(s, octx));
+		octx->flags = flags;
+		json_object_set_new(root, "stmt", stmts);
+	}
+	return json_wrap("set", root);
+}
+
+/* The set, if the cache knows it (the kernel's or this run's). */
+static const struct set *dynset_find_set(struct eval_ctx *ectx,
+					 const struct stmt *stmt)
+{
+	const struct handle *h = &ectx->rule->handle;
+	const struct table *t = ectx->table;
+
+	if (t == NULL)
+		t = cache_table_lookup(&ectx->nft->cache, h->family,
+				       h->table.name);
+	return t ? table_lookup_set(t, stmt->dynset.set->symbol.identifier) :
+		   NULL;
+}
+
+static bool dynset_stateful_kind(const struct stmt *s)
+{
+	switch (s->type) {
+	case STMT_COUNTER:
+	case STMT_LIMIT:
+	case STMT_QUOTA:
+	case STMT_CONNLIMIT:
+	case STMT_LAST:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
+			    const struct set *set)
+{
+	const struct expr *ref = stmt->dynset.set, *key = stmt->dynset.key;
+
+	if (set->flags & (NFT_SET_ANONYMOUS | NFT_SET_CONSTANT))
+		return expr_error(ectx, ref, "set %s is constant: elements cannot be added from the packet path",
+				  ref->symbol.identifier);
+	if (set->flags & NFT_SET_MAP)
+		return expr_error(ectx, ref, "%s is a map: a set statement needs a set",
+				  ref->symbol.identifier);
+	if (!(set->flags & NFT_SET_EVAL))
+		return expr_error(ectx, ref, "set %s is not dynamic: declare it with 'flags dynamic'",
+				  ref->symbol.identifier);
+	if (stmt->dynset.timeout && !(set->flags & NFT_SET_TIMEOUT))
+		return expr_error(ectx, ref, "set %s has no timeouts: declare it with 'flags timeout' or a 'timeout'",
+				  ref->symbol.identifier);
+	if (set->key && set->key->len &&
+	    div_round_up(set->key->len, BITS_PER_BYTE) !=
+	    div_round_up(key->len, BITS_PER_BYTE))
+		return erec_error(ectx->msgs, &key->location,
+				  "datatype mismatch: set %s has type %s, expression has type %s",
+				  ref->symbol.identifier, set->key->dtype->desc,
+				  key->dtype->desc);
+	return 0;
+}
+
+static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	const struct set *set;
+	struct stmt *s;
+
+	if (!stmt->dynset.set->symbol.identifier[0])
+		return stmt_error(ectx, stmt, "set name must not be empty");
+	if (expr_evaluate(ectx, &stmt->dynset.key) < 0)
+		return -1;
+	if (stmt->dynset.key->len == 0)
+		return expr_error(ectx, stmt->dynset.key,
+				  "%s cannot be a set's key",
+				  expr_name(stmt->dynset.key));
+	list_for_each_entry(s, &stmt->dynset.stmts, list) {
+		if (!dynset_stateful_kind(s))
+			return stmt_error(ectx, s, "%s is not a stateful statement: a set element can keep counter, limit, quota, ct count or last",
+					  s->ops->name);
+		if (stmt_evaluate(ectx, s) < 0)
+			return -1;
+	}
+	set = dynset_find_set(ectx, stmt);
+	if (set)
+		return dynset_check_set(ectx, stmt, set);
+	return 0;
+}
+
+/* Encode @s alone and hand back its one netlink expression. */
+static struct nftnl_expr *dynset_encode_inner(struct lin_ctx *lctx,
+					      const struct stmt *s)
+{
+	struct lin_ctx tmp = *lctx;
+	struct nftnl_expr_iter *it;
+	struct nftnl_expr *nle, *first = NULL;
+
+	tmp.rule = NULL;
+	tmp.nlr = nftnl_rule_alloc();
+	if (tmp.nlr == NULL)
+		memory_allocation_error();
+	s->ops->linearize(&tmp, s);
+	it = nftnl_expr_iter_create(tmp.nlr);
+	if (it == NULL)
+		memory_allocation_error();
+	first = nftnl_expr_iter_next(it);
+	nftnl_expr_iter_destroy(it);
+	nle = first;
+	if (nle)
+		nftnl_rule_del_expr(nle);
+	nftnl_rule_free(tmp.nlr);
+	return nle;
+}
+
+static void dynset_stmt_linearize(struct lin_ctx *lctx,
+				  const struct stmt *stmt)
+{
+	const struct expr *key = stmt->dynset.key;
+	unsigned int n = 0;
+	struct nftnl_expr *nle, *inner;
+	enum nft_registers reg;
+	const struct stmt *s;
+
+	reg = key->etype == EXPR_CONCAT ?
+	      lin_get_register_concat(lctx, key->len) :
+	      lin_get_register(lctx, key->len);
+	linearize_expr(lctx, key, reg);
+	nle = lin_expr_alloc("dynset");
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_DYNSET_SREG_KEY, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_DYNSET_OP, stmt->dynset.op);
+	nftnl_expr_set_str(nle, NFTNL_EXPR_DYNSET_SET_NAME,
+			   stmt->dynset.set->symbol.identifier);
+	if (stmt->dynset.timeout)
+		nftnl_expr_set_u64(nle, NFTNL_EXPR_DYNSET_TIMEOUT,
+				   stmt->dynset.timeout);
+	list_for_each_entry(s, &stmt->dynset.stmts, list)
+		n++;
+	list_for_each_entry(s, &stmt->dynset.stmts, list) {
+		inner = dynset_encode_inner(lctx, s);
+		if (inner == NULL)
+			continue;
+		if (n == 1)
+			nftnl_expr_set(nle, NFTNL_EXPR_DYNSET_EXPR, inner, 0);
+		else
+			nftnl_expr_add_expr(nle, NFTNL_EXPR_DYNSET_EXPRESSIONS,
+					    inner);
+	}
+	lin_add_expr(lctx, nle);
+	lin_put_register(lctx, reg);
+}
+
+/* Decode one inner expression through its statement kind, moving the
+ * statement it appends to the rule into @stmt's list. */
+static int dynset_decode_inner(struct nftnl_expr *e, void *data)
+{
+	struct delin_ctx *dctx = ((void **)data)[0];
+	struct stmt *stmt = ((void **)data)[1], *s;
+	const char *name = nftnl_expr_get_str(e, NFTNL_EXPR_NAME);
+	const struct stmt_ops *ops = name ? stmt_ops_by_nl_name(name) : NULL;
+	unsigned int before = dctx->rule->num_stmts;
+
+	if (ops == NULL || ops->delinearize == NULL ||
+	    ops->delinearize(dctx, e) < 0 ||
+	    dctx->rule->num_stmts != before + 1)
+		return delin_error(dctx, "set statement on %s holds %s, which this nft cannot list",
+				   stmt->dynset.set->symbol.identifier,
+				   name ? name : "an unnamed expression");
+	s = list_last_entry(&dctx->rule->stmts, struct stmt, list);
+	list_del(&s->list);
+	dctx->rule->num_stmts--;
+	list_add_tail(&s->list, &stmt->dynset.stmts);
+	return 0;
+}
+
+static struct expr *dynset_decode_key(struct delin_ctx *dctx,
+				      enum nft_registers sreg,
+				      const char *name)
+{
+	const struct nftnl_set *nls;
+	struct expr *key;
+	uint32_t klen;
+	bool as_sent;
+
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return NULL;
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
+	if (nls == NULL || !nftnl_set_is_set(nls, NFTNL_SET_KEY_LEN))
+		return key;
+	klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	if (klen <= div_round_up(key->len, BITS_PER_BYTE))
+		return key;
+	expr_free(key);
+	return concat_from_registers(dctx, sreg, klen);
+}
+
+static int dynset_stmt_delinearize(struct delin_ctx *dctx,
+				   const struct nftnl_expr *nle)
+{
+	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_DYNSET_SET_NAME);
+	struct stmt *stmt;
+	struct expr *key;
+	void *data[2];
+
+	if (name == NULL)
+		return delin_error(dctx, "set statement without a set name");
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_SREG_DATA))
+		return delin_error(dctx, "map update of %s is not supported",
+				   name);
+	key = dynset_decode_key(dctx, nftnl_expr_get_u32(nle,
+					NFTNL_EXPR_DYNSET_SREG_KEY), name);
+	if (key == NULL)
+		return delin_error(dctx, "set statement on %s: its key is not in the registers",
+				   name);
+	stmt = dynset_stmt_alloc(&internal_location,
+				 nftnl_expr_get_u32(nle, NFTNL_EXPR_DYNSET_OP),
+				 setref_expr_alloc(&internal_location, name),
+				 key);
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_TIMEOUT))
+		stmt->dynset.timeout = nftnl_expr_get_u64(nle,
+						NFTNL_EXPR_DYNSET_TIMEOUT);
+	data[0] = dctx;
+	data[1] = stmt;
+	if (nftnl_expr_expr_foreach(nle, dynset_decode_inner, data) < 0) {
+		stmt_free(stmt);
+		return -1;
+	}
+	delin_add_stmt(dctx, stmt);
+	return 0;
+}
+
+/*
+ * Listing: the key is named and its dependency dropped as for a lookup
+ * of the same key in the set ("ip saddr . tcp dport @s" in ip drops
+ * "meta l4proto tcp"); the inner statements need nothing.
+ */
+static void dynset_stmt_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt)
+{
+	struct expr *rel;
+	struct stmt *tmp;
+	unsigned int b;
+
+	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
+				    stmt->dynset.key,
+				    expr_get(stmt->dynset.set));
+	tmp = expr_stmt_alloc(&stmt->location, rel);
+	delin_postprocess_expr(dctx, tmp, &tmp->expr);
+	for (b = 0; b < array_size(dctx->deps); b++)
+		if (dctx->deps[b] == tmp)
+			dctx->deps[b] = NULL;
+	stmt->dynset.key = expr_get(tmp->expr->binop.left);
+	stmt_free(tmp);
+}
+
+static char *dynset_stmt_explain(const struct stmt *stmt, int err,
+				 const struct cmd *cmd)
+{
+	const char *name = stmt->dynset.set->symbol.identifier;
+
+	if (err == ENOENT)
+		return xasprintf("set '%s' does not exist in table %s %s",
+				 name, family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	if (err == EOPNOTSUPP)
+		return xasprintf("set '%s' cannot be updated from the packet path: it needs 'flags dynamic' (and 'flags timeout' for a timeout)",
+				 name);
+	return NULL;
+}
+
+/* {"set": {"op": "add", "elem": KEY, "set": "@s", "stmt": [...]}};
+ * a timeout comes as "elem": {"elem": {"val": KEY, "timeout": N}}. */
+static int dynset_json_elem(struct json_ctx *jctx, struct stmt *stmt,
+			    json_t *elem)
+{
+	json_t *inner = json_is_object(elem) ? json_object_get(elem, "elem") :
+			NULL;
+	json_t *t;
+
+	if (inner && json_is_object(inner)) {
+		t = json_object_get(inner, "timeout");
+		if (t && json_is_integer(t) && json_integer_value(t) >= 0)
+			stmt->dynset.timeout = json_integer_value(t) * 1000;
+		else if (t) {
+			json_error(jctx, ".set.elem.elem.timeout",
+				   "Invalid timeout: expected seconds");
+			return -1;
+		}
+		elem = json_object_get(inner, "val");
+		if (elem == NULL) {
+			json_error(jctx, ".set.elem.elem",
+				   "Invalid set element: \"val\" is required");
+			return -1;
+		}
+	}
+	stmt->dynset.key = json_parse_expr(jctx, elem, ".set.elem");
+	return stmt->dynset.key ? 0 : -1;
+}
+
+static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
+					   const char *key, json_t *value,
+					   const struct location *loc)
+{
+	const char *op, *ref;
+	struct stmt *stmt, *s;
+	json_t *elem, *stmts, *i;
+	size_t n;
+	int o;
+
+	if (!json_is_object(value) ||
+	    (elem = json_object_get(value, "elem")) == NULL) {
+		json_error(jctx, ".set",
+			   "Invalid set statement: expected an object with \"op\", \"elem\" and \"set\"");
+		return NULL;
+	}
+	if (json_req_string(jctx, value, "op", &op) < 0 ||
+	    json_req_string(jctx, value, "set", &ref) < 0)
+		return NULL;
+	o = dynset_op_lookup(op);
+	if (o < 0) {
+		json_error(jctx, ".set.op",
+			   "Invalid set statement: unknown op \"%s\", expected add, update or delete",
+			   op);
+		return NULL;
+	}
+	if (ref[0] != '@' || !ref[1]) {
+		json_error(jctx, ".set.set",
+			   "Invalid set statement: set reference must be \"@NAME\", not \"%s\"",
+			   ref);
+		return NULL;
+	}
+	stmt = dynset_stmt_alloc(loc, o, setref_expr_alloc(loc, ref + 1),
+				 NULL);
+	if (dynset_json_elem(jctx, stmt, elem) < 0)
+		goto err;
+	stmts = json_object_get(value, "stmt");
+	if (stmts && !json_is_array(stmts)) {
+		json_error(jctx, ".set.stmt", "Invalid set statement: \"stmt\" must be an array");
+		goto err;
+	}
+	json_array_foreach(stmts, n, i) {
+		s = json_parse_stmt(jctx, i, ".set.stmt");
+		if (s == NULL)
+			goto err;
+		list_add_tail(&s->list, &stmt->dynset.stmts);
+	}
+	return stmt;
+err:
+	stmt_free(stmt);
+	return NULL;
+}
+
+const struct stmt_ops dynset_stmt_ops = {
+	.type		= STMT_SET,
+	.name		= "set",
+	.destroy	= dynset_stmt_destroy,
+	.print		= dynset_stmt_print,
+	.json		= dynset_stmt_json,
+	.evaluate	= dynset_stmt_evaluate,
+	.linearize	= dynset_stmt_linearize,
+	.nl_name	= "dynset",
+	.delinearize	= dynset_stmt_delinearize,
+	.delin_postprocess = dynset_stmt_delin_postprocess,
+	.json_name	= "set",
+	.json_parse	= dynset_stmt_json_parse,
+	.explain	= dynset_stmt_explain,
+};
+
+struct stmt *dynset_stmt_alloc(const struct location *loc, uint32_t op,
+			       struct expr *set, struct expr *key)
+{
+	struct stmt *stmt = stmt_alloc(loc, &dynset_stmt_ops);
+
+	stmt->dynset.op = op;
+	stmt->dynset.set = set;
+	stmt->dynset.key = key;
+	init_list_head(&stmt->dynset.stmts);
+	return stmt;
+}
