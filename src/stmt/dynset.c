@@ -115,18 +115,89 @@ static json_t *dynset_stmt_json(const struct stmt *stmt,
 	return json_wrap("set", root);
 }
 
-/* The set, if the cache knows it (the kernel's or this run's). */
+/* The set, if known: declared in this run or in the cache. */
 static const struct set *dynset_find_set(struct eval_ctx *ectx,
-					 const struct stmt *stmt)
+					 const struct stmt *stmt,
+					 struct handle *h)
 {
-	const struct handle *h = &ectx->rule->handle;
-	const struct table *t = ectx->table;
+	memset(h, 0, sizeof(*h));
+	if (ectx->table) {
+		h->family = ectx->table->handle.family;
+		h->table.name = ectx->table->handle.table.name;
+	} else if (ectx->cmd) {
+		h->family = ectx->cmd->handle.family;
+		h->table.name = ectx->cmd->handle.table.name;
+	}
+	h->set.name = stmt->dynset.set->symbol.identifier;
+	if (h->table.name == NULL)
+		return NULL;
+	return set_find(ectx, h);
+}
 
-	if (t == NULL)
-		t = cache_table_lookup(&ectx->nft->cache, h->family,
-				       h->table.name);
-	return t ? table_lookup_set(t, stmt->dynset.set->symbol.identifier) :
-		   NULL;
+/* A missing set is named before the kernel sees the rule, where the
+ * cache surely holds the table's sets: a rule added on its own to a
+ * table of the kernel. */
+static bool dynset_set_surely_missing(struct eval_ctx *ectx,
+				      const struct handle *h)
+{
+	const struct nft_cache *cache = &ectx->nft->cache;
+
+	return ectx->cmd && ectx->cmd->obj == CMD_OBJ_RULE &&
+	       (cache->flags & NFT_CACHE_SET) &&
+	       cache_table_lookup(cache, h->family, h->table.name);
+}
+
+static bool dynset_type_fits(const struct datatype *want,
+			     const struct datatype *have, unsigned int len)
+{
+	if (want == have || want->type == have->type)
+		return true;
+	/* typeof keys of raw loads, and integer sets of any field */
+	return (want->type == TYPE_INTEGER || have->type == TYPE_INTEGER) &&
+	       (!want->size || want->size == len);
+}
+
+static bool dynset_key_fits(const struct expr *want, const struct expr *key)
+{
+	const struct expr *w, *k;
+
+	if (want->etype != EXPR_CONCAT && key->etype != EXPR_CONCAT)
+		return dynset_type_fits(want->dtype, key->dtype, key->len);
+	if (want->etype != EXPR_CONCAT || key->etype != EXPR_CONCAT ||
+	    want->expr_list.size != key->expr_list.size)
+		return false;
+	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
+	list_for_each_entry(w, &want->expr_list.expressions, list) {
+		if (!dynset_type_fits(w->dtype, k->dtype, k->len))
+			return false;
+		k = list_next_entry(k, list);
+	}
+	return true;
+}
+
+static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
+			    const struct set *set)
+{
+	const struct expr *ref = stmt->dynset.set, *key = stmt->dynset.key;
+
+	if (set->flags & NFT_SET_MAP)
+		return expr_error(ectx, ref, "%s is a map: a set statement needs a set",
+				  ref->symbol.identifier);
+	/* the kernel: EBUSY, EOPNOTSUPP */
+	if (set->flags & NFT_SET_CONSTANT)
+		return expr_error(ectx, ref, "set %s is constant: the packet path cannot change it",
+				  ref->symbol.identifier);
+	if (set->flags & NFT_SET_INTERVAL)
+		return expr_error(ectx, ref, "set %s is an interval set: the packet path can only change sets of single keys with 'flags dynamic'",
+				  ref->symbol.identifier);
+	if (stmt->dynset.timeout && !(set->flags & NFT_SET_TIMEOUT))
+		return expr_error(ectx, ref, "set %s has no timeouts: declare it with 'flags timeout' or a 'timeout'",
+				  ref->symbol.identifier);
+	if (set->key && set->key->dtype && !dynset_key_fits(set->key, key))
+		return erec_error(ectx->msgs, &key->location,
+				  "datatype mismatch: expected %s, expression has type %s",
+				  set->key->dtype->desc, key->dtype->desc);
+	return 0;
 }
 
 static bool dynset_stateful_kind(const struct stmt *s)
@@ -143,36 +214,10 @@ static bool dynset_stateful_kind(const struct stmt *s)
 	}
 }
 
-static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
-			    const struct set *set)
-{
-	const struct expr *ref = stmt->dynset.set, *key = stmt->dynset.key;
-
-	if (set->flags & (NFT_SET_ANONYMOUS | NFT_SET_CONSTANT))
-		return expr_error(ectx, ref, "set %s is constant: elements cannot be added from the packet path",
-				  ref->symbol.identifier);
-	if (set->flags & NFT_SET_MAP)
-		return expr_error(ectx, ref, "%s is a map: a set statement needs a set",
-				  ref->symbol.identifier);
-	if (!(set->flags & NFT_SET_EVAL))
-		return expr_error(ectx, ref, "set %s is not dynamic: declare it with 'flags dynamic'",
-				  ref->symbol.identifier);
-	if (stmt->dynset.timeout && !(set->flags & NFT_SET_TIMEOUT))
-		return expr_error(ectx, ref, "set %s has no timeouts: declare it with 'flags timeout' or a 'timeout'",
-				  ref->symbol.identifier);
-	if (set->key && set->key->len &&
-	    div_round_up(set->key->len, BITS_PER_BYTE) !=
-	    div_round_up(key->len, BITS_PER_BYTE))
-		return erec_error(ectx->msgs, &key->location,
-				  "datatype mismatch: set %s has type %s, expression has type %s",
-				  ref->symbol.identifier, set->key->dtype->desc,
-				  key->dtype->desc);
-	return 0;
-}
-
 static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct set *set;
+	struct handle h;
 	struct stmt *s;
 
 	if (!stmt->dynset.set->symbol.identifier[0])
@@ -190,9 +235,14 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		if (stmt_evaluate(ectx, s) < 0)
 			return -1;
 	}
-	set = dynset_find_set(ectx, stmt);
+	set = dynset_find_set(ectx, stmt, &h);
 	if (set)
 		return dynset_check_set(ectx, stmt, set);
+	if (h.table.name && dynset_set_surely_missing(ectx, &h))
+		return expr_error(ectx, stmt->dynset.set,
+				  "set '%s' does not exist in table %s %s",
+				  h.set.name, family_name(h.family),
+				  h.table.name);
 	return 0;
 }
 
@@ -244,6 +294,10 @@ static void dynset_stmt_linearize(struct lin_ctx *lctx,
 				   stmt->dynset.timeout);
 	list_for_each_entry(s, &stmt->dynset.stmts, list)
 		n++;
+	/* the kernel takes a list only with this flag */
+	if (n > 1)
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_DYNSET_FLAGS,
+				   NFT_DYNSET_F_EXPR);
 	list_for_each_entry(s, &stmt->dynset.stmts, list) {
 		inner = dynset_encode_inner(lctx, s);
 		if (inner == NULL)
