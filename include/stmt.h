@@ -163,6 +163,10 @@ struct stmt {
 			struct expr *key;
 			uint64_t timeout;	/* ms, 0: the set's */
 			struct list_head stmts;	/* stateful, per element */
+			/* "meter NAME size N { ... }": the set is made
+			 * with the rule (N: 0 if not given) */
+			bool meter;
+			uint64_t size;
 		} dynset;
 	};
 };

@@ -1253,6 +1253,18 @@ static struct stmt *parser_set_stmt(const YYLTYPE *loc, uint32_t op,
 	return opts;
 }
 
+static struct stmt *parser_meter(const YYLTYPE *loc, char *name,
+				 const YYLTYPE *name_loc, uint64_t size,
+				 struct expr *key, struct stmt *opts)
+{
+	struct stmt *stmt = parser_set_stmt(loc, NFT_DYNSET_OP_ADD, name,
+					    name_loc, key, opts);
+
+	stmt->dynset.meter = true;
+	stmt->dynset.size = size;
+	return stmt;
+}
+
 static void parser_set_stmt_timeout(struct parser_state *st,
 				    struct stmt *stmt, char *what,
 				    const YYLTYPE *what_loc, char *value,
@@ -1709,7 +1721,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> SNAPLEN "snaplen" QUEUE_THRESHOLD "queue-threshold"
 %token <kw> LIMIT "limit" RATE "rate" BURST "burst" OVER "over"
 %token <kw> QUOTA "quota" UNTIL "until" USED "used"
-%token <kw> UPDATE "update"
+%token <kw> UPDATE "update" METER "meter"
 %token <kw> REJECT "reject" WITH "with"
 %token <kw> QUEUE "queue" NUM "num" TO "to" BYPASS "bypass" FANOUT "fanout"
 %token <kw> DUP "dup" FWD "fwd" LAST "last"
@@ -2312,7 +2324,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
 		| ELEMENT | SETS
-		| UPDATE
+		| UPDATE | METER
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -3629,6 +3641,21 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 				ref.last_line = @3.last_line;
 				ref.last_column = @3.last_column;
 				$$ = parser_set_stmt(&@$, $1, $3, &ref, $5, $6);
+			}
+		/* "meter NAME [size N] { KEY ... }": a named dynamic set
+		 * made for the rule, as upstream 1.1 does */
+		| METER identifier '{' set_stmt_key set_stmt_opts '}'
+			{
+				$$ = parser_meter(&@$, $2, &@2, 0, $4, $5);
+			}
+		| METER identifier STRING number '{' set_stmt_key set_stmt_opts '}'
+			{
+				$$ = parser_meter(&@$, $2, &@2, $4, $6, $7);
+				if (strcmp($3, "size"))
+					parser_error(state, &@3,
+						     "unexpected '%s', expecting size or '{'",
+						     $3);
+				xfree($3);
 			}
 		;
 

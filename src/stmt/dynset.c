@@ -214,6 +214,22 @@ static bool dynset_stateful_kind(const struct stmt *s)
 	}
 }
 
+/* A meter adds its key, or refreshes it where it times out; its set
+ * is made with the rule (dynset_meter_queue()). */
+static int dynset_meter_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	if (strlen(stmt->dynset.set->symbol.identifier) >= NFT_NAME_MAXLEN)
+		return expr_error(ectx, stmt->dynset.set,
+				  "meter name is longer than %u characters",
+				  NFT_NAME_MAXLEN - 1);
+	if (stmt->dynset.size > UINT32_MAX)
+		return stmt_error(ectx, stmt, "meter size %llu is too large",
+				  (unsigned long long)stmt->dynset.size);
+	stmt->dynset.op = stmt->dynset.timeout ? NFT_DYNSET_OP_UPDATE :
+						 NFT_DYNSET_OP_ADD;
+	return 0;
+}
+
 static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct set *set;
@@ -235,6 +251,8 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		if (stmt_evaluate(ectx, s) < 0)
 			return -1;
 	}
+	if (stmt->dynset.meter)
+		return dynset_meter_evaluate(ectx, stmt);
 	set = dynset_find_set(ectx, stmt, &h);
 	if (set)
 		return dynset_check_set(ectx, stmt, set);
@@ -271,6 +289,52 @@ static struct nftnl_expr *dynset_encode_inner(struct lin_ctx *lctx,
 	return nle;
 }
 
+static unsigned int dynset_key_bytes(const struct expr *key)
+{
+	const struct expr *m;
+	unsigned int n = 0;
+
+	if (key->etype != EXPR_CONCAT)
+		return div_round_up(key->len, BITS_PER_BYTE);
+	list_for_each_entry(m, &key->expr_list.expressions, list)
+		n += concat_field_bytes(m);
+	return n;
+}
+
+/*
+ * The set of a meter goes into the batch before its rule, as a named
+ * dynamic set ("set m { type ipv4_addr; flags dynamic; }", with timeout
+ * if the meter has one), where upstream 1.1 makes it; created without
+ * NLM_F_EXCL, a second rule may use the same meter.
+ */
+static void dynset_meter_queue(struct lin_ctx *lctx, const struct stmt *stmt)
+{
+	const struct expr *key = stmt->dynset.key;
+	const char *name = stmt->dynset.set->symbol.identifier;
+	const char *table = nftnl_rule_get_str(lctx->nlr, NFTNL_RULE_TABLE);
+	struct nftnl_set *set = nftnl_set_alloc(), *elems = nftnl_set_alloc();
+	uint32_t flags = NFT_SET_EVAL;
+
+	if (set == NULL || elems == NULL)
+		memory_allocation_error();
+	if (stmt->dynset.timeout)
+		flags |= NFT_SET_TIMEOUT;
+	nftnl_set_set_u32(set, NFTNL_SET_FAMILY, lctx->family);
+	nftnl_set_set_str(set, NFTNL_SET_TABLE, table ? table : "");
+	nftnl_set_set_str(set, NFTNL_SET_NAME, name);
+	nftnl_set_set_u32(set, NFTNL_SET_FLAGS, flags);
+	nftnl_set_set_u32(set, NFTNL_SET_KEY_TYPE,
+			  key->etype == EXPR_CONCAT ? concat_key_type(key) :
+						      key->dtype->type);
+	nftnl_set_set_u32(set, NFTNL_SET_KEY_LEN, dynset_key_bytes(key));
+	if (stmt->dynset.size)
+		nftnl_set_set_u32(set, NFTNL_SET_DESC_SIZE, stmt->dynset.size);
+	nftnl_set_set_u32(elems, NFTNL_SET_FAMILY, lctx->family);
+	nftnl_set_set_str(elems, NFTNL_SET_TABLE, table ? table : "");
+	nftnl_set_set_str(elems, NFTNL_SET_NAME, name);
+	lin_queue_set(lctx, set, elems);
+}
+
 static void dynset_stmt_linearize(struct lin_ctx *lctx,
 				  const struct stmt *stmt)
 {
@@ -280,6 +344,8 @@ static void dynset_stmt_linearize(struct lin_ctx *lctx,
 	enum nft_registers reg;
 	const struct stmt *s;
 
+	if (stmt->dynset.meter && lctx->sets)
+		dynset_meter_queue(lctx, stmt);
 	reg = key->etype == EXPR_CONCAT ?
 	      lin_get_register_concat(lctx, key->len) :
 	      lin_get_register(lctx, key->len);
