@@ -313,6 +313,8 @@ static void test_sobj(void)
 	free(why);
 	CHECK(sobj_table_count(t) == 1);
 	table_free(t);
+}
+
 /* typeof keys through the set's user data and back, and what is not
  * typeof: a plain concatenation described as one of nothing. */
 static void typeof_roundtrip(struct expr *key, const char *want)
