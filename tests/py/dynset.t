@@ -181,3 +181,35 @@ fail: update @sd { ip saddr timeout 10s }
 fail: add @sd { tcp dport }
 
 fail: add @sd { ip saddr log }
+
+# meter: upstream 1.1 makes the named dynamic set with the rule and lists
+# the statement as the set statement it is (UPSTREAM-FORMAT.md 4.2)
+rule: meter m1 { ip saddr limit rate 10/second }
+list: add @m1 { ip saddr limit rate 10/second burst 5 packets }
+compat-skip: the system nft makes a meter's set anonymous (flags 0x21) and refuses a second one while the named set upstream 1.1 left from the first run is there (File exists)
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ dynset add reg_key 1 set m1 expr [ limit rate 10/second burst 5 type packets flags 0x0 ] ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ dynset add reg_key 1 set m1 expr [ limit rate 10/second burst 5 type packets flags 0x0 ] ]
+json: [{"set": {"op": "add", "elem": {"payload": {"protocol": "ip", "field": "saddr"}}, "set": "@m1", "stmt": [{"limit": {"rate": 10, "burst": 5, "per": "second"}}]}}]
+
+rule: meter m2 size 1000 { ip saddr . tcp dport timeout 10s limit rate 2/second }
+list: update @m2 { ip saddr . tcp dport timeout 10s limit rate 2/second burst 5 packets }
+compat-skip: the system nft makes a meter's set anonymous (flags 0x21) and refuses a second one while the named set upstream 1.1 left from the first run is there (File exists)
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ dynset update reg_key 1 set m2 timeout 10000ms expr [ limit rate 2/second burst 5 type packets flags 0x0 ] ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ dynset update reg_key 1 set m2 timeout 10000ms expr [ limit rate 2/second burst 5 type packets flags 0x0 ] ]
+json: [{"set": {"op": "update", "elem": {"elem": {"val": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "timeout": 10}}, "set": "@m2", "stmt": [{"limit": {"rate": 2, "burst": 5, "per": "second"}}]}}]
