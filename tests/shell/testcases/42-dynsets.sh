@@ -110,6 +110,23 @@ if have_system_nft; then
 fi
 nft delete table ip s
 
+# a meter: the named dynamic set it makes, and its limit per address
+nft add table ip m || fail "table m"
+nft add chain ip m in '{ type filter hook input priority filter; }' || fail "chain"
+nft add rule ip m in icmp type echo-request meter flood '{ ip saddr limit rate over 1/minute burst 2 packets }' counter drop ||
+	fail "meter rule"
+out=$(in_ns "$nsb" ping -c 6 -i 0.2 -W 1 10.0.0.1 2>&1)
+assert_match ' 2 received' "$out" "the meter lets the burst through, drops the rest"
+assert_match 'icmp type echo-request add @flood \{ ip saddr limit rate over 1/minute burst 2 packets \} counter packets 4 bytes 336 drop' \
+	"$(nft list chain ip m in)" "the meter lists as a set statement (upstream 1.1)"
+if have_system_nft; then
+	assert_match 'flags dynamic' "$(sysnft list set ip m flood)" \
+		"the meter made a named dynamic set"
+	assert_match 'elements = \{ 10.0.0.2 limit rate over 1/minute burst 2 packets \}' \
+		"$(sysnft list set ip m flood)" "the meter keeps a limit per address"
+fi
+nft delete table ip m
+
 # errors, with the caret on what is wrong; nothing is added
 nft -f - <<'NFT' || fail "tables for the errors"
 table ip e {
