@@ -167,6 +167,9 @@ struct stmt {
 			 * with the rule (N: 0 if not given) */
 			bool meter;
 			uint64_t size;
+			/* listed: the set is anonymous, a meter of
+			 * the system nft (printed "meter NAME ...") */
+			bool anon;
 		} dynset;
 	};
 };

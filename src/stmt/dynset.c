@@ -75,9 +75,16 @@ static void dynset_stmt_print(const struct stmt *stmt,
 	unsigned int flags = octx->flags;
 	const struct stmt *s;
 
-	nft_print(octx, "%s ", dynset_op_name(stmt->dynset.op));
-	expr_print(stmt->dynset.set, octx);
-	nft_print(octx, " { ");
+	if (stmt->dynset.anon)
+		nft_print(octx, "meter %s size %llu { ",
+			  stmt->dynset.set->symbol.identifier,
+			  (unsigned long long)(stmt->dynset.size ?
+					       stmt->dynset.size : 65535));
+	else {
+		nft_print(octx, "%s ", dynset_op_name(stmt->dynset.op));
+		expr_print(stmt->dynset.set, octx);
+		nft_print(octx, " { ");
+	}
 	expr_print(stmt->dynset.key, octx);
 	if (stmt->dynset.timeout)
 		dynset_print_timeout(stmt->dynset.timeout, octx);
@@ -88,6 +95,32 @@ static void dynset_stmt_print(const struct stmt *stmt,
 	}
 	octx->flags = flags;
 	nft_print(octx, " }");
+}
+
+/* A system nft's meter, as it writes it: {"meter": {"key": ..., "stmt":
+ * {...}, "size": N, "name": "m"}} (one statement: an object). */
+static json_t *dynset_meter_json(const struct stmt *stmt, json_t *key,
+				 struct output_ctx *octx)
+{
+	unsigned int flags = octx->flags;
+	json_t *root = json_wrap("key", key), *stmts = json_array();
+	const struct stmt *s;
+
+	octx->flags |= NFT_CTX_OUTPUT_STATELESS;
+	list_for_each_entry(s, &stmt->dynset.stmts, list)
+		json_array_append_new(stmts, stmt_json(s, octx));
+	octx->flags = flags;
+	if (json_array_size(stmts) == 1) {
+		json_object_set(root, "stmt", json_array_get(stmts, 0));
+		json_decref(stmts);
+	} else {
+		json_object_set_new(root, "stmt", stmts);
+	}
+	json_object_set_new(root, "size", json_integer(stmt->dynset.size ?
+						stmt->dynset.size : 65535));
+	json_object_set_new(root, "name",
+			    json_string(stmt->dynset.set->symbol.identifier));
+	return json_wrap("meter", root);
 }
 
 static json_t *dynset_stmt_json(const struct stmt *stmt,
@@ -101,6 +134,8 @@ static json_t *dynset_stmt_json(const struct stmt *stmt,
 	if (stmt->dynset.timeout)
 		elem = json_wrap("elem", json_pair("val", elem, "timeout",
 				json_integer(stmt->dynset.timeout / 1000)));
+	if (stmt->dynset.anon)
+		return dynset_meter_json(stmt, elem, octx);
 	root = json_pair("op", json_string(dynset_op_name(stmt->dynset.op)),
 			 "elem", elem);
 	json_object_set_new(root, "set", expr_json(stmt->dynset.set, octx));
@@ -403,7 +438,7 @@ static int dynset_decode_inner(struct nftnl_expr *e, void *data)
 
 static struct expr *dynset_decode_key(struct delin_ctx *dctx,
 				      enum nft_registers sreg,
-				      const char *name)
+				      const char *name, struct stmt *stmt)
 {
 	const struct nftnl_set *nls;
 	struct expr *key;
@@ -415,6 +450,14 @@ static struct expr *dynset_decode_key(struct delin_ctx *dctx,
 		return NULL;
 	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
 			       &as_sent);
+	/* a meter of the system nft (1.0.6): its set is anonymous */
+	if (nls && nftnl_set_is_set(nls, NFTNL_SET_FLAGS) &&
+	    nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS) {
+		stmt->dynset.anon = true;
+		if (nftnl_set_is_set(nls, NFTNL_SET_DESC_SIZE))
+			stmt->dynset.size = nftnl_set_get_u32(nls,
+							NFTNL_SET_DESC_SIZE);
+	}
 	if (nls == NULL || !nftnl_set_is_set(nls, NFTNL_SET_KEY_LEN))
 		return key;
 	klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
@@ -437,15 +480,18 @@ static int dynset_stmt_delinearize(struct delin_ctx *dctx,
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_SREG_DATA))
 		return delin_error(dctx, "map update of %s is not supported",
 				   name);
-	key = dynset_decode_key(dctx, nftnl_expr_get_u32(nle,
-					NFTNL_EXPR_DYNSET_SREG_KEY), name);
-	if (key == NULL)
-		return delin_error(dctx, "set statement on %s: its key is not in the registers",
-				   name);
 	stmt = dynset_stmt_alloc(&internal_location,
 				 nftnl_expr_get_u32(nle, NFTNL_EXPR_DYNSET_OP),
 				 setref_expr_alloc(&internal_location, name),
-				 key);
+				 NULL);
+	key = dynset_decode_key(dctx, nftnl_expr_get_u32(nle,
+					NFTNL_EXPR_DYNSET_SREG_KEY), name, stmt);
+	if (key == NULL) {
+		stmt_free(stmt);
+		return delin_error(dctx, "set statement on %s: its key is not in the registers",
+				   name);
+	}
+	stmt->dynset.key = key;
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_TIMEOUT))
 		stmt->dynset.timeout = nftnl_expr_get_u64(nle,
 						NFTNL_EXPR_DYNSET_TIMEOUT);
@@ -527,16 +573,77 @@ static int dynset_json_elem(struct json_ctx *jctx, struct stmt *stmt,
 	return stmt->dynset.key ? 0 : -1;
 }
 
+static int dynset_json_stmts(struct json_ctx *jctx, struct stmt *stmt,
+			     json_t *stmts, const char *path)
+{
+	struct stmt *s;
+	json_t *i;
+	size_t n;
+
+	if (stmts == NULL)
+		return 0;
+	if (json_is_object(stmts)) {	/* a meter's one statement */
+		s = json_parse_stmt(jctx, stmts, path);
+		if (s == NULL)
+			return -1;
+		list_add_tail(&s->list, &stmt->dynset.stmts);
+		return 0;
+	}
+	if (!json_is_array(stmts)) {
+		json_error(jctx, path, "Invalid set statement: \"stmt\" must be an array");
+		return -1;
+	}
+	json_array_foreach(stmts, n, i) {
+		s = json_parse_stmt(jctx, i, path);
+		if (s == NULL)
+			return -1;
+		list_add_tail(&s->list, &stmt->dynset.stmts);
+	}
+	return 0;
+}
+
+/* 1.0.6's {"meter": {"key": KEY, "stmt": STMT, "size": N, "name": "m"}} */
+static struct stmt *meter_json_parse(struct json_ctx *jctx, json_t *value,
+				     const struct location *loc)
+{
+	const char *name;
+	struct stmt *stmt;
+	json_t *key;
+	uint64_t size = 0;
+
+	if (!json_is_object(value) ||
+	    (key = json_object_get(value, "key")) == NULL) {
+		json_error(jctx, ".meter",
+			   "Invalid meter: expected an object with \"name\", \"key\" and \"stmt\"");
+		return NULL;
+	}
+	if (json_req_string(jctx, value, "name", &name) < 0 ||
+	    json_opt_u64(jctx, value, "size", &size) < 0)
+		return NULL;
+	stmt = dynset_stmt_alloc(loc, NFT_DYNSET_OP_ADD,
+				 setref_expr_alloc(loc, name), NULL);
+	stmt->dynset.meter = true;
+	stmt->dynset.size = size;
+	if (dynset_json_elem(jctx, stmt, key) < 0 ||
+	    dynset_json_stmts(jctx, stmt, json_object_get(value, "stmt"),
+			      ".meter.stmt") < 0) {
+		stmt_free(stmt);
+		return NULL;
+	}
+	return stmt;
+}
+
 static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
 					   const char *key, json_t *value,
 					   const struct location *loc)
 {
 	const char *op, *ref;
-	struct stmt *stmt, *s;
-	json_t *elem, *stmts, *i;
-	size_t n;
+	struct stmt *stmt;
+	json_t *elem;
 	int o;
 
+	if (!strcmp(key, "meter"))
+		return meter_json_parse(jctx, value, loc);
 	if (!json_is_object(value) ||
 	    (elem = json_object_get(value, "elem")) == NULL) {
 		json_error(jctx, ".set",
@@ -563,22 +670,16 @@ static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
 				 NULL);
 	if (dynset_json_elem(jctx, stmt, elem) < 0)
 		goto err;
-	stmts = json_object_get(value, "stmt");
-	if (stmts && !json_is_array(stmts)) {
-		json_error(jctx, ".set.stmt", "Invalid set statement: \"stmt\" must be an array");
+	if (dynset_json_stmts(jctx, stmt, json_object_get(value, "stmt"),
+			      ".set.stmt") < 0)
 		goto err;
-	}
-	json_array_foreach(stmts, n, i) {
-		s = json_parse_stmt(jctx, i, ".set.stmt");
-		if (s == NULL)
-			goto err;
-		list_add_tail(&s->list, &stmt->dynset.stmts);
-	}
 	return stmt;
 err:
 	stmt_free(stmt);
 	return NULL;
 }
+
+static const char *const dynset_json_names[] = { "set", "meter", NULL };
 
 const struct stmt_ops dynset_stmt_ops = {
 	.type		= STMT_SET,
@@ -591,7 +692,7 @@ const struct stmt_ops dynset_stmt_ops = {
 	.nl_name	= "dynset",
 	.delinearize	= dynset_stmt_delinearize,
 	.delin_postprocess = dynset_stmt_delin_postprocess,
-	.json_name	= "set",
+	.json_names	= dynset_json_names,
 	.json_parse	= dynset_stmt_json_parse,
 	.explain	= dynset_stmt_explain,
 };

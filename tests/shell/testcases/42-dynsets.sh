@@ -127,6 +127,31 @@ if have_system_nft; then
 fi
 nft delete table ip m
 
+# the system nft's meters (anonymous sets) list as upstream 1.1 lists
+# them, "meter NAME size N { ... }", and its JSON loads back
+if have_system_nft; then
+	sysnft add table ip old && sysnft add chain ip old c &&
+	sysnft add rule ip old c meter m1 '{ ip saddr limit rate 10/second }' &&
+	sysnft add rule ip old c meter m2 size 1000 '{ ip saddr . tcp dport timeout 10s limit rate 2/second }' ||
+		fail "system nft meters"
+	assert_eq "$(nft list chain ip old c)" "table ip old {
+	chain c {
+		meter m1 size 65535 { ip saddr limit rate 10/second burst 5 packets }
+		meter m2 size 1000 { ip saddr . tcp dport timeout 10s limit rate 2/second burst 5 packets }
+	}
+}" "the system nft's meters listed as upstream 1.1's"
+	sysnft -j list table ip old > "$TMPD/sys.json"
+	nft -j list table ip old > "$TMPD/ours.json"
+	assert_eq "$(json_strip_handles "$TMPD/ours.json" | grep -v metainfo)" \
+		"$(json_strip_handles "$TMPD/sys.json" | grep -v metainfo)" \
+		"the system nft's meters in JSON as it writes them"
+	nft delete table ip old
+	nft -j -f "$TMPD/sys.json" || fail "loading the system nft's meter JSON"
+	assert_match 'update @m2 \{ ip saddr . tcp dport timeout 10s limit rate 2/second burst 5 packets \}' \
+		"$(nft list chain ip old c)" "meter JSON loaded as upstream 1.1 loads it"
+	nft delete table ip old
+fi
+
 # errors, with the caret on what is wrong; nothing is added
 nft -f - <<'NFT' || fail "tables for the errors"
 table ip e {
