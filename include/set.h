@@ -63,6 +63,10 @@ void set_free(struct set *s);
 /* The table owns its sets (table_free() frees them). */
 void table_add_set(struct table *t, struct set *s);
 struct set *table_lookup_set(const struct table *t, const char *name);
+/* The set @h names, declared or added in this run or in the cache;
+ * NULL if unknown (src/obj/set.c). */
+struct eval_ctx;
+struct set *set_find(struct eval_ctx *ectx, const struct handle *h);
 void table_free_sets(struct table *t);
 unsigned int table_count_sets(const struct table *t);
 

@@ -156,6 +156,21 @@ struct stmt {
 			uint32_t type;		/* NFT_OBJECT_* */
 			char *name;
 		} objref;
+		/* STMT_SET (src/stmt/dynset.c): "add @s { KEY ... }" */
+		struct {
+			uint32_t op;		/* NFT_DYNSET_OP_* */
+			struct expr *set;	/* a set reference */
+			struct expr *key;
+			uint64_t timeout;	/* ms, 0: the set's */
+			struct list_head stmts;	/* stateful, per element */
+			/* "meter NAME size N { ... }": the set is made
+			 * with the rule (N: 0 if not given) */
+			bool meter;
+			uint64_t size;
+			/* listed: the set is anonymous, a meter of
+			 * the system nft (printed "meter NAME ...") */
+			bool anon;
+		} dynset;
 	};
 };
 
@@ -218,6 +233,12 @@ extern const struct stmt_ops flow_stmt_ops;
 /* "flow add @NAME": takes @name over. */
 struct stmt *flow_stmt_alloc(const struct location *loc, char *name);
 extern const struct stmt_ops objref_stmt_ops;
+/* Set statements (src/stmt/dynset.c): @set and @key are taken over. */
+extern const struct stmt_ops dynset_stmt_ops;
+struct stmt *dynset_stmt_alloc(const struct location *loc, uint32_t op,
+			       struct expr *set, struct expr *key);
+/* "add", "update", "delete" -> NFT_DYNSET_OP_*; -1 if none. */
+int dynset_op_lookup(const char *name);
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);

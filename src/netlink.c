@@ -115,6 +115,12 @@ static void netlink_put_set(struct nft_ctx *nft, struct nft_batch *batch,
 	it = nftnl_set_elems_iter_create(s->elems);
 	if (it == NULL)
 		memory_allocation_error();
+	/* a meter's set starts empty: the kernel refuses an element
+	 * message without elements */
+	if (nftnl_set_elems_iter_cur(it) == NULL) {
+		nftnl_set_elems_iter_destroy(it);
+		return;
+	}
 	do {
 		nlh = batch_msg_start(batch, NFT_MSG_NEWSETELEM, family,
 				      NLM_F_CREATE);

@@ -1239,6 +1239,49 @@ static struct stmt *parser_last(struct parser_state *st, const YYLTYPE *loc,
 	return stmt;
 }
 
+/* "add|update|delete @NAME { KEY [timeout T] [STMT...] }": @opts is a
+ * set statement holding the options, completed here. */
+static struct stmt *parser_set_stmt(const YYLTYPE *loc, uint32_t op,
+				    char *name, const YYLTYPE *name_loc,
+				    struct expr *key, struct stmt *opts)
+{
+	opts->location = *loc;
+	opts->dynset.op = op;
+	opts->dynset.set = setref_expr_alloc(name_loc, name);
+	opts->dynset.key = key;
+	xfree(name);
+	return opts;
+}
+
+static struct stmt *parser_meter(const YYLTYPE *loc, char *name,
+				 const YYLTYPE *name_loc, uint64_t size,
+				 struct expr *key, struct stmt *opts)
+{
+	struct stmt *stmt = parser_set_stmt(loc, NFT_DYNSET_OP_ADD, name,
+					    name_loc, key, opts);
+
+	stmt->dynset.meter = true;
+	stmt->dynset.size = size;
+	return stmt;
+}
+
+static void parser_set_stmt_timeout(struct parser_state *st,
+				    struct stmt *stmt, char *what,
+				    const YYLTYPE *what_loc, char *value,
+				    const YYLTYPE *value_loc)
+{
+	if (strcmp(what, "timeout"))
+		parser_error(st, what_loc,
+			     "unexpected '%s', expecting timeout or a stateful statement",
+			     what);
+	else if (!last_used_parse(value, &stmt->dynset.timeout))
+		parser_error(st, value_loc,
+			     "invalid timeout '%s', expecting a time like 1h2m3s",
+			     value);
+	xfree(what);
+	xfree(value);
+}
+
 /* A NAT statement to @addr and/or @port; its kind is set by the caller
  * (parser_nat_kind()) once the grammar knows it. */
 static struct stmt *parser_nat(const YYLTYPE *loc, struct expr *addr,
@@ -1678,6 +1721,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> SNAPLEN "snaplen" QUEUE_THRESHOLD "queue-threshold"
 %token <kw> LIMIT "limit" RATE "rate" BURST "burst" OVER "over"
 %token <kw> QUOTA "quota" UNTIL "until" USED "used"
+%token <kw> UPDATE "update" METER "meter"
 %token <kw> REJECT "reject" WITH "with"
 %token <kw> QUEUE "queue" NUM "num" TO "to" BYPASS "bypass" FANOUT "fanout"
 %token <kw> DUP "dup" FWD "fwd" LAST "last"
@@ -1717,6 +1761,9 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <expr> set_ref
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
+%type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
+%type <val> set_stmt_op
+%type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
 %type <expr> define_item keyset_map_key map_expr map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
@@ -2281,6 +2328,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
 		| ELEMENT | SETS | GET
+		| UPDATE | METER
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -2762,6 +2810,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
 		| flow_stmt		{ $$ = $1; }
 		| vmap_stmt		{ $$ = $1; }
+		| set_stmt		{ $$ = $1; }
 		;
 
 match_stmt	: match_lhs match_rhs
@@ -3587,6 +3636,70 @@ flow_stmt	: FLOW ADD '@' identifier
 			{
 				$$ = flow_stmt_alloc(&@$, $4);
 			}
+		;
+
+/* Set statements (src/stmt/dynset.c) */
+set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
+			{
+				YYLTYPE ref = @2;
+
+				ref.last_line = @3.last_line;
+				ref.last_column = @3.last_column;
+				$$ = parser_set_stmt(&@$, $1, $3, &ref, $5, $6);
+			}
+		/* "meter NAME [size N] { KEY ... }": a named dynamic set
+		 * made for the rule, as upstream 1.1 does */
+		| METER identifier '{' set_stmt_key set_stmt_opts '}'
+			{
+				$$ = parser_meter(&@$, $2, &@2, 0, $4, $5);
+			}
+		| METER identifier STRING number '{' set_stmt_key set_stmt_opts '}'
+			{
+				$$ = parser_meter(&@$, $2, &@2, $4, $6, $7);
+				if (strcmp($3, "size"))
+					parser_error(state, &@3,
+						     "unexpected '%s', expecting size or '{'",
+						     $3);
+				xfree($3);
+			}
+		;
+
+set_stmt_op	: ADD		{ $$ = NFT_DYNSET_OP_ADD; }
+		| DELETE	{ $$ = NFT_DYNSET_OP_DELETE; }
+		| UPDATE	{ $$ = NFT_DYNSET_OP_UPDATE; }
+		;
+
+set_stmt_key	: match_lhs	{ $$ = $1; }
+		| concat_lhs	{ $$ = $1; }
+		;
+
+/* "timeout T" comes first: "counter timeout" would be a named counter */
+set_stmt_opts	: set_stmt_stmts	{ $$ = $1; }
+		| STRING STRING set_stmt_stmts
+			{
+				$$ = $3;
+				parser_set_stmt_timeout(state, $$, $1, &@1,
+							$2, &@2);
+			}
+		;
+
+set_stmt_stmts	: %empty
+			{
+				$$ = dynset_stmt_alloc(&@$, NFT_DYNSET_OP_ADD,
+						       NULL, NULL);
+			}
+		| set_stmt_stmts set_elem_stmt
+			{
+				$$ = $1;
+				list_add_tail(&$2->list, &$$->dynset.stmts);
+			}
+		;
+
+set_elem_stmt	: counter_stmt		{ $$ = $1; }
+		| limit_stmt		{ $$ = $1; }
+		| quota_stmt		{ $$ = $1; }
+		| connlimit_stmt	{ $$ = $1; }
+		| last_stmt		{ $$ = $1; }
 		;
 
 connlimit_stmt	: CT COUNT number

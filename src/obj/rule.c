@@ -194,16 +194,31 @@ static bool rule_has_jump(const struct rule *r)
 	return false;
 }
 
+/* Set statements check their set's key and flags (src/stmt/dynset.c). */
+static bool rule_has_set_stmt(const struct rule *r)
+{
+	const struct stmt *s;
+
+	if (!r)
+		return false;
+	list_for_each_entry(s, &r->stmts, list)
+		if (s->type == STMT_SET)
+			return true;
+	return false;
+}
+
 static unsigned int rule_cmd_needs(const struct cmd *cmd)
 {
+	unsigned int sets = rule_has_set_stmt(cmd->rule) ? NFT_CACHE_SET : 0;
+
 	/* by handle: the kernel finds the rule */
 	if (cmd->op == CMD_DELETE)
 		return 0;
 	if (handle_has_index(&cmd->handle))
-		return NFT_CACHE_FULL;
+		return NFT_CACHE_FULL | sets;
 	if (rule_has_jump(cmd->rule))
-		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
-	return NFT_CACHE_TABLE;
+		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN | sets;
+	return NFT_CACHE_TABLE | sets;
 }
 
 /* ---- netlink ---- */

@@ -431,7 +431,7 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 
 /* A set declared in a table block or added in this run, else the
  * cache's; NULL if unknown. */
-static struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
+struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 {
 	char *key = set_run_key(h->set.name);
 	struct table *t;

@@ -77,6 +77,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&connlimit_stmt_ops,
 	&flow_stmt_ops,
 	&objref_stmt_ops,
+	&dynset_stmt_ops,
 	NULL,
 };
 

@@ -1019,6 +1019,37 @@ static void test_flow(void)
 		  "  [ flow_offload flowtable f2 ]\n", NULL);
 }
 
+/* Set statements: the dynset expression and back (src/stmt/dynset.c);
+ * the statements inside print stateless, as templates. */
+static void test_dynset(void)
+{
+	roundtrip(NFPROTO_IPV4, "add @s { ip saddr }", NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ dynset add reg_key 1 set s ]\n",
+		  "[{\"set\": {\"op\": \"add\", \"elem\": {\"payload\": {\"protocol\": \"ip\", \"field\": \"saddr\"}}, \"set\": \"@s\"}}]");
+	roundtrip(NFPROTO_IPV4, "update @s { ip saddr timeout 1m30s counter }",
+		  NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ dynset update reg_key 1 set s timeout 90000ms expr [ counter pkts 0 bytes 0 ] ]\n",
+		  "[{\"set\": {\"op\": \"update\", \"elem\": {\"elem\": {\"val\": {\"payload\": {\"protocol\": \"ip\", \"field\": \"saddr\"}}, \"timeout\": 90}}, \"set\": \"@s\", \"stmt\": [{\"counter\": null}]}}]");
+	roundtrip(NFPROTO_INET, "tcp dport 22 delete @p { tcp sport }", NULL,
+		  "inet t c\n"
+		  "  [ meta load l4proto => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000006 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00001600 ]\n"
+		  "  [ payload load 2b @ transport header + 0 => reg 1 ]\n"
+		  "  [ dynset delete reg_key 1 set p ]\n", NULL);
+	roundtrip(NFPROTO_IPV4, "add @s { ip saddr counter quota 10 bytes }",
+		  NULL,
+		  "ip t c\n"
+		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		  "  [ dynset add reg_key 1 set s expr [ counter pkts 0 bytes 0 ] expr [ quota bytes 10 consumed 0 flags 0 ] ]\n",
+		  NULL);
+}
+
 static char *ft_text(const struct flowtable *ft, unsigned int flags)
 {
 	struct output_ctx octx = { .flags = flags };
@@ -1135,6 +1166,7 @@ static void test_objref(void)
 int main(void)
 {
 	test_flow();
+	test_dynset();
 	test_flowtable_print();
 	test_generic_print();
 	test_objref();
