@@ -54,6 +54,12 @@ struct set {
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */
+	/* Named maps (NFT_SET_MAP): "type KEY : DATA", the data's types
+	 * as written and resolved (a constant of the type; a verdict map's
+	 * is of verdict_type, length 0). */
+	char *data_types;
+	struct location data_loc;
+	struct expr *data;
 };
 
 struct set *set_alloc(const struct location *loc);
@@ -121,6 +127,13 @@ struct lin_ctx;
 /* "left @s": load left, look it up in the set by name. */
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg);
+
+/* Named maps' elements (src/expr/map.c): @map a stand-in EXPR_MAP of
+ * the map's key, typed as its data. */
+int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
+struct expr *map_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key);
 
 extern const struct obj_ops set_obj_ops;
 extern const struct obj_ops sets_obj_ops;

@@ -1827,6 +1827,15 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
 			}
+		| CREATE MAP set_spec '{' setdecl_body '}'
+			{
+				$5->flags |= NFT_SET_MAP;
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+			}
+		| CREATE ELEMENT set_spec map_block
+			{
+				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
+			}
 		| CREATE ELEMENT set_spec set_block
 			{
 				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
@@ -1924,7 +1933,16 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			{
 				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
 			}
+		| MAP set_spec '{' setdecl_body '}'
+			{
+				$4->flags |= NFT_SET_MAP;
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+			}
 		| ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
+			}
+		| ELEMENT set_spec map_block
 			{
 				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
@@ -2046,6 +2064,15 @@ delete_cmd	: TABLE table_spec
 			{
 				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
 			}
+		| ELEMENT set_spec map_block
+			{
+				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
+			}
+		| MAP set_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
 		;
 
 flush_cmd	: TABLE table_spec
@@ -2064,6 +2091,11 @@ flush_cmd	: TABLE table_spec
 						       CMD_OBJ_RULESET, $2, &@$);
 			}
 		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| MAP set_spec
 			{
 				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
 						&@$, NULL);
@@ -2125,6 +2157,11 @@ list_cmd	: TABLE table_spec
 					YYERROR;
 			}
 		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| MAP set_spec
 			{
 				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
 						&@$, NULL);
@@ -2336,6 +2373,12 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				parser_table_add_set($<table>0, $2, &@2, $4,
 						     &@$);
 			}
+		| MAP identifier '{' setdecl_body '}'
+			{
+				$4->flags |= NFT_SET_MAP;
+				parser_table_add_set($<table>0, $2, &@2, $4,
+						     &@$);
+			}
 		;
 
 /* Flowtable blocks: items apply to the flowtable below them ($0). */
@@ -2503,6 +2546,15 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
 			}
+		| TYPE set_key_types ':' set_key_types
+			{
+				xfree($<set>0->key_types);
+				$<set>0->key_types = $2;
+				$<set>0->key_loc = @2;
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
 		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
 		| COMMENT string_arg
 			{
@@ -2541,6 +2593,17 @@ setdecl_item	: TYPE set_key_types
 			{
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
+			}
+		| STRING '=' map_block
+			{
+				if (strcmp($1, "elements"))
+					parser_error(state, &@1,
+						     "unknown set declaration '%s'",
+						     $1);
+				if ($<set>0->init)
+					expr_free($<set>0->init);
+				$<set>0->init = $3;
+				xfree($1);
 			}
 		| STRING '=' set_block
 			{

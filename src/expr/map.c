@@ -34,6 +34,7 @@
 #include <libnftnl/expr.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
+#include <set.h>
 
 #define MAP_ANON_NAME		"__map%d"
 /* The data "typeof" of a verdict map, as the system nft writes it. */
@@ -1495,4 +1496,71 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 	expr->map.mappings = mappings;
 	expr->map.vmap = vmap;
 	return expr;
+}
+
+/* ---- named maps (src/obj/set.c) ---- */
+
+/*
+ * The elements of a named map: @map is a stand-in EXPR_MAP whose key is
+ * the map's key (a constant of each type) and whose type and length are
+ * its data's. The mappings are typed as an anonymous map's are.
+ */
+int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *i;
+	struct eval_type saved;
+	int ret = 0;
+
+	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
+	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
+			    list) {
+		if (i->etype != EXPR_MAPPING) {
+			ret = expr_error(ectx, i,
+					 "a map's element needs ': VALUE'");
+			break;
+		}
+		if (map_key_evaluate(ectx, map, i) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	eval_type_pop(ectx, &saved);
+	if (ret < 0)
+		return -1;
+	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
+			    list) {
+		if (map->map.vmap) {
+			if (map_data_evaluate(ectx, map, i) < 0)
+				return -1;
+			continue;
+		}
+		eval_type_push(ectx, &saved, map->dtype, map->byteorder,
+			       map->len);
+		ret = map_data_evaluate(ectx, map, i);
+		eval_type_pop(ectx, &saved);
+		if (ret < 0)
+			return -1;
+	}
+	if (map->map.key->etype != EXPR_CONCAT &&
+	    map_check_overlap(ectx, map) < 0)
+		return -1;
+	return 0;
+}
+
+/* The elements of @map (as above) into @elems: how many. */
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map)
+{
+	if (map->map.key->etype == EXPR_CONCAT)
+		return map_add_concats(elems, map);
+	if (map->flags & EXPR_F_INTERVAL)
+		return map_add_intervals(elems, map);
+	return map_add_values(elems, map);
+}
+
+/* The mappings of a dumped named map keyed by @key, NULL if some
+ * element cannot be read. */
+struct expr *map_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key)
+{
+	return map_mappings_decode(nls, key, false, false);
 }

@@ -76,9 +76,12 @@ void set_free(struct set *s)
 		return;
 	handle_free(&s->handle);
 	xfree(s->key_types);
+	xfree(s->data_types);
 	xfree(s->comment);
 	if (s->key)
 		expr_free(s->key);
+	if (s->data)
+		expr_free(s->data);
 	set_info_free(s);
 	if (s->init)
 		expr_free(s->init);
@@ -317,6 +320,105 @@ static void set_print_typeof(const struct expr *key, struct output_ctx *octx)
 	}
 }
 
+/* ---- named maps ---- */
+
+static bool set_is_map(const struct set *s)
+{
+	return s->flags & NFT_SET_MAP;
+}
+
+/* "verdict", or types as for a key. */
+static struct expr *set_data_from_names(const char *names,
+					const struct location *loc, char **bad)
+{
+	if (!strcmp(names, "verdict"))
+		return constant_expr_alloc_u64(loc, &verdict_type,
+					       BYTEORDER_INVALID, 0, 0);
+	return set_key_from_names(names, loc, bad);
+}
+
+static struct expr *set_data_from_kernel(uint32_t type, uint32_t len)
+{
+	if (type == NFT_DATA_VERDICT)
+		return constant_expr_alloc_u64(&internal_location,
+					       &verdict_type,
+					       BYTEORDER_INVALID, 0, 0);
+	return set_key_from_kernel(type, len);
+}
+
+static bool set_data_is_verdict(const struct set *s)
+{
+	return s->data && s->data->dtype->type == TYPE_VERDICT;
+}
+
+/* A stand-in anonymous map of @s's key and data holding @mappings,
+ * which stay the caller's (set_map_stub_free()). */
+static struct expr *set_map_stub(const struct set *s, struct expr *mappings)
+{
+	const struct expr *d = s->data;
+	struct expr *map = map_expr_alloc(&s->location, expr_get(s->key),
+					  mappings, set_data_is_verdict(s));
+
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		map->byteorder = BYTEORDER_INVALID;
+		map->len = 0;
+	} else {
+		if (d->etype == EXPR_CONCAT)
+			d = list_first_entry(&d->expr_list.expressions,
+					     struct expr, list);
+		map->dtype = d->dtype;
+		map->byteorder = d->byteorder;
+		map->len = s->data->len;
+	}
+	if (s->flags & NFT_SET_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	return map;
+}
+
+static void set_map_stub_free(struct expr *map)
+{
+	map->map.mappings = NULL;
+	expr_free(map);
+}
+
+static uint32_t set_data_type_id(const struct set *s)
+{
+	if (set_data_is_verdict(s))
+		return NFT_DATA_VERDICT;
+	if (s->data->etype == EXPR_CONCAT)
+		return concat_key_type(s->data);
+	return s->data->dtype->type;
+}
+
+static uint32_t set_data_len(const struct set *s)
+{
+	if (set_data_is_verdict(s))
+		return 0;
+	return div_round_up(s->data->len, BITS_PER_BYTE);
+}
+
+/* The elements of @members into @elems: how many. */
+static unsigned int set_any_elems_build(struct nftnl_set *elems,
+					const struct set *s,
+					const struct expr *members, bool zero)
+{
+	struct expr *map;
+	unsigned int n;
+
+	if (!set_is_map(s) || !s->data)
+		return set_elems_build(elems, members, s->key, s->auto_merge,
+				       zero);
+	map = set_map_stub(s, (struct expr *)members);
+	if (members->flags & EXPR_F_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	n = map_elems_build(elems, map);
+	set_map_stub_free(map);
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
+	return n;
+}
+
 /* ---- evaluation ---- */
 
 /* The members written must suit the set: prefixes and ranges need an
@@ -346,6 +448,29 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 {
 	struct expr *e;
 
+	if (set_is_map(s)) {
+		struct expr *map;
+		int ret;
+
+		e = *elemsp;
+		if (e->etype != EXPR_SET)
+			return expr_error(ectx, e,
+					  "map elements go in braces: { KEY : VALUE }");
+		map = set_map_stub(s, e);
+		map->flags &= ~EXPR_F_INTERVAL;
+		ret = map_elems_evaluate(ectx, map);
+		if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
+		    !(s->flags & NFT_SET_INTERVAL))
+			ret = expr_error(ectx, e,
+					 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+		set_map_stub_free(map);
+		if (ret < 0)
+			return -1;
+		e->flags |= EXPR_F_CONSTANT;
+		if (s->flags & NFT_SET_INTERVAL)
+			e->flags |= EXPR_F_INTERVAL;
+		return 0;
+	}
 	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
 		return -1;
 	e = *elemsp;
@@ -368,6 +493,32 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* A map's data: "type KEY : DATA"; a set has none. */
+static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
+{
+	char *bad = NULL;
+
+	if (!set_is_map(s)) {
+		if (s->data_types)
+			return erec_error(ectx->msgs, &s->data_loc,
+					  "a set has no data: declare a map");
+		return 0;
+	}
+	if (s->data)
+		return 0;
+	if (!s->data_types)
+		return erec_error(ectx->msgs, &s->location,
+				  "map definition does not specify data type: type KEY : DATA");
+	s->data = set_data_from_names(s->data_types, &s->data_loc, &bad);
+	if (!s->data) {
+		erec_error(ectx->msgs, &s->data_loc,
+			   "unknown datatype %s", bad);
+		xfree(bad);
+		return -1;
+	}
+	return 0;
+}
+
 static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
@@ -377,11 +528,12 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 			return erec_error(ectx->msgs, &s->key_loc,
 					  "typeof of this expression is not supported yet");
 		set_key_set_len(s->key);
-		return 0;
+		return set_data_evaluate(ectx, s);
 	}
 	if (!s->key_types)
 		return erec_error(ectx->msgs, &s->location,
-				  "set definition does not specify key");
+				  "%s definition does not specify key",
+				  set_is_map(s) ? "map" : "set");
 	s->key = set_key_from_names(s->key_types, &s->key_loc, &bad);
 	if (!s->key) {
 		erec_error(ectx->msgs, &s->key_loc,
@@ -389,7 +541,7 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		xfree(bad);
 		return -1;
 	}
-	return 0;
+	return set_data_evaluate(ectx, s);
 }
 
 /*
@@ -503,12 +655,32 @@ static int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
 	e->key = expr_get(s->key);
+	if (s->data)
+		e->data = expr_get(s->data);
 	e->flags = s->flags;
+	/* a map's elements go by their keys alone */
+	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
+			      cmd->op == CMD_DESTROY)) {
+		struct expr *i, *k;
+
+		if (e->init && e->init->etype == EXPR_SET)
+			list_for_each_entry(i, &e->init->expr_list.expressions,
+					    list) {
+				if (i->etype != EXPR_MAPPING)
+					continue;
+				k = expr_get(i->mapping.key);
+				list_replace(&i->list, &k->list);
+				expr_free(i);
+				i = k;
+			}
+		e->flags &= ~NFT_SET_MAP;
+		return set_elems_evaluate(ectx, e, &e->init);
+	}
 	e->auto_merge = s->auto_merge;
 	e->target_empty = !s->init || !s->init->expr_list.size;
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;
-	if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) {
+	if (!set_is_map(s) && (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
 		bad = s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
 		      s->key->etype != EXPR_CONCAT && !e->target_empty ?
 		      set_overlap(s->key, s->init, e->init) : NULL;
@@ -564,6 +736,10 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
 			    s->key->byteorder);
+	if (set_is_map(s) && s->data && !set_data_is_verdict(s))
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
+				    s->data->etype == EXPR_CONCAT ?
+				    BYTEORDER_INVALID : s->data->byteorder);
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof)
@@ -597,6 +773,10 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 		nftnl_set_set_u32(nls, NFTNL_SET_FLAGS,
 				  s->flags | NFT_SET_CONCAT);
 		set_key_desc(nls, s->key);
+	}
+	if (set_is_map(s) && s->data) {
+		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
+		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
 	}
 	if (s->timeout)
 		nftnl_set_set_u64(nls, NFTNL_SET_TIMEOUT, s->timeout);
@@ -645,7 +825,7 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 {
 	struct nftnl_set *elems = set_nl_alloc(h);
 
-	set_elems_build(elems, members, s->key, s->auto_merge, zero);
+	set_any_elems_build(elems, s, members, zero);
 	if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 		FILE *fp = x->nft->octx.output_fp ?
 			   x->nft->octx.output_fp : stdout;
@@ -671,8 +851,7 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		struct nftnl_set *elems = set_nl_alloc(h);
 
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
-				  set_elems_build(elems, s->init, s->key,
-						  s->auto_merge, true));
+				  set_any_elems_build(elems, s, s->init, true));
 		nftnl_set_free(elems);
 	}
 	/* the kernel wants an id on every new set */
@@ -1005,6 +1184,24 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		s->key = NULL;
 		return s;
 	}
+	if (s->key && set_is_map(s)) {
+		s->data = set_data_from_kernel(
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+		if (!s->data) {
+			expr_free(s->key);	/* not listed */
+			s->key = NULL;
+			return s;
+		}
+		if (set_nl_has_elems(nls)) {
+			s->init = map_elems_decode(nls, s->key);
+			if (!s->init) {
+				expr_free(s->key);
+				s->key = NULL;
+			}
+		}
+		return s;
+	}
 	if (s->key && set_nl_has_elems(nls)) {
 		if (!set_elems_have_info(nls))
 			s->init = set_elems_decode(nls, s->key);
@@ -1053,9 +1250,6 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_CHAIN) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
 		*bad = true;
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
@@ -1076,7 +1270,7 @@ static bool set_listable(struct nftnl_set *nls)
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	bool bad = false;
 
-	if (flags & (NFT_SET_MAP | NFT_SET_OBJECT) ||
+	if (flags & NFT_SET_OBJECT ||
 	    nftnl_set_is_set(nls, NFTNL_SET_EXPR) ||
 	    nftnl_set_is_set(nls, NFTNL_SET_EXPRESSIONS))
 		return false;
@@ -1375,7 +1569,8 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 
 void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 {
-	nft_print(octx, "\tset %s {", s->handle.set.name);
+	nft_print(octx, "\t%s %s {", set_is_map(s) ? "map" : "set",
+		  s->handle.set.name);
 	if (nft_output_handle(octx))
 		nft_print(octx, " # handle %" PRIu64, s->handle.handle.id);
 	if (s->key && s->key_typeof) {
@@ -1385,6 +1580,10 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		nft_print(octx, "\n\t\ttype ");
 		if (s->key)
 			set_print_key_types(s->key, octx);
+		if (s->data) {
+			nft_print(octx, " : ");
+			set_print_key_types(s->data, octx);
+		}
 	}
 	nft_print(octx, "\n");
 	if (s->policy_memory)
