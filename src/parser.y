@@ -2950,6 +2950,10 @@ map_expr	: stmt_expr MAP map_block
 					parser_var_ref(state, $3, &@3), false);
 				xfree($3);
 			}
+		| stmt_expr MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
 		;
 
 vmap_stmt	: stmt_expr VMAP map_block
@@ -2964,6 +2968,11 @@ vmap_stmt	: stmt_expr VMAP map_block
 						parser_var_ref(state, $3, &@3),
 						true));
 				xfree($3);
+			}
+		| stmt_expr VMAP set_ref
+			{
+				$$ = verdict_stmt_alloc(&@$,
+					map_expr_alloc(&@$, $1, $3, true));
 			}
 		;
 
@@ -3550,6 +3559,10 @@ keyset_value	: keyset_operand	{ $$ = $1; }
 				$$ = map_expr_alloc(&@$, $1,
 					parser_var_ref(state, $3, &@3), false);
 				xfree($3);
+			}
+		| keyset_map_key MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
 		| keyset_value '&' keyset_const
 			{

@@ -121,12 +121,23 @@ static bool map_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->map.mappings, b->map.mappings);
 }
 
+/* "map @m", "vmap @m": a named map's (src/obj/set.c) */
+static bool map_is_named(const struct expr *map)
+{
+	return map->map.mappings && map->map.mappings->etype == EXPR_SET_REF;
+}
+
 static void map_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct expr *i;
 	const char *sep = "";
 
 	expr_print(expr->map.key, octx);
+	if (map_is_named(expr)) {
+		nft_print(octx, " %s ", expr->map.vmap ? "vmap" : "map");
+		expr_print(expr->map.mappings, octx);
+		return;
+	}
 	nft_print(octx, " %s { ", expr->map.vmap ? "vmap" : "map");
 	list_for_each_entry(i, &expr->map.mappings->expr_list.expressions,
 			    list) {
@@ -139,9 +150,15 @@ static void map_expr_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *map_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	json_t *set = json_array();
+	json_t *set;
 	const struct expr *i;
 
+	if (map_is_named(expr))
+		return json_wrap(expr->map.vmap ? "vmap" : "map",
+				 json_pair("key", expr_json(expr->map.key, octx),
+					   "data", expr_json(expr->map.mappings,
+							     octx)));
+	set = json_array();
 	list_for_each_entry(i, &expr->map.mappings->expr_list.expressions,
 			    list)
 		json_array_append_new(set, expr_json(i, octx));
@@ -156,6 +173,11 @@ bool map_data_is_concat(const struct expr *map)
 {
 	const struct expr *m;
 
+	/* a named map's data is longer than its first type's */
+	if (map->etype == EXPR_MAP && map->map.mappings &&
+	    map->map.mappings->etype == EXPR_SET_REF)
+		return map->dtype && map->dtype->size &&
+		       map->len > map->dtype->size;
 	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET ||
 	    list_empty(&map->map.mappings->expr_list.expressions))
 		return false;
@@ -538,6 +560,33 @@ static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/* "KEY map @m": the map must be one, of the statement's data (the
+ * cache's or this run's; one not known is the kernel's to refuse). */
+static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *ref = map->map.mappings;
+	const struct set *s;
+
+	if (!ref->symbol.identifier[0])
+		return expr_error(ectx, ref, "map name must not be empty");
+	s = set_lookup_for_rule(ectx, ref->symbol.identifier);
+	if (s == NULL)
+		return 0;
+	if (!(s->flags & NFT_SET_MAP))
+		return expr_error(ectx, ref, "%s is not a map: it has no data",
+				  ref->symbol.identifier);
+	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
+		return expr_error(ectx, ref, map->map.vmap ?
+				  "%s is not a verdict map: use map" :
+				  "%s is a verdict map: use vmap",
+				  ref->symbol.identifier);
+	if (s->flags & NFT_SET_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	if (s->data && s->data->etype == EXPR_CONCAT)
+		map->len = s->data->len;
+	return 0;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
@@ -566,6 +615,12 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (ret == 0 && (map->map.key->flags & EXPR_F_CONSTANT))
 		ret = expr_error(ectx, map->map.key,
 				 "map key must not be a constant");
+	if (map_is_named(map)) {
+		eval_type_pop(ectx, &saved);
+		if (ret < 0)
+			return -1;
+		return map_named_evaluate(ectx, map);
+	}
 	map->flags &= ~EXPR_F_INTERVAL;
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
@@ -906,11 +961,16 @@ static void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	    !map_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
-	id = map_queue(lctx, expr);
 	nle = lin_expr_alloc("lookup");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, kreg);
-	nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, MAP_ANON_NAME);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID, id);
+	if (map_is_named(expr)) {
+		nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET,
+				   expr->map.mappings->symbol.identifier);
+	} else {
+		id = map_queue(lctx, expr);
+		nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, MAP_ANON_NAME);
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID, id);
+	}
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_DREG, dreg);
 	lin_add_expr(lctx, nle);
 	if (own)
@@ -1263,6 +1323,60 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 	return set;
 }
 
+/* "lookup reg 1 set m dreg 0": "ip saddr vmap @m", typed by the cached
+ * map's data; -1 for a set that is no map (another kind's). */
+static int map_named_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle,
+				 const char *name)
+{
+	enum nft_registers sreg, dreg;
+	const struct set *s = NULL;
+	struct table *t;
+	struct expr *key, *map;
+
+	t = dctx->nft && dctx->table ?
+	    cache_table_lookup(&dctx->nft->cache, dctx->family, dctx->table) :
+	    NULL;
+	if (t)
+		s = table_lookup_set(t, name);
+	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
+	if (dreg != NFT_REG_VERDICT &&
+	    (s == NULL || !(s->flags & NFT_SET_MAP) || s->data == NULL))
+		return delin_error(dctx, "map %s is not known to this nft",
+				   name);
+	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return delin_error(dctx, "map lookup in %s reads an empty register",
+				   name);
+	if (s && s->key && s->key->len > key->len) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg,
+				div_round_up(s->key->len, BITS_PER_BYTE));
+		if (key == NULL)
+			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
+					   name);
+	}
+	map = map_expr_alloc(&internal_location, key,
+			     setref_expr_alloc(&internal_location, name),
+			     dreg == NFT_REG_VERDICT);
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		delin_add_stmt(dctx, verdict_stmt_alloc(&internal_location,
+							map));
+		return 0;
+	}
+	if (s->data->etype == EXPR_CONCAT)
+		map->dtype = list_first_entry(&s->data->expr_list.expressions,
+					      struct expr, list)->dtype;
+	else
+		map->dtype = s->data->dtype;
+	map->byteorder = map->dtype->byteorder;
+	map->len = s->data->len;
+	delin_set_register(dctx, dreg, map);
+	return 0;
+}
+
 static int map_lookup_delinearize(struct delin_ctx *dctx,
 				  const struct nftnl_expr *nle)
 {
@@ -1278,9 +1392,12 @@ static int map_lookup_delinearize(struct delin_ctx *dctx,
 	name = nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
 	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
 			       &as_sent);
-	/* a named map: another kind's (an echo's elements carry no flags) */
 	if (nls == NULL || (!as_sent && !(nftnl_set_get_u32(nls,
-						NFTNL_SET_FLAGS) & NFT_SET_MAP)))
+					NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)))
+		return map_named_delinearize(dctx, nle, name);
+	/* an echo's elements carry no flags */
+	if (!as_sent && !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			  NFT_SET_MAP))
 		return -1;
 	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
@@ -1336,9 +1453,12 @@ void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	struct expr *rel;
 	struct stmt *tmp;
 	unsigned int b;
+	bool named = map_is_named(map);
 
 	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
-				    map->map.key, map_keys_take(map));
+				    map->map.key, named ?
+				    expr_get(map->map.mappings) :
+				    map_keys_take(map));
 	tmp = expr_stmt_alloc(&stmt->location, rel);
 	/* the match's own postprocessing: masks, flags, the load's kind */
 	delin_postprocess_expr(dctx, tmp, &tmp->expr);
@@ -1347,7 +1467,8 @@ void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 			dctx->deps[b] = NULL;
 	rel = tmp->expr;
 	map->map.key = expr_get(rel->binop.left);
-	map_keys_give(map, rel->binop.right);
+	if (!named)
+		map_keys_give(map, rel->binop.right);
 	stmt_free(tmp);
 }
 

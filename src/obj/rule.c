@@ -80,6 +80,8 @@ static int verdict_target_evaluate(struct eval_ctx *ectx,
 
 	if (!stmt->expr || stmt->expr->etype != EXPR_MAP)
 		return verdict_expr_target_evaluate(ectx, rule, stmt->expr);
+	if (stmt->expr->map.mappings->etype != EXPR_SET)
+		return 0;	/* a named map: its elements were checked */
 	list_for_each_entry(m, &stmt->expr->map.mappings->expr_list.expressions,
 			    list)
 		if (verdict_expr_target_evaluate(ectx, rule,

@@ -597,6 +597,28 @@ static struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 	return t ? table_lookup_set(t, h->set.name) : NULL;
 }
 
+/* "@name" in the current rule's table, its key and data resolved;
+ * NULL if not known here. */
+const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
+				      const char *name)
+{
+	struct handle h;
+	struct set *s;
+
+	if (!ectx->rule)
+		return NULL;
+	memset(&h, 0, sizeof(h));
+	h.family = ectx->rule->handle.family;
+	h.table.name = ectx->rule->handle.table.name;
+	h.set.name = (char *)name;
+	if (!h.table.name)
+		return NULL;
+	s = set_find(ectx, &h);
+	if (!s || set_key_evaluate(ectx, s) < 0)
+		return NULL;
+	return s;
+}
+
 static int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0 ||
