@@ -1337,6 +1337,16 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 	t = dctx->nft && dctx->table ?
 	    cache_table_lookup(&dctx->nft->cache, dctx->family, dctx->table) :
 	    NULL;
+	/* a listing of chains or rules alone has no sets cached: the
+	 * table's, without their elements, once */
+	if (t && !(dctx->nft->cache.flags & (NFT_CACHE_SET |
+					     NFT_CACHE_SETELEM))) {
+		dctx->nft->cache.flags |= NFT_CACHE_SET;
+		if (cache_fetch_sets(dctx->nft, dctx->family, dctx->table,
+				     false) < 0)
+			return delin_error(dctx, "map %s: the sets of table %s cannot be read",
+					   name, dctx->table);
+	}
 	if (t)
 		s = table_lookup_set(t, name);
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
@@ -1538,6 +1548,17 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 	k = json_is_object(value) ? json_object_get(value, "key") : NULL;
 	d = json_is_object(value) ? json_object_get(value, "data") : NULL;
 	elems = json_is_object(d) ? json_object_get(d, "set") : NULL;
+	/* "data": "@m": a named map */
+	if (k && json_is_string(d) && json_string_value(d)[0] == '@') {
+		snprintf(path, sizeof(path), ".%s.key", what);
+		key = json_parse_expr(jctx, k, path);
+		if (key == NULL)
+			return NULL;
+		return map_expr_alloc(loc, key,
+				      setref_expr_alloc(loc,
+						json_string_value(d) + 1),
+				      vmap);
+	}
 	if (k == NULL || !json_is_array(elems)) {
 		json_error(jctx, "", "Invalid %s: expected {\"key\": EXPR, \"data\": {\"set\": [[KEY, DATA], ...]}}",
 			   what);

@@ -614,6 +614,15 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 	if (!h.table.name)
 		return NULL;
 	s = set_find(ectx, &h);
+	/* a rule's command caches no sets: the table's, once */
+	if (!s && !(ectx->nft->cache.flags & (NFT_CACHE_SET |
+					      NFT_CACHE_SETELEM)) &&
+	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name)) {
+		ectx->nft->cache.flags |= NFT_CACHE_SET;
+		if (cache_fetch_sets(ectx->nft, h.family, h.table.name,
+				     false) == 0)
+			s = set_find(ectx, &h);
+	}
 	if (!s || set_key_evaluate(ectx, s) < 0)
 		return NULL;
 	return s;
