@@ -137,8 +137,14 @@ unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
 struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 
+struct json_ctx;
+struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
+				 const struct location *loc, size_t i);
+
 extern const struct obj_ops set_obj_ops;
 extern const struct obj_ops sets_obj_ops;
 extern const struct obj_ops element_obj_ops;
+extern const struct obj_ops map_obj_ops;
+extern const struct obj_ops maps_obj_ops;
 
 #endif /* NFT_SET_H */

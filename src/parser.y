@@ -1698,6 +1698,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
 %token <kw> ELEMENT "element" SETS "sets" GET "get"
+%token <kw> MAPS "maps"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -2171,6 +2172,11 @@ list_cmd	: TABLE table_spec
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_SETS,
 						       $2, &@$);
 			}
+		| MAPS ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_MAPS,
+						       $2, &@$);
+			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_HOOKS,
@@ -2317,7 +2323,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
-		| ELEMENT | SETS | GET
+		| ELEMENT | SETS | GET | MAPS
 		;
 
 string_arg	: identifier		{ $$ = $1; }

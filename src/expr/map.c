@@ -1706,3 +1706,32 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 {
 	return map_mappings_decode(nls, key, false, false);
 }
+
+/* A named map's element in JSON, [KEY, DATA] (DATA a verdict or a
+ * value): its mapping, NULL on error (said). */
+struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
+				 const struct location *loc, size_t i)
+{
+	struct expr *mk, *md;
+	char path[48];
+
+	if (!json_is_array(pair) || json_array_size(pair) != 2) {
+		json_error(jctx, "", "Invalid map element %zu: expected [KEY, DATA]",
+			   i);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), ".elem[%zu][0]", i);
+	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
+	if (mk == NULL)
+		return NULL;
+	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
+	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
+		snprintf(path, sizeof(path), ".elem[%zu][1]", i);
+		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
+	}
+	if (md == NULL) {
+		expr_free(mk);
+		return NULL;
+	}
+	return mapping_expr_alloc(loc, mk, md);
+}

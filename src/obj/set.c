@@ -1688,6 +1688,10 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 		json_object_set_new(root, "type", set_json_type(s->key));
 	json_object_set_new(root, "handle",
 			    json_integer(s->handle.handle.id));
+	/* the data's types: an array for a concatenation, as upstream
+	 * 1.1 writes it (and "type") */
+	if (set_is_map(s) && s->data)
+		json_object_set_new(root, "map", set_json_type(s->data));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
@@ -1721,21 +1725,36 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 						octx));
 		json_object_set_new(root, "elem", elem);
 	}
-	return json_wrap("set", root);
+	return json_wrap(set_is_map(s) ? "map" : "set", root);
 }
 
 /* ---- "list set", "list sets" ---- */
 
+/* "list sets" lists the sets, "list maps" the maps. */
+static bool set_list_wants(const struct set *s, const struct set *only,
+			   enum cmd_obj obj)
+{
+	if (only)
+		return s == only;
+	return obj == CMD_OBJ_MAPS ? set_is_map(s) : !set_is_map(s);
+}
+
 static void set_list_table(struct nft_ctx *nft, const struct table *t,
-			   const struct set *only, json_t *array)
+			   const struct set *only, json_t *array,
+			   enum cmd_obj obj)
 {
 	struct output_ctx *octx = &nft->octx;
 	const struct set *s;
 	unsigned int saved = octx->family;
+	bool any = false;
 
+	list_for_each_entry(s, &t->sets, list)
+		any |= set_list_wants(s, only, obj);
+	if (!any)
+		return;
 	if (array) {
 		list_for_each_entry(s, &t->sets, list) {
-			if (!only || s == only)
+			if (set_list_wants(s, only, obj))
 				json_array_append_new(array, set_json(s, octx));
 		}
 		return;
@@ -1743,7 +1762,7 @@ static void set_list_table(struct nft_ctx *nft, const struct table *t,
 	octx->family = t->handle.family;
 	table_print_header(t, octx, false);
 	list_for_each_entry(s, &t->sets, list) {
-		if (!only || s == only)
+		if (set_list_wants(s, only, obj))
 			set_print(s, octx, true);
 	}
 	nft_print(octx, "}\n");
@@ -1761,7 +1780,7 @@ static int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	struct table *t;
 	int ret = 0;
 
-	if (cmd->obj == CMD_OBJ_SETS)
+	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
 		f.table = NULL;
 	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET |
 			NFT_CACHE_SETELEM, &f, msgs) < 0)
@@ -1778,7 +1797,7 @@ static int set_list(struct nft_ctx *nft, struct cmd *cmd,
 					 "No such file or directory");
 			goto out;
 		}
-		set_list_table(nft, t, only, array);
+		set_list_table(nft, t, only, array, cmd->obj);
 		goto out;
 	}
 	list_for_each_entry(t, &nft->cache.tables, list) {
@@ -1787,7 +1806,7 @@ static int set_list(struct nft_ctx *nft, struct cmd *cmd,
 			continue;
 		if (list_empty(&t->sets))
 			continue;
-		set_list_table(nft, t, NULL, array);
+		set_list_table(nft, t, NULL, array, cmd->obj);
 	}
 out:
 	if (json) {
@@ -1816,7 +1835,12 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 	set = set_expr_alloc(&s->location);
 	for (i = 0; i < json_array_size(v); i++) {
 		snprintf(path, sizeof(path), ".elem[%zu]", i);
-		e = json_parse_expr(jctx, json_array_get(v, i), path);
+		if (s->flags & NFT_SET_MAP &&
+		    json_is_array(json_array_get(v, i)))
+			e = map_json_elem_parse(jctx, json_array_get(v, i),
+						&s->location, i);
+		else
+			e = json_parse_expr(jctx, json_array_get(v, i), path);
 		if (!e) {
 			expr_free(set);
 			json_decref(v);
@@ -1896,8 +1920,22 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 
 	if ((m = json_object_get(obj, "type")) && json_set_type(jctx, m, s) < 0)
 		return -1;
-	if (json_object_get(obj, "map"))
-		return json_error(jctx, "map", "maps are not supported yet");
+	if ((m = json_object_get(obj, "map"))) {
+		/* as "type": a name ("a . b" too) or an array of them */
+		char *key_types = s->key_types;
+		struct location key_loc = s->key_loc;
+
+		s->key_types = NULL;
+		if (json_set_type(jctx, m, s) < 0) {
+			s->key_types = key_types;
+			return -1;
+		}
+		s->data_types = s->key_types;
+		s->data_loc = json_location(jctx, "map");
+		s->key_types = key_types;
+		s->key_loc = key_loc;
+		s->flags |= NFT_SET_MAP;
+	}
 	if ((m = json_object_get(obj, "flags")) &&
 	    json_set_flags(jctx, m, s) < 0)
 		return -1;
@@ -1956,6 +1994,22 @@ err:
 	return NULL;
 }
 
+/* {"map": {... "type": K, "map": D, "elem": [[k, v], ...]}}: a set
+ * command whose set is a map. */
+static struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				bool bare, json_t *obj)
+{
+	struct cmd *cmd = json_set_cmd(jctx, op, bare, obj);
+
+	if (cmd && cmd->set && json_op_is_add(op) &&
+	    !(cmd->set->flags & NFT_SET_MAP)) {
+		json_error(jctx, "", "a map needs \"map\": its data's type");
+		cmd_free(cmd);
+		return NULL;
+	}
+	return cmd;
+}
+
 static struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 				    bool bare, json_t *obj)
 {
@@ -1974,6 +2028,10 @@ static struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 		json_error(jctx, "", "missing \"elem\"");
 		goto err;
 	}
+	/* [[KEY, DATA], ...]: a map's (the evaluation checks that) */
+	if (json_is_array(elem) && json_is_array(json_array_get(elem, 0)) &&
+	    json_array_size(json_array_get(elem, 0)) == 2)
+		s->flags |= NFT_SET_MAP;
 	if (json_set_elems(jctx, elem, s) < 0)
 		goto err;
 	handle_copy(&s->handle, &h);
@@ -2145,6 +2203,23 @@ const struct obj_ops set_obj_ops = {
 const struct obj_ops sets_obj_ops = {
 	.obj		= CMD_OBJ_SETS,
 	.name		= "sets",
+	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	.list		= set_list,
+};
+
+const struct obj_ops map_obj_ops = {
+	.obj		= CMD_OBJ_MAP,
+	.name		= "map",
+	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+	.json_parse	= json_map_cmd,
+};
+
+const struct obj_ops maps_obj_ops = {
+	.obj		= CMD_OBJ_MAPS,
+	.name		= "maps",
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.list		= set_list,
