@@ -137,6 +137,11 @@ unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
 struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 
+/* src/obj/rule.c: a jump's or goto's chain @name exists in @h's table
+ * (an error at @loc if not). */
+int verdict_chain_evaluate(struct eval_ctx *ectx, const struct handle *h,
+			   const char *name, const struct location *loc);
+
 struct json_ctx;
 struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 				 const struct location *loc, size_t i);

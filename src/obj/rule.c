@@ -47,8 +47,9 @@ static void rule_cmd_free(struct cmd *cmd)
 
 /* ---- evaluation ---- */
 
-/* A jump or goto lands on a regular chain of the rule's table. */
-static int verdict_chain_evaluate(struct eval_ctx *ectx,
+/* A jump or goto lands on a regular chain of the rule's table (a
+ * named map's elements too: src/obj/set.c). */
+int verdict_chain_evaluate(struct eval_ctx *ectx,
 				  const struct handle *h, const char *name,
 				  const struct location *loc)
 {

@@ -441,6 +441,29 @@ static int set_check_intervals(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* The chains a verdict map's elements jump to exist. */
+static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
+				   const struct expr *elems)
+{
+	const struct expr *i, *v;
+	char *name;
+	int err = 0;
+
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		v = i->mapping.data;
+		if (v->etype != EXPR_VERDICT || !v->verdict.chain ||
+		    v->verdict.chain->etype != EXPR_VALUE)
+			continue;
+		name = constant_expr_get_string(v->verdict.chain);
+		err = verdict_chain_evaluate(ectx, &s->handle, name,
+					     &v->verdict.chain->location);
+		xfree(name);
+		if (err < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Type the members of @elemsp by @s's key; a set of one member stays a
  * set. */
 static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
@@ -464,7 +487,7 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 			ret = expr_error(ectx, e,
 					 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
 		set_map_stub_free(map);
-		if (ret < 0)
+		if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
 			return -1;
 		e->flags |= EXPR_F_CONSTANT;
 		if (s->flags & NFT_SET_INTERVAL)
@@ -730,12 +753,23 @@ static int element_cmd_evaluate_delete(struct eval_ctx *ectx,
 
 static unsigned int set_cmd_needs(const struct cmd *cmd)
 {
+	/* a verdict map's jumps name chains */
+	if (cmd->set && cmd->set->flags & NFT_SET_MAP && cmd->set->init)
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_CHAIN;
 	return NFT_CACHE_TABLE | NFT_CACHE_SET;
 }
 
 /* Elements: whether the set has some, and which (overlaps). */
 static unsigned int element_cmd_needs(const struct cmd *cmd)
 {
+	/* a verdict map's jumps name chains */
+	if (cmd->set && cmd->set->init &&
+	    cmd->set->init->etype == EXPR_SET &&
+	    !list_empty(&cmd->set->init->expr_list.expressions) &&
+	    list_first_entry(&cmd->set->init->expr_list.expressions,
+			     struct expr, list)->etype == EXPR_MAPPING)
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM |
+		       NFT_CACHE_CHAIN;
 	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;
 }
 
