@@ -1,0 +1,100 @@
+#!/bin/bash
+# Named maps with real packets: a verdict map @m drops the pings of one
+# address, an element added live changes that, a mark map @mk marks the
+# packets that a later counter matches; listings as the system nft's,
+# JSON round trips, and errors with carets.
+. "$TESTDIR/lib.sh"
+
+ns_new; nsb=$NS_PID
+ip link add v0 type veth peer name v1 || fail "veth"
+ip link set v1 netns "$nsb" || fail "move v1"
+ip link set lo up
+ip addr add 10.0.0.1/24 dev v0 && ip link set v0 up
+in_ns "$nsb" ip link set lo up
+in_ns "$nsb" ip addr add 10.0.0.2/24 dev v1
+in_ns "$nsb" ip link set v1 up
+wait_ping 10.0.0.2 || fail "no connectivity before loading rules"
+ok "ping works without rules"
+
+cat > "$TMPD/maps.nft" <<'NFT'
+table ip t {
+	map m {
+		type ipv4_addr : verdict
+		elements = { 10.0.0.2 : jump blocked }
+	}
+
+	map mk {
+		type ipv4_addr : mark
+		elements = { 10.0.0.2 : 0x0000002a }
+	}
+
+	chain blocked {
+		counter drop
+	}
+
+	chain in {
+		type filter hook input priority filter; policy accept;
+		meta mark set ip saddr map @mk
+		meta mark 0x0000002a counter
+		ip saddr vmap @m
+	}
+}
+NFT
+nft -f "$TMPD/maps.nft" || fail "loading the maps"
+
+# the listing is the file, and the system nft lists it alike
+nft list ruleset > "$TMPD/ours.list" || fail "list ruleset"
+sed 's/counter drop/counter packets 0 bytes 0 drop/; s/0x0000002a counter$/0x0000002a counter packets 0 bytes 0/' \
+	"$TMPD/maps.nft" > "$TMPD/want.list"
+assert_files_eq "$TMPD/want.list" "$TMPD/ours.list" "listed as loaded"
+if have_system_nft && ! is_system_nft; then
+	sysnft list ruleset > "$TMPD/sys.list"
+	assert_files_eq "$TMPD/sys.list" "$TMPD/ours.list" "listed as the system nft lists it"
+fi
+
+# the peer's pings to us are dropped by the verdict map's jump
+! in_ns "$nsb" ping -c 2 -i 0.2 -W 1 10.0.0.1 >/dev/null 2>&1 ||
+	fail "ping from 10.0.0.2 passed the verdict map"
+ok "vmap @m drops the pings of 10.0.0.2"
+n=$(counter_packets 'meta mark 0x0000002a counter')
+[ -n "$n" ] && [ "$n" -ge 2 ] || fail "mark counter packets '$n', expected >= 2"
+ok "meta mark set ip saddr map @mk marked $n packets for a later counter"
+
+# an element added live: the address now gets accept
+nft delete element ip t m { 10.0.0.2 } || fail "delete element"
+nft add element ip t m { 10.0.0.2 : accept } || fail "add element"
+in_ns "$nsb" ping -c 1 -W 2 10.0.0.1 >/dev/null 2>&1 ||
+	fail "ping still dropped after the element changed"
+ok "an element added live lets the pings through"
+assert_match '10.0.0.2 : accept' "$(nft list map ip t m)" "list map shows the element"
+assert_match '^table ip t' "$(nft list maps)" "list maps"
+assert_no_match 'map' "$(nft list sets)" "list sets leaves the maps out"
+
+# JSON: what we write loads back into the same listing
+nft -j list ruleset > "$TMPD/rs.json" || fail "JSON listing"
+grep -q '"map": "verdict"' "$TMPD/rs.json" || fail "JSON map type: $(cat "$TMPD/rs.json")"
+nft list ruleset > "$TMPD/before.list"
+nft flush ruleset
+nft -j -f "$TMPD/rs.json" || fail "loading our JSON"
+nft list ruleset | sed 's/packets [0-9]* bytes [0-9]*/packets 0 bytes 0/' > "$TMPD/after.list"
+sed 's/packets [0-9]* bytes [0-9]*/packets 0 bytes 0/' "$TMPD/before.list" > "$TMPD/before0.list"
+assert_files_eq "$TMPD/before0.list" "$TMPD/after.list" "JSON round trip"
+
+# a jump to a chain that does not exist: said, with a caret under it
+out=$(nft add element ip t m '{ 10.0.0.9 : jump nowhere }' 2>&1) &&
+	fail "a jump to a missing chain was accepted"
+assert_match "chain 'nowhere' does not exist" "$out" "missing chain named"
+assert_caret_under "$out" nowhere "caret under the chain"
+
+# prefixes need an interval map
+out=$(nft add map ip t p '{ type ipv4_addr : mark; elements = { 10.0.0.0/8 : 1 }; }' 2>&1) &&
+	fail "a prefix in a map without flags interval was accepted"
+assert_match "flags interval" "$out" "interval flag asked for"
+
+# a map a rule uses cannot go; flushed, then deleted with its rule
+assert_rc 1 "delete a map in use" nft delete map ip t m
+nft flush chain ip t in || fail "flush chain"
+nft flush map ip t m || fail "flush map"
+assert_no_match 'elements' "$(nft list map ip t m)" "flush map empties it"
+nft delete map ip t m || fail "delete map"
+assert_no_match 'map m ' "$(nft list ruleset)" "map deleted"
