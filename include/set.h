@@ -60,6 +60,7 @@ struct set {
 	char *data_types;
 	struct location data_loc;
 	struct expr *data;
+	bool data_typeof;		/* "typeof K : EXPR": @data is EXPR */
 };
 
 struct set *set_alloc(const struct location *loc);
@@ -118,6 +119,8 @@ bool set_typeof_supported(const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
+void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
+int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
 /* A key's length: a concatenation's is its members' whole words. */
 void set_key_set_len(struct expr *key);
 

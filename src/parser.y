@@ -552,6 +552,20 @@ static void parser_set_typeof(struct parser_state *st, struct set *set,
 	xfree(kw);
 }
 
+/* "typeof ip saddr : meta mark": a map's key and data. */
+static void parser_map_typeof(struct parser_state *st, struct set *set,
+			      char *kw, const YYLTYPE *kw_loc,
+			      struct expr *key, const YYLTYPE *loc,
+			      struct expr *data, const YYLTYPE *data_loc)
+{
+	parser_set_typeof(st, set, kw, kw_loc, key, loc);
+	if (set->data)
+		expr_free(set->data);
+	set->data = data;
+	set->data_typeof = true;
+	set->data_loc = *data_loc;
+}
+
 /* Elements travel in a set of their own, named like the target. */
 static struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 				      struct expr *elems, const YYLTYPE *loc)
@@ -2599,6 +2613,44 @@ setdecl_item	: TYPE set_key_types
 			{
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
+			}
+		| STRING match_lhs ':' match_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING match_lhs ':' concat_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING concat_lhs ':' match_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING concat_lhs ':' concat_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING match_lhs ':' STRING
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				/* "typeof KEY : verdict": checked as a type */
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
+		| STRING concat_lhs ':' STRING
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				/* "typeof KEY : verdict": checked as a type */
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
 			}
 		| STRING '=' map_block
 			{

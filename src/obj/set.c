@@ -527,6 +527,13 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 					  "a set has no data: declare a map");
 		return 0;
 	}
+	if (s->data && s->data_typeof) {
+		if (!set_typeof_supported(s->data))
+			return erec_error(ectx->msgs, &s->data_loc,
+					  "typeof of this expression is not supported yet");
+		set_key_set_len(s->data);
+		return 0;
+	}
 	if (s->data)
 		return 0;
 	if (!s->data_types)
@@ -811,6 +818,19 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 		set_typeof_put(ud, s->key);
 	else if (s->key->etype == EXPR_CONCAT)
 		set_typeof_put_plain_concat(ud);
+	if (set_is_map(s) && s->data && s->data_typeof)
+		set_typeof_put_data(ud, s->data);
+	/* "typeof KEY : verdict": the data's kind, as the system nft
+	 * writes it (1: a verdict), which it needs to list the typeof */
+	if (set_is_map(s) && s->key_typeof && set_data_is_verdict(s)) {
+		struct nftnl_udata *nest, *data;
+
+		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, 1);
+		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+		nftnl_udata_nest_end(ud, data);
+		nftnl_udata_nest_end(ud, nest);
+	}
 	if (s->comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_COMMENT, s->comment);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
@@ -1249,10 +1269,27 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		s->key = NULL;
 		return s;
 	}
-	if (s->key && set_is_map(s)) {
+	if (s->key && set_is_map(s) && s->key_typeof &&
+	    nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		if (set_typeof_parse_data(ud, len, &s->data) == 1) {
+			set_key_set_len(s->data);
+			s->data_typeof = true;
+			/* the kernel's data must be the one described */
+			if (div_round_up(s->data->len, BITS_PER_BYTE) !=
+			    nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN)) {
+				expr_free(s->data);
+				s->data = NULL;
+				s->data_typeof = false;
+			}
+		}
+	}
+	if (s->key && set_is_map(s) && !s->data) {
 		s->data = set_data_from_kernel(
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+	}
+	if (s->key && set_is_map(s)) {
 		if (!s->data) {
 			expr_free(s->key);	/* not listed */
 			s->key = NULL;
@@ -1641,6 +1678,13 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	if (s->key && s->key_typeof) {
 		nft_print(octx, "\n\t\ttypeof ");
 		set_print_typeof(s->key, octx);
+		if (s->data && s->data_typeof) {
+			nft_print(octx, " : ");
+			set_print_typeof(s->data, octx);
+		} else if (s->data) {
+			nft_print(octx, " : ");
+			set_print_key_types(s->data, octx);
+		}
 	} else {
 		nft_print(octx, "\n\t\ttype ");
 		if (s->key)
