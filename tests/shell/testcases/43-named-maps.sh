@@ -98,3 +98,58 @@ nft flush map ip t m || fail "flush map"
 assert_no_match 'elements' "$(nft list map ip t m)" "flush map empties it"
 nft delete map ip t m || fail "delete map"
 assert_no_match 'map m ' "$(nft list ruleset)" "map deleted"
+
+# typeof maps, interval and concatenated maps: listed as written, by us
+# and by the system nft, each from the other's load
+cat > "$TMPD/typeof.nft" <<'NFT'
+table ip t2 {
+	map a {
+		typeof ip saddr : meta mark
+		elements = { 10.0.0.1 : 0x00000001 }
+	}
+
+	map b {
+		typeof ip saddr : ip daddr . tcp dport
+		elements = { 10.0.0.1 : 192.168.0.1 . 80 }
+	}
+
+	map c {
+		typeof ip saddr . tcp dport : verdict
+		elements = { 10.0.0.1 . 22 : accept }
+	}
+
+	map r {
+		type ipv4_addr : ipv4_addr
+		flags interval
+		elements = { 10.0.0.0/8 : 192.168.0.1, 172.16.0.1-172.16.0.9 : 192.168.0.2 }
+	}
+
+	map n {
+		type ipv4_addr . inet_service : ipv4_addr . inet_service
+		elements = { 10.0.0.1 . 80 : 192.168.0.1 . 8080 }
+	}
+
+	chain x {
+		meta mark set ip saddr map @a
+		ip saddr . tcp dport vmap @c
+	}
+
+	chain pre {
+		type nat hook prerouting priority dstnat; policy accept;
+		dnat to ip saddr map @r
+		dnat ip to ip saddr . tcp dport map @n
+	}
+}
+NFT
+nft flush ruleset
+nft -f "$TMPD/typeof.nft" || fail "loading the typeof maps"
+nft list ruleset > "$TMPD/t-ours.list"
+assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-ours.list" "typeof, interval and concatenated maps listed as written"
+if have_system_nft && ! is_system_nft; then
+	sysnft list ruleset > "$TMPD/t-sys.list"
+	assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-sys.list" "the system nft lists our load as written"
+	nft flush ruleset
+	sysnft -f "$TMPD/typeof.nft" || fail "the system nft loading the typeof maps"
+	nft list ruleset > "$TMPD/t-ours2.list"
+	assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-ours2.list" "we list the system nft's load as written"
+fi
