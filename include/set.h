@@ -133,8 +133,9 @@ void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 
 /* Named maps' elements (src/expr/map.c): @map a stand-in EXPR_MAP of
  * the map's key, typed as its data. */
+/* @missing: the table's sets are known and @name is none of them. */
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
-				      const char *name);
+				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
 struct expr *map_elems_decode(const struct nftnl_set *nls,

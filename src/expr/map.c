@@ -566,10 +566,17 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 {
 	struct expr *ref = map->map.mappings;
 	const struct set *s;
+	bool missing;
 
 	if (!ref->symbol.identifier[0])
 		return expr_error(ectx, ref, "map name must not be empty");
-	s = set_lookup_for_rule(ectx, ref->symbol.identifier);
+	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
+	if (s == NULL && missing)
+		return expr_error(ectx, ref,
+				  "No such file or directory: map '%s' does not exist in table %s %s",
+				  ref->symbol.identifier,
+				  family_name(ectx->rule->handle.family),
+				  ectx->rule->handle.table.name);
 	if (s == NULL)
 		return 0;
 	if (!(s->flags & NFT_SET_MAP))

@@ -630,11 +630,12 @@ static struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 /* "@name" in the current rule's table, its key and data resolved;
  * NULL if not known here. */
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
-				      const char *name)
+				      const char *name, bool *missing)
 {
 	struct handle h;
 	struct set *s;
 
+	*missing = false;
 	if (!ectx->rule)
 		return NULL;
 	memset(&h, 0, sizeof(h));
@@ -653,6 +654,11 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				     false) == 0)
 			s = set_find(ectx, &h);
 	}
+	/* not in the table's sets, which are all cached */
+	if (!s && ectx->nft->cache.flags & (NFT_CACHE_SET |
+					    NFT_CACHE_SETELEM) &&
+	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
+		*missing = true;
 	if (!s || set_key_evaluate(ectx, s) < 0)
 		return NULL;
 	return s;

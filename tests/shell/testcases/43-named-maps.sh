@@ -153,3 +153,16 @@ if have_system_nft && ! is_system_nft; then
 	nft list ruleset > "$TMPD/t-ours2.list"
 	assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-ours2.list" "we list the system nft's load as written"
 fi
+
+# a rule naming a map that is not there, or a set: said, with a caret
+out=$(nft add rule ip t2 x ip saddr vmap @nope 2>&1) &&
+	fail "a vmap of a missing map was accepted"
+assert_match "map 'nope' does not exist" "$out" "missing map named"
+assert_caret_under "$out" @nope "caret under the missing map"
+nft add set ip t2 s '{ type ipv4_addr; }' || fail "add set"
+out=$(nft add rule ip t2 x ip saddr vmap @s 2>&1) &&
+	fail "a vmap of a set was accepted"
+assert_match "not a map" "$out" "a set is no map"
+out=$(nft add rule ip t2 x meta mark set ip saddr map @c 2>&1) &&
+	fail "a verdict map gave a mark"
+assert_match "verdict map: use vmap" "$out" "a verdict map is used with vmap"
