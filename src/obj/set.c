@@ -1302,7 +1302,10 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 			return s;
 		}
 		if (set_nl_has_elems(nls)) {
-			s->init = map_elems_decode(nls, s->key);
+			/* elements with a timeout or a comment: not listed
+			 * yet (rather than listed without them) */
+			s->init = set_elems_have_info(nls) ? NULL :
+				  map_elems_decode(nls, s->key);
 			if (!s->init) {
 				expr_free(s->key);
 				s->key = NULL;
