@@ -1226,6 +1226,109 @@ static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	return 0;
 }
 
+/* A map's element alone, decoded: its mapping. */
+static struct expr *map_elem_decode_one(const struct nftnl_set *nls,
+					struct nftnl_set_elem *e,
+					const struct expr *key)
+{
+	static const uint16_t attrs[] = {
+		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_DATA,
+		NFTNL_SET_ELEM_VERDICT, NFTNL_SET_ELEM_CHAIN,
+	};
+	struct nftnl_set *one = set_nl_head(nls);
+	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
+	struct expr *set, *m = NULL;
+	const void *data;
+	unsigned int i;
+	uint32_t len;
+
+	if (!k)
+		memory_allocation_error();
+	for (i = 0; i < array_size(attrs); i++) {
+		if (!nftnl_set_elem_is_set(e, attrs[i]))
+			continue;
+		data = nftnl_set_elem_get(e, attrs[i], &len);
+		nftnl_set_elem_set(k, attrs[i], data, len);
+	}
+	nftnl_set_elem_add(one, k);
+	set = map_elems_decode(one, key);
+	if (set && set->expr_list.size == 1) {
+		m = list_first_entry(&set->expr_list.expressions, struct expr,
+				     list);
+		list_del(&m->list);
+		set->expr_list.size = 0;
+	}
+	expr_free(set);
+	nftnl_set_free(one);
+	return m;
+}
+
+struct map_info_ctx {
+	const struct nftnl_set *nls;
+	const struct expr *key;
+	struct elem_pair *v;
+	unsigned int n;
+	bool bad;
+};
+
+static int map_pair_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct map_info_ctx *c = data;
+	struct elem_pair *p = &c->v[c->n];
+
+	p->member = map_elem_decode_one(c->nls, e, c->key);
+	if (!p->member || p->member->etype != EXPR_MAPPING) {
+		expr_free(p->member);
+		c->bad = true;
+		return -1;
+	}
+	elem_info_read(e, &p->info);
+	c->n++;
+	return 0;
+}
+
+static int map_pair_cmp(const void *a, const void *b)
+{
+	const struct elem_pair *x = a, *y = b;
+
+	return set_member_compare(x->member->mapping.key,
+				  y->member->mapping.key);
+}
+
+/* A map's elements with a timeout, an expiry or a comment, as a set's
+ * (set_decode_with_info()): plain keys only. */
+static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	struct map_info_ctx c = { nls, s->key, NULL, 0, false };
+	unsigned int n = 0, i;
+	struct expr *set;
+
+	if (s->flags & NFT_SET_INTERVAL || s->key->etype == EXPR_CONCAT)
+		return -1;
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
+	c.v = xzalloc((n + 1) * sizeof(*c.v));
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, map_pair_cb, &c);
+	if (c.bad) {
+		for (i = 0; i < c.n; i++) {
+			expr_free(c.v[i].member);
+			xfree(c.v[i].info.comment);
+		}
+		xfree(c.v);
+		return -1;
+	}
+	qsort(c.v, c.n, sizeof(*c.v), map_pair_cmp);
+	set = set_expr_alloc(&internal_location);
+	set->flags |= EXPR_F_CONSTANT;
+	s->info = xzalloc((c.n + 1) * sizeof(*s->info));
+	for (i = 0; i < c.n; i++) {
+		set_expr_add(set, c.v[i].member);
+		s->info[i] = c.v[i].info;
+	}
+	xfree(c.v);
+	s->init = set;
+	return 0;
+}
+
 struct set *netlink_set_parse(const struct nftnl_set *nls)
 {
 	struct set *s = set_alloc(NULL);
@@ -1304,8 +1407,10 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		if (set_nl_has_elems(nls)) {
 			/* elements with a timeout or a comment: not listed
 			 * yet (rather than listed without them) */
-			s->init = set_elems_have_info(nls) ? NULL :
-				  map_elems_decode(nls, s->key);
+			if (!set_elems_have_info(nls))
+				s->init = map_elems_decode(nls, s->key);
+			else if (map_decode_with_info(s, nls) < 0)
+				s->init = NULL;
 			if (!s->init) {
 				expr_free(s->key);
 				s->key = NULL;
@@ -1670,6 +1775,15 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 			else
 				nft_print(octx, ", ");
 		}
+		if (i->etype == EXPR_MAPPING && s->info) {
+			/* "k timeout 1h expires 59m : v", as the system nft */
+			set_member_print(i->mapping.key, octx);
+			set_print_elem_info(s, &s->info[n], octx);
+			nft_print(octx, " : ");
+			expr_print(i->mapping.data, octx);
+			n++;
+			continue;
+		}
 		set_member_print(i, octx);
 		if (s->info)
 			set_print_elem_info(s, &s->info[n], octx);
@@ -1748,6 +1862,11 @@ static json_t *set_elem_json(const struct set *s, const struct expr *m,
 	if (!i || !(i->expires || i->comment ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
+	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
+	if (m->etype == EXPR_MAPPING)
+		return json_pack("[oo]", set_elem_json(s, m->mapping.key, i,
+						       octx),
+				 expr_json(m->mapping.data, octx));
 	o = json_object();
 	json_object_set_new(o, "val", set_member_json(m, octx));
 	if (i->timeout && i->timeout != s->timeout)
