@@ -166,3 +166,21 @@ assert_match "not a map" "$out" "a set is no map"
 out=$(nft add rule ip t2 x meta mark set ip saddr map @c 2>&1) &&
 	fail "a verdict map gave a mark"
 assert_match "verdict map: use vmap" "$out" "a verdict map is used with vmap"
+
+# elements with a timeout or a comment (written by the system nft: ours
+# does not write them yet) list as the system nft lists them
+if have_system_nft && ! is_system_nft; then
+	nft flush ruleset
+	sysnft add table ip t3
+	sysnft add chain ip t3 c
+	sysnft add map ip t3 m '{ type ipv4_addr : verdict; flags timeout; }'
+	sysnft add element ip t3 m '{ 1.2.3.4 timeout 1h : accept, 1.2.3.1 comment "hi" : jump c, 1.2.3.9 : drop }' ||
+		fail "the system nft adding elements with a timeout"
+	noexp() { sed 's/ expires [0-9hms]*//; s/"expires": [0-9]*, *//; s/"version": "[^"]*", "release_name": "[^"]*"//'; }
+	sysnft list ruleset | noexp > "$TMPD/i-sys.list"
+	nft list ruleset | noexp > "$TMPD/i-ours.list"
+	assert_files_eq "$TMPD/i-sys.list" "$TMPD/i-ours.list" "elements with a timeout and a comment listed as the system nft's"
+	sysnft -j list map ip t3 m | noexp > "$TMPD/i-sys.json"
+	nft -j list map ip t3 m | noexp > "$TMPD/i-ours.json"
+	assert_files_eq "$TMPD/i-sys.json" "$TMPD/i-ours.json" "and in JSON"
+fi
