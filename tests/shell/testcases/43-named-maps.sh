@@ -184,3 +184,21 @@ if have_system_nft && ! is_system_nft; then
 	nft -j list map ip t3 m | noexp > "$TMPD/i-ours.json"
 	assert_files_eq "$TMPD/i-sys.json" "$TMPD/i-ours.json" "and in JSON"
 fi
+
+# a chain a verdict map's element jumps to is in use until the element
+# goes (the kernel counts the jump)
+nft flush ruleset
+nft -f - <<'NFT' || fail "loading a map that jumps"
+table ip t4 {
+	map m {
+		type ipv4_addr : verdict
+		elements = { 10.0.0.5 : jump j }
+	}
+
+	chain j {
+	}
+}
+NFT
+assert_rc 1 "a jumped-to chain cannot be deleted" nft delete chain ip t4 j
+nft delete element ip t4 m '{ 10.0.0.5 }' || fail "delete the jumping element"
+assert_rc 0 "without the jump the chain can be deleted" nft delete chain ip t4 j
