@@ -54,6 +54,13 @@ struct set {
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */
+	/* Named maps (NFT_SET_MAP): "type KEY : DATA", the data's types
+	 * as written and resolved (a constant of the type; a verdict map's
+	 * is of verdict_type, length 0). */
+	char *data_types;
+	struct location data_loc;
+	struct expr *data;
+	bool data_typeof;		/* "typeof K : EXPR": @data is EXPR */
 };
 
 struct set *set_alloc(const struct location *loc);
@@ -116,6 +123,8 @@ bool set_typeof_supported(const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
+void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
+int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
 /* A key's length: a concatenation's is its members' whole words. */
 void set_key_set_len(struct expr *key);
 
@@ -126,8 +135,29 @@ struct lin_ctx;
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg);
 
+/* Named maps' elements (src/expr/map.c): @map a stand-in EXPR_MAP of
+ * the map's key, typed as its data. */
+/* @missing: the table's sets are known and @name is none of them. */
+const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
+				      const char *name, bool *missing);
+int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
+struct expr *map_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key);
+
+/* src/obj/rule.c: a jump's or goto's chain @name exists in @h's table
+ * (an error at @loc if not). */
+int verdict_chain_evaluate(struct eval_ctx *ectx, const struct handle *h,
+			   const char *name, const struct location *loc);
+
+struct json_ctx;
+struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
+				 const struct location *loc, size_t i);
+
 extern const struct obj_ops set_obj_ops;
 extern const struct obj_ops sets_obj_ops;
 extern const struct obj_ops element_obj_ops;
+extern const struct obj_ops map_obj_ops;
+extern const struct obj_ops maps_obj_ops;
 
 #endif /* NFT_SET_H */

@@ -552,6 +552,20 @@ static void parser_set_typeof(struct parser_state *st, struct set *set,
 	xfree(kw);
 }
 
+/* "typeof ip saddr : meta mark": a map's key and data. */
+static void parser_map_typeof(struct parser_state *st, struct set *set,
+			      char *kw, const YYLTYPE *kw_loc,
+			      struct expr *key, const YYLTYPE *loc,
+			      struct expr *data, const YYLTYPE *data_loc)
+{
+	parser_set_typeof(st, set, kw, kw_loc, key, loc);
+	if (set->data)
+		expr_free(set->data);
+	set->data = data;
+	set->data_typeof = true;
+	set->data_loc = *data_loc;
+}
+
 /* Elements travel in a set of their own, named like the target. */
 static struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 				      struct expr *elems, const YYLTYPE *loc)
@@ -1742,6 +1756,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
 %token <kw> ELEMENT "element" SETS "sets" GET "get"
+%token <kw> MAPS "maps"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -1874,6 +1889,15 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
 			}
+		| CREATE MAP set_spec '{' setdecl_body '}'
+			{
+				$5->flags |= NFT_SET_MAP;
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+			}
+		| CREATE ELEMENT set_spec map_block
+			{
+				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
+			}
 		| CREATE ELEMENT set_spec set_block
 			{
 				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
@@ -1971,7 +1995,16 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			{
 				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
 			}
+		| MAP set_spec '{' setdecl_body '}'
+			{
+				$4->flags |= NFT_SET_MAP;
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+			}
 		| ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
+			}
+		| ELEMENT set_spec map_block
 			{
 				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
@@ -2093,6 +2126,15 @@ delete_cmd	: TABLE table_spec
 			{
 				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
 			}
+		| ELEMENT set_spec map_block
+			{
+				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
+			}
+		| MAP set_spec
+			{
+				$$ = parser_cmd(CMD_DELETE, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
 		;
 
 flush_cmd	: TABLE table_spec
@@ -2111,6 +2153,11 @@ flush_cmd	: TABLE table_spec
 						       CMD_OBJ_RULESET, $2, &@$);
 			}
 		| SET set_spec
+			{
+				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
+		| MAP set_spec
 			{
 				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
 						&@$, NULL);
@@ -2176,9 +2223,19 @@ list_cmd	: TABLE table_spec
 				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
 						&@$, NULL);
 			}
+		| MAP set_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
+						&@$, NULL);
+			}
 		| SETS ruleset_family
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_SETS,
+						       $2, &@$);
+			}
+		| MAPS ruleset_family
+			{
+				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_MAPS,
 						       $2, &@$);
 			}
 		| HOOKS ruleset_family opt_hooks_device
@@ -2327,7 +2384,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
-		| ELEMENT | SETS | GET
+		| ELEMENT | SETS | GET | MAPS
 		| UPDATE | METER
 		;
 
@@ -2381,6 +2438,12 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 			}
 		| SET identifier '{' setdecl_body '}'
 			{
+				parser_table_add_set($<table>0, $2, &@2, $4,
+						     &@$);
+			}
+		| MAP identifier '{' setdecl_body '}'
+			{
+				$4->flags |= NFT_SET_MAP;
 				parser_table_add_set($<table>0, $2, &@2, $4,
 						     &@$);
 			}
@@ -2551,6 +2614,15 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
 			}
+		| TYPE set_key_types ':' set_key_types
+			{
+				xfree($<set>0->key_types);
+				$<set>0->key_types = $2;
+				$<set>0->key_loc = @2;
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
 		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
 		| COMMENT string_arg
 			{
@@ -2589,6 +2661,55 @@ setdecl_item	: TYPE set_key_types
 			{
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
+			}
+		| STRING match_lhs ':' match_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING match_lhs ':' concat_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING concat_lhs ':' match_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING concat_lhs ':' concat_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $4, &@4);
+			}
+		| STRING match_lhs ':' STRING
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				/* "typeof KEY : verdict": checked as a type */
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
+		| STRING concat_lhs ':' STRING
+			{
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				/* "typeof KEY : verdict": checked as a type */
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
+		| STRING '=' map_block
+			{
+				if (strcmp($1, "elements"))
+					parser_error(state, &@1,
+						     "unknown set declaration '%s'",
+						     $1);
+				if ($<set>0->init)
+					expr_free($<set>0->init);
+				$<set>0->init = $3;
+				xfree($1);
 			}
 		| STRING '=' set_block
 			{
@@ -2936,6 +3057,10 @@ map_expr	: stmt_expr MAP map_block
 					parser_var_ref(state, $3, &@3), false);
 				xfree($3);
 			}
+		| stmt_expr MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
 		;
 
 vmap_stmt	: stmt_expr VMAP map_block
@@ -2950,6 +3075,11 @@ vmap_stmt	: stmt_expr VMAP map_block
 						parser_var_ref(state, $3, &@3),
 						true));
 				xfree($3);
+			}
+		| stmt_expr VMAP set_ref
+			{
+				$$ = verdict_stmt_alloc(&@$,
+					map_expr_alloc(&@$, $1, $3, true));
 			}
 		;
 
@@ -3536,6 +3666,10 @@ keyset_value	: keyset_operand	{ $$ = $1; }
 				$$ = map_expr_alloc(&@$, $1,
 					parser_var_ref(state, $3, &@3), false);
 				xfree($3);
+			}
+		| keyset_map_key MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
 		| keyset_value '&' keyset_const
 			{

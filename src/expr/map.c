@@ -34,6 +34,7 @@
 #include <libnftnl/expr.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
+#include <set.h>
 
 #define MAP_ANON_NAME		"__map%d"
 /* The data "typeof" of a verdict map, as the system nft writes it. */
@@ -120,12 +121,23 @@ static bool map_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->map.mappings, b->map.mappings);
 }
 
+/* "map @m", "vmap @m": a named map's (src/obj/set.c) */
+static bool map_is_named(const struct expr *map)
+{
+	return map->map.mappings && map->map.mappings->etype == EXPR_SET_REF;
+}
+
 static void map_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct expr *i;
 	const char *sep = "";
 
 	expr_print(expr->map.key, octx);
+	if (map_is_named(expr)) {
+		nft_print(octx, " %s ", expr->map.vmap ? "vmap" : "map");
+		expr_print(expr->map.mappings, octx);
+		return;
+	}
 	nft_print(octx, " %s { ", expr->map.vmap ? "vmap" : "map");
 	list_for_each_entry(i, &expr->map.mappings->expr_list.expressions,
 			    list) {
@@ -138,9 +150,15 @@ static void map_expr_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *map_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	json_t *set = json_array();
+	json_t *set;
 	const struct expr *i;
 
+	if (map_is_named(expr))
+		return json_wrap(expr->map.vmap ? "vmap" : "map",
+				 json_pair("key", expr_json(expr->map.key, octx),
+					   "data", expr_json(expr->map.mappings,
+							     octx)));
+	set = json_array();
 	list_for_each_entry(i, &expr->map.mappings->expr_list.expressions,
 			    list)
 		json_array_append_new(set, expr_json(i, octx));
@@ -155,6 +173,11 @@ bool map_data_is_concat(const struct expr *map)
 {
 	const struct expr *m;
 
+	/* a named map's data is longer than its first type's */
+	if (map->etype == EXPR_MAP && map->map.mappings &&
+	    map->map.mappings->etype == EXPR_SET_REF)
+		return map->dtype && map->dtype->size &&
+		       map->len > map->dtype->size;
 	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET ||
 	    list_empty(&map->map.mappings->expr_list.expressions))
 		return false;
@@ -537,6 +560,40 @@ static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/* "KEY map @m": the map must be one, of the statement's data (the
+ * cache's or this run's; one not known is the kernel's to refuse). */
+static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *ref = map->map.mappings;
+	const struct set *s;
+	bool missing;
+
+	if (!ref->symbol.identifier[0])
+		return expr_error(ectx, ref, "map name must not be empty");
+	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
+	if (s == NULL && missing)
+		return expr_error(ectx, ref,
+				  "No such file or directory: map '%s' does not exist in table %s %s",
+				  ref->symbol.identifier,
+				  family_name(ectx->rule->handle.family),
+				  ectx->rule->handle.table.name);
+	if (s == NULL)
+		return 0;
+	if (!(s->flags & NFT_SET_MAP))
+		return expr_error(ectx, ref, "%s is not a map: it has no data",
+				  ref->symbol.identifier);
+	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
+		return expr_error(ectx, ref, map->map.vmap ?
+				  "%s is not a verdict map: use map" :
+				  "%s is a verdict map: use vmap",
+				  ref->symbol.identifier);
+	if (s->flags & NFT_SET_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	if (s->data && s->data->etype == EXPR_CONCAT)
+		map->len = s->data->len;
+	return 0;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
@@ -565,6 +622,12 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (ret == 0 && (map->map.key->flags & EXPR_F_CONSTANT))
 		ret = expr_error(ectx, map->map.key,
 				 "map key must not be a constant");
+	if (map_is_named(map)) {
+		eval_type_pop(ectx, &saved);
+		if (ret < 0)
+			return -1;
+		return map_named_evaluate(ectx, map);
+	}
 	map->flags &= ~EXPR_F_INTERVAL;
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
@@ -905,11 +968,16 @@ static void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	    !map_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
-	id = map_queue(lctx, expr);
 	nle = lin_expr_alloc("lookup");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, kreg);
-	nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, MAP_ANON_NAME);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID, id);
+	if (map_is_named(expr)) {
+		nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET,
+				   expr->map.mappings->symbol.identifier);
+	} else {
+		id = map_queue(lctx, expr);
+		nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, MAP_ANON_NAME);
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID, id);
+	}
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_DREG, dreg);
 	lin_add_expr(lctx, nle);
 	if (own)
@@ -1262,6 +1330,70 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 	return set;
 }
 
+/* "lookup reg 1 set m dreg 0": "ip saddr vmap @m", typed by the cached
+ * map's data; -1 for a set that is no map (another kind's). */
+static int map_named_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle,
+				 const char *name)
+{
+	enum nft_registers sreg, dreg;
+	const struct set *s = NULL;
+	struct table *t;
+	struct expr *key, *map;
+
+	t = dctx->nft && dctx->table ?
+	    cache_table_lookup(&dctx->nft->cache, dctx->family, dctx->table) :
+	    NULL;
+	/* a listing of chains or rules alone has no sets cached: the
+	 * table's, without their elements, once */
+	if (t && !(dctx->nft->cache.flags & (NFT_CACHE_SET |
+					     NFT_CACHE_SETELEM))) {
+		dctx->nft->cache.flags |= NFT_CACHE_SET;
+		if (cache_fetch_sets(dctx->nft, dctx->family, dctx->table,
+				     false) < 0)
+			return delin_error(dctx, "map %s: the sets of table %s cannot be read",
+					   name, dctx->table);
+	}
+	if (t)
+		s = table_lookup_set(t, name);
+	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
+	if (dreg != NFT_REG_VERDICT &&
+	    (s == NULL || !(s->flags & NFT_SET_MAP) || s->data == NULL))
+		return delin_error(dctx, "map %s is not known to this nft",
+				   name);
+	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return delin_error(dctx, "map lookup in %s reads an empty register",
+				   name);
+	if (s && s->key && s->key->len > key->len) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg,
+				div_round_up(s->key->len, BITS_PER_BYTE));
+		if (key == NULL)
+			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
+					   name);
+	}
+	map = map_expr_alloc(&internal_location, key,
+			     setref_expr_alloc(&internal_location, name),
+			     dreg == NFT_REG_VERDICT);
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		delin_add_stmt(dctx, verdict_stmt_alloc(&internal_location,
+							map));
+		return 0;
+	}
+	if (s->data->etype == EXPR_CONCAT)
+		map->dtype = list_first_entry(&s->data->expr_list.expressions,
+					      struct expr, list)->dtype;
+	else
+		map->dtype = s->data->dtype;
+	map->byteorder = map->dtype->byteorder;
+	map->len = s->data->len;
+	delin_set_register(dctx, dreg, map);
+	return 0;
+}
+
 static int map_lookup_delinearize(struct delin_ctx *dctx,
 				  const struct nftnl_expr *nle)
 {
@@ -1277,9 +1409,12 @@ static int map_lookup_delinearize(struct delin_ctx *dctx,
 	name = nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
 	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
 			       &as_sent);
-	/* a named map: another kind's (an echo's elements carry no flags) */
 	if (nls == NULL || (!as_sent && !(nftnl_set_get_u32(nls,
-						NFTNL_SET_FLAGS) & NFT_SET_MAP)))
+					NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)))
+		return map_named_delinearize(dctx, nle, name);
+	/* an echo's elements carry no flags */
+	if (!as_sent && !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			  NFT_SET_MAP))
 		return -1;
 	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
@@ -1335,9 +1470,12 @@ void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	struct expr *rel;
 	struct stmt *tmp;
 	unsigned int b;
+	bool named = map_is_named(map);
 
 	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
-				    map->map.key, map_keys_take(map));
+				    map->map.key, named ?
+				    expr_get(map->map.mappings) :
+				    map_keys_take(map));
 	tmp = expr_stmt_alloc(&stmt->location, rel);
 	/* the match's own postprocessing: masks, flags, the load's kind */
 	delin_postprocess_expr(dctx, tmp, &tmp->expr);
@@ -1346,7 +1484,8 @@ void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 			dctx->deps[b] = NULL;
 	rel = tmp->expr;
 	map->map.key = expr_get(rel->binop.left);
-	map_keys_give(map, rel->binop.right);
+	if (!named)
+		map_keys_give(map, rel->binop.right);
 	stmt_free(tmp);
 }
 
@@ -1416,6 +1555,17 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 	k = json_is_object(value) ? json_object_get(value, "key") : NULL;
 	d = json_is_object(value) ? json_object_get(value, "data") : NULL;
 	elems = json_is_object(d) ? json_object_get(d, "set") : NULL;
+	/* "data": "@m": a named map */
+	if (k && json_is_string(d) && json_string_value(d)[0] == '@') {
+		snprintf(path, sizeof(path), ".%s.key", what);
+		key = json_parse_expr(jctx, k, path);
+		if (key == NULL)
+			return NULL;
+		return map_expr_alloc(loc, key,
+				      setref_expr_alloc(loc,
+						json_string_value(d) + 1),
+				      vmap);
+	}
 	if (k == NULL || !json_is_array(elems)) {
 		json_error(jctx, "", "Invalid %s: expected {\"key\": EXPR, \"data\": {\"set\": [[KEY, DATA], ...]}}",
 			   what);
@@ -1495,4 +1645,100 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 	expr->map.mappings = mappings;
 	expr->map.vmap = vmap;
 	return expr;
+}
+
+/* ---- named maps (src/obj/set.c) ---- */
+
+/*
+ * The elements of a named map: @map is a stand-in EXPR_MAP whose key is
+ * the map's key (a constant of each type) and whose type and length are
+ * its data's. The mappings are typed as an anonymous map's are.
+ */
+int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *i;
+	struct eval_type saved;
+	int ret = 0;
+
+	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
+	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
+			    list) {
+		if (i->etype != EXPR_MAPPING) {
+			ret = expr_error(ectx, i,
+					 "a map's element needs ': VALUE'");
+			break;
+		}
+		if (map_key_evaluate(ectx, map, i) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	eval_type_pop(ectx, &saved);
+	if (ret < 0)
+		return -1;
+	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
+			    list) {
+		if (map->map.vmap) {
+			if (map_data_evaluate(ectx, map, i) < 0)
+				return -1;
+			continue;
+		}
+		eval_type_push(ectx, &saved, map->dtype, map->byteorder,
+			       map->len);
+		ret = map_data_evaluate(ectx, map, i);
+		eval_type_pop(ectx, &saved);
+		if (ret < 0)
+			return -1;
+	}
+	if (map->map.key->etype != EXPR_CONCAT &&
+	    map_check_overlap(ectx, map) < 0)
+		return -1;
+	return 0;
+}
+
+/* The elements of @map (as above) into @elems: how many. */
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map)
+{
+	if (map->map.key->etype == EXPR_CONCAT)
+		return map_add_concats(elems, map);
+	if (map->flags & EXPR_F_INTERVAL)
+		return map_add_intervals(elems, map);
+	return map_add_values(elems, map);
+}
+
+/* The mappings of a dumped named map keyed by @key, NULL if some
+ * element cannot be read. */
+struct expr *map_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key)
+{
+	return map_mappings_decode(nls, key, false, false);
+}
+
+/* A named map's element in JSON, [KEY, DATA] (DATA a verdict or a
+ * value): its mapping, NULL on error (said). */
+struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
+				 const struct location *loc, size_t i)
+{
+	struct expr *mk, *md;
+	char path[48];
+
+	if (!json_is_array(pair) || json_array_size(pair) != 2) {
+		json_error(jctx, "", "Invalid map element %zu: expected [KEY, DATA]",
+			   i);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), ".elem[%zu][0]", i);
+	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
+	if (mk == NULL)
+		return NULL;
+	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
+	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
+		snprintf(path, sizeof(path), ".elem[%zu][1]", i);
+		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
+	}
+	if (md == NULL) {
+		expr_free(mk);
+		return NULL;
+	}
+	return mapping_expr_alloc(loc, mk, md);
 }

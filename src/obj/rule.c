@@ -47,8 +47,9 @@ static void rule_cmd_free(struct cmd *cmd)
 
 /* ---- evaluation ---- */
 
-/* A jump or goto lands on a regular chain of the rule's table. */
-static int verdict_chain_evaluate(struct eval_ctx *ectx,
+/* A jump or goto lands on a regular chain of the rule's table (a
+ * named map's elements too: src/obj/set.c). */
+int verdict_chain_evaluate(struct eval_ctx *ectx,
 				  const struct handle *h, const char *name,
 				  const struct location *loc)
 {
@@ -80,6 +81,8 @@ static int verdict_target_evaluate(struct eval_ctx *ectx,
 
 	if (!stmt->expr || stmt->expr->etype != EXPR_MAP)
 		return verdict_expr_target_evaluate(ectx, rule, stmt->expr);
+	if (stmt->expr->map.mappings->etype != EXPR_SET)
+		return 0;	/* a named map: its elements were checked */
 	list_for_each_entry(m, &stmt->expr->map.mappings->expr_list.expressions,
 			    list)
 		if (verdict_expr_target_evaluate(ectx, rule,

@@ -76,9 +76,12 @@ void set_free(struct set *s)
 		return;
 	handle_free(&s->handle);
 	xfree(s->key_types);
+	xfree(s->data_types);
 	xfree(s->comment);
 	if (s->key)
 		expr_free(s->key);
+	if (s->data)
+		expr_free(s->data);
 	set_info_free(s);
 	if (s->init)
 		expr_free(s->init);
@@ -317,6 +320,105 @@ static void set_print_typeof(const struct expr *key, struct output_ctx *octx)
 	}
 }
 
+/* ---- named maps ---- */
+
+static bool set_is_map(const struct set *s)
+{
+	return s->flags & NFT_SET_MAP;
+}
+
+/* "verdict", or types as for a key. */
+static struct expr *set_data_from_names(const char *names,
+					const struct location *loc, char **bad)
+{
+	if (!strcmp(names, "verdict"))
+		return constant_expr_alloc_u64(loc, &verdict_type,
+					       BYTEORDER_INVALID, 0, 0);
+	return set_key_from_names(names, loc, bad);
+}
+
+static struct expr *set_data_from_kernel(uint32_t type, uint32_t len)
+{
+	if (type == NFT_DATA_VERDICT)
+		return constant_expr_alloc_u64(&internal_location,
+					       &verdict_type,
+					       BYTEORDER_INVALID, 0, 0);
+	return set_key_from_kernel(type, len);
+}
+
+static bool set_data_is_verdict(const struct set *s)
+{
+	return s->data && s->data->dtype->type == TYPE_VERDICT;
+}
+
+/* A stand-in anonymous map of @s's key and data holding @mappings,
+ * which stay the caller's (set_map_stub_free()). */
+static struct expr *set_map_stub(const struct set *s, struct expr *mappings)
+{
+	const struct expr *d = s->data;
+	struct expr *map = map_expr_alloc(&s->location, expr_get(s->key),
+					  mappings, set_data_is_verdict(s));
+
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		map->byteorder = BYTEORDER_INVALID;
+		map->len = 0;
+	} else {
+		if (d->etype == EXPR_CONCAT)
+			d = list_first_entry(&d->expr_list.expressions,
+					     struct expr, list);
+		map->dtype = d->dtype;
+		map->byteorder = d->byteorder;
+		map->len = s->data->len;
+	}
+	if (s->flags & NFT_SET_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	return map;
+}
+
+static void set_map_stub_free(struct expr *map)
+{
+	map->map.mappings = NULL;
+	expr_free(map);
+}
+
+static uint32_t set_data_type_id(const struct set *s)
+{
+	if (set_data_is_verdict(s))
+		return NFT_DATA_VERDICT;
+	if (s->data->etype == EXPR_CONCAT)
+		return concat_key_type(s->data);
+	return s->data->dtype->type;
+}
+
+static uint32_t set_data_len(const struct set *s)
+{
+	if (set_data_is_verdict(s))
+		return 0;
+	return div_round_up(s->data->len, BITS_PER_BYTE);
+}
+
+/* The elements of @members into @elems: how many. */
+static unsigned int set_any_elems_build(struct nftnl_set *elems,
+					const struct set *s,
+					const struct expr *members, bool zero)
+{
+	struct expr *map;
+	unsigned int n;
+
+	if (!set_is_map(s) || !s->data)
+		return set_elems_build(elems, members, s->key, s->auto_merge,
+				       zero);
+	map = set_map_stub(s, (struct expr *)members);
+	if (members->flags & EXPR_F_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	n = map_elems_build(elems, map);
+	set_map_stub_free(map);
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
+	return n;
+}
+
 /* ---- evaluation ---- */
 
 /* The members written must suit the set: prefixes and ranges need an
@@ -339,6 +441,29 @@ static int set_check_intervals(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* The chains a verdict map's elements jump to exist. */
+static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
+				   const struct expr *elems)
+{
+	const struct expr *i, *v;
+	char *name;
+	int err = 0;
+
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		v = i->mapping.data;
+		if (v->etype != EXPR_VERDICT || !v->verdict.chain ||
+		    v->verdict.chain->etype != EXPR_VALUE)
+			continue;
+		name = constant_expr_get_string(v->verdict.chain);
+		err = verdict_chain_evaluate(ectx, &s->handle, name,
+					     &v->verdict.chain->location);
+		xfree(name);
+		if (err < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Type the members of @elemsp by @s's key; a set of one member stays a
  * set. */
 static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
@@ -346,6 +471,29 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 {
 	struct expr *e;
 
+	if (set_is_map(s)) {
+		struct expr *map;
+		int ret;
+
+		e = *elemsp;
+		if (e->etype != EXPR_SET)
+			return expr_error(ectx, e,
+					  "map elements go in braces: { KEY : VALUE }");
+		map = set_map_stub(s, e);
+		map->flags &= ~EXPR_F_INTERVAL;
+		ret = map_elems_evaluate(ectx, map);
+		if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
+		    !(s->flags & NFT_SET_INTERVAL))
+			ret = expr_error(ectx, e,
+					 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+		set_map_stub_free(map);
+		if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
+			return -1;
+		e->flags |= EXPR_F_CONSTANT;
+		if (s->flags & NFT_SET_INTERVAL)
+			e->flags |= EXPR_F_INTERVAL;
+		return 0;
+	}
 	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
 		return -1;
 	e = *elemsp;
@@ -368,6 +516,39 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* A map's data: "type KEY : DATA"; a set has none. */
+static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
+{
+	char *bad = NULL;
+
+	if (!set_is_map(s)) {
+		if (s->data_types)
+			return erec_error(ectx->msgs, &s->data_loc,
+					  "a set has no data: declare a map");
+		return 0;
+	}
+	if (s->data && s->data_typeof) {
+		if (!set_typeof_supported(s->data))
+			return erec_error(ectx->msgs, &s->data_loc,
+					  "typeof of this expression is not supported yet");
+		set_key_set_len(s->data);
+		return 0;
+	}
+	if (s->data)
+		return 0;
+	if (!s->data_types)
+		return erec_error(ectx->msgs, &s->location,
+				  "map definition does not specify data type: type KEY : DATA");
+	s->data = set_data_from_names(s->data_types, &s->data_loc, &bad);
+	if (!s->data) {
+		erec_error(ectx->msgs, &s->data_loc,
+			   "unknown datatype %s", bad);
+		xfree(bad);
+		return -1;
+	}
+	return 0;
+}
+
 static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
@@ -377,11 +558,12 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 			return erec_error(ectx->msgs, &s->key_loc,
 					  "typeof of this expression is not supported yet");
 		set_key_set_len(s->key);
-		return 0;
+		return set_data_evaluate(ectx, s);
 	}
 	if (!s->key_types)
 		return erec_error(ectx->msgs, &s->location,
-				  "set definition does not specify key");
+				  "%s definition does not specify key",
+				  set_is_map(s) ? "map" : "set");
 	s->key = set_key_from_names(s->key_types, &s->key_loc, &bad);
 	if (!s->key) {
 		erec_error(ectx->msgs, &s->key_loc,
@@ -389,7 +571,7 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		xfree(bad);
 		return -1;
 	}
-	return 0;
+	return set_data_evaluate(ectx, s);
 }
 
 /*
@@ -443,6 +625,43 @@ struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 		return s;
 	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
 	return t ? table_lookup_set(t, h->set.name) : NULL;
+}
+
+/* "@name" in the current rule's table, its key and data resolved;
+ * NULL if not known here. */
+const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
+				      const char *name, bool *missing)
+{
+	struct handle h;
+	struct set *s;
+
+	*missing = false;
+	if (!ectx->rule)
+		return NULL;
+	memset(&h, 0, sizeof(h));
+	h.family = ectx->rule->handle.family;
+	h.table.name = ectx->rule->handle.table.name;
+	h.set.name = (char *)name;
+	if (!h.table.name)
+		return NULL;
+	s = set_find(ectx, &h);
+	/* a rule's command caches no sets: the table's, once */
+	if (!s && !(ectx->nft->cache.flags & (NFT_CACHE_SET |
+					      NFT_CACHE_SETELEM)) &&
+	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name)) {
+		ectx->nft->cache.flags |= NFT_CACHE_SET;
+		if (cache_fetch_sets(ectx->nft, h.family, h.table.name,
+				     false) == 0)
+			s = set_find(ectx, &h);
+	}
+	/* not in the table's sets, which are all cached */
+	if (!s && ectx->nft->cache.flags & (NFT_CACHE_SET |
+					    NFT_CACHE_SETELEM) &&
+	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
+		*missing = true;
+	if (!s || set_key_evaluate(ectx, s) < 0)
+		return NULL;
+	return s;
 }
 
 static int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
@@ -503,12 +722,32 @@ static int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
 	e->key = expr_get(s->key);
+	if (s->data)
+		e->data = expr_get(s->data);
 	e->flags = s->flags;
+	/* a map's elements go by their keys alone */
+	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
+			      cmd->op == CMD_DESTROY)) {
+		struct expr *i, *k;
+
+		if (e->init && e->init->etype == EXPR_SET)
+			list_for_each_entry(i, &e->init->expr_list.expressions,
+					    list) {
+				if (i->etype != EXPR_MAPPING)
+					continue;
+				k = expr_get(i->mapping.key);
+				list_replace(&i->list, &k->list);
+				expr_free(i);
+				i = k;
+			}
+		e->flags &= ~NFT_SET_MAP;
+		return set_elems_evaluate(ectx, e, &e->init);
+	}
 	e->auto_merge = s->auto_merge;
 	e->target_empty = !s->init || !s->init->expr_list.size;
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;
-	if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) {
+	if (!set_is_map(s) && (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
 		bad = s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
 		      s->key->etype != EXPR_CONCAT && !e->target_empty ?
 		      set_overlap(s->key, s->init, e->init) : NULL;
@@ -527,12 +766,23 @@ static int element_cmd_evaluate_delete(struct eval_ctx *ectx,
 
 static unsigned int set_cmd_needs(const struct cmd *cmd)
 {
+	/* a verdict map's jumps name chains */
+	if (cmd->set && cmd->set->flags & NFT_SET_MAP && cmd->set->init)
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_CHAIN;
 	return NFT_CACHE_TABLE | NFT_CACHE_SET;
 }
 
 /* Elements: whether the set has some, and which (overlaps). */
 static unsigned int element_cmd_needs(const struct cmd *cmd)
 {
+	/* a verdict map's jumps name chains */
+	if (cmd->set && cmd->set->init &&
+	    cmd->set->init->etype == EXPR_SET &&
+	    !list_empty(&cmd->set->init->expr_list.expressions) &&
+	    list_first_entry(&cmd->set->init->expr_list.expressions,
+			     struct expr, list)->etype == EXPR_MAPPING)
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM |
+		       NFT_CACHE_CHAIN;
 	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;
 }
 
@@ -564,12 +814,29 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
 			    s->key->byteorder);
+	if (set_is_map(s) && s->data && !set_data_is_verdict(s))
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
+				    s->data->etype == EXPR_CONCAT ?
+				    BYTEORDER_INVALID : s->data->byteorder);
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof)
 		set_typeof_put(ud, s->key);
 	else if (s->key->etype == EXPR_CONCAT)
 		set_typeof_put_plain_concat(ud);
+	if (set_is_map(s) && s->data && s->data_typeof)
+		set_typeof_put_data(ud, s->data);
+	/* "typeof KEY : verdict": the data's kind, as the system nft
+	 * writes it (1: a verdict), which it needs to list the typeof */
+	if (set_is_map(s) && s->key_typeof && set_data_is_verdict(s)) {
+		struct nftnl_udata *nest, *data;
+
+		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, 1);
+		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+		nftnl_udata_nest_end(ud, data);
+		nftnl_udata_nest_end(ud, nest);
+	}
 	if (s->comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_COMMENT, s->comment);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
@@ -597,6 +864,10 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 		nftnl_set_set_u32(nls, NFTNL_SET_FLAGS,
 				  s->flags | NFT_SET_CONCAT);
 		set_key_desc(nls, s->key);
+	}
+	if (set_is_map(s) && s->data) {
+		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
+		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
 	}
 	if (s->timeout)
 		nftnl_set_set_u64(nls, NFTNL_SET_TIMEOUT, s->timeout);
@@ -645,7 +916,7 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 {
 	struct nftnl_set *elems = set_nl_alloc(h);
 
-	set_elems_build(elems, members, s->key, s->auto_merge, zero);
+	set_any_elems_build(elems, s, members, zero);
 	if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 		FILE *fp = x->nft->octx.output_fp ?
 			   x->nft->octx.output_fp : stdout;
@@ -671,8 +942,7 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		struct nftnl_set *elems = set_nl_alloc(h);
 
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
-				  set_elems_build(elems, s->init, s->key,
-						  s->auto_merge, true));
+				  set_any_elems_build(elems, s, s->init, true));
 		nftnl_set_free(elems);
 	}
 	/* the kernel wants an id on every new set */
@@ -956,6 +1226,109 @@ static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	return 0;
 }
 
+/* A map's element alone, decoded: its mapping. */
+static struct expr *map_elem_decode_one(const struct nftnl_set *nls,
+					struct nftnl_set_elem *e,
+					const struct expr *key)
+{
+	static const uint16_t attrs[] = {
+		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_DATA,
+		NFTNL_SET_ELEM_VERDICT, NFTNL_SET_ELEM_CHAIN,
+	};
+	struct nftnl_set *one = set_nl_head(nls);
+	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
+	struct expr *set, *m = NULL;
+	const void *data;
+	unsigned int i;
+	uint32_t len;
+
+	if (!k)
+		memory_allocation_error();
+	for (i = 0; i < array_size(attrs); i++) {
+		if (!nftnl_set_elem_is_set(e, attrs[i]))
+			continue;
+		data = nftnl_set_elem_get(e, attrs[i], &len);
+		nftnl_set_elem_set(k, attrs[i], data, len);
+	}
+	nftnl_set_elem_add(one, k);
+	set = map_elems_decode(one, key);
+	if (set && set->expr_list.size == 1) {
+		m = list_first_entry(&set->expr_list.expressions, struct expr,
+				     list);
+		list_del(&m->list);
+		set->expr_list.size = 0;
+	}
+	expr_free(set);
+	nftnl_set_free(one);
+	return m;
+}
+
+struct map_info_ctx {
+	const struct nftnl_set *nls;
+	const struct expr *key;
+	struct elem_pair *v;
+	unsigned int n;
+	bool bad;
+};
+
+static int map_pair_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct map_info_ctx *c = data;
+	struct elem_pair *p = &c->v[c->n];
+
+	p->member = map_elem_decode_one(c->nls, e, c->key);
+	if (!p->member || p->member->etype != EXPR_MAPPING) {
+		expr_free(p->member);
+		c->bad = true;
+		return -1;
+	}
+	elem_info_read(e, &p->info);
+	c->n++;
+	return 0;
+}
+
+static int map_pair_cmp(const void *a, const void *b)
+{
+	const struct elem_pair *x = a, *y = b;
+
+	return set_member_compare(x->member->mapping.key,
+				  y->member->mapping.key);
+}
+
+/* A map's elements with a timeout, an expiry or a comment, as a set's
+ * (set_decode_with_info()): plain keys only. */
+static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	struct map_info_ctx c = { nls, s->key, NULL, 0, false };
+	unsigned int n = 0, i;
+	struct expr *set;
+
+	if (s->flags & NFT_SET_INTERVAL || s->key->etype == EXPR_CONCAT)
+		return -1;
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
+	c.v = xzalloc((n + 1) * sizeof(*c.v));
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, map_pair_cb, &c);
+	if (c.bad) {
+		for (i = 0; i < c.n; i++) {
+			expr_free(c.v[i].member);
+			xfree(c.v[i].info.comment);
+		}
+		xfree(c.v);
+		return -1;
+	}
+	qsort(c.v, c.n, sizeof(*c.v), map_pair_cmp);
+	set = set_expr_alloc(&internal_location);
+	set->flags |= EXPR_F_CONSTANT;
+	s->info = xzalloc((c.n + 1) * sizeof(*s->info));
+	for (i = 0; i < c.n; i++) {
+		set_expr_add(set, c.v[i].member);
+		s->info[i] = c.v[i].info;
+	}
+	xfree(c.v);
+	s->init = set;
+	return 0;
+}
+
 struct set *netlink_set_parse(const struct nftnl_set *nls)
 {
 	struct set *s = set_alloc(NULL);
@@ -1003,6 +1376,46 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 	    div_round_up(s->key->len, BITS_PER_BYTE) != s->key_len) {
 		expr_free(s->key);
 		s->key = NULL;
+		return s;
+	}
+	if (s->key && set_is_map(s) && s->key_typeof &&
+	    nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		if (set_typeof_parse_data(ud, len, &s->data) == 1) {
+			set_key_set_len(s->data);
+			s->data_typeof = true;
+			/* the kernel's data must be the one described */
+			if (div_round_up(s->data->len, BITS_PER_BYTE) !=
+			    nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN)) {
+				expr_free(s->data);
+				s->data = NULL;
+				s->data_typeof = false;
+			}
+		}
+	}
+	if (s->key && set_is_map(s) && !s->data) {
+		s->data = set_data_from_kernel(
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+	}
+	if (s->key && set_is_map(s)) {
+		if (!s->data) {
+			expr_free(s->key);	/* not listed */
+			s->key = NULL;
+			return s;
+		}
+		if (set_nl_has_elems(nls)) {
+			/* elements with a timeout or a comment: not listed
+			 * yet (rather than listed without them) */
+			if (!set_elems_have_info(nls))
+				s->init = map_elems_decode(nls, s->key);
+			else if (map_decode_with_info(s, nls) < 0)
+				s->init = NULL;
+			if (!s->init) {
+				expr_free(s->key);
+				s->key = NULL;
+			}
+		}
 		return s;
 	}
 	if (s->key && set_nl_has_elems(nls)) {
@@ -1053,9 +1466,6 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_CHAIN) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
 		*bad = true;
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
@@ -1076,7 +1486,7 @@ static bool set_listable(struct nftnl_set *nls)
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	bool bad = false;
 
-	if (flags & (NFT_SET_MAP | NFT_SET_OBJECT) ||
+	if (flags & NFT_SET_OBJECT ||
 	    nftnl_set_is_set(nls, NFTNL_SET_EXPR) ||
 	    nftnl_set_is_set(nls, NFTNL_SET_EXPRESSIONS))
 		return false;
@@ -1365,6 +1775,15 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 			else
 				nft_print(octx, ", ");
 		}
+		if (i->etype == EXPR_MAPPING && s->info) {
+			/* "k timeout 1h expires 59m : v", as the system nft */
+			set_member_print(i->mapping.key, octx);
+			set_print_elem_info(s, &s->info[n], octx);
+			nft_print(octx, " : ");
+			expr_print(i->mapping.data, octx);
+			n++;
+			continue;
+		}
 		set_member_print(i, octx);
 		if (s->info)
 			set_print_elem_info(s, &s->info[n], octx);
@@ -1375,16 +1794,28 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 
 void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 {
-	nft_print(octx, "\tset %s {", s->handle.set.name);
+	nft_print(octx, "\t%s %s {", set_is_map(s) ? "map" : "set",
+		  s->handle.set.name);
 	if (nft_output_handle(octx))
 		nft_print(octx, " # handle %" PRIu64, s->handle.handle.id);
 	if (s->key && s->key_typeof) {
 		nft_print(octx, "\n\t\ttypeof ");
 		set_print_typeof(s->key, octx);
+		if (s->data && s->data_typeof) {
+			nft_print(octx, " : ");
+			set_print_typeof(s->data, octx);
+		} else if (s->data) {
+			nft_print(octx, " : ");
+			set_print_key_types(s->data, octx);
+		}
 	} else {
 		nft_print(octx, "\n\t\ttype ");
 		if (s->key)
 			set_print_key_types(s->key, octx);
+		if (s->data) {
+			nft_print(octx, " : ");
+			set_print_key_types(s->data, octx);
+		}
 	}
 	nft_print(octx, "\n");
 	if (s->policy_memory)
@@ -1431,6 +1862,11 @@ static json_t *set_elem_json(const struct set *s, const struct expr *m,
 	if (!i || !(i->expires || i->comment ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
+	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
+	if (m->etype == EXPR_MAPPING)
+		return json_pack("[oo]", set_elem_json(s, m->mapping.key, i,
+						       octx),
+				 expr_json(m->mapping.data, octx));
 	o = json_object();
 	json_object_set_new(o, "val", set_member_json(m, octx));
 	if (i->timeout && i->timeout != s->timeout)
@@ -1458,6 +1894,10 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 		json_object_set_new(root, "type", set_json_type(s->key));
 	json_object_set_new(root, "handle",
 			    json_integer(s->handle.handle.id));
+	/* the data's types: an array for a concatenation, as upstream
+	 * 1.1 writes it (and "type") */
+	if (set_is_map(s) && s->data)
+		json_object_set_new(root, "map", set_json_type(s->data));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
@@ -1491,21 +1931,36 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 						octx));
 		json_object_set_new(root, "elem", elem);
 	}
-	return json_wrap("set", root);
+	return json_wrap(set_is_map(s) ? "map" : "set", root);
 }
 
 /* ---- "list set", "list sets" ---- */
 
+/* "list sets" lists the sets, "list maps" the maps. */
+static bool set_list_wants(const struct set *s, const struct set *only,
+			   enum cmd_obj obj)
+{
+	if (only)
+		return s == only;
+	return obj == CMD_OBJ_MAPS ? set_is_map(s) : !set_is_map(s);
+}
+
 static void set_list_table(struct nft_ctx *nft, const struct table *t,
-			   const struct set *only, json_t *array)
+			   const struct set *only, json_t *array,
+			   enum cmd_obj obj)
 {
 	struct output_ctx *octx = &nft->octx;
 	const struct set *s;
 	unsigned int saved = octx->family;
+	bool any = false;
 
+	list_for_each_entry(s, &t->sets, list)
+		any |= set_list_wants(s, only, obj);
+	if (!any)
+		return;
 	if (array) {
 		list_for_each_entry(s, &t->sets, list) {
-			if (!only || s == only)
+			if (set_list_wants(s, only, obj))
 				json_array_append_new(array, set_json(s, octx));
 		}
 		return;
@@ -1513,7 +1968,7 @@ static void set_list_table(struct nft_ctx *nft, const struct table *t,
 	octx->family = t->handle.family;
 	table_print_header(t, octx, false);
 	list_for_each_entry(s, &t->sets, list) {
-		if (!only || s == only)
+		if (set_list_wants(s, only, obj))
 			set_print(s, octx, true);
 	}
 	nft_print(octx, "}\n");
@@ -1531,7 +1986,7 @@ static int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	struct table *t;
 	int ret = 0;
 
-	if (cmd->obj == CMD_OBJ_SETS)
+	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
 		f.table = NULL;
 	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET |
 			NFT_CACHE_SETELEM, &f, msgs) < 0)
@@ -1548,7 +2003,7 @@ static int set_list(struct nft_ctx *nft, struct cmd *cmd,
 					 "No such file or directory");
 			goto out;
 		}
-		set_list_table(nft, t, only, array);
+		set_list_table(nft, t, only, array, cmd->obj);
 		goto out;
 	}
 	list_for_each_entry(t, &nft->cache.tables, list) {
@@ -1557,7 +2012,7 @@ static int set_list(struct nft_ctx *nft, struct cmd *cmd,
 			continue;
 		if (list_empty(&t->sets))
 			continue;
-		set_list_table(nft, t, NULL, array);
+		set_list_table(nft, t, NULL, array, cmd->obj);
 	}
 out:
 	if (json) {
@@ -1586,7 +2041,12 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 	set = set_expr_alloc(&s->location);
 	for (i = 0; i < json_array_size(v); i++) {
 		snprintf(path, sizeof(path), ".elem[%zu]", i);
-		e = json_parse_expr(jctx, json_array_get(v, i), path);
+		if (s->flags & NFT_SET_MAP &&
+		    json_is_array(json_array_get(v, i)))
+			e = map_json_elem_parse(jctx, json_array_get(v, i),
+						&s->location, i);
+		else
+			e = json_parse_expr(jctx, json_array_get(v, i), path);
 		if (!e) {
 			expr_free(set);
 			json_decref(v);
@@ -1666,8 +2126,22 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 
 	if ((m = json_object_get(obj, "type")) && json_set_type(jctx, m, s) < 0)
 		return -1;
-	if (json_object_get(obj, "map"))
-		return json_error(jctx, "map", "maps are not supported yet");
+	if ((m = json_object_get(obj, "map"))) {
+		/* as "type": a name ("a . b" too) or an array of them */
+		char *key_types = s->key_types;
+		struct location key_loc = s->key_loc;
+
+		s->key_types = NULL;
+		if (json_set_type(jctx, m, s) < 0) {
+			s->key_types = key_types;
+			return -1;
+		}
+		s->data_types = s->key_types;
+		s->data_loc = json_location(jctx, "map");
+		s->key_types = key_types;
+		s->key_loc = key_loc;
+		s->flags |= NFT_SET_MAP;
+	}
 	if ((m = json_object_get(obj, "flags")) &&
 	    json_set_flags(jctx, m, s) < 0)
 		return -1;
@@ -1726,6 +2200,22 @@ err:
 	return NULL;
 }
 
+/* {"map": {... "type": K, "map": D, "elem": [[k, v], ...]}}: a set
+ * command whose set is a map. */
+static struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				bool bare, json_t *obj)
+{
+	struct cmd *cmd = json_set_cmd(jctx, op, bare, obj);
+
+	if (cmd && cmd->set && json_op_is_add(op) &&
+	    !(cmd->set->flags & NFT_SET_MAP)) {
+		json_error(jctx, "", "a map needs \"map\": its data's type");
+		cmd_free(cmd);
+		return NULL;
+	}
+	return cmd;
+}
+
 static struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 				    bool bare, json_t *obj)
 {
@@ -1744,6 +2234,10 @@ static struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 		json_error(jctx, "", "missing \"elem\"");
 		goto err;
 	}
+	/* [[KEY, DATA], ...]: a map's (the evaluation checks that) */
+	if (json_is_array(elem) && json_is_array(json_array_get(elem, 0)) &&
+	    json_array_size(json_array_get(elem, 0)) == 2)
+		s->flags |= NFT_SET_MAP;
 	if (json_set_elems(jctx, elem, s) < 0)
 		goto err;
 	handle_copy(&s->handle, &h);
@@ -1915,6 +2409,23 @@ const struct obj_ops set_obj_ops = {
 const struct obj_ops sets_obj_ops = {
 	.obj		= CMD_OBJ_SETS,
 	.name		= "sets",
+	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	.list		= set_list,
+};
+
+const struct obj_ops map_obj_ops = {
+	.obj		= CMD_OBJ_MAP,
+	.name		= "map",
+	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+	.json_parse	= json_map_cmd,
+};
+
+const struct obj_ops maps_obj_ops = {
+	.obj		= CMD_OBJ_MAPS,
+	.name		= "maps",
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.list		= set_list,

@@ -123,7 +123,22 @@ bool set_typeof_supported(const struct expr *key)
 	return true;
 }
 
+static void typeof_put_as(struct nftnl_udata_buf *ud, uint8_t attr,
+			  const struct expr *key);
+
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key)
+{
+	typeof_put_as(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
+}
+
+/* A map's "typeof ... : DATA" (NFTNL_UDATA_SET_DATA_TYPEOF). */
+void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data)
+{
+	typeof_put_as(ud, NFTNL_UDATA_SET_DATA_TYPEOF, data);
+}
+
+static void typeof_put_as(struct nftnl_udata_buf *ud, uint8_t attr,
+			  const struct expr *key)
 {
 	struct nftnl_udata *nest, *data, *member;
 	const struct expr *i;
@@ -131,7 +146,7 @@ void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key)
 
 	if (!set_typeof_supported(key))
 		return;
-	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	nest = nftnl_udata_nest_start(ud, attr);
 	if (key->etype != EXPR_CONCAT) {
 		typeof_put_one(ud, key);
 	} else {
@@ -265,20 +280,36 @@ static bool typeof_is_plain_concat(const struct nftnl_udata *nest)
 
 struct typeof_find {
 	const struct nftnl_udata *key;
+	uint8_t attr;
 };
 
 static int typeof_find_cb(const struct nftnl_udata *attr, void *data)
 {
 	struct typeof_find *f = data;
 
-	if (nftnl_udata_type(attr) == NFTNL_UDATA_SET_KEY_TYPEOF)
+	if (nftnl_udata_type(attr) == f->attr)
 		f->key = attr;
 	return 0;
 }
 
+/* A map's data typeof, as set_typeof_parse() reads the key's. */
+int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key)
+{
+	struct typeof_find f = { NULL, NFTNL_UDATA_SET_DATA_TYPEOF };
+
+	*key = NULL;
+	if (!data || !len)
+		return 0;
+	nftnl_udata_parse(data, len, typeof_find_cb, &f);
+	if (!f.key || typeof_is_plain_concat(f.key))
+		return 0;
+	*key = typeof_parse(f.key);
+	return *key ? 1 : -1;
+}
+
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key)
 {
-	struct typeof_find f = { NULL };
+	struct typeof_find f = { NULL, NFTNL_UDATA_SET_KEY_TYPEOF };
 
 	*key = NULL;
 	if (!data || !len)

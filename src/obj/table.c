@@ -271,17 +271,18 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 					     ft) < 0)
 			err = -1;
 	}
-	/* sets before the chains: rules may look them up */
-	list_for_each_entry(s, &t->sets, list) {
-		batch_set_owner(x->batch, cmd, (struct set *)s);
-		if (exec_put_set(x, s) < 0)
-			err = -1;
-	}
 	/* The echo finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
 		if (chain_obj_ops.nl_put(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
 					 &c->handle, c) < 0)
+			err = -1;
+	}
+	/* sets after the chains, which a verdict map's elements may jump
+	 * to, and before the rules, which may look them up */
+	list_for_each_entry(s, &t->sets, list) {
+		batch_set_owner(x->batch, cmd, (struct set *)s);
+		if (exec_put_set(x, s) < 0)
 			err = -1;
 	}
 	/* objects after the chains, as the system nft sends them */

@@ -243,6 +243,7 @@ class TestFile:
         self.veth_lines = []    # (quals, [a, b])
         self.object_lines = []  # "object: counter c { }"
         self.set_lines = []     # (quals, "NAME { ... }")
+        self.map_lines = []     # (quals, "NAME { type K : D; ... }")
         self.header_lines = []  # verbatim, for --update
         self.entries = []
         self.old_layout = False
@@ -357,6 +358,10 @@ class TestFile:
         elif key == "set":
             # a named set the rules may look up: "set: NAME { ... }"
             self.set_lines.append((quals, val))
+        elif key == "map":
+            # a named map: "map: NAME { type K : D; elements = ... }",
+            # added after the chains its verdicts may jump to
+            self.map_lines.append((quals, val))
         elif key == "chain":
             name, _, spec = val.partition(" ")
             self.chain_lines.append((quals, name, spec.strip()))
@@ -668,6 +673,10 @@ class Runner:
         for name, spec in self.tf.chains(self.fam):
             text += "add chain %s %s %s %s\n" % (self.fam, self.tf.table,
                                                  name, spec)
+        for quals, spec in self.tf.map_lines:
+            if not quals or self.fam in quals:
+                text += "add map %s %s %s\n" % (self.fam, self.tf.table,
+                                                 spec)
         for obj in self.tf.object_lines:
             words = obj.split(" ")
             n = 2 if words[0] == "ct" else 1

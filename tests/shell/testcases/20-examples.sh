@@ -17,7 +17,13 @@ declare -A WAITING=(
 	[ct_helpers.nft]="object maps (ct helper set udp dport map { ... })"
 	[load_balancing.nft]="a kernel that takes a nat chain at priority -300 (the system nft fails there too; at -100 both load it and list it the same)"
 	[secmark.nft]="object maps (meta secmark set tcp dport map { ... })"
-	[sets_and_maps.nft]="named sets and maps"
+)
+
+# example -> commands run before each load of it (sets_and_maps.nft starts
+# with "delete table filter", which fails in both nfts on a table that
+# does not exist).
+declare -A PRELUDE=(
+	[sets_and_maps.nft]="add table ip filter"
 )
 
 # upstream_format: the system nft's listing in the upstream 1.1 format we
@@ -28,9 +34,11 @@ upstream_format()
 		map { \/^"\/ ? $_ : "\"$_\"" } split(\/, \/, $2)) . $3/e'
 }
 
-# Devices the examples name (iif bond0, fwd to eth1, iif { eth0, eth1 }).
+# Devices the examples name (iif bond0, fwd to eth1, iif { eth0, eth1 },
+# sets_and_maps.nft's eth0-eth3).
 veth_pair bond0 bond1
 veth_pair eth0 eth1
+veth_pair eth2 eth3
 
 cd "$EXAMPLES" || fail "cd $EXAMPLES"
 failed=0
@@ -43,10 +51,12 @@ bad()
 
 for f in *.nft; do
 	sysnft flush ruleset
+	[ -n "${PRELUDE[$f]:-}" ] && sysnft ${PRELUDE[$f]}
 	sys_ok=1
 	sysnft -f "$f" > /dev/null 2> "$TMPD/syserr" || sys_ok=0
 	sysnft list ruleset > "$TMPD/sys.list"
 	sysnft flush ruleset
+	[ -n "${PRELUDE[$f]:-}" ] && sysnft ${PRELUDE[$f]}
 	ours_ok=1
 	nft -f "$f" > /dev/null 2> "$TMPD/err" || ours_ok=0
 	if [ -n "${WAITING[$f]:-}" ]; then
