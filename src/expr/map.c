@@ -812,9 +812,11 @@ static void map_udata(struct nftnl_set *nls, const struct expr *map)
 		memory_allocation_error();
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    map->map.key->byteorder);
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
-			    map->map.vmap || map_data_is_concat(map) ? 0 :
-			    map->byteorder);
+	/* an object map's names have none */
+	if (!map->map.objtype)
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
+				    map->map.vmap || map_data_is_concat(map) ?
+				    0 : map->byteorder);
 	if (map->map.vmap) {
 		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
