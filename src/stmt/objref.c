@@ -165,12 +165,12 @@ static struct stmt *objref_stmt_json_parse(struct json_ctx *jctx,
 	for (i = 0; i < array_size(objref_kinds); i++) {
 		if (strcmp(objref_kinds[i].json, key))
 			continue;
-		if (!json_is_string(value)) {
+		if (!objref_json_is_ref(value)) {
 			json_error(jctx, "", "\"%s\" takes an object name", key);
 			return NULL;
 		}
-		return objref_stmt_alloc(loc, objref_kinds[i].type,
-					 xstrdup(json_string_value(value)));
+		return objref_json_parse_name(jctx, objref_kinds[i].type,
+					      value, loc);
 	}
 	json_error(jctx, "", "unknown object reference \"%s\"", key);
 	return NULL;
@@ -213,8 +213,26 @@ struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
 	return stmt;
 }
 
+bool objref_json_is_ref(json_t *value)
+{
+	return json_is_string(value) ||
+	       (json_is_object(value) && json_object_size(value) == 1 &&
+		json_object_get(value, "map"));
+}
+
 struct stmt *objref_json_parse_name(struct json_ctx *jctx, uint32_t type,
 				    json_t *value, const struct location *loc)
 {
+	struct stmt *stmt;
+	struct expr *map;
+
+	if (!json_is_string(value)) {
+		map = json_parse_expr(jctx, value, "");
+		if (map == NULL)
+			return NULL;
+		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
+		stmt->objref.map = map;
+		return stmt;
+	}
 	return objref_stmt_alloc(loc, type, xstrdup(json_string_value(value)));
 }
