@@ -421,6 +421,11 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 		detail = ops->explain_attr(e, cmd, obj, loc);
 	if (!detail && ops && ops->explain)
 		detail = ops->explain(nft, e, cmd, obj, loc);
+	/* a rule's anonymous set's elements: the rule explains */
+	if (!detail && e->attr && e->msg_type == NFT_MSG_NEWSETELEM &&
+	    cmd->obj == CMD_OBJ_RULE && obj_ops_lookup(cmd->obj)->explain_attr)
+		detail = obj_ops_lookup(cmd->obj)->explain_attr(e, cmd, obj,
+								loc);
 	if (!detail)
 		detail = explain_fallback(nft, e, cmd, loc);
 	return detail;

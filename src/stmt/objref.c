@@ -213,6 +213,29 @@ struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
 	return stmt;
 }
 
+const struct location *objref_map_location(const struct stmt *stmt,
+					   const char *name)
+{
+	const struct expr *m;
+	char *s;
+	bool same;
+
+	if (stmt->type != STMT_OBJREF || !stmt->objref.map ||
+	    stmt->objref.map->etype != EXPR_MAP)
+		return NULL;
+	list_for_each_entry(m, &stmt->objref.map->map.mappings->expr_list.expressions,
+			    list) {
+		if (m->mapping.data->etype != EXPR_VALUE)
+			continue;
+		s = constant_expr_get_string(m->mapping.data);
+		same = !strcmp(s, name);
+		xfree(s);
+		if (same)
+			return &m->mapping.data->location;
+	}
+	return NULL;
+}
+
 bool objref_json_is_ref(json_t *value)
 {
 	return json_is_string(value) ||
