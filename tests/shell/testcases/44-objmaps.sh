@@ -43,3 +43,15 @@ out=$(nft add rule ip P out counter name tcp dport map { 127.0.0.1 : "ca" } 2>&1
 [ $? != 0 ] || fail "a wrong key type loads"
 has_caret "$out" || fail "no caret: $out"
 ok "a wrong key type is refused"
+out=$(nft -f - 2>&1 <<'RULESET'
+table ip Q {
+	counter x { }
+	chain c {
+		counter name tcp dport map { 22 : "x", 23 : "y" }
+	}
+}
+RULESET
+)
+assert_match "counter 'y' does not exist in table ip Q" "$out" \
+	"a missing object in a table block's object map"
+assert_caret_under "$out" '"y"' "the caret under it in the file"
