@@ -103,3 +103,7 @@ rule: synproxy name tcp dport map { 80 : "sp" }
   [ payload load 2b @ transport header + 2 => reg 1 ]
   [ objref sreg 1 set __objmap%d ]
 json: [{"synproxy": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[80, "sp"]]}}}}]
+
+# a key of the wrong type; a verdict is no object name
+fail: counter name tcp dport map { 10.0.0.1 : "ca" }
+fail: counter name tcp dport map { 22 : accept }
