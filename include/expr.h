@@ -222,6 +222,7 @@ struct expr {
 			struct expr *key;
 			struct expr *mappings;
 			bool vmap;
+			uint32_t objtype;	/* an object map's NFT_OBJECT_* */
 		} map;
 		/* EXPR_MAPPING: "k : v" of a map */
 		struct {
@@ -493,6 +494,10 @@ int ct_dir_lookup(const char *name);
 int ct_expr_describe_evaluate(struct eval_ctx *ectx, struct expr *expr);
 
 /* Maps (src/expr/map.c): @mappings an EXPR_SET of mapping_expr_alloc()s. */
+struct delin_ctx;
+/* An object map read back from the anonymous set @name (src/expr/map.c). */
+struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
+			       const char *name, uint32_t objtype);
 struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 			    struct expr *mappings, bool vmap);
 struct expr *mapping_expr_alloc(const struct location *loc, struct expr *key,

@@ -407,6 +407,24 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
  * chains and rules): by the attribute the kernel named, then by the
  * object the message was built from.
  */
+/* Elements of an anonymous set ("__objmap%d"...): a rule's, which owns
+ * the message. */
+static bool mnl_err_anon_elems(const struct mnl_err *e)
+{
+	const struct nlattr *a;
+	const char *name;
+
+	if (e->msg_type != NFT_MSG_NEWSETELEM || e->req == NULL)
+		return false;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_SET)
+			continue;
+		name = nla_str(a);
+		return name && !strncmp(name, "__", 2);
+	}
+	return false;
+}
+
 static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			     const struct cmd *cmd,
 			     const struct location **loc)
@@ -421,6 +439,10 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 		detail = ops->explain_attr(e, cmd, obj, loc);
 	if (!detail && ops && ops->explain)
 		detail = ops->explain(nft, e, cmd, obj, loc);
+	/* a rule's anonymous set's elements: the rule explains */
+	if (!detail && e->attr && mnl_err_anon_elems(e))
+		detail = obj_ops_lookup(CMD_OBJ_RULE)->explain_attr(e, cmd, obj,
+								    loc);
 	if (!detail)
 		detail = explain_fallback(nft, e, cmd, loc);
 	return detail;

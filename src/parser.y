@@ -887,6 +887,18 @@ static struct stmt *parser_objref(struct parser_state *st, const YYLTYPE *loc,
 	return objref_stmt_alloc(loc, type, name);
 }
 
+/* "counter name KEY map { K : "c", ... }": an object map */
+static struct stmt *parser_objmap(struct parser_state *st, const YYLTYPE *loc,
+				  uint32_t type, char *word,
+				  const YYLTYPE *word_loc, struct expr *map)
+{
+	struct stmt *stmt = parser_objref(st, loc, type, word, word_loc,
+					  xstrdup(""));
+
+	stmt->objref.map = map;
+	return stmt;
+}
+
 static struct stmt *parser_keyset_objref(struct parser_state *st,
 					 const YYLTYPE *loc, struct expr *key,
 					 struct expr *value)
@@ -901,11 +913,17 @@ static struct stmt *parser_keyset_objref(struct parser_state *st,
 		 key->ct.direction < 0)
 		type = NFT_OBJECT_CT_HELPER;
 	else if (key->etype == EXPR_META && key->meta.key == NFT_META_SECMARK &&
-		 value->etype == EXPR_SYMBOL &&
-		 !isdigit((unsigned char)value->symbol.identifier[0]))
+		 (value->etype == EXPR_MAP || (value->etype == EXPR_SYMBOL &&
+		 !isdigit((unsigned char)value->symbol.identifier[0]))))
 		type = NFT_OBJECT_SECMARK;
 	if (!type)
 		return NULL;
+	if (value->etype == EXPR_MAP) {
+		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
+		stmt->objref.map = value;
+		expr_free(key);
+		return stmt;
+	}
 	if (value->etype != EXPR_SYMBOL) {
 		parser_error(st, &value->location, "an object name is expected");
 		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
@@ -1780,7 +1798,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
-%type <expr> define_item keyset_map_key map_expr map_block map_list map_elem map_data map_verdict
+%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
 %type <words> obj_block obj_body obj_inner
 %type <val> obj_kind
@@ -3083,6 +3101,41 @@ vmap_stmt	: stmt_expr VMAP map_block
 			}
 		;
 
+/*
+ * "counter name KEY map { ... }": the key is a header field or a
+ * concatenation of them; others start with a word that can be an
+ * object's name ("counter name meta ...").
+ */
+objmap_expr	: objmap_key MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		;
+
+objmap_key	: objmap_field		{ $$ = $1; }
+		| objmap_key '.' objmap_field
+			{
+				if ($1->etype != EXPR_CONCAT) {
+					$$ = concat_expr_alloc(&@$);
+					concat_expr_add($$, $1);
+				} else {
+					$$ = $1;
+					$$->location = @$;
+				}
+				concat_expr_add($$, $3);
+			}
+		;
+
+/* "tcp dport" whose field is not a keyword, told apart so from
+ * "counter name tcp" followed by a statement */
+objmap_field	: proto_kw STRING
+			{
+				$$ = parser_payload(state, &@$, $1, &@1, $2,
+						    &@2);
+				xfree($2);
+			}
+		;
+
 map_block	: '{' opt_newlines map_list opt_newlines '}'
 			{
 				$$ = $3;
@@ -3848,6 +3901,11 @@ connlimit_stmt	: CT COUNT number
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER STRING objmap_expr
+			{
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_COUNTER,
+						   $2, &@2, $3);
+			}
 		| COUNTER STRING string_arg
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
@@ -3978,6 +4036,11 @@ limit_stmt	: LIMIT STRING string_arg
 				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
 						   $2, &@2, $3);
 			}
+		| LIMIT STRING objmap_expr
+			{
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_LIMIT,
+						   $2, &@2, $3);
+			}
 		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
 			{
 				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
@@ -4006,6 +4069,11 @@ limit_burst_bytes : %empty	{ $$ = 0; }
 quota_stmt	: QUOTA STRING string_arg
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
+						   $2, &@2, $3);
+			}
+		| QUOTA STRING objmap_expr
+			{
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_QUOTA,
 						   $2, &@2, $3);
 			}
 		| QUOTA quota_mode quota_value quota_used
@@ -4232,6 +4300,11 @@ last_stmt	: LAST		{ $$ = last_stmt_alloc(&@$); }
 
 /* synproxy [mss N] [wscale N] [timestamp] [sack-perm] */
 synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
+		| SYNPROXY STRING objmap_expr
+			{
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_SYNPROXY,
+						   $2, &@2, $3);
+			}
 		| SYNPROXY STRING string_arg
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,

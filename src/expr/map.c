@@ -37,6 +37,7 @@
 #include <set.h>
 
 #define MAP_ANON_NAME		"__map%d"
+#define OBJMAP_ANON_NAME	"__objmap%d"
 /* The data "typeof" of a verdict map, as the system nft writes it. */
 #define MAP_TYPEOF_KIND_VERDICT	1
 
@@ -112,6 +113,7 @@ static void map_expr_clone(struct expr *dst, const struct expr *src)
 	dst->map.key = expr_clone(src->map.key);
 	dst->map.mappings = expr_clone(src->map.mappings);
 	dst->map.vmap = src->map.vmap;
+	dst->map.objtype = src->map.objtype;
 }
 
 static bool map_expr_cmp(const struct expr *a, const struct expr *b)
@@ -676,6 +678,12 @@ static void map_elem_data(struct nftnl_set_elem *e, const struct expr *map,
 	unsigned char buf[NFT_REG_SIZE * 4];
 	char *chain;
 
+	if (map->map.objtype) {
+		chain = constant_expr_get_string(data);
+		nftnl_set_elem_set_str(e, NFTNL_SET_ELEM_OBJREF, chain);
+		xfree(chain);
+		return;
+	}
 	if (data->etype == EXPR_VERDICT) {
 		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_VERDICT,
 				       data->verdict.verdict);
@@ -867,9 +875,11 @@ static void map_udata(struct nftnl_set *nls, const struct expr *map)
 		memory_allocation_error();
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    map->map.key->byteorder);
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
-			    map->map.vmap || map_data_is_concat(map) ? 0 :
-			    map->byteorder);
+	/* an object map's names have none */
+	if (!map->map.objtype)
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
+				    map->map.vmap || map_data_is_concat(map) ?
+				    0 : map->byteorder);
 	if (map->map.vmap) {
 		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
@@ -884,7 +894,8 @@ static void map_udata(struct nftnl_set *nls, const struct expr *map)
 	nftnl_udata_buf_free(ud);
 }
 
-static struct nftnl_set *map_nl_alloc(struct lin_ctx *lctx)
+static struct nftnl_set *map_nl_alloc(struct lin_ctx *lctx,
+				      const struct expr *map)
 {
 	struct nftnl_set *nls = nftnl_set_alloc();
 	const char *table = nftnl_rule_get_str(lctx->nlr, NFTNL_RULE_TABLE);
@@ -893,7 +904,8 @@ static struct nftnl_set *map_nl_alloc(struct lin_ctx *lctx)
 		memory_allocation_error();
 	nftnl_set_set_u32(nls, NFTNL_SET_FAMILY, lctx->family);
 	nftnl_set_set_str(nls, NFTNL_SET_TABLE, table ? table : "");
-	nftnl_set_set_str(nls, NFTNL_SET_NAME, MAP_ANON_NAME);
+	nftnl_set_set_str(nls, NFTNL_SET_NAME, map->map.objtype ?
+			   OBJMAP_ANON_NAME : MAP_ANON_NAME);
 	return nls;
 }
 
@@ -901,8 +913,8 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 {
 	const struct expr *key = map->map.key;
 	bool interval = map->flags & EXPR_F_INTERVAL;
-	struct nftnl_set *nls = map_nl_alloc(lctx);
-	struct nftnl_set *elems = map_nl_alloc(lctx);
+	struct nftnl_set *nls = map_nl_alloc(lctx, map);
+	struct nftnl_set *elems = map_nl_alloc(lctx, map);
 	uint32_t flags = NFT_SET_ANONYMOUS | NFT_SET_CONSTANT | NFT_SET_MAP;
 	unsigned int size;
 
@@ -918,11 +930,21 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	} else {
 		size = map_add_values(elems, map);
 	}
+	if (map->map.objtype)
+		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE,
 			  key->etype == EXPR_CONCAT ? concat_key_type(key) :
 			  key->dtype->type);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, map_key_bytes(key));
+	if (map->map.objtype) {
+		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, map->map.objtype);
+		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
+		map_udata(nls, map);
+		nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
+		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, map->map.objtype);
+		return lin_queue_set(lctx, nls, elems);
+	}
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 			  map->map.vmap ? NFT_DATA_VERDICT :
 			  map_data_is_concat(map) ?
@@ -968,6 +990,18 @@ static void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	    !map_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
+	if (expr->map.objtype) {
+		id = map_queue(lctx, expr);
+		nle = lin_expr_alloc("objref");
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_SREG, kreg);
+		nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
+				   OBJMAP_ANON_NAME);
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_ID, id);
+		lin_add_expr(lctx, nle);
+		if (own)
+			lin_put_register(lctx, kreg);
+		return;
+	}
 	nle = lin_expr_alloc("lookup");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, kreg);
 	if (map_is_named(expr)) {
@@ -1041,6 +1075,10 @@ static struct expr *map_data_decode(struct nftnl_set_elem *e,
 	const void *data;
 	uint32_t len = 0;
 
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+		return constant_expr_alloc_string(&internal_location,
+			&string_type,
+			nftnl_set_elem_get_str(e, NFTNL_SET_ELEM_OBJREF), 0);
 	if (data_type == NFT_DATA_VERDICT) {
 		if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT))
 			return NULL;
@@ -1392,6 +1430,47 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 	map->len = s->data->len;
 	delin_set_register(dctx, dreg, map);
 	return 0;
+}
+
+/* An object map's: the key in @sreg looked up in the anonymous set
+ * @name, whose elements name objects; NULL (an error said) if it cannot
+ * be read. */
+struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
+			       const char *name, uint32_t objtype)
+{
+	const struct nftnl_set *nls;
+	struct expr *key, *mappings, *map;
+	uint32_t klen;
+	bool as_sent;
+
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
+	if (nls == NULL)
+		return NULL;
+	klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return NULL;
+	if (klen > div_round_up(key->len, BITS_PER_BYTE)) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg, klen);
+		if (key == NULL)
+			return NULL;
+	}
+	mappings = map_mappings_decode(nls, key,
+				       sreg < 32 &&
+				       (dctx->reg_hton & (1U << sreg)),
+				       as_sent);
+	if (mappings == NULL) {
+		expr_free(key);
+		return NULL;
+	}
+	map = map_expr_alloc(&internal_location, key, mappings, false);
+	map->map.objtype = objtype;
+	map->dtype = &string_type;
+	map->byteorder = BYTEORDER_HOST_ENDIAN;
+	map->len = NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE;
+	return map;
 }
 
 static int map_lookup_delinearize(struct delin_ctx *dctx,

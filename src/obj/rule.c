@@ -846,11 +846,48 @@ static char *rule_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return NULL;
 }
 
+/* An element of the rule's object map names a missing object. */
+static char *rule_explain_setelem(const struct mnl_err *e,
+				  const struct cmd *cmd, const void *obj,
+				  const struct location **loc)
+{
+	const struct rule *r = obj;
+	const struct location *where;
+	const struct stmt *stmt;
+	static const uint16_t objref_path[] = { NFTA_SET_ELEM_OBJREF };
+	const struct nlattr *a;
+	const char *name;
+
+	/* path: NFTA_SET_ELEM_LIST_ELEMENTS, the element (by its index) */
+	if (!r || e->err != ENOENT || e->depth != 2 ||
+	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS))
+		return NULL;
+	a = nla_find_nested(e->attr, objref_path, 1);
+	if (a == NULL)
+		return NULL;
+	name = nla_str(a);
+	if (name == NULL)
+		return NULL;
+	list_for_each_entry(stmt, &r->stmts, list) {
+		where = objref_map_location(stmt, name);
+		if (where == NULL)
+			continue;
+		*loc = cmd_loc_or(cmd, where);
+		return xasprintf("%s '%s' does not exist in table %s %s",
+				 sobj_type_name(stmt->objref.type), name,
+				 family_name(cmd->handle.family),
+				 cmd_table_name(cmd));
+	}
+	return NULL;
+}
+
 static char *rule_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
 			       const void *obj, const struct location **loc)
 {
 	const struct rule *r = e->msg_type == NFT_MSG_NEWRULE ? obj : NULL;
 
+	if (e->msg_type == NFT_MSG_NEWSETELEM)
+		return rule_explain_setelem(e, cmd, obj, loc);
 	if (mnl_err_path_is(e, 1, NFTA_RULE_EXPRESSIONS))
 		return rule_explain_expr(e, cmd, r, loc);
 	if (e->err != ENOENT)

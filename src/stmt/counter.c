@@ -81,7 +81,7 @@ static struct stmt *counter_stmt_json_parse(struct json_ctx *jctx,
 {
 	struct stmt *stmt;
 
-	if (json_is_string(value))
+	if (objref_json_is_ref(value))
 		return objref_json_parse_name(jctx, NFT_OBJECT_COUNTER, value,
 					      loc);
 	if (value != NULL && !json_is_null(value) && !json_is_object(value)) {

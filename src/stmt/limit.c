@@ -246,7 +246,7 @@ static struct stmt *limit_stmt_json_parse(struct json_ctx *jctx,
 	struct stmt *stmt;
 	json_t *inv;
 
-	if (json_is_string(value))
+	if (objref_json_is_ref(value))
 		return objref_json_parse_name(jctx, NFT_OBJECT_LIMIT, value,
 					      loc);
 	if (!json_is_object(value) || !json_object_get(value, "rate")) {

@@ -11,8 +11,11 @@
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
+#include <netlink.h>
+#include <expr.h>
 #include <nftables.h>
 #include <libnftnl/expr.h>
+#include <libnftnl/set.h>
 #include <linux/netfilter/nf_tables.h>
 
 /* How each kind is written: text prefix and suffix, JSON key. */
@@ -44,6 +47,7 @@ static int objref_kind(uint32_t type)
 static void objref_stmt_destroy(struct stmt *stmt)
 {
 	xfree(stmt->objref.name);
+	expr_free(stmt->objref.map);
 }
 
 static void objref_stmt_print(const struct stmt *stmt,
@@ -51,6 +55,11 @@ static void objref_stmt_print(const struct stmt *stmt,
 {
 	int k = objref_kind(stmt->objref.type);
 
+	if (stmt->objref.map) {
+		nft_print(octx, "%s ", k < 0 ? "objref" : objref_kinds[k].text);
+		expr_print(stmt->objref.map, octx);
+		return;
+	}
 	nft_print(octx, "%s \"%s\"", k < 0 ? "objref" : objref_kinds[k].text,
 		  stmt->objref.name);
 }
@@ -61,11 +70,30 @@ static json_t *objref_stmt_json(const struct stmt *stmt,
 	int k = objref_kind(stmt->objref.type);
 
 	return json_wrap(k < 0 ? "objref" : objref_kinds[k].json,
+			 stmt->objref.map ? expr_json(stmt->objref.map, octx) :
 			 json_string(stmt->objref.name));
+}
+
+/* An object map's names are strings as long as an object's name may be. */
+static int objref_map_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct eval_type saved;
+	int ret;
+
+	stmt->objref.map->map.objtype = stmt->objref.type;
+	eval_type_push(ectx, &saved, &string_type, BYTEORDER_HOST_ENDIAN,
+		       NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE);
+	ret = expr_evaluate(ectx, &stmt->objref.map);
+	eval_type_pop(ectx, &saved);
+	if (ret == 0 && stmt->objref.map->etype != EXPR_MAP)
+		return stmt_error(ectx, stmt, "an object map is expected");
+	return ret;
 }
 
 static int objref_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
+	if (stmt->objref.map)
+		return objref_map_evaluate(ectx, stmt);
 	if (!stmt->objref.name || !stmt->objref.name[0])
 		return stmt_error(ectx, stmt, "an object name is missing");
 	return 0;
@@ -74,8 +102,13 @@ static int objref_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 static void objref_stmt_linearize(struct lin_ctx *lctx,
 				  const struct stmt *stmt)
 {
-	struct nftnl_expr *nle = lin_expr_alloc("objref");
+	struct nftnl_expr *nle;
 
+	if (stmt->objref.map) {
+		linearize_expr(lctx, stmt->objref.map, NFT_REG_VERDICT);
+		return;
+	}
+	nle = lin_expr_alloc("objref");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE, stmt->objref.type);
 	nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_IMM_NAME, stmt->objref.name);
 	lin_add_expr(lctx, nle);
@@ -84,9 +117,33 @@ static void objref_stmt_linearize(struct lin_ctx *lctx,
 static int objref_stmt_delinearize(struct delin_ctx *dctx,
 				   const struct nftnl_expr *nle)
 {
+	const struct nftnl_set *nls;
+	struct stmt *stmt;
+	struct expr *map;
+	const char *name;
 	uint32_t type;
+	bool as_sent;
 
 	/* an object map ("counter name tcp dport map { ... }") */
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_OBJREF_SET_NAME)) {
+		name = nftnl_expr_get_str(nle, NFTNL_EXPR_OBJREF_SET_NAME);
+		nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table,
+				       name, &as_sent);
+		if (nls == NULL)
+			return -1;
+		type = nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE);
+		if (objref_kind(type) < 0)
+			return -1;
+		map = map_objref_decode(dctx, nftnl_expr_get_u32(nle,
+					NFTNL_EXPR_OBJREF_SET_SREG), name, type);
+		if (map == NULL)
+			return delin_error(dctx, "object map %s cannot be read",
+					   name);
+		stmt = objref_stmt_alloc(&internal_location, type, xstrdup(""));
+		stmt->objref.map = map;
+		delin_add_stmt(dctx, stmt);
+		return 0;
+	}
 	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_OBJREF_IMM_NAME))
 		return -1;
 	type = nftnl_expr_get_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE);
@@ -108,15 +165,23 @@ static struct stmt *objref_stmt_json_parse(struct json_ctx *jctx,
 	for (i = 0; i < array_size(objref_kinds); i++) {
 		if (strcmp(objref_kinds[i].json, key))
 			continue;
-		if (!json_is_string(value)) {
+		if (!objref_json_is_ref(value)) {
 			json_error(jctx, "", "\"%s\" takes an object name", key);
 			return NULL;
 		}
-		return objref_stmt_alloc(loc, objref_kinds[i].type,
-					 xstrdup(json_string_value(value)));
+		return objref_json_parse_name(jctx, objref_kinds[i].type,
+					      value, loc);
 	}
 	json_error(jctx, "", "unknown object reference \"%s\"", key);
 	return NULL;
+}
+
+/* Listing: the object map's key load is named, its dependency dropped. */
+static void objref_stmt_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt)
+{
+	if (stmt->objref.map)
+		delin_postprocess_expr(dctx, stmt, &stmt->objref.map);
 }
 
 static const char *const objref_json_names[] = {
@@ -133,6 +198,7 @@ const struct stmt_ops objref_stmt_ops = {
 	.linearize	= objref_stmt_linearize,
 	.nl_name	= "objref",
 	.delinearize	= objref_stmt_delinearize,
+	.delin_postprocess = objref_stmt_delin_postprocess,
 	.json_names	= objref_json_names,
 	.json_parse	= objref_stmt_json_parse,
 };
@@ -147,8 +213,49 @@ struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
 	return stmt;
 }
 
+const struct location *objref_map_location(const struct stmt *stmt,
+					   const char *name)
+{
+	const struct expr *m;
+	char *s;
+	bool same;
+
+	if (stmt->type != STMT_OBJREF || !stmt->objref.map ||
+	    stmt->objref.map->etype != EXPR_MAP)
+		return NULL;
+	list_for_each_entry(m, &stmt->objref.map->map.mappings->expr_list.expressions,
+			    list) {
+		if (m->mapping.data->etype != EXPR_VALUE)
+			continue;
+		s = constant_expr_get_string(m->mapping.data);
+		same = !strcmp(s, name);
+		xfree(s);
+		if (same)
+			return &m->mapping.data->location;
+	}
+	return NULL;
+}
+
+bool objref_json_is_ref(json_t *value)
+{
+	return json_is_string(value) ||
+	       (json_is_object(value) && json_object_size(value) == 1 &&
+		json_object_get(value, "map"));
+}
+
 struct stmt *objref_json_parse_name(struct json_ctx *jctx, uint32_t type,
 				    json_t *value, const struct location *loc)
 {
+	struct stmt *stmt;
+	struct expr *map;
+
+	if (!json_is_string(value)) {
+		map = json_parse_expr(jctx, value, "");
+		if (map == NULL)
+			return NULL;
+		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
+		stmt->objref.map = map;
+		return stmt;
+	}
 	return objref_stmt_alloc(loc, type, xstrdup(json_string_value(value)));
 }

@@ -137,7 +137,7 @@ static struct stmt *quota_stmt_json_parse(struct json_ctx *jctx,
 	struct stmt *stmt;
 	json_t *inv;
 
-	if (json_is_string(value))
+	if (objref_json_is_ref(value))
 		return objref_json_parse_name(jctx, NFT_OBJECT_QUOTA, value,
 					      loc);
 	if (!json_is_object(value)) {

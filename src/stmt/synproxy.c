@@ -144,7 +144,7 @@ static struct stmt *synproxy_stmt_json_parse(struct json_ctx *jctx,
 	uint64_t v;
 	int r;
 
-	if (json_is_string(value))
+	if (objref_json_is_ref(value))
 		return objref_json_parse_name(jctx, NFT_OBJECT_SYNPROXY, value,
 					      loc);
 	if (value && !json_is_null(value) && !json_is_object(value)) {

@@ -195,6 +195,92 @@ static void check_refused(uint32_t family, const char *text, const char *why)
 	rule_free(rule);
 }
 
+/* An object map: the set names objects (NFT_SET_OBJECT, its object type,
+ * each element's NFTA_SET_ELEM_OBJREF), its user data has no data byte
+ * order, and an objref expression looks the key up in it. */
+static void check_objmap(const char *text, uint32_t flags, uint32_t objtype,
+			 const char *udata, const char *first_obj,
+			 const char *elems, const char *code)
+{
+	struct rule *rule = build_rule(NFPROTO_IPV4, text);
+	struct lin_sets sets = { 0 };
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	struct nftnl_rule *nlr;
+	const struct nftnl_set *s;
+	LIST_HEAD(msgs);
+	const void *ud;
+	uint32_t len = 0;
+	char *got;
+
+	CHECK(rule != NULL);
+	if (!rule)
+		return;
+	CHECK(nft_evaluate_rule(test_nft(), rule, &msgs) == 0);
+	erec_print_list(stderr, &msgs);
+	erec_free_list(&msgs);
+	nlr = nftnl_rule_alloc();
+	nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, NFPROTO_IPV4);
+	nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, "t");
+	nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, "c");
+	linearize_rule_sets(NULL, rule, nlr, &sets);
+	CHECK(sets.num == 1);
+	if (sets.num == 1) {
+		s = sets.v[0].set;
+		CHECK_STREQ(nftnl_set_get_str(s, NFTNL_SET_NAME), "__objmap%d");
+		CHECK(nftnl_set_get_u32(s, NFTNL_SET_FLAGS) == flags);
+		CHECK(nftnl_set_get_u32(s, NFTNL_SET_OBJ_TYPE) == objtype);
+		CHECK(!nftnl_set_is_set(s, NFTNL_SET_DATA_TYPE));
+		ud = nftnl_set_get_data(s, NFTNL_SET_USERDATA, &len);
+		got = hex(ud, len);
+		CHECK_STREQ(got, udata);
+		free(got);
+		got = snprint_set(sets.v[0].elems);
+		CHECK_STREQ(got, elems);
+		free(got);
+		it = nftnl_set_elems_iter_create(sets.v[0].elems);
+		e = nftnl_set_elems_iter_next(it);
+		while (e && !nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+			e = nftnl_set_elems_iter_next(it);
+		CHECK(e != NULL);
+		if (e)
+			CHECK_STREQ(nftnl_set_elem_get_str(e,
+				    NFTNL_SET_ELEM_OBJREF), first_obj);
+		nftnl_set_elems_iter_destroy(it);
+	}
+	got = snprint_rule(nlr);
+	CHECK_STREQ(got, code);
+	free(got);
+	lin_sets_release(&sets);
+	nftnl_rule_free(nlr);
+	rule_free(rule);
+}
+
+#define UD_OBJMAP	"000402000000" "060400000000"
+
+static void test_objmap(void)
+{
+	check_objmap("counter name tcp dport map { 22 : \"c1\", 80 : \"c2\" }",
+		     0x43, NFT_OBJECT_COUNTER, UD_OBJMAP, "c1",
+		     "__objmap%d t 0\n"
+		     "\telement 00001600  : 0 [end]"
+		     "\telement 00005000  : 0 [end]",
+		     "ip t c\n"
+		     "  [ meta load l4proto => reg 1 ]\n"
+		     "  [ cmp eq reg 1 0x00000006 ]\n"
+		     "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		     "  [ objref sreg 1 set __objmap%d ]\n");
+	check_objmap("ct helper set ip saddr map { 10.0.0.0/8 : \"h\" }",
+		     0x47, NFT_OBJECT_CT_HELPER, UD_OBJMAP, "h",
+		     "__objmap%d t 0\n"
+		     "\telement 00000000  : 1 [end]"
+		     "\telement 0000000a  : 0 [end]"
+		     "\telement 0000000b  : 1 [end]",
+		     "ip t c\n"
+		     "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
+		     "  [ objref sreg 1 set __objmap%d ]\n");
+}
+
 static void test_refused(void)
 {
 	check_refused(NFPROTO_IPV4, "meta mark set tcp dport map { 22 : accept }",
@@ -213,6 +299,7 @@ int main(void)
 {
 	test_encode();
 	test_refused();
+	test_objmap();
 	test_nft_release();
 	return unit_done("map_test");
 }

@@ -14,9 +14,8 @@ is_system_nft && skip "NFT is the system nft: nothing to compare"
 
 # example -> what it waits for.  When one loads, take it off the list.
 declare -A WAITING=(
-	[ct_helpers.nft]="object maps (ct helper set udp dport map { ... })"
 	[load_balancing.nft]="a kernel that takes a nat chain at priority -300 (the system nft fails there too; at -100 both load it and list it the same)"
-	[secmark.nft]="object maps (meta secmark set tcp dport map { ... })"
+	[secmark.nft]="SELinux (the kernel refuses secmark objects without it)"
 )
 
 # example -> commands run before each load of it (sets_and_maps.nft starts

@@ -186,20 +186,36 @@ has_caret "$out" || fail "no caret: $out"
 out=$(nft create counter inet T c 2>&1)
 assert_match "counter 'c' already exists" "$out" "create existing"
 
-# An anonymous object map (not decoded yet) fails the listing, naming it.
+# Anonymous object maps (values, prefixes): the system nft's load lists
+# as its own listing, and ours loads to what the system nft lists the same.
 if have_system_nft && ! is_system_nft; then
 	nft flush ruleset
-	sysnft -f - <<'RULESET' || fail "system nft loads an object map"
+	cat > "$TMPD/objmap.nft" <<'RULESET'
 table ip M {
-	counter c1 { }
+	counter c1 {
+		packets 0 bytes 0
+	}
+
+	counter c2 {
+		packets 0 bytes 0
+	}
+
 	chain ch {
-		counter name tcp dport map { 22 : "c1", 80 : "c1" }
+		counter name tcp dport map { 22 : "c1", 80 : "c2" }
+		counter name ip saddr map { 10.0.0.0/8 : "c1", 192.168.0.0-192.168.0.9 : "c2" }
 	}
 }
 RULESET
-	out=$(nft list ruleset 2>&1)
-	[ $? != 0 ] || fail "object map listed: $out"
-	assert_match "objref sreg 1 set __objmap" "$out" "object map: loud"
+	sysnft -f "$TMPD/objmap.nft" || fail "system nft loads an object map"
+	sysnft list ruleset > "$TMPD/objmap.sys"
+	nft list ruleset > "$TMPD/objmap.ours" || fail "object map listing"
+	assert_files_eq "$TMPD/objmap.sys" "$TMPD/objmap.ours" \
+		"object map: the system nft's listed as its own"
+	nft flush ruleset
+	nft -f "$TMPD/objmap.nft" || fail "our nft loads an object map"
+	sysnft list ruleset > "$TMPD/objmap.sys2"
+	assert_files_eq "$TMPD/objmap.sys" "$TMPD/objmap.sys2" \
+		"object map: ours as the system nft's"
 	nft flush ruleset
 fi
 

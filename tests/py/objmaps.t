@@ -1,0 +1,109 @@
+# anonymous object maps: "counter name KEY map { k : "obj" }" and the
+# like pick the object by the key (value, interval and concatenated keys);
+# the system nft's __objmap%d set, looked up by an objref expression
+families: ip inet
+table: t
+chain: c { type filter hook input priority filter; policy accept; }
+object: counter ca { }
+object: counter cb { }
+object: quota q1 { over 10 mbytes }
+object: quota q2 { 100 bytes }
+object: limit l1 { rate 10/second }
+object: ct helper tftp-h { type "tftp" protocol udp; }
+object: ct helper ftp-h { type "ftp" protocol tcp; }
+object: ct timeout tt { protocol tcp; policy = { established: 100 }; }
+object: synproxy sp { mss 1460; wscale 7; }
+
+rule: counter name tcp dport map { 22 : "ca", 80 : "cb" }
+  	element 00001600  : 0 [end]	element 00005000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, "ca"], [80, "cb"]]}}}}]
+
+rule: counter name ip saddr map { 10.0.0.0/8 : "ca", 192.168.0.1-192.168.0.9 : "cb" }
+  	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0100a8c0  : 0 [end]	element 0a00a8c0  : 1 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+bytecode inet:
+  	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0100a8c0  : 0 [end]	element 0a00a8c0  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 8}}, "ca"], [{"range": ["192.168.0.1", "192.168.0.9"]}, "cb"]]}}}}]
+
+rule: counter name ip saddr . tcp dport map { 10.0.0.1 . 22 : "ca", 10.0.0.2 . 80 : "cb" }
+  	element 0100000a 00001600  : 0 [end]	element 0200000a 00005000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ objref sreg 1 set __objmap%d ]
+bytecode inet:
+  	element 0100000a 00001600  : 0 [end]	element 0200000a 00005000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": ["10.0.0.1", 22]}, "ca"], [{"concat": ["10.0.0.2", 80]}, "cb"]]}}}}]
+
+rule: quota name ip daddr map { 10.0.0.1 : "q1", 10.0.0.2 : "q2" }
+  	element 0100000a  : 0 [end]	element 0200000a  : 0 [end]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+bytecode inet:
+  	element 0100000a  : 0 [end]	element 0200000a  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"quota": {"map": {"key": {"payload": {"protocol": "ip", "field": "daddr"}}, "data": {"set": [["10.0.0.1", "q1"], ["10.0.0.2", "q2"]]}}}}]
+
+rule: limit name tcp dport map { 22 : "l1" }
+  	element 00001600  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"limit": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, "l1"]]}}}}]
+
+rule: ct helper set udp dport map { 69 : "tftp-h" }
+  	element 00004500  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"ct helper": {"map": {"key": {"payload": {"protocol": "udp", "field": "dport"}}, "data": {"set": [[69, "tftp-h"]]}}}}]
+
+rule: ct helper set tcp dport map { 21 : "ftp-h" }
+  	element 00001500  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"ct helper": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[21, "ftp-h"]]}}}}]
+
+rule: ct timeout set tcp dport map { 22 : "tt" }
+  	element 00001600  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"ct timeout": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, "tt"]]}}}}]
+
+rule: synproxy name tcp dport map { 80 : "sp" }
+  	element 00005000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"synproxy": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[80, "sp"]]}}}}]
+
+# a key of the wrong type; a verdict is no object name
+fail: counter name tcp dport map { 10.0.0.1 : "ca" }
+fail: counter name tcp dport map { 22 : accept }

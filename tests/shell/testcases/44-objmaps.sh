@@ -1,0 +1,57 @@
+#!/bin/bash
+# Anonymous object maps: pings through "counter name ip daddr map { ... }"
+# count in the counter object their address picks, a quota map drops one
+# address's pings past its quota; a missing object and a wrong key type
+# are errors with carets.
+. "$TESTDIR/lib.sh"
+
+ip link set lo up
+nft -f - <<'RULESET' || fail "object map ruleset"
+table ip P {
+	counter ca { }
+	counter cb { }
+	quota qa { over 200 bytes }
+	quota qb { over 10 mbytes }
+	chain out {
+		type filter hook output priority 0; policy accept;
+		icmp type echo-request counter name ip daddr map { 127.0.0.1 : "ca", 127.0.0.2 : "cb" }
+		icmp type echo-request quota name ip daddr map { 127.0.0.0/31 : "qa", 127.0.0.2-127.0.0.9 : "qb" } drop
+	}
+}
+RULESET
+ping -c 3 -i 0.2 -W 1 127.0.0.1 > "$TMPD/ping1" 2>&1
+ping -c 2 -i 0.2 -W 1 127.0.0.2 > "$TMPD/ping2" 2>&1
+assert_match 'packets 3 bytes 252' "$(nft list counter ip P ca)" \
+	"the object map's first counter counts its address's requests"
+assert_match 'packets 2 bytes 168' "$(nft list counter ip P cb)" \
+	"the object map's second counter counts the other address's"
+assert_match ' 2 received' "$(cat "$TMPD/ping1")" \
+	"the quota of the first address drops past 200 bytes"
+assert_match ' 2 received' "$(cat "$TMPD/ping2")" \
+	"the quota of the second address lets its pings through"
+assert_match 'counter name ip daddr map \{ 127.0.0.1 : "ca", 127.0.0.2 : "cb" \}' \
+	"$(nft list chain ip P out)" "listed as written"
+assert_match '"counter": \{"map": \{"key": \{"payload": \{"protocol": "ip", "field": "daddr"\}\}, "data": \{"set": \[\["127.0.0.1", "ca"\], \["127.0.0.2", "cb"\]\]\}\}\}' \
+	"$(nft -j list chain ip P out)" "JSON"
+
+# Errors, with carets.
+out=$(nft add rule ip P out counter name ip daddr map { 127.0.0.1 : "ca", 127.0.0.3 : "nope" } 2>&1)
+assert_match "counter 'nope' does not exist in table ip P" "$out" \
+	"a missing object in an object map"
+assert_caret_under "$out" 'nope' "the caret under the missing object"
+out=$(nft add rule ip P out counter name tcp dport map { 127.0.0.1 : "ca" } 2>&1)
+[ $? != 0 ] || fail "a wrong key type loads"
+has_caret "$out" || fail "no caret: $out"
+ok "a wrong key type is refused"
+out=$(nft -f - 2>&1 <<'RULESET'
+table ip Q {
+	counter x { }
+	chain c {
+		counter name tcp dport map { 22 : "x", 23 : "y" }
+	}
+}
+RULESET
+)
+assert_match "counter 'y' does not exist in table ip Q" "$out" \
+	"a missing object in a table block's object map"
+assert_caret_under "$out" '"y"' "the caret under it in the file"
