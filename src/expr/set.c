@@ -1325,7 +1325,7 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 	}
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
-		snprintf(path, sizeof(path), ".set[%zu]", i);
+		json_index_suffix(path, ".set", i);
 		elem = json_parse_expr(jctx, json_array_get(value, i), path);
 		if (elem == NULL) {
 			expr_free(set);

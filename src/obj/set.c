@@ -1585,7 +1585,7 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 		json_incref(v);
 	set = set_expr_alloc(&s->location);
 	for (i = 0; i < json_array_size(v); i++) {
-		snprintf(path, sizeof(path), ".elem[%zu]", i);
+		json_index_suffix(path, ".elem", i);
 		e = json_parse_expr(jctx, json_array_get(v, i), path);
 		if (!e) {
 			expr_free(set);
