@@ -638,13 +638,31 @@ static void set_put_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_set_elems_iter_destroy(it);
 }
 
+#define SET_ELEMS_PAGE	1024
+
 /* The elements of @members in messages of @type. */
 static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
 			   const struct expr *members, bool zero)
 {
-	struct nftnl_set *elems = set_nl_alloc(h);
+	struct nftnl_set *elems;
 
+	/* in pages: a big set's libnftnl elements are never all held at
+	 * once (the debug listing shows them in one piece, as built) */
+	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) &&
+	    set_elems_pageable(members, s->key)) {
+		const struct expr *pos = NULL;
+
+		do {
+			elems = set_nl_alloc(h);
+			set_elems_build_page(elems, members, s->key, &pos,
+					     SET_ELEMS_PAGE);
+			set_put_elems(x, type, flags, h, elems);
+			nftnl_set_free(elems);
+		} while (pos);
+		return;
+	}
+	elems = set_nl_alloc(h);
 	set_elems_build(elems, members, s->key, s->auto_merge, zero);
 	if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 		FILE *fp = x->nft->octx.output_fp ?
