@@ -1591,6 +1591,31 @@ out:
 
 /* ---- JSON input ---- */
 
+/* Element @i of @v, parsed into an expression that copied what it needs
+ * (addresses, concatenations, prefixes, ranges): its JSON is freed now
+ * rather than with the command, which halves a big set's peak. Not with
+ * -e, whose echo prints the document back. */
+static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
+{
+	json_t *e = json_array_get(v, i), *val;
+	const char *key;
+
+	if (nft_output_echo(&jctx->nft->octx))
+		return;
+	if (json_is_object(e)) {
+		if (json_object_size(e) != 1)
+			return;
+		json_object_foreach(e, key, val)
+			break;
+		if (strcmp(key, "concat") && strcmp(key, "prefix") &&
+		    strcmp(key, "range"))
+			return;
+	} else if (!json_is_string(e) && !json_is_integer(e)) {
+		return;
+	}
+	json_array_set_new(v, i, json_null());
+}
+
 static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 {
 	struct expr *set, *e;
@@ -1611,6 +1636,7 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 			return -1;
 		}
 		set_expr_add(set, e);
+		json_set_elem_release(jctx, v, i);
 	}
 	json_decref(v);
 	if (s->init)
