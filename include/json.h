@@ -32,6 +32,9 @@ json_t *json_array2(json_t *a, json_t *b);			/* [a, b] */
 /* A location naming the current command index and @suffix appended to
  * the path. */
 struct location json_location(struct json_ctx *jctx, const char *suffix);
+/* "@prefix[@i]" into @buf (at least 32 bytes): a member's path suffix,
+ * without snprintf's cost in loops over big sets. */
+const char *json_index_suffix(char *buf, const char *prefix, size_t i);
 __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
 			   const char *fmt, ...);
 

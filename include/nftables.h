@@ -114,6 +114,8 @@ struct nft_ctx {
 	struct list_head indescs;	/* struct input_descriptor, owned */
 	struct list_head strings;	/* interned strings (JSON paths) */
 	struct str_hash string_hash;	/* the same, by content */
+	char *string_chunk;		/* unique paths, packed (nft_run_intern) */
+	size_t string_chunk_left;
 	struct scope *top_scope;	/* -D variables + file defines */
 	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
 	struct anon_set_cache *anon_sets;

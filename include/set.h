@@ -105,6 +105,11 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
  * keyed like @key into @elems; decode those of a dumped set. */
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 			     const struct expr *key, bool merge, bool zero);
+bool set_elems_pageable(const struct expr *set, const struct expr *key);
+unsigned int set_elems_build_page(struct nftnl_set *elems,
+				  const struct expr *set,
+				  const struct expr *key,
+				  const struct expr **pos, unsigned int max);
 struct interval;
 /* The bounds of member @m of a set keyed by @key. */
 void set_member_bounds(const struct expr *m, const struct expr *key,

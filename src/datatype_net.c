@@ -140,8 +140,17 @@ static struct error_record *addr_parse(const struct expr *sym, int af,
 	struct addrinfo hints = { .ai_family = af, .ai_socktype = SOCK_DGRAM };
 	struct addrinfo *ai;
 	const void *addr;
+	uint8_t raw[16];
 	int err;
 
+	/* A literal in the strict form: the resolver would give the same
+	 * bytes, at many times the cost (big sets are all literals). */
+	if (inet_pton(af, sym->symbol.identifier, raw) == 1) {
+		*res = constant_expr_alloc(&sym->location, dtype,
+					   BYTEORDER_BIG_ENDIAN, dtype->size,
+					   raw);
+		return NULL;
+	}
 	err = getaddrinfo(sym->symbol.identifier, NULL, &hints, &ai);
 	if (err)
 		return parse_error(sym, "Could not resolve hostname: %s",
@@ -165,6 +174,7 @@ bool symbol_needs_dns(const struct datatype *dtype, const char *text)
 {
 	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST };
 	struct addrinfo *ai;
+	uint8_t raw[16];
 
 	for (; dtype; dtype = dtype->basetype) {
 		if (dtype == &ipaddr_type)
@@ -173,6 +183,9 @@ bool symbol_needs_dns(const struct datatype *dtype, const char *text)
 			hints.ai_family = AF_INET6;
 		else
 			continue;
+		/* strict literals are numeric hosts, without the resolver */
+		if (inet_pton(hints.ai_family, text, raw) == 1)
+			return false;
 		if (getaddrinfo(text, NULL, &hints, &ai))
 			return true;
 		freeaddrinfo(ai);

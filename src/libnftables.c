@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -340,10 +341,45 @@ EXPORT_SYMBOL void nft_ctx_clear_vars(struct nft_ctx *ctx)
 
 /* ---- one run ---- */
 
+/* A path through a member at index 100 or more (".elem[123456]"): one of
+ * a big set's elements, which no other path repeats. */
+static bool run_string_unique(const char *s)
+{
+	while ((s = strchr(s, '['))) {
+		s++;
+		if (isdigit((unsigned char)s[0]) &&
+		    isdigit((unsigned char)s[1]) &&
+		    isdigit((unsigned char)s[2]))
+			return true;
+	}
+	return false;
+}
+
+#define RUN_STRING_CHUNK	65536
+
 const char *nft_run_intern(struct nft_ctx *nft, const char *s)
 {
 	size_t len = strlen(s);
-	struct run_string *rs = str_hash_lookup(&nft->string_hash, s);
+	struct run_string *rs;
+	char *out;
+
+	/* Unique paths are packed in chunks, neither looked up nor hashed:
+	 * a big JSON set has one per element and member, and a malloc and
+	 * a hash node each made up a fifth of the load's memory. */
+	if (len < RUN_STRING_CHUNK / 16 && run_string_unique(s)) {
+		if (nft->string_chunk_left < len + 1) {
+			rs = xmalloc(sizeof(*rs) + RUN_STRING_CHUNK);
+			list_add_tail(&rs->list, &nft->strings);
+			nft->string_chunk = rs->s;
+			nft->string_chunk_left = RUN_STRING_CHUNK;
+		}
+		out = nft->string_chunk;
+		memcpy(out, s, len + 1);
+		nft->string_chunk += len + 1;
+		nft->string_chunk_left -= len + 1;
+		return out;
+	}
+	rs = str_hash_lookup(&nft->string_hash, s);
 
 	if (rs)
 		return rs->s;
@@ -359,6 +395,8 @@ void nft_run_release_strings(struct nft_ctx *nft)
 	struct run_string *rs, *rnext;
 
 	str_hash_destroy(&nft->string_hash);
+	nft->string_chunk = NULL;
+	nft->string_chunk_left = 0;
 	list_for_each_entry_safe(rs, rnext, &nft->strings, list) {
 		list_del(&rs->list);
 		xfree(rs);

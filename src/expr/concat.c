@@ -292,7 +292,7 @@ static struct expr *concat_expr_json_parse(struct json_ctx *jctx,
 	}
 	concat = concat_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
-		snprintf(path, sizeof(path), ".concat[%zu]", i);
+		json_index_suffix(path, ".concat", i);
 		m = json_parse_expr(jctx, json_array_get(value, i), path);
 		if (m == NULL) {
 			expr_free(concat);

@@ -1325,7 +1325,7 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 	}
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
-		snprintf(path, sizeof(path), ".set[%zu]", i);
+		json_index_suffix(path, ".set", i);
 		elem = json_parse_expr(jctx, json_array_get(value, i), path);
 		if (elem == NULL) {
 			expr_free(set);
@@ -1377,6 +1377,44 @@ unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 	if (set->flags & EXPR_F_INTERVAL)
 		return set_add_intervals_how(elems, set, key, merge, zero);
 	return set_add_values(elems, set, key);
+}
+
+/* Plain values and concatenations make one element per member, so a big
+ * set can go to the batch in pages, each freed before the next is built
+ * (intervals are merged and split across members, and are built whole). */
+bool set_elems_pageable(const struct expr *set, const struct expr *key)
+{
+	return key->etype == EXPR_CONCAT || !(set->flags & EXPR_F_INTERVAL);
+}
+
+/* The members of @set from *@pos (NULL: the first) on, at most @max, into
+ * @elems; *@pos moves past them (NULL at the end). */
+unsigned int set_elems_build_page(struct nftnl_set *elems,
+				  const struct expr *set,
+				  const struct expr *key,
+				  const struct expr **pos, unsigned int max)
+{
+	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
+	const struct list_head *head = &set->expr_list.expressions;
+	bool interval = set->flags & EXPR_F_INTERVAL;
+	unsigned int len = set_key_bytes(key), n = 0;
+	const struct expr *i;
+
+	i = *pos ? *pos : list_first_entry(head, struct expr, list);
+	for (; &i->list != head && n < max; i = list_next_entry(i, list), n++) {
+		if (key->etype != EXPR_CONCAT) {
+			set_add_key(elems, i->value.value, key->byteorder,
+				    len, 0, false);
+			continue;
+		}
+		memset(low, 0, sizeof(low));
+		memset(high, 0, sizeof(high));
+		set_concat_key(low, i, key, false);
+		set_concat_key(high, i, key, true);
+		set_add_elem(elems, low, interval ? high : NULL, len, 0, false);
+	}
+	*pos = &i->list == head ? NULL : i;
+	return n;
 }
 
 struct expr *set_elems_decode(const struct nftnl_set *nls,

@@ -909,13 +909,31 @@ static void set_put_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nftnl_set_elems_iter_destroy(it);
 }
 
+#define SET_ELEMS_PAGE	1024
+
 /* The elements of @members in messages of @type. */
 static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
 			   const struct expr *members, bool zero)
 {
-	struct nftnl_set *elems = set_nl_alloc(h);
+	struct nftnl_set *elems;
 
+	/* in pages: a big set's libnftnl elements are never all held at
+	 * once (the debug listing shows them in one piece, as built) */
+	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) && !set_is_map(s) &&
+	    set_elems_pageable(members, s->key)) {
+		const struct expr *pos = NULL;
+
+		do {
+			elems = set_nl_alloc(h);
+			set_elems_build_page(elems, members, s->key, &pos,
+					     SET_ELEMS_PAGE);
+			set_put_elems(x, type, flags, h, elems);
+			nftnl_set_free(elems);
+		} while (pos);
+		return;
+	}
+	elems = set_nl_alloc(h);
 	set_any_elems_build(elems, s, members, zero);
 	if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 		FILE *fp = x->nft->octx.output_fp ?
@@ -2028,6 +2046,31 @@ out:
 
 /* ---- JSON input ---- */
 
+/* Element @i of @v, parsed into an expression that copied what it needs
+ * (addresses, concatenations, prefixes, ranges): its JSON is freed now
+ * rather than with the command, which halves a big set's peak. Not with
+ * -e, whose echo prints the document back. */
+static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
+{
+	json_t *e = json_array_get(v, i), *val;
+	const char *key;
+
+	if (nft_output_echo(&jctx->nft->octx))
+		return;
+	if (json_is_object(e)) {
+		if (json_object_size(e) != 1)
+			return;
+		json_object_foreach(e, key, val)
+			break;
+		if (strcmp(key, "concat") && strcmp(key, "prefix") &&
+		    strcmp(key, "range"))
+			return;
+	} else if (!json_is_string(e) && !json_is_integer(e)) {
+		return;
+	}
+	json_array_set_new(v, i, json_null());
+}
+
 static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 {
 	struct expr *set, *e;
@@ -2040,7 +2083,7 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 		json_incref(v);
 	set = set_expr_alloc(&s->location);
 	for (i = 0; i < json_array_size(v); i++) {
-		snprintf(path, sizeof(path), ".elem[%zu]", i);
+		json_index_suffix(path, ".elem", i);
 		if (s->flags & NFT_SET_MAP &&
 		    json_is_array(json_array_get(v, i)))
 			e = map_json_elem_parse(jctx, json_array_get(v, i),
@@ -2053,6 +2096,7 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 			return -1;
 		}
 		set_expr_add(set, e);
+		json_set_elem_release(jctx, v, i);
 	}
 	json_decref(v);
 	if (s->init)
