@@ -20,6 +20,9 @@ struct set_elem_info {
 	uint64_t timeout;		/* ms, 0: the set's */
 	uint64_t expires;		/* ms, 0: none */
 	char *comment;
+	/* "counter packets N bytes M": the element's own counter */
+	bool counter;
+	uint64_t packets, bytes;
 };
 
 struct set {

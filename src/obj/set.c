@@ -20,6 +20,7 @@
 #include <intervals.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <libnftnl/expr.h>
 #include <string.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
@@ -1083,8 +1084,24 @@ static int elem_comment_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
+/* The one expression of an element, if it is a counter. */
+static struct nftnl_expr *elem_counter(struct nftnl_set_elem *e)
+{
+	struct nftnl_expr *x;
+	const char *name;
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
+		return NULL;
+	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
+						    NULL);
+	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
+	return name && !strcmp(name, "counter") ? x : NULL;
+}
+
 static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 {
+	struct nftnl_expr *ctr;
+
 	const void *ud;
 	uint32_t len;
 
@@ -1098,7 +1115,13 @@ static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
 		nftnl_udata_parse(ud, len, elem_comment_cb, &i->comment);
 	}
-	return i->timeout || i->expires || i->comment;
+	ctr = elem_counter(e);
+	if (ctr) {
+		i->counter = true;
+		i->packets = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_PACKETS);
+		i->bytes = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_BYTES);
+	}
+	return i->timeout || i->expires || i->comment || i->counter;
 }
 
 static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
@@ -1464,7 +1487,8 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 	const void *ud;
 	uint32_t len;
 
-	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
+	if ((nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) &&
+	     !elem_counter(e)) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
 		*bad = true;
@@ -1754,9 +1778,16 @@ static void set_print_elem_info(const struct set *s,
 				const struct set_elem_info *i,
 				struct output_ctx *octx)
 {
+	/* the counter first, as the system nft lists it */
+	if (i->counter && nft_output_stateless(octx))
+		nft_print(octx, " counter");
+	else if (i->counter)
+		nft_print(octx, " counter packets %" PRIu64 " bytes %" PRIu64,
+			  i->packets, i->bytes);
 	if (i->timeout && i->timeout != s->timeout)
 		set_print_ms("timeout", i->timeout, octx);
-	if (i->expires)
+	/* an expiry is state: -s leaves it out, as the system nft */
+	if (i->expires && !nft_output_stateless(octx))
 		set_print_ms("expires", i->expires, octx);
 	if (i->comment)
 		nft_print(octx, " comment \"%s\"", i->comment);
@@ -1859,7 +1890,7 @@ static json_t *set_elem_json(const struct set *s, const struct expr *m,
 {
 	json_t *o;
 
-	if (!i || !(i->expires || i->comment ||
+	if (!i || !(i->expires || i->comment || i->counter ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
 	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
@@ -1877,6 +1908,10 @@ static json_t *set_elem_json(const struct set *s, const struct expr *m,
 				    json_integer(i->expires / 1000));
 	if (i->comment)
 		json_object_set_new(o, "comment", json_string(i->comment));
+	if (i->counter)
+		json_object_set_new(o, "counter",
+				    json_pair("packets", json_integer(i->packets),
+					      "bytes", json_integer(i->bytes)));
 	return json_wrap("elem", o);
 }
 
