@@ -14,6 +14,7 @@
 
 struct output_ctx;
 struct nftnl_set;
+struct stmt;
 
 /* What an element holds besides its key (dumped sets). */
 struct set_elem_info {
@@ -23,6 +24,8 @@ struct set_elem_info {
 	/* "counter packets N bytes M": the element's own counter */
 	bool counter;
 	uint64_t packets, bytes;
+	/* its limit or quota, as a statement (printed after the counter) */
+	struct stmt *stmt;
 };
 
 struct set {

@@ -132,9 +132,14 @@ assert_match 'icmp type echo-request add @flood \{ ip saddr limit rate over 1/mi
 if have_system_nft; then
 	assert_match 'flags dynamic' "$(sysnft list set ip m flood)" \
 		"the meter made a named dynamic set"
-	assert_match 'elements = \{ 10.0.0.2 limit rate over 1/minute burst 2 packets \}' \
-		"$(sysnft list set ip m flood)" "the meter keeps a limit per address"
+	sysnft list set ip m flood > "$TMPD/sys"
+	nft list set ip m flood > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the meter's set listed as the system nft's"
 fi
+assert_match 'elements = \{ 10.0.0.2 limit rate over 1/minute burst 2 packets \}' \
+	"$(nft list set ip m flood)" "the meter keeps a limit per address"
+assert_match '"elem": \{"val": "10.0.0.2", "limit": \{"rate": 1, "burst": 2, "per": "minute", "inv": true\}\}' \
+	"$(nft -j list set ip m flood)" "the element's limit in JSON"
 nft delete table ip m
 
 # the system nft's meters (anonymous sets) list as upstream 1.1 lists
