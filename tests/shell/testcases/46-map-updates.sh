@@ -109,4 +109,30 @@ out=$(nft add rule ip mu in update @m '{ ip saddr }' 2>&1) &&
 	fail "a map updated without data"
 assert_caret_under "$out" "@m" "a map updated as a set"
 nft delete table ip mu
+
+# elements the system nft adds with a counter or a limit (sets and
+# maps): ours lists them as it does (text, -s, JSON less upstream 1.1's
+# "dynamic" flag), expiries aside
+if have_system_nft; then
+	sysnft add table ip st &&
+	sysnft add set ip st s '{ type ipv4_addr; flags dynamic,timeout; }' &&
+	sysnft add element ip st s '{ 10.0.0.3 limit rate over 1/minute burst 2 packets, 10.0.0.4 counter packets 3 bytes 252 timeout 1h comment "c", 10.0.0.5 limit rate 10 mbytes/second burst 1 mbytes }' &&
+	sysnft add map ip st m '{ type ipv4_addr : mark; flags dynamic; }' &&
+	sysnft add element ip st m '{ 10.0.0.1 counter packets 1 bytes 84 : 0x1 }' ||
+		fail "system nft elements with state"
+	noexp='s/expires [0-9a-z]*//'
+	sysnft list table ip st | sed "$noexp" > "$TMPD/sys"
+	nft list table ip st | sed "$noexp" > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "elements with counters and limits listed as the system nft's"
+	assert_match '10.0.0.4 counter packets 3 bytes 252 timeout 1h' \
+		"$(cat "$TMPD/ours")" "an element's counter before its timeout"
+	sysnft -s list table ip st > "$TMPD/sys"
+	nft -s list table ip st > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the same with -s"
+	nojs='s/"expires": [0-9]*, //; s/"metainfo": {[^}]*}//; s/, "dynamic"//; s/, "flags": \["dynamic"\]//'
+	sysnft -j list table ip st | sed "$nojs" > "$TMPD/sys"
+	nft -j list table ip st | sed "$nojs" > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the same in JSON"
+	nft delete table ip st
+fi
 ok "done"
