@@ -14,12 +14,18 @@
 
 struct output_ctx;
 struct nftnl_set;
+struct stmt;
 
 /* What an element holds besides its key (dumped sets). */
 struct set_elem_info {
 	uint64_t timeout;		/* ms, 0: the set's */
 	uint64_t expires;		/* ms, 0: none */
 	char *comment;
+	/* "counter packets N bytes M": the element's own counter */
+	bool counter;
+	uint64_t packets, bytes;
+	/* its limit or quota, as a statement (printed after the counter) */
+	struct stmt *stmt;
 };
 
 struct set {

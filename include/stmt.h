@@ -171,6 +171,9 @@ struct stmt {
 			/* listed: the set is anonymous, a meter of
 			 * the system nft (printed "meter NAME ...") */
 			bool anon;
+			/* "update @m { KEY : DATA }": a map's data, in
+			 * NFTA_DYNSET_SREG_DATA (NULL for a set) */
+			struct expr *data;
 		} dynset;
 	};
 };

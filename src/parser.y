@@ -3834,6 +3834,17 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 				ref.last_column = @3.last_column;
 				$$ = parser_set_stmt(&@$, $1, $3, &ref, $5, $6);
 			}
+		/* "update @m { KEY : DATA }": a map updated from the
+		 * packet path */
+		| set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts ':' map_data '}'
+			{
+				YYLTYPE ref = @2;
+
+				ref.last_line = @3.last_line;
+				ref.last_column = @3.last_column;
+				$$ = parser_set_stmt(&@$, $1, $3, &ref, $5, $6);
+				$$->dynset.data = $8;
+			}
 		/* "meter NAME [size N] { KEY ... }": a named dynamic set
 		 * made for the rule, as upstream 1.1 does */
 		| METER identifier '{' set_stmt_key set_stmt_opts '}'

@@ -20,6 +20,7 @@
 #include <intervals.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <libnftnl/expr.h>
 #include <string.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
@@ -64,8 +65,11 @@ static void set_info_free(struct set *s)
 
 	if (!s->info)
 		return;
-	for (i = 0; s->init && i < s->init->expr_list.size; i++)
+	for (i = 0; s->init && i < s->init->expr_list.size; i++) {
 		xfree(s->info[i].comment);
+		if (s->info[i].stmt)
+			stmt_free(s->info[i].stmt);
+	}
 	xfree(s->info);
 	s->info = NULL;
 }
@@ -1101,8 +1105,71 @@ static int elem_comment_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
+/* The one expression of an element, if it is a counter. */
+static struct nftnl_expr *elem_counter(struct nftnl_set_elem *e)
+{
+	struct nftnl_expr *x;
+	const char *name;
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
+		return NULL;
+	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
+						    NULL);
+	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
+	return name && !strcmp(name, "counter") ? x : NULL;
+}
+
+/* second, minute, hour, day, week: the units the language names */
+static bool elem_limit_unit_known(uint64_t unit)
+{
+	return unit == 1 || unit == 60 || unit == 3600 || unit == 86400 ||
+	       unit == 604800;
+}
+
+/* The one expression of an element, if a limit or a quota the
+ * language can say: as a statement. */
+static struct stmt *elem_stmt(struct nftnl_set_elem *e)
+{
+	struct nftnl_expr *x;
+	struct stmt *st;
+	const char *name;
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
+		return NULL;
+	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
+						    NULL);
+	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
+	if (name && !strcmp(name, "limit")) {
+		st = limit_stmt_alloc(&internal_location);
+		st->limit.rate = nftnl_expr_get_u64(x, NFTNL_EXPR_LIMIT_RATE);
+		st->limit.unit = nftnl_expr_get_u64(x, NFTNL_EXPR_LIMIT_UNIT);
+		st->limit.burst = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_BURST);
+		st->limit.type = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_TYPE);
+		st->limit.flags = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_FLAGS);
+		if (!elem_limit_unit_known(st->limit.unit) ||
+		    st->limit.type > NFT_LIMIT_PKT_BYTES ||
+		    (st->limit.flags & ~NFT_LIMIT_F_INV)) {
+			stmt_free(st);
+			return NULL;
+		}
+		return st;
+	}
+	if (name && !strcmp(name, "quota")) {
+		st = quota_stmt_alloc(&internal_location);
+		st->quota.bytes = nftnl_expr_get_u64(x, NFTNL_EXPR_QUOTA_BYTES);
+		st->quota.used = nftnl_expr_get_u64(x,
+						NFTNL_EXPR_QUOTA_CONSUMED);
+		st->quota.flags = nftnl_expr_get_u32(x, NFTNL_EXPR_QUOTA_FLAGS) &
+				  NFT_QUOTA_F_INV;
+		return st;
+	}
+	return NULL;
+}
+
 static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 {
+	struct nftnl_expr *ctr;
+
 	const void *ud;
 	uint32_t len;
 
@@ -1116,7 +1183,15 @@ static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
 		nftnl_udata_parse(ud, len, elem_comment_cb, &i->comment);
 	}
-	return i->timeout || i->expires || i->comment;
+	ctr = elem_counter(e);
+	if (ctr) {
+		i->counter = true;
+		i->packets = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_PACKETS);
+		i->bytes = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_BYTES);
+	}
+	i->stmt = elem_stmt(e);
+	return i->timeout || i->expires || i->comment || i->counter ||
+	       i->stmt;
 }
 
 static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
@@ -1126,6 +1201,8 @@ static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
 	if (elem_info_read(e, &i)) {
 		*(bool *)data = true;
 		xfree(i.comment);
+		if (i.stmt)
+			stmt_free(i.stmt);
 		return -1;
 	}
 	return 0;
@@ -1224,6 +1301,8 @@ static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
 		for (i = 0; i < c.n; i++) {
 			expr_free(c.v[i].member);
 			xfree(c.v[i].info.comment);
+			if (c.v[i].info.stmt)
+				stmt_free(c.v[i].info.stmt);
 		}
 		xfree(c.v);
 		return -1;
@@ -1330,6 +1409,8 @@ static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 		for (i = 0; i < c.n; i++) {
 			expr_free(c.v[i].member);
 			xfree(c.v[i].info.comment);
+			if (c.v[i].info.stmt)
+				stmt_free(c.v[i].info.stmt);
 		}
 		xfree(c.v);
 		return -1;
@@ -1474,6 +1555,16 @@ static int elem_udata_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
+static bool elem_listable_stmt(struct nftnl_set_elem *e)
+{
+	struct stmt *st = elem_stmt(e);
+
+	if (st == NULL)
+		return false;
+	stmt_free(st);
+	return true;
+}
+
 /* An element with more than a key, an interval's flags, a timeout, an
  * expiry and a comment: a counter or data this nft does not list. */
 static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
@@ -1482,7 +1573,8 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 	const void *ud;
 	uint32_t len;
 
-	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) ||
+	if ((nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) &&
+	     !elem_counter(e) && !elem_listable_stmt(e)) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
 		*bad = true;
@@ -1772,9 +1864,20 @@ static void set_print_elem_info(const struct set *s,
 				const struct set_elem_info *i,
 				struct output_ctx *octx)
 {
+	/* the counter first, as the system nft lists it */
+	if (i->counter && nft_output_stateless(octx))
+		nft_print(octx, " counter");
+	else if (i->counter)
+		nft_print(octx, " counter packets %" PRIu64 " bytes %" PRIu64,
+			  i->packets, i->bytes);
+	if (i->stmt) {
+		nft_print(octx, " ");
+		stmt_print(i->stmt, octx);
+	}
 	if (i->timeout && i->timeout != s->timeout)
 		set_print_ms("timeout", i->timeout, octx);
-	if (i->expires)
+	/* an expiry is state: -s leaves it out, as the system nft */
+	if (i->expires && !nft_output_stateless(octx))
 		set_print_ms("expires", i->expires, octx);
 	if (i->comment)
 		nft_print(octx, " comment \"%s\"", i->comment);
@@ -1877,7 +1980,7 @@ static json_t *set_elem_json(const struct set *s, const struct expr *m,
 {
 	json_t *o;
 
-	if (!i || !(i->expires || i->comment ||
+	if (!i || !(i->expires || i->comment || i->counter || i->stmt ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
 	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
@@ -1895,6 +1998,16 @@ static json_t *set_elem_json(const struct set *s, const struct expr *m,
 				    json_integer(i->expires / 1000));
 	if (i->comment)
 		json_object_set_new(o, "comment", json_string(i->comment));
+	if (i->counter)
+		json_object_set_new(o, "counter",
+				    json_pair("packets", json_integer(i->packets),
+					      "bytes", json_integer(i->bytes)));
+	if (i->stmt) {
+		json_t *j = stmt_json(i->stmt, octx);
+
+		json_object_update(o, j);
+		json_decref(j);
+	}
 	return json_wrap("elem", o);
 }
 

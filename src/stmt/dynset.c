@@ -53,6 +53,7 @@ static void dynset_stmt_destroy(struct stmt *stmt)
 {
 	expr_free(stmt->dynset.key);
 	expr_free(stmt->dynset.set);
+	expr_free(stmt->dynset.data);
 	stmt_list_free(&stmt->dynset.stmts);
 }
 
@@ -94,6 +95,10 @@ static void dynset_stmt_print(const struct stmt *stmt,
 		stmt_print(s, octx);
 	}
 	octx->flags = flags;
+	if (stmt->dynset.data) {
+		nft_print(octx, " : ");
+		expr_print(stmt->dynset.data, octx);
+	}
 	nft_print(octx, " }");
 }
 
@@ -138,7 +143,11 @@ static json_t *dynset_stmt_json(const struct stmt *stmt,
 		return dynset_meter_json(stmt, elem, octx);
 	root = json_pair("op", json_string(dynset_op_name(stmt->dynset.op)),
 			 "elem", elem);
-	json_object_set_new(root, "set", expr_json(stmt->dynset.set, octx));
+	if (stmt->dynset.data)
+		json_object_set_new(root, "data",
+				    expr_json(stmt->dynset.data, octx));
+	json_object_set_new(root, stmt->dynset.data ? "map" : "set",
+			    expr_json(stmt->dynset.set, octx));
 	if (!list_empty(&stmt->dynset.stmts)) {
 		stmts = json_array();
 		octx->flags |= NFT_CTX_OUTPUT_STATELESS;
@@ -147,7 +156,7 @@ static json_t *dynset_stmt_json(const struct stmt *stmt,
 		octx->flags = flags;
 		json_object_set_new(root, "stmt", stmts);
 	}
-	return json_wrap("set", root);
+	return json_wrap(stmt->dynset.data ? "map" : "set", root);
 }
 
 /* The set, if known: declared in this run or in the cache. */
@@ -210,12 +219,42 @@ static bool dynset_key_fits(const struct expr *want, const struct expr *key)
 	return true;
 }
 
+/* A map's data: a value of the map's data type (a verdict map is not
+ * updated from the packet path: the kernel refuses it). */
+static int dynset_data_evaluate(struct eval_ctx *ectx, struct stmt *stmt,
+				const struct set *set)
+{
+	struct expr *data;
+
+	if (set->data == NULL || set->data->dtype == NULL)
+		return 0;
+	if (set->data->dtype->type == TYPE_VERDICT ||
+	    stmt->dynset.data->etype == EXPR_VERDICT)
+		return expr_error(ectx, stmt->dynset.data,
+				  "map %s: a verdict cannot be written from the packet path",
+				  stmt->dynset.set->symbol.identifier);
+	if (expr_evaluate_like(ectx, &stmt->dynset.data, set->data) < 0)
+		return -1;
+	data = stmt->dynset.data;
+	if (!dynset_key_fits(set->data, data))
+		return erec_error(ectx->msgs, &data->location,
+				  "datatype mismatch: map %s expects %s, data has type %s",
+				  stmt->dynset.set->symbol.identifier,
+				  set->data->dtype->desc, data->dtype->desc);
+	return 0;
+}
+
 static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
 			    const struct set *set)
 {
 	const struct expr *ref = stmt->dynset.set, *key = stmt->dynset.key;
 
-	if (set->flags & NFT_SET_MAP)
+	if (stmt->dynset.data && !(set->flags & NFT_SET_MAP))
+		return expr_error(ectx, ref, "%s is a set: '%s @%s { KEY : DATA }' needs a map",
+				  ref->symbol.identifier,
+				  dynset_op_name(stmt->dynset.op),
+				  ref->symbol.identifier);
+	if (!stmt->dynset.data && (set->flags & NFT_SET_MAP))
 		return expr_error(ectx, ref, "%s is a map: a set statement needs a set",
 				  ref->symbol.identifier);
 	/* the kernel: EBUSY, EOPNOTSUPP */
@@ -232,6 +271,8 @@ static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
 		return erec_error(ectx->msgs, &key->location,
 				  "datatype mismatch: expected %s, expression has type %s",
 				  set->key->dtype->desc, key->dtype->desc);
+	if (stmt->dynset.data)
+		return dynset_data_evaluate(ectx, stmt, set);
 	return 0;
 }
 
@@ -291,6 +332,10 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	set = dynset_find_set(ectx, stmt, &h);
 	if (set)
 		return dynset_check_set(ectx, stmt, set);
+	if (stmt->dynset.data)
+		return expr_error(ectx, stmt->dynset.set,
+				  "map '%s' does not exist",
+				  stmt->dynset.set->symbol.identifier);
 	if (h.table.name && dynset_set_surely_missing(ectx, &h))
 		return expr_error(ectx, stmt->dynset.set,
 				  "set '%s' does not exist in table %s %s",
@@ -376,7 +421,7 @@ static void dynset_stmt_linearize(struct lin_ctx *lctx,
 	const struct expr *key = stmt->dynset.key;
 	unsigned int n = 0;
 	struct nftnl_expr *nle, *inner;
-	enum nft_registers reg;
+	enum nft_registers reg, dreg = 0;
 	const struct stmt *s;
 
 	if (stmt->dynset.meter && lctx->sets)
@@ -385,8 +430,16 @@ static void dynset_stmt_linearize(struct lin_ctx *lctx,
 	      lin_get_register_concat(lctx, key->len) :
 	      lin_get_register(lctx, key->len);
 	linearize_expr(lctx, key, reg);
+	if (stmt->dynset.data) {
+		dreg = stmt->dynset.data->etype == EXPR_CONCAT ?
+		       lin_get_register_concat(lctx, stmt->dynset.data->len) :
+		       lin_get_register(lctx, stmt->dynset.data->len);
+		linearize_expr(lctx, stmt->dynset.data, dreg);
+	}
 	nle = lin_expr_alloc("dynset");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_DYNSET_SREG_KEY, reg);
+	if (stmt->dynset.data)
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_DYNSET_SREG_DATA, dreg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_DYNSET_OP, stmt->dynset.op);
 	nftnl_expr_set_str(nle, NFTNL_EXPR_DYNSET_SET_NAME,
 			   stmt->dynset.set->symbol.identifier);
@@ -410,6 +463,8 @@ static void dynset_stmt_linearize(struct lin_ctx *lctx,
 					    inner);
 	}
 	lin_add_expr(lctx, nle);
+	if (stmt->dynset.data)
+		lin_put_register(lctx, dreg);
 	lin_put_register(lctx, reg);
 }
 
@@ -467,6 +522,33 @@ static struct expr *dynset_decode_key(struct delin_ctx *dctx,
 	return concat_from_registers(dctx, sreg, klen);
 }
 
+/* "update @m { KEY : DATA }": the data register holds a value, typed
+ * as the map's data. */
+static int dynset_decode_data(struct delin_ctx *dctx,
+			      const struct nftnl_expr *nle, const char *name,
+			      struct stmt *stmt)
+{
+	const struct datatype *dtype = NULL;
+	const struct nftnl_set *nls;
+	struct expr *data;
+	bool as_sent;
+
+	data = delin_get_register(dctx, nftnl_expr_get_u32(nle,
+					NFTNL_EXPR_DYNSET_SREG_DATA));
+	if (data == NULL)
+		return -1;
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
+	if (nls && nftnl_set_is_set(nls, NFTNL_SET_DATA_TYPE))
+		dtype = datatype_lookup(nftnl_set_get_u32(nls,
+						NFTNL_SET_DATA_TYPE));
+	if (dtype && data->etype == EXPR_VALUE &&
+	    (!dtype->size || dtype->size == data->len))
+		datatype_value_retype(data, dtype, dtype->byteorder);
+	stmt->dynset.data = data;
+	return 0;
+}
+
 static int dynset_stmt_delinearize(struct delin_ctx *dctx,
 				   const struct nftnl_expr *nle)
 {
@@ -477,9 +559,6 @@ static int dynset_stmt_delinearize(struct delin_ctx *dctx,
 
 	if (name == NULL)
 		return delin_error(dctx, "set statement without a set name");
-	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_SREG_DATA))
-		return delin_error(dctx, "map update of %s is not supported",
-				   name);
 	stmt = dynset_stmt_alloc(&internal_location,
 				 nftnl_expr_get_u32(nle, NFTNL_EXPR_DYNSET_OP),
 				 setref_expr_alloc(&internal_location, name),
@@ -492,6 +571,12 @@ static int dynset_stmt_delinearize(struct delin_ctx *dctx,
 				   name);
 	}
 	stmt->dynset.key = key;
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_SREG_DATA) &&
+	    dynset_decode_data(dctx, nle, name, stmt) < 0) {
+		stmt_free(stmt);
+		return delin_error(dctx, "map update of %s: its data is not a value",
+				   name);
+	}
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_DYNSET_TIMEOUT))
 		stmt->dynset.timeout = nftnl_expr_get_u64(nle,
 						NFTNL_EXPR_DYNSET_TIMEOUT);
@@ -639,11 +724,20 @@ static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
 {
 	const char *op, *ref;
 	struct stmt *stmt;
-	json_t *elem;
+	json_t *elem, *data = NULL;
+	bool map = !strcmp(key, "map");
 	int o;
 
 	if (!strcmp(key, "meter"))
 		return meter_json_parse(jctx, value, loc);
+	/* {"map": {"op": ..., "elem": KEY, "data": DATA, "map": "@m"}} */
+	if (map && (!json_is_object(value) ||
+		    (data = json_object_get(value, "data")) == NULL ||
+		    json_object_get(value, "map") == NULL)) {
+		json_error(jctx, ".map",
+			   "Invalid map statement: expected an object with \"op\", \"elem\", \"data\" and \"map\"");
+		return NULL;
+	}
 	if (!json_is_object(value) ||
 	    (elem = json_object_get(value, "elem")) == NULL) {
 		json_error(jctx, ".set",
@@ -651,7 +745,7 @@ static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
 		return NULL;
 	}
 	if (json_req_string(jctx, value, "op", &op) < 0 ||
-	    json_req_string(jctx, value, "set", &ref) < 0)
+	    json_req_string(jctx, value, map ? "map" : "set", &ref) < 0)
 		return NULL;
 	o = dynset_op_lookup(op);
 	if (o < 0) {
@@ -670,6 +764,11 @@ static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
 				 NULL);
 	if (dynset_json_elem(jctx, stmt, elem) < 0)
 		goto err;
+	if (data) {
+		stmt->dynset.data = json_parse_expr(jctx, data, ".map.data");
+		if (stmt->dynset.data == NULL)
+			goto err;
+	}
 	if (dynset_json_stmts(jctx, stmt, json_object_get(value, "stmt"),
 			      ".set.stmt") < 0)
 		goto err;
@@ -679,7 +778,7 @@ err:
 	return NULL;
 }
 
-static const char *const dynset_json_names[] = { "set", "meter", NULL };
+static const char *const dynset_json_names[] = { "set", "meter", "map", NULL };
 
 const struct stmt_ops dynset_stmt_ops = {
 	.type		= STMT_SET,

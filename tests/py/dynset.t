@@ -12,6 +12,8 @@ set: sp { type inet_service; flags dynamic,timeout; }
 set: plain { type ipv4_addr; }
 set: si { type ipv4_addr; flags interval; }
 set: sk { type ipv4_addr; flags constant; }
+map: mm { type ipv4_addr : mark; flags dynamic,timeout; }
+map: mv { type ipv4_addr : verdict; flags dynamic; }
 
 rule: add @s { ip saddr }
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -213,3 +215,40 @@ bytecode inet:
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ dynset update reg_key 1 set m2 timeout 10000ms expr [ limit rate 2/second burst 5 type packets flags 0x0 ] ]
 json: [{"set": {"op": "update", "elem": {"elem": {"val": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "timeout": 10}}, "set": "@m2", "stmt": [{"limit": {"rate": 2, "burst": 5, "per": "second"}}]}}]
+
+# map updates: "update @m { KEY : DATA }", the data in a second register
+# (NFTA_DYNSET_SREG_DATA), as the system nft writes it
+rule: update @mm { ip saddr : 0x1 }
+list: update @mm { ip saddr : 0x00000001 }
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ immediate reg 2 0x00000001 ]
+  [ dynset update reg_key 1 set mm sreg_data 2 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ immediate reg 2 0x00000001 ]
+  [ dynset update reg_key 1 set mm sreg_data 2 ]
+json: [{"map": {"op": "update", "elem": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": 1, "map": "@mm"}}]
+
+rule: add @mm { ip saddr timeout 10s : 0x2 } counter
+list: add @mm { ip saddr timeout 10s : 0x00000002 } counter packets 0 bytes 0
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ immediate reg 2 0x00000002 ]
+  [ dynset add reg_key 1 set mm sreg_data 2 timeout 10000ms ]
+  [ counter pkts 0 bytes 0 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ immediate reg 2 0x00000002 ]
+  [ dynset add reg_key 1 set mm sreg_data 2 timeout 10000ms ]
+  [ counter pkts 0 bytes 0 ]
+json: [{"map": {"op": "add", "elem": {"elem": {"val": {"payload": {"protocol": "ip", "field": "saddr"}}, "timeout": 10}}, "data": 2, "map": "@mm"}}, {"counter": {"packets": 0, "bytes": 0}}]
+
+fail: update @mm { ip saddr }
+
+fail: update @sd { ip saddr : 0x1 }
+compat-skip: the system nft crashes (SIGSEGV) on a set updated as a map
+
+fail: update @mv { ip saddr : accept }

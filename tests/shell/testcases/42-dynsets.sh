@@ -101,9 +101,19 @@ assert_match 'update @lim .* counter packets 5 ' "$(nft list chain ip s in)" \
 	"the drop rule counted the pings beyond the burst"
 assert_match 'update @cnt \{ ip saddr counter \}' "$(nft list chain ip s in)" \
 	"counter in a set statement listed as written"
+assert_match 'elements = \{ 10.0.0.2 counter packets 8 bytes 672 \}' \
+	"$(nft list set ip s cnt)" "the element counted every ping"
+assert_match '"elem": \{"val": "10.0.0.2", "counter": \{"packets": 8, "bytes": 672\}\}' \
+	"$(nft -j list set ip s cnt)" "the element's counter in JSON"
+assert_match 'elements = \{ 10.0.0.2 counter \}' \
+	"$(nft -s list set ip s cnt)" "the element's counter, stateless"
 if have_system_nft; then
-	assert_match 'elements = \{ 10.0.0.2 counter packets 8 bytes 672 \}' \
-		"$(sysnft list set ip s cnt)" "the element counted every ping"
+	sysnft list set ip s cnt > "$TMPD/sys"
+	nft list set ip s cnt > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "counted set listed as the system nft's"
+	sysnft -j list set ip s cnt | sed 's/"metainfo": {[^}]*}//' > "$TMPD/sys"
+	nft -j list set ip s cnt | sed 's/"metainfo": {[^}]*}//; s/"flags": \["dynamic"\], //' > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "counted set in JSON as the system nft's (less upstream 1.1's dynamic flag)"
 	sysnft list chain ip s in > "$TMPD/sys"
 	nft list chain ip s in > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "chain listed as the system nft's"
@@ -122,9 +132,14 @@ assert_match 'icmp type echo-request add @flood \{ ip saddr limit rate over 1/mi
 if have_system_nft; then
 	assert_match 'flags dynamic' "$(sysnft list set ip m flood)" \
 		"the meter made a named dynamic set"
-	assert_match 'elements = \{ 10.0.0.2 limit rate over 1/minute burst 2 packets \}' \
-		"$(sysnft list set ip m flood)" "the meter keeps a limit per address"
+	sysnft list set ip m flood > "$TMPD/sys"
+	nft list set ip m flood > "$TMPD/ours"
+	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the meter's set listed as the system nft's"
 fi
+assert_match 'elements = \{ 10.0.0.2 limit rate over 1/minute burst 2 packets \}' \
+	"$(nft list set ip m flood)" "the meter keeps a limit per address"
+assert_match '"elem": \{"val": "10.0.0.2", "limit": \{"rate": 1, "burst": 2, "per": "minute", "inv": true\}\}' \
+	"$(nft -j list set ip m flood)" "the element's limit in JSON"
 nft delete table ip m
 
 # the system nft's meters (anonymous sets) list as upstream 1.1 lists
