@@ -97,6 +97,7 @@ enum expr_flags {
  * Verdict codes are the kernel's (NF_ACCEPT, NF_DROP, NFT_JUMP, NFT_GOTO,
  * NFT_RETURN, NFT_CONTINUE, NFT_BREAK).
  */
+struct set_elem_info;
 struct expr {
 	struct list_head list;		/* membership in EXPR_LIST etc. */
 	struct location location;
@@ -107,6 +108,9 @@ struct expr {
 	unsigned int len;		/* bits */
 	enum expr_types etype;
 	const struct expr_ops *ops;
+	/* A named set's member as written: its timeout, expiry and
+	 * comment (src/obj/set.c), NULL if none */
+	struct set_elem_info *elem_info;
 	union {
 		/* EXPR_SYMBOL: text not yet resolved against a datatype */
 		struct {

@@ -28,6 +28,17 @@ struct set_elem_info {
 	struct stmt *stmt;
 };
 
+/* An element's options as written ("10.0.0.1 timeout 10s comment \"x\""):
+ * NULL is none. */
+void set_elem_info_free(struct set_elem_info *i);
+struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i);
+/* The member's options, made if it had none. */
+struct set_elem_info *set_elem_info_of(struct expr *m);
+/* Its timeout, expiry, comment and counter onto element @e. */
+struct nftnl_set_elem;
+void set_elem_info_put(struct nftnl_set_elem *e,
+		       const struct set_elem_info *i);
+
 struct set {
 	struct list_head list;		/* in table->sets */
 	struct handle handle;		/* family, table, set name, handle */

@@ -601,6 +601,27 @@ static uint32_t parser_set_flag(struct parser_state *st, char *name,
 	return flag;
 }
 
+/* "timeout 10s", "expires 5s" after an element */
+static void parser_elem_opt(struct parser_state *st, struct expr *m,
+			    char *key, const YYLTYPE *kloc, char *value,
+			    const YYLTYPE *vloc)
+{
+	uint64_t ms;
+
+	if (strcmp(key, "timeout") && strcmp(key, "expires"))
+		parser_error(st, kloc,
+			     "unknown element option '%s': expected timeout, expires, comment or counter",
+			     key);
+	else if (!last_used_parse(value, &ms) || ms == 0)
+		parser_error(st, vloc, "invalid %s '%s'", key, value);
+	else if (!strcmp(key, "timeout"))
+		set_elem_info_of(m)->timeout = ms;
+	else
+		set_elem_info_of(m)->expires = ms;
+	xfree(key);
+	xfree(value);
+}
+
 static void parser_set_item(struct parser_state *st, struct set *set,
 			    char *key, char *value, const YYLTYPE *loc)
 {
@@ -1819,7 +1840,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
-%type <expr> set_block set_list set_member concat_lhs concat_rhs
+%type <expr> set_block set_list set_member set_elem concat_lhs concat_rhs
 %type <expr> set_value set_bits set_operand
 %type <op> rel_op
 %type <stmt> log_stmt limit_stmt quota_stmt reject_stmt queue_stmt
@@ -3044,12 +3065,12 @@ set_block	: '{' opt_newlines set_list opt_newlines '}'
 			}
 		;
 
-set_list	: set_member
+set_list	: set_elem
 			{
 				$$ = set_expr_alloc(&@$);
 				set_expr_add($$, $1);
 			}
-		| set_list ',' opt_newlines set_member
+		| set_list ',' opt_newlines set_elem
 			{
 				$$ = $1;
 				set_expr_add($$, $4);
@@ -3058,6 +3079,35 @@ set_list	: set_member
 
 set_member	: set_value
 		| concat_rhs
+		;
+
+/* A member with its options: "10.0.0.1 timeout 10s expires 5s
+ * comment "x" counter" (named sets' elements, src/obj/set.c). */
+set_elem	: set_member
+		| set_elem STRING STRING
+			{
+				$$ = $1;
+				parser_elem_opt(state, $$, $2, &@2, $3, &@3);
+			}
+		| set_elem STRING NUMBER
+			{
+				$$ = $1;
+				parser_elem_opt(state, $$, $2, &@2, $3, &@3);
+			}
+		| set_elem COMMENT string_arg
+			{
+				$$ = $1;
+				xfree(set_elem_info_of($$)->comment);
+				set_elem_info_of($$)->comment = $3;
+				if (strlen($3) > 128)
+					parser_error(state, &@3,
+						     "comment too long, 128 characters maximum allowed");
+			}
+		| set_elem COUNTER
+			{
+				$$ = $1;
+				set_elem_info_of($$)->counter = true;
+			}
 		;
 
 /*
@@ -3160,9 +3210,12 @@ map_list	: map_elem
 			}
 		;
 
-map_elem	: set_member ':' map_data
+map_elem	: set_elem ':' map_data
 			{
 				$$ = mapping_expr_alloc(&@$, $1, $3);
+				/* the options go with the mapping */
+				$$->elem_info = $1->elem_info;
+				$1->elem_info = NULL;
 			}
 		;
 

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <string.h>
 #include <expr.h>
+#include <set.h>
 #include <nftables.h>
 
 struct expr *expr_alloc(const struct location *loc,
@@ -41,6 +42,7 @@ void expr_free(struct expr *expr)
 		return;
 	if (expr->ops->destroy)
 		expr->ops->destroy(expr);
+	set_elem_info_free(expr->elem_info);
 	xfree(expr);
 }
 
@@ -51,6 +53,7 @@ struct expr *expr_clone(const struct expr *expr)
 	new = expr_alloc(&expr->location, expr->ops, expr->dtype,
 			 expr->byteorder, expr->len);
 	new->flags = expr->flags;
+	new->elem_info = set_elem_info_clone(expr->elem_info);
 	if (expr->ops->clone)
 		expr->ops->clone(new, expr);
 	return new;

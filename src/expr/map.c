@@ -711,8 +711,8 @@ static void map_elem_data(struct nftnl_set_elem *e, const struct expr *map,
 	nftnl_set_elem_set(e, NFTNL_SET_ELEM_DATA, buf, map_key_bytes(map));
 }
 
-static void map_add_elem(struct nftnl_set *elems, const struct expr *map,
-			 const void *key, const void *key_end,
+static struct nftnl_set_elem *map_add_elem(struct nftnl_set *elems,
+			 const struct expr *map, const void *key, const void *key_end,
 			 unsigned int len, const struct expr *data, bool end,
 			 bool open)
 {
@@ -731,9 +731,11 @@ static void map_add_elem(struct nftnl_set *elems, const struct expr *map,
 	if (open)
 		map_elem_open(e);
 	nftnl_set_elem_add(elems, e);
+	return e;
 }
 
-static void map_add_mpz(struct nftnl_set *elems, const struct expr *map,
+static struct nftnl_set_elem *map_add_mpz(struct nftnl_set *elems,
+			const struct expr *map,
 			const mpz_t key, enum byteorder byteorder,
 			const struct expr *data, bool end, bool open)
 {
@@ -742,7 +744,7 @@ static void map_add_mpz(struct nftnl_set *elems, const struct expr *map,
 
 	memset(buf, 0, sizeof(buf));
 	linearize_mpz(buf, key, byteorder, len);
-	map_add_elem(elems, map, buf, NULL, len, data, end, open);
+	return map_add_elem(elems, map, buf, NULL, len, data, end, open);
 }
 
 static unsigned int map_add_values(struct nftnl_set *elems,
@@ -752,8 +754,10 @@ static unsigned int map_add_values(struct nftnl_set *elems,
 
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list)
-		map_add_mpz(elems, map, i->mapping.key->value.value,
-			    key->byteorder, i->mapping.data, false, false);
+		set_elem_info_put(map_add_mpz(elems, map,
+					      i->mapping.key->value.value,
+					      key->byteorder, i->mapping.data,
+					      false, false), i->elem_info);
 	return map->map.mappings->expr_list.size;
 }
 
@@ -843,8 +847,10 @@ static unsigned int map_add_concats(struct nftnl_set *elems,
 		memset(high, 0, sizeof(high));
 		map_concat_key(low, i->mapping.key, map->map.key, false);
 		map_concat_key(high, i->mapping.key, map->map.key, true);
-		map_add_elem(elems, map, low, interval ? high : NULL, len,
-			     i->mapping.data, false, false);
+		set_elem_info_put(map_add_elem(elems, map, low,
+					       interval ? high : NULL, len,
+					       i->mapping.data, false, false),
+				  i->elem_info);
 	}
 	return map->map.mappings->expr_list.size;
 }

@@ -197,6 +197,7 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
  * are spliced in. */
 static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 {
+	struct set_elem_info *info;
 	struct expr *i, *next, *elem;
 
 	list_for_each_entry_safe(i, next, &set->expr_list.expressions, list) {
@@ -207,9 +208,16 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		list_del(&i->list);
 		set->expr_list.size--;
 		elem = i;
+		info = i->elem_info;
+		i->elem_info = NULL;
 		if (expr_evaluate(ectx, &elem) < 0) {
+			set_elem_info_free(info);
 			expr_free(elem);
 			return -1;
+		}
+		if (info) {
+			set_elem_info_free(elem->elem_info);
+			elem->elem_info = info;
 		}
 		if (elem->etype == EXPR_LIST || elem->etype == EXPR_SET) {
 			set->expr_list.size += elem->expr_list.size;
@@ -285,7 +293,8 @@ static void set_elem_open(struct nftnl_set_elem *e)
 
 /* One element: its key, the end of its range (concatenations of
  * ranges), flags and whether it opens a range without end. */
-static void set_add_elem(struct nftnl_set *elems, const void *key,
+static struct nftnl_set_elem *set_add_elem(struct nftnl_set *elems,
+					   const void *key,
 			 const void *key_end, unsigned int len,
 			 uint32_t flags, bool open)
 {
@@ -302,9 +311,11 @@ static void set_add_elem(struct nftnl_set *elems, const void *key,
 	if (open)
 		set_elem_open(e);
 	nftnl_set_elem_add(elems, e);
+	return e;
 }
 
-static void set_add_key(struct nftnl_set *elems, const mpz_t key,
+static struct nftnl_set_elem *set_add_key(struct nftnl_set *elems,
+					  const mpz_t key,
 			enum byteorder byteorder, unsigned int len,
 			uint32_t flags, bool open)
 {
@@ -312,7 +323,7 @@ static void set_add_key(struct nftnl_set *elems, const mpz_t key,
 
 	memset(buf, 0, sizeof(buf));
 	linearize_mpz(buf, key, byteorder, len);
-	set_add_elem(elems, buf, NULL, len, flags, open);
+	return set_add_elem(elems, buf, NULL, len, flags, open);
 }
 
 /* Values only: as written. Returns the element count. */
@@ -323,8 +334,10 @@ static unsigned int set_add_values(struct nftnl_set *elems,
 	const struct expr *i;
 
 	list_for_each_entry(i, &set->expr_list.expressions, list)
-		set_add_key(elems, i->value.value, left->byteorder,
-			    set_key_bytes(left), 0, false);
+		set_elem_info_put(set_add_key(elems, i->value.value,
+					      left->byteorder,
+					      set_key_bytes(left), 0, false),
+				  i->elem_info);
 	return set->expr_list.size;
 }
 
@@ -481,7 +494,9 @@ static unsigned int set_add_concats(struct nftnl_set *elems,
 		memset(high, 0, sizeof(high));
 		set_concat_key(low, i, key, false);
 		set_concat_key(high, i, key, true);
-		set_add_elem(elems, low, interval ? high : NULL, len, 0, false);
+		set_elem_info_put(set_add_elem(elems, low,
+					       interval ? high : NULL, len, 0,
+					       false), i->elem_info);
 	}
 	return set->expr_list.size;
 }
@@ -1403,15 +1418,18 @@ unsigned int set_elems_build_page(struct nftnl_set *elems,
 	i = *pos ? *pos : list_first_entry(head, struct expr, list);
 	for (; &i->list != head && n < max; i = list_next_entry(i, list), n++) {
 		if (key->etype != EXPR_CONCAT) {
-			set_add_key(elems, i->value.value, key->byteorder,
-				    len, 0, false);
+			set_elem_info_put(set_add_key(elems, i->value.value,
+						      key->byteorder, len, 0,
+						      false), i->elem_info);
 			continue;
 		}
 		memset(low, 0, sizeof(low));
 		memset(high, 0, sizeof(high));
 		set_concat_key(low, i, key, false);
 		set_concat_key(high, i, key, true);
-		set_add_elem(elems, low, interval ? high : NULL, len, 0, false);
+		set_elem_info_put(set_add_elem(elems, low,
+					       interval ? high : NULL, len, 0,
+					       false), i->elem_info);
 	}
 	*pos = &i->list == head ? NULL : i;
 	return n;

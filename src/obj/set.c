@@ -2604,3 +2604,69 @@ const struct obj_ops element_obj_ops = {
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY),
 	.json_parse	= json_element_cmd,
 };
+
+/* Elements' options as written */
+
+void set_elem_info_free(struct set_elem_info *i)
+{
+	if (i == NULL)
+		return;
+	xfree(i->comment);
+	if (i->stmt)
+		stmt_free(i->stmt);
+	xfree(i);
+}
+
+struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i)
+{
+	struct set_elem_info *n;
+
+	if (i == NULL)
+		return NULL;
+	n = xzalloc(sizeof(*n));
+	*n = *i;
+	n->comment = i->comment ? xstrdup(i->comment) : NULL;
+	n->stmt = NULL;
+	return n;
+}
+
+struct set_elem_info *set_elem_info_of(struct expr *m)
+{
+	if (m->elem_info == NULL)
+		m->elem_info = xzalloc(sizeof(*m->elem_info));
+	return m->elem_info;
+}
+
+void set_elem_info_put(struct nftnl_set_elem *e,
+		       const struct set_elem_info *i)
+{
+	struct nftnl_udata_buf *ud;
+	struct nftnl_expr *x;
+
+	if (i == NULL)
+		return;
+	if (i->timeout)
+		nftnl_set_elem_set_u64(e, NFTNL_SET_ELEM_TIMEOUT, i->timeout);
+	if (i->expires)
+		nftnl_set_elem_set_u64(e, NFTNL_SET_ELEM_EXPIRATION,
+				       i->expires);
+	if (i->comment) {
+		ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+		if (ud == NULL)
+			memory_allocation_error();
+		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_ELEM_COMMENT,
+				     i->comment);
+		nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
+				   nftnl_udata_buf_data(ud),
+				   nftnl_udata_buf_len(ud));
+		nftnl_udata_buf_free(ud);
+	}
+	if (i->counter) {
+		x = nftnl_expr_alloc("counter");
+		if (x == NULL)
+			memory_allocation_error();
+		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_PACKETS, i->packets);
+		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_BYTES, i->bytes);
+		nftnl_set_elem_set(e, NFTNL_SET_ELEM_EXPR, x, 0);
+	}
+}
