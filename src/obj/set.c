@@ -1292,7 +1292,7 @@ static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	unsigned int n = 0, i;
 	struct expr *set;
 
-	if (s->flags & NFT_SET_INTERVAL || s->key->etype == EXPR_CONCAT)
+	if (s->flags & NFT_SET_INTERVAL)
 		return -1;
 	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
 	c.v = xzalloc(n * sizeof(*c.v));
