@@ -2184,9 +2184,73 @@ static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
 	json_array_set_new(v, i, json_null());
 }
 
+/* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
+ * "counter": {"packets": n, "bytes": n}}}: V (a new reference) and the
+ * options in *@info; @j itself if not such an object, NULL on error. */
+static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
+				const char *path,
+				struct set_elem_info **info)
+{
+	json_t *o, *val, *x;
+	json_int_t n;
+
+	*info = NULL;
+	if (!json_is_object(j) || json_object_size(j) != 1 ||
+	    !(o = json_object_get(j, "elem")))
+		return json_incref(j);
+	val = json_is_object(o) ? json_object_get(o, "val") : NULL;
+	if (val == NULL) {
+		json_error(jctx, path, "\"elem\" needs a \"val\"");
+		return NULL;
+	}
+	*info = xzalloc(sizeof(**info));
+	if ((x = json_object_get(o, "timeout"))) {
+		if (!json_is_integer(x) || (n = json_integer_value(x)) <= 0)
+			goto bad;
+		(*info)->timeout = (uint64_t)n * 1000;
+	}
+	if ((x = json_object_get(o, "expires"))) {
+		if (!json_is_integer(x) || (n = json_integer_value(x)) <= 0)
+			goto bad;
+		(*info)->expires = (uint64_t)n * 1000;
+	}
+	if ((x = json_object_get(o, "comment"))) {
+		if (!json_is_string(x))
+			goto bad;
+		if (strlen(json_string_value(x)) > 128) {
+			json_error(jctx, path,
+				   "comment too long, 128 characters maximum allowed");
+			goto fail;
+		}
+		(*info)->comment = xstrdup(json_string_value(x));
+	}
+	if ((x = json_object_get(o, "counter"))) {
+		(*info)->counter = true;
+		if (json_is_object(x)) {
+			json_t *p = json_object_get(x, "packets");
+			json_t *b = json_object_get(x, "bytes");
+
+			if (json_is_integer(p))
+				(*info)->packets = json_integer_value(p);
+			if (json_is_integer(b))
+				(*info)->bytes = json_integer_value(b);
+		}
+	}
+	return json_incref(val);
+bad:
+	json_error(jctx, path,
+		   "invalid element option: timeout and expires are seconds, comment a string");
+fail:
+	set_elem_info_free(*info);
+	*info = NULL;
+	return NULL;
+}
+
 static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 {
+	struct set_elem_info *info;
 	struct expr *set, *e;
+	json_t *j, *k;
 	char path[40];
 	size_t i;
 
@@ -2197,12 +2261,33 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 	set = set_expr_alloc(&s->location);
 	for (i = 0; i < json_array_size(v); i++) {
 		json_index_suffix(path, ".elem", i);
-		if (s->flags & NFT_SET_MAP &&
-		    json_is_array(json_array_get(v, i)))
-			e = map_json_elem_parse(jctx, json_array_get(v, i),
-						&s->location, i);
-		else
-			e = json_parse_expr(jctx, json_array_get(v, i), path);
+		j = json_array_get(v, i);
+		e = NULL;
+		if (s->flags & NFT_SET_MAP && json_is_array(j) &&
+		    json_array_size(j) == 2) {
+			k = json_elem_unwrap(jctx, json_array_get(j, 0), path,
+					     &info);
+			j = k ? json_pack("[oO]", k, json_array_get(j, 1)) :
+				NULL;
+			if (j)
+				e = map_json_elem_parse(jctx, j, &s->location,
+							i);
+			json_decref(j);
+		} else if (s->flags & NFT_SET_MAP && json_is_array(j)) {
+			info = NULL;
+			e = map_json_elem_parse(jctx, j, &s->location, i);
+		} else {
+			k = json_elem_unwrap(jctx, j, path, &info);
+			if (k)
+				e = json_parse_expr(jctx, k, path);
+			json_decref(k);
+		}
+		if (e && info) {
+			set_elem_info_free(e->elem_info);
+			e->elem_info = info;
+		} else {
+			set_elem_info_free(info);
+		}
 		if (!e) {
 			expr_free(set);
 			json_decref(v);
