@@ -634,7 +634,8 @@ int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
 		echo_genid(nft, nlh);
 		return 0;
 	}
-	if (!owner || !owner->cmd)
+	/* the kernel echoes elements with sequence 0: no owner */
+	if ((!owner || !owner->cmd) && type != NFT_MSG_NEWSETELEM)
 		return 0;
 	ops = obj_ops_lookup_msg(type);
 	if (!ops || !ops->echo || !ops->nl_parse)
@@ -643,11 +644,16 @@ int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
 	if (!obj) {
 		if (!why)	/* not even a message of the kind */
 			return 0;
+		if (!owner || !owner->cmd) {
+			xfree(why);
+			return 0;
+		}
 		erec_error(msgs, &owner->cmd->location, "%s", why);
 		xfree(why);
 		return -1;
 	}
-	ops->echo(nft, owner->cmd, owner->obj, type, obj);
+	ops->echo(nft, owner ? owner->cmd : NULL, owner ? owner->obj : NULL,
+		  type, obj);
 	ops->obj_free(obj);
 	return 0;
 }

@@ -74,7 +74,8 @@ const struct obj_ops *obj_ops_lookup_msg(uint16_t type)
 	/* NFT_MSG_NEWTABLE is 0: only kinds with messages have types */
 	for (i = 0; i < array_size(obj_registry); i++) {
 		ops = obj_registry[i];
-		if (ops && ops->nl_put &&
+		/* (elements have no nl_put of their own, but echo) */
+		if (ops && (ops->nl_put || ops->echo) &&
 		    (ops->msg_new == type || ops->msg_del == type))
 			return ops;
 	}

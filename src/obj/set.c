@@ -1029,13 +1029,15 @@ static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
-		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE,
+		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE |
+			       exec_echo_flag(x, NFT_MSG_NEWSETELEM),
 			       &cmd->handle, tmp, s->init, empty);
 		return 0;
 	case CMD_CREATE:
 		set_exec_elems(x, NFT_MSG_NEWSETELEM,
-			       NLM_F_CREATE | NLM_F_EXCL, &cmd->handle, tmp,
-			       s->init, empty);
+			       NLM_F_CREATE | NLM_F_EXCL |
+			       exec_echo_flag(x, NFT_MSG_NEWSETELEM),
+			       &cmd->handle, tmp, s->init, empty);
 		return 0;
 	case CMD_DELETE:
 		set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle, tmp,
@@ -1220,12 +1222,38 @@ static bool set_elems_have_info(const struct nftnl_set *nls)
 struct elem_pair {
 	struct expr *member;
 	struct set_elem_info info;
+	/* its key as the kernel holds it (concatenations sort by it) */
+	const unsigned char *raw;
+	uint32_t rawlen;
 };
+
+/* Concatenations, as the system nft lists them: by their key bytes
+ * read as one little endian number. */
+static int elem_raw_cmp(const struct elem_pair *x, const struct elem_pair *y)
+{
+	uint32_t i = x->rawlen > y->rawlen ? x->rawlen : y->rawlen;
+	unsigned int cx, cy;
+
+	while (i-- > 0) {
+		cx = i < x->rawlen ? x->raw[i] : 0;
+		cy = i < y->rawlen ? y->raw[i] : 0;
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+	}
+	return 0;
+}
+
+static void elem_raw_read(struct nftnl_set_elem *e, struct elem_pair *p)
+{
+	p->raw = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &p->rawlen);
+}
 
 static int elem_pair_cmp(const void *a, const void *b)
 {
 	const struct elem_pair *x = a, *y = b;
 
+	if (x->member->etype == EXPR_CONCAT && x->raw && y->raw)
+		return elem_raw_cmp(x, y);
 	return set_member_compare(x->member, y->member);
 }
 
@@ -1275,6 +1303,7 @@ static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 		c->bad = true;
 		return -1;
 	}
+	elem_raw_read(e, p);
 	elem_info_read(e, &p->info);
 	c->n++;
 	return 0;
@@ -1379,6 +1408,7 @@ static int map_pair_cb(struct nftnl_set_elem *e, void *data)
 		c->bad = true;
 		return -1;
 	}
+	elem_raw_read(e, p);
 	elem_info_read(e, &p->info);
 	c->n++;
 	return 0;
@@ -1388,6 +1418,8 @@ static int map_pair_cmp(const void *a, const void *b)
 {
 	const struct elem_pair *x = a, *y = b;
 
+	if (x->member->mapping.key->etype == EXPR_CONCAT && x->raw && y->raw)
+		return elem_raw_cmp(x, y);
 	return set_member_compare(x->member->mapping.key,
 				  y->member->mapping.key);
 }
@@ -1400,7 +1432,7 @@ static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	unsigned int n = 0, i;
 	struct expr *set;
 
-	if (s->flags & NFT_SET_INTERVAL || s->key->etype == EXPR_CONCAT)
+	if (s->flags & NFT_SET_INTERVAL)
 		return -1;
 	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
 	c.v = xzalloc((n + 1) * sizeof(*c.v));
@@ -2673,9 +2705,122 @@ const struct obj_ops maps_obj_ops = {
 	.list		= set_list,
 };
 
+/* -e: the elements the kernel echoed, one message each */
+static void *element_nl_parse(struct nft_ctx *nft,
+			      const struct nlmsghdr *nlh, char **why)
+{
+	struct nftnl_set *nls = nftnl_set_alloc();
+
+	(void)nft;
+	if (nls == NULL)
+		memory_allocation_error();
+	if (nftnl_set_elems_nlmsg_parse(nlh, nls) < 0) {
+		nftnl_set_free(nls);
+		*why = xstrdup("cannot parse the elements the kernel echoed");
+		return NULL;
+	}
+	return nls;
+}
+
+static void element_nl_free(void *obj)
+{
+	nftnl_set_free(obj);
+}
+
+/* "add element ip t s { 10.0.0.1 timeout 10s expires 10s }": what the
+ * kernel holds now, as the system nft echoes it. Plain keys and
+ * concatenations (intervals come as their bounds: not echoed). */
+static void element_echo(struct nft_ctx *nft, struct cmd *cmd,
+			 void *owner_obj, uint16_t type, void *obj)
+{
+	struct nftnl_set *nls = obj;
+	const struct set *e = NULL;
+	const char *tname, *sname;
+	const struct table *t;
+	unsigned int n = 0;
+	const struct expr *i;
+	uint32_t family;
+	struct set *s;
+
+	(void)owner_obj;
+	(void)type;
+	if (nft_output_json(&nft->octx) ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_TABLE) ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_NAME))
+		return;
+	family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
+	tname = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
+	sname = nftnl_set_get_str(nls, NFTNL_SET_NAME);
+	if (cmd && cmd->obj == CMD_OBJ_ELEMENT && cmd->set &&
+	    cmd->set->key)
+		e = cmd->set;
+	t = e ? NULL : cache_table_lookup(&nft->cache, family, tname);
+	if (t)
+		e = table_lookup_set(t, sname);
+	if (!e || !e->key || e->flags & NFT_SET_INTERVAL)
+		return;
+	s = set_alloc(NULL);
+	s->flags = e->flags;
+	s->key = expr_get(e->key);
+	if (e->data)
+		s->data = expr_get(e->data);
+	/* the echoed elements come without their set's attributes */
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, e->flags);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN,
+			  div_round_up(e->key->len, BITS_PER_BYTE));
+	if (set_is_map(s) && s->data) {
+		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
+				  set_data_type_id(s));
+		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
+	}
+	if (set_is_map(s)) {
+		if (!s->data)
+			s->init = NULL;
+		else if (!set_elems_have_info(nls))
+			s->init = map_elems_decode(nls, s->key);
+		else if (map_decode_with_info(s, nls) < 0)
+			s->init = NULL;
+	} else if (!set_elems_have_info(nls)) {
+		s->init = set_elems_decode(nls, s->key);
+	} else if (set_decode_with_info(s, nls) < 0) {
+		s->init = NULL;
+	}
+	if (s->init && s->init->expr_list.size) {
+		nft_print(&nft->octx, "%s element %s %s %s { ",
+			  cmd && cmd->obj == CMD_OBJ_ELEMENT ?
+			  echo_op(cmd) : "add", family_name(family), tname,
+			  sname);
+		list_for_each_entry(i, &s->init->expr_list.expressions,
+				    list) {
+			if (n)
+				nft_print(&nft->octx, ", ");
+			if (i->etype == EXPR_MAPPING) {
+				set_member_print(i->mapping.key, &nft->octx);
+				if (s->info)
+					set_print_elem_info(s, &s->info[n],
+							    &nft->octx);
+				nft_print(&nft->octx, " : ");
+				expr_print(i->mapping.data, &nft->octx);
+			} else {
+				set_member_print(i, &nft->octx);
+				if (s->info)
+					set_print_elem_info(s, &s->info[n],
+							    &nft->octx);
+			}
+			n++;
+		}
+		nft_print(&nft->octx, " }\n");
+	}
+	set_free(s);
+}
+
 const struct obj_ops element_obj_ops = {
 	.obj		= CMD_OBJ_ELEMENT,
 	.name		= "element",
+	.msg_new	= NFT_MSG_NEWSETELEM,
+	.nl_parse	= element_nl_parse,
+	.obj_free	= element_nl_free,
+	.echo		= element_echo,
 	.flags		= OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.list		= element_get,
