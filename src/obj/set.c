@@ -470,6 +470,39 @@ static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
 
 /* Type the members of @elemsp by @s's key; a set of one member stays a
  * set. */
+/*
+ * Elements' options the kernel would refuse, refused here with the
+ * system nft's words and its caret under the element: a timeout or an
+ * expiry in a set without timeouts, an expiry with no timeout at all.
+ * Interval elements do not carry options yet: said so.
+ */
+static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
+				const struct expr *elems)
+{
+	const struct set_elem_info *i;
+	const struct expr *m, *at;
+
+	if (elems->etype != EXPR_SET)
+		return 0;
+	list_for_each_entry(m, &elems->expr_list.expressions, list) {
+		i = m->elem_info;
+		at = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+		if (i == NULL)
+			continue;
+		if (s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT)
+			return expr_error(ectx, at,
+					  "options on interval elements are not supported yet");
+		if ((i->timeout || i->expires) &&
+		    !(s->flags & NFT_SET_TIMEOUT))
+			return expr_error(ectx, at,
+					  "Could not process rule: Invalid argument");
+		if (i->expires && !i->timeout && !s->timeout)
+			return expr_error(ectx, at,
+					  "Could not process rule: Operation not supported");
+	}
+	return 0;
+}
+
 static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 			      struct expr **elemsp)
 {
@@ -496,7 +529,7 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		e->flags |= EXPR_F_CONSTANT;
 		if (s->flags & NFT_SET_INTERVAL)
 			e->flags |= EXPR_F_INTERVAL;
-		return 0;
+		return set_elems_check_info(ectx, s, e);
 	}
 	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
 		return -1;
@@ -517,7 +550,7 @@ static int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		return -1;
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
-	return 0;
+	return set_elems_check_info(ectx, s, *elemsp);
 }
 
 /* A map's data: "type KEY : DATA"; a set has none. */
