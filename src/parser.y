@@ -3108,6 +3108,17 @@ set_elem	: set_member
 				$$ = $1;
 				set_elem_info_of($$)->counter = true;
 			}
+		| set_elem COUNTER PACKETS NUMBER BYTES NUMBER
+			{
+				$$ = $1;
+				set_elem_info_of($$)->counter = true;
+				set_elem_info_of($$)->packets =
+					strtoull($4, NULL, 0);
+				set_elem_info_of($$)->bytes =
+					strtoull($6, NULL, 0);
+				xfree($4);
+				xfree($6);
+			}
 		;
 
 /*

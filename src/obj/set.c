@@ -2847,6 +2847,45 @@ static void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 	set_free(s);
 }
 
+/* -e -j: each element added, as the system nft prints the kernel's
+ * echo: {"add": {"element": {..., "elem": {"set": [ELEM]}}}}, the
+ * expiry the kernel starts from the timeout included. */
+static void element_json_echo(json_t *array, const char *op,
+			      const struct cmd *cmd, struct output_ctx *octx)
+{
+	const struct set *e = cmd->set;
+	struct set_elem_info info;
+	const struct expr *m;
+	json_t *o;
+
+	if ((cmd->op != CMD_ADD && cmd->op != CMD_CREATE) || !e || !e->init ||
+	    e->init->etype != EXPR_SET || e->flags & NFT_SET_INTERVAL)
+		return;
+	list_for_each_entry(m, &e->init->expr_list.expressions, list) {
+		memset(&info, 0, sizeof(info));
+		if (m->elem_info) {
+			info = *m->elem_info;
+			info.stmt = NULL;
+			if (!info.expires)
+				info.expires = info.timeout;
+		}
+		o = json_object();
+		json_object_set_new(o, "family",
+				    json_string(family_name(cmd->handle.family)));
+		json_object_set_new(o, "table",
+				    json_string(cmd->handle.table.name));
+		json_object_set_new(o, "name",
+				    json_string(cmd->handle.set.name));
+		json_object_set_new(o, "elem",
+				    json_pack("{s:[o]}", "set",
+					      set_elem_json(e, m, &info,
+							    octx)));
+		json_array_append_new(array,
+				      json_pack("{s:{s:o}}", op, "element",
+						o));
+	}
+}
+
 const struct obj_ops element_obj_ops = {
 	.obj		= CMD_OBJ_ELEMENT,
 	.name		= "element",
@@ -2854,6 +2893,7 @@ const struct obj_ops element_obj_ops = {
 	.nl_parse	= element_nl_parse,
 	.obj_free	= element_nl_free,
 	.echo		= element_echo,
+	.json_echo	= element_json_echo,
 	.flags		= OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.list		= element_get,

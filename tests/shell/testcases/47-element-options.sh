@@ -107,10 +107,30 @@ if have_system_nft; then
 		sed 's/0202000a/0102000a/' > "$TMPD/sys.nl"
 	assert_files_eq "$TMPD/sys.nl" "$TMPD/ours.nl" "add element's bytecode as the system nft's"
 fi
+out=$(nft -e -j add element ip eo m '{ 10.0.4.1 comment "x" : 0x1, 10.0.4.2 : 0x2 }') ||
+	fail "-e -j"
+assert_eq "$out" '{"nftables": [{"add": {"element": {"family": "ip", "table": "eo", "name": "m", "elem": {"set": [[{"elem": {"val": "10.0.4.1", "comment": "x"}}, 1]]}}}}, {"add": {"element": {"family": "ip", "table": "eo", "name": "m", "elem": {"set": [["10.0.4.2", 2]]}}}}]}' \
+	"-e -j, one object per element"
+if have_system_nft; then
+	assert_eq "$(nft -e -j add element ip eo s '{ 10.0.5.1 timeout 10s comment "y", 10.0.5.2 }')" \
+		"$(sysnft -e -j add element ip eo s '{ 10.0.5.3 timeout 10s comment "y", 10.0.5.4 }' |
+		   sed 's/10.0.5.3/10.0.5.1/; s/10.0.5.4/10.0.5.2/')" "-e -j as the system nft's"
+fi
 printf '{"nftables": [{"add": {"element": {"family": "ip", "table": "eo", "name": "s", "elem": [{"elem": {"val": "10.0.3.1", "timeout": 60, "comment": "j"}}]}}}]}\n' > "$TMPD/add.json"
 nft -j -f "$TMPD/add.json" || fail "JSON add element with options"
 assert_match '10.0.3.1 timeout 1m expires [0-9ms]+ comment "j"' \
 	"$(nft list set ip eo s)" "JSON element with options added"
+
+# counters on a dynamic set's elements, as the system nft writes them
+nft add set ip eo dy '{ type ipv4_addr; flags dynamic,timeout; }' || fail "set dy"
+nft add element ip eo dy '{ 10.0.0.3 counter, 10.0.0.4 counter packets 3 bytes 252 timeout 1h comment "c" }' ||
+	fail "elements with counters"
+assert_match '10.0.0.3 counter packets 0 bytes 0, 10.0.0.4 counter packets 3 bytes 252 timeout 1h expires [0-9hms]+ comment "c"' \
+	"$(nft list set ip eo dy)" "elements' counters written"
+if have_system_nft; then
+	assert_eq "$(sysnft list set ip eo dy | sed "$noexp")" \
+		"$(nft list set ip eo dy | sed "$noexp")" "the system nft lists them alike"
+fi
 
 # errors, with the system nft's carets
 nft add set ip eo p '{ type ipv4_addr; }' || fail "set p"
