@@ -131,6 +131,13 @@ struct interval;
 /* The bounds of member @m of a set keyed by @key. */
 void set_member_bounds(const struct expr *m, const struct expr *key,
 		       struct interval *iv);
+/* Whether keys of @key's type compare as names (bytes). */
+bool set_key_is_string(const struct expr *key);
+/* Concatenation @elem keyed by @key into @buf (zeroed by the caller),
+ * each member in its byte order, padded to 32 bit words; with @high,
+ * the tops of its ranges and prefixes. */
+void set_concat_key(unsigned char *buf, const struct expr *elem,
+		    const struct expr *key, bool high);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);

@@ -193,67 +193,6 @@ static unsigned int map_key_bytes(const struct expr *key)
 	return div_round_up(key->len, BITS_PER_BYTE);
 }
 
-/* [low, high] of a key member of @width bits. */
-static void map_member_bounds(const struct expr *m, struct interval *iv,
-			      unsigned int width)
-{
-	unsigned int host;
-
-	switch (m->etype) {
-	case EXPR_RANGE:
-		mpz_set(iv->low, m->range.left->value.value);
-		mpz_set(iv->high, m->range.right->value.value);
-		break;
-	case EXPR_PREFIX:
-		host = width - m->prefix.prefix_len;
-		mpz_fdiv_q_2exp(iv->low, m->prefix.prefix->value.value, host);
-		mpz_mul_2exp(iv->low, iv->low, host);
-		mpz_set_ui(iv->high, 1);
-		mpz_mul_2exp(iv->high, iv->high, host);
-		mpz_sub_ui(iv->high, iv->high, 1);
-		mpz_ior(iv->high, iv->high, iv->low);
-		break;
-	default:
-		mpz_set(iv->low, m->value.value);
-		mpz_set(iv->high, m->value.value);
-		break;
-	}
-}
-
-/* Names compare as bytes, not as numbers in some byte order. */
-static bool map_key_is_string(const struct expr *key)
-{
-	const struct datatype *d;
-
-	for (d = key->dtype; d; d = d->basetype)
-		if (d->type == TYPE_STRING)
-			return true;
-	return false;
-}
-
-/*
- * A name as the number its bytes spell, big endian, NUL padded to
- * @width bits; a wildcard ("eth*") covers all that follows its bytes.
- */
-static void map_string_bounds(const struct expr *m, struct interval *iv,
-			      unsigned int width)
-{
-	unsigned char buf[NFT_REG_SIZE * 4];
-
-	memset(buf, 0, sizeof(buf));
-	linearize_mpz(buf, m->value.value, BYTEORDER_HOST_ENDIAN,
-		      div_round_up(m->len, BITS_PER_BYTE));
-	mpz_import_data(iv->low, buf, BYTEORDER_BIG_ENDIAN,
-			width / BITS_PER_BYTE);
-	mpz_set(iv->high, iv->low);
-	if (m->flags & EXPR_F_WILDCARD && m->len < width) {
-		mpz_set_ui(iv->high, 1);
-		mpz_mul_2exp(iv->high, iv->high, width - m->len);
-		mpz_sub_ui(iv->high, iv->high, 1);
-		mpz_ior(iv->high, iv->high, iv->low);
-	}
-}
-
 struct map_iv {
 	struct interval iv;
 	const struct expr *mapping;
@@ -279,12 +218,7 @@ static struct map_iv *map_intervals(const struct expr *map, unsigned int *n)
 
 	list_for_each_entry(i, &set->expr_list.expressions, list) {
 		interval_init(&v[k].iv);
-		if (map_key_is_string(map->map.key))
-			map_string_bounds(i->mapping.key, &v[k].iv,
-					  map->map.key->len);
-		else
-			map_member_bounds(i->mapping.key, &v[k].iv,
-					  map->map.key->len);
+		set_member_bounds(i->mapping.key, map->map.key, &v[k].iv);
 		v[k].index = k;
 		v[k++].mapping = i;
 	}
@@ -804,35 +738,6 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 	return count;
 }
 
-/* A concatenation's key (@high: the tops of its ranges and prefixes). */
-static void map_concat_key(unsigned char *buf, const struct expr *elem,
-			   const struct expr *key, bool high)
-{
-	const struct expr *m, *k;
-	struct interval iv;
-	unsigned int off = 0;
-
-	interval_init(&iv);
-	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
-	list_for_each_entry(m, &elem->expr_list.expressions, list) {
-		if (map_key_is_string(k)) {
-			map_string_bounds(m, &iv, k->len);
-			linearize_mpz(buf + off, high ? iv.high : iv.low,
-				      BYTEORDER_BIG_ENDIAN,
-				      div_round_up(k->len, BITS_PER_BYTE));
-			off += concat_field_bytes(k);
-			k = list_next_entry(k, list);
-			continue;
-		}
-		map_member_bounds(m, &iv, k->len);
-		linearize_mpz(buf + off, high ? iv.high : iv.low,
-			      k->byteorder, div_round_up(k->len, BITS_PER_BYTE));
-		off += concat_field_bytes(k);
-		k = list_next_entry(k, list);
-	}
-	interval_clear(&iv);
-}
-
 static unsigned int map_add_concats(struct nftnl_set *elems,
 				    const struct expr *map)
 {
@@ -845,8 +750,8 @@ static unsigned int map_add_concats(struct nftnl_set *elems,
 			    list) {
 		memset(low, 0, sizeof(low));
 		memset(high, 0, sizeof(high));
-		map_concat_key(low, i->mapping.key, map->map.key, false);
-		map_concat_key(high, i->mapping.key, map->map.key, true);
+		set_concat_key(low, i->mapping.key, map->map.key, false);
+		set_concat_key(high, i->mapping.key, map->map.key, true);
 		set_elem_info_put(map_add_elem(elems, map, low,
 					       interval ? high : NULL, len,
 					       i->mapping.data, false, false),
@@ -993,7 +898,7 @@ static void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	}
 	linearize_expr(lctx, key, kreg);
 	if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
-	    !map_key_is_string(key) &&
+	    !set_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
 	if (expr->map.objtype) {
@@ -1208,12 +1113,12 @@ static struct expr *map_concat_member(const struct map_raw *r,
 		if (off + len > r->len)
 			break;
 		/* names are read as the number their bytes spell */
-		bo = map_key_is_string(m) ? BYTEORDER_BIG_ENDIAN :
+		bo = set_key_is_string(m) ? BYTEORDER_BIG_ENDIAN :
 		     m->byteorder;
 		mpz_import_data(low, r->bytes + off, bo, len);
 		mpz_import_data(high, (r->end_bytes ? r->end_bytes :
 				       r->bytes) + off, bo, len);
-		concat_expr_add(concat, map_key_is_string(m) ?
+		concat_expr_add(concat, set_key_is_string(m) ?
 				map_string_member(m, low, high, len) :
 				map_member(m, low, high, len));
 		off += concat_field_bytes(m);
@@ -1361,7 +1266,7 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 					mpz_sub_ui(high, high, 1);
 				}
 			}
-			key = interval && map_key_is_string(left) ?
+			key = interval && set_key_is_string(left) ?
 			      map_string_member(left, v[i].key, high, klen) :
 			      map_member(left, v[i].key, high, klen);
 			set_expr_add(set, mapping_expr_alloc(&internal_location,

@@ -140,7 +140,7 @@ static bool set_types_match(const struct datatype *want,
 }
 
 /* Names compare as bytes, not as numbers in some byte order. */
-static bool set_key_is_string(const struct expr *key)
+bool set_key_is_string(const struct expr *key)
 {
 	return key->dtype && set_types_match(&string_type, key->dtype);
 }
@@ -451,8 +451,8 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
  * A concatenation's key: each member's value (with @high, the top of its
  * range or prefix) in its byte order, padded to whole 32 bit words.
  */
-static void set_concat_key(unsigned char *buf, const struct expr *elem,
-			   const struct expr *key, bool high)
+void set_concat_key(unsigned char *buf, const struct expr *elem,
+		    const struct expr *key, bool high)
 {
 	const struct expr *m, *k;
 	struct interval iv;
