@@ -1281,114 +1281,26 @@ static void elem_raw_read(struct nftnl_set_elem *e, struct elem_pair *p)
 	p->raw = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &p->rawlen);
 }
 
+/* The key a pair sorts by: a set's member, a map element's key. */
+static const struct expr *elem_pair_key(const struct elem_pair *p)
+{
+	return p->member->etype == EXPR_MAPPING ? p->member->mapping.key :
+						   p->member;
+}
+
 static int elem_pair_cmp(const void *a, const void *b)
 {
 	const struct elem_pair *x = a, *y = b;
 
-	if (x->member->etype == EXPR_CONCAT && x->raw && y->raw)
+	if (elem_pair_key(x)->etype == EXPR_CONCAT && x->raw && y->raw)
 		return elem_raw_cmp(x, y);
-	return set_member_compare(x->member, y->member);
+	return set_member_compare(elem_pair_key(x), elem_pair_key(y));
 }
 
-/* One element alone, decoded: its member. */
+/* One element alone, decoded: a set's member, a map's mapping. */
 static struct expr *elem_decode_one(const struct nftnl_set *nls,
 				    struct nftnl_set_elem *e,
-				    const struct expr *key)
-{
-	struct nftnl_set *one = set_nl_head(nls);
-	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
-	struct expr *set, *m = NULL;
-	const void *data;
-	uint32_t len;
-
-	if (!k)
-		memory_allocation_error();
-	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
-	nftnl_set_elem_set(k, NFTNL_SET_ELEM_KEY, data, len);
-	nftnl_set_elem_add(one, k);
-	set = set_elems_decode(one, key);
-	if (set->expr_list.size == 1) {
-		m = list_first_entry(&set->expr_list.expressions, struct expr,
-				     list);
-		list_del(&m->list);
-		set->expr_list.size = 0;
-	}
-	expr_free(set);
-	nftnl_set_free(one);
-	return m;
-}
-
-struct info_ctx {
-	const struct nftnl_set *nls;
-	const struct expr *key;
-	struct elem_pair *v;
-	unsigned int n;
-	bool bad;
-};
-
-static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
-{
-	struct info_ctx *c = data;
-	struct elem_pair *p = &c->v[c->n];
-
-	p->member = elem_decode_one(c->nls, e, c->key);
-	if (!p->member) {
-		c->bad = true;
-		return -1;
-	}
-	elem_raw_read(e, p);
-	elem_info_read(e, &p->info);
-	c->n++;
-	return 0;
-}
-
-/*
- * Elements with a timeout, an expiry or a comment: each is decoded on
- * its own to keep what it holds with it, then all are sorted as a
- * listing sorts them. Plain keys only: intervals and concatenations
- * with them are not listed yet.
- */
-static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
-{
-	struct info_ctx c = { nls, s->key, NULL, 0, false };
-	unsigned int n = 0, i;
-	struct expr *set;
-
-	if (s->flags & NFT_SET_INTERVAL)
-		return -1;
-	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
-	c.v = xzalloc(n * sizeof(*c.v));
-	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_pair_cb, &c);
-	if (c.bad) {
-		for (i = 0; i < c.n; i++) {
-			expr_free(c.v[i].member);
-			xfree(c.v[i].info.comment);
-			if (c.v[i].info.stmt)
-				stmt_free(c.v[i].info.stmt);
-		}
-		xfree(c.v);
-		return -1;
-	}
-	qsort(c.v, c.n, sizeof(*c.v), elem_pair_cmp);
-	set = set_expr_alloc(&internal_location);
-	set->dtype = s->key->dtype;
-	set->byteorder = s->key->byteorder;
-	set->len = s->key->len;
-	set->flags |= EXPR_F_CONSTANT;
-	s->info = xzalloc(c.n * sizeof(*s->info));
-	for (i = 0; i < c.n; i++) {
-		set_expr_add(set, c.v[i].member);
-		s->info[i] = c.v[i].info;
-	}
-	xfree(c.v);
-	s->init = set;
-	return 0;
-}
-
-/* A map's element alone, decoded: its mapping. */
-static struct expr *map_elem_decode_one(const struct nftnl_set *nls,
-					struct nftnl_set_elem *e,
-					const struct expr *key)
+				    const struct expr *key, bool map)
 {
 	static const uint16_t attrs[] = {
 		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_DATA,
@@ -1403,14 +1315,15 @@ static struct expr *map_elem_decode_one(const struct nftnl_set *nls,
 
 	if (!k)
 		memory_allocation_error();
-	for (i = 0; i < array_size(attrs); i++) {
+	/* a set's element: its key only */
+	for (i = 0; i < (map ? array_size(attrs) : 1); i++) {
 		if (!nftnl_set_elem_is_set(e, attrs[i]))
 			continue;
 		data = nftnl_set_elem_get(e, attrs[i], &len);
 		nftnl_set_elem_set(k, attrs[i], data, len);
 	}
 	nftnl_set_elem_add(one, k);
-	set = map_elems_decode(one, key);
+	set = map ? map_elems_decode(one, key) : set_elems_decode(one, key);
 	if (set && set->expr_list.size == 1) {
 		m = list_first_entry(&set->expr_list.expressions, struct expr,
 				     list);
@@ -1422,21 +1335,22 @@ static struct expr *map_elem_decode_one(const struct nftnl_set *nls,
 	return m;
 }
 
-struct map_info_ctx {
+struct info_ctx {
 	const struct nftnl_set *nls;
 	const struct expr *key;
+	bool map;
 	struct elem_pair *v;
 	unsigned int n;
 	bool bad;
 };
 
-static int map_pair_cb(struct nftnl_set_elem *e, void *data)
+static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 {
-	struct map_info_ctx *c = data;
+	struct info_ctx *c = data;
 	struct elem_pair *p = &c->v[c->n];
 
-	p->member = map_elem_decode_one(c->nls, e, c->key);
-	if (!p->member || p->member->etype != EXPR_MAPPING) {
+	p->member = elem_decode_one(c->nls, e, c->key, c->map);
+	if (!p->member || (c->map && p->member->etype != EXPR_MAPPING)) {
 		expr_free(p->member);
 		c->bad = true;
 		return -1;
@@ -1447,21 +1361,16 @@ static int map_pair_cb(struct nftnl_set_elem *e, void *data)
 	return 0;
 }
 
-static int map_pair_cmp(const void *a, const void *b)
+/*
+ * Elements (of a set, or of a map if @map) with a timeout, an expiry or
+ * a comment: each is decoded on its own to keep what it holds with it,
+ * then all are sorted as a listing sorts them. Plain keys only:
+ * intervals and concatenations with them are not listed yet.
+ */
+static int decode_with_info(struct set *s, const struct nftnl_set *nls,
+			    bool map)
 {
-	const struct elem_pair *x = a, *y = b;
-
-	if (x->member->mapping.key->etype == EXPR_CONCAT && x->raw && y->raw)
-		return elem_raw_cmp(x, y);
-	return set_member_compare(x->member->mapping.key,
-				  y->member->mapping.key);
-}
-
-/* A map's elements with a timeout, an expiry or a comment, as a set's
- * (set_decode_with_info()): plain keys only. */
-static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
-{
-	struct map_info_ctx c = { nls, s->key, NULL, 0, false };
+	struct info_ctx c = { nls, s->key, map, NULL, 0, false };
 	unsigned int n = 0, i;
 	struct expr *set;
 
@@ -1469,7 +1378,7 @@ static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 		return -1;
 	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
 	c.v = xzalloc((n + 1) * sizeof(*c.v));
-	nftnl_set_elem_foreach((struct nftnl_set *)nls, map_pair_cb, &c);
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_pair_cb, &c);
 	if (c.bad) {
 		for (i = 0; i < c.n; i++) {
 			expr_free(c.v[i].member);
@@ -1480,8 +1389,13 @@ static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 		xfree(c.v);
 		return -1;
 	}
-	qsort(c.v, c.n, sizeof(*c.v), map_pair_cmp);
+	qsort(c.v, c.n, sizeof(*c.v), elem_pair_cmp);
 	set = set_expr_alloc(&internal_location);
+	if (!map) {
+		set->dtype = s->key->dtype;
+		set->byteorder = s->key->byteorder;
+		set->len = s->key->len;
+	}
 	set->flags |= EXPR_F_CONSTANT;
 	s->info = xzalloc((c.n + 1) * sizeof(*s->info));
 	for (i = 0; i < c.n; i++) {
@@ -1491,6 +1405,16 @@ static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	xfree(c.v);
 	s->init = set;
 	return 0;
+}
+
+static int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	return decode_with_info(s, nls, false);
+}
+
+static int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	return decode_with_info(s, nls, true);
 }
 
 struct set *netlink_set_parse(const struct nftnl_set *nls)
