@@ -991,17 +991,138 @@ static int json_proto(struct json_ctx *jctx, json_t *obj, const char *key,
 	return 1;
 }
 
-static const char *const json_units[] = { "bytes", "kbytes", "mbytes" };
+/* libnftables-json(5): burst 0 unless given; "unit": "bytes" for byte
+ * rates (the listing writes "rate_unit") */
+static int json_limit_body(struct json_ctx *jctx, json_t *obj,
+			   struct sobj *o)
+{
+	const char *s;
+	uint64_t v = 0;
+	json_t *val;
 
-static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
-			  struct sobj *o)
+	o->limit.type = NFT_LIMIT_PKTS;
+	o->limit.unit = 1;
+	o->limit.burst = 0;
+	if (json_u64_key(jctx, obj, "rate", UINT64_MAX,
+			 &o->limit.rate) < 0)
+		return -1;
+	if (json_opt_string(jctx, obj, "unit", &s) > 0) {
+		if (!strcmp(s, "bytes"))
+			o->limit.type = NFT_LIMIT_PKT_BYTES;
+		else if (strcmp(s, "packets"))
+			return json_error(jctx, "unit",
+					  "invalid limit unit \"%s\": expected packets or bytes",
+					  s);
+	}
+	if (json_opt_string(jctx, obj, "per", &s) > 0) {
+		o->limit.unit = limit_time_unit(s);
+		if (!o->limit.unit)
+			return json_error(jctx, "per",
+					  "invalid time unit \"%s\"", s);
+	}
+	if (json_opt_string(jctx, obj, "rate_unit", &s) > 0 &&
+	    strcmp(s, "packets")) {
+		o->limit.type = NFT_LIMIT_PKT_BYTES;
+		o->limit.rate *= limit_byte_unit(s);
+	}
+	if (json_u64_key(jctx, obj, "burst", UINT32_MAX, &v) > 0) {
+		o->limit.burst = v;
+		if (json_opt_string(jctx, obj, "burst_unit", &s) > 0)
+			o->limit.burst *= limit_byte_unit(s);
+	}
+	val = json_object_get(obj, "inv");
+	if (val && json_is_true(val))
+		o->limit.flags |= NFT_LIMIT_F_INV;
+	return 0;
+}
+
+static int json_timeout_body(struct json_ctx *jctx, json_t *obj,
+			     struct sobj *o)
 {
 	const struct timeout_proto *tp;
-	const char *s, *key;
+	const char *key;
 	uint64_t v = 0;
 	json_t *val, *f;
 	size_t idx;
 	int st;
+
+	if (json_proto(jctx, obj, "protocol", false, NULL,
+		       &o->timeout.l4proto) <= 0 ||
+	    json_proto(jctx, obj, "l3proto", true,
+		       &o->timeout.l3proto, NULL) < 0)
+		return json_error(jctx, "protocol",
+				  "a ct timeout needs a protocol");
+	tp = sobj_timeout_proto(o->timeout.l4proto);
+	if (!tp)
+		return json_error(jctx, "protocol",
+				  "ct timeout policies for this protocol are not supported yet");
+	for (idx = 0; idx < tp->n; idx++)
+		o->timeout.timeout[idx] = tp->dflt[idx];
+	/* libnftables-json(5)'s one "state" and "value" */
+	if (json_opt_string(jctx, obj, "state", &key) > 0) {
+		st = timeout_state(tp, key);
+		if (st < 0 || json_u64_key(jctx, obj, "value",
+					   UINT32_MAX, &v) <= 0)
+			return json_error(jctx, "state",
+					  "invalid state \"%s\" or no \"value\"",
+					  key);
+		o->timeout.timeout[st] = v;
+	}
+	f = json_object_get(obj, "policy");
+	json_object_foreach(f, key, val) {
+		st = timeout_state(tp, key);
+		if (st < 0 || !json_is_integer(val))
+			return json_error(jctx, "policy",
+					  "invalid policy state \"%s\"",
+					  key);
+		o->timeout.timeout[st] = json_integer_value(val);
+	}
+	return 0;
+}
+
+static int json_synproxy_body(struct json_ctx *jctx, json_t *obj,
+			      struct sobj *o)
+{
+	const char *s;
+	uint64_t v = 0;
+	json_t *val, *f;
+	size_t idx;
+
+	if (json_u64_key(jctx, obj, "mss", UINT16_MAX, &v) > 0) {
+		o->synproxy.mss = v;
+		o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
+	}
+	if (json_u64_key(jctx, obj, "wscale", 14, &v) > 0) {
+		o->synproxy.wscale = v;
+		o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
+	}
+	f = json_object_get(obj, "flags");
+	if (json_is_string(f))
+		f = json_pack("[O]", f);
+	else
+		json_incref(f);
+	json_array_foreach(f, idx, val) {
+		s = json_string_value(val);
+		if (s && !strcmp(s, "timestamp"))
+			o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
+		else if (s && !strcmp(s, "sack-perm"))
+			o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
+		else {
+			json_decref(f);
+			return json_error(jctx, "flags",
+					  "invalid synproxy flag");
+		}
+	}
+	json_decref(f);
+	return 0;
+}
+
+static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
+			  struct sobj *o)
+{
+	const char *s;
+	uint64_t v = 0;
+	json_t *val;
 
 	switch (o->type) {
 	case NFT_OBJECT_COUNTER:
@@ -1022,42 +1143,7 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 			o->quota.flags |= NFT_QUOTA_F_INV;
 		break;
 	case NFT_OBJECT_LIMIT:
-		/* libnftables-json(5): burst 0 unless given; "unit":
-		 * "bytes" for byte rates (the listing writes "rate_unit") */
-		o->limit.type = NFT_LIMIT_PKTS;
-		o->limit.unit = 1;
-		o->limit.burst = 0;
-		if (json_u64_key(jctx, obj, "rate", UINT64_MAX,
-				 &o->limit.rate) < 0)
-			return -1;
-		if (json_opt_string(jctx, obj, "unit", &s) > 0) {
-			if (!strcmp(s, "bytes"))
-				o->limit.type = NFT_LIMIT_PKT_BYTES;
-			else if (strcmp(s, "packets"))
-				return json_error(jctx, "unit",
-						  "invalid limit unit \"%s\": expected packets or bytes",
-						  s);
-		}
-		if (json_opt_string(jctx, obj, "per", &s) > 0) {
-			o->limit.unit = limit_time_unit(s);
-			if (!o->limit.unit)
-				return json_error(jctx, "per",
-						  "invalid time unit \"%s\"", s);
-		}
-		if (json_opt_string(jctx, obj, "rate_unit", &s) > 0 &&
-		    strcmp(s, "packets")) {
-			o->limit.type = NFT_LIMIT_PKT_BYTES;
-			o->limit.rate *= limit_byte_unit(s);
-		}
-		if (json_u64_key(jctx, obj, "burst", UINT32_MAX, &v) > 0) {
-			o->limit.burst = v;
-			if (json_opt_string(jctx, obj, "burst_unit", &s) > 0)
-				o->limit.burst *= limit_byte_unit(s);
-		}
-		val = json_object_get(obj, "inv");
-		if (val && json_is_true(val))
-			o->limit.flags |= NFT_LIMIT_F_INV;
-		break;
+		return json_limit_body(jctx, obj, o);
 	case NFT_OBJECT_CT_HELPER:
 		if (json_req_string(jctx, obj, "type", &s) < 0)
 			return -1;
@@ -1069,38 +1155,7 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 			return -1;
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
-		if (json_proto(jctx, obj, "protocol", false, NULL,
-			       &o->timeout.l4proto) <= 0 ||
-		    json_proto(jctx, obj, "l3proto", true,
-			       &o->timeout.l3proto, NULL) < 0)
-			return json_error(jctx, "protocol",
-					  "a ct timeout needs a protocol");
-		tp = sobj_timeout_proto(o->timeout.l4proto);
-		if (!tp)
-			return json_error(jctx, "protocol",
-					  "ct timeout policies for this protocol are not supported yet");
-		for (idx = 0; idx < tp->n; idx++)
-			o->timeout.timeout[idx] = tp->dflt[idx];
-		/* libnftables-json(5)'s one "state" and "value" */
-		if (json_opt_string(jctx, obj, "state", &key) > 0) {
-			st = timeout_state(tp, key);
-			if (st < 0 || json_u64_key(jctx, obj, "value",
-						   UINT32_MAX, &v) <= 0)
-				return json_error(jctx, "state",
-						  "invalid state \"%s\" or no \"value\"",
-						  key);
-			o->timeout.timeout[st] = v;
-		}
-		f = json_object_get(obj, "policy");
-		json_object_foreach(f, key, val) {
-			st = timeout_state(tp, key);
-			if (st < 0 || !json_is_integer(val))
-				return json_error(jctx, "policy",
-						  "invalid policy state \"%s\"",
-						  key);
-			o->timeout.timeout[st] = json_integer_value(val);
-		}
-		break;
+		return json_timeout_body(jctx, obj, o);
 	case NFT_OBJECT_CT_EXPECT:
 		if (json_proto(jctx, obj, "protocol", false, NULL,
 			       &o->expect.l4proto) < 0 ||
@@ -1120,35 +1175,8 @@ static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
 		snprintf(o->secmark.ctx, sizeof(o->secmark.ctx), "%s", s);
 		break;
 	case NFT_OBJECT_SYNPROXY:
-		if (json_u64_key(jctx, obj, "mss", UINT16_MAX, &v) > 0) {
-			o->synproxy.mss = v;
-			o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
-		}
-		if (json_u64_key(jctx, obj, "wscale", 14, &v) > 0) {
-			o->synproxy.wscale = v;
-			o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
-		}
-		f = json_object_get(obj, "flags");
-		if (json_is_string(f))
-			f = json_pack("[O]", f);
-		else
-			json_incref(f);
-		json_array_foreach(f, idx, val) {
-			s = json_string_value(val);
-			if (s && !strcmp(s, "timestamp"))
-				o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
-			else if (s && !strcmp(s, "sack-perm"))
-				o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
-			else {
-				json_decref(f);
-				return json_error(jctx, "flags",
-						  "invalid synproxy flag");
-			}
-		}
-		json_decref(f);
-		break;
+		return json_synproxy_body(jctx, obj, o);
 	}
-	(void)json_units;
 	return 0;
 }
 
