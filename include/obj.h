@@ -224,6 +224,13 @@ const char *table_print_open(const struct table *t, struct output_ctx *octx);
 
 /* chain */
 int chain_evaluate(struct eval_ctx *ectx, struct chain *chain);
+/* The ops' evaluation hooks (src/obj/chain_eval.c). */
+int chain_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int chain_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int chain_rename_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+/* The chain commands' JSON input (src/obj/chain_out.c). */
+struct cmd *json_chain_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj);
 int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		   const struct handle *h, const void *obj);
 /* "\tchain NAME {", its comment and hook line; no rules, no closing. */
