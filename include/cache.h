@@ -23,6 +23,7 @@ enum cache_level_flags {
 	NFT_CACHE_FULL		= NFT_CACHE_TABLE | NFT_CACHE_CHAIN |
 				  NFT_CACHE_RULE,
 	NFT_CACHE_OBJ		= 1 << 5,	/* stateful objects */
+	NFT_CACHE_FLOWTABLE	= 1 << 6,	/* flowtables: their own dump */
 };
 
 /* What to fetch: levels, and optionally one family/table only. */

@@ -372,9 +372,9 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 		return -1;
 	if (flags & NFT_CACHE_RULE && cache_fetch_rules(nft, f) < 0)
 		return -1;
-	/* flowtables come with the chains: listings frame them alike */
-	if (flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE) &&
-	    flowtable_cache_fetch(nft, f) < 0)
+	/* only listings and flowtable commands look at flowtables: a
+	 * rule or chain command costs no flowtable dump */
+	if (flags & NFT_CACHE_FLOWTABLE && flowtable_cache_fetch(nft, f) < 0)
 		return -1;
 	/* one dump for the whole family or table, not one per table */
 	if (flags & NFT_CACHE_OBJ &&

@@ -518,7 +518,8 @@ static int ft_list(struct nft_ctx *nft, struct cmd *cmd,
 	json_t *array = NULL;
 	struct table *t;
 
-	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_CHAIN, &f, msgs) < 0)
+	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_FLOWTABLE, &f,
+			msgs) < 0)
 		return -1;
 	if (cmd->obj == CMD_OBJ_FLOWTABLE) {
 		t = cache_table_lookup(&nft->cache, h->family, h->table.name);
@@ -832,7 +833,7 @@ static void ft_cmd_free(struct cmd *cmd)
 static unsigned int ft_cmd_needs(const struct cmd *cmd)
 {
 	if (cmd->op == CMD_DELETE && cmd->data)
-		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN;
+		return NFT_CACHE_TABLE | NFT_CACHE_FLOWTABLE;
 	return cmd->op == CMD_ADD || cmd->op == CMD_CREATE ?
 	       NFT_CACHE_TABLE : 0;
 }
@@ -844,7 +845,7 @@ const struct obj_ops flowtable_obj_ops = {
 	.evaluate	= ft_cmd_evaluate,
 	.evaluate_delete = ft_delete_evaluate,
 	.cache_needs	= ft_cmd_needs,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_FLOWTABLE,
 	.execute	= ft_execute,
 	.msg_new	= NFT_MSG_NEWFLOWTABLE,
 	.msg_del	= NFT_MSG_DELFLOWTABLE,
@@ -871,7 +872,7 @@ const struct obj_ops flowtables_obj_ops = {
 	.obj		= CMD_OBJ_FLOWTABLES,
 	.name		= "flowtables",
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_FLOWTABLE,
 	.list		= ft_list,
 	.json_cmds	= OBJ_CMD(CMD_LIST),
 };

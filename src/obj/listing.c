@@ -35,7 +35,8 @@ const struct obj_ops ruleset_obj_ops = {
 	.name		= "ruleset",
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_OBJ |
-			  NFT_CACHE_SET | NFT_CACHE_SETELEM,
+			  NFT_CACHE_SET | NFT_CACHE_SETELEM |
+			  NFT_CACHE_FLOWTABLE,
 	.execute	= exec_ruleset,
 	.plan		= ruleset_plan,
 	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),

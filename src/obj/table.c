@@ -612,7 +612,8 @@ const struct obj_ops table_obj_ops = {
 	.evaluate	= table_cmd_evaluate,
 	.cache_needs	= table_cmd_needs,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_CHAIN | NFT_CACHE_OBJ |
-			  NFT_CACHE_SET | NFT_CACHE_SETELEM,
+			  NFT_CACHE_SET | NFT_CACHE_SETELEM |
+			  NFT_CACHE_FLOWTABLE,
 	.execute	= exec_table,
 	.plan		= table_plan,
 	.msg_new	= NFT_MSG_NEWTABLE,

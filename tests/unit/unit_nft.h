@@ -26,7 +26,7 @@ static struct nft_ctx *test_nft(void)
  * @text as the rule of "add rule FAMILY t c TEXT", parsed by the text
  * front end; NULL (with the errors printed) if it does not parse.
  */
-static struct rule *build_rule(uint32_t family, const char *text)
+static inline struct rule *build_rule(uint32_t family, const char *text)
 {
 	struct nft_ctx *nft = test_nft();
 	struct input_descriptor *d;
