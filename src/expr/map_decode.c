@@ -3,20 +3,10 @@
  * object maps decoded into expressions, and the postprocessing of their
  * keys. The kind is in src/expr/map.c.
  */
-#include <stdlib.h>
 #include <string.h>
-#include <expr.h>
-#include <stmt.h>
-#include <evaluate.h>
-#include <linearize.h>
-#include <intervals.h>
 #include <netlink.h>
-#include <json.h>
 #include <nftables.h>
-#include <linux/netfilter.h>
-#include <libnftnl/expr.h>
 #include <libnftnl/set.h>
-#include <libnftnl/udata.h>
 #include <set.h>
 #include <map_int.h>
 

@@ -2,18 +2,8 @@
  * Maps: the anonymous map's set and lookup into the batch, and the
  * elements of named maps (src/obj/set.c). The kind is in src/expr/map.c.
  */
-#include <stdlib.h>
 #include <string.h>
-#include <expr.h>
-#include <stmt.h>
-#include <evaluate.h>
-#include <linearize.h>
-#include <intervals.h>
-#include <netlink.h>
-#include <json.h>
 #include <nftables.h>
-#include <linux/netfilter.h>
-#include <libnftnl/expr.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <set.h>

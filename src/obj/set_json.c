@@ -1,28 +1,10 @@
 /*
  * Named sets: JSON input of sets, maps and elements.
  */
-#include <obj.h>
-#include <set.h>
 #include <set_int.h>
-#include <nft.h>
-#include <nftables.h>
-#include <cache.h>
-#include <evaluate.h>
-#include <mnl.h>
-#include <netlink.h>
 #include <print.h>
 #include <json.h>
-#include <stmt.h>
-#include <intervals.h>
-#include <errno.h>
-#include <inttypes.h>
-#include <libnftnl/expr.h>
 #include <string.h>
-#include <libmnl/libmnl.h>
-#include <libnftnl/set.h>
-#include <libnftnl/udata.h>
-#include <linux/netfilter.h>
-#include <linux/netfilter/nf_tables.h>
 
 /* ---- JSON input ---- */
 
