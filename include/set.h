@@ -2,7 +2,7 @@
  * Named sets: "set s { type ipv4_addr; flags interval; elements = { ... } }"
  * declared in a table block or with "add set", their elements ("add
  * element", "delete element", "flush set") and the listings of them.
- * Everything about the kind is in src/obj/set.c; the elements are encoded
+ * Everything about the kind is in src/obj/set*.c; the elements are encoded
  * and decoded by the anonymous sets' code (src/expr/set.c), and "@s" in
  * rules is src/expr/setref.c.
  */

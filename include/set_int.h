@@ -1,0 +1,89 @@
+#ifndef NFT_SET_INT_H
+#define NFT_SET_INT_H
+
+/* What the named sets' files (src/obj/set*.c) share; not for the rest
+ * of nft. The kind's ops are in src/obj/set.c. */
+
+#include <set.h>
+#include <jansson.h>
+
+struct cmd;
+struct eval_ctx;
+struct json_ctx;
+struct list_head;
+struct nft_ctx;
+struct nftnl_set;
+struct nlmsghdr;
+struct output_ctx;
+
+/* The flags the language names, for parsing and output (set.c); the
+ * size here makes the compiler check it against the table. */
+struct set_flag_name {
+	const char *name;
+	uint32_t flag;
+};
+extern const struct set_flag_name set_flags[4];
+
+/* The key and a map's data, by name or as the kernel holds them,
+ * and the stand-in anonymous map of a named map's elements (set.c). */
+struct expr *set_key_from_names(const char *names,
+				const struct location *loc,
+				char **bad);
+struct expr *set_key_from_kernel(uint32_t type, uint32_t len);
+void set_print_key_types(const struct expr *key,
+			 struct output_ctx *octx);
+void set_print_typeof(const struct expr *key, struct output_ctx *octx);
+bool set_is_map(const struct set *s);
+struct expr *set_data_from_names(const char *names,
+				 const struct location *loc, char **bad);
+struct expr *set_data_from_kernel(uint32_t type, uint32_t len);
+struct expr *set_map_stub(const struct set *s, struct expr *mappings);
+void set_map_stub_free(struct expr *map);
+uint32_t set_data_type_id(const struct set *s);
+uint32_t set_data_len(const struct set *s);
+
+/* Evaluation (set_eval.c). */
+int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
+		       struct expr **elemsp);
+int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int element_cmd_evaluate_delete(struct eval_ctx *ectx,
+				struct cmd *cmd);
+unsigned int set_cmd_needs(const struct cmd *cmd);
+unsigned int element_cmd_needs(const struct cmd *cmd);
+
+/* Dumped elements with their options (set_decode.c). */
+bool set_elems_have_info(const struct nftnl_set *nls);
+int set_decode_with_info(struct set *s, const struct nftnl_set *nls);
+int map_decode_with_info(struct set *s, const struct nftnl_set *nls);
+
+/* Output (set_print.c). */
+void set_print_elem_info(const struct set *s,
+			 const struct set_elem_info *i,
+			 struct output_ctx *octx);
+json_t *set_elem_json(const struct set *s, const struct expr *m,
+		      const struct set_elem_info *i,
+		      struct output_ctx *octx);
+int set_list(struct nft_ctx *nft, struct cmd *cmd,
+	     struct list_head *msgs);
+
+/* JSON input (set_json.c). */
+struct cmd *json_set_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			 bool bare, json_t *obj);
+struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			 bool bare, json_t *obj);
+struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			     bool bare, json_t *obj);
+
+/* "get element" and the echo of elements (set_elem.c). */
+int element_get(struct nft_ctx *nft, struct cmd *cmd,
+		struct list_head *msgs);
+void *element_nl_parse(struct nft_ctx *nft,
+		       const struct nlmsghdr *nlh, char **why);
+void element_nl_free(void *obj);
+void element_echo(struct nft_ctx *nft, struct cmd *cmd,
+		  void *owner_obj, uint16_t type, void *obj);
+void element_json_echo(json_t *array, const char *op,
+		       const struct cmd *cmd, struct output_ctx *octx);
+
+#endif /* NFT_SET_INT_H */

@@ -1,0 +1,569 @@
+/*
+ * Maps: dumped mappings read back, the lookups of anonymous, named and
+ * object maps decoded into expressions, and the postprocessing of their
+ * keys. The kind is in src/expr/map.c.
+ */
+#include <string.h>
+#include <netlink.h>
+#include <nftables.h>
+#include <libnftnl/set.h>
+#include <set.h>
+#include <map_int.h>
+
+/* ---- decoding ---- */
+
+struct map_raw {
+	mpz_t key;
+	const unsigned char *bytes;
+	const unsigned char *end_bytes;
+	uint32_t len;
+	bool end;
+	struct expr *data;
+};
+
+/* A concatenation's type: its members' types, 6 bits each, the first
+ * member's highest (concat_key_type()). */
+#define MAP_CONCAT_TYPE_BITS	6
+
+static struct expr *map_concat_data_decode(const unsigned char *data,
+					   uint32_t len, uint32_t data_type)
+{
+	const struct datatype *types[8];
+	unsigned int n = 0, i, off = 0, bytes;
+	struct expr *concat;
+
+	for (; data_type && n < array_size(types);
+	     data_type >>= MAP_CONCAT_TYPE_BITS) {
+		types[n] = datatype_lookup(data_type &
+					   ((1 << MAP_CONCAT_TYPE_BITS) - 1));
+		if (types[n] == NULL || types[n]->size == 0)
+			return NULL;
+		n++;
+	}
+	if (data_type)
+		return NULL;
+	concat = concat_expr_alloc(&internal_location);
+	for (i = n; i-- > 0;) {
+		bytes = div_round_up(types[i]->size, BITS_PER_BYTE);
+		if (off + bytes > len) {
+			expr_free(concat);
+			return NULL;
+		}
+		concat_expr_add(concat, constant_expr_alloc(&internal_location,
+				types[i], types[i]->byteorder,
+				types[i]->size, data + off));
+		off += div_round_up(bytes, 4) * 4;
+	}
+	concat->len = len * BITS_PER_BYTE;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
+static struct expr *map_data_decode(struct nftnl_set_elem *e,
+				    uint32_t data_type, uint32_t data_len)
+{
+	const struct datatype *dtype;
+	const char *chain;
+	const void *data;
+	uint32_t len = 0;
+
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+		return constant_expr_alloc_string(&internal_location,
+			&string_type,
+			nftnl_set_elem_get_str(e, NFTNL_SET_ELEM_OBJREF), 0);
+	if (data_type == NFT_DATA_VERDICT) {
+		if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT))
+			return NULL;
+		chain = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_CHAIN) ?
+			nftnl_set_elem_get_str(e, NFTNL_SET_ELEM_CHAIN) : NULL;
+		return verdict_expr_alloc(&internal_location,
+			(int)nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_VERDICT),
+			chain ? constant_expr_alloc_string(&internal_location,
+							   &string_type,
+							   chain, 0) : NULL);
+	}
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA))
+		return NULL;
+	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_DATA, &len);
+	if (len != data_len)
+		return NULL;
+	if (data_type >> MAP_CONCAT_TYPE_BITS)
+		return map_concat_data_decode(data, len, data_type);
+	dtype = datatype_lookup(data_type);
+	if (dtype == NULL)
+		dtype = &integer_type;
+	return constant_expr_alloc(&internal_location, dtype,
+				   dtype->byteorder, len * BITS_PER_BYTE, data);
+}
+
+static int map_raw_cmp(const void *a, const void *b)
+{
+	const struct map_raw *x = a, *y = b;
+	int r = mpz_cmp(x->key, y->key);
+
+	if (r)
+		return r;
+	return (int)y->end - (int)x->end;	/* ends first */
+}
+
+/* Concatenations as the system nft lists them: last byte first. */
+static int map_raw_bytes_cmp(const void *a, const void *b)
+{
+	const struct map_raw *x = a, *y = b;
+	uint32_t i = x->len > y->len ? x->len : y->len;
+	unsigned int cx, cy;
+
+	while (i-- > 0) {
+		cx = i < x->len ? x->bytes[i] : 0;
+		cy = i < y->len ? y->bytes[i] : 0;
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+	}
+	return 0;
+}
+
+/* A dumped name (big endian bytes): a wildcard if [low, high] covers
+ * whole bytes after it ("eth*"). */
+static struct expr *map_string_member(const struct expr *left,
+				      const mpz_t low, const mpz_t high,
+				      unsigned int len)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	int plen = -1;
+	struct expr *res;
+	mpz_t host;
+
+	if (mpz_cmp(low, high)) {
+		plen = interval_prefix_len(low, high, len * BITS_PER_BYTE);
+		if (plen % BITS_PER_BYTE)
+			plen = -1;
+	}
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, low, BYTEORDER_BIG_ENDIAN, len);
+	mpz_init(host);
+	mpz_import_data(host, buf, BYTEORDER_HOST_ENDIAN,
+			plen >= 0 ? (unsigned int)plen / BITS_PER_BYTE : len);
+	res = constant_expr_alloc_mpz(&internal_location, left->dtype,
+				      left->byteorder,
+				      plen >= 0 ? (unsigned int)plen :
+				      len * BITS_PER_BYTE, host);
+	mpz_clear(host);
+	if (plen >= 0)
+		res->flags |= EXPR_F_WILDCARD;
+	return res;
+}
+
+static struct expr *map_member(const struct expr *left, const mpz_t low,
+			       const mpz_t high, unsigned int len)
+{
+	int plen;
+
+	if (mpz_cmp(low, high) == 0)
+		return constant_expr_alloc_mpz(&internal_location,
+					       left->dtype, left->byteorder,
+					       len * BITS_PER_BYTE, low);
+	plen = interval_prefix_len(low, high, len * BITS_PER_BYTE);
+	if (plen >= 0)
+		return prefix_expr_alloc(&internal_location,
+			constant_expr_alloc_mpz(&internal_location,
+						left->dtype, left->byteorder,
+						len * BITS_PER_BYTE, low),
+			plen);
+	return range_expr_alloc(&internal_location,
+		constant_expr_alloc_mpz(&internal_location, left->dtype,
+					left->byteorder, len * BITS_PER_BYTE,
+					low),
+		constant_expr_alloc_mpz(&internal_location, left->dtype,
+					left->byteorder, len * BITS_PER_BYTE,
+					high));
+}
+
+static struct expr *map_concat_member(const struct map_raw *r,
+				      const struct expr *left)
+{
+	struct expr *concat = concat_expr_alloc(&internal_location);
+	const struct expr *m;
+	unsigned int off = 0, len;
+	enum byteorder bo;
+	mpz_t low, high;
+
+	mpz_init(low);
+	mpz_init(high);
+	list_for_each_entry(m, &left->expr_list.expressions, list) {
+		len = div_round_up(m->len, BITS_PER_BYTE);
+		if (off + len > r->len)
+			break;
+		/* names are read as the number their bytes spell */
+		bo = set_key_is_string(m) ? BYTEORDER_BIG_ENDIAN :
+		     m->byteorder;
+		mpz_import_data(low, r->bytes + off, bo, len);
+		mpz_import_data(high, (r->end_bytes ? r->end_bytes :
+				       r->bytes) + off, bo, len);
+		concat_expr_add(concat, set_key_is_string(m) ?
+				map_string_member(m, low, high, len) :
+				map_member(m, low, high, len));
+		off += concat_field_bytes(m);
+	}
+	mpz_clear(low);
+	mpz_clear(high);
+	concat->dtype = left->dtype;
+	concat->len = left->len;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
+static void map_raws_free(struct map_raw *v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		mpz_clear(v[i].key);
+		expr_free(v[i].data);
+	}
+	xfree(v);
+}
+
+static unsigned int map_raws_read(const struct nftnl_set *nls,
+				  enum byteorder byteorder,
+				  struct map_raw **res)
+{
+	uint32_t data_type = nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE);
+	uint32_t data_len = nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN);
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	struct map_raw *v = NULL;
+	unsigned int n = 0, size = 0;
+	uint32_t len, end_len;
+
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		if (n == size) {
+			size = size ? 2 * size : 16;
+			v = xrealloc(v, size * sizeof(*v));
+		}
+		memset(&v[n], 0, sizeof(v[n]));
+		len = end_len = 0;
+		v[n].bytes = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+		v[n].len = len;
+		if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END))
+			v[n].end_bytes = nftnl_set_elem_get(e,
+					NFTNL_SET_ELEM_KEY_END, &end_len);
+		v[n].end = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+			   (nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+			    NFT_SET_ELEM_INTERVAL_END);
+		mpz_init(v[n].key);
+		if (v[n].bytes)
+			mpz_import_data(v[n].key, v[n].bytes, byteorder, len);
+		if (!v[n].end)
+			v[n].data = map_data_decode(e, data_type, data_len);
+		if (v[n].bytes == NULL || (!v[n].end && v[n].data == NULL) ||
+		    (v[n].end_bytes && end_len != len)) {
+			mpz_clear(v[n].key);
+			expr_free(v[n].data);
+			nftnl_set_elems_iter_destroy(it);
+			map_raws_free(v, n);
+			return (unsigned int)-1;
+		}
+		n++;
+	}
+	nftnl_set_elems_iter_destroy(it);
+	*res = v;
+	return n;
+}
+
+/* The set's flags say so; the elements sent, kept for an echo, carry
+ * none: their end elements and open starts do. */
+bool map_is_interval(const struct nftnl_set *nls)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	bool interval = false;
+
+	if (nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL)
+		return true;
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while (!interval && (e = nftnl_set_elems_iter_next(it)) != NULL)
+		interval = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA) ||
+			   nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END) ||
+			   (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+			    (nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+			     NFT_SET_ELEM_INTERVAL_END));
+	nftnl_set_elems_iter_destroy(it);
+	return interval;
+}
+
+/* The mappings of a dumped map; NULL if some element cannot be read. */
+static struct expr *map_mappings_decode(const struct nftnl_set *nls,
+					const struct expr *left, bool hton,
+					bool as_sent)
+{
+	uint32_t klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	bool interval = map_is_interval(nls);
+	enum byteorder byteorder = left->byteorder;
+	struct expr *set = set_expr_alloc(&internal_location), *key;
+	struct map_raw *v;
+	unsigned int n, i, j;
+	mpz_t high;
+
+	if (hton || interval || byteorder == BYTEORDER_INVALID)
+		byteorder = BYTEORDER_BIG_ENDIAN;
+	n = map_raws_read(nls, byteorder, &v);
+	if (n == (unsigned int)-1) {
+		expr_free(set);
+		return NULL;
+	}
+	mpz_init(high);
+	if (left->etype == EXPR_CONCAT) {
+		if (!as_sent)
+			qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
+		for (i = 0; i < n; i++) {
+			key = map_concat_member(&v[i], left);
+			set_expr_add(set, mapping_expr_alloc(&internal_location,
+							     key, v[i].data));
+			v[i].data = NULL;
+		}
+	} else {
+		/* an echo shows the values in the order written */
+		if (!as_sent || interval)
+			qsort(v, n, sizeof(*v), map_raw_cmp);
+		for (i = 0; i < n; i++) {
+			if (v[i].end)
+				continue;
+			mpz_set(high, v[i].key);
+			if (interval) {
+				for (j = i + 1; j < n && !mpz_cmp(v[j].key,
+							v[i].key); j++)
+					;
+				if (j < n) {
+					mpz_sub_ui(high, v[j].key, 1);
+				} else {
+					mpz_set_ui(high, 1);
+					mpz_mul_2exp(high, high,
+						     klen * BITS_PER_BYTE);
+					mpz_sub_ui(high, high, 1);
+				}
+			}
+			key = interval && set_key_is_string(left) ?
+			      map_string_member(left, v[i].key, high, klen) :
+			      map_member(left, v[i].key, high, klen);
+			set_expr_add(set, mapping_expr_alloc(&internal_location,
+							     key, v[i].data));
+			v[i].data = NULL;
+		}
+	}
+	mpz_clear(high);
+	map_raws_free(v, n);
+	return set;
+}
+
+/* "lookup reg 1 set m dreg 0": "ip saddr vmap @m", typed by the cached
+ * map's data; -1 for a set that is no map (another kind's). */
+static int map_named_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle,
+				 const char *name)
+{
+	enum nft_registers sreg, dreg;
+	const struct set *s = NULL;
+	struct table *t;
+	struct expr *key, *map;
+
+	t = dctx->nft && dctx->table ?
+	    cache_table_lookup(&dctx->nft->cache, dctx->family, dctx->table) :
+	    NULL;
+	/* a listing of chains or rules alone has no sets cached: the
+	 * table's, without their elements, once */
+	if (t && !(dctx->nft->cache.flags & (NFT_CACHE_SET |
+					     NFT_CACHE_SETELEM))) {
+		dctx->nft->cache.flags |= NFT_CACHE_SET;
+		if (cache_fetch_sets(dctx->nft, dctx->family, dctx->table,
+				     false) < 0)
+			return delin_error(dctx, "map %s: the sets of table %s cannot be read",
+					   name, dctx->table);
+	}
+	if (t)
+		s = table_lookup_set(t, name);
+	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
+	if (dreg != NFT_REG_VERDICT &&
+	    (s == NULL || !(s->flags & NFT_SET_MAP) || s->data == NULL))
+		return delin_error(dctx, "map %s is not known to this nft",
+				   name);
+	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return delin_error(dctx, "map lookup in %s reads an empty register",
+				   name);
+	if (s && s->key && s->key->len > key->len) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg,
+				div_round_up(s->key->len, BITS_PER_BYTE));
+		if (key == NULL)
+			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
+					   name);
+	}
+	map = map_expr_alloc(&internal_location, key,
+			     setref_expr_alloc(&internal_location, name),
+			     dreg == NFT_REG_VERDICT);
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		delin_add_stmt(dctx, verdict_stmt_alloc(&internal_location,
+							map));
+		return 0;
+	}
+	if (s->data->etype == EXPR_CONCAT)
+		map->dtype = list_first_entry(&s->data->expr_list.expressions,
+					      struct expr, list)->dtype;
+	else
+		map->dtype = s->data->dtype;
+	map->byteorder = map->dtype->byteorder;
+	map->len = s->data->len;
+	delin_set_register(dctx, dreg, map);
+	return 0;
+}
+
+/* An object map's: the key in @sreg looked up in the anonymous set
+ * @name, whose elements name objects; NULL (an error said) if it cannot
+ * be read. */
+struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
+			       const char *name, uint32_t objtype)
+{
+	const struct nftnl_set *nls;
+	struct expr *key, *mappings, *map;
+	uint32_t klen;
+	bool as_sent;
+
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
+	if (nls == NULL)
+		return NULL;
+	klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return NULL;
+	if (klen > div_round_up(key->len, BITS_PER_BYTE)) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg, klen);
+		if (key == NULL)
+			return NULL;
+	}
+	mappings = map_mappings_decode(nls, key,
+				       sreg < 32 &&
+				       (dctx->reg_hton & (1U << sreg)),
+				       as_sent);
+	if (mappings == NULL) {
+		expr_free(key);
+		return NULL;
+	}
+	map = map_expr_alloc(&internal_location, key, mappings, false);
+	map->map.objtype = objtype;
+	map->dtype = &string_type;
+	map->byteorder = BYTEORDER_HOST_ENDIAN;
+	map->len = NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE;
+	return map;
+}
+
+int map_lookup_delinearize(struct delin_ctx *dctx,
+			   const struct nftnl_expr *nle)
+{
+	enum nft_registers sreg, dreg;
+	const struct nftnl_set *nls;
+	struct expr *key, *mappings, *map;
+	const char *name;
+	uint32_t data_type, klen;
+	bool hton, as_sent;
+
+	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_DREG))
+		return -1;
+	name = nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
+	if (nls == NULL || (!as_sent && !(nftnl_set_get_u32(nls,
+					NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)))
+		return map_named_delinearize(dctx, nle, name);
+	/* an echo's elements carry no flags */
+	if (!as_sent && !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			  NFT_SET_MAP))
+		return -1;
+	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
+	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
+	klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	key = delin_get_register(dctx, sreg);
+	if (key == NULL)
+		return delin_error(dctx, "map lookup in %s reads an empty register",
+				   name);
+	if (klen > div_round_up(key->len, BITS_PER_BYTE)) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg, klen);
+		if (key == NULL)
+			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
+					   name);
+	}
+	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
+	mappings = map_mappings_decode(nls, key, hton, as_sent);
+	if (mappings == NULL) {
+		expr_free(key);
+		return delin_error(dctx, "map %s has an element this nft cannot read",
+				   name);
+	}
+	data_type = nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE);
+	map = map_expr_alloc(&internal_location, key, mappings,
+			     dreg == NFT_REG_VERDICT);
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		delin_add_stmt(dctx, verdict_stmt_alloc(&internal_location,
+							map));
+		return 0;
+	}
+	/* concatenated data (a nat address and port): the address's */
+	while (data_type >> MAP_CONCAT_TYPE_BITS)
+		data_type >>= MAP_CONCAT_TYPE_BITS;
+	map->dtype = datatype_lookup(data_type);
+	if (map->dtype == NULL)
+		map->dtype = &integer_type;
+	map->byteorder = map->dtype->byteorder;
+	map->len = nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN) * BITS_PER_BYTE;
+	delin_set_register(dctx, dreg, map);
+	return 0;
+}
+
+/*
+ * Listing: the key's load is named by its kind's match postprocessing,
+ * run on a stand-in match of the key against the set of the mappings'
+ * keys, which it types as it would a looked up set's; its dependency is
+ * dropped as for a match.
+ */
+void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
+				struct expr *map)
+{
+	struct expr *rel;
+	struct stmt *tmp;
+	unsigned int b;
+	bool named = map_is_named(map);
+
+	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
+				    map->map.key, named ?
+				    expr_get(map->map.mappings) :
+				    map_keys_take(map));
+	tmp = expr_stmt_alloc(&stmt->location, rel);
+	/* the match's own postprocessing: masks, flags, the load's kind */
+	delin_postprocess_expr(dctx, tmp, &tmp->expr);
+	for (b = 0; b < array_size(dctx->deps); b++)
+		if (dctx->deps[b] == tmp)
+			dctx->deps[b] = NULL;
+	rel = tmp->expr;
+	map->map.key = expr_get(rel->binop.left);
+	if (!named)
+		map_keys_give(map, rel->binop.right);
+	stmt_free(tmp);
+}
+
+/* The mappings of a dumped named map keyed by @key, NULL if some
+ * element cannot be read. */
+struct expr *map_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key)
+{
+	return map_mappings_decode(nls, key, false, false);
+}

@@ -1,0 +1,363 @@
+/*
+ * Maps: the anonymous map's set and lookup into the batch, and the
+ * elements of named maps (src/obj/set.c). The kind is in src/expr/map.c.
+ */
+#include <string.h>
+#include <nftables.h>
+#include <libnftnl/set.h>
+#include <libnftnl/udata.h>
+#include <set.h>
+#include <map_int.h>
+
+#define MAP_ANON_NAME		"__map%d"
+#define OBJMAP_ANON_NAME	"__objmap%d"
+/* The data "typeof" of a verdict map, as the system nft writes it. */
+#define MAP_TYPEOF_KIND_VERDICT	1
+
+/* ---- encoding ---- */
+
+static void map_elem_open(struct nftnl_set_elem *e)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+
+	if (ud == NULL)
+		memory_allocation_error();
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
+			    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
+			   nftnl_udata_buf_data(ud), nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
+static void map_elem_data(struct nftnl_set_elem *e, const struct expr *map,
+			  const struct expr *data)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	char *chain;
+
+	if (map->map.objtype) {
+		chain = constant_expr_get_string(data);
+		nftnl_set_elem_set_str(e, NFTNL_SET_ELEM_OBJREF, chain);
+		xfree(chain);
+		return;
+	}
+	if (data->etype == EXPR_VERDICT) {
+		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_VERDICT,
+				       data->verdict.verdict);
+		if (data->verdict.chain) {
+			chain = constant_expr_get_string(data->verdict.chain);
+			nftnl_set_elem_set_str(e, NFTNL_SET_ELEM_CHAIN, chain);
+			xfree(chain);
+		}
+		return;
+	}
+	memset(buf, 0, sizeof(buf));
+	if (data->etype == EXPR_CONCAT) {
+		const struct expr *i;
+		unsigned int off = 0;
+
+		list_for_each_entry(i, &data->expr_list.expressions, list) {
+			linearize_mpz(buf + off, i->value.value, i->byteorder,
+				      div_round_up(i->len, BITS_PER_BYTE));
+			off += concat_field_bytes(i);
+		}
+	} else {
+		linearize_mpz(buf, data->value.value, data->byteorder,
+			      map_key_bytes(map));
+	}
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_DATA, buf, map_key_bytes(map));
+}
+
+static struct nftnl_set_elem *map_add_elem(struct nftnl_set *elems,
+			 const struct expr *map, const void *key, const void *key_end,
+			 unsigned int len, const struct expr *data, bool end,
+			 bool open)
+{
+	struct nftnl_set_elem *e = nftnl_set_elem_alloc();
+
+	if (e == NULL)
+		memory_allocation_error();
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY, key, len);
+	if (key_end)
+		nftnl_set_elem_set(e, NFTNL_SET_ELEM_KEY_END, key_end, len);
+	if (end)
+		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_FLAGS,
+				       NFT_SET_ELEM_INTERVAL_END);
+	if (data)
+		map_elem_data(e, map, data);
+	if (open)
+		map_elem_open(e);
+	nftnl_set_elem_add(elems, e);
+	return e;
+}
+
+static struct nftnl_set_elem *map_add_mpz(struct nftnl_set *elems,
+			const struct expr *map,
+			const mpz_t key, enum byteorder byteorder,
+			const struct expr *data, bool end, bool open)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	unsigned int len = map_key_bytes(map->map.key);
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, key, byteorder, len);
+	return map_add_elem(elems, map, buf, NULL, len, data, end, open);
+}
+
+static unsigned int map_add_values(struct nftnl_set *elems,
+				   const struct expr *map)
+{
+	const struct expr *i, *key = map->map.key;
+
+	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
+			    list)
+		set_elem_info_put(map_add_mpz(elems, map,
+					      i->mapping.key->value.value,
+					      key->byteorder, i->mapping.data,
+					      false, false), i->elem_info);
+	return map->map.mappings->expr_list.size;
+}
+
+/*
+ * Intervals, big endian: each start carries its data; an end element
+ * follows an interval unless the next one starts right after it or it
+ * runs to the top; a leading end at 0 unless the first starts there.
+ */
+static unsigned int map_add_intervals(struct nftnl_set *elems,
+				      const struct expr *map)
+{
+	unsigned int width = map->map.key->len, n, i, count;
+	struct map_iv *v = map_intervals(map, &n);
+	mpz_t max, next;
+	bool open;
+
+	mpz_init(max);
+	mpz_init(next);
+	mpz_set_ui(max, 1);
+	mpz_mul_2exp(max, max, width);
+	mpz_sub_ui(max, max, 1);
+	if (n && mpz_sgn(v[0].iv.low) != 0) {
+		map_add_mpz(elems, map, next, BYTEORDER_BIG_ENDIAN, NULL,
+			    true, false);
+	}
+	for (i = 0; i < n; i++) {
+		open = mpz_cmp(v[i].iv.high, max) == 0;
+		map_add_mpz(elems, map, v[i].iv.low, BYTEORDER_BIG_ENDIAN,
+			    v[i].mapping->mapping.data, false, open);
+		if (open)
+			break;
+		mpz_add_ui(next, v[i].iv.high, 1);
+		if (i + 1 < n && mpz_cmp(next, v[i + 1].iv.low) == 0)
+			continue;
+		map_add_mpz(elems, map, next, BYTEORDER_BIG_ENDIAN, NULL,
+			    true, false);
+	}
+	/* the size the system nft declares: an end for every interval,
+	 * those it leaves out (adjacent, open) too */
+	count = 2 * n + (n && mpz_sgn(v[0].iv.low) != 0);
+	mpz_clear(max);
+	mpz_clear(next);
+	map_intervals_free(v, n);
+	return count;
+}
+
+static unsigned int map_add_concats(struct nftnl_set *elems,
+				    const struct expr *map)
+{
+	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
+	bool interval = map->flags & EXPR_F_INTERVAL;
+	unsigned int len = map_key_bytes(map->map.key);
+	const struct expr *i;
+
+	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
+			    list) {
+		memset(low, 0, sizeof(low));
+		memset(high, 0, sizeof(high));
+		set_concat_key(low, i->mapping.key, map->map.key, false);
+		set_concat_key(high, i->mapping.key, map->map.key, true);
+		set_elem_info_put(map_add_elem(elems, map, low,
+					       interval ? high : NULL, len,
+					       i->mapping.data, false, false),
+				  i->elem_info);
+	}
+	return map->map.mappings->expr_list.size;
+}
+
+static void map_desc_concat(struct nftnl_set *nls, const struct expr *key)
+{
+	uint8_t field_len[NFT_REG32_COUNT + 1];
+	unsigned int n = 0;
+	const struct expr *k;
+
+	memset(field_len, 0, sizeof(field_len));
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (n == NFT_REG32_COUNT)
+			break;
+		field_len[n++] = div_round_up(k->len, BITS_PER_BYTE);
+	}
+	nftnl_set_set_data(nls, NFTNL_SET_DESC_CONCAT, field_len,
+			   n * sizeof(uint8_t));
+}
+
+/* The user data the system nft gives its anonymous maps. */
+static void map_udata(struct nftnl_set *nls, const struct expr *map)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct nftnl_udata *nest, *data;
+
+	if (ud == NULL)
+		memory_allocation_error();
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
+			    map->map.key->byteorder);
+	/* an object map's names have none */
+	if (!map->map.objtype)
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
+				    map->map.vmap || map_data_is_concat(map) ?
+				    0 : map->byteorder);
+	if (map->map.vmap) {
+		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
+				    MAP_TYPEOF_KIND_VERDICT);
+		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+		nftnl_udata_nest_end(ud, data);
+		nftnl_udata_nest_end(ud, nest);
+	}
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL, 0);
+	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
+			   nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
+static struct nftnl_set *map_nl_alloc(struct lin_ctx *lctx,
+				      const struct expr *map)
+{
+	struct nftnl_set *nls = nftnl_set_alloc();
+	const char *table = nftnl_rule_get_str(lctx->nlr, NFTNL_RULE_TABLE);
+
+	if (nls == NULL)
+		memory_allocation_error();
+	nftnl_set_set_u32(nls, NFTNL_SET_FAMILY, lctx->family);
+	nftnl_set_set_str(nls, NFTNL_SET_TABLE, table ? table : "");
+	nftnl_set_set_str(nls, NFTNL_SET_NAME, map->map.objtype ?
+			   OBJMAP_ANON_NAME : MAP_ANON_NAME);
+	return nls;
+}
+
+static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
+{
+	const struct expr *key = map->map.key;
+	bool interval = map->flags & EXPR_F_INTERVAL;
+	struct nftnl_set *nls = map_nl_alloc(lctx, map);
+	struct nftnl_set *elems = map_nl_alloc(lctx, map);
+	uint32_t flags = NFT_SET_ANONYMOUS | NFT_SET_CONSTANT | NFT_SET_MAP;
+	unsigned int size;
+
+	if (key->etype == EXPR_CONCAT) {
+		size = map_add_concats(elems, map);
+		if (interval) {
+			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
+			map_desc_concat(nls, key);
+		}
+	} else if (interval) {
+		flags |= NFT_SET_INTERVAL;
+		size = map_add_intervals(elems, map);
+	} else {
+		size = map_add_values(elems, map);
+	}
+	if (map->map.objtype)
+		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE,
+			  key->etype == EXPR_CONCAT ? concat_key_type(key) :
+			  key->dtype->type);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, map_key_bytes(key));
+	if (map->map.objtype) {
+		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, map->map.objtype);
+		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
+		map_udata(nls, map);
+		nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
+		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, map->map.objtype);
+		return lin_queue_set(lctx, nls, elems);
+	}
+	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
+			  map->map.vmap ? NFT_DATA_VERDICT :
+			  map_data_is_concat(map) ?
+			  concat_key_type(list_first_entry(
+				&map->map.mappings->expr_list.expressions,
+				struct expr, list)->mapping.data) :
+			  map->dtype->type);
+	nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN,
+			  map->map.vmap ? 0 : map_key_bytes(map));
+	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
+	map_udata(nls, map);
+	/* the echo (-e) decodes the elements sent: they say what the set
+	 * says (these attributes stay out of the elements' message; the
+	 * flags would show in its debug line: map_is_interval()) */
+	nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE));
+	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
+			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+	return lin_queue_set(lctx, nls, elems);
+}
+
+void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
+			enum nft_registers dreg)
+{
+	const struct expr *key = expr->map.key;
+	unsigned int len = map_key_bytes(key);
+	enum nft_registers kreg = dreg;
+	struct nftnl_expr *nle;
+	bool own = false;
+	uint32_t id;
+
+	/* the key goes where the value will (as the system nft does,
+	 * even a key longer than the value's register) */
+	if (dreg == NFT_REG_VERDICT) {
+		kreg = key->etype == EXPR_CONCAT ?
+		       lin_get_register_concat(lctx, key->len) :
+		       lin_get_register(lctx, key->len);
+		own = true;
+	}
+	linearize_expr(lctx, key, kreg);
+	if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
+	    !set_key_is_string(key) &&
+	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
+		lin_hton(lctx, kreg, len);
+	if (expr->map.objtype) {
+		id = map_queue(lctx, expr);
+		nle = lin_expr_alloc("objref");
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_SREG, kreg);
+		nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
+				   OBJMAP_ANON_NAME);
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_ID, id);
+		lin_add_expr(lctx, nle);
+		if (own)
+			lin_put_register(lctx, kreg);
+		return;
+	}
+	nle = lin_expr_alloc("lookup");
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, kreg);
+	if (map_is_named(expr)) {
+		nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET,
+				   expr->map.mappings->symbol.identifier);
+	} else {
+		id = map_queue(lctx, expr);
+		nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, MAP_ANON_NAME);
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SET_ID, id);
+	}
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_DREG, dreg);
+	lin_add_expr(lctx, nle);
+	if (own)
+		lin_put_register(lctx, kreg);
+}
+
+/* The elements of @map (as above) into @elems: how many. */
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map)
+{
+	if (map->map.key->etype == EXPR_CONCAT)
+		return map_add_concats(elems, map);
+	if (map->flags & EXPR_F_INTERVAL)
+		return map_add_intervals(elems, map);
+	return map_add_values(elems, map);
+}

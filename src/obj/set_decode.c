@@ -1,0 +1,697 @@
+/*
+ * Named sets: dumped sets and their elements read back (key, data,
+ * user data, per element options), and the cache's dump of them.
+ */
+#include <set_int.h>
+#include <mnl.h>
+#include <print.h>
+#include <errno.h>
+#include <libnftnl/expr.h>
+#include <string.h>
+#include <libnftnl/set.h>
+#include <libnftnl/udata.h>
+
+static int set_udata_cb(const struct nftnl_udata *attr, void *data)
+{
+	struct set *s = data;
+	const char *v = nftnl_udata_get(attr);
+	uint8_t len = nftnl_udata_len(attr);
+
+	switch (nftnl_udata_type(attr)) {
+	case NFTNL_UDATA_SET_MERGE_ELEMENTS:
+		s->auto_merge = true;
+		break;
+	case NFTNL_UDATA_SET_COMMENT:
+		if (len > 0 && v[len - 1] == '\0') {
+			xfree(s->comment);
+			s->comment = xstrdup(v);
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static void set_udata_parse(struct set *s, const void *data, uint32_t len)
+{
+	nftnl_udata_parse(data, len, set_udata_cb, s);
+}
+
+static bool set_nl_has_elems(const struct nftnl_set *nls)
+{
+	struct nftnl_set_elems_iter *it = nftnl_set_elems_iter_create(nls);
+	bool any;
+
+	if (!it)
+		memory_allocation_error();
+	any = nftnl_set_elems_iter_cur(it) != NULL;
+	nftnl_set_elems_iter_destroy(it);
+	return any;
+}
+
+static struct nftnl_set *set_nl_head(const struct nftnl_set *nls);
+static int elem_count_cb(struct nftnl_set_elem *e, void *data);
+
+static int elem_comment_cb(const struct nftnl_udata *attr, void *data)
+{
+	const char *v = nftnl_udata_get(attr);
+	uint8_t len = nftnl_udata_len(attr);
+
+	if (nftnl_udata_type(attr) == NFTNL_UDATA_SET_ELEM_COMMENT &&
+	    len > 0 && v[len - 1] == '\0')
+		*(char **)data = xstrdup(v);
+	return 0;
+}
+
+/* The one expression of an element, if it is a counter. */
+static struct nftnl_expr *elem_counter(struct nftnl_set_elem *e)
+{
+	struct nftnl_expr *x;
+	const char *name;
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
+		return NULL;
+	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
+						    NULL);
+	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
+	return name && !strcmp(name, "counter") ? x : NULL;
+}
+
+/* second, minute, hour, day, week: the units the language names */
+static bool elem_limit_unit_known(uint64_t unit)
+{
+	return unit == 1 || unit == 60 || unit == 3600 || unit == 86400 ||
+	       unit == 604800;
+}
+
+/* The one expression of an element, if a limit or a quota the
+ * language can say: as a statement. */
+static struct stmt *elem_stmt(struct nftnl_set_elem *e)
+{
+	struct nftnl_expr *x;
+	struct stmt *st;
+	const char *name;
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
+		return NULL;
+	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
+						    NULL);
+	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
+	if (name && !strcmp(name, "limit")) {
+		st = limit_stmt_alloc(&internal_location);
+		st->limit.rate = nftnl_expr_get_u64(x, NFTNL_EXPR_LIMIT_RATE);
+		st->limit.unit = nftnl_expr_get_u64(x, NFTNL_EXPR_LIMIT_UNIT);
+		st->limit.burst = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_BURST);
+		st->limit.type = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_TYPE);
+		st->limit.flags = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_FLAGS);
+		if (!elem_limit_unit_known(st->limit.unit) ||
+		    st->limit.type > NFT_LIMIT_PKT_BYTES ||
+		    (st->limit.flags & ~NFT_LIMIT_F_INV)) {
+			stmt_free(st);
+			return NULL;
+		}
+		return st;
+	}
+	if (name && !strcmp(name, "quota")) {
+		st = quota_stmt_alloc(&internal_location);
+		st->quota.bytes = nftnl_expr_get_u64(x, NFTNL_EXPR_QUOTA_BYTES);
+		st->quota.used = nftnl_expr_get_u64(x,
+						NFTNL_EXPR_QUOTA_CONSUMED);
+		st->quota.flags = nftnl_expr_get_u32(x, NFTNL_EXPR_QUOTA_FLAGS) &
+				  NFT_QUOTA_F_INV;
+		return st;
+	}
+	return NULL;
+}
+
+static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
+{
+	struct nftnl_expr *ctr;
+
+	const void *ud;
+	uint32_t len;
+
+	memset(i, 0, sizeof(*i));
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_TIMEOUT))
+		i->timeout = nftnl_set_elem_get_u64(e, NFTNL_SET_ELEM_TIMEOUT);
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPIRATION))
+		i->expires = nftnl_set_elem_get_u64(e,
+						    NFTNL_SET_ELEM_EXPIRATION);
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
+		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
+		nftnl_udata_parse(ud, len, elem_comment_cb, &i->comment);
+	}
+	ctr = elem_counter(e);
+	if (ctr) {
+		i->counter = true;
+		i->packets = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_PACKETS);
+		i->bytes = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_BYTES);
+	}
+	i->stmt = elem_stmt(e);
+	return i->timeout || i->expires || i->comment || i->counter ||
+	       i->stmt;
+}
+
+static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct set_elem_info i;
+
+	if (elem_info_read(e, &i)) {
+		*(bool *)data = true;
+		xfree(i.comment);
+		if (i.stmt)
+			stmt_free(i.stmt);
+		return -1;
+	}
+	return 0;
+}
+
+bool set_elems_have_info(const struct nftnl_set *nls)
+{
+	bool any = false;
+
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_info_any_cb,
+			       &any);
+	return any;
+}
+
+struct elem_pair {
+	struct expr *member;
+	struct set_elem_info info;
+	/* its key as the kernel holds it (concatenations sort by it) */
+	const unsigned char *raw;
+	uint32_t rawlen;
+};
+
+/* Concatenations, as the system nft lists them: by their key bytes
+ * read as one little endian number. */
+static int elem_raw_cmp(const struct elem_pair *x, const struct elem_pair *y)
+{
+	uint32_t i = x->rawlen > y->rawlen ? x->rawlen : y->rawlen;
+	unsigned int cx, cy;
+
+	while (i-- > 0) {
+		cx = i < x->rawlen ? x->raw[i] : 0;
+		cy = i < y->rawlen ? y->raw[i] : 0;
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+	}
+	return 0;
+}
+
+static void elem_raw_read(struct nftnl_set_elem *e, struct elem_pair *p)
+{
+	p->raw = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &p->rawlen);
+}
+
+/* The key a pair sorts by: a set's member, a map element's key. */
+static const struct expr *elem_pair_key(const struct elem_pair *p)
+{
+	return p->member->etype == EXPR_MAPPING ? p->member->mapping.key :
+						   p->member;
+}
+
+static int elem_pair_cmp(const void *a, const void *b)
+{
+	const struct elem_pair *x = a, *y = b;
+
+	if (elem_pair_key(x)->etype == EXPR_CONCAT && x->raw && y->raw)
+		return elem_raw_cmp(x, y);
+	return set_member_compare(elem_pair_key(x), elem_pair_key(y));
+}
+
+/* One element alone, decoded: a set's member, a map's mapping. */
+static struct expr *elem_decode_one(const struct nftnl_set *nls,
+				    struct nftnl_set_elem *e,
+				    const struct expr *key, bool map)
+{
+	static const uint16_t attrs[] = {
+		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_DATA,
+		NFTNL_SET_ELEM_VERDICT, NFTNL_SET_ELEM_CHAIN,
+	};
+	struct nftnl_set *one = set_nl_head(nls);
+	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
+	struct expr *set, *m = NULL;
+	const void *data;
+	unsigned int i;
+	uint32_t len;
+
+	if (!k)
+		memory_allocation_error();
+	/* a set's element: its key only */
+	for (i = 0; i < (map ? array_size(attrs) : 1); i++) {
+		if (!nftnl_set_elem_is_set(e, attrs[i]))
+			continue;
+		data = nftnl_set_elem_get(e, attrs[i], &len);
+		nftnl_set_elem_set(k, attrs[i], data, len);
+	}
+	nftnl_set_elem_add(one, k);
+	set = map ? map_elems_decode(one, key) : set_elems_decode(one, key);
+	if (set && set->expr_list.size == 1) {
+		m = list_first_entry(&set->expr_list.expressions, struct expr,
+				     list);
+		list_del(&m->list);
+		set->expr_list.size = 0;
+	}
+	expr_free(set);
+	nftnl_set_free(one);
+	return m;
+}
+
+struct info_ctx {
+	const struct nftnl_set *nls;
+	const struct expr *key;
+	bool map;
+	struct elem_pair *v;
+	unsigned int n;
+	bool bad;
+};
+
+static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct info_ctx *c = data;
+	struct elem_pair *p = &c->v[c->n];
+
+	p->member = elem_decode_one(c->nls, e, c->key, c->map);
+	if (!p->member || (c->map && p->member->etype != EXPR_MAPPING)) {
+		expr_free(p->member);
+		c->bad = true;
+		return -1;
+	}
+	elem_raw_read(e, p);
+	elem_info_read(e, &p->info);
+	c->n++;
+	return 0;
+}
+
+/*
+ * Elements (of a set, or of a map if @map) with a timeout, an expiry or
+ * a comment: each is decoded on its own to keep what it holds with it,
+ * then all are sorted as a listing sorts them. Plain keys only:
+ * intervals and concatenations with them are not listed yet.
+ */
+static int decode_with_info(struct set *s, const struct nftnl_set *nls,
+			    bool map)
+{
+	struct info_ctx c = { nls, s->key, map, NULL, 0, false };
+	unsigned int n = 0, i;
+	struct expr *set;
+
+	if (s->flags & NFT_SET_INTERVAL)
+		return -1;
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
+	c.v = xzalloc((n + 1) * sizeof(*c.v));
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_pair_cb, &c);
+	if (c.bad) {
+		for (i = 0; i < c.n; i++) {
+			expr_free(c.v[i].member);
+			xfree(c.v[i].info.comment);
+			if (c.v[i].info.stmt)
+				stmt_free(c.v[i].info.stmt);
+		}
+		xfree(c.v);
+		return -1;
+	}
+	qsort(c.v, c.n, sizeof(*c.v), elem_pair_cmp);
+	set = set_expr_alloc(&internal_location);
+	if (!map) {
+		set->dtype = s->key->dtype;
+		set->byteorder = s->key->byteorder;
+		set->len = s->key->len;
+	}
+	set->flags |= EXPR_F_CONSTANT;
+	s->info = xzalloc((c.n + 1) * sizeof(*s->info));
+	for (i = 0; i < c.n; i++) {
+		set_expr_add(set, c.v[i].member);
+		s->info[i] = c.v[i].info;
+	}
+	xfree(c.v);
+	s->init = set;
+	return 0;
+}
+
+int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	return decode_with_info(s, nls, false);
+}
+
+int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
+{
+	return decode_with_info(s, nls, true);
+}
+
+struct set *netlink_set_parse(const struct nftnl_set *nls)
+{
+	struct set *s = set_alloc(NULL);
+	const void *ud;
+	uint32_t len = 0;
+
+	s->handle.family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
+	s->handle.table.name = xstrdup(nftnl_set_get_str(nls,
+							 NFTNL_SET_TABLE));
+	s->handle.set.name = xstrdup(nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	s->handle.handle.id = nftnl_set_get_u64(nls, NFTNL_SET_HANDLE);
+	s->flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	s->key_type_id = nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE);
+	s->key_len = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	if (nftnl_set_is_set(nls, NFTNL_SET_TIMEOUT))
+		s->timeout = nftnl_set_get_u64(nls, NFTNL_SET_TIMEOUT);
+	if (nftnl_set_is_set(nls, NFTNL_SET_GC_INTERVAL))
+		s->gc_int = nftnl_set_get_u32(nls, NFTNL_SET_GC_INTERVAL);
+	if (nftnl_set_is_set(nls, NFTNL_SET_DESC_SIZE))
+		s->size = nftnl_set_get_u32(nls, NFTNL_SET_DESC_SIZE);
+	if (nftnl_set_is_set(nls, NFTNL_SET_POLICY))
+		s->policy_memory = nftnl_set_get_u32(nls, NFTNL_SET_POLICY) ==
+				   NFT_SET_POL_MEMORY;
+	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		set_udata_parse(s, ud, len);
+	}
+	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		switch (set_typeof_parse(ud, len, &s->key)) {
+		case 1:
+			set_key_set_len(s->key);
+			s->key_typeof = true;
+			break;
+		case -1:	/* a typeof we cannot name: not listed */
+			return s;
+		default:
+			break;
+		}
+	}
+	if (!s->key)
+		s->key = set_key_from_kernel(s->key_type_id, s->key_len);
+	/* the kernel's key must be the one the description says */
+	if (s->key && s->key_typeof &&
+	    div_round_up(s->key->len, BITS_PER_BYTE) != s->key_len) {
+		expr_free(s->key);
+		s->key = NULL;
+		return s;
+	}
+	if (s->key && set_is_map(s) && s->key_typeof &&
+	    nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		if (set_typeof_parse_data(ud, len, &s->data) == 1) {
+			set_key_set_len(s->data);
+			s->data_typeof = true;
+			/* the kernel's data must be the one described */
+			if (div_round_up(s->data->len, BITS_PER_BYTE) !=
+			    nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN)) {
+				expr_free(s->data);
+				s->data = NULL;
+				s->data_typeof = false;
+			}
+		}
+	}
+	if (s->key && set_is_map(s) && !s->data) {
+		s->data = set_data_from_kernel(
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+	}
+	if (s->key && set_is_map(s)) {
+		if (!s->data) {
+			expr_free(s->key);	/* not listed */
+			s->key = NULL;
+			return s;
+		}
+		if (set_nl_has_elems(nls)) {
+			/* elements with a timeout or a comment: not listed
+			 * yet (rather than listed without them) */
+			if (!set_elems_have_info(nls))
+				s->init = map_elems_decode(nls, s->key);
+			else if (map_decode_with_info(s, nls) < 0)
+				s->init = NULL;
+			if (!s->init) {
+				expr_free(s->key);
+				s->key = NULL;
+			}
+		}
+		return s;
+	}
+	if (s->key && set_nl_has_elems(nls)) {
+		if (!set_elems_have_info(nls))
+			s->init = set_elems_decode(nls, s->key);
+		else if (set_decode_with_info(s, nls) < 0) {
+			expr_free(s->key);	/* not listed */
+			s->key = NULL;
+		}
+	}
+	return s;
+}
+
+/* ---- the cache ---- */
+
+static void *nls_alloc(void) { return nftnl_set_alloc(); }
+
+static int set_dump_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nftnl_set_list *list = data;
+	struct nftnl_set *nls = nls_alloc();
+
+	if (!nls)
+		memory_allocation_error();
+	if (nftnl_set_nlmsg_parse(nlh, nls) < 0) {
+		nftnl_set_free(nls);
+		return MNL_CB_OK;
+	}
+	nftnl_set_list_add_tail(nls, list);
+	return MNL_CB_OK;
+}
+
+static int elem_udata_cb(const struct nftnl_udata *attr, void *data)
+{
+	if (nftnl_udata_type(attr) != NFTNL_UDATA_SET_ELEM_FLAGS &&
+	    nftnl_udata_type(attr) != NFTNL_UDATA_SET_ELEM_COMMENT)
+		*(bool *)data = true;
+	return 0;
+}
+
+static bool elem_listable_stmt(struct nftnl_set_elem *e)
+{
+	struct stmt *st = elem_stmt(e);
+
+	if (st == NULL)
+		return false;
+	stmt_free(st);
+	return true;
+}
+
+/* An element with more than a key, an interval's flags, a timeout, an
+ * expiry and a comment: a counter or data this nft does not list. */
+static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
+{
+	bool *bad = data;
+	const void *ud;
+	uint32_t len;
+
+	if ((nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) &&
+	     !elem_counter(e) && !elem_listable_stmt(e)) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
+	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+		*bad = true;
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
+		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
+		nftnl_udata_parse(ud, len, elem_udata_cb, bad);
+	}
+	return *bad ? -1 : 0;
+}
+
+/*
+ * What this nft cannot list exactly stays out of the cache: maps,
+ * object maps, sets with per-element state or typeof keys it cannot
+ * name. A listing of the table then fails naming them (src/print.c)
+ * rather than print something that reloads as something else.
+ */
+static bool set_listable(struct nftnl_set *nls)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	bool bad = false;
+
+	if (flags & NFT_SET_OBJECT ||
+	    nftnl_set_is_set(nls, NFTNL_SET_EXPR) ||
+	    nftnl_set_is_set(nls, NFTNL_SET_EXPRESSIONS))
+		return false;
+	nftnl_set_elem_foreach(nls, elem_unlistable_cb, &bad);
+	return !bad;
+}
+
+/* A set dump repeats no key: one that does (the kernel walked a hash
+ * table while it was resized) is dumped again, as is one it marks
+ * interrupted. */
+#define SET_DUMP_TRIES		16
+
+struct elem_key {
+	uint32_t len;
+	uint32_t flags;
+	uint8_t data[NFT_REG_SIZE * 4];
+};
+
+static int elem_key_collect(struct nftnl_set_elem *e, void *data)
+{
+	struct elem_key **p = data;
+	const void *k;
+	uint32_t len = 0;
+
+	memset(*p, 0, sizeof(**p));
+	k = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+	if (k && len <= sizeof((*p)->data)) {
+		memcpy((*p)->data, k, len);
+		(*p)->len = len;
+	}
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS))
+		(*p)->flags = nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS);
+	(*p)++;
+	return 0;
+}
+
+static int elem_key_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct elem_key));
+}
+
+static int elem_count_cb(struct nftnl_set_elem *e, void *data)
+{
+	(*(unsigned int *)data)++;
+	return 0;
+}
+
+static bool set_elems_repeat(struct nftnl_set *nls)
+{
+	unsigned int n = 0, i;
+	struct elem_key *v, *p;
+	bool repeat = false;
+
+	nftnl_set_elem_foreach(nls, elem_count_cb, &n);
+	if (n < 2)
+		return false;
+	v = xzalloc(n * sizeof(*v));
+	p = v;
+	nftnl_set_elem_foreach(nls, elem_key_collect, &p);
+	qsort(v, n, sizeof(*v), elem_key_cmp);
+	for (i = 1; i < n && !repeat; i++)
+		repeat = !elem_key_cmp(&v[i - 1], &v[i]);
+	xfree(v);
+	return repeat;
+}
+
+/* What the elements' decoder reads of the set, without elements. */
+static struct nftnl_set *set_nl_head(const struct nftnl_set *nls)
+{
+	static const uint16_t attrs[] = {
+		NFTNL_SET_FAMILY, NFTNL_SET_FLAGS, NFTNL_SET_KEY_TYPE,
+		NFTNL_SET_KEY_LEN, NFTNL_SET_DATA_TYPE, NFTNL_SET_DATA_LEN,
+		NFTNL_SET_HANDLE, NFTNL_SET_TIMEOUT, NFTNL_SET_GC_INTERVAL,
+		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY,
+	};
+	struct nftnl_set *copy = nftnl_set_alloc();
+	const void *data;
+	uint32_t len;
+	unsigned int i;
+
+	if (!copy)
+		memory_allocation_error();
+	nftnl_set_set_str(copy, NFTNL_SET_TABLE,
+			  nftnl_set_get_str(nls, NFTNL_SET_TABLE));
+	nftnl_set_set_str(copy, NFTNL_SET_NAME,
+			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	for (i = 0; i < array_size(attrs); i++) {
+		if (!nftnl_set_is_set(nls, attrs[i]))
+			continue;
+		data = nftnl_set_get_data(nls, attrs[i], &len);
+		nftnl_set_set_data(copy, attrs[i], data, len);
+	}
+	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+		data = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+		nftnl_set_set_data(copy, NFTNL_SET_USERDATA, data, len);
+	}
+	return copy;
+}
+
+static struct nftnl_set *nftnl_set_clone_head(const struct nftnl_set *nls)
+{
+	return set_nl_head(nls);
+}
+
+/* A copy of @nls with its elements, NULL with errno on failure. */
+static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
+					const struct nftnl_set *nls)
+{
+	struct nftnl_set *copy;
+	unsigned int tries;
+
+	for (tries = 0; tries < SET_DUMP_TRIES; tries++) {
+		copy = nftnl_set_clone_head(nls);
+		if (mnl_dump_set_elems_of(nft, copy) < 0) {
+			int err = errno;
+
+			nftnl_set_free(copy);
+			if (err == EINTR)
+				continue;
+			if (err == ENOENT)	/* gone meanwhile */
+				return nftnl_set_clone_head(nls);
+			errno = err;
+			return NULL;
+		}
+		if (!set_elems_repeat(copy))
+			return copy;
+		nftnl_set_free(copy);
+	}
+	errno = EINTR;
+	return NULL;
+}
+
+static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
+			 bool elems)
+{
+	struct set *s;
+	uint32_t family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
+	const char *tname = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
+	struct table *t = cache_table_lookup(&nft->cache, family, tname);
+
+	if (!t || nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)
+		return 0;
+	if (elems) {
+		nls = set_dump_elems(nft, nls);
+		if (!nls)
+			return -1;
+	} else {
+		nls = nftnl_set_clone_head(nls);
+	}
+	if (!set_listable(nls)) {
+		nftnl_set_free(nls);
+		return 0;
+	}
+	s = netlink_set_parse(nls);
+	nftnl_set_free(nls);
+	if (!s->key) {
+		set_free(s);
+		return 0;
+	}
+	table_add_set(t, s);
+	return 0;
+}
+
+int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
+		     bool elems)
+{
+	struct nftnl_set_list *list = nftnl_set_list_alloc();
+	struct nftnl_set_list_iter *it;
+	struct nftnl_set *nls;
+	int ret = 0;
+
+	if (!list)
+		memory_allocation_error();
+	if (mnl_dump_table_objs(nft, NFT_MSG_GETSET, family, table,
+				set_dump_cb, list) < 0) {
+		nftnl_set_list_free(list);
+		return errno == ENOENT ? 0 : -1;
+	}
+	it = nftnl_set_list_iter_create(list);
+	while (ret == 0 && (nls = nftnl_set_list_iter_next(it)))
+		ret = cache_add_set(nft, nls, elems);
+	nftnl_set_list_iter_destroy(it);
+	nftnl_set_list_free(list);
+	return ret;
+}

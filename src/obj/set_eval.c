@@ -1,0 +1,411 @@
+/*
+ * Named sets: evaluation of declarations, "add set" and element commands
+ * (key, data, flags, elements, overlaps) and the lookup of "@name".
+ * The kind's core and its ops are in src/obj/set.c.
+ */
+#include <obj.h>
+#include <set_int.h>
+#include <evaluate.h>
+#include <print.h>
+#include <intervals.h>
+#include <string.h>
+
+/* ---- evaluation ---- */
+
+/* The members written must suit the set: prefixes and ranges need an
+ * interval set, as the system nft says. */
+static int set_check_intervals(struct eval_ctx *ectx, const struct set *s,
+			       const struct expr *elems)
+{
+	const struct expr *i;
+
+	if (s->flags & NFT_SET_INTERVAL)
+		return 0;
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		if (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE ||
+		    (i->flags & EXPR_F_INTERVAL))
+			return expr_error(ectx, i,
+					  "You must add 'flags interval' to your set declaration if you want to add %s elements",
+					  i->etype == EXPR_PREFIX ? "prefix" :
+					  "range");
+	}
+	return 0;
+}
+
+/* The chains a verdict map's elements jump to exist. */
+static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
+				   const struct expr *elems)
+{
+	const struct expr *i, *v;
+	char *name;
+	int err = 0;
+
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		v = i->mapping.data;
+		if (v->etype != EXPR_VERDICT || !v->verdict.chain ||
+		    v->verdict.chain->etype != EXPR_VALUE)
+			continue;
+		name = constant_expr_get_string(v->verdict.chain);
+		err = verdict_chain_evaluate(ectx, &s->handle, name,
+					     &v->verdict.chain->location);
+		xfree(name);
+		if (err < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Type the members of @elemsp by @s's key; a set of one member stays a
+ * set. */
+/*
+ * Elements' options the kernel would refuse, refused here with the
+ * system nft's words and its caret under the element: a timeout or an
+ * expiry in a set without timeouts, an expiry with no timeout at all.
+ * Interval elements do not carry options yet: said so.
+ */
+static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
+				const struct expr *elems)
+{
+	const struct set_elem_info *i;
+	const struct expr *m, *at;
+
+	if (elems->etype != EXPR_SET)
+		return 0;
+	list_for_each_entry(m, &elems->expr_list.expressions, list) {
+		i = m->elem_info;
+		at = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+		if (i == NULL)
+			continue;
+		if (s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT)
+			return expr_error(ectx, at,
+					  "options on interval elements are not supported yet");
+		if ((i->timeout || i->expires) &&
+		    !(s->flags & NFT_SET_TIMEOUT))
+			return expr_error(ectx, at,
+					  "Could not process rule: Invalid argument");
+		if (i->expires && !i->timeout && !s->timeout)
+			return expr_error(ectx, at,
+					  "Could not process rule: Operation not supported");
+	}
+	return 0;
+}
+
+int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
+		       struct expr **elemsp)
+{
+	struct expr *e;
+
+	if (set_is_map(s)) {
+		struct expr *map;
+		int ret;
+
+		e = *elemsp;
+		if (e->etype != EXPR_SET)
+			return expr_error(ectx, e,
+					  "map elements go in braces: { KEY : VALUE }");
+		map = set_map_stub(s, e);
+		map->flags &= ~EXPR_F_INTERVAL;
+		ret = map_elems_evaluate(ectx, map);
+		if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
+		    !(s->flags & NFT_SET_INTERVAL))
+			ret = expr_error(ectx, e,
+					 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+		set_map_stub_free(map);
+		if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
+			return -1;
+		e->flags |= EXPR_F_CONSTANT;
+		if (s->flags & NFT_SET_INTERVAL)
+			e->flags |= EXPR_F_INTERVAL;
+		return set_elems_check_info(ectx, s, e);
+	}
+	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
+		return -1;
+	e = *elemsp;
+	if (e->etype != EXPR_SET) {
+		struct expr *set = set_expr_alloc(&e->location);
+
+		set_expr_add(set, e);
+		set->dtype = s->key->dtype;
+		set->byteorder = s->key->byteorder;
+		set->len = s->key->len;
+		set->flags |= EXPR_F_CONSTANT;
+		if (e->etype == EXPR_PREFIX || e->etype == EXPR_RANGE)
+			set->flags |= EXPR_F_INTERVAL;
+		*elemsp = set;
+	}
+	if (set_check_intervals(ectx, s, *elemsp) < 0)
+		return -1;
+	if (s->flags & NFT_SET_INTERVAL)
+		(*elemsp)->flags |= EXPR_F_INTERVAL;
+	return set_elems_check_info(ectx, s, *elemsp);
+}
+
+/* A map's data: "type KEY : DATA"; a set has none. */
+static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
+{
+	char *bad = NULL;
+
+	if (!set_is_map(s)) {
+		if (s->data_types)
+			return erec_error(ectx->msgs, &s->data_loc,
+					  "a set has no data: declare a map");
+		return 0;
+	}
+	if (s->data && s->data_typeof) {
+		if (!set_typeof_supported(s->data))
+			return erec_error(ectx->msgs, &s->data_loc,
+					  "typeof of this expression is not supported yet");
+		set_key_set_len(s->data);
+		return 0;
+	}
+	if (s->data)
+		return 0;
+	if (!s->data_types)
+		return erec_error(ectx->msgs, &s->location,
+				  "map definition does not specify data type: type KEY : DATA");
+	s->data = set_data_from_names(s->data_types, &s->data_loc, &bad);
+	if (!s->data) {
+		erec_error(ectx->msgs, &s->data_loc,
+			   "unknown datatype %s", bad);
+		xfree(bad);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
+{
+	char *bad = NULL;
+
+	if (s->key) {
+		if (s->key_typeof && !set_typeof_supported(s->key))
+			return erec_error(ectx->msgs, &s->key_loc,
+					  "typeof of this expression is not supported yet");
+		set_key_set_len(s->key);
+		return set_data_evaluate(ectx, s);
+	}
+	if (!s->key_types)
+		return erec_error(ectx->msgs, &s->location,
+				  "%s definition does not specify key",
+				  set_is_map(s) ? "map" : "set");
+	s->key = set_key_from_names(s->key_types, &s->key_loc, &bad);
+	if (!s->key) {
+		erec_error(ectx->msgs, &s->key_loc,
+			   "unknown datatype %s", bad);
+		xfree(bad);
+		return -1;
+	}
+	return set_data_evaluate(ectx, s);
+}
+
+/*
+ * Sets this run adds, so later commands may add elements to them: kept
+ * with the run's tables and chains under a name no chain can clash
+ * with (a chain name holds no byte 0x02 at its start here).
+ */
+static char *set_run_key(const char *name)
+{
+	return xasprintf("\x02set\x02%s", name);
+}
+
+static void set_run_add(struct eval_ctx *ectx, struct set *s)
+{
+	char *key = set_run_key(s->handle.set.name);
+
+	run_add(ectx_run(ectx), s->handle.family, s->handle.table.name, key,
+		s);
+	xfree(key);
+}
+
+int set_evaluate(struct eval_ctx *ectx, struct set *s)
+{
+	if (name_evaluate(ectx, &s->handle.set, "set") < 0 ||
+	    comment_evaluate(ectx, s->comment, &s->comment_loc,
+			     &s->location) < 0 ||
+	    set_key_evaluate(ectx, s) < 0)
+		return -1;
+	if (s->auto_merge && !(s->flags & NFT_SET_INTERVAL))
+		return erec_error(ectx->msgs, &s->location,
+				  "auto-merge only works with interval sets");
+	if (s->timeout)
+		s->flags |= NFT_SET_TIMEOUT;
+	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
+		return -1;
+	set_run_add(ectx, s);
+	return 0;
+}
+
+/* A set declared in a table block or added in this run, else the
+ * cache's; NULL if unknown. */
+struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
+{
+	char *key = set_run_key(h->set.name);
+	struct table *t;
+	struct set *s;
+
+	s = run_lookup(ectx_run(ectx), h->family, h->table.name, key);
+	xfree(key);
+	if (s)
+		return s;
+	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
+	return t ? table_lookup_set(t, h->set.name) : NULL;
+}
+
+/* "@name" in the current rule's table, its key and data resolved;
+ * NULL if not known here. */
+const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
+				      const char *name, bool *missing)
+{
+	struct handle h;
+	struct set *s;
+
+	*missing = false;
+	if (!ectx->rule)
+		return NULL;
+	memset(&h, 0, sizeof(h));
+	h.family = ectx->rule->handle.family;
+	h.table.name = ectx->rule->handle.table.name;
+	h.set.name = (char *)name;
+	if (!h.table.name)
+		return NULL;
+	s = set_find(ectx, &h);
+	/* a rule's command caches no sets: the table's, once */
+	if (!s && !(ectx->nft->cache.flags & (NFT_CACHE_SET |
+					      NFT_CACHE_SETELEM)) &&
+	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name)) {
+		ectx->nft->cache.flags |= NFT_CACHE_SET;
+		if (cache_fetch_sets(ectx->nft, h.family, h.table.name,
+				     false) == 0)
+			s = set_find(ectx, &h);
+	}
+	/* not in the table's sets, which are all cached */
+	if (!s && ectx->nft->cache.flags & (NFT_CACHE_SET |
+					    NFT_CACHE_SETELEM) &&
+	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
+		*missing = true;
+	if (!s || set_key_evaluate(ectx, s) < 0)
+		return NULL;
+	return s;
+}
+
+int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0 ||
+	    set_evaluate(ectx, cmd->set) < 0)
+		return -1;
+	return 0;
+}
+
+/* An interval of @elems that overlaps one of @have's: its member. */
+static const struct expr *set_overlap(const struct expr *key,
+				      const struct expr *have,
+				      const struct expr *elems)
+{
+	unsigned int n = 0, lo, hi, mid;
+	const struct expr *i, *bad = NULL;
+	struct interval *v, iv;
+
+	v = xzalloc(have->expr_list.size * sizeof(*v));
+	list_for_each_entry(i, &have->expr_list.expressions, list) {
+		interval_init(&v[n]);
+		set_member_bounds(i, key, &v[n++]);
+	}
+	n = intervals_merge_how(v, n, false);
+	interval_init(&iv);
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		set_member_bounds(i, key, &iv);
+		/* the first interval whose end is not below our start */
+		for (lo = 0, hi = n; lo < hi; ) {
+			mid = (lo + hi) / 2;
+			if (mpz_cmp(v[mid].high, iv.low) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && mpz_cmp(v[lo].low, iv.high) <= 0 &&
+		    !(mpz_cmp(v[lo].low, iv.low) == 0 &&
+		      mpz_cmp(v[lo].high, iv.high) == 0)) {
+			bad = i;
+			break;
+		}
+	}
+	interval_clear(&iv);
+	intervals_free(v, have->expr_list.size);
+	return bad;
+}
+
+int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
+	const struct expr *bad;
+
+	if (!s)
+		return erec_error(ectx->msgs,
+				  cmd_loc_or(cmd, &cmd->handle.set.location),
+				  "Could not process rule: No such file or directory");
+	if (set_key_evaluate(ectx, s) < 0)
+		return -1;
+	e->key = expr_get(s->key);
+	if (s->data)
+		e->data = expr_get(s->data);
+	e->flags = s->flags;
+	/* a map's elements go by their keys alone */
+	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
+			      cmd->op == CMD_DESTROY)) {
+		struct expr *i, *k;
+
+		if (e->init && e->init->etype == EXPR_SET)
+			list_for_each_entry(i, &e->init->expr_list.expressions,
+					    list) {
+				if (i->etype != EXPR_MAPPING)
+					continue;
+				k = expr_get(i->mapping.key);
+				list_replace(&i->list, &k->list);
+				expr_free(i);
+				i = k;
+			}
+		e->flags &= ~NFT_SET_MAP;
+		return set_elems_evaluate(ectx, e, &e->init);
+	}
+	e->auto_merge = s->auto_merge;
+	e->target_empty = !s->init || !s->init->expr_list.size;
+	if (set_elems_evaluate(ectx, s, &e->init) < 0)
+		return -1;
+	if (!set_is_map(s) && (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
+		bad = s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
+		      s->key->etype != EXPR_CONCAT && !e->target_empty ?
+		      set_overlap(s->key, s->init, e->init) : NULL;
+		if (bad)
+			return expr_error(ectx, bad,
+					  "interval overlaps with an existing one");
+	}
+	return 0;
+}
+
+int element_cmd_evaluate_delete(struct eval_ctx *ectx,
+				struct cmd *cmd)
+{
+	return element_cmd_evaluate(ectx, cmd);
+}
+
+unsigned int set_cmd_needs(const struct cmd *cmd)
+{
+	/* a verdict map's jumps name chains */
+	if (cmd->set && cmd->set->flags & NFT_SET_MAP && cmd->set->init)
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_CHAIN;
+	return NFT_CACHE_TABLE | NFT_CACHE_SET;
+}
+
+/* Elements: whether the set has some, and which (overlaps). */
+unsigned int element_cmd_needs(const struct cmd *cmd)
+{
+	/* a verdict map's jumps name chains */
+	if (cmd->set && cmd->set->init &&
+	    cmd->set->init->etype == EXPR_SET &&
+	    !list_empty(&cmd->set->init->expr_list.expressions) &&
+	    list_first_entry(&cmd->set->init->expr_list.expressions,
+			     struct expr, list)->etype == EXPR_MAPPING)
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM |
+		       NFT_CACHE_CHAIN;
+	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;
+}

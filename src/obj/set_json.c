@@ -1,0 +1,340 @@
+/*
+ * Named sets: JSON input of sets, maps and elements.
+ */
+#include <set_int.h>
+#include <print.h>
+#include <json.h>
+#include <string.h>
+
+/* ---- JSON input ---- */
+
+/* Element @i of @v, parsed into an expression that copied what it needs
+ * (addresses, concatenations, prefixes, ranges): its JSON is freed now
+ * rather than with the command, which halves a big set's peak. Not with
+ * -e, whose echo prints the document back. */
+static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
+{
+	json_t *e = json_array_get(v, i), *val;
+	const char *key;
+
+	if (nft_output_echo(&jctx->nft->octx))
+		return;
+	if (json_is_object(e)) {
+		if (json_object_size(e) != 1)
+			return;
+		json_object_foreach(e, key, val)
+			break;
+		if (strcmp(key, "concat") && strcmp(key, "prefix") &&
+		    strcmp(key, "range"))
+			return;
+	} else if (!json_is_string(e) && !json_is_integer(e)) {
+		return;
+	}
+	json_array_set_new(v, i, json_null());
+}
+
+/* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
+ * "counter": {"packets": n, "bytes": n}}}: V (a new reference) and the
+ * options in *@info; @j itself if not such an object, NULL on error. */
+static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
+				const char *path,
+				struct set_elem_info **info)
+{
+	json_t *o, *val, *x;
+	json_int_t n;
+
+	*info = NULL;
+	if (!json_is_object(j) || json_object_size(j) != 1 ||
+	    !(o = json_object_get(j, "elem")))
+		return json_incref(j);
+	val = json_is_object(o) ? json_object_get(o, "val") : NULL;
+	if (val == NULL) {
+		json_error(jctx, path, "\"elem\" needs a \"val\"");
+		return NULL;
+	}
+	*info = xzalloc(sizeof(**info));
+	if ((x = json_object_get(o, "timeout"))) {
+		if (!json_is_integer(x) || (n = json_integer_value(x)) <= 0)
+			goto bad;
+		(*info)->timeout = (uint64_t)n * 1000;
+	}
+	if ((x = json_object_get(o, "expires"))) {
+		if (!json_is_integer(x) || (n = json_integer_value(x)) <= 0)
+			goto bad;
+		(*info)->expires = (uint64_t)n * 1000;
+	}
+	if ((x = json_object_get(o, "comment"))) {
+		if (!json_is_string(x))
+			goto bad;
+		if (strlen(json_string_value(x)) > 128) {
+			json_error(jctx, path,
+				   "comment too long, 128 characters maximum allowed");
+			goto fail;
+		}
+		(*info)->comment = xstrdup(json_string_value(x));
+	}
+	if ((x = json_object_get(o, "counter"))) {
+		(*info)->counter = true;
+		if (json_is_object(x)) {
+			json_t *p = json_object_get(x, "packets");
+			json_t *b = json_object_get(x, "bytes");
+
+			if (json_is_integer(p))
+				(*info)->packets = json_integer_value(p);
+			if (json_is_integer(b))
+				(*info)->bytes = json_integer_value(b);
+		}
+	}
+	return json_incref(val);
+bad:
+	json_error(jctx, path,
+		   "invalid element option: timeout and expires are seconds, comment a string");
+fail:
+	set_elem_info_free(*info);
+	*info = NULL;
+	return NULL;
+}
+
+static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	struct set_elem_info *info;
+	struct expr *set, *e;
+	json_t *j, *k;
+	char path[40];
+	size_t i;
+
+	if (!json_is_array(v))
+		v = json_pack("[O]", v);
+	else
+		json_incref(v);
+	set = set_expr_alloc(&s->location);
+	for (i = 0; i < json_array_size(v); i++) {
+		json_index_suffix(path, ".elem", i);
+		j = json_array_get(v, i);
+		e = NULL;
+		if (s->flags & NFT_SET_MAP && json_is_array(j) &&
+		    json_array_size(j) == 2) {
+			k = json_elem_unwrap(jctx, json_array_get(j, 0), path,
+					     &info);
+			j = k ? json_pack("[oO]", k, json_array_get(j, 1)) :
+				NULL;
+			if (j)
+				e = map_json_elem_parse(jctx, j, &s->location,
+							i);
+			json_decref(j);
+		} else if (s->flags & NFT_SET_MAP && json_is_array(j)) {
+			info = NULL;
+			e = map_json_elem_parse(jctx, j, &s->location, i);
+		} else {
+			k = json_elem_unwrap(jctx, j, path, &info);
+			if (k)
+				e = json_parse_expr(jctx, k, path);
+			json_decref(k);
+		}
+		if (e && info) {
+			set_elem_info_free(e->elem_info);
+			e->elem_info = info;
+		} else {
+			set_elem_info_free(info);
+		}
+		if (!e) {
+			expr_free(set);
+			json_decref(v);
+			return -1;
+		}
+		set_expr_add(set, e);
+		json_set_elem_release(jctx, v, i);
+	}
+	json_decref(v);
+	if (s->init)
+		expr_free(s->init);
+	s->init = set;
+	return 0;
+}
+
+static int json_set_type(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	char *types = NULL, *t;
+	size_t i;
+
+	if (json_is_string(v)) {
+		types = xstrdup(json_string_value(v));
+	} else if (json_is_array(v) && json_array_size(v)) {
+		for (i = 0; i < json_array_size(v); i++) {
+			if (!json_is_string(json_array_get(v, i)))
+				goto bad;
+			t = xasprintf("%s%s%s", types ? types : "",
+				      types ? " . " : "",
+				      json_string_value(json_array_get(v, i)));
+			xfree(types);
+			types = t;
+		}
+	} else {
+		goto bad;
+	}
+	s->key_types = types;
+	s->key_loc = json_location(jctx, "type");
+	return 0;
+bad:
+	xfree(types);
+	return json_error(jctx, "type",
+			  "\"type\" must be a type name or an array of them");
+}
+
+static int json_set_flags(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	const char *err;
+	uint32_t flag;
+	size_t i;
+	json_t *f;
+
+	if (json_is_string(v))
+		v = json_pack("[O]", v);
+	else if (json_is_array(v))
+		json_incref(v);
+	else
+		return json_error(jctx, "flags",
+				  "\"flags\" must be a string or an array of strings");
+	json_array_foreach(v, i, f) {
+		err = json_is_string(f) ?
+		      set_flag_parse(json_string_value(f), &flag) :
+		      "set flags are strings";
+		if (err) {
+			json_decref(v);
+			return json_error(jctx, "flags", "%s", err);
+		}
+		s->flags |= flag;
+	}
+	json_decref(v);
+	return 0;
+}
+
+static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
+{
+	const char *comment = NULL, *policy = NULL;
+	uint64_t v = 0;
+	json_t *m;
+
+	if ((m = json_object_get(obj, "type")) && json_set_type(jctx, m, s) < 0)
+		return -1;
+	if ((m = json_object_get(obj, "map"))) {
+		/* as "type": a name ("a . b" too) or an array of them */
+		char *key_types = s->key_types;
+		struct location key_loc = s->key_loc;
+
+		s->key_types = NULL;
+		if (json_set_type(jctx, m, s) < 0) {
+			s->key_types = key_types;
+			return -1;
+		}
+		s->data_types = s->key_types;
+		s->data_loc = json_location(jctx, "map");
+		s->key_types = key_types;
+		s->key_loc = key_loc;
+		s->flags |= NFT_SET_MAP;
+	}
+	if ((m = json_object_get(obj, "flags")) &&
+	    json_set_flags(jctx, m, s) < 0)
+		return -1;
+	if (json_opt_u64(jctx, obj, "timeout", &v) < 0)
+		return -1;
+	s->timeout = v * 1000;
+	v = 0;
+	if (json_opt_u64(jctx, obj, "gc-interval", &v) < 0)
+		return -1;
+	s->gc_int = v * 1000;
+	v = 0;
+	if (json_opt_u64(jctx, obj, "size", &v) < 0)
+		return -1;
+	s->size = v;
+	if (json_opt_string(jctx, obj, "policy", &policy) < 0 ||
+	    json_opt_string(jctx, obj, "comment", &comment) < 0)
+		return -1;
+	if (policy && !strcmp(policy, "memory"))
+		s->policy_memory = true;
+	else if (policy && strcmp(policy, "performance"))
+		return json_error(jctx, "policy",
+				  "unknown set policy \"%s\"", policy);
+	if (comment) {
+		s->comment = xstrdup(comment);
+		s->comment_loc = json_location(jctx, "comment");
+	}
+	if (json_is_true(json_object_get(obj, "auto-merge")))
+		s->auto_merge = true;
+	if ((m = json_object_get(obj, "elem")) &&
+	    json_set_elems(jctx, m, s) < 0)
+		return -1;
+	return 0;
+}
+
+struct cmd *json_set_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			 bool bare, json_t *obj)
+{
+	struct handle h = {};
+	struct set *s = NULL;
+
+	if (json_table_ref(jctx, obj, "set", &h) < 0 ||
+	    json_parse_name(jctx, obj, op, &h.set, &h) < 0)
+		goto err;
+	if (json_op_is_add(op)) {
+		s = set_alloc(NULL);
+		s->location = json_location(jctx, "");
+		handle_copy(&s->handle, &h);
+		s->handle.handle.id = 0;
+		if (json_set_body(jctx, obj, s) < 0)
+			goto err;
+	}
+	return json_cmd_new(jctx, op, CMD_OBJ_SET, &h, s);
+err:
+	set_free(s);
+	handle_free(&h);
+	return NULL;
+}
+
+/* {"map": {... "type": K, "map": D, "elem": [[k, v], ...]}}: a set
+ * command whose set is a map. */
+struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			 bool bare, json_t *obj)
+{
+	struct cmd *cmd = json_set_cmd(jctx, op, bare, obj);
+
+	if (cmd && cmd->set && json_op_is_add(op) &&
+	    !(cmd->set->flags & NFT_SET_MAP)) {
+		json_error(jctx, "", "a map needs \"map\": its data's type");
+		cmd_free(cmd);
+		return NULL;
+	}
+	return cmd;
+}
+
+struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			     bool bare, json_t *obj)
+{
+	struct handle h = {};
+	struct set *s = set_alloc(NULL);
+	const char *name;
+	json_t *elem;
+
+	s->location = json_location(jctx, "");
+	if (json_table_ref(jctx, obj, "element", &h) < 0 ||
+	    json_req_string(jctx, obj, "name", &name) < 0)
+		goto err;
+	json_spec_str(jctx, &h.set, "name", name);
+	elem = json_object_get(obj, "elem");
+	if (!elem) {
+		json_error(jctx, "", "missing \"elem\"");
+		goto err;
+	}
+	/* [[KEY, DATA], ...]: a map's (the evaluation checks that) */
+	if (json_is_array(elem) && json_is_array(json_array_get(elem, 0)) &&
+	    json_array_size(json_array_get(elem, 0)) == 2)
+		s->flags |= NFT_SET_MAP;
+	if (json_set_elems(jctx, elem, s) < 0)
+		goto err;
+	handle_copy(&s->handle, &h);
+	return json_cmd_new(jctx, op, CMD_OBJ_ELEMENT, &h, s);
+err:
+	set_free(s);
+	handle_free(&h);
+	return NULL;
+}

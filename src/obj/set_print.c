@@ -1,0 +1,383 @@
+/*
+ * Named sets: text and JSON output, "list set(s)" and "list map(s)".
+ */
+#include <obj.h>
+#include <set_int.h>
+#include <print.h>
+#include <json.h>
+#include <inttypes.h>
+#include <linux/netfilter.h>
+
+/* ---- output ---- */
+
+static void set_print_duration(const char *what, uint64_t ms,
+			       struct output_ctx *octx)
+{
+	struct expr *d = constant_expr_alloc_u64(&internal_location,
+						 &duration_type,
+						 BYTEORDER_HOST_ENDIAN, 64, ms);
+
+	nft_print(octx, "\t\t%s ", what);
+	expr_print(d, octx);
+	nft_print(octx, "\n");
+	expr_free(d);
+}
+
+static const unsigned int set_flags_text[] = { 0, 1, 3, 2 };
+
+static void set_print_flags(const struct set *s, struct output_ctx *octx)
+{
+	const char *sep = "";
+	unsigned int i;
+	uint32_t flags = s->flags;
+
+	/* "timeout 1h" says it: a flag alone is not repeated */
+	if (s->timeout && !(flags & ~NFT_SET_TIMEOUT & (NFT_SET_CONSTANT |
+	    NFT_SET_INTERVAL | NFT_SET_EVAL)))
+		flags &= ~NFT_SET_TIMEOUT;
+	flags &= NFT_SET_CONSTANT | NFT_SET_INTERVAL | NFT_SET_TIMEOUT |
+		 NFT_SET_EVAL;
+	if (!flags)
+		return;
+	nft_print(octx, "\t\tflags ");
+	/* the system nft's order, which is not the JSON's */
+	for (i = 0; i < array_size(set_flags_text); i++) {
+		if (flags & set_flags[set_flags_text[i]].flag) {
+			nft_print(octx, "%s%s", sep,
+				  set_flags[set_flags_text[i]].name);
+			sep = ",";
+		}
+	}
+	nft_print(octx, "\n");
+}
+
+/* How many members a line of "elements = { ... }" holds, by key type,
+ * as the system nft wraps them; 0: one a line. */
+static unsigned int set_members_per_line(const struct expr *key)
+{
+	if (key->etype == EXPR_CONCAT)
+		return 1;
+	switch (key->dtype->type) {
+	case TYPE_NFPROTO: case TYPE_INTEGER: case TYPE_ARPOP:
+	case TYPE_INET_PROTOCOL: case TYPE_INET_SERVICE: case TYPE_TCP_FLAG:
+	case TYPE_DCCP_PKTTYPE: case TYPE_MARK: case TYPE_IFINDEX:
+	case TYPE_CLASSID: case TYPE_UID: case TYPE_GID: case TYPE_CT_DIR:
+		return 5;
+	case TYPE_IPADDR: case TYPE_CT_STATE: case TYPE_CT_STATUS:
+	case TYPE_PKTTYPE:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+static void set_print_ms(const char *what, uint64_t ms,
+			 struct output_ctx *octx)
+{
+	struct expr *d = constant_expr_alloc_u64(&internal_location,
+						 &duration_type,
+						 BYTEORDER_HOST_ENDIAN, 64, ms);
+
+	nft_print(octx, " %s ", what);
+	expr_print(d, octx);
+	expr_free(d);
+}
+
+/* "timeout 2h expires 1h59m59s988ms comment "x"": a timeout only where
+ * it is not the set's. */
+void set_print_elem_info(const struct set *s,
+			 const struct set_elem_info *i,
+			 struct output_ctx *octx)
+{
+	/* the counter first, as the system nft lists it */
+	if (i->counter && nft_output_stateless(octx))
+		nft_print(octx, " counter");
+	else if (i->counter)
+		nft_print(octx, " counter packets %" PRIu64 " bytes %" PRIu64,
+			  i->packets, i->bytes);
+	if (i->stmt) {
+		nft_print(octx, " ");
+		stmt_print(i->stmt, octx);
+	}
+	if (i->timeout && i->timeout != s->timeout)
+		set_print_ms("timeout", i->timeout, octx);
+	/* an expiry is state: -s leaves it out, as the system nft */
+	if (i->expires && !nft_output_stateless(octx))
+		set_print_ms("expires", i->expires, octx);
+	if (i->comment)
+		nft_print(octx, " comment \"%s\"", i->comment);
+}
+
+static void set_print_elements(const struct set *s, struct output_ctx *octx)
+{
+	unsigned int per_line = set_members_per_line(s->key), n = 0;
+	const struct expr *i;
+
+	nft_print(octx, "\t\telements = { ");
+	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
+		if (n) {
+			if (n % per_line == 0)
+				nft_print(octx, ",\n\t\t\t     ");
+			else
+				nft_print(octx, ", ");
+		}
+		if (i->etype == EXPR_MAPPING && s->info) {
+			/* "k timeout 1h expires 59m : v", as the system nft */
+			set_member_print(i->mapping.key, octx);
+			set_print_elem_info(s, &s->info[n], octx);
+			nft_print(octx, " : ");
+			expr_print(i->mapping.data, octx);
+			n++;
+			continue;
+		}
+		set_member_print(i, octx);
+		if (s->info)
+			set_print_elem_info(s, &s->info[n], octx);
+		n++;
+	}
+	nft_print(octx, " }\n");
+}
+
+void set_print(const struct set *s, struct output_ctx *octx, bool elements)
+{
+	nft_print(octx, "\t%s %s {", set_is_map(s) ? "map" : "set",
+		  s->handle.set.name);
+	if (nft_output_handle(octx))
+		nft_print(octx, " # handle %" PRIu64, s->handle.handle.id);
+	if (s->key && s->key_typeof) {
+		nft_print(octx, "\n\t\ttypeof ");
+		set_print_typeof(s->key, octx);
+		if (s->data && s->data_typeof) {
+			nft_print(octx, " : ");
+			set_print_typeof(s->data, octx);
+		} else if (s->data) {
+			nft_print(octx, " : ");
+			set_print_key_types(s->data, octx);
+		}
+	} else {
+		nft_print(octx, "\n\t\ttype ");
+		if (s->key)
+			set_print_key_types(s->key, octx);
+		if (s->data) {
+			nft_print(octx, " : ");
+			set_print_key_types(s->data, octx);
+		}
+	}
+	nft_print(octx, "\n");
+	if (s->policy_memory)
+		nft_print(octx, "\t\tpolicy memory\n");
+	/* a constant set's size is its element count, said by nobody */
+	if (s->size && !(s->flags & NFT_SET_CONSTANT))
+		nft_print(octx, "\t\tsize %u\n", s->size);
+	set_print_flags(s, octx);
+	if (s->auto_merge)
+		nft_print(octx, "\t\tauto-merge\n");
+	if (s->timeout)
+		set_print_duration("timeout", s->timeout, octx);
+	if (s->gc_int)
+		set_print_duration("gc-interval", s->gc_int, octx);
+	if (s->comment)
+		nft_print(octx, "\t\tcomment \"%s\"\n", s->comment);
+	if (elements && s->init && s->init->expr_list.size &&
+	    !nft_output_terse(octx))
+		set_print_elements(s, octx);
+	nft_print(octx, "\t}\n");
+}
+
+static json_t *set_json_type(const struct expr *key)
+{
+	json_t *a;
+	const struct expr *i;
+
+	if (key->etype != EXPR_CONCAT)
+		return json_string(key->dtype->name);
+	a = json_array();
+	list_for_each_entry(i, &key->expr_list.expressions, list)
+		json_array_append_new(a, json_string(i->dtype->name));
+	return a;
+}
+
+/* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
+ * for an element that holds more than its key. */
+json_t *set_elem_json(const struct set *s, const struct expr *m,
+		      const struct set_elem_info *i,
+		      struct output_ctx *octx)
+{
+	json_t *o;
+
+	if (!i || !(i->expires || i->comment || i->counter || i->stmt ||
+		    (i->timeout && i->timeout != s->timeout)))
+		return set_member_json(m, octx);
+	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
+	if (m->etype == EXPR_MAPPING)
+		return json_pack("[oo]", set_elem_json(s, m->mapping.key, i,
+						       octx),
+				 expr_json(m->mapping.data, octx));
+	o = json_object();
+	json_object_set_new(o, "val", set_member_json(m, octx));
+	if (i->timeout && i->timeout != s->timeout)
+		json_object_set_new(o, "timeout",
+				    json_integer(i->timeout / 1000));
+	if (i->expires)
+		json_object_set_new(o, "expires",
+				    json_integer(i->expires / 1000));
+	if (i->comment)
+		json_object_set_new(o, "comment", json_string(i->comment));
+	if (i->counter)
+		json_object_set_new(o, "counter",
+				    json_pair("packets", json_integer(i->packets),
+					      "bytes", json_integer(i->bytes)));
+	if (i->stmt) {
+		json_t *j = stmt_json(i->stmt, octx);
+
+		json_object_update(o, j);
+		json_decref(j);
+	}
+	return json_wrap("elem", o);
+}
+
+json_t *set_json(const struct set *s, struct output_ctx *octx)
+{
+	json_t *root = json_object(), *flags, *elem;
+	const struct expr *i;
+	unsigned int n;
+
+	json_object_set_new(root, "family",
+			    json_string(family_name(s->handle.family)));
+	json_object_set_new(root, "name", json_string(s->handle.set.name));
+	json_object_set_new(root, "table", json_string(s->handle.table.name));
+	if (s->key)
+		json_object_set_new(root, "type", set_json_type(s->key));
+	json_object_set_new(root, "handle",
+			    json_integer(s->handle.handle.id));
+	/* the data's types: an array for a concatenation, as upstream
+	 * 1.1 writes it (and "type") */
+	if (set_is_map(s) && s->data)
+		json_object_set_new(root, "map", set_json_type(s->data));
+	if (s->comment)
+		json_object_set_new(root, "comment", json_string(s->comment));
+	if (s->policy_memory)
+		json_object_set_new(root, "policy", json_string("memory"));
+	if (s->size && !(s->flags & NFT_SET_CONSTANT))
+		json_object_set_new(root, "size", json_integer(s->size));
+	flags = json_array();
+	for (n = 0; n < array_size(set_flags); n++) {
+		if (s->flags & set_flags[n].flag)
+			json_array_append_new(flags,
+					json_string(set_flags[n].name));
+	}
+	if (json_array_size(flags))
+		json_object_set_new(root, "flags", flags);
+	else
+		json_decref(flags);
+	if (s->timeout)
+		json_object_set_new(root, "timeout",
+				    json_integer(s->timeout / 1000));
+	if (s->gc_int)
+		json_object_set_new(root, "gc-interval",
+				    json_integer(s->gc_int / 1000));
+	if (s->auto_merge)
+		json_object_set_new(root, "auto-merge", json_true());
+	if (s->init && s->init->expr_list.size && !nft_output_terse(octx)) {
+		elem = json_array();
+		n = 0;
+		list_for_each_entry(i, &s->init->expr_list.expressions, list)
+			json_array_append_new(elem, set_elem_json(s, i,
+						s->info ? &s->info[n++] : NULL,
+						octx));
+		json_object_set_new(root, "elem", elem);
+	}
+	return json_wrap(set_is_map(s) ? "map" : "set", root);
+}
+
+/* ---- "list set", "list sets" ---- */
+
+/* "list sets" lists the sets, "list maps" the maps. */
+static bool set_list_wants(const struct set *s, const struct set *only,
+			   enum cmd_obj obj)
+{
+	if (only)
+		return s == only;
+	return obj == CMD_OBJ_MAPS ? set_is_map(s) : !set_is_map(s);
+}
+
+static void set_list_table(struct nft_ctx *nft, const struct table *t,
+			   const struct set *only, json_t *array,
+			   enum cmd_obj obj)
+{
+	struct output_ctx *octx = &nft->octx;
+	const struct set *s;
+	unsigned int saved = octx->family;
+	bool any = false;
+
+	list_for_each_entry(s, &t->sets, list)
+		any |= set_list_wants(s, only, obj);
+	if (!any)
+		return;
+	if (array) {
+		list_for_each_entry(s, &t->sets, list) {
+			if (set_list_wants(s, only, obj))
+				json_array_append_new(array, set_json(s, octx));
+		}
+		return;
+	}
+	octx->family = t->handle.family;
+	table_print_header(t, octx, false);
+	list_for_each_entry(s, &t->sets, list) {
+		if (set_list_wants(s, only, obj))
+			set_print(s, octx, true);
+	}
+	nft_print(octx, "}\n");
+	octx->family = saved;
+}
+
+int set_list(struct nft_ctx *nft, struct cmd *cmd,
+	     struct list_head *msgs)
+{
+	struct cache_filter f = { cmd->handle.family, cmd->handle.table.name,
+				  NULL };
+	bool json = nft_output_json(&nft->octx);
+	json_t *array = json ? json_array() : NULL;
+	const struct set *only = NULL;
+	struct table *t;
+	int ret = 0;
+
+	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
+		f.table = NULL;
+	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET |
+			NFT_CACHE_SETELEM, &f, msgs) < 0)
+		return -1;
+	if (json)
+		json_array_append_new(array, json_metainfo());
+	if (cmd->obj == CMD_OBJ_SET) {
+		t = cache_table_lookup(&nft->cache, cmd->handle.family,
+				       cmd->handle.table.name);
+		only = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
+		if (!only) {
+			ret = erec_error(msgs, cmd_loc_or(cmd,
+						&cmd->handle.set.location),
+					 "No such file or directory");
+			goto out;
+		}
+		set_list_table(nft, t, only, array, cmd->obj);
+		goto out;
+	}
+	list_for_each_entry(t, &nft->cache.tables, list) {
+		if (cmd->handle.family != NFPROTO_UNSPEC &&
+		    t->handle.family != cmd->handle.family)
+			continue;
+		if (list_empty(&t->sets))
+			continue;
+		set_list_table(nft, t, NULL, array, cmd->obj);
+	}
+out:
+	if (json) {
+		json_t *root = json_wrap("nftables", array);
+		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+
+		if (ret == 0)
+			json_write_fp(fp, "", root, "\n");
+		json_decref(root);
+	}
+	return ret;
+}
