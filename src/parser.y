@@ -1803,8 +1803,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
-%type <string> identifier string_arg prio_base opt_hooks_device
-%type <kw> keyword_id proto_kw rhs_keyword
+%type <string> identifier string_arg objref_name prio_base opt_hooks_device
+%type <kw> keyword_id name_keyword proto_kw rhs_keyword
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
@@ -2407,11 +2407,17 @@ identifier	: STRING		{ $$ = $1; }
 		| keyword_id		{ $$ = xstrdup($1); }
 		;
 
-keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
+keyword_id	: name_keyword | META | CT
+		;
+
+/* Keywords that can name an object after "counter name": not "meta"
+ * and "ct", which start the key of an object map there ("counter name
+ * meta mark map { ... }"); such objects are named in quotes. */
+name_keyword	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | HOOKS | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
-		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		| COUNTER | PACKETS | BYTES | PROTO | META_KEY
 		| LOG | PREFIX | LEVEL | GROUP | SNAPLEN | QUEUE_THRESHOLD
 		| LIMIT | RATE | BURST | OVER | QUOTA | UNTIL | USED
 		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
@@ -2420,7 +2426,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FULLY_RANDOM | PERSISTENT | TPROXY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
-		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
+		| CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
 		| ELEMENT | SETS | GET | MAPS
@@ -2428,6 +2434,12 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		;
 
 string_arg	: identifier		{ $$ = $1; }
+		;
+
+/* The object's name in "counter name NAME" and the like */
+objref_name	: STRING		{ $$ = $1; }
+		| QUOTED_STRING		{ $$ = $1; }
+		| name_keyword		{ $$ = xstrdup($1); }
 		;
 
 /* Table blocks */
@@ -3163,9 +3175,10 @@ vmap_stmt	: stmt_expr VMAP map_block
 		;
 
 /*
- * "counter name KEY map { ... }": the key is a header field or a
- * concatenation of them; others start with a word that can be an
- * object's name ("counter name meta ...").
+ * "counter name KEY map { ... }": the key is a header field, a meta or
+ * ct key ("meta mark", "mark", "ct original mark") or a concatenation of
+ * them. Other expressions start with a word that can be an object's name
+ * ("counter name numgen" followed by the next statement).
  */
 objmap_expr	: objmap_key MAP map_block
 			{
@@ -3195,6 +3208,8 @@ objmap_field	: proto_kw STRING
 						    &@2);
 				xfree($2);
 			}
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
 		;
 
 map_block	: '{' opt_newlines map_list opt_newlines '}'
@@ -3981,7 +3996,7 @@ counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
 				$$ = parser_objmap(state, &@$, NFT_OBJECT_COUNTER,
 						   $2, &@2, $3);
 			}
-		| COUNTER STRING string_arg
+		| COUNTER STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
 						   $2, &@2, $3);
@@ -4106,7 +4121,7 @@ log_tcp_flags	: STRING
  * limit rate [over] N kbytes/unit [burst N bytes|kbytes|mbytes]
  * The scanner reads "kbytes/second" as one word.
  */
-limit_stmt	: LIMIT STRING string_arg
+limit_stmt	: LIMIT STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
 						   $2, &@2, $3);
@@ -4141,7 +4156,7 @@ limit_burst_bytes : %empty	{ $$ = 0; }
 		;
 
 /* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
-quota_stmt	: QUOTA STRING string_arg
+quota_stmt	: QUOTA STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
 						   $2, &@2, $3);
@@ -4380,7 +4395,7 @@ synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
 				$$ = parser_objmap(state, &@$, NFT_OBJECT_SYNPROXY,
 						   $2, &@2, $3);
 			}
-		| SYNPROXY STRING string_arg
+		| SYNPROXY STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,
 						   $2, &@2, $3);
