@@ -712,6 +712,66 @@ static int set_member_cmp(const struct expr *x, const struct expr *y)
 	return mpz_cmp(x->value.value, y->value.value);
 }
 
+/* The value a member sorts by. */
+static const struct expr *set_member_key(const struct expr *x)
+{
+	if (x->etype == EXPR_PREFIX)
+		return x->prefix.prefix;
+	if (x->etype == EXPR_RANGE)
+		return x->range.left;
+	return x;
+}
+
+struct set_sort_key {
+	uint64_t key;
+	struct expr *e;
+};
+
+/*
+ * Members whose values fit one 64-bit word (addresses, ports, most
+ * concatenations of them) are sorted by a stable radix sort of those
+ * words, 16 bits a pass and only as many passes as the largest needs:
+ * qsort's comparisons through gmp were a quarter of listing a big set.
+ * False, with nothing moved, when some value is wider.
+ */
+static bool set_sort_radix(struct expr **v, unsigned int n)
+{
+	struct set_sort_key *a = xmalloc(2 * n * sizeof(*a)), *b = a + n, *t;
+	unsigned int i, shift, *count;
+	const struct expr *k;
+	uint64_t max = 0;
+
+	for (i = 0; i < n; i++) {
+		k = set_member_key(v[i]);
+		if (k->etype != EXPR_VALUE || mpz_sgn(k->value.value) < 0 ||
+		    mpz_sizeinbase(k->value.value, 2) >
+		    BITS_PER_BYTE * sizeof(unsigned long)) {
+			xfree(a);
+			return false;
+		}
+		a[i].key = mpz_get_ui(k->value.value);
+		a[i].e = v[i];
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	count = xmalloc(65537 * sizeof(*count));
+	for (shift = 0; shift < 64 && (max >> shift); shift += 16) {
+		memset(count, 0, 65537 * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[((a[i].key >> shift) & 0xffff) + 1]++;
+		for (i = 1; i <= 65536; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			b[count[(a[i].key >> shift) & 0xffff]++] = a[i];
+		t = a, a = b, b = t;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = a[i].e;
+	xfree(count);
+	xfree(a < b ? a : b);
+	return true;
+}
+
 /* Listings show the members sorted by value, as the system nft does. */
 static void set_sort(struct expr *set)
 {
@@ -725,7 +785,8 @@ static void set_sort(struct expr *set)
 		list_del(&e->list);
 		v[i++] = e;
 	}
-	qsort(v, n, sizeof(*v), set_value_cmp);
+	if (n < 64 || !set_sort_radix(v, n))
+		qsort(v, n, sizeof(*v), set_value_cmp);
 	for (i = 0; i < n; i++)
 		list_add_tail(&v[i]->list, &set->expr_list.expressions);
 	xfree(v);
