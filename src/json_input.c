@@ -772,9 +772,9 @@ static json_t *json_fast_number(struct json_fast *f)
 	if (s < f->end && *s == '0' && s + 1 < f->end && isdigit((unsigned char)s[1]))
 		return NULL;
 	while (s < f->end && *s >= '0' && *s <= '9') {
-		v = v * 10 + (*s++ - '0');
-		if (++digits > 18)
+		if (++digits > 18)	/* could overflow: jansson's */
 			return NULL;
+		v = v * 10 + (*s++ - '0');
 	}
 	if (!digits || (s < f->end && (*s == '.' || *s == 'e' || *s == 'E')))
 		return NULL;
