@@ -87,6 +87,9 @@ json_t *json_metainfo(void);
 /* Write @prefix, @v (as nft formats JSON) and @suffix to @fp. */
 void json_write_fp(FILE *fp, const char *prefix, json_t *v,
 		   const char *suffix);
+void json_write_fp_open(FILE *fp, const char *prefix, json_t *v,
+			unsigned int open);
+void json_write_fp_items(FILE *fp, const char *prefix, json_t *array);
 json_t *table_json(const struct table *t, struct output_ctx *octx);
 json_t *chain_json(const struct chain *c, struct output_ctx *octx);
 json_t *rule_json(const struct rule *r, struct output_ctx *octx);

@@ -109,6 +109,8 @@ int exec_put_set(struct exec_ctx *x, const struct set *s);
 /* The set as "list set" prints it, its elements with @elements. */
 void set_print(const struct set *s, struct output_ctx *octx, bool elements);
 json_t *set_json(const struct set *s, struct output_ctx *octx);
+void set_json_write(FILE *fp, const char *prefix, const struct set *s,
+		    struct output_ctx *octx);
 
 /* A dumped set (with its elements, if the dump had them). */
 struct set *netlink_set_parse(const struct nftnl_set *nls);

@@ -279,6 +279,39 @@ void json_write_fp(FILE *fp, const char *prefix, json_t *v,
 	json_out_flush(&o, fp);
 }
 
+/* Write @prefix and @v without its last @open characters: the closing
+ * brackets of containers the caller goes on to fill and close itself
+ * (a big set's elements, written one at a time). */
+void json_write_fp_open(FILE *fp, const char *prefix, json_t *v,
+			unsigned int open)
+{
+	struct json_out o;
+
+	json_out_init(&o);
+	json_out_str(&o, prefix);
+	json_write(&o, v);
+	o.len -= open < o.len ? open : o.len;
+	json_out_flush(&o, fp);
+}
+
+/* Write @prefix and the items of @array, ", " between them, without
+ * the brackets: a big array in batches, each freed once written. */
+void json_write_fp_items(FILE *fp, const char *prefix, json_t *array)
+{
+	struct json_out o;
+	json_t *value;
+	size_t i;
+
+	json_out_init(&o);
+	json_out_str(&o, prefix);
+	json_array_foreach(array, i, value) {
+		if (i)
+			json_out_put(&o, ", ", 2);
+		json_write(&o, value);
+	}
+	json_out_flush(&o, fp);
+}
+
 /* ---- list commands ---------------------------------------------------- */
 
 /* {"nftables": [metainfo, objects...]}: each object is written as soon
@@ -322,7 +355,8 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 		list_for_each_entry(o, &t->objs, list)
 			json_walk_emit(w, sobj_json(o, &w->octx));
 		list_for_each_entry(s, &t->sets, list)
-			json_walk_emit(w, set_json(s, &w->octx));
+			set_json_write(w->octx.output_fp, ", ", s,
+				       &w->octx);
 		list_for_each_entry(ft, &t->flowtables, list)
 			json_walk_emit(w, flowtable_json(ft, &w->octx));
 	}
