@@ -138,6 +138,10 @@ int mnl_obj_request(struct nft_ctx *nft, uint16_t type, uint32_t family,
 /* Add the elements of named set @nls (table and name set) to it. */
 struct nftnl_set;
 int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls);
+/* The element dump of @nls a message at a time: @cb sees each. */
+int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
+			    int (*cb)(const struct nlmsghdr *nlh, void *data),
+			    void *data);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

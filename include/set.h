@@ -143,6 +143,19 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
+/* A named set's keys read a dump message at a time, decoded as
+ * set_elems_decode() does once the dump is whole (keys only: no maps,
+ * concatenations or elements with more than a key). */
+struct set_keys;
+struct set_keys *set_keys_alloc(void);
+void set_keys_free(struct set_keys *keys);
+void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
+		  const struct nftnl_set *chunk, const struct expr *key);
+bool set_keys_repeat(const struct set_keys *keys);
+unsigned int set_keys_count(const struct set_keys *keys);
+struct expr *set_keys_decode(struct set_keys *keys,
+			     const struct nftnl_set *head,
+			     const struct expr *key);
 /* The order of a listing's members. */
 int set_member_compare(const struct expr *a, const struct expr *b);
 

@@ -1049,8 +1049,10 @@ static int set_elems_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* Add the elements of @nls (name and table set) to it. */
-static int mnl_dump_set_elems(struct nft_ctx *nft, struct nftnl_set *nls)
+/* The element dump of @nls (name and table set), each message to @cb. */
+static int mnl_dump_set_elems_cb(struct nft_ctx *nft,
+				 const struct nftnl_set *nls, mnl_cb_t cb,
+				 void *data)
 {
 	char req[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh;
@@ -1063,12 +1065,25 @@ static int mnl_dump_set_elems(struct nft_ctx *nft, struct nftnl_set *nls)
 			  nftnl_set_get_str(nls, NFTNL_SET_TABLE));
 	mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
 			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
-	return mnl_talk(nft, nlh, set_elems_cb, nls);
+	return mnl_talk(nft, nlh, cb, data);
+}
+
+/* Add the elements of @nls (name and table set) to it. */
+static int mnl_dump_set_elems(struct nft_ctx *nft, struct nftnl_set *nls)
+{
+	return mnl_dump_set_elems_cb(nft, nls, set_elems_cb, nls);
 }
 
 int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls)
 {
 	return mnl_dump_set_elems(nft, nls);
+}
+
+int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
+			    int (*cb)(const struct nlmsghdr *nlh, void *data),
+			    void *data)
+{
+	return mnl_dump_set_elems_cb(nft, nls, cb, data);
 }
 
 /* The sets of @table; anonymous ones come with their elements. */

@@ -816,28 +816,35 @@ static void set_sort(struct expr *set)
 struct set_keys {
 	struct interval_elem *v;
 	unsigned int n;
+	unsigned int size;		/* room in v */
 	unsigned int len;		/* key bytes */
 };
 
-static void set_keys_read(const struct nftnl_set *nls,
-			  enum byteorder byteorder, struct set_keys *keys)
+static void set_keys_init(struct set_keys *keys)
+{
+	keys->size = 16;
+	keys->v = xzalloc(keys->size * sizeof(*keys->v));
+	keys->n = 0;
+	keys->len = 0;
+}
+
+/* Adds the keys of @nls' elements to @keys. */
+static void set_keys_append(const struct nftnl_set *nls,
+			    enum byteorder byteorder, struct set_keys *keys)
 {
 	struct nftnl_set_elems_iter *it;
 	struct nftnl_set_elem *e;
 	const void *data;
 	uint32_t dlen, flags;
-	unsigned int size = 16;
 
-	keys->v = xzalloc(size * sizeof(*keys->v));
-	keys->n = 0;
-	keys->len = 0;
 	it = nftnl_set_elems_iter_create(nls);
 	if (it == NULL)
 		memory_allocation_error();
 	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
-		if (keys->n == size) {
-			size *= 2;
-			keys->v = xrealloc(keys->v, size * sizeof(*keys->v));
+		if (keys->n == keys->size) {
+			keys->size *= 2;
+			keys->v = xrealloc(keys->v,
+					   keys->size * sizeof(*keys->v));
 		}
 		dlen = 0;
 		data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &dlen);
@@ -854,6 +861,13 @@ static void set_keys_read(const struct nftnl_set *nls,
 		keys->n++;
 	}
 	nftnl_set_elems_iter_destroy(it);
+}
+
+static void set_keys_read(const struct nftnl_set *nls,
+			  enum byteorder byteorder, struct set_keys *keys)
+{
+	set_keys_init(keys);
+	set_keys_append(nls, byteorder, keys);
 }
 
 /* Equal keys next to each other, the first sent first. */
@@ -1257,39 +1271,22 @@ static void set_members_own_type(struct expr *set, const struct expr *left)
  * @as_sent (an echo, see netlink_anon_set()) keeps the order written;
  * intervals come sorted and merged either way, as they were built.
  */
-static struct expr *set_from_nftnl(const struct nftnl_set *nls,
-				   const struct expr *left, bool hton,
-				   bool as_sent)
+/* The byte order of the keys of @nls' elements. */
+static enum byteorder set_keys_order(const struct nftnl_set *nls,
+				     const struct expr *left, bool hton)
 {
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
-	bool interval = flags & NFT_SET_INTERVAL;
-	enum byteorder byteorder = left->byteorder;
-	struct expr *set = set_expr_alloc(&internal_location);
-	struct set_keys keys;
-	unsigned int i;
 
-	if (interval)
-		set->flags |= EXPR_F_INTERVAL;
-	if (hton || interval || byteorder == BYTEORDER_INVALID)
-		byteorder = BYTEORDER_BIG_ENDIAN;
-	if (left->etype == EXPR_CONCAT) {
-		set_add_concats_decoded(set, nls, left, as_sent);
-		goto out;
-	}
-	set_keys_read(nls, byteorder, &keys);
-	if (interval) {
-		set_add_intervals_decoded(set, left, &keys);
-	} else {
-		if (as_sent)
-			set_keys_first(&keys);
-		for (i = 0; i < keys.n; i++)
-			set_expr_add(set, set_key_value(left, keys.v[i].key,
-							keys.len));
-		if (!as_sent)
-			set_sort(set);
-	}
-	interval_elems_free(keys.v, keys.n);
-out:
+	if (hton || flags & NFT_SET_INTERVAL ||
+	    left->byteorder == BYTEORDER_INVALID)
+		return BYTEORDER_BIG_ENDIAN;
+	return left->byteorder;
+}
+
+/* A decoded set's type, from @left and the set @nls. */
+static void set_decoded_type(struct expr *set, const struct nftnl_set *nls,
+			     const struct expr *left)
+{
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
 	set->len = left->len;
@@ -1300,7 +1297,54 @@ out:
 		if (set_keeps_own_type(set, left))
 			set_members_own_type(set, left);
 	}
+}
+
+/* The members of @keys (freed) of the set @nls, typed like @left. */
+static struct expr *set_from_keys(const struct nftnl_set *nls,
+				  const struct expr *left,
+				  struct set_keys *keys, bool as_sent)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	struct expr *set = set_expr_alloc(&internal_location);
+	unsigned int i;
+
+	if (flags & NFT_SET_INTERVAL) {
+		set->flags |= EXPR_F_INTERVAL;
+		set_add_intervals_decoded(set, left, keys);
+	} else {
+		if (as_sent)
+			set_keys_first(keys);
+		for (i = 0; i < keys->n; i++)
+			set_expr_add(set, set_key_value(left, keys->v[i].key,
+							keys->len));
+		if (!as_sent)
+			set_sort(set);
+	}
+	interval_elems_free(keys->v, keys->n);
+	keys->v = NULL;
+	keys->n = 0;
+	set_decoded_type(set, nls, left);
 	return set;
+}
+
+static struct expr *set_from_nftnl(const struct nftnl_set *nls,
+				   const struct expr *left, bool hton,
+				   bool as_sent)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	struct set_keys keys;
+	struct expr *set;
+
+	if (left->etype == EXPR_CONCAT) {
+		set = set_expr_alloc(&internal_location);
+		if (flags & NFT_SET_INTERVAL)
+			set->flags |= EXPR_F_INTERVAL;
+		set_add_concats_decoded(set, nls, left, as_sent);
+		set_decoded_type(set, nls, left);
+		return set;
+	}
+	set_keys_read(nls, set_keys_order(nls, left, hton), &keys);
+	return set_from_keys(nls, left, &keys, as_sent);
 }
 
 static int set_lookup_warn(struct delin_ctx *dctx, const char *fmt,
@@ -1569,4 +1613,85 @@ int set_member_compare(const struct expr *a, const struct expr *b)
 void set_key_desc(struct nftnl_set *nls, const struct expr *key)
 {
 	set_desc_concat(nls, key);
+}
+
+/* ---- a named set's keys, read a dump message at a time ---- */
+
+struct set_keys *set_keys_alloc(void)
+{
+	struct set_keys *keys = xmalloc(sizeof(*keys));
+
+	set_keys_init(keys);
+	return keys;
+}
+
+void set_keys_free(struct set_keys *keys)
+{
+	interval_elems_free(keys->v, keys->n);
+	xfree(keys);
+}
+
+/* Adds the keys of the elements of @chunk, a message of the dump of
+ * the set @head. */
+void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
+		  const struct nftnl_set *chunk, const struct expr *key)
+{
+	set_keys_append(chunk, set_keys_order(head, key, false), keys);
+}
+
+static uint32_t set_key_hash(const struct interval_elem *k)
+{
+	uint64_t h = k->end ? 0x9e3779b97f4a7c15ULL : 0;
+	size_t i;
+
+	for (i = 0; i < mpz_size(k->key); i++) {
+		h = (h ^ mpz_getlimbn(k->key, i)) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* Does a key (with its end flag) come twice? One pass through a hash
+ * of them: the kernel dumped a hash table while it was resized. */
+bool set_keys_repeat(const struct set_keys *keys)
+{
+	unsigned int size = 4, mask, i, s;
+	const struct interval_elem *k;
+	bool repeat = false;
+	uint32_t *slot;
+
+	while (size < 2 * keys->n)
+		size *= 2;
+	mask = size - 1;
+	slot = xzalloc(size * sizeof(*slot));
+	for (i = 0; i < keys->n && !repeat; i++) {
+		for (s = set_key_hash(&keys->v[i]) & mask; slot[s];
+		     s = (s + 1) & mask) {
+			k = &keys->v[slot[s] - 1];
+			if (k->end == keys->v[i].end &&
+			    !mpz_cmp(k->key, keys->v[i].key)) {
+				repeat = true;
+				break;
+			}
+		}
+		slot[s] = i + 1;
+	}
+	xfree(slot);
+	return repeat;
+}
+
+/* The members of the keys gathered (freed), of the set @head. */
+struct expr *set_keys_decode(struct set_keys *keys,
+			     const struct nftnl_set *head,
+			     const struct expr *key)
+{
+	struct expr *set = set_from_keys(head, key, keys, false);
+
+	set_keys_free(keys);
+	return set;
+}
+
+unsigned int set_keys_count(const struct set_keys *keys)
+{
+	return keys->n;
 }

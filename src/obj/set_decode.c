@@ -676,6 +676,125 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 	return NULL;
 }
 
+/*
+ * A set of plain keys (no map, no concatenation, elements with a key and
+ * interval flags only) is decoded a dump message at a time into compact
+ * keys: libnftnl's elements (296 bytes each) of the whole set were most
+ * of a big listing's memory. Anything else falls back to the whole dump.
+ */
+struct keys_dump {
+	const struct nftnl_set *head;
+	const struct expr *key;
+	struct set_keys *keys;
+	bool slow;		/* an element with more: set_dump_elems() */
+};
+
+static int elem_plain_cb(struct nftnl_set_elem *e, void *data)
+{
+	static const uint16_t more[] = {
+		NFTNL_SET_ELEM_DATA, NFTNL_SET_ELEM_VERDICT,
+		NFTNL_SET_ELEM_CHAIN, NFTNL_SET_ELEM_TIMEOUT,
+		NFTNL_SET_ELEM_EXPIRATION, NFTNL_SET_ELEM_USERDATA,
+		NFTNL_SET_ELEM_EXPR, NFTNL_SET_ELEM_OBJREF,
+		NFTNL_SET_ELEM_KEY_END, NFTNL_SET_ELEM_EXPRESSIONS,
+	};
+	bool *slow = data;
+	unsigned int i;
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY) ||
+	    (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+	     nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+	     ~NFT_SET_ELEM_INTERVAL_END))
+		*slow = true;
+	for (i = 0; i < array_size(more) && !*slow; i++)
+		*slow = nftnl_set_elem_is_set(e, more[i]);
+	return *slow ? -1 : 0;
+}
+
+static int keys_dump_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct keys_dump *d = data;
+	struct nftnl_set *chunk;
+
+	if (d->slow)
+		return MNL_CB_OK;	/* drained, then dumped again */
+	chunk = nftnl_set_alloc();
+	if (!chunk)
+		memory_allocation_error();
+	if (nftnl_set_elems_nlmsg_parse(nlh, chunk) == 0) {
+		nftnl_set_elem_foreach(chunk, elem_plain_cb, &d->slow);
+		if (!d->slow)
+			set_keys_add(d->keys, d->head, chunk, d->key);
+	}
+	nftnl_set_free(chunk);
+	return MNL_CB_OK;
+}
+
+/* The elements of @s (of the dumped @nls) into s->init: 0, 1 if they
+ * need the whole dump, -1 with errno on failure. */
+static int set_dump_keys(struct nft_ctx *nft, const struct nftnl_set *nls,
+			 struct set *s)
+{
+	struct keys_dump d = { nls, s->key, NULL, false };
+	unsigned int tries;
+	int err;
+
+	for (tries = 0; tries < SET_DUMP_TRIES; tries++) {
+		d.keys = set_keys_alloc();
+		if (mnl_dump_set_elems_each(nft, nls, keys_dump_cb, &d) < 0) {
+			err = errno;
+			set_keys_free(d.keys);
+			if (err == EINTR)
+				continue;
+			if (err == ENOENT)	/* gone meanwhile */
+				return 0;
+			errno = err;
+			return -1;
+		}
+		if (d.slow) {
+			set_keys_free(d.keys);
+			return 1;
+		}
+		if (!set_keys_repeat(d.keys))
+			break;
+		set_keys_free(d.keys);
+		d.keys = NULL;
+	}
+	if (!d.keys) {
+		errno = EINTR;
+		return -1;
+	}
+	if (set_keys_count(d.keys))
+		s->init = set_keys_decode(d.keys, nls, s->key);
+	else
+		set_keys_free(d.keys);
+	return 0;
+}
+
+/* A set decoded as its dump comes (set_dump_keys()): 1 if it is not one
+ * of those, -1 on failure. */
+static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
+			      struct nftnl_set *nls)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	struct set *s;
+	int ret;
+
+	if (flags & (NFT_SET_MAP | NFT_SET_OBJECT) || !set_listable(nls))
+		return 1;
+	s = netlink_set_parse(nls);
+	if (!s->key || s->key->etype == EXPR_CONCAT || s->init) {
+		set_free(s);
+		return 1;
+	}
+	ret = set_dump_keys(nft, nls, s);
+	if (ret)
+		set_free(s);
+	else
+		table_add_set(t, s);
+	return ret;
+}
+
 static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 			 bool elems)
 {
@@ -687,6 +806,10 @@ static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 	if (!t || nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)
 		return 0;
 	if (elems) {
+		int ret = cache_add_set_keys(nft, t, nls);
+
+		if (ret <= 0)
+			return ret;
 		nls = set_dump_elems(nft, nls);
 		if (!nls)
 			return -1;
