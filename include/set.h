@@ -186,6 +186,10 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
+bool map_elems_pageable(const struct expr *map);
+unsigned int map_elems_build_page(struct nftnl_set *elems,
+				  const struct expr *map,
+				  const struct expr **pos, unsigned int max);
 struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 

@@ -799,19 +799,24 @@ struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 {
 	struct expr *mk, *md;
 	char path[48];
+	size_t end;
 
 	if (!json_is_array(pair) || json_array_size(pair) != 2) {
 		json_error(jctx, "", "Invalid map element %zu: expected [KEY, DATA]",
 			   i);
 		return NULL;
 	}
-	snprintf(path, sizeof(path), ".elem[%zu][0]", i);
+	/* ".elem[i][0]", then "[1]": snprintf per element was 5% of
+	 * loading a big map */
+	json_index_suffix(path, ".elem", i);
+	end = strlen(path);
+	memcpy(path + end, "[0]", 4);
 	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
 	if (mk == NULL)
 		return NULL;
 	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
 	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
-		snprintf(path, sizeof(path), ".elem[%zu][1]", i);
+		path[end + 1] = '1';
 		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
 	}
 	if (md == NULL) {

@@ -104,17 +104,39 @@ static struct nftnl_set_elem *map_add_mpz(struct nftnl_set *elems,
 	return map_add_elem(elems, map, buf, NULL, len, data, end, open);
 }
 
+/* Mapping @i of a map of plain keys or concatenations: one element. */
+static void map_add_one(struct nftnl_set *elems, const struct expr *map,
+			const struct expr *i)
+{
+	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
+	bool interval = map->flags & EXPR_F_INTERVAL;
+	unsigned int len = map_key_bytes(map->map.key);
+
+	if (map->map.key->etype != EXPR_CONCAT) {
+		set_elem_info_put(map_add_mpz(elems, map,
+					      i->mapping.key->value.value,
+					      map->map.key->byteorder,
+					      i->mapping.data, false, false),
+				  i->elem_info);
+		return;
+	}
+	memset(low, 0, sizeof(low));
+	memset(high, 0, sizeof(high));
+	set_concat_key(low, i->mapping.key, map->map.key, false);
+	set_concat_key(high, i->mapping.key, map->map.key, true);
+	set_elem_info_put(map_add_elem(elems, map, low, interval ? high : NULL,
+				       len, i->mapping.data, false, false),
+			  i->elem_info);
+}
+
 static unsigned int map_add_values(struct nftnl_set *elems,
 				   const struct expr *map)
 {
-	const struct expr *i, *key = map->map.key;
+	const struct expr *i;
 
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list)
-		set_elem_info_put(map_add_mpz(elems, map,
-					      i->mapping.key->value.value,
-					      key->byteorder, i->mapping.data,
-					      false, false), i->elem_info);
+		map_add_one(elems, map, i);
 	return map->map.mappings->expr_list.size;
 }
 
@@ -159,28 +181,6 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 	mpz_clear(next);
 	map_intervals_free(v, n);
 	return count;
-}
-
-static unsigned int map_add_concats(struct nftnl_set *elems,
-				    const struct expr *map)
-{
-	unsigned char low[NFT_REG_SIZE * 4], high[NFT_REG_SIZE * 4];
-	bool interval = map->flags & EXPR_F_INTERVAL;
-	unsigned int len = map_key_bytes(map->map.key);
-	const struct expr *i;
-
-	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
-			    list) {
-		memset(low, 0, sizeof(low));
-		memset(high, 0, sizeof(high));
-		set_concat_key(low, i->mapping.key, map->map.key, false);
-		set_concat_key(high, i->mapping.key, map->map.key, true);
-		set_elem_info_put(map_add_elem(elems, map, low,
-					       interval ? high : NULL, len,
-					       i->mapping.data, false, false),
-				  i->elem_info);
-	}
-	return map->map.mappings->expr_list.size;
 }
 
 static void map_desc_concat(struct nftnl_set *nls, const struct expr *key)
@@ -253,7 +253,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	unsigned int size;
 
 	if (key->etype == EXPR_CONCAT) {
-		size = map_add_concats(elems, map);
+		size = map_add_values(elems, map);
 		if (interval) {
 			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
 			map_desc_concat(nls, key);
@@ -355,9 +355,35 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 /* The elements of @map (as above) into @elems: how many. */
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map)
 {
-	if (map->map.key->etype == EXPR_CONCAT)
-		return map_add_concats(elems, map);
-	if (map->flags & EXPR_F_INTERVAL)
+	if (map->map.key->etype != EXPR_CONCAT &&
+	    map->flags & EXPR_F_INTERVAL)
 		return map_add_intervals(elems, map);
 	return map_add_values(elems, map);
+}
+
+/* Plain keys and concatenations make one element per mapping, so a big
+ * map can go to the batch in pages, as sets do (set_elems_build_page()):
+ * its libnftnl elements were a third of loading one. */
+bool map_elems_pageable(const struct expr *map)
+{
+	return map->map.key->etype == EXPR_CONCAT ||
+	       !(map->flags & EXPR_F_INTERVAL);
+}
+
+/* The mappings of @map from *@pos (NULL: the first) on, at most @max,
+ * into @elems; *@pos moves past them (NULL at the end). */
+unsigned int map_elems_build_page(struct nftnl_set *elems,
+				  const struct expr *map,
+				  const struct expr **pos, unsigned int max)
+{
+	const struct list_head *head =
+		&map->map.mappings->expr_list.expressions;
+	const struct expr *i;
+	unsigned int n = 0;
+
+	i = *pos ? *pos : list_first_entry(head, struct expr, list);
+	for (; &i->list != head && n < max; i = list_next_entry(i, list), n++)
+		map_add_one(elems, map, i);
+	*pos = &i->list == head ? NULL : i;
+	return n;
 }

@@ -549,6 +549,36 @@ static void set_put_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 
 #define SET_ELEMS_PAGE	1024
 
+/* A map's elements in pages as set_exec_elems() sends a set's; false
+ * if they cannot be (intervals). */
+static bool set_exec_map_pages(struct exec_ctx *x, uint16_t type,
+			       uint16_t flags, const struct handle *h,
+			       const struct set *s,
+			       const struct expr *members)
+{
+	struct expr *map = set_map_stub(s, (struct expr *)members);
+	const struct expr *pos = NULL;
+	struct nftnl_set *elems;
+
+	if (members->flags & EXPR_F_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	if (!map_elems_pageable(map) || !members->expr_list.size) {
+		set_map_stub_free(map);
+		return false;
+	}
+	do {
+		elems = set_nl_alloc(h);
+		map_elems_build_page(elems, map, &pos, SET_ELEMS_PAGE);
+		nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+				  set_data_type_id(s));
+		nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
+		set_put_elems(x, type, flags, h, elems);
+		nftnl_set_free(elems);
+	} while (pos);
+	set_map_stub_free(map);
+	return true;
+}
+
 /* The elements of @members in messages of @type. */
 static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
@@ -558,8 +588,12 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 
 	/* in pages: a big set's libnftnl elements are never all held at
 	 * once (the debug listing shows them in one piece, as built) */
-	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) && !set_is_map(s) &&
-	    set_elems_pageable(members, s->key)) {
+	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) && set_is_map(s) &&
+	    s->data) {
+		if (set_exec_map_pages(x, type, flags, h, s, members))
+			return;
+	} else if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) &&
+		   !set_is_map(s) && set_elems_pageable(members, s->key)) {
 		const struct expr *pos = NULL;
 
 		do {

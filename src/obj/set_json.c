@@ -8,29 +8,66 @@
 
 /* ---- JSON input ---- */
 
+/* A key parsed into a copy: a value, concatenation, prefix, range. */
+static bool json_elem_copied(json_t *e)
+{
+	json_t *val;
+	const char *key;
+
+	if (json_is_object(e)) {
+		if (json_object_size(e) != 1)
+			return false;
+		json_object_foreach(e, key, val)
+			break;
+		return !strcmp(key, "concat") || !strcmp(key, "prefix") ||
+		       !strcmp(key, "range");
+	}
+	return json_is_string(e) || json_is_integer(e);
+}
+
+/* A map's data parsed into a copy: a value, or a verdict (whose chain
+ * name map_verdict_json() copies). */
+static bool json_data_copied(json_t *d)
+{
+	static const char *const verdicts[] = {
+		"accept", "drop", "continue", "return", "jump", "goto",
+	};
+	const char *key;
+	json_t *val;
+	unsigned int i;
+
+	if (json_is_string(d) || json_is_integer(d))
+		return true;
+	if (!json_is_object(d) || json_object_size(d) != 1)
+		return false;
+	json_object_foreach(d, key, val)
+		break;
+	for (i = 0; i < array_size(verdicts); i++)
+		if (!strcmp(key, verdicts[i]))
+			return true;
+	return false;
+}
+
 /* Element @i of @v, parsed into an expression that copied what it needs
  * (addresses, concatenations, prefixes, ranges): its JSON is freed now
  * rather than with the command, which halves a big set's peak. Not with
  * -e, whose echo prints the document back. */
 static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
 {
-	json_t *e = json_array_get(v, i), *val;
-	const char *key;
+	json_t *e = json_array_get(v, i);
 
 	if (nft_output_echo(&jctx->nft->octx))
 		return;
-	if (json_is_object(e)) {
-		if (json_object_size(e) != 1)
-			return;
-		json_object_foreach(e, key, val)
-			break;
-		if (strcmp(key, "concat") && strcmp(key, "prefix") &&
-		    strcmp(key, "range"))
-			return;
-	} else if (!json_is_string(e) && !json_is_integer(e)) {
+	/* a map's [KEY, DATA] too: its JSON kept whole a big map's tree
+	 * at the peak of loading it */
+	if (json_is_array(e) && json_array_size(e) == 2) {
+		if (json_elem_copied(json_array_get(e, 0)) &&
+		    json_data_copied(json_array_get(e, 1)))
+			json_array_set_new(v, i, json_null());
 		return;
 	}
-	json_array_set_new(v, i, json_null());
+	if (json_elem_copied(e))
+		json_array_set_new(v, i, json_null());
 }
 
 /* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
@@ -95,6 +132,27 @@ fail:
 	return NULL;
 }
 
+/* Map element @pair, [KEY, DATA], its key unwrapped into @k (a
+ * reference taken over): the pair is rebuilt only if @k is not its own. */
+static struct expr *json_map_elem(struct json_ctx *jctx, json_t *pair,
+				  json_t *k, const struct location *loc,
+				  size_t i)
+{
+	struct expr *e;
+	json_t *j;
+
+	if (k == json_array_get(pair, 0)) {
+		json_decref(k);
+		return map_json_elem_parse(jctx, pair, loc, i);
+	}
+	j = json_array();
+	json_array_append_new(j, k);
+	json_array_append(j, json_array_get(pair, 1));
+	e = map_json_elem_parse(jctx, j, loc, i);
+	json_decref(j);
+	return e;
+}
+
 static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 {
 	struct set_elem_info *info;
@@ -116,12 +174,8 @@ static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
 		    json_array_size(j) == 2) {
 			k = json_elem_unwrap(jctx, json_array_get(j, 0), path,
 					     &info);
-			j = k ? json_pack("[oO]", k, json_array_get(j, 1)) :
+			e = k ? json_map_elem(jctx, j, k, &s->location, i) :
 				NULL;
-			if (j)
-				e = map_json_elem_parse(jctx, j, &s->location,
-							i);
-			json_decref(j);
 		} else if (s->flags & NFT_SET_MAP && json_is_array(j)) {
 			info = NULL;
 			e = map_json_elem_parse(jctx, j, &s->location, i);
