@@ -187,6 +187,17 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
 bool map_elems_pageable(const struct expr *map);
+/* An interval set's (not a concatenation's) elements, merged (@merge:
+ * touching intervals too) and encoded at once, into the batch a page at
+ * a time; @zero: with the end element at 0. */
+struct set_iv_pages;
+struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
+					const struct expr *left, bool merge,
+					bool zero);
+unsigned int set_iv_pages_next(struct set_iv_pages *p,
+			       struct nftnl_set *elems, unsigned int max);
+bool set_iv_pages_done(const struct set_iv_pages *p);
+void set_iv_pages_free(struct set_iv_pages *p);
 unsigned int map_elems_build_page(struct nftnl_set *elems,
 				  const struct expr *map,
 				  const struct expr **pos, unsigned int max);

@@ -448,6 +448,74 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 }
 
 /*
+ * An interval set's elements in pages, as plain sets go (see
+ * set_elems_build_page()): the members are merged and encoded whole into
+ * compact keys (struct interval_elem), and only the libnftnl elements of
+ * a page live at a time: all of them were half of loading a big set.
+ */
+struct set_iv_pages {
+	struct interval_elem *e;
+	unsigned int count;
+	unsigned int pos;
+	unsigned int len;		/* key bytes */
+	bool zero;
+};
+
+struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
+					const struct expr *left, bool merge,
+					bool zero)
+{
+	struct set_iv_pages *p = xzalloc(sizeof(*p));
+	unsigned int width = left->len, n = 0, k;
+	const struct expr *elem;
+	struct interval *v;
+
+	v = xzalloc((set->expr_list.size + 1) * sizeof(*v));
+	list_for_each_entry(elem, &set->expr_list.expressions, list) {
+		interval_init(&v[n]);
+		if (set_key_is_string(left))
+			set_string_bounds(elem, &v[n++], width);
+		else
+			set_elem_bounds(elem, &v[n++], width);
+	}
+	k = intervals_merge_how(v, n, merge);
+	p->count = intervals_encode(v, k, width, &p->e);
+	intervals_free(v, n);
+	p->len = set_key_bytes(left);
+	p->zero = zero;
+	return p;
+}
+
+/* At most @max elements more into @elems: how many. */
+unsigned int set_iv_pages_next(struct set_iv_pages *p,
+			       struct nftnl_set *elems, unsigned int max)
+{
+	const struct interval_elem *e;
+	unsigned int n;
+
+	for (n = 0; n < max && p->pos < p->count; p->pos++) {
+		e = &p->e[p->pos];
+		if (!p->zero && e->end && !mpz_sgn(e->key))
+			continue;
+		set_add_key(elems, e->key, BYTEORDER_BIG_ENDIAN, p->len,
+			    e->end ? NFT_SET_ELEM_INTERVAL_END : 0, e->open);
+		n++;
+	}
+	return n;
+}
+
+bool set_iv_pages_done(const struct set_iv_pages *p)
+{
+	return p->pos == p->count;
+}
+
+void set_iv_pages_free(struct set_iv_pages *p)
+{
+	interval_elems_free(p->e, p->count);
+	xfree(p);
+}
+
+/*
  * A concatenation's key: each member's value (with @high, the top of its
  * range or prefix) in its byte order, padded to whole 32 bit words.
  */

@@ -579,6 +579,28 @@ static bool set_exec_map_pages(struct exec_ctx *x, uint16_t type,
 	return true;
 }
 
+/* An interval set's elements (set_iv_pages_alloc()) in pages. */
+static void set_exec_iv_pages(struct exec_ctx *x, uint16_t type,
+			      uint16_t flags, const struct handle *h,
+			      const struct set *s,
+			      const struct expr *members, bool zero)
+{
+	struct set_iv_pages *p = set_iv_pages_alloc(members, s->key,
+						    s->auto_merge, zero);
+	struct nftnl_set *elems;
+	bool first = true;
+
+	do {
+		elems = set_nl_alloc(h);
+		/* an empty page only as the whole (as unpaged) */
+		if (set_iv_pages_next(p, elems, SET_ELEMS_PAGE) || first)
+			set_put_elems(x, type, flags, h, elems);
+		nftnl_set_free(elems);
+		first = false;
+	} while (!set_iv_pages_done(p));
+	set_iv_pages_free(p);
+}
+
 /* The elements of @members in messages of @type. */
 static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
@@ -603,6 +625,10 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			set_put_elems(x, type, flags, h, elems);
 			nftnl_set_free(elems);
 		} while (pos);
+		return;
+	} else if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) &&
+		   !set_is_map(s)) {
+		set_exec_iv_pages(x, type, flags, h, s, members, zero);
 		return;
 	}
 	elems = set_nl_alloc(h);
