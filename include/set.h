@@ -150,7 +150,8 @@ struct set_keys;
 struct set_keys *set_keys_alloc(void);
 void set_keys_free(struct set_keys *keys);
 void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
-		  const struct nftnl_set *chunk, const struct expr *key);
+		  const struct expr *key, const void *data, uint32_t len,
+		  uint32_t flags);
 bool set_keys_repeat(const struct set_keys *keys);
 unsigned int set_keys_count(const struct set_keys *keys);
 struct expr *set_keys_decode(struct set_keys *keys,

@@ -896,6 +896,24 @@ static void set_keys_init(struct set_keys *keys)
 	keys->len = 0;
 }
 
+static void set_keys_push(struct set_keys *keys, const void *data,
+			  uint32_t dlen, uint32_t flags,
+			  enum byteorder byteorder)
+{
+	if (keys->n == keys->size) {
+		keys->size *= 2;
+		keys->v = xrealloc(keys->v, keys->size * sizeof(*keys->v));
+	}
+	mpz_init(keys->v[keys->n].key);
+	if (data && dlen)
+		mpz_import_data(keys->v[keys->n].key, data, byteorder, dlen);
+	keys->v[keys->n].end = flags & NFT_SET_ELEM_INTERVAL_END;
+	keys->v[keys->n].open = false;
+	if (dlen > keys->len)
+		keys->len = dlen;
+	keys->n++;
+}
+
 /* Adds the keys of @nls' elements to @keys. */
 static void set_keys_append(const struct nftnl_set *nls,
 			    enum byteorder byteorder, struct set_keys *keys)
@@ -909,24 +927,11 @@ static void set_keys_append(const struct nftnl_set *nls,
 	if (it == NULL)
 		memory_allocation_error();
 	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
-		if (keys->n == keys->size) {
-			keys->size *= 2;
-			keys->v = xrealloc(keys->v,
-					   keys->size * sizeof(*keys->v));
-		}
 		dlen = 0;
 		data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &dlen);
 		flags = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) ?
 			nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) : 0;
-		mpz_init(keys->v[keys->n].key);
-		if (data && dlen)
-			mpz_import_data(keys->v[keys->n].key, data, byteorder,
-					dlen);
-		keys->v[keys->n].end = flags & NFT_SET_ELEM_INTERVAL_END;
-		keys->v[keys->n].open = false;
-		if (dlen > keys->len)
-			keys->len = dlen;
-		keys->n++;
+		set_keys_push(keys, data, dlen, flags, byteorder);
 	}
 	nftnl_set_elems_iter_destroy(it);
 }
@@ -1699,12 +1704,14 @@ void set_keys_free(struct set_keys *keys)
 	xfree(keys);
 }
 
-/* Adds the keys of the elements of @chunk, a message of the dump of
- * the set @head. */
+/* Adds the key @data (@len bytes, with element @flags) of an element
+ * of the set @head, as its dump holds it. */
 void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
-		  const struct nftnl_set *chunk, const struct expr *key)
+		  const struct expr *key, const void *data, uint32_t len,
+		  uint32_t flags)
 {
-	set_keys_append(chunk, set_keys_order(head, key, false), keys);
+	set_keys_push(keys, data, len, flags,
+		      set_keys_order(head, key, false));
 }
 
 static uint32_t set_key_hash(const struct interval_elem *k)

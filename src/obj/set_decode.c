@@ -10,6 +10,9 @@
 #include <string.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
+#include <arpa/inet.h>
+#include <libmnl/libmnl.h>
+#include <linux/netfilter/nfnetlink.h>
 
 static int set_udata_cb(const struct nftnl_udata *attr, void *data)
 {
@@ -689,44 +692,64 @@ struct keys_dump {
 	bool slow;		/* an element with more: set_dump_elems() */
 };
 
-static int elem_plain_cb(struct nftnl_set_elem *e, void *data)
+/* The key of element @elem of a dump message, read from its attributes
+ * (linux/netfilter/nf_tables.h): false if it holds more than a key and
+ * interval flags. */
+static bool elem_plain_read(const struct nlattr *elem, const void **key,
+			    uint32_t *len, uint32_t *flags)
 {
-	static const uint16_t more[] = {
-		NFTNL_SET_ELEM_DATA, NFTNL_SET_ELEM_VERDICT,
-		NFTNL_SET_ELEM_CHAIN, NFTNL_SET_ELEM_TIMEOUT,
-		NFTNL_SET_ELEM_EXPIRATION, NFTNL_SET_ELEM_USERDATA,
-		NFTNL_SET_ELEM_EXPR, NFTNL_SET_ELEM_OBJREF,
-		NFTNL_SET_ELEM_KEY_END, NFTNL_SET_ELEM_EXPRESSIONS,
-	};
-	bool *slow = data;
-	unsigned int i;
+	const struct nlattr *a, *d;
 
-	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY) ||
-	    (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
-	     nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
-	     ~NFT_SET_ELEM_INTERVAL_END))
-		*slow = true;
-	for (i = 0; i < array_size(more) && !*slow; i++)
-		*slow = nftnl_set_elem_is_set(e, more[i]);
-	return *slow ? -1 : 0;
+	*key = NULL;
+	*len = 0;
+	*flags = 0;
+	mnl_attr_for_each_nested(a, elem) {
+		switch (mnl_attr_get_type(a)) {
+		case NFTA_SET_ELEM_KEY:
+			mnl_attr_for_each_nested(d, a) {
+				if (mnl_attr_get_type(d) != NFTA_DATA_VALUE)
+					return false;
+				*key = mnl_attr_get_payload(d);
+				*len = mnl_attr_get_payload_len(d);
+			}
+			break;
+		case NFTA_SET_ELEM_FLAGS:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+				return false;
+			*flags = ntohl(mnl_attr_get_u32(a));
+			break;
+		default:
+			return false;
+		}
+	}
+	return *key && *len && *len <= NFT_REG_SIZE * 4 &&
+	       !(*flags & ~NFT_SET_ELEM_INTERVAL_END);
 }
 
+/* A message of the dump: its elements' keys, read in place (libnftnl's
+ * parse into elements of 296 bytes each was a fifth of a listing). */
 static int keys_dump_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct keys_dump *d = data;
-	struct nftnl_set *chunk;
+	const struct nlattr *a, *e;
+	const void *key;
+	uint32_t len, flags;
 
 	if (d->slow)
 		return MNL_CB_OK;	/* drained, then dumped again */
-	chunk = nftnl_set_alloc();
-	if (!chunk)
-		memory_allocation_error();
-	if (nftnl_set_elems_nlmsg_parse(nlh, chunk) == 0) {
-		nftnl_set_elem_foreach(chunk, elem_plain_cb, &d->slow);
-		if (!d->slow)
-			set_keys_add(d->keys, d->head, chunk, d->key);
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_ELEMENTS)
+			continue;
+		mnl_attr_for_each_nested(e, a) {
+			if (mnl_attr_get_type(e) != NFTA_LIST_ELEM ||
+			    !elem_plain_read(e, &key, &len, &flags)) {
+				d->slow = true;
+				return MNL_CB_OK;
+			}
+			set_keys_add(d->keys, d->head, d->key, key, len,
+				     flags);
+		}
 	}
-	nftnl_set_free(chunk);
 	return MNL_CB_OK;
 }
 
