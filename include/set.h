@@ -154,6 +154,14 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
 int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
+/* A kind's attributes in its typeof data nest, by number, for its
+ * typeof_parse hook; typeof_u32() is false if @i is absent or no u32. */
+#define TYPEOF_ATTRS	8
+struct nftnl_udata;
+struct typeof_attrs {
+	const struct nftnl_udata *a[TYPEOF_ATTRS];
+};
+bool typeof_u32(const struct typeof_attrs *t, unsigned int i, uint32_t *v);
 /* A key's length: a concatenation's is its members' whole words. */
 void set_key_set_len(struct expr *key);
 
