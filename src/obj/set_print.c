@@ -197,6 +197,21 @@ static json_t *set_json_type(const struct expr *key)
 	return a;
 }
 
+/*
+ * {"typeof": {"key": EXPR, "data": EXPR}}: what "typeof" says in text,
+ * which "type" and "map" (kept for readers that expect them) lose; the
+ * system nft writes only those.
+ */
+static json_t *set_json_typeof(const struct set *s, struct output_ctx *octx)
+{
+	json_t *t = json_object();
+
+	json_object_set_new(t, "key", expr_json(s->key, octx));
+	if (set_is_map(s) && s->data && s->data_typeof)
+		json_object_set_new(t, "data", expr_json(s->data, octx));
+	return t;
+}
+
 /* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
  * for an element that holds more than its key. */
 json_t *set_elem_json(const struct set *s, const struct expr *m,
@@ -254,6 +269,8 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 	 * 1.1 writes it (and "type") */
 	if (set_is_map(s) && s->data)
 		json_object_set_new(root, "map", set_json_type(s->data));
+	if (s->key && s->key_typeof)
+		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
