@@ -154,6 +154,8 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
 int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
+struct nftnl_set;
+void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data);
 /* A kind's attributes in its typeof data nest, by number, for its
  * typeof_parse hook; typeof_u32() is false if @i is absent or no u32. */
 #define TYPEOF_ATTRS	8

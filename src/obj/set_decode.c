@@ -584,6 +584,7 @@ static struct nftnl_set *set_nl_head(const struct nftnl_set *nls)
 		NFTNL_SET_KEY_LEN, NFTNL_SET_DATA_TYPE, NFTNL_SET_DATA_LEN,
 		NFTNL_SET_HANDLE, NFTNL_SET_TIMEOUT, NFTNL_SET_GC_INTERVAL,
 		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY,
+		NFTNL_SET_USERDATA,	/* a map's data typeof */
 	};
 	struct nftnl_set *copy = nftnl_set_alloc();
 	const void *data;

@@ -170,6 +170,8 @@ void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 				  set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
+		if (e->data_typeof)
+			set_typeof_nl_data(nls, s->data);
 	}
 	if (set_is_map(s)) {
 		if (!s->data)

@@ -17,6 +17,7 @@
 #include <proto.h>
 #include <set.h>
 #include <nftables.h>
+#include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 
 /* The system nft's number of a concatenation; each kind's own number is
@@ -106,6 +107,20 @@ void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key)
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data)
 {
 	typeof_put_as(ud, NFTNL_UDATA_SET_DATA_TYPEOF, data);
+}
+
+/* The user data of a set that only carries elements (an echo's), for
+ * their decoder to read a map's data typeof from. */
+void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+
+	if (ud == NULL)
+		memory_allocation_error();
+	set_typeof_put_data(ud, data);
+	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
+			   nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
 }
 
 /* ---- decoding ---- */

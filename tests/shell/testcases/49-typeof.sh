@@ -159,6 +159,13 @@ nft -j -f "$TMPD/ty.json" || fail "loading the JSON listing"
 nft list ruleset > "$TMPD/ours"
 assert_files_eq "$TMPD/ty.nft" "$TMPD/ours" "typeof survives a JSON round trip"
 
+# a typeof map's data is read in its expression's byte order: the
+# listing above, the JSON elements, an echo
+got=$(jq -c '.nftables[] | select(.map.name == "s_m1") | .map.elem' "$TMPD/ty.json")
+assert_eq "$got" '[["1.2.3.4",3]]' "JSON elements of typeof data"
+out=$(nft -e add element inet ty s_m1 '{ 5.6.7.8 : 4 }' | head -1)
+assert_eq "$out" "add element inet ty s_m1 { 5.6.7.8 : 4 }" "echo of typeof data"
+
 # newer upstream nft's form: "type"/"map": {"typeof": EXPR}
 nft flush ruleset
 nft -j -f - <<'JSON' || fail "loading upstream's typeof form"
