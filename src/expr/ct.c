@@ -389,9 +389,15 @@ static int ct_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
-/* typeof: its key and direction, -1 for none (src/obj/set_typeof.c). */
+/* typeof: its key and direction, -1 for none (src/obj/set_typeof.c);
+ * not a key that needs a direction without one ("ct ip saddr"), which
+ * the system nft lists as a type. */
 static bool ct_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
 {
+	const struct ct_template *t = ct_template(expr->ct.key);
+
+	if (t && t->dir == CT_DIR_REQUIRED && expr->ct.direction < 0)
+		return false;
 	nftnl_udata_put_u32(ud, 0, expr->ct.key);
 	nftnl_udata_put_u32(ud, 1, (uint32_t)expr->ct.direction);
 	return true;

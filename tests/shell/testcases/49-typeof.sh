@@ -203,7 +203,7 @@ assert_match 'unknown key "dta" in "typeof"' "$out" "a misspelt typeof member is
 # what the user data cannot carry (the system nft takes these but lists
 # them otherwise, or not at all): refused where it is written
 for k in "jhash ip saddr mod 2" "socket cgroupv2 level 1" "osf version" \
-	 "exthdr frag" "rt0 addr[2]"; do
+	 "exthdr frag" "rt0 addr[2]" "ct saddr"; do
 	out=$(nft add set ip u r "{ typeof $k; }" 2>&1)
 	assert_match "typeof of this expression is not supported" "$out" "typeof $k refused"
 	assert_match '\^\^\^' "$out" "with a caret"
