@@ -58,6 +58,8 @@ bool scanner_near(const char *word, const char *cand,
 struct location parser_span(const struct location *a, const struct location *b);
 void parser_error(struct parser_state *st, const struct location *loc,
 		  const char *fmt, ...) __fmt(3, 4);
+bool parser_loc_text(const struct location *loc, char *buf, size_t size);
+void parser_buf_add(char *buf, size_t size, const char *fmt, ...) __fmt(3, 4);
 void parser_scope_push(struct parser_state *st);
 void parser_scope_pop(struct parser_state *st);
 void parser_define(struct parser_state *st, const struct location *loc,

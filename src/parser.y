@@ -3075,34 +3075,6 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	parser_error(state, loc, "%s", msg);
 }
 
-/*
- * The source text under a one-line location, for messages; "" when it
- * spans lines or has no source.
- */
-static bool parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
-{
-	const struct input_descriptor *in = loc->indesc;
-	unsigned int line = 1;
-	size_t len, pos = 0;
-
-	buf[0] = '\0';
-	if (!in || !in->data || loc->first_line != loc->last_line ||
-	    loc->last_column < loc->first_column)
-		return false;
-	/* by length, not up to a NUL: the input may hold any byte */
-	while (pos < in->len && line < loc->first_line) {
-		if (in->data[pos++] == '\n')
-			line++;
-	}
-	pos += loc->first_column - 1;
-	len = loc->last_column - loc->first_column + 1;
-	if (pos > in->len || in->len - pos < len || len >= size)
-		return false;
-	memcpy(buf, in->data + pos, len);
-	buf[len] = '\0';
-	return true;
-}
-
 /* The keyword nearest to @word among the tokens the parser expected. */
 static const char *parser_suggest(const char *word,
 				  const yysymbol_kind_t *expected,
@@ -3126,19 +3098,6 @@ static const char *parser_suggest(const char *word,
 	return match;
 }
 
-static void buf_add(char *buf, size_t size, const char *fmt, ...)
-	__fmt(3, 4);
-
-static void buf_add(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf + len, size - len, fmt, ap);
-	va_end(ap);
-}
-
 /* Token names without bison's double quotes: "add" -> add. */
 static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 {
@@ -3146,9 +3105,9 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 	size_t len = strlen(name);
 
 	if (len >= 2 && name[0] == '"' && name[len - 1] == '"')
-		buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
+		parser_buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
 	else
-		buf_add(buf, size, "%s", name);
+		parser_buf_add(buf, size, "%s", name);
 }
 
 static bool parser_expects(const yysymbol_kind_t *expected, int n,
@@ -3177,36 +3136,36 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	int i, n;
 
 	if (tok == YYSYMBOL_YYUNDEF) {
-		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
+		parser_buf_add(msg, sizeof(msg), "%s", state->lex_error ?
 			state->lex_error : "invalid token");
 		/* A stray byte may be half of a UTF-8 sequence: show it
 		 * escaped rather than as broken text. */
 		if (has_text && !isprint((unsigned char)text[0]) &&
 		    loc->first_column == loc->last_column)
-			buf_add(msg, sizeof(msg), " '\\x%02x'",
+			parser_buf_add(msg, sizeof(msg), " '\\x%02x'",
 				(unsigned char)text[0]);
 		else if (text[0])
-			buf_add(msg, sizeof(msg), " '%s'", text);
+			parser_buf_add(msg, sizeof(msg), " '%s'", text);
 		state->lex_error = NULL;
 		parser_error(state, loc, "%s", msg);
 		return 0;
 	}
-	buf_add(msg, sizeof(msg), "unexpected ");
+	parser_buf_add(msg, sizeof(msg), "unexpected ");
 	buf_add_token(msg, sizeof(msg), tok);
 	if (tok == YYSYMBOL_STRING && text[0])
-		buf_add(msg, sizeof(msg), " '%s'", text);
+		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	for (i = 0; n <= 4 && i < n; i++) {
-		buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
+		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);
 	}
 	if (text[0] && tok != YYSYMBOL_NEWLINE)
 		hint = parser_suggest(text, expected, n);
 	if (hint)
-		buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+		parser_buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
 	else if (n > 4 && !strcmp(text, "}") &&
 		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
-		buf_add(msg, sizeof(msg),
+		parser_buf_add(msg, sizeof(msg),
 			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;

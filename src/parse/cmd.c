@@ -46,6 +46,45 @@ void parser_error(struct parser_state *st, const struct location *loc,
 	st->nerrs++;
 }
 
+/*
+ * The source text under a one-line location, for messages; "" when it
+ * spans lines or has no source.
+ */
+bool parser_loc_text(const struct location *loc, char *buf, size_t size)
+{
+	const struct input_descriptor *in = loc->indesc;
+	unsigned int line = 1;
+	size_t len, pos = 0;
+
+	buf[0] = '\0';
+	if (!in || !in->data || loc->first_line != loc->last_line ||
+	    loc->last_column < loc->first_column)
+		return false;
+	/* by length, not up to a NUL: the input may hold any byte */
+	while (pos < in->len && line < loc->first_line) {
+		if (in->data[pos++] == '\n')
+			line++;
+	}
+	pos += loc->first_column - 1;
+	len = loc->last_column - loc->first_column + 1;
+	if (pos > in->len || in->len - pos < len || len >= size)
+		return false;
+	memcpy(buf, in->data + pos, len);
+	buf[len] = '\0';
+	return true;
+}
+
+/* Appends to the string in @buf, truncating at @size. */
+void parser_buf_add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
 /* Node builders: each keeps a grammar action to a line or two. */
 
 /* Scopes and variables */
