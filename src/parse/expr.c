@@ -12,8 +12,6 @@
 #include <parse_build.h>
 #include <proto.h>
 
-/* Expressions and statements */
-
 /* A stand-in for a node that could not be built; the run fails anyway. */
 static struct expr *parser_placeholder(const struct location *loc,
 				       const char *text)
