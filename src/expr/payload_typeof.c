@@ -28,8 +28,6 @@ enum {
 	PAYLOAD_TYPEOF_LEN,
 };
 
-#define PAYLOAD_TYPEOF_ID	7
-
 static const struct payload_typeof_proto {
 	uint32_t id;
 	const char *name;

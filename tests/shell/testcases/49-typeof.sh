@@ -138,6 +138,11 @@ if have_system_nft && ! is_system_nft; then
 	assert_eq "$rc" 1 "a set with a jhash typeof is not listed"
 	assert_match "it holds set v" "$out" "and named"
 	sysnft delete set inet ty v
+	# "vlan cfi" is the bit we call dei (the system nft has both)
+	sysnft add set inet ty v '{ typeof vlan cfi; }'
+	out=$(nft list set inet ty v | grep typeof)
+	assert_eq "$out" "		typeof vlan dei" "the system nft's typeof vlan cfi"
+	sysnft delete set inet ty v
 fi
 
 # JSON: "type"/"map" as before, "typeof" saying what the text says
