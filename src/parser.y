@@ -1816,6 +1816,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
+%type <stmt> elem_stmt
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
@@ -2663,6 +2664,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_loc = @4;
 			}
 		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
+		| setdecl_stmts
 		| COMMENT string_arg
 			{
 				xfree($<set>0->comment);
@@ -2760,6 +2762,17 @@ setdecl_item	: TYPE set_key_types
 					expr_free($<set>0->init);
 				$<set>0->init = $3;
 				xfree($1);
+			}
+		;
+
+/* "counter quota 10 mbytes": several on a line, as listed */
+setdecl_stmts	: elem_stmt
+			{
+				set_stmts_add(&$<set>0->stmts, $1);
+			}
+		| setdecl_stmts elem_stmt
+			{
+				set_stmts_add(&$<set>0->stmts, $2);
 			}
 		;
 
@@ -3103,22 +3116,45 @@ set_elem	: set_member
 					parser_error(state, &@3,
 						     "comment too long, 128 characters maximum allowed");
 			}
-		| set_elem COUNTER
+		| set_elem elem_stmt
 			{
 				$$ = $1;
-				set_elem_info_of($$)->counter = true;
+				set_stmts_add(&set_elem_info_of($$)->stmts, $2);
 			}
-		| set_elem COUNTER PACKETS NUMBER BYTES NUMBER
+		;
+
+/*
+ * What an element keeps, and what a set declares for every element:
+ * "counter [packets N bytes N]", "limit rate ...", "quota ...", "ct count
+ * [over] N", "last [used ...]" (src/obj/set_stmt.c). No named objects:
+ * "counter timeout 10s" is a counter and an option.
+ */
+elem_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER PACKETS number BYTES number
 			{
-				$$ = $1;
-				set_elem_info_of($$)->counter = true;
-				set_elem_info_of($$)->packets =
-					strtoull($4, NULL, 0);
-				set_elem_info_of($$)->bytes =
-					strtoull($6, NULL, 0);
-				xfree($4);
-				xfree($6);
+				$$ = counter_stmt_alloc(&@$);
+				$$->counter.packets = $3;
+				$$->counter.bytes = $5;
 			}
+		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
+						  $6, &@6, $7);
+			}
+		| LIMIT RATE limit_mode NUMBER STRING limit_burst_bytes
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, $5,
+						  NULL, &@5, $6);
+			}
+		| QUOTA quota_mode quota_value quota_used
+			{
+				$$ = quota_stmt_alloc(&@$);
+				$$->quota.flags = $2;
+				$$->quota.bytes = $3;
+				$$->quota.used = $4;
+			}
+		| connlimit_stmt	{ $$ = $1; }
+		| last_stmt		{ $$ = $1; }
 		;
 
 /*

@@ -230,7 +230,6 @@ void element_json_echo(json_t *array, const char *op,
 		memset(&info, 0, sizeof(info));
 		if (m->elem_info) {
 			info = *m->elem_info;
-			info.stmt = NULL;
 			if (!info.expires)
 				info.expires = info.timeout;
 		}
@@ -259,8 +258,7 @@ void set_elem_info_free(struct set_elem_info *i)
 	if (i == NULL)
 		return;
 	xfree(i->comment);
-	if (i->stmt)
-		stmt_free(i->stmt);
+	set_stmts_free(&i->stmts);
 	xfree(i);
 }
 
@@ -273,7 +271,7 @@ struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i)
 	n = xzalloc(sizeof(*n));
 	*n = *i;
 	n->comment = i->comment ? xstrdup(i->comment) : NULL;
-	n->stmt = NULL;
+	set_stmts_clone(&n->stmts, &i->stmts);
 	return n;
 }
 
@@ -288,7 +286,6 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i)
 {
 	struct nftnl_udata_buf *ud;
-	struct nftnl_expr *x;
 
 	if (i == NULL)
 		return;
@@ -308,12 +305,5 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 				   nftnl_udata_buf_len(ud));
 		nftnl_udata_buf_free(ud);
 	}
-	if (i->counter) {
-		x = nftnl_expr_alloc("counter");
-		if (x == NULL)
-			memory_allocation_error();
-		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_PACKETS, i->packets);
-		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_BYTES, i->bytes);
-		nftnl_set_elem_set(e, NFTNL_SET_ELEM_EXPR, x, 0);
-	}
+	set_stmts_put_elem(e, &i->stmts);
 }

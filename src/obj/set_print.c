@@ -89,16 +89,8 @@ void set_print_elem_info(const struct set *s,
 			 const struct set_elem_info *i,
 			 struct output_ctx *octx)
 {
-	/* the counter first, as the system nft lists it */
-	if (i->counter && nft_output_stateless(octx))
-		nft_print(octx, " counter");
-	else if (i->counter)
-		nft_print(octx, " counter packets %" PRIu64 " bytes %" PRIu64,
-			  i->packets, i->bytes);
-	if (i->stmt) {
-		nft_print(octx, " ");
-		stmt_print(i->stmt, octx);
-	}
+	/* the statements first, as the system nft lists them */
+	set_stmts_print(&i->stmts, octx);
 	if (i->timeout && i->timeout != s->timeout)
 		set_print_ms("timeout", i->timeout, octx);
 	/* an expiry is state: -s leaves it out, as the system nft */
@@ -170,6 +162,8 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nft_print(octx, "\t\tsize %u\n", s->size);
 	set_print_flags(s, octx);
+	/* right after the flags, where the system nft has them */
+	set_stmts_print_decl(&s->stmts, octx);
 	if (s->auto_merge)
 		nft_print(octx, "\t\tauto-merge\n");
 	if (s->timeout)
@@ -205,7 +199,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 {
 	json_t *o;
 
-	if (!i || !(i->expires || i->comment || i->counter || i->stmt ||
+	if (!i || !(i->expires || i->comment || i->stmts.n ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
 	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
@@ -223,16 +217,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 				    json_integer(i->expires / 1000));
 	if (i->comment)
 		json_object_set_new(o, "comment", json_string(i->comment));
-	if (i->counter)
-		json_object_set_new(o, "counter",
-				    json_pair("packets", json_integer(i->packets),
-					      "bytes", json_integer(i->bytes)));
-	if (i->stmt) {
-		json_t *j = stmt_json(i->stmt, octx);
-
-		json_object_update(o, j);
-		json_decref(j);
-	}
+	set_stmts_json_elem(o, &i->stmts, octx);
 	return json_wrap("elem", o);
 }
 
@@ -287,6 +272,9 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 						octx));
 		json_object_set_new(root, "elem", elem);
 	}
+	if (s->stmts.n)
+		json_object_set_new(root, "stmt",
+				    set_stmts_json_decl(&s->stmts, octx));
 	return json_wrap(set_is_map(s) ? "map" : "set", root);
 }
 
