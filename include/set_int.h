@@ -75,6 +75,14 @@ int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l);
 int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 			 const struct expr *at, struct set_stmts *l);
 
+/* "reset set", "reset element" (set_reset.c, set_decode.c). */
+struct nftnl_set *set_nl_fetch(struct nft_ctx *nft, uint32_t family,
+			       const char *table, const char *name);
+struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls);
+int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
+int element_reset(struct nft_ctx *nft, struct cmd *cmd,
+		  struct list_head *msgs);
+
 /* Output (set_print.c). */
 void set_print_elem_info(const struct set *s,
 			 const struct set_elem_info *i,

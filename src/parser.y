@@ -2012,6 +2012,20 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$$ = parser_sobj_cmd(state, CMD_RESET, $2, $3,
 						     NULL, &@$);
 			}
+		| RESET SET set_spec
+			{
+				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
+						&@$, NULL);
+			}
+		| RESET MAP set_spec
+			{
+				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
+						&@$, NULL);
+			}
+		| RESET ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_RESET, $3, $4, &@$);
+			}
 		| RENAME CHAIN chain_spec identifier
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,

@@ -754,7 +754,8 @@ const struct obj_ops set_obj_ops = {
 	.free		= set_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
-			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
+			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_set_cmd,
 };
 
@@ -771,7 +772,8 @@ const struct obj_ops map_obj_ops = {
 	.name		= "map",
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
-			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
+			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_map_cmd,
 };
 
@@ -801,6 +803,7 @@ const struct obj_ops element_obj_ops = {
 	.explain_missing = set_explain_missing,
 	.free		= set_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
-			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY),
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
+			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_element_cmd,
 };

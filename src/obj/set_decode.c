@@ -640,3 +640,44 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
 	nftnl_set_list_free(list);
 	return ret;
 }
+
+static int set_head_cb(const struct nlmsghdr *nlh, void *data)
+{
+	void **c = data;
+	struct nftnl_set *nls = nftnl_set_alloc();
+
+	if (!nls)
+		memory_allocation_error();
+	if (nftnl_set_nlmsg_parse(nlh, nls) < 0 || c[1] ||
+	    strcmp(nftnl_set_get_str(nls, NFTNL_SET_NAME), c[0])) {
+		nftnl_set_free(nls);
+		return MNL_CB_OK;
+	}
+	c[1] = nls;
+	return MNL_CB_OK;
+}
+
+/* Set @name of table @table as the kernel holds it, without elements
+ * (statements included); NULL with errno if none. */
+struct nftnl_set *set_nl_fetch(struct nft_ctx *nft, uint32_t family,
+			       const char *table, const char *name)
+{
+	void *c[2] = { (void *)name, NULL };
+
+	if (mnl_dump_table_objs(nft, NFT_MSG_GETSET, family, table,
+				set_head_cb, c) < 0) {
+		if (c[1])
+			nftnl_set_free(c[1]);
+		return NULL;
+	}
+	if (c[1] == NULL)
+		errno = ENOENT;
+	return c[1];
+}
+
+/* What the elements' decoder needs of @nls, and no elements. */
+struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls)
+{
+	return set_nl_head(nls);
+}
+

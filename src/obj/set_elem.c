@@ -58,6 +58,8 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 	struct table *t;
 	int ret = 0;
 
+	if (cmd->op == CMD_RESET)
+		return element_reset(nft, cmd, msgs);
 	t = cache_table_lookup(&nft->cache, cmd->handle.family,
 			       cmd->handle.table.name);
 	s = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;

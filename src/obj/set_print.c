@@ -325,10 +325,14 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	struct cache_filter f = { cmd->handle.family, cmd->handle.table.name,
 				  NULL };
 	bool json = nft_output_json(&nft->octx);
-	json_t *array = json ? json_array() : NULL;
+	json_t *array;
 	const struct set *only = NULL;
 	struct table *t;
 	int ret = 0;
+
+	if (cmd->op == CMD_RESET && cmd->obj == CMD_OBJ_SET)
+		return set_reset(nft, cmd, msgs);
+	array = json ? json_array() : NULL;
 
 	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
 		f.table = NULL;
