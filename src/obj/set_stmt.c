@@ -308,6 +308,23 @@ int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l)
 	return 0;
 }
 
+/* The element and its statements, where the caret goes, as the system
+ * nft's. */
+static const struct location *set_elem_stmts_loc(const struct expr *at,
+						 const struct set_stmts *l,
+						 struct location *loc)
+{
+	const struct location *end = &l->v[l->n - 1]->location;
+
+	*loc = at->location;
+	if (loc->json_index < 0 && end->indesc == loc->indesc &&
+	    end->last_line == loc->first_line) {
+		loc->last_line = end->last_line;
+		loc->last_column = end->last_column;
+	}
+	return loc;
+}
+
 /*
  * An element's statements where its set declares some: the kernel wants
  * the same kinds in the same order (an element without any gets the
@@ -320,10 +337,12 @@ int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 	struct stmt **v;
 	unsigned int i, j;
 
+	struct location loc;
+
 	if (l->n == 0 || s->stmts.n == 0)
 		return 0;
 	if (l->n != s->stmts.n)
-		return expr_error(ectx, at,
+		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
 				  "number of statements mismatch, set expects %u but element has %u",
 				  s->stmts.n, l->n);
 	/* the kinds first, so that nothing moved is lost on error */
@@ -333,7 +352,8 @@ int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 				break;
 		}
 		if (j == l->n)
-			return expr_error(ectx, at,
+			return erec_error(ectx->msgs,
+					  set_elem_stmts_loc(at, l, &loc),
 					  "statement mismatch: set %s expects %s",
 					  s->handle.set.name ?: "",
 					  s->stmts.v[i]->ops->name);
