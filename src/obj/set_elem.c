@@ -235,6 +235,9 @@ void element_json_echo(json_t *array, const char *op,
 			if (!info.expires)
 				info.expires = info.timeout;
 		}
+		/* the set's, which the kernel gave it */
+		if (!info.stmts.n)
+			info.stmts = e->stmts;
 		o = json_object();
 		json_object_set_new(o, "family",
 				    json_string(family_name(cmd->handle.family)));

@@ -354,6 +354,9 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (s->data)
 		e->data = expr_get(s->data);
 	e->flags = s->flags;
+	/* what the kernel gives elements without statements (-e -j) */
+	set_stmts_free(&e->stmts);
+	set_stmts_clone(&e->stmts, &s->stmts);
 	/* a map's elements go by their keys alone */
 	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
 			      cmd->op == CMD_DESTROY)) {
