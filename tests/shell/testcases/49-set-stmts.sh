@@ -169,6 +169,16 @@ assert_match '10.0.0.2 counter packets 1 bytes 2 quota 1 mbytes' "$(nft list set
 	"put in the declaration's order"
 out=$(nft add set ip e bad '{ type ipv4_addr; log; }' 2>&1) && fail "log in a set"
 has_caret "$out" || fail "no caret for log in a set"
+printf '{"nftables": [{"add": {"set": {"family": "ip", "table": "e", "name": "bad", "type": "ipv4_addr", "stmt": [{"log": null}]}}}]}\n' > "$TMPD/bad.json"
+out=$(nft -j -f "$TMPD/bad.json" 2>&1) && fail "log in a set from JSON"
+assert_match 'log is not a stateful statement.*
+JSON command #0, at nftables\[0\].add.set.stmt\[0\]' "$out" "JSON: log refused, its path named"
+# -e -j: what the kernel gave the element (1.0.6 echoes the first only)
+assert_eq "$(nft -e -j add element ip e s '{ 10.0.0.9 }')" \
+	'{"nftables": [{"add": {"element": {"family": "ip", "table": "e", "name": "s", "elem": {"set": [{"elem": {"val": "10.0.0.9", "counter": {"packets": 0, "bytes": 0}, "quota": {"val": 1, "val_unit": "mbytes"}}}]}}}}]}' \
+	"-e -j shows the declared statements"
+assert_match '^add element ip e s \{ 10.0.0.10 counter packets 0 bytes 0 quota 1 mbytes \}' \
+	"$(nft -e add element ip e s '{ 10.0.0.10 }')" "-e shows them"
 
 # reset element, reset set: counters back to 0 after packets counted
 nft -f - <<'NFT' || fail "reset ruleset"
