@@ -161,28 +161,32 @@ static struct stmt *set_stmt_decode(const struct nftnl_expr *nle)
 {
 	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
 	const struct stmt_ops *ops = name ? stmt_ops_by_nl_name(name) : NULL;
-	struct handle h = {};
 	struct delin_ctx dctx;
-	struct stmt *s = NULL;
-	struct rule *r;
+	struct stmt *s = NULL, *x, *next;
+	struct rule r;
 
 	if (ops == NULL || ops->delinearize == NULL)
 		return NULL;
+	/* a rule of its own takes what the kind decodes: only its
+	 * statement list is used (no allocation: big sets decode one a member) */
 	memset(&dctx, 0, sizeof(dctx));
-	r = rule_alloc(&internal_location, &h);
-	dctx.rule = r;
+	memset(&r, 0, sizeof(r));
+	init_list_head(&r.stmts);
+	dctx.rule = &r;
 	dctx.nle = nle;
-	if (ops->delinearize(&dctx, nle) == 0 && r->num_stmts == 1) {
-		s = list_first_entry(&r->stmts, struct stmt, list);
+	if (ops->delinearize(&dctx, nle) == 0 && r.num_stmts == 1) {
+		s = list_first_entry(&r.stmts, struct stmt, list);
 		list_del(&s->list);
-		r->num_stmts = 0;
 		if (!set_stmt_is_stateful(s) || !set_stmt_printable(s)) {
 			stmt_free(s);
 			s = NULL;
 		}
 	}
+	list_for_each_entry_safe(x, next, &r.stmts, list) {
+		list_del(&x->list);
+		stmt_free(x);
+	}
 	xfree(dctx.error);
-	rule_free(r);
 	return s;
 }
 
