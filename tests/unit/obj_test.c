@@ -304,7 +304,7 @@ static void test_sobj(void)
 	nftnl_obj_set_str(nlo, NFTNL_OBJ_TABLE, "t");
 	nftnl_obj_set_str(nlo, NFTNL_OBJ_NAME, "tun");
 	nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, NFT_OBJECT_TUNNEL);
-	o = sobj_nl_parse_obj(nlo);
+	o = sobj_nl_parse_obj(nlo, NULL);
 	nftnl_obj_free(nlo);
 	CHECK(o->undecoded != NULL);
 	t = table_alloc();
