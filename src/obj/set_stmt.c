@@ -335,13 +335,46 @@ static const struct location *set_elem_stmts_loc(const struct expr *at,
  * set's). They are put in the declaration's order; a count or kind that
  * differs is refused under the element, in the system nft's words.
  */
+/* The first of the element's statements of @type not taken yet; if
+ * none (a kind twice in the set, once in the element), the first left. */
+static unsigned int set_elem_stmts_find(const struct set_stmts *l,
+					enum stmt_types type)
+{
+	unsigned int j;
+
+	for (j = 0; j < l->n; j++) {
+		if (l->v[j] && l->v[j]->type == type)
+			return j;
+	}
+	for (j = 0; j < l->n && !l->v[j]; j++)
+		;
+	return j;
+}
+
+/* The declaration's first kind the element lacks, NULL if none. */
+static const struct stmt *set_elem_stmts_missing(const struct set *s,
+						 const struct set_stmts *l)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < s->stmts.n; i++) {
+		for (j = 0; j < l->n; j++) {
+			if (l->v[j]->type == s->stmts.v[i]->type)
+				break;
+		}
+		if (j == l->n)
+			return s->stmts.v[i];
+	}
+	return NULL;
+}
+
 int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 			 const struct expr *at, struct set_stmts *l)
 {
+	const struct stmt *missing;
+	struct location loc;
 	struct stmt **v;
 	unsigned int i, j;
-
-	struct location loc;
 
 	if (l->n == 0 || s->stmts.n == 0)
 		return 0;
@@ -349,30 +382,14 @@ int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
 				  "number of statements mismatch, set expects %u but element has %u",
 				  s->stmts.n, l->n);
-	/* the kinds first, so that nothing moved is lost on error */
-	for (i = 0; i < s->stmts.n; i++) {
-		for (j = 0; j < l->n; j++) {
-			if (l->v[j]->type == s->stmts.v[i]->type)
-				break;
-		}
-		if (j == l->n)
-			return erec_error(ectx->msgs,
-					  set_elem_stmts_loc(at, l, &loc),
-					  "statement mismatch: set %s expects %s",
-					  s->handle.set.name ?: "",
-					  s->stmts.v[i]->ops->name);
-	}
+	missing = set_elem_stmts_missing(s, l);
+	if (missing)
+		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
+				  "statement mismatch: set %s expects %s",
+				  s->handle.set.name ?: "", missing->ops->name);
 	v = xzalloc(l->n * sizeof(*v));
 	for (i = 0; i < s->stmts.n; i++) {
-		for (j = 0; j < l->n; j++) {
-			if (l->v[j] && l->v[j]->type == s->stmts.v[i]->type)
-				break;
-		}
-		if (j == l->n) {
-			/* a kind twice in the set, once in the element */
-			for (j = 0; j < l->n && !l->v[j]; j++)
-				;
-		}
+		j = set_elem_stmts_find(l, s->stmts.v[i]->type);
 		v[i] = l->v[j];
 		l->v[j] = NULL;
 	}
