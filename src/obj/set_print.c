@@ -6,6 +6,7 @@
 #include <print.h>
 #include <json.h>
 #include <inttypes.h>
+#include <libnftnl/set.h>
 #include <linux/netfilter.h>
 
 /* ---- output ---- */
@@ -319,6 +320,25 @@ static void set_list_table(struct nft_ctx *nft, const struct table *t,
 	octx->family = saved;
 }
 
+/* A set the cache lacks: none, or one this nft cannot list (left out
+ * of the cache), which is said rather than denied. */
+static int set_list_missing(struct nft_ctx *nft, const struct cmd *cmd,
+			    const struct table *t, struct list_head *msgs)
+{
+	const struct location *loc = cmd_loc_or(cmd,
+						&cmd->handle.set.location);
+	struct nftnl_set *nls = t ? set_nl_fetch(nft, cmd->handle.family,
+						 cmd->handle.table.name,
+						 cmd->handle.set.name) : NULL;
+
+	if (!nls)
+		return erec_error(msgs, loc, "No such file or directory");
+	nftnl_set_free(nls);
+	return erec_error(msgs, loc,
+			  "cannot list set %s: it holds what this nft cannot list yet",
+			  cmd->handle.set.name);
+}
+
 int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	     struct list_head *msgs)
 {
@@ -346,9 +366,7 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 				       cmd->handle.table.name);
 		only = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
 		if (!only) {
-			ret = erec_error(msgs, cmd_loc_or(cmd,
-						&cmd->handle.set.location),
-					 "No such file or directory");
+			ret = set_list_missing(nft, cmd, t, msgs);
 			goto out;
 		}
 		set_list_table(nft, t, only, array, cmd->obj);

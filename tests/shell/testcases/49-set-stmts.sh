@@ -222,6 +222,19 @@ assert_match 'No such file or directory' "$out" "missing element"
 out=$(nft reset set ip r nope 2>&1) && fail "reset of a missing set"
 assert_caret_under "$out" "nope" "caret under the missing set"
 
+# an interval set's elements with statements: listed with them, or the
+# listing fails naming the set; never listed without them
+nft add set ip e iv '{ type ipv4_addr; flags interval; counter; elements = { 10.0.0.0/8 } }' ||
+	fail "interval set with a counter"
+if out=$(nft list set ip e iv 2>&1); then
+	assert_match '10.0.0.0/8 counter packets 0 bytes 0' "$out" "interval element's counter listed"
+else
+	assert_match 'cannot list set iv' "$out" "list set names what it cannot list"
+	out=$(nft list ruleset 2>&1) && fail "a ruleset listed without the interval set's counters"
+	assert_match 'set iv' "$out" "list ruleset names the set"
+fi
+nft delete set ip e iv
+
 # what the system nft cannot list: it crashes on "last" (1.0.6)
 if have_system_nft; then
 	sysnft list set ip dy l > /dev/null 2>&1
