@@ -74,6 +74,8 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 		return -1;
 	out = *s;
 	out.info = NULL;
+	/* the elements say them: no declaration line, as the system nft */
+	memset(&out.stmts, 0, sizeof(out.stmts));
 	out.init = set_expr_alloc(&internal_location);
 	list_for_each_entry(i, &want->init->expr_list.expressions, list) {
 		m = s->init ? set_get_find(s, i) : NULL;
