@@ -120,6 +120,35 @@ JSON command #[0-9]+, at nftables\[[0-9]+\].set.elem\[0\]' "$out" \
 fi
 nft flush ruleset
 
+# the set's message, attribute by attribute, as the system nft's: one
+# statement in NFTA_SET_EXPR, several in NFTA_SET_EXPRESSIONS, the
+# statements' own attributes; and an element's statements
+if have_system_nft && command -v strace > /dev/null; then
+	nlattrs()
+	{
+		local msg=$1
+		shift
+		strace -f -qq -e trace=sendto,sendmsg -s 8192 -v "$@" 2>&1 >/dev/null |
+			python3 "$TESTDIR/testcases/files/nlattrs.py" "$msg"
+	}
+	nft add table ip nl || fail "table nl"
+	nft add set ip nl e '{ type ipv4_addr; counter; quota 1 mbytes; }' || fail "set e"
+	for d in 'counter' 'limit rate over 1 mbytes/second burst 2 mbytes' \
+		 'limit rate 3/minute counter' 'ct count over 4' 'counter quota 1 mbytes'; do
+		nlattrs NFT_MSG_NEWSET "$NFT" add set ip nl s "{ type ipv4_addr; flags dynamic; $d; }" > "$TMPD/a.ours"
+		nft delete set ip nl s
+		nlattrs NFT_MSG_NEWSET "$SYSNFT" add set ip nl s "{ type ipv4_addr; flags dynamic; $d; }" > "$TMPD/a.sys"
+		nft delete set ip nl s
+		[ -s "$TMPD/a.ours" ] || fail "no set message traced"
+		assert_files_eq "$TMPD/a.sys" "$TMPD/a.ours" "set message of '$d' as the system nft's"
+	done
+	nlattrs NFT_MSG_NEWSETELEM "$NFT" add element ip nl e '{ 10.0.0.1 counter packets 5 bytes 10 quota 1 mbytes }' > "$TMPD/e.ours"
+	assert_match 'attr 11
+      attr 1
+        attr 1 636f756e74657200' "$(cat "$TMPD/e.ours")" "two element statements in NFTA_SET_ELEM_EXPRESSIONS"
+	nft delete table ip nl
+fi
+
 # elements made by the packet path: several statements, ct count, last
 nft -f - <<'NFT' || fail "dynamic sets"
 table ip dy {
