@@ -190,6 +190,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
+%type <stmt> elem_stmt
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
@@ -384,6 +385,20 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_sobj_cmd(state, CMD_RESET, $2, $3,
 						     NULL, &@$);
+			}
+		| RESET SET set_spec
+			{
+				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
+						&@$, NULL);
+			}
+		| RESET MAP set_spec
+			{
+				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
+						&@$, NULL);
+			}
+		| RESET ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_RESET, $3, $4, &@$);
 			}
 		| RENAME CHAIN chain_spec identifier
 			{
@@ -1049,6 +1064,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_loc = @4;
 			}
 		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
+		| setdecl_stmts
 		| COMMENT string_arg
 			{
 				xfree($<set>0->comment);
@@ -1146,6 +1162,17 @@ setdecl_item	: TYPE set_key_types
 					expr_free($<set>0->init);
 				$<set>0->init = $3;
 				xfree($1);
+			}
+		;
+
+/* "counter quota 10 mbytes": several on a line, as listed */
+setdecl_stmts	: elem_stmt
+			{
+				set_stmts_add(&$<set>0->stmts, $1);
+			}
+		| setdecl_stmts elem_stmt
+			{
+				set_stmts_add(&$<set>0->stmts, $2);
 			}
 		;
 
@@ -1489,22 +1516,45 @@ set_elem	: set_member
 					parser_error(state, &@3,
 						     "comment too long, 128 characters maximum allowed");
 			}
-		| set_elem COUNTER
+		| set_elem elem_stmt
 			{
 				$$ = $1;
-				set_elem_info_of($$)->counter = true;
+				set_stmts_add(&set_elem_info_of($$)->stmts, $2);
 			}
-		| set_elem COUNTER PACKETS NUMBER BYTES NUMBER
+		;
+
+/*
+ * What an element keeps, and what a set declares for every element:
+ * "counter [packets N bytes N]", "limit rate ...", "quota ...", "ct count
+ * [over] N", "last [used ...]" (src/obj/set_stmt.c). No named objects:
+ * "counter timeout 10s" is a counter and an option.
+ */
+elem_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER PACKETS number BYTES number
 			{
-				$$ = $1;
-				set_elem_info_of($$)->counter = true;
-				set_elem_info_of($$)->packets =
-					strtoull($4, NULL, 0);
-				set_elem_info_of($$)->bytes =
-					strtoull($6, NULL, 0);
-				xfree($4);
-				xfree($6);
+				$$ = counter_stmt_alloc(&@$);
+				$$->counter.packets = $3;
+				$$->counter.bytes = $5;
 			}
+		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
+						  $6, &@6, $7);
+			}
+		| LIMIT RATE limit_mode NUMBER STRING limit_burst_bytes
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, $5,
+						  NULL, &@5, $6);
+			}
+		| QUOTA quota_mode quota_value quota_used
+			{
+				$$ = quota_stmt_alloc(&@$);
+				$$->quota.flags = $2;
+				$$->quota.bytes = $3;
+				$$->quota.used = $4;
+			}
+		| connlimit_stmt	{ $$ = $1; }
+		| last_stmt		{ $$ = $1; }
 		;
 
 /*

@@ -33,6 +33,56 @@ static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
 	json_array_set_new(v, i, json_null());
 }
 
+/* The element's statements: its other members, "counter": {...},
+ * "limit": {...}, in their order. */
+static int json_elem_stmts(struct json_ctx *jctx, json_t *o,
+			   const char *path, struct set_stmts *l)
+{
+	static const char *const opts[] = {
+		"val", "timeout", "expires", "comment",
+	};
+	const char *key;
+	struct stmt *st;
+	unsigned int i;
+	json_t *v, *one;
+
+	json_object_foreach(o, key, v) {
+		for (i = 0; i < array_size(opts); i++) {
+			if (!strcmp(key, opts[i]))
+				break;
+		}
+		if (i < array_size(opts))
+			continue;
+		one = json_pack("{sO}", key, v);
+		st = json_parse_stmt(jctx, one, path);
+		json_decref(one);
+		if (st == NULL)
+			return -1;
+		set_stmts_add(l, st);
+	}
+	return 0;
+}
+
+/* The set's "stmt": [{"counter": null}, ...]. */
+static int json_set_stmts(struct json_ctx *jctx, json_t *a, struct set *s)
+{
+	struct stmt *st;
+	char path[40];
+	size_t i;
+
+	if (!json_is_array(a))
+		return json_error(jctx, "stmt",
+				  "\"stmt\" must be an array of statements");
+	for (i = 0; i < json_array_size(a); i++) {
+		json_index_suffix(path, ".stmt", i);
+		st = json_parse_stmt(jctx, json_array_get(a, i), path);
+		if (st == NULL)
+			return -1;
+		set_stmts_add(&s->stmts, st);
+	}
+	return 0;
+}
+
 /* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
  * "counter": {"packets": n, "bytes": n}}}: V (a new reference) and the
  * options in *@info; @j itself if not such an object, NULL on error. */
@@ -73,18 +123,8 @@ static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
 		}
 		(*info)->comment = xstrdup(json_string_value(x));
 	}
-	if ((x = json_object_get(o, "counter"))) {
-		(*info)->counter = true;
-		if (json_is_object(x)) {
-			json_t *p = json_object_get(x, "packets");
-			json_t *b = json_object_get(x, "bytes");
-
-			if (json_is_integer(p))
-				(*info)->packets = json_integer_value(p);
-			if (json_is_integer(b))
-				(*info)->bytes = json_integer_value(b);
-		}
-	}
+	if (json_elem_stmts(jctx, o, path, &(*info)->stmts) < 0)
+		goto fail;
 	return json_incref(val);
 bad:
 	json_error(jctx, path,
@@ -336,6 +376,9 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 		s->auto_merge = true;
 	if ((m = json_object_get(obj, "elem")) &&
 	    json_set_elems(jctx, m, s) < 0)
+		return -1;
+	if ((m = json_object_get(obj, "stmt")) &&
+	    json_set_stmts(jctx, m, s) < 0)
 		return -1;
 	return 0;
 }
