@@ -639,29 +639,16 @@ static uint32_t set_key_type(const struct expr *left)
 
 /*
  * Another raw key is described as the system nft describes it, so that
- * both list the set alike: its members in hex (set_own_type()).
+ * both list the set alike: its members in hex (set_own_type()); the
+ * payload kind writes it (src/expr/payload_typeof.c).
  */
 static void set_udata_typeof(struct nftnl_udata_buf *ud,
 			     const struct expr *left)
 {
-	struct nftnl_udata *key, *data;
-
 	if (left->etype != EXPR_PAYLOAD || !set_left_is_raw(left) ||
 	    set_raw_port_type(left))
 		return;
-	key = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
-			    SET_TYPEOF_KIND_PAYLOAD);
-	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_PROTO, 0);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_FIELD, 0);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_BASE,
-			    left->payload.base + 1);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_OFFSET,
-			    left->payload.offset);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_LEN, left->len);
-	nftnl_udata_nest_end(ud, data);
-	nftnl_udata_nest_end(ud, key);
+	set_typeof_put(ud, left);
 }
 
 static void set_udata(struct nftnl_set *nls, const struct expr *left,

@@ -58,6 +58,8 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 	struct table *t;
 	int ret = 0;
 
+	if (cmd->op == CMD_RESET)
+		return element_reset(nft, cmd, msgs);
 	t = cache_table_lookup(&nft->cache, cmd->handle.family,
 			       cmd->handle.table.name);
 	s = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
@@ -72,6 +74,8 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 		return -1;
 	out = *s;
 	out.info = NULL;
+	/* the elements say them: no declaration line, as the system nft */
+	memset(&out.stmts, 0, sizeof(out.stmts));
 	out.init = set_expr_alloc(&internal_location);
 	list_for_each_entry(i, &want->init->expr_list.expressions, list) {
 		m = s->init ? set_get_find(s, i) : NULL;
@@ -170,6 +174,8 @@ void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 				  set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
+		if (e->data_typeof)
+			set_typeof_nl_data(nls, s->data);
 	}
 	if (set_is_map(s)) {
 		if (!s->data)
@@ -230,10 +236,12 @@ void element_json_echo(json_t *array, const char *op,
 		memset(&info, 0, sizeof(info));
 		if (m->elem_info) {
 			info = *m->elem_info;
-			info.stmt = NULL;
 			if (!info.expires)
 				info.expires = info.timeout;
 		}
+		/* the set's, which the kernel gave it */
+		if (!info.stmts.n)
+			info.stmts = e->stmts;
 		o = json_object();
 		json_object_set_new(o, "family",
 				    json_string(family_name(cmd->handle.family)));
@@ -259,8 +267,7 @@ void set_elem_info_free(struct set_elem_info *i)
 	if (i == NULL)
 		return;
 	xfree(i->comment);
-	if (i->stmt)
-		stmt_free(i->stmt);
+	set_stmts_free(&i->stmts);
 	xfree(i);
 }
 
@@ -273,7 +280,7 @@ struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i)
 	n = xzalloc(sizeof(*n));
 	*n = *i;
 	n->comment = i->comment ? xstrdup(i->comment) : NULL;
-	n->stmt = NULL;
+	set_stmts_clone(&n->stmts, &i->stmts);
 	return n;
 }
 
@@ -288,7 +295,6 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i)
 {
 	struct nftnl_udata_buf *ud;
-	struct nftnl_expr *x;
 
 	if (i == NULL)
 		return;
@@ -308,12 +314,5 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 				   nftnl_udata_buf_len(ud));
 		nftnl_udata_buf_free(ud);
 	}
-	if (i->counter) {
-		x = nftnl_expr_alloc("counter");
-		if (x == NULL)
-			memory_allocation_error();
-		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_PACKETS, i->packets);
-		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_BYTES, i->bytes);
-		nftnl_set_elem_set(e, NFTNL_SET_ELEM_EXPR, x, 0);
-	}
+	set_stmts_put_elem(e, &i->stmts);
 }

@@ -6,6 +6,7 @@
 #include <print.h>
 #include <json.h>
 #include <inttypes.h>
+#include <libnftnl/set.h>
 #include <linux/netfilter.h>
 
 /* ---- output ---- */
@@ -89,16 +90,8 @@ void set_print_elem_info(const struct set *s,
 			 const struct set_elem_info *i,
 			 struct output_ctx *octx)
 {
-	/* the counter first, as the system nft lists it */
-	if (i->counter && nft_output_stateless(octx))
-		nft_print(octx, " counter");
-	else if (i->counter)
-		nft_print(octx, " counter packets %" PRIu64 " bytes %" PRIu64,
-			  i->packets, i->bytes);
-	if (i->stmt) {
-		nft_print(octx, " ");
-		stmt_print(i->stmt, octx);
-	}
+	/* the statements first, as the system nft lists them */
+	set_stmts_print(&i->stmts, octx);
 	if (i->timeout && i->timeout != s->timeout)
 		set_print_ms("timeout", i->timeout, octx);
 	/* an expiry is state: -s leaves it out, as the system nft */
@@ -170,6 +163,8 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nft_print(octx, "\t\tsize %u\n", s->size);
 	set_print_flags(s, octx);
+	/* right after the flags, where the system nft has them */
+	set_stmts_print_decl(&s->stmts, octx);
 	if (s->auto_merge)
 		nft_print(octx, "\t\tauto-merge\n");
 	if (s->timeout)
@@ -197,6 +192,21 @@ static json_t *set_json_type(const struct expr *key)
 	return a;
 }
 
+/*
+ * {"typeof": {"key": EXPR, "data": EXPR}}: what "typeof" says in text,
+ * which "type" and "map" (kept for readers that expect them) lose; the
+ * system nft writes only those.
+ */
+static json_t *set_json_typeof(const struct set *s, struct output_ctx *octx)
+{
+	json_t *t = json_object();
+
+	json_object_set_new(t, "key", expr_json(s->key, octx));
+	if (set_is_map(s) && s->data && s->data_typeof)
+		json_object_set_new(t, "data", expr_json(s->data, octx));
+	return t;
+}
+
 /* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
  * for an element that holds more than its key. */
 json_t *set_elem_json(const struct set *s, const struct expr *m,
@@ -205,7 +215,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 {
 	json_t *o;
 
-	if (!i || !(i->expires || i->comment || i->counter || i->stmt ||
+	if (!i || !(i->expires || i->comment || i->stmts.n ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
 	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
@@ -223,21 +233,13 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 				    json_integer(i->expires / 1000));
 	if (i->comment)
 		json_object_set_new(o, "comment", json_string(i->comment));
-	if (i->counter)
-		json_object_set_new(o, "counter",
-				    json_pair("packets", json_integer(i->packets),
-					      "bytes", json_integer(i->bytes)));
-	if (i->stmt) {
-		json_t *j = stmt_json(i->stmt, octx);
-
-		json_object_update(o, j);
-		json_decref(j);
-	}
+	set_stmts_json_elem(o, &i->stmts, octx);
 	return json_wrap("elem", o);
 }
 
 /* Everything but the elements; @root gets the set's keys. */
-static void set_json_head(json_t *root, const struct set *s)
+static void set_json_head(json_t *root, const struct set *s,
+			  struct output_ctx *octx)
 {
 	json_t *flags;
 	unsigned int n;
@@ -254,6 +256,8 @@ static void set_json_head(json_t *root, const struct set *s)
 	 * 1.1 writes it (and "type") */
 	if (set_is_map(s) && s->data)
 		json_object_set_new(root, "map", set_json_type(s->data));
+	if (s->key && s->key_typeof)
+		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
@@ -291,7 +295,7 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 	const struct expr *i;
 	unsigned int n = 0;
 
-	set_json_head(root, s);
+	set_json_head(root, s, octx);
 	if (set_json_has_elems(s, octx)) {
 		elem = json_array();
 		list_for_each_entry(i, &s->init->expr_list.expressions, list)
@@ -300,6 +304,9 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 						octx));
 		json_object_set_new(root, "elem", elem);
 	}
+	if (s->stmts.n)
+		json_object_set_new(root, "stmt",
+				    set_stmts_json_decl(&s->stmts, octx));
 	return json_wrap(set_is_map(s) ? "map" : "set", root);
 }
 
@@ -314,20 +321,21 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 void set_json_write(FILE *fp, const char *prefix, const struct set *s,
 		    struct output_ctx *octx)
 {
-	json_t *root = json_object(), *obj, *batch;
+	json_t *root, *obj, *batch;
 	const struct expr *i;
 	unsigned int n = 0;
 
-	set_json_head(root, s);
-	if (set_json_has_elems(s, octx))
-		json_object_set_new(root, "elem", json_array());
-	obj = json_wrap(set_is_map(s) ? "map" : "set", root);
 	if (!set_json_has_elems(s, octx)) {
+		obj = set_json(s, octx);
 		json_write_fp(fp, prefix, obj, "");
 		json_decref(obj);
 		return;
 	}
-	/* "elem" is the last key: open up to its empty array's "]}}" */
+	root = json_object();
+	set_json_head(root, s, octx);
+	json_object_set_new(root, "elem", json_array());
+	obj = json_wrap(set_is_map(s) ? "map" : "set", root);
+	/* "elem" is the last key yet: open up to its empty array's "]}}" */
 	json_write_fp_open(fp, prefix, obj, 3);
 	json_decref(obj);
 	batch = json_array();
@@ -343,7 +351,14 @@ void set_json_write(FILE *fp, const char *prefix, const struct set *s,
 	if (json_array_size(batch))
 		json_write_fp_items(fp, n > SET_JSON_BATCH ? ", " : "", batch);
 	json_decref(batch);
-	fputs_unlocked("]}}", fp);
+	fputs_unlocked("]", fp);
+	/* the set's statements follow its elements, as set_json() puts them */
+	if (s->stmts.n) {
+		obj = set_stmts_json_decl(&s->stmts, octx);
+		json_write_fp(fp, ", \"stmt\": ", obj, "");
+		json_decref(obj);
+	}
+	fputs_unlocked("}}", fp);
 }
 
 /* ---- "list set", "list sets" ---- */
@@ -399,6 +414,25 @@ static FILE *set_list_json_begin(struct nft_ctx *nft)
 	return fp;
 }
 
+/* A set the cache lacks: none, or one this nft cannot list (left out
+ * of the cache), which is said rather than denied. */
+static int set_list_missing(struct nft_ctx *nft, const struct cmd *cmd,
+			    const struct table *t, struct list_head *msgs)
+{
+	const struct location *loc = cmd_loc_or(cmd,
+						&cmd->handle.set.location);
+	struct nftnl_set *nls = t ? set_nl_fetch(nft, cmd->handle.family,
+						 cmd->handle.table.name,
+						 cmd->handle.set.name) : NULL;
+
+	if (!nls)
+		return erec_error(msgs, loc, "No such file or directory");
+	nftnl_set_free(nls);
+	return erec_error(msgs, loc,
+			  "cannot list set %s: it holds what this nft cannot list yet",
+			  cmd->handle.set.name);
+}
+
 int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	     struct list_head *msgs)
 {
@@ -408,6 +442,9 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	const struct set *only = NULL;
 	FILE *fp = NULL;
 	struct table *t;
+
+	if (cmd->op == CMD_RESET && cmd->obj == CMD_OBJ_SET)
+		return set_reset(nft, cmd, msgs);
 
 	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
 		f.table = NULL;
@@ -419,9 +456,7 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 				       cmd->handle.table.name);
 		only = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
 		if (!only)
-			return erec_error(msgs, cmd_loc_or(cmd,
-						&cmd->handle.set.location),
-					  "No such file or directory");
+			return set_list_missing(nft, cmd, t, msgs);
 		if (json)
 			fp = set_list_json_begin(nft);
 		set_list_table(nft, t, only, fp, cmd->obj);
