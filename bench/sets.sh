@@ -159,14 +159,25 @@ row() {
 # The system nft's JSON listing of a ruleset file, for the JSON loads.
 # 1.0.6 lists maps before chains, so it cannot load its own listing of a
 # map that jumps to a chain: chains are moved before everything else
-# but the tables.
+# but the tables. Its listing of a big hash set can repeat elements (and
+# miss others: the kernel resized the table during the dump), which our
+# load refuses as a duplicate key: such a listing is taken again.
 to_json() {
-	unshare -n bash -c '"$1" -f "$2" && "$1" -j list ruleset' _ \
-		"$theirs" "$1" | python3 -c '
+	local try
+	for try in 1 2 3 4 5; do
+		unshare -n bash -c '"$1" -f "$2" && "$1" -j list ruleset' _ \
+			"$theirs" "$1" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)["nftables"]
+for o in d:
+	s = o.get("set") or o.get("map") or {}
+	keys = [json.dumps(e[0] if "map" in o else e) for e in s.get("elem", [])]
+	if len(keys) != len(set(keys)):
+		sys.exit(1)
 rank = lambda o: 0 if "metainfo" in o or "table" in o else 1 if "chain" in o else 2
-json.dump({"nftables": sorted(d, key=rank)}, sys.stdout)' > "$1.json"
+json.dump({"nftables": sorted(d, key=rank)}, sys.stdout)' > "$1.json" && return 0
+	done
+	return 1
 }
 
 gen_set > "$work/set"
