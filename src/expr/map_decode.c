@@ -273,58 +273,81 @@ static void map_raws_free(struct map_raw *v, unsigned int n)
 	xfree(v);
 }
 
+struct map_raws {
+	struct map_raw *v;
+	unsigned int n;
+	unsigned int size;
+};
+
+/* Adds the elements of @chunk (of the map @head) to @r; false, with
+ * @r unchanged, if one cannot be read. */
+static bool map_raws_append(const struct nftnl_set *head,
+			    const struct nftnl_set *chunk,
+			    enum byteorder byteorder, struct map_raws *r)
+{
+	uint32_t data_type = nftnl_set_get_u32(head, NFTNL_SET_DATA_TYPE);
+	uint32_t data_len = nftnl_set_get_u32(head, NFTNL_SET_DATA_LEN);
+	struct expr *dexpr = map_data_typeof(head);
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	unsigned int first = r->n;
+	struct map_raw *v;
+	uint32_t len, end_len;
+
+	it = nftnl_set_elems_iter_create(chunk);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		if (r->n == r->size) {
+			r->size = r->size ? 2 * r->size : 16;
+			r->v = xrealloc(r->v, r->size * sizeof(*r->v));
+		}
+		v = &r->v[r->n];
+		memset(v, 0, sizeof(*v));
+		len = end_len = 0;
+		v->bytes = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+		v->len = len;
+		if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END))
+			v->end_bytes = nftnl_set_elem_get(e,
+					NFTNL_SET_ELEM_KEY_END, &end_len);
+		v->end = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+			 (nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+			  NFT_SET_ELEM_INTERVAL_END);
+		mpz_init(v->key);
+		if (v->bytes)
+			mpz_import_data(v->key, v->bytes, byteorder, len);
+		if (!v->end)
+			v->data = map_data_decode(e, data_type, data_len,
+						  dexpr);
+		r->n++;
+		if (v->bytes == NULL || (!v->end && v->data == NULL) ||
+		    (v->end_bytes && end_len != len))
+			break;
+	}
+	nftnl_set_elems_iter_destroy(it);
+	expr_free(dexpr);
+	if (e == NULL)
+		return true;
+	while (r->n > first) {
+		r->n--;
+		mpz_clear(r->v[r->n].key);
+		expr_free(r->v[r->n].data);
+	}
+	return false;
+}
+
 static unsigned int map_raws_read(const struct nftnl_set *nls,
 				  enum byteorder byteorder,
 				  struct map_raw **res)
 {
-	uint32_t data_type = nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE);
-	uint32_t data_len = nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN);
-	struct expr *dexpr = map_data_typeof(nls);
-	struct nftnl_set_elems_iter *it;
-	struct nftnl_set_elem *e;
-	struct map_raw *v = NULL;
-	unsigned int n = 0, size = 0;
-	uint32_t len, end_len;
+	struct map_raws r = { NULL, 0, 0 };
 
-	it = nftnl_set_elems_iter_create(nls);
-	if (it == NULL)
-		memory_allocation_error();
-	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
-		if (n == size) {
-			size = size ? 2 * size : 16;
-			v = xrealloc(v, size * sizeof(*v));
-		}
-		memset(&v[n], 0, sizeof(v[n]));
-		len = end_len = 0;
-		v[n].bytes = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
-		v[n].len = len;
-		if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END))
-			v[n].end_bytes = nftnl_set_elem_get(e,
-					NFTNL_SET_ELEM_KEY_END, &end_len);
-		v[n].end = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
-			   (nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
-			    NFT_SET_ELEM_INTERVAL_END);
-		mpz_init(v[n].key);
-		if (v[n].bytes)
-			mpz_import_data(v[n].key, v[n].bytes, byteorder, len);
-		if (!v[n].end)
-			v[n].data = map_data_decode(e, data_type, data_len,
-						    dexpr);
-		if (v[n].bytes == NULL || (!v[n].end && v[n].data == NULL) ||
-		    (v[n].end_bytes && end_len != len)) {
-			mpz_clear(v[n].key);
-			expr_free(v[n].data);
-			nftnl_set_elems_iter_destroy(it);
-			map_raws_free(v, n);
-			expr_free(dexpr);
-			return (unsigned int)-1;
-		}
-		n++;
+	if (!map_raws_append(nls, nls, byteorder, &r)) {
+		map_raws_free(r.v, r.n);
+		return (unsigned int)-1;
 	}
-	nftnl_set_elems_iter_destroy(it);
-	expr_free(dexpr);
-	*res = v;
-	return n;
+	*res = r.v;
+	return r.n;
 }
 
 /* The set's flags say so; the elements sent, kept for an echo, carry
@@ -350,18 +373,20 @@ bool map_is_interval(const struct nftnl_set *nls)
 	return interval;
 }
 
+static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
+			    const struct expr *left, struct map_raw *v,
+			    unsigned int n, bool interval, bool as_sent);
+
 /* The mappings of a dumped map; NULL if some element cannot be read. */
 static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 					const struct expr *left, bool hton,
 					bool as_sent)
 {
-	uint32_t klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
 	bool interval = map_is_interval(nls);
 	enum byteorder byteorder = left->byteorder;
-	struct expr *set = set_expr_alloc(&internal_location), *key;
+	struct expr *set = set_expr_alloc(&internal_location);
 	struct map_raw *v;
-	unsigned int n, i, j;
-	mpz_t high;
+	unsigned int n;
 
 	if (hton || interval || byteorder == BYTEORDER_INVALID)
 		byteorder = BYTEORDER_BIG_ENDIAN;
@@ -370,6 +395,20 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 		expr_free(set);
 		return NULL;
 	}
+	map_raws_to_set(set, nls, left, v, n, interval, as_sent);
+	return set;
+}
+
+/* The mappings of @v (@n, freed) of the map @nls into @set. */
+static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
+			    const struct expr *left, struct map_raw *v,
+			    unsigned int n, bool interval, bool as_sent)
+{
+	uint32_t klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	struct expr *key;
+	unsigned int i, j;
+	mpz_t high;
+
 	mpz_init(high);
 	if (left->etype == EXPR_CONCAT) {
 		if (!as_sent)
@@ -411,7 +450,6 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 	}
 	mpz_clear(high);
 	map_raws_free(v, n);
-	return set;
 }
 
 /* "lookup reg 1 set m dreg 0": "ip saddr vmap @m", typed by the cached
@@ -620,4 +658,64 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key)
 {
 	return map_mappings_decode(nls, key, false, false);
+}
+
+/* ---- a named map of plain keys, read a dump message at a time ---- */
+
+struct map_raws *map_raws_alloc(void)
+{
+	return xzalloc(sizeof(struct map_raws));
+}
+
+void map_raws_release(struct map_raws *r)
+{
+	map_raws_free(r->v, r->n);
+	xfree(r);
+}
+
+unsigned int map_raws_count(const struct map_raws *r)
+{
+	return r->n;
+}
+
+/* Adds the elements of @chunk, a message of the dump of the map @head
+ * keyed by @left (neither an interval nor a concatenation: their keys'
+ * bytes are not kept past the message); false if one cannot be read. */
+bool map_raws_add(struct map_raws *r, const struct nftnl_set *head,
+		  const struct nftnl_set *chunk, const struct expr *left)
+{
+	enum byteorder byteorder = left->byteorder;
+	unsigned int i, first = r->n;
+
+	if (byteorder == BYTEORDER_INVALID)
+		byteorder = BYTEORDER_BIG_ENDIAN;
+	if (!map_raws_append(head, chunk, byteorder, r))
+		return false;
+	for (i = first; i < r->n; i++)
+		r->v[i].bytes = r->v[i].end_bytes = NULL;
+	return true;
+}
+
+static const mpz_t *map_raw_key(const void *ctx, unsigned int i, bool *end)
+{
+	const struct map_raw *v = ctx;
+
+	*end = v[i].end;
+	return &v[i].key;
+}
+
+bool map_raws_repeat(const struct map_raws *r)
+{
+	return set_mpz_keys_repeat(r->n, map_raw_key, r->v);
+}
+
+/* The mappings gathered (freed), as map_elems_decode() makes them. */
+struct expr *map_raws_decode(struct map_raws *r, const struct nftnl_set *head,
+			     const struct expr *left)
+{
+	struct expr *set = set_expr_alloc(&internal_location);
+
+	map_raws_to_set(set, head, left, r->v, r->n, false, false);
+	xfree(r);
+	return set;
 }

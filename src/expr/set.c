@@ -1701,37 +1701,39 @@ void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
 		      set_keys_order(head, key, false));
 }
 
-static uint32_t set_key_hash(const struct interval_elem *k)
+static uint32_t set_mpz_hash(const mpz_t key, bool end)
 {
-	uint64_t h = k->end ? 0x9e3779b97f4a7c15ULL : 0;
+	uint64_t h = end ? 0x9e3779b97f4a7c15ULL : 0;
 	size_t i;
 
-	for (i = 0; i < mpz_size(k->key); i++) {
-		h = (h ^ mpz_getlimbn(k->key, i)) * 0xff51afd7ed558ccdULL;
+	for (i = 0; i < mpz_size(key); i++) {
+		h = (h ^ mpz_getlimbn(key, i)) * 0xff51afd7ed558ccdULL;
 		h ^= h >> 32;
 	}
 	return h;
 }
 
-/* Does a key (with its end flag) come twice? One pass through a hash
- * of them: the kernel dumped a hash table while it was resized. */
-bool set_keys_repeat(const struct set_keys *keys)
+/* Does a key (with its end flag) come twice among @n, each given by
+ * @get? One pass through a hash of them: the kernel dumped a hash
+ * table while it was resized. */
+bool set_mpz_keys_repeat(unsigned int n, set_mpz_key_get_t get,
+			 const void *ctx)
 {
 	unsigned int size = 4, mask, i, s;
-	const struct interval_elem *k;
-	bool repeat = false;
+	const mpz_t *k, *x;
+	bool repeat = false, end, xend;
 	uint32_t *slot;
 
-	while (size < 2 * keys->n)
+	while (size < 2 * n)
 		size *= 2;
 	mask = size - 1;
 	slot = xzalloc(size * sizeof(*slot));
-	for (i = 0; i < keys->n && !repeat; i++) {
-		for (s = set_key_hash(&keys->v[i]) & mask; slot[s];
+	for (i = 0; i < n && !repeat; i++) {
+		k = get(ctx, i, &end);
+		for (s = set_mpz_hash(*k, end) & mask; slot[s];
 		     s = (s + 1) & mask) {
-			k = &keys->v[slot[s] - 1];
-			if (k->end == keys->v[i].end &&
-			    !mpz_cmp(k->key, keys->v[i].key)) {
+			x = get(ctx, slot[s] - 1, &xend);
+			if (xend == end && !mpz_cmp(*x, *k)) {
 				repeat = true;
 				break;
 			}
@@ -1740,6 +1742,19 @@ bool set_keys_repeat(const struct set_keys *keys)
 	}
 	xfree(slot);
 	return repeat;
+}
+
+static const mpz_t *set_keys_get(const void *ctx, unsigned int i, bool *end)
+{
+	const struct interval_elem *v = ctx;
+
+	*end = v[i].end;
+	return &v[i].key;
+}
+
+bool set_keys_repeat(const struct set_keys *keys)
+{
+	return set_mpz_keys_repeat(keys->n, set_keys_get, keys->v);
 }
 
 /* The members of the keys gathered (freed), of the set @head. */
