@@ -38,6 +38,9 @@ struct set_elem_info *set_elem_info_of(struct expr *m);
 struct nftnl_set_elem;
 void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i);
+/* The same on an interval's start; @open: its range runs to the top. */
+void set_elem_info_put_open(struct nftnl_set_elem *e,
+			    const struct set_elem_info *i, bool open);
 
 struct set {
 	struct list_head list;		/* in table->sets */

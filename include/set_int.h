@@ -56,6 +56,13 @@ unsigned int element_cmd_needs(const struct cmd *cmd);
 bool set_elems_have_info(const struct nftnl_set *nls);
 int set_decode_with_info(struct set *s, const struct nftnl_set *nls);
 int map_decode_with_info(struct set *s, const struct nftnl_set *nls);
+struct nftnl_set_elem;
+/* One dumped element's options: whether it has any. */
+bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i);
+/* Interval sets and maps: decoded as without options, then each member
+ * given those of its start element (set_elem.c). */
+int set_interval_decode_with_info(struct set *s, const struct nftnl_set *nls,
+				  bool map);
 
 /* Output (set_print.c). */
 void set_print_elem_info(const struct set *s,

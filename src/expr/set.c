@@ -424,6 +424,7 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 	v = xzalloc(set->expr_list.size * sizeof(*v));
 	list_for_each_entry(elem, &set->expr_list.expressions, list) {
 		interval_init(&v[n]);
+		v[n].origin = elem;
 		if (set_key_is_string(left))
 			set_string_bounds(elem, &v[n++], width);
 		else
@@ -433,12 +434,21 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 	count = intervals_encode(v, k, width, &e);
 	intervals_free(v, n);
 	for (i = 0; i < count; i++) {
+		const struct expr *origin = e[i].origin;
+		const struct set_elem_info *info;
+		struct nftnl_set_elem *x;
+
 		if (!zero && e[i].end && !mpz_sgn(e[i].key))
 			continue;
-		set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
-			    set_key_bytes(left),
-			    e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
-			    e[i].open);
+		/* the options go on the start: its user data holds the
+		 * comment and the open flag together */
+		info = origin ? origin->elem_info : NULL;
+		x = set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
+				set_key_bytes(left),
+				e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
+				e[i].open && !info);
+		if (info)
+			set_elem_info_put_open(x, info, e[i].open);
 	}
 	size = count;
 	if (count && e[count - 1].open)

@@ -8,6 +8,8 @@
 #include <print.h>
 #include <json.h>
 #include <intervals.h>
+#include <linearize.h>
+#include <stdlib.h>
 #include <libnftnl/expr.h>
 #include <string.h>
 #include <libnftnl/set.h>
@@ -284,12 +286,40 @@ struct set_elem_info *set_elem_info_of(struct expr *m)
 	return m->elem_info;
 }
 
+/* The comment, then the flag of a range that runs to the top, in one
+ * user data, as the system nft writes them. */
+static void set_elem_udata_put(struct nftnl_set_elem *e, const char *comment,
+			       bool open)
+{
+	struct nftnl_udata_buf *ud;
+
+	if (!comment && !open)
+		return;
+	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	if (ud == NULL)
+		memory_allocation_error();
+	if (comment)
+		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_ELEM_COMMENT, comment);
+	if (open)
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
+				    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
+	nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
+			   nftnl_udata_buf_data(ud), nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
 void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i)
 {
-	struct nftnl_udata_buf *ud;
+	set_elem_info_put_open(e, i, false);
+}
+
+void set_elem_info_put_open(struct nftnl_set_elem *e,
+			    const struct set_elem_info *i, bool open)
+{
 	struct nftnl_expr *x;
 
+	set_elem_udata_put(e, i ? i->comment : NULL, open);
 	if (i == NULL)
 		return;
 	if (i->timeout)
@@ -297,17 +327,6 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 	if (i->expires)
 		nftnl_set_elem_set_u64(e, NFTNL_SET_ELEM_EXPIRATION,
 				       i->expires);
-	if (i->comment) {
-		ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-		if (ud == NULL)
-			memory_allocation_error();
-		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_ELEM_COMMENT,
-				     i->comment);
-		nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
-				   nftnl_udata_buf_data(ud),
-				   nftnl_udata_buf_len(ud));
-		nftnl_udata_buf_free(ud);
-	}
 	if (i->counter) {
 		x = nftnl_expr_alloc("counter");
 		if (x == NULL)
@@ -316,4 +335,119 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_BYTES, i->bytes);
 		nftnl_set_elem_set(e, NFTNL_SET_ELEM_EXPR, x, 0);
 	}
+}
+
+
+/* ---- options of interval elements, dumped ---- */
+
+/* A start element: its key as the kernel holds it and its options. */
+struct iv_start {
+	unsigned char key[NFT_REG_SIZE * 4];
+	uint32_t len;
+	struct set_elem_info info;
+	bool taken;
+};
+
+struct iv_starts {
+	struct iv_start *v;
+	unsigned int n, max;
+};
+
+static int iv_count_cb(struct nftnl_set_elem *e, void *data)
+{
+	(void)e;
+	(*(unsigned int *)data)++;
+	return 0;
+}
+
+/* Starts with options only: an end never carries any the listing shows
+ * (the kernel gives it a zero timeout in sets with one). */
+static int iv_start_cb(struct nftnl_set_elem *e, void *data)
+{
+	struct iv_starts *c = data;
+	struct iv_start *p = &c->v[c->n];
+	const void *key;
+	uint32_t len = 0;
+
+	if (c->n == c->max || (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+	    nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+	    NFT_SET_ELEM_INTERVAL_END))
+		return 0;
+	key = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+	if (!key || len > sizeof(p->key))
+		return 0;
+	if (!set_elem_info_decode(e, &p->info))
+		return 0;
+	memcpy(p->key, key, len);
+	p->len = len;
+	c->n++;
+	return 0;
+}
+
+static int iv_start_cmp(const void *a, const void *b)
+{
+	const struct iv_start *x = a, *y = b;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->key, y->key, x->len);
+}
+
+/* Member @m's start key as its element holds it: a concatenation's
+ * lower bounds, each member in its byte order; an interval's lower
+ * bound, big endian. */
+static void iv_member_key(const struct set *s, const struct expr *m,
+			  struct iv_start *k)
+{
+	struct interval iv;
+
+	if (m->etype == EXPR_MAPPING)
+		m = m->mapping.key;
+	memset(k, 0, sizeof(*k));
+	k->len = div_round_up(s->key->len, BITS_PER_BYTE);
+	if (s->key->etype == EXPR_CONCAT) {
+		set_concat_key(k->key, m, s->key, false);
+		return;
+	}
+	interval_init(&iv);
+	set_member_bounds(m, s->key, &iv);
+	linearize_mpz(k->key, iv.low, BYTEORDER_BIG_ENDIAN, k->len);
+	interval_clear(&iv);
+}
+
+int set_interval_decode_with_info(struct set *s, const struct nftnl_set *nls,
+				  bool map)
+{
+	struct iv_starts c = { NULL, 0, 0 };
+	struct iv_start want, *p;
+	const struct expr *m;
+	unsigned int i = 0;
+
+	s->init = map ? map_elems_decode(nls, s->key) :
+			set_elems_decode(nls, s->key);
+	if (!s->init)
+		return -1;
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, iv_count_cb, &c.max);
+	c.v = xzalloc((c.max + 1) * sizeof(*c.v));
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, iv_start_cb, &c);
+	qsort(c.v, c.n, sizeof(*c.v), iv_start_cmp);
+	s->info = xzalloc((s->init->expr_list.size + 1) * sizeof(*s->info));
+	list_for_each_entry(m, &s->init->expr_list.expressions, list) {
+		iv_member_key(s, m, &want);
+		p = bsearch(&want, c.v, c.n, sizeof(*c.v), iv_start_cmp);
+		if (p && !p->taken) {
+			s->info[i] = p->info;
+			p->taken = true;
+		}
+		i++;
+	}
+	for (i = 0; i < c.n; i++) {
+		if (c.v[i].taken)
+			continue;
+		xfree(c.v[i].info.comment);
+		if (c.v[i].info.stmt)
+			stmt_free(c.v[i].info.stmt);
+	}
+	xfree(c.v);
+	return 0;
 }

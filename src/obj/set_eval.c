@@ -61,7 +61,6 @@ static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
  * Elements' options the kernel would refuse, refused here with the
  * system nft's words and its caret under the element: a timeout or an
  * expiry in a set without timeouts, an expiry with no timeout at all.
- * Interval elements do not carry options yet: said so.
  */
 static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 				const struct expr *elems)
@@ -76,9 +75,6 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 		at = m->etype == EXPR_MAPPING ? m->mapping.key : m;
 		if (i == NULL)
 			continue;
-		if (s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT)
-			return expr_error(ectx, at,
-					  "options on interval elements are not supported yet");
 		if ((i->timeout || i->expires) &&
 		    !(s->flags & NFT_SET_TIMEOUT))
 			return expr_error(ectx, at,
