@@ -173,7 +173,10 @@ void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
-unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
+/* @zero: with the leading end element at 0 (a map that has elements
+ * holds it already). */
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,
+			     bool zero);
 struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 

@@ -417,7 +417,7 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 	map = set_map_stub(s, (struct expr *)members);
 	if (members->flags & EXPR_F_INTERVAL)
 		map->flags |= EXPR_F_INTERVAL;
-	n = map_elems_build(elems, map);
+	n = map_elems_build(elems, map, zero);
 	set_map_stub_free(map);
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
