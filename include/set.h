@@ -189,6 +189,9 @@ struct json_ctx;
 struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 				 const struct location *loc, size_t i);
 
+/* -e: what the echo of elements kept during the batch (set_elem.c). */
+void element_echo_release(struct nft_ctx *nft);
+
 extern const struct obj_ops set_obj_ops;
 extern const struct obj_ops sets_obj_ops;
 extern const struct obj_ops element_obj_ops;

@@ -90,6 +90,12 @@ void *element_nl_parse(struct nft_ctx *nft,
 void element_nl_free(void *obj);
 void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 		  void *owner_obj, uint16_t type, void *obj);
+void element_echo_remember(struct nft_ctx *nft, struct set *s);
+void *set_nl_parse_echo(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			char **why);
+void set_obj_free_echo(void *s);
+void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+	      uint16_t type, void *obj);
 void element_json_echo(json_t *array, const char *op,
 		       const struct cmd *cmd, struct output_ctx *octx);
 

@@ -606,12 +606,15 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		nftnl_set_set_u32(nls, NFTNL_SET_ID, ++x->batch->set_id);
 	if (s)
 		set_debug(x->nft, nls);
+	if (s)
+		flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_set_nlmsg_build_payload(nlh, nls);
 	batch_msg_end(x->batch, nlh);
 	nftnl_set_free(nls);
 	if (s && s->init && type == NFT_MSG_NEWSET)
-		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE, h, s,
+		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE |
+			       exec_echo_flag(x, NFT_MSG_NEWSETELEM), h, s,
 			       s->init, true);
 	return 0;
 }
@@ -739,6 +742,10 @@ static int set_cmd_evaluate_delete(struct eval_ctx *ectx, struct cmd *cmd)
 const struct obj_ops set_obj_ops = {
 	.obj		= CMD_OBJ_SET,
 	.name		= "set",
+	.msg_new	= NFT_MSG_NEWSET,
+	.nl_parse	= set_nl_parse_echo,
+	.obj_free	= set_obj_free_echo,
+	.echo		= set_echo,
 	.flags		= OBJ_F_LIST,
 	.evaluate	= set_cmd_evaluate,
 	.evaluate_delete = set_cmd_evaluate_delete,

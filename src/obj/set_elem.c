@@ -127,40 +127,103 @@ void element_nl_free(void *obj)
 	nftnl_set_free(obj);
 }
 
-/* "add element ip t s { 10.0.0.1 timeout 10s expires 10s }": what the
- * kernel holds now, as the system nft echoes it. Plain keys and
- * concatenations (intervals come as their bounds: not echoed). */
-void element_echo(struct nft_ctx *nft, struct cmd *cmd,
-		  void *owner_obj, uint16_t type, void *obj)
-{
-	struct nftnl_set *nls = obj;
-	const struct set *e = NULL;
-	const char *tname, *sname;
-	const struct table *t;
-	unsigned int n = 0;
-	const struct expr *i;
-	uint32_t family;
-	struct set *s;
+/*
+ * -e keeps, for the length of a batch: the sets it added (the kernel
+ * echoes elements with no sequence number, so without the command they
+ * came from) and the start of an interval until its end element comes.
+ */
+struct elem_echo {
+	struct set **sets;
+	unsigned int num;
+	struct nftnl_set *start;
+};
 
-	(void)owner_obj;
-	(void)type;
-	if (nft_output_json(&nft->octx) ||
-	    !nftnl_set_is_set(nls, NFTNL_SET_TABLE) ||
-	    !nftnl_set_is_set(nls, NFTNL_SET_NAME))
+static struct elem_echo *elem_echo_of(struct nft_ctx *nft)
+{
+	if (nft->elem_echo == NULL)
+		nft->elem_echo = xzalloc(sizeof(*nft->elem_echo));
+	return nft->elem_echo;
+}
+
+void element_echo_release(struct nft_ctx *nft)
+{
+	struct elem_echo *st = nft->elem_echo;
+	unsigned int i;
+
+	if (st == NULL)
 		return;
-	family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
-	tname = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
-	sname = nftnl_set_get_str(nls, NFTNL_SET_NAME);
+	for (i = 0; i < st->num; i++)
+		set_free(st->sets[i]);
+	xfree(st->sets);
+	if (st->start)
+		nftnl_set_free(st->start);
+	xfree(st);
+	nft->elem_echo = NULL;
+}
+
+void element_echo_remember(struct nft_ctx *nft, struct set *s)
+{
+	struct elem_echo *st = elem_echo_of(nft);
+
+	st->sets = xrealloc(st->sets, (st->num + 1) * sizeof(*st->sets));
+	st->sets[st->num++] = set_get(s);
+}
+
+static bool echo_set_is(const struct set *s, uint32_t family,
+			const char *tname, const char *sname)
+{
+	return s->handle.family == family && s->handle.table.name &&
+	       s->handle.set.name && !strcmp(s->handle.table.name, tname) &&
+	       !strcmp(s->handle.set.name, sname);
+}
+
+/* The set echoed elements belong to: the command's, one this batch
+ * added, or the cache's. */
+static const struct set *echo_set_find(struct nft_ctx *nft,
+				       const struct cmd *cmd, uint32_t family,
+				       const char *tname, const char *sname)
+{
+	const struct elem_echo *st = nft->elem_echo;
+	const struct table *t;
+	unsigned int i;
+
 	if (cmd && cmd->obj == CMD_OBJ_ELEMENT && cmd->set &&
 	    cmd->set->key)
-		e = cmd->set;
-	t = e ? NULL : cache_table_lookup(&nft->cache, family, tname);
-	if (t)
-		e = table_lookup_set(t, sname);
-	if (!e || !e->key || e->flags & NFT_SET_INTERVAL)
+		return cmd->set;
+	for (i = st ? st->num : 0; i-- > 0; )
+		if (echo_set_is(st->sets[i], family, tname, sname))
+			return st->sets[i];
+	t = cache_table_lookup(&nft->cache, family, tname);
+	return t ? table_lookup_set(t, sname) : NULL;
+}
+
+static void echo_print_member(const struct set *s, const struct expr *i,
+			      unsigned int n, struct output_ctx *octx)
+{
+	if (i->etype == EXPR_MAPPING) {
+		set_member_print(i->mapping.key, octx);
+		if (s->info)
+			set_print_elem_info(s, &s->info[n], octx);
+		nft_print(octx, " : ");
+		expr_print(i->mapping.data, octx);
 		return;
-	s = set_alloc(NULL);
+	}
+	set_member_print(i, octx);
+	if (s->info)
+		set_print_elem_info(s, &s->info[n], octx);
+}
+
+/* The elements of @nls, decoded by set @e's key and data, on one line. */
+static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
+		       const struct set *e, struct nftnl_set *nls)
+{
+	uint32_t family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
+	struct set *s = set_alloc(NULL);
+	const struct expr *i;
+	unsigned int n = 0;
+
 	s->flags = e->flags;
+	s->timeout = e->timeout;
 	s->key = expr_get(e->key);
 	if (e->data)
 		s->data = expr_get(e->data);
@@ -188,30 +251,179 @@ void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 	if (s->init && s->init->expr_list.size) {
 		nft_print(&nft->octx, "%s element %s %s %s { ",
 			  cmd && cmd->obj == CMD_OBJ_ELEMENT ?
-			  echo_op(cmd) : "add", family_name(family), tname,
-			  sname);
+			  echo_op(cmd) : "add", family_name(family),
+			  nftnl_set_get_str(nls, NFTNL_SET_TABLE),
+			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
 		list_for_each_entry(i, &s->init->expr_list.expressions,
 				    list) {
 			if (n)
 				nft_print(&nft->octx, ", ");
-			if (i->etype == EXPR_MAPPING) {
-				set_member_print(i->mapping.key, &nft->octx);
-				if (s->info)
-					set_print_elem_info(s, &s->info[n],
-							    &nft->octx);
-				nft_print(&nft->octx, " : ");
-				expr_print(i->mapping.data, &nft->octx);
-			} else {
-				set_member_print(i, &nft->octx);
-				if (s->info)
-					set_print_elem_info(s, &s->info[n],
-							    &nft->octx);
-			}
-			n++;
+			echo_print_member(s, i, n++, &nft->octx);
 		}
 		nft_print(&nft->octx, " }\n");
 	}
 	set_free(s);
+}
+
+static int echo_open_cb(const struct nftnl_udata *attr, void *data)
+{
+	const void *v = nftnl_udata_get(attr);
+	uint32_t flags;
+
+	if (nftnl_udata_type(attr) == NFTNL_UDATA_SET_ELEM_FLAGS &&
+	    nftnl_udata_len(attr) == sizeof(flags)) {
+		memcpy(&flags, v, sizeof(flags));
+		if (flags & NFTNL_SET_ELEM_F_INTERVAL_OPEN)
+			*(bool *)data = true;
+	}
+	return 0;
+}
+
+/* A start whose range runs to the top: no end follows it. */
+static bool echo_elem_is_open(struct nftnl_set_elem *x)
+{
+	const void *ud;
+	uint32_t len;
+	bool open = false;
+
+	if (!nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_USERDATA))
+		return false;
+	ud = nftnl_set_elem_get(x, NFTNL_SET_ELEM_USERDATA, &len);
+	nftnl_udata_parse(ud, len, echo_open_cb, &open);
+	return open;
+}
+
+/* What the echo reads of element @x (libnftnl exports no clone). */
+static struct nftnl_set_elem *echo_elem_copy(struct nftnl_set_elem *x)
+{
+	static const uint16_t attrs[] = {
+		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_KEY_END,
+		NFTNL_SET_ELEM_FLAGS, NFTNL_SET_ELEM_TIMEOUT,
+		NFTNL_SET_ELEM_EXPIRATION, NFTNL_SET_ELEM_USERDATA,
+		NFTNL_SET_ELEM_DATA, NFTNL_SET_ELEM_VERDICT,
+		NFTNL_SET_ELEM_CHAIN, NFTNL_SET_ELEM_OBJREF,
+	};
+	struct nftnl_set_elem *c = nftnl_set_elem_alloc();
+	struct nftnl_expr *ctr, *n;
+	const void *data;
+	const char *name;
+	unsigned int i;
+	uint32_t len;
+
+	if (c == NULL)
+		memory_allocation_error();
+	for (i = 0; i < array_size(attrs); i++) {
+		if (!nftnl_set_elem_is_set(x, attrs[i]))
+			continue;
+		data = nftnl_set_elem_get(x, attrs[i], &len);
+		nftnl_set_elem_set(c, attrs[i], data, len);
+	}
+	ctr = nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_EXPR) ?
+	      (struct nftnl_expr *)nftnl_set_elem_get(x, NFTNL_SET_ELEM_EXPR,
+						      NULL) : NULL;
+	name = ctr ? nftnl_expr_get_str(ctr, NFTNL_EXPR_NAME) : NULL;
+	if (name && !strcmp(name, "counter")) {
+		n = nftnl_expr_alloc("counter");
+		if (n == NULL)
+			memory_allocation_error();
+		nftnl_expr_set_u64(n, NFTNL_EXPR_CTR_PACKETS,
+				   nftnl_expr_get_u64(ctr,
+						      NFTNL_EXPR_CTR_PACKETS));
+		nftnl_expr_set_u64(n, NFTNL_EXPR_CTR_BYTES,
+				   nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_BYTES));
+		nftnl_set_elem_set(c, NFTNL_SET_ELEM_EXPR, n, 0);
+	}
+	return c;
+}
+
+/* A set of @nls's names holding a copy of @x. */
+static struct nftnl_set *echo_one(const struct nftnl_set *nls,
+				  struct nftnl_set_elem *x)
+{
+	struct nftnl_set *one = nftnl_set_alloc();
+	struct nftnl_set_elem *c = echo_elem_copy(x);
+
+	if (one == NULL)
+		memory_allocation_error();
+	nftnl_set_set_u32(one, NFTNL_SET_FAMILY,
+			  nftnl_set_get_u32(nls, NFTNL_SET_FAMILY));
+	nftnl_set_set_str(one, NFTNL_SET_TABLE,
+			  nftnl_set_get_str(nls, NFTNL_SET_TABLE));
+	nftnl_set_set_str(one, NFTNL_SET_NAME,
+			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	nftnl_set_elem_add(one, c);
+	return one;
+}
+
+struct echo_iv {
+	struct nft_ctx *nft;
+	const struct cmd *cmd;
+	const struct set *e;
+	struct nftnl_set *nls;
+};
+
+/* An interval comes as its start, then its end (the leading end at 0
+ * alone): printed as one element once both are there, as the system
+ * nft does. */
+static int echo_interval_cb(struct nftnl_set_elem *x, void *data)
+{
+	struct echo_iv *c = data;
+	struct elem_echo *st = elem_echo_of(c->nft);
+	struct nftnl_set *one;
+
+	if (nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_FLAGS) &&
+	    nftnl_set_elem_get_u32(x, NFTNL_SET_ELEM_FLAGS) &
+	    NFT_SET_ELEM_INTERVAL_END) {
+		if (st->start == NULL)
+			return 0;
+		nftnl_set_elem_add(st->start, echo_elem_copy(x));
+		echo_print(c->nft, c->cmd, c->e, st->start);
+		nftnl_set_free(st->start);
+		st->start = NULL;
+		return 0;
+	}
+	if (st->start)
+		nftnl_set_free(st->start);
+	st->start = NULL;
+	one = echo_one(c->nls, x);
+	if (echo_elem_is_open(x)) {
+		echo_print(c->nft, c->cmd, c->e, one);
+		nftnl_set_free(one);
+	} else {
+		st->start = one;
+	}
+	return 0;
+}
+
+/* "add element ip t s { 10.0.0.1 timeout 10s expires 10s }": what the
+ * kernel holds now, as the system nft echoes it, one element a line. */
+void element_echo(struct nft_ctx *nft, struct cmd *cmd,
+		  void *owner_obj, uint16_t type, void *obj)
+{
+	struct nftnl_set *nls = obj;
+	const char *tname, *sname;
+	const struct set *e;
+	uint32_t family;
+
+	(void)owner_obj;
+	(void)type;
+	if (nft_output_json(&nft->octx) ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_TABLE) ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_NAME))
+		return;
+	family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
+	tname = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
+	sname = nftnl_set_get_str(nls, NFTNL_SET_NAME);
+	e = echo_set_find(nft, cmd, family, tname, sname);
+	if (!e || !e->key)
+		return;
+	if (e->flags & NFT_SET_INTERVAL && e->key->etype != EXPR_CONCAT) {
+		struct echo_iv c = { nft, cmd, e, nls };
+
+		nftnl_set_elem_foreach(nls, echo_interval_cb, &c);
+		return;
+	}
+	echo_print(nft, cmd, e, nls);
 }
 
 /* -e -j: each element added, as the system nft prints the kernel's
@@ -450,4 +662,83 @@ int set_interval_decode_with_info(struct set *s, const struct nftnl_set *nls,
 	}
 	xfree(c.v);
 	return 0;
+}
+
+
+/* ---- -e of sets ---- */
+
+void *set_nl_parse_echo(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			char **why)
+{
+	struct nftnl_set *nls = nftnl_set_alloc();
+	struct set *s = NULL;
+
+	(void)nft;
+	*why = NULL;
+	if (nls == NULL)
+		memory_allocation_error();
+	if (nftnl_set_nlmsg_parse(nlh, nls) == 0 &&
+	    !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS))
+		s = netlink_set_parse(nls);
+	nftnl_set_free(nls);
+	return s;
+}
+
+void set_obj_free_echo(void *s)
+{
+	set_free(s);
+}
+
+/* The declaration as "list set" prints it, on one line: "type
+ * ipv4_addr; flags interval; ", the system nft's echo. */
+static void set_echo_declaration(const struct set *s, struct output_ctx *octx)
+{
+	struct output_ctx o = *octx;
+	char *buf = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		memory_allocation_error();
+	o.output_fp = fp;
+	o.flags &= ~NFT_CTX_OUTPUT_HANDLE;
+	set_print(s, &o, false);
+	fclose(fp);
+	/* the first line opens the block, the last closes it */
+	line = strtok_r(buf, "\n", &save);
+	while (line && (line = strtok_r(NULL, "\n", &save))) {
+		if (!strcmp(line, "\t}"))
+			break;
+		nft_print(octx, "%s; ", line + strspn(line, "\t"));
+	}
+	free(buf);
+}
+
+/* "add set ip t s { type ipv4_addr; flags interval; } ": the set the
+ * kernel added, remembered for the elements that follow it. */
+void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+	      uint16_t type, void *obj)
+{
+	struct set *own = owner_obj, *s = obj;
+
+	(void)type;
+	if (s->key == NULL)
+		return;
+	if (own)
+		own->handle.handle.id = s->handle.handle.id;
+	if (cmd->obj == CMD_OBJ_SET || cmd->obj == CMD_OBJ_MAP)
+		cmd->echo_handle = s->handle.handle.id;
+	element_echo_remember(nft, s);
+	if (nft_output_json(&nft->octx))
+		return;
+	nft_print(&nft->octx, "%s %s %s %s %s { ", echo_op(cmd),
+		  set_is_map(s) ? "map" : "set",
+		  family_name(s->handle.family), s->handle.table.name,
+		  s->handle.set.name);
+	set_echo_declaration(s, &nft->octx);
+	nft_print(&nft->octx, "} ");
+	if (nft_output_handle(&nft->octx))
+		nft_print(&nft->octx, "# handle %llu",
+			  (unsigned long long)s->handle.handle.id);
+	nft_print(&nft->octx, "\n");
 }
