@@ -191,6 +191,9 @@ struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 
 /* -e: what the echo of elements kept during the batch (set_elem.c). */
 void element_echo_release(struct nft_ctx *nft);
+/* -e -j: a set the kernel added and its elements (table blocks). */
+void set_json_echo_set(json_t *array, const char *op, const struct set *s,
+		       struct output_ctx *octx);
 
 extern const struct obj_ops set_obj_ops;
 extern const struct obj_ops sets_obj_ops;

@@ -96,6 +96,8 @@ void *set_nl_parse_echo(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 void set_obj_free_echo(void *s);
 void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	      uint16_t type, void *obj);
+void set_json_echo(json_t *array, const char *op, const struct cmd *cmd,
+		   struct output_ctx *octx);
 void element_json_echo(json_t *array, const char *op,
 		       const struct cmd *cmd, struct output_ctx *octx);
 

@@ -746,6 +746,7 @@ const struct obj_ops set_obj_ops = {
 	.nl_parse	= set_nl_parse_echo,
 	.obj_free	= set_obj_free_echo,
 	.echo		= set_echo,
+	.json_echo	= set_json_echo,
 	.flags		= OBJ_F_LIST,
 	.evaluate	= set_cmd_evaluate,
 	.evaluate_delete = set_cmd_evaluate_delete,

@@ -426,43 +426,102 @@ void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 	echo_print(nft, cmd, e, nls);
 }
 
+static int echo_member_cmp(const void *a, const void *b)
+{
+	const struct expr *x = *(const struct expr **)a;
+	const struct expr *y = *(const struct expr **)b;
+
+	if (x->etype == EXPR_MAPPING)
+		x = x->mapping.key;
+	if (y->etype == EXPR_MAPPING)
+		y = y->mapping.key;
+	return set_member_compare(x, y);
+}
+
+/* The members in the order they went to the kernel: intervals sorted,
+ * others as written. */
+static const struct expr **echo_members(const struct set *s,
+					const struct expr *init)
+{
+	const struct expr **v, *m;
+	unsigned int n = 0;
+
+	v = xzalloc((init->expr_list.size + 1) * sizeof(*v));
+	list_for_each_entry(m, &init->expr_list.expressions, list)
+		v[n++] = m;
+	if (s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT)
+		qsort(v, n, sizeof(*v), echo_member_cmp);
+	return v;
+}
+
 /* -e -j: each element added, as the system nft prints the kernel's
  * echo: {"add": {"element": {..., "elem": {"set": [ELEM]}}}}, the
  * expiry the kernel starts from the timeout included. */
-void element_json_echo(json_t *array, const char *op,
-		       const struct cmd *cmd, struct output_ctx *octx)
+static void elems_json_echo(json_t *array, const char *op,
+			    const struct handle *h, const struct set *s,
+			    const struct expr *init, struct output_ctx *octx)
 {
-	const struct set *e = cmd->set;
+	const struct expr **v = echo_members(s, init), **m;
 	struct set_elem_info info;
-	const struct expr *m;
 	json_t *o;
 
-	if ((cmd->op != CMD_ADD && cmd->op != CMD_CREATE) || !e || !e->init ||
-	    e->init->etype != EXPR_SET || e->flags & NFT_SET_INTERVAL)
-		return;
-	list_for_each_entry(m, &e->init->expr_list.expressions, list) {
+	for (m = v; *m; m++) {
 		memset(&info, 0, sizeof(info));
-		if (m->elem_info) {
-			info = *m->elem_info;
+		if ((*m)->elem_info) {
+			info = *(*m)->elem_info;
 			info.stmt = NULL;
 			if (!info.expires)
 				info.expires = info.timeout;
 		}
 		o = json_object();
 		json_object_set_new(o, "family",
-				    json_string(family_name(cmd->handle.family)));
-		json_object_set_new(o, "table",
-				    json_string(cmd->handle.table.name));
-		json_object_set_new(o, "name",
-				    json_string(cmd->handle.set.name));
+				    json_string(family_name(h->family)));
+		json_object_set_new(o, "table", json_string(h->table.name));
+		json_object_set_new(o, "name", json_string(h->set.name));
 		json_object_set_new(o, "elem",
 				    json_pack("{s:[o]}", "set",
-					      set_elem_json(e, m, &info,
+					      set_elem_json(s, *m, &info,
 							    octx)));
 		json_array_append_new(array,
 				      json_pack("{s:{s:o}}", op, "element",
 						o));
 	}
+	xfree(v);
+}
+
+void element_json_echo(json_t *array, const char *op,
+		       const struct cmd *cmd, struct output_ctx *octx)
+{
+	const struct set *e = cmd->set;
+
+	if ((cmd->op != CMD_ADD && cmd->op != CMD_CREATE) || !e || !e->init ||
+	    e->init->etype != EXPR_SET || !e->key)
+		return;
+	elems_json_echo(array, op, &cmd->handle, e, e->init, octx);
+}
+
+/* -e -j of a set the kernel added (a command's or a table block's):
+ * the set, then each of its elements. */
+void set_json_echo_set(json_t *array, const char *op, const struct set *s,
+		       struct output_ctx *octx)
+{
+	struct set bare = *s;
+
+	if (!s->handle.handle.id)
+		return;
+	bare.init = NULL;
+	bare.info = NULL;
+	json_array_append_new(array, json_pack("{s:o}", op,
+					       set_json(&bare, octx)));
+	if (s->init && s->init->etype == EXPR_SET && s->key)
+		elems_json_echo(array, op, &s->handle, s, s->init, octx);
+}
+
+void set_json_echo(json_t *array, const char *op, const struct cmd *cmd,
+		   struct output_ctx *octx)
+{
+	if (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)
+		set_json_echo_set(array, op, cmd->set, octx);
 }
 
 
