@@ -17,48 +17,108 @@
 
 /* ---- "get element" ---- */
 
-/* The member of @have that holds @want: the same value, or (interval
- * sets) the interval around it. */
-static const struct expr *set_get_find(const struct set *s,
-				       const struct expr *want)
+/* Whether @have (a member) holds @want keyed by @key: the same value,
+ * or with @interval a range around it. */
+static bool set_get_holds(const struct expr *key, const struct expr *have,
+			  const struct expr *want, bool interval)
 {
 	struct interval a, b;
-	const struct expr *i, *found = NULL;
+	bool ok;
 
 	interval_init(&a);
 	interval_init(&b);
-	set_member_bounds(want, s->key, &a);
-	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
-		set_member_bounds(i, s->key, &b);
-		if (s->flags & NFT_SET_INTERVAL ?
-		    mpz_cmp(b.low, a.low) <= 0 && mpz_cmp(b.high, a.high) >= 0 :
-		    !mpz_cmp(b.low, a.low) && !mpz_cmp(b.high, a.high)) {
-			found = i;
-			break;
-		}
-	}
+	set_member_bounds(want, key, &a);
+	set_member_bounds(have, key, &b);
+	ok = interval ? mpz_cmp(b.low, a.low) <= 0 && mpz_cmp(b.high, a.high) >= 0 :
+			!mpz_cmp(b.low, a.low) && !mpz_cmp(b.high, a.high);
 	interval_clear(&a);
 	interval_clear(&b);
-	return found;
+	return ok;
 }
 
-/* Type the elements asked for by the set's key, outside a run. */
+/* A concatenation holds @want if each of its fields holds @want's. */
+static bool set_get_holds_concat(const struct expr *key,
+				 const struct expr *have,
+				 const struct expr *want, bool interval)
+{
+	const struct expr *k, *h, *w;
+
+	if (have->etype != EXPR_CONCAT || want->etype != EXPR_CONCAT)
+		return false;
+	h = list_first_entry(&have->expr_list.expressions, struct expr, list);
+	w = list_first_entry(&want->expr_list.expressions, struct expr, list);
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (&h->list == &have->expr_list.expressions ||
+		    &w->list == &want->expr_list.expressions ||
+		    !set_get_holds(k, h, w, interval))
+			return false;
+		h = list_next_entry(h, list);
+		w = list_next_entry(w, list);
+	}
+	return true;
+}
+
+/* The position of the member of @s that holds @want (a map's by its
+ * key), -1 if none does. */
+static int set_get_find(const struct set *s, const struct expr *want)
+{
+	bool interval = s->flags & NFT_SET_INTERVAL;
+	const struct expr *i, *k;
+	int n = 0;
+
+	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
+		k = i->etype == EXPR_MAPPING ? i->mapping.key : i;
+		if (s->key->etype == EXPR_CONCAT ?
+		    set_get_holds_concat(s->key, k, want, interval) :
+		    set_get_holds(s->key, k, want, interval))
+			return n;
+		n++;
+	}
+	return -1;
+}
+
+/* Type the elements asked for by the set's key (a map's too: keys
+ * alone), outside a run. */
 static int set_get_evaluate(struct nft_ctx *nft, struct list_head *msgs,
 			    const struct set *s, struct expr **elems)
 {
 	struct eval_ctx ectx = { .nft = nft, .msgs = msgs };
 	struct set tmp = *s;
 
+	tmp.flags &= ~NFT_SET_MAP;
+	tmp.data = NULL;
 	return set_elems_evaluate(&ectx, &tmp, elems);
 }
 
+static void set_get_print(struct nft_ctx *nft, const struct table *t,
+			  const struct set *out)
+{
+	if (nft_output_json(&nft->octx)) {
+		json_t *array = json_array();
+		json_t *root;
+		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+
+		json_array_append_new(array, json_metainfo());
+		json_array_append_new(array, set_json(out, &nft->octx));
+		root = json_wrap("nftables", array);
+		json_write_fp(fp, "", root, "\n");
+		json_decref(root);
+		return;
+	}
+	table_print_header(t, &nft->octx, false);
+	set_print(out, &nft->octx, true);
+	nft_print(&nft->octx, "}\n");
+}
+
+/* "get element": the members that hold the values asked for, with
+ * their options, as the set lists them. */
 int element_get(struct nft_ctx *nft, struct cmd *cmd,
 		struct list_head *msgs)
 {
 	struct set *want = cmd->set, *s, out;
 	const struct expr *i, *m;
 	struct table *t;
-	int ret = 0;
+	int ret = 0, k;
 
 	t = cache_table_lookup(&nft->cache, cmd->handle.family,
 			       cmd->handle.table.name);
@@ -67,39 +127,30 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 		return erec_error(msgs, cmd_loc_or(cmd,
 					&cmd->handle.set.location),
 				  "Could not process rule: No such file or directory");
-	if (s->key->etype == EXPR_CONCAT)
-		return erec_error(msgs, &cmd->location,
-				  "get element of a concatenated set is not supported yet");
 	if (set_get_evaluate(nft, msgs, s, &want->init) < 0)
 		return -1;
 	out = *s;
-	out.info = NULL;
 	out.init = set_expr_alloc(&internal_location);
+	out.info = xzalloc((want->init->expr_list.size + 1) *
+			   sizeof(*out.info));
 	list_for_each_entry(i, &want->init->expr_list.expressions, list) {
-		m = s->init ? set_get_find(s, i) : NULL;
-		if (!m) {
+		k = s->init ? set_get_find(s, i) : -1;
+		if (k < 0) {
 			ret = erec_error(msgs, &i->location,
 					 "Could not process rule: No such file or directory");
 			goto out;
 		}
+		/* the options are the listing's, shared */
+		if (s->info)
+			out.info[out.init->expr_list.size] = s->info[k];
+		list_for_each_entry(m, &s->init->expr_list.expressions, list)
+			if (k-- == 0)
+				break;
 		set_expr_add(out.init, expr_clone(m));
 	}
-	if (nft_output_json(&nft->octx)) {
-		json_t *array = json_array();
-		json_t *root;
-		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
-
-		json_array_append_new(array, json_metainfo());
-		json_array_append_new(array, set_json(&out, &nft->octx));
-		root = json_wrap("nftables", array);
-		json_write_fp(fp, "", root, "\n");
-		json_decref(root);
-	} else {
-		table_print_header(t, &nft->octx, false);
-		set_print(&out, &nft->octx, true);
-		nft_print(&nft->octx, "}\n");
-	}
+	set_get_print(nft, t, &out);
 out:
+	xfree(out.info);
 	expr_free(out.init);
 	return ret;
 }
