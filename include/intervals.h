@@ -15,7 +15,8 @@ struct interval {
 	mpz_t high;		/* inclusive */
 	/* the member it was written as, whose options (timeout, comment)
 	 * its start element carries; a merge keeps the lowest one's, as
-	 * the system nft does */
+	 * the system nft does, NULL (the set's own, merged with new ones)
+	 * giving way to the next */
 	const void *origin;
 };
 

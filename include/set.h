@@ -71,6 +71,10 @@ struct set {
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
+	/* An element command on an auto-merge set: the members the set
+	 * holds that the new ones overlap or touch, deleted and merged
+	 * into them in the same batch, as the system nft does. */
+	struct expr *merge_with;
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */
@@ -125,6 +129,12 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
  * keyed like @key into @elems; decode those of a dumped set. */
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 			     const struct expr *key, bool merge, bool zero);
+/* Intervals of @set merged with the set's own @with (whose options give
+ * way to the new members'). */
+unsigned int set_elems_build_merged(struct nftnl_set *elems,
+				    const struct expr *set,
+				    const struct expr *with,
+				    const struct expr *key, bool zero);
 bool set_elems_pageable(const struct expr *set, const struct expr *key);
 unsigned int set_elems_build_page(struct nftnl_set *elems,
 				  const struct expr *set,

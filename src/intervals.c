@@ -58,6 +58,8 @@ unsigned int intervals_merge_how(struct interval *v, unsigned int n,
 		if (mpz_cmp(v[i].low, next) <= 0) {
 			if (mpz_cmp(v[i].high, v[out].high) > 0)
 				mpz_set(v[out].high, v[i].high);
+			if (!v[out].origin)
+				v[out].origin = v[i].origin;
 			continue;
 		}
 		out++;

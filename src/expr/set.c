@@ -399,6 +399,7 @@ static void set_string_bounds(const struct expr *elem, struct interval *iv,
  */
 static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
+					  const struct expr *with,
 					  const struct expr *left,
 					  bool touching, bool zero);
 
@@ -406,13 +407,23 @@ static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
 				      const struct expr *left)
 {
-	return set_add_intervals_how(elems, set, left, true, true);
+	return set_add_intervals_how(elems, set, NULL, left, true, true);
+}
+
+static void set_interval_bounds(const struct expr *elem,
+				const struct expr *left, struct interval *iv)
+{
+	if (set_key_is_string(left))
+		set_string_bounds(elem, iv, left->len);
+	else
+		set_elem_bounds(elem, iv, left->len);
 }
 
 /* @zero: with the end element at 0 that a set holds once (an element
  * added to a set that has some leaves it out, as the system nft). */
 static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
+					  const struct expr *with,
 					  const struct expr *left,
 					  bool touching, bool zero)
 {
@@ -421,15 +432,19 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 	struct interval_elem *e;
 	const struct expr *elem;
 
-	v = xzalloc(set->expr_list.size * sizeof(*v));
+	v = xzalloc((set->expr_list.size +
+		     (with ? with->expr_list.size : 0)) * sizeof(*v));
 	list_for_each_entry(elem, &set->expr_list.expressions, list) {
 		interval_init(&v[n]);
 		v[n].origin = elem;
-		if (set_key_is_string(left))
-			set_string_bounds(elem, &v[n++], width);
-		else
-			set_elem_bounds(elem, &v[n++], width);
+		set_interval_bounds(elem, left, &v[n++]);
 	}
+	/* the set's own: no options of theirs survive the merge */
+	if (with)
+		list_for_each_entry(elem, &with->expr_list.expressions, list) {
+			interval_init(&v[n]);
+			set_interval_bounds(elem, left, &v[n++]);
+		}
 	k = intervals_merge_how(v, n, touching);
 	count = intervals_encode(v, k, width, &e);
 	intervals_free(v, n);
@@ -1400,8 +1415,16 @@ unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 	if (key->etype == EXPR_CONCAT)
 		return set_add_concats(elems, set, key);
 	if (set->flags & EXPR_F_INTERVAL)
-		return set_add_intervals_how(elems, set, key, merge, zero);
+		return set_add_intervals_how(elems, set, NULL, key, merge, zero);
 	return set_add_values(elems, set, key);
+}
+
+unsigned int set_elems_build_merged(struct nftnl_set *elems,
+				    const struct expr *set,
+				    const struct expr *with,
+				    const struct expr *key, bool zero)
+{
+	return set_add_intervals_how(elems, set, with, key, true, zero);
 }
 
 /* Plain values and concatenations make one element per member, so a big

@@ -93,6 +93,8 @@ void set_free(struct set *s)
 	set_info_free(s);
 	if (s->init)
 		expr_free(s->init);
+	if (s->merge_with)
+		expr_free(s->merge_with);
 	xfree(s);
 }
 
@@ -411,6 +413,10 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 	struct expr *map;
 	unsigned int n;
 
+	/* auto-merge: the new elements merged with the set's own */
+	if (!set_is_map(s) && s->merge_with && members == s->init)
+		return set_elems_build_merged(elems, members, s->merge_with,
+					      s->key, zero);
 	if (!set_is_map(s) || !s->data)
 		return set_elems_build(elems, members, s->key, s->auto_merge,
 				       zero);
@@ -666,6 +672,10 @@ static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
+		/* the set's own elements the new ones merge with go first */
+		if (s->merge_with)
+			set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle,
+				       tmp, s->merge_with, false);
 		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE |
 			       exec_echo_flag(x, NFT_MSG_NEWSETELEM),
 			       &cmd->handle, tmp, s->init, empty);
