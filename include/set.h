@@ -153,6 +153,9 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
+/* A map's decoded keys typed by @key: ranges, not prefixes, for types
+ * without them. */
+void set_keys_retype(struct expr *map, const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
 /* The order of a listing's members. */
 int set_member_compare(const struct expr *a, const struct expr *b);

@@ -1468,10 +1468,27 @@ unsigned int set_elems_build_page(struct nftnl_set *elems,
 	return n;
 }
 
+void set_keys_retype(struct expr *set, const struct expr *key)
+{
+	struct expr *i;
+
+	list_for_each_entry(i, &set->expr_list.expressions, list) {
+		if (i->etype != EXPR_MAPPING)
+			continue;
+		i->mapping.key = set_member_retype(i->mapping.key, key);
+	}
+}
+
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key)
 {
-	return set_from_nftnl(nls, key, false, false);
+	struct expr *set = set_from_nftnl(nls, key, false, false);
+
+	/* the key is typed: a type without prefixes lists ranges
+	 * ("22-23", not "22/15"), in concatenations too */
+	if (set->flags & EXPR_F_INTERVAL)
+		set_members_retype(&set->expr_list.expressions, key);
+	return set;
 }
 
 void set_member_bounds(const struct expr *m, const struct expr *key,
