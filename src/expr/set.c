@@ -1046,9 +1046,12 @@ static void set_add_concats_decoded(struct expr *set,
 		v[n++].elem = set_concat_elem(left, key, key_end, len);
 	}
 	nftnl_set_elems_iter_destroy(it);
+	/* ranges (the kernel's pipapo sets) list in the dump's order, as
+	 * the system nft lists them */
 	if (as_sent)
 		set_raws_first(v, &n);
-	else if (n > 1)
+	else if (n > 1 && !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			    NFT_SET_INTERVAL))
 		qsort(v, n, sizeof(*v), set_raw_cmp);
 	for (i = 0; i < n; i++)
 		set_expr_add(set, v[i].elem);
