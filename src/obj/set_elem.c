@@ -14,6 +14,8 @@
 #include <string.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
+#include <linux/netlink.h>
+#include <linux/netfilter/nfnetlink.h>
 
 /* ---- "get element" ---- */
 
@@ -156,15 +158,36 @@ out:
 }
 
 
+/*
+ * -e keeps, for the length of a batch: the sets it added (the kernel
+ * echoes elements with no sequence number, so without the command they
+ * came from) and the start of an interval until its end element comes.
+ */
+struct elem_echo {
+	struct set **sets;
+	unsigned int num;
+	struct nftnl_set *start;
+	bool create;		/* the last echo was of "create element" */
+};
+
+static struct elem_echo *elem_echo_of(struct nft_ctx *nft)
+{
+	if (nft->elem_echo == NULL)
+		nft->elem_echo = xzalloc(sizeof(*nft->elem_echo));
+	return nft->elem_echo;
+}
+
 /* -e: the elements the kernel echoed, one message each */
 void *element_nl_parse(struct nft_ctx *nft,
 		       const struct nlmsghdr *nlh, char **why)
 {
 	struct nftnl_set *nls = nftnl_set_alloc();
 
-	(void)nft;
 	if (nls == NULL)
 		memory_allocation_error();
+	/* "create element": the echo keeps the request's NLM_F_EXCL */
+	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_NEWSETELEM)
+		elem_echo_of(nft)->create = nlh->nlmsg_flags & NLM_F_EXCL;
 	if (nftnl_set_elems_nlmsg_parse(nlh, nls) < 0) {
 		nftnl_set_free(nls);
 		*why = xstrdup("cannot parse the elements the kernel echoed");
@@ -176,24 +199,6 @@ void *element_nl_parse(struct nft_ctx *nft,
 void element_nl_free(void *obj)
 {
 	nftnl_set_free(obj);
-}
-
-/*
- * -e keeps, for the length of a batch: the sets it added (the kernel
- * echoes elements with no sequence number, so without the command they
- * came from) and the start of an interval until its end element comes.
- */
-struct elem_echo {
-	struct set **sets;
-	unsigned int num;
-	struct nftnl_set *start;
-};
-
-static struct elem_echo *elem_echo_of(struct nft_ctx *nft)
-{
-	if (nft->elem_echo == NULL)
-		nft->elem_echo = xzalloc(sizeof(*nft->elem_echo));
-	return nft->elem_echo;
 }
 
 void element_echo_release(struct nft_ctx *nft)
@@ -301,8 +306,9 @@ static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 	}
 	if (s->init && s->init->expr_list.size) {
 		nft_print(&nft->octx, "%s element %s %s %s { ",
-			  cmd && cmd->obj == CMD_OBJ_ELEMENT ?
-			  echo_op(cmd) : "add", family_name(family),
+			  cmd && cmd->obj == CMD_OBJ_ELEMENT ? echo_op(cmd) :
+			  elem_echo_of(nft)->create ? "create" : "add",
+			  family_name(family),
 			  nftnl_set_get_str(nls, NFTNL_SET_TABLE),
 			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
 		list_for_each_entry(i, &s->init->expr_list.expressions,
@@ -800,7 +806,8 @@ void set_obj_free_echo(void *s)
 }
 
 /* The declaration as "list set" prints it, on one line: "type
- * ipv4_addr; flags interval; ", the system nft's echo. */
+ * ipv4_addr; flags interval; ", the system nft's echo (which puts -a's
+ * "# handle N" first, where the listing's first line has it). */
 static void set_echo_declaration(const struct set *s, struct output_ctx *octx)
 {
 	struct output_ctx o = *octx;
@@ -845,10 +852,10 @@ void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		  set_is_map(s) ? "map" : "set",
 		  family_name(s->handle.family), s->handle.table.name,
 		  s->handle.set.name);
-	set_echo_declaration(s, &nft->octx);
-	nft_print(&nft->octx, "} ");
+	/* -a: the handle the listing puts after the brace, inside */
 	if (nft_output_handle(&nft->octx))
-		nft_print(&nft->octx, "# handle %llu",
+		nft_print(&nft->octx, "# handle %llu ",
 			  (unsigned long long)s->handle.handle.id);
-	nft_print(&nft->octx, "\n");
+	set_echo_declaration(s, &nft->octx);
+	nft_print(&nft->octx, "} \n");
 }

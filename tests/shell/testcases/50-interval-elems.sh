@@ -157,6 +157,12 @@ out=$(nft -e add element ip t s '{ 20.0.0.0/8 comment "x", 2.1.1.1-2.1.1.5 }' | 
 assert_eq "$out" 'add element ip t s { 2.1.1.1-2.1.1.5 }
 add element ip t s { 20.0.0.0/8 comment "x" }' \
 	"-e of add element on an interval set"
+out=$(nft -e create element ip t s '{ 30.0.0.0/8, 3.3.3.3 }' | sed "$nogen")
+assert_eq "$out" 'create element ip t s { 3.3.3.3 }
+create element ip t s { 30.0.0.0/8 }' "-e of create element"
+assert_match '^add set ip t a \{ # handle [0-9]+ type ipv4_addr; flags interval; \} $' \
+	"$(nft -e -a add set ip t a '{ type ipv4_addr; flags interval; }')" \
+	"-e -a of a set: the handle where the system nft puts it"
 if have_system_nft; then
 	nft flush ruleset
 	sysnft -e -f "$TMPD/e1.nft" | sed "$nogen" > "$TMPD/e1.sys"
