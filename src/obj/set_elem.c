@@ -514,22 +514,30 @@ static const struct expr **echo_members(const struct set *s,
 /* -e -j: each element added, as the system nft prints the kernel's
  * echo: {"add": {"element": {..., "elem": {"set": [ELEM]}}}}, the
  * expiry the kernel starts from the timeout included. */
-static void elems_json_echo(json_t *array, const char *op,
-			    const struct handle *h, const struct set *s,
-			    const struct expr *init, struct output_ctx *octx)
+/* One {"add": {"element": ...}} a member; @infos: the members'
+ * options in their order, else their own as written. */
+static void elems_json_echo_each(json_t *array, const char *op,
+				 const struct handle *h, const struct set *s,
+				 const struct expr *init,
+				 const struct set_elem_info *infos,
+				 struct output_ctx *octx)
 {
 	const struct expr **v = echo_members(s, init), **m;
+	const struct set_elem_info *from;
 	struct set_elem_info info;
 	json_t *o;
 
 	for (m = v; *m; m++) {
 		memset(&info, 0, sizeof(info));
-		if ((*m)->elem_info) {
-			info = *(*m)->elem_info;
+		from = infos ? &infos[m - v] : (*m)->elem_info;
+		if (from) {
+			info = *from;
 			info.stmt = NULL;
-			if (!info.expires)
-				info.expires = info.timeout;
 		}
+		/* the kernel starts the expiry from the element's timeout,
+		 * else the set's */
+		if (!info.expires)
+			info.expires = info.timeout ? info.timeout : s->timeout;
 		o = json_object();
 		json_object_set_new(o, "family",
 				    json_string(family_name(h->family)));
@@ -544,6 +552,49 @@ static void elems_json_echo(json_t *array, const char *op,
 						o));
 	}
 	xfree(v);
+}
+
+/*
+ * Intervals go as the kernel gets them, merged (auto-merge, with the
+ * set's own elements too) and with the options their start elements
+ * carry: built as sent and decoded back, as the system nft echoes them.
+ */
+static void elems_json_echo(json_t *array, const char *op,
+			    const struct handle *h, const struct set *s,
+			    const struct expr *init, struct output_ctx *octx)
+{
+	struct set sent = { .flags = s->flags, .key = s->key,
+			    .timeout = s->timeout };
+	struct nftnl_set *nls;
+	unsigned int i;
+
+	if (!(s->flags & NFT_SET_INTERVAL) || s->key->etype == EXPR_CONCAT ||
+	    set_is_map(s) || !(init->flags & EXPR_F_INTERVAL)) {
+		elems_json_echo_each(array, op, h, s, init, NULL, octx);
+		return;
+	}
+	nls = nftnl_set_alloc();
+	if (nls == NULL)
+		memory_allocation_error();
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, s->flags);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN,
+			  div_round_up(s->key->len, BITS_PER_BYTE));
+	if (s->merge_with)
+		set_elems_build_merged(nls, init, s->merge_with, s->key, true);
+	else
+		set_elems_build(nls, init, s->key, s->auto_merge, true);
+	if (set_interval_decode_with_info(&sent, nls, false) == 0)
+		elems_json_echo_each(array, op, h, s, sent.init, sent.info,
+				     octx);
+	for (i = 0; sent.init && i < sent.init->expr_list.size; i++) {
+		xfree(sent.info[i].comment);
+		if (sent.info[i].stmt)
+			stmt_free(sent.info[i].stmt);
+	}
+	xfree(sent.info);
+	if (sent.init)
+		expr_free(sent.init);
+	nftnl_set_free(nls);
 }
 
 void element_json_echo(json_t *array, const char *op,

@@ -422,6 +422,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return set_elems_evaluate(ectx, e, &e->init);
 	}
 	e->auto_merge = s->auto_merge;
+	e->timeout = s->timeout;	/* the echo's expiry (set_elem.c) */
 	e->target_empty = !s->init || !s->init->expr_list.size;
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;

@@ -113,6 +113,15 @@ if have_system_nft; then
 		"$(nft list set ip ms s | sed "$noexp; s/table ip ms/table ip mo/")" \
 		"auto-merge as the system nft's"
 fi
+out=$(nft -e -j add element ip mo s '{ 1.1.1.21-1.1.1.30, 30.0.0.0/8, 31.0.0.0/8 comment "n" }')
+assert_match '"val": \{"range": \["1.1.1.1", "1.1.1.30"\]\}, "expires": 3600\}.*"val": \{"prefix": \{"addr": "30.0.0.0", "len": 7\}\}, "expires": 3600\}' \
+	"$out" "-e -j of auto-merged elements: what the kernel got"
+if have_system_nft; then
+	assert_eq "$out" \
+		"$(sysnft -e -j add element ip ms s '{ 1.1.1.21-1.1.1.30, 30.0.0.0/8, 31.0.0.0/8 comment "n" }' |
+		   sed 's/"table": "ms"/"table": "mo"/g')" \
+		"-e -j of auto-merged elements as the system nft's"
+fi
 nft flush ruleset
 
 # -e of interval elements, of sets added in the batch and table blocks
