@@ -8,7 +8,9 @@
 #
 # Environment: REPEAT=N (default 3) keeps the smallest of N runs of each
 # time and of the memory; ONLY=REGEX runs the workloads whose name
-# matches; SCALE=K divides every size by K (quick runs).
+# matches; SCALE=K divides every size by K (quick runs); KEEP=DIR writes
+# the generated rulesets (text and JSON) into DIR and keeps them, for
+# profiling one workload by hand.
 #
 # Rulesets (one table ip bench each):
 #   set      200,000 ipv4_addr elements
@@ -35,8 +37,13 @@ if [ -x "$(dirname "$ours")/.libs/nft" ] && head -c 2 "$ours" | grep -q '#!'; th
 	ours_env="LD_LIBRARY_PATH=$(cd "$(dirname "$ours")/.libs" && pwd)"
 	ours=$(dirname "$ours")/.libs/nft
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then
+	work=$KEEP
+	mkdir -p "$work" && rm -f "$work/results"
+else
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+fi
 
 [ "$(id -u)" = 0 ] || { echo "bench: needs root (network namespaces)"; exit 1; }
 [ -x "$theirs" ] || { echo "bench: no system nft at $theirs"; exit 1; }

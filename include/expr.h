@@ -25,6 +25,8 @@ struct proto_hdr_template;
 struct stmt;
 struct exthdr_desc;
 struct exthdr_field;
+struct nftnl_udata_buf;
+struct typeof_attrs;
 
 enum expr_types {
 	EXPR_INVALID,
@@ -279,6 +281,14 @@ struct expr_ops {
 	const char *json_name;
 	struct expr *(*json_parse)(struct json_ctx *jctx, json_t *value,
 				   const struct location *loc);
+	/* "typeof EXPR" in a set's user data (src/obj/set_typeof.c): the
+	 * number the system nft gives this kind there (0: none), the
+	 * kind's attributes written into the open data nest (false: this
+	 * expression cannot be described, nothing useful was written) and
+	 * the expression read back from them (NULL: not understood). */
+	uint32_t typeof_id;
+	bool (*typeof_put)(struct nftnl_udata_buf *ud, const struct expr *expr);
+	struct expr *(*typeof_parse)(const struct typeof_attrs *attrs);
 };
 
 /* All kinds, for dispatch by netlink name or JSON key. */
@@ -416,6 +426,10 @@ struct expr *payload_expr_alloc(const struct location *loc,
 struct expr *payload_expr_alloc_base(const struct location *loc,
 				     const char *base, unsigned int offset,
 				     unsigned int len);
+
+/* Its typeof description (src/expr/payload_typeof.c). */
+bool payload_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr);
+struct expr *payload_typeof_parse(const struct typeof_attrs *attrs);
 
 /*
  * Listing of a match on a flag type (tcp flags, ct state): "(x & m) !=

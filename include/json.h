@@ -38,6 +38,11 @@ const char *json_index_suffix(char *buf, const char *prefix, size_t i);
 __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
 			   const char *fmt, ...);
 
+/* The JSON object at *@p (before @end) read without jansson's decoder,
+ * *@p moved past it; NULL when it needs jansson (escapes, non-ASCII,
+ * reals, errors). src/json_input.c */
+json_t *json_fast_load(const char **p, const char *end);
+
 /* Parse an expression (an object with one key naming the kind, or a
  * string/number/array primitive as the right side of a match). */
 struct expr *json_parse_expr(struct json_ctx *jctx, json_t *root,

@@ -138,6 +138,10 @@ int mnl_obj_request(struct nft_ctx *nft, uint16_t type, uint32_t family,
 /* Add the elements of named set @nls (table and name set) to it. */
 struct nftnl_set;
 int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls);
+/* NFT_MSG_GETSETELEM_RESET of @keys' elements, or of all of the set
+ * @keys names if it holds none; the replies into @out. */
+int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
+			struct nftnl_set *out);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

@@ -16,17 +16,28 @@ struct output_ctx;
 struct nftnl_set;
 struct stmt;
 
+/* Stateful statements (counter, limit, quota, ct count, last) of a
+ * set's declaration or of an element, in the kernel's order
+ * (src/obj/set_stmt.c). Zeroed is empty; the holder frees them. */
+struct set_stmts {
+	struct stmt **v;
+	unsigned int n;
+};
+
 /* What an element holds besides its key (dumped sets). */
 struct set_elem_info {
 	uint64_t timeout;		/* ms, 0: the set's */
 	uint64_t expires;		/* ms, 0: none */
 	char *comment;
-	/* "counter packets N bytes M": the element's own counter */
-	bool counter;
-	uint64_t packets, bytes;
-	/* its limit or quota, as a statement (printed after the counter) */
-	struct stmt *stmt;
+	/* "counter packets N bytes M limit rate 1/second": its state */
+	struct set_stmts stmts;
 };
+
+bool set_stmt_is_stateful(const struct stmt *s);
+/* @s is taken over. */
+void set_stmts_add(struct set_stmts *l, struct stmt *s);
+void set_stmts_free(struct set_stmts *l);
+void set_stmts_clone(struct set_stmts *dst, const struct set_stmts *src);
 
 /* An element's options as written ("10.0.0.1 timeout 10s comment \"x\""):
  * NULL is none. */
@@ -60,7 +71,8 @@ struct set {
 	uint32_t size;			/* 0: none */
 	bool policy_memory;		/* "policy memory" */
 	bool auto_merge;
-	bool counter;			/* a counter on every element */
+	/* "counter; quota 10 mbytes;": what every element gets */
+	struct set_stmts stmts;
 	char *comment;
 	struct location comment_loc;
 	/* Elements: an EXPR_SET (src/expr/set.c), NULL if none given */
@@ -170,6 +182,16 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
 int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
+struct nftnl_set;
+void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data);
+/* A kind's attributes in its typeof data nest, by number, for its
+ * typeof_parse hook; typeof_u32() is false if @i is absent or no u32. */
+#define TYPEOF_ATTRS	8
+struct nftnl_udata;
+struct typeof_attrs {
+	const struct nftnl_udata *a[TYPEOF_ATTRS];
+};
+bool typeof_u32(const struct typeof_attrs *t, unsigned int i, uint32_t *v);
 /* A key's length: a concatenation's is its members' whole words. */
 void set_key_set_len(struct expr *key);
 

@@ -64,6 +64,32 @@ bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i);
 int set_interval_decode_with_info(struct set *s, const struct nftnl_set *nls,
 				  bool map);
 
+/* Set-level and element statements (set_stmt.c). */
+struct nftnl_set_elem;
+struct expr;
+void set_stmts_put_set(struct nftnl_set *nls, const struct set_stmts *l);
+void set_stmts_put_elem(struct nftnl_set_elem *e, const struct set_stmts *l);
+int set_stmts_read_set(const struct nftnl_set *nls, struct set_stmts *l);
+int set_stmts_read_elem(struct nftnl_set_elem *e, struct set_stmts *l);
+void set_stmts_print(const struct set_stmts *l, struct output_ctx *octx);
+void set_stmts_print_decl(const struct set_stmts *l,
+			  struct output_ctx *octx);
+json_t *set_stmts_json_decl(const struct set_stmts *l,
+			    struct output_ctx *octx);
+void set_stmts_json_elem(json_t *o, const struct set_stmts *l,
+			 struct output_ctx *octx);
+int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l);
+int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
+			 const struct expr *at, struct set_stmts *l);
+
+/* "reset set", "reset element" (set_reset.c, set_decode.c). */
+struct nftnl_set *set_nl_fetch(struct nft_ctx *nft, uint32_t family,
+			       const char *table, const char *name);
+struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls);
+int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
+int element_reset(struct nft_ctx *nft, struct cmd *cmd,
+		  struct list_head *msgs);
+
 /* Output (set_print.c). */
 void set_print_elem_info(const struct set *s,
 			 const struct set_elem_info *i,

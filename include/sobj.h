@@ -119,7 +119,11 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 /* "\tcounter c {...}\n" inside a table */
 void sobj_print(const struct sobj *o, struct output_ctx *octx);
 json_t *sobj_json(const struct sobj *o, struct output_ctx *octx);
-struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo);
+struct nlmsghdr;
+/* @nlh: the message @nlo was parsed from, which a ct timeout is read
+ * from (see sobj_timeout_nl_parse); may be NULL for other kinds */
+struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
+			       const struct nlmsghdr *nlh);
 
 /* The cache (src/cache.c): dump the objects of @family/@table once and
  * hang them on the cached tables. */
@@ -153,6 +157,12 @@ struct timeout_proto {
 	const uint32_t *dflt;		/* seconds */
 };
 const struct timeout_proto *sobj_timeout_proto(uint8_t l4proto);
+/* The index of state @name in @tp, -1 if none */
+int sobj_timeout_state(const struct timeout_proto *tp, const char *name);
+/* A ct timeout object's NFTA_OBJ_TYPE and NFTA_OBJ_DATA, which libnftnl
+ * writes and reads for tcp and udp only (src/obj/sobj_timeout.c) */
+void sobj_timeout_nl_put(struct nlmsghdr *nlh, const struct sobj *o);
+int sobj_timeout_nl_parse(const struct nlmsghdr *nlh, struct sobj *o);
 void sobj_print_duration(struct output_ctx *octx, uint64_t ms);
 struct cmd;
 struct nlmsghdr;

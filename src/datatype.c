@@ -41,6 +41,18 @@ static int host_endian_order(void)
 	return *(const uint8_t *)&probe ? -1 : 1;
 }
 
+/* A value of one limb, the common case (addresses, ports, marks): the
+ * bytes by hand, without gmp's temporaries and two allocations, which
+ * cost a big set's load and listing a tenth of its time. */
+static void mpz_export_small(uint8_t *data, unsigned long v, int order,
+			     unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < len; i++, v >>= BITS_PER_BYTE)
+		data[order == 1 ? len - 1 - i : i] = v & 0xff;
+}
+
 void mpz_export_data(void *data, const mpz_t op, enum byteorder byteorder,
 		     unsigned int len)
 {
@@ -49,6 +61,11 @@ void mpz_export_data(void *data, const mpz_t op, enum byteorder byteorder,
 	uint8_t *tmp;
 	mpz_t v;
 
+	if (len <= sizeof(unsigned long) && mpz_sgn(op) >= 0 &&
+	    mpz_size(op) <= 1) {
+		mpz_export_small(data, mpz_get_ui(op), order, len);
+		return;
+	}
 	memset(data, 0, len);
 	if (!len)
 		return;

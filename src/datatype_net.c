@@ -206,17 +206,44 @@ static struct error_record *ip6addr_parse(const struct expr *sym,
 	return addr_parse(sym, AF_INET6, &ip6addr_type, res);
 }
 
+/* Dotted quad of @raw into @out (16 bytes at least): inet_ntop formats
+ * each byte with sprintf, which was a third of listing a big set. */
+static void ipv4_format(const uint8_t *raw, char *out)
+{
+	unsigned int i, b;
+
+	for (i = 0; i < 4; i++) {
+		b = raw[i];
+		if (b >= 100)
+			*out++ = '0' + b / 100;
+		if (b >= 10)
+			*out++ = '0' + b / 10 % 10;
+		*out++ = '0' + b % 10;
+		*out++ = i < 3 ? '.' : '\0';
+	}
+}
+
 static void addr_format(const struct expr *expr, int af, char *out,
 			size_t size)
 {
-	unsigned int len;
-	uint8_t *buf = value_bytes(expr, &len);
+	unsigned int len = div_round_up(expr->len, BITS_PER_BYTE);
 	uint8_t raw[16] = { 0 };
 
-	memcpy(raw, buf, len > sizeof(raw) ? sizeof(raw) : len);
-	if (!inet_ntop(af, raw, out, size))
+	uint8_t *buf;
+
+	if (len <= sizeof(raw)) {
+		mpz_export_data(raw, expr->value.value,
+				expr->byteorder == BYTEORDER_INVALID ?
+				BYTEORDER_BIG_ENDIAN : expr->byteorder, len);
+	} else {	/* oversized: its first bytes */
+		buf = value_bytes(expr, &len);
+		memcpy(raw, buf, sizeof(raw));
+		xfree(buf);
+	}
+	if (af == AF_INET && size >= INET_ADDRSTRLEN)
+		ipv4_format(raw, out);
+	else if (!inet_ntop(af, raw, out, size))
 		snprintf(out, size, "?");
-	xfree(buf);
 }
 
 /* -N: the address's name, where the resolver knows one. */
@@ -262,6 +289,28 @@ static void ipaddr_print(const struct expr *expr, struct output_ctx *octx)
 static void ip6addr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	addr_print(expr, AF_INET6, octx);
+}
+
+/* JSON: the same text, without print_json's memory stream per value. */
+static json_t *addr_json(const struct expr *expr, int af,
+			 struct output_ctx *octx)
+{
+	char s[NI_MAXHOST];
+
+	if (nft_output_reversedns(octx))
+		return print_json(expr, octx);
+	addr_format(expr, af, s, sizeof(s));
+	return json_string(s);
+}
+
+static json_t *ipaddr_json(const struct expr *expr, struct output_ctx *octx)
+{
+	return addr_json(expr, AF_INET, octx);
+}
+
+static json_t *ip6addr_json(const struct expr *expr, struct output_ctx *octx)
+{
+	return addr_json(expr, AF_INET6, octx);
 }
 
 static struct error_record *inet_protocol_parse(const struct expr *sym,
@@ -532,14 +581,14 @@ const struct datatype ipaddr_type = {
 	.type = TYPE_IPADDR, .name = "ipv4_addr", .desc = "IPv4 address",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 32,
 	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
-	.print = ipaddr_print, .json = print_json, .parse = ipaddr_parse,
+	.print = ipaddr_print, .json = ipaddr_json, .parse = ipaddr_parse,
 };
 
 const struct datatype ip6addr_type = {
 	.type = TYPE_IP6ADDR, .name = "ipv6_addr", .desc = "IPv6 address",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 128,
 	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
-	.print = ip6addr_print, .json = print_json, .parse = ip6addr_parse,
+	.print = ip6addr_print, .json = ip6addr_json, .parse = ip6addr_parse,
 };
 
 const struct datatype etheraddr_type = {

@@ -171,6 +171,22 @@ static struct expr *json_parse_list(struct json_ctx *jctx, json_t *root,
 	return list;
 }
 
+/* The decimal text of @v in @buf (24 bytes at least). */
+static const char *json_integer_text(char *buf, json_int_t v)
+{
+	unsigned long long u = v < 0 ? -(unsigned long long)v : v;
+	char *p = buf + 23;
+
+	*p = '\0';
+	do {
+		*--p = '0' + u % 10;
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
 static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 					 const struct location *loc)
 {
@@ -186,9 +202,9 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 		/* Typed later against the left side, like text symbols. */
 		return symbol_expr_alloc(loc, json_string_value(root), false);
 	case JSON_INTEGER:
-		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(root));
-		return symbol_expr_alloc(loc, buf, false);
+		/* by hand: snprintf cost a tenth of a big set's members */
+		return symbol_expr_alloc(loc, json_integer_text(buf,
+					 json_integer_value(root)), false);
 	case JSON_TRUE:
 	case JSON_FALSE:
 		/* booleans: "fib ... exists", "rt ipsec exists" */
@@ -650,6 +666,13 @@ static bool json_span_take(struct json_span *sp, const char *tok)
 	return true;
 }
 
+/* The bytes json_span_value_end stops at: quote, backslash, brackets. */
+static bool json_span_special(unsigned char ch)
+{
+	return ch == '"' || ch == '\\' || ch == '{' || ch == '}' ||
+	       ch == '[' || ch == ']';
+}
+
 /* The end of the value starting at sp->p (an object or array), or NULL. */
 static const char *json_span_value_end(const struct json_span *sp)
 {
@@ -660,6 +683,9 @@ static const char *json_span_value_end(const struct json_span *sp)
 	if (p >= sp->end || (*p != '{' && *p != '['))
 		return NULL;
 	for (; p < sp->end; p++) {
+		/* most bytes are none of these: skip them in a tight loop */
+		while (!json_span_special(*p) && p + 1 < sp->end)
+			p++;
 		if (in_str) {
 			if (*p == '\\')
 				p++;
@@ -675,6 +701,214 @@ static const char *json_span_value_end(const struct json_span *sp)
 			return p + 1;
 	}
 	return NULL;
+}
+
+/*
+ * A reader for the plain JSON nft writes and reads back: ASCII strings
+ * without escapes, integers, true/false/null, objects with short keys.
+ * It builds the same jansson tree as json_loadb() at a fraction of the
+ * cost (jansson decodes every byte through a UTF-8 stream and a string
+ * buffer); anything else (escapes, other bytes, reals, very deep or
+ * malformed input) makes it give up, and the caller loads the text with
+ * jansson, whose result and errors are then the ones the user sees.
+ */
+struct json_fast {
+	const char *p;
+	const char *end;
+	unsigned int depth;
+};
+
+#define JSON_FAST_MAX_DEPTH	64
+#define JSON_FAST_MAX_KEY	64
+
+static json_t *json_fast_value(struct json_fast *f);
+
+static void json_fast_ws(struct json_fast *f)
+{
+	while (f->p < f->end && (*f->p == ' ' || *f->p == '\n' ||
+				 *f->p == '\t' || *f->p == '\r'))
+		f->p++;
+}
+
+/* The body of the string at f->p (after its '"'): its length, or -1. */
+static ssize_t json_fast_string_len(struct json_fast *f)
+{
+	const char *s = f->p;
+
+	while (s < f->end) {
+		unsigned char ch = *s;
+
+		if (ch == '"') {
+			ssize_t n = s - f->p;
+
+			f->p = s + 1;
+			return n;
+		}
+		if (ch < 0x20 || ch >= 0x80 || ch == '\\')
+			return -1;
+		s++;
+	}
+	return -1;
+}
+
+static json_t *json_fast_string(struct json_fast *f)
+{
+	const char *start = ++f->p;
+	ssize_t n = json_fast_string_len(f);
+
+	return n < 0 ? NULL : json_stringn_nocheck(start, n);
+}
+
+/* Integers only, as jansson reads them; reals go to jansson. */
+static json_t *json_fast_number(struct json_fast *f)
+{
+	const char *s = f->p;
+	bool neg = *s == '-';
+	json_int_t v = 0;
+	int digits = 0;
+
+	if (neg)
+		s++;
+	if (s < f->end && *s == '0' && s + 1 < f->end && isdigit((unsigned char)s[1]))
+		return NULL;
+	while (s < f->end && *s >= '0' && *s <= '9') {
+		if (++digits > 18)	/* could overflow: jansson's */
+			return NULL;
+		v = v * 10 + (*s++ - '0');
+	}
+	if (!digits || (s < f->end && (*s == '.' || *s == 'e' || *s == 'E')))
+		return NULL;
+	f->p = s;
+	return json_integer(neg ? -v : v);
+}
+
+static json_t *json_fast_word(struct json_fast *f, const char *word,
+			      json_t *value)
+{
+	size_t n = strlen(word);
+
+	if ((size_t)(f->end - f->p) < n || memcmp(f->p, word, n))
+		return NULL;
+	f->p += n;
+	return value;
+}
+
+static json_t *json_fast_array(struct json_fast *f)
+{
+	json_t *array = json_array(), *v;
+
+	f->p++;
+	json_fast_ws(f);
+	if (f->p < f->end && *f->p == ']') {
+		f->p++;
+		return array;
+	}
+	for (;;) {
+		v = json_fast_value(f);
+		if (!v || json_array_append_new(array, v))
+			break;
+		json_fast_ws(f);
+		if (f->p >= f->end)
+			break;
+		if (*f->p++ == ']')
+			return array;
+		if (f->p[-1] != ',')
+			break;
+	}
+	json_decref(array);
+	return NULL;
+}
+
+/* "key": value; 0 or -1. */
+static int json_fast_member(struct json_fast *f, json_t *obj)
+{
+	char key[JSON_FAST_MAX_KEY];
+	const char *start;
+	ssize_t n;
+	json_t *v;
+
+	json_fast_ws(f);
+	if (f->p >= f->end || *f->p != '"')
+		return -1;
+	start = ++f->p;
+	n = json_fast_string_len(f);
+	if (n < 0 || n >= JSON_FAST_MAX_KEY)
+		return -1;
+	memcpy(key, start, n);
+	key[n] = '\0';
+	json_fast_ws(f);
+	if (f->p >= f->end || *f->p++ != ':')
+		return -1;
+	v = json_fast_value(f);
+	/* a repeated key replaces the value, as in jansson */
+	if (!v || json_object_set_new_nocheck(obj, key, v))
+		return -1;
+	return 0;
+}
+
+static json_t *json_fast_object(struct json_fast *f)
+{
+	json_t *obj = json_object();
+
+	f->p++;
+	json_fast_ws(f);
+	if (f->p < f->end && *f->p == '}') {
+		f->p++;
+		return obj;
+	}
+	for (;;) {
+		if (json_fast_member(f, obj) < 0)
+			break;
+		json_fast_ws(f);
+		if (f->p >= f->end)
+			break;
+		if (*f->p++ == '}')
+			return obj;
+		if (f->p[-1] != ',')
+			break;
+	}
+	json_decref(obj);
+	return NULL;
+}
+
+static json_t *json_fast_value(struct json_fast *f)
+{
+	json_t *v = NULL;
+
+	json_fast_ws(f);
+	if (f->p >= f->end || f->depth >= JSON_FAST_MAX_DEPTH)
+		return NULL;
+	f->depth++;
+	switch (*f->p) {
+	case '{': v = json_fast_object(f); break;
+	case '[': v = json_fast_array(f); break;
+	case '"': v = json_fast_string(f); break;
+	case 't': v = json_fast_word(f, "true", json_true()); break;
+	case 'f': v = json_fast_word(f, "false", json_false()); break;
+	case 'n': v = json_fast_word(f, "null", json_null()); break;
+	default:
+		if (*f->p == '-' || isdigit((unsigned char)*f->p))
+			v = json_fast_number(f);
+		break;
+	}
+	f->depth--;
+	return v;
+}
+
+/* The object starting at *@p, and *@p moved past it; NULL if the fast
+ * reader gave up (nothing consumed). Not static: tests/unit compares
+ * it with jansson. */
+json_t *json_fast_load(const char **p, const char *end)
+{
+	struct json_fast f = { *p, end, 0 };
+	json_t *v;
+
+	if (f.p >= end || *f.p != '{')
+		return NULL;
+	v = json_fast_value(&f);
+	if (v)
+		*p = f.p;
+	return v;
 }
 
 /* Returns 1 when the document was parsed this way (err set), 0 when the
@@ -717,8 +951,12 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 	for (i = 0; !json_span_take(&sp, "]"); i++) {
 		json_span_take(&sp, ",");
 		json_span_skip_ws(&sp);
-		end = json_span_value_end(&sp);
-		elem = json_loadb(sp.p, end - sp.p, 0, &jerr);
+		elem = json_fast_load(&sp.p, sp.end);
+		if (!elem) {
+			end = json_span_value_end(&sp);
+			elem = json_loadb(sp.p, end - sp.p, 0, &jerr);
+			sp.p = end;
+		}
 		if (!elem) {
 			if (i == 0)
 				return 0;
@@ -727,7 +965,6 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 			cmd_list_free(cmds);
 			return 0;
 		}
-		sp.p = end;
 		jctx->cmd_index = i;
 		jctx->cmd_path_len = snprintf(jctx->path, sizeof(jctx->path),
 					      "nftables[%zu]", i);

@@ -1071,6 +1071,39 @@ int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls)
 	return mnl_dump_set_elems(nft, nls);
 }
 
+#define MSG_GETSETELEM_RESET	33	/* Linux 6.5 */
+
+/* "reset set", "reset element": the elements of @keys (all of the set
+ * if it holds none) zeroed, their values before into @out. */
+int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
+			struct nftnl_set *out)
+{
+	char *req = xzalloc(MNL_SOCKET_BUFFER_SIZE);
+	struct nftnl_set_elems_iter *it = nftnl_set_elems_iter_create(keys);
+	bool some = it && nftnl_set_elems_iter_cur(it) != NULL;
+	struct nlmsghdr *nlh;
+	int ret;
+
+	if (it == NULL)
+		memory_allocation_error();
+	nftnl_set_elems_iter_destroy(it);
+	nlh = nftnl_nlmsg_build_hdr(req, MSG_GETSETELEM_RESET,
+				    nftnl_set_get_u32(keys, NFTNL_SET_FAMILY),
+				    some ? NLM_F_ACK : NLM_F_DUMP,
+				    mnl_seqnum_next(nft));
+	if (some) {
+		nftnl_set_elems_nlmsg_build_payload(nlh, keys);
+	} else {
+		mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
+				  nftnl_set_get_str(keys, NFTNL_SET_TABLE));
+		mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
+				  nftnl_set_get_str(keys, NFTNL_SET_NAME));
+	}
+	ret = mnl_talk(nft, nlh, set_elems_cb, out);
+	xfree(req);
+	return ret;
+}
+
 /* The sets of @table; anonymous ones come with their elements. */
 static struct nftnl_set_list *mnl_anon_sets(struct nft_ctx *nft,
 					    uint32_t family,

@@ -9,57 +9,19 @@
  * at the next separator (newline or ';') of the innermost enclosing block,
  * so every error of a file is reported.
  *
- * The helpers the actions call come first (in %code); each builds one
- * kind of node so that the actions stay one or two lines. Syntax error
- * reporting and the entry point, nft_parse_text(), are at the end.
+ * The helpers the actions call live in src/parse/*.c (declared in
+ * include/parse_build.h); each builds one kind of node so that the actions
+ * stay one or two lines. Syntax error reporting and the entry point,
+ * nft_parse_text(), are at the end.
  */
 
 %code requires {
-#include <inttypes.h>
-#include <nft.h>
-#include <erec.h>
-#include <expr.h>
-#include <stmt.h>
-#include <rule.h>
-#include <flowtable.h>
-#include <linux/netfilter/nf_tables.h>
-#include <set.h>
-#include <parse.h>
+#include <parse_build.h>
 
 #ifndef YY_TYPEDEF_YY_SCANNER_T
 #define YY_TYPEDEF_YY_SCANNER_T
 typedef void *yyscan_t;
 #endif
-
-/* Parsing stops after this many errors, as in the system nft. */
-#define PARSER_MAX_ERRORS	10
-
-/* Nesting of scopes: the top one, a table block, a chain block. */
-#define PARSER_MAX_SCOPES	4
-
-struct scanner_input;
-
-/* Everything one run of the parser and its scanner needs. */
-struct parser_state {
-	struct nft_ctx *nft;
-	struct list_head *cmds;
-	struct list_head *msgs;
-	unsigned int nerrs;
-	struct scope *scopes[PARSER_MAX_SCOPES];
-	unsigned int num_scopes;
-	/* the scanner's stack of inputs (main buffer, included files) */
-	struct scanner_input *inputs;
-	unsigned int num_inputs;
-	unsigned int max_inputs;
-	/* why the scanner returned an invalid token, for the message */
-	const char *lex_error;
-};
-
-/* A keyword of the scanner's table. */
-struct keyword {
-	const char *name;
-	int token;
-};
 
 /*
  * Locations are struct location; a rule's span runs from its first to its
@@ -91,25 +53,15 @@ void scanner_push_input(yyscan_t scanner,
 int scanner_include(yyscan_t scanner, const char *name,
 		    const struct location *loc);
 void scanner_cleanup(yyscan_t scanner);
-const struct keyword *scanner_keywords(size_t *num);
-bool scanner_near(const char *word, const char *cand,
-		  unsigned int *best);
 }
 
 %code {
 #include <ctype.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include <linux/netfilter.h>
-#include <linux/netfilter/nf_log.h>
 #include <linux/netfilter/nf_synproxy.h>
 #include <linux/netfilter/nf_nat.h>
-#include <nftables.h>
-#include <proto.h>
-#include <datatype.h>
-#include <obj.h>
 #include <sobj.h>
 
 /* From the flex scanner (scanner.h is generated after this file). */
@@ -118,1584 +70,6 @@ int yylex_init_extra(struct parser_state *state, yyscan_t *scanner);
 int yylex_destroy(yyscan_t scanner);
 static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 		    struct parser_state *state, const char *msg);
-
-/* Locations and errors */
-
-static void parser_error(struct parser_state *st, const YYLTYPE *loc,
-			 const char *fmt, ...) __fmt(3, 4);
-
-/* From the start of @a to the end of @b (same input). */
-static struct location parser_span(const YYLTYPE *a, const YYLTYPE *b)
-{
-	struct location loc = *a;
-
-	if (b->indesc == a->indesc) {
-		loc.last_line = b->last_line;
-		loc.last_column = b->last_column;
-	}
-	return loc;
-}
-
-static void parser_error(struct parser_state *st, const YYLTYPE *loc,
-			 const char *fmt, ...)
-{
-	struct error_record *erec;
-	va_list ap;
-
-	/* the scanner ends the input at the limit; what the parser says
-	 * about that end is not worth an error of its own */
-	if (st->nerrs >= PARSER_MAX_ERRORS)
-		return;
-	va_start(ap, fmt);
-	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
-	va_end(ap);
-	erec_queue(erec, st->msgs);
-	st->nerrs++;
-}
-
-/* Node builders: each keeps a grammar action to a line or two. */
-
-/* Scopes and variables */
-
-static struct scope *parser_scope(const struct parser_state *st)
-{
-	return st->scopes[st->num_scopes - 1];
-}
-
-static void parser_scope_push(struct parser_state *st)
-{
-	if (st->num_scopes == PARSER_MAX_SCOPES)
-		BUG("scopes nested too deeply");
-	st->scopes[st->num_scopes] = scope_alloc(parser_scope(st));
-	st->num_scopes++;
-}
-
-static void parser_scope_pop(struct parser_state *st)
-{
-	if (st->num_scopes <= 1)
-		BUG("popping the top scope");
-	st->num_scopes--;
-	scope_free(st->scopes[st->num_scopes]);
-}
-
-static void parser_define(struct parser_state *st, const YYLTYPE *loc,
-			  const char *name, struct expr *expr, bool redefine)
-{
-	struct scope *scope = parser_scope(st);
-
-	if (!redefine && str_hash_lookup(&scope->symbols, name)) {
-		parser_error(st, loc, "redefinition of symbol '%s'", name);
-		expr_free(expr);
-		return;
-	}
-	symbol_bind(scope, name, loc, expr);
-}
-
-static void parser_undefine(struct parser_state *st, const YYLTYPE *loc,
-			    const char *name)
-{
-	if (symbol_unbind(parser_scope(st), name) < 0)
-		parser_error(st, loc, "undefined symbol '%s'", name);
-}
-
-/*
- * $name: a variable referring to the bound expression. An unknown name is
- * an error; a symbol stands in so that parsing goes on.
- */
-static struct expr *parser_var_ref(struct parser_state *st,
-				   const char *name, const YYLTYPE *loc)
-{
-	struct symbol *sym = symbol_lookup_scope(parser_scope(st), name);
-
-	if (!sym) {
-		parser_error(st, loc, "unknown identifier '%s'", name);
-		return symbol_expr_alloc(loc, name, false);
-	}
-	sym->refcnt++;
-	return variable_expr_alloc(loc, name, expr_get(sym->expr));
-}
-
-/* Handles and commands */
-
-static void parser_handle_release(struct handle *h)
-{
-	xfree(h->table.name);
-	xfree(h->chain.name);
-	xfree(h->set.name);
-	h->table.name = NULL;
-	h->chain.name = NULL;
-	h->set.name = NULL;
-}
-
-/* Make @dst a copy of @src with its own strings. */
-static void parser_handle_assign(struct handle *dst, const struct handle *src)
-{
-	parser_handle_release(dst);
-	*dst = *src;
-	dst->table.name = xstrdup(src->table.name);
-	dst->chain.name = xstrdup(src->chain.name);
-	dst->set.name = xstrdup(src->set.name);
-}
-
-/* Family and table of @src into @dst, keeping @dst's chain. */
-static void parser_handle_inherit(struct handle *dst, const struct handle *src)
-{
-	dst->family = src->family;
-	xfree(dst->table.name);
-	dst->table.name = xstrdup(src->table.name);
-	dst->table.location = src->table.location;
-}
-
-static void parser_set_id(struct handle_spec_id *id, uint64_t value,
-			  const YYLTYPE *loc)
-{
-	id->id = value;
-	id->location = *loc;
-}
-
-static uint64_t parser_number(struct parser_state *st, const char *text,
-			      const YYLTYPE *loc)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(text, &end, 0);
-	if (errno == ERANGE) {
-		parser_error(st, loc, "number %s is out of range (at most %llu)",
-			     text, ULLONG_MAX);
-		return 0;
-	}
-	if (errno || *end) {
-		parser_error(st, loc, "invalid number '%s'", text);
-		return 0;
-	}
-	return v;
-}
-
-/*
- * Handles travel on the parser's stack as pointers: a struct handle is
- * large, and bison copies values at every reduction.
- */
-static struct handle *parser_handle_new(uint32_t family)
-{
-	struct handle *h = xzalloc(sizeof(*h));
-
-	h->family = family;
-	return h;
-}
-
-static void parser_handle_free(struct handle *h)
-{
-	parser_handle_release(h);
-	xfree(h);
-}
-
-/* A command taking over @h (its strings move into the command) and
- * @data. */
-static struct cmd *parser_cmd(enum cmd_ops op, enum cmd_obj obj,
-			      struct handle *h, const YYLTYPE *loc,
-			      void *data)
-{
-	struct cmd *cmd = cmd_alloc(op, obj, h, loc, data);
-
-	xfree(h);
-	cmd->json_index = -1;
-	return cmd;
-}
-
-/* The whole command's span, keyword included. */
-static struct cmd *parser_cmd_at(struct cmd *cmd, const YYLTYPE *loc)
-{
-	cmd->location = *loc;
-	return cmd;
-}
-
-static struct cmd *parser_family_cmd(enum cmd_ops op, enum cmd_obj obj,
-				     uint32_t family, const YYLTYPE *loc)
-{
-	return parser_cmd(op, obj, parser_handle_new(family), loc, NULL);
-}
-
-/* Rules of @chain get its family, table and name. */
-static void parser_chain_fixup(struct chain *chain)
-{
-	struct rule *rule;
-
-	list_for_each_entry(rule, &chain->rules, list)
-		parser_handle_assign(&rule->handle, &chain->handle);
-}
-
-static struct cmd *parser_rule_cmd(enum cmd_ops op, struct handle *h,
-				   struct rule *rule, const YYLTYPE *loc)
-{
-	parser_handle_assign(&rule->handle, h);
-	return parser_cmd(op, CMD_OBJ_RULE, h, loc, rule);
-}
-
-/* Stateful objects (src/obj/sobj.c): the block's words become the
- * object; the name goes in the handle's chain slot. */
-static struct sobj *parser_sobj(struct parser_state *st, uint32_t type,
-				struct sobj_words *ws, const YYLTYPE *loc)
-{
-	struct sobj *o = sobj_from_words(type, ws, loc, st->msgs);
-
-	if (!o)
-		st->nerrs++;
-	sobj_words_free(ws);
-	return o;
-}
-
-static struct cmd *parser_sobj_cmd(struct parser_state *st, enum cmd_ops op,
-				   uint32_t type, struct handle *h,
-				   struct sobj_words *ws, const YYLTYPE *loc)
-{
-	struct sobj *o = NULL;
-
-	if (op == CMD_ADD) {
-		o = parser_sobj(st, type, ws, loc);
-		if (o)
-			handle_copy(&o->handle, h);
-	} else {
-		sobj_words_free(ws);
-	}
-	return parser_cmd(op, sobj_type_cmd(type), h, loc, o);
-}
-
-static void parser_table_add_sobj(struct parser_state *st,
-				  struct table *table, uint32_t type,
-				  char *name, const YYLTYPE *name_loc,
-				  struct sobj_words *ws, const YYLTYPE *loc)
-{
-	struct sobj *o = parser_sobj(st, type, ws, loc);
-
-	if (!o) {
-		xfree(name);
-		return;
-	}
-	o->handle.chain.name = name;
-	o->handle.chain.location = *name_loc;
-	list_add_tail(&o->list, &table->objs);
-}
-
-static uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
-				   const YYLTYPE *loc)
-{
-	if (!strcmp(kind, "helper") || !strcmp(kind, "helpers"))
-		return NFT_OBJECT_CT_HELPER;
-	if (!strcmp(kind, "timeout") || !strcmp(kind, "timeouts"))
-		return NFT_OBJECT_CT_TIMEOUT;
-	if (!strcmp(kind, "expectation") || !strcmp(kind, "expectations"))
-		return NFT_OBJECT_CT_EXPECT;
-	parser_error(st, loc,
-		     "unknown ct object '%s': expected helper, timeout or expectation",
-		     kind);
-	return NFT_OBJECT_CT_HELPER;
-}
-
-/* "list counters", "list ct helpers": the kind of the plural word */
-static enum cmd_obj parser_sobjs_kind(const char *word)
-{
-	static const struct {
-		const char *word;
-		enum cmd_obj obj;
-	} words[] = {
-		{ "counters", CMD_OBJ_COUNTERS }, { "quotas", CMD_OBJ_QUOTAS },
-		{ "limits", CMD_OBJ_LIMITS }, { "secmarks", CMD_OBJ_SECMARKS },
-		{ "synproxys", CMD_OBJ_SYNPROXYS },
-		{ "helpers", CMD_OBJ_CT_HELPERS },
-		{ "timeouts", CMD_OBJ_CT_TIMEOUTS },
-		{ "expectations", CMD_OBJ_CT_EXPECTS },
-	};
-	unsigned int i;
-
-	for (i = 0; i < array_size(words); i++)
-		if (!strcmp(word, words[i].word))
-			return words[i].obj;
-	return CMD_OBJ_INVALID;
-}
-
-/* "list counters [family] [table [family] T]", "list ct helper T h",
- * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
- * objects is told by the words that follow */
-static struct cmd *parser_ct_list_cmd(struct parser_state *st,
-				      enum cmd_ops op, const char *prefix,
-				      char *kind, const YYLTYPE *kind_loc,
-				      struct sobj_words *ws,
-				      const YYLTYPE *loc)
-{
-	bool plural = kind[strlen(kind) - 1] == 's';
-	struct handle *h = parser_handle_new(plural ? NFPROTO_UNSPEC :
-					     NFPROTO_IPV4);
-	enum cmd_obj obj = CMD_OBJ_INVALID;
-	unsigned int i = 0, left;
-	bool in_table = false;
-
-	if (prefix && !plural)
-		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
-	else if (plural)
-		obj = parser_sobjs_kind(kind);
-	/* "ct helpers", but "counters" */
-	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
-		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
-		obj = CMD_OBJ_INVALID;
-	if (obj == CMD_OBJ_INVALID) {
-		parser_error(st, kind_loc, "syntax error, unexpected string '%s'",
-			     kind);
-		xfree(kind);
-		sobj_words_free(ws);
-		parser_handle_free(h);
-		return NULL;
-	}
-	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
-		i++;
-		h->family = NFPROTO_IPV4;
-		in_table = true;
-	}
-	if (i < ws->n && family_lookup(ws->w[i].text, &h->family))
-		i++;
-	left = ws->n - i;
-	/* "list counters table ip": a table called ip */
-	if (in_table && !left && i == 2) {
-		h->family = NFPROTO_IPV4;
-		i--;
-		left++;
-	}
-	if (plural && left == 1) {
-		h->table.name = xstrdup(ws->w[i].text);
-		h->table.location = ws->w[i].location;
-	} else if (!plural && left == 2) {
-		h->table.name = xstrdup(ws->w[i].text);
-		h->table.location = ws->w[i].location;
-		h->chain.name = xstrdup(ws->w[i + 1].text);
-		h->chain.location = ws->w[i + 1].location;
-	} else if (left) {
-		parser_error(st, &ws->w[i].location,
-			     plural ? "expected: [family] [table [family] NAME]" :
-			     "expected: [family] TABLE NAME");
-	} else if (!plural || in_table) {
-		parser_error(st, loc, plural ?
-			     "expected: [family] [table [family] NAME]" :
-			     "expected: [family] TABLE NAME");
-	}
-	xfree(kind);
-	sobj_words_free(ws);
-	return parser_cmd(op, obj, h, loc, NULL);
-}
-
-
-static struct cmd *parser_table_cmd(struct parser_state *st,
-				    struct handle *h, struct table *table,
-				    const YYLTYPE *loc)
-{
-	struct flowtable *ft;
-	struct chain *chain;
-	struct sobj *o;
-	struct set *set;
-
-	if (table) {
-		parser_scope_pop(st);
-		table->has_block = true;
-	} else {
-		table = table_alloc();
-	}
-	parser_handle_assign(&table->handle, h);
-	table->location = *loc;
-	list_for_each_entry(chain, &table->chains, list) {
-		parser_handle_inherit(&chain->handle, h);
-		parser_chain_fixup(chain);
-	}
-	list_for_each_entry(ft, &table->flowtables, list)
-		parser_handle_inherit(&ft->handle, h);
-	list_for_each_entry(o, &table->objs, list)
-		parser_handle_inherit(&o->handle, h);
-	list_for_each_entry(set, &table->sets, list)
-		parser_handle_inherit(&set->handle, h);
-	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
-}
-
-static struct cmd *parser_chain_cmd(struct parser_state *st,
-				    enum cmd_ops op, struct handle *h,
-				    struct chain *chain, const YYLTYPE *loc)
-{
-	parser_handle_assign(&chain->handle, h);
-	chain->location = *loc;
-	parser_chain_fixup(chain);
-	return parser_cmd(op, CMD_OBJ_CHAIN, h, loc, chain);
-}
-
-/* Named sets (src/obj/set.c) */
-
-static struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h,
-				  struct set *set, const YYLTYPE *loc)
-{
-	parser_handle_assign(&set->handle, h);
-	set->location = *loc;
-	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
-}
-
-/* "typeof ip saddr . tcp dport": the key is the expression itself. */
-static void parser_set_typeof(struct parser_state *st, struct set *set,
-			      char *kw, const YYLTYPE *kw_loc,
-			      struct expr *key, const YYLTYPE *loc)
-{
-	if (strcmp(kw, "typeof")) {
-		parser_error(st, kw_loc, "unknown set declaration '%s'", kw);
-		expr_free(key);
-	} else {
-		if (set->key)
-			expr_free(set->key);
-		set->key = key;
-		set->key_typeof = true;
-		set->key_loc = *loc;
-	}
-	xfree(kw);
-}
-
-/* "typeof ip saddr : meta mark": a map's key and data. */
-static void parser_map_typeof(struct parser_state *st, struct set *set,
-			      char *kw, const YYLTYPE *kw_loc,
-			      struct expr *key, const YYLTYPE *loc,
-			      struct expr *data, const YYLTYPE *data_loc)
-{
-	parser_set_typeof(st, set, kw, kw_loc, key, loc);
-	if (set->data)
-		expr_free(set->data);
-	set->data = data;
-	set->data_typeof = true;
-	set->data_loc = *data_loc;
-}
-
-/* Elements travel in a set of their own, named like the target. */
-static struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
-				      struct expr *elems, const YYLTYPE *loc)
-{
-	struct set *set = set_alloc(loc);
-
-	set->init = elems;
-	parser_handle_assign(&set->handle, h);
-	return parser_cmd(op, CMD_OBJ_ELEMENT, h, loc, set);
-}
-
-static void parser_table_add_set(struct table *table, char *name,
-				 const YYLTYPE *name_loc, struct set *set,
-				 const YYLTYPE *loc)
-{
-	xfree(set->handle.set.name);
-	set->handle.set.name = name;
-	set->handle.set.location = *name_loc;
-	set->location = *loc;
-	table_add_set(table, set);
-}
-
-static uint32_t parser_set_flag(struct parser_state *st, char *name,
-				const YYLTYPE *loc)
-{
-	const char *err;
-	uint32_t flag = 0;
-
-	err = set_flag_parse(name, &flag);
-	if (err)
-		parser_error(st, loc, "%s", err);
-	xfree(name);
-	return flag;
-}
-
-/* "timeout 10s", "expires 5s" after an element */
-static void parser_elem_opt(struct parser_state *st, struct expr *m,
-			    char *key, const YYLTYPE *kloc, char *value,
-			    const YYLTYPE *vloc)
-{
-	uint64_t ms;
-
-	if (strcmp(key, "timeout") && strcmp(key, "expires"))
-		parser_error(st, kloc,
-			     "unknown element option '%s': expected timeout, expires, comment or counter",
-			     key);
-	else if (!last_used_parse(value, &ms) || ms == 0)
-		parser_error(st, vloc, "invalid %s '%s'", key, value);
-	else if (!strcmp(key, "timeout"))
-		set_elem_info_of(m)->timeout = ms;
-	else
-		set_elem_info_of(m)->expires = ms;
-	xfree(key);
-	xfree(value);
-}
-
-static void parser_set_item(struct parser_state *st, struct set *set,
-			    char *key, char *value, const YYLTYPE *loc)
-{
-	char *err = set_item_parse(set, key, value);
-
-	if (err) {
-		parser_error(st, loc, "%s", err);
-		xfree(err);
-	}
-	xfree(key);
-	xfree(value);
-}
-
-/* Objects */
-
-static void parser_table_add_chain(struct table *table, char *name,
-				   const YYLTYPE *name_loc,
-				   struct chain *chain, const YYLTYPE *loc)
-{
-	xfree(chain->handle.chain.name);
-	chain->handle.chain.name = name;
-	chain->handle.chain.location = *name_loc;
-	chain->location = *loc;
-	chain->has_block = true;
-	table_add_chain(table, chain);
-}
-
-static uint32_t parser_table_flag(struct parser_state *st,
-				  const char *name, const YYLTYPE *loc)
-{
-	uint32_t flag;
-
-	if (table_flag_lookup(name, &flag))
-		return flag;
-	parser_error(st, loc, "unknown table flag '%s'", name);
-	return 0;
-}
-
-/* "add|delete flowtable [family] t ft { ... }" */
-static struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
-					struct flowtable *ft,
-					const YYLTYPE *loc)
-{
-	parser_handle_assign(&ft->handle, h);
-	ft->location = *loc;
-	return parser_cmd(op, CMD_OBJ_FLOWTABLE, h, loc, ft);
-}
-
-static void parser_chain_hook(struct chain *chain, char *type,
-			      const YYLTYPE *type_loc, char *hook,
-			      const YYLTYPE *hook_loc)
-{
-	xfree(chain->type);
-	xfree(chain->hookstr);
-	chain->type = type;
-	chain->type_loc = *type_loc;
-	chain->hookstr = hook;
-	chain->hook_loc = *hook_loc;
-	chain->has_hook = true;
-	chain->flags |= CHAIN_F_BASECHAIN;
-}
-
-static void parser_chain_devices(struct chain *chain, struct expr *devs)
-{
-	if (!devs)
-		return;
-	expr_free(chain->dev_expr);
-	chain->dev_expr = devs;
-}
-
-/* "filter + 10": the evaluator resolves the name and adds the offset. */
-static struct expr *parser_prio_offset(const YYLTYPE *loc, char *base,
-				       const char *op, char *offset)
-{
-	char *text = xasprintf("%s %s %s", base, op, offset);
-	struct expr *expr = symbol_expr_alloc(loc, text, false);
-
-	xfree(text);
-	xfree(base);
-	xfree(offset);
-	return expr;
-}
-
-/* define prio = filter + 10: the same symbol as "priority filter + 10". */
-static struct expr *parser_prio_define(const YYLTYPE *loc, struct expr *base,
-				       char *offset)
-{
-	struct expr *expr = parser_prio_offset(loc,
-					       xstrdup(base->symbol.identifier),
-					       "+", offset);
-
-	expr_free(base);
-	return expr;
-}
-
-static struct rule *parser_rule_alloc(const YYLTYPE *loc)
-{
-	struct handle h;
-
-	memset(&h, 0, sizeof(h));
-	return rule_alloc(loc, &h);
-}
-
-static void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
-				 const YYLTYPE *loc)
-{
-	list_add_tail(&stmt->list, &rule->stmts);
-	rule->num_stmts++;
-	rule->location = *loc;
-}
-
-/* Expressions and statements */
-
-/* A stand-in for a node that could not be built; the run fails anyway. */
-static struct expr *parser_placeholder(const YYLTYPE *loc, const char *text)
-{
-	return symbol_expr_alloc(loc, text, false);
-}
-
-static struct expr *parser_payload(struct parser_state *st,
-				   const YYLTYPE *loc, const char *proto,
-				   const YYLTYPE *proto_loc, const char *field,
-				   const YYLTYPE *field_loc)
-{
-	const struct proto_desc *desc = proto_lookup(proto);
-	const char *hint = NULL;
-	unsigned int idx, best = ~0u;
-
-	if (!desc) {
-		parser_error(st, proto_loc, "unknown protocol '%s'", proto);
-		return parser_placeholder(loc, field);
-	}
-	idx = proto_field_lookup(desc, field);
-	if (idx)
-		return payload_expr_alloc(loc, desc, idx);
-	for (idx = 1; idx < PROTO_MAX_FIELDS; idx++) {
-		const char *tok = desc->templates[idx].token;
-
-		if (tok && scanner_near(field, tok, &best))
-			hint = tok;
-	}
-	if (hint)
-		parser_error(st, field_loc,
-			     "unknown %s field '%s'; did you mean '%s'?",
-			     proto, field, hint);
-	else
-		parser_error(st, field_loc, "unknown %s field '%s'", proto,
-			     field);
-	return parser_placeholder(loc, field);
-}
-
-/* "@nh,16,16": a raw load at a bit offset from one of the bases. */
-static struct expr *parser_payload_raw(struct parser_state *st,
-				       const YYLTYPE *loc, const char *base,
-				       const YYLTYPE *base_loc,
-				       const char *offset,
-				       const YYLTYPE *offset_loc,
-				       const char *len)
-{
-	unsigned long off = strtoul(offset, NULL, 0);
-	unsigned long bits = strtoul(len, NULL, 0);
-	struct expr *expr;
-
-	if (bits > 65535 * 8)
-		bits = 65535 * 8 + 1;	/* refused by the evaluator */
-	expr = payload_expr_alloc_base(loc, base, off, bits);
-	if (!expr) {
-		parser_error(st, base_loc,
-			     "unknown payload base '%s' (ll, nh, th or ih)",
-			     base);
-		return parser_placeholder(loc, base);
-	}
-	/* what the kernel's 16 bit byte offset can say; the length is
-	 * the evaluator's to check */
-	if (off > 65535 * 8) {
-		parser_error(st, offset_loc,
-			     "raw payload offset %lu is past the last the kernel can load (%u bits)",
-			     off, 65535 * 8);
-		expr_free(expr);
-		return parser_placeholder(loc, base);
-	}
-	return expr;
-}
-
-/* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
- * (@name gives "unknown" for numbers that are no key). */
-static void parser_unknown_key(struct parser_state *st, const YYLTYPE *loc,
-			       const char *kind, const char *key,
-			       const char *(*name)(unsigned int))
-{
-	const char *hint = NULL, *cand;
-	unsigned int i, best = ~0u;
-
-	for (i = 0; i < 64; i++) {
-		cand = name(i);
-		if (strcmp(cand, "unknown") && scanner_near(key, cand, &best))
-			hint = cand;
-	}
-	if (hint)
-		parser_error(st, loc, "unknown %s key '%s'; did you mean '%s'?",
-			     kind, key, hint);
-	else
-		parser_error(st, loc, "unknown %s key '%s'", kind, key);
-}
-
-static const char *parser_meta_key_name(unsigned int key)
-{
-	return meta_key_name(key);
-}
-
-static const char *parser_ct_key_name(unsigned int key)
-{
-	return ct_key_name(key);
-}
-
-static struct expr *parser_meta(struct parser_state *st, const YYLTYPE *loc,
-				const char *key, const YYLTYPE *key_loc)
-{
-	enum nft_meta_keys k;
-
-	if (meta_key_lookup(key, &k))
-		return meta_expr_alloc(loc, k);
-	parser_unknown_key(st, key_loc, "meta", key, parser_meta_key_name);
-	return parser_placeholder(loc, key);
-}
-
-/* ct [DIR] KEY; the key is looked up in the ct kind's table. */
-static struct expr *parser_ct(struct parser_state *st, const YYLTYPE *loc,
-			      const char *dir, const char *key,
-			      const YYLTYPE *key_loc)
-{
-	enum nft_ct_keys k;
-
-	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
-		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
-	/* "ct timeout set", "ct expectation set": object references only
-	 * (parser_keyset) */
-	if (!dir && (!strcmp(key, "timeout") || !strcmp(key, "expectation")))
-		return symbol_expr_alloc(loc, !strcmp(key, "timeout") ?
-					 "ct timeout" : "ct expectation",
-					 false);
-	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
-	return parser_placeholder(loc, key);
-}
-
-/* ct DIR ip saddr, ct DIR ip6 daddr */
-static struct expr *parser_ct_addr(struct parser_state *st,
-				   const YYLTYPE *loc, const char *dir,
-				   const char *proto, const char *field,
-				   const YYLTYPE *field_loc)
-{
-	struct expr *expr;
-
-	expr = ct_expr_alloc_addr(loc, ct_dir_lookup(dir), proto, field);
-	if (expr)
-		return expr;
-	parser_error(st, field_loc, "unknown ct %s key '%s'", proto, field);
-	return parser_placeholder(loc, field);
-}
-
-static struct stmt *parser_connlimit(struct parser_state *st,
-				     const YYLTYPE *loc, uint64_t count,
-				     const YYLTYPE *count_loc, uint32_t flags)
-{
-	if (count > UINT32_MAX)
-		parser_error(st, count_loc,
-			     "ct count %" PRIu64 " is out of range (at most 4294967295)",
-			     count);
-	return connlimit_stmt_alloc(loc, count, flags);
-}
-
-/* The grammar's "KEY set VALUE" on a meta or ct expression. */
-/* "ct helper set "h"", "meta secmark set "s"", "ct timeout set "t"": a
- * name is an object reference */
-/* "counter name "c"": @word must be "name" */
-static struct stmt *parser_objref(struct parser_state *st, const YYLTYPE *loc,
-				  uint32_t type, char *word,
-				  const YYLTYPE *word_loc, char *name)
-{
-	if (strcmp(word, "name"))
-		parser_error(st, word_loc, "unexpected '%s': expected name",
-			     word);
-	xfree(word);
-	return objref_stmt_alloc(loc, type, name);
-}
-
-/* "counter name KEY map { K : "c", ... }": an object map */
-static struct stmt *parser_objmap(struct parser_state *st, const YYLTYPE *loc,
-				  uint32_t type, char *word,
-				  const YYLTYPE *word_loc, struct expr *map)
-{
-	struct stmt *stmt = parser_objref(st, loc, type, word, word_loc,
-					  xstrdup(""));
-
-	stmt->objref.map = map;
-	return stmt;
-}
-
-static struct stmt *parser_keyset_objref(struct parser_state *st,
-					 const YYLTYPE *loc, struct expr *key,
-					 struct expr *value)
-{
-	uint32_t type = 0;
-	struct stmt *stmt;
-
-	if (key->etype == EXPR_SYMBOL)
-		type = !strcmp(key->symbol.identifier, "ct timeout") ?
-		       NFT_OBJECT_CT_TIMEOUT : NFT_OBJECT_CT_EXPECT;
-	else if (key->etype == EXPR_CT && key->ct.key == NFT_CT_HELPER &&
-		 key->ct.direction < 0)
-		type = NFT_OBJECT_CT_HELPER;
-	else if (key->etype == EXPR_META && key->meta.key == NFT_META_SECMARK &&
-		 (value->etype == EXPR_MAP || (value->etype == EXPR_SYMBOL &&
-		 !isdigit((unsigned char)value->symbol.identifier[0]))))
-		type = NFT_OBJECT_SECMARK;
-	if (!type)
-		return NULL;
-	if (value->etype == EXPR_MAP) {
-		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
-		stmt->objref.map = value;
-		expr_free(key);
-		return stmt;
-	}
-	if (value->etype != EXPR_SYMBOL) {
-		parser_error(st, &value->location, "an object name is expected");
-		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
-	} else {
-		stmt = objref_stmt_alloc(loc, type,
-					 xstrdup(value->symbol.identifier));
-	}
-	expr_free(key);
-	expr_free(value);
-	return stmt;
-}
-
-static struct stmt *parser_keyset(struct parser_state *st,
-				  const YYLTYPE *loc, struct expr *key,
-				  struct expr *value)
-{
-	struct stmt *ref = parser_keyset_objref(st, loc, key, value);
-
-	if (ref)
-		return ref;
-	if (key->etype == EXPR_CT)
-		return ct_stmt_alloc(loc, key, value);
-	if (key->etype == EXPR_PAYLOAD)
-		return payload_stmt_alloc(loc, key, value);
-	if (key->etype == EXPR_EXTHDR)
-		return exthdr_stmt_alloc(loc, key, value);
-	return meta_stmt_alloc(loc, key, value);
-}
-
-/* "a,b,c" on the right of a match or set: a list the left side types. */
-static struct expr *parser_flag_list(const YYLTYPE *loc, struct expr *list,
-				     struct expr *elem)
-{
-	if (list->etype != EXPR_LIST) {
-		struct expr *first = list;
-
-		list = list_expr_alloc(loc);
-		list_expr_add(list, first);
-	}
-	list->location = *loc;
-	list_expr_add(list, elem);
-	return list;
-}
-
-/* 10.0.0.0/8, fe80::/64: the address stays text for the evaluator. */
-static struct expr *parser_prefix(struct parser_state *st,
-				  const YYLTYPE *loc, char *addr,
-				  const YYLTYPE *addr_loc, char *len,
-				  const YYLTYPE *len_loc)
-{
-	struct expr *sym = symbol_expr_alloc(addr_loc, addr, false);
-	uint64_t plen = parser_number(st, len, len_loc);
-
-	/* Not truncated to 32 bits: /4294967304 must not become /8. */
-	if (plen > UINT_MAX) {
-		parser_error(st, len_loc, "prefix length %s is out of range",
-			     len);
-		plen = 0;
-	}
-	xfree(addr);
-	xfree(len);
-	return prefix_expr_alloc(loc, sym, plen);
-}
-
-/* Is @e a number as written, "16" or "0x10"? */
-static bool parser_is_number(const struct expr *e)
-{
-	const char *p = e->symbol.identifier;
-	int (*digit)(int) = isdigit;
-
-	if (e->etype != EXPR_SYMBOL || e->symbol.quoted)
-		return false;
-	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p[2]) {
-		p += 2;
-		digit = isxdigit;
-	}
-	for (; *p; p++)
-		if (!digit((unsigned char)*p))
-			return false;
-	return p != e->symbol.identifier;
-}
-
-/* C's binding order: shifts, then &, then ^, then |. */
-static unsigned int parser_binop_prec(enum ops op)
-{
-	switch (op) {
-	case OP_LSHIFT:
-	case OP_RSHIFT:
-		return 4;
-	case OP_AND:
-		return 3;
-	case OP_XOR:
-		return 2;
-	default:
-		return 1;
-	}
-}
-
-/*
- * "LEFT OP RIGHT" of a chain the grammar reads from left to right: an
- * operator that binds tighter than the one before it takes that one's
- * right operand, as C and the system nft bind them ("meta mark & 0xff |
- * 0x100 ^ 0x3" sets 0x103: the ^ of the two constants goes first).
- * Parentheses keep what they hold together.
- */
-static struct expr *parser_binop(const YYLTYPE *loc, enum ops op,
-				 struct expr *left, struct expr *right)
-{
-	if (left->etype == EXPR_BINOP && !(left->flags & EXPR_F_PARENS) &&
-	    parser_binop_prec(left->binop.op) < parser_binop_prec(op)) {
-		left->binop.right = parser_binop(loc, op, left->binop.right,
-						 right);
-		left->binop.right->location =
-			parser_span(&left->binop.right->location, loc);
-		left->location = *loc;
-		return left;
-	}
-	return binop_expr_alloc(loc, op, left, right);
-}
-
-/*
- * "VALUE / RHS" after a field. A number after the slash is a prefix
- * length, whatever the field's type ("meta mark 0x50000/16" matches the
- * top 16 bits, "tcp flags 2/18" is too long a prefix), as the system nft
- * reads it; names and lists are a mask ("tcp flags syn / syn,ack").
- */
-static struct expr *parser_slash(struct parser_state *st, const YYLTYPE *loc,
-				 struct expr *left, enum ops op,
-				 struct expr *value,
-				 const YYLTYPE *value_loc, struct expr *rhs,
-				 const YYLTYPE *rhs_loc)
-{
-	struct location span = parser_span(value_loc, rhs_loc);
-	struct expr *masked;
-	uint64_t plen;
-
-	if (!parser_is_number(rhs)) {
-		masked = binop_expr_alloc(loc, OP_AND, left, rhs);
-		return relational_expr_alloc(loc, op == OP_IMPLICIT ? OP_EQ : op,
-					     masked, value);
-	}
-	plen = parser_number(st, rhs->symbol.identifier, rhs_loc);
-	if (plen > UINT_MAX) {
-		parser_error(st, rhs_loc, "prefix length %s is out of range",
-			     rhs->symbol.identifier);
-		plen = 0;
-	}
-	expr_free(rhs);
-	return relational_expr_alloc(loc, op, left,
-				     prefix_expr_alloc(&span, value, plen));
-}
-
-/* Statement options (log, limit, quota, reject, queue, dup, fwd, last,
- * synproxy) */
-
-static uint64_t parser_uint(struct parser_state *st, uint64_t v,
-			    const YYLTYPE *loc, const char *what,
-			    uint64_t max)
-{
-	if (v <= max)
-		return v;
-	parser_error(st, loc, "%s %llu is out of range (0-%llu)", what,
-		     (unsigned long long)v, (unsigned long long)max);
-	return 0;
-}
-
-static uint16_t parser_u16(struct parser_state *st, uint64_t v,
-			   const YYLTYPE *loc, const char *what)
-{
-	return parser_uint(st, v, loc, what, UINT16_MAX);
-}
-
-static uint32_t parser_u32(struct parser_state *st, uint64_t v,
-			   const YYLTYPE *loc, const char *what)
-{
-	return parser_uint(st, v, loc, what, UINT32_MAX);
-}
-
-static void parser_log_level(struct stmt *stmt, struct parser_state *st,
-			     const char *name, const YYLTYPE *loc)
-{
-	if (!log_level_lookup(name, &stmt->log.level))
-		parser_error(st, loc, "invalid log level '%s'", name);
-	stmt->log.flags |= LOG_F_LEVEL;
-}
-
-/* log prefix $p: the text of a defined string. */
-static void parser_log_prefix_var(struct stmt *stmt, struct parser_state *st,
-				  const char *name, const YYLTYPE *loc)
-{
-	struct expr *var = parser_var_ref(st, name, loc);
-	const struct expr *val = var->etype == EXPR_VARIABLE ?
-				 var->variable.value : NULL;
-
-	if (val && val->etype == EXPR_SYMBOL) {
-		xfree(stmt->log.prefix);
-		stmt->log.prefix = xstrdup(val->symbol.identifier);
-		stmt->log.flags |= LOG_F_PREFIX;
-	} else if (val) {
-		parser_error(st, loc, "log prefix $%s is not a string", name);
-	}
-	expr_free(var);
-}
-
-/* One word of "log flags": @proto is "tcp" or "ip" before it, if any. */
-static uint32_t parser_log_flag(struct parser_state *st, const char *proto,
-				const char *word, const YYLTYPE *loc)
-{
-	static const struct {
-		const char *proto;
-		const char *word;
-		uint32_t flag;
-	} tbl[] = {
-		{ "tcp", "sequence",	NF_LOG_TCPSEQ },
-		{ "tcp", "options",	NF_LOG_TCPOPT },
-		{ "ip",	"options",	NF_LOG_IPOPT },
-		{ NULL,	"skuid",	NF_LOG_UID },
-		{ NULL,	"ether",	NF_LOG_MACDECODE },
-		{ NULL,	"all",		NF_LOG_MASK },
-	};
-	unsigned int i;
-
-	for (i = 0; i < array_size(tbl); i++) {
-		if ((proto == NULL) != (tbl[i].proto == NULL) ||
-		    (proto && strcmp(proto, tbl[i].proto)))
-			continue;
-		if (!strcmp(word, tbl[i].word))
-			return tbl[i].flag;
-	}
-	parser_error(st, loc, "unknown log flag '%s%s%s'", proto ? proto : "",
-		     proto ? " " : "", word);
-	return 0;
-}
-
-/* "@num @unit" in bytes: unit is bytes, kbytes or mbytes. */
-static uint64_t parser_bytes(struct parser_state *st, const char *num,
-			     const YYLTYPE *num_loc, const char *unit,
-			     const YYLTYPE *loc)
-{
-	uint64_t v = parser_number(st, num, num_loc);
-	uint64_t mult = limit_byte_unit(unit);
-
-	if (mult == 0) {
-		parser_error(st, loc,
-			     "Wrong unit format, expecting bytes, kbytes or mbytes");
-		return 0;
-	}
-	if (v > UINT64_MAX / mult) {
-		parser_error(st, loc, "%s %s is out of range", num, unit);
-		return 0;
-	}
-	return v * mult;
-}
-
-/*
- * A packet rate ("10/second": @per is the time unit) or a byte rate
- * ("1 mbytes/second": @bytes_per is the unit and time unit in one word).
- */
-static struct stmt *parser_limit(struct parser_state *st, const YYLTYPE *loc,
-				 uint32_t flags, char *num,
-				 const YYLTYPE *num_loc, char *bytes_per,
-				 char *per, const YYLTYPE *unit_loc,
-				 uint64_t burst)
-{
-	struct stmt *stmt = limit_stmt_alloc(loc);
-	char *slash = bytes_per ? strchr(bytes_per, '/') : NULL;
-
-	stmt->limit.flags = flags;
-	stmt->limit.type = bytes_per ? NFT_LIMIT_PKT_BYTES : NFT_LIMIT_PKTS;
-	if (bytes_per && !slash) {
-		parser_error(st, unit_loc, "Wrong rate format, expecting UNIT/TIME");
-	} else if (bytes_per) {
-		*slash = '\0';
-		per = slash + 1;
-		stmt->limit.rate = parser_bytes(st, num, num_loc, bytes_per,
-						unit_loc);
-	} else {
-		stmt->limit.rate = parser_number(st, num, num_loc);
-	}
-	stmt->limit.unit = per ? limit_time_unit(per) : 1;
-	if (per && stmt->limit.unit == 0)
-		parser_error(st, unit_loc,
-			     "Wrong time format, expecting second, minute, hour, day or week");
-	stmt->limit.burst = parser_u32(st, burst, loc, "limit burst");
-	xfree(num);
-	xfree(bytes_per ? bytes_per : per);
-	return stmt;
-}
-
-static struct stmt *parser_reject(struct parser_state *st,
-				  const YYLTYPE *loc, const char *proto,
-				  const YYLTYPE *proto_loc, struct expr *code)
-{
-	struct stmt *stmt = reject_stmt_alloc(loc);
-
-	if (!strcmp(proto, "tcp")) {
-		stmt->reject.type = NFT_REJECT_TCP_RST;
-		if (code->etype != EXPR_SYMBOL ||
-		    strcmp(code->symbol.identifier, "reset"))
-			parser_error(st, &code->location,
-				     "expected 'reset' after 'with tcp'");
-		expr_free(code);
-		return stmt;
-	}
-	stmt->reject.expr = code;
-	if (!strcmp(proto, "icmp")) {
-		stmt->reject.type = NFT_REJECT_ICMP_UNREACH;
-		stmt->reject.family = NFPROTO_IPV4;
-	} else if (!strcmp(proto, "icmpv6")) {
-		stmt->reject.type = NFT_REJECT_ICMP_UNREACH;
-		stmt->reject.family = NFPROTO_IPV6;
-	} else if (!strcmp(proto, "icmpx")) {
-		stmt->reject.type = NFT_REJECT_ICMPX_UNREACH;
-	} else {
-		parser_error(st, proto_loc,
-			     "unknown reject type '%s', expecting icmp, icmpv6, icmpx or tcp",
-			     proto);
-	}
-	return stmt;
-}
-
-static struct stmt *parser_fwd(const YYLTYPE *loc, uint8_t family,
-			       struct expr *addr, struct expr *dev)
-{
-	struct stmt *stmt = fwd_stmt_alloc(loc);
-
-	stmt->dup.family = family;
-	stmt->dup.to = addr;
-	stmt->dup.dev = dev;
-	return stmt;
-}
-
-static struct stmt *parser_last(struct parser_state *st, const YYLTYPE *loc,
-				const char *used, const YYLTYPE *used_loc)
-{
-	struct stmt *stmt = last_stmt_alloc(loc);
-
-	if (!strcmp(used, "never"))
-		return stmt;
-	if (!last_used_parse(used, &stmt->last.used))
-		parser_error(st, used_loc,
-			     "invalid duration '%s', expecting never or a time like 1h2m3s",
-			     used);
-	stmt->last.set = true;
-	return stmt;
-}
-
-/* "add|update|delete @NAME { KEY [timeout T] [STMT...] }": @opts is a
- * set statement holding the options, completed here. */
-static struct stmt *parser_set_stmt(const YYLTYPE *loc, uint32_t op,
-				    char *name, const YYLTYPE *name_loc,
-				    struct expr *key, struct stmt *opts)
-{
-	opts->location = *loc;
-	opts->dynset.op = op;
-	opts->dynset.set = setref_expr_alloc(name_loc, name);
-	opts->dynset.key = key;
-	xfree(name);
-	return opts;
-}
-
-static struct stmt *parser_meter(const YYLTYPE *loc, char *name,
-				 const YYLTYPE *name_loc, uint64_t size,
-				 struct expr *key, struct stmt *opts)
-{
-	struct stmt *stmt = parser_set_stmt(loc, NFT_DYNSET_OP_ADD, name,
-					    name_loc, key, opts);
-
-	stmt->dynset.meter = true;
-	stmt->dynset.size = size;
-	return stmt;
-}
-
-static void parser_set_stmt_timeout(struct parser_state *st,
-				    struct stmt *stmt, char *what,
-				    const YYLTYPE *what_loc, char *value,
-				    const YYLTYPE *value_loc)
-{
-	if (strcmp(what, "timeout"))
-		parser_error(st, what_loc,
-			     "unexpected '%s', expecting timeout or a stateful statement",
-			     what);
-	else if (!last_used_parse(value, &stmt->dynset.timeout))
-		parser_error(st, value_loc,
-			     "invalid timeout '%s', expecting a time like 1h2m3s",
-			     value);
-	xfree(what);
-	xfree(value);
-}
-
-/* A NAT statement to @addr and/or @port; its kind is set by the caller
- * (parser_nat_kind()) once the grammar knows it. */
-static struct stmt *parser_nat(const YYLTYPE *loc, struct expr *addr,
-			       struct expr *port)
-{
-	struct stmt *stmt = nat_stmt_alloc(loc, NFT_NAT_SNAT);
-
-	stmt->nat.addr = addr;
-	stmt->nat.proto = port;
-	return stmt;
-}
-
-static struct stmt *parser_nat_kind(struct stmt *stmt, int type,
-				    uint8_t family, uint32_t flags)
-{
-	const struct stmt_ops *ops = nat_stmt_alloc_ops(type);
-
-	stmt->ops = ops;
-	stmt->nat.type = type;
-	stmt->nat.family = family;
-	stmt->nat.flags |= flags;
-	return stmt;
-}
-
-/* The address and port the nat target grammar collected, for tproxy. */
-static struct stmt *parser_tproxy(const YYLTYPE *loc, uint8_t family,
-				  struct stmt *target)
-{
-	struct stmt *stmt = tproxy_stmt_alloc(loc);
-
-	stmt->tproxy.family = family;
-	stmt->tproxy.addr = target->nat.addr;
-	stmt->tproxy.port = target->nat.proto;
-	target->nat.addr = NULL;
-	target->nat.proto = NULL;
-	stmt_free(target);
-	return stmt;
-}
-
-/* Lookup expressions: each takes over its strings. */
-
-static uint32_t parser_fib_flag(struct parser_state *st, char *name,
-				const YYLTYPE *loc)
-{
-	uint32_t flag = 0;
-
-	if (!fib_flag_lookup(name, &flag))
-		parser_error(st, loc, "unknown fib field '%s': expected saddr, daddr, mark, iif or oif",
-			     name);
-	xfree(name);
-	return flag;
-}
-
-static struct expr *parser_fib(struct parser_state *st, const YYLTYPE *loc,
-			       uint32_t flags, const YYLTYPE *flags_loc,
-			       char *result, const YYLTYPE *result_loc)
-{
-	uint32_t res = NFT_FIB_RESULT_OIF;
-
-	if (!fib_result_lookup(result, &res))
-		parser_error(st, result_loc,
-			     "unknown fib result '%s': expected oif, oifname or type",
-			     result);
-	xfree(result);
-	/* errors about the lookup fields point at them */
-	(void)loc;
-	return fib_expr_alloc(flags_loc, flags, res);
-}
-
-static struct expr *parser_exthdr(struct parser_state *st,
-				  const YYLTYPE *loc, enum nft_exthdr_op op,
-				  const char *name, const YYLTYPE *name_loc,
-				  char *field, const YYLTYPE *field_loc,
-				  uint64_t index);
-
-static struct expr *parser_rt(struct parser_state *st, const YYLTYPE *loc,
-			      const char *family, char *key,
-			      const YYLTYPE *key_loc)
-{
-	const struct exthdr_desc *rthdr = exthdr_lookup(NFT_EXTHDR_OP_IPV6,
-							 "rt");
-	unsigned int k = NFT_RT_CLASSID;
-	struct expr *expr;
-
-	/* "rt type", "rt seg-left": the IPv6 routing header */
-	if (!family && !rt_key_lookup(key, NULL, &k) &&
-	    exthdr_field_lookup(rthdr, key))
-		return parser_exthdr(st, loc, NFT_EXTHDR_OP_IPV6, "rt", loc,
-				     key, key_loc, 0);
-	if (!rt_key_lookup(key, family, &k))
-		parser_error(st, key_loc, "unknown rt key '%s'", key);
-	expr = rt_expr_alloc(loc, k);
-	if (!family && !strcmp(key, "nexthop"))
-		expr->rt.family_implicit = true;
-	xfree(key);
-	return expr;
-}
-
-static struct expr *parser_numgen(struct parser_state *st,
-				  const YYLTYPE *loc, char *type,
-				  const YYLTYPE *type_loc, uint64_t mod,
-				  uint64_t offset)
-{
-	enum nft_ng_types t = NFT_NG_INCREMENTAL;
-
-	if (!numgen_type_lookup(type, &t))
-		parser_error(st, type_loc,
-			     "unknown numgen mode '%s': expected inc or random",
-			     type);
-	xfree(type);
-	if (mod > UINT32_MAX || offset > UINT32_MAX) {
-		parser_error(st, loc, "numgen modulus and offset are 32 bit numbers");
-		mod = 1;
-		offset = 0;
-	}
-	return numgen_expr_alloc(loc, t, mod, offset);
-}
-
-static struct expr *parser_hash(const YYLTYPE *loc, enum nft_hash_types type,
-				struct expr *src, uint64_t mod,
-				const uint64_t *seed, uint64_t offset)
-{
-	struct expr *expr = hash_expr_alloc(loc, type, src, mod);
-
-	if (seed) {
-		expr->hash.seed = *seed;
-		expr->hash.seed_set = true;
-	}
-	expr->hash.offset = offset;
-	/* out of range values make the evaluator complain about 0 */
-	if (mod > UINT32_MAX)
-		expr->hash.mod = 0;
-	return expr;
-}
-
-static struct expr *parser_socket(struct parser_state *st,
-				  const YYLTYPE *loc, char *key,
-				  const YYLTYPE *key_loc)
-{
-	enum nft_socket_keys k = NFT_SOCKET_TRANSPARENT;
-
-	if (!socket_key_lookup(key, &k))
-		parser_error(st, key_loc,
-			     "unknown socket key '%s': expected transparent, mark or wildcard",
-			     key);
-	xfree(key);
-	return socket_expr_alloc(loc, k);
-}
-
-/* "socket cgroupv2 level N": how deep in the hierarchy to look. */
-static void parser_socket_level(struct parser_state *st, struct expr *expr,
-				uint64_t level, const YYLTYPE *loc)
-{
-	if (expr->etype != EXPR_SOCKET ||
-	    expr->socket.key != NFT_SOCKET_CGROUPV2)
-		parser_error(st, loc, "only socket cgroupv2 takes a level");
-	else if (level > 255)
-		parser_error(st, loc, "cgroupv2 level %llu is out of range (0-255)",
-			     (unsigned long long)level);
-	else
-		expr->socket.level = level;
-}
-
-static struct expr *parser_osf(struct parser_state *st, const YYLTYPE *loc,
-			       char *ttl, const YYLTYPE *ttl_loc, char *key,
-			       const YYLTYPE *key_loc)
-{
-	uint8_t t = 0;
-	uint32_t flags = 0;
-
-	if (ttl && !osf_ttl_lookup(ttl, &t))
-		parser_error(st, ttl_loc,
-			     "unknown osf ttl '%s': expected loose or skip",
-			     ttl);
-	if (!strcmp(key, "version"))
-		flags = NFT_OSF_F_VERSION;
-	else if (strcmp(key, "name"))
-		parser_error(st, key_loc,
-			     "unknown osf key '%s': expected name or version",
-			     key);
-	xfree(ttl);
-	xfree(key);
-	return osf_expr_alloc(loc, t, flags);
-}
-
-static uint32_t parser_spnum(struct parser_state *st, uint64_t n,
-			     const YYLTYPE *loc)
-{
-	if (n > 255) {
-		parser_error(st, loc, "spnum %llu is out of range (0-255)",
-			     (unsigned long long)n);
-		return 0;
-	}
-	return n;
-}
-
-static struct expr *parser_xfrm(struct parser_state *st, const YYLTYPE *loc,
-				char *dir, const YYLTYPE *dir_loc,
-				uint32_t spnum, const char *family, char *key,
-				const YYLTYPE *key_loc)
-{
-	enum nft_xfrm_keys k = NFT_XFRM_KEY_REQID;
-	uint8_t d = 0;
-
-	if (!xfrm_dir_lookup(dir, &d))
-		parser_error(st, dir_loc,
-			     "unknown ipsec direction '%s': expected in or out",
-			     dir);
-	if (!xfrm_key_lookup(key, family, &k))
-		parser_error(st, key_loc, family ?
-			     "unknown ipsec key '%s'" :
-			     "unknown ipsec key '%s' (addresses need ip or ip6 before them)",
-			     key);
-	xfree(dir);
-	xfree(key);
-	return xfrm_expr_alloc(loc, k, d, spnum);
-}
-
-/* Extension headers: each takes over @field. */
-static struct expr *parser_exthdr(struct parser_state *st,
-				  const YYLTYPE *loc, enum nft_exthdr_op op,
-				  const char *name, const YYLTYPE *name_loc,
-				  char *field, const YYLTYPE *field_loc,
-				  uint64_t index)
-{
-	const struct exthdr_desc *d = exthdr_lookup(op, name);
-	const struct exthdr_field *f = NULL;
-
-	if (!d) {
-		parser_error(st, name_loc, "unknown %s '%s'",
-			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
-			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
-			     op == NFT_EXTHDR_OP_SCTP ? "SCTP chunk" :
-			     "extension header", name);
-		xfree(field);
-		return parser_placeholder(loc, name);
-	}
-	if (field) {
-		f = exthdr_field_lookup(d, field);
-		if (!f)
-			parser_error(st, field_loc, "unknown %s field '%s'",
-				     name, field);
-		else if (exthdr_field_is_array(f) && !index)
-			parser_error(st, field_loc,
-				     "%s %s needs an index: %s[N]", name,
-				     field, field);
-		else if (!exthdr_field_is_array(f) && index)
-			parser_error(st, field_loc, "%s %s is not an array",
-				     name, field);
-		else if (index > 255)
-			parser_error(st, field_loc, "index %llu is out of range",
-				     (unsigned long long)index);
-		xfree(field);
-		if (!f || (exthdr_field_is_array(f) != !!index) ||
-		    index > 255)
-			return parser_placeholder(loc, name);
-	}
-	return exthdr_expr_alloc(loc, d, f, index);
-}
-
-/* "sctp chunk NAME [FIELD]" */
-static struct expr *parser_chunk(struct parser_state *st,
-				 const YYLTYPE *loc, const char *proto,
-				 const YYLTYPE *proto_loc, char *name,
-				 const YYLTYPE *name_loc, char *field,
-				 const YYLTYPE *field_loc)
-{
-	struct expr *expr;
-
-	if (strcmp(proto, "sctp")) {
-		parser_error(st, proto_loc, "%s has no chunks: sctp chunk",
-			     proto);
-		xfree(name);
-		xfree(field);
-		return parser_placeholder(loc, proto);
-	}
-	expr = parser_exthdr(st, loc, NFT_EXTHDR_OP_SCTP, name, name_loc,
-			     field, field_loc, 0);
-	xfree(name);
-	return expr;
-}
-
-/* "tcp option NAME [FIELD]", "ip option NAME [FIELD]" */
-static struct expr *parser_option(struct parser_state *st,
-				  const YYLTYPE *loc, const char *proto,
-				  const YYLTYPE *proto_loc, char *name,
-				  const YYLTYPE *name_loc, char *field,
-				  const YYLTYPE *field_loc)
-{
-	struct expr *expr;
-	enum nft_exthdr_op op;
-
-	if (!strcmp(proto, "tcp")) {
-		op = NFT_EXTHDR_OP_TCPOPT;
-	} else if (!strcmp(proto, "ip")) {
-		op = NFT_EXTHDR_OP_IPV4;
-	} else {
-		parser_error(st, proto_loc, "%s has no options: tcp option or ip option",
-			     proto);
-		xfree(name);
-		xfree(field);
-		return parser_placeholder(loc, proto);
-	}
-	expr = parser_exthdr(st, loc, op, name, name_loc, field, field_loc,
-			     0);
-	xfree(name);
-	return expr;
-}
-
-static bool parser_tcp_options(struct parser_state *st, const char *proto,
-			       const YYLTYPE *proto_loc)
-{
-	if (!strcmp(proto, "tcp"))
-		return true;
-	parser_error(st, proto_loc, "only tcp options can be given by number");
-	return false;
-}
-
-/* "tcp option 34": whether option kind 34 is there. */
-static struct expr *parser_option_number(struct parser_state *st,
-					 const YYLTYPE *loc, const char *proto,
-					 const YYLTYPE *proto_loc, char *num,
-					 const YYLTYPE *num_loc)
-{
-	uint64_t kind = parser_number(st, num, num_loc);
-
-	xfree(num);
-	if (!parser_tcp_options(st, proto, proto_loc))
-		return parser_placeholder(loc, proto);
-	if (kind > 255) {
-		parser_error(st, num_loc, "TCP option kind must be 0-255");
-		kind = 0;
-	}
-	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, 0, 8,
-				     true);
-}
-
-/* "tcp option @KIND,OFFSET,LEN" (offset and length in bits) */
-static struct expr *parser_option_raw(struct parser_state *st,
-				      const YYLTYPE *loc, const char *proto,
-				      const YYLTYPE *proto_loc, uint64_t kind,
-				      uint64_t off, uint64_t len,
-				      const YYLTYPE *len_loc)
-{
-	if (!parser_tcp_options(st, proto, proto_loc))
-		return parser_placeholder(loc, proto);
-	if (kind > 255 || off > 255 * BITS_PER_BYTE || len == 0 ||
-	    len > 128) {
-		parser_error(st, len_loc,
-			     "raw TCP option: kind 0-255, offset and length in bits, at most 128 bits");
-		return parser_placeholder(loc, proto);
-	}
-	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, off, len,
-				     false);
-}
-
-static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
-				   struct expr *chain)
-{
-	return verdict_stmt_alloc(loc, verdict_expr_alloc(loc, verdict, chain));
-}
 }
 
 %define api.pure full
@@ -1803,8 +177,8 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
-%type <string> identifier string_arg prio_base opt_hooks_device
-%type <kw> keyword_id proto_kw rhs_keyword
+%type <string> identifier string_arg objref_name prio_base opt_hooks_device
+%type <kw> keyword_id name_keyword proto_kw rhs_keyword
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
@@ -1816,6 +190,7 @@ static struct stmt *parser_verdict(const YYLTYPE *loc, int verdict,
 %type <stmt> stmt match_stmt counter_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
+%type <stmt> elem_stmt
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
@@ -2010,6 +385,20 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_sobj_cmd(state, CMD_RESET, $2, $3,
 						     NULL, &@$);
+			}
+		| RESET SET set_spec
+			{
+				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
+						&@$, NULL);
+			}
+		| RESET MAP set_spec
+			{
+				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
+						&@$, NULL);
+			}
+		| RESET ELEMENT set_spec set_block
+			{
+				$$ = parser_element_cmd(CMD_RESET, $3, $4, &@$);
 			}
 		| RENAME CHAIN chain_spec identifier
 			{
@@ -2407,11 +796,17 @@ identifier	: STRING		{ $$ = $1; }
 		| keyword_id		{ $$ = xstrdup($1); }
 		;
 
-keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
+keyword_id	: name_keyword | META | CT
+		;
+
+/* Keywords that can name an object after "counter name": not "meta"
+ * and "ct", which start the key of an object map there ("counter name
+ * meta mark map { ... }"); such objects are named in quotes. */
+name_keyword	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | HOOKS | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
-		| COUNTER | PACKETS | BYTES | META | PROTO | META_KEY
+		| COUNTER | PACKETS | BYTES | PROTO | META_KEY
 		| LOG | PREFIX | LEVEL | GROUP | SNAPLEN | QUEUE_THRESHOLD
 		| LIMIT | RATE | BURST | OVER | QUOTA | UNTIL | USED
 		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
@@ -2420,7 +815,7 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FULLY_RANDOM | PERSISTENT | TPROXY
 		| FIB | RT | NUMGEN | JHASH | SYMHASH | SOCKET | OSF | IPSEC
 		| TTL | EXTHDR | HBH | RT0 | RT2 | SRH | FRAG | DST | MH
-		| CT | CT_DIR | NOTRACK | COUNT | RESET | SECMARK
+		| CT_DIR | NOTRACK | COUNT | RESET | SECMARK
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
 		| ELEMENT | SETS | GET | MAPS
@@ -2428,6 +823,12 @@ keyword_id	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		;
 
 string_arg	: identifier		{ $$ = $1; }
+		;
+
+/* The object's name in "counter name NAME" and the like */
+objref_name	: STRING		{ $$ = $1; }
+		| QUOTED_STRING		{ $$ = $1; }
+		| name_keyword		{ $$ = xstrdup($1); }
 		;
 
 /* Table blocks */
@@ -2663,6 +1064,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_loc = @4;
 			}
 		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
+		| setdecl_stmts
 		| COMMENT string_arg
 			{
 				xfree($<set>0->comment);
@@ -2760,6 +1162,17 @@ setdecl_item	: TYPE set_key_types
 					expr_free($<set>0->init);
 				$<set>0->init = $3;
 				xfree($1);
+			}
+		;
+
+/* "counter quota 10 mbytes": several on a line, as listed */
+setdecl_stmts	: elem_stmt
+			{
+				set_stmts_add(&$<set>0->stmts, $1);
+			}
+		| setdecl_stmts elem_stmt
+			{
+				set_stmts_add(&$<set>0->stmts, $2);
 			}
 		;
 
@@ -3103,22 +1516,45 @@ set_elem	: set_member
 					parser_error(state, &@3,
 						     "comment too long, 128 characters maximum allowed");
 			}
-		| set_elem COUNTER
+		| set_elem elem_stmt
 			{
 				$$ = $1;
-				set_elem_info_of($$)->counter = true;
+				set_stmts_add(&set_elem_info_of($$)->stmts, $2);
 			}
-		| set_elem COUNTER PACKETS NUMBER BYTES NUMBER
+		;
+
+/*
+ * What an element keeps, and what a set declares for every element:
+ * "counter [packets N bytes N]", "limit rate ...", "quota ...", "ct count
+ * [over] N", "last [used ...]" (src/obj/set_stmt.c). No named objects:
+ * "counter timeout 10s" is a counter and an option.
+ */
+elem_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
+		| COUNTER PACKETS number BYTES number
 			{
-				$$ = $1;
-				set_elem_info_of($$)->counter = true;
-				set_elem_info_of($$)->packets =
-					strtoull($4, NULL, 0);
-				set_elem_info_of($$)->bytes =
-					strtoull($6, NULL, 0);
-				xfree($4);
-				xfree($6);
+				$$ = counter_stmt_alloc(&@$);
+				$$->counter.packets = $3;
+				$$->counter.bytes = $5;
 			}
+		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, NULL,
+						  $6, &@6, $7);
+			}
+		| LIMIT RATE limit_mode NUMBER STRING limit_burst_bytes
+			{
+				$$ = parser_limit(state, &@$, $3, $4, &@4, $5,
+						  NULL, &@5, $6);
+			}
+		| QUOTA quota_mode quota_value quota_used
+			{
+				$$ = quota_stmt_alloc(&@$);
+				$$->quota.flags = $2;
+				$$->quota.bytes = $3;
+				$$->quota.used = $4;
+			}
+		| connlimit_stmt	{ $$ = $1; }
+		| last_stmt		{ $$ = $1; }
 		;
 
 /*
@@ -3163,9 +1599,10 @@ vmap_stmt	: stmt_expr VMAP map_block
 		;
 
 /*
- * "counter name KEY map { ... }": the key is a header field or a
- * concatenation of them; others start with a word that can be an
- * object's name ("counter name meta ...").
+ * "counter name KEY map { ... }": the key is a header field, a meta or
+ * ct key ("meta mark", "mark", "ct original mark") or a concatenation of
+ * them. Other expressions start with a word that can be an object's name
+ * ("counter name numgen" followed by the next statement).
  */
 objmap_expr	: objmap_key MAP map_block
 			{
@@ -3195,6 +1632,8 @@ objmap_field	: proto_kw STRING
 						    &@2);
 				xfree($2);
 			}
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
 		;
 
 map_block	: '{' opt_newlines map_list opt_newlines '}'
@@ -3981,7 +2420,7 @@ counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
 				$$ = parser_objmap(state, &@$, NFT_OBJECT_COUNTER,
 						   $2, &@2, $3);
 			}
-		| COUNTER STRING string_arg
+		| COUNTER STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
 						   $2, &@2, $3);
@@ -4106,7 +2545,7 @@ log_tcp_flags	: STRING
  * limit rate [over] N kbytes/unit [burst N bytes|kbytes|mbytes]
  * The scanner reads "kbytes/second" as one word.
  */
-limit_stmt	: LIMIT STRING string_arg
+limit_stmt	: LIMIT STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
 						   $2, &@2, $3);
@@ -4141,7 +2580,7 @@ limit_burst_bytes : %empty	{ $$ = 0; }
 		;
 
 /* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
-quota_stmt	: QUOTA STRING string_arg
+quota_stmt	: QUOTA STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
 						   $2, &@2, $3);
@@ -4380,7 +2819,7 @@ synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
 				$$ = parser_objmap(state, &@$, NFT_OBJECT_SYNPROXY,
 						   $2, &@2, $3);
 			}
-		| SYNPROXY STRING string_arg
+		| SYNPROXY STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,
 						   $2, &@2, $3);
@@ -4686,34 +3125,6 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	parser_error(state, loc, "%s", msg);
 }
 
-/*
- * The source text under a one-line location, for messages; "" when it
- * spans lines or has no source.
- */
-static bool parser_loc_text(const YYLTYPE *loc, char *buf, size_t size)
-{
-	const struct input_descriptor *in = loc->indesc;
-	unsigned int line = 1;
-	size_t len, pos = 0;
-
-	buf[0] = '\0';
-	if (!in || !in->data || loc->first_line != loc->last_line ||
-	    loc->last_column < loc->first_column)
-		return false;
-	/* by length, not up to a NUL: the input may hold any byte */
-	while (pos < in->len && line < loc->first_line) {
-		if (in->data[pos++] == '\n')
-			line++;
-	}
-	pos += loc->first_column - 1;
-	len = loc->last_column - loc->first_column + 1;
-	if (pos > in->len || in->len - pos < len || len >= size)
-		return false;
-	memcpy(buf, in->data + pos, len);
-	buf[len] = '\0';
-	return true;
-}
-
 /* The keyword nearest to @word among the tokens the parser expected. */
 static const char *parser_suggest(const char *word,
 				  const yysymbol_kind_t *expected,
@@ -4737,19 +3148,6 @@ static const char *parser_suggest(const char *word,
 	return match;
 }
 
-static void buf_add(char *buf, size_t size, const char *fmt, ...)
-	__fmt(3, 4);
-
-static void buf_add(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf + len, size - len, fmt, ap);
-	va_end(ap);
-}
-
 /* Token names without bison's double quotes: "add" -> add. */
 static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 {
@@ -4757,9 +3155,9 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 	size_t len = strlen(name);
 
 	if (len >= 2 && name[0] == '"' && name[len - 1] == '"')
-		buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
+		parser_buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
 	else
-		buf_add(buf, size, "%s", name);
+		parser_buf_add(buf, size, "%s", name);
 }
 
 static bool parser_expects(const yysymbol_kind_t *expected, int n,
@@ -4788,36 +3186,36 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	int i, n;
 
 	if (tok == YYSYMBOL_YYUNDEF) {
-		buf_add(msg, sizeof(msg), "%s", state->lex_error ?
+		parser_buf_add(msg, sizeof(msg), "%s", state->lex_error ?
 			state->lex_error : "invalid token");
 		/* A stray byte may be half of a UTF-8 sequence: show it
 		 * escaped rather than as broken text. */
 		if (has_text && !isprint((unsigned char)text[0]) &&
 		    loc->first_column == loc->last_column)
-			buf_add(msg, sizeof(msg), " '\\x%02x'",
+			parser_buf_add(msg, sizeof(msg), " '\\x%02x'",
 				(unsigned char)text[0]);
 		else if (text[0])
-			buf_add(msg, sizeof(msg), " '%s'", text);
+			parser_buf_add(msg, sizeof(msg), " '%s'", text);
 		state->lex_error = NULL;
 		parser_error(state, loc, "%s", msg);
 		return 0;
 	}
-	buf_add(msg, sizeof(msg), "unexpected ");
+	parser_buf_add(msg, sizeof(msg), "unexpected ");
 	buf_add_token(msg, sizeof(msg), tok);
 	if (tok == YYSYMBOL_STRING && text[0])
-		buf_add(msg, sizeof(msg), " '%s'", text);
+		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	for (i = 0; n <= 4 && i < n; i++) {
-		buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
+		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);
 	}
 	if (text[0] && tok != YYSYMBOL_NEWLINE)
 		hint = parser_suggest(text, expected, n);
 	if (hint)
-		buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+		parser_buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
 	else if (n > 4 && !strcmp(text, "}") &&
 		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
-		buf_add(msg, sizeof(msg),
+		parser_buf_add(msg, sizeof(msg),
 			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;

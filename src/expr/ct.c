@@ -6,6 +6,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <stmt.h>
 #include <proto.h>
 #include <evaluate.h>
@@ -387,6 +389,33 @@ static int ct_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* typeof: its key and direction, -1 for none (src/obj/set_typeof.c);
+ * not a key that needs a direction without one ("ct ip saddr"), which
+ * the system nft lists as a type. */
+static bool ct_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	const struct ct_template *t = ct_template(expr->ct.key);
+
+	if (t && t->dir == CT_DIR_REQUIRED && expr->ct.direction < 0)
+		return false;
+	nftnl_udata_put_u32(ud, 0, expr->ct.key);
+	nftnl_udata_put_u32(ud, 1, (uint32_t)expr->ct.direction);
+	return true;
+}
+
+static struct expr *ct_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t key, dir;
+
+	if (!typeof_u32(t, 0, &key) || !ct_template(key))
+		return NULL;
+	if (!typeof_u32(t, 1, &dir))
+		dir = (uint32_t)-1;
+	if ((int)dir < -1 || (int)dir >= (int)array_size(ct_dir_names))
+		return NULL;
+	return ct_expr_alloc(&internal_location, key, (int)dir);
+}
+
 const struct expr_ops ct_expr_ops = {
 	.type			= EXPR_CT,
 	.name			= "ct",
@@ -401,4 +430,7 @@ const struct expr_ops ct_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "ct",
 	.json_parse		= ct_expr_json_parse,
+	.typeof_id		= 12,
+	.typeof_put		= ct_typeof_put,
+	.typeof_parse		= ct_typeof_parse,
 };

@@ -201,6 +201,9 @@ enum ops op_from_token(const char *tok)
 
 	if (tok == NULL)
 		return OP_INVALID;
+	/* no token is a word: JSON asks this of every expression key */
+	if ((*tok >= 'a' && *tok <= 'z') || (*tok >= 'A' && *tok <= 'Z'))
+		return OP_INVALID;
 	for (i = OP_EQ; i < __OP_MAX; i++) {
 		if (!strcmp(op_tokens[i], tok))
 			return i;
@@ -259,13 +262,20 @@ const struct expr_ops *expr_ops_by_nl_name(const char *name)
 
 const struct expr_ops *expr_ops_by_json_name(const char *name)
 {
+	/* Big sets repeat one kind (concat, prefix, range, elem) for
+	 * every member: the last one found is tried first. */
+	static __thread const struct expr_ops *last;
 	unsigned int i;
 
+	if (last && !strcmp(last->json_name, name))
+		return last;
 	for (i = 0; expr_ops_registry[i]; i++) {
 		const struct expr_ops *ops = expr_ops_registry[i];
 
-		if (ops->json_name && !strcmp(ops->json_name, name))
+		if (ops->json_name && !strcmp(ops->json_name, name)) {
+			last = ops;
 			return ops;
+		}
 	}
 	return NULL;
 }

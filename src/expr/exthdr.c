@@ -7,6 +7,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -23,6 +25,9 @@ struct exthdr_field {
 	unsigned int len;		/* bits */
 	const struct datatype *dtype;
 	unsigned int stride;		/* arrays ("addr[2]"): bits apart */
+	/* typeof: the system nft's number of this field, where it is not
+	 * its header's ud_first plus the row (IPv4 options) */
+	uint8_t ud;
 };
 
 struct exthdr_desc {
@@ -30,10 +35,16 @@ struct exthdr_desc {
 	enum nft_exthdr_op op;
 	uint8_t type;			/* header number, option kind */
 	struct exthdr_field fields[EXTHDR_MAX_FIELDS];
+	/* typeof (in a set's user data, as the system nft writes it): its
+	 * number of an IPv6 header (others go by type), and of fields[0] */
+	uint8_t ud_id;
+	uint8_t ud_first;
 };
 
 #define F(_t, _o, _l, _d)	{ .token = (_t), .offset = (_o), .len = (_l), \
 				  .dtype = (_d) }
+#define FU(_t, _o, _l, _d, _u) { .token = (_t), .offset = (_o), .len = (_l), \
+				  .dtype = (_d), .ud = (_u) }
 #define ARRAY(_t, _o, _l, _d)	{ .token = (_t), .offset = (_o), .len = (_l), \
 				  .dtype = (_d), .stride = (_l) }
 #define IPV6_NEXTHDR_FIELDS						\
@@ -41,12 +52,13 @@ struct exthdr_desc {
 	F("hdrlength", 8, 8, &integer_type)
 
 static const struct exthdr_desc exthdr_ipv6[] = {
-	{ "hbh", NFT_EXTHDR_OP_IPV6, 0, { IPV6_NEXTHDR_FIELDS } },
+	{ "hbh", NFT_EXTHDR_OP_IPV6, 0, { IPV6_NEXTHDR_FIELDS },
+	  .ud_id = 1, .ud_first = 1 },
 	{ "rt", NFT_EXTHDR_OP_IPV6, 43, {
 		IPV6_NEXTHDR_FIELDS,
 		F("type", 16, 8, &integer_type),
 		F("seg-left", 24, 8, &integer_type),
-	} },
+	}, .ud_id = 2, .ud_first = 1 },
 	/* a listing names a routing header field by the first row
 	 * that has it, srh before rt0, as the system nft does */
 	{ "srh", NFT_EXTHDR_OP_IPV6, 43, {
@@ -54,15 +66,15 @@ static const struct exthdr_desc exthdr_ipv6[] = {
 		F("flags", 40, 8, &integer_type),
 		F("tag", 48, 16, &integer_type),
 		ARRAY("sid", 64, 128, &ip6addr_type),
-	} },
+	}, .ud_id = 5, .ud_first = 1 },
 	{ "rt0", NFT_EXTHDR_OP_IPV6, 43, {
 		F("reserved", 32, 32, &integer_type),
 		ARRAY("addr", 64, 128, &ip6addr_type),
-	} },
+	}, .ud_id = 3, .ud_first = 1 },
 	{ "rt2", NFT_EXTHDR_OP_IPV6, 43, {
 		F("reserved", 32, 32, &integer_type),
 		F("addr", 64, 128, &ip6addr_type),
-	} },
+	}, .ud_id = 4, .ud_first = 1 },
 	{ "frag", NFT_EXTHDR_OP_IPV6, 44, {
 		F("nexthdr", 0, 8, &inet_protocol_type),
 		F("reserved", 8, 8, &integer_type),
@@ -70,14 +82,15 @@ static const struct exthdr_desc exthdr_ipv6[] = {
 		F("reserved2", 29, 2, &integer_type),
 		F("more-fragments", 31, 1, &integer_type),
 		F("id", 32, 32, &integer_type),
-	} },
-	{ "dst", NFT_EXTHDR_OP_IPV6, 60, { IPV6_NEXTHDR_FIELDS } },
+	}, .ud_id = 6, .ud_first = 1 },
+	{ "dst", NFT_EXTHDR_OP_IPV6, 60, { IPV6_NEXTHDR_FIELDS },
+	  .ud_id = 7, .ud_first = 1 },
 	{ "mh", NFT_EXTHDR_OP_IPV6, 135, {
 		IPV6_NEXTHDR_FIELDS,
 		F("type", 16, 8, &mh_type_type),
 		F("reserved", 24, 8, &integer_type),
 		F("checksum", 32, 16, &integer_type),
-	} },
+	}, .ud_id = 8, .ud_first = 1 },
 };
 
 #define TCPOPT_KIND_LENGTH	F("kind", 0, 8, &integer_type),		\
@@ -99,11 +112,11 @@ static const struct exthdr_desc exthdr_tcpopt[] = {
 	{ "sack0", NFT_EXTHDR_OP_TCPOPT, 5, {
 		TCPOPT_KIND_LENGTH, TCPOPT_SACK(0, 16) } },
 	{ "sack1", NFT_EXTHDR_OP_TCPOPT, 5, {
-		TCPOPT_KIND_LENGTH, TCPOPT_SACK(1, 80) } },
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(1, 80) }, .ud_first = 2 },
 	{ "sack2", NFT_EXTHDR_OP_TCPOPT, 5, {
-		TCPOPT_KIND_LENGTH, TCPOPT_SACK(2, 144) } },
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(2, 144) }, .ud_first = 4 },
 	{ "sack3", NFT_EXTHDR_OP_TCPOPT, 5, {
-		TCPOPT_KIND_LENGTH, TCPOPT_SACK(3, 208) } },
+		TCPOPT_KIND_LENGTH, TCPOPT_SACK(3, 208) }, .ud_first = 6 },
 	{ "timestamp", NFT_EXTHDR_OP_TCPOPT, 8, {
 		TCPOPT_KIND_LENGTH, F("tsval", 16, 32, &integer_type),
 		F("tsecr", 48, 32, &integer_type) } },
@@ -113,10 +126,11 @@ static const struct exthdr_desc exthdr_tcpopt[] = {
 	{ "fastopen", NFT_EXTHDR_OP_TCPOPT, 34, { TCPOPT_KIND_LENGTH } },
 };
 
-#define IPOPT_ROUTE_FIELDS	F("type", 0, 8, &integer_type),		\
-				F("length", 8, 8, &integer_type),	\
-				F("ptr", 16, 8, &integer_type),		\
-				F("addr", 24, 32, &ipaddr_type)
+/* the system nft numbers IPv4 option fields across options */
+#define IPOPT_ROUTE_FIELDS	FU("type", 0, 8, &integer_type, 1),	\
+				FU("length", 8, 8, &integer_type, 2),	\
+				FU("ptr", 16, 8, &integer_type, 4),	\
+				FU("addr", 24, 32, &ipaddr_type, 5)
 
 static const struct exthdr_desc exthdr_ipopt[] = {
 	{ "rr", NFT_EXTHDR_OP_IPV4, 7, { IPOPT_ROUTE_FIELDS } },
@@ -125,7 +139,7 @@ static const struct exthdr_desc exthdr_ipopt[] = {
 	{ "ra", NFT_EXTHDR_OP_IPV4, 148, {
 		F("type", 0, 8, &integer_type),
 		F("length", 8, 8, &integer_type),
-		F("value", 16, 16, &integer_type) } },
+		F("value", 16, 16, &integer_type) }, .ud_first = 1 },
 };
 
 #define SCTP_COMMON	F("type", 0, 8, &integer_type),			\
@@ -746,6 +760,66 @@ static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
 		payload_dep_kill(dctx, &proto_ip);
 }
 
+/*
+ * typeof (src/obj/set_typeof.c), as the system nft writes it: the field's
+ * number, the family (NFT_EXTHDR_OP_*, left out for IPv6) and the header
+ * or option; only named fields (the first element of an array), since
+ * it lists a header's presence as its first field.
+ */
+enum { EXTHDR_TYPEOF_TYPE, EXTHDR_TYPEOF_FIELD, EXTHDR_TYPEOF_OP };
+
+static uint32_t exthdr_typeof_id(const struct exthdr_desc *d)
+{
+	return d->op == NFT_EXTHDR_OP_IPV6 ? d->ud_id : d->type;
+}
+
+static uint32_t exthdr_typeof_field(const struct exthdr_desc *d,
+				    const struct exthdr_field *f)
+{
+	return f->ud ? f->ud : d->ud_first + (uint32_t)(f - d->fields);
+}
+
+static bool exthdr_typeof_put(struct nftnl_udata_buf *ud,
+			      const struct expr *expr)
+{
+	const struct exthdr_desc *d = expr->exthdr.desc;
+	const struct exthdr_field *f = expr->exthdr.field;
+
+	if (!d || !f || expr->exthdr.flags || expr->exthdr.offset != f->offset)
+		return false;
+	nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_FIELD, exthdr_typeof_field(d, f));
+	if (d->op != NFT_EXTHDR_OP_IPV6)
+		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_OP, d->op);
+	nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_TYPE, exthdr_typeof_id(d));
+	return true;
+}
+
+static struct expr *exthdr_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t type, field, op = NFT_EXTHDR_OP_IPV6;
+	const struct exthdr_desc *d;
+	unsigned int i, j;
+
+	if (!typeof_u32(t, EXTHDR_TYPEOF_TYPE, &type) ||
+	    !typeof_u32(t, EXTHDR_TYPEOF_FIELD, &field) ||
+	    (t->a[EXTHDR_TYPEOF_OP] && !typeof_u32(t, EXTHDR_TYPEOF_OP, &op)) ||
+	    !exthdr_op_valid(op))
+		return NULL;
+	for (i = 0; i < exthdr_families[op].num; i++) {
+		d = &exthdr_families[op].descs[i];
+		if (exthdr_typeof_id(d) != type)
+			continue;
+		for (j = 0; j < EXTHDR_MAX_FIELDS && d->fields[j].token; j++) {
+			if (exthdr_typeof_field(d, &d->fields[j]) == field)
+				return exthdr_expr_alloc(&internal_location, d,
+							 &d->fields[j],
+							 d->fields[j].stride ?
+							 1 : 0);
+		}
+	}
+	return NULL;
+}
+
 const struct expr_ops exthdr_expr_ops = {
 	.type			= EXPR_EXTHDR,
 	.name			= "exthdr",
@@ -760,6 +834,9 @@ const struct expr_ops exthdr_expr_ops = {
 	.delin_postprocess	= exthdr_expr_delin_postprocess,
 	.json_name		= "exthdr",
 	.json_parse		= exthdr_expr_json_parse,
+	.typeof_id		= 8,
+	.typeof_put		= exthdr_typeof_put,
+	.typeof_parse		= exthdr_typeof_parse,
 };
 
 /* JSON names the TCP and IP option families with keys of their own. */

@@ -6,6 +6,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -232,6 +234,24 @@ static int fib_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* typeof: result, then flags (src/obj/set_typeof.c). */
+static bool fib_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	nftnl_udata_put_u32(ud, 0, expr->fib.result);
+	nftnl_udata_put_u32(ud, 1, expr->fib.flags);
+	return true;
+}
+
+static struct expr *fib_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t result, flags;
+
+	if (!typeof_u32(t, 0, &result) || !typeof_u32(t, 1, &flags) ||
+	    !result || result > NFT_FIB_RESULT_MAX || !flags)
+		return NULL;
+	return fib_expr_alloc(&internal_location, flags, result);
+}
+
 const struct expr_ops fib_expr_ops = {
 	.type			= EXPR_FIB,
 	.name			= "fib",
@@ -246,4 +266,7 @@ const struct expr_ops fib_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "fib",
 	.json_parse		= fib_expr_json_parse,
+	.typeof_id		= 26,
+	.typeof_put		= fib_typeof_put,
+	.typeof_parse		= fib_typeof_parse,
 };

@@ -5,6 +5,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -264,6 +266,41 @@ static void hash_expr_delin_children(struct expr *expr,
 		visit(&expr->hash.expr, arg);
 }
 
+/*
+ * typeof: type, offset, modulus, seed and whether one was given
+ * (src/obj/set_typeof.c). Not the expression a jhash hashes, so only
+ * symhash: the system nft takes "typeof jhash ..." but cannot list it.
+ */
+enum { HASH_TYPEOF_TYPE, HASH_TYPEOF_OFFSET, HASH_TYPEOF_MOD,
+       HASH_TYPEOF_SEED, HASH_TYPEOF_SEED_SET };
+
+static bool hash_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	if (expr->hash.type != NFT_HASH_SYM)
+		return false;
+	nftnl_udata_put_u32(ud, HASH_TYPEOF_TYPE, expr->hash.type);
+	nftnl_udata_put_u32(ud, HASH_TYPEOF_OFFSET, expr->hash.offset);
+	nftnl_udata_put_u32(ud, HASH_TYPEOF_MOD, expr->hash.mod);
+	nftnl_udata_put_u32(ud, HASH_TYPEOF_SEED, expr->hash.seed);
+	nftnl_udata_put_u32(ud, HASH_TYPEOF_SEED_SET, expr->hash.seed_set);
+	return true;
+}
+
+static struct expr *hash_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t type, offset, mod;
+	struct expr *expr;
+
+	if (!typeof_u32(t, HASH_TYPEOF_TYPE, &type) ||
+	    !typeof_u32(t, HASH_TYPEOF_OFFSET, &offset) ||
+	    !typeof_u32(t, HASH_TYPEOF_MOD, &mod) ||
+	    type != NFT_HASH_SYM || !mod)
+		return NULL;
+	expr = hash_expr_alloc(&internal_location, type, NULL, mod);
+	expr->hash.offset = offset;
+	return expr;
+}
+
 const struct expr_ops hash_expr_ops = {
 	.type			= EXPR_HASH,
 	.name			= "hash",
@@ -280,6 +317,9 @@ const struct expr_ops hash_expr_ops = {
 	.delin_children		= hash_expr_delin_children,
 	.json_name		= "jhash",
 	.json_parse		= jhash_expr_json_parse,
+	.typeof_id		= 24,
+	.typeof_put		= hash_typeof_put,
+	.typeof_parse		= hash_typeof_parse,
 };
 
 /* The JSON key "symhash" names the same kind; it only parses. */

@@ -59,8 +59,56 @@ static struct expr *map_concat_data_decode(const unsigned char *data,
 	return concat;
 }
 
+/* A map's data as its typeof (@dexpr) describes it: each value in its
+ * expression's type and byte order, which the kernel's data type (an
+ * integer, say) does not know. */
+static struct expr *map_typeof_data_decode(const unsigned char *data,
+					   uint32_t len,
+					   const struct expr *dexpr)
+{
+	const struct expr *m;
+	struct expr *concat;
+	unsigned int off = 0, bytes;
+
+	if (dexpr->etype != EXPR_CONCAT)
+		return constant_expr_alloc(&internal_location, dexpr->dtype,
+					   dexpr->byteorder,
+					   len * BITS_PER_BYTE, data);
+	concat = concat_expr_alloc(&internal_location);
+	list_for_each_entry(m, &dexpr->expr_list.expressions, list) {
+		bytes = div_round_up(m->len, BITS_PER_BYTE);
+		if (off + bytes > len) {
+			expr_free(concat);
+			return NULL;
+		}
+		concat_expr_add(concat, constant_expr_alloc(&internal_location,
+				m->dtype, m->byteorder,
+				bytes * BITS_PER_BYTE, data + off));
+		off += concat_field_bytes(m);
+	}
+	concat->len = len * BITS_PER_BYTE;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
+/* The data's typeof in the map's user data, NULL if none. */
+static struct expr *map_data_typeof(const struct nftnl_set *nls)
+{
+	struct expr *dexpr = NULL;
+	const void *ud;
+	uint32_t len = 0;
+
+	if (!nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
+		return NULL;
+	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+	if (set_typeof_parse_data(ud, len, &dexpr) == 1)
+		set_key_set_len(dexpr);
+	return dexpr;
+}
+
 static struct expr *map_data_decode(struct nftnl_set_elem *e,
-				    uint32_t data_type, uint32_t data_len)
+				    uint32_t data_type, uint32_t data_len,
+				    const struct expr *dexpr)
 {
 	const struct datatype *dtype;
 	const char *chain;
@@ -87,6 +135,8 @@ static struct expr *map_data_decode(struct nftnl_set_elem *e,
 	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_DATA, &len);
 	if (len != data_len)
 		return NULL;
+	if (dexpr)
+		return map_typeof_data_decode(data, len, dexpr);
 	if (data_type >> MAP_CONCAT_TYPE_BITS)
 		return map_concat_data_decode(data, len, data_type);
 	dtype = datatype_lookup(data_type);
@@ -229,6 +279,7 @@ static unsigned int map_raws_read(const struct nftnl_set *nls,
 {
 	uint32_t data_type = nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE);
 	uint32_t data_len = nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN);
+	struct expr *dexpr = map_data_typeof(nls);
 	struct nftnl_set_elems_iter *it;
 	struct nftnl_set_elem *e;
 	struct map_raw *v = NULL;
@@ -257,18 +308,21 @@ static unsigned int map_raws_read(const struct nftnl_set *nls,
 		if (v[n].bytes)
 			mpz_import_data(v[n].key, v[n].bytes, byteorder, len);
 		if (!v[n].end)
-			v[n].data = map_data_decode(e, data_type, data_len);
+			v[n].data = map_data_decode(e, data_type, data_len,
+						    dexpr);
 		if (v[n].bytes == NULL || (!v[n].end && v[n].data == NULL) ||
 		    (v[n].end_bytes && end_len != len)) {
 			mpz_clear(v[n].key);
 			expr_free(v[n].data);
 			nftnl_set_elems_iter_destroy(it);
 			map_raws_free(v, n);
+			expr_free(dexpr);
 			return (unsigned int)-1;
 		}
 		n++;
 	}
 	nftnl_set_elems_iter_destroy(it);
+	expr_free(dexpr);
 	*res = v;
 	return n;
 }

@@ -6,6 +6,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <stmt.h>
 #include <proto.h>
 #include <evaluate.h>
@@ -317,6 +319,22 @@ static void meta_expr_delin_postprocess(struct delin_ctx *dctx,
 		dctx->deps[base] = stmt;
 }
 
+/* typeof: its key (src/obj/set_typeof.c). */
+static bool meta_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	nftnl_udata_put_u32(ud, 0, expr->meta.key);
+	return true;
+}
+
+static struct expr *meta_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t key;
+
+	if (!typeof_u32(t, 0, &key) || !meta_template(key))
+		return NULL;
+	return meta_expr_alloc(&internal_location, key);
+}
+
 const struct expr_ops meta_expr_ops = {
 	.type			= EXPR_META,
 	.name			= "meta",
@@ -331,4 +349,7 @@ const struct expr_ops meta_expr_ops = {
 	.delin_postprocess	= meta_expr_delin_postprocess,
 	.json_name		= "meta",
 	.json_parse		= meta_expr_json_parse,
+	.typeof_id		= 9,
+	.typeof_put		= meta_typeof_put,
+	.typeof_parse		= meta_typeof_parse,
 };

@@ -4,6 +4,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -154,6 +156,27 @@ static int numgen_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* typeof: type, modulus, offset (src/obj/set_typeof.c). */
+static bool numgen_typeof_put(struct nftnl_udata_buf *ud,
+			      const struct expr *expr)
+{
+	nftnl_udata_put_u32(ud, 0, expr->numgen.type);
+	nftnl_udata_put_u32(ud, 1, expr->numgen.mod);
+	nftnl_udata_put_u32(ud, 2, expr->numgen.offset);
+	return true;
+}
+
+static struct expr *numgen_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t type, mod, offset;
+
+	if (!typeof_u32(t, 0, &type) || !typeof_u32(t, 1, &mod) ||
+	    !typeof_u32(t, 2, &offset) || type >= array_size(numgen_types) ||
+	    !numgen_types[type] || !mod)
+		return NULL;
+	return numgen_expr_alloc(&internal_location, type, mod, offset);
+}
+
 const struct expr_ops numgen_expr_ops = {
 	.type			= EXPR_NUMGEN,
 	.name			= "numgen",
@@ -168,4 +191,7 @@ const struct expr_ops numgen_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "numgen",
 	.json_parse		= numgen_expr_json_parse,
+	.typeof_id		= 23,
+	.typeof_put		= numgen_typeof_put,
+	.typeof_parse		= numgen_typeof_parse,
 };

@@ -5,6 +5,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -137,6 +139,21 @@ static int osf_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/*
+ * typeof: nothing but the kind (src/obj/set_typeof.c), so only "osf
+ * name": the system nft takes "osf version" and "ttl" there but lists
+ * them as "osf name", losing them.
+ */
+static bool osf_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	return !expr->osf.flags && !expr->osf.ttl;
+}
+
+static struct expr *osf_typeof_parse(const struct typeof_attrs *t)
+{
+	return osf_expr_alloc(&internal_location, 0, 0);
+}
+
 const struct expr_ops osf_expr_ops = {
 	.type			= EXPR_OSF,
 	.name			= "osf",
@@ -150,4 +167,7 @@ const struct expr_ops osf_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "osf",
 	.json_parse		= osf_expr_json_parse,
+	.typeof_id		= 11,
+	.typeof_put		= osf_typeof_put,
+	.typeof_parse		= osf_typeof_parse,
 };

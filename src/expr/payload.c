@@ -1450,4 +1450,7 @@ const struct expr_ops payload_expr_ops = {
 	.delin_postprocess	= payload_expr_delin_postprocess,
 	.json_name		= "payload",
 	.json_parse		= payload_expr_json_parse,
+	.typeof_id		= 7,
+	.typeof_put		= payload_typeof_put,
+	.typeof_parse		= payload_typeof_parse,
 };

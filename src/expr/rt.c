@@ -5,6 +5,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -180,6 +182,22 @@ static int rt_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* typeof: its key (src/obj/set_typeof.c). */
+static bool rt_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	nftnl_udata_put_u32(ud, 0, expr->rt.key);
+	return true;
+}
+
+static struct expr *rt_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t key;
+
+	if (!typeof_u32(t, 0, &key) || !rt_template(key))
+		return NULL;
+	return rt_expr_alloc(&internal_location, key);
+}
+
 const struct expr_ops rt_expr_ops = {
 	.type			= EXPR_RT,
 	.name			= "rt",
@@ -194,4 +212,7 @@ const struct expr_ops rt_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "rt",
 	.json_parse		= rt_expr_json_parse,
+	.typeof_id		= 25,
+	.typeof_put		= rt_typeof_put,
+	.typeof_parse		= rt_typeof_parse,
 };

@@ -596,29 +596,16 @@ static uint32_t set_key_type(const struct expr *left)
 
 /*
  * Another raw key is described as the system nft describes it, so that
- * both list the set alike: its members in hex (set_own_type()).
+ * both list the set alike: its members in hex (set_own_type()); the
+ * payload kind writes it (src/expr/payload_typeof.c).
  */
 static void set_udata_typeof(struct nftnl_udata_buf *ud,
 			     const struct expr *left)
 {
-	struct nftnl_udata *key, *data;
-
 	if (left->etype != EXPR_PAYLOAD || !set_left_is_raw(left) ||
 	    set_raw_port_type(left))
 		return;
-	key = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
-			    SET_TYPEOF_KIND_PAYLOAD);
-	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_PROTO, 0);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_FIELD, 0);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_BASE,
-			    left->payload.base + 1);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_OFFSET,
-			    left->payload.offset);
-	nftnl_udata_put_u32(ud, SET_TYPEOF_PAYLOAD_LEN, left->len);
-	nftnl_udata_nest_end(ud, data);
-	nftnl_udata_nest_end(ud, key);
+	set_typeof_put(ud, left);
 }
 
 static void set_udata(struct nftnl_set *nls, const struct expr *left,
@@ -737,6 +724,87 @@ static int set_member_cmp(const struct expr *x, const struct expr *y)
 	return mpz_cmp(x->value.value, y->value.value);
 }
 
+/* The value a member sorts by. */
+static const struct expr *set_member_key(const struct expr *x)
+{
+	if (x->etype == EXPR_PREFIX)
+		return x->prefix.prefix;
+	if (x->etype == EXPR_RANGE)
+		return x->range.left;
+	return x;
+}
+
+struct set_sort_key {
+	uint64_t key;
+	void *e;
+};
+
+/* @x's value as the key of a radix sort; false if it does not fit. */
+static bool set_sort_key_get(const mpz_t x, uint64_t *key)
+{
+	if (mpz_sgn(x) < 0 ||
+	    mpz_sizeinbase(x, 2) > BITS_PER_BYTE * sizeof(unsigned long))
+		return false;
+	*key = mpz_get_ui(x);
+	return true;
+}
+
+/*
+ * Stable LSD radix sort of @a by key, 16 bits a pass and only the passes
+ * @max needs: qsort's comparisons through two pointers and mpz_cmp were
+ * a quarter of listing a big set of one-word values (addresses, ports).
+ */
+static void set_radix_sort(struct set_sort_key *a, unsigned int n,
+			   uint64_t max)
+{
+	struct set_sort_key *b = xmalloc(n * sizeof(*b)), *src = a, *t;
+	unsigned int i, shift, *count = xmalloc(65537 * sizeof(*count));
+
+	for (shift = 0; shift < 64 && (max >> shift); shift += 16) {
+		memset(count, 0, 65537 * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[((src[i].key >> shift) & 0xffff) + 1]++;
+		for (i = 1; i <= 65536; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			b[count[(src[i].key >> shift) & 0xffff]++] = src[i];
+		t = src, src = b, b = t;
+	}
+	if (src != a) {
+		memcpy(a, src, n * sizeof(*a));
+		b = src;
+	}
+	xfree(count);
+	xfree(b);
+}
+
+/* Sorts members @v by value if every value fits one word; false, with
+ * nothing moved, otherwise. */
+static bool set_sort_radix(struct expr **v, unsigned int n)
+{
+	struct set_sort_key *a = xmalloc(n * sizeof(*a));
+	const struct expr *k;
+	uint64_t max = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		k = set_member_key(v[i]);
+		if (k->etype != EXPR_VALUE ||
+		    !set_sort_key_get(k->value.value, &a[i].key)) {
+			xfree(a);
+			return false;
+		}
+		a[i].e = v[i];
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	set_radix_sort(a, n, max);
+	for (i = 0; i < n; i++)
+		v[i] = a[i].e;
+	xfree(a);
+	return true;
+}
+
 /* Listings show the members sorted by value, as the system nft does. */
 static void set_sort(struct expr *set)
 {
@@ -750,7 +818,8 @@ static void set_sort(struct expr *set)
 		list_del(&e->list);
 		v[i++] = e;
 	}
-	qsort(v, n, sizeof(*v), set_value_cmp);
+	if (n < 64 || !set_sort_radix(v, n))
+		qsort(v, n, sizeof(*v), set_value_cmp);
 	for (i = 0; i < n; i++)
 		list_add_tail(&v[i]->list, &set->expr_list.expressions);
 	xfree(v);
@@ -811,6 +880,34 @@ static int set_key_ptr_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* As set_key_ptr_cmp sorts them (equal keys in their order, which is
+ * the radix sort's stability), when every key fits one word. */
+static bool set_keys_sort_radix(const struct interval_elem **p,
+				unsigned int n)
+{
+	struct set_sort_key *a;
+	uint64_t max = 0;
+	unsigned int i;
+
+	if (n < 64)
+		return false;
+	a = xmalloc(n * sizeof(*a));
+	for (i = 0; i < n; i++) {
+		if (!set_sort_key_get(p[i]->key, &a[i].key)) {
+			xfree(a);
+			return false;
+		}
+		a[i].e = (void *)p[i];
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	set_radix_sort(a, n, max);
+	for (i = 0; i < n; i++)
+		p[i] = a[i].e;
+	xfree(a);
+	return true;
+}
+
 /* A value sent twice is one element: keep its first place. */
 static void set_keys_first(struct set_keys *keys)
 {
@@ -824,7 +921,8 @@ static void set_keys_first(struct set_keys *keys)
 	dup = xzalloc(keys->n * sizeof(*dup));
 	for (i = 0; i < keys->n; i++)
 		p[i] = &keys->v[i];
-	qsort(p, keys->n, sizeof(*p), set_key_ptr_cmp);
+	if (!set_keys_sort_radix(p, keys->n))
+		qsort(p, keys->n, sizeof(*p), set_key_ptr_cmp);
 	for (i = 1; i < keys->n; i++)
 		if (!mpz_cmp(p[i - 1]->key, p[i]->key))
 			dup[p[i] - keys->v] = true;

@@ -4,6 +4,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -155,6 +157,28 @@ static int socket_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/*
+ * typeof: its key (src/obj/set_typeof.c), without the level of
+ * "cgroupv2 level N", which the system nft lists as level 0: not that.
+ */
+static bool socket_typeof_put(struct nftnl_udata_buf *ud,
+			      const struct expr *expr)
+{
+	if (expr->socket.key == NFT_SOCKET_CGROUPV2)
+		return false;
+	nftnl_udata_put_u32(ud, 0, expr->socket.key);
+	return true;
+}
+
+static struct expr *socket_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t key;
+
+	if (!typeof_u32(t, 0, &key) || !socket_template(key))
+		return NULL;
+	return socket_expr_alloc(&internal_location, key);
+}
+
 const struct expr_ops socket_expr_ops = {
 	.type			= EXPR_SOCKET,
 	.name			= "socket",
@@ -168,4 +192,7 @@ const struct expr_ops socket_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "socket",
 	.json_parse		= socket_expr_json_parse,
+	.typeof_id		= 10,
+	.typeof_put		= socket_typeof_put,
+	.typeof_parse		= socket_typeof_parse,
 };

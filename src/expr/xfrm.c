@@ -5,6 +5,8 @@
  */
 #include <string.h>
 #include <expr.h>
+#include <set.h>
+#include <libnftnl/udata.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -193,6 +195,26 @@ static int xfrm_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* typeof: key, policy number, direction (src/obj/set_typeof.c). */
+static bool xfrm_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
+{
+	nftnl_udata_put_u32(ud, 0, expr->xfrm.key);
+	nftnl_udata_put_u32(ud, 1, expr->xfrm.spnum);
+	nftnl_udata_put_u32(ud, 2, expr->xfrm.dir);
+	return true;
+}
+
+static struct expr *xfrm_typeof_parse(const struct typeof_attrs *t)
+{
+	uint32_t key, dir, spnum;
+
+	if (!typeof_u32(t, 0, &key) || !typeof_u32(t, 1, &spnum) ||
+	    !typeof_u32(t, 2, &dir) || !xfrm_template(key) || dir > 1 ||
+	    spnum > 255)
+		return NULL;
+	return xfrm_expr_alloc(&internal_location, key, dir, spnum);
+}
+
 const struct expr_ops xfrm_expr_ops = {
 	.type			= EXPR_XFRM,
 	.name			= "ipsec",
@@ -206,4 +228,7 @@ const struct expr_ops xfrm_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "ipsec",
 	.json_parse		= xfrm_expr_json_parse,
+	.typeof_id		= 27,
+	.typeof_put		= xfrm_typeof_put,
+	.typeof_parse		= xfrm_typeof_parse,
 };

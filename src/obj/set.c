@@ -71,8 +71,7 @@ static void set_info_free(struct set *s)
 		return;
 	for (i = 0; s->init && i < s->init->expr_list.size; i++) {
 		xfree(s->info[i].comment);
-		if (s->info[i].stmt)
-			stmt_free(s->info[i].stmt);
+		set_stmts_free(&s->info[i].stmts);
 	}
 	xfree(s->info);
 	s->info = NULL;
@@ -91,6 +90,7 @@ void set_free(struct set *s)
 	if (s->data)
 		expr_free(s->data);
 	set_info_free(s);
+	set_stmts_free(&s->stmts);
 	if (s->init)
 		expr_free(s->init);
 	if (s->merge_with)
@@ -522,6 +522,7 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 	if (s->policy_memory)
 		nftnl_set_set_u32(nls, NFTNL_SET_POLICY, NFT_SET_POL_MEMORY);
 	set_nl_udata(nls, s);
+	set_stmts_put_set(nls, &s->stmts);
 	return nls;
 }
 
@@ -771,7 +772,8 @@ const struct obj_ops set_obj_ops = {
 	.free		= set_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
-			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
+			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_set_cmd,
 };
 
@@ -788,7 +790,8 @@ const struct obj_ops map_obj_ops = {
 	.name		= "map",
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
-			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
+			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
+			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_map_cmd,
 };
 
@@ -818,6 +821,7 @@ const struct obj_ops element_obj_ops = {
 	.explain_missing = set_explain_missing,
 	.free		= set_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
-			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY),
+			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
+			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_element_cmd,
 };

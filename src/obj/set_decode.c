@@ -64,71 +64,8 @@ static int elem_comment_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
-/* The one expression of an element, if it is a counter. */
-static struct nftnl_expr *elem_counter(struct nftnl_set_elem *e)
-{
-	struct nftnl_expr *x;
-	const char *name;
-
-	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
-		return NULL;
-	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
-						    NULL);
-	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
-	return name && !strcmp(name, "counter") ? x : NULL;
-}
-
-/* second, minute, hour, day, week: the units the language names */
-static bool elem_limit_unit_known(uint64_t unit)
-{
-	return unit == 1 || unit == 60 || unit == 3600 || unit == 86400 ||
-	       unit == 604800;
-}
-
-/* The one expression of an element, if a limit or a quota the
- * language can say: as a statement. */
-static struct stmt *elem_stmt(struct nftnl_set_elem *e)
-{
-	struct nftnl_expr *x;
-	struct stmt *st;
-	const char *name;
-
-	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR))
-		return NULL;
-	x = (struct nftnl_expr *)nftnl_set_elem_get(e, NFTNL_SET_ELEM_EXPR,
-						    NULL);
-	name = x ? nftnl_expr_get_str(x, NFTNL_EXPR_NAME) : NULL;
-	if (name && !strcmp(name, "limit")) {
-		st = limit_stmt_alloc(&internal_location);
-		st->limit.rate = nftnl_expr_get_u64(x, NFTNL_EXPR_LIMIT_RATE);
-		st->limit.unit = nftnl_expr_get_u64(x, NFTNL_EXPR_LIMIT_UNIT);
-		st->limit.burst = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_BURST);
-		st->limit.type = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_TYPE);
-		st->limit.flags = nftnl_expr_get_u32(x, NFTNL_EXPR_LIMIT_FLAGS);
-		if (!elem_limit_unit_known(st->limit.unit) ||
-		    st->limit.type > NFT_LIMIT_PKT_BYTES ||
-		    (st->limit.flags & ~NFT_LIMIT_F_INV)) {
-			stmt_free(st);
-			return NULL;
-		}
-		return st;
-	}
-	if (name && !strcmp(name, "quota")) {
-		st = quota_stmt_alloc(&internal_location);
-		st->quota.bytes = nftnl_expr_get_u64(x, NFTNL_EXPR_QUOTA_BYTES);
-		st->quota.used = nftnl_expr_get_u64(x,
-						NFTNL_EXPR_QUOTA_CONSUMED);
-		st->quota.flags = nftnl_expr_get_u32(x, NFTNL_EXPR_QUOTA_FLAGS) &
-				  NFT_QUOTA_F_INV;
-		return st;
-	}
-	return NULL;
-}
-
 static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 {
-	struct nftnl_expr *ctr;
-
 	const void *ud;
 	uint32_t len;
 
@@ -142,15 +79,9 @@ static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
 		nftnl_udata_parse(ud, len, elem_comment_cb, &i->comment);
 	}
-	ctr = elem_counter(e);
-	if (ctr) {
-		i->counter = true;
-		i->packets = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_PACKETS);
-		i->bytes = nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_BYTES);
-	}
-	i->stmt = elem_stmt(e);
-	return i->timeout || i->expires || i->comment || i->counter ||
-	       i->stmt;
+	/* what cannot be listed kept the set out of the cache */
+	set_stmts_read_elem(e, &i->stmts);
+	return i->timeout || i->expires || i->comment || i->stmts.n;
 }
 
 static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
@@ -160,8 +91,7 @@ static int elem_info_any_cb(struct nftnl_set_elem *e, void *data)
 	if (elem_info_read(e, &i)) {
 		*(bool *)data = true;
 		xfree(i.comment);
-		if (i.stmt)
-			stmt_free(i.stmt);
+		set_stmts_free(&i.stmts);
 		return -1;
 	}
 	return 0;
@@ -307,8 +237,7 @@ static int decode_with_info(struct set *s, const struct nftnl_set *nls,
 		for (i = 0; i < c.n; i++) {
 			expr_free(c.v[i].member);
 			xfree(c.v[i].info.comment);
-			if (c.v[i].info.stmt)
-				stmt_free(c.v[i].info.stmt);
+			set_stmts_free(&c.v[i].info.stmts);
 		}
 		xfree(c.v);
 		return -1;
@@ -374,6 +303,7 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		set_udata_parse(s, ud, len);
 	}
+	set_stmts_read_set(nls, &s->stmts);
 	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		switch (set_typeof_parse(ud, len, &s->key)) {
@@ -474,27 +404,26 @@ static int elem_udata_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
-static bool elem_listable_stmt(struct nftnl_set_elem *e)
+/* Whether the element's expressions are statements this nft lists. */
+static bool elem_listable_stmts(struct nftnl_set_elem *e)
 {
-	struct stmt *st = elem_stmt(e);
+	struct set_stmts l = {};
+	int ret = set_stmts_read_elem(e, &l);
 
-	if (st == NULL)
-		return false;
-	stmt_free(st);
-	return true;
+	set_stmts_free(&l);
+	return ret == 0;
 }
 
 /* An element with more than a key, an interval's flags, a timeout, an
- * expiry and a comment: a counter or data this nft does not list. */
+ * expiry, a comment and stateful statements: data this nft does not
+ * list. */
 static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 {
 	bool *bad = data;
 	const void *ud;
 	uint32_t len;
 
-	if ((nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) &&
-	     !elem_counter(e) && !elem_listable_stmt(e)) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS) ||
+	if (!elem_listable_stmts(e) ||
 	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
 		*bad = true;
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
@@ -515,9 +444,13 @@ static bool set_listable(struct nftnl_set *nls)
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	bool bad = false;
 
-	if (flags & NFT_SET_OBJECT ||
-	    nftnl_set_is_set(nls, NFTNL_SET_EXPR) ||
-	    nftnl_set_is_set(nls, NFTNL_SET_EXPRESSIONS))
+	struct set_stmts l = {};
+
+	if (flags & NFT_SET_OBJECT)
+		return false;
+	bad = set_stmts_read_set(nls, &l) < 0;
+	set_stmts_free(&l);
+	if (bad)
 		return false;
 	nftnl_set_elem_foreach(nls, elem_unlistable_cb, &bad);
 	return !bad;
@@ -590,6 +523,7 @@ static struct nftnl_set *set_nl_head(const struct nftnl_set *nls)
 		NFTNL_SET_KEY_LEN, NFTNL_SET_DATA_TYPE, NFTNL_SET_DATA_LEN,
 		NFTNL_SET_HANDLE, NFTNL_SET_TIMEOUT, NFTNL_SET_GC_INTERVAL,
 		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY,
+		NFTNL_SET_USERDATA,	/* a map's data typeof */
 	};
 	struct nftnl_set *copy = nftnl_set_alloc();
 	const void *data;
@@ -651,6 +585,8 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 			 bool elems)
 {
+	const struct nftnl_set *head = nls;
+	struct set_stmts l = {};
 	struct set *s;
 	uint32_t family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
 	const char *tname = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
@@ -658,23 +594,33 @@ static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 
 	if (!t || nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)
 		return 0;
+	/* the set's statements are the dumped set's (the copy below has
+	 * its attributes and elements only) */
+	if (set_stmts_read_set(head, &l) < 0)
+		return 0;
 	if (elems) {
 		nls = set_dump_elems(nft, nls);
-		if (!nls)
+		if (!nls) {
+			set_stmts_free(&l);
 			return -1;
+		}
 	} else {
 		nls = nftnl_set_clone_head(nls);
 	}
 	if (!set_listable(nls)) {
+		set_stmts_free(&l);
 		nftnl_set_free(nls);
 		return 0;
 	}
 	s = netlink_set_parse(nls);
 	nftnl_set_free(nls);
 	if (!s->key) {
+		set_stmts_free(&l);
 		set_free(s);
 		return 0;
 	}
+	set_stmts_free(&s->stmts);
+	s->stmts = l;
 	table_add_set(t, s);
 	return 0;
 }
@@ -701,3 +647,44 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
 	nftnl_set_list_free(list);
 	return ret;
 }
+
+static int set_head_cb(const struct nlmsghdr *nlh, void *data)
+{
+	void **c = data;
+	struct nftnl_set *nls = nftnl_set_alloc();
+
+	if (!nls)
+		memory_allocation_error();
+	if (nftnl_set_nlmsg_parse(nlh, nls) < 0 || c[1] ||
+	    strcmp(nftnl_set_get_str(nls, NFTNL_SET_NAME), c[0])) {
+		nftnl_set_free(nls);
+		return MNL_CB_OK;
+	}
+	c[1] = nls;
+	return MNL_CB_OK;
+}
+
+/* Set @name of table @table as the kernel holds it, without elements
+ * (statements included); NULL with errno if none. */
+struct nftnl_set *set_nl_fetch(struct nft_ctx *nft, uint32_t family,
+			       const char *table, const char *name)
+{
+	void *c[2] = { (void *)name, NULL };
+
+	if (mnl_dump_table_objs(nft, NFT_MSG_GETSET, family, table,
+				set_head_cb, c) < 0) {
+		if (c[1])
+			nftnl_set_free(c[1]);
+		return NULL;
+	}
+	if (c[1] == NULL)
+		errno = ENOENT;
+	return c[1];
+}
+
+/* What the elements' decoder needs of @nls, and no elements. */
+struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls)
+{
+	return set_nl_head(nls);
+}
+

@@ -122,6 +122,8 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 	struct table *t;
 	int ret = 0, k;
 
+	if (cmd->op == CMD_RESET)
+		return element_reset(nft, cmd, msgs);
 	t = cache_table_lookup(&nft->cache, cmd->handle.family,
 			       cmd->handle.table.name);
 	s = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
@@ -132,6 +134,8 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 	if (set_get_evaluate(nft, msgs, s, &want->init) < 0)
 		return -1;
 	out = *s;
+	/* the elements say them: no declaration line, as the system nft */
+	memset(&out.stmts, 0, sizeof(out.stmts));
 	out.init = set_expr_alloc(&internal_location);
 	out.info = xzalloc((want->init->expr_list.size + 1) *
 			   sizeof(*out.info));
@@ -291,6 +295,8 @@ static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 				  set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
+		if (e->data_typeof)
+			set_typeof_nl_data(nls, s->data);
 	}
 	if (set_is_map(s)) {
 		if (!s->data)
@@ -530,14 +536,15 @@ static void elems_json_echo_each(json_t *array, const char *op,
 	for (m = v; *m; m++) {
 		memset(&info, 0, sizeof(info));
 		from = infos ? &infos[m - v] : (*m)->elem_info;
-		if (from) {
+		if (from)
 			info = *from;
-			info.stmt = NULL;
-		}
 		/* the kernel starts the expiry from the element's timeout,
 		 * else the set's */
 		if (!info.expires)
 			info.expires = info.timeout ? info.timeout : s->timeout;
+		/* the set's statements, which the kernel gave it */
+		if (!info.stmts.n)
+			info.stmts = s->stmts;
 		o = json_object();
 		json_object_set_new(o, "family",
 				    json_string(family_name(h->family)));
@@ -588,8 +595,7 @@ static void elems_json_echo(json_t *array, const char *op,
 				     octx);
 	for (i = 0; sent.init && i < sent.init->expr_list.size; i++) {
 		xfree(sent.info[i].comment);
-		if (sent.info[i].stmt)
-			stmt_free(sent.info[i].stmt);
+		set_stmts_free(&sent.info[i].stmts);
 	}
 	xfree(sent.info);
 	if (sent.init)
@@ -640,8 +646,7 @@ void set_elem_info_free(struct set_elem_info *i)
 	if (i == NULL)
 		return;
 	xfree(i->comment);
-	if (i->stmt)
-		stmt_free(i->stmt);
+	set_stmts_free(&i->stmts);
 	xfree(i);
 }
 
@@ -654,7 +659,7 @@ struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i)
 	n = xzalloc(sizeof(*n));
 	*n = *i;
 	n->comment = i->comment ? xstrdup(i->comment) : NULL;
-	n->stmt = NULL;
+	set_stmts_clone(&n->stmts, &i->stmts);
 	return n;
 }
 
@@ -696,7 +701,6 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 void set_elem_info_put_open(struct nftnl_set_elem *e,
 			    const struct set_elem_info *i, bool open)
 {
-	struct nftnl_expr *x;
 
 	set_elem_udata_put(e, i ? i->comment : NULL, open);
 	if (i == NULL)
@@ -706,14 +710,7 @@ void set_elem_info_put_open(struct nftnl_set_elem *e,
 	if (i->expires)
 		nftnl_set_elem_set_u64(e, NFTNL_SET_ELEM_EXPIRATION,
 				       i->expires);
-	if (i->counter) {
-		x = nftnl_expr_alloc("counter");
-		if (x == NULL)
-			memory_allocation_error();
-		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_PACKETS, i->packets);
-		nftnl_expr_set_u64(x, NFTNL_EXPR_CTR_BYTES, i->bytes);
-		nftnl_set_elem_set(e, NFTNL_SET_ELEM_EXPR, x, 0);
-	}
+	set_stmts_put_elem(e, &i->stmts);
 }
 
 
@@ -824,8 +821,7 @@ int set_interval_decode_with_info(struct set *s, const struct nftnl_set *nls,
 		if (c.v[i].taken)
 			continue;
 		xfree(c.v[i].info.comment);
-		if (c.v[i].info.stmt)
-			stmt_free(c.v[i].info.stmt);
+		set_stmts_free(&c.v[i].info.stmts);
 	}
 	xfree(c.v);
 	return 0;

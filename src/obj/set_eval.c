@@ -65,7 +65,7 @@ static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
 static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 				const struct expr *elems)
 {
-	const struct set_elem_info *i;
+	struct set_elem_info *i;
 	const struct expr *m, *at;
 
 	if (elems->etype != EXPR_SET)
@@ -82,6 +82,9 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 		if (i->expires && !i->timeout && !s->timeout)
 			return expr_error(ectx, at,
 					  "Could not process rule: Operation not supported");
+		if (set_stmts_evaluate(ectx, &i->stmts) < 0 ||
+		    set_elem_stmts_match(ectx, s, at, &i->stmts) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -225,6 +228,8 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 				  "auto-merge only works with interval sets");
 	if (s->timeout)
 		s->flags |= NFT_SET_TIMEOUT;
+	if (set_stmts_evaluate(ectx, &s->stmts) < 0)
+		return -1;
 	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
 		return -1;
 	set_run_add(ectx, s);
@@ -403,6 +408,9 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (s->data)
 		e->data = expr_get(s->data);
 	e->flags = s->flags;
+	/* what the kernel gives elements without statements (-e -j) */
+	set_stmts_free(&e->stmts);
+	set_stmts_clone(&e->stmts, &s->stmts);
 	/* a map's elements go by their keys alone */
 	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
 			      cmd->op == CMD_DESTROY)) {

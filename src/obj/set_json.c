@@ -33,6 +33,56 @@ static void json_set_elem_release(struct json_ctx *jctx, json_t *v, size_t i)
 	json_array_set_new(v, i, json_null());
 }
 
+/* The element's statements: its other members, "counter": {...},
+ * "limit": {...}, in their order. */
+static int json_elem_stmts(struct json_ctx *jctx, json_t *o,
+			   const char *path, struct set_stmts *l)
+{
+	static const char *const opts[] = {
+		"val", "timeout", "expires", "comment",
+	};
+	const char *key;
+	struct stmt *st;
+	unsigned int i;
+	json_t *v, *one;
+
+	json_object_foreach(o, key, v) {
+		for (i = 0; i < array_size(opts); i++) {
+			if (!strcmp(key, opts[i]))
+				break;
+		}
+		if (i < array_size(opts))
+			continue;
+		one = json_pack("{sO}", key, v);
+		st = json_parse_stmt(jctx, one, path);
+		json_decref(one);
+		if (st == NULL)
+			return -1;
+		set_stmts_add(l, st);
+	}
+	return 0;
+}
+
+/* The set's "stmt": [{"counter": null}, ...]. */
+static int json_set_stmts(struct json_ctx *jctx, json_t *a, struct set *s)
+{
+	struct stmt *st;
+	char path[40];
+	size_t i;
+
+	if (!json_is_array(a))
+		return json_error(jctx, "stmt",
+				  "\"stmt\" must be an array of statements");
+	for (i = 0; i < json_array_size(a); i++) {
+		json_index_suffix(path, ".stmt", i);
+		st = json_parse_stmt(jctx, json_array_get(a, i), path);
+		if (st == NULL)
+			return -1;
+		set_stmts_add(&s->stmts, st);
+	}
+	return 0;
+}
+
 /* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
  * "counter": {"packets": n, "bytes": n}}}: V (a new reference) and the
  * options in *@info; @j itself if not such an object, NULL on error. */
@@ -73,18 +123,8 @@ static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
 		}
 		(*info)->comment = xstrdup(json_string_value(x));
 	}
-	if ((x = json_object_get(o, "counter"))) {
-		(*info)->counter = true;
-		if (json_is_object(x)) {
-			json_t *p = json_object_get(x, "packets");
-			json_t *b = json_object_get(x, "bytes");
-
-			if (json_is_integer(p))
-				(*info)->packets = json_integer_value(p);
-			if (json_is_integer(b))
-				(*info)->bytes = json_integer_value(b);
-		}
-	}
+	if (json_elem_stmts(jctx, o, path, &(*info)->stmts) < 0)
+		goto fail;
 	return json_incref(val);
 bad:
 	json_error(jctx, path,
@@ -181,6 +221,67 @@ bad:
 			  "\"type\" must be a type name or an array of them");
 }
 
+/* A typeof expression at @path: the set's key, or (@data) a map's data,
+ * replacing what "type" or "map" said. */
+static int json_set_typeof_expr(struct json_ctx *jctx, json_t *v,
+				const char *path, struct set *s, bool data)
+{
+	struct expr *e = json_parse_expr(jctx, v, path);
+
+	if (e == NULL)
+		return -1;
+	if (data) {
+		expr_free(s->data);
+		xfree(s->data_types);
+		s->data_types = NULL;
+		s->data = e;
+		s->data_typeof = true;
+		s->data_loc = json_location(jctx, path);
+		s->flags |= NFT_SET_MAP;
+	} else {
+		expr_free(s->key);
+		xfree(s->key_types);
+		s->key_types = NULL;
+		s->key = e;
+		s->key_typeof = true;
+		s->key_loc = json_location(jctx, path);
+	}
+	return 0;
+}
+
+/* "typeof": {"key": EXPR, "data": EXPR}, the data a map's only; newer
+ * upstream nft writes "type": {"typeof": EXPR} and "map": {"typeof":
+ * EXPR} instead (json_set_body()). */
+static int json_set_typeof(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	json_t *k = json_is_object(v) ? json_object_get(v, "key") : NULL;
+	json_t *d = json_is_object(v) ? json_object_get(v, "data") : NULL;
+	const char *key;
+	json_t *x;
+
+	if (k == NULL)
+		return json_error(jctx, "typeof",
+				  "\"typeof\" must be an object {\"key\": EXPR, \"data\": EXPR}");
+	json_object_foreach(v, key, x) {
+		if (strcmp(key, "key") && strcmp(key, "data"))
+			return json_error(jctx, "typeof",
+					  "unknown key \"%s\" in \"typeof\"",
+					  key);
+	}
+	if (json_set_typeof_expr(jctx, k, "typeof.key", s, false) < 0)
+		return -1;
+	if (d && json_set_typeof_expr(jctx, d, "typeof.data", s, true) < 0)
+		return -1;
+	return 0;
+}
+
+/* {"typeof": EXPR} in place of a type name, as newer upstream writes. */
+static json_t *json_typeof_wrapped(json_t *v)
+{
+	return json_is_object(v) && json_object_size(v) == 1 ?
+	       json_object_get(v, "typeof") : NULL;
+}
+
 static int json_set_flags(struct json_ctx *jctx, json_t *v, struct set *s)
 {
 	const char *err;
@@ -215,9 +316,18 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 	uint64_t v = 0;
 	json_t *m;
 
-	if ((m = json_object_get(obj, "type")) && json_set_type(jctx, m, s) < 0)
+	if ((m = json_object_get(obj, "type")) && json_typeof_wrapped(m)) {
+		if (json_set_typeof_expr(jctx, json_typeof_wrapped(m),
+					 "type.typeof", s, false) < 0)
+			return -1;
+	} else if (m && json_set_type(jctx, m, s) < 0) {
 		return -1;
-	if ((m = json_object_get(obj, "map"))) {
+	}
+	if ((m = json_object_get(obj, "map")) && json_typeof_wrapped(m)) {
+		if (json_set_typeof_expr(jctx, json_typeof_wrapped(m),
+					 "map.typeof", s, true) < 0)
+			return -1;
+	} else if (m) {
 		/* as "type": a name ("a . b" too) or an array of them */
 		char *key_types = s->key_types;
 		struct location key_loc = s->key_loc;
@@ -233,6 +343,9 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 		s->key_loc = key_loc;
 		s->flags |= NFT_SET_MAP;
 	}
+	if ((m = json_object_get(obj, "typeof")) &&
+	    json_set_typeof(jctx, m, s) < 0)
+		return -1;
 	if ((m = json_object_get(obj, "flags")) &&
 	    json_set_flags(jctx, m, s) < 0)
 		return -1;
@@ -263,6 +376,9 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 		s->auto_merge = true;
 	if ((m = json_object_get(obj, "elem")) &&
 	    json_set_elems(jctx, m, s) < 0)
+		return -1;
+	if ((m = json_object_get(obj, "stmt")) &&
+	    json_set_stmts(jctx, m, s) < 0)
 		return -1;
 	return 0;
 }

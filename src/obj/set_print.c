@@ -6,6 +6,7 @@
 #include <print.h>
 #include <json.h>
 #include <inttypes.h>
+#include <libnftnl/set.h>
 #include <linux/netfilter.h>
 
 /* ---- output ---- */
@@ -89,16 +90,8 @@ void set_print_elem_info(const struct set *s,
 			 const struct set_elem_info *i,
 			 struct output_ctx *octx)
 {
-	/* the counter first, as the system nft lists it */
-	if (i->counter && nft_output_stateless(octx))
-		nft_print(octx, " counter");
-	else if (i->counter)
-		nft_print(octx, " counter packets %" PRIu64 " bytes %" PRIu64,
-			  i->packets, i->bytes);
-	if (i->stmt) {
-		nft_print(octx, " ");
-		stmt_print(i->stmt, octx);
-	}
+	/* the statements first, as the system nft lists them */
+	set_stmts_print(&i->stmts, octx);
 	if (i->timeout && i->timeout != s->timeout)
 		set_print_ms("timeout", i->timeout, octx);
 	/* an expiry is state: -s leaves it out, as the system nft */
@@ -170,6 +163,8 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nft_print(octx, "\t\tsize %u\n", s->size);
 	set_print_flags(s, octx);
+	/* right after the flags, where the system nft has them */
+	set_stmts_print_decl(&s->stmts, octx);
 	if (s->auto_merge)
 		nft_print(octx, "\t\tauto-merge\n");
 	if (s->timeout)
@@ -197,6 +192,21 @@ static json_t *set_json_type(const struct expr *key)
 	return a;
 }
 
+/*
+ * {"typeof": {"key": EXPR, "data": EXPR}}: what "typeof" says in text,
+ * which "type" and "map" (kept for readers that expect them) lose; the
+ * system nft writes only those.
+ */
+static json_t *set_json_typeof(const struct set *s, struct output_ctx *octx)
+{
+	json_t *t = json_object();
+
+	json_object_set_new(t, "key", expr_json(s->key, octx));
+	if (set_is_map(s) && s->data && s->data_typeof)
+		json_object_set_new(t, "data", expr_json(s->data, octx));
+	return t;
+}
+
 /* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
  * for an element that holds more than its key. */
 json_t *set_elem_json(const struct set *s, const struct expr *m,
@@ -205,7 +215,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 {
 	json_t *o;
 
-	if (!i || !(i->expires || i->comment || i->counter || i->stmt ||
+	if (!i || !(i->expires || i->comment || i->stmts.n ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
 	/* a map's: [{"elem": {"val": KEY, ...}}, DATA] */
@@ -223,16 +233,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 				    json_integer(i->expires / 1000));
 	if (i->comment)
 		json_object_set_new(o, "comment", json_string(i->comment));
-	if (i->counter)
-		json_object_set_new(o, "counter",
-				    json_pair("packets", json_integer(i->packets),
-					      "bytes", json_integer(i->bytes)));
-	if (i->stmt) {
-		json_t *j = stmt_json(i->stmt, octx);
-
-		json_object_update(o, j);
-		json_decref(j);
-	}
+	set_stmts_json_elem(o, &i->stmts, octx);
 	return json_wrap("elem", o);
 }
 
@@ -254,6 +255,8 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 	 * 1.1 writes it (and "type") */
 	if (set_is_map(s) && s->data)
 		json_object_set_new(root, "map", set_json_type(s->data));
+	if (s->key && s->key_typeof)
+		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
@@ -287,6 +290,9 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
 						octx));
 		json_object_set_new(root, "elem", elem);
 	}
+	if (s->stmts.n)
+		json_object_set_new(root, "stmt",
+				    set_stmts_json_decl(&s->stmts, octx));
 	return json_wrap(set_is_map(s) ? "map" : "set", root);
 }
 
@@ -331,16 +337,39 @@ static void set_list_table(struct nft_ctx *nft, const struct table *t,
 	octx->family = saved;
 }
 
+/* A set the cache lacks: none, or one this nft cannot list (left out
+ * of the cache), which is said rather than denied. */
+static int set_list_missing(struct nft_ctx *nft, const struct cmd *cmd,
+			    const struct table *t, struct list_head *msgs)
+{
+	const struct location *loc = cmd_loc_or(cmd,
+						&cmd->handle.set.location);
+	struct nftnl_set *nls = t ? set_nl_fetch(nft, cmd->handle.family,
+						 cmd->handle.table.name,
+						 cmd->handle.set.name) : NULL;
+
+	if (!nls)
+		return erec_error(msgs, loc, "No such file or directory");
+	nftnl_set_free(nls);
+	return erec_error(msgs, loc,
+			  "cannot list set %s: it holds what this nft cannot list yet",
+			  cmd->handle.set.name);
+}
+
 int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	     struct list_head *msgs)
 {
 	struct cache_filter f = { cmd->handle.family, cmd->handle.table.name,
 				  NULL };
 	bool json = nft_output_json(&nft->octx);
-	json_t *array = json ? json_array() : NULL;
+	json_t *array;
 	const struct set *only = NULL;
 	struct table *t;
 	int ret = 0;
+
+	if (cmd->op == CMD_RESET && cmd->obj == CMD_OBJ_SET)
+		return set_reset(nft, cmd, msgs);
+	array = json ? json_array() : NULL;
 
 	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
 		f.table = NULL;
@@ -354,9 +383,7 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 				       cmd->handle.table.name);
 		only = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
 		if (!only) {
-			ret = erec_error(msgs, cmd_loc_or(cmd,
-						&cmd->handle.set.location),
-					 "No such file or directory");
+			ret = set_list_missing(nft, cmd, t, msgs);
 			goto out;
 		}
 		set_list_table(nft, t, only, array, cmd->obj);

@@ -237,45 +237,6 @@ const char *sobj_l4proto_name(uint8_t proto)
 	return NULL;
 }
 
-/* ---- ct timeout policies: states and the kernel's defaults ---- */
-
-
-static const char *const tcp_states[] = {
-	"syn_sent", "syn_recv", "established", "fin_wait", "close_wait",
-	"last_ack", "time_wait", "close", "syn_sent2", "retrans",
-	"unacknowledged",
-};
-static const uint32_t tcp_dflt[] = {
-	120, 60, 432000, 120, 60, 30, 120, 10, 120, 300, 300,
-};
-static const char *const udp_states[] = { "unreplied", "replied" };
-static const uint32_t udp_dflt[] = { 30, 120 };
-
-static const struct timeout_proto timeout_protos[] = {
-	{ IPPROTO_TCP, 11, tcp_states, tcp_dflt },
-	{ IPPROTO_UDP, 2, udp_states, udp_dflt },
-};
-
-const struct timeout_proto *sobj_timeout_proto(uint8_t l4proto)
-{
-	unsigned int i;
-
-	for (i = 0; i < array_size(timeout_protos); i++)
-		if (timeout_protos[i].l4proto == l4proto)
-			return &timeout_protos[i];
-	return NULL;
-}
-
-static int timeout_state(const struct timeout_proto *tp, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < tp->n; i++)
-		if (!strcmp(tp->states[i], name))
-			return i;
-	return -1;
-}
-
 /* ---- declaration blocks ---- */
 
 struct wparse {
@@ -534,7 +495,7 @@ static int parse_timeout(struct wparse *p)
 		return wp_error(p, &p->w[0],
 				"the policy needs a protocol first%s", "");
 	for (i = 3; i + 2 < p->n; i += 4) {
-		st = timeout_state(tp, p->w[i].text);
+		st = sobj_timeout_state(tp, p->w[i].text);
 		if (st < 0)
 			return wp_error(p, &p->w[i], "unknown state '%s'",
 					p->w[i].text);
@@ -752,7 +713,6 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 {
 	struct nftnl_obj *nlo = nftnl_obj_alloc();
 	struct nftnl_udata_buf *ud;
-	const struct timeout_proto *tp;
 
 	if (!nlo)
 		memory_allocation_error();
@@ -762,7 +722,9 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 		nftnl_obj_set_str(nlo, NFTNL_OBJ_NAME, h->chain.name);
 	if (h->handle.id)
 		nftnl_obj_set_u64(nlo, NFTNL_OBJ_HANDLE, h->handle.id);
-	nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, type);
+	/* a ct timeout's type and data: see sobj_timeout_nl_put() */
+	if (!o || type != NFT_OBJECT_CT_TIMEOUT)
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, type);
 	if (!o)
 		return nlo;
 	ud = udata_comment_build(o->comment);
@@ -796,16 +758,6 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_HELPER_L4PROTO,
 				 o->helper.l4proto);
 		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		tp = sobj_timeout_proto(o->timeout.l4proto);
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
-				  o->timeout.l3proto);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_TIMEOUT_L4PROTO,
-				 o->timeout.l4proto);
-		nftnl_obj_set_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY,
-				   o->timeout.timeout,
-				   sizeof(uint32_t) * (tp ? tp->n : 0));
-		break;
 	case NFT_OBJECT_CT_EXPECT:
 		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO,
 				  o->expect.l3proto);
@@ -832,11 +784,11 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 	return nlo;
 }
 
-struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo)
+struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
+			       const struct nlmsghdr *nlh)
 {
 	uint32_t type = nftnl_obj_get_u32(nlo, NFTNL_OBJ_TYPE);
 	struct sobj *o = sobj_alloc(type);
-	const struct timeout_proto *tp;
 	const void *data;
 	uint32_t len = 0;
 
@@ -879,18 +831,9 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo)
 			o->undecoded = xstrdup("its protocols are ones this nft does not know");
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
-		o->timeout.l3proto = nftnl_obj_get_u16(nlo,
-					NFTNL_OBJ_CT_TIMEOUT_L3PROTO);
-		o->timeout.l4proto = nftnl_obj_get_u8(nlo,
-					NFTNL_OBJ_CT_TIMEOUT_L4PROTO);
-		tp = sobj_timeout_proto(o->timeout.l4proto);
-		data = nftnl_obj_get_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY, &len);
-		if (!tp || !data || !sobj_l3proto_name(o->timeout.l3proto)) {
+		if (sobj_timeout_nl_parse(nlh, o) < 0 ||
+		    !sobj_l3proto_name(o->timeout.l3proto))
 			o->undecoded = xstrdup("its protocol's policy is one this nft cannot print yet");
-			break;
-		}
-		memcpy(o->timeout.timeout, data,
-		       sizeof(uint32_t) * tp->n);
 		break;
 	case NFT_OBJECT_CT_EXPECT:
 		o->expect.l3proto = nftnl_obj_get_u16(nlo,
@@ -937,6 +880,8 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_obj_nlmsg_build_payload(nlh, nlo);
+	if (o && otype == NFT_OBJECT_CT_TIMEOUT)
+		sobj_timeout_nl_put(nlh, o);
 	batch_msg_end(x->batch, nlh);
 	nftnl_obj_free(nlo);
 	return 0;
@@ -1060,7 +1005,7 @@ static int json_timeout_body(struct json_ctx *jctx, json_t *obj,
 		o->timeout.timeout[idx] = tp->dflt[idx];
 	/* libnftables-json(5)'s one "state" and "value" */
 	if (json_opt_string(jctx, obj, "state", &key) > 0) {
-		st = timeout_state(tp, key);
+		st = sobj_timeout_state(tp, key);
 		if (st < 0 || json_u64_key(jctx, obj, "value",
 					   UINT32_MAX, &v) <= 0)
 			return json_error(jctx, "state",
@@ -1070,7 +1015,7 @@ static int json_timeout_body(struct json_ctx *jctx, json_t *obj,
 	}
 	f = json_object_get(obj, "policy");
 	json_object_foreach(f, key, val) {
-		st = timeout_state(tp, key);
+		st = sobj_timeout_state(tp, key);
 		if (st < 0 || !json_is_integer(val))
 			return json_error(jctx, "policy",
 					  "invalid policy state \"%s\"",
@@ -1292,7 +1237,7 @@ static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	if (!nlo)
 		memory_allocation_error();
 	if (nftnl_obj_nlmsg_parse(nlh, nlo) == 0)
-		o = sobj_nl_parse_obj(nlo);
+		o = sobj_nl_parse_obj(nlo, nlh);
 	nftnl_obj_free(nlo);
 	return o;
 }

@@ -377,7 +377,7 @@ static int sobj_dump_cb(const struct nlmsghdr *nlh, void *data)
 		nftnl_obj_free(nlo);
 		return MNL_CB_OK;
 	}
-	o = sobj_nl_parse_obj(nlo);
+	o = sobj_nl_parse_obj(nlo, nlh);
 	nftnl_obj_free(nlo);
 	if (d->into) {
 		list_add_tail(&o->list, d->into);

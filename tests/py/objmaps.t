@@ -104,6 +104,69 @@ rule: synproxy name tcp dport map { 80 : "sp" }
   [ objref sreg 1 set __objmap%d ]
 json: [{"synproxy": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[80, "sp"]]}}}}]
 
+# meta and ct keys: "meta" and "ct" start the key here, not a name
+rule: counter name meta mark map { 1 : "ca", 2 : "cb" }
+list: counter name meta mark map { 0x00000001 : "ca", 0x00000002 : "cb" }
+  	element 00000001  : 0 [end]	element 00000002  : 0 [end]
+  [ meta load mark => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"meta": {"key": "mark"}}, "data": {"set": [[1, "ca"], [2, "cb"]]}}}}]
+
+rule: counter name mark map { 0x10 : "ca" }
+list: counter name meta mark map { 0x00000010 : "ca" }
+  	element 00000010  : 0 [end]
+  [ meta load mark => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"meta": {"key": "mark"}}, "data": {"set": [[16, "ca"]]}}}}]
+
+rule: counter name ct mark map { 1 : "ca" }
+list: counter name ct mark map { 0x00000001 : "ca" }
+  	element 00000001  : 0 [end]
+  [ ct load mark => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"ct": {"key": "mark"}}, "data": {"set": [[1, "ca"]]}}}}]
+
+rule: counter name meta mark . tcp dport map { 1 . 22 : "ca" }
+list: counter name meta mark . tcp dport map { 0x00000001 . 22 : "ca" }
+  	element 00000001 00001600  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ meta load mark => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"concat": [{"meta": {"key": "mark"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": [1, 22]}, "ca"]]}}}}]
+
+rule: quota name meta iifname map { "lo" : "q1", "eth*" : "q2" }
+list: quota name iifname map { "eth*" : "q2", "lo" : "q1" }
+  	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00687465 00000000 00000000 00000000  : 0 [end]	element 00697465 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]
+  [ meta load iifname => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"quota": {"map": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["eth*", "q2"], ["lo", "q1"]]}}}}]
+
+rule: limit name ct state map { new : "l1" }
+  	element 00000008  : 0 [end]
+  [ ct load state => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"limit": {"map": {"key": {"ct": {"key": "state"}}, "data": {"set": [["new", "l1"]]}}}}]
+
+rule: synproxy name meta mark map { 1 : "sp" }
+list: synproxy name meta mark map { 0x00000001 : "sp" }
+  	element 00000001  : 0 [end]
+  [ meta load mark => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"synproxy": {"map": {"key": {"meta": {"key": "mark"}}, "data": {"set": [[1, "sp"]]}}}}]
+
+rule: counter name ct original zone map { 1 : "ca" }
+  	element 00000001  : 0 [end]
+  [ ct load zone => reg 1 , dir original ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"ct": {"key": "zone", "dir": "original"}}, "data": {"set": [[1, "ca"]]}}}}]
+
 # a key of the wrong type; a verdict is no object name
 fail: counter name tcp dport map { 10.0.0.1 : "ca" }
+
 fail: counter name tcp dport map { 22 : accept }
+# "meta" and "ct" are no object names here (quoted they are)
+fail: counter name meta
+
+fail: counter name ct accept

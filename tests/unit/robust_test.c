@@ -11,6 +11,7 @@
 #include <linearize.h>
 #include <netlink.h>
 #include <rule.h>
+#include <json.h>
 #include <cache.h>
 #include <errno.h>
 #include <limits.h>
@@ -956,6 +957,78 @@ static void test_deep_binop(struct nft_ctx *nft)
 	xfree(text);
 }
 
+/*
+ * The fast JSON reader of big inputs (src/json_input.c) builds exactly
+ * jansson's tree, key order included, or gives up and leaves the text
+ * to jansson: it must never accept what jansson refuses or read a
+ * value differently.
+ */
+static void fast_json_case(const char *text, bool fast)
+{
+	const char *p = text, *end = text + strlen(text);
+	json_t *a = json_fast_load(&p, end), *b;
+	char *sa, *sb;
+
+	if (!fast) {
+		CHECK(a == NULL && p == text);
+		if (a)
+			fprintf(stderr, "  fast reader took: %s\n", text);
+		json_decref(a);
+		return;
+	}
+	b = json_loadb(text, strlen(text), 0, NULL);
+	CHECK(a && b && p == end);
+	if (!a || !b) {
+		fprintf(stderr, "  not read: %s\n", text);
+		json_decref(a);
+		json_decref(b);
+		return;
+	}
+	sa = json_dumps(a, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	sb = json_dumps(b, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	CHECK_STREQ(sa, sb);
+	free(sa);
+	free(sb);
+	json_decref(a);
+	json_decref(b);
+}
+
+static void test_json_fast_reader(void)
+{
+	static const char *const same[] = {
+		"{}", "{ }", "{\"a\": []}",
+		"{\"set\": {\"family\": \"ip\", \"elem\": [\"10.0.0.1\", 5, -7, 0, -0]}}",
+		"{\"b\": 1, \"a\": 2, \"c\": {\"z\": true, \"y\": false, \"x\": null}}",
+		"{\"a\": 1, \"b\": 2, \"a\": 3}",
+		"{\"n\": 999999999999999999, \"m\": -999999999999999999}",
+		"{\r\n\t\"a\" :\n[ [ ] , { } , \"\" ]\n}",
+		"{\"concat\": [\"10.0.0.1\", 22]}",
+	};
+	static const char *const refused[] = {
+		"{\"a\": \"\\n\"}", "{\"a\": \"\\u00e9\"}", "{\"a\": \"\xc3\xa9\"}",
+		"{\"a\": 1.5}", "{\"a\": 1e3}", "{\"a\": 01}", "{\"a\": -}",
+		"{\"a\": 9999999999999999999}", "{\"a\": [1,]}", "{\"a\": 1,}",
+		"{\"a\" 1}", "{\"a\": tru}", "{\"a\": \"x\tb\"}", "{a: 1}",
+		"{\"a\": [1 2]}", "[1]", "{\"a\": 1", "{\"a\": \"unterminated}",
+		"{\"a\": nulls}", "{\"a\": 12x}",
+	};
+	char deep[512];
+	size_t i;
+
+	for (i = 0; i < array_size(same); i++)
+		fast_json_case(same[i], true);
+	for (i = 0; i < array_size(refused); i++)
+		fast_json_case(refused[i], false);
+	/* deeper than the fast reader goes: jansson's */
+	for (i = 0; i < 200; i++)
+		deep[i] = '[';
+	memcpy(deep, "{\"a\": ", 6);
+	for (i = 200; i < 394; i++)
+		deep[i] = ']';
+	strcpy(deep + 394, "}");
+	fast_json_case(deep, false);
+}
+
 int main(void)
 {
 	struct nft_ctx *nft = nft_ctx_new(0);
@@ -978,6 +1051,7 @@ int main(void)
 	test_verdict_targets(nft);
 	test_deep_binop(nft);
 	test_json_wrong_kinds(nft);
+	test_json_fast_reader();
 	test_exthdr_decode(nft);
 	test_datatypes();
 	/* last: it moves the process into a network namespace of its own */

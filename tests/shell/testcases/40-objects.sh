@@ -238,3 +238,99 @@ assert_match 'packets 5 bytes 420' "$(nft list counter ip P pings)" \
 	"named counter counts every request"
 assert_match 'over 200 bytes used [0-9]+ bytes' "$(nft list quota ip P budget)" \
 	"quota used"
+
+# ct timeout policies of every protocol the kernel keeps one for: libnftnl
+# carries tcp's and udp's only, so these go by our own attributes. The
+# system nft knows tcp and udp only (it lists the others' policies empty).
+nft flush ruleset
+cat > "$TMPD/timeouts.nft" <<'RULESET'
+table inet TO {
+	ct timeout tcp1 {
+		protocol tcp
+		l3proto ip
+		policy = { established : 1m40s, unack : 5s }
+	}
+
+	ct timeout udplite1 {
+		protocol udplite
+		l3proto ip
+		policy = { unreplied : 7s }
+	}
+
+	ct timeout icmp1 {
+		protocol icmp
+		l3proto ip
+		policy = { timeout : 5s }
+	}
+
+	ct timeout icmpv61 {
+		protocol icmpv6
+		l3proto ip6
+		policy = { timeout : 2m }
+	}
+
+	ct timeout sctp1 {
+		protocol sctp
+		l3proto ip
+		policy = { closed : 1s, cookie_wait : 2s, cookie_echoed : 4s, established : 1h, shutdown_sent : 5s, shutdown_recd : 6s, shutdown_ack_sent : 7s, heartbeat_sent : 15s }
+	}
+
+	ct timeout gre1 {
+		protocol gre
+		l3proto ip
+		policy = { unreplied : 1s, replied : 1m40s }
+	}
+
+	ct timeout gre2 {
+		protocol gre
+		l3proto ip
+		policy = {  }
+	}
+}
+RULESET
+nft -f "$TMPD/timeouts.nft" || fail "load ct timeouts of every protocol"
+nft list ruleset > "$TMPD/timeouts.list"
+assert_files_eq "$TMPD/timeouts.nft" "$TMPD/timeouts.list" \
+	"ct timeouts of every protocol list as written"
+assert_match '"protocol": "sctp", "l3proto": "ip", "policy": \{"closed": 1, "cookie_wait": 2, "cookie_echoed": 4, "established": 3600, "shutdown_sent": 5, "shutdown_recd": 6, "shutdown_ack_sent": 7, "heartbeat_sent": 15\}' \
+	"$(nft -j list ruleset)" "a sctp policy in JSON"
+nft -j list ruleset > "$TMPD/timeouts.json"
+nft flush ruleset
+nft -j -f "$TMPD/timeouts.json" || fail "load the ct timeouts' JSON"
+nft list ruleset > "$TMPD/timeouts.again"
+assert_files_eq "$TMPD/timeouts.nft" "$TMPD/timeouts.again" \
+	"ct timeouts: JSON round trip"
+if have_system_nft; then
+	nft flush ruleset
+	sysnft add table ip S
+	sysnft add ct timeout ip S x '{ protocol tcp; policy = { unack: 5 }; }' ||
+		fail "system nft: tcp state unack"
+	assert_match 'policy = \{ unack : 5s \}' "$(nft list ruleset)" \
+		"tcp's unack as the system nft names it"
+fi
+
+# The kernel applies an icmp policy: a 7 s conntrack entry, not 30 s.
+nft flush ruleset
+nft -f - <<'RULESET' || fail "icmp timeout ruleset"
+table ip TP {
+	ct timeout short { protocol icmp; l3proto ip; policy = { timeout: 7s }; }
+	chain out {
+		type filter hook output priority 0; policy accept;
+		icmp type echo-request ct timeout set "short"
+	}
+}
+RULESET
+ping -c 1 -W 1 127.0.0.1 > /dev/null 2>&1
+left=$(awk '$3 == "icmp" && / dst=127.0.0.1 / { print $5; exit }' \
+	/proc/net/nf_conntrack)
+[ -n "$left" ] && [ "$left" -le 7 ] ||
+	fail "the icmp conntrack entry's timeout: '$left', not at most 7"
+ok "the icmp policy's timeout applies"
+
+out=$(nft add ct timeout ip TP y '{ protocol icmp; policy = { replied: 1 }; }' 2>&1)
+assert_match "unknown state 'replied'" "$out" "a state of another protocol"
+assert_caret_under "$out" 'replied' "the caret under the state"
+out=$(nft add ct timeout ip TP y '{ protocol dccp; }' 2>&1)
+assert_match 'ct timeout policies for dccp are not supported' "$out" \
+	"dccp (no conntrack for it in newer kernels)"
+has_caret "$out" || fail "no caret: $out"

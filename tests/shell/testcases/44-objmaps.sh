@@ -55,3 +55,41 @@ RULESET
 assert_match "counter 'y' does not exist in table ip Q" "$out" \
 	"a missing object in a table block's object map"
 assert_caret_under "$out" '"y"' "the caret under it in the file"
+
+# A meta key picks the counter: "meta" after "counter name" starts the
+# key, the mark set by the rule before it.
+nft -f - <<'RULESET' || fail "meta mark object map ruleset"
+table ip M {
+	counter ma { }
+	counter mb { }
+	chain out {
+		type filter hook output priority 0; policy accept;
+		icmp type echo-request meta mark set ip daddr map { 127.0.0.3 : 1, 127.0.0.4 : 2 }
+		icmp type echo-request counter name meta mark map { 1 : "ma", 2 : "mb" }
+	}
+}
+RULESET
+ping -c 2 -i 0.2 -W 1 127.0.0.3 > /dev/null 2>&1
+ping -c 1 -W 1 127.0.0.4 > /dev/null 2>&1
+assert_match 'packets 2 ' "$(nft list counter ip M ma)" \
+	"the meta mark object map counts mark 1 in its counter"
+assert_match 'packets 1 ' "$(nft list counter ip M mb)" \
+	"and mark 2 in the other"
+assert_match 'counter name meta mark map \{ 0x00000001 : "ma", 0x00000002 : "mb" \}' \
+	"$(nft list chain ip M out)" "a meta key map listed"
+nft -j list ruleset | nft -j -f - 2>&1 | grep . &&
+	fail "the JSON of a meta key map does not load back"
+ok "the JSON of a meta key map loads back"
+
+# Plain names still are names; an object called "meta" is named in quotes
+# (the system nft cannot name an object "meta").
+is_system_nft && exit 0
+nft add counter ip M meta || fail "a counter called meta"
+nft add rule ip M out counter name '"meta"' counter name ma ||
+	fail "quoted and plain object names"
+assert_match 'counter name "meta" counter name "ma"' \
+	"$(nft list chain ip M out)" "quoted and plain names listed"
+out=$(nft add rule ip M out counter name meta 2>&1)
+[ $? != 0 ] || fail "an unquoted meta loads as a name"
+assert_match 'syntax error' "$out" "an unquoted meta is no name there"
+has_caret "$out" || fail "no caret: $out"

@@ -1,0 +1,282 @@
+/*
+ * The text parser's builders (src/parse/ files), which src/parser.y's
+ * actions call so that the grammar only builds nodes: each takes over the
+ * strings and nodes it is given. Locations are bison's YYLTYPE, which is
+ * struct location (%define api.location.type).
+ */
+#ifndef NFT_PARSE_BUILD_H
+#define NFT_PARSE_BUILD_H
+
+#include <inttypes.h>
+#include <nft.h>
+#include <erec.h>
+#include <expr.h>
+#include <stmt.h>
+#include <rule.h>
+#include <flowtable.h>
+#include <linux/netfilter/nf_tables.h>
+#include <set.h>
+#include <parse.h>
+
+/* Parsing stops after this many errors, as in the system nft. */
+#define PARSER_MAX_ERRORS	10
+
+/* Nesting of scopes: the top one, a table block, a chain block. */
+#define PARSER_MAX_SCOPES	4
+
+struct scanner_input;
+struct sobj_words;
+
+/* Everything one run of the parser and its scanner needs. */
+struct parser_state {
+	struct nft_ctx *nft;
+	struct list_head *cmds;
+	struct list_head *msgs;
+	unsigned int nerrs;
+	struct scope *scopes[PARSER_MAX_SCOPES];
+	unsigned int num_scopes;
+	/* the scanner's stack of inputs (main buffer, included files) */
+	struct scanner_input *inputs;
+	unsigned int num_inputs;
+	unsigned int max_inputs;
+	/* why the scanner returned an invalid token, for the message */
+	const char *lex_error;
+};
+
+/* A keyword of the scanner's table. */
+struct keyword {
+	const char *name;
+	int token;
+};
+
+/* Implemented in scanner.l. */
+const struct keyword *scanner_keywords(size_t *num);
+bool scanner_near(const char *word, const char *cand,
+		  unsigned int *best);
+
+/* Errors, scopes, handles, commands and objects (src/parse/cmd.c) */
+struct location parser_span(const struct location *a, const struct location *b);
+void parser_error(struct parser_state *st, const struct location *loc,
+		  const char *fmt, ...) __fmt(3, 4);
+bool parser_loc_text(const struct location *loc, char *buf, size_t size);
+void parser_buf_add(char *buf, size_t size, const char *fmt, ...) __fmt(3, 4);
+void parser_scope_push(struct parser_state *st);
+void parser_scope_pop(struct parser_state *st);
+void parser_define(struct parser_state *st, const struct location *loc,
+		   const char *name, struct expr *expr, bool redefine);
+void parser_undefine(struct parser_state *st, const struct location *loc,
+		     const char *name);
+struct expr *parser_var_ref(struct parser_state *st, const char *name,
+			    const struct location *loc);
+void parser_set_id(struct handle_spec_id *id, uint64_t value,
+		   const struct location *loc);
+uint64_t parser_number(struct parser_state *st, const char *text,
+		       const struct location *loc);
+struct handle *parser_handle_new(uint32_t family);
+void parser_handle_free(struct handle *h);
+struct cmd *parser_cmd(enum cmd_ops op, enum cmd_obj obj, struct handle *h,
+		       const struct location *loc, void *data);
+struct cmd *parser_cmd_at(struct cmd *cmd, const struct location *loc);
+struct cmd *parser_family_cmd(enum cmd_ops op, enum cmd_obj obj,
+			      uint32_t family, const struct location *loc);
+struct cmd *parser_rule_cmd(enum cmd_ops op, struct handle *h,
+			    struct rule *rule, const struct location *loc);
+struct cmd *parser_sobj_cmd(struct parser_state *st, enum cmd_ops op,
+			    uint32_t type, struct handle *h,
+			    struct sobj_words *ws, const struct location *loc);
+void parser_table_add_sobj(struct parser_state *st, struct table *table,
+			   uint32_t type, char *name,
+			   const struct location *name_loc,
+			   struct sobj_words *ws, const struct location *loc);
+uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
+			    const struct location *loc);
+struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
+			       const char *prefix, char *kind,
+			       const struct location *kind_loc,
+			       struct sobj_words *ws,
+			       const struct location *loc);
+struct cmd *parser_table_cmd(struct parser_state *st, struct handle *h,
+			     struct table *table, const struct location *loc);
+struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
+			     struct handle *h, struct chain *chain,
+			     const struct location *loc);
+struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
+			   const struct location *loc);
+void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
+		       const struct location *kw_loc, struct expr *key,
+		       const struct location *loc);
+void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
+		       const struct location *kw_loc, struct expr *key,
+		       const struct location *loc, struct expr *data,
+		       const struct location *data_loc);
+struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
+			       struct expr *elems, const struct location *loc);
+void parser_table_add_set(struct table *table, char *name,
+			  const struct location *name_loc, struct set *set,
+			  const struct location *loc);
+uint32_t parser_set_flag(struct parser_state *st, char *name,
+			 const struct location *loc);
+void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
+		     const struct location *kloc, char *value,
+		     const struct location *vloc);
+void parser_set_item(struct parser_state *st, struct set *set, char *key,
+		     char *value, const struct location *loc);
+void parser_table_add_chain(struct table *table, char *name,
+			    const struct location *name_loc,
+			    struct chain *chain, const struct location *loc);
+uint32_t parser_table_flag(struct parser_state *st, const char *name,
+			   const struct location *loc);
+struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
+				 struct flowtable *ft,
+				 const struct location *loc);
+void parser_chain_hook(struct chain *chain, char *type,
+		       const struct location *type_loc, char *hook,
+		       const struct location *hook_loc);
+void parser_chain_devices(struct chain *chain, struct expr *devs);
+struct expr *parser_prio_offset(const struct location *loc, char *base,
+				const char *op, char *offset);
+struct expr *parser_prio_define(const struct location *loc, struct expr *base,
+				char *offset);
+struct rule *parser_rule_alloc(const struct location *loc);
+void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
+			  const struct location *loc);
+
+/* Expressions (src/parse/expr.c) */
+struct expr *parser_payload(struct parser_state *st, const struct location *loc,
+			    const char *proto, const struct location *proto_loc,
+			    const char *field,
+			    const struct location *field_loc);
+struct expr *parser_payload_raw(struct parser_state *st,
+				const struct location *loc, const char *base,
+				const struct location *base_loc,
+				const char *offset,
+				const struct location *offset_loc,
+				const char *len);
+struct expr *parser_meta(struct parser_state *st, const struct location *loc,
+			 const char *key, const struct location *key_loc);
+struct expr *parser_ct(struct parser_state *st, const struct location *loc,
+		       const char *dir, const char *key,
+		       const struct location *key_loc);
+struct expr *parser_ct_addr(struct parser_state *st, const struct location *loc,
+			    const char *dir, const char *proto,
+			    const char *field,
+			    const struct location *field_loc);
+struct expr *parser_flag_list(const struct location *loc, struct expr *list,
+			      struct expr *elem);
+struct expr *parser_prefix(struct parser_state *st, const struct location *loc,
+			   char *addr, const struct location *addr_loc,
+			   char *len, const struct location *len_loc);
+struct expr *parser_binop(const struct location *loc, enum ops op,
+			  struct expr *left, struct expr *right);
+struct expr *parser_slash(struct parser_state *st, const struct location *loc,
+			  struct expr *left, enum ops op, struct expr *value,
+			  const struct location *value_loc, struct expr *rhs,
+			  const struct location *rhs_loc);
+uint32_t parser_fib_flag(struct parser_state *st, char *name,
+			 const struct location *loc);
+struct expr *parser_fib(struct parser_state *st, const struct location *loc,
+			uint32_t flags, const struct location *flags_loc,
+			char *result, const struct location *result_loc);
+struct expr *parser_rt(struct parser_state *st, const struct location *loc,
+		       const char *family, char *key,
+		       const struct location *key_loc);
+struct expr *parser_numgen(struct parser_state *st, const struct location *loc,
+			   char *type, const struct location *type_loc,
+			   uint64_t mod, uint64_t offset);
+struct expr *parser_hash(const struct location *loc, enum nft_hash_types type,
+			 struct expr *src, uint64_t mod, const uint64_t *seed,
+			 uint64_t offset);
+struct expr *parser_socket(struct parser_state *st, const struct location *loc,
+			   char *key, const struct location *key_loc);
+void parser_socket_level(struct parser_state *st, struct expr *expr,
+			 uint64_t level, const struct location *loc);
+struct expr *parser_osf(struct parser_state *st, const struct location *loc,
+			char *ttl, const struct location *ttl_loc, char *key,
+			const struct location *key_loc);
+uint32_t parser_spnum(struct parser_state *st, uint64_t n,
+		      const struct location *loc);
+struct expr *parser_xfrm(struct parser_state *st, const struct location *loc,
+			 char *dir, const struct location *dir_loc,
+			 uint32_t spnum, const char *family, char *key,
+			 const struct location *key_loc);
+struct expr *parser_exthdr(struct parser_state *st, const struct location *loc,
+			   enum nft_exthdr_op op, const char *name,
+			   const struct location *name_loc, char *field,
+			   const struct location *field_loc, uint64_t index);
+struct expr *parser_chunk(struct parser_state *st, const struct location *loc,
+			  const char *proto, const struct location *proto_loc,
+			  char *name, const struct location *name_loc,
+			  char *field, const struct location *field_loc);
+struct expr *parser_option(struct parser_state *st, const struct location *loc,
+			   const char *proto, const struct location *proto_loc,
+			   char *name, const struct location *name_loc,
+			   char *field, const struct location *field_loc);
+struct expr *parser_option_number(struct parser_state *st,
+				  const struct location *loc, const char *proto,
+				  const struct location *proto_loc, char *num,
+				  const struct location *num_loc);
+struct expr *parser_option_raw(struct parser_state *st,
+			       const struct location *loc, const char *proto,
+			       const struct location *proto_loc, uint64_t kind,
+			       uint64_t off, uint64_t len,
+			       const struct location *len_loc);
+
+/* Statements (src/parse/stmt.c) */
+struct stmt *parser_connlimit(struct parser_state *st,
+			      const struct location *loc, uint64_t count,
+			      const struct location *count_loc, uint32_t flags);
+struct stmt *parser_objref(struct parser_state *st, const struct location *loc,
+			   uint32_t type, char *word,
+			   const struct location *word_loc, char *name);
+struct stmt *parser_objmap(struct parser_state *st, const struct location *loc,
+			   uint32_t type, char *word,
+			   const struct location *word_loc, struct expr *map);
+struct stmt *parser_keyset(struct parser_state *st, const struct location *loc,
+			   struct expr *key, struct expr *value);
+uint64_t parser_uint(struct parser_state *st, uint64_t v,
+		     const struct location *loc, const char *what,
+		     uint64_t max);
+uint16_t parser_u16(struct parser_state *st, uint64_t v,
+		    const struct location *loc, const char *what);
+uint32_t parser_u32(struct parser_state *st, uint64_t v,
+		    const struct location *loc, const char *what);
+void parser_log_level(struct stmt *stmt, struct parser_state *st,
+		      const char *name, const struct location *loc);
+void parser_log_prefix_var(struct stmt *stmt, struct parser_state *st,
+			   const char *name, const struct location *loc);
+uint32_t parser_log_flag(struct parser_state *st, const char *proto,
+			 const char *word, const struct location *loc);
+uint64_t parser_bytes(struct parser_state *st, const char *num,
+		      const struct location *num_loc, const char *unit,
+		      const struct location *loc);
+struct stmt *parser_limit(struct parser_state *st, const struct location *loc,
+			  uint32_t flags, char *num,
+			  const struct location *num_loc, char *bytes_per,
+			  char *per, const struct location *unit_loc,
+			  uint64_t burst);
+struct stmt *parser_reject(struct parser_state *st, const struct location *loc,
+			   const char *proto, const struct location *proto_loc,
+			   struct expr *code);
+struct stmt *parser_fwd(const struct location *loc, uint8_t family,
+			struct expr *addr, struct expr *dev);
+struct stmt *parser_last(struct parser_state *st, const struct location *loc,
+			 const char *used, const struct location *used_loc);
+struct stmt *parser_set_stmt(const struct location *loc, uint32_t op,
+			     char *name, const struct location *name_loc,
+			     struct expr *key, struct stmt *opts);
+struct stmt *parser_meter(const struct location *loc, char *name,
+			  const struct location *name_loc, uint64_t size,
+			  struct expr *key, struct stmt *opts);
+void parser_set_stmt_timeout(struct parser_state *st, struct stmt *stmt,
+			     char *what, const struct location *what_loc,
+			     char *value, const struct location *value_loc);
+struct stmt *parser_nat(const struct location *loc, struct expr *addr,
+			struct expr *port);
+struct stmt *parser_nat_kind(struct stmt *stmt, int type, uint8_t family,
+			     uint32_t flags);
+struct stmt *parser_tproxy(const struct location *loc, uint8_t family,
+			   struct stmt *target);
+struct stmt *parser_verdict(const struct location *loc, int verdict,
+			    struct expr *chain);
+
+#endif /* NFT_PARSE_BUILD_H */

@@ -1,0 +1,157 @@
+/*
+ * "reset set T s", "reset map T m", "reset element T s { k, ... }"
+ * (upstream 1.1; Linux 6.5's NFT_MSG_GETSETELEM_RESET): the kernel zeroes
+ * the elements' counters and quotas and answers with what they held,
+ * which is printed as "list set" (or "get element") prints it, as
+ * "reset counters" prints the counters it zeroed.
+ */
+#include <obj.h>
+#include <set_int.h>
+#include <evaluate.h>
+#include <mnl.h>
+#include <print.h>
+#include <json.h>
+#include <errno.h>
+#include <string.h>
+#include <libnftnl/set.h>
+
+static void set_reset_output(struct nft_ctx *nft, const struct table *t,
+			     const struct set *s)
+{
+	if (nft_output_json(&nft->octx)) {
+		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+		json_t *array = json_array(), *root;
+
+		json_array_append_new(array, json_metainfo());
+		json_array_append_new(array, set_json(s, &nft->octx));
+		root = json_wrap("nftables", array);
+		json_write_fp(fp, "", root, "\n");
+		json_decref(root);
+		return;
+	}
+	table_print_header(t, &nft->octx, false);
+	set_print(s, &nft->octx, true);
+	nft_print(&nft->octx, "}\n");
+}
+
+static int set_reset_error(struct list_head *msgs, const struct cmd *cmd,
+			   int err)
+{
+	const struct location *loc = cmd_loc_or(cmd, &cmd->handle.set.location);
+
+	if (err == EOPNOTSUPP || err == EINVAL)
+		return erec_error(msgs, &cmd->location,
+				  "Could not process rule: %s: resetting set elements needs Linux 6.5 or newer",
+				  strerror(err));
+	return erec_error(msgs, loc, "Could not process rule: %s",
+			  strerror(err));
+}
+
+/*
+ * Reset what @keys names (its elements, or all of its set) and print the
+ * answer; @head is the set as dumped, with its statements.
+ */
+static int set_reset_run(struct nft_ctx *nft, struct cmd *cmd,
+			 struct list_head *msgs, const struct table *t,
+			 const struct nftnl_set *head, struct nftnl_set *keys)
+{
+	struct nftnl_set *out = set_nl_clone_head(head);
+	struct set *s;
+	int ret = 0;
+
+	if (mnl_reset_set_elems(nft, keys, out) < 0) {
+		ret = set_reset_error(msgs, cmd, errno);
+		nftnl_set_free(out);
+		return ret;
+	}
+	s = netlink_set_parse(out);
+	nftnl_set_free(out);
+	if (!s->key || set_stmts_read_set(head, &s->stmts) < 0)
+		ret = erec_error(msgs, &cmd->location,
+				 "set '%s' was reset, but this nft cannot list its elements",
+				 cmd->handle.set.name);
+	else
+		set_reset_output(nft, t, s);
+	set_free(s);
+	return ret;
+}
+
+static const struct table *set_reset_table(struct nft_ctx *nft,
+					   const struct cmd *cmd,
+					   struct list_head *msgs)
+{
+	struct cache_filter f = { cmd->handle.family, cmd->handle.table.name,
+				  NULL };
+	const struct table *t;
+
+	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET, &f, msgs) < 0)
+		return NULL;
+	t = cache_table_lookup(&nft->cache, cmd->handle.family,
+			       cmd->handle.table.name);
+	if (!t)
+		erec_error(msgs, &cmd->handle.table.location,
+			   "Could not process rule: No such file or directory");
+	return t;
+}
+
+int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
+{
+	const struct table *t = set_reset_table(nft, cmd, msgs);
+	struct nftnl_set *head, *keys;
+	int ret;
+
+	if (!t)
+		return -1;
+	head = set_nl_fetch(nft, cmd->handle.family, cmd->handle.table.name,
+			    cmd->handle.set.name);
+	if (!head)
+		return set_reset_error(msgs, cmd, errno);
+	keys = set_nl_clone_head(head);
+	ret = set_reset_run(nft, cmd, msgs, t, head, keys);
+	nftnl_set_free(keys);
+	nftnl_set_free(head);
+	return ret;
+}
+
+/* The elements written, typed by the set's key (a map's by their keys
+ * alone). */
+static int element_reset_keys(struct nft_ctx *nft, struct list_head *msgs,
+			      const struct set *s, struct expr **elems)
+{
+	struct eval_ctx ectx = { .nft = nft, .msgs = msgs };
+	struct set tmp = *s;
+
+	tmp.flags &= ~NFT_SET_MAP;
+	memset(&tmp.stmts, 0, sizeof(tmp.stmts));
+	return set_elems_evaluate(&ectx, &tmp, elems);
+}
+
+int element_reset(struct nft_ctx *nft, struct cmd *cmd,
+		  struct list_head *msgs)
+{
+	const struct table *t = set_reset_table(nft, cmd, msgs);
+	struct nftnl_set *head, *keys;
+	const struct set *s;
+	int ret;
+
+	if (!t)
+		return -1;
+	s = table_lookup_set(t, cmd->handle.set.name);
+	if (!s)
+		return set_reset_error(msgs, cmd, ENOENT);
+	if (s->flags & NFT_SET_INTERVAL)
+		return erec_error(msgs, &cmd->location,
+				  "reset element of an interval set is not supported yet");
+	if (element_reset_keys(nft, msgs, s, &cmd->set->init) < 0)
+		return -1;
+	head = set_nl_fetch(nft, cmd->handle.family, cmd->handle.table.name,
+			    cmd->handle.set.name);
+	if (!head)
+		return set_reset_error(msgs, cmd, errno);
+	keys = set_nl_clone_head(head);
+	set_elems_build(keys, cmd->set->init, s->key, false, false);
+	ret = set_reset_run(nft, cmd, msgs, t, head, keys);
+	nftnl_set_free(keys);
+	nftnl_set_free(head);
+	return ret;
+}

@@ -1,0 +1,399 @@
+/*
+ * Stateful statements of sets and of their elements: "set s { type
+ * ipv4_addr; counter; limit rate 10/second; }" declares what the kernel
+ * attaches to every element (NFTA_SET_EXPR for one, NFTA_SET_EXPRESSIONS
+ * for several), "10.0.0.1 counter packets 1 bytes 84 quota 10 mbytes"
+ * is what an element holds (NFTA_SET_ELEM_EXPR(ESSIONS)). The kinds are
+ * the statements' own (src/stmt/): encoded and decoded through their ops
+ * as a rule's statements are, one netlink expression each.
+ */
+#include <set_int.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <print.h>
+#include <json.h>
+#include <string.h>
+#include <libnftnl/expr.h>
+#include <libnftnl/rule.h>
+#include <libnftnl/set.h>
+#include <linux/netfilter/nf_tables.h>
+
+#ifndef NFT_SET_EXPR
+#define NFT_SET_EXPR	0x100
+#endif
+
+/* What a set element can keep: state of its own, nothing else. */
+static const enum stmt_types set_stmt_kinds[] = {
+	STMT_COUNTER, STMT_LIMIT, STMT_QUOTA, STMT_CONNLIMIT, STMT_LAST,
+};
+
+bool set_stmt_is_stateful(const struct stmt *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(set_stmt_kinds); i++) {
+		if (s->type == set_stmt_kinds[i])
+			return true;
+	}
+	return false;
+}
+
+void set_stmts_add(struct set_stmts *l, struct stmt *s)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = s;
+}
+
+void set_stmts_free(struct set_stmts *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		stmt_free(l->v[i]);
+	xfree(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+/* The stateful kinds hold plain values: a copy is the struct's. */
+void set_stmts_clone(struct set_stmts *dst, const struct set_stmts *src)
+{
+	struct stmt *n;
+	unsigned int i;
+
+	memset(dst, 0, sizeof(*dst));
+	for (i = 0; i < src->n; i++) {
+		if (!set_stmt_is_stateful(src->v[i]))
+			continue;
+		n = xmalloc(sizeof(*n));
+		*n = *src->v[i];
+		init_list_head(&n->list);
+		set_stmts_add(dst, n);
+	}
+}
+
+/* ---- encode, decode ---- */
+
+/* @s as its one netlink expression. */
+static struct nftnl_expr *set_stmt_encode(const struct stmt *s)
+{
+	struct lin_ctx lctx;
+	struct nftnl_expr_iter *it;
+	struct nftnl_expr *nle;
+
+	memset(&lctx, 0, sizeof(lctx));
+	lctx.stmt = s;
+	lctx.nlr = nftnl_rule_alloc();
+	if (lctx.nlr == NULL)
+		memory_allocation_error();
+	s->ops->linearize(&lctx, s);
+	it = nftnl_expr_iter_create(lctx.nlr);
+	if (it == NULL)
+		memory_allocation_error();
+	nle = nftnl_expr_iter_next(it);
+	nftnl_expr_iter_destroy(it);
+	if (nle)
+		nftnl_rule_del_expr(nle);
+	nftnl_rule_free(lctx.nlr);
+	return nle;
+}
+
+/* One expression goes in the attribute of one, several in the list,
+ * as the system nft sends them; the kernel takes a set's list only
+ * with NFT_SET_EXPR. */
+void set_stmts_put_set(struct nftnl_set *nls, const struct set_stmts *l)
+{
+	struct nftnl_expr *nle;
+	unsigned int i;
+
+	if (l->n > 1)
+		nftnl_set_set_u32(nls, NFTNL_SET_FLAGS,
+				  nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) |
+				  NFT_SET_EXPR);
+	for (i = 0; i < l->n; i++) {
+		nle = set_stmt_encode(l->v[i]);
+		if (nle == NULL)
+			continue;
+		if (l->n == 1)
+			nftnl_set_set_data(nls, NFTNL_SET_EXPR, nle, 0);
+		else
+			nftnl_set_add_expr(nls, nle);
+	}
+}
+
+void set_stmts_put_elem(struct nftnl_set_elem *e, const struct set_stmts *l)
+{
+	struct nftnl_expr *nle;
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		nle = set_stmt_encode(l->v[i]);
+		if (nle == NULL)
+			continue;
+		if (l->n == 1)
+			nftnl_set_elem_set(e, NFTNL_SET_ELEM_EXPR, nle, 0);
+		else
+			nftnl_set_elem_add_expr(e, nle);
+	}
+}
+
+/* second, minute, hour, day, week: the units the language names */
+static bool set_stmt_limit_unit_known(uint64_t unit)
+{
+	return unit == 1 || unit == 60 || unit == 3600 || unit == 86400 ||
+	       unit == 604800;
+}
+
+/* What the language cannot say of a decoded statement. */
+static bool set_stmt_printable(const struct stmt *s)
+{
+	if (s->type != STMT_LIMIT)
+		return true;
+	return set_stmt_limit_unit_known(s->limit.unit) &&
+	       s->limit.type <= NFT_LIMIT_PKT_BYTES &&
+	       !(s->limit.flags & ~NFT_LIMIT_F_INV);
+}
+
+/* @nle through its statement kind: NULL if not a stateful one this nft
+ * lists exactly. */
+static struct stmt *set_stmt_decode(const struct nftnl_expr *nle)
+{
+	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_NAME);
+	const struct stmt_ops *ops = name ? stmt_ops_by_nl_name(name) : NULL;
+	struct delin_ctx dctx;
+	struct stmt *s = NULL, *x, *next;
+	struct rule r;
+
+	if (ops == NULL || ops->delinearize == NULL)
+		return NULL;
+	/* a rule of its own takes what the kind decodes: only its
+	 * statement list is used (no allocation: big sets decode one a member) */
+	memset(&dctx, 0, sizeof(dctx));
+	memset(&r, 0, sizeof(r));
+	init_list_head(&r.stmts);
+	dctx.rule = &r;
+	dctx.nle = nle;
+	if (ops->delinearize(&dctx, nle) == 0 && r.num_stmts == 1) {
+		s = list_first_entry(&r.stmts, struct stmt, list);
+		list_del(&s->list);
+		if (!set_stmt_is_stateful(s) || !set_stmt_printable(s)) {
+			stmt_free(s);
+			s = NULL;
+		}
+	}
+	list_for_each_entry_safe(x, next, &r.stmts, list) {
+		list_del(&x->list);
+		stmt_free(x);
+	}
+	xfree(dctx.error);
+	return s;
+}
+
+struct set_stmts_read {
+	struct set_stmts *l;
+	bool bad;
+};
+
+static int set_stmts_read_cb(struct nftnl_expr *nle, void *data)
+{
+	struct set_stmts_read *c = data;
+	struct stmt *s = set_stmt_decode(nle);
+
+	if (s == NULL) {
+		c->bad = true;
+		return -1;
+	}
+	set_stmts_add(c->l, s);
+	return 0;
+}
+
+/* The statements of a dumped set: -1 (and none) if one cannot be
+ * listed. */
+int set_stmts_read_set(const struct nftnl_set *nls, struct set_stmts *l)
+{
+	struct set_stmts_read c = { l, false };
+
+	if (!nftnl_set_is_set(nls, NFTNL_SET_EXPR) &&
+	    !nftnl_set_is_set(nls, NFTNL_SET_EXPRESSIONS))
+		return 0;
+	nftnl_set_expr_foreach(nls, set_stmts_read_cb, &c);
+	if (c.bad)
+		set_stmts_free(l);
+	return c.bad ? -1 : 0;
+}
+
+int set_stmts_read_elem(struct nftnl_set_elem *e, struct set_stmts *l)
+{
+	struct set_stmts_read c = { l, false };
+
+	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPR) &&
+	    !nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_EXPRESSIONS))
+		return 0;
+	nftnl_set_elem_expr_foreach(e, set_stmts_read_cb, &c);
+	if (c.bad)
+		set_stmts_free(l);
+	return c.bad ? -1 : 0;
+}
+
+/* ---- output ---- */
+
+/* An element's: " counter packets 1 bytes 84 limit rate 1/second ..." */
+void set_stmts_print(const struct set_stmts *l, struct output_ctx *octx)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		nft_print(octx, " ");
+		stmt_print(l->v[i], octx);
+	}
+}
+
+/* The declaration's line, "counter quota 10 mbytes": what each new
+ * element starts with, so no state of its own. */
+void set_stmts_print_decl(const struct set_stmts *l, struct output_ctx *octx)
+{
+	unsigned int flags = octx->flags, i;
+
+	if (l->n == 0)
+		return;
+	octx->flags |= NFT_CTX_OUTPUT_STATELESS;
+	nft_print(octx, "\t\t");
+	for (i = 0; i < l->n; i++) {
+		nft_print(octx, "%s", i ? " " : "");
+		stmt_print(l->v[i], octx);
+	}
+	nft_print(octx, "\n");
+	octx->flags = flags;
+}
+
+/* "stmt": [{"counter": null}, {"quota": {...}}] */
+json_t *set_stmts_json_decl(const struct set_stmts *l,
+			    struct output_ctx *octx)
+{
+	unsigned int flags = octx->flags, i;
+	json_t *a = json_array();
+
+	octx->flags |= NFT_CTX_OUTPUT_STATELESS;
+	for (i = 0; i < l->n; i++)
+		json_array_append_new(a, stmt_json(l->v[i], octx));
+	octx->flags = flags;
+	return a;
+}
+
+/* An element's, as members of its "elem" object: "counter": {...}. */
+void set_stmts_json_elem(json_t *o, const struct set_stmts *l,
+			 struct output_ctx *octx)
+{
+	unsigned int i;
+	json_t *j;
+
+	for (i = 0; i < l->n; i++) {
+		j = stmt_json(l->v[i], octx);
+		json_object_update(o, j);
+		json_decref(j);
+	}
+}
+
+/* ---- evaluation ---- */
+
+int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		if (!set_stmt_is_stateful(l->v[i]))
+			return stmt_error(ectx, l->v[i],
+					  "%s is not a stateful statement: a set element can keep counter, limit, quota, ct count or last",
+					  l->v[i]->ops->name);
+		if (stmt_evaluate(ectx, l->v[i]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The element and its statements, where the caret goes, as the system
+ * nft's. */
+static const struct location *set_elem_stmts_loc(const struct expr *at,
+						 const struct set_stmts *l,
+						 struct location *loc)
+{
+	const struct location *end = &l->v[l->n - 1]->location;
+
+	*loc = at->location;
+	if (loc->json_index < 0 && end->indesc == loc->indesc &&
+	    end->last_line == loc->first_line) {
+		loc->last_line = end->last_line;
+		loc->last_column = end->last_column;
+	}
+	return loc;
+}
+
+/*
+ * An element's statements where its set declares some: the kernel wants
+ * the same kinds in the same order (an element without any gets the
+ * set's). They are put in the declaration's order; a count or kind that
+ * differs is refused under the element, in the system nft's words.
+ */
+/* The first of the element's statements of @type not taken yet; if
+ * none (a kind twice in the set, once in the element), the first left. */
+static unsigned int set_elem_stmts_find(const struct set_stmts *l,
+					enum stmt_types type)
+{
+	unsigned int j;
+
+	for (j = 0; j < l->n; j++) {
+		if (l->v[j] && l->v[j]->type == type)
+			return j;
+	}
+	for (j = 0; j < l->n && !l->v[j]; j++)
+		;
+	return j;
+}
+
+/* The declaration's first kind the element lacks, NULL if none. */
+static const struct stmt *set_elem_stmts_missing(const struct set *s,
+						 const struct set_stmts *l)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < s->stmts.n; i++) {
+		for (j = 0; j < l->n; j++) {
+			if (l->v[j]->type == s->stmts.v[i]->type)
+				break;
+		}
+		if (j == l->n)
+			return s->stmts.v[i];
+	}
+	return NULL;
+}
+
+int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
+			 const struct expr *at, struct set_stmts *l)
+{
+	const struct stmt *missing;
+	struct location loc;
+	struct stmt **v;
+	unsigned int i, j;
+
+	if (l->n == 0 || s->stmts.n == 0)
+		return 0;
+	if (l->n != s->stmts.n)
+		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
+				  "number of statements mismatch, set expects %u but element has %u",
+				  s->stmts.n, l->n);
+	missing = set_elem_stmts_missing(s, l);
+	if (missing)
+		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
+				  "statement mismatch: set %s expects %s",
+				  s->handle.set.name ?: "", missing->ops->name);
+	v = xzalloc(l->n * sizeof(*v));
+	for (i = 0; i < s->stmts.n; i++) {
+		j = set_elem_stmts_find(l, s->stmts.v[i]->type);
+		v[i] = l->v[j];
+		l->v[j] = NULL;
+	}
+	xfree(l->v);
+	l->v = v;
+	return 0;
+}

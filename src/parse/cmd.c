@@ -1,0 +1,665 @@
+/*
+ * The text parser's builders for commands and objects (src/parser.y's
+ * actions call them): errors with locations, scopes and variables,
+ * handles, commands, and the tables, chains, sets, flowtables and
+ * stateful objects the blocks declare. Each takes over the strings it is
+ * given, so that an action stays a line or two.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/netfilter.h>
+#include <parse_build.h>
+#include <obj.h>
+#include <sobj.h>
+
+/* Locations and errors */
+
+/* From the start of @a to the end of @b (same input). */
+struct location parser_span(const struct location *a, const struct location *b)
+{
+	struct location loc = *a;
+
+	if (b->indesc == a->indesc) {
+		loc.last_line = b->last_line;
+		loc.last_column = b->last_column;
+	}
+	return loc;
+}
+
+void parser_error(struct parser_state *st, const struct location *loc,
+		  const char *fmt, ...)
+{
+	struct error_record *erec;
+	va_list ap;
+
+	/* the scanner ends the input at the limit; what the parser says
+	 * about that end is not worth an error of its own */
+	if (st->nerrs >= PARSER_MAX_ERRORS)
+		return;
+	va_start(ap, fmt);
+	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
+	va_end(ap);
+	erec_queue(erec, st->msgs);
+	st->nerrs++;
+}
+
+/*
+ * The source text under a one-line location, for messages; "" when it
+ * spans lines or has no source.
+ */
+bool parser_loc_text(const struct location *loc, char *buf, size_t size)
+{
+	const struct input_descriptor *in = loc->indesc;
+	unsigned int line = 1;
+	size_t len, pos = 0;
+
+	buf[0] = '\0';
+	if (!in || !in->data || loc->first_line != loc->last_line ||
+	    loc->last_column < loc->first_column)
+		return false;
+	/* by length, not up to a NUL: the input may hold any byte */
+	while (pos < in->len && line < loc->first_line) {
+		if (in->data[pos++] == '\n')
+			line++;
+	}
+	pos += loc->first_column - 1;
+	len = loc->last_column - loc->first_column + 1;
+	if (pos > in->len || in->len - pos < len || len >= size)
+		return false;
+	memcpy(buf, in->data + pos, len);
+	buf[len] = '\0';
+	return true;
+}
+
+/* Appends to the string in @buf, truncating at @size. */
+void parser_buf_add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/* Node builders: each keeps a grammar action to a line or two. */
+
+/* Scopes and variables */
+
+static struct scope *parser_scope(const struct parser_state *st)
+{
+	return st->scopes[st->num_scopes - 1];
+}
+
+void parser_scope_push(struct parser_state *st)
+{
+	if (st->num_scopes == PARSER_MAX_SCOPES)
+		BUG("scopes nested too deeply");
+	st->scopes[st->num_scopes] = scope_alloc(parser_scope(st));
+	st->num_scopes++;
+}
+
+void parser_scope_pop(struct parser_state *st)
+{
+	if (st->num_scopes <= 1)
+		BUG("popping the top scope");
+	st->num_scopes--;
+	scope_free(st->scopes[st->num_scopes]);
+}
+
+void parser_define(struct parser_state *st, const struct location *loc,
+		   const char *name, struct expr *expr, bool redefine)
+{
+	struct scope *scope = parser_scope(st);
+
+	if (!redefine && str_hash_lookup(&scope->symbols, name)) {
+		parser_error(st, loc, "redefinition of symbol '%s'", name);
+		expr_free(expr);
+		return;
+	}
+	symbol_bind(scope, name, loc, expr);
+}
+
+void parser_undefine(struct parser_state *st, const struct location *loc,
+		     const char *name)
+{
+	if (symbol_unbind(parser_scope(st), name) < 0)
+		parser_error(st, loc, "undefined symbol '%s'", name);
+}
+
+/*
+ * $name: a variable referring to the bound expression. An unknown name is
+ * an error; a symbol stands in so that parsing goes on.
+ */
+struct expr *parser_var_ref(struct parser_state *st, const char *name,
+			    const struct location *loc)
+{
+	struct symbol *sym = symbol_lookup_scope(parser_scope(st), name);
+
+	if (!sym) {
+		parser_error(st, loc, "unknown identifier '%s'", name);
+		return symbol_expr_alloc(loc, name, false);
+	}
+	sym->refcnt++;
+	return variable_expr_alloc(loc, name, expr_get(sym->expr));
+}
+
+/* Handles and commands */
+
+static void parser_handle_release(struct handle *h)
+{
+	xfree(h->table.name);
+	xfree(h->chain.name);
+	xfree(h->set.name);
+	h->table.name = NULL;
+	h->chain.name = NULL;
+	h->set.name = NULL;
+}
+
+/* Make @dst a copy of @src with its own strings. */
+static void parser_handle_assign(struct handle *dst, const struct handle *src)
+{
+	parser_handle_release(dst);
+	*dst = *src;
+	dst->table.name = xstrdup(src->table.name);
+	dst->chain.name = xstrdup(src->chain.name);
+	dst->set.name = xstrdup(src->set.name);
+}
+
+/* Family and table of @src into @dst, keeping @dst's chain. */
+static void parser_handle_inherit(struct handle *dst, const struct handle *src)
+{
+	dst->family = src->family;
+	xfree(dst->table.name);
+	dst->table.name = xstrdup(src->table.name);
+	dst->table.location = src->table.location;
+}
+
+void parser_set_id(struct handle_spec_id *id, uint64_t value,
+		   const struct location *loc)
+{
+	id->id = value;
+	id->location = *loc;
+}
+
+uint64_t parser_number(struct parser_state *st, const char *text,
+		       const struct location *loc)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(text, &end, 0);
+	if (errno == ERANGE) {
+		parser_error(st, loc, "number %s is out of range (at most %llu)",
+			     text, ULLONG_MAX);
+		return 0;
+	}
+	if (errno || *end) {
+		parser_error(st, loc, "invalid number '%s'", text);
+		return 0;
+	}
+	return v;
+}
+
+/*
+ * Handles travel on the parser's stack as pointers: a struct handle is
+ * large, and bison copies values at every reduction.
+ */
+struct handle *parser_handle_new(uint32_t family)
+{
+	struct handle *h = xzalloc(sizeof(*h));
+
+	h->family = family;
+	return h;
+}
+
+void parser_handle_free(struct handle *h)
+{
+	parser_handle_release(h);
+	xfree(h);
+}
+
+/* A command taking over @h (its strings move into the command) and
+ * @data. */
+struct cmd *parser_cmd(enum cmd_ops op, enum cmd_obj obj, struct handle *h,
+		       const struct location *loc, void *data)
+{
+	struct cmd *cmd = cmd_alloc(op, obj, h, loc, data);
+
+	xfree(h);
+	cmd->json_index = -1;
+	return cmd;
+}
+
+/* The whole command's span, keyword included. */
+struct cmd *parser_cmd_at(struct cmd *cmd, const struct location *loc)
+{
+	cmd->location = *loc;
+	return cmd;
+}
+
+struct cmd *parser_family_cmd(enum cmd_ops op, enum cmd_obj obj,
+			      uint32_t family, const struct location *loc)
+{
+	return parser_cmd(op, obj, parser_handle_new(family), loc, NULL);
+}
+
+/* Rules of @chain get its family, table and name. */
+static void parser_chain_fixup(struct chain *chain)
+{
+	struct rule *rule;
+
+	list_for_each_entry(rule, &chain->rules, list)
+		parser_handle_assign(&rule->handle, &chain->handle);
+}
+
+struct cmd *parser_rule_cmd(enum cmd_ops op, struct handle *h,
+			    struct rule *rule, const struct location *loc)
+{
+	parser_handle_assign(&rule->handle, h);
+	return parser_cmd(op, CMD_OBJ_RULE, h, loc, rule);
+}
+
+/* Stateful objects (src/obj/sobj.c): the block's words become the
+ * object; the name goes in the handle's chain slot. */
+static struct sobj *parser_sobj(struct parser_state *st, uint32_t type,
+				struct sobj_words *ws,
+				const struct location *loc)
+{
+	struct sobj *o = sobj_from_words(type, ws, loc, st->msgs);
+
+	if (!o)
+		st->nerrs++;
+	sobj_words_free(ws);
+	return o;
+}
+
+struct cmd *parser_sobj_cmd(struct parser_state *st, enum cmd_ops op,
+			    uint32_t type, struct handle *h,
+			    struct sobj_words *ws, const struct location *loc)
+{
+	struct sobj *o = NULL;
+
+	if (op == CMD_ADD) {
+		o = parser_sobj(st, type, ws, loc);
+		if (o)
+			handle_copy(&o->handle, h);
+	} else {
+		sobj_words_free(ws);
+	}
+	return parser_cmd(op, sobj_type_cmd(type), h, loc, o);
+}
+
+void parser_table_add_sobj(struct parser_state *st, struct table *table,
+			   uint32_t type, char *name,
+			   const struct location *name_loc,
+			   struct sobj_words *ws, const struct location *loc)
+{
+	struct sobj *o = parser_sobj(st, type, ws, loc);
+
+	if (!o) {
+		xfree(name);
+		return;
+	}
+	o->handle.chain.name = name;
+	o->handle.chain.location = *name_loc;
+	list_add_tail(&o->list, &table->objs);
+}
+
+uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
+			    const struct location *loc)
+{
+	if (!strcmp(kind, "helper") || !strcmp(kind, "helpers"))
+		return NFT_OBJECT_CT_HELPER;
+	if (!strcmp(kind, "timeout") || !strcmp(kind, "timeouts"))
+		return NFT_OBJECT_CT_TIMEOUT;
+	if (!strcmp(kind, "expectation") || !strcmp(kind, "expectations"))
+		return NFT_OBJECT_CT_EXPECT;
+	parser_error(st, loc,
+		     "unknown ct object '%s': expected helper, timeout or expectation",
+		     kind);
+	return NFT_OBJECT_CT_HELPER;
+}
+
+/* "list counters", "list ct helpers": the kind of the plural word */
+static enum cmd_obj parser_sobjs_kind(const char *word)
+{
+	static const struct {
+		const char *word;
+		enum cmd_obj obj;
+	} words[] = {
+		{ "counters", CMD_OBJ_COUNTERS }, { "quotas", CMD_OBJ_QUOTAS },
+		{ "limits", CMD_OBJ_LIMITS }, { "secmarks", CMD_OBJ_SECMARKS },
+		{ "synproxys", CMD_OBJ_SYNPROXYS },
+		{ "helpers", CMD_OBJ_CT_HELPERS },
+		{ "timeouts", CMD_OBJ_CT_TIMEOUTS },
+		{ "expectations", CMD_OBJ_CT_EXPECTS },
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(words); i++)
+		if (!strcmp(word, words[i].word))
+			return words[i].obj;
+	return CMD_OBJ_INVALID;
+}
+
+/* "list counters [family] [table [family] T]", "list ct helper T h",
+ * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
+ * objects is told by the words that follow */
+struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
+			       const char *prefix, char *kind,
+			       const struct location *kind_loc,
+			       struct sobj_words *ws,
+			       const struct location *loc)
+{
+	bool plural = kind[strlen(kind) - 1] == 's';
+	struct handle *h = parser_handle_new(plural ? NFPROTO_UNSPEC :
+					     NFPROTO_IPV4);
+	enum cmd_obj obj = CMD_OBJ_INVALID;
+	unsigned int i = 0, left;
+	bool in_table = false;
+
+	if (prefix && !plural)
+		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
+	else if (plural)
+		obj = parser_sobjs_kind(kind);
+	/* "ct helpers", but "counters" */
+	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
+		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
+		obj = CMD_OBJ_INVALID;
+	if (obj == CMD_OBJ_INVALID) {
+		parser_error(st, kind_loc, "syntax error, unexpected string '%s'",
+			     kind);
+		xfree(kind);
+		sobj_words_free(ws);
+		parser_handle_free(h);
+		return NULL;
+	}
+	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
+		i++;
+		h->family = NFPROTO_IPV4;
+		in_table = true;
+	}
+	if (i < ws->n && family_lookup(ws->w[i].text, &h->family))
+		i++;
+	left = ws->n - i;
+	/* "list counters table ip": a table called ip */
+	if (in_table && !left && i == 2) {
+		h->family = NFPROTO_IPV4;
+		i--;
+		left++;
+	}
+	if (plural && left == 1) {
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+	} else if (!plural && left == 2) {
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+		h->chain.name = xstrdup(ws->w[i + 1].text);
+		h->chain.location = ws->w[i + 1].location;
+	} else if (left) {
+		parser_error(st, &ws->w[i].location,
+			     plural ? "expected: [family] [table [family] NAME]" :
+			     "expected: [family] TABLE NAME");
+	} else if (!plural || in_table) {
+		parser_error(st, loc, plural ?
+			     "expected: [family] [table [family] NAME]" :
+			     "expected: [family] TABLE NAME");
+	}
+	xfree(kind);
+	sobj_words_free(ws);
+	return parser_cmd(op, obj, h, loc, NULL);
+}
+
+
+struct cmd *parser_table_cmd(struct parser_state *st, struct handle *h,
+			     struct table *table, const struct location *loc)
+{
+	struct flowtable *ft;
+	struct chain *chain;
+	struct sobj *o;
+	struct set *set;
+
+	if (table) {
+		parser_scope_pop(st);
+		table->has_block = true;
+	} else {
+		table = table_alloc();
+	}
+	parser_handle_assign(&table->handle, h);
+	table->location = *loc;
+	list_for_each_entry(chain, &table->chains, list) {
+		parser_handle_inherit(&chain->handle, h);
+		parser_chain_fixup(chain);
+	}
+	list_for_each_entry(ft, &table->flowtables, list)
+		parser_handle_inherit(&ft->handle, h);
+	list_for_each_entry(o, &table->objs, list)
+		parser_handle_inherit(&o->handle, h);
+	list_for_each_entry(set, &table->sets, list)
+		parser_handle_inherit(&set->handle, h);
+	return parser_cmd(CMD_ADD, CMD_OBJ_TABLE, h, loc, table);
+}
+
+struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
+			     struct handle *h, struct chain *chain,
+			     const struct location *loc)
+{
+	parser_handle_assign(&chain->handle, h);
+	chain->location = *loc;
+	parser_chain_fixup(chain);
+	return parser_cmd(op, CMD_OBJ_CHAIN, h, loc, chain);
+}
+
+/* Named sets (src/obj/set.c) */
+
+struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
+			   const struct location *loc)
+{
+	parser_handle_assign(&set->handle, h);
+	set->location = *loc;
+	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
+}
+
+/* "typeof ip saddr . tcp dport": the key is the expression itself. */
+void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
+		       const struct location *kw_loc, struct expr *key,
+		       const struct location *loc)
+{
+	if (strcmp(kw, "typeof")) {
+		parser_error(st, kw_loc, "unknown set declaration '%s'", kw);
+		expr_free(key);
+	} else {
+		if (set->key)
+			expr_free(set->key);
+		set->key = key;
+		set->key_typeof = true;
+		set->key_loc = *loc;
+	}
+	xfree(kw);
+}
+
+/* "typeof ip saddr : meta mark": a map's key and data. */
+void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
+		       const struct location *kw_loc, struct expr *key,
+		       const struct location *loc, struct expr *data,
+		       const struct location *data_loc)
+{
+	parser_set_typeof(st, set, kw, kw_loc, key, loc);
+	if (set->data)
+		expr_free(set->data);
+	set->data = data;
+	set->data_typeof = true;
+	set->data_loc = *data_loc;
+}
+
+/* Elements travel in a set of their own, named like the target. */
+struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
+			       struct expr *elems, const struct location *loc)
+{
+	struct set *set = set_alloc(loc);
+
+	set->init = elems;
+	parser_handle_assign(&set->handle, h);
+	return parser_cmd(op, CMD_OBJ_ELEMENT, h, loc, set);
+}
+
+void parser_table_add_set(struct table *table, char *name,
+			  const struct location *name_loc, struct set *set,
+			  const struct location *loc)
+{
+	xfree(set->handle.set.name);
+	set->handle.set.name = name;
+	set->handle.set.location = *name_loc;
+	set->location = *loc;
+	table_add_set(table, set);
+}
+
+uint32_t parser_set_flag(struct parser_state *st, char *name,
+			 const struct location *loc)
+{
+	const char *err;
+	uint32_t flag = 0;
+
+	err = set_flag_parse(name, &flag);
+	if (err)
+		parser_error(st, loc, "%s", err);
+	xfree(name);
+	return flag;
+}
+
+/* "timeout 10s", "expires 5s" after an element */
+void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
+		     const struct location *kloc, char *value,
+		     const struct location *vloc)
+{
+	uint64_t ms;
+
+	if (strcmp(key, "timeout") && strcmp(key, "expires"))
+		parser_error(st, kloc,
+			     "unknown element option '%s': expected timeout, expires, comment or counter",
+			     key);
+	else if (!last_used_parse(value, &ms) || ms == 0)
+		parser_error(st, vloc, "invalid %s '%s'", key, value);
+	else if (!strcmp(key, "timeout"))
+		set_elem_info_of(m)->timeout = ms;
+	else
+		set_elem_info_of(m)->expires = ms;
+	xfree(key);
+	xfree(value);
+}
+
+void parser_set_item(struct parser_state *st, struct set *set, char *key,
+		     char *value, const struct location *loc)
+{
+	char *err = set_item_parse(set, key, value);
+
+	if (err) {
+		parser_error(st, loc, "%s", err);
+		xfree(err);
+	}
+	xfree(key);
+	xfree(value);
+}
+
+/* Objects */
+
+void parser_table_add_chain(struct table *table, char *name,
+			    const struct location *name_loc,
+			    struct chain *chain, const struct location *loc)
+{
+	xfree(chain->handle.chain.name);
+	chain->handle.chain.name = name;
+	chain->handle.chain.location = *name_loc;
+	chain->location = *loc;
+	chain->has_block = true;
+	table_add_chain(table, chain);
+}
+
+uint32_t parser_table_flag(struct parser_state *st, const char *name,
+			   const struct location *loc)
+{
+	uint32_t flag;
+
+	if (table_flag_lookup(name, &flag))
+		return flag;
+	parser_error(st, loc, "unknown table flag '%s'", name);
+	return 0;
+}
+
+/* "add|delete flowtable [family] t ft { ... }" */
+struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
+				 struct flowtable *ft,
+				 const struct location *loc)
+{
+	parser_handle_assign(&ft->handle, h);
+	ft->location = *loc;
+	return parser_cmd(op, CMD_OBJ_FLOWTABLE, h, loc, ft);
+}
+
+void parser_chain_hook(struct chain *chain, char *type,
+		       const struct location *type_loc, char *hook,
+		       const struct location *hook_loc)
+{
+	xfree(chain->type);
+	xfree(chain->hookstr);
+	chain->type = type;
+	chain->type_loc = *type_loc;
+	chain->hookstr = hook;
+	chain->hook_loc = *hook_loc;
+	chain->has_hook = true;
+	chain->flags |= CHAIN_F_BASECHAIN;
+}
+
+void parser_chain_devices(struct chain *chain, struct expr *devs)
+{
+	if (!devs)
+		return;
+	expr_free(chain->dev_expr);
+	chain->dev_expr = devs;
+}
+
+/* "filter + 10": the evaluator resolves the name and adds the offset. */
+struct expr *parser_prio_offset(const struct location *loc, char *base,
+				const char *op, char *offset)
+{
+	char *text = xasprintf("%s %s %s", base, op, offset);
+	struct expr *expr = symbol_expr_alloc(loc, text, false);
+
+	xfree(text);
+	xfree(base);
+	xfree(offset);
+	return expr;
+}
+
+/* define prio = filter + 10: the same symbol as "priority filter + 10". */
+struct expr *parser_prio_define(const struct location *loc, struct expr *base,
+				char *offset)
+{
+	struct expr *expr = parser_prio_offset(loc,
+					       xstrdup(base->symbol.identifier),
+					       "+", offset);
+
+	expr_free(base);
+	return expr;
+}
+
+struct rule *parser_rule_alloc(const struct location *loc)
+{
+	struct handle h;
+
+	memset(&h, 0, sizeof(h));
+	return rule_alloc(loc, &h);
+}
+
+void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
+			  const struct location *loc)
+{
+	list_add_tail(&stmt->list, &rule->stmts);
+	rule->num_stmts++;
+	rule->location = *loc;
+}

@@ -1,0 +1,587 @@
+/*
+ * The text parser's builders for expressions (src/parser.y's actions call
+ * them): protocol fields, meta and ct keys, raw payloads, binary
+ * operations, prefixes, lookups (fib, rt, numgen, hash, socket, osf,
+ * ipsec) and extension headers. Unknown names get an error with a caret
+ * and a placeholder node, so that parsing goes on.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <parse_build.h>
+#include <proto.h>
+
+/* A stand-in for a node that could not be built; the run fails anyway. */
+static struct expr *parser_placeholder(const struct location *loc,
+				       const char *text)
+{
+	return symbol_expr_alloc(loc, text, false);
+}
+
+struct expr *parser_payload(struct parser_state *st, const struct location *loc,
+			    const char *proto, const struct location *proto_loc,
+			    const char *field, const struct location *field_loc)
+{
+	const struct proto_desc *desc = proto_lookup(proto);
+	const char *hint = NULL;
+	unsigned int idx, best = ~0u;
+
+	if (!desc) {
+		parser_error(st, proto_loc, "unknown protocol '%s'", proto);
+		return parser_placeholder(loc, field);
+	}
+	idx = proto_field_lookup(desc, field);
+	if (idx)
+		return payload_expr_alloc(loc, desc, idx);
+	for (idx = 1; idx < PROTO_MAX_FIELDS; idx++) {
+		const char *tok = desc->templates[idx].token;
+
+		if (tok && scanner_near(field, tok, &best))
+			hint = tok;
+	}
+	if (hint)
+		parser_error(st, field_loc,
+			     "unknown %s field '%s'; did you mean '%s'?",
+			     proto, field, hint);
+	else
+		parser_error(st, field_loc, "unknown %s field '%s'", proto,
+			     field);
+	return parser_placeholder(loc, field);
+}
+
+/* "@nh,16,16": a raw load at a bit offset from one of the bases. */
+struct expr *parser_payload_raw(struct parser_state *st,
+				const struct location *loc, const char *base,
+				const struct location *base_loc,
+				const char *offset,
+				const struct location *offset_loc,
+				const char *len)
+{
+	unsigned long off = strtoul(offset, NULL, 0);
+	unsigned long bits = strtoul(len, NULL, 0);
+	struct expr *expr;
+
+	if (bits > 65535 * 8)
+		bits = 65535 * 8 + 1;	/* refused by the evaluator */
+	expr = payload_expr_alloc_base(loc, base, off, bits);
+	if (!expr) {
+		parser_error(st, base_loc,
+			     "unknown payload base '%s' (ll, nh, th or ih)",
+			     base);
+		return parser_placeholder(loc, base);
+	}
+	/* what the kernel's 16 bit byte offset can say; the length is
+	 * the evaluator's to check */
+	if (off > 65535 * 8) {
+		parser_error(st, offset_loc,
+			     "raw payload offset %lu is past the last the kernel can load (%u bits)",
+			     off, 65535 * 8);
+		expr_free(expr);
+		return parser_placeholder(loc, base);
+	}
+	return expr;
+}
+
+/* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
+ * (@name gives "unknown" for numbers that are no key). */
+static void parser_unknown_key(struct parser_state *st,
+			       const struct location *loc, const char *kind,
+			       const char *key,
+			       const char *(*name)(unsigned int))
+{
+	const char *hint = NULL, *cand;
+	unsigned int i, best = ~0u;
+
+	for (i = 0; i < 64; i++) {
+		cand = name(i);
+		if (strcmp(cand, "unknown") && scanner_near(key, cand, &best))
+			hint = cand;
+	}
+	if (hint)
+		parser_error(st, loc, "unknown %s key '%s'; did you mean '%s'?",
+			     kind, key, hint);
+	else
+		parser_error(st, loc, "unknown %s key '%s'", kind, key);
+}
+
+static const char *parser_meta_key_name(unsigned int key)
+{
+	return meta_key_name(key);
+}
+
+static const char *parser_ct_key_name(unsigned int key)
+{
+	return ct_key_name(key);
+}
+
+struct expr *parser_meta(struct parser_state *st, const struct location *loc,
+			 const char *key, const struct location *key_loc)
+{
+	enum nft_meta_keys k;
+
+	if (meta_key_lookup(key, &k))
+		return meta_expr_alloc(loc, k);
+	parser_unknown_key(st, key_loc, "meta", key, parser_meta_key_name);
+	return parser_placeholder(loc, key);
+}
+
+/* ct [DIR] KEY; the key is looked up in the ct kind's table. */
+struct expr *parser_ct(struct parser_state *st, const struct location *loc,
+		       const char *dir, const char *key,
+		       const struct location *key_loc)
+{
+	enum nft_ct_keys k;
+
+	if (ct_key_lookup(key, &k) && !strchr(key, ' '))
+		return ct_expr_alloc(loc, k, dir ? ct_dir_lookup(dir) : -1);
+	/* "ct timeout set", "ct expectation set": object references only
+	 * (parser_keyset) */
+	if (!dir && (!strcmp(key, "timeout") || !strcmp(key, "expectation")))
+		return symbol_expr_alloc(loc, !strcmp(key, "timeout") ?
+					 "ct timeout" : "ct expectation",
+					 false);
+	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
+	return parser_placeholder(loc, key);
+}
+
+/* ct DIR ip saddr, ct DIR ip6 daddr */
+struct expr *parser_ct_addr(struct parser_state *st, const struct location *loc,
+			    const char *dir, const char *proto,
+			    const char *field, const struct location *field_loc)
+{
+	struct expr *expr;
+
+	expr = ct_expr_alloc_addr(loc, ct_dir_lookup(dir), proto, field);
+	if (expr)
+		return expr;
+	parser_error(st, field_loc, "unknown ct %s key '%s'", proto, field);
+	return parser_placeholder(loc, field);
+}
+
+/* "a,b,c" on the right of a match or set: a list the left side types. */
+struct expr *parser_flag_list(const struct location *loc, struct expr *list,
+			      struct expr *elem)
+{
+	if (list->etype != EXPR_LIST) {
+		struct expr *first = list;
+
+		list = list_expr_alloc(loc);
+		list_expr_add(list, first);
+	}
+	list->location = *loc;
+	list_expr_add(list, elem);
+	return list;
+}
+
+/* 10.0.0.0/8, fe80::/64: the address stays text for the evaluator. */
+struct expr *parser_prefix(struct parser_state *st, const struct location *loc,
+			   char *addr, const struct location *addr_loc,
+			   char *len, const struct location *len_loc)
+{
+	struct expr *sym = symbol_expr_alloc(addr_loc, addr, false);
+	uint64_t plen = parser_number(st, len, len_loc);
+
+	/* Not truncated to 32 bits: /4294967304 must not become /8. */
+	if (plen > UINT_MAX) {
+		parser_error(st, len_loc, "prefix length %s is out of range",
+			     len);
+		plen = 0;
+	}
+	xfree(addr);
+	xfree(len);
+	return prefix_expr_alloc(loc, sym, plen);
+}
+
+/* Is @e a number as written, "16" or "0x10"? */
+static bool parser_is_number(const struct expr *e)
+{
+	const char *p = e->symbol.identifier;
+	int (*digit)(int) = isdigit;
+
+	if (e->etype != EXPR_SYMBOL || e->symbol.quoted)
+		return false;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p[2]) {
+		p += 2;
+		digit = isxdigit;
+	}
+	for (; *p; p++)
+		if (!digit((unsigned char)*p))
+			return false;
+	return p != e->symbol.identifier;
+}
+
+/* C's binding order: shifts, then &, then ^, then |. */
+static unsigned int parser_binop_prec(enum ops op)
+{
+	switch (op) {
+	case OP_LSHIFT:
+	case OP_RSHIFT:
+		return 4;
+	case OP_AND:
+		return 3;
+	case OP_XOR:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/*
+ * "LEFT OP RIGHT" of a chain the grammar reads from left to right: an
+ * operator that binds tighter than the one before it takes that one's
+ * right operand, as C and the system nft bind them ("meta mark & 0xff |
+ * 0x100 ^ 0x3" sets 0x103: the ^ of the two constants goes first).
+ * Parentheses keep what they hold together.
+ */
+struct expr *parser_binop(const struct location *loc, enum ops op,
+			  struct expr *left, struct expr *right)
+{
+	if (left->etype == EXPR_BINOP && !(left->flags & EXPR_F_PARENS) &&
+	    parser_binop_prec(left->binop.op) < parser_binop_prec(op)) {
+		left->binop.right = parser_binop(loc, op, left->binop.right,
+						 right);
+		left->binop.right->location =
+			parser_span(&left->binop.right->location, loc);
+		left->location = *loc;
+		return left;
+	}
+	return binop_expr_alloc(loc, op, left, right);
+}
+
+/*
+ * "VALUE / RHS" after a field. A number after the slash is a prefix
+ * length, whatever the field's type ("meta mark 0x50000/16" matches the
+ * top 16 bits, "tcp flags 2/18" is too long a prefix), as the system nft
+ * reads it; names and lists are a mask ("tcp flags syn / syn,ack").
+ */
+struct expr *parser_slash(struct parser_state *st, const struct location *loc,
+			  struct expr *left, enum ops op, struct expr *value,
+			  const struct location *value_loc, struct expr *rhs,
+			  const struct location *rhs_loc)
+{
+	struct location span = parser_span(value_loc, rhs_loc);
+	struct expr *masked;
+	uint64_t plen;
+
+	if (!parser_is_number(rhs)) {
+		masked = binop_expr_alloc(loc, OP_AND, left, rhs);
+		return relational_expr_alloc(loc, op == OP_IMPLICIT ? OP_EQ : op,
+					     masked, value);
+	}
+	plen = parser_number(st, rhs->symbol.identifier, rhs_loc);
+	if (plen > UINT_MAX) {
+		parser_error(st, rhs_loc, "prefix length %s is out of range",
+			     rhs->symbol.identifier);
+		plen = 0;
+	}
+	expr_free(rhs);
+	return relational_expr_alloc(loc, op, left,
+				     prefix_expr_alloc(&span, value, plen));
+}
+
+/* Lookup expressions: each takes over its strings. */
+
+uint32_t parser_fib_flag(struct parser_state *st, char *name,
+			 const struct location *loc)
+{
+	uint32_t flag = 0;
+
+	if (!fib_flag_lookup(name, &flag))
+		parser_error(st, loc, "unknown fib field '%s': expected saddr, daddr, mark, iif or oif",
+			     name);
+	xfree(name);
+	return flag;
+}
+
+struct expr *parser_fib(struct parser_state *st, const struct location *loc,
+			uint32_t flags, const struct location *flags_loc,
+			char *result, const struct location *result_loc)
+{
+	uint32_t res = NFT_FIB_RESULT_OIF;
+
+	if (!fib_result_lookup(result, &res))
+		parser_error(st, result_loc,
+			     "unknown fib result '%s': expected oif, oifname or type",
+			     result);
+	xfree(result);
+	/* errors about the lookup fields point at them */
+	(void)loc;
+	return fib_expr_alloc(flags_loc, flags, res);
+}
+
+struct expr *parser_rt(struct parser_state *st, const struct location *loc,
+		       const char *family, char *key,
+		       const struct location *key_loc)
+{
+	const struct exthdr_desc *rthdr = exthdr_lookup(NFT_EXTHDR_OP_IPV6,
+							 "rt");
+	unsigned int k = NFT_RT_CLASSID;
+	struct expr *expr;
+
+	/* "rt type", "rt seg-left": the IPv6 routing header */
+	if (!family && !rt_key_lookup(key, NULL, &k) &&
+	    exthdr_field_lookup(rthdr, key))
+		return parser_exthdr(st, loc, NFT_EXTHDR_OP_IPV6, "rt", loc,
+				     key, key_loc, 0);
+	if (!rt_key_lookup(key, family, &k))
+		parser_error(st, key_loc, "unknown rt key '%s'", key);
+	expr = rt_expr_alloc(loc, k);
+	if (!family && !strcmp(key, "nexthop"))
+		expr->rt.family_implicit = true;
+	xfree(key);
+	return expr;
+}
+
+struct expr *parser_numgen(struct parser_state *st, const struct location *loc,
+			   char *type, const struct location *type_loc,
+			   uint64_t mod, uint64_t offset)
+{
+	enum nft_ng_types t = NFT_NG_INCREMENTAL;
+
+	if (!numgen_type_lookup(type, &t))
+		parser_error(st, type_loc,
+			     "unknown numgen mode '%s': expected inc or random",
+			     type);
+	xfree(type);
+	if (mod > UINT32_MAX || offset > UINT32_MAX) {
+		parser_error(st, loc, "numgen modulus and offset are 32 bit numbers");
+		mod = 1;
+		offset = 0;
+	}
+	return numgen_expr_alloc(loc, t, mod, offset);
+}
+
+struct expr *parser_hash(const struct location *loc, enum nft_hash_types type,
+			 struct expr *src, uint64_t mod, const uint64_t *seed,
+			 uint64_t offset)
+{
+	struct expr *expr = hash_expr_alloc(loc, type, src, mod);
+
+	if (seed) {
+		expr->hash.seed = *seed;
+		expr->hash.seed_set = true;
+	}
+	expr->hash.offset = offset;
+	/* out of range values make the evaluator complain about 0 */
+	if (mod > UINT32_MAX)
+		expr->hash.mod = 0;
+	return expr;
+}
+
+struct expr *parser_socket(struct parser_state *st, const struct location *loc,
+			   char *key, const struct location *key_loc)
+{
+	enum nft_socket_keys k = NFT_SOCKET_TRANSPARENT;
+
+	if (!socket_key_lookup(key, &k))
+		parser_error(st, key_loc,
+			     "unknown socket key '%s': expected transparent, mark or wildcard",
+			     key);
+	xfree(key);
+	return socket_expr_alloc(loc, k);
+}
+
+/* "socket cgroupv2 level N": how deep in the hierarchy to look. */
+void parser_socket_level(struct parser_state *st, struct expr *expr,
+			 uint64_t level, const struct location *loc)
+{
+	if (expr->etype != EXPR_SOCKET ||
+	    expr->socket.key != NFT_SOCKET_CGROUPV2)
+		parser_error(st, loc, "only socket cgroupv2 takes a level");
+	else if (level > 255)
+		parser_error(st, loc, "cgroupv2 level %llu is out of range (0-255)",
+			     (unsigned long long)level);
+	else
+		expr->socket.level = level;
+}
+
+struct expr *parser_osf(struct parser_state *st, const struct location *loc,
+			char *ttl, const struct location *ttl_loc, char *key,
+			const struct location *key_loc)
+{
+	uint8_t t = 0;
+	uint32_t flags = 0;
+
+	if (ttl && !osf_ttl_lookup(ttl, &t))
+		parser_error(st, ttl_loc,
+			     "unknown osf ttl '%s': expected loose or skip",
+			     ttl);
+	if (!strcmp(key, "version"))
+		flags = NFT_OSF_F_VERSION;
+	else if (strcmp(key, "name"))
+		parser_error(st, key_loc,
+			     "unknown osf key '%s': expected name or version",
+			     key);
+	xfree(ttl);
+	xfree(key);
+	return osf_expr_alloc(loc, t, flags);
+}
+
+uint32_t parser_spnum(struct parser_state *st, uint64_t n,
+		      const struct location *loc)
+{
+	if (n > 255) {
+		parser_error(st, loc, "spnum %llu is out of range (0-255)",
+			     (unsigned long long)n);
+		return 0;
+	}
+	return n;
+}
+
+struct expr *parser_xfrm(struct parser_state *st, const struct location *loc,
+			 char *dir, const struct location *dir_loc,
+			 uint32_t spnum, const char *family, char *key,
+			 const struct location *key_loc)
+{
+	enum nft_xfrm_keys k = NFT_XFRM_KEY_REQID;
+	uint8_t d = 0;
+
+	if (!xfrm_dir_lookup(dir, &d))
+		parser_error(st, dir_loc,
+			     "unknown ipsec direction '%s': expected in or out",
+			     dir);
+	if (!xfrm_key_lookup(key, family, &k))
+		parser_error(st, key_loc, family ?
+			     "unknown ipsec key '%s'" :
+			     "unknown ipsec key '%s' (addresses need ip or ip6 before them)",
+			     key);
+	xfree(dir);
+	xfree(key);
+	return xfrm_expr_alloc(loc, k, d, spnum);
+}
+
+/* Extension headers: each takes over @field. */
+struct expr *parser_exthdr(struct parser_state *st, const struct location *loc,
+			   enum nft_exthdr_op op, const char *name,
+			   const struct location *name_loc, char *field,
+			   const struct location *field_loc, uint64_t index)
+{
+	const struct exthdr_desc *d = exthdr_lookup(op, name);
+	const struct exthdr_field *f = NULL;
+
+	if (!d) {
+		parser_error(st, name_loc, "unknown %s '%s'",
+			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
+			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
+			     op == NFT_EXTHDR_OP_SCTP ? "SCTP chunk" :
+			     "extension header", name);
+		xfree(field);
+		return parser_placeholder(loc, name);
+	}
+	if (field) {
+		f = exthdr_field_lookup(d, field);
+		if (!f)
+			parser_error(st, field_loc, "unknown %s field '%s'",
+				     name, field);
+		else if (exthdr_field_is_array(f) && !index)
+			parser_error(st, field_loc,
+				     "%s %s needs an index: %s[N]", name,
+				     field, field);
+		else if (!exthdr_field_is_array(f) && index)
+			parser_error(st, field_loc, "%s %s is not an array",
+				     name, field);
+		else if (index > 255)
+			parser_error(st, field_loc, "index %llu is out of range",
+				     (unsigned long long)index);
+		xfree(field);
+		if (!f || (exthdr_field_is_array(f) != !!index) ||
+		    index > 255)
+			return parser_placeholder(loc, name);
+	}
+	return exthdr_expr_alloc(loc, d, f, index);
+}
+
+/* "sctp chunk NAME [FIELD]" */
+struct expr *parser_chunk(struct parser_state *st, const struct location *loc,
+			  const char *proto, const struct location *proto_loc,
+			  char *name, const struct location *name_loc,
+			  char *field, const struct location *field_loc)
+{
+	struct expr *expr;
+
+	if (strcmp(proto, "sctp")) {
+		parser_error(st, proto_loc, "%s has no chunks: sctp chunk",
+			     proto);
+		xfree(name);
+		xfree(field);
+		return parser_placeholder(loc, proto);
+	}
+	expr = parser_exthdr(st, loc, NFT_EXTHDR_OP_SCTP, name, name_loc,
+			     field, field_loc, 0);
+	xfree(name);
+	return expr;
+}
+
+/* "tcp option NAME [FIELD]", "ip option NAME [FIELD]" */
+struct expr *parser_option(struct parser_state *st, const struct location *loc,
+			   const char *proto, const struct location *proto_loc,
+			   char *name, const struct location *name_loc,
+			   char *field, const struct location *field_loc)
+{
+	struct expr *expr;
+	enum nft_exthdr_op op;
+
+	if (!strcmp(proto, "tcp")) {
+		op = NFT_EXTHDR_OP_TCPOPT;
+	} else if (!strcmp(proto, "ip")) {
+		op = NFT_EXTHDR_OP_IPV4;
+	} else {
+		parser_error(st, proto_loc, "%s has no options: tcp option or ip option",
+			     proto);
+		xfree(name);
+		xfree(field);
+		return parser_placeholder(loc, proto);
+	}
+	expr = parser_exthdr(st, loc, op, name, name_loc, field, field_loc,
+			     0);
+	xfree(name);
+	return expr;
+}
+
+static bool parser_tcp_options(struct parser_state *st, const char *proto,
+			       const struct location *proto_loc)
+{
+	if (!strcmp(proto, "tcp"))
+		return true;
+	parser_error(st, proto_loc, "only tcp options can be given by number");
+	return false;
+}
+
+/* "tcp option 34": whether option kind 34 is there. */
+struct expr *parser_option_number(struct parser_state *st,
+				  const struct location *loc, const char *proto,
+				  const struct location *proto_loc, char *num,
+				  const struct location *num_loc)
+{
+	uint64_t kind = parser_number(st, num, num_loc);
+
+	xfree(num);
+	if (!parser_tcp_options(st, proto, proto_loc))
+		return parser_placeholder(loc, proto);
+	if (kind > 255) {
+		parser_error(st, num_loc, "TCP option kind must be 0-255");
+		kind = 0;
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, 0, 8,
+				     true);
+}
+
+/* "tcp option @KIND,OFFSET,LEN" (offset and length in bits) */
+struct expr *parser_option_raw(struct parser_state *st,
+			       const struct location *loc, const char *proto,
+			       const struct location *proto_loc, uint64_t kind,
+			       uint64_t off, uint64_t len,
+			       const struct location *len_loc)
+{
+	if (!parser_tcp_options(st, proto, proto_loc))
+		return parser_placeholder(loc, proto);
+	if (kind > 255 || off > 255 * BITS_PER_BYTE || len == 0 ||
+	    len > 128) {
+		parser_error(st, len_loc,
+			     "raw TCP option: kind 0-255, offset and length in bits, at most 128 bits");
+		return parser_placeholder(loc, proto);
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, off, len,
+				     false);
+}

@@ -1,0 +1,215 @@
+#!/bin/bash
+# typeof of every kind the system nft describes in a set's user data:
+# payload fields (vlan, ah/esp/comp, integers with their length, raw
+# loads), exthdr/TCP/IP options/SCTP chunks, ct, osf, numgen, symhash,
+# fib, rt, socket, ipsec, as keys, concatenations and map data. We list
+# what we wrote as written, the system nft lists it the same and we list
+# what it writes; JSON keeps the typeof ("typeof": {"key", "data"}) and
+# round-trips; what cannot be described is refused with a caret.
+. "$TESTDIR/lib.sh"
+
+cat > "$TMPD/ty.nft" <<'NFT'
+table inet ty {
+	set s_vlan {
+		typeof vlan id
+		elements = { 1, 4094 }
+	}
+
+	set s_vlan2 {
+		typeof ether saddr . vlan pcp . vlan dei . vlan type
+	}
+
+	set s_ipsec {
+		typeof ah spi . esp sequence . comp cpi
+	}
+
+	set s_comp {
+		typeof comp nexthdr . comp flags . ah nexthdr
+	}
+
+	set s_ints {
+		typeof ip ttl . ip6 flowlabel . tcp doff
+		elements = { 64 . 12345 . 5 }
+	}
+
+	set s_dscp {
+		typeof ip dscp . ip6 dscp . ip ecn
+	}
+
+	set s_ct {
+		typeof ct original ip saddr . ct reply proto-dst . ct mark
+	}
+
+	set s_osf {
+		typeof osf name
+		elements = { "Linux" }
+	}
+
+	set s_ng {
+		typeof numgen inc mod 2 offset 1 . symhash mod 4 offset 2
+	}
+
+	set s_opt {
+		typeof tcp option maxseg size . tcp option sack1 left . tcp option window count
+	}
+
+	set s_ipopt {
+		typeof ip option ra value . ip option lsrr ptr . ip option rr addr
+	}
+
+	set s_ext {
+		typeof frag id . srh tag . rt0 addr[1] . mh type
+	}
+
+	set s_ext2 {
+		typeof hbh nexthdr . dst hdrlength . rt seg-left
+	}
+
+	set s_sctp {
+		typeof sctp chunk data tsn . sctp chunk init num-inbound-streams
+	}
+
+	set s_l4 {
+		typeof meta l4proto . th dport
+		elements = { tcp . 22,
+			     udp . 53 }
+	}
+
+	set s_fib {
+		typeof fib daddr oif . rt mtu . rt classid
+	}
+
+	set s_sock {
+		typeof socket mark . socket transparent . socket wildcard
+	}
+
+	set s_xfrm {
+		typeof ipsec in reqid . ipsec out spnum 2 ip6 daddr
+	}
+
+	set s_raw {
+		typeof @th,32,16
+		elements = { 0x1234 }
+	}
+
+	map s_m1 {
+		typeof ip saddr : vlan id
+		elements = { 1.2.3.4 : 3 }
+	}
+
+	map s_m2 {
+		typeof vlan id . ip saddr : tcp option maxseg size
+		elements = { 3 . 1.2.3.4 : 1400 }
+	}
+
+	map s_m3 {
+		typeof ip saddr . tcp dport : verdict
+		elements = { 1.2.3.4 . 22 : accept }
+	}
+
+	map s_m4 {
+		typeof ct original ip daddr : ip daddr . tcp dport
+		elements = { 1.2.3.4 : 5.6.7.8 . 80 }
+	}
+
+	map s_m5 {
+		typeof meta mark : ipsec in reqid
+		elements = { 0x00000001 : 7 }
+	}
+}
+NFT
+
+nft -f "$TMPD/ty.nft" || fail "loading typeof sets and maps"
+nft list ruleset > "$TMPD/ours"
+assert_files_eq "$TMPD/ty.nft" "$TMPD/ours" "typeof sets and maps listed as written"
+
+if have_system_nft && ! is_system_nft; then
+	sysnft list ruleset > "$TMPD/sys"
+	assert_files_eq "$TMPD/ty.nft" "$TMPD/sys" \
+		"the system nft lists our typeof sets and maps alike"
+	nft flush ruleset
+	sysnft -f "$TMPD/ty.nft" || fail "system nft loading the typeof sets"
+	nft list ruleset > "$TMPD/ours"
+	assert_files_eq "$TMPD/ty.nft" "$TMPD/ours" \
+		"we list the system nft's typeof sets and maps"
+	# typeofs it writes but cannot list back: we refuse to guess
+	sysnft add set inet ty v '{ typeof jhash ip saddr mod 2; }'
+	out=$(nft list ruleset 2>&1); rc=$?
+	assert_eq "$rc" 1 "a set with a jhash typeof is not listed"
+	assert_match "it holds set v" "$out" "and named"
+	sysnft delete set inet ty v
+	# "vlan cfi" is the bit we call dei (the system nft has both)
+	sysnft add set inet ty v '{ typeof vlan cfi; }'
+	out=$(nft list set inet ty v | grep typeof)
+	assert_eq "$out" "		typeof vlan dei" "the system nft's typeof vlan cfi"
+	sysnft delete set inet ty v
+fi
+
+# JSON: "type"/"map" as before, "typeof" saying what the text says
+nft -j list ruleset > "$TMPD/ty.json" || fail "JSON listing"
+got=$(jq -c '.nftables[] | select(.set.name == "s_vlan") | .set | [.type, .typeof]' "$TMPD/ty.json")
+assert_eq "$got" '["integer",{"key":{"payload":{"protocol":"vlan","field":"id"}}}]' \
+	"JSON of typeof vlan id"
+got=$(jq -c '.nftables[] | select(.map.name == "s_m1") | .map | [.type, .map, .typeof]' "$TMPD/ty.json")
+assert_eq "$got" '["ipv4_addr","integer",{"key":{"payload":{"protocol":"ip","field":"saddr"}},"data":{"payload":{"protocol":"vlan","field":"id"}}}]' \
+	"JSON of a typeof map"
+got=$(jq -c '.nftables[] | select(.set.name == "s_l4") | .set.typeof' "$TMPD/ty.json")
+assert_eq "$got" '{"key":{"concat":[{"meta":{"key":"l4proto"}},{"payload":{"protocol":"th","field":"dport"}}]}}' \
+	"JSON of a typeof concatenation"
+got=$(jq -c '.nftables[] | select(.map.name == "s_m3") | .map | [.map, .typeof]' "$TMPD/ty.json")
+assert_eq "$got" '["verdict",{"key":{"concat":[{"payload":{"protocol":"ip","field":"saddr"}},{"payload":{"protocol":"tcp","field":"dport"}}]}}]' \
+	"JSON of a typeof verdict map: data by \"map\""
+nft flush ruleset
+nft -j -f "$TMPD/ty.json" || fail "loading the JSON listing"
+nft list ruleset > "$TMPD/ours"
+assert_files_eq "$TMPD/ty.nft" "$TMPD/ours" "typeof survives a JSON round trip"
+
+# a typeof map's data is read in its expression's byte order: the
+# listing above, the JSON elements, an echo
+got=$(jq -c '.nftables[] | select(.map.name == "s_m1") | .map.elem' "$TMPD/ty.json")
+assert_eq "$got" '[["1.2.3.4",3]]' "JSON elements of typeof data"
+out=$(nft -e add element inet ty s_m1 '{ 5.6.7.8 : 4 }' | head -1)
+assert_eq "$out" "add element inet ty s_m1 { 5.6.7.8 : 4 }" "echo of typeof data"
+
+# newer upstream nft's form: "type"/"map": {"typeof": EXPR}
+nft flush ruleset
+nft -j -f - <<'JSON' || fail "loading upstream's typeof form"
+{"nftables": [{"table": {"family": "ip", "name": "u"}},
+ {"set": {"family": "ip", "table": "u", "name": "s",
+  "type": {"typeof": {"concat": [{"payload": {"protocol": "vlan", "field": "id"}},
+			       {"ct": {"key": "mark"}}]}}}},
+ {"map": {"family": "ip", "table": "u", "name": "m",
+  "type": {"typeof": {"payload": {"protocol": "ip", "field": "saddr"}}},
+  "map": {"typeof": {"tcp option": {"name": "maxseg", "field": "size"}}},
+  "elem": [["1.2.3.4", 1400]]}}]}
+JSON
+cat > "$TMPD/u.nft" <<'NFT'
+table ip u {
+	set s {
+		typeof vlan id . ct mark
+	}
+
+	map m {
+		typeof ip saddr : tcp option maxseg size
+		elements = { 1.2.3.4 : 1400 }
+	}
+}
+NFT
+nft list ruleset > "$TMPD/ours"
+assert_files_eq "$TMPD/u.nft" "$TMPD/ours" "upstream's JSON typeof form read"
+
+out=$(nft -j -f - 2>&1 <<'JSON'
+{"nftables": [{"table": {"family": "ip", "name": "u"}},
+ {"set": {"family": "ip", "table": "u", "name": "x", "typeof": {"key": {"meta": {"key": "mark"}}, "dta": 1}}}]}
+JSON
+)
+assert_match 'unknown key "dta" in "typeof"' "$out" "a misspelt typeof member is an error"
+
+# what the user data cannot carry (the system nft takes these but lists
+# them otherwise, or not at all): refused where it is written
+for k in "jhash ip saddr mod 2" "socket cgroupv2 level 1" "osf version" \
+	 "exthdr frag" "rt0 addr[2]" "ct saddr"; do
+	out=$(nft add set ip u r "{ typeof $k; }" 2>&1)
+	assert_match "typeof of this expression is not supported" "$out" "typeof $k refused"
+	assert_match '\^\^\^' "$out" "with a caret"
+done
