@@ -356,7 +356,9 @@ static bool echo_elem_is_open(struct nftnl_set_elem *x)
 	return open;
 }
 
-/* What the echo reads of element @x (libnftnl exports no clone). */
+/* What the echo reads of element @x (libnftnl exports no clone): not
+ * its statements, which the system nft leaves out of an interval's
+ * echo. */
 static struct nftnl_set_elem *echo_elem_copy(struct nftnl_set_elem *x)
 {
 	static const uint16_t attrs[] = {
@@ -367,9 +369,7 @@ static struct nftnl_set_elem *echo_elem_copy(struct nftnl_set_elem *x)
 		NFTNL_SET_ELEM_CHAIN, NFTNL_SET_ELEM_OBJREF,
 	};
 	struct nftnl_set_elem *c = nftnl_set_elem_alloc();
-	struct nftnl_expr *ctr, *n;
 	const void *data;
-	const char *name;
 	unsigned int i;
 	uint32_t len;
 
@@ -380,21 +380,6 @@ static struct nftnl_set_elem *echo_elem_copy(struct nftnl_set_elem *x)
 			continue;
 		data = nftnl_set_elem_get(x, attrs[i], &len);
 		nftnl_set_elem_set(c, attrs[i], data, len);
-	}
-	ctr = nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_EXPR) ?
-	      (struct nftnl_expr *)nftnl_set_elem_get(x, NFTNL_SET_ELEM_EXPR,
-						      NULL) : NULL;
-	name = ctr ? nftnl_expr_get_str(ctr, NFTNL_EXPR_NAME) : NULL;
-	if (name && !strcmp(name, "counter")) {
-		n = nftnl_expr_alloc("counter");
-		if (n == NULL)
-			memory_allocation_error();
-		nftnl_expr_set_u64(n, NFTNL_EXPR_CTR_PACKETS,
-				   nftnl_expr_get_u64(ctr,
-						      NFTNL_EXPR_CTR_PACKETS));
-		nftnl_expr_set_u64(n, NFTNL_EXPR_CTR_BYTES,
-				   nftnl_expr_get_u64(ctr, NFTNL_EXPR_CTR_BYTES));
-		nftnl_set_elem_set(c, NFTNL_SET_ELEM_EXPR, n, 0);
 	}
 	return c;
 }
@@ -542,8 +527,11 @@ static void elems_json_echo_each(json_t *array, const char *op,
 		 * else the set's */
 		if (!info.expires)
 			info.expires = info.timeout ? info.timeout : s->timeout;
-		/* the set's statements, which the kernel gave it */
-		if (!info.stmts.n)
+		/* the set's statements, which the kernel gave it; none in
+		 * an interval's echo, as the system nft's */
+		if (infos)
+			memset(&info.stmts, 0, sizeof(info.stmts));
+		else if (!info.stmts.n)
 			info.stmts = s->stmts;
 		o = json_object();
 		json_object_set_new(o, "family",

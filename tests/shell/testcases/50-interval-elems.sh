@@ -233,6 +233,25 @@ if have_system_nft; then
 fi
 nft flush ruleset
 
+# a set-level counter: each interval's start holds one; the echo of
+# intervals leaves statements out, as the system nft's
+nft add table ip k || fail "table k"
+nft add set ip k s '{ type ipv4_addr; flags interval; counter; }' || fail "set k"
+nft add element ip k s '{ 10.0.0.0/8 comment "a", 1.1.1.1-1.1.1.5 }' ||
+	fail "interval elements of a set with counters"
+assert_match '1.1.1.1-1.1.1.5 counter packets 0 bytes 0, 10.0.0.0/8 counter packets 0 bytes 0 comment "a"' \
+	"$(nft list set ip k s)" "interval elements' counters listed"
+assert_eq "$(nft -e add element ip k s '{ 20.0.0.0/8 comment "x" }' | sed "$nogen")" \
+	'add element ip k s { 20.0.0.0/8 comment "x" }' "-e of an interval with a counter"
+if have_system_nft; then
+	assert_eq "$(nft list set ip k s)" "$(sysnft list set ip k s)" \
+		"counters of intervals listed as the system nft's"
+	assert_eq "$(nft -j list set ip k s | sed 's/"version": "[^"]*", "release_name": "[^"]*"//')" \
+		"$(sysnft -j list set ip k s | sed 's/"version": "[^"]*", "release_name": "[^"]*"//')" \
+		"and in JSON"
+fi
+nft flush ruleset
+
 # the kernel expires an interval by its start element's timeout
 nft add table ip x || fail "table x"
 nft add set ip x s '{ type ipv4_addr; flags interval,timeout; }' || fail "set x"
