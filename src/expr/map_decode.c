@@ -458,6 +458,8 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
 					   name);
 	}
+	/* "ip dscp" was masked and shifted to the map's key */
+	key = payload_key_unmask(key);
 	map = map_expr_alloc(&internal_location, key,
 			     setref_expr_alloc(&internal_location, name),
 			     dreg == NFT_REG_VERDICT);
