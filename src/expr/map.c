@@ -106,6 +106,7 @@ static void map_expr_destroy(struct expr *expr)
 {
 	expr_free(expr->map.key);
 	expr_free(expr->map.mappings);
+	expr_free(expr->map.data);
 }
 
 static void map_expr_clone(struct expr *dst, const struct expr *src)
@@ -114,6 +115,7 @@ static void map_expr_clone(struct expr *dst, const struct expr *src)
 	dst->map.mappings = expr_clone(src->map.mappings);
 	dst->map.vmap = src->map.vmap;
 	dst->map.objtype = src->map.objtype;
+	dst->map.data = src->map.data ? expr_get(src->map.data) : NULL;
 }
 
 static bool map_expr_cmp(const struct expr *a, const struct expr *b)
@@ -335,9 +337,37 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 }
 
 /*
+ * A named map's data typed member by member as declared ("ipv4_addr .
+ * mark", "ifname . inet_service . mark"), so each member is encoded in
+ * its own byte order and width.
+ */
+static int map_declared_data_evaluate(struct eval_ctx *ectx, struct expr *map,
+				      struct expr **datap)
+{
+	const struct expr *decl = map->map.data;
+	struct expr *i;
+
+	if ((*datap)->etype != EXPR_CONCAT &&
+	    (*datap)->etype != EXPR_VARIABLE)
+		return expr_error(ectx, *datap,
+				  "expected a concatenation of %u values",
+				  decl->expr_list.size);
+	if (expr_evaluate_like(ectx, datap, decl) < 0)
+		return -1;
+	list_for_each_entry(i, &(*datap)->expr_list.expressions, list)
+		if (i->etype != EXPR_VALUE)
+			return expr_error(ectx, i,
+					  "map data must be values, not a %s",
+					  expr_name(i));
+	return 0;
+}
+
+/*
  * Concatenated data: a nat address and port ("dnat to ip saddr map {
  * 10.0.0.1 : 192.168.0.1 . 8080 }"), the address of the statement's
  * type, then ports. Each member takes whole 32 bit words, as in keys.
+ * A named map's elements take the types its declaration gives
+ * ("ipv4_addr . mark", "ifname . inet_service . mark").
  */
 static int map_concat_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 				    struct expr *data)
@@ -396,6 +426,8 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return expr_error(ectx, data,
 				  "datatype mismatch, expected %s, mapping data is a verdict: use vmap",
 				  map->dtype->desc);
+	if (map->map.data)
+		return map_declared_data_evaluate(ectx, map, &m->mapping.data);
 	if (data->etype == EXPR_CONCAT)
 		return map_concat_data_evaluate(ectx, map, data);
 	if (expr_evaluate(ectx, &m->mapping.data) < 0)

@@ -375,6 +375,8 @@ struct expr *set_map_stub(const struct set *s, struct expr *mappings)
 		map->dtype = d->dtype;
 		map->byteorder = d->byteorder;
 		map->len = s->data->len;
+		if (s->data->etype == EXPR_CONCAT)
+			map->map.data = expr_get(s->data);
 	}
 	if (s->flags & NFT_SET_INTERVAL)
 		map->flags |= EXPR_F_INTERVAL;

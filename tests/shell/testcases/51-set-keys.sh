@@ -58,3 +58,72 @@ assert_eq "$(counter_packets 'meta mark 0x00000007')" 1 "and the named map"
 out=$(nft list set ip t seen | tr -d '\n\t ')
 assert_match 'elements=\{(cs1,af11|af11,cs1)\}' "$out" \
 	"the set statement added both dscp values"
+
+# 2. Named maps whose data is a concatenation other than an address and
+#    a port: each member is encoded in its own byte order and width (a
+#    mark is host endian), as the system nft writes the element; both
+#    nfts list what the other loaded as written.
+nft flush ruleset
+cat > "$TMPD/data.nft" <<'NFT'
+table ip t {
+	map a {
+		type ipv4_addr : ipv4_addr . mark
+		elements = { 10.0.0.1 : 10.0.0.2 . 0x00000010 }
+	}
+
+	map b {
+		type ipv4_addr : inet_service . mark
+		elements = { 10.0.0.1 : 80 . 0x00000010 }
+	}
+
+	map c {
+		type ipv4_addr : mark . ifname
+		elements = { 10.0.0.1 : 0x00000010 . "lo" }
+	}
+
+	map d {
+		type inet_service : ifname . inet_service . mark
+		elements = { 22 : "eth0" . 2222 . 0x00000007 }
+	}
+
+	map e {
+		typeof ip saddr : tcp dport . meta mark
+		elements = { 10.0.0.1 : 22 . 0x00000010 }
+	}
+
+	map f {
+		typeof ip saddr : ip daddr . iifname
+		elements = { 10.0.0.1 : 10.0.0.2 . "v0" }
+	}
+}
+NFT
+elements()
+{
+	"$@" --debug=netlink -c -f "$TMPD/data.nft" 2>&1 | grep 'element'
+}
+ours=$(elements nft)
+assert_match ': 0200000a 00000010 0 \[end\]' "$ours" "a mark after an address is host endian"
+assert_match ': 00000010 00006f6c 00000000 00000000 00000000 0 \[end\]' "$ours" \
+	"a mark before an interface name"
+if have_system_nft && ! is_system_nft; then
+	assert_eq "$ours" "$(elements sysnft)" "element bytes as the system nft's"
+	sysnft -f "$TMPD/data.nft" || fail "the system nft loads the maps"
+	nft list ruleset > "$TMPD/data.list"
+	assert_files_eq "$TMPD/data.nft" "$TMPD/data.list" "the system nft's maps list as written"
+	nft flush ruleset
+fi
+nft -f "$TMPD/data.nft" || fail "loading maps with concatenated data"
+nft list ruleset > "$TMPD/data.list"
+assert_files_eq "$TMPD/data.nft" "$TMPD/data.list" "maps with concatenated data list as written"
+if have_system_nft && ! is_system_nft; then
+	sysnft list ruleset > "$TMPD/data.sys"
+	assert_files_eq "$TMPD/data.nft" "$TMPD/data.sys" "the system nft lists our maps as written"
+fi
+nft add element ip t a '{ 10.0.0.3 : 10.0.0.4 . 0x20 }' || fail "add element"
+assert_match '10.0.0.3 : 10.0.0.4 . 0x00000020' "$(nft list map ip t a)" "added element lists back"
+nft -j list ruleset > "$TMPD/data.json" || fail "JSON listing"
+nft flush ruleset
+nft -j -f "$TMPD/data.json" || fail "loading the JSON listing"
+assert_match '10.0.0.3 : 10.0.0.4 . 0x00000020' "$(nft list map ip t a)" "JSON round trip"
+out=$(nft add element ip t a '{ 10.0.0.5 : 10.0.0.6 }' 2>&1)
+assert_match 'expected a concatenation of 2 values' "$out" "data that is not a concatenation refused"
