@@ -232,6 +232,7 @@ struct expr {
 			/* a named map's declared data, whose members type
 			 * concatenated data (set_map_stub()); else NULL */
 			struct expr *data;
+			bool data_interval;	/* its data are ranges */
 		} map;
 		/* EXPR_MAPPING: "k : v" of a map */
 		struct {

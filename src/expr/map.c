@@ -116,6 +116,7 @@ static void map_expr_clone(struct expr *dst, const struct expr *src)
 	dst->map.vmap = src->map.vmap;
 	dst->map.objtype = src->map.objtype;
 	dst->map.data = src->map.data ? expr_get(src->map.data) : NULL;
+	dst->map.data_interval = src->map.data_interval;
 }
 
 static bool map_expr_cmp(const struct expr *a, const struct expr *b)
@@ -336,6 +337,21 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 	return 0;
 }
 
+/* A member of a map's data: a value, or in interval data ("type K :
+ * interval D") also a prefix or a range. */
+static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
+				 const struct expr *i)
+{
+	if (i->etype == EXPR_VALUE ||
+	    (map->map.data_interval &&
+	     (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE)))
+		return 0;
+	return expr_error(ectx, i, map->map.data_interval ?
+			  "map data must be values, prefixes or ranges, not a %s" :
+			  "map data must be values, not a %s",
+			  expr_name(i));
+}
+
 /*
  * A named map's data typed member by member as declared ("ipv4_addr .
  * mark", "ifname . inet_service . mark"), so each member is encoded in
@@ -347,18 +363,18 @@ static int map_declared_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 	const struct expr *decl = map->map.data;
 	struct expr *i;
 
-	if ((*datap)->etype != EXPR_CONCAT &&
+	if (decl->etype == EXPR_CONCAT && (*datap)->etype != EXPR_CONCAT &&
 	    (*datap)->etype != EXPR_VARIABLE)
 		return expr_error(ectx, *datap,
 				  "expected a concatenation of %u values",
 				  decl->expr_list.size);
 	if (expr_evaluate_like(ectx, datap, decl) < 0)
 		return -1;
+	if ((*datap)->etype != EXPR_CONCAT)
+		return map_data_member_check(ectx, map, *datap);
 	list_for_each_entry(i, &(*datap)->expr_list.expressions, list)
-		if (i->etype != EXPR_VALUE)
-			return expr_error(ectx, i,
-					  "map data must be values, not a %s",
-					  expr_name(i));
+		if (map_data_member_check(ectx, map, i) < 0)
+			return -1;
 	return 0;
 }
 
