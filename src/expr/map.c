@@ -182,7 +182,8 @@ bool map_data_is_concat(const struct expr *map)
 	if (map->etype == EXPR_MAP && map->map.mappings &&
 	    map->map.mappings->etype == EXPR_SET_REF)
 		return map->dtype && map->dtype->size &&
-		       map->len > map->dtype->size;
+		       map->len / (map->map.data_interval ? 2 : 1) >
+		       map->dtype->size;
 	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET ||
 	    list_empty(&map->map.mappings->expr_list.expressions))
 		return false;
@@ -569,6 +570,10 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 		map->flags |= EXPR_F_INTERVAL;
 	if (s->data && s->data->etype == EXPR_CONCAT)
 		map->len = s->data->len;
+	/* "type K : interval D": the lookup fills low, then high ends */
+	map->map.data_interval = s->data_interval;
+	if (s->data && s->data_interval)
+		map->len = 2 * concat_field_bytes(s->data) * BITS_PER_BYTE;
 	return 0;
 }
 

@@ -558,6 +558,10 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 		map->dtype = s->data->dtype;
 	map->byteorder = map->dtype->byteorder;
 	map->len = s->data->len;
+	/* "type K : interval D": low ends, then high ends */
+	map->map.data_interval = s->data_interval;
+	if (s->data_interval)
+		map->len = 2 * concat_field_bytes(s->data) * BITS_PER_BYTE;
 	delin_set_register(dctx, dreg, map);
 	return 0;
 }
