@@ -353,6 +353,26 @@ static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
 			  expr_name(i));
 }
 
+/* The system nft's words: "invalid data type, expected concatenation
+ * of (IPv4 address, packet mark)". */
+static int map_data_not_concat(struct eval_ctx *ectx, const struct expr *data,
+			       const struct expr *decl)
+{
+	char types[256] = "";
+	const struct expr *i;
+	size_t n = 0;
+
+	list_for_each_entry(i, &decl->expr_list.expressions, list) {
+		if (n >= sizeof(types))
+			break;
+		n += snprintf(types + n, sizeof(types) - n, "%s%s",
+			      n ? ", " : "", i->dtype->desc);
+	}
+	return expr_error(ectx, data,
+			  "invalid data type, expected concatenation of (%s)",
+			  types);
+}
+
 /*
  * A named map's data typed member by member as declared ("ipv4_addr .
  * mark", "ifname . inet_service . mark"), so each member is encoded in
@@ -366,9 +386,7 @@ static int map_declared_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 
 	if (decl->etype == EXPR_CONCAT && (*datap)->etype != EXPR_CONCAT &&
 	    (*datap)->etype != EXPR_VARIABLE)
-		return expr_error(ectx, *datap,
-				  "expected a concatenation of %u values",
-				  decl->expr_list.size);
+		return map_data_not_concat(ectx, *datap, decl);
 	if (expr_evaluate_like(ectx, datap, decl) < 0)
 		return -1;
 	if ((*datap)->etype != EXPR_CONCAT)

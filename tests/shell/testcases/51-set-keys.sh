@@ -121,12 +121,15 @@ if have_system_nft && ! is_system_nft; then
 fi
 nft add element ip t a '{ 10.0.0.3 : 10.0.0.4 . 0x20 }' || fail "add element"
 assert_match '10.0.0.3 : 10.0.0.4 . 0x00000020' "$(nft list map ip t a)" "added element lists back"
-nft -j list ruleset > "$TMPD/data.json" || fail "JSON listing"
-nft flush ruleset
-nft -j -f "$TMPD/data.json" || fail "loading the JSON listing"
-assert_match '10.0.0.3 : 10.0.0.4 . 0x00000020' "$(nft list map ip t a)" "JSON round trip"
+# the system nft cannot load its own JSON of these (UPSTREAM-FORMAT 7.3)
+if ! is_system_nft; then
+	nft -j list ruleset > "$TMPD/data.json" || fail "JSON listing"
+	nft flush ruleset
+	nft -j -f "$TMPD/data.json" || fail "loading the JSON listing"
+	assert_match '10.0.0.3 : 10.0.0.4 . 0x00000020' "$(nft list map ip t a)" "JSON round trip"
+fi
 out=$(nft add element ip t a '{ 10.0.0.5 : 10.0.0.6 }' 2>&1)
-assert_match 'expected a concatenation of 2 values' "$out" "data that is not a concatenation refused"
+assert_match 'invalid data type, expected concatenation of \(IPv4 address, packet mark\)' "$out" "data that is not a concatenation refused"
 
 # 3. Maps whose data are ranges: "typeof K : interval D" (UPSTREAM-FORMAT
 #    6.1: upstream 1.1 keeps the typeof, 1.0.6 lists it as "type") and
