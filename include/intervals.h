@@ -13,6 +13,11 @@
 struct interval {
 	mpz_t low;
 	mpz_t high;		/* inclusive */
+	/* the member it was written as, whose options (timeout, comment)
+	 * its start element carries; a merge keeps the lowest one's, as
+	 * the system nft does, NULL (the set's own, merged with new ones)
+	 * giving way to the next */
+	const void *origin;
 };
 
 void interval_init(struct interval *iv);
@@ -47,6 +52,7 @@ struct interval_elem {
 	mpz_t key;
 	bool end;		/* NFT_SET_ELEM_INTERVAL_END */
 	bool open;		/* start of an interval without end */
+	const void *origin;	/* a start's: its interval's */
 };
 
 /* Encode @n merged, sorted intervals; returns the element count and

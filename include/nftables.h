@@ -17,6 +17,7 @@
 struct mnl_socket;
 struct scope;
 struct anon_set_cache;
+struct elem_echo;
 
 /* An output or error stream, possibly buffered in memory. */
 struct output_stream {
@@ -122,6 +123,10 @@ struct nft_ctx {
 	/* -e -j of JSON input: the input document (json_t), which the
 	 * echo prints back with the handles filled in */
 	void *json_echo;
+	/* -e: the sets this batch added, for the elements the kernel
+	 * echoes without an owner, and an interval's start until its end
+	 * comes (src/obj/set_elem.c) */
+	struct elem_echo *elem_echo;
 	size_t max_input;		/* most bytes read from one file */
 };
 

@@ -49,6 +49,9 @@ struct set_elem_info *set_elem_info_of(struct expr *m);
 struct nftnl_set_elem;
 void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i);
+/* The same on an interval's start; @open: its range runs to the top. */
+void set_elem_info_put_open(struct nftnl_set_elem *e,
+			    const struct set_elem_info *i, bool open);
 
 struct set {
 	struct list_head list;		/* in table->sets */
@@ -80,6 +83,10 @@ struct set {
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
+	/* An element command on an auto-merge set: the members the set
+	 * holds that the new ones overlap or touch, deleted and merged
+	 * into them in the same batch, as the system nft does. */
+	struct expr *merge_with;
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */
@@ -137,6 +144,12 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
  * keyed like @key into @elems; decode those of a dumped set. */
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 			     const struct expr *key, bool merge, bool zero);
+/* Intervals of @set merged with the set's own @with (whose options give
+ * way to the new members'). */
+unsigned int set_elems_build_merged(struct nftnl_set *elems,
+				    const struct expr *set,
+				    const struct expr *with,
+				    const struct expr *key, bool zero);
 bool set_elems_pageable(const struct expr *set, const struct expr *key);
 unsigned int set_elems_build_page(struct nftnl_set *elems,
 				  const struct expr *set,
@@ -155,6 +168,9 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
+/* A map's decoded keys typed by @key: ranges, not prefixes, for types
+ * without them. */
+void set_keys_retype(struct expr *map, const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
 /* The order of a listing's members. */
 int set_member_compare(const struct expr *a, const struct expr *b);
@@ -200,7 +216,10 @@ void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
-unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map);
+/* @zero: with the leading end element at 0 (a map that has elements
+ * holds it already). */
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,
+			     bool zero);
 struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 
@@ -212,6 +231,12 @@ int verdict_chain_evaluate(struct eval_ctx *ectx, const struct handle *h,
 struct json_ctx;
 struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 				 const struct location *loc, size_t i);
+
+/* -e: what the echo of elements kept during the batch (set_elem.c). */
+void element_echo_release(struct nft_ctx *nft);
+/* -e -j: a set the kernel added and its elements (table blocks). */
+void set_json_echo_set(json_t *array, const char *op, const struct set *s,
+		       struct output_ctx *octx);
 
 extern const struct obj_ops set_obj_ops;
 extern const struct obj_ops sets_obj_ops;

@@ -56,6 +56,13 @@ unsigned int element_cmd_needs(const struct cmd *cmd);
 bool set_elems_have_info(const struct nftnl_set *nls);
 int set_decode_with_info(struct set *s, const struct nftnl_set *nls);
 int map_decode_with_info(struct set *s, const struct nftnl_set *nls);
+struct nftnl_set_elem;
+/* One dumped element's options: whether it has any. */
+bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i);
+/* Interval sets and maps: decoded as without options, then each member
+ * given those of its start element (set_elem.c). */
+int set_interval_decode_with_info(struct set *s, const struct nftnl_set *nls,
+				  bool map);
 
 /* Set-level and element statements (set_stmt.c). */
 struct nftnl_set_elem;
@@ -109,6 +116,14 @@ void *element_nl_parse(struct nft_ctx *nft,
 void element_nl_free(void *obj);
 void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 		  void *owner_obj, uint16_t type, void *obj);
+void element_echo_remember(struct nft_ctx *nft, struct set *s);
+void *set_nl_parse_echo(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			char **why);
+void set_obj_free_echo(void *s);
+void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+	      uint16_t type, void *obj);
+void set_json_echo(json_t *array, const char *op, const struct cmd *cmd,
+		   struct output_ctx *octx);
 void element_json_echo(json_t *array, const char *op,
 		       const struct cmd *cmd, struct output_ctx *octx);
 

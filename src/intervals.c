@@ -58,11 +58,14 @@ unsigned int intervals_merge_how(struct interval *v, unsigned int n,
 		if (mpz_cmp(v[i].low, next) <= 0) {
 			if (mpz_cmp(v[i].high, v[out].high) > 0)
 				mpz_set(v[out].high, v[i].high);
+			if (!v[out].origin)
+				v[out].origin = v[i].origin;
 			continue;
 		}
 		out++;
 		mpz_swap(v[out].low, v[i].low);
 		mpz_swap(v[out].high, v[i].high);
+		v[out].origin = v[i].origin;
 	}
 	mpz_clear(next);
 	/* the slots past the result still hold initialized (swapped)
@@ -96,6 +99,7 @@ static void interval_elem_set(struct interval_elem *e, const mpz_t key,
 	mpz_init_set(e->key, key);
 	e->end = end;
 	e->open = false;
+	e->origin = NULL;
 }
 
 unsigned int intervals_encode(const struct interval *v, unsigned int n,
@@ -113,7 +117,8 @@ unsigned int intervals_encode(const struct interval *v, unsigned int n,
 	if (n && mpz_sgn(v[0].low) != 0)
 		interval_elem_set(&e[k++], end, true);	/* end is 0 here */
 	for (i = 0; i < n; i++) {
-		interval_elem_set(&e[k++], v[i].low, false);
+		interval_elem_set(&e[k], v[i].low, false);
+		e[k++].origin = v[i].origin;
 		if (mpz_cmp(v[i].high, top) >= 0) {
 			e[k - 1].open = true;
 			continue;

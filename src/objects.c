@@ -577,6 +577,7 @@ static int exec_changes(struct nft_ctx *nft, struct list_head *cmds,
 		ret = -1;
 	if (ret == 0 && !batch_is_empty(r.x.batch))
 		ret = batch_send(nft, r.x.batch, cmds, msgs) < 0 ? -1 : 1;
+	element_echo_release(nft);
 	batch_free(r.x.batch);
 	return ret;
 }

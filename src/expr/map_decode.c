@@ -707,5 +707,9 @@ void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 struct expr *map_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key)
 {
-	return map_mappings_decode(nls, key, false, false);
+	struct expr *m = map_mappings_decode(nls, key, false, false);
+
+	if (m && nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL)
+		set_keys_retype(m, key);
+	return m;
 }

@@ -178,14 +178,18 @@ static unsigned int map_add_values(struct nftnl_set *elems,
 
 /*
  * Intervals, big endian: each start carries its data; an end element
- * follows an interval unless the next one starts right after it or it
- * runs to the top; a leading end at 0 unless the first starts there.
+ * follows an interval unless it runs to the top or (anonymous maps,
+ * not @named ones, as the system nft) the next one starts right after
+ * it; a leading end at 0 unless the first starts there or (@zero
+ * false) the map holds some already.
  */
 static unsigned int map_add_intervals(struct nftnl_set *elems,
-				      const struct expr *map)
+				      const struct expr *map, bool named,
+				      bool zero)
 {
 	unsigned int width = map->map.key->len, n, i, count;
 	struct map_iv *v = map_intervals(map, &n);
+	struct nftnl_set_elem *e;
 	mpz_t max, next;
 	bool open;
 
@@ -194,18 +198,24 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 	mpz_set_ui(max, 1);
 	mpz_mul_2exp(max, max, width);
 	mpz_sub_ui(max, max, 1);
-	if (n && mpz_sgn(v[0].iv.low) != 0) {
+	if (zero && n && mpz_sgn(v[0].iv.low) != 0) {
 		map_add_mpz(elems, map, next, BYTEORDER_BIG_ENDIAN, NULL,
 			    true, false);
 	}
 	for (i = 0; i < n; i++) {
+		const struct set_elem_info *info = v[i].mapping->elem_info;
+
 		open = mpz_cmp(v[i].iv.high, max) == 0;
-		map_add_mpz(elems, map, v[i].iv.low, BYTEORDER_BIG_ENDIAN,
-			    v[i].mapping->mapping.data, false, open);
+		/* the options go on the start, with the open flag */
+		e = map_add_mpz(elems, map, v[i].iv.low, BYTEORDER_BIG_ENDIAN,
+				v[i].mapping->mapping.data, false,
+				open && !info);
+		if (info)
+			set_elem_info_put_open(e, info, open);
 		if (open)
 			break;
 		mpz_add_ui(next, v[i].iv.high, 1);
-		if (i + 1 < n && mpz_cmp(next, v[i + 1].iv.low) == 0)
+		if (!named && i + 1 < n && mpz_cmp(next, v[i + 1].iv.low) == 0)
 			continue;
 		map_add_mpz(elems, map, next, BYTEORDER_BIG_ENDIAN, NULL,
 			    true, false);
@@ -318,7 +328,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 		}
 	} else if (interval) {
 		flags |= NFT_SET_INTERVAL;
-		size = map_add_intervals(elems, map);
+		size = map_add_intervals(elems, map, false, true);
 	} else {
 		size = map_add_values(elems, map);
 	}
@@ -411,11 +421,12 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 }
 
 /* The elements of @map (as above) into @elems: how many. */
-unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map)
+unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,
+			     bool zero)
 {
 	if (map->map.key->etype == EXPR_CONCAT)
 		return map_add_concats(elems, map);
 	if (map->flags & EXPR_F_INTERVAL)
-		return map_add_intervals(elems, map);
+		return map_add_intervals(elems, map, true, zero);
 	return map_add_values(elems, map);
 }

@@ -399,6 +399,7 @@ static void set_string_bounds(const struct expr *elem, struct interval *iv,
  */
 static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
+					  const struct expr *with,
 					  const struct expr *left,
 					  bool touching, bool zero);
 
@@ -406,13 +407,23 @@ static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
 				      const struct expr *left)
 {
-	return set_add_intervals_how(elems, set, left, true, true);
+	return set_add_intervals_how(elems, set, NULL, left, true, true);
+}
+
+static void set_interval_bounds(const struct expr *elem,
+				const struct expr *left, struct interval *iv)
+{
+	if (set_key_is_string(left))
+		set_string_bounds(elem, iv, left->len);
+	else
+		set_elem_bounds(elem, iv, left->len);
 }
 
 /* @zero: with the end element at 0 that a set holds once (an element
  * added to a set that has some leaves it out, as the system nft). */
 static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
+					  const struct expr *with,
 					  const struct expr *left,
 					  bool touching, bool zero)
 {
@@ -421,24 +432,38 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 	struct interval_elem *e;
 	const struct expr *elem;
 
-	v = xzalloc(set->expr_list.size * sizeof(*v));
+	v = xzalloc((set->expr_list.size +
+		     (with ? with->expr_list.size : 0)) * sizeof(*v));
 	list_for_each_entry(elem, &set->expr_list.expressions, list) {
 		interval_init(&v[n]);
-		if (set_key_is_string(left))
-			set_string_bounds(elem, &v[n++], width);
-		else
-			set_elem_bounds(elem, &v[n++], width);
+		v[n].origin = elem;
+		set_interval_bounds(elem, left, &v[n++]);
 	}
+	/* the set's own: no options of theirs survive the merge */
+	if (with)
+		list_for_each_entry(elem, &with->expr_list.expressions, list) {
+			interval_init(&v[n]);
+			set_interval_bounds(elem, left, &v[n++]);
+		}
 	k = intervals_merge_how(v, n, touching);
 	count = intervals_encode(v, k, width, &e);
 	intervals_free(v, n);
 	for (i = 0; i < count; i++) {
+		const struct expr *origin = e[i].origin;
+		const struct set_elem_info *info;
+		struct nftnl_set_elem *x;
+
 		if (!zero && e[i].end && !mpz_sgn(e[i].key))
 			continue;
-		set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
-			    set_key_bytes(left),
-			    e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
-			    e[i].open);
+		/* the options go on the start: its user data holds the
+		 * comment and the open flag together */
+		info = origin ? origin->elem_info : NULL;
+		x = set_add_key(elems, e[i].key, BYTEORDER_BIG_ENDIAN,
+				set_key_bytes(left),
+				e[i].end ? NFT_SET_ELEM_INTERVAL_END : 0,
+				e[i].open && !info);
+		if (info)
+			set_elem_info_put_open(x, info, e[i].open);
 	}
 	size = count;
 	if (count && e[count - 1].open)
@@ -1119,9 +1144,12 @@ static void set_add_concats_decoded(struct expr *set,
 		v[n++].elem = set_concat_elem(left, key, key_end, len);
 	}
 	nftnl_set_elems_iter_destroy(it);
+	/* ranges (the kernel's pipapo sets) list in the dump's order, as
+	 * the system nft lists them */
 	if (as_sent)
 		set_raws_first(v, &n);
-	else if (n > 1)
+	else if (n > 1 && !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			    NFT_SET_INTERVAL))
 		qsort(v, n, sizeof(*v), set_raw_cmp);
 	for (i = 0; i < n; i++)
 		set_expr_add(set, v[i].elem);
@@ -1489,8 +1517,16 @@ unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 	if (key->etype == EXPR_CONCAT)
 		return set_add_concats(elems, set, key);
 	if (set->flags & EXPR_F_INTERVAL)
-		return set_add_intervals_how(elems, set, key, merge, zero);
+		return set_add_intervals_how(elems, set, NULL, key, merge, zero);
 	return set_add_values(elems, set, key);
+}
+
+unsigned int set_elems_build_merged(struct nftnl_set *elems,
+				    const struct expr *set,
+				    const struct expr *with,
+				    const struct expr *key, bool zero)
+{
+	return set_add_intervals_how(elems, set, with, key, true, zero);
 }
 
 /* Plain values and concatenations make one element per member, so a big
@@ -1534,10 +1570,27 @@ unsigned int set_elems_build_page(struct nftnl_set *elems,
 	return n;
 }
 
+void set_keys_retype(struct expr *set, const struct expr *key)
+{
+	struct expr *i;
+
+	list_for_each_entry(i, &set->expr_list.expressions, list) {
+		if (i->etype != EXPR_MAPPING)
+			continue;
+		i->mapping.key = set_member_retype(i->mapping.key, key);
+	}
+}
+
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key)
 {
-	return set_from_nftnl(nls, key, false, false);
+	struct expr *set = set_from_nftnl(nls, key, false, false);
+
+	/* the key is typed: a type without prefixes lists ranges
+	 * ("22-23", not "22/15"), in concatenations too */
+	if (set->flags & EXPR_F_INTERVAL)
+		set_members_retype(&set->expr_list.expressions, key);
+	return set;
 }
 
 void set_member_bounds(const struct expr *m, const struct expr *key,

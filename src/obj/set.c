@@ -93,6 +93,8 @@ void set_free(struct set *s)
 	set_stmts_free(&s->stmts);
 	if (s->init)
 		expr_free(s->init);
+	if (s->merge_with)
+		expr_free(s->merge_with);
 	xfree(s);
 }
 
@@ -416,13 +418,17 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 	struct expr *map;
 	unsigned int n;
 
+	/* auto-merge: the new elements merged with the set's own */
+	if (!set_is_map(s) && s->merge_with && members == s->init)
+		return set_elems_build_merged(elems, members, s->merge_with,
+					      s->key, zero);
 	if (!set_is_map(s) || !s->data)
 		return set_elems_build(elems, members, s->key, s->auto_merge,
 				       zero);
 	map = set_map_stub(s, (struct expr *)members);
 	if (members->flags & EXPR_F_INTERVAL)
 		map->flags |= EXPR_F_INTERVAL;
-	n = map_elems_build(elems, map);
+	n = map_elems_build(elems, map, zero);
 	set_map_stub_free(map);
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
@@ -619,12 +625,15 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		nftnl_set_set_u32(nls, NFTNL_SET_ID, ++x->batch->set_id);
 	if (s)
 		set_debug(x->nft, nls);
+	if (s)
+		flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_set_nlmsg_build_payload(nlh, nls);
 	batch_msg_end(x->batch, nlh);
 	nftnl_set_free(nls);
 	if (s && s->init && type == NFT_MSG_NEWSET)
-		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE, h, s,
+		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE |
+			       exec_echo_flag(x, NFT_MSG_NEWSETELEM), h, s,
 			       s->init, true);
 	return 0;
 }
@@ -676,6 +685,10 @@ static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
+		/* the set's own elements the new ones merge with go first */
+		if (s->merge_with)
+			set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle,
+				       tmp, s->merge_with, false);
 		set_exec_elems(x, NFT_MSG_NEWSETELEM, NLM_F_CREATE |
 			       exec_echo_flag(x, NFT_MSG_NEWSETELEM),
 			       &cmd->handle, tmp, s->init, empty);
@@ -752,6 +765,11 @@ static int set_cmd_evaluate_delete(struct eval_ctx *ectx, struct cmd *cmd)
 const struct obj_ops set_obj_ops = {
 	.obj		= CMD_OBJ_SET,
 	.name		= "set",
+	.msg_new	= NFT_MSG_NEWSET,
+	.nl_parse	= set_nl_parse_echo,
+	.obj_free	= set_obj_free_echo,
+	.echo		= set_echo,
+	.json_echo	= set_json_echo,
 	.flags		= OBJ_F_LIST,
 	.evaluate	= set_cmd_evaluate,
 	.evaluate_delete = set_cmd_evaluate_delete,

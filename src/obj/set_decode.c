@@ -222,8 +222,8 @@ static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 /*
  * Elements (of a set, or of a map if @map) with a timeout, an expiry or
  * a comment: each is decoded on its own to keep what it holds with it,
- * then all are sorted as a listing sorts them. Plain keys only:
- * intervals and concatenations with them are not listed yet.
+ * then all are sorted as a listing sorts them. Intervals are decoded
+ * whole and given their start elements' options (set_elem.c).
  */
 static int decode_with_info(struct set *s, const struct nftnl_set *nls,
 			    bool map)
@@ -233,7 +233,7 @@ static int decode_with_info(struct set *s, const struct nftnl_set *nls,
 	struct expr *set;
 
 	if (s->flags & NFT_SET_INTERVAL)
-		return -1;
+		return set_interval_decode_with_info(s, nls, map);
 	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_count_cb, &n);
 	c.v = xzalloc((n + 1) * sizeof(*c.v));
 	nftnl_set_elem_foreach((struct nftnl_set *)nls, elem_pair_cb, &c);
@@ -272,6 +272,12 @@ int set_decode_with_info(struct set *s, const struct nftnl_set *nls)
 int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 {
 	return decode_with_info(s, nls, true);
+}
+
+/* For the intervals' decoder (set_elem.c). */
+bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i)
+{
+	return elem_info_read(e, i);
 }
 
 struct set *netlink_set_parse(const struct nftnl_set *nls)

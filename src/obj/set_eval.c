@@ -61,7 +61,6 @@ static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
  * Elements' options the kernel would refuse, refused here with the
  * system nft's words and its caret under the element: a timeout or an
  * expiry in a set without timeouts, an expiry with no timeout at all.
- * Interval elements do not carry options yet: said so.
  */
 static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 				const struct expr *elems)
@@ -76,9 +75,6 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 		at = m->etype == EXPR_MAPPING ? m->mapping.key : m;
 		if (i == NULL)
 			continue;
-		if (s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT)
-			return expr_error(ectx, at,
-					  "options on interval elements are not supported yet");
 		if ((i->timeout || i->expires) &&
 		    !(s->flags & NFT_SET_TIMEOUT))
 			return expr_error(ectx, at,
@@ -339,6 +335,64 @@ static const struct expr *set_overlap(const struct expr *key,
 	return bad;
 }
 
+/* Whether [l, h] overlaps or touches one of @v's @n sorted, merged
+ * intervals. */
+static bool set_touches(const struct interval *v, unsigned int n,
+			const mpz_t l, const mpz_t h)
+{
+	unsigned int lo = 0, hi = n, mid;
+	mpz_t t;
+	bool yes;
+
+	mpz_init(t);
+	/* the first interval that ends at l - 1 or later */
+	for (; lo < hi; ) {
+		mid = (lo + hi) / 2;
+		mpz_add_ui(t, v[mid].high, 1);
+		if (mpz_cmp(t, l) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	mpz_add_ui(t, h, 1);
+	yes = lo < n && mpz_cmp(v[lo].low, t) <= 0;
+	mpz_clear(t);
+	return yes;
+}
+
+/* Auto-merge: the members of @have that @elems overlap or touch, which
+ * the new ones replace merged with them; NULL if none. */
+static struct expr *set_merge_with(const struct expr *key,
+				   const struct expr *have,
+				   const struct expr *elems)
+{
+	unsigned int n = 0, k;
+	struct expr *with = NULL;
+	const struct expr *i;
+	struct interval *v, iv;
+
+	v = xzalloc(elems->expr_list.size * sizeof(*v));
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		interval_init(&v[n]);
+		set_member_bounds(i, key, &v[n++]);
+	}
+	k = intervals_merge_how(v, n, true);
+	interval_init(&iv);
+	list_for_each_entry(i, &have->expr_list.expressions, list) {
+		set_member_bounds(i, key, &iv);
+		if (!set_touches(v, k, iv.low, iv.high))
+			continue;
+		if (!with) {
+			with = set_expr_alloc(&internal_location);
+			with->flags = elems->flags;
+		}
+		set_expr_add(with, expr_clone(i));
+	}
+	interval_clear(&iv);
+	intervals_free(v, n);
+	return with;
+}
+
 int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
@@ -377,6 +431,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return set_elems_evaluate(ectx, e, &e->init);
 	}
 	e->auto_merge = s->auto_merge;
+	e->timeout = s->timeout;	/* the echo's expiry (set_elem.c) */
 	e->target_empty = !s->init || !s->init->expr_list.size;
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;
@@ -388,6 +443,10 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 			return expr_error(ectx, bad,
 					  "interval overlaps with an existing one");
 	}
+	if (!set_is_map(s) && cmd->op == CMD_ADD && s->auto_merge &&
+	    s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT &&
+	    !e->target_empty && e->init->etype == EXPR_SET)
+		e->merge_with = set_merge_with(s->key, s->init, e->init);
 	return 0;
 }
 

@@ -498,6 +498,7 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 	const struct table *t = cmd->table;
 	const struct flowtable *ft;
 	const struct sobj *o;
+	const struct set *s;
 	const struct chain *c;
 	const struct rule *r;
 
@@ -506,6 +507,8 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 		json_echo_add(array, op, table_json(t, octx));
 	list_for_each_entry(c, &t->chains, list)
 		json_echo_add(array, op, chain_obj_ops.json(c, octx));
+	list_for_each_entry(s, &t->sets, list)
+		set_json_echo_set(array, op, s, octx);
 	list_for_each_entry(o, &t->objs, list)
 		json_echo_add(array, op, sobj_json(o, octx));
 	list_for_each_entry(ft, &t->flowtables, list)

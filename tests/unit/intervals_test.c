@@ -59,6 +59,34 @@ static void test_merge_touching(void)
 	intervals_free(v, 4);
 }
 
+/* A merged interval carries the options of its lowest member (its
+ * origin), unless that has none to give (the set's own, NULL): then the
+ * next one's, as the system nft merges an addition with the set. */
+static void test_merge_origin(void)
+{
+	static const unsigned long b[] = { 20, 29, 10, 19, 50, 60, 55, 70 };
+	static const char a[] = "a", bb[] = "b", c[] = "c";
+	struct interval *v = ivs(4, b), *e;
+	unsigned int n;
+	struct interval_elem *el;
+
+	v[0].origin = a;
+	v[1].origin = bb;
+	v[2].origin = NULL;
+	v[3].origin = c;
+	n = intervals_merge(v, 4);
+	CHECK(n == 2);
+	CHECK(iv_is(&v[0], 10, 29) && v[0].origin == bb);
+	CHECK(iv_is(&v[1], 50, 70) && v[1].origin == c);
+	/* the start element carries it, the end none */
+	e = v;
+	CHECK(intervals_encode(e, n, 8, &el) == 5);
+	CHECK(el[1].origin == bb && !el[1].end && el[2].origin == NULL);
+	CHECK(el[3].origin == c);
+	interval_elems_free(el, 5);
+	intervals_free(v, 4);
+}
+
 static void test_prefix_len(void)
 {
 	mpz_t lo, hi;
@@ -205,6 +233,7 @@ int main(void)
 {
 	test_merge_touching();
 	test_merge();
+	test_merge_origin();
 	test_prefix_len();
 	test_encode();
 	test_decode();
