@@ -229,6 +229,10 @@ struct expr {
 			struct expr *mappings;
 			bool vmap;
 			uint32_t objtype;	/* an object map's NFT_OBJECT_* */
+			/* a named map's declared data, whose members type
+			 * concatenated data (set_map_stub()); else NULL */
+			struct expr *data;
+			bool data_interval;	/* its data are ranges */
 		} map;
 		/* EXPR_MAPPING: "k : v" of a map */
 		struct {

@@ -253,6 +253,15 @@ struct expr *delin_data_expr(const void *data, unsigned int len);
  */
 void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
 
+/*
+ * Listing: a key register (a named set's, a concatenation member's, a set
+ * statement's) that holds "(load & mask) >> n" or "load & mask" where
+ * the mask selects a field narrower than its bytes, moved down to bit 0:
+ * that field as a raw load ("@nh,8,6"), which postprocessing names ("ip
+ * dscp"). Anything else is returned as it is. Takes @key.
+ */
+struct expr *payload_key_unmask(struct expr *key);
+
 /* Decode a whole rule; NULL (with a warning printed) if it cannot be
  * listed exactly. */
 struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,

@@ -105,6 +105,9 @@ struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
 void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc);
+/* "KEY : interval DATA": @kw must be "interval". Takes @kw. */
+void parser_map_interval(struct parser_state *st, struct set *set, char *kw,
+			 const struct location *kw_loc);
 void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc, struct expr *data,

@@ -97,6 +97,9 @@ struct set {
 	struct location data_loc;
 	struct expr *data;
 	bool data_typeof;		/* "typeof K : EXPR": @data is EXPR */
+	/* "type K : interval D": each element's data is a range of D (a
+	 * prefix, a range or a value), held as its low then its high end */
+	bool data_interval;
 };
 
 struct set *set_alloc(const struct location *loc);
@@ -214,6 +217,11 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
 int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
+/* Whether a map's user data says its data are ranges
+ * (NFTNL_UDATA_SET_DATA_INTERVAL). */
+bool set_udata_data_interval(const void *data, uint32_t len);
+/* A map's "type k : a . b" data, as the system nft describes it. */
+void set_typeof_put_plain_concat_data(struct nftnl_udata_buf *ud);
 struct nftnl_set;
 void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data);
 /* A kind's attributes in its typeof data nest, by number, for its

@@ -1063,6 +1063,16 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_types = $4;
 				$<set>0->data_loc = @4;
 			}
+		| TYPE set_key_types ':' identifier set_key_types
+			{
+				xfree($<set>0->key_types);
+				$<set>0->key_types = $2;
+				$<set>0->key_loc = @2;
+				parser_map_interval(state, $<set>0, $4, &@4);
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $5;
+				$<set>0->data_loc = @5;
+			}
 		| FLAGS set_flag_list	{ $<set>0->flags |= $2; }
 		| setdecl_stmts
 		| COMMENT string_arg
@@ -1122,6 +1132,30 @@ setdecl_item	: TYPE set_key_types
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
+			}
+		| STRING match_lhs ':' STRING match_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $5, &@5);
+				parser_map_interval(state, $<set>0, $4, &@4);
+			}
+		| STRING match_lhs ':' STRING concat_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $5, &@5);
+				parser_map_interval(state, $<set>0, $4, &@4);
+			}
+		| STRING concat_lhs ':' STRING match_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $5, &@5);
+				parser_map_interval(state, $<set>0, $4, &@4);
+			}
+		| STRING concat_lhs ':' STRING concat_lhs
+			{
+				parser_map_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2, $5, &@5);
+				parser_map_interval(state, $<set>0, $4, &@4);
 			}
 		| STRING match_lhs ':' STRING
 			{

@@ -269,9 +269,10 @@ struct expr *concat_from_registers(struct delin_ctx *dctx,
 			expr_free(concat);
 			return NULL;
 		}
-		concat_expr_add(concat, m);
 		total += concat_field_bytes(m);
 		slot += concat_field_bytes(m) / sizeof(uint32_t);
+		/* "ip dscp" was masked and shifted into its slot */
+		concat_expr_add(concat, payload_key_unmask(m));
 	}
 	concat_set_len(concat);
 	return concat;

@@ -106,6 +106,7 @@ static void map_expr_destroy(struct expr *expr)
 {
 	expr_free(expr->map.key);
 	expr_free(expr->map.mappings);
+	expr_free(expr->map.data);
 }
 
 static void map_expr_clone(struct expr *dst, const struct expr *src)
@@ -114,6 +115,8 @@ static void map_expr_clone(struct expr *dst, const struct expr *src)
 	dst->map.mappings = expr_clone(src->map.mappings);
 	dst->map.vmap = src->map.vmap;
 	dst->map.objtype = src->map.objtype;
+	dst->map.data = src->map.data ? expr_get(src->map.data) : NULL;
+	dst->map.data_interval = src->map.data_interval;
 }
 
 static bool map_expr_cmp(const struct expr *a, const struct expr *b)
@@ -179,7 +182,8 @@ bool map_data_is_concat(const struct expr *map)
 	if (map->etype == EXPR_MAP && map->map.mappings &&
 	    map->map.mappings->etype == EXPR_SET_REF)
 		return map->dtype && map->dtype->size &&
-		       map->len > map->dtype->size;
+		       map->len / (map->map.data_interval ? 2 : 1) >
+		       map->dtype->size;
 	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET ||
 	    list_empty(&map->map.mappings->expr_list.expressions))
 		return false;
@@ -334,10 +338,71 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 	return 0;
 }
 
+/* A member of a map's data: a value, or in interval data ("type K :
+ * interval D") also a prefix or a range. */
+static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
+				 const struct expr *i)
+{
+	if (i->etype == EXPR_VALUE ||
+	    (map->map.data_interval &&
+	     (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE)))
+		return 0;
+	return expr_error(ectx, i, map->map.data_interval ?
+			  "map data must be values, prefixes or ranges, not a %s" :
+			  "map data must be values, not a %s",
+			  expr_name(i));
+}
+
+/* The system nft's words: "invalid data type, expected concatenation
+ * of (IPv4 address, packet mark)". */
+static int map_data_not_concat(struct eval_ctx *ectx, const struct expr *data,
+			       const struct expr *decl)
+{
+	char types[256] = "";
+	const struct expr *i;
+	size_t n = 0;
+
+	list_for_each_entry(i, &decl->expr_list.expressions, list) {
+		if (n >= sizeof(types))
+			break;
+		n += snprintf(types + n, sizeof(types) - n, "%s%s",
+			      n ? ", " : "", i->dtype->desc);
+	}
+	return expr_error(ectx, data,
+			  "invalid data type, expected concatenation of (%s)",
+			  types);
+}
+
+/*
+ * A named map's data typed member by member as declared ("ipv4_addr .
+ * mark", "ifname . inet_service . mark"), so each member is encoded in
+ * its own byte order and width.
+ */
+static int map_declared_data_evaluate(struct eval_ctx *ectx, struct expr *map,
+				      struct expr **datap)
+{
+	const struct expr *decl = map->map.data;
+	struct expr *i;
+
+	if (decl->etype == EXPR_CONCAT && (*datap)->etype != EXPR_CONCAT &&
+	    (*datap)->etype != EXPR_VARIABLE)
+		return map_data_not_concat(ectx, *datap, decl);
+	if (expr_evaluate_like(ectx, datap, decl) < 0)
+		return -1;
+	if ((*datap)->etype != EXPR_CONCAT)
+		return map_data_member_check(ectx, map, *datap);
+	list_for_each_entry(i, &(*datap)->expr_list.expressions, list)
+		if (map_data_member_check(ectx, map, i) < 0)
+			return -1;
+	return 0;
+}
+
 /*
  * Concatenated data: a nat address and port ("dnat to ip saddr map {
  * 10.0.0.1 : 192.168.0.1 . 8080 }"), the address of the statement's
  * type, then ports. Each member takes whole 32 bit words, as in keys.
+ * A named map's elements take the types its declaration gives
+ * ("ipv4_addr . mark", "ifname . inet_service . mark").
  */
 static int map_concat_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 				    struct expr *data)
@@ -396,6 +461,8 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return expr_error(ectx, data,
 				  "datatype mismatch, expected %s, mapping data is a verdict: use vmap",
 				  map->dtype->desc);
+	if (map->map.data)
+		return map_declared_data_evaluate(ectx, map, &m->mapping.data);
 	if (data->etype == EXPR_CONCAT)
 		return map_concat_data_evaluate(ectx, map, data);
 	if (expr_evaluate(ectx, &m->mapping.data) < 0)
@@ -521,6 +588,10 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 		map->flags |= EXPR_F_INTERVAL;
 	if (s->data && s->data->etype == EXPR_CONCAT)
 		map->len = s->data->len;
+	/* "type K : interval D": the lookup fills low, then high ends */
+	map->map.data_interval = s->data_interval;
+	if (s->data && s->data_interval)
+		map->len = 2 * concat_field_bytes(s->data) * BITS_PER_BYTE;
 	return 0;
 }
 

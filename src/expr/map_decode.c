@@ -91,6 +91,18 @@ static struct expr *map_typeof_data_decode(const unsigned char *data,
 	return concat;
 }
 
+/* "type K : interval D" (the map's user data says so). */
+static bool map_data_interval(const struct nftnl_set *nls)
+{
+	const void *ud;
+	uint32_t len = 0;
+
+	if (!nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
+		return false;
+	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+	return set_udata_data_interval(ud, len);
+}
+
 /* The data's typeof in the map's user data, NULL if none. */
 static struct expr *map_data_typeof(const struct nftnl_set *nls)
 {
@@ -106,11 +118,83 @@ static struct expr *map_data_typeof(const struct nftnl_set *nls)
 	return dexpr;
 }
 
-static struct expr *map_data_decode(struct nftnl_set_elem *e,
-				    uint32_t data_type, uint32_t data_len,
-				    const struct expr *dexpr)
+/* [lo, hi] of interval data as the system nft lists it: a value if
+ * they are equal, a prefix where the type takes one and they span
+ * one, else a range. Takes both. */
+static struct expr *map_bounds_merge(struct expr *lo, struct expr *hi)
+{
+	unsigned long host;
+	bool prefix;
+	mpz_t span;
+
+	if (lo->etype != EXPR_VALUE || hi->etype != EXPR_VALUE ||
+	    !mpz_cmp(lo->value.value, hi->value.value)) {
+		expr_free(hi);
+		return lo;
+	}
+	mpz_init(span);
+	mpz_sub(span, hi->value.value, lo->value.value);
+	mpz_add_ui(span, span, 1);
+	host = mpz_scan1(span, 0);
+	prefix = lo->dtype->flags & DTYPE_F_PREFIX &&
+		 mpz_popcount(span) == 1 && host < lo->len &&
+		 mpz_scan1(lo->value.value, 0) >= host;
+	mpz_clear(span);
+	if (!prefix)
+		return range_expr_alloc(&internal_location, lo, hi);
+	expr_free(hi);
+	return prefix_expr_alloc(&internal_location, lo, lo->len - host);
+}
+
+/* Interval data: the low ends' members merged with the high ends'. */
+static struct expr *map_interval_merge(struct expr *lo, struct expr *hi)
+{
+	struct expr *concat, *l, *h, *nl, *nh;
+
+	if (lo == NULL || hi == NULL || lo->etype != EXPR_CONCAT) {
+		if (lo && hi && hi->etype != EXPR_CONCAT)
+			return map_bounds_merge(lo, hi);
+		expr_free(lo);
+		expr_free(hi);
+		return NULL;
+	}
+	concat = concat_expr_alloc(&internal_location);
+	h = list_first_entry(&hi->expr_list.expressions, struct expr, list);
+	list_for_each_entry_safe(l, nl, &lo->expr_list.expressions, list) {
+		nh = list_next_entry(h, list);
+		list_del(&l->list);
+		list_del(&h->list);
+		concat_expr_add(concat, map_bounds_merge(l, h));
+		h = nh;
+	}
+	concat->len = lo->len;
+	concat->flags |= EXPR_F_CONSTANT;
+	expr_free(lo);
+	expr_free(hi);
+	return concat;
+}
+
+static struct expr *map_data_value(const unsigned char *data, uint32_t len,
+				   uint32_t data_type,
+				   const struct expr *dexpr)
 {
 	const struct datatype *dtype;
+
+	if (dexpr)
+		return map_typeof_data_decode(data, len, dexpr);
+	if (data_type >> MAP_CONCAT_TYPE_BITS)
+		return map_concat_data_decode(data, len, data_type);
+	dtype = datatype_lookup(data_type);
+	if (dtype == NULL)
+		dtype = &integer_type;
+	return constant_expr_alloc(&internal_location, dtype,
+				   dtype->byteorder, len * BITS_PER_BYTE, data);
+}
+
+static struct expr *map_data_decode(struct nftnl_set_elem *e,
+				    uint32_t data_type, uint32_t data_len,
+				    const struct expr *dexpr, bool interval)
+{
 	const char *chain;
 	const void *data;
 	uint32_t len = 0;
@@ -135,15 +219,12 @@ static struct expr *map_data_decode(struct nftnl_set_elem *e,
 	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_DATA, &len);
 	if (len != data_len)
 		return NULL;
-	if (dexpr)
-		return map_typeof_data_decode(data, len, dexpr);
-	if (data_type >> MAP_CONCAT_TYPE_BITS)
-		return map_concat_data_decode(data, len, data_type);
-	dtype = datatype_lookup(data_type);
-	if (dtype == NULL)
-		dtype = &integer_type;
-	return constant_expr_alloc(&internal_location, dtype,
-				   dtype->byteorder, len * BITS_PER_BYTE, data);
+	if (interval)
+		return map_interval_merge(
+			map_data_value(data, len / 2, data_type, dexpr),
+			map_data_value((const unsigned char *)data + len / 2,
+				       len / 2, data_type, dexpr));
+	return map_data_value(data, len, data_type, dexpr);
 }
 
 static int map_raw_cmp(const void *a, const void *b)
@@ -288,6 +369,7 @@ static bool map_raws_append(const struct nftnl_set *head,
 	uint32_t data_type = nftnl_set_get_u32(head, NFTNL_SET_DATA_TYPE);
 	uint32_t data_len = nftnl_set_get_u32(head, NFTNL_SET_DATA_LEN);
 	struct expr *dexpr = map_data_typeof(head);
+	bool interval = map_data_interval(head);
 	struct nftnl_set_elems_iter *it;
 	struct nftnl_set_elem *e;
 	unsigned int first = r->n;
@@ -318,7 +400,7 @@ static bool map_raws_append(const struct nftnl_set *head,
 			mpz_import_data(v->key, v->bytes, byteorder, len);
 		if (!v->end)
 			v->data = map_data_decode(e, data_type, data_len,
-						  dexpr);
+						  dexpr, interval);
 		r->n++;
 		if (v->bytes == NULL || (!v->end && v->data == NULL) ||
 		    (v->end_bytes && end_len != len))
@@ -496,6 +578,8 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
 					   name);
 	}
+	/* "ip dscp" was masked and shifted to the map's key */
+	key = payload_key_unmask(key);
 	map = map_expr_alloc(&internal_location, key,
 			     setref_expr_alloc(&internal_location, name),
 			     dreg == NFT_REG_VERDICT);
@@ -512,6 +596,10 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 		map->dtype = s->data->dtype;
 	map->byteorder = map->dtype->byteorder;
 	map->len = s->data->len;
+	/* "type K : interval D": low ends, then high ends */
+	map->map.data_interval = s->data_interval;
+	if (s->data_interval)
+		map->len = 2 * concat_field_bytes(s->data) * BITS_PER_BYTE;
 	delin_set_register(dctx, dreg, map);
 	return 0;
 }

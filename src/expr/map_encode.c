@@ -29,6 +29,62 @@ static void map_elem_open(struct nftnl_set_elem *e)
 	nftnl_udata_buf_free(ud);
 }
 
+/* One member of interval data ("10.1.0.0/16", "80-90", "22"), its
+ * low end at @lo and its high end at @hi, @len bytes each. */
+static void map_data_bounds_put(unsigned char *lo, unsigned char *hi,
+				const struct expr *m, unsigned int len)
+{
+	const struct expr *v = m;
+	mpz_t low, high;
+
+	if (m->etype == EXPR_RANGE) {
+		linearize_mpz(lo, m->range.left->value.value,
+			      m->range.left->byteorder, len);
+		linearize_mpz(hi, m->range.right->value.value,
+			      m->range.right->byteorder, len);
+		return;
+	}
+	if (m->etype == EXPR_PREFIX)
+		v = m->prefix.prefix;
+	mpz_init_set(low, v->value.value);
+	mpz_init_set(high, v->value.value);
+	if (m->etype == EXPR_PREFIX) {
+		unsigned int host = len * BITS_PER_BYTE - m->prefix.prefix_len;
+
+		mpz_fdiv_q_2exp(low, low, host);
+		mpz_mul_2exp(low, low, host);
+		mpz_set(high, low);
+		mpz_setbit(high, host);
+		mpz_sub_ui(high, high, 1);
+		mpz_ior(high, high, low);
+	}
+	linearize_mpz(lo, low, v->byteorder, len);
+	linearize_mpz(hi, high, v->byteorder, len);
+	mpz_clear(low);
+	mpz_clear(high);
+}
+
+/* "type K : interval D": the data's low ends, then its high ends, each
+ * member in its declared width (map->map.data). */
+static void map_interval_data(unsigned char *buf, const struct expr *map,
+			      const struct expr *data)
+{
+	const struct expr *decl = map->map.data, *d, *i;
+	unsigned int half = map_key_bytes(map) / 2, off = 0;
+
+	if (data->etype != EXPR_CONCAT) {
+		map_data_bounds_put(buf, buf + half, data, half);
+		return;
+	}
+	d = list_first_entry(&decl->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &data->expr_list.expressions, list) {
+		map_data_bounds_put(buf + off, buf + half + off, i,
+				    div_round_up(d->len, BITS_PER_BYTE));
+		off += concat_field_bytes(d);
+		d = list_next_entry(d, list);
+	}
+}
+
 static void map_elem_data(struct nftnl_set_elem *e, const struct expr *map,
 			  const struct expr *data)
 {
@@ -52,7 +108,9 @@ static void map_elem_data(struct nftnl_set_elem *e, const struct expr *map,
 		return;
 	}
 	memset(buf, 0, sizeof(buf));
-	if (data->etype == EXPR_CONCAT) {
+	if (map->map.data_interval) {
+		map_interval_data(buf, map, data);
+	} else if (data->etype == EXPR_CONCAT) {
 		const struct expr *i;
 		unsigned int off = 0;
 

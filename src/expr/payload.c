@@ -674,42 +674,81 @@ static void payload_shift_constant(struct expr *right, unsigned int shift,
 	right->byteorder = BYTEORDER_BIG_ENDIAN;
 }
 
+/* The whole bytes that hold @field (bits from the base), and how far
+ * its last bit is from their end. */
+static void payload_field_span(const struct expr *field, unsigned int *start,
+			       unsigned int *len, unsigned int *shift)
+{
+	unsigned int end = div_round_up(field->payload.offset + field->len,
+					BITS_PER_BYTE) * BITS_PER_BYTE;
+
+	*start = field->payload.offset / BITS_PER_BYTE * BITS_PER_BYTE;
+	*len = end - *start;
+	*shift = end - field->payload.offset - field->len;
+}
+
+/* The load of the bytes that hold @field, masked to it: "(@nh,8,8 &
+ * 0xfc)" for "ip dscp". */
+static struct expr *payload_masked_load(const struct expr *field)
+{
+	unsigned int start, len, shift;
+	struct expr *load, *mask;
+	mpz_t m;
+
+	payload_field_span(field, &start, &len, &shift);
+	load = payload_expr_alloc_raw(&field->location, field->payload.base,
+				      start, len);
+	mpz_init(m);
+	mpz_setbit(m, field->len);
+	mpz_sub_ui(m, m, 1);
+	mpz_mul_2exp(m, m, shift);
+	mask = constant_expr_alloc_mpz(&field->location, &xinteger_type,
+				       BYTEORDER_BIG_ENDIAN, len, m);
+	mpz_clear(m);
+	return binop_expr_alloc(&field->location, OP_AND, load, mask);
+}
+
 /*
  * Fields that are not whole bytes (ip version, ip dscp, vlan id, tcp
  * doff, "@nh,1,3"): load the bytes that hold the field, mask it, and
  * compare with the value moved to the field's place, as the system nft
  * does ("ip dscp cs1": load 1 byte, & 0xfc, cmp eq 0x20). Listing turns
- * that back into the field (payload_postprocess_masked()).
+ * that back into the field (payload_masked_field()).
  */
 void payload_relational_mask(struct expr *rel)
 {
 	struct expr *left = rel->binop.left, *right = rel->binop.right;
-	unsigned int start = left->payload.offset / BITS_PER_BYTE *
-			     BITS_PER_BYTE;
-	unsigned int end = div_round_up(left->payload.offset + left->len,
-					BITS_PER_BYTE) * BITS_PER_BYTE;
-	unsigned int shift = end - left->payload.offset - left->len;
-	unsigned int len = end - start;
-	struct expr *load, *mask;
-	mpz_t m;
+	unsigned int start, len, shift;
 
-	load = payload_expr_alloc_raw(&left->location, left->payload.base,
-				      start, len);
-	mpz_init(m);
-	mpz_setbit(m, left->len);
-	mpz_sub_ui(m, m, 1);
-	mpz_mul_2exp(m, m, shift);
-	mask = constant_expr_alloc_mpz(&left->location, &xinteger_type,
-				       BYTEORDER_BIG_ENDIAN, len, m);
-	mpz_clear(m);
-	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
-					   mask);
+	payload_field_span(left, &start, &len, &shift);
+	rel->binop.left = payload_masked_load(left);
 	/* an anonymous set's key type is the field's ("ip dscp { cs1 }"
 	 * is a set of dscp), as the system nft declares it */
 	if (right->etype == EXPR_SET)
 		rel->binop.left->dtype = left->dtype;
 	expr_free(left);
 	payload_shift_constant(right, shift, len);
+}
+
+/*
+ * The value of a field that is not whole bytes, where nothing is moved
+ * into its place (a named set's key, a member of a concatenation, the
+ * key of a set statement): masked and shifted down to bit 0, as the
+ * system nft loads it ("ip dscp @s": & 0xfc, >> 2).
+ */
+static struct expr *payload_key_value(const struct expr *field)
+{
+	unsigned int start, len, shift;
+	struct expr *key = payload_masked_load(field);
+
+	payload_field_span(field, &start, &len, &shift);
+	if (shift == 0)
+		return key;
+	return binop_expr_alloc(&field->location, OP_RSHIFT, key,
+				constant_expr_alloc_u64(&field->location,
+							&integer_type,
+							BYTEORDER_HOST_ENDIAN,
+							32, shift));
 }
 
 /* ------------------------------------------------------------------ */
@@ -916,13 +955,23 @@ void payload_merge_rule(struct rule *rule)
 /* Netlink                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Uses expr->len, so the relational encoder can load a shorter prefix. */
+/* Uses expr->len, so the relational encoder can load a shorter prefix.
+ * A field narrower than its bytes is loaded as its value
+ * (payload_key_value()); matches on one mask it in place instead. */
 static void payload_expr_linearize(struct lin_ctx *lctx,
 				   const struct expr *expr,
 				   enum nft_registers dreg)
 {
-	struct nftnl_expr *nle = lin_expr_alloc("payload");
+	struct nftnl_expr *nle;
+	struct expr *key;
 
+	if (payload_expr_needs_mask(expr)) {
+		key = payload_key_value(expr);
+		linearize_expr(lctx, key, dreg);
+		expr_free(key);
+		return;
+	}
+	nle = lin_expr_alloc("payload");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_PAYLOAD_DREG, dreg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_PAYLOAD_BASE, expr->payload.base);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_PAYLOAD_OFFSET,
@@ -951,6 +1000,55 @@ static int payload_expr_delinearize(struct delin_ctx *dctx,
 			   nftnl_expr_get_u32(nle, NFTNL_EXPR_PAYLOAD_DREG),
 			   expr);
 	return 0;
+}
+
+/* The raw field "load & mask" selects, if its value is at bit @shift
+ * and the load is just the bytes that hold it; NULL otherwise. */
+static struct expr *payload_masked_raw(const struct expr *load,
+				       const struct expr *mask,
+				       unsigned int shift)
+{
+	unsigned int lo, hi, start, len, s;
+	struct expr *field;
+
+	if (load->etype != EXPR_PAYLOAD || load->payload.tmpl ||
+	    mask->etype != EXPR_VALUE || !mpz_sgn(mask->value.value))
+		return NULL;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (lo != shift || hi > load->len ||
+	    mpz_popcount(mask->value.value) != hi - lo)
+		return NULL;
+	field = payload_expr_alloc_raw(&load->location, load->payload.base,
+				       load->payload.offset + load->len - hi,
+				       hi - lo);
+	payload_field_span(field, &start, &len, &s);
+	if (!payload_expr_needs_mask(field) ||
+	    start != load->payload.offset || len != load->len) {
+		expr_free(field);
+		return NULL;
+	}
+	return field;
+}
+
+struct expr *payload_key_unmask(struct expr *key)
+{
+	const struct expr *and = key;
+	struct expr *field;
+	unsigned int shift = 0;
+
+	if (key->etype == EXPR_BINOP && key->binop.op == OP_RSHIFT &&
+	    key->binop.right->etype == EXPR_VALUE) {
+		shift = mpz_get_ui(key->binop.right->value.value);
+		and = key->binop.left;
+	}
+	if (and->etype != EXPR_BINOP || and->binop.op != OP_AND)
+		return key;
+	field = payload_masked_raw(and->binop.left, and->binop.right, shift);
+	if (field == NULL)
+		return key;
+	expr_free(key);
+	return field;
 }
 
 /* ------------------------------------------------------------------ */

@@ -322,12 +322,14 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, right,
 				  "'!' takes flags of a bitmask type, not %s",
 				  left->dtype->desc);
-	/* bits of a byte: load, mask, compare in place */
+	/* bits of a byte: load, mask, compare in place; a named set holds
+	 * the field's values, which the load shifts down to them */
 	if (exthdr_expr_needs_mask(left)) {
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;
-	} else if (payload_expr_needs_mask(left)) {
+	} else if (payload_expr_needs_mask(left) &&
+		   right->etype != EXPR_SET_REF) {
 		payload_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;

@@ -1491,10 +1491,11 @@ static int set_lookup_delinearize(struct delin_ctx *dctx,
 					       name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	/* a named set: "@name" */
-	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS))
+	/* a named set: "@name", which holds "ip dscp" shifted down */
+	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
+		left = payload_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
-	else
+	} else
 		set = set_from_nftnl(nls, left, hton, as_sent);
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,

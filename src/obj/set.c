@@ -376,7 +376,10 @@ struct expr *set_map_stub(const struct set *s, struct expr *mappings)
 					     struct expr, list);
 		map->dtype = d->dtype;
 		map->byteorder = d->byteorder;
-		map->len = s->data->len;
+		map->len = set_data_len(s) * BITS_PER_BYTE;
+		if (s->data->etype == EXPR_CONCAT || s->data_interval)
+			map->map.data = expr_get(s->data);
+		map->map.data_interval = s->data_interval;
 	}
 	if (s->flags & NFT_SET_INTERVAL)
 		map->flags |= EXPR_F_INTERVAL;
@@ -398,11 +401,13 @@ uint32_t set_data_type_id(const struct set *s)
 	return s->data->dtype->type;
 }
 
+/* Interval data hold a low and a high end. */
 uint32_t set_data_len(const struct set *s)
 {
 	if (set_data_is_verdict(s))
 		return 0;
-	return div_round_up(s->data->len, BITS_PER_BYTE);
+	return div_round_up(s->data->len, BITS_PER_BYTE) *
+	       (s->data_interval ? 2 : 1);
 }
 
 /* The elements of @members into @elems: how many. */
@@ -458,7 +463,7 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
 			    s->key->byteorder);
-	if (set_is_map(s) && s->data && !set_data_is_verdict(s))
+	if (set_is_map(s) && s->data)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
 				    s->data->etype == EXPR_CONCAT ?
 				    BYTEORDER_INVALID : s->data->byteorder);
@@ -470,6 +475,8 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 		set_typeof_put_plain_concat(ud);
 	if (set_is_map(s) && s->data && s->data_typeof)
 		set_typeof_put_data(ud, s->data);
+	else if (set_is_map(s) && s->data && s->data->etype == EXPR_CONCAT)
+		set_typeof_put_plain_concat_data(ud);
 	/* "typeof KEY : verdict": the data's kind, as the system nft
 	 * writes it (1: a verdict), which it needs to list the typeof */
 	if (set_is_map(s) && s->key_typeof && set_data_is_verdict(s)) {
@@ -481,6 +488,11 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 		nftnl_udata_nest_end(ud, data);
 		nftnl_udata_nest_end(ud, nest);
 	}
+	/* whether a map's data are ranges, written for every map as the
+	 * system nft does */
+	if (set_is_map(s) && s->data)
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL,
+				    s->data_interval);
 	if (s->comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_COMMENT, s->comment);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),

@@ -24,6 +24,10 @@ static int set_udata_cb(const struct nftnl_udata *attr, void *data)
 	case NFTNL_UDATA_SET_MERGE_ELEMENTS:
 		s->auto_merge = true;
 		break;
+	case NFTNL_UDATA_SET_DATA_INTERVAL:
+		s->data_interval = len == sizeof(uint32_t) &&
+				   nftnl_udata_get_u32(attr);
+		break;
 	case NFTNL_UDATA_SET_COMMENT:
 		if (len > 0 && v[len - 1] == '\0') {
 			xfree(s->comment);
@@ -336,7 +340,7 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 			set_key_set_len(s->data);
 			s->data_typeof = true;
 			/* the kernel's data must be the one described */
-			if (div_round_up(s->data->len, BITS_PER_BYTE) !=
+			if (set_data_len(s) !=
 			    nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN)) {
 				expr_free(s->data);
 				s->data = NULL;
@@ -347,7 +351,8 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 	if (s->key && set_is_map(s) && !s->data) {
 		s->data = set_data_from_kernel(
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
-				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN) /
+				(s->data_interval ? 2 : 1));
 	}
 	if (s->key && set_is_map(s)) {
 		if (!s->data) {

@@ -407,6 +407,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	e->key = expr_get(s->key);
 	if (s->data)
 		e->data = expr_get(s->data);
+	e->data_interval = s->data_interval;
 	e->flags = s->flags;
 	/* what the kernel gives elements without statements (-e -j) */
 	set_stmts_free(&e->stmts);

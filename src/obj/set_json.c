@@ -339,6 +339,36 @@ static int json_set_flags(struct json_ctx *jctx, json_t *v, struct set *s)
 	return 0;
 }
 
+static bool json_data_is_range(const struct expr *d)
+{
+	const struct expr *i;
+
+	if (d->etype == EXPR_PREFIX || d->etype == EXPR_RANGE)
+		return true;
+	if (d->etype != EXPR_CONCAT)
+		return false;
+	list_for_each_entry(i, &d->expr_list.expressions, list)
+		if (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE)
+			return true;
+	return false;
+}
+
+/* JSON has no word for "type K : interval D" (upstream writes the
+ * data's type alone): an interval map whose elements' data hold a
+ * prefix or a range has interval data. */
+static void json_set_data_interval(struct set *s)
+{
+	const struct expr *m;
+
+	if (!(s->flags & NFT_SET_MAP) || !(s->flags & NFT_SET_INTERVAL) ||
+	    !s->init || s->init->etype != EXPR_SET)
+		return;
+	list_for_each_entry(m, &s->init->expr_list.expressions, list)
+		if (m->etype == EXPR_MAPPING && m->mapping.data &&
+		    json_data_is_range(m->mapping.data))
+			s->data_interval = true;
+}
+
 static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 {
 	const char *comment = NULL, *policy = NULL;
@@ -406,6 +436,7 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 	if ((m = json_object_get(obj, "elem")) &&
 	    json_set_elems(jctx, m, s) < 0)
 		return -1;
+	json_set_data_interval(s);
 	if ((m = json_object_get(obj, "stmt")) &&
 	    json_set_stmts(jctx, m, s) < 0)
 		return -1;

@@ -11,6 +11,12 @@
 
 /* ---- output ---- */
 
+/* "map m { type ipv4_addr : interval ipv4_addr . inet_service; }" */
+static const char *set_data_qualifier(const struct set *s)
+{
+	return s->data_interval ? "interval " : "";
+}
+
 static void set_print_duration(const char *what, uint64_t ms,
 			       struct output_ctx *octx)
 {
@@ -141,10 +147,10 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		nft_print(octx, "\n\t\ttypeof ");
 		set_print_typeof(s->key, octx);
 		if (s->data && s->data_typeof) {
-			nft_print(octx, " : ");
+			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_typeof(s->data, octx);
 		} else if (s->data) {
-			nft_print(octx, " : ");
+			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_key_types(s->data, octx);
 		}
 	} else {
@@ -152,7 +158,7 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		if (s->key)
 			set_print_key_types(s->key, octx);
 		if (s->data) {
-			nft_print(octx, " : ");
+			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_key_types(s->data, octx);
 		}
 	}

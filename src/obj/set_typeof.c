@@ -262,15 +262,36 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key)
 	return *key ? 1 : -1;
 }
 
+bool set_udata_data_interval(const void *data, uint32_t len)
+{
+	struct typeof_find f = { NULL, NFTNL_UDATA_SET_DATA_INTERVAL };
+
+	if (!data || !len)
+		return false;
+	nftnl_udata_parse(data, len, typeof_find_cb, &f);
+	return f.key && nftnl_udata_len(f.key) == sizeof(uint32_t) &&
+	       nftnl_udata_get_u32(f.key);
+}
+
 /* "type a . b": as the system nft describes it, a concatenation of no
- * expressions. */
-void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud)
+ * expressions; a map's data "type k : a . b" likewise. */
+static void typeof_put_plain_concat(struct nftnl_udata_buf *ud, uint8_t attr)
 {
 	struct nftnl_udata *nest, *data;
 
-	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	nest = nftnl_udata_nest_start(ud, attr);
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_CONCAT);
 	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
 	nftnl_udata_nest_end(ud, data);
 	nftnl_udata_nest_end(ud, nest);
+}
+
+void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud)
+{
+	typeof_put_plain_concat(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+}
+
+void set_typeof_put_plain_concat_data(struct nftnl_udata_buf *ud)
+{
+	typeof_put_plain_concat(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
 }

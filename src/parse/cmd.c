@@ -497,6 +497,18 @@ void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 	set->data_loc = *data_loc;
 }
 
+void parser_map_interval(struct parser_state *st, struct set *set, char *kw,
+			 const struct location *kw_loc)
+{
+	if (strcmp(kw, "interval"))
+		parser_error(st, kw_loc,
+			     "unknown map data qualifier '%s': expected interval",
+			     kw);
+	else
+		set->data_interval = true;
+	xfree(kw);
+}
+
 /* Elements travel in a set of their own, named like the target. */
 struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 			       struct expr *elems, const struct location *loc)

@@ -514,10 +514,10 @@ static struct expr *dynset_decode_key(struct delin_ctx *dctx,
 							NFTNL_SET_DESC_SIZE);
 	}
 	if (nls == NULL || !nftnl_set_is_set(nls, NFTNL_SET_KEY_LEN))
-		return key;
+		return payload_key_unmask(key);
 	klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
 	if (klen <= div_round_up(key->len, BITS_PER_BYTE))
-		return key;
+		return payload_key_unmask(key);
 	expr_free(key);
 	return concat_from_registers(dctx, sreg, klen);
 }

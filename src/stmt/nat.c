@@ -445,7 +445,7 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	uint32_t flags = stmt->nat.flags;
 	int i;
 
-	enum nft_registers port = 0;
+	enum nft_registers port = 0, addr_max = 0, port_max = 0;
 
 	if (stmt->nat.addr)
 		nat_load(lctx, stmt->nat.addr, &reg[0]);
@@ -455,6 +455,15 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 		port = lin_register_at(reg[0],
 				       div_round_up(stmt->nat.addr->dtype->size,
 						    32) * 32);
+	/* a map of ranges ("type K : interval D"): the high ends follow
+	 * the low ones in the register the lookup fills */
+	if (stmt->nat.addr && stmt->nat.addr->etype == EXPR_MAP &&
+	    stmt->nat.addr->map.data_interval) {
+		addr_max = lin_register_at(reg[0], stmt->nat.addr->len / 2);
+		if (port)
+			port_max = lin_register_at(port,
+						   stmt->nat.addr->len / 2);
+	}
 	if (stmt->nat.proto) {
 		nat_load(lctx, stmt->nat.proto, &reg[2]);
 		flags |= NF_NAT_RANGE_PROTO_SPECIFIED;
@@ -469,6 +478,10 @@ static void nat_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 			nftnl_expr_set_u32(nle, a->reg[i], reg[i]);
 	if (port)
 		nftnl_expr_set_u32(nle, a->reg[2], port);
+	if (addr_max)
+		nftnl_expr_set_u32(nle, a->reg[1], addr_max);
+	if (port_max)
+		nftnl_expr_set_u32(nle, a->reg[3], port_max);
 	if (flags)
 		nftnl_expr_set_u32(nle, a->flags, flags);
 	lin_add_expr(lctx, nle);
@@ -556,12 +569,18 @@ static bool nat_delin_map_port(const struct nftnl_expr *nle,
 			       const struct stmt *stmt)
 {
 	const struct expr *addr = stmt->nat.addr;
+	uint32_t max;
 
 	if (!addr || !map_data_is_concat(addr) || !a->reg[0] || !a->reg[2] ||
-	    !nftnl_expr_is_set(nle, a->reg[2]) ||
-	    (a->reg[3] && nftnl_expr_is_set(nle, a->reg[3]) &&
-	     nftnl_expr_get_u32(nle, a->reg[3]) !=
-	     nftnl_expr_get_u32(nle, a->reg[2])))
+	    !nftnl_expr_is_set(nle, a->reg[2]))
+		return false;
+	/* the high port of interval data follows the high address */
+	max = addr->map.data_interval ?
+	      lin_register_at(nftnl_expr_get_u32(nle, a->reg[2]),
+			      addr->len / 2) :
+	      nftnl_expr_get_u32(nle, a->reg[2]);
+	if (a->reg[3] && nftnl_expr_is_set(nle, a->reg[3]) &&
+	    nftnl_expr_get_u32(nle, a->reg[3]) != max)
 		return false;
 	return nftnl_expr_get_u32(nle, a->reg[2]) ==
 	       lin_register_at(nftnl_expr_get_u32(nle, a->reg[0]),
@@ -602,8 +621,11 @@ static int nat_delinearize_type(struct delin_ctx *dctx,
 		stmt_free(stmt);
 		return -1;
 	}
-	/* as the system nft lists a map's address . port in every family */
-	if (stmt->nat.addr && map_data_is_concat(stmt->nat.addr))
+	/* as the system nft lists a map's address . port, or its ranges,
+	 * in every family */
+	if (stmt->nat.addr && (map_data_is_concat(stmt->nat.addr) ||
+			       (stmt->nat.addr->etype == EXPR_MAP &&
+				stmt->nat.addr->map.data_interval)))
 		stmt->nat.show_family = true;
 	delin_add_stmt(dctx, stmt);
 	return 0;
