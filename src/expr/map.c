@@ -353,6 +353,32 @@ static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
 			  expr_name(i));
 }
 
+/* Does the statement being evaluated take a range from a map?  A nat
+ * address or port does ("dnat to ip saddr map { 10.0.0.0/8 :
+ * 1.1.1.1-1.1.1.5 }"); a mark set from a range would mean nothing. */
+static bool map_stmt_takes_ranges(const struct eval_ctx *ectx,
+				  const struct expr *map)
+{
+	return ectx->stmt && ectx->stmt->type == STMT_NAT &&
+	       ectx->stmt->nat.addr == map;
+}
+
+/* An anonymous map's data (or a member of it) that is not a value: a
+ * range or a prefix where the statement takes ranges; the map's data
+ * are then written as intervals (low ends, then high ends). */
+static int map_data_range_check(struct eval_ctx *ectx, struct expr *map,
+				const struct expr *i)
+{
+	if ((i->etype == EXPR_RANGE || i->etype == EXPR_PREFIX) &&
+	    map_stmt_takes_ranges(ectx, map)) {
+		map->map.data_interval = true;
+		return 0;
+	}
+	return expr_error(ectx, i, "map data must be %s, not a %s",
+			  map_data_is_concat(map) ? "values" : "a value",
+			  expr_name(i));
+}
+
 /* The system nft's words: "invalid data type, expected concatenation
  * of (IPv4 address, packet mark)". */
 static int map_data_not_concat(struct eval_ctx *ectx, const struct expr *data,
@@ -428,10 +454,9 @@ static int map_concat_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		list_link_(&v->list, next->list.prev, &next->list);
 		if (ret < 0)
 			return -1;
-		if (v->etype != EXPR_VALUE)
-			return expr_error(ectx, v,
-					  "map data must be values, not a %s",
-					  expr_name(v));
+		if (v->etype != EXPR_VALUE &&
+		    map_data_range_check(ectx, map, v) < 0)
+			return -1;
 		len += concat_field_bytes(v) * BITS_PER_BYTE;
 	}
 	if (n != 2)
@@ -467,11 +492,10 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return map_concat_data_evaluate(ectx, map, data);
 	if (expr_evaluate(ectx, &m->mapping.data) < 0)
 		return -1;
-	if (m->mapping.data->etype != EXPR_VALUE)
-		return expr_error(ectx, m->mapping.data,
-				  "map data must be a value, not a %s",
-				  expr_name(m->mapping.data));
-	m->mapping.data->len = map->len;
+	if (m->mapping.data->etype == EXPR_VALUE)
+		m->mapping.data->len = map->len;
+	else if (map_data_range_check(ectx, map, m->mapping.data) < 0)
+		return -1;
 	return 0;
 }
 
@@ -630,6 +654,7 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return map_named_evaluate(ectx, map);
 	}
 	map->flags &= ~EXPR_F_INTERVAL;
+	map->map.data_interval = false;
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
 		if (ret == 0)
@@ -647,6 +672,9 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 			return expr_error(ectx, i->mapping.data,
 					  "map data must all be concatenations or none");
 	}
+	/* ranges: the lookup fills the low ends, then the high ones */
+	if (map->map.data_interval)
+		map->len *= 2;
 	/* keys overlap, or one is written twice (the kernel would refuse
 	 * the element, naming none) */
 	if (map->map.key->etype != EXPR_CONCAT &&

@@ -705,6 +705,8 @@ int map_lookup_delinearize(struct delin_ctx *dctx,
 		map->dtype = &integer_type;
 	map->byteorder = map->dtype->byteorder;
 	map->len = nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN) * BITS_PER_BYTE;
+	/* ranges for data: low ends, then high ends */
+	map->map.data_interval = map_data_interval(nls);
 	delin_set_register(dctx, dreg, map);
 	return 0;
 }

@@ -64,24 +64,42 @@ static void map_data_bounds_put(unsigned char *lo, unsigned char *hi,
 	mpz_clear(high);
 }
 
-/* "type K : interval D": the data's low ends, then its high ends, each
- * member in its declared width (map->map.data). */
+/* A member's width: its declared one (map->map.data) in a named map,
+ * its own (a range's bounds') in an anonymous map. */
+static unsigned int map_data_member_len(const struct expr *d,
+					const struct expr *i)
+{
+	if (d)
+		return d->len;
+	if (i->etype == EXPR_RANGE)
+		return i->range.left->len;
+	if (i->etype == EXPR_PREFIX)
+		return i->prefix.prefix->len;
+	return i->len;
+}
+
+/* "type K : interval D" (or an anonymous map with ranges for data): the
+ * data's low ends, then its high ends, each member in its width. */
 static void map_interval_data(unsigned char *buf, const struct expr *map,
 			      const struct expr *data)
 {
-	const struct expr *decl = map->map.data, *d, *i;
-	unsigned int half = map_key_bytes(map) / 2, off = 0;
+	const struct expr *decl = map->map.data, *d = NULL, *i;
+	unsigned int half = map_key_bytes(map) / 2, off = 0, len;
 
 	if (data->etype != EXPR_CONCAT) {
 		map_data_bounds_put(buf, buf + half, data, half);
 		return;
 	}
-	d = list_first_entry(&decl->expr_list.expressions, struct expr, list);
+	if (decl)
+		d = list_first_entry(&decl->expr_list.expressions,
+				     struct expr, list);
 	list_for_each_entry(i, &data->expr_list.expressions, list) {
+		len = map_data_member_len(d, i);
 		map_data_bounds_put(buf + off, buf + half + off, i,
-				    div_round_up(d->len, BITS_PER_BYTE));
-		off += concat_field_bytes(d);
-		d = list_next_entry(d, list);
+				    div_round_up(len, BITS_PER_BYTE));
+		off += div_round_up(len, 32) * 4;
+		if (d)
+			d = list_next_entry(d, list);
 	}
 }
 
@@ -290,7 +308,8 @@ static void map_udata(struct nftnl_set *nls, const struct expr *map)
 		nftnl_udata_nest_end(ud, data);
 		nftnl_udata_nest_end(ud, nest);
 	}
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL, 0);
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL,
+			    map->map.data_interval);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
 			   nftnl_udata_buf_len(ud));
 	nftnl_udata_buf_free(ud);
@@ -366,6 +385,8 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE));
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
 			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
+	if (map->map.data_interval)
+		map_udata(elems, map);
 	return lin_queue_set(lctx, nls, elems);
 }
 
