@@ -273,6 +273,26 @@ static void echo_print_member(const struct set *s, const struct expr *i,
 		set_print_elem_info(s, &s->info[n], octx);
 }
 
+/* What the decoding of a map's data reads in its user data: the data's
+ * typeof, and whether they are ranges ("type K : interval D"). */
+static void echo_data_udata(struct nftnl_set *nls, const struct set *e)
+{
+	struct nftnl_udata_buf *ud;
+
+	if (!e->data_typeof && !e->data_interval)
+		return;
+	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	if (ud == NULL)
+		memory_allocation_error();
+	if (e->data_typeof)
+		set_typeof_put_data(ud, e->data);
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL,
+			    e->data_interval);
+	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
+			   nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
 /* The elements of @nls, decoded by set @e's key and data, on one line. */
 static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 		       const struct set *e, struct nftnl_set *nls)
@@ -284,6 +304,7 @@ static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 
 	s->flags = e->flags;
 	s->timeout = e->timeout;
+	s->data_interval = e->data_interval;
 	s->key = expr_get(e->key);
 	if (e->data)
 		s->data = expr_get(e->data);
@@ -295,8 +316,7 @@ static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 				  set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
-		if (e->data_typeof)
-			set_typeof_nl_data(nls, s->data);
+		echo_data_udata(nls, e);
 	}
 	if (set_is_map(s)) {
 		if (!s->data)
