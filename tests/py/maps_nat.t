@@ -175,3 +175,48 @@ rule inet: meta l4proto udp dnat ip6 to ip6 saddr map { ::1 : ::2 . 53 }
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"dnat": {"family": "ip6", "addr": {"map": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"concat": ["::2", 53]}]]}}}}}]
 
 fail ip: dnat to ip saddr map { 10.0.0.1 : 192.168.0.1 . 8080 }
+
+# ranges for data: low ends, then high ends; the statement takes the
+# high ones from the registers after the low ones (listed with the
+# family, as named maps of ranges)
+rule ip: dnat to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5, 12.0.0.1 : 2.2.2.2 }
+list: dnat ip to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5, 12.0.0.1 : 2.2.2.2 }
+system-list: dnat ip to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5, 12.0.0.1 : 2.2.2.2/32 }
+  __map%d t f size 5
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 0000000a  : 01010101 05010101 0 [end]	element 0000000b  : 1 [end]	element 0100000c  : 02020202 02020202 0 [end]	element 0200000c  : 1 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 addr_max reg 9 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"range": ["1.1.1.1", "1.1.1.5"]}], ["12.0.0.1", "2.2.2.2"]]}}}}}]
+
+rule inet: dnat ip to ip saddr map { 10.0.0.0/8 : 1.1.1.0/29 }
+list: dnat ip to ip saddr map { 10.0.0.0/8 : 1.1.1.0/29 }
+  __map%d t f size 3
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 0000000a  : 00010101 07010101 0 [end]	element 0000000b  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 addr_max reg 9 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"prefix": {"addr": "1.1.1.0", "len": 29}}]]}}}}}]
+
+rule inet: dnat ip to ip saddr . tcp dport map { 10.0.0.0/8 . 80 : 1.1.1.1-1.1.1.5 . 80-81 }
+  __map%d t 8f size 1
+  __map%d t 0
+  	element 0000000a 00005000  - ffffff0a 00005000  : 01010101 00005000 05010101 00005100 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 addr_max reg 10 proto_min reg 9 proto_max reg 11 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, 80]}, {"concat": [{"range": ["1.1.1.1", "1.1.1.5"]}, {"range": [80, 81]}]}]]}}}}}]
+
+# a mark, or a port from a map, is one value (the system nft takes
+# the range and sets the low end)
+fail ip: meta mark set ip saddr map { 10.0.0.0/8 : 1-2 }
+fail ip: ip protocol tcp dnat to 1.1.1.1 : ip saddr map { 10.0.0.0/8 : 1-2 }
