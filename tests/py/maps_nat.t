@@ -216,6 +216,18 @@ rule inet: dnat ip to ip saddr . tcp dport map { 10.0.0.0/8 . 80 : 1.1.1.1-1.1.1
   [ nat dnat ip addr_min reg 1 addr_max reg 10 proto_min reg 9 proto_max reg 11 ]
 json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, 80]}, {"concat": [{"range": ["1.1.1.1", "1.1.1.5"]}, {"range": [80, 81]}]}]]}}}}}]
 
+rule inet: dnat ip6 to ip6 saddr map { ::1 : ::2-::3, ::5 : ::/126 }
+list: dnat ip6 to ip6 saddr map { ::1 : ::2/127, ::5 : ::/126 }
+  __map%d t b size 2
+  __map%d t 0
+  	element 00000000 00000000 00000000 01000000  : 00000000 00000000 00000000 02000000 00000000 00000000 00000000 03000000 0 [end]	element 00000000 00000000 00000000 05000000  : 00000000 00000000 00000000 00000000 00000000 00000000 00000000 03000000 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"dnat": {"family": "ip6", "addr": {"map": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"prefix": {"addr": "::2", "len": 127}}], ["::5", {"prefix": {"addr": "::", "len": 126}}]]}}}}}]
+
 # a mark, or a port from a map, is one value (the system nft takes
 # the range and sets the low end)
 fail ip: meta mark set ip saddr map { 10.0.0.0/8 : 1-2 }
