@@ -184,6 +184,8 @@ void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
 		  const struct expr *key, const void *data, uint32_t len,
 		  uint32_t flags);
 bool set_keys_repeat(const struct set_keys *keys);
+/* NFTA_SET_DESC_CONCAT of a concatenated key, for sets and maps. */
+void set_desc_concat(struct nftnl_set *nls, const struct expr *key);
 /* Whether one of @n keys (with their end flags), each from @get,
  * comes twice. */
 typedef const mpz_t *(*set_mpz_key_get_t)(const void *ctx, unsigned int i,

@@ -269,22 +269,6 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 	return count;
 }
 
-static void map_desc_concat(struct nftnl_set *nls, const struct expr *key)
-{
-	uint8_t field_len[NFT_REG32_COUNT + 1];
-	unsigned int n = 0;
-	const struct expr *k;
-
-	memset(field_len, 0, sizeof(field_len));
-	list_for_each_entry(k, &key->expr_list.expressions, list) {
-		if (n == NFT_REG32_COUNT)
-			break;
-		field_len[n++] = div_round_up(k->len, BITS_PER_BYTE);
-	}
-	nftnl_set_set_data(nls, NFTNL_SET_DESC_CONCAT, field_len,
-			   n * sizeof(uint8_t));
-}
-
 /* The user data the system nft gives its anonymous maps. */
 static void map_udata(struct nftnl_set *nls, const struct expr *map)
 {
@@ -343,7 +327,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 		size = map_add_values(elems, map);
 		if (interval) {
 			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
-			map_desc_concat(nls, key);
+			set_desc_concat(nls, key);
 		}
 	} else if (interval) {
 		flags |= NFT_SET_INTERVAL;

@@ -602,7 +602,9 @@ static unsigned int set_add_concats(struct nftnl_set *elems,
 	return set->expr_list.size;
 }
 
-static void set_desc_concat(struct nftnl_set *nls, const struct expr *key)
+/* The lengths of a concatenated key's fields (NFTA_SET_DESC_CONCAT), for
+ * sets and maps alike. */
+void set_desc_concat(struct nftnl_set *nls, const struct expr *key)
 {
 	uint8_t field_len[NFT_REG32_COUNT + 1];
 	unsigned int n = 0;
