@@ -87,6 +87,8 @@ struct nftnl_set *set_nl_fetch(struct nft_ctx *nft, uint32_t family,
 			       const char *table, const char *name);
 struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls);
 int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
+struct expr *set_members_holding(const struct set *s, const struct expr *want,
+				 struct list_head *msgs);
 int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 		  struct list_head *msgs);
 

@@ -79,6 +79,46 @@ static int set_get_find(const struct set *s, const struct expr *want)
 	return -1;
 }
 
+/*
+ * The members of @s (as dumped, elements included) that hold the values
+ * of @want, each once, in a set expression of intervals: what "reset
+ * element" of an interval set addresses, as "get element" finds them.
+ */
+struct expr *set_members_holding(const struct set *s, const struct expr *want,
+				 struct list_head *msgs)
+{
+	struct expr *out = set_expr_alloc(&internal_location);
+	const struct expr *i, *m;
+	bool *taken;
+	int k, n;
+
+	taken = xzalloc((s->init ? s->init->expr_list.size : 0) + 1);
+	list_for_each_entry(i, &want->expr_list.expressions, list) {
+		k = s->init ? set_get_find(s, i) : -1;
+		if (k < 0) {
+			erec_error(msgs, &i->location,
+				   "Could not process rule: No such file or directory");
+			expr_free(out);
+			out = NULL;
+			break;
+		}
+		if (taken[k])
+			continue;
+		taken[k] = true;
+		n = k;
+		list_for_each_entry(m, &s->init->expr_list.expressions, list)
+			if (n-- == 0)
+				break;
+		/* a map's by its key: the kernel finds the element by it */
+		set_expr_add(out, expr_clone(m->etype == EXPR_MAPPING ?
+					     m->mapping.key : m));
+	}
+	xfree(taken);
+	if (out)
+		out->flags |= EXPR_F_INTERVAL;
+	return out;
+}
+
 /* Type the elements asked for by the set's key (a map's too: keys
  * alone), outside a run. */
 static int set_get_evaluate(struct nft_ctx *nft, struct list_head *msgs,

@@ -78,13 +78,15 @@ static int set_reset_run(struct nft_ctx *nft, struct cmd *cmd,
 
 static const struct table *set_reset_table(struct nft_ctx *nft,
 					   const struct cmd *cmd,
+					   unsigned int flags,
 					   struct list_head *msgs)
 {
 	struct cache_filter f = { cmd->handle.family, cmd->handle.table.name,
 				  NULL };
 	const struct table *t;
 
-	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET, &f, msgs) < 0)
+	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET | flags, &f,
+			msgs) < 0)
 		return NULL;
 	t = cache_table_lookup(&nft->cache, cmd->handle.family,
 			       cmd->handle.table.name);
@@ -96,7 +98,7 @@ static const struct table *set_reset_table(struct nft_ctx *nft,
 
 int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 {
-	const struct table *t = set_reset_table(nft, cmd, msgs);
+	const struct table *t = set_reset_table(nft, cmd, 0, msgs);
 	struct nftnl_set *head, *keys;
 	int ret;
 
@@ -126,11 +128,30 @@ static int element_reset_keys(struct nft_ctx *nft, struct list_head *msgs,
 	return set_elems_evaluate(&ectx, &tmp, elems);
 }
 
+/*
+ * The keys to send: the elements written, or in an interval set the
+ * members holding them, start and end elements (the kernel finds an
+ * interval by its start, and answers with both, which the listing
+ * decodes as the dump).
+ */
+static struct expr *element_reset_members(struct nft_ctx *nft,
+					  struct list_head *msgs,
+					  const struct set *s, struct cmd *cmd)
+{
+	if (element_reset_keys(nft, msgs, s, &cmd->set->init) < 0)
+		return NULL;
+	if (!(s->flags & NFT_SET_INTERVAL))
+		return expr_clone(cmd->set->init);
+	return set_members_holding(s, cmd->set->init, msgs);
+}
+
 int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 		  struct list_head *msgs)
 {
-	const struct table *t = set_reset_table(nft, cmd, msgs);
+	const struct table *t = set_reset_table(nft, cmd, NFT_CACHE_SETELEM,
+						msgs);
 	struct nftnl_set *head, *keys;
+	struct expr *members;
 	const struct set *s;
 	int ret;
 
@@ -139,18 +160,19 @@ int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 	s = table_lookup_set(t, cmd->handle.set.name);
 	if (!s)
 		return set_reset_error(msgs, cmd, ENOENT);
-	if (s->flags & NFT_SET_INTERVAL)
-		return erec_error(msgs, &cmd->location,
-				  "reset element of an interval set is not supported yet");
-	if (element_reset_keys(nft, msgs, s, &cmd->set->init) < 0)
+	members = element_reset_members(nft, msgs, s, cmd);
+	if (!members)
 		return -1;
 	head = set_nl_fetch(nft, cmd->handle.family, cmd->handle.table.name,
 			    cmd->handle.set.name);
-	if (!head)
+	if (!head) {
+		expr_free(members);
 		return set_reset_error(msgs, cmd, errno);
+	}
 	keys = set_nl_clone_head(head);
-	set_elems_build(keys, cmd->set->init, s->key, false, false);
+	set_elems_build(keys, members, s->key, false, false);
 	ret = set_reset_run(nft, cmd, msgs, t, head, keys);
+	expr_free(members);
 	nftnl_set_free(keys);
 	nftnl_set_free(head);
 	return ret;
