@@ -251,6 +251,66 @@ assert_match 'No such file or directory' "$out" "missing element"
 out=$(nft reset set ip r nope 2>&1) && fail "reset of a missing set"
 assert_caret_under "$out" "nope" "caret under the missing set"
 
+# reset element in interval sets and maps: the interval holding the
+# value is reset (the kernel finds it by its start element) and printed
+nft -f - <<'NFT' || fail "interval reset ruleset"
+table ip ri {
+	set s { type ipv4_addr; flags interval; counter;
+		elements = { 127.0.0.0/8, 10.0.0.0/8 counter packets 5 bytes 100,
+			     192.168.1.1-192.168.1.9 counter packets 3 bytes 30,
+			     240.0.0.0-255.255.255.255 counter packets 7 bytes 70 } }
+	set c { type ipv4_addr . inet_service; flags interval; counter;
+		elements = { 10.0.0.0/8 . 80-90 counter packets 4 bytes 40 } }
+	map m { type ipv4_addr : verdict; flags interval; counter;
+		elements = { 10.0.0.0/8 counter packets 6 bytes 60 : accept,
+			     11.0.0.0/8 counter packets 2 bytes 20 : drop } }
+	chain c {
+		type filter hook output priority 0;
+		ip daddr @s
+	}
+}
+NFT
+ping -c 2 -i 0.2 127.0.0.1 > /dev/null
+out=$(nft reset element ip ri s '{ 127.0.0.1 }') || fail "reset element of an interval set"
+assert_match '^table ip ri \{
+	set s \{
+		type ipv4_addr
+		flags interval
+		counter
+		elements = \{ 127.0.0.0/8 counter packets [1-9][0-9]* bytes [1-9][0-9]* \}
+	\}
+\}$' "$out" "interval reset prints the interval with what it held"
+assert_match '127.0.0.0/8 counter packets 0 bytes 0' "$(nft list set ip ri s)" \
+	"the interval's counter is 0 after packets"
+assert_match 'elements = \{ 10.0.0.0/8 counter packets 5 bytes 100 \}' \
+	"$(nft reset element ip ri s '{ 10.1.2.3 }')" "a value inside an interval"
+assert_match '10.0.0.0/8 counter packets 0 bytes 0' "$(nft list set ip ri s)" \
+	"the written counter is 0"
+out=$(nft reset element ip ri s '{ 192.168.1.3, 192.168.1.4, 250.0.0.1 }') ||
+	fail "reset of a range and an interval open at the end"
+assert_match 'elements = \{ 192.168.1.1-192.168.1.9 counter packets 3 bytes 30, 240.0.0.0/4 counter packets 7 bytes 70 \}' \
+	"$out" "each interval once, the open one too"
+assert_match '192.168.1.1-192.168.1.9 counter packets 0 bytes 0, 240.0.0.0/4 counter packets 0 bytes 0' \
+	"$(nft list set ip ri s)" "range and open interval zeroed"
+out=$(nft reset element ip ri s '{ 192.168.1.0/24 }' 2>&1) &&
+	fail "reset of a range no interval holds"
+assert_match 'No such file or directory' "$out" "no interval holds it"
+assert_caret_under "$out" "192.168.1.0/24" "caret under the value"
+out=$(nft -j reset element ip ri c '{ 10.9.9.9 . 85 }') || fail "reset of a concatenated interval"
+assert_match '"concat": \[\{"prefix": \{"addr": "10.0.0.0", "len": 8\}\}, \{"range": \[80, 90\]\}\]\}, "counter": \{"packets": 4, "bytes": 40\}' \
+	"$out" "concatenated interval reset in JSON"
+assert_match '10.0.0.0/8 . 80-90 counter packets 0 bytes 0' "$(nft list set ip ri c)" \
+	"the concatenated interval's counter is 0"
+assert_match 'elements = \{ 10.0.0.0/8 counter packets 6 bytes 60 : accept \}' \
+	"$(nft reset element ip ri m '{ 10.0.0.1 }')" "interval map element reset"
+assert_match '10.0.0.0/8 counter packets 0 bytes 0 : accept, 11.0.0.0/8 counter packets 2 bytes 20 : drop' \
+	"$(nft list map ip ri m)" "only that interval of the map zeroed"
+printf '{"nftables": [{"reset": {"element": {"family": "ip", "table": "ri", "name": "m", "elem": ["11.1.1.1"]}}}]}\n' |
+	nft -j -f - > /dev/null || fail "JSON reset element of an interval map"
+assert_match '11.0.0.0/8 counter packets 0 bytes 0 : drop' "$(nft list map ip ri m)" \
+	"JSON reset element zeroes the interval"
+nft delete table ip ri
+
 # an interval set's elements with statements: listed with them, or the
 # listing fails naming the set; never listed without them
 nft add set ip e iv '{ type ipv4_addr; flags interval; counter; elements = { 10.0.0.0/8 } }' ||
