@@ -148,8 +148,7 @@ static struct expr *element_reset_members(struct nft_ctx *nft,
 int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 		  struct list_head *msgs)
 {
-	const struct table *t = set_reset_table(nft, cmd, NFT_CACHE_SETELEM,
-						msgs);
+	const struct table *t = set_reset_table(nft, cmd, 0, msgs);
 	struct nftnl_set *head, *keys;
 	struct expr *members;
 	const struct set *s;
@@ -158,6 +157,14 @@ int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 	if (!t)
 		return -1;
 	s = table_lookup_set(t, cmd->handle.set.name);
+	/* an interval set's members are looked up in its elements: those
+	 * of the table's sets, loaded only then (the refetch frees @s) */
+	if (s && s->flags & NFT_SET_INTERVAL) {
+		t = set_reset_table(nft, cmd, NFT_CACHE_SETELEM, msgs);
+		if (!t)
+			return -1;
+		s = table_lookup_set(t, cmd->handle.set.name);
+	}
 	if (!s)
 		return set_reset_error(msgs, cmd, ENOENT);
 	members = element_reset_members(nft, msgs, s, cmd);
