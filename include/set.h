@@ -184,6 +184,8 @@ void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
 		  const struct expr *key, const void *data, uint32_t len,
 		  uint32_t flags);
 bool set_keys_repeat(const struct set_keys *keys);
+/* An element opening a range without end, for sets and maps. */
+void set_elem_open(struct nftnl_set_elem *e);
 /* NFTA_SET_DESC_CONCAT of a concatenated key, for sets and maps. */
 void set_desc_concat(struct nftnl_set *nls, const struct expr *key);
 /* Whether one of @n keys (with their end flags), each from @get,

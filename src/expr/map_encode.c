@@ -16,19 +16,6 @@
 
 /* ---- encoding ---- */
 
-static void map_elem_open(struct nftnl_set_elem *e)
-{
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-
-	if (ud == NULL)
-		memory_allocation_error();
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
-			    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
-	nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
-			   nftnl_udata_buf_data(ud), nftnl_udata_buf_len(ud));
-	nftnl_udata_buf_free(ud);
-}
-
 /* One member of interval data ("10.1.0.0/16", "80-90", "22"), its
  * low end at @lo and its high end at @hi, @len bytes each. */
 static void map_data_bounds_put(unsigned char *lo, unsigned char *hi,
@@ -162,7 +149,7 @@ static struct nftnl_set_elem *map_add_elem(struct nftnl_set *elems,
 	if (data)
 		map_elem_data(e, map, data);
 	if (open)
-		map_elem_open(e);
+		set_elem_open(e);
 	nftnl_set_elem_add(elems, e);
 	return e;
 }

@@ -278,7 +278,9 @@ static unsigned int set_key_bytes(const struct expr *left)
 	return div_round_up(left->len, BITS_PER_BYTE);
 }
 
-static void set_elem_open(struct nftnl_set_elem *e)
+/* Marks @e as a range open to the top (NFTNL_SET_ELEM_F_INTERVAL_OPEN in
+ * its user data), in sets and maps. */
+void set_elem_open(struct nftnl_set_elem *e)
 {
 	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
 

@@ -149,20 +149,10 @@ struct expr *parser_var_ref(struct parser_state *st, const char *name,
 
 /* Handles and commands */
 
-static void parser_handle_release(struct handle *h)
-{
-	xfree(h->table.name);
-	xfree(h->chain.name);
-	xfree(h->set.name);
-	h->table.name = NULL;
-	h->chain.name = NULL;
-	h->set.name = NULL;
-}
-
 /* Make @dst a copy of @src with its own strings. */
 static void parser_handle_assign(struct handle *dst, const struct handle *src)
 {
-	parser_handle_release(dst);
+	handle_free(dst);
 	*dst = *src;
 	dst->table.name = xstrdup(src->table.name);
 	dst->chain.name = xstrdup(src->chain.name);
@@ -219,7 +209,7 @@ struct handle *parser_handle_new(uint32_t family)
 
 void parser_handle_free(struct handle *h)
 {
-	parser_handle_release(h);
+	handle_free(h);
 	xfree(h);
 }
 
