@@ -1,0 +1,955 @@
+/*
+ * Anonymous and named sets' elements read back from the kernel: keys
+ * turned into values, prefixes, ranges and concatenations, typed by the
+ * set's user data or the lookup's left side, sorted as the system nft
+ * lists them, and the lookup expression decoded (src/expr/set.c has the
+ * kind, its evaluation and encoding).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <expr.h>
+#include <stmt.h>
+#include <evaluate.h>
+#include <linearize.h>
+#include <intervals.h>
+#include <proto.h>
+#include <netlink.h>
+#include <json.h>
+#include <nftables.h>
+#include <set.h>
+#include <libnftnl/expr.h>
+#include <libnftnl/set.h>
+#include <libnftnl/udata.h>
+#include <set_expr_int.h>
+
+/* ---- decoding ---- */
+
+/* A key of @len bytes as a constant typed like @left. */
+static struct expr *set_key_value(const struct expr *left, const mpz_t key,
+				  unsigned int len)
+{
+	return constant_expr_alloc_mpz(&internal_location, left->dtype,
+				       left->byteorder,
+				       len * BITS_PER_BYTE, key);
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y);
+
+static int set_value_cmp(const void *a, const void *b)
+{
+	return set_member_cmp(*(const struct expr *const *)a,
+			      *(const struct expr *const *)b);
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y)
+{
+	if (x->etype == EXPR_PREFIX)
+		x = x->prefix.prefix;
+	else if (x->etype == EXPR_RANGE)
+		x = x->range.left;
+	if (y->etype == EXPR_PREFIX)
+		y = y->prefix.prefix;
+	else if (y->etype == EXPR_RANGE)
+		y = y->range.left;
+	return mpz_cmp(x->value.value, y->value.value);
+}
+
+/* The value a member sorts by. */
+static const struct expr *set_member_key(const struct expr *x)
+{
+	if (x->etype == EXPR_PREFIX)
+		return x->prefix.prefix;
+	if (x->etype == EXPR_RANGE)
+		return x->range.left;
+	return x;
+}
+
+struct set_sort_key {
+	uint64_t key;
+	void *e;
+};
+
+/* @x's value as the key of a radix sort; false if it does not fit. */
+static bool set_sort_key_get(const mpz_t x, uint64_t *key)
+{
+	if (mpz_sgn(x) < 0 ||
+	    mpz_sizeinbase(x, 2) > BITS_PER_BYTE * sizeof(unsigned long))
+		return false;
+	*key = mpz_get_ui(x);
+	return true;
+}
+
+/*
+ * Stable LSD radix sort of @a by key, 16 bits a pass and only the passes
+ * @max needs: qsort's comparisons through two pointers and mpz_cmp were
+ * a quarter of listing a big set of one-word values (addresses, ports).
+ */
+static void set_radix_sort(struct set_sort_key *a, unsigned int n,
+			   uint64_t max)
+{
+	struct set_sort_key *b = xmalloc(n * sizeof(*b)), *src = a, *t;
+	unsigned int i, shift, *count = xmalloc(65537 * sizeof(*count));
+
+	for (shift = 0; shift < 64 && (max >> shift); shift += 16) {
+		memset(count, 0, 65537 * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[((src[i].key >> shift) & 0xffff) + 1]++;
+		for (i = 1; i <= 65536; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			b[count[(src[i].key >> shift) & 0xffff]++] = src[i];
+		t = src, src = b, b = t;
+	}
+	if (src != a) {
+		memcpy(a, src, n * sizeof(*a));
+		b = src;
+	}
+	xfree(count);
+	xfree(b);
+}
+
+/* Sorts members @v by value if every value fits one word; false, with
+ * nothing moved, otherwise. */
+static bool set_sort_radix(struct expr **v, unsigned int n)
+{
+	struct set_sort_key *a = xmalloc(n * sizeof(*a));
+	const struct expr *k;
+	uint64_t max = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		k = set_member_key(v[i]);
+		if (k->etype != EXPR_VALUE ||
+		    !set_sort_key_get(k->value.value, &a[i].key)) {
+			xfree(a);
+			return false;
+		}
+		a[i].e = v[i];
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	set_radix_sort(a, n, max);
+	for (i = 0; i < n; i++)
+		v[i] = a[i].e;
+	xfree(a);
+	return true;
+}
+
+/* Listings show the members sorted by value, as the system nft does. */
+static void set_sort(struct expr *set)
+{
+	unsigned int n = set->expr_list.size, i = 0;
+	struct expr **v, *e, *next;
+
+	if (n < 2)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	list_for_each_entry_safe(e, next, &set->expr_list.expressions, list) {
+		list_del(&e->list);
+		v[i++] = e;
+	}
+	if (n < 64 || !set_sort_radix(v, n))
+		qsort(v, n, sizeof(*v), set_value_cmp);
+	for (i = 0; i < n; i++)
+		list_add_tail(&v[i]->list, &set->expr_list.expressions);
+	xfree(v);
+}
+
+struct set_keys {
+	struct interval_elem *v;
+	unsigned int n;
+	unsigned int size;		/* room in v */
+	unsigned int len;		/* key bytes */
+};
+
+static void set_keys_init(struct set_keys *keys)
+{
+	keys->size = 16;
+	keys->v = xzalloc(keys->size * sizeof(*keys->v));
+	keys->n = 0;
+	keys->len = 0;
+}
+
+static void set_keys_push(struct set_keys *keys, const void *data,
+			  uint32_t dlen, uint32_t flags,
+			  enum byteorder byteorder)
+{
+	if (keys->n == keys->size) {
+		keys->size *= 2;
+		keys->v = xrealloc(keys->v, keys->size * sizeof(*keys->v));
+	}
+	mpz_init(keys->v[keys->n].key);
+	if (data && dlen)
+		mpz_import_data(keys->v[keys->n].key, data, byteorder, dlen);
+	keys->v[keys->n].end = flags & NFT_SET_ELEM_INTERVAL_END;
+	keys->v[keys->n].open = false;
+	if (dlen > keys->len)
+		keys->len = dlen;
+	keys->n++;
+}
+
+/* Adds the keys of @nls' elements to @keys. */
+static void set_keys_append(const struct nftnl_set *nls,
+			    enum byteorder byteorder, struct set_keys *keys)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	const void *data;
+	uint32_t dlen, flags;
+
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		dlen = 0;
+		data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &dlen);
+		flags = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) ?
+			nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) : 0;
+		set_keys_push(keys, data, dlen, flags, byteorder);
+	}
+	nftnl_set_elems_iter_destroy(it);
+}
+
+static void set_keys_read(const struct nftnl_set *nls,
+			  enum byteorder byteorder, struct set_keys *keys)
+{
+	set_keys_init(keys);
+	set_keys_append(nls, byteorder, keys);
+}
+
+/* Equal keys next to each other, the first sent first. */
+static int set_key_ptr_cmp(const void *a, const void *b)
+{
+	const struct interval_elem *x = *(const struct interval_elem *const *)a;
+	const struct interval_elem *y = *(const struct interval_elem *const *)b;
+	int r = mpz_cmp(x->key, y->key);
+
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/* As set_key_ptr_cmp sorts them (equal keys in their order, which is
+ * the radix sort's stability), when every key fits one word. */
+static bool set_keys_sort_radix(const struct interval_elem **p,
+				unsigned int n)
+{
+	struct set_sort_key *a;
+	uint64_t max = 0;
+	unsigned int i;
+
+	if (n < 64)
+		return false;
+	a = xmalloc(n * sizeof(*a));
+	for (i = 0; i < n; i++) {
+		if (!set_sort_key_get(p[i]->key, &a[i].key)) {
+			xfree(a);
+			return false;
+		}
+		a[i].e = (void *)p[i];
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	set_radix_sort(a, n, max);
+	for (i = 0; i < n; i++)
+		p[i] = a[i].e;
+	xfree(a);
+	return true;
+}
+
+/* A value sent twice is one element: keep its first place. */
+static void set_keys_first(struct set_keys *keys)
+{
+	const struct interval_elem **p;
+	bool *dup;
+	unsigned int i, n = 0;
+
+	if (keys->n < 2)
+		return;
+	p = xmalloc(keys->n * sizeof(*p));
+	dup = xzalloc(keys->n * sizeof(*dup));
+	for (i = 0; i < keys->n; i++)
+		p[i] = &keys->v[i];
+	if (!set_keys_sort_radix(p, keys->n))
+		qsort(p, keys->n, sizeof(*p), set_key_ptr_cmp);
+	for (i = 1; i < keys->n; i++)
+		if (!mpz_cmp(p[i - 1]->key, p[i]->key))
+			dup[p[i] - keys->v] = true;
+	for (i = 0; i < keys->n; i++) {
+		if (dup[i]) {
+			mpz_clear(keys->v[i].key);
+			continue;
+		}
+		if (n != i)
+			keys->v[n] = keys->v[i];
+		n++;
+	}
+	keys->n = n;
+	xfree(dup);
+	xfree(p);
+}
+
+/* The name whose bytes spell @v (big endian, @len bytes); @plen bits
+ * of it when it is a wildcard. */
+static struct expr *set_string_value(const struct expr *left, const mpz_t v,
+				     unsigned int len, int plen)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	struct expr *res;
+	mpz_t host;
+
+	memset(buf, 0, sizeof(buf));
+	linearize_mpz(buf, v, BYTEORDER_BIG_ENDIAN, len);
+	mpz_init(host);
+	mpz_import_data(host, buf, BYTEORDER_HOST_ENDIAN,
+			plen >= 0 ? (unsigned int)plen / BITS_PER_BYTE : len);
+	res = constant_expr_alloc_mpz(&internal_location, left->dtype,
+				      left->byteorder,
+				      plen >= 0 ? (unsigned int)plen :
+				      len * BITS_PER_BYTE, host);
+	mpz_clear(host);
+	if (plen >= 0)
+		res->flags |= EXPR_F_WILDCARD;
+	return res;
+}
+
+static struct expr *set_interval_member(const struct expr *left,
+					const struct interval *iv,
+					unsigned int len)
+{
+	unsigned int width = len * BITS_PER_BYTE;
+	int plen;
+
+	if (set_key_is_string(left)) {
+		plen = interval_prefix_len(iv->low, iv->high, width);
+		if (!mpz_cmp(iv->low, iv->high))
+			plen = -1;
+		if (plen >= 0 && plen % BITS_PER_BYTE == 0)
+			return set_string_value(left, iv->low, len, plen);
+		return set_string_value(left, iv->low, len, -1);
+	}
+
+	if (!mpz_cmp(iv->low, iv->high))
+		return set_key_value(left, iv->low, len);
+	/* the left side may not be typed yet: set_expr_retype() turns
+	 * prefixes of types without them back into ranges */
+	plen = interval_prefix_len(iv->low, iv->high, width);
+	if (plen >= 0)
+		return prefix_expr_alloc(&internal_location,
+					 set_key_value(left, iv->low, len),
+					 plen);
+	return range_expr_alloc(&internal_location,
+				set_key_value(left, iv->low, len),
+				set_key_value(left, iv->high, len));
+}
+
+static void set_add_intervals_decoded(struct expr *set,
+				      const struct expr *left,
+				      struct set_keys *keys)
+{
+	unsigned int n, i;
+	struct interval *v;
+
+	n = intervals_decode(keys->v, keys->n, keys->len * BITS_PER_BYTE, &v);
+	for (i = 0; i < n; i++)
+		set_expr_add(set, set_interval_member(left, &v[i],
+						      keys->len));
+	intervals_free(v, n);
+}
+
+/* One member of a dumped concatenation: [low, high] of @m's type. */
+static struct expr *set_concat_member(const struct expr *m, const void *low,
+				      const void *high)
+{
+	unsigned int len = div_round_up(m->len, BITS_PER_BYTE);
+	struct interval iv;
+	struct expr *res;
+
+	/* names are read as the number their bytes spell */
+	enum byteorder byteorder = set_key_is_string(m) ?
+				   BYTEORDER_BIG_ENDIAN : m->byteorder;
+
+	interval_init(&iv);
+	mpz_import_data(iv.low, low, byteorder, len);
+	mpz_import_data(iv.high, high ? high : low, byteorder, len);
+	res = set_interval_member(m, &iv, len);
+	interval_clear(&iv);
+	return res;
+}
+
+static struct expr *set_concat_elem(const struct expr *left,
+				    const unsigned char *key,
+				    const unsigned char *key_end,
+				    uint32_t len)
+{
+	struct expr *concat = concat_expr_alloc(&internal_location);
+	const struct expr *m;
+	unsigned int off = 0;
+
+	list_for_each_entry(m, &left->expr_list.expressions, list) {
+		if (off + div_round_up(m->len, BITS_PER_BYTE) > len)
+			break;
+		concat_expr_add(concat, set_concat_member(m, key + off,
+				key_end ? key_end + off : NULL));
+		off += concat_field_bytes(m);
+	}
+	concat->dtype = left->dtype;
+	concat->len = left->len;
+	concat->flags |= EXPR_F_CONSTANT;
+	return concat;
+}
+
+struct set_raw {
+	const unsigned char *key;
+	uint32_t len;
+	struct expr *elem;
+};
+
+/* The system nft lists concatenations ordered by their key bytes read
+ * as one host order (little endian) number: last byte first. */
+static int set_raw_cmp(const void *a, const void *b)
+{
+	const struct set_raw *x = a, *y = b;
+	uint32_t i = x->len > y->len ? x->len : y->len;
+	unsigned int cx, cy;
+
+	while (i-- > 0) {
+		cx = i < x->len ? x->key[i] : 0;
+		cy = i < y->len ? y->key[i] : 0;
+		if (cx != cy)
+			return cx < cy ? -1 : 1;
+	}
+	return 0;
+}
+
+static int set_raw_ptr_cmp(const void *a, const void *b)
+{
+	const struct set_raw *x = *(const struct set_raw *const *)a;
+	const struct set_raw *y = *(const struct set_raw *const *)b;
+	int r = set_raw_cmp(x, y);
+
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/* As sent: a member sent twice is one element, in its first place. */
+static void set_raws_first(struct set_raw *v, unsigned int *n)
+{
+	const struct set_raw **p;
+	bool *dup;
+	unsigned int i, k = 0;
+
+	if (*n < 2)
+		return;
+	p = xmalloc(*n * sizeof(*p));
+	dup = xzalloc(*n * sizeof(*dup));
+	for (i = 0; i < *n; i++)
+		p[i] = &v[i];
+	qsort(p, *n, sizeof(*p), set_raw_ptr_cmp);
+	for (i = 1; i < *n; i++)
+		if (!set_raw_cmp(p[i - 1], p[i]))
+			dup[p[i] - v] = true;
+	for (i = 0; i < *n; i++) {
+		if (dup[i]) {
+			expr_free(v[i].elem);
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	*n = k;
+	xfree(dup);
+	xfree(p);
+}
+
+static void set_add_concats_decoded(struct expr *set,
+				    const struct nftnl_set *nls,
+				    const struct expr *left, bool as_sent)
+{
+	struct nftnl_set_elems_iter *it;
+	struct nftnl_set_elem *e;
+	const void *key, *key_end;
+	uint32_t len, end_len;
+	struct set_raw *v = NULL;
+	unsigned int n = 0, size = 0, i;
+
+	it = nftnl_set_elems_iter_create(nls);
+	if (it == NULL)
+		memory_allocation_error();
+	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		len = end_len = 0;
+		key = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
+		key_end = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY_END) ?
+			  nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY_END,
+					     &end_len) : NULL;
+		if (key == NULL || (key_end && end_len != len))
+			continue;
+		if (n == size) {
+			size = size ? 2 * size : 16;
+			v = xrealloc(v, size * sizeof(*v));
+		}
+		v[n].key = key;
+		v[n].len = len;
+		v[n++].elem = set_concat_elem(left, key, key_end, len);
+	}
+	nftnl_set_elems_iter_destroy(it);
+	/* ranges (the kernel's pipapo sets) list in the dump's order, as
+	 * the system nft lists them */
+	if (as_sent)
+		set_raws_first(v, &n);
+	else if (n > 1 && !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			    NFT_SET_INTERVAL))
+		qsort(v, n, sizeof(*v), set_raw_cmp);
+	for (i = 0; i < n; i++)
+		set_expr_add(set, v[i].elem);
+	xfree(v);
+}
+
+
+struct set_udata_find {
+	uint8_t type;
+	const struct nftnl_udata *attr;
+};
+
+static int set_udata_find_cb(const struct nftnl_udata *attr, void *data)
+{
+	struct set_udata_find *f = data;
+
+	if (nftnl_udata_type(attr) == f->type)
+		f->attr = attr;
+	return 0;
+}
+
+/* Attribute @type of @len bytes at @data, or NULL. */
+static const struct nftnl_udata *set_udata_find(const void *data,
+						uint32_t len, uint8_t type)
+{
+	struct set_udata_find f = { type, NULL };
+
+	if (data && len)
+		nftnl_udata_parse(data, len, set_udata_find_cb, &f);
+	return f.attr;
+}
+
+static bool set_udata_u32(const struct nftnl_udata *attr, uint32_t *v)
+{
+	if (attr == NULL || nftnl_udata_len(attr) != sizeof(uint32_t))
+		return false;
+	*v = nftnl_udata_get_u32(attr);
+	return true;
+}
+
+/* Does the set's "typeof" say its key is a raw payload load? */
+static bool set_typeof_is_raw(const struct nftnl_set *nls)
+{
+	const struct nftnl_udata *key, *kind, *data;
+	uint32_t len = 0, v;
+	const void *ud;
+
+	if (!nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
+		return false;
+	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+	key = set_udata_find(ud, len, NFTNL_UDATA_SET_KEY_TYPEOF);
+	if (key == NULL)
+		return false;
+	kind = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
+			      NFTNL_UDATA_SET_TYPEOF_EXPR);
+	data = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
+			      NFTNL_UDATA_SET_TYPEOF_DATA);
+	if (!set_udata_u32(kind, &v) || v != SET_TYPEOF_KIND_PAYLOAD ||
+	    data == NULL)
+		return false;
+	return set_udata_u32(set_udata_find(nftnl_udata_get(data),
+					    nftnl_udata_len(data),
+					    SET_TYPEOF_PAYLOAD_PROTO), &v) &&
+	       v == 0;
+}
+
+/*
+ * The system nft prints a set's members in the type of the set's key,
+ * not in that of the left side the rule compares with it: a key its
+ * "typeof" says is raw in hex (even where the left side lists as "ip
+ * saddr"), an integer key without it (the sets this nft creates, the
+ * key of "icmp id" where the left side lists raw) in decimal. Other
+ * keys have the left side's type. NULL: the left side's type.
+ */
+static const struct datatype *set_own_type(const struct nftnl_set *nls)
+{
+	if (set_typeof_is_raw(nls))
+		return &xinteger_type;
+	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE) == TYPE_INTEGER)
+		return &integer_type;
+	return NULL;
+}
+
+/*
+ * Does a set of its key's own type (set_own_type()) keep it over
+ * @left's? A raw key always; an integer key over a raw load, or over a
+ * left side of another type (a raw load that lists as a named field):
+ * named integer fields ("ip length", "ip frag-off") print their own way.
+ */
+static bool set_keeps_own_type(const struct expr *set,
+			       const struct expr *left)
+{
+	if (set->expr_list.key_dtype == NULL)
+		return false;
+	if (set->expr_list.key_dtype == &xinteger_type)
+		return true;
+	return set_left_is_raw(left) || left->dtype->type != TYPE_INTEGER;
+}
+
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left);
+
+/* The members in the key's own type, in the byte order of @left. */
+static void set_members_own_type(struct expr *set, const struct expr *left)
+{
+	struct expr *key;
+
+	key = constant_expr_alloc_u64(&internal_location,
+				      set->expr_list.key_dtype,
+				      left->byteorder, left->len, 0);
+	set_members_retype(&set->expr_list.expressions, key);
+	expr_free(key);
+	set->dtype = set->expr_list.key_dtype;
+	set->byteorder = left->byteorder;
+}
+
+/*
+ * The members of a dumped set, typed like @left. Interval keys are big
+ * endian (@hton: the rule turned a host order key around first). A set
+ * @as_sent (an echo, see netlink_anon_set()) keeps the order written;
+ * intervals come sorted and merged either way, as they were built.
+ */
+/* The byte order of the keys of @nls' elements. */
+static enum byteorder set_keys_order(const struct nftnl_set *nls,
+				     const struct expr *left, bool hton)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+
+	if (hton || flags & NFT_SET_INTERVAL ||
+	    left->byteorder == BYTEORDER_INVALID)
+		return BYTEORDER_BIG_ENDIAN;
+	return left->byteorder;
+}
+
+/* A decoded set's type, from @left and the set @nls. */
+static void set_decoded_type(struct expr *set, const struct nftnl_set *nls,
+			     const struct expr *left)
+{
+	set->dtype = left->dtype;
+	set->byteorder = left->byteorder;
+	set->len = left->len;
+	set->flags |= EXPR_F_CONSTANT;
+	/* a load is named later, which may retype the members again */
+	if (left->etype != EXPR_CONCAT) {
+		set->expr_list.key_dtype = set_own_type(nls);
+		if (set_keeps_own_type(set, left))
+			set_members_own_type(set, left);
+	}
+}
+
+/* The members of @keys (freed) of the set @nls, typed like @left. */
+static struct expr *set_from_keys(const struct nftnl_set *nls,
+				  const struct expr *left,
+				  struct set_keys *keys, bool as_sent)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	struct expr *set = set_expr_alloc(&internal_location);
+	unsigned int i;
+
+	if (flags & NFT_SET_INTERVAL) {
+		set->flags |= EXPR_F_INTERVAL;
+		set_add_intervals_decoded(set, left, keys);
+	} else {
+		if (as_sent)
+			set_keys_first(keys);
+		for (i = 0; i < keys->n; i++)
+			set_expr_add(set, set_key_value(left, keys->v[i].key,
+							keys->len));
+		if (!as_sent)
+			set_sort(set);
+	}
+	interval_elems_free(keys->v, keys->n);
+	keys->v = NULL;
+	keys->n = 0;
+	set_decoded_type(set, nls, left);
+	return set;
+}
+
+static struct expr *set_from_nftnl(const struct nftnl_set *nls,
+				   const struct expr *left, bool hton,
+				   bool as_sent)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	struct set_keys keys;
+	struct expr *set;
+
+	if (left->etype == EXPR_CONCAT) {
+		set = set_expr_alloc(&internal_location);
+		if (flags & NFT_SET_INTERVAL)
+			set->flags |= EXPR_F_INTERVAL;
+		set_add_concats_decoded(set, nls, left, as_sent);
+		set_decoded_type(set, nls, left);
+		return set;
+	}
+	set_keys_read(nls, set_keys_order(nls, left, hton), &keys);
+	return set_from_keys(nls, left, &keys, as_sent);
+}
+
+static int set_lookup_warn(struct delin_ctx *dctx, const char *fmt,
+			   const char *name)
+{
+	FILE *fp = dctx->nft && dctx->nft->octx.error_fp ?
+		   dctx->nft->octx.error_fp : stderr;
+
+	fprintf(fp, "Warning: ");
+	fprintf(fp, fmt, name);
+	fprintf(fp, "\n");
+	return -1;
+}
+
+int set_lookup_delinearize(struct delin_ctx *dctx,
+			   const struct nftnl_expr *nle)
+{
+	enum nft_registers sreg = nftnl_expr_get_u32(nle,
+						     NFTNL_EXPR_LOOKUP_SREG);
+	const char *name = nftnl_expr_get_str(nle, NFTNL_EXPR_LOOKUP_SET);
+	const struct nftnl_set *nls;
+	struct expr *left, *set;
+	uint32_t flags = 0;
+	bool hton, as_sent;
+
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_DREG))
+		return set_lookup_warn(dctx, "map lookup in set %s is not supported",
+				       name);
+	if (nftnl_expr_is_set(nle, NFTNL_EXPR_LOOKUP_FLAGS))
+		flags = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_FLAGS);
+	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
+			       &as_sent);
+	if (nls == NULL)
+		return set_lookup_warn(dctx, "lookup in set %s: only anonymous sets are supported",
+				       name);
+	left = delin_get_register(dctx, sreg);
+	if (left == NULL)
+		return set_lookup_warn(dctx, "lookup in set %s reads an empty register",
+				       name);
+	/* a key longer than the register's value: a concatenation */
+	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN) >
+	    div_round_up(left->len, BITS_PER_BYTE)) {
+		expr_free(left);
+		left = concat_from_registers(dctx, sreg,
+				nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN));
+		if (left == NULL)
+			return set_lookup_warn(dctx, "lookup in set %s: its key is not in the registers",
+					       name);
+	}
+	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
+	/* a named set: "@name", which holds "ip dscp" shifted down */
+	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
+		left = payload_key_unmask(left);
+		set = setref_expr_alloc(&internal_location, name);
+	} else
+		set = set_from_nftnl(nls, left, hton, as_sent);
+	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
+			relational_expr_alloc(&internal_location,
+				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
+				left, set)));
+	return 0;
+}
+
+static struct expr *set_prefix_to_range(const struct expr *prefix)
+{
+	struct expr *low = expr_get(prefix->prefix.prefix), *high;
+	unsigned int host = prefix->len - prefix->prefix.prefix_len;
+
+	high = expr_clone(low);
+	mpz_set_ui(high->value.value, 1);
+	mpz_mul_2exp(high->value.value, high->value.value, host);
+	mpz_sub_ui(high->value.value, high->value.value, 1);
+	mpz_ior(high->value.value, high->value.value, low->value.value);
+	return range_expr_alloc(&internal_location, low, high);
+}
+
+/* A decoded member takes the type of @left, the left side (or its
+ * member at the same position in a concatenation). */
+static struct expr *set_member_retype(struct expr *m, const struct expr *left)
+{
+	struct expr *range;
+
+	if (m->etype == EXPR_CONCAT && left->etype == EXPR_CONCAT) {
+		struct expr *i, *next;
+		const struct expr *k;
+
+		k = list_first_entry(&left->expr_list.expressions,
+				     struct expr, list);
+		list_for_each_entry_safe(i, next, &m->expr_list.expressions,
+					 list) {
+			if (&k->list == &left->expr_list.expressions)
+				break;
+			list_del(&i->list);
+			i = set_member_retype(i, k);
+			list_link_(&i->list, next->list.prev, &next->list);
+			k = list_next_entry(k, list);
+		}
+		return m;
+	}
+	if (m->etype == EXPR_PREFIX && !(left->dtype->flags & DTYPE_F_PREFIX)) {
+		range = set_prefix_to_range(m);
+		expr_free(m);
+		m = range;
+	}
+	expr_retype_constant(m, left);
+	return m;
+}
+
+static void set_members_retype(struct list_head *members,
+			       const struct expr *left)
+{
+	struct expr *i, *next;
+
+	list_for_each_entry_safe(i, next, members, list) {
+		list_del(&i->list);
+		i = set_member_retype(i, left);
+		list_link_(&i->list, next->list.prev, &next->list);
+	}
+}
+
+void set_expr_retype(struct expr *set, const struct expr *left)
+{
+	if (set_keeps_own_type(set, left)) {
+		set_members_own_type(set, left);
+		return;
+	}
+	set_members_retype(&set->expr_list.expressions, left);
+	set->dtype = left->dtype;
+	set->byteorder = left->byteorder;
+}
+
+/* ---- named sets (src/obj/set*.c) ---- */
+
+void set_keys_retype(struct expr *set, const struct expr *key)
+{
+	struct expr *i;
+
+	list_for_each_entry(i, &set->expr_list.expressions, list) {
+		if (i->etype != EXPR_MAPPING)
+			continue;
+		i->mapping.key = set_member_retype(i->mapping.key, key);
+	}
+}
+
+struct expr *set_elems_decode(const struct nftnl_set *nls,
+			      const struct expr *key)
+{
+	struct expr *set = set_from_nftnl(nls, key, false, false);
+
+	/* the key is typed: a type without prefixes lists ranges
+	 * ("22-23", not "22/15"), in concatenations too */
+	if (set->flags & EXPR_F_INTERVAL)
+		set_members_retype(&set->expr_list.expressions, key);
+	return set;
+}
+
+int set_member_compare(const struct expr *a, const struct expr *b)
+{
+	return set_member_cmp(a, b);
+}
+
+/* ---- a named set's keys, read a dump message at a time ---- */
+
+struct set_keys *set_keys_alloc(void)
+{
+	struct set_keys *keys = xmalloc(sizeof(*keys));
+
+	set_keys_init(keys);
+	return keys;
+}
+
+void set_keys_free(struct set_keys *keys)
+{
+	interval_elems_free(keys->v, keys->n);
+	xfree(keys);
+}
+
+/* Adds the key @data (@len bytes, with element @flags) of an element
+ * of the set @head, as its dump holds it. */
+void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
+		  const struct expr *key, const void *data, uint32_t len,
+		  uint32_t flags)
+{
+	set_keys_push(keys, data, len, flags,
+		      set_keys_order(head, key, false));
+}
+
+static uint32_t set_mpz_hash(const mpz_t key, bool end)
+{
+	uint64_t h = end ? 0x9e3779b97f4a7c15ULL : 0;
+	size_t i;
+
+	for (i = 0; i < mpz_size(key); i++) {
+		h = (h ^ mpz_getlimbn(key, i)) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* Does a key (with its end flag) come twice among @n, each given by
+ * @get? One pass through a hash of them: the kernel dumped a hash
+ * table while it was resized. */
+bool set_mpz_keys_repeat(unsigned int n, set_mpz_key_get_t get,
+			 const void *ctx)
+{
+	unsigned int size = 4, mask, i, s;
+	const mpz_t *k, *x;
+	bool repeat = false, end, xend;
+	uint32_t *slot;
+
+	while (size < 2 * n)
+		size *= 2;
+	mask = size - 1;
+	slot = xzalloc(size * sizeof(*slot));
+	for (i = 0; i < n && !repeat; i++) {
+		k = get(ctx, i, &end);
+		for (s = set_mpz_hash(*k, end) & mask; slot[s];
+		     s = (s + 1) & mask) {
+			x = get(ctx, slot[s] - 1, &xend);
+			if (xend == end && !mpz_cmp(*x, *k)) {
+				repeat = true;
+				break;
+			}
+		}
+		slot[s] = i + 1;
+	}
+	xfree(slot);
+	return repeat;
+}
+
+static const mpz_t *set_keys_get(const void *ctx, unsigned int i, bool *end)
+{
+	const struct interval_elem *v = ctx;
+
+	*end = v[i].end;
+	return &v[i].key;
+}
+
+bool set_keys_repeat(const struct set_keys *keys)
+{
+	return set_mpz_keys_repeat(keys->n, set_keys_get, keys->v);
+}
+
+/* The members of the keys gathered (freed), of the set @head. */
+struct expr *set_keys_decode(struct set_keys *keys,
+			     const struct nftnl_set *head,
+			     const struct expr *key)
+{
+	struct expr *set = set_from_keys(head, key, keys, false);
+
+	set_keys_free(keys);
+	return set;
+}
+
+unsigned int set_keys_count(const struct set_keys *keys)
+{
+	return keys->n;
+}
