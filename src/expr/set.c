@@ -40,6 +40,7 @@
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
+#include <set_pack.h>
 
 /* What the system nft names an anonymous set; the kernel picks the %d. */
 #define SET_ANON_NAME	"__set%d"
@@ -52,6 +53,7 @@ static void set_expr_destroy(struct expr *expr)
 		list_del(&i->list);
 		expr_free(i);
 	}
+	set_pack_free(expr->expr_list.pack);
 }
 
 static void set_expr_clone(struct expr *dst, const struct expr *src)
@@ -61,6 +63,8 @@ static void set_expr_clone(struct expr *dst, const struct expr *src)
 	init_list_head(&dst->expr_list.expressions);
 	dst->expr_list.size = 0;
 	dst->expr_list.key_dtype = src->expr_list.key_dtype;
+	dst->expr_list.pack = src->expr_list.pack ?
+			      set_pack_clone(src->expr_list.pack) : NULL;
 	list_for_each_entry(i, &src->expr_list.expressions, list)
 		set_expr_add(dst, expr_clone(i));
 }
@@ -70,6 +74,10 @@ static bool set_expr_cmp(const struct expr *a, const struct expr *b)
 	const struct expr *i, *j;
 
 	if (a->expr_list.size != b->expr_list.size)
+		return false;
+	if ((a->expr_list.pack || b->expr_list.pack) &&
+	    (!a->expr_list.pack || !b->expr_list.pack ||
+	     !set_pack_equal(a->expr_list.pack, b->expr_list.pack)))
 		return false;
 	j = list_first_entry(&b->expr_list.expressions, struct expr, list);
 	list_for_each_entry(i, &a->expr_list.expressions, list) {
@@ -100,10 +108,21 @@ json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
 
 static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
+	const struct set_pack *p = expr->expr_list.pack;
+	struct set_pack_iter it;
 	const struct expr *i;
 	const char *sep = "";
+	struct expr *m;
 
 	nft_print(octx, "{ ");
+	/* unevaluated packed members print as written (text only) */
+	set_pack_iter_init(p, &it);
+	while (p && !set_pack_keys(p) && (m = set_pack_next(p, &it))) {
+		nft_print(octx, "%s", sep);
+		set_member_print(m, octx);
+		expr_free(m);
+		sep = ", ";
+	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
 		set_member_print(i, octx);
@@ -114,9 +133,17 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
+	const struct set_pack *p = expr->expr_list.pack;
 	json_t *array = json_array();
+	struct set_pack_iter it;
 	const struct expr *i;
+	struct expr *m;
 
+	set_pack_iter_init(p, &it);
+	while (p && !set_pack_keys(p) && (m = set_pack_next(p, &it))) {
+		json_array_append_new(array, set_member_json(m, octx));
+		expr_free(m);
+	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
 		json_array_append_new(array, set_member_json(i, octx));
 	return json_wrap("set", array);
@@ -251,6 +278,7 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *set = *exprp, *elem;
 
+	set_expr_unpack(set);
 	if (set_evaluate_members(ectx, set) < 0 ||
 	    set_check_members(ectx, set) < 0)
 		return -1;
