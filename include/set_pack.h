@@ -109,4 +109,18 @@ unsigned char *pack_keys_add(struct pack_keys *k, unsigned char **data);
 uint32_t pack_keys_chain(struct pack_keys *k, const char *name);
 void pack_keys_free(struct pack_keys *k);
 
+/* ---- evaluation and encoding (src/expr/set.c) ---- */
+
+struct eval_ctx;
+struct nftnl_set;
+/* @set's packed members typed by a named set's @key into keys: 0, -1 on
+ * an error (queued), 1 if some member needs the listed path (the pack is
+ * untouched: set_expr_unpack() and evaluate as usual). */
+int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
+		      const struct expr *key);
+/* Keys @from on, at most @max, into @elems: how many. */
+unsigned int set_pack_build_page(struct nftnl_set *elems,
+				 const struct pack_keys *k,
+				 unsigned int from, unsigned int max);
+
 #endif

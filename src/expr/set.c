@@ -303,6 +303,7 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 /* ---- encoding ---- */
 
+
 static unsigned int set_key_bytes(const struct expr *left)
 {
 	return div_round_up(left->len, BITS_PER_BYTE);
@@ -920,4 +921,117 @@ void set_member_bounds(const struct expr *m, const struct expr *key,
 void set_key_desc(struct nftnl_set *nls, const struct expr *key)
 {
 	set_desc_concat(nls, key);
+}
+
+/* ---- packed members (include/set_pack.h) ---- */
+
+/*
+ * A named set's packed members (include/set_pack.h) typed by its @key
+ * without an expression per member kept: each is unpacked, evaluated as
+ * set_evaluate_members() does and its key written out, in the order
+ * written. A member this path does not take (a hostname of several
+ * addresses, a wildcard, anything set_elem_check() would refuse) sends
+ * the whole set back to the listed path, which evaluates it from the
+ * start and says what is wrong exactly as it would have: the messages
+ * this pass queued are dropped first. An evaluation error is the one
+ * the listed path would meet first too: every member before it passed.
+ */
+static bool set_pack_value_ok(const struct eval_ctx *ectx,
+			      const struct expr *m)
+{
+	const struct expr *i;
+
+	if (m->etype == EXPR_VALUE)
+		return !(m->flags & EXPR_F_WILDCARD) &&
+		       set_types_match(ectx->ectx_dtype, m->dtype);
+	if (m->etype != EXPR_CONCAT || !set_key_is_concat(ectx) ||
+	    m->flags & EXPR_F_INTERVAL)
+		return false;
+	list_for_each_entry(i, &m->expr_list.expressions, list)
+		if (i->etype != EXPR_VALUE || i->flags & EXPR_F_WILDCARD)
+			return false;
+	return true;
+}
+
+/* 0: the key is written; -1: an error; 1: not for this path. */
+static int set_pack_member(struct eval_ctx *ectx, struct expr *set,
+			   struct expr **mp, const struct expr *key,
+			   struct pack_keys *k)
+{
+	unsigned char *buf;
+
+	/* a lone value has no type: say what is missing */
+	if (set_key_is_concat(ectx) && (*mp)->etype != EXPR_CONCAT)
+		return set_elem_check(ectx, set, *mp) < 0 ? -1 : 1;
+	if (expr_evaluate(ectx, mp) < 0)
+		return -1;
+	if (!set_pack_value_ok(ectx, *mp))
+		return 1;
+	buf = pack_keys_add(k, NULL);
+	if ((*mp)->etype == EXPR_CONCAT)
+		set_concat_key(buf, *mp, key, false);
+	else
+		linearize_mpz(buf, (*mp)->value.value, key->byteorder,
+			      k->key_len);
+	return 0;
+}
+
+static void set_pack_drop_msgs(struct eval_ctx *ectx, struct list_head *last)
+{
+	struct error_record *erec;
+
+	while (ectx->msgs->prev != last) {
+		erec = list_entry(ectx->msgs->prev, struct error_record, list);
+		list_del(&erec->list);
+		erec_destroy(erec);
+	}
+}
+
+int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
+		      const struct expr *key)
+{
+	const struct expr *saved_key = ectx->ectx_key;
+	struct set_pack *p = set->expr_list.pack;
+	struct list_head *last = ectx->msgs->prev;
+	struct eval_type saved;
+	struct set_pack_iter it;
+	struct pack_keys *k;
+	struct expr *m;
+	int ret = 0;
+
+	k = pack_keys_alloc(set_key_bytes(key), 0, set_pack_count(p));
+	eval_type_push(ectx, &saved, key->dtype, key->byteorder, key->len);
+	ectx->ectx_key = key;
+	set_pack_iter_init(p, &it);
+	while (ret == 0 && (m = set_pack_next(p, &it))) {
+		ret = set_pack_member(ectx, set, &m, key, k);
+		expr_free(m);
+	}
+	ectx->ectx_key = saved_key;
+	eval_type_pop(ectx, &saved);
+	if (ret) {
+		pack_keys_free(k);
+		if (ret > 0)
+			set_pack_drop_msgs(ectx, last);
+		return ret;
+	}
+	set_pack_set_keys(p, k);
+	set->dtype = key->dtype;
+	set->byteorder = key->byteorder;
+	set->len = key->len;
+	set->flags |= EXPR_F_CONSTANT;
+	return 0;
+}
+
+/* Keys @from on, at most @max, into @elems: how many. */
+unsigned int set_pack_build_page(struct nftnl_set *elems,
+				 const struct pack_keys *k,
+				 unsigned int from, unsigned int max)
+{
+	unsigned int n;
+
+	for (n = 0; n < max && from + n < k->n; n++)
+		set_add_elem(elems, k->keys + (size_t)(from + n) * k->key_len,
+			     NULL, k->key_len, 0, false);
+	return n;
 }

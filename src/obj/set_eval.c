@@ -90,11 +90,33 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/*
+ * Whether @elems may stay packed (include/set_pack.h) once typed: nothing
+ * after evaluation needs their expressions. The echo (-e) and the
+ * netlink debug output print them; intervals are merged from them.
+ */
+static bool set_elems_packable(const struct eval_ctx *ectx,
+			       const struct set *s, const struct expr *elems)
+{
+	return elems->etype == EXPR_SET && set_expr_has_pack(elems) &&
+	       elems->expr_list.size == 0 &&
+	       !set_pack_keys(elems->expr_list.pack) &&
+	       !nft_output_echo(&ectx->nft->octx) &&
+	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK) &&
+	       !set_is_map(s) && !(s->flags & NFT_SET_INTERVAL);
+}
+
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp)
 {
 	struct expr *e;
+	int ret;
 
+	if (set_elems_packable(ectx, s, *elemsp)) {
+		ret = set_pack_evaluate(ectx, *elemsp, s->key);
+		if (ret <= 0)
+			return ret;
+	}
 	if ((*elemsp)->etype == EXPR_SET)
 		set_expr_unpack(*elemsp);
 	if (set_is_map(s)) {
