@@ -118,7 +118,13 @@ struct nftnl_set;
  * untouched: set_expr_unpack() and evaluate as usual). */
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 		      const struct expr *key);
-/* Keys @from on, at most @max, into @elems: how many. */
+/* The same for a named map's mappings (src/expr/map.c): @map is
+ * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); 0 or 1
+ * (nothing is said: the listed path says it). */
+struct handle;
+int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
+		      const struct handle *h);
+/* Keys (and data) @from on, at most @max, into @elems: how many. */
 unsigned int set_pack_build_page(struct nftnl_set *elems,
 				 const struct pack_keys *k,
 				 unsigned int from, unsigned int max);

@@ -1028,10 +1028,29 @@ unsigned int set_pack_build_page(struct nftnl_set *elems,
 				 const struct pack_keys *k,
 				 unsigned int from, unsigned int max)
 {
-	unsigned int n;
 
-	for (n = 0; n < max && from + n < k->n; n++)
-		set_add_elem(elems, k->keys + (size_t)(from + n) * k->key_len,
-			     NULL, k->key_len, 0, false);
+	const struct set_pack_verdict *v;
+	struct nftnl_set_elem *e;
+	const unsigned char *d;
+	unsigned int n, i;
+
+	for (n = 0; n < max && from + n < k->n; n++) {
+		i = from + n;
+		e = set_add_elem(elems, k->keys + (size_t)i * k->key_len,
+				 NULL, k->key_len, 0, false);
+		if (!k->data_len)
+			continue;
+		d = k->data + (size_t)i * k->data_len;
+		if (!k->verdicts) {
+			nftnl_set_elem_set(e, NFTNL_SET_ELEM_DATA, d,
+					   k->data_len);
+			continue;
+		}
+		v = (const struct set_pack_verdict *)d;
+		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_VERDICT, v->code);
+		if (v->chain != UINT32_MAX)
+			nftnl_set_elem_set_str(e, NFTNL_SET_ELEM_CHAIN,
+					       k->chains[v->chain]);
+	}
 	return n;
 }

@@ -645,6 +645,12 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			elems = set_nl_alloc(h);
 			from += set_pack_build_page(elems, k, from,
 						    SET_ELEMS_PAGE);
+			if (set_is_map(s) && s->data) {
+				nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+						  set_data_type_id(s));
+				nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
+						  set_data_len(s));
+			}
 			set_put_elems(x, type, flags, h, elems);
 			nftnl_set_free(elems);
 		} while (from < k->n);

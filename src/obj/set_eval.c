@@ -103,7 +103,23 @@ static bool set_elems_packable(const struct eval_ctx *ectx,
 	       !set_pack_keys(elems->expr_list.pack) &&
 	       !nft_output_echo(&ectx->nft->octx) &&
 	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK) &&
-	       !set_is_map(s) && !(s->flags & NFT_SET_INTERVAL);
+	       !(s->flags & (NFT_SET_INTERVAL | NFT_SET_OBJECT)) &&
+	       (!set_is_map(s) || (s->data && !s->data_interval));
+}
+
+/* A map's packed mappings: 0, or 1 for the listed path. */
+static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
+				 struct expr *e)
+{
+	struct expr *map = set_map_stub(s, e);
+	int ret;
+
+	map->flags &= ~EXPR_F_INTERVAL;
+	ret = map_pack_evaluate(ectx, map, &s->handle);
+	set_map_stub_free(map);
+	if (ret == 0)
+		e->flags |= EXPR_F_CONSTANT;
+	return ret;
 }
 
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
@@ -113,7 +129,9 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	int ret;
 
 	if (set_elems_packable(ectx, s, *elemsp)) {
-		ret = set_pack_evaluate(ectx, *elemsp, s->key);
+		ret = set_is_map(s) ?
+		      set_map_pack_evaluate(ectx, s, *elemsp) :
+		      set_pack_evaluate(ectx, *elemsp, s->key);
 		if (ret <= 0)
 			return ret;
 	}
