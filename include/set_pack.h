@@ -41,6 +41,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <datatype.h>
 
 struct expr;
 struct set_pack;
@@ -124,6 +125,9 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 struct handle;
 int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
 		      const struct handle *h);
+/* A value's bytes (@len of them, in @byteorder) at @buf. */
+void set_member_key(unsigned char *buf, const struct expr *v,
+		    enum byteorder byteorder, unsigned int len);
 /* Keys (and data) @from on, at most @max, into @elems: how many. */
 unsigned int set_pack_build_page(struct nftnl_set *elems,
 				 const struct pack_keys *k,

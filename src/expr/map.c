@@ -975,8 +975,8 @@ static int map_pack_data(struct eval_ctx *ectx, const struct expr *map,
 
 	if (d->etype == EXPR_VERDICT)
 		return map_pack_verdict(ectx, h, d, data, k);
-	if (d->etype == EXPR_VALUE) {
-		linearize_mpz(data, d->value.value, d->byteorder, k->data_len);
+	if (d->etype != EXPR_CONCAT) {
+		set_member_key(data, d, d->byteorder, k->data_len);
 		return 0;
 	}
 	list_for_each_entry(i, &d->expr_list.expressions, list) {
@@ -1027,8 +1027,8 @@ static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
 	if (m->mapping.key->etype == EXPR_CONCAT)
 		set_concat_key(key, m->mapping.key, map->map.key, false);
 	else
-		linearize_mpz(key, m->mapping.key->value.value,
-			      map->map.key->byteorder, k->key_len);
+		set_member_key(key, m->mapping.key, map->map.key->byteorder,
+			       k->key_len);
 	return map_pack_data(ectx, map, h, m->mapping.data, data, k) < 0;
 }
 

@@ -953,6 +953,13 @@ static bool set_pack_value_ok(const struct eval_ctx *ectx,
 	return true;
 }
 
+/* A value's bytes as a key or data holds them. */
+void set_member_key(unsigned char *buf, const struct expr *v,
+		    enum byteorder byteorder, unsigned int len)
+{
+	linearize_mpz(buf, v->value.value, byteorder, len);
+}
+
 /* 0: the key is written; -1: an error; 1: not for this path. */
 static int set_pack_member(struct eval_ctx *ectx, struct expr *set,
 			   struct expr **mp, const struct expr *key,
