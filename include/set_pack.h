@@ -76,6 +76,40 @@ void set_pack_iter_init(const struct set_pack *p, struct set_pack_iter *it);
 struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it);
 
 /*
+ * A member read in place (no expression made): its nodes in preorder,
+ * children after their parent. Kinds: SET_PACK_SYMBOL (@text, @quoted),
+ * SET_PACK_STRING (@text), SET_PACK_PREFIX (@num: its length),
+ * SET_PACK_RANGE, SET_PACK_CONCAT (@num members), SET_PACK_MAPPING (key,
+ * data), SET_PACK_VERDICT (@num: its code; a string child if it names a
+ * chain). @flags: the expression's. The text lives in the pack.
+ */
+enum set_pack_kind {
+	SET_PACK_SYMBOL = 1,
+	SET_PACK_STRING,
+	SET_PACK_PREFIX,
+	SET_PACK_RANGE,
+	SET_PACK_CONCAT,
+	SET_PACK_MAPPING,
+	SET_PACK_VERDICT,
+};
+
+struct set_pack_view {
+	uint8_t kind;
+	uint8_t flags;
+	bool quoted;
+	const char *text;
+	uint32_t num;
+	uint32_t children;
+};
+
+/* The member @it is at, as at most @max nodes into @v: how many (0: at
+ * the end, or more than @max); *@next: past it. */
+unsigned int set_pack_view(const struct set_pack *p,
+			   const struct set_pack_iter *it,
+			   struct set_pack_view *v, unsigned int max,
+			   struct set_pack_iter *next);
+
+/*
  * The evaluated form: @n keys of @key_len bytes (and data of @data_len
  * bytes each, maps), in the order written, as the kernel takes them.
  * A verdict map's data are a verdict code and the index of its chain
@@ -138,6 +172,12 @@ unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
 /* A pack holding @k (taken over) from the start: what the evaluation
  * would have made of members no text was written for. */
 struct set_pack *set_pack_new_keys(struct pack_keys *k);
+/* Literals read without an expression (src/expr/set.c): a value of
+ * @key's type into @buf, or a whole key (@v: a member's @n nodes). */
+bool set_pack_direct(const struct set_pack_view *v, const struct expr *key,
+		     unsigned char *buf);
+bool set_pack_direct_key(const struct set_pack_view *v, unsigned int n,
+			 const struct expr *key, unsigned char *buf);
 /* A value's bytes (@len of them, in @byteorder) at @buf. */
 void set_member_key(unsigned char *buf, const struct expr *v,
 		    enum byteorder byteorder, unsigned int len);

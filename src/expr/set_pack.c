@@ -13,14 +13,15 @@
 #include <expr.h>
 #include <set_pack.h>
 
+/* include/set_pack.h's SET_PACK_*, as the stream writes them */
 enum pack_kind {
-	PK_SYMBOL = 1,
-	PK_STRING,		/* a string constant (a jump's chain) */
-	PK_PREFIX,
-	PK_RANGE,
-	PK_CONCAT,
-	PK_MAPPING,
-	PK_VERDICT,
+	PK_SYMBOL = SET_PACK_SYMBOL,
+	PK_STRING = SET_PACK_STRING,	/* a string constant (a jump's chain) */
+	PK_PREFIX = SET_PACK_PREFIX,
+	PK_RANGE = SET_PACK_RANGE,
+	PK_CONCAT = SET_PACK_CONCAT,
+	PK_MAPPING = SET_PACK_MAPPING,
+	PK_VERDICT = SET_PACK_VERDICT,
 };
 #define PK_RAWLOC	0x80
 
@@ -47,19 +48,30 @@ struct set_pack {
 
 /* ---- writing ---- */
 
-static void tmp_put(struct set_pack *p, const void *data, unsigned int len)
+/* Room for @len more bytes (a node's fixed part is at most
+ * TMP_NODE_MAX: two bytes, a raw location or four varints, a varint and
+ * a byte). */
+#define TMP_NODE_MAX	(2 + sizeof(struct location) + 5 + 1 + 5)
+
+static void tmp_reserve(struct set_pack *p, unsigned int len)
 {
 	if (p->tmp_len + len > p->tmp_size) {
 		p->tmp_size = (p->tmp_len + len) * 2 + 64;
 		p->tmp = xrealloc(p->tmp, p->tmp_size);
 	}
+}
+
+static void tmp_put(struct set_pack *p, const void *data, unsigned int len)
+{
+	tmp_reserve(p, len);
 	memcpy(p->tmp + p->tmp_len, data, len);
 	p->tmp_len += len;
 }
 
+/* The callers reserved the room (TMP_NODE_MAX). */
 static void tmp_byte(struct set_pack *p, unsigned char c)
 {
-	tmp_put(p, &c, 1);
+	p->tmp[p->tmp_len++] = c;
 }
 
 static void tmp_varint(struct set_pack *p, uint32_t v)
@@ -84,6 +96,7 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 {
 	const struct location *l = &e->location;
 
+	tmp_reserve(p, TMP_NODE_MAX);
 	if (!p->has_base) {
 		p->base = *l;
 		p->has_base = true;
@@ -91,7 +104,8 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 	if (!loc_is_base(p, l)) {
 		tmp_byte(p, kind | PK_RAWLOC);
 		tmp_byte(p, e->flags);
-		tmp_put(p, l, sizeof(*l));
+		memcpy(p->tmp + p->tmp_len, l, sizeof(*l));
+		p->tmp_len += sizeof(*l);
 		return;
 	}
 	tmp_byte(p, kind);
@@ -107,20 +121,28 @@ static void tmp_str(struct set_pack *p, const char *s)
 	tmp_put(p, s, strlen(s) + 1);
 }
 
-/* A string constant exactly as constant_expr_alloc_string() makes it. */
-static bool pack_is_string(const struct expr *e)
+/* A string constant exactly as constant_expr_alloc_string() makes it
+ * (a chain name): its text into @buf. */
+#define PACK_STRING_MAX	256
+
+static bool pack_string(const struct expr *e, char *buf)
 {
-	char *s;
-	bool ok;
+	unsigned int len = e->len / BITS_PER_BYTE;
 
 	if (e->etype != EXPR_VALUE || e->dtype != &string_type ||
 	    e->byteorder != BYTEORDER_HOST_ENDIAN || e->len == 0 ||
-	    e->len % BITS_PER_BYTE)
+	    e->len % BITS_PER_BYTE || len >= PACK_STRING_MAX)
 		return false;
-	s = constant_expr_get_string(e);
-	ok = strlen(s) * BITS_PER_BYTE == e->len;
-	xfree(s);
-	return ok;
+	mpz_export_data(buf, e->value.value, BYTEORDER_HOST_ENDIAN, len);
+	buf[len] = '\0';
+	return strlen(buf) == len;
+}
+
+static bool pack_is_string(const struct expr *e)
+{
+	char buf[PACK_STRING_MAX];
+
+	return pack_string(e, buf);
 }
 
 static bool pack_plain(const struct expr *e)
@@ -174,8 +196,8 @@ static bool pack_member_ok(const struct expr *m)
 
 static void tmp_node(struct set_pack *p, const struct expr *e)
 {
+	char s[PACK_STRING_MAX];
 	const struct expr *i;
-	char *s;
 
 	switch (e->etype) {
 	case EXPR_SYMBOL:
@@ -185,9 +207,8 @@ static void tmp_node(struct set_pack *p, const struct expr *e)
 		break;
 	case EXPR_VALUE:
 		tmp_loc(p, PK_STRING, e);
-		s = constant_expr_get_string(e);
+		pack_string(e, s);
 		tmp_str(p, s);
-		xfree(s);
 		break;
 	case EXPR_PREFIX:
 		tmp_loc(p, PK_PREFIX, e);
@@ -368,6 +389,100 @@ struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it)
 
 	it->off = r.off;
 	return e;
+}
+
+/* ---- views: members read in place, nothing allocated ---- */
+
+/* One node's own fields (its children follow in the stream). */
+/* Past a location (a view has none). */
+static void skip_loc(struct pack_reader *r, unsigned char kind)
+{
+	unsigned int k;
+
+	if (kind & PK_RAWLOC) {
+		r->off += sizeof(struct location);
+		return;
+	}
+	for (k = 0; k < 4; k++)
+		while (r->d[r->off++] & 0x80)
+			;
+}
+
+static void view_one(struct pack_reader *r, struct set_pack_view *n)
+{
+	unsigned char kind = r->d[r->off++];
+
+	memset(n, 0, sizeof(*n));
+	n->kind = kind & ~PK_RAWLOC;
+	n->flags = r->d[r->off++];
+	skip_loc(r, kind);
+	switch (n->kind) {
+	case PK_SYMBOL:
+		n->quoted = r->d[r->off++];
+		n->text = rd_str(r);
+		break;
+	case PK_STRING:
+		n->text = rd_str(r);
+		break;
+	case PK_PREFIX:
+		n->num = rd_varint(r);
+		n->children = 1;
+		break;
+	case PK_RANGE:
+	case PK_MAPPING:
+		n->children = 2;
+		break;
+	case PK_CONCAT:
+		n->children = n->num = rd_varint(r);
+		break;
+	case PK_VERDICT:
+		n->num = rd_varint(r);
+		n->children = r->d[r->off++];
+		break;
+	}
+}
+
+/* The node at @r and its children into v[@at..@max): how many, 0 if
+ * they do not fit. */
+static unsigned int view_node(struct pack_reader *r, struct set_pack_view *v,
+			      unsigned int at, unsigned int max)
+{
+	unsigned int k, c, count = 1;
+
+	if (at >= max)
+		return 0;
+	view_one(r, &v[at]);
+	for (k = 0; k < v[at].children; k++) {
+		c = view_node(r, v, at + count, max);
+		if (!c)
+			return 0;
+		count += c;
+	}
+	return count;
+}
+
+unsigned int set_pack_view(const struct set_pack *p,
+			   const struct set_pack_iter *it,
+			   struct set_pack_view *v, unsigned int max,
+			   struct set_pack_iter *next)
+{
+	const struct pack_block *b = it->block;
+	struct pack_reader r;
+	unsigned int off = it->off, n;
+
+	while (b && off >= b->used) {
+		b = b->next;
+		off = 0;
+	}
+	if (!b)
+		return 0;
+	r.d = b->data;
+	r.off = off;
+	r.p = p;
+	n = view_node(&r, v, 0, max);
+	next->block = b;
+	next->off = r.off;
+	return n;
 }
 
 /* ---- the pack ---- */
