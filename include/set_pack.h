@@ -135,6 +135,21 @@ struct pack_keys {
 	bool intervals;
 };
 
+/* Packed intervals (@intervals keys) merged and encoded as the kernel
+ * takes them, on their bytes: @n elements of @w bytes, each with
+ * PACK_IV_* flags. Only for keys whose width is whole bytes. */
+#define PACK_IV_END	1	/* NFT_SET_ELEM_INTERVAL_END */
+#define PACK_IV_OPEN	2	/* a start whose range runs to the top */
+struct pack_iv_elems {
+	unsigned char *keys;
+	uint8_t *flags;
+	unsigned int n;
+	unsigned int w;
+};
+void pack_intervals_encode(const struct pack_keys *k, bool touching,
+			   struct pack_iv_elems *e);
+void pack_iv_elems_free(struct pack_iv_elems *e);
+
 /* The pack's keys (NULL while it is still text). */
 const struct pack_keys *set_pack_keys(const struct set_pack *p);
 /* Replace the text of @p by @k (taken over). */

@@ -554,6 +554,10 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
  */
 struct set_iv_pages {
 	struct interval_elem *e;
+	/* packed bounds are merged and encoded on their bytes, which
+	 * take a tenth of the room of numbers (include/set_pack.h) */
+	struct pack_iv_elems b;
+	bool bytes;
 	unsigned int count;
 	unsigned int pos;
 	const struct expr *left;
@@ -565,13 +569,43 @@ struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 					const struct expr *left, bool merge,
 					bool zero)
 {
+	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
 	struct set_iv_pages *p = xzalloc(sizeof(*p));
 
-	p->count = set_intervals_encode(set, with, left, merge || with,
-					&p->e);
 	p->left = left;
 	p->zero = zero;
+	if (pk && pk->intervals && !with && !set->expr_list.size &&
+	    left->len == pk->key_len / 2 * BITS_PER_BYTE) {
+		pack_intervals_encode(pk, merge, &p->b);
+		p->bytes = true;
+		p->count = p->b.n;
+		return p;
+	}
+	p->count = set_intervals_encode(set, with, left, merge || with,
+					&p->e);
 	return p;
+}
+
+static unsigned int set_iv_pages_next_bytes(struct set_iv_pages *p,
+					    struct nftnl_set *elems,
+					    unsigned int max)
+{
+	const unsigned char *key;
+	unsigned int n;
+	uint8_t f;
+
+	for (n = 0; n < max && p->pos < p->count; p->pos++) {
+		key = p->b.keys + (size_t)p->pos * p->b.w;
+		f = p->b.flags[p->pos];
+		/* an end at 0 is the leading one */
+		if (!p->zero && f & PACK_IV_END && p->pos == 0)
+			continue;
+		set_add_elem(elems, key, NULL, p->b.w,
+			     f & PACK_IV_END ? NFT_SET_ELEM_INTERVAL_END : 0,
+			     f & PACK_IV_OPEN);
+		n++;
+	}
+	return n;
 }
 
 /* At most @max elements more into @elems: how many. */
@@ -581,6 +615,8 @@ unsigned int set_iv_pages_next(struct set_iv_pages *p,
 	const struct interval_elem *e;
 	unsigned int n;
 
+	if (p->bytes)
+		return set_iv_pages_next_bytes(p, elems, max);
 	for (n = 0; n < max && p->pos < p->count; p->pos++) {
 		e = &p->e[p->pos];
 		if (!p->zero && e->end && !mpz_sgn(e->key))
@@ -598,7 +634,10 @@ bool set_iv_pages_done(const struct set_iv_pages *p)
 
 void set_iv_pages_free(struct set_iv_pages *p)
 {
-	interval_elems_free(p->e, p->count);
+	if (p->bytes)
+		pack_iv_elems_free(&p->b);
+	else
+		interval_elems_free(p->e, p->count);
 	xfree(p);
 }
 

@@ -717,3 +717,98 @@ void set_pack_set_keys(struct set_pack *p, struct pack_keys *k)
 	pack_keys_free(p->keys);
 	p->keys = k;
 }
+
+/* ---- packed intervals, merged and encoded on their bytes ---- */
+
+static int pack_iv_cmp(const void *a, const void *b, void *arg)
+{
+	const struct pack_keys *k = arg;
+	const unsigned char *x = k->keys + (size_t)*(const uint32_t *)a *
+				 k->key_len;
+	const unsigned char *y = k->keys + (size_t)*(const uint32_t *)b *
+				 k->key_len;
+	int c = memcmp(x, y, k->key_len / 2);
+
+	return c ? c : memcmp(x + k->key_len / 2, y + k->key_len / 2,
+			      k->key_len / 2);
+}
+
+/* @b + 1 into @out (@w bytes, big endian): false if it overflows. */
+static bool pack_iv_next(unsigned char *out, const unsigned char *b,
+			 unsigned int w)
+{
+	unsigned int i = w;
+
+	memcpy(out, b, w);
+	while (i-- > 0)
+		if (++out[i] != 0)
+			return true;
+	return false;
+}
+
+static void pack_iv_put(struct pack_iv_elems *e, const unsigned char *key,
+			uint8_t flags)
+{
+	memcpy(e->keys + (size_t)e->n * e->w, key, e->w);
+	e->flags[e->n++] = flags;
+}
+
+/*
+ * As intervals_merge_how() then intervals_encode() do on numbers: the
+ * bounds sorted, merged where they overlap (or touch, with @touching),
+ * then a start element per interval and an end element one past its
+ * high bound (none if it reaches the top: an open start), after an end
+ * element at 0 if the first interval does not start there.
+ */
+void pack_intervals_encode(const struct pack_keys *k, bool touching,
+			   struct pack_iv_elems *e)
+{
+	unsigned int w = k->key_len / 2, i, out = 0;
+	uint32_t *order = xmalloc((k->n + 1) * sizeof(*order));
+	unsigned char *m = xmalloc((size_t)(k->n + 1) * k->key_len);
+	unsigned char next[NFT_REG_SIZE * 4], *cur;
+	const unsigned char *x;
+	bool top;
+
+	for (i = 0; i < k->n; i++)
+		order[i] = i;
+	qsort_r(order, k->n, sizeof(*order), pack_iv_cmp, (void *)k);
+	for (i = 0; i < k->n; i++) {
+		x = k->keys + (size_t)order[i] * k->key_len;
+		cur = m + (size_t)(out - 1) * k->key_len;
+		if (out > 0) {
+			top = touching ? !pack_iv_next(next, cur + w, w) :
+			      (memcpy(next, cur + w, w), false);
+			if (top || memcmp(x, next, w) <= 0) {
+				if (memcmp(x + w, cur + w, w) > 0)
+					memcpy(cur + w, x + w, w);
+				continue;
+			}
+		}
+		memcpy(m + (size_t)out++ * k->key_len, x, k->key_len);
+	}
+	xfree(order);
+	e->w = w;
+	e->n = 0;
+	e->keys = xmalloc((size_t)(2 * out + 1) * w);
+	e->flags = xmalloc(2 * out + 1);
+	memset(next, 0, w);
+	if (out && memcmp(m, next, w))
+		pack_iv_put(e, next, PACK_IV_END);
+	for (i = 0; i < out; i++) {
+		cur = m + (size_t)i * k->key_len;
+		if (!pack_iv_next(next, cur + w, w)) {
+			pack_iv_put(e, cur, PACK_IV_OPEN);
+			continue;
+		}
+		pack_iv_put(e, cur, 0);
+		pack_iv_put(e, next, PACK_IV_END);
+	}
+	xfree(m);
+}
+
+void pack_iv_elems_free(struct pack_iv_elems *e)
+{
+	xfree(e->keys);
+	xfree(e->flags);
+}

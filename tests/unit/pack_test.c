@@ -10,6 +10,7 @@
 #include <print.h>
 #include <set.h>
 #include <set_pack.h>
+#include <intervals.h>
 #include "unit.h"
 
 static struct input_descriptor in_a, in_b;
@@ -216,8 +217,63 @@ static void test_keys(void)
 	pack_keys_free(k);
 }
 
+/* Random bounds of 16 bits, merged and encoded on bytes and as numbers
+ * (src/intervals.c): the same elements. */
+static bool iv_same(unsigned int n, bool touching, unsigned int seed)
+{
+	struct pack_keys *k = pack_keys_alloc(4, 0, n);
+	struct interval *v = xzalloc((n + 1) * sizeof(*v));
+	struct interval_elem *e;
+	struct pack_iv_elems b;
+	unsigned int i, m, cnt, lo, hi;
+	unsigned char *key, want[2];
+	bool same;
+
+	srand(seed);
+	for (i = 0; i < n; i++) {
+		lo = rand() % 65536;
+		hi = lo + rand() % (i % 3 ? 64 : 4096);
+		if (i == 0 && seed % 3 == 0)
+			lo = 0;
+		if (hi > 65535 || (i == 1 && seed % 2))
+			hi = 65535;
+		key = pack_keys_add(k, NULL);
+		key[0] = lo >> 8, key[1] = lo, key[2] = hi >> 8, key[3] = hi;
+		interval_init(&v[i]);
+		mpz_set_ui(v[i].low, lo);
+		mpz_set_ui(v[i].high, hi);
+	}
+	k->intervals = true;
+	pack_intervals_encode(k, touching, &b);
+	m = intervals_merge_how(v, n, touching);
+	cnt = intervals_encode(v, m, 16, &e);
+	same = cnt == b.n;
+	for (i = 0; same && i < cnt; i++) {
+		mpz_export_data(want, e[i].key, BYTEORDER_BIG_ENDIAN, 2);
+		same = !memcmp(want, b.keys + 2 * i, 2) &&
+		       !!(b.flags[i] & PACK_IV_END) == e[i].end &&
+		       !!(b.flags[i] & PACK_IV_OPEN) == e[i].open;
+	}
+	interval_elems_free(e, cnt);
+	intervals_free(v, n);
+	pack_iv_elems_free(&b);
+	pack_keys_free(k);
+	return same;
+}
+
+static void test_intervals(void)
+{
+	unsigned int seed;
+
+	for (seed = 1; seed <= 60; seed++) {
+		CHECK(iv_same(1 + seed * 7, seed % 2, seed));
+		CHECK(iv_same(500, !(seed % 2), seed + 1000));
+	}
+}
+
 int main(void)
 {
+	test_intervals();
 	test_round_trip();
 	test_unpackable();
 	test_keys();
