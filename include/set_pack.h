@@ -150,6 +150,13 @@ void pack_intervals_encode(const struct pack_keys *k, bool touching,
 			   struct pack_iv_elems *e);
 void pack_iv_elems_free(struct pack_iv_elems *e);
 
+/* Plain keys @from on (and data) into @nlh's open element list while it
+ * is under @room bytes: how many (src/expr/set_pack.c). */
+struct nlmsghdr;
+unsigned int set_pack_nlmsg_elems(struct nlmsghdr *nlh,
+				  const struct pack_keys *k,
+				  unsigned int from, unsigned int room);
+
 /* The pack's keys (NULL while it is still text). */
 const struct pack_keys *set_pack_keys(const struct set_pack *p);
 /* Replace the text of @p by @k (taken over). */

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <expr.h>
 #include <set_pack.h>
+#include <arpa/inet.h>
+#include <libmnl/libmnl.h>
 
 /* include/set_pack.h's SET_PACK_*, as the stream writes them */
 enum pack_kind {
@@ -811,4 +813,60 @@ void pack_iv_elems_free(struct pack_iv_elems *e)
 {
 	xfree(e->keys);
 	xfree(e->flags);
+}
+
+/* ---- packed keys straight into a netlink message ---- */
+
+static void pack_put_value(struct nlmsghdr *nlh, uint16_t type,
+			   const unsigned char *v, unsigned int len)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, type);
+
+	mnl_attr_put(nlh, NFTA_DATA_VALUE, len, v);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+static void pack_put_verdict(struct nlmsghdr *nlh, const struct pack_keys *k,
+			     const struct set_pack_verdict *v)
+{
+	struct nlattr *data, *verdict;
+
+	data = mnl_attr_nest_start(nlh, NFTA_SET_ELEM_DATA);
+	verdict = mnl_attr_nest_start(nlh, NFTA_DATA_VERDICT);
+	mnl_attr_put_u32(nlh, NFTA_VERDICT_CODE, htonl(v->code));
+	if (v->chain != UINT32_MAX)
+		mnl_attr_put_strz(nlh, NFTA_VERDICT_CHAIN,
+				  k->chains[v->chain]);
+	mnl_attr_nest_end(nlh, verdict);
+	mnl_attr_nest_end(nlh, data);
+}
+
+/*
+ * Elements @from on (plain keys, with their data) into @nlh's element
+ * list, which the caller opened, while the message stays under @room
+ * bytes: how many. The attributes are the kernel's
+ * (linux/netfilter/nf_tables.h), as libnftnl writes them for the same
+ * elements; no libnftnl element is made.
+ */
+unsigned int set_pack_nlmsg_elems(struct nlmsghdr *nlh,
+				  const struct pack_keys *k,
+				  unsigned int from, unsigned int room)
+{
+	const unsigned char *d;
+	struct nlattr *elem;
+	unsigned int i;
+
+	for (i = from; i < k->n && nlh->nlmsg_len < room; i++) {
+		elem = mnl_attr_nest_start(nlh, i - from + 1);
+		pack_put_value(nlh, NFTA_SET_ELEM_KEY,
+			       k->keys + (size_t)i * k->key_len, k->key_len);
+		d = k->data + (size_t)i * k->data_len;
+		if (k->verdicts)
+			pack_put_verdict(nlh, k,
+					 (const struct set_pack_verdict *)d);
+		else if (k->data_len)
+			pack_put_value(nlh, NFTA_SET_ELEM_DATA, d, k->data_len);
+		mnl_attr_nest_end(nlh, elem);
+	}
+	return i - from;
 }

@@ -11,6 +11,9 @@
 #include <set.h>
 #include <set_pack.h>
 #include <intervals.h>
+#include <libmnl/libmnl.h>
+#include <linux/netfilter.h>
+#include <libnftnl/set.h>
 #include "unit.h"
 
 static struct input_descriptor in_a, in_b;
@@ -271,8 +274,84 @@ static void test_intervals(void)
 	}
 }
 
+/* A message of @k's elements as libnftnl writes them, and as
+ * set_pack_nlmsg_elems() does: the same bytes. */
+static bool msg_same(const struct pack_keys *k)
+{
+	static char a[65536], b[65536];
+	struct nftnl_set *nls = nftnl_set_alloc();
+	struct nlmsghdr *na, *nb;
+	struct nlattr *list;
+
+	nftnl_set_set_str(nls, NFTNL_SET_TABLE, "t");
+	nftnl_set_set_str(nls, NFTNL_SET_NAME, "s");
+	/* what the encoder sets on a map's elements too */
+	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE, NFT_DATA_VERDICT);
+	nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, k->data_len);
+	nftnl_set_set_u64(nls, NFTNL_SET_HANDLE, 7);
+	set_pack_build_page(nls, k, 0, k->n);
+	memset(a, 0, sizeof(a));
+	memset(b, 0, sizeof(b));
+	na = mnl_nlmsg_put_header(a);
+	mnl_nlmsg_put_extra_header(na, 4);
+	nftnl_set_elems_nlmsg_build_payload(na, nls);
+	nftnl_set_free(nls);
+	nb = mnl_nlmsg_put_header(b);
+	mnl_nlmsg_put_extra_header(nb, 4);
+	mnl_attr_put_strz(nb, NFTA_SET_ELEM_LIST_SET, "s");
+	mnl_attr_put_strz(nb, NFTA_SET_ELEM_LIST_TABLE, "t");
+	list = mnl_attr_nest_start(nb, NFTA_SET_ELEM_LIST_ELEMENTS);
+	if (set_pack_nlmsg_elems(nb, k, 0, sizeof(b) - 1024) != k->n)
+		return false;
+	mnl_attr_nest_end(nb, list);
+	if (na->nlmsg_len != nb->nlmsg_len)
+		fprintf(stderr, "lengths %u, %u\n", na->nlmsg_len,
+			nb->nlmsg_len);
+	return na->nlmsg_len == nb->nlmsg_len &&
+	       !memcmp(a, b, na->nlmsg_len);
+}
+
+static void test_nlmsg(void)
+{
+	struct pack_keys *k = pack_keys_alloc(4, 0, 0);
+	struct set_pack_verdict v;
+	unsigned char *key, *data;
+	unsigned int i;
+
+	for (i = 0; i < 100; i++) {
+		key = pack_keys_add(k, NULL);
+		memcpy(key, &i, 4);
+	}
+	CHECK(msg_same(k));
+	pack_keys_free(k);
+
+	k = pack_keys_alloc(8, sizeof(v), 0);
+	k->verdicts = true;
+	for (i = 0; i < 60; i++) {
+		key = pack_keys_add(k, &data);
+		memcpy(key, &i, 4);
+		v.code = i % 3 == 0 ? NF_ACCEPT : i % 3 == 1 ? NF_DROP :
+			 NFT_JUMP;
+		v.chain = i % 3 == 2 ? pack_keys_chain(k, i % 2 ? "c" : "dd") :
+			  UINT32_MAX;
+		memcpy(data, &v, sizeof(v));
+	}
+	CHECK(msg_same(k));
+	pack_keys_free(k);
+
+	k = pack_keys_alloc(4, 16, 0);
+	for (i = 0; i < 50; i++) {
+		key = pack_keys_add(k, &data);
+		memcpy(key, &i, 4);
+		memset(data, i, 16);
+	}
+	CHECK(msg_same(k));
+	pack_keys_free(k);
+}
+
 int main(void)
 {
+	test_nlmsg();
 	test_intervals();
 	test_round_trip();
 	test_unpackable();
