@@ -131,6 +131,10 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	struct expr *e;
 	int ret;
 
+	/* typed into keys already (a set evaluated again) */
+	if ((*elemsp)->etype == EXPR_SET &&
+	    set_pack_keys((*elemsp)->expr_list.pack))
+		return 0;
 	if (set_elems_packable(ectx, s, *elemsp)) {
 		ret = set_is_map(s) ?
 		      set_map_pack_evaluate(ectx, s, *elemsp) :
