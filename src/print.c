@@ -341,7 +341,7 @@ static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
 		flags = nftnl_set_get_u32(s, NFTNL_SET_FLAGS);
 		if (flags & NFT_SET_ANONYMOUS)
 			o->anonymous++;
-		else if (table_lookup_set(o->t, nftnl_set_get_str(s,
+		else if (table_find_set(o->t, nftnl_set_get_str(s,
 							NFTNL_SET_NAME)))
 			;	/* listed, and counted with the chains */
 		else

@@ -21,6 +21,7 @@
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
+#include <set_pack.h>
 
 /* ---- decoding ---- */
 
@@ -64,11 +65,6 @@ static const struct expr *set_member_key(const struct expr *x)
 	return x;
 }
 
-struct set_sort_key {
-	uint64_t key;
-	void *e;
-};
-
 /* @x's value as the key of a radix sort; false if it does not fit. */
 static bool set_sort_key_get(const mpz_t x, uint64_t *key)
 {
@@ -84,8 +80,7 @@ static bool set_sort_key_get(const mpz_t x, uint64_t *key)
  * @max needs: qsort's comparisons through two pointers and mpz_cmp were
  * a quarter of listing a big set of one-word values (addresses, ports).
  */
-static void set_radix_sort(struct set_sort_key *a, unsigned int n,
-			   uint64_t max)
+void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max)
 {
 	struct set_sort_key *b = xmalloc(n * sizeof(*b)), *src = a, *t;
 	unsigned int i, shift, *count = xmalloc(65537 * sizeof(*count));
@@ -952,4 +947,86 @@ struct expr *set_keys_decode(struct set_keys *keys,
 unsigned int set_keys_count(const struct set_keys *keys)
 {
 	return keys->n;
+}
+
+/* ---- a named set's members made one at a time (src/obj/set_pack.c) ---- */
+
+void set_member_maker_init(struct set_member_maker *mk,
+			   const struct nftnl_set *head,
+			   const struct expr *left, bool map)
+{
+	const struct datatype *own = map ? NULL : set_own_type(head);
+
+	mk->left = left;
+	mk->map = map;
+	mk->klen = nftnl_set_get_u32(head, NFTNL_SET_KEY_LEN);
+	if (map)
+		mk->order = left->byteorder == BYTEORDER_INVALID ?
+			    BYTEORDER_BIG_ENDIAN : left->byteorder;
+	else
+		mk->order = set_keys_order(head, left, false);
+	mk->own = NULL;
+	/* as set_decoded_type() retypes a whole set's members */
+	if (left->etype != EXPR_CONCAT && own &&
+	    (own == &xinteger_type || set_left_is_raw(left) ||
+	     left->dtype->type != TYPE_INTEGER))
+		mk->own = constant_expr_alloc_u64(&internal_location, own,
+						  left->byteorder, left->len,
+						  0);
+	mpz_init(mk->tmp);
+}
+
+void set_member_maker_clear(struct set_member_maker *mk)
+{
+	expr_free(mk->own);
+	mpz_clear(mk->tmp);
+}
+
+static struct expr *set_member_own(struct set_member_maker *mk,
+				   struct expr *m)
+{
+	return mk->own ? set_member_retype(m, mk->own) : m;
+}
+
+struct expr *set_member_make(struct set_member_maker *mk, const void *key)
+{
+	mpz_import_data(mk->tmp, key, mk->order, mk->klen);
+	return set_member_own(mk, set_key_value(mk->left, mk->tmp, mk->klen));
+}
+
+struct expr *set_member_make_interval(struct set_member_maker *mk,
+				      const struct interval *iv)
+{
+	return set_member_own(mk, set_interval_member(mk->left, iv,
+						      mk->klen));
+}
+
+struct expr *set_member_make_concat(struct set_member_maker *mk,
+				    const void *key, const void *key_end,
+				    bool interval)
+{
+	struct expr *m = set_concat_elem(mk->left, key, key_end, mk->klen);
+
+	/* set_elems_decode() types an interval set's members again */
+	return interval ? set_member_retype(m, mk->left) : m;
+}
+
+struct expr *set_member_maker_set(struct set_member_maker *mk,
+				  const struct nftnl_set *head, bool interval)
+{
+	struct expr *set = set_expr_alloc(&internal_location);
+
+	if (mk->map)
+		return set;
+	if (interval)
+		set->flags |= EXPR_F_INTERVAL;
+	set->dtype = mk->left->dtype;
+	set->byteorder = mk->left->byteorder;
+	set->len = mk->left->len;
+	set->flags |= EXPR_F_CONSTANT;
+	if (mk->left->etype != EXPR_CONCAT)
+		set->expr_list.key_dtype = set_own_type(head);
+	if (mk->own)
+		set->dtype = mk->own->dtype;
+	return set;
 }

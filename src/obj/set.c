@@ -12,6 +12,7 @@
 #include <obj.h>
 #include <set.h>
 #include <set_int.h>
+#include <set_pack.h>
 #include <nft.h>
 #include <nftables.h>
 #include <cache.h>
@@ -93,6 +94,7 @@ void set_free(struct set *s)
 	set_stmts_free(&s->stmts);
 	if (s->init)
 		expr_free(s->init);
+	set_pack_free(s->packed);
 	if (s->merge_with)
 		expr_free(s->merge_with);
 	xfree(s);
@@ -103,7 +105,7 @@ void table_add_set(struct table *t, struct set *s)
 	list_add_tail(&s->list, &t->sets);
 }
 
-struct set *table_lookup_set(const struct table *t, const char *name)
+struct set *table_find_set(const struct table *t, const char *name)
 {
 	struct set *s;
 
@@ -114,6 +116,16 @@ struct set *table_lookup_set(const struct table *t, const char *name)
 			return s;
 	}
 	return NULL;
+}
+
+struct set *table_lookup_set(const struct table *t, const char *name)
+{
+	struct set *s = table_find_set(t, name);
+
+	/* what reads members reads them in @init */
+	if (s && s->packed)
+		set_pack_unpack(s);
+	return s;
 }
 
 unsigned int table_count_sets(const struct table *t)

@@ -1,0 +1,730 @@
+/*
+ * Named sets' elements packed for a listing (include/set_pack.h): each
+ * dump message is read in place into records of the dumped bytes, the
+ * records are sorted as the system nft lists them, and each member is
+ * made into an expression only while it is printed.
+ */
+#include <set_int.h>
+#include <set_pack.h>
+#include <set_expr_int.h>
+#include <intervals.h>
+#include <mnl.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <arpa/inet.h>
+#include <libmnl/libmnl.h>
+#include <libnftnl/set.h>
+#include <linux/netfilter.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nf_tables.h>
+
+enum pack_kind {
+	PACK_PLAIN,		/* keys, sorted by value */
+	PACK_INTERVAL,		/* keys with end flags, read as intervals */
+	PACK_CONCAT,		/* concatenations, sorted by their bytes */
+	PACK_CONCAT_RANGE,	/* with range ends, in the dump's order */
+	PACK_MAP,		/* key and data, sorted by key value */
+	PACK_MAP_CONCAT,	/* concatenated key and data */
+};
+
+/*
+ * A record: the key, its range end (PACK_CONCAT_RANGE), the data (a
+ * verdict map's: the code and its chain's index + 1, 0 for none), the
+ * element's flags (PACK_INTERVAL).
+ */
+struct set_pack {
+	struct nftnl_set *head;		/* the dumped set, no elements */
+	enum pack_kind kind;
+	bool verdicts;
+	bool sort_le;			/* keys compare last byte first */
+	uint32_t klen, dlen, stride;
+	unsigned char *rec;
+	unsigned int n, size;
+	uint32_t *order;		/* listing order; NULL: as dumped */
+	struct interval *iv;		/* PACK_INTERVAL, once sorted */
+	unsigned int niv;
+	char **chains;			/* verdict maps' chains, each once */
+	unsigned int nchains;
+	uint32_t *chain_slot;		/* open addressing: index + 1 */
+	unsigned int chain_mask;
+	bool slow;			/* an element holds more */
+};
+
+#define PACK_VERDICT_LEN	8
+#define PACK_DUMP_TRIES		16
+
+static bool pack_is_map(const struct set_pack *p)
+{
+	return p->kind == PACK_MAP || p->kind == PACK_MAP_CONCAT;
+}
+
+static uint32_t pack_data_off(const struct set_pack *p)
+{
+	return p->kind == PACK_CONCAT_RANGE ? 2 * p->klen : p->klen;
+}
+
+static unsigned char *pack_rec(const struct set_pack *p, unsigned int i)
+{
+	return p->rec + (size_t)i * p->stride;
+}
+
+/* The kind of @s's elements; false if it is not one for packing. */
+static bool pack_kind_of(const struct set *s, uint32_t flags,
+			 enum pack_kind *kind)
+{
+	bool concat = s->key->etype == EXPR_CONCAT;
+
+	if (flags & NFT_SET_OBJECT)
+		return false;
+	if (set_is_map(s)) {
+		if (flags & NFT_SET_INTERVAL || !s->data)
+			return false;
+		*kind = concat ? PACK_MAP_CONCAT : PACK_MAP;
+	} else if (flags & NFT_SET_INTERVAL) {
+		*kind = concat ? PACK_CONCAT_RANGE : PACK_INTERVAL;
+	} else {
+		*kind = concat ? PACK_CONCAT : PACK_PLAIN;
+	}
+	return true;
+}
+
+static struct set_pack *pack_alloc(const struct nftnl_set *nls,
+				   const struct set *s, enum pack_kind kind)
+{
+	struct set_pack *p = xzalloc(sizeof(*p));
+
+	p->head = set_nl_clone_head(nls);
+	p->kind = kind;
+	p->klen = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
+	if (pack_is_map(p)) {
+		p->verdicts = nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE) ==
+			      NFT_DATA_VERDICT;
+		p->dlen = p->verdicts ? PACK_VERDICT_LEN :
+			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN);
+	}
+	p->stride = pack_data_off(p) + p->dlen +
+		    (kind == PACK_INTERVAL ? 1 : 0);
+	if (kind == PACK_CONCAT || kind == PACK_MAP_CONCAT)
+		p->sort_le = true;
+	else if (kind == PACK_PLAIN || kind == PACK_MAP) {
+		struct set_member_maker mk;
+
+		set_member_maker_init(&mk, nls, s->key, pack_is_map(p));
+		p->sort_le = mk.order == BYTEORDER_HOST_ENDIAN &&
+			     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+		set_member_maker_clear(&mk);
+	}
+	return p;
+}
+
+static void pack_chains_free(struct set_pack *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nchains; i++)
+		xfree(p->chains[i]);
+	xfree(p->chains);
+	xfree(p->chain_slot);
+	p->chains = NULL;
+	p->chain_slot = NULL;
+	p->nchains = 0;
+	p->chain_mask = 0;
+}
+
+/* Empty again, for a dump taken anew. */
+static void pack_reset(struct set_pack *p)
+{
+	xfree(p->rec);
+	xfree(p->order);
+	p->rec = NULL;
+	p->order = NULL;
+	p->n = p->size = 0;
+	p->slow = false;
+	pack_chains_free(p);
+}
+
+void set_pack_free(struct set_pack *p)
+{
+	if (!p)
+		return;
+	pack_reset(p);
+	if (p->iv)
+		intervals_free(p->iv, p->niv);
+	nftnl_set_free(p->head);
+	xfree(p);
+}
+
+unsigned int set_pack_count(const struct set_pack *p)
+{
+	if (!p)
+		return 0;
+	return p->kind == PACK_INTERVAL ? p->niv : p->n;
+}
+
+/* ---- chain names ---- */
+
+static uint32_t pack_str_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static void pack_chains_grow(struct set_pack *p)
+{
+	unsigned int size = p->chain_mask ? 2 * (p->chain_mask + 1) : 16;
+	unsigned int i, s;
+
+	xfree(p->chain_slot);
+	p->chain_slot = xzalloc(size * sizeof(*p->chain_slot));
+	p->chain_mask = size - 1;
+	for (i = 0; i < p->nchains; i++) {
+		for (s = pack_str_hash(p->chains[i]) & p->chain_mask;
+		     p->chain_slot[s]; s = (s + 1) & p->chain_mask)
+			;
+		p->chain_slot[s] = i + 1;
+	}
+}
+
+/* The index + 1 of chain @name, added if new. */
+static uint32_t pack_chain_index(struct set_pack *p, const char *name)
+{
+	unsigned int s;
+
+	if (2 * (p->nchains + 1) > p->chain_mask)
+		pack_chains_grow(p);
+	for (s = pack_str_hash(name) & p->chain_mask; p->chain_slot[s];
+	     s = (s + 1) & p->chain_mask) {
+		if (!strcmp(p->chains[p->chain_slot[s] - 1], name))
+			return p->chain_slot[s];
+	}
+	p->chains = xrealloc(p->chains,
+			     (p->nchains + 1) * sizeof(*p->chains));
+	p->chains[p->nchains++] = xstrdup(name);
+	p->chain_slot[s] = p->nchains;
+	return p->nchains;
+}
+
+/* ---- reading a dump message ---- */
+
+struct pack_elem {
+	const void *key, *key_end, *data;
+	uint32_t klen, kelen, dlen, flags;
+	bool verdict;
+	int32_t code;
+	const char *chain;
+};
+
+/* The value in NFTA_DATA_VALUE nested in @a. */
+static bool pack_value_read(const struct nlattr *a, const void **v,
+			    uint32_t *len)
+{
+	const struct nlattr *d;
+
+	mnl_attr_for_each_nested(d, a) {
+		if (mnl_attr_get_type(d) != NFTA_DATA_VALUE)
+			return false;
+		*v = mnl_attr_get_payload(d);
+		*len = mnl_attr_get_payload_len(d);
+	}
+	return *v != NULL;
+}
+
+static bool pack_verdict_read(const struct nlattr *a, struct pack_elem *e)
+{
+	const struct nlattr *v;
+	bool code = false;
+
+	mnl_attr_for_each_nested(v, a) {
+		switch (mnl_attr_get_type(v)) {
+		case NFTA_VERDICT_CODE:
+			if (mnl_attr_validate(v, MNL_TYPE_U32) < 0)
+				return false;
+			e->code = (int32_t)ntohl(mnl_attr_get_u32(v));
+			code = true;
+			break;
+		case NFTA_VERDICT_CHAIN:
+			if (mnl_attr_validate(v, MNL_TYPE_NUL_STRING) < 0)
+				return false;
+			e->chain = mnl_attr_get_str(v);
+			break;
+		default:
+			return false;
+		}
+	}
+	e->verdict = code;
+	return code;
+}
+
+/* NFTA_SET_ELEM_DATA: a value or a verdict. */
+static bool pack_data_read(const struct nlattr *a, struct pack_elem *e)
+{
+	const struct nlattr *d;
+
+	mnl_attr_for_each_nested(d, a) {
+		switch (mnl_attr_get_type(d)) {
+		case NFTA_DATA_VALUE:
+			e->data = mnl_attr_get_payload(d);
+			e->dlen = mnl_attr_get_payload_len(d);
+			break;
+		case NFTA_DATA_VERDICT:
+			if (!pack_verdict_read(d, e))
+				return false;
+			break;
+		default:
+			return false;
+		}
+	}
+	return e->data || e->verdict;
+}
+
+/* Element @elem's attributes (linux/netfilter/nf_tables.h): false if
+ * it holds what a record does not. */
+static bool pack_elem_read(const struct nlattr *elem, struct pack_elem *e)
+{
+	const struct nlattr *a;
+
+	memset(e, 0, sizeof(*e));
+	mnl_attr_for_each_nested(a, elem) {
+		switch (mnl_attr_get_type(a)) {
+		case NFTA_SET_ELEM_KEY:
+			if (!pack_value_read(a, &e->key, &e->klen))
+				return false;
+			break;
+		case NFTA_SET_ELEM_KEY_END:
+			if (!pack_value_read(a, &e->key_end, &e->kelen))
+				return false;
+			break;
+		case NFTA_SET_ELEM_FLAGS:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+				return false;
+			e->flags = ntohl(mnl_attr_get_u32(a));
+			break;
+		case NFTA_SET_ELEM_DATA:
+			if (!pack_data_read(a, e))
+				return false;
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Whether @e is what a record of @p holds. */
+static bool pack_elem_fits(const struct set_pack *p,
+			   const struct pack_elem *e)
+{
+	if (!e->key || e->klen != p->klen)
+		return false;
+	if (e->flags & ~(p->kind == PACK_INTERVAL ?
+			 NFT_SET_ELEM_INTERVAL_END : 0))
+		return false;
+	if (e->key_end && (p->kind != PACK_CONCAT_RANGE ||
+			   e->kelen != p->klen))
+		return false;
+	if (!pack_is_map(p))
+		return !e->data && !e->verdict;
+	if (p->verdicts)
+		return e->verdict && !e->data;
+	return e->data && !e->verdict && e->dlen == p->dlen;
+}
+
+static unsigned char *pack_push(struct set_pack *p)
+{
+	if (p->n == p->size) {
+		p->size = p->size ? 2 * p->size : 1024;
+		p->rec = xrealloc(p->rec, (size_t)p->size * p->stride);
+	}
+	return pack_rec(p, p->n++);
+}
+
+static void pack_add(struct set_pack *p, const struct pack_elem *e)
+{
+	unsigned char *r = pack_push(p);
+	uint32_t off = pack_data_off(p), chain;
+
+	memcpy(r, e->key, p->klen);
+	if (p->kind == PACK_CONCAT_RANGE)
+		memcpy(r + p->klen, e->key_end ? e->key_end : e->key,
+		       p->klen);
+	if (p->verdicts) {
+		chain = e->chain ? pack_chain_index(p, e->chain) : 0;
+		memcpy(r + off, &e->code, sizeof(e->code));
+		memcpy(r + off + 4, &chain, sizeof(chain));
+	} else if (p->dlen) {
+		memcpy(r + off, e->data, p->dlen);
+	}
+	if (p->kind == PACK_INTERVAL)
+		r[off] = e->flags & NFT_SET_ELEM_INTERVAL_END ? 1 : 0;
+}
+
+/* A message of the dump: its elements packed, read in place. */
+static int pack_dump_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct set_pack *p = data;
+	const struct nlattr *a, *e;
+	struct pack_elem el;
+
+	if (p->slow)
+		return MNL_CB_OK;	/* drained, then decoded otherwise */
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_ELEMENTS)
+			continue;
+		mnl_attr_for_each_nested(e, a) {
+			if (mnl_attr_get_type(e) != NFTA_LIST_ELEM ||
+			    !pack_elem_read(e, &el) ||
+			    !pack_elem_fits(p, &el)) {
+				p->slow = true;
+				return MNL_CB_OK;
+			}
+			pack_add(p, &el);
+		}
+	}
+	return MNL_CB_OK;
+}
+
+/* ---- repeats, order ---- */
+
+/* The bytes that tell elements apart: the key, an interval's end flag. */
+static uint32_t pack_ident_len(const struct set_pack *p)
+{
+	return p->kind == PACK_INTERVAL ? p->klen + 1 : p->klen;
+}
+
+/* An interval's end flag follows its key directly in its record. */
+static const unsigned char *pack_ident(const struct set_pack *p,
+				       unsigned int i)
+{
+	return pack_rec(p, i);
+}
+
+static uint64_t pack_hash(const unsigned char *k, uint32_t len)
+{
+	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
+	uint32_t i;
+
+	for (i = 0; i < len; i += sizeof(w)) {
+		w = 0;
+		memcpy(&w, k + i, len - i < sizeof(w) ? len - i : sizeof(w));
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* Does an element come twice? The kernel walked a hash table while it
+ * was resized. One pass through a hash of the records. */
+static bool pack_repeats(const struct set_pack *p)
+{
+	uint32_t len = pack_ident_len(p), *slot;
+	unsigned int size = 4, mask, i, s;
+	bool repeat = false;
+
+	if (p->n < 2)
+		return false;
+	while (size < 2 * p->n)
+		size *= 2;
+	mask = size - 1;
+	slot = xzalloc(size * sizeof(*slot));
+	for (i = 0; i < p->n && !repeat; i++) {
+		for (s = pack_hash(pack_ident(p, i), len) & mask; slot[s];
+		     s = (s + 1) & mask) {
+			if (!memcmp(pack_ident(p, slot[s] - 1),
+				    pack_ident(p, i), len)) {
+				repeat = true;
+				break;
+			}
+		}
+		slot[s] = i + 1;
+	}
+	xfree(slot);
+	return repeat;
+}
+
+static uint64_t pack_key_word(const struct set_pack *p,
+			      const unsigned char *k)
+{
+	uint64_t v = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->klen; i++)
+		v = v << 8 | k[p->sort_le ? p->klen - 1 - i : i];
+	return v;
+}
+
+static int pack_key_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct set_pack *p = ctx;
+	const unsigned char *x = pack_rec(p, *(const uint32_t *)a);
+	const unsigned char *y = pack_rec(p, *(const uint32_t *)b);
+	uint32_t i;
+
+	if (!p->sort_le)
+		return memcmp(x, y, p->klen);
+	for (i = p->klen; i-- > 0;) {
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+/* The records in listing order: by key, a number (one word: a radix
+ * sort) or bytes. */
+static void pack_sort(struct set_pack *p)
+{
+	struct set_sort_key *a;
+	uint64_t max = 0;
+	unsigned int i;
+
+	p->order = xmalloc((p->n + 1) * sizeof(*p->order));
+	for (i = 0; i < p->n; i++)
+		p->order[i] = i;
+	if (p->klen > sizeof(uint64_t)) {
+		qsort_r(p->order, p->n, sizeof(*p->order), pack_key_cmp, p);
+		return;
+	}
+	a = xmalloc((p->n + 1) * sizeof(*a));
+	for (i = 0; i < p->n; i++) {
+		a[i].key = pack_key_word(p, pack_rec(p, i));
+		a[i].e = (void *)(uintptr_t)i;
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	set_radix_sort(a, p->n, max);
+	for (i = 0; i < p->n; i++)
+		p->order[i] = (uint32_t)(uintptr_t)a[i].e;
+	xfree(a);
+}
+
+/* An interval set's records read as its intervals (the records go). */
+static void pack_intervals(struct set_pack *p, const struct set *s)
+{
+	struct set_member_maker mk;
+	struct interval_elem *e = xzalloc((p->n + 1) * sizeof(*e));
+	unsigned int i;
+
+	set_member_maker_init(&mk, p->head, s->key, false);
+	for (i = 0; i < p->n; i++) {
+		mpz_init(e[i].key);
+		mpz_import_data(e[i].key, pack_rec(p, i), mk.order, p->klen);
+		e[i].end = pack_rec(p, i)[p->klen];
+	}
+	set_member_maker_clear(&mk);
+	p->niv = intervals_decode(e, p->n, p->klen * BITS_PER_BYTE, &p->iv);
+	interval_elems_free(e, p->n);
+	pack_reset(p);
+}
+
+/* Whether the data of a map's first record can be read: a map's data
+ * is read the same way for each element. */
+static bool pack_data_readable(const struct set_pack *p)
+{
+	struct map_data_maker dm;
+	struct expr *d;
+
+	if (!pack_is_map(p) || p->verdicts || p->n == 0)
+		return true;
+	map_data_maker_init(&dm, p->head);
+	d = map_data_make(&dm, 0, NULL, pack_rec(p, 0) + pack_data_off(p),
+			  p->dlen);
+	map_data_maker_clear(&dm);
+	if (d == NULL)
+		return false;
+	expr_free(d);
+	return true;
+}
+
+static void pack_finish(struct set_pack *p, const struct set *s)
+{
+	switch (p->kind) {
+	case PACK_INTERVAL:
+		pack_intervals(p, s);
+		break;
+	case PACK_CONCAT_RANGE:
+		break;		/* listed in the dump's order */
+	default:
+		if (p->n > 1)
+			pack_sort(p);
+		break;
+	}
+}
+
+/* ---- the dump ---- */
+
+/* A pause before a dump that repeated elements is taken again: the
+ * kernel's resize of its hash table runs on, and a dump at once would
+ * likely meet it again. */
+static void pack_pause(unsigned int tries)
+{
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+
+	while (tries-- > 0 && ts.tv_nsec < 320 * 1000 * 1000)
+		ts.tv_nsec *= 2;
+	nanosleep(&ts, NULL);
+}
+
+int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
+		  struct set *s)
+{
+	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	enum pack_kind kind;
+	struct set_pack *p;
+	unsigned int tries;
+	int err;
+
+	if (!s->key || !pack_kind_of(s, flags, &kind))
+		return 1;
+	p = pack_alloc(nls, s, kind);
+	if (p->klen == 0 || p->klen > NFT_REG_SIZE * 4 ||
+	    p->dlen > NFT_REG_SIZE * 4) {
+		set_pack_free(p);
+		return 1;
+	}
+	for (tries = 0; tries < PACK_DUMP_TRIES; tries++) {
+		if (tries)
+			pack_pause(tries - 1);
+		pack_reset(p);
+		if (mnl_dump_set_elems_each(nft, nls, pack_dump_cb, p) < 0) {
+			err = errno;
+			if (err == EINTR)
+				continue;
+			set_pack_free(p);
+			if (err == ENOENT)	/* gone meanwhile */
+				return 0;
+			errno = err;
+			return -1;
+		}
+		if (p->slow || !pack_data_readable(p)) {
+			set_pack_free(p);
+			return 1;
+		}
+		if (!pack_repeats(p))
+			break;
+	}
+	if (tries == PACK_DUMP_TRIES) {
+		set_pack_free(p);
+		errno = EINTR;
+		return -1;
+	}
+	pack_finish(p, s);
+	s->packed = p;
+	return 0;
+}
+
+/* ---- members ---- */
+
+struct pack_makers {
+	struct set_member_maker key;
+	struct map_data_maker data;
+};
+
+static void pack_makers_init(struct pack_makers *m, const struct set_pack *p,
+			     const struct set *s)
+{
+	set_member_maker_init(&m->key, p->head, s->key, pack_is_map(p));
+	if (pack_is_map(p))
+		map_data_maker_init(&m->data, p->head);
+}
+
+static void pack_makers_clear(struct pack_makers *m,
+			      const struct set_pack *p)
+{
+	set_member_maker_clear(&m->key);
+	if (pack_is_map(p))
+		map_data_maker_clear(&m->data);
+}
+
+static struct expr *pack_data_make(const struct set_pack *p,
+				   struct pack_makers *m,
+				   const unsigned char *d)
+{
+	uint32_t chain;
+	int32_t code;
+
+	if (!p->verdicts)
+		return map_data_make(&m->data, 0, NULL, d, p->dlen);
+	memcpy(&code, d, sizeof(code));
+	memcpy(&chain, d + 4, sizeof(chain));
+	return map_data_make(&m->data, code,
+			     chain ? p->chains[chain - 1] : NULL, NULL, 0);
+}
+
+/* Record @r as its member. */
+static struct expr *pack_make(const struct set_pack *p, struct pack_makers *m,
+			      const unsigned char *r)
+{
+	struct expr *key;
+
+	switch (p->kind) {
+	case PACK_PLAIN:
+		return set_member_make(&m->key, r);
+	case PACK_CONCAT:
+		return set_member_make_concat(&m->key, r, NULL, false);
+	case PACK_CONCAT_RANGE:
+		return set_member_make_concat(&m->key, r, r + p->klen, true);
+	case PACK_MAP:
+		key = set_member_make(&m->key, r);
+		break;
+	case PACK_MAP_CONCAT:
+		key = map_member_make_concat(&m->key, r);
+		break;
+	default:
+		return NULL;
+	}
+	return mapping_expr_alloc(&internal_location, key,
+				  pack_data_make(p, m, r + pack_data_off(p)));
+}
+
+static struct expr *pack_make_nth(const struct set_pack *p,
+				  struct pack_makers *m, unsigned int i)
+{
+	if (p->kind == PACK_INTERVAL)
+		return set_member_make_interval(&m->key, &p->iv[i]);
+	return pack_make(p, m, pack_rec(p, p->order ? p->order[i] : i));
+}
+
+void set_pack_foreach(const struct set *s,
+		      void (*cb)(const struct expr *m, void *ctx), void *ctx)
+{
+	const struct set_pack *p = s->packed;
+	struct pack_makers m;
+	unsigned int i, n = set_pack_count(p);
+	struct expr *e;
+
+	if (n == 0)
+		return;
+	pack_makers_init(&m, p, s);
+	for (i = 0; i < n; i++) {
+		e = pack_make_nth(p, &m, i);
+		cb(e, ctx);
+		expr_free(e);
+	}
+	pack_makers_clear(&m, p);
+}
+
+void set_pack_unpack(struct set *s)
+{
+	struct set_pack *p = s->packed;
+	struct pack_makers m;
+	unsigned int i, n;
+
+	if (!p)
+		return;
+	n = set_pack_count(p);
+	pack_makers_init(&m, p, s);
+	if (n) {
+		s->init = set_member_maker_set(&m.key, p->head,
+				p->kind == PACK_INTERVAL ||
+				p->kind == PACK_CONCAT_RANGE);
+		for (i = 0; i < n; i++)
+			set_expr_add(s->init, pack_make_nth(p, &m, i));
+	}
+	pack_makers_clear(&m, p);
+	set_pack_free(p);
+	s->packed = NULL;
+}
