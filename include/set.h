@@ -179,40 +179,10 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
  * without them. */
 void set_keys_retype(struct expr *map, const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
-/* A named set's keys read a dump message at a time, decoded as
- * set_elems_decode() does once the dump is whole (keys only: no maps,
- * concatenations or elements with more than a key). */
-struct set_keys;
-struct set_keys *set_keys_alloc(void);
-void set_keys_free(struct set_keys *keys);
-void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
-		  const struct expr *key, const void *data, uint32_t len,
-		  uint32_t flags);
-bool set_keys_repeat(const struct set_keys *keys);
 /* An element opening a range without end, for sets and maps. */
 void set_elem_open(struct nftnl_set_elem *e);
 /* NFTA_SET_DESC_CONCAT of a concatenated key, for sets and maps. */
 void set_desc_concat(struct nftnl_set *nls, const struct expr *key);
-/* Whether one of @n keys (with their end flags), each from @get,
- * comes twice. */
-typedef const mpz_t *(*set_mpz_key_get_t)(const void *ctx, unsigned int i,
-					  bool *end);
-bool set_mpz_keys_repeat(unsigned int n, set_mpz_key_get_t get,
-			 const void *ctx);
-/* The same for a map of plain keys (no interval, no concatenation). */
-struct map_raws;
-struct map_raws *map_raws_alloc(void);
-void map_raws_release(struct map_raws *r);
-unsigned int map_raws_count(const struct map_raws *r);
-bool map_raws_add(struct map_raws *r, const struct nftnl_set *head,
-		  const struct nftnl_set *chunk, const struct expr *left);
-bool map_raws_repeat(const struct map_raws *r);
-struct expr *map_raws_decode(struct map_raws *r, const struct nftnl_set *head,
-			     const struct expr *left);
-unsigned int set_keys_count(const struct set_keys *keys);
-struct expr *set_keys_decode(struct set_keys *keys,
-			     const struct nftnl_set *head,
-			     const struct expr *key);
 /* The order of a listing's members. */
 int set_member_compare(const struct expr *a, const struct expr *b);
 

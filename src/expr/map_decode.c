@@ -768,66 +768,6 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 	return m;
 }
 
-/* ---- a named map of plain keys, read a dump message at a time ---- */
-
-struct map_raws *map_raws_alloc(void)
-{
-	return xzalloc(sizeof(struct map_raws));
-}
-
-void map_raws_release(struct map_raws *r)
-{
-	map_raws_free(r->v, r->n);
-	xfree(r);
-}
-
-unsigned int map_raws_count(const struct map_raws *r)
-{
-	return r->n;
-}
-
-/* Adds the elements of @chunk, a message of the dump of the map @head
- * keyed by @left (neither an interval nor a concatenation: their keys'
- * bytes are not kept past the message); false if one cannot be read. */
-bool map_raws_add(struct map_raws *r, const struct nftnl_set *head,
-		  const struct nftnl_set *chunk, const struct expr *left)
-{
-	enum byteorder byteorder = left->byteorder;
-	unsigned int i, first = r->n;
-
-	if (byteorder == BYTEORDER_INVALID)
-		byteorder = BYTEORDER_BIG_ENDIAN;
-	if (!map_raws_append(head, chunk, byteorder, r))
-		return false;
-	for (i = first; i < r->n; i++)
-		r->v[i].bytes = r->v[i].end_bytes = NULL;
-	return true;
-}
-
-static const mpz_t *map_raw_key(const void *ctx, unsigned int i, bool *end)
-{
-	const struct map_raw *v = ctx;
-
-	*end = v[i].end;
-	return &v[i].key;
-}
-
-bool map_raws_repeat(const struct map_raws *r)
-{
-	return set_mpz_keys_repeat(r->n, map_raw_key, r->v);
-}
-
-/* The mappings gathered (freed), as map_elems_decode() makes them. */
-struct expr *map_raws_decode(struct map_raws *r, const struct nftnl_set *head,
-			     const struct expr *left)
-{
-	struct expr *set = set_expr_alloc(&internal_location);
-
-	map_raws_to_set(set, head, left, r->v, r->n, false, false);
-	xfree(r);
-	return set;
-}
-
 /* ---- a named map's members made one at a time (src/obj/set_pack.c) ---- */
 
 void map_data_maker_init(struct map_data_maker *mk,

@@ -851,104 +851,6 @@ int set_member_compare(const struct expr *a, const struct expr *b)
 	return set_member_cmp(a, b);
 }
 
-/* ---- a named set's keys, read a dump message at a time ---- */
-
-struct set_keys *set_keys_alloc(void)
-{
-	struct set_keys *keys = xmalloc(sizeof(*keys));
-
-	set_keys_init(keys);
-	return keys;
-}
-
-void set_keys_free(struct set_keys *keys)
-{
-	interval_elems_free(keys->v, keys->n);
-	xfree(keys);
-}
-
-/* Adds the key @data (@len bytes, with element @flags) of an element
- * of the set @head, as its dump holds it. */
-void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
-		  const struct expr *key, const void *data, uint32_t len,
-		  uint32_t flags)
-{
-	set_keys_push(keys, data, len, flags,
-		      set_keys_order(head, key, false));
-}
-
-static uint32_t set_mpz_hash(const mpz_t key, bool end)
-{
-	uint64_t h = end ? 0x9e3779b97f4a7c15ULL : 0;
-	size_t i;
-
-	for (i = 0; i < mpz_size(key); i++) {
-		h = (h ^ mpz_getlimbn(key, i)) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	return h;
-}
-
-/* Does a key (with its end flag) come twice among @n, each given by
- * @get? One pass through a hash of them: the kernel dumped a hash
- * table while it was resized. */
-bool set_mpz_keys_repeat(unsigned int n, set_mpz_key_get_t get,
-			 const void *ctx)
-{
-	unsigned int size = 4, mask, i, s;
-	const mpz_t *k, *x;
-	bool repeat = false, end, xend;
-	uint32_t *slot;
-
-	while (size < 2 * n)
-		size *= 2;
-	mask = size - 1;
-	slot = xzalloc(size * sizeof(*slot));
-	for (i = 0; i < n && !repeat; i++) {
-		k = get(ctx, i, &end);
-		for (s = set_mpz_hash(*k, end) & mask; slot[s];
-		     s = (s + 1) & mask) {
-			x = get(ctx, slot[s] - 1, &xend);
-			if (xend == end && !mpz_cmp(*x, *k)) {
-				repeat = true;
-				break;
-			}
-		}
-		slot[s] = i + 1;
-	}
-	xfree(slot);
-	return repeat;
-}
-
-static const mpz_t *set_keys_get(const void *ctx, unsigned int i, bool *end)
-{
-	const struct interval_elem *v = ctx;
-
-	*end = v[i].end;
-	return &v[i].key;
-}
-
-bool set_keys_repeat(const struct set_keys *keys)
-{
-	return set_mpz_keys_repeat(keys->n, set_keys_get, keys->v);
-}
-
-/* The members of the keys gathered (freed), of the set @head. */
-struct expr *set_keys_decode(struct set_keys *keys,
-			     const struct nftnl_set *head,
-			     const struct expr *key)
-{
-	struct expr *set = set_from_keys(head, key, keys, false);
-
-	set_keys_free(keys);
-	return set;
-}
-
-unsigned int set_keys_count(const struct set_keys *keys)
-{
-	return keys->n;
-}
-
 /* ---- a named set's members made one at a time (src/obj/set_pack.c) ---- */
 
 void set_member_maker_init(struct set_member_maker *mk,
@@ -997,8 +899,12 @@ struct expr *set_member_make(struct set_member_maker *mk, const void *key)
 struct expr *set_member_make_interval(struct set_member_maker *mk,
 				      const struct interval *iv)
 {
-	return set_member_own(mk, set_interval_member(mk->left, iv,
-						      mk->klen));
+	struct expr *m = set_member_own(mk, set_interval_member(mk->left, iv,
+								mk->klen));
+
+	/* typed by the key again, as set_elems_decode() does: a type
+	 * without prefixes lists ranges ("22-23", not "22/15") */
+	return set_member_retype(m, mk->left);
 }
 
 struct expr *set_member_make_concat(struct set_member_maker *mk,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdio.h>
 #include <arpa/inet.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
@@ -49,7 +50,10 @@ struct set_pack {
 	unsigned int nchains;
 	uint32_t *chain_slot;		/* open addressing: index + 1 */
 	unsigned int chain_mask;
+	uint32_t *slot;			/* the records by hash: index + 1 */
+	unsigned int slot_mask;
 	bool slow;			/* an element holds more */
+	bool repeat;			/* an element came twice */
 };
 
 #define PACK_VERDICT_LEN	8
@@ -142,6 +146,10 @@ static void pack_reset(struct set_pack *p)
 	p->order = NULL;
 	p->n = p->size = 0;
 	p->slow = false;
+	p->repeat = false;
+	xfree(p->slot);
+	p->slot = NULL;
+	p->slot_mask = 0;
 	pack_chains_free(p);
 }
 
@@ -207,6 +215,79 @@ static uint32_t pack_chain_index(struct set_pack *p, const char *name)
 	p->chains[p->nchains++] = xstrdup(name);
 	p->chain_slot[s] = p->nchains;
 	return p->nchains;
+}
+
+/* ---- repeats ---- */
+
+/* The bytes that tell elements apart: the key, an interval's end flag. */
+static uint32_t pack_ident_len(const struct set_pack *p)
+{
+	return p->kind == PACK_INTERVAL ? p->klen + 1 : p->klen;
+}
+
+/* An interval's end flag follows its key directly in its record. */
+static const unsigned char *pack_ident(const struct set_pack *p,
+				       unsigned int i)
+{
+	return pack_rec(p, i);
+}
+
+static uint64_t pack_hash(const unsigned char *k, uint32_t len)
+{
+	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
+	uint32_t i;
+
+	for (i = 0; i < len; i += sizeof(w)) {
+		w = 0;
+		memcpy(&w, k + i, len - i < sizeof(w) ? len - i : sizeof(w));
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+static void pack_slot_put(struct set_pack *p, unsigned int i)
+{
+	unsigned int s;
+
+	for (s = pack_hash(pack_ident(p, i), pack_ident_len(p)) &
+		 p->slot_mask; p->slot[s]; s = (s + 1) & p->slot_mask)
+		;
+	p->slot[s] = i + 1;
+}
+
+static void pack_slots_grow(struct set_pack *p)
+{
+	unsigned int size = p->slot_mask ? 2 * (p->slot_mask + 1) : 64;
+	unsigned int i;
+
+	xfree(p->slot);
+	p->slot = xzalloc(size * sizeof(*p->slot));
+	p->slot_mask = size - 1;
+	for (i = 0; i < p->n; i++)
+		pack_slot_put(p, i);
+}
+
+/* Whether the last record came before: the kernel walked its hash
+ * table while it was resized, and the dump is worth no more. */
+static bool pack_repeats_last(struct set_pack *p)
+{
+	unsigned int i = p->n - 1, s;
+	uint32_t len = pack_ident_len(p);
+
+	if (2 * p->n > p->slot_mask)
+		pack_slots_grow(p);
+	for (s = pack_hash(pack_ident(p, i), len) & p->slot_mask;
+	     p->slot[s]; s = (s + 1) & p->slot_mask) {
+		if (p->slot[s] - 1 != i &&
+		    !memcmp(pack_ident(p, p->slot[s] - 1), pack_ident(p, i),
+			    len))
+			return true;
+		if (p->slot[s] - 1 == i)
+			return false;	/* placed by the growth */
+	}
+	p->slot[s] = i + 1;
+	return false;
 }
 
 /* ---- reading a dump message ---- */
@@ -383,68 +464,16 @@ static int pack_dump_cb(const struct nlmsghdr *nlh, void *data)
 				return MNL_CB_OK;
 			}
 			pack_add(p, &el);
+			if (pack_repeats_last(p)) {
+				p->repeat = true;
+				return MNL_CB_STOP;
+			}
 		}
 	}
 	return MNL_CB_OK;
 }
 
-/* ---- repeats, order ---- */
-
-/* The bytes that tell elements apart: the key, an interval's end flag. */
-static uint32_t pack_ident_len(const struct set_pack *p)
-{
-	return p->kind == PACK_INTERVAL ? p->klen + 1 : p->klen;
-}
-
-/* An interval's end flag follows its key directly in its record. */
-static const unsigned char *pack_ident(const struct set_pack *p,
-				       unsigned int i)
-{
-	return pack_rec(p, i);
-}
-
-static uint64_t pack_hash(const unsigned char *k, uint32_t len)
-{
-	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
-	uint32_t i;
-
-	for (i = 0; i < len; i += sizeof(w)) {
-		w = 0;
-		memcpy(&w, k + i, len - i < sizeof(w) ? len - i : sizeof(w));
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	return h;
-}
-
-/* Does an element come twice? The kernel walked a hash table while it
- * was resized. One pass through a hash of the records. */
-static bool pack_repeats(const struct set_pack *p)
-{
-	uint32_t len = pack_ident_len(p), *slot;
-	unsigned int size = 4, mask, i, s;
-	bool repeat = false;
-
-	if (p->n < 2)
-		return false;
-	while (size < 2 * p->n)
-		size *= 2;
-	mask = size - 1;
-	slot = xzalloc(size * sizeof(*slot));
-	for (i = 0; i < p->n && !repeat; i++) {
-		for (s = pack_hash(pack_ident(p, i), len) & mask; slot[s];
-		     s = (s + 1) & mask) {
-			if (!memcmp(pack_ident(p, slot[s] - 1),
-				    pack_ident(p, i), len)) {
-				repeat = true;
-				break;
-			}
-		}
-		slot[s] = i + 1;
-	}
-	xfree(slot);
-	return repeat;
-}
+/* ---- order ---- */
 
 static uint64_t pack_key_word(const struct set_pack *p,
 			      const unsigned char *k)
@@ -599,18 +628,27 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 			errno = err;
 			return -1;
 		}
+		if (p->repeat) {
+			/* the rest of the dump is still queued on the
+			 * socket: it goes with it */
+			nft_mnl_close(nft);
+			continue;
+		}
 		if (p->slow || !pack_data_readable(p)) {
 			set_pack_free(p);
 			return 1;
 		}
-		if (!pack_repeats(p))
-			break;
+		break;
 	}
 	if (tries == PACK_DUMP_TRIES) {
 		set_pack_free(p);
 		errno = EINTR;
 		return -1;
 	}
+	if (getenv("LP_DEBUG"))
+		fprintf(stderr, "pack dumps: %u\n", tries + 1);
+	xfree(p->slot);
+	p->slot = NULL;
 	pack_finish(p, s);
 	s->packed = p;
 	return 0;
