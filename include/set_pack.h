@@ -59,6 +59,10 @@ void set_member_maker_init(struct set_member_maker *mk,
 void set_member_maker_clear(struct set_member_maker *mk);
 /* A plain key (neither interval nor concatenation). */
 struct expr *set_member_make(struct set_member_maker *mk, const void *key);
+/* @m (a plain key's member, unshared) holding @key instead; false if
+ * it cannot. */
+bool set_member_refill(struct set_member_maker *mk, struct expr *m,
+		       const void *key);
 /* An interval of a plain key. */
 struct expr *set_member_make_interval(struct set_member_maker *mk,
 				      const struct interval *iv);

@@ -157,6 +157,11 @@ int nft_print(struct output_ctx *octx, const char *fmt, ...)
 	return ret;
 }
 
+void nft_print_str(struct output_ctx *octx, const char *s)
+{
+	fputs_unlocked(s, octx->output_fp ? octx->output_fp : stdout);
+}
+
 /* ---- list commands ---------------------------------------------------- */
 
 /* A walk restarts when the ruleset changed under it; this many times. */

@@ -890,10 +890,40 @@ static struct expr *set_member_own(struct set_member_maker *mk,
 	return mk->own ? set_member_retype(m, mk->own) : m;
 }
 
+/* @key's number into @v: a word folded by hand where it fits (gmp's
+ * generic import was a tenth of listing a big set). */
+static void set_member_key_read(const struct set_member_maker *mk, mpz_t v,
+				const unsigned char *key)
+{
+	unsigned long w = 0;
+	unsigned int i;
+	bool le = mk->order == BYTEORDER_HOST_ENDIAN &&
+		  __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+
+	if (mk->klen > sizeof(w)) {
+		mpz_import_data(v, key, mk->order, mk->klen);
+		return;
+	}
+	for (i = 0; i < mk->klen; i++)
+		w = w << 8 | key[le ? mk->klen - 1 - i : i];
+	mpz_set_ui(v, w);
+}
+
 struct expr *set_member_make(struct set_member_maker *mk, const void *key)
 {
-	mpz_import_data(mk->tmp, key, mk->order, mk->klen);
+	set_member_key_read(mk, mk->tmp, key);
 	return set_member_own(mk, set_key_value(mk->left, mk->tmp, mk->klen));
+}
+
+/* @m, made by set_member_make(), given the value of @key instead: what
+ * set_member_make() would make of it, without an allocation. */
+bool set_member_refill(struct set_member_maker *mk, struct expr *m,
+		       const void *key)
+{
+	if (m->etype != EXPR_VALUE || m->refcnt != 1)
+		return false;
+	set_member_key_read(mk, m->value.value, key);
+	return true;
 }
 
 struct expr *set_member_make_interval(struct set_member_maker *mk,

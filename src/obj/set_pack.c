@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <stdio.h>
 #include <arpa/inet.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
@@ -232,15 +231,34 @@ static const unsigned char *pack_ident(const struct set_pack *p,
 	return pack_rec(p, i);
 }
 
+/* Up to 8 bytes of @k as a word: the common sizes loaded at once. */
+static uint64_t pack_word(const unsigned char *k, uint32_t len)
+{
+	uint64_t w8 = 0;
+	uint32_t w4, i;
+
+	switch (len) {
+	case 4:
+		memcpy(&w4, k, sizeof(w4));
+		return w4;
+	case 8:
+		memcpy(&w8, k, sizeof(w8));
+		return w8;
+	default:
+		for (i = 0; i < len; i++)
+			w8 = w8 << 8 | k[i];
+		return w8;
+	}
+}
+
 static uint64_t pack_hash(const unsigned char *k, uint32_t len)
 {
-	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
+	uint64_t h = len * 0x9e3779b97f4a7c15ULL;
 	uint32_t i;
 
-	for (i = 0; i < len; i += sizeof(w)) {
-		w = 0;
-		memcpy(&w, k + i, len - i < sizeof(w) ? len - i : sizeof(w));
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+	for (i = 0; i < len; i += 8) {
+		h = (h ^ pack_word(k + i, len - i < 8 ? len - i : 8)) *
+		    0xff51afd7ed558ccdULL;
 		h ^= h >> 32;
 	}
 	return h;
@@ -645,8 +663,6 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 		errno = EINTR;
 		return -1;
 	}
-	if (getenv("LP_DEBUG"))
-		fprintf(stderr, "pack dumps: %u\n", tries + 1);
 	xfree(p->slot);
 	p->slot = NULL;
 	pack_finish(p, s);
@@ -737,11 +753,20 @@ void set_pack_foreach(const struct set *s,
 	if (n == 0)
 		return;
 	pack_makers_init(&m, p, s);
-	for (i = 0; i < n; i++) {
-		e = pack_make_nth(p, &m, i);
+	e = pack_make_nth(p, &m, 0);
+	cb(e, ctx);
+	for (i = 1; i < n; i++) {
+		/* a plain key's member is made once and given each value:
+		 * an allocation per element was a fifth of a listing */
+		if (p->kind != PACK_PLAIN ||
+		    !set_member_refill(&m.key, e, pack_rec(p, p->order ?
+							     p->order[i] : i))) {
+			expr_free(e);
+			e = pack_make_nth(p, &m, i);
+		}
 		cb(e, ctx);
-		expr_free(e);
 	}
+	expr_free(e);
 	pack_makers_clear(&m, p);
 }
 

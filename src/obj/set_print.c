@@ -125,12 +125,9 @@ static void set_print_member(const struct expr *i, void *ctx)
 	const struct set *s = o->s;
 	struct output_ctx *octx = o->octx;
 
-	if (o->n) {
-		if (o->n % o->per_line == 0)
-			nft_print(octx, ",\n\t\t\t     ");
-		else
-			nft_print(octx, ", ");
-	}
+	if (o->n)
+		nft_print_str(octx, o->n % o->per_line ? ", " :
+						       ",\n\t\t\t     ");
 	if (i->etype == EXPR_MAPPING && s->info) {
 		/* "k timeout 1h expires 59m : v", as the system nft */
 		set_member_print(i->mapping.key, octx);
