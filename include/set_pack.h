@@ -63,6 +63,8 @@ struct expr *set_member_make(struct set_member_maker *mk, const void *key);
  * it cannot. */
 bool set_member_refill(struct set_member_maker *mk, struct expr *m,
 		       const void *key);
+bool set_member_refill_concat(struct set_member_maker *mk, struct expr *m,
+			      const void *key);
 /* An interval of a plain key. */
 struct expr *set_member_make_interval(struct set_member_maker *mk,
 				      const struct interval *iv);

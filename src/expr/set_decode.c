@@ -966,3 +966,32 @@ struct expr *set_member_maker_set(struct set_member_maker *mk,
 		set->dtype = mk->own->dtype;
 	return set;
 }
+
+/* @m, a concatenation made by set_member_make_concat() (no range) or
+ * map_member_make_concat(), given the members of @key instead; false
+ * if a member is not a plain value (names: wildcards are made anew). */
+bool set_member_refill_concat(struct set_member_maker *mk, struct expr *m,
+			      const void *key)
+{
+	const struct expr *k;
+	struct expr *v;
+	unsigned int off = 0, len;
+
+	if (m->etype != EXPR_CONCAT || m->refcnt != 1)
+		return false;
+	v = list_first_entry(&m->expr_list.expressions, struct expr, list);
+	list_for_each_entry(k, &mk->left->expr_list.expressions, list) {
+		len = div_round_up(k->len, BITS_PER_BYTE);
+		if (off + len > mk->klen)
+			break;
+		if (&v->list == &m->expr_list.expressions ||
+		    v->etype != EXPR_VALUE || set_key_is_string(k))
+			return false;
+		mpz_import_data(v->value.value,
+				(const unsigned char *)key + off,
+				k->byteorder, len);
+		off += concat_field_bytes(k);
+		v = list_next_entry(v, list);
+	}
+	return true;
+}

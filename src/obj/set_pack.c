@@ -43,7 +43,9 @@ struct set_pack {
 	unsigned char *rec;
 	unsigned int n, size;
 	uint32_t *order;		/* listing order; NULL: as dumped */
-	struct interval *iv;		/* PACK_INTERVAL, once sorted */
+	/* PACK_INTERVAL, once sorted: each interval's start record and
+	 * its end's + 1 (0: it runs to the top) */
+	uint32_t (*iv)[2];
 	unsigned int niv;
 	char **chains;			/* verdict maps' chains, each once */
 	unsigned int nchains;
@@ -157,8 +159,7 @@ void set_pack_free(struct set_pack *p)
 	if (!p)
 		return;
 	pack_reset(p);
-	if (p->iv)
-		intervals_free(p->iv, p->niv);
+	xfree(p->iv);
 	nftnl_set_free(p->head);
 	xfree(p);
 }
@@ -548,23 +549,67 @@ static void pack_sort(struct set_pack *p)
 	xfree(a);
 }
 
-/* An interval set's records read as its intervals (the records go). */
-static void pack_intervals(struct set_pack *p, const struct set *s)
+static int pack_bound_cmp(const void *a, const void *b, void *ctx)
 {
-	struct set_member_maker mk;
-	struct interval_elem *e = xzalloc((p->n + 1) * sizeof(*e));
+	const struct set_pack *p = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = pack_key_cmp(a, b, ctx);
+
+	/* an interval ending at k sorts before one starting at k */
+	return c ? c : (int)pack_rec(p, y)[p->klen] -
+		       (int)pack_rec(p, x)[p->klen];
+}
+
+/* An interval set's bounds in order, ends before starts at one key:
+ * a radix sort of key and flag where they fit a word. */
+static void pack_sort_bounds(struct set_pack *p)
+{
+	struct set_sort_key *a;
+	uint64_t max = 0;
 	unsigned int i;
 
-	set_member_maker_init(&mk, p->head, s->key, false);
-	for (i = 0; i < p->n; i++) {
-		mpz_init(e[i].key);
-		mpz_import_data(e[i].key, pack_rec(p, i), mk.order, p->klen);
-		e[i].end = pack_rec(p, i)[p->klen];
+	p->order = xmalloc((p->n + 1) * sizeof(*p->order));
+	for (i = 0; i < p->n; i++)
+		p->order[i] = i;
+	if (p->klen >= sizeof(uint64_t)) {
+		qsort_r(p->order, p->n, sizeof(*p->order), pack_bound_cmp, p);
+		return;
 	}
-	set_member_maker_clear(&mk);
-	p->niv = intervals_decode(e, p->n, p->klen * BITS_PER_BYTE, &p->iv);
-	interval_elems_free(e, p->n);
-	pack_reset(p);
+	a = xmalloc((p->n + 1) * sizeof(*a));
+	for (i = 0; i < p->n; i++) {
+		a[i].key = pack_key_word(p, pack_rec(p, i)) << 1 |
+			   !pack_rec(p, i)[p->klen];
+		a[i].e = (void *)(uintptr_t)i;
+		if (a[i].key > max)
+			max = a[i].key;
+	}
+	set_radix_sort(a, p->n, max);
+	for (i = 0; i < p->n; i++)
+		p->order[i] = (uint32_t)(uintptr_t)a[i].e;
+	xfree(a);
+}
+
+/* An interval set's bounds paired as intervals_decode() pairs them:
+ * each start with the end right after it, if any. */
+static void pack_intervals(struct set_pack *p)
+{
+	unsigned int i;
+	uint32_t r;
+
+	pack_sort_bounds(p);
+	p->iv = xmalloc((p->n + 1) * sizeof(*p->iv));
+	for (i = 0; i < p->n; i++) {
+		r = p->order[i];
+		if (pack_rec(p, r)[p->klen])
+			continue;	/* the leading 0, or a stray end */
+		p->iv[p->niv][0] = r;
+		p->iv[p->niv][1] = 0;
+		if (i + 1 < p->n && pack_rec(p, p->order[i + 1])[p->klen])
+			p->iv[p->niv][1] = p->order[++i] + 1;
+		p->niv++;
+	}
+	xfree(p->order);
+	p->order = NULL;
 }
 
 /* Whether the data of a map's first record can be read: a map's data
@@ -586,11 +631,11 @@ static bool pack_data_readable(const struct set_pack *p)
 	return true;
 }
 
-static void pack_finish(struct set_pack *p, const struct set *s)
+static void pack_finish(struct set_pack *p)
 {
 	switch (p->kind) {
 	case PACK_INTERVAL:
-		pack_intervals(p, s);
+		pack_intervals(p);
 		break;
 	case PACK_CONCAT_RANGE:
 		break;		/* listed in the dump's order */
@@ -665,7 +710,7 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 	}
 	xfree(p->slot);
 	p->slot = NULL;
-	pack_finish(p, s);
+	pack_finish(p);
 	s->packed = p;
 	return 0;
 }
@@ -675,37 +720,77 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 struct pack_makers {
 	struct set_member_maker key;
 	struct map_data_maker data;
+	struct interval iv;
+	/* verdicts made once each: by code (-5..5), then jump and goto
+	 * of each chain */
+	struct expr **verdicts;
+	unsigned int nverdicts;
 };
+
+#define PACK_CODES		11
 
 static void pack_makers_init(struct pack_makers *m, const struct set_pack *p,
 			     const struct set *s)
 {
 	set_member_maker_init(&m->key, p->head, s->key, pack_is_map(p));
+	interval_init(&m->iv);
+	m->verdicts = NULL;
+	m->nverdicts = 0;
 	if (pack_is_map(p))
 		map_data_maker_init(&m->data, p->head);
+	if (p->verdicts) {
+		m->nverdicts = PACK_CODES + 2 * p->nchains;
+		m->verdicts = xzalloc(m->nverdicts * sizeof(*m->verdicts));
+	}
 }
 
 static void pack_makers_clear(struct pack_makers *m,
 			      const struct set_pack *p)
 {
+	unsigned int i;
+
+	for (i = 0; i < m->nverdicts; i++)
+		expr_free(m->verdicts[i]);
+	xfree(m->verdicts);
 	set_member_maker_clear(&m->key);
+	interval_clear(&m->iv);
 	if (pack_is_map(p))
 		map_data_maker_clear(&m->data);
 }
 
+/* The cache slot of verdict @code to chain @chain (index + 1), -1 if
+ * none. */
+static int pack_verdict_slot(int32_t code, uint32_t chain)
+{
+	if (chain)
+		return code == NFT_JUMP || code == NFT_GOTO ?
+		       PACK_CODES + 2 * (int)(chain - 1) +
+		       (code == NFT_GOTO) : -1;
+	return code >= -5 && code <= 5 ? code + 5 : -1;
+}
+
+/* A map's data (a reference): verdicts made once each. */
 static struct expr *pack_data_make(const struct set_pack *p,
 				   struct pack_makers *m,
 				   const unsigned char *d)
 {
 	uint32_t chain;
 	int32_t code;
+	int slot;
 
 	if (!p->verdicts)
 		return map_data_make(&m->data, 0, NULL, d, p->dlen);
 	memcpy(&code, d, sizeof(code));
 	memcpy(&chain, d + 4, sizeof(chain));
-	return map_data_make(&m->data, code,
-			     chain ? p->chains[chain - 1] : NULL, NULL, 0);
+	slot = pack_verdict_slot(code, chain);
+	if (slot < 0)
+		return map_data_make(&m->data, code,
+				     chain ? p->chains[chain - 1] : NULL,
+				     NULL, 0);
+	if (!m->verdicts[slot])
+		m->verdicts[slot] = map_data_make(&m->data, code,
+				chain ? p->chains[chain - 1] : NULL, NULL, 0);
+	return expr_get(m->verdicts[slot]);
 }
 
 /* Record @r as its member. */
@@ -734,12 +819,65 @@ static struct expr *pack_make(const struct set_pack *p, struct pack_makers *m,
 				  pack_data_make(p, m, r + pack_data_off(p)));
 }
 
+/* Interval @i: [start, end - 1], or to the top of the key's range. */
+static struct expr *pack_make_interval(const struct set_pack *p,
+				       struct pack_makers *m, unsigned int i)
+{
+	uint32_t end = p->iv[i][1];
+
+	mpz_import_data(m->iv.low, pack_rec(p, p->iv[i][0]), m->key.order,
+			p->klen);
+	if (end) {
+		mpz_import_data(m->iv.high, pack_rec(p, end - 1),
+				m->key.order, p->klen);
+		mpz_sub_ui(m->iv.high, m->iv.high, 1);
+	} else {
+		mpz_set_ui(m->iv.high, 0);
+		mpz_setbit(m->iv.high, p->klen * BITS_PER_BYTE);
+		mpz_sub_ui(m->iv.high, m->iv.high, 1);
+	}
+	return set_member_make_interval(&m->key, &m->iv);
+}
+
 static struct expr *pack_make_nth(const struct set_pack *p,
 				  struct pack_makers *m, unsigned int i)
 {
 	if (p->kind == PACK_INTERVAL)
-		return set_member_make_interval(&m->key, &p->iv[i]);
+		return pack_make_interval(p, m, i);
 	return pack_make(p, m, pack_rec(p, p->order ? p->order[i] : i));
+}
+
+/* @e, member i - 1, made member @i in place; false if it cannot be. */
+static bool pack_refill(const struct set_pack *p, struct pack_makers *m,
+			struct expr *e, unsigned int i)
+{
+	const unsigned char *r = pack_rec(p, p->order ? p->order[i] : i);
+	struct expr *key = e;
+
+	if (pack_is_map(p)) {
+		if (e->etype != EXPR_MAPPING || e->refcnt != 1)
+			return false;
+		key = e->mapping.key;
+	}
+	switch (p->kind) {
+	case PACK_PLAIN:
+	case PACK_MAP:
+		if (!set_member_refill(&m->key, key, r))
+			return false;
+		break;
+	case PACK_CONCAT:
+	case PACK_MAP_CONCAT:
+		if (!set_member_refill_concat(&m->key, key, r))
+			return false;
+		break;
+	default:
+		return false;
+	}
+	if (pack_is_map(p)) {
+		expr_free(e->mapping.data);
+		e->mapping.data = pack_data_make(p, m, r + pack_data_off(p));
+	}
+	return true;
 }
 
 void set_pack_foreach(const struct set *s,
@@ -756,11 +894,9 @@ void set_pack_foreach(const struct set *s,
 	e = pack_make_nth(p, &m, 0);
 	cb(e, ctx);
 	for (i = 1; i < n; i++) {
-		/* a plain key's member is made once and given each value:
-		 * an allocation per element was a fifth of a listing */
-		if (p->kind != PACK_PLAIN ||
-		    !set_member_refill(&m.key, e, pack_rec(p, p->order ?
-							     p->order[i] : i))) {
+		/* a member is made once and given each value: an
+		 * allocation per element was a fifth of a listing */
+		if (!pack_refill(p, &m, e, i)) {
 			expr_free(e);
 			e = pack_make_nth(p, &m, i);
 		}
