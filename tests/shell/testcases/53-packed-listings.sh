@@ -5,13 +5,14 @@
 # order. The kinds and the orders they sort by: ipv6 keys (16 bytes,
 # sorted as bytes), marks (host byte order), interface names,
 # concatenations (by their bytes read last byte first, 8 bytes and 20),
-# intervals (a port range "22-23", not the prefix "22/15"), ranges of
-# concatenations (in the dump's order), verdict maps (chains named by
-# each element), data maps, typeof maps, concatenated data; an element
-# with a comment keeps the expression path. Then the same through JSON
-# and back; commands that read the members after a listing in the same
-# run ("get element", "delete element"); and big sets and maps (3,000
-# marks, 300 chains jumped to) against the system nft's listing.
+# intervals (a port range "22-23", not the prefix "22/15"; ipv6; one
+# open to the top), ranges of concatenations (in the dump's order),
+# verdict maps (chains named by each element), data maps, typeof maps,
+# concatenated data; an element with a comment keeps the expression
+# path. Then the same through JSON and back; commands that read the
+# members after a listing in the same run ("get element", "delete
+# element"); and big sets and maps (3,000 marks, 300 chains jumped to)
+# against the system nft's listing.
 . "$TESTDIR/lib.sh"
 
 cat > "$TMPD/want" <<'NFT'
@@ -64,6 +65,22 @@ table ip p {
 		type inet_service
 		flags interval
 		elements = { 1-2, 22-23, 80, 8000-8080 }
+	}
+
+	set v6iv {
+		type ipv6_addr
+		flags interval
+		elements = { ::1,
+			     2001:db8::/64,
+			     2001:db8:1::/48,
+			     fe80::1-fe80::9,
+			     ff00::/8 }
+	}
+
+	set high {
+		type inet_service
+		flags interval
+		elements = { 0-10, 65000-65535 }
 	}
 
 	set cr {
