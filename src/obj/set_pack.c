@@ -660,6 +660,22 @@ static void pack_pause(unsigned int tries)
 	nanosleep(&ts, NULL);
 }
 
+/* One dump into @p: 0 done, 1 to be taken again, -1 with errno. */
+static int pack_dump_once(struct nft_ctx *nft, const struct nftnl_set *nls,
+			  struct set_pack *p)
+{
+	pack_reset(p);
+	if (mnl_dump_set_elems_each(nft, nls, pack_dump_cb, p) < 0)
+		return errno == EINTR ? 1 : -1;
+	if (p->repeat) {
+		/* the rest of the dump is still queued on the socket: it
+		 * goes with it */
+		nft_mnl_close(nft);
+		return 1;
+	}
+	return 0;
+}
+
 int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 		  struct set *s)
 {
@@ -667,7 +683,7 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 	enum pack_kind kind;
 	struct set_pack *p;
 	unsigned int tries;
-	int err;
+	int ret = 1, err;
 
 	if (!s->key || !pack_kind_of(s, flags, &kind))
 		return 1;
@@ -677,36 +693,18 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 		set_pack_free(p);
 		return 1;
 	}
-	for (tries = 0; tries < PACK_DUMP_TRIES; tries++) {
+	for (tries = 0; tries < PACK_DUMP_TRIES && ret > 0; tries++) {
 		if (tries)
 			pack_pause(tries - 1);
-		pack_reset(p);
-		if (mnl_dump_set_elems_each(nft, nls, pack_dump_cb, p) < 0) {
-			err = errno;
-			if (err == EINTR)
-				continue;
-			set_pack_free(p);
-			if (err == ENOENT)	/* gone meanwhile */
-				return 0;
-			errno = err;
-			return -1;
-		}
-		if (p->repeat) {
-			/* the rest of the dump is still queued on the
-			 * socket: it goes with it */
-			nft_mnl_close(nft);
-			continue;
-		}
-		if (p->slow || !pack_data_readable(p)) {
-			set_pack_free(p);
-			return 1;
-		}
-		break;
+		ret = pack_dump_once(nft, nls, p);
 	}
-	if (tries == PACK_DUMP_TRIES) {
+	if (ret || p->slow || !pack_data_readable(p)) {
+		err = ret > 0 ? EINTR : errno;
 		set_pack_free(p);
-		errno = EINTR;
-		return -1;
+		if (ret < 0 && err == ENOENT)
+			return 0;	/* gone meanwhile */
+		errno = err;
+		return ret ? -1 : 1;
 	}
 	xfree(p->slot);
 	p->slot = NULL;
