@@ -41,6 +41,9 @@ struct expr *set_map_stub(const struct set *s, struct expr *mappings);
 void set_map_stub_free(struct expr *map);
 uint32_t set_data_type_id(const struct set *s);
 uint32_t set_data_len(const struct set *s);
+/* Drop a dumped set's element options (@info), before its members
+ * change. */
+void set_info_free(struct set *s);
 
 /* Evaluation (set_eval.c). */
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,

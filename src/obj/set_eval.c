@@ -9,6 +9,7 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <libnftnl/set.h>
 
 /* ---- evaluation ---- */
 
@@ -232,6 +233,7 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 		return -1;
 	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
 		return -1;
+	s->init_as_written = s->init != NULL;
 	set_run_add(ectx, s);
 	return 0;
 }
@@ -361,24 +363,25 @@ static bool set_touches(const struct interval *v, unsigned int n,
 }
 
 /* Auto-merge: the members of @have that @elems overlap or touch, which
- * the new ones replace merged with them; NULL if none. */
+ * the new ones replace merged with them, taken out of @have; NULL if
+ * none. */
 static struct expr *set_merge_with(const struct expr *key,
-				   const struct expr *have,
+				   struct expr *have,
 				   const struct expr *elems)
 {
 	unsigned int n = 0, k;
-	struct expr *with = NULL;
-	const struct expr *i;
+	struct expr *with = NULL, *i, *next;
+	const struct expr *m;
 	struct interval *v, iv;
 
 	v = xzalloc(elems->expr_list.size * sizeof(*v));
-	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+	list_for_each_entry(m, &elems->expr_list.expressions, list) {
 		interval_init(&v[n]);
-		set_member_bounds(i, key, &v[n++]);
+		set_member_bounds(m, key, &v[n++]);
 	}
 	k = intervals_merge_how(v, n, true);
 	interval_init(&iv);
-	list_for_each_entry(i, &have->expr_list.expressions, list) {
+	list_for_each_entry_safe(i, next, &have->expr_list.expressions, list) {
 		set_member_bounds(i, key, &iv);
 		if (!set_touches(v, k, iv.low, iv.high))
 			continue;
@@ -386,11 +389,165 @@ static struct expr *set_merge_with(const struct expr *key,
 			with = set_expr_alloc(&internal_location);
 			with->flags = elems->flags;
 		}
-		set_expr_add(with, expr_clone(i));
+		list_del(&i->list);
+		have->expr_list.size--;
+		set_expr_add(with, i);
 	}
 	interval_clear(&iv);
 	intervals_free(v, n);
 	return with;
+}
+
+/* @elems (merged with @with, the members they touch) as the kernel
+ * holds them once added: merged, decoded back from what is sent. */
+static struct expr *set_members_as_held(const struct set *s,
+					const struct expr *elems,
+					const struct expr *with)
+{
+	struct nftnl_set *nls = nftnl_set_alloc();
+	struct expr *held;
+
+	if (nls == NULL)
+		memory_allocation_error();
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, s->flags);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN,
+			  div_round_up(s->key->len, BITS_PER_BYTE));
+	if (with)
+		set_elems_build_merged(nls, elems, with, s->key, true);
+	else
+		set_elems_build(nls, elems, s->key, true, true);
+	held = set_elems_decode(nls, s->key);
+	nftnl_set_free(nls);
+	return held;
+}
+
+/*
+ * Auto-merge with several element commands in one batch (or a
+ * declaration and element commands): each merges with what the earlier
+ * ones left, as the system nft does, so @s's members follow the batch.
+ * A declared set's members are merged first, as the kernel got them;
+ * a dumped set's options go, as its members change.
+ */
+static void set_batch_prepare(struct set *s)
+{
+	struct expr *held;
+
+	set_info_free(s);
+	if (!s->init_as_written || !s->init)
+		return;
+	held = set_members_as_held(s, s->init, NULL);
+	expr_free(s->init);
+	s->init = held;
+	s->init_as_written = false;
+}
+
+/* The command's members, merged with those it took out of @s, go in. */
+static void set_batch_add(struct set *s, const struct set *e)
+{
+	struct expr *held = set_members_as_held(s, e->init, e->merge_with);
+	struct expr *i, *next;
+
+	if (!s->init) {
+		s->init = held;
+		return;
+	}
+	list_for_each_entry_safe(i, next, &held->expr_list.expressions,
+				 list) {
+		list_del(&i->list);
+		held->expr_list.size--;
+		set_expr_add(s->init, i);
+	}
+	expr_free(held);
+}
+
+/* Whether @o names the set @cmd adds to. */
+static bool set_cmd_same_set(const struct cmd *o, const struct cmd *cmd)
+{
+	return o->handle.family == cmd->handle.family &&
+	       o->handle.table.name && o->handle.set.name &&
+	       !strcmp(o->handle.table.name, cmd->handle.table.name) &&
+	       !strcmp(o->handle.set.name, cmd->handle.set.name);
+}
+
+/* Whether @o leaves the set @cmd adds to alone: additions of rules and
+ * chains, commands of other sets. */
+static bool set_cmd_passes(const struct cmd *o, const struct cmd *cmd)
+{
+	switch (o->obj) {
+	case CMD_OBJ_RULE:
+	case CMD_OBJ_CHAIN:
+		return o->op == CMD_ADD || o->op == CMD_INSERT ||
+		       o->op == CMD_CREATE || o->op == CMD_REPLACE;
+	case CMD_OBJ_ELEMENT:
+	case CMD_OBJ_SET:
+	case CMD_OBJ_MAP:
+		return o->op != CMD_DELETE && o->op != CMD_DESTROY &&
+		       o->op != CMD_FLUSH && !set_cmd_same_set(o, cmd);
+	default:
+		return false;
+	}
+}
+
+static bool set_cmd_adds_same(const struct cmd *o, const struct cmd *cmd)
+{
+	return o->op == CMD_ADD && o->obj == CMD_OBJ_ELEMENT &&
+	       set_cmd_same_set(o, cmd);
+}
+
+/* Whether a later command adds elements to the same set, with only
+ * commands that leave it alone in between. */
+static bool set_later_adds_same(const struct eval_ctx *ectx,
+				const struct cmd *cmd)
+{
+	const struct list_head *l;
+	const struct cmd *o;
+
+	for (l = cmd->list.next; ectx->cmds && l != ectx->cmds; l = l->next) {
+		o = list_entry(l, struct cmd, list);
+		if (set_cmd_adds_same(o, cmd))
+			return true;
+		if (!set_cmd_passes(o, cmd))
+			return false;
+	}
+	return false;
+}
+
+/* @from's members to the front of @into. */
+static void set_members_take(struct expr *into, struct expr *from)
+{
+	struct expr *i;
+
+	while (!list_empty(&from->expr_list.expressions)) {
+		i = list_last_entry(&from->expr_list.expressions,
+				    struct expr, list);
+		list_del(&i->list);
+		from->expr_list.size--;
+		list_add(&i->list, &into->expr_list.expressions);
+		into->expr_list.size++;
+	}
+}
+
+/*
+ * "add element" commands of an auto-merge set, with only commands that
+ * leave the set alone in between, go as the last of them: the kernel
+ * cannot delete an interval added in the same batch after one with the
+ * same start was deleted, which merging each command with those before
+ * would ask of it. The earlier ones left their members to this one.
+ */
+static void set_batch_take_earlier(const struct eval_ctx *ectx,
+				   struct cmd *cmd)
+{
+	const struct list_head *l;
+	struct cmd *o;
+
+	for (l = cmd->list.prev; ectx->cmds && l != ectx->cmds; l = l->prev) {
+		o = list_entry(l, struct cmd, list);
+		if (set_cmd_adds_same(o, cmd) && o->set && o->set->coalesced &&
+		    o->set->init && o->set->init->etype == EXPR_SET)
+			set_members_take(cmd->set->init, o->set->init);
+		else if (!set_cmd_passes(o, cmd))
+			return;
+	}
 }
 
 int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
@@ -445,8 +602,18 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	}
 	if (!set_is_map(s) && cmd->op == CMD_ADD && s->auto_merge &&
 	    s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT &&
-	    !e->target_empty && e->init->etype == EXPR_SET)
-		e->merge_with = set_merge_with(s->key, s->init, e->init);
+	    e->init->etype == EXPR_SET) {
+		set_batch_take_earlier(ectx, cmd);
+		if (set_later_adds_same(ectx, cmd)) {
+			e->coalesced = true;
+			return 0;
+		}
+		set_batch_prepare(s);
+		if (!e->target_empty)
+			e->merge_with = set_merge_with(s->key, s->init,
+						       e->init);
+		set_batch_add(s, e);
+	}
 	return 0;
 }
 
