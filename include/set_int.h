@@ -112,6 +112,10 @@ struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			 bool bare, json_t *obj);
 struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			     bool bare, json_t *obj);
+/* Whether a map of ranges ("type K : interval D") must say so in its
+ * JSON: its elements, as listed, do not show it (none, or none whose
+ * data is a prefix or a range). */
+bool set_json_data_interval_hidden(const struct set *s, bool elems);
 
 /* "get element" and the echo of elements (set_elem.c). */
 int element_get(struct nft_ctx *nft, struct cmd *cmd,
