@@ -228,15 +228,15 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
 	return stmt_arg_type_check(ectx, *exprp, dtype, &kw);
 }
 
-/* Is a transport protocol known before the statement? */
-static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
+/* What the matches before the statement establish. */
+static void nat_rule_pctx(struct eval_ctx *ectx, struct stmt *stmt,
+			  struct proto_ctx *pctx)
 {
 	const struct list_head *pos;
 	const struct expr *rel, *left;
 	const struct stmt *s;
-	struct proto_ctx pctx;
 
-	proto_ctx_init(&pctx, ectx->pctx.family);
+	proto_ctx_init(pctx, ectx->pctx.family);
 	for (pos = ectx->rule->stmts.next; pos != &stmt->list;
 	     pos = pos->next) {
 		s = list_entry(pos, struct stmt, list);
@@ -246,18 +246,65 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 			continue;
 		left = rel->binop.left;
 		if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
-		    !pctx.protocol[left->payload.desc->base].desc)
-			proto_ctx_update(&pctx, left->payload.desc->base,
+		    !pctx->protocol[left->payload.desc->base].desc)
+			proto_ctx_update(pctx, left->payload.desc->base,
 					 &left->location, left->payload.desc);
-		proto_ctx_update_match(&pctx, rel);
+		proto_ctx_update_match(pctx, rel);
 	}
+}
+
+/* Is a transport protocol known before the statement? */
+static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct proto_ctx pctx;
+
+	nat_rule_pctx(ectx, stmt, &pctx);
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
+}
+
+/* In inet, the family a match before the statement establishes ("ip
+ * saddr 10.0.0.0/8 dnat to ...", "meta nfproto ipv4 dnat to ..."), as
+ * the system nft takes it; 0 if none. */
+static unsigned int nat_context_family(struct eval_ctx *ectx,
+				       struct stmt *stmt)
+{
+	const struct proto_desc *nh;
+	struct proto_ctx pctx;
+
+	nat_rule_pctx(ectx, stmt, &pctx);
+	nh = pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	if (nh == &proto_ip)
+		return NFPROTO_IPV4;
+	if (nh == &proto_ip6)
+		return NFPROTO_IPV6;
+	return 0;
+}
+
+/* The address a map's data starts with, as written: "1.1.1.1" of
+ * "1.1.1.1-1.1.1.5", "1.1.1.0/30" and "1.1.1.1 . 22". */
+static const struct expr *nat_data_first(const struct expr *data)
+{
+	switch (data->etype) {
+	case EXPR_RANGE:
+		return nat_data_first(data->range.left);
+	case EXPR_PREFIX:
+		return nat_data_first(data->prefix.prefix);
+	case EXPR_CONCAT:
+		if (list_empty(&data->expr_list.expressions))
+			return data;
+		return nat_data_first(list_first_entry(
+				&data->expr_list.expressions,
+				struct expr, list));
+	default:
+		return data;
+	}
 }
 
 /*
  * Upstream 1.1 takes an inet nat's family from the addresses of a map
  * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
- * family its first address parses in, 0 if none.
+ * family its first address parses in (a range's, a prefix's, a
+ * concatenation's first), 0 if none.
  */
 static unsigned int nat_map_family(const struct expr *addr)
 {
@@ -270,7 +317,9 @@ static unsigned int nat_map_family(const struct expr *addr)
 		return 0;
 	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
 			     struct expr, list);
-	data = m->mapping.data;
+	if (m->etype != EXPR_MAPPING)
+		return 0;
+	data = nat_data_first(m->mapping.data);
 	if (data->etype != EXPR_SYMBOL)
 		return 0;
 	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
@@ -296,6 +345,8 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	case NFPROTO_INET:
 		stmt->nat.show_family = true;
+		if (stmt->nat.addr && !stmt->nat.family)
+			stmt->nat.family = nat_context_family(ectx, stmt);
 		if (stmt->nat.addr && !stmt->nat.family)
 			stmt->nat.family = nat_map_family(stmt->nat.addr);
 		if (stmt->nat.addr && !stmt->nat.family)

@@ -113,6 +113,27 @@ rule inet: masquerade random
   [ masq flags 0x4 ]
 json: [{"masquerade": {"flags": "random"}}]
 
+# in inet, a match before the statement gives its family, as the system
+# nft takes it; with none it must be written
+rule inet: ip saddr 10.0.0.1 snat to 1.1.1.1-1.1.1.3
+list: ip saddr 10.0.0.1 snat ip to 1.1.1.1-1.1.1.3
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0100000a ]
+  [ immediate reg 1 0x01010101 ]
+  [ immediate reg 2 0x03010101 ]
+  [ nat snat ip addr_min reg 1 addr_max reg 2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "10.0.0.1"}}, {"snat": {"family": "ip", "addr": {"range": ["1.1.1.1", "1.1.1.3"]}}}]
+
+rule inet: meta nfproto ipv6 snat to ::1
+list: meta nfproto ipv6 snat ip6 to ::1
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": "ipv6"}}, {"snat": {"family": "ip6", "addr": "::1"}}]
+
 fail: snat to 1.2.3.4
 
 fail inet: tcp dport 80 snat ip to :8080
