@@ -103,8 +103,20 @@ static void nat_print_addr(const struct stmt *stmt, struct output_ctx *octx)
 			stmt->nat.family == NFPROTO_IPV6 &&
 			nat_is_constant(stmt->nat.addr);
 
+	const struct expr *a = stmt->nat.addr;
+
+	/* each end of a range in its own ("[::1]-[::3]:80"), as the
+	 * system nft lists it and both read it back */
+	if (brackets && a->etype == EXPR_RANGE) {
+		nft_print(octx, "[");
+		expr_print(a->range.left, octx);
+		nft_print(octx, "]-[");
+		expr_print(a->range.right, octx);
+		nft_print(octx, "]");
+		return;
+	}
 	nft_print(octx, brackets ? "[" : "");
-	expr_print(stmt->nat.addr, octx);
+	expr_print(a, octx);
 	nft_print(octx, brackets ? "]" : "");
 }
 

@@ -41,6 +41,18 @@ rule ip6: tcp dport 22 snat to [::1]:1024-2048 persistent
   [ nat snat ip6 addr_min reg 1 proto_min reg 2 proto_max reg 3 flags 0xa ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"snat": {"addr": "::1", "port": {"range": [1024, 2048]}, "flags": "persistent"}}]
 
+# a range: each end in brackets, as the system nft lists it
+rule ip6: tcp dport 22 snat to [::1]-[::3]:1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000000 0x00000000 0x00000000 0x03000000 ]
+  [ immediate reg 3 0x00000004 ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 proto_min reg 3 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"snat": {"addr": {"range": ["::1", "::3"]}, "port": 1024}}]
+
 rule inet: snat ip to 1.2.3.4
   [ immediate reg 1 0x04030201 ]
   [ nat snat ip addr_min reg 1 ]
