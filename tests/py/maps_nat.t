@@ -304,5 +304,7 @@ compat-skip: the system nft 1.0.6 asks for 'dnat ip6' here
 # the range and sets the low end)
 fail ip: meta mark set ip saddr map { 10.0.0.0/8 : 1-2 }
 compat-skip: the system nft accepts it and sets the low end
+fail ip: meta mark set tcp dport map { 22 : 1-2 }
+compat-skip: the system nft accepts it, sets the low end and lists 0x02000000-0x01000000
 fail ip: ip protocol tcp dnat to 1.1.1.1 : ip saddr map { 10.0.0.0/8 : 1-2 }
 compat-skip: the system nft accepts it and sets the low end
