@@ -95,6 +95,8 @@ void set_free(struct set *s)
 		expr_free(s->init);
 	if (s->merge_with)
 		expr_free(s->merge_with);
+	if (s->held)
+		expr_free(s->held);
 	xfree(s);
 }
 

@@ -452,38 +452,37 @@ static struct expr *set_members_as_held(const struct set *s,
 /*
  * Auto-merge with several element commands in one batch (or a
  * declaration and element commands): each merges with what the earlier
- * ones left, as the system nft does, so @s's members follow the batch.
- * A declared set's members are merged first, as the kernel got them;
- * a dumped set's options go, as its members change.
+ * ones left, as the system nft does, so the set's members follow the
+ * batch: a dumped set's @init (its options go, as its members change),
+ * a declared set's @held, its members merged as the kernel got them.
  */
-static void set_batch_prepare(struct set *s)
+static struct expr **set_batch_members(struct set *s)
 {
-	struct expr *held;
-
 	set_info_free(s);
-	if (!s->init_as_written || !s->init)
-		return;
-	held = set_members_as_held(s, s->init, NULL);
-	expr_free(s->init);
-	s->init = held;
-	s->init_as_written = false;
+	if (!s->init_as_written)
+		return &s->init;
+	if (!s->held && s->init)
+		s->held = set_members_as_held(s, s->init, NULL);
+	return &s->held;
 }
 
-/* The command's members, merged with those it took out of @s, go in. */
-static void set_batch_add(struct set *s, const struct set *e)
+/* The command's members, merged with those it took out of @have, go
+ * in. */
+static void set_batch_add(struct set *s, struct expr **have,
+			  const struct set *e)
 {
 	struct expr *held = set_members_as_held(s, e->init, e->merge_with);
 	struct expr *i, *next;
 
-	if (!s->init) {
-		s->init = held;
+	if (!*have) {
+		*have = held;
 		return;
 	}
 	list_for_each_entry_safe(i, next, &held->expr_list.expressions,
 				 list) {
 		list_del(&i->list);
 		held->expr_list.size--;
-		set_expr_add(s->init, i);
+		set_expr_add(*have, i);
 	}
 	expr_free(held);
 }
@@ -522,22 +521,28 @@ static bool set_cmd_adds_same(const struct cmd *o, const struct cmd *cmd)
 	       set_cmd_same_set(o, cmd);
 }
 
-/* Whether a later command adds elements to the same set, with only
- * commands that leave it alone in between. */
-static bool set_later_adds_same(const struct eval_ctx *ectx,
-				const struct cmd *cmd)
+enum set_later {
+	SET_LATER_NONE,		/* no later command adds to the set */
+	SET_LATER_NEXT,		/* one does, only others' commands between */
+	SET_LATER_AFTER,	/* one does, after a command on the set */
+};
+
+/* Whether and how a later command adds elements to the same set. */
+static enum set_later set_later_adds(const struct eval_ctx *ectx,
+				     const struct cmd *cmd)
 {
+	enum set_later how = SET_LATER_NEXT;
 	const struct list_head *l;
 	const struct cmd *o;
 
 	for (l = cmd->list.next; ectx->cmds && l != ectx->cmds; l = l->next) {
 		o = list_entry(l, struct cmd, list);
 		if (set_cmd_adds_same(o, cmd))
-			return true;
+			return how;
 		if (!set_cmd_passes(o, cmd))
-			return false;
+			how = SET_LATER_AFTER;
 	}
-	return false;
+	return SET_LATER_NONE;
 }
 
 /* @from's members to the front of @into. */
@@ -631,16 +636,23 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (!set_is_map(s) && cmd->op == CMD_ADD && s->auto_merge &&
 	    s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT &&
 	    e->init->etype == EXPR_SET) {
+		enum set_later later;
+		struct expr **have;
+
 		set_batch_take_earlier(ectx, cmd);
-		if (set_later_adds_same(ectx, cmd)) {
+		later = set_later_adds(ectx, cmd);
+		if (later == SET_LATER_NEXT) {
 			e->coalesced = true;
 			return 0;
 		}
-		set_batch_prepare(s);
+		have = set_batch_members(s);
+		e->target_empty = !*have || !(*have)->expr_list.size;
 		if (!e->target_empty)
-			e->merge_with = set_merge_with(s->key, s->init,
+			e->merge_with = set_merge_with(s->key, *have,
 						       e->init);
-		set_batch_add(s, e);
+		/* what the set holds then, for a later command's merge */
+		if (later == SET_LATER_AFTER)
+			set_batch_add(s, have, e);
 	}
 	return 0;
 }

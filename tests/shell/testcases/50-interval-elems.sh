@@ -161,6 +161,14 @@ add element ip bd s { 10.0.1.0/24 }
 NFT
 assert_match 'elements = \{ 10.0.1.0-10.0.4.255 \}' "$(nft list set ip bd s)" \
 	"later adds merged with a declaration's merged members"
+# -e -j: the declaration's elements as sent, then what the add merged
+out=$(nft -e -j -f - <<'NFT'
+table ip be { set s { type ipv4_addr; flags interval; auto-merge; elements = { 10.0.2.0/24, 10.0.3.0/24 }; }; }
+add element ip be s { 10.0.4.0/24 }
+NFT
+)
+assert_match '"prefix": \{"addr": "10.0.2.0", "len": 23\}.*"range": \["10.0.2.0", "10.0.4.255"\]' \
+	"$out" "-e -j of a declaration and an add merged with it"
 nft flush ruleset
 
 # -e of interval elements, of sets added in the batch and table blocks
