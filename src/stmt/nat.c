@@ -274,24 +274,6 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
 
-/* In inet, the family a match before the statement establishes ("ip
- * saddr 10.0.0.0/8 dnat to ...", "meta nfproto ipv4 dnat to ..."), as
- * the system nft takes it; 0 if none. */
-static unsigned int nat_context_family(struct eval_ctx *ectx,
-				       struct stmt *stmt)
-{
-	const struct proto_desc *nh;
-	struct proto_ctx pctx;
-
-	nat_rule_pctx(ectx, stmt, &pctx);
-	nh = pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
-	if (nh == &proto_ip)
-		return NFPROTO_IPV4;
-	if (nh == &proto_ip6)
-		return NFPROTO_IPV6;
-	return 0;
-}
-
 /* The address a map's data starts with, as written: "1.1.1.1" of
  * "1.1.1.1-1.1.1.5", "1.1.1.0/30" and "1.1.1.1 . 22". */
 static const struct expr *nat_data_first(const struct expr *data)
@@ -341,6 +323,63 @@ static unsigned int nat_map_family(const struct expr *addr)
 	return 0;
 }
 
+/* In inet, the family a match before the statement establishes ("ip
+ * saddr 10.0.0.0/8 dnat to ...", "meta nfproto ipv4 dnat to ..."), as
+ * the system nft takes it, and where; 0 if none. */
+static unsigned int nat_context_family(struct eval_ctx *ectx,
+				       struct stmt *stmt,
+				       struct location *where)
+{
+	const struct proto_desc *nh;
+	struct proto_ctx pctx;
+
+	nat_rule_pctx(ectx, stmt, &pctx);
+	nh = pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	*where = pctx.protocol[PROTO_BASE_NETWORK_HDR].location;
+	if (nh == &proto_ip)
+		return NFPROTO_IPV4;
+	if (nh == &proto_ip6)
+		return NFPROTO_IPV6;
+	return 0;
+}
+
+/* "meta nfproto ipv4 dnat ip6 to ::1" never matches: the system nft's
+ * words, the caret under the statement's keyword. */
+static int nat_family_conflict(struct eval_ctx *ectx, const struct stmt *stmt,
+			       unsigned int family, const struct location *where)
+{
+	struct location kw = nat_keyword_location(stmt);
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, kw.indesc ? &kw : &stmt->location,
+			   "conflicting protocols specified: %s vs. %s. You must specify ip or ip6 family in nat statement",
+			   family_name(family),
+			   family_name(stmt->nat.family));
+	if (where->indesc && where->json_index < 0)
+		erec_add_location(erec, where);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
+/* The family of an inet nat: written, else from the matches before it,
+ * else from a map's addresses. */
+static int nat_inet_family(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct location where;
+	unsigned int ctx;
+
+	if (!stmt->nat.addr)
+		return 0;
+	ctx = nat_context_family(ectx, stmt, &where);
+	if (stmt->nat.family && ctx && stmt->nat.family != ctx)
+		return nat_family_conflict(ectx, stmt, ctx, &where);
+	if (!stmt->nat.family)
+		stmt->nat.family = ctx;
+	if (!stmt->nat.family)
+		stmt->nat.family = nat_map_family(stmt->nat.addr);
+	return 0;
+}
+
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
@@ -357,10 +396,8 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	case NFPROTO_INET:
 		stmt->nat.show_family = true;
-		if (stmt->nat.addr && !stmt->nat.family)
-			stmt->nat.family = nat_context_family(ectx, stmt);
-		if (stmt->nat.addr && !stmt->nat.family)
-			stmt->nat.family = nat_map_family(stmt->nat.addr);
+		if (nat_inet_family(ectx, stmt) < 0)
+			return -1;
 		if (stmt->nat.addr && !stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",

@@ -146,6 +146,11 @@ list: meta nfproto ipv6 snat ip6 to ::1
   [ nat snat ip6 addr_min reg 1 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": "ipv6"}}, {"snat": {"family": "ip6", "addr": "::1"}}]
 
+# a family that contradicts the match before it
+fail inet: meta nfproto ipv4 snat ip6 to ::1
+
+fail inet: ip6 saddr ::1 snat ip to 1.1.1.1
+
 fail: snat to 1.2.3.4
 
 fail inet: tcp dport 80 snat ip to :8080
