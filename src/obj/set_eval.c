@@ -140,7 +140,6 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return set_elems_check_info(ectx, s, *elemsp);
 }
 
-/* A map's data: "type KEY : DATA"; a set has none. */
 /*
  * A typeof the set's user data cannot describe: the caret goes under the
  * member of a concatenation that has no description. A masked or shifted
@@ -171,6 +170,7 @@ static int set_typeof_error(struct eval_ctx *ectx, const struct expr *key,
 			  "typeof of this expression is not supported yet");
 }
 
+/* A map's data: "type KEY : DATA"; a set has none. */
 static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
