@@ -4,6 +4,7 @@ table: t
 chain: c { type filter hook input priority filter; policy accept; }
 chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
+set: s6 { type ipv6_addr . inet_service; flags interval; elements = { [::1]-[::5] . 22, ::7 . 80-90 }; }
 veth netdev: v0 v1
 
 rule: ip6 saddr ::1
@@ -337,3 +338,27 @@ bytecode inet:
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": [{"range": ["::1", "::5"]}, 22]}]}}}]
+
+rule: ip6 saddr . tcp dport @s6
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 1 set s6 ]
+bytecode ip6:
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 1 set s6 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ lookup reg 1 set s6 ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": "@s6"}}]
