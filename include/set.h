@@ -90,6 +90,15 @@ struct set {
 	 * holds that the new ones overlap or touch, deleted and merged
 	 * into them in the same batch, as the system nft does. */
 	struct expr *merge_with;
+	/* A set declared in this run: @init holds its members as written
+	 * (and stays so, for the echo), not merged as the kernel holds
+	 * them; @held does, once element commands of the batch merge with
+	 * them (auto-merge). */
+	bool init_as_written;
+	struct expr *held;
+	/* An element command whose members the next one, adding to the
+	 * same auto-merge set, takes over: it sends nothing itself. */
+	bool coalesced;
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */

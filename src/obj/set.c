@@ -64,7 +64,7 @@ struct set *set_get(struct set *s)
 	return s;
 }
 
-static void set_info_free(struct set *s)
+void set_info_free(struct set *s)
 {
 	unsigned int i;
 
@@ -97,6 +97,8 @@ void set_free(struct set *s)
 	set_pack_free(s->packed);
 	if (s->merge_with)
 		expr_free(s->merge_with);
+	if (s->held)
+		expr_free(s->held);
 	xfree(s);
 }
 
@@ -760,6 +762,8 @@ static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
+		if (s->coalesced)
+			return 0;
 		/* the set's own elements the new ones merge with go first */
 		if (s->merge_with)
 			set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle,

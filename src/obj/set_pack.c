@@ -84,7 +84,8 @@ static bool pack_kind_of(const struct set *s, uint32_t flags,
 	if (flags & NFT_SET_OBJECT)
 		return false;
 	if (set_is_map(s)) {
-		if (flags & NFT_SET_INTERVAL || !s->data)
+		/* "interval D" data: its JSON looks at the members whole */
+		if (flags & NFT_SET_INTERVAL || !s->data || s->data_interval)
 			return false;
 		*kind = concat ? PACK_MAP_CONCAT : PACK_MAP;
 	} else if (flags & NFT_SET_INTERVAL) {

@@ -268,6 +268,11 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 	return json_wrap("elem", o);
 }
 
+static bool set_json_has_elems(const struct set *s, struct output_ctx *octx)
+{
+	return set_has_elems(s) && !nft_output_terse(octx);
+}
+
 /* Everything but the elements; @root gets the set's keys. */
 static void set_json_head(json_t *root, const struct set *s,
 			  struct output_ctx *octx)
@@ -287,6 +292,8 @@ static void set_json_head(json_t *root, const struct set *s,
 	 * 1.1 writes it (and "type") */
 	if (set_is_map(s) && s->data)
 		json_object_set_new(root, "map", set_json_type(s->data));
+	if (set_json_data_interval_hidden(s, set_json_has_elems(s, octx)))
+		json_object_set_new(root, "data-interval", json_true());
 	if (s->key && s->key_typeof)
 		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
@@ -313,11 +320,6 @@ static void set_json_head(json_t *root, const struct set *s,
 				    json_integer(s->gc_int / 1000));
 	if (s->auto_merge)
 		json_object_set_new(root, "auto-merge", json_true());
-}
-
-static bool set_json_has_elems(const struct set *s, struct output_ctx *octx)
-{
-	return set_has_elems(s) && !nft_output_terse(octx);
 }
 
 static void set_json_member(const struct expr *i, void *ctx)
