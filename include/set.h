@@ -80,9 +80,9 @@ struct set {
 	/* Dumped: per member of @init, in its order, NULL if none has
 	 * more than its key. */
 	struct set_elem_info *info;
-	/* Dumped for a listing: the elements packed (set_pack.h), which
+	/* Dumped for a listing: the elements packed (set_records.h), which
 	 * table_lookup_set() turns into @init for the rest */
-	struct set_pack *packed;
+	struct set_records *packed;
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
@@ -121,7 +121,7 @@ void set_free(struct set *s);
 /* The table owns its sets (table_free() frees them). */
 void table_add_set(struct table *t, struct set *s);
 struct set *table_lookup_set(const struct table *t, const char *name);
-/* The same, its elements left packed (listings, set_pack.h). */
+/* The same, its elements left packed (listings, set_records.h). */
 struct set *table_find_set(const struct table *t, const char *name);
 /* The set @h names, declared or added in this run or in the cache;
  * NULL if unknown (src/obj/set.c). */

@@ -9,7 +9,7 @@
 #include <libnftnl/set.h>
 #include <set.h>
 #include <map_int.h>
-#include <set_pack.h>
+#include <set_records.h>
 
 /* ---- decoding ---- */
 
@@ -768,7 +768,7 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 	return m;
 }
 
-/* ---- a named map's members made one at a time (src/obj/set_pack.c) ---- */
+/* ---- a named map's members made one at a time (src/obj/set_records.c) ---- */
 
 void map_data_maker_init(struct map_data_maker *mk,
 			 const struct nftnl_set *head)

@@ -21,7 +21,7 @@
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
-#include <set_pack.h>
+#include <set_records.h>
 
 /* ---- decoding ---- */
 
@@ -851,7 +851,7 @@ int set_member_compare(const struct expr *a, const struct expr *b)
 	return set_member_cmp(a, b);
 }
 
-/* ---- a named set's members made one at a time (src/obj/set_pack.c) ---- */
+/* ---- a named set's members made one at a time (src/obj/set_records.c) ---- */
 
 void set_member_maker_init(struct set_member_maker *mk,
 			   const struct nftnl_set *head,

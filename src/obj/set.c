@@ -12,7 +12,7 @@
 #include <obj.h>
 #include <set.h>
 #include <set_int.h>
-#include <set_pack.h>
+#include <set_records.h>
 #include <nft.h>
 #include <nftables.h>
 #include <cache.h>
@@ -94,7 +94,7 @@ void set_free(struct set *s)
 	set_stmts_free(&s->stmts);
 	if (s->init)
 		expr_free(s->init);
-	set_pack_free(s->packed);
+	set_records_free(s->packed);
 	if (s->merge_with)
 		expr_free(s->merge_with);
 	if (s->held)
@@ -126,7 +126,7 @@ struct set *table_lookup_set(const struct table *t, const char *name)
 
 	/* what reads members reads them in @init */
 	if (s && s->packed)
-		set_pack_unpack(s);
+		set_records_unpack(s);
 	return s;
 }
 

@@ -3,7 +3,7 @@
  * user data, per element options), and the cache's dump of them.
  */
 #include <set_int.h>
-#include <set_pack.h>
+#include <set_records.h>
 #include <mnl.h>
 #include <print.h>
 #include <errno.h>
@@ -625,7 +625,7 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 	return NULL;
 }
 
-/* A set packed as its dump comes (src/obj/set_pack.c): 1 if it is not
+/* A set packed as its dump comes (src/obj/set_records.c): 1 if it is not
  * one of those, -1 on failure. */
 static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
 			      struct nftnl_set *nls)
@@ -641,7 +641,7 @@ static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
 		set_free(s);
 		return 1;
 	}
-	ret = set_pack_dump(nft, nls, s);
+	ret = set_records_dump(nft, nls, s);
 	if (ret)
 		set_free(s);
 	else

@@ -3,7 +3,7 @@
  */
 #include <obj.h>
 #include <set_int.h>
-#include <set_pack.h>
+#include <set_records.h>
 #include <print.h>
 #include <json.h>
 #include <inttypes.h>
@@ -149,7 +149,7 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 
 	nft_print(octx, "\t\telements = { ");
 	if (s->packed)
-		set_pack_foreach(s, set_print_member, &o);
+		set_records_foreach(s, set_print_member, &o);
 	else
 		list_for_each_entry(i, &s->init->expr_list.expressions, list)
 			set_print_member(i, &o);
@@ -160,7 +160,7 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 static bool set_has_elems(const struct set *s)
 {
 	return (s->init && s->init->expr_list.size) ||
-	       set_pack_count(s->packed);
+	       set_records_count(s->packed);
 }
 
 void set_print(const struct set *s, struct output_ctx *octx, bool elements)
@@ -336,7 +336,7 @@ static void set_json_members(const struct set *s, struct set_elems_out *o)
 	const struct expr *i;
 
 	if (s->packed)
-		set_pack_foreach(s, o->each, o);
+		set_records_foreach(s, o->each, o);
 	else
 		list_for_each_entry(i, &s->init->expr_list.expressions, list)
 			o->each(i, o);

@@ -2,13 +2,13 @@
  * A named set's elements as a listing holds them: packed records of the
  * dumped bytes (key, range end, data or verdict), sorted as the system
  * nft lists them, each made into an expression only while it is
- * printed (src/obj/set_pack.c). A 144-byte expression and its number
+ * printed (src/obj/set_records.c). A 144-byte expression and its number
  * per element of a 200,000-element set were most of a listing's memory
  * and of its allocations. Sets whose elements carry more (timeouts,
  * comments, statements) keep the expression path.
  */
-#ifndef NFT_SET_PACK_H
-#define NFT_SET_PACK_H
+#ifndef NFT_SET_RECORDS_H
+#define NFT_SET_RECORDS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,21 +23,21 @@ struct nlmsghdr;
 struct interval;
 struct output_ctx;
 
-struct set_pack;
+struct set_records;
 
 /* The dump of @s's elements (@nls its dumped head) into s->packed: 0,
  * 1 if the set is not one for packing or its elements hold more (the
  * caller decodes it the expression way), -1 with errno on failure. */
-int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
+int set_records_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 		  struct set *s);
-void set_pack_free(struct set_pack *p);
-unsigned int set_pack_count(const struct set_pack *p);
+void set_records_free(struct set_records *p);
+unsigned int set_records_count(const struct set_records *p);
 /* Each member (a map's: its mapping) in listing order, made, given to
  * @cb and freed. */
-void set_pack_foreach(const struct set *s,
+void set_records_foreach(const struct set *s,
 		      void (*cb)(const struct expr *m, void *ctx), void *ctx);
 /* s->init made of s->packed (which goes), for what reads members. */
-void set_pack_unpack(struct set *s);
+void set_records_unpack(struct set *s);
 
 /* ---- members made from bytes (src/expr/set_decode.c, map_decode.c) ---- */
 
@@ -95,4 +95,4 @@ void map_data_maker_clear(struct map_data_maker *mk);
 struct expr *map_data_make(const struct map_data_maker *mk, int verdict,
 			   const char *chain, const void *data, uint32_t len);
 
-#endif /* NFT_SET_PACK_H */
+#endif /* NFT_SET_RECORDS_H */

@@ -1,11 +1,11 @@
 /*
- * Named sets' elements packed for a listing (include/set_pack.h): each
+ * Named sets' elements packed for a listing (include/set_records.h): each
  * dump message is read in place into records of the dumped bytes, the
  * records are sorted as the system nft lists them, and each member is
  * made into an expression only while it is printed.
  */
 #include <set_int.h>
-#include <set_pack.h>
+#include <set_records.h>
 #include <set_expr_int.h>
 #include <intervals.h>
 #include <mnl.h>
@@ -34,7 +34,7 @@ enum pack_kind {
  * verdict map's: the code and its chain's index + 1, 0 for none), the
  * element's flags (PACK_INTERVAL).
  */
-struct set_pack {
+struct set_records {
 	struct nftnl_set *head;		/* the dumped set, no elements */
 	enum pack_kind kind;
 	bool verdicts;
@@ -60,17 +60,17 @@ struct set_pack {
 #define PACK_VERDICT_LEN	8
 #define PACK_DUMP_TRIES		16
 
-static bool pack_is_map(const struct set_pack *p)
+static bool pack_is_map(const struct set_records *p)
 {
 	return p->kind == PACK_MAP || p->kind == PACK_MAP_CONCAT;
 }
 
-static uint32_t pack_data_off(const struct set_pack *p)
+static uint32_t pack_data_off(const struct set_records *p)
 {
 	return p->kind == PACK_CONCAT_RANGE ? 2 * p->klen : p->klen;
 }
 
-static unsigned char *pack_rec(const struct set_pack *p, unsigned int i)
+static unsigned char *pack_rec(const struct set_records *p, unsigned int i)
 {
 	return p->rec + (size_t)i * p->stride;
 }
@@ -96,10 +96,10 @@ static bool pack_kind_of(const struct set *s, uint32_t flags,
 	return true;
 }
 
-static struct set_pack *pack_alloc(const struct nftnl_set *nls,
+static struct set_records *pack_alloc(const struct nftnl_set *nls,
 				   const struct set *s, enum pack_kind kind)
 {
-	struct set_pack *p = xzalloc(sizeof(*p));
+	struct set_records *p = xzalloc(sizeof(*p));
 
 	p->head = set_nl_clone_head(nls);
 	p->kind = kind;
@@ -125,7 +125,7 @@ static struct set_pack *pack_alloc(const struct nftnl_set *nls,
 	return p;
 }
 
-static void pack_chains_free(struct set_pack *p)
+static void pack_chains_free(struct set_records *p)
 {
 	unsigned int i;
 
@@ -140,7 +140,7 @@ static void pack_chains_free(struct set_pack *p)
 }
 
 /* Empty again, for a dump taken anew. */
-static void pack_reset(struct set_pack *p)
+static void pack_reset(struct set_records *p)
 {
 	xfree(p->rec);
 	xfree(p->order);
@@ -155,7 +155,7 @@ static void pack_reset(struct set_pack *p)
 	pack_chains_free(p);
 }
 
-void set_pack_free(struct set_pack *p)
+void set_records_free(struct set_records *p)
 {
 	if (!p)
 		return;
@@ -165,7 +165,7 @@ void set_pack_free(struct set_pack *p)
 	xfree(p);
 }
 
-unsigned int set_pack_count(const struct set_pack *p)
+unsigned int set_records_count(const struct set_records *p)
 {
 	if (!p)
 		return 0;
@@ -183,7 +183,7 @@ static uint32_t pack_str_hash(const char *s)
 	return h;
 }
 
-static void pack_chains_grow(struct set_pack *p)
+static void pack_chains_grow(struct set_records *p)
 {
 	unsigned int size = p->chain_mask ? 2 * (p->chain_mask + 1) : 16;
 	unsigned int i, s;
@@ -200,7 +200,7 @@ static void pack_chains_grow(struct set_pack *p)
 }
 
 /* The index + 1 of chain @name, added if new. */
-static uint32_t pack_chain_index(struct set_pack *p, const char *name)
+static uint32_t pack_chain_index(struct set_records *p, const char *name)
 {
 	unsigned int s;
 
@@ -221,13 +221,13 @@ static uint32_t pack_chain_index(struct set_pack *p, const char *name)
 /* ---- repeats ---- */
 
 /* The bytes that tell elements apart: the key, an interval's end flag. */
-static uint32_t pack_ident_len(const struct set_pack *p)
+static uint32_t pack_ident_len(const struct set_records *p)
 {
 	return p->kind == PACK_INTERVAL ? p->klen + 1 : p->klen;
 }
 
 /* An interval's end flag follows its key directly in its record. */
-static const unsigned char *pack_ident(const struct set_pack *p,
+static const unsigned char *pack_ident(const struct set_records *p,
 				       unsigned int i)
 {
 	return pack_rec(p, i);
@@ -266,7 +266,7 @@ static uint64_t pack_hash(const unsigned char *k, uint32_t len)
 	return h;
 }
 
-static void pack_slot_put(struct set_pack *p, unsigned int i)
+static void pack_slot_put(struct set_records *p, unsigned int i)
 {
 	unsigned int s;
 
@@ -276,7 +276,7 @@ static void pack_slot_put(struct set_pack *p, unsigned int i)
 	p->slot[s] = i + 1;
 }
 
-static void pack_slots_grow(struct set_pack *p)
+static void pack_slots_grow(struct set_records *p)
 {
 	unsigned int size = p->slot_mask ? 2 * (p->slot_mask + 1) : 64;
 	unsigned int i;
@@ -290,7 +290,7 @@ static void pack_slots_grow(struct set_pack *p)
 
 /* Whether the last record came before: the kernel walked its hash
  * table while it was resized, and the dump is worth no more. */
-static bool pack_repeats_last(struct set_pack *p)
+static bool pack_repeats_last(struct set_records *p)
 {
 	unsigned int i = p->n - 1, s;
 	uint32_t len = pack_ident_len(p);
@@ -417,7 +417,7 @@ static bool pack_elem_read(const struct nlattr *elem, struct pack_elem *e)
 }
 
 /* Whether @e is what a record of @p holds. */
-static bool pack_elem_fits(const struct set_pack *p,
+static bool pack_elem_fits(const struct set_records *p,
 			   const struct pack_elem *e)
 {
 	if (!e->key || e->klen != p->klen)
@@ -435,7 +435,7 @@ static bool pack_elem_fits(const struct set_pack *p,
 	return e->data && !e->verdict && e->dlen == p->dlen;
 }
 
-static unsigned char *pack_push(struct set_pack *p)
+static unsigned char *pack_push(struct set_records *p)
 {
 	if (p->n == p->size) {
 		p->size = p->size ? 2 * p->size : 1024;
@@ -444,7 +444,7 @@ static unsigned char *pack_push(struct set_pack *p)
 	return pack_rec(p, p->n++);
 }
 
-static void pack_add(struct set_pack *p, const struct pack_elem *e)
+static void pack_add(struct set_records *p, const struct pack_elem *e)
 {
 	unsigned char *r = pack_push(p);
 	uint32_t off = pack_data_off(p), chain;
@@ -467,7 +467,7 @@ static void pack_add(struct set_pack *p, const struct pack_elem *e)
 /* A message of the dump: its elements packed, read in place. */
 static int pack_dump_cb(const struct nlmsghdr *nlh, void *data)
 {
-	struct set_pack *p = data;
+	struct set_records *p = data;
 	const struct nlattr *a, *e;
 	struct pack_elem el;
 
@@ -495,7 +495,7 @@ static int pack_dump_cb(const struct nlmsghdr *nlh, void *data)
 
 /* ---- order ---- */
 
-static uint64_t pack_key_word(const struct set_pack *p,
+static uint64_t pack_key_word(const struct set_records *p,
 			      const unsigned char *k)
 {
 	uint64_t v = 0;
@@ -508,7 +508,7 @@ static uint64_t pack_key_word(const struct set_pack *p,
 
 static int pack_key_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct set_pack *p = ctx;
+	const struct set_records *p = ctx;
 	const unsigned char *x = pack_rec(p, *(const uint32_t *)a);
 	const unsigned char *y = pack_rec(p, *(const uint32_t *)b);
 	uint32_t i;
@@ -524,7 +524,7 @@ static int pack_key_cmp(const void *a, const void *b, void *ctx)
 
 /* The records in listing order: by key, a number (one word: a radix
  * sort) or bytes. */
-static void pack_sort(struct set_pack *p)
+static void pack_sort(struct set_records *p)
 {
 	struct set_sort_key *a;
 	uint64_t max = 0;
@@ -552,7 +552,7 @@ static void pack_sort(struct set_pack *p)
 
 static int pack_bound_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct set_pack *p = ctx;
+	const struct set_records *p = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	int c = pack_key_cmp(a, b, ctx);
 
@@ -563,7 +563,7 @@ static int pack_bound_cmp(const void *a, const void *b, void *ctx)
 
 /* An interval set's bounds in order, ends before starts at one key:
  * a radix sort of key and flag where they fit a word. */
-static void pack_sort_bounds(struct set_pack *p)
+static void pack_sort_bounds(struct set_records *p)
 {
 	struct set_sort_key *a;
 	uint64_t max = 0;
@@ -592,7 +592,7 @@ static void pack_sort_bounds(struct set_pack *p)
 
 /* An interval set's bounds paired as intervals_decode() pairs them:
  * each start with the end right after it, if any. */
-static void pack_intervals(struct set_pack *p)
+static void pack_intervals(struct set_records *p)
 {
 	unsigned int i;
 	uint32_t r;
@@ -615,7 +615,7 @@ static void pack_intervals(struct set_pack *p)
 
 /* Whether the data of a map's first record can be read: a map's data
  * is read the same way for each element. */
-static bool pack_data_readable(const struct set_pack *p)
+static bool pack_data_readable(const struct set_records *p)
 {
 	struct map_data_maker dm;
 	struct expr *d;
@@ -632,7 +632,7 @@ static bool pack_data_readable(const struct set_pack *p)
 	return true;
 }
 
-static void pack_finish(struct set_pack *p)
+static void pack_finish(struct set_records *p)
 {
 	switch (p->kind) {
 	case PACK_INTERVAL:
@@ -663,7 +663,7 @@ static void pack_pause(unsigned int tries)
 
 /* One dump into @p: 0 done, 1 to be taken again, -1 with errno. */
 static int pack_dump_once(struct nft_ctx *nft, const struct nftnl_set *nls,
-			  struct set_pack *p)
+			  struct set_records *p)
 {
 	pack_reset(p);
 	if (mnl_dump_set_elems_each(nft, nls, pack_dump_cb, p) < 0)
@@ -677,12 +677,12 @@ static int pack_dump_once(struct nft_ctx *nft, const struct nftnl_set *nls,
 	return 0;
 }
 
-int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
+int set_records_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 		  struct set *s)
 {
 	uint32_t flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
 	enum pack_kind kind;
-	struct set_pack *p;
+	struct set_records *p;
 	unsigned int tries;
 	int ret = 1, err;
 
@@ -691,7 +691,7 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 	p = pack_alloc(nls, s, kind);
 	if (p->klen == 0 || p->klen > NFT_REG_SIZE * 4 ||
 	    p->dlen > NFT_REG_SIZE * 4) {
-		set_pack_free(p);
+		set_records_free(p);
 		return 1;
 	}
 	for (tries = 0; tries < PACK_DUMP_TRIES && ret > 0; tries++) {
@@ -701,7 +701,7 @@ int set_pack_dump(struct nft_ctx *nft, const struct nftnl_set *nls,
 	}
 	if (ret || p->slow || !pack_data_readable(p)) {
 		err = ret > 0 ? EINTR : errno;
-		set_pack_free(p);
+		set_records_free(p);
 		if (ret < 0 && err == ENOENT)
 			return 0;	/* gone meanwhile */
 		errno = err;
@@ -728,7 +728,7 @@ struct pack_makers {
 
 #define PACK_CODES		11
 
-static void pack_makers_init(struct pack_makers *m, const struct set_pack *p,
+static void pack_makers_init(struct pack_makers *m, const struct set_records *p,
 			     const struct set *s)
 {
 	set_member_maker_init(&m->key, p->head, s->key, pack_is_map(p));
@@ -744,7 +744,7 @@ static void pack_makers_init(struct pack_makers *m, const struct set_pack *p,
 }
 
 static void pack_makers_clear(struct pack_makers *m,
-			      const struct set_pack *p)
+			      const struct set_records *p)
 {
 	unsigned int i;
 
@@ -769,7 +769,7 @@ static int pack_verdict_slot(int32_t code, uint32_t chain)
 }
 
 /* A map's data (a reference): verdicts made once each. */
-static struct expr *pack_data_make(const struct set_pack *p,
+static struct expr *pack_data_make(const struct set_records *p,
 				   struct pack_makers *m,
 				   const unsigned char *d)
 {
@@ -793,7 +793,7 @@ static struct expr *pack_data_make(const struct set_pack *p,
 }
 
 /* Record @r as its member. */
-static struct expr *pack_make(const struct set_pack *p, struct pack_makers *m,
+static struct expr *pack_make(const struct set_records *p, struct pack_makers *m,
 			      const unsigned char *r)
 {
 	struct expr *key;
@@ -819,7 +819,7 @@ static struct expr *pack_make(const struct set_pack *p, struct pack_makers *m,
 }
 
 /* Interval @i: [start, end - 1], or to the top of the key's range. */
-static struct expr *pack_make_interval(const struct set_pack *p,
+static struct expr *pack_make_interval(const struct set_records *p,
 				       struct pack_makers *m, unsigned int i)
 {
 	uint32_t end = p->iv[i][1];
@@ -838,7 +838,7 @@ static struct expr *pack_make_interval(const struct set_pack *p,
 	return set_member_make_interval(&m->key, &m->iv);
 }
 
-static struct expr *pack_make_nth(const struct set_pack *p,
+static struct expr *pack_make_nth(const struct set_records *p,
 				  struct pack_makers *m, unsigned int i)
 {
 	if (p->kind == PACK_INTERVAL)
@@ -847,7 +847,7 @@ static struct expr *pack_make_nth(const struct set_pack *p,
 }
 
 /* @e, member i - 1, made member @i in place; false if it cannot be. */
-static bool pack_refill(const struct set_pack *p, struct pack_makers *m,
+static bool pack_refill(const struct set_records *p, struct pack_makers *m,
 			struct expr *e, unsigned int i)
 {
 	const unsigned char *r = pack_rec(p, p->order ? p->order[i] : i);
@@ -879,12 +879,12 @@ static bool pack_refill(const struct set_pack *p, struct pack_makers *m,
 	return true;
 }
 
-void set_pack_foreach(const struct set *s,
+void set_records_foreach(const struct set *s,
 		      void (*cb)(const struct expr *m, void *ctx), void *ctx)
 {
-	const struct set_pack *p = s->packed;
+	const struct set_records *p = s->packed;
 	struct pack_makers m;
-	unsigned int i, n = set_pack_count(p);
+	unsigned int i, n = set_records_count(p);
 	struct expr *e;
 
 	if (n == 0)
@@ -905,15 +905,15 @@ void set_pack_foreach(const struct set *s,
 	pack_makers_clear(&m, p);
 }
 
-void set_pack_unpack(struct set *s)
+void set_records_unpack(struct set *s)
 {
-	struct set_pack *p = s->packed;
+	struct set_records *p = s->packed;
 	struct pack_makers m;
 	unsigned int i, n;
 
 	if (!p)
 		return;
-	n = set_pack_count(p);
+	n = set_records_count(p);
 	pack_makers_init(&m, p, s);
 	if (n) {
 		s->init = set_member_maker_set(&m.key, p->head,
@@ -923,6 +923,6 @@ void set_pack_unpack(struct set *s)
 			set_expr_add(s->init, pack_make_nth(p, &m, i));
 	}
 	pack_makers_clear(&m, p);
-	set_pack_free(p);
+	set_records_free(p);
 	s->packed = NULL;
 }
