@@ -14,6 +14,20 @@ struct nft_ctx;
 struct expr;
 struct stmt;
 
+/* A set's "elem" array left in the text by the reader (src/json_input.c):
+ * @placeholder, an empty array, stands for it in @owner. */
+struct json_lazy {
+	json_t *owner;
+	json_t *placeholder;
+	const char *p;		/* its '[' */
+	const char *end;	/* past its ']' */
+};
+
+struct json_lazy_iter {
+	const char *p;
+	const char *end;
+};
+
 struct json_ctx {
 	struct nft_ctx *nft;
 	struct list_head *msgs;
@@ -22,6 +36,9 @@ struct json_ctx {
 	char path[512];			/* JSON path of the current node */
 	size_t cmd_path_len;		/* its "nftables[N]" part */
 	unsigned int family;
+	/* the current command's lazy "elem" arrays */
+	struct json_lazy lazy[2];
+	unsigned int nlazy;
 };
 
 /* JSON output builders (src/json.c); each takes over its arguments. */
@@ -42,6 +59,13 @@ __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
  * *@p moved past it; NULL when it needs jansson (escapes, non-ASCII,
  * reals, errors). src/json_input.c */
 json_t *json_fast_load(const char **p, const char *end);
+
+/* The lazy array @v stands for, or NULL; its elements one by one (new
+ * references, NULL after the last). */
+struct json_lazy *json_lazy_find(struct json_ctx *jctx, const json_t *v);
+void json_lazy_iter_init(const struct json_lazy *lz,
+			 struct json_lazy_iter *it);
+json_t *json_lazy_next(struct json_lazy_iter *it);
 
 /* Parse an expression (an object with one key naming the kind, or a
  * string/number/array primitive as the right side of a match). */

@@ -716,6 +716,11 @@ struct json_fast {
 	const char *p;
 	const char *end;
 	unsigned int depth;
+	bool skip;		/* check the syntax only, build nothing */
+	/* the command's lazy "elem" arrays (NULL: none); the keys of the
+	 * two outer objects tell a set's "elem" from any other */
+	struct json_ctx *lazy;
+	char outer[2][12];
 };
 
 #define JSON_FAST_MAX_DEPTH	64
@@ -756,7 +761,9 @@ static json_t *json_fast_string(struct json_fast *f)
 	const char *start = ++f->p;
 	ssize_t n = json_fast_string_len(f);
 
-	return n < 0 ? NULL : json_stringn_nocheck(start, n);
+	if (n < 0)
+		return NULL;
+	return f->skip ? json_null() : json_stringn_nocheck(start, n);
 }
 
 /* Integers only, as jansson reads them; reals go to jansson. */
@@ -779,7 +786,7 @@ static json_t *json_fast_number(struct json_fast *f)
 	if (!digits || (s < f->end && (*s == '.' || *s == 'e' || *s == 'E')))
 		return NULL;
 	f->p = s;
-	return json_integer(neg ? -v : v);
+	return f->skip ? json_null() : json_integer(neg ? -v : v);
 }
 
 static json_t *json_fast_word(struct json_fast *f, const char *word,
@@ -793,30 +800,80 @@ static json_t *json_fast_word(struct json_fast *f, const char *word,
 	return value;
 }
 
+/* Append @v to @array (NULL when only checking); 0 or -1. */
+static int json_fast_append(json_t *array, json_t *v)
+{
+	if (!v)
+		return -1;
+	return array ? json_array_append_new(array, v) : 0;
+}
+
 static json_t *json_fast_array(struct json_fast *f)
 {
-	json_t *array = json_array(), *v;
+	json_t *array = f->skip ? NULL : json_array();
 
 	f->p++;
 	json_fast_ws(f);
 	if (f->p < f->end && *f->p == ']') {
 		f->p++;
-		return array;
+		return array ? array : json_null();
 	}
 	for (;;) {
-		v = json_fast_value(f);
-		if (!v || json_array_append_new(array, v))
+		if (json_fast_append(array, json_fast_value(f)) < 0)
 			break;
 		json_fast_ws(f);
 		if (f->p >= f->end)
 			break;
 		if (*f->p++ == ']')
-			return array;
+			return array ? array : json_null();
 		if (f->p[-1] != ',')
 			break;
 	}
 	json_decref(array);
 	return NULL;
+}
+
+static bool json_fast_is_set_kind(const char *key)
+{
+	return !strcmp(key, "set") || !strcmp(key, "map") ||
+	       !strcmp(key, "element");
+}
+
+/*
+ * The "elem" array of a set, map or element command ({"set": {...}} at
+ * depth 2 or {"add": {"set": {...}}} at depth 3): only checked, and an
+ * empty array stands for it, which json_set_elems() recognizes and reads
+ * from the text one element at a time, so that a big set's JSON tree
+ * never exists whole. NULL when it does not apply.
+ */
+static json_t *json_fast_lazy(struct json_fast *f, json_t *obj,
+			      const char *key)
+{
+	struct json_ctx *jctx = f->lazy;
+	struct json_fast check = *f;
+	struct json_lazy *lz;
+	unsigned int i;
+
+	if (!jctx || f->skip || (f->depth != 2 && f->depth != 3) ||
+	    strcmp(key, "elem") || f->p >= f->end || *f->p != '[' ||
+	    !json_fast_is_set_kind(f->outer[f->depth - 2]))
+		return NULL;
+	check.skip = true;
+	if (!json_fast_value(&check))
+		return NULL;
+	for (i = 0; i < jctx->nlazy; i++)
+		if (jctx->lazy[i].owner == obj)
+			break;
+	if (i == array_size(jctx->lazy))
+		return NULL;
+	lz = &jctx->lazy[i];
+	jctx->nlazy += i == jctx->nlazy;
+	lz->owner = obj;
+	lz->placeholder = json_array();
+	lz->p = f->p;
+	lz->end = check.p;
+	f->p = check.p;
+	return lz->placeholder;
 }
 
 /* "key": value; 0 or -1. */
@@ -834,12 +891,22 @@ static int json_fast_member(struct json_fast *f, json_t *obj)
 	n = json_fast_string_len(f);
 	if (n < 0 || n >= JSON_FAST_MAX_KEY)
 		return -1;
-	memcpy(key, start, n);
-	key[n] = '\0';
 	json_fast_ws(f);
 	if (f->p >= f->end || *f->p++ != ':')
 		return -1;
-	v = json_fast_value(f);
+	if (f->skip)
+		return json_fast_value(f) ? 0 : -1;
+	memcpy(key, start, n);
+	key[n] = '\0';
+	if (f->depth <= 2) {
+		n = n < (ssize_t)sizeof(f->outer[0]) ? n : 0;
+		memcpy(f->outer[f->depth - 1], key, n);
+		f->outer[f->depth - 1][n] = '\0';
+	}
+	json_fast_ws(f);
+	v = json_fast_lazy(f, obj, key);
+	if (!v)
+		v = json_fast_value(f);
 	/* a repeated key replaces the value, as in jansson */
 	if (!v || json_object_set_new_nocheck(obj, key, v))
 		return -1;
@@ -848,7 +915,7 @@ static int json_fast_member(struct json_fast *f, json_t *obj)
 
 static json_t *json_fast_object(struct json_fast *f)
 {
-	json_t *obj = json_object();
+	json_t *obj = f->skip ? json_null() : json_object();
 
 	f->p++;
 	json_fast_ws(f);
@@ -896,11 +963,12 @@ static json_t *json_fast_value(struct json_fast *f)
 }
 
 /* The object starting at *@p, and *@p moved past it; NULL if the fast
- * reader gave up (nothing consumed). Not static: tests/unit compares
- * it with jansson. */
-json_t *json_fast_load(const char **p, const char *end)
+ * reader gave up (nothing consumed). @lazy: a command whose set
+ * elements may be left in the text (json_fast_lazy()). */
+static json_t *json_fast_load_cmd(const char **p, const char *end,
+				  struct json_ctx *lazy)
 {
-	struct json_fast f = { *p, end, 0 };
+	struct json_fast f = { .p = *p, .end = end, .lazy = lazy };
 	json_t *v;
 
 	if (f.p >= end || *f.p != '{')
@@ -911,6 +979,48 @@ json_t *json_fast_load(const char **p, const char *end)
 	return v;
 }
 
+/* Not static: tests/unit compares it with jansson. */
+json_t *json_fast_load(const char **p, const char *end)
+{
+	return json_fast_load_cmd(p, end, NULL);
+}
+
+/* ---- lazy "elem" arrays ---------------------------------------------- */
+
+struct json_lazy *json_lazy_find(struct json_ctx *jctx, const json_t *v)
+{
+	unsigned int i;
+
+	for (i = 0; v && i < jctx->nlazy; i++)
+		if (jctx->lazy[i].placeholder == v)
+			return &jctx->lazy[i];
+	return NULL;
+}
+
+void json_lazy_iter_init(const struct json_lazy *lz, struct json_lazy_iter *it)
+{
+	it->p = lz->p + 1;	/* past '[' */
+	it->end = lz->end;
+}
+
+/* The next element (a new reference), NULL after the last. The text was
+ * checked when the command was read: the fast reader cannot fail. */
+json_t *json_lazy_next(struct json_lazy_iter *it)
+{
+	struct json_fast f = { .p = it->p, .end = it->end };
+	json_t *v;
+
+	json_fast_ws(&f);
+	if (f.p < f.end && *f.p == ',')
+		f.p++;
+	json_fast_ws(&f);
+	if (f.p >= f.end || *f.p == ']')
+		return NULL;
+	v = json_fast_value(&f);
+	it->p = f.p;
+	return v;
+}
+
 /* Returns 1 when the document was parsed this way (err set), 0 when the
  * caller should parse it whole. Nothing is queued before that is known:
  * the document is checked in a first pass. */
@@ -918,12 +1028,17 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 			       size_t len, struct list_head *cmds, int *err)
 {
 	struct json_span sp = { data, data + len }, scan;
+	/* -e prints the elements back from the tree: no lazy ones */
+	struct json_ctx *lazy = nft_output_echo(&jctx->nft->octx) ? NULL : jctx;
 	json_error_t jerr;
 	const char *end;
 	json_t *elem;
 	size_t i;
 
-	if (len < 4096 || !json_span_take(&sp, "{") ||
+	/* small documents too (their sets' elements read lazily like a
+	 * big one's, so the tests see that path), but not with -e, whose
+	 * echo mirrors the whole document */
+	if ((len < 4096 && !lazy) || !json_span_take(&sp, "{") ||
 	    !json_span_take(&sp, "\"nftables\"") || !json_span_take(&sp, ":") ||
 	    !json_span_take(&sp, "["))
 		return 0;
@@ -951,8 +1066,10 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 	for (i = 0; !json_span_take(&sp, "]"); i++) {
 		json_span_take(&sp, ",");
 		json_span_skip_ws(&sp);
-		elem = json_fast_load(&sp.p, sp.end);
+		jctx->nlazy = 0;
+		elem = json_fast_load_cmd(&sp.p, sp.end, lazy);
 		if (!elem) {
+			jctx->nlazy = 0;
 			end = json_span_value_end(&sp);
 			elem = json_loadb(sp.p, end - sp.p, 0, &jerr);
 			sp.p = end;
@@ -971,6 +1088,7 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 		if (json_parse_one(jctx, elem, cmds) < 0)
 			*err = -1;
 		json_decref(elem);
+		jctx->nlazy = 0;
 	}
 	return 1;
 }
