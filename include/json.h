@@ -36,6 +36,13 @@ struct json_ctx {
 	char path[512];			/* JSON path of the current node */
 	size_t cmd_path_len;		/* its "nftables[N]" part */
 	unsigned int family;
+	/* While a set's element is converted, its index: the paths below
+	 * it read ".elem[\x01]", the same for every element (interned
+	 * once), and locations carry the index (json_location()). */
+	size_t elem_index;
+	bool in_elem;
+	/* the paths interned last (json_location()), most recent first */
+	const char *path_cache[4];
 	/* the current command's lazy "elem" arrays */
 	struct json_lazy lazy[2];
 	unsigned int nlazy;
@@ -52,6 +59,11 @@ struct location json_location(struct json_ctx *jctx, const char *suffix);
 /* "@prefix[@i]" into @buf (at least 32 bytes): a member's path suffix,
  * without snprintf's cost in loops over big sets. */
 const char *json_index_suffix(char *buf, const char *prefix, size_t i);
+/* ".elem[\x01]" into @buf (at least 32 bytes), the path suffix of
+ * element @i of a set, whose index the locations below it carry;
+ * json_elem_end() when the element is done. */
+const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i);
+void json_elem_end(struct json_ctx *jctx);
 __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
 			   const char *fmt, ...);
 

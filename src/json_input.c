@@ -84,6 +84,45 @@ const char *json_index_suffix(char *buf, const char *prefix, size_t i)
 	return buf;
 }
 
+const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i)
+{
+	jctx->elem_index = i;
+	jctx->in_elem = true;
+	memcpy(buf, ".elem[" JSON_PATH_INDEX "]", sizeof(".elem[" JSON_PATH_INDEX "]"));
+	return buf;
+}
+
+void json_elem_end(struct json_ctx *jctx)
+{
+	jctx->in_elem = false;
+}
+
+/* @path kept for the run; the last few are looked up first: a set's
+ * elements repeat the same two or three, which the run's hash table
+ * took 300 instructions each to find. */
+static const char *json_path_intern(struct json_ctx *jctx, const char *path)
+{
+	const char **c = jctx->path_cache, *s;
+	unsigned int i;
+
+	for (i = 0; i < array_size(jctx->path_cache) && c[i]; i++) {
+		if (strcmp(c[i], path))
+			continue;
+		s = c[i];
+		memmove(c + 1, c, i * sizeof(*c));
+		return c[0] = s;
+	}
+	s = nft_run_intern(jctx->nft, path);
+	memmove(c + 1, c, (array_size(jctx->path_cache) - 1) * sizeof(*c));
+	return c[0] = s;
+}
+
+/*
+ * Inside a set's element, the element's index goes into the location's
+ * line (unused by JSON locations) and the path keeps JSON_PATH_INDEX in
+ * its place (erec_print()): a path string per element and member was a
+ * big set's largest cost after the elements themselves.
+ */
 struct location json_location(struct json_ctx *jctx, const char *suffix)
 {
 	struct location loc = {
@@ -92,12 +131,14 @@ struct location json_location(struct json_ctx *jctx, const char *suffix)
 	};
 	size_t len = json_path_push(jctx, suffix);
 
+	if (jctx->in_elem)
+		loc.first_line = loc.last_line = jctx->elem_index + 1;
 	/* Within a command, only the part after "nftables[N]": the same
 	 * paths repeat in every rule and are kept once. */
 	if (jctx->path[0])
-		loc.json_path = nft_run_intern(jctx->nft, jctx->cmd_index < 0 ?
-					       jctx->path :
-					       jctx->path + jctx->cmd_path_len);
+		loc.json_path = json_path_intern(jctx, jctx->cmd_index < 0 ?
+						 jctx->path :
+						 jctx->path + jctx->cmd_path_len);
 	json_path_pop(jctx, len);
 	return loc;
 }

@@ -907,7 +907,7 @@ struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 	}
 	/* ".elem[i][0]", then "[1]": snprintf per element was 5% of
 	 * loading a big map */
-	json_index_suffix(path, ".elem", i);
+	json_elem_suffix(jctx, path, i);
 	end = strlen(path);
 	memcpy(path + end, "[0]", 4);
 	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);

@@ -177,7 +177,7 @@ static int json_set_elem(struct json_ctx *jctx, json_t *j, size_t i,
 	char path[40];
 	json_t *k;
 
-	json_index_suffix(path, ".elem", i);
+	json_elem_suffix(jctx, path, i);
 	if (s->flags & NFT_SET_MAP && json_is_array(j) &&
 	    json_array_size(j) == 2) {
 		k = json_elem_unwrap(jctx, json_array_get(j, 0), path, &info);
@@ -191,6 +191,7 @@ static int json_set_elem(struct json_ctx *jctx, json_t *j, size_t i,
 			e = json_parse_expr(jctx, k, path);
 		json_decref(k);
 	}
+	json_elem_end(jctx);
 	if (e && info) {
 		set_elem_info_free(e->elem_info);
 		e->elem_info = info;
