@@ -100,6 +100,7 @@ enum expr_flags {
  * NFT_RETURN, NFT_CONTINUE, NFT_BREAK).
  */
 struct set_elem_info;
+struct set_pack;
 struct expr {
 	struct list_head list;		/* membership in EXPR_LIST etc. */
 	struct location location;
@@ -221,6 +222,9 @@ struct expr {
 			 * members may keep over the left side's (NULL:
 			 * the left side's; src/expr/set.c) */
 			const struct datatype *key_dtype;
+			/* EXPR_SET: members packed before the listed ones
+			 * (include/set_pack.h), NULL if none */
+			struct set_pack *pack;
 		} expr_list;
 		/* EXPR_MAP: "KEY map { k : v }", "KEY vmap { k : accept }";
 		 * @mappings is an EXPR_SET of EXPR_MAPPING (src/expr/map.c) */

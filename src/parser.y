@@ -63,6 +63,7 @@ void scanner_cleanup(yyscan_t scanner);
 #include <linux/netfilter/nf_synproxy.h>
 #include <linux/netfilter/nf_nat.h>
 #include <sobj.h>
+#include <set_pack.h>
 
 /* From the flex scanner (scanner.h is generated after this file). */
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
@@ -216,6 +217,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <expr> set_block set_list set_member set_elem concat_lhs concat_rhs
+%type <expr> elem_set_block elem_map_block
 %type <expr> set_value set_bits set_operand
 %type <op> rel_op
 %type <stmt> log_stmt limit_stmt quota_stmt reject_stmt queue_stmt
@@ -308,11 +310,11 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$5->flags |= NFT_SET_MAP;
 				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
 			}
-		| CREATE ELEMENT set_spec map_block
+		| CREATE ELEMENT set_spec elem_map_block
 			{
 				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
 			}
-		| CREATE ELEMENT set_spec set_block
+		| CREATE ELEMENT set_spec elem_set_block
 			{
 				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
 			}
@@ -428,11 +430,11 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 				$4->flags |= NFT_SET_MAP;
 				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
 			}
-		| ELEMENT set_spec set_block
+		| ELEMENT set_spec elem_set_block
 			{
 				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
-		| ELEMENT set_spec map_block
+		| ELEMENT set_spec elem_map_block
 			{
 				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
@@ -1175,7 +1177,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_types = $4;
 				$<set>0->data_loc = @4;
 			}
-		| STRING '=' map_block
+		| STRING '=' elem_map_block
 			{
 				if (strcmp($1, "elements"))
 					parser_error(state, &@1,
@@ -1186,7 +1188,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->init = $3;
 				xfree($1);
 			}
-		| STRING '=' set_block
+		| STRING '=' elem_set_block
 			{
 				if (strcmp($1, "elements"))
 					parser_error(state, &@1,
@@ -1500,7 +1502,16 @@ set_ref		: '@' identifier
  * of a match; members may be values, ranges, prefixes and variables,
  * separated by commas and newlines, with an optional trailing comma.
  */
-set_block	: '{' opt_newlines set_list opt_newlines '}'
+/* Elements of named sets (declarations, "add element") may stay packed
+ * (include/set_pack.h); everywhere else the members are listed. */
+set_block	: elem_set_block
+			{
+				$$ = $1;
+				set_expr_unpack($$);
+			}
+		;
+
+elem_set_block	: '{' opt_newlines set_list opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
@@ -1515,12 +1526,12 @@ set_block	: '{' opt_newlines set_list opt_newlines '}'
 set_list	: set_elem
 			{
 				$$ = set_expr_alloc(&@$);
-				set_expr_add($$, $1);
+				set_expr_add_packed($$, $1);
 			}
 		| set_list ',' opt_newlines set_elem
 			{
 				$$ = $1;
-				set_expr_add($$, $4);
+				set_expr_add_packed($$, $4);
 			}
 		;
 
@@ -1670,7 +1681,14 @@ objmap_field	: proto_kw STRING
 		| ct_expr		{ $$ = $1; }
 		;
 
-map_block	: '{' opt_newlines map_list opt_newlines '}'
+map_block	: elem_map_block
+			{
+				$$ = $1;
+				set_expr_unpack($$);
+			}
+		;
+
+elem_map_block	: '{' opt_newlines map_list opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
@@ -1685,12 +1703,12 @@ map_block	: '{' opt_newlines map_list opt_newlines '}'
 map_list	: map_elem
 			{
 				$$ = set_expr_alloc(&@$);
-				set_expr_add($$, $1);
+				set_expr_add_packed($$, $1);
 			}
 		| map_list ',' opt_newlines map_elem
 			{
 				$$ = $1;
-				set_expr_add($$, $4);
+				set_expr_add_packed($$, $4);
 			}
 		;
 

@@ -40,6 +40,7 @@
 #include <libnftnl/udata.h>
 #include <set.h>
 #include <map_int.h>
+#include <set_pack.h>
 
 /* ---- mappings ---- */
 
@@ -923,4 +924,178 @@ struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 		return NULL;
 	}
 	return mapping_expr_alloc(loc, mk, md);
+}
+
+/* ---- packed mappings (include/set_pack.h) ---- */
+
+static bool map_pack_values(const struct expr *e)
+{
+	const struct expr *i;
+
+	if (e->etype == EXPR_VALUE)
+		return !(e->flags & EXPR_F_WILDCARD);
+	if (e->etype != EXPR_CONCAT || e->flags & EXPR_F_INTERVAL)
+		return false;
+	list_for_each_entry(i, &e->expr_list.expressions, list)
+		if (i->etype != EXPR_VALUE || i->flags & EXPR_F_WILDCARD)
+			return false;
+	return true;
+}
+
+/* A verdict's data: its code and its chain's index (each chain's
+ * existence checked once). -1: no such chain. */
+static int map_pack_verdict(struct eval_ctx *ectx, const struct handle *h,
+			    const struct expr *v, unsigned char *data,
+			    struct pack_keys *k)
+{
+	struct set_pack_verdict pv = { v->verdict.verdict, UINT32_MAX };
+	unsigned int known = k->nchains;
+	char *name;
+	int ret = 0;
+
+	if (v->verdict.chain) {
+		name = constant_expr_get_string(v->verdict.chain);
+		pv.chain = pack_keys_chain(k, name);
+		if (k->nchains > known)
+			ret = verdict_chain_evaluate(ectx, h, name,
+					&v->verdict.chain->location);
+		xfree(name);
+	}
+	memcpy(data, &pv, sizeof(pv));
+	return ret;
+}
+
+/* The data of mapping @m, typed, as map_elem_data() writes it. */
+static int map_pack_data(struct eval_ctx *ectx, const struct expr *map,
+			 const struct handle *h, const struct expr *d,
+			 unsigned char *data, struct pack_keys *k)
+{
+	const struct expr *i;
+	unsigned int off = 0;
+
+	if (d->etype == EXPR_VERDICT)
+		return map_pack_verdict(ectx, h, d, data, k);
+	if (d->etype != EXPR_CONCAT) {
+		set_member_key(data, d, d->byteorder, k->data_len);
+		return 0;
+	}
+	list_for_each_entry(i, &d->expr_list.expressions, list) {
+		linearize_mpz(data + off, i->value.value, i->byteorder,
+			      div_round_up(i->len, BITS_PER_BYTE));
+		off += concat_field_bytes(i);
+	}
+	return 0;
+}
+
+static bool map_pack_data_ok(const struct expr *map, const struct expr *d)
+{
+	if (map->map.vmap)
+		return d->etype == EXPR_VERDICT &&
+		       (!d->verdict.chain ||
+			d->verdict.chain->etype == EXPR_VALUE);
+	return !map->map.data_interval && !map->map.objtype &&
+	       map_pack_values(d);
+}
+
+/* 0: mapping @m is in @k; 1: not for this path (or an error, which the
+ * listed path says in its order). */
+static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
+			   const struct handle *h, struct expr *m,
+			   struct pack_keys *k)
+{
+	unsigned char *key, *data;
+	struct eval_type saved;
+	int ret;
+
+	if (m->etype != EXPR_MAPPING)
+		return 1;
+	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
+	ret = map_key_evaluate(ectx, map, m);
+	eval_type_pop(ectx, &saved);
+	if (ret < 0 || map->flags & EXPR_F_INTERVAL ||
+	    !map_pack_values(m->mapping.key))
+		return 1;
+	if (!map->map.vmap)
+		eval_type_push(ectx, &saved, map->dtype, map->byteorder,
+			       map->len);
+	ret = map_data_evaluate(ectx, map, m);
+	if (!map->map.vmap)
+		eval_type_pop(ectx, &saved);
+	if (ret < 0 || !map_pack_data_ok(map, m->mapping.data))
+		return 1;
+	key = pack_keys_add(k, &data);
+	if (m->mapping.key->etype == EXPR_CONCAT)
+		set_concat_key(key, m->mapping.key, map->map.key, false);
+	else
+		set_member_key(key, m->mapping.key, map->map.key->byteorder,
+			       k->key_len);
+	return map_pack_data(ectx, map, h, m->mapping.data, data, k) < 0;
+}
+
+static int map_pack_key_cmp(const void *a, const void *b, void *arg)
+{
+	const struct pack_keys *k = arg;
+
+	return memcmp(k->keys + (size_t)*(const uint32_t *)a * k->key_len,
+		      k->keys + (size_t)*(const uint32_t *)b * k->key_len,
+		      k->key_len);
+}
+
+/* Whether two keys are the same (map_check_overlap() names them). */
+static bool map_pack_repeats(const struct pack_keys *k)
+{
+	uint32_t *v = xmalloc((k->n + 1) * sizeof(*v));
+	bool yes = false;
+	unsigned int i;
+
+	for (i = 0; i < k->n; i++)
+		v[i] = i;
+	qsort_r(v, k->n, sizeof(*v), map_pack_key_cmp, (void *)k);
+	for (i = 1; i < k->n && !yes; i++)
+		yes = !map_pack_key_cmp(&v[i - 1], &v[i], (void *)k);
+	xfree(v);
+	return yes;
+}
+
+/*
+ * A named map's packed mappings (@map: set_map_stub()'s stand-in, its
+ * mappings the packed set) typed into keys and data as
+ * map_elems_evaluate() types listed ones. Anything else than values
+ * and verdicts, and any error, leave the pack as it was and return 1:
+ * the listed path then says what is wrong, in its order; the messages
+ * queued here are dropped.
+ */
+int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
+		      const struct handle *h)
+{
+	struct expr *set = map->map.mappings, *m;
+	struct set_pack *p = set->expr_list.pack;
+	struct list_head *last = ectx->msgs->prev;
+	struct error_record *erec;
+	struct set_pack_iter it;
+	struct pack_keys *k;
+	int ret = 0;
+
+	k = pack_keys_alloc(map_key_bytes(map->map.key),
+			    map->map.vmap ? sizeof(struct set_pack_verdict) :
+			    map_key_bytes(map), set_pack_count(p));
+	k->verdicts = map->map.vmap;
+	set_pack_iter_init(p, &it);
+	while (ret == 0 && (m = set_pack_next(p, &it))) {
+		ret = map_pack_member(ectx, map, h, m, k);
+		expr_free(m);
+	}
+	if (ret == 0 && map->map.key->etype != EXPR_CONCAT)
+		ret = map_pack_repeats(k);
+	if (ret == 0) {
+		set_pack_set_keys(p, k);
+		return 0;
+	}
+	pack_keys_free(k);
+	while (ectx->msgs->prev != last) {
+		erec = list_entry(ectx->msgs->prev, struct error_record, list);
+		list_del(&erec->list);
+		erec_destroy(erec);
+	}
+	return 1;
 }

@@ -40,6 +40,7 @@
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
+#include <set_pack.h>
 
 /* What the system nft names an anonymous set; the kernel picks the %d. */
 #define SET_ANON_NAME	"__set%d"
@@ -52,6 +53,7 @@ static void set_expr_destroy(struct expr *expr)
 		list_del(&i->list);
 		expr_free(i);
 	}
+	set_pack_free(expr->expr_list.pack);
 }
 
 static void set_expr_clone(struct expr *dst, const struct expr *src)
@@ -61,6 +63,8 @@ static void set_expr_clone(struct expr *dst, const struct expr *src)
 	init_list_head(&dst->expr_list.expressions);
 	dst->expr_list.size = 0;
 	dst->expr_list.key_dtype = src->expr_list.key_dtype;
+	dst->expr_list.pack = src->expr_list.pack ?
+			      set_pack_clone(src->expr_list.pack) : NULL;
 	list_for_each_entry(i, &src->expr_list.expressions, list)
 		set_expr_add(dst, expr_clone(i));
 }
@@ -70,6 +74,10 @@ static bool set_expr_cmp(const struct expr *a, const struct expr *b)
 	const struct expr *i, *j;
 
 	if (a->expr_list.size != b->expr_list.size)
+		return false;
+	if ((a->expr_list.pack || b->expr_list.pack) &&
+	    (!a->expr_list.pack || !b->expr_list.pack ||
+	     !set_pack_equal(a->expr_list.pack, b->expr_list.pack)))
 		return false;
 	j = list_first_entry(&b->expr_list.expressions, struct expr, list);
 	list_for_each_entry(i, &a->expr_list.expressions, list) {
@@ -100,10 +108,21 @@ json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
 
 static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
+	const struct set_pack *p = expr->expr_list.pack;
+	struct set_pack_iter it;
 	const struct expr *i;
 	const char *sep = "";
+	struct expr *m;
 
 	nft_print(octx, "{ ");
+	/* unevaluated packed members print as written (text only) */
+	set_pack_iter_init(p, &it);
+	while (p && !set_pack_keys(p) && (m = set_pack_next(p, &it))) {
+		nft_print(octx, "%s", sep);
+		set_member_print(m, octx);
+		expr_free(m);
+		sep = ", ";
+	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
 		set_member_print(i, octx);
@@ -114,9 +133,17 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 
 static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
+	const struct set_pack *p = expr->expr_list.pack;
 	json_t *array = json_array();
+	struct set_pack_iter it;
 	const struct expr *i;
+	struct expr *m;
 
+	set_pack_iter_init(p, &it);
+	while (p && !set_pack_keys(p) && (m = set_pack_next(p, &it))) {
+		json_array_append_new(array, set_member_json(m, octx));
+		expr_free(m);
+	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
 		json_array_append_new(array, set_member_json(i, octx));
 	return json_wrap("set", array);
@@ -251,6 +278,7 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *set = *exprp, *elem;
 
+	set_expr_unpack(set);
 	if (set_evaluate_members(ectx, set) < 0 ||
 	    set_check_members(ectx, set) < 0)
 		return -1;
@@ -274,6 +302,7 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 }
 
 /* ---- encoding ---- */
+
 
 static unsigned int set_key_bytes(const struct expr *left)
 {
@@ -892,4 +921,143 @@ void set_member_bounds(const struct expr *m, const struct expr *key,
 void set_key_desc(struct nftnl_set *nls, const struct expr *key)
 {
 	set_desc_concat(nls, key);
+}
+
+/* ---- packed members (include/set_pack.h) ---- */
+
+/*
+ * A named set's packed members (include/set_pack.h) typed by its @key
+ * without an expression per member kept: each is unpacked, evaluated as
+ * set_evaluate_members() does and its key written out, in the order
+ * written. A member this path does not take (a hostname of several
+ * addresses, a wildcard, anything set_elem_check() would refuse) sends
+ * the whole set back to the listed path, which evaluates it from the
+ * start and says what is wrong exactly as it would have: the messages
+ * this pass queued are dropped first. An evaluation error is the one
+ * the listed path would meet first too: every member before it passed.
+ */
+static bool set_pack_value_ok(const struct eval_ctx *ectx,
+			      const struct expr *m)
+{
+	const struct expr *i;
+
+	if (m->etype == EXPR_VALUE)
+		return !(m->flags & EXPR_F_WILDCARD) &&
+		       set_types_match(ectx->ectx_dtype, m->dtype);
+	if (m->etype != EXPR_CONCAT || !set_key_is_concat(ectx) ||
+	    m->flags & EXPR_F_INTERVAL)
+		return false;
+	list_for_each_entry(i, &m->expr_list.expressions, list)
+		if (i->etype != EXPR_VALUE || i->flags & EXPR_F_WILDCARD)
+			return false;
+	return true;
+}
+
+/* A value's bytes as a key or data holds them. */
+void set_member_key(unsigned char *buf, const struct expr *v,
+		    enum byteorder byteorder, unsigned int len)
+{
+	linearize_mpz(buf, v->value.value, byteorder, len);
+}
+
+/* 0: the key is written; -1: an error; 1: not for this path. */
+static int set_pack_member(struct eval_ctx *ectx, struct expr *set,
+			   struct expr **mp, const struct expr *key,
+			   struct pack_keys *k)
+{
+	unsigned char *buf;
+
+	/* a lone value has no type: say what is missing */
+	if (set_key_is_concat(ectx) && (*mp)->etype != EXPR_CONCAT)
+		return set_elem_check(ectx, set, *mp) < 0 ? -1 : 1;
+	if (expr_evaluate(ectx, mp) < 0)
+		return -1;
+	if (!set_pack_value_ok(ectx, *mp))
+		return 1;
+	buf = pack_keys_add(k, NULL);
+	if ((*mp)->etype == EXPR_CONCAT)
+		set_concat_key(buf, *mp, key, false);
+	else
+		linearize_mpz(buf, (*mp)->value.value, key->byteorder,
+			      k->key_len);
+	return 0;
+}
+
+static void set_pack_drop_msgs(struct eval_ctx *ectx, struct list_head *last)
+{
+	struct error_record *erec;
+
+	while (ectx->msgs->prev != last) {
+		erec = list_entry(ectx->msgs->prev, struct error_record, list);
+		list_del(&erec->list);
+		erec_destroy(erec);
+	}
+}
+
+int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
+		      const struct expr *key)
+{
+	const struct expr *saved_key = ectx->ectx_key;
+	struct set_pack *p = set->expr_list.pack;
+	struct list_head *last = ectx->msgs->prev;
+	struct eval_type saved;
+	struct set_pack_iter it;
+	struct pack_keys *k;
+	struct expr *m;
+	int ret = 0;
+
+	k = pack_keys_alloc(set_key_bytes(key), 0, set_pack_count(p));
+	eval_type_push(ectx, &saved, key->dtype, key->byteorder, key->len);
+	ectx->ectx_key = key;
+	set_pack_iter_init(p, &it);
+	while (ret == 0 && (m = set_pack_next(p, &it))) {
+		ret = set_pack_member(ectx, set, &m, key, k);
+		expr_free(m);
+	}
+	ectx->ectx_key = saved_key;
+	eval_type_pop(ectx, &saved);
+	if (ret) {
+		pack_keys_free(k);
+		if (ret > 0)
+			set_pack_drop_msgs(ectx, last);
+		return ret;
+	}
+	set_pack_set_keys(p, k);
+	set->dtype = key->dtype;
+	set->byteorder = key->byteorder;
+	set->len = key->len;
+	set->flags |= EXPR_F_CONSTANT;
+	return 0;
+}
+
+/* Keys @from on, at most @max, into @elems: how many. */
+unsigned int set_pack_build_page(struct nftnl_set *elems,
+				 const struct pack_keys *k,
+				 unsigned int from, unsigned int max)
+{
+
+	const struct set_pack_verdict *v;
+	struct nftnl_set_elem *e;
+	const unsigned char *d;
+	unsigned int n, i;
+
+	for (n = 0; n < max && from + n < k->n; n++) {
+		i = from + n;
+		e = set_add_elem(elems, k->keys + (size_t)i * k->key_len,
+				 NULL, k->key_len, 0, false);
+		if (!k->data_len)
+			continue;
+		d = k->data + (size_t)i * k->data_len;
+		if (!k->verdicts) {
+			nftnl_set_elem_set(e, NFTNL_SET_ELEM_DATA, d,
+					   k->data_len);
+			continue;
+		}
+		v = (const struct set_pack_verdict *)d;
+		nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_VERDICT, v->code);
+		if (v->chain != UINT32_MAX)
+			nftnl_set_elem_set_str(e, NFTNL_SET_ELEM_CHAIN,
+					       k->chains[v->chain]);
+	}
+	return n;
 }

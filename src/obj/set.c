@@ -22,6 +22,8 @@
 #include <json.h>
 #include <stmt.h>
 #include <intervals.h>
+#include <set_pack.h>
+#include <limits.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <libnftnl/expr.h>
@@ -418,6 +420,10 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 	struct expr *map;
 	unsigned int n;
 
+	if (set_pack_keys(members->expr_list.pack))
+		return set_pack_build_page(elems,
+					   set_pack_keys(members->expr_list.pack),
+					   0, UINT_MAX);
 	/* auto-merge: the new elements merged with the set's own */
 	if (!set_is_map(s) && s->merge_with && members == s->init)
 		return set_elems_build_merged(elems, members, s->merge_with,
@@ -628,8 +634,28 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
 			   const struct expr *members, bool zero)
 {
+	const struct pack_keys *k = set_pack_keys(members->expr_list.pack);
 	struct nftnl_set *elems;
+	unsigned int from;
 
+	/* packed keys (include/set_pack.h) go in pages as they are */
+	if (k) {
+		from = 0;
+		do {
+			elems = set_nl_alloc(h);
+			from += set_pack_build_page(elems, k, from,
+						    SET_ELEMS_PAGE);
+			if (set_is_map(s) && s->data) {
+				nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+						  set_data_type_id(s));
+				nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
+						  set_data_len(s));
+			}
+			set_put_elems(x, type, flags, h, elems);
+			nftnl_set_free(elems);
+		} while (from < k->n);
+		return;
+	}
 	/* in pages: a big set's libnftnl elements are never all held at
 	 * once (the debug listing shows them in one piece, as built) */
 	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) && set_is_map(s) &&
@@ -676,7 +702,11 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nls = s ? set_nl_build(h, s) : set_nl_alloc(h);
 	/* a constant set is as large as its elements, as the system nft
 	 * declares it */
-	if (s && s->init && s->flags & NFT_SET_CONSTANT && !s->size) {
+	if (s && s->init && set_pack_keys(s->init->expr_list.pack) &&
+	    s->flags & NFT_SET_CONSTANT && !s->size) {
+		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
+				  set_expr_size(s->init));
+	} else if (s && s->init && s->flags & NFT_SET_CONSTANT && !s->size) {
 		struct nftnl_set *elems = set_nl_alloc(h);
 
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,

@@ -9,6 +9,7 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <set_pack.h>
 
 /* ---- evaluation ---- */
 
@@ -89,11 +90,53 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/*
+ * Whether @elems may stay packed (include/set_pack.h) once typed: nothing
+ * after evaluation needs their expressions. The echo (-e) and the
+ * netlink debug output print them; intervals are merged from them.
+ */
+static bool set_elems_packable(const struct eval_ctx *ectx,
+			       const struct set *s, const struct expr *elems)
+{
+	return elems->etype == EXPR_SET && set_expr_has_pack(elems) &&
+	       elems->expr_list.size == 0 &&
+	       !set_pack_keys(elems->expr_list.pack) &&
+	       !nft_output_echo(&ectx->nft->octx) &&
+	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK) &&
+	       !(s->flags & (NFT_SET_INTERVAL | NFT_SET_OBJECT)) &&
+	       (!set_is_map(s) || (s->data && !s->data_interval));
+}
+
+/* A map's packed mappings: 0, or 1 for the listed path. */
+static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
+				 struct expr *e)
+{
+	struct expr *map = set_map_stub(s, e);
+	int ret;
+
+	map->flags &= ~EXPR_F_INTERVAL;
+	ret = map_pack_evaluate(ectx, map, &s->handle);
+	set_map_stub_free(map);
+	if (ret == 0)
+		e->flags |= EXPR_F_CONSTANT;
+	return ret;
+}
+
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp)
 {
 	struct expr *e;
+	int ret;
 
+	if (set_elems_packable(ectx, s, *elemsp)) {
+		ret = set_is_map(s) ?
+		      set_map_pack_evaluate(ectx, s, *elemsp) :
+		      set_pack_evaluate(ectx, *elemsp, s->key);
+		if (ret <= 0)
+			return ret;
+	}
+	if ((*elemsp)->etype == EXPR_SET)
+		set_expr_unpack(*elemsp);
 	if (set_is_map(s)) {
 		struct expr *map;
 		int ret;
@@ -432,7 +475,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	}
 	e->auto_merge = s->auto_merge;
 	e->timeout = s->timeout;	/* the echo's expiry (set_elem.c) */
-	e->target_empty = !s->init || !s->init->expr_list.size;
+	e->target_empty = !s->init || !set_expr_size(s->init);
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;
 	if (!set_is_map(s) && (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
@@ -465,14 +508,33 @@ unsigned int set_cmd_needs(const struct cmd *cmd)
 }
 
 /* Elements: whether the set has some, and which (overlaps). */
+/* Whether the first member of @elems is a mapping (packed or listed). */
+static bool set_elems_are_mappings(const struct expr *elems)
+{
+	const struct set_pack *p = elems->expr_list.pack;
+	struct set_pack_iter it;
+	struct expr *m;
+	bool yes;
+
+	if (p && !set_pack_keys(p)) {
+		set_pack_iter_init(p, &it);
+		m = set_pack_next(p, &it);
+		yes = m && m->etype == EXPR_MAPPING;
+		if (m)
+			expr_free(m);
+		return yes;
+	}
+	return !list_empty(&elems->expr_list.expressions) &&
+	       list_first_entry(&elems->expr_list.expressions,
+				struct expr, list)->etype == EXPR_MAPPING;
+}
+
 unsigned int element_cmd_needs(const struct cmd *cmd)
 {
 	/* a verdict map's jumps name chains */
 	if (cmd->set && cmd->set->init &&
 	    cmd->set->init->etype == EXPR_SET &&
-	    !list_empty(&cmd->set->init->expr_list.expressions) &&
-	    list_first_entry(&cmd->set->init->expr_list.expressions,
-			     struct expr, list)->etype == EXPR_MAPPING)
+	    set_elems_are_mappings(cmd->set->init))
 		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM |
 		       NFT_CACHE_CHAIN;
 	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;

@@ -1,0 +1,136 @@
+/*
+ * Packed member lists: the elements of a big set or map without one
+ * struct expr per element.
+ *
+ * A set block of 200,000 addresses held 200,000 symbol expressions (144
+ * bytes and a string each) from the parser to the evaluator, then as
+ * many values until the batch was built. Instead, the members of a set
+ * expression (EXPR_SET) may live in a pack hung on it
+ * (set->expr_list.pack): first as text (each member serialized with its
+ * locations, ~20 bytes for an IPv4 address), then, once evaluated by a
+ * named set's key, as the keys (and data) in the kernel's byte order,
+ * which the encoder copies into the batch.
+ *
+ * Adding members (the text parser's set and map blocks, JSON input):
+ *
+ *	set = set_expr_alloc(&loc);
+ *	for each member m (a new reference, whatever its kind):
+ *		set_expr_add_packed(set, m);
+ *
+ * set_expr_add_packed() takes over @m: a plain member (a symbol, a
+ * string constant, a prefix or range of symbols, a concatenation of
+ * these, a mapping of such a key to such a value or to a verdict; no
+ * options such as timeout or counter) is serialized and freed; any
+ * other is linked into set->expr_list.expressions as set_expr_add()
+ * would, after the pack so far has been turned back into expressions,
+ * so that the members keep the order they were written in. The
+ * locations of every node (file, line, column, or JSON index and path)
+ * come back as they went in, so errors keep their carets.
+ *
+ * Reading members: code that walks set->expr_list.expressions first
+ * calls set_expr_unpack(set), which turns the pack back into the
+ * ordinary list (the same expressions the parser made, in order) and
+ * frees it; set_expr_size() counts both. Only the evaluation of a named
+ * set's elements (src/obj/set_eval.c) and the encoder (src/obj/set.c)
+ * read the pack itself; everything else unpacks, so behaviour is the
+ * same wherever the fast path does not apply (echo, JSON output,
+ * --debug, intervals, get and reset element, anonymous sets in rules).
+ */
+#ifndef NFT_SET_PACK_H
+#define NFT_SET_PACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <datatype.h>
+
+struct expr;
+struct set_pack;
+
+/* Append @member to @set (an EXPR_SET), packed if plain; takes it over. */
+void set_expr_add_packed(struct expr *set, struct expr *member);
+/* The packed members back into set->expr_list.expressions (before the
+ * listed ones, which all came after them). No-op without a pack. Only
+ * the text form can be unpacked: the keys of an evaluated pack have lost
+ * their text (callers decide before evaluating, set_eval.c). */
+void set_expr_unpack(struct expr *set);
+/* Members listed and packed. */
+unsigned int set_expr_size(const struct expr *set);
+/* Whether @set has a pack (text or keys). */
+bool set_expr_has_pack(const struct expr *set);
+
+/* ---- the pack itself (src/expr/set_pack.c) ---- */
+
+void set_pack_free(struct set_pack *p);
+struct set_pack *set_pack_clone(const struct set_pack *p);
+bool set_pack_equal(const struct set_pack *a, const struct set_pack *b);
+/* Members in the pack (text or keys). */
+unsigned int set_pack_count(const struct set_pack *p);
+
+/* Walking the text form: each call returns a new member (the caller
+ * frees it), NULL at the end. */
+struct set_pack_iter {
+	const void *block;
+	unsigned int off;
+};
+void set_pack_iter_init(const struct set_pack *p, struct set_pack_iter *it);
+struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it);
+
+/*
+ * The evaluated form: @n keys of @key_len bytes (and data of @data_len
+ * bytes each, maps), in the order written, as the kernel takes them.
+ * A verdict map's data are a verdict code and the index of its chain
+ * name in @chains (or UINT32_MAX), see struct set_pack_verdict.
+ */
+struct set_pack_verdict {
+	int32_t code;
+	uint32_t chain;
+};
+
+struct pack_keys {
+	unsigned char *keys;
+	unsigned char *data;
+	unsigned int key_len;
+	unsigned int data_len;
+	unsigned int n;
+	unsigned int cap;
+	char **chains;
+	unsigned int nchains;
+	bool verdicts;
+};
+
+/* The pack's keys (NULL while it is still text). */
+const struct pack_keys *set_pack_keys(const struct set_pack *p);
+/* Replace the text of @p by @k (taken over). */
+void set_pack_set_keys(struct set_pack *p, struct pack_keys *k);
+struct pack_keys *pack_keys_alloc(unsigned int key_len, unsigned int data_len,
+				unsigned int hint);
+/* One more key (and data): where to write them. */
+unsigned char *pack_keys_add(struct pack_keys *k, unsigned char **data);
+/* The index of chain @name in @k's names (added if new). */
+uint32_t pack_keys_chain(struct pack_keys *k, const char *name);
+void pack_keys_free(struct pack_keys *k);
+
+/* ---- evaluation and encoding (src/expr/set.c) ---- */
+
+struct eval_ctx;
+struct nftnl_set;
+/* @set's packed members typed by a named set's @key into keys: 0, -1 on
+ * an error (queued), 1 if some member needs the listed path (the pack is
+ * untouched: set_expr_unpack() and evaluate as usual). */
+int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
+		      const struct expr *key);
+/* The same for a named map's mappings (src/expr/map.c): @map is
+ * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); 0 or 1
+ * (nothing is said: the listed path says it). */
+struct handle;
+int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
+		      const struct handle *h);
+/* A value's bytes (@len of them, in @byteorder) at @buf. */
+void set_member_key(unsigned char *buf, const struct expr *v,
+		    enum byteorder byteorder, unsigned int len);
+/* Keys (and data) @from on, at most @max, into @elems: how many. */
+unsigned int set_pack_build_page(struct nftnl_set *elems,
+				 const struct pack_keys *k,
+				 unsigned int from, unsigned int max);
+
+#endif

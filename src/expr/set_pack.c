@@ -1,0 +1,595 @@
+/*
+ * Packed member lists (include/set_pack.h): a set's plain members as a
+ * stream of serialized nodes in chained blocks, and once evaluated as
+ * the keys the kernel takes.
+ *
+ * A node is a kind byte (PK_*, with PK_RAWLOC when its location is not
+ * in the pack's input), a byte of expression flags, its location, then
+ * the kind's fields; children follow their parent. Numbers are LEB128
+ * varints, so a line number costs 1 to 3 bytes and a column one.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <expr.h>
+#include <set_pack.h>
+
+enum pack_kind {
+	PK_SYMBOL = 1,
+	PK_STRING,		/* a string constant (a jump's chain) */
+	PK_PREFIX,
+	PK_RANGE,
+	PK_CONCAT,
+	PK_MAPPING,
+	PK_VERDICT,
+};
+#define PK_RAWLOC	0x80
+
+#define PACK_BLOCK	65536
+
+struct pack_block {
+	struct pack_block *next;
+	unsigned int used;
+	unsigned int size;
+	unsigned char data[];
+};
+
+struct set_pack {
+	struct pack_block *first, *last;
+	unsigned int count;
+	/* the input most members come from: theirs is not stored */
+	struct location base;
+	bool has_base;
+	struct pack_keys *keys;
+	/* one member being serialized, then copied into a block */
+	unsigned char *tmp;
+	unsigned int tmp_len, tmp_size;
+};
+
+/* ---- writing ---- */
+
+static void tmp_put(struct set_pack *p, const void *data, unsigned int len)
+{
+	if (p->tmp_len + len > p->tmp_size) {
+		p->tmp_size = (p->tmp_len + len) * 2 + 64;
+		p->tmp = xrealloc(p->tmp, p->tmp_size);
+	}
+	memcpy(p->tmp + p->tmp_len, data, len);
+	p->tmp_len += len;
+}
+
+static void tmp_byte(struct set_pack *p, unsigned char c)
+{
+	tmp_put(p, &c, 1);
+}
+
+static void tmp_varint(struct set_pack *p, uint32_t v)
+{
+	while (v >= 0x80) {
+		tmp_byte(p, (v & 0x7f) | 0x80);
+		v >>= 7;
+	}
+	tmp_byte(p, v);
+}
+
+static bool loc_is_base(const struct set_pack *p, const struct location *l)
+{
+	return p->has_base && l->indesc == p->base.indesc &&
+	       l->json_index == p->base.json_index &&
+	       l->json_path == p->base.json_path &&
+	       l->last_line >= l->first_line;
+}
+
+static void tmp_loc(struct set_pack *p, unsigned char kind,
+		    const struct expr *e)
+{
+	const struct location *l = &e->location;
+
+	if (!p->has_base) {
+		p->base = *l;
+		p->has_base = true;
+	}
+	if (!loc_is_base(p, l)) {
+		tmp_byte(p, kind | PK_RAWLOC);
+		tmp_byte(p, e->flags);
+		tmp_put(p, l, sizeof(*l));
+		return;
+	}
+	tmp_byte(p, kind);
+	tmp_byte(p, e->flags);
+	tmp_varint(p, l->first_line);
+	tmp_varint(p, l->first_column);
+	tmp_varint(p, l->last_line - l->first_line);
+	tmp_varint(p, l->last_column);
+}
+
+static void tmp_str(struct set_pack *p, const char *s)
+{
+	tmp_put(p, s, strlen(s) + 1);
+}
+
+/* A string constant exactly as constant_expr_alloc_string() makes it. */
+static bool pack_is_string(const struct expr *e)
+{
+	char *s;
+	bool ok;
+
+	if (e->etype != EXPR_VALUE || e->dtype != &string_type ||
+	    e->byteorder != BYTEORDER_HOST_ENDIAN || e->len == 0 ||
+	    e->len % BITS_PER_BYTE)
+		return false;
+	s = constant_expr_get_string(e);
+	ok = strlen(s) * BITS_PER_BYTE == e->len;
+	xfree(s);
+	return ok;
+}
+
+static bool pack_plain(const struct expr *e)
+{
+	return e->refcnt == 1 && e->elem_info == NULL && e->flags < 0x100;
+}
+
+/* Whether @e (and its children) can be packed and come back the same. */
+static bool pack_ok(const struct expr *e, bool data)
+{
+	const struct expr *i;
+
+	if (!pack_plain(e))
+		return false;
+	switch (e->etype) {
+	case EXPR_SYMBOL:
+		return e->dtype == &invalid_type && e->len == 0;
+	case EXPR_PREFIX:
+		return pack_ok(e->prefix.prefix, data) &&
+		       e->prefix.prefix->etype == EXPR_SYMBOL;
+	case EXPR_RANGE:
+		return e->range.left->etype == EXPR_SYMBOL &&
+		       e->range.right->etype == EXPR_SYMBOL &&
+		       pack_ok(e->range.left, data) &&
+		       pack_ok(e->range.right, data);
+	case EXPR_CONCAT:
+		if (e->len || e->expr_list.size == 0)
+			return false;
+		list_for_each_entry(i, &e->expr_list.expressions, list)
+			if (i->etype == EXPR_CONCAT || !pack_ok(i, data))
+				return false;
+		return true;
+	case EXPR_VERDICT:
+		return data && (!e->verdict.chain ||
+				(pack_plain(e->verdict.chain) &&
+				 pack_is_string(e->verdict.chain)));
+	default:
+		return false;
+	}
+}
+
+static bool pack_member_ok(const struct expr *m)
+{
+	if (m->etype == EXPR_MAPPING)
+		return pack_plain(m) && m->dtype == &invalid_type &&
+		       m->mapping.key->etype != EXPR_VERDICT &&
+		       pack_ok(m->mapping.key, false) &&
+		       pack_ok(m->mapping.data, true);
+	return m->etype != EXPR_VERDICT && pack_ok(m, false);
+}
+
+static void tmp_node(struct set_pack *p, const struct expr *e)
+{
+	const struct expr *i;
+	char *s;
+
+	switch (e->etype) {
+	case EXPR_SYMBOL:
+		tmp_loc(p, PK_SYMBOL, e);
+		tmp_byte(p, e->symbol.quoted);
+		tmp_str(p, e->symbol.identifier);
+		break;
+	case EXPR_VALUE:
+		tmp_loc(p, PK_STRING, e);
+		s = constant_expr_get_string(e);
+		tmp_str(p, s);
+		xfree(s);
+		break;
+	case EXPR_PREFIX:
+		tmp_loc(p, PK_PREFIX, e);
+		tmp_varint(p, e->prefix.prefix_len);
+		tmp_node(p, e->prefix.prefix);
+		break;
+	case EXPR_RANGE:
+		tmp_loc(p, PK_RANGE, e);
+		tmp_node(p, e->range.left);
+		tmp_node(p, e->range.right);
+		break;
+	case EXPR_CONCAT:
+		tmp_loc(p, PK_CONCAT, e);
+		tmp_varint(p, e->expr_list.size);
+		list_for_each_entry(i, &e->expr_list.expressions, list)
+			tmp_node(p, i);
+		break;
+	case EXPR_MAPPING:
+		tmp_loc(p, PK_MAPPING, e);
+		tmp_node(p, e->mapping.key);
+		tmp_node(p, e->mapping.data);
+		break;
+	case EXPR_VERDICT:
+		tmp_loc(p, PK_VERDICT, e);
+		tmp_varint(p, (uint32_t)e->verdict.verdict);
+		tmp_byte(p, e->verdict.chain != NULL);
+		if (e->verdict.chain)
+			tmp_node(p, e->verdict.chain);
+		break;
+	default:
+		BUG("set_pack: %s cannot be packed", expr_name(e));
+	}
+}
+
+static struct pack_block *pack_block_new(struct set_pack *p, unsigned int need)
+{
+	unsigned int size = need > PACK_BLOCK ? need : PACK_BLOCK;
+	struct pack_block *b = xmalloc(sizeof(*b) + size);
+
+	b->next = NULL;
+	b->used = 0;
+	b->size = size;
+	if (p->last)
+		p->last->next = b;
+	else
+		p->first = b;
+	p->last = b;
+	return b;
+}
+
+static void pack_append(struct set_pack *p, const struct expr *m)
+{
+	struct pack_block *b = p->last;
+
+	p->tmp_len = 0;
+	tmp_node(p, m);
+	if (!b || b->size - b->used < p->tmp_len)
+		b = pack_block_new(p, p->tmp_len);
+	memcpy(b->data + b->used, p->tmp, p->tmp_len);
+	b->used += p->tmp_len;
+	p->count++;
+}
+
+/* ---- reading ---- */
+
+struct pack_reader {
+	const unsigned char *d;
+	unsigned int off;
+	const struct set_pack *p;
+};
+
+static uint32_t rd_varint(struct pack_reader *r)
+{
+	uint32_t v = 0;
+	unsigned int shift = 0;
+	unsigned char c;
+
+	do {
+		c = r->d[r->off++];
+		v |= (uint32_t)(c & 0x7f) << shift;
+		shift += 7;
+	} while (c & 0x80);
+	return v;
+}
+
+static const char *rd_str(struct pack_reader *r)
+{
+	const char *s = (const char *)r->d + r->off;
+
+	r->off += strlen(s) + 1;
+	return s;
+}
+
+static void rd_loc(struct pack_reader *r, unsigned char kind,
+		   struct location *l)
+{
+	if (kind & PK_RAWLOC) {
+		memcpy(l, r->d + r->off, sizeof(*l));
+		r->off += sizeof(*l);
+		return;
+	}
+	*l = r->p->base;
+	l->first_line = rd_varint(r);
+	l->first_column = rd_varint(r);
+	l->last_line = l->first_line + rd_varint(r);
+	l->last_column = rd_varint(r);
+}
+
+static struct expr *rd_node(struct pack_reader *r)
+{
+	unsigned char kind = r->d[r->off++], flags = r->d[r->off++];
+	struct expr *e, *a, *b;
+	struct location loc;
+	unsigned int n, v;
+
+	rd_loc(r, kind, &loc);
+	switch (kind & ~PK_RAWLOC) {
+	case PK_SYMBOL:
+		n = r->d[r->off++];
+		e = symbol_expr_alloc(&loc, rd_str(r), n);
+		break;
+	case PK_STRING:
+		e = constant_expr_alloc_string(&loc, &string_type, rd_str(r), 0);
+		break;
+	case PK_PREFIX:
+		v = rd_varint(r);
+		e = prefix_expr_alloc(&loc, rd_node(r), v);
+		break;
+	case PK_RANGE:
+		a = rd_node(r);
+		b = rd_node(r);
+		e = range_expr_alloc(&loc, a, b);
+		break;
+	case PK_CONCAT:
+		e = concat_expr_alloc(&loc);
+		for (n = rd_varint(r); n > 0; n--)
+			concat_expr_add(e, rd_node(r));
+		break;
+	case PK_MAPPING:
+		a = rd_node(r);
+		b = rd_node(r);
+		e = mapping_expr_alloc(&loc, a, b);
+		break;
+	case PK_VERDICT:
+		v = rd_varint(r);
+		n = r->d[r->off++];
+		e = verdict_expr_alloc(&loc, (int)v, n ? rd_node(r) : NULL);
+		break;
+	default:
+		BUG("set_pack: bad node kind %u", kind);
+	}
+	e->flags = flags;
+	return e;
+}
+
+void set_pack_iter_init(const struct set_pack *p, struct set_pack_iter *it)
+{
+	it->block = p ? p->first : NULL;
+	it->off = 0;
+}
+
+struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it)
+{
+	const struct pack_block *b = it->block;
+	struct pack_reader r;
+	struct expr *e;
+
+	while (b && it->off >= b->used) {
+		b = it->block = b->next;
+		it->off = 0;
+	}
+	if (!b)
+		return NULL;
+	r.d = b->data;
+	r.off = it->off;
+	r.p = p;
+	e = rd_node(&r);
+
+	it->off = r.off;
+	return e;
+}
+
+/* ---- the pack ---- */
+
+static void pack_blocks_free(struct set_pack *p)
+{
+	struct pack_block *b, *next;
+
+	for (b = p->first; b; b = next) {
+		next = b->next;
+		xfree(b);
+	}
+	p->first = p->last = NULL;
+}
+
+void set_pack_free(struct set_pack *p)
+{
+	if (!p)
+		return;
+	pack_blocks_free(p);
+	pack_keys_free(p->keys);
+	xfree(p->tmp);
+	xfree(p);
+}
+
+unsigned int set_pack_count(const struct set_pack *p)
+{
+	if (!p)
+		return 0;
+	return p->keys ? p->keys->n : p->count;
+}
+
+static struct pack_keys *pack_keys_clone(const struct pack_keys *k)
+{
+	struct pack_keys *c;
+	unsigned int i;
+
+	if (!k)
+		return NULL;
+	c = pack_keys_alloc(k->key_len, k->data_len, k->n);
+	c->n = k->n;
+	memcpy(c->keys, k->keys, (size_t)k->n * k->key_len);
+	if (k->data_len)
+		memcpy(c->data, k->data, (size_t)k->n * k->data_len);
+	c->verdicts = k->verdicts;
+	for (i = 0; i < k->nchains; i++)
+		pack_keys_chain(c, k->chains[i]);
+	return c;
+}
+
+struct set_pack *set_pack_clone(const struct set_pack *p)
+{
+	struct set_pack *c = xzalloc(sizeof(*c));
+	const struct pack_block *b;
+
+	c->base = p->base;
+	c->has_base = p->has_base;
+	c->count = p->count;
+	for (b = p->first; b; b = b->next) {
+		struct pack_block *n = pack_block_new(c, b->used);
+
+		memcpy(n->data, b->data, b->used);
+		n->used = b->used;
+	}
+	c->keys = pack_keys_clone(p->keys);
+	return c;
+}
+
+/* Members compared one by one, as expr_cmp() would the lists. */
+bool set_pack_equal(const struct set_pack *a, const struct set_pack *b)
+{
+	struct set_pack_iter ia, ib;
+	struct expr *x, *y;
+	bool same = true;
+
+	if (set_pack_count(a) != set_pack_count(b))
+		return false;
+	if (a->keys || b->keys)
+		return a->keys && b->keys && a->keys->key_len == b->keys->key_len &&
+		       !memcmp(a->keys->keys, b->keys->keys,
+			       (size_t)a->keys->n * a->keys->key_len);
+	set_pack_iter_init(a, &ia);
+	set_pack_iter_init(b, &ib);
+	while (same && (x = set_pack_next(a, &ia))) {
+		y = set_pack_next(b, &ib);
+		same = expr_cmp(x, y);
+		expr_free(x);
+		expr_free(y);
+	}
+	return same;
+}
+
+/* ---- the set expression's side ---- */
+
+bool set_expr_has_pack(const struct expr *set)
+{
+	return set->etype == EXPR_SET && set->expr_list.pack != NULL;
+}
+
+unsigned int set_expr_size(const struct expr *set)
+{
+	if (set->etype != EXPR_SET)
+		return set->expr_list.size;
+	return set->expr_list.size + set_pack_count(set->expr_list.pack);
+}
+
+void set_expr_unpack(struct expr *set)
+{
+	struct set_pack *p = set->etype == EXPR_SET ? set->expr_list.pack :
+			     NULL;
+	struct list_head *at;
+	struct set_pack_iter it;
+	struct expr *e;
+
+	if (!p)
+		return;
+	if (p->keys)
+		BUG("set_pack: evaluated keys cannot be unpacked");
+	set->expr_list.pack = NULL;
+	/* packed members all came before the listed ones */
+	at = set->expr_list.expressions.next;
+	set_pack_iter_init(p, &it);
+	while ((e = set_pack_next(p, &it))) {
+		list_link_(&e->list, at->prev, at);
+		set->expr_list.size++;
+	}
+	set_pack_free(p);
+}
+
+void set_expr_add_packed(struct expr *set, struct expr *member)
+{
+	struct set_pack *p = set->expr_list.pack;
+
+	/* once a member is listed, all after it are, to keep the order */
+	if (set->expr_list.size == 0 && pack_member_ok(member)) {
+		if (!p)
+			p = set->expr_list.pack = xzalloc(sizeof(*p));
+		pack_append(p, member);
+		expr_free(member);
+		return;
+	}
+	set_expr_unpack(set);
+	set_expr_add(set, member);
+}
+
+/* ---- keys ---- */
+
+struct pack_keys *pack_keys_alloc(unsigned int key_len, unsigned int data_len,
+				unsigned int hint)
+{
+	struct pack_keys *k = xzalloc(sizeof(*k));
+
+	k->key_len = key_len;
+	k->data_len = data_len;
+	k->cap = hint ? hint : 16;
+	k->keys = xmalloc((size_t)k->cap * key_len);
+	if (data_len)
+		k->data = xmalloc((size_t)k->cap * data_len);
+	return k;
+}
+
+unsigned char *pack_keys_add(struct pack_keys *k, unsigned char **data)
+{
+	unsigned char *key;
+
+	if (k->n == k->cap) {
+		k->cap *= 2;
+		k->keys = xrealloc(k->keys, (size_t)k->cap * k->key_len);
+		if (k->data_len)
+			k->data = xrealloc(k->data,
+					   (size_t)k->cap * k->data_len);
+	}
+	key = k->keys + (size_t)k->n * k->key_len;
+	memset(key, 0, k->key_len);
+	if (data) {
+		*data = k->data_len ? k->data + (size_t)k->n * k->data_len :
+			NULL;
+		if (*data)
+			memset(*data, 0, k->data_len);
+	}
+	k->n++;
+	return key;
+}
+
+uint32_t pack_keys_chain(struct pack_keys *k, const char *name)
+{
+	unsigned int i;
+
+	/* a verdict map jumps to few chains: the last ones first */
+	for (i = k->nchains; i > 0; i--)
+		if (!strcmp(k->chains[i - 1], name))
+			return i - 1;
+	k->chains = xrealloc(k->chains, (k->nchains + 1) * sizeof(char *));
+	k->chains[k->nchains] = xstrdup(name);
+	return k->nchains++;
+}
+
+void pack_keys_free(struct pack_keys *k)
+{
+	unsigned int i;
+
+	if (!k)
+		return;
+	for (i = 0; i < k->nchains; i++)
+		xfree(k->chains[i]);
+	xfree(k->chains);
+	xfree(k->keys);
+	xfree(k->data);
+	xfree(k);
+}
+
+const struct pack_keys *set_pack_keys(const struct set_pack *p)
+{
+	return p ? p->keys : NULL;
+}
+
+void set_pack_set_keys(struct set_pack *p, struct pack_keys *k)
+{
+	pack_blocks_free(p);
+	xfree(p->tmp);
+	p->tmp = NULL;
+	p->tmp_size = p->tmp_len = 0;
+	pack_keys_free(p->keys);
+	p->keys = k;
+}
