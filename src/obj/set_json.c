@@ -4,6 +4,7 @@
 #include <set_int.h>
 #include <print.h>
 #include <json.h>
+#include <set_pack.h>
 #include <string.h>
 
 /* ---- JSON input ---- */
@@ -200,7 +201,8 @@ static int json_set_elem(struct json_ctx *jctx, json_t *j, size_t i,
 	}
 	if (!e)
 		return -1;
-	set_expr_add(set, e);
+	/* plain members (no options) are serialized, not kept as exprs */
+	set_expr_add_packed(set, e);
 	return 0;
 }
 
@@ -398,6 +400,7 @@ static void json_set_data_interval(struct set *s)
 	if (!(s->flags & NFT_SET_MAP) || !(s->flags & NFT_SET_INTERVAL) ||
 	    !s->init || s->init->etype != EXPR_SET)
 		return;
+	set_expr_unpack(s->init);
 	list_for_each_entry(m, &s->init->expr_list.expressions, list)
 		if (m->etype == EXPR_MAPPING && m->mapping.data &&
 		    json_data_is_range(m->mapping.data))
