@@ -96,6 +96,9 @@ struct pack_keys {
 	char **chains;
 	unsigned int nchains;
 	bool verdicts;
+	/* an interval set's: each key is a low and a high bound of
+	 * key_len / 2 bytes, big endian, merged when encoded */
+	bool intervals;
 };
 
 /* The pack's keys (NULL while it is still text). */
@@ -114,17 +117,27 @@ void pack_keys_free(struct pack_keys *k);
 
 struct eval_ctx;
 struct nftnl_set;
-/* @set's packed members typed by a named set's @key into keys: 0, -1 on
+/* @set's packed members typed by a named set's @key into keys (with
+ * @intervals: bounds): 0, -1 on
  * an error (queued), 1 if some member needs the listed path (the pack is
  * untouched: set_expr_unpack() and evaluate as usual). */
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
-		      const struct expr *key);
+		      const struct expr *key, bool intervals);
 /* The same for a named map's mappings (src/expr/map.c): @map is
  * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); 0 or 1
  * (nothing is said: the listed path says it). */
 struct handle;
 int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
 		      const struct handle *h);
+/* The bounds of @set's members (packed or listed) into @v, an array of
+ * set_expr_size(@set) at least; with their members as origins if
+ * @origin (NULL for packed ones). How many. */
+struct interval;
+unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
+			     const struct expr *key, bool origin);
+/* A pack holding @k (taken over) from the start: what the evaluation
+ * would have made of members no text was written for. */
+struct set_pack *set_pack_new_keys(struct pack_keys *k);
 /* A value's bytes (@len of them, in @byteorder) at @buf. */
 void set_member_key(unsigned char *buf, const struct expr *v,
 		    enum byteorder byteorder, unsigned int len);

@@ -452,6 +452,34 @@ static void set_interval_bounds(const struct expr *elem,
 		set_elem_bounds(elem, iv, left->len);
 }
 
+/*
+ * The bounds of @set's members into @v (from v[0]): packed bounds
+ * (set_pack_evaluate(): low, then high, big endian) and listed members,
+ * each with its member as origin if @origin. How many.
+ */
+unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
+			     const struct expr *key, bool origin)
+{
+	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
+	unsigned int n = 0, half = pk ? pk->key_len / 2 : 0;
+	const unsigned char *b;
+	const struct expr *elem;
+
+	for (; pk && n < pk->n; n++) {
+		b = pk->keys + (size_t)n * pk->key_len;
+		interval_init(&v[n]);
+		mpz_import_data(v[n].low, b, BYTEORDER_BIG_ENDIAN, half);
+		mpz_import_data(v[n].high, b + half, BYTEORDER_BIG_ENDIAN,
+				half);
+	}
+	list_for_each_entry(elem, &set->expr_list.expressions, list) {
+		interval_init(&v[n]);
+		v[n].origin = origin ? elem : NULL;
+		set_interval_bounds(elem, key, &v[n++]);
+	}
+	return n;
+}
+
 /* @zero: with the end element at 0 that a set holds once (an element
  * added to a set that has some leaves it out, as the system nft). */
 /* @set's members (and @with's, the set's own) merged and encoded into
@@ -461,25 +489,17 @@ static unsigned int set_intervals_encode(const struct expr *set,
 					 const struct expr *left,
 					 bool touching, struct interval_elem **e)
 {
-	unsigned int width = left->len, n = 0, k, count;
-	const struct expr *elem;
+	unsigned int n, k, count;
 	struct interval *v;
 
-	v = xzalloc((set->expr_list.size +
-		     (with ? with->expr_list.size : 0) + 1) * sizeof(*v));
-	list_for_each_entry(elem, &set->expr_list.expressions, list) {
-		interval_init(&v[n]);
-		v[n].origin = elem;
-		set_interval_bounds(elem, left, &v[n++]);
-	}
+	v = xzalloc((set_expr_size(set) + (with ? set_expr_size(with) : 0) +
+		     1) * sizeof(*v));
+	n = set_bounds_fill(v, set, left, true);
 	/* the set's own: no options of theirs survive the merge */
 	if (with)
-		list_for_each_entry(elem, &with->expr_list.expressions, list) {
-			interval_init(&v[n]);
-			set_interval_bounds(elem, left, &v[n++]);
-		}
+		n += set_bounds_fill(v + n, with, left, false);
 	k = intervals_merge_how(v, n, touching);
-	count = intervals_encode(v, k, width, e);
+	count = intervals_encode(v, k, left->len, e);
 	intervals_free(v, n);
 	return count;
 }
@@ -960,6 +980,31 @@ void set_member_key(unsigned char *buf, const struct expr *v,
 	linearize_mpz(buf, v->value.value, byteorder, len);
 }
 
+/* An interval set's member: its bounds, low then high, big endian
+ * (set_intervals_encode() reads them back). */
+static int set_pack_bounds(struct eval_ctx *ectx, struct expr *set,
+			   const struct expr *m, const struct expr *key,
+			   struct pack_keys *k)
+{
+	unsigned int half = k->key_len / 2;
+	unsigned char *buf;
+	struct interval iv;
+
+	if (m->etype != EXPR_VALUE && m->etype != EXPR_PREFIX &&
+	    m->etype != EXPR_RANGE)
+		return 1;
+	/* refused: the listed path says so, in its order */
+	if (set_elem_check(ectx, set, m) < 0)
+		return 1;
+	buf = pack_keys_add(k, NULL);
+	interval_init(&iv);
+	set_interval_bounds(m, key, &iv);
+	mpz_export_data(buf, iv.low, BYTEORDER_BIG_ENDIAN, half);
+	mpz_export_data(buf + half, iv.high, BYTEORDER_BIG_ENDIAN, half);
+	interval_clear(&iv);
+	return 0;
+}
+
 /* 0: the key is written; -1: an error; 1: not for this path. */
 static int set_pack_member(struct eval_ctx *ectx, struct expr *set,
 			   struct expr **mp, const struct expr *key,
@@ -972,6 +1017,8 @@ static int set_pack_member(struct eval_ctx *ectx, struct expr *set,
 		return set_elem_check(ectx, set, *mp) < 0 ? -1 : 1;
 	if (expr_evaluate(ectx, mp) < 0)
 		return -1;
+	if (k->intervals)
+		return set_pack_bounds(ectx, set, *mp, key, k);
 	if (!set_pack_value_ok(ectx, *mp))
 		return 1;
 	buf = pack_keys_add(k, NULL);
@@ -995,7 +1042,7 @@ static void set_pack_drop_msgs(struct eval_ctx *ectx, struct list_head *last)
 }
 
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
-		      const struct expr *key)
+		      const struct expr *key, bool intervals)
 {
 	const struct expr *saved_key = ectx->ectx_key;
 	struct set_pack *p = set->expr_list.pack;
@@ -1006,7 +1053,9 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 	struct expr *m;
 	int ret = 0;
 
-	k = pack_keys_alloc(set_key_bytes(key), 0, set_pack_count(p));
+	k = pack_keys_alloc(set_key_bytes(key) * (intervals ? 2 : 1), 0,
+			    set_pack_count(p));
+	k->intervals = intervals;
 	eval_type_push(ectx, &saved, key->dtype, key->byteorder, key->len);
 	ectx->ectx_key = key;
 	set_pack_iter_init(p, &it);
@@ -1027,6 +1076,8 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 	set->byteorder = key->byteorder;
 	set->len = key->len;
 	set->flags |= EXPR_F_CONSTANT;
+	if (intervals)
+		set->flags |= EXPR_F_INTERVAL;
 	return 0;
 }
 

@@ -413,6 +413,7 @@ static struct pack_keys *pack_keys_clone(const struct pack_keys *k)
 	if (k->data_len)
 		memcpy(c->data, k->data, (size_t)k->n * k->data_len);
 	c->verdicts = k->verdicts;
+	c->intervals = k->intervals;
 	for (i = 0; i < k->nchains; i++)
 		pack_keys_chain(c, k->chains[i]);
 	return c;
@@ -582,6 +583,14 @@ void pack_keys_free(struct pack_keys *k)
 const struct pack_keys *set_pack_keys(const struct set_pack *p)
 {
 	return p ? p->keys : NULL;
+}
+
+struct set_pack *set_pack_new_keys(struct pack_keys *k)
+{
+	struct set_pack *p = xzalloc(sizeof(*p));
+
+	p->keys = k;
+	return p;
 }
 
 void set_pack_set_keys(struct set_pack *p, struct pack_keys *k)

@@ -420,7 +420,8 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 	struct expr *map;
 	unsigned int n;
 
-	if (set_pack_keys(members->expr_list.pack))
+	if (set_pack_keys(members->expr_list.pack) &&
+	    !set_pack_keys(members->expr_list.pack)->intervals)
 		return set_pack_build_page(elems,
 					   set_pack_keys(members->expr_list.pack),
 					   0, UINT_MAX);
@@ -638,8 +639,13 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nftnl_set *elems;
 	unsigned int from;
 
-	/* packed keys (include/set_pack.h) go in pages as they are */
-	if (k) {
+	/* packed keys (include/set_pack.h) go in pages as they are;
+	 * packed intervals are merged first */
+	if (k && k->intervals && !(x->nft->debug_mask & NFT_DEBUG_NETLINK)) {
+		set_exec_iv_pages(x, type, flags, h, s, members, zero);
+		return;
+	}
+	if (k && !k->intervals) {
 		from = 0;
 		do {
 			elems = set_nl_alloc(h);
@@ -703,6 +709,7 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	/* a constant set is as large as its elements, as the system nft
 	 * declares it */
 	if (s && s->init && set_pack_keys(s->init->expr_list.pack) &&
+	    !set_pack_keys(s->init->expr_list.pack)->intervals &&
 	    s->flags & NFT_SET_CONSTANT && !s->size) {
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
 				  set_expr_size(s->init));

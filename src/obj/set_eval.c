@@ -103,8 +103,11 @@ static bool set_elems_packable(const struct eval_ctx *ectx,
 	       !set_pack_keys(elems->expr_list.pack) &&
 	       !nft_output_echo(&ectx->nft->octx) &&
 	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK) &&
-	       !(s->flags & (NFT_SET_INTERVAL | NFT_SET_OBJECT)) &&
-	       (!set_is_map(s) || (s->data && !s->data_interval));
+	       !(s->flags & NFT_SET_OBJECT) &&
+	       (!set_is_map(s) || (s->data && !s->data_interval &&
+				   !(s->flags & NFT_SET_INTERVAL))) &&
+	       (!(s->flags & NFT_SET_INTERVAL) ||
+		s->key->etype != EXPR_CONCAT);
 }
 
 /* A map's packed mappings: 0, or 1 for the listed path. */
@@ -131,7 +134,8 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	if (set_elems_packable(ectx, s, *elemsp)) {
 		ret = set_is_map(s) ?
 		      set_map_pack_evaluate(ectx, s, *elemsp) :
-		      set_pack_evaluate(ectx, *elemsp, s->key);
+		      set_pack_evaluate(ectx, *elemsp, s->key,
+					s->flags & NFT_SET_INTERVAL);
 		if (ret <= 0)
 			return ret;
 	}
@@ -345,16 +349,13 @@ static const struct expr *set_overlap(const struct expr *key,
 				      const struct expr *have,
 				      const struct expr *elems)
 {
-	unsigned int n = 0, lo, hi, mid;
+	unsigned int n, all, lo, hi, mid;
 	const struct expr *i, *bad = NULL;
 	struct interval *v, iv;
 
-	v = xzalloc(have->expr_list.size * sizeof(*v));
-	list_for_each_entry(i, &have->expr_list.expressions, list) {
-		interval_init(&v[n]);
-		set_member_bounds(i, key, &v[n++]);
-	}
-	n = intervals_merge_how(v, n, false);
+	v = xzalloc((set_expr_size(have) + 1) * sizeof(*v));
+	all = set_bounds_fill(v, have, key, false);
+	n = intervals_merge_how(v, all, false);
 	interval_init(&iv);
 	list_for_each_entry(i, &elems->expr_list.expressions, list) {
 		set_member_bounds(i, key, &iv);
@@ -374,7 +375,7 @@ static const struct expr *set_overlap(const struct expr *key,
 		}
 	}
 	interval_clear(&iv);
-	intervals_free(v, have->expr_list.size);
+	intervals_free(v, all);
 	return bad;
 }
 
@@ -403,35 +404,53 @@ static bool set_touches(const struct interval *v, unsigned int n,
 	return yes;
 }
 
+/* One of the set's own intervals @iv the new ones merge with, into
+ * *@with: a clone of its member, or its bounds if packed. */
+static void set_merge_take(struct expr **with, const struct expr *elems,
+			   const struct interval *iv, const struct expr *key)
+{
+	unsigned int half = div_round_up(key->len, BITS_PER_BYTE);
+	struct pack_keys *k;
+	unsigned char *b;
+
+	if (!*with) {
+		*with = set_expr_alloc(&internal_location);
+		(*with)->flags = elems->flags;
+	}
+	if (iv->origin) {
+		set_expr_add(*with, expr_clone(iv->origin));
+		return;
+	}
+	if (!(*with)->expr_list.pack) {
+		k = pack_keys_alloc(half * 2, 0, 0);
+		k->intervals = true;
+		(*with)->expr_list.pack = set_pack_new_keys(k);
+	}
+	k = (struct pack_keys *)set_pack_keys((*with)->expr_list.pack);
+	b = pack_keys_add(k, NULL);
+	mpz_export_data(b, iv->low, BYTEORDER_BIG_ENDIAN, half);
+	mpz_export_data(b + half, iv->high, BYTEORDER_BIG_ENDIAN, half);
+}
+
 /* Auto-merge: the members of @have that @elems overlap or touch, which
  * the new ones replace merged with them; NULL if none. */
 static struct expr *set_merge_with(const struct expr *key,
 				   const struct expr *have,
 				   const struct expr *elems)
 {
-	unsigned int n = 0, k;
+	unsigned int n, k, i, all;
 	struct expr *with = NULL;
-	const struct expr *i;
-	struct interval *v, iv;
+	struct interval *v, *h;
 
-	v = xzalloc(elems->expr_list.size * sizeof(*v));
-	list_for_each_entry(i, &elems->expr_list.expressions, list) {
-		interval_init(&v[n]);
-		set_member_bounds(i, key, &v[n++]);
-	}
+	v = xzalloc((set_expr_size(elems) + 1) * sizeof(*v));
+	n = set_bounds_fill(v, elems, key, false);
 	k = intervals_merge_how(v, n, true);
-	interval_init(&iv);
-	list_for_each_entry(i, &have->expr_list.expressions, list) {
-		set_member_bounds(i, key, &iv);
-		if (!set_touches(v, k, iv.low, iv.high))
-			continue;
-		if (!with) {
-			with = set_expr_alloc(&internal_location);
-			with->flags = elems->flags;
-		}
-		set_expr_add(with, expr_clone(i));
-	}
-	interval_clear(&iv);
+	h = xzalloc((set_expr_size(have) + 1) * sizeof(*h));
+	all = set_bounds_fill(h, have, key, true);
+	for (i = 0; i < all; i++)
+		if (set_touches(v, k, h[i].low, h[i].high))
+			set_merge_take(&with, elems, &h[i], key);
+	intervals_free(h, all);
 	intervals_free(v, n);
 	return with;
 }
@@ -476,6 +495,11 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	e->auto_merge = s->auto_merge;
 	e->timeout = s->timeout;	/* the echo's expiry (set_elem.c) */
 	e->target_empty = !s->init || !set_expr_size(s->init);
+	/* new intervals are checked against, or merged with, the set's own
+	 * members one by one */
+	if (s->flags & NFT_SET_INTERVAL && !e->target_empty &&
+	    e->init->etype == EXPR_SET)
+		set_expr_unpack(e->init);
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;
 	if (!set_is_map(s) && (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
