@@ -23,6 +23,9 @@ enum pack_kind {
 	PK_VERDICT,
 };
 #define PK_RAWLOC	0x80
+/* the base location but another of the pack's JSON paths (an index
+ * byte follows): a JSON element's members each have their own path */
+#define PK_PATHLOC	0x40
 
 #define PACK_BLOCK	65536
 
@@ -39,6 +42,8 @@ struct set_pack {
 	/* the input most members come from: theirs is not stored */
 	struct location base;
 	bool has_base;
+	const char *paths[8];
+	unsigned int npaths;
 	struct pack_keys *keys;
 	/* one member being serialized, then copied into a block */
 	unsigned char *tmp;
@@ -71,31 +76,47 @@ static void tmp_varint(struct set_pack *p, uint32_t v)
 	tmp_byte(p, v);
 }
 
-static bool loc_is_base(const struct set_pack *p, const struct location *l)
+/* 0: the base location's path, N: paths[N - 1], -1: a raw location */
+static int loc_path(struct set_pack *p, const struct location *l)
 {
-	return p->has_base && l->indesc == p->base.indesc &&
-	       l->json_index == p->base.json_index &&
-	       l->json_path == p->base.json_path &&
-	       l->last_line >= l->first_line;
+	unsigned int i;
+
+	if (!p->has_base || l->indesc != p->base.indesc ||
+	    l->json_index != p->base.json_index ||
+	    l->last_line < l->first_line)
+		return -1;
+	if (l->json_path == p->base.json_path)
+		return 0;
+	for (i = 0; i < p->npaths; i++)
+		if (p->paths[i] == l->json_path)
+			return i + 1;
+	if (p->npaths == array_size(p->paths))
+		return -1;
+	p->paths[p->npaths++] = l->json_path;
+	return p->npaths;
 }
 
 static void tmp_loc(struct set_pack *p, unsigned char kind,
 		    const struct expr *e)
 {
 	const struct location *l = &e->location;
+	int path;
 
 	if (!p->has_base) {
 		p->base = *l;
 		p->has_base = true;
 	}
-	if (!loc_is_base(p, l)) {
+	path = loc_path(p, l);
+	if (path < 0) {
 		tmp_byte(p, kind | PK_RAWLOC);
 		tmp_byte(p, e->flags);
 		tmp_put(p, l, sizeof(*l));
 		return;
 	}
-	tmp_byte(p, kind);
+	tmp_byte(p, kind | (path ? PK_PATHLOC : 0));
 	tmp_byte(p, e->flags);
+	if (path)
+		tmp_byte(p, path - 1);
 	tmp_varint(p, l->first_line);
 	tmp_varint(p, l->first_column);
 	tmp_varint(p, l->last_line - l->first_line);
@@ -290,6 +311,8 @@ static void rd_loc(struct pack_reader *r, unsigned char kind,
 		return;
 	}
 	*l = r->p->base;
+	if (kind & PK_PATHLOC)
+		l->json_path = r->p->paths[r->d[r->off++]];
 	l->first_line = rd_varint(r);
 	l->first_column = rd_varint(r);
 	l->last_line = l->first_line + rd_varint(r);
@@ -304,7 +327,7 @@ static struct expr *rd_node(struct pack_reader *r)
 	unsigned int n, v;
 
 	rd_loc(r, kind, &loc);
-	switch (kind & ~PK_RAWLOC) {
+	switch (kind & ~(PK_RAWLOC | PK_PATHLOC)) {
 	case PK_SYMBOL:
 		n = r->d[r->off++];
 		e = symbol_expr_alloc(&loc, rd_str(r), n);
@@ -426,6 +449,8 @@ struct set_pack *set_pack_clone(const struct set_pack *p)
 
 	c->base = p->base;
 	c->has_base = p->has_base;
+	memcpy(c->paths, p->paths, sizeof(c->paths));
+	c->npaths = p->npaths;
 	c->count = p->count;
 	for (b = p->first; b; b = b->next) {
 		struct pack_block *n = pack_block_new(c, b->used);
