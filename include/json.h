@@ -13,6 +13,7 @@
 struct nft_ctx;
 struct expr;
 struct stmt;
+struct set;
 
 /* A set's "elem" array left in the text by the reader (src/json_input.c):
  * @placeholder, an empty array, stands for it in @owner. */
@@ -78,6 +79,18 @@ struct json_lazy *json_lazy_find(struct json_ctx *jctx, const json_t *v);
 void json_lazy_iter_init(const struct json_lazy *lz,
 			 struct json_lazy_iter *it);
 json_t *json_lazy_next(struct json_lazy_iter *it);
+/* Whether an element follows; it->p moved to it. */
+bool json_lazy_more(struct json_lazy_iter *it);
+/* Element @i of @s at it->p read straight from the text when it has a
+ * usual shape (it->p moved past it), else NULL (src/json_elem.c). */
+struct expr *json_elem_direct(struct json_ctx *jctx,
+			      struct json_lazy_iter *it, size_t i,
+			      const struct set *s);
+
+/* Append @suffix to the current path (".a", "[0]" or a bare key); the
+ * length to go back to with json_path_pop(). */
+size_t json_path_push(struct json_ctx *jctx, const char *suffix);
+void json_path_pop(struct json_ctx *jctx, size_t len);
 
 /* Parse an expression (an object with one key naming the kind, or a
  * string/number/array primitive as the right side of a match). */

@@ -39,7 +39,7 @@ bool nft_input_is_json(const char *text)
  * json_path_pop(). Suffixes may start with '.' or '[' (".prefix.addr",
  * "[0]") or be a bare key ("dev"), which gets a '.' in front.
  */
-static size_t json_path_push(struct json_ctx *jctx, const char *suffix)
+size_t json_path_push(struct json_ctx *jctx, const char *suffix)
 {
 	size_t len = strlen(jctx->path), room, n;
 	char *p = jctx->path + len;
@@ -61,7 +61,7 @@ static size_t json_path_push(struct json_ctx *jctx, const char *suffix)
 	return len;
 }
 
-static void json_path_pop(struct json_ctx *jctx, size_t len)
+void json_path_pop(struct json_ctx *jctx, size_t len)
 {
 	jctx->path[len] = '\0';
 }
@@ -1044,19 +1044,28 @@ void json_lazy_iter_init(const struct json_lazy *lz, struct json_lazy_iter *it)
 	it->end = lz->end;
 }
 
-/* The next element (a new reference), NULL after the last. The text was
- * checked when the command was read: the fast reader cannot fail. */
-json_t *json_lazy_next(struct json_lazy_iter *it)
+bool json_lazy_more(struct json_lazy_iter *it)
 {
 	struct json_fast f = { .p = it->p, .end = it->end };
-	json_t *v;
 
 	json_fast_ws(&f);
 	if (f.p < f.end && *f.p == ',')
 		f.p++;
 	json_fast_ws(&f);
-	if (f.p >= f.end || *f.p == ']')
+	it->p = f.p;
+	return f.p < f.end && *f.p != ']';
+}
+
+/* The text was checked when the command was read: the fast reader
+ * cannot fail. */
+json_t *json_lazy_next(struct json_lazy_iter *it)
+{
+	struct json_fast f = { .p = it->p, .end = it->end };
+	json_t *v;
+
+	if (!json_lazy_more(it))
 		return NULL;
+	f.p = it->p;
 	v = json_fast_value(&f);
 	it->p = f.p;
 	return v;

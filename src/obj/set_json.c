@@ -213,12 +213,19 @@ static int json_set_elems_lazy(struct json_ctx *jctx,
 			       const struct set *s, struct expr *set)
 {
 	struct json_lazy_iter it;
+	struct expr *e;
 	json_t *j;
 	size_t i;
 	int ret;
 
 	json_lazy_iter_init(lz, &it);
-	for (i = 0; (j = json_lazy_next(&it)); i++) {
+	for (i = 0; json_lazy_more(&it); i++) {
+		e = json_elem_direct(jctx, &it, i, s);
+		if (e) {
+			set_expr_add_packed(set, e);
+			continue;
+		}
+		j = json_lazy_next(&it);
 		ret = json_set_elem(jctx, j, i, s, set);
 		json_decref(j);
 		if (ret < 0)
