@@ -1071,18 +1071,58 @@ json_t *json_lazy_next(struct json_lazy_iter *it)
 	return v;
 }
 
-/* Returns 1 when the document was parsed this way (err set), 0 when the
- * caller should parse it whole. Nothing is queued before that is known:
- * the document is checked in a first pass. */
-static int json_parse_streamed(struct json_ctx *jctx, const char *data,
-			       size_t len, struct list_head *cmds, int *err)
+/* Command @i at sp->p, loaded and parsed (*@err set on an error in
+ * it); -1 if it does not load. */
+static int json_streamed_one(struct json_ctx *jctx, struct json_span *sp,
+			     size_t i, struct json_ctx *lazy,
+			     struct list_head *cmds, int *err)
 {
-	struct json_span sp = { data, data + len }, scan;
-	/* -e prints the elements back from the tree: no lazy ones */
-	struct json_ctx *lazy = nft_output_echo(&jctx->nft->octx) ? NULL : jctx;
 	json_error_t jerr;
 	const char *end;
 	json_t *elem;
+
+	jctx->nlazy = 0;
+	elem = json_fast_load_cmd(&sp->p, sp->end, lazy);
+	if (!elem) {
+		jctx->nlazy = 0;
+		end = json_span_value_end(sp);
+		if (!end)
+			return -1;
+		elem = json_loadb(sp->p, end - sp->p, 0, &jerr);
+		sp->p = end;
+	}
+	if (!elem)
+		return -1;
+	jctx->cmd_index = i;
+	jctx->cmd_path_len = snprintf(jctx->path, sizeof(jctx->path),
+				      "nftables[%zu]", i);
+	if (json_parse_one(jctx, elem, cmds) < 0)
+		*err = -1;
+	json_decref(elem);
+	jctx->nlazy = 0;
+	return 0;
+}
+
+/* After the array: the closing brace and nothing else. */
+static int json_streamed_end(struct json_span *sp, struct list_head *cmds)
+{
+	if (json_span_take(sp, "}")) {
+		json_span_skip_ws(sp);
+		if (sp->p == sp->end)
+			return 1;
+	}
+	cmd_list_free(cmds);
+	return 0;
+}
+
+/* Returns 1 when the document was parsed this way (err set), 0 when the
+ * caller should parse it whole (which drops the errors queued). */
+static int json_parse_streamed(struct json_ctx *jctx, const char *data,
+			       size_t len, struct list_head *cmds, int *err)
+{
+	struct json_span sp = { data, data + len };
+	/* -e prints the elements back from the tree: no lazy ones */
+	struct json_ctx *lazy = nft_output_echo(&jctx->nft->octx) ? NULL : jctx;
 	size_t i;
 
 	/* small documents too (their sets' elements read lazily like a
@@ -1092,55 +1132,24 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 	    !json_span_take(&sp, "\"nftables\"") || !json_span_take(&sp, ":") ||
 	    !json_span_take(&sp, "["))
 		return 0;
-	/* first pass: the shape of the whole document */
-	for (scan = sp, i = 0; ; i++) {
-		if (i == 0 && json_span_take(&scan, "]"))
-			break;
-		json_span_skip_ws(&scan);
-		end = json_span_value_end(&scan);
-		if (!end)
-			return 0;
-		scan.p = end;
-		if (json_span_take(&scan, "]"))
-			break;
-		if (!json_span_take(&scan, ","))
-			return 0;
-	}
-	if (!json_span_take(&scan, "}"))
-		return 0;
-	json_span_skip_ws(&scan);
-	if (scan.p != scan.end)
-		return 0;
-	/* second pass: one command at a time */
+	/* One command at a time; a document whose shape turns out to be
+	 * other (or a command that does not load) is dropped, with any
+	 * errors queued, and parsed whole, for the exact position. */
 	*err = 0;
-	for (i = 0; !json_span_take(&sp, "]"); i++) {
-		json_span_take(&sp, ",");
+	if (json_span_take(&sp, "]"))
+		return json_streamed_end(&sp, cmds);
+	for (i = 0; ; i++) {
 		json_span_skip_ws(&sp);
-		jctx->nlazy = 0;
-		elem = json_fast_load_cmd(&sp.p, sp.end, lazy);
-		if (!elem) {
-			jctx->nlazy = 0;
-			end = json_span_value_end(&sp);
-			elem = json_loadb(sp.p, end - sp.p, 0, &jerr);
-			sp.p = end;
-		}
-		if (!elem) {
-			if (i == 0)
-				return 0;
-			/* an element that does not load: the whole
-			 * document is reparsed for the exact position */
-			cmd_list_free(cmds);
-			return 0;
-		}
-		jctx->cmd_index = i;
-		jctx->cmd_path_len = snprintf(jctx->path, sizeof(jctx->path),
-					      "nftables[%zu]", i);
-		if (json_parse_one(jctx, elem, cmds) < 0)
-			*err = -1;
-		json_decref(elem);
-		jctx->nlazy = 0;
+		if (json_streamed_one(jctx, &sp, i, lazy, cmds, err) < 0)
+			break;
+		if (json_span_take(&sp, ","))
+			continue;
+		if (json_span_take(&sp, "]"))
+			return json_streamed_end(&sp, cmds);
+		break;
 	}
-	return 1;
+	cmd_list_free(cmds);
+	return 0;
 }
 
 int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,
