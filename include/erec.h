@@ -30,6 +30,9 @@ struct input_descriptor {
 	char *name;		/* file name; NULL for buffers/command line */
 	char *data;		/* the whole text, NUL terminated */
 	size_t len;
+	/* two NUL bytes follow the text: the scanner reads it in place
+	 * (yy_scan_buffer()) instead of copying it */
+	bool nul2;
 	const struct location *parent;	/* where it was included from */
 };
 

@@ -138,7 +138,8 @@ struct nft_ctx {
 #define NFT_INPUT_MAX		((size_t)256 << 20)
 
 /*
- * Read all of @fp into a NUL-terminated buffer (*@data, *@len), refusing
+ * Read all of @fp into a buffer ended by two NUL bytes (*@data, *@len;
+ * the scanner reads it in place, struct input_descriptor's nul2), refusing
  * devices and directories and anything longer than @nft->max_input.
  * Returns NULL, or why not (a string the caller frees).
  */

@@ -76,6 +76,40 @@ void set_pack_iter_init(const struct set_pack *p, struct set_pack_iter *it);
 struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it);
 
 /*
+ * A member read in place (no expression made): its nodes in preorder,
+ * children after their parent. Kinds: SET_PACK_SYMBOL (@text, @quoted),
+ * SET_PACK_STRING (@text), SET_PACK_PREFIX (@num: its length),
+ * SET_PACK_RANGE, SET_PACK_CONCAT (@num members), SET_PACK_MAPPING (key,
+ * data), SET_PACK_VERDICT (@num: its code; a string child if it names a
+ * chain). @flags: the expression's. The text lives in the pack.
+ */
+enum set_pack_kind {
+	SET_PACK_SYMBOL = 1,
+	SET_PACK_STRING,
+	SET_PACK_PREFIX,
+	SET_PACK_RANGE,
+	SET_PACK_CONCAT,
+	SET_PACK_MAPPING,
+	SET_PACK_VERDICT,
+};
+
+struct set_pack_view {
+	uint8_t kind;
+	uint8_t flags;
+	bool quoted;
+	const char *text;
+	uint32_t num;
+	uint32_t children;
+};
+
+/* The member @it is at, as at most @max nodes into @v: how many (0: at
+ * the end, or more than @max); *@next: past it. */
+unsigned int set_pack_view(const struct set_pack *p,
+			   const struct set_pack_iter *it,
+			   struct set_pack_view *v, unsigned int max,
+			   struct set_pack_iter *next);
+
+/*
  * The evaluated form: @n keys of @key_len bytes (and data of @data_len
  * bytes each, maps), in the order written, as the kernel takes them.
  * A verdict map's data are a verdict code and the index of its chain
@@ -100,6 +134,28 @@ struct pack_keys {
 	 * key_len / 2 bytes, big endian, merged when encoded */
 	bool intervals;
 };
+
+/* Packed intervals (@intervals keys) merged and encoded as the kernel
+ * takes them, on their bytes: @n elements of @w bytes, each with
+ * PACK_IV_* flags. Only for keys whose width is whole bytes. */
+#define PACK_IV_END	1	/* NFT_SET_ELEM_INTERVAL_END */
+#define PACK_IV_OPEN	2	/* a start whose range runs to the top */
+struct pack_iv_elems {
+	unsigned char *keys;
+	uint8_t *flags;
+	unsigned int n;
+	unsigned int w;
+};
+void pack_intervals_encode(const struct pack_keys *k, bool touching,
+			   struct pack_iv_elems *e);
+void pack_iv_elems_free(struct pack_iv_elems *e);
+
+/* Plain keys @from on (and data) into @nlh's open element list while it
+ * is under @room bytes: how many (src/expr/set_pack.c). */
+struct nlmsghdr;
+unsigned int set_pack_nlmsg_elems(struct nlmsghdr *nlh,
+				  const struct pack_keys *k,
+				  unsigned int from, unsigned int room);
 
 /* The pack's keys (NULL while it is still text). */
 const struct pack_keys *set_pack_keys(const struct set_pack *p);
@@ -138,6 +194,12 @@ unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
 /* A pack holding @k (taken over) from the start: what the evaluation
  * would have made of members no text was written for. */
 struct set_pack *set_pack_new_keys(struct pack_keys *k);
+/* Literals read without an expression (src/expr/set.c): a value of
+ * @key's type into @buf, or a whole key (@v: a member's @n nodes). */
+bool set_pack_direct(const struct set_pack_view *v, const struct expr *key,
+		     unsigned char *buf);
+bool set_pack_direct_key(const struct set_pack_view *v, unsigned int n,
+			 const struct expr *key, unsigned char *buf);
 /* A value's bytes (@len of them, in @byteorder) at @buf. */
 void set_member_key(unsigned char *buf, const struct expr *v,
 		    enum byteorder byteorder, unsigned int len);

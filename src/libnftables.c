@@ -467,12 +467,19 @@ EXPORT_SYMBOL int nft_run_cmd_from_buffer(struct nft_ctx *nft,
 {
 	struct input_descriptor *indesc;
 	enum input_type type = INPUT_BUFFER;
+	size_t len;
+	char *data;
 
 	if (!buf)
 		buf = "";
 	if (nft_wants_json(nft, buf))
 		type = INPUT_JSON;
-	indesc = indesc_alloc(type, NULL, xstrdup(buf), strlen(buf));
+	len = strlen(buf);
+	data = xmalloc(len + 2);
+	memcpy(data, buf, len);
+	data[len] = data[len + 1] = '\0';
+	indesc = indesc_alloc(type, NULL, data, len);
+	indesc->nul2 = true;
 	return nft_run(nft, indesc);
 }
 
@@ -517,6 +524,9 @@ char *nft_read_input(const struct nft_ctx *nft, FILE *fp, char **datap,
 	/* a regular file too big is refused without reading it */
 	if (S_ISREG(sb.st_mode) && (uintmax_t)sb.st_size > nft->max_input)
 		return input_size_error(nft);
+	/* a file's size is known: read it into a buffer of that size */
+	if (S_ISREG(sb.st_mode) && (size_t)sb.st_size + 3 > size)
+		size = sb.st_size + 3;
 	data = xmalloc(size);
 	while ((n = fread(data + len, 1, size - len - 1, fp)) > 0) {
 		len += n;
@@ -535,7 +545,11 @@ char *nft_read_input(const struct nft_ctx *nft, FILE *fp, char **datap,
 		xfree(data);
 		return xstrdup(strerror(EIO));
 	}
+	/* two NULs after the text: the scanner reads it in place */
+	if (size < len + 2)
+		data = xrealloc(data, len + 2);
 	data[len] = '\0';
+	data[len + 1] = '\0';
 	*datap = data;
 	*lenp = len;
 	return NULL;
@@ -589,5 +603,6 @@ EXPORT_SYMBOL int nft_run_cmd_from_filename(struct nft_ctx *nft,
 	if (nft_wants_json(nft, data))
 		type = INPUT_JSON;
 	indesc = indesc_alloc(type, name, data, len);
+	indesc->nul2 = true;		/* nft_read_input() */
 	return nft_run(nft, indesc);
 }

@@ -116,18 +116,19 @@ static void mnl_grow_buffer(int fd, int opt, int opt_force, size_t size)
  * Batch
  */
 
+/*
+ * Room for @room more bytes. The buffer grows by half (a big set's batch
+ * is most of a load's memory) and its new part is left untouched: pages
+ * never written are never resident. batch_msg_end() zeroes the padding
+ * after each message instead.
+ */
 static void batch_reserve(struct nft_batch *batch, size_t room)
 {
-	size_t old = batch->size;
-
 	if (batch->size - batch->len >= room)
 		return;
 	while (batch->size - batch->len < room)
-		batch->size *= 2;
+		batch->size += batch->size / 2;
 	batch->buf = xrealloc(batch->buf, batch->size);
-	/* Alignment padding between messages is never written: keep it
-	 * zero (the buffer is append-only, so once is enough). */
-	memset(batch->buf + old, 0, batch->size - old);
 }
 
 struct nft_batch *batch_alloc(struct nft_ctx *nft)
@@ -213,6 +214,9 @@ void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh)
 	if (nlh->nlmsg_len > BATCH_MSG_ROOM)
 		BUG("netlink message of %u bytes overflows the batch",
 		    nlh->nlmsg_len);
+	/* the alignment padding goes to the kernel too: zero */
+	memset((char *)nlh + nlh->nlmsg_len, 0,
+	       MNL_ALIGN(nlh->nlmsg_len) - nlh->nlmsg_len);
 	batch->len += MNL_ALIGN(nlh->nlmsg_len);
 	batch->msgs++;
 }

@@ -1045,28 +1045,108 @@ static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
 	return map_pack_data(ectx, map, h, m->mapping.data, data, k) < 0;
 }
 
-static int map_pack_key_cmp(const void *a, const void *b, void *arg)
+/* A verdict read in place: its code and chain (checked once per name). */
+static int map_pack_verdict_view(struct eval_ctx *ectx,
+				 const struct handle *h,
+				 const struct set_pack_view *v,
+				 unsigned int n, unsigned char *data,
+				 struct pack_keys *k)
 {
-	const struct pack_keys *k = arg;
+	struct set_pack_verdict pv = { (int32_t)v[0].num, UINT32_MAX };
+	unsigned int known = k->nchains;
+	int ret = 0;
 
-	return memcmp(k->keys + (size_t)*(const uint32_t *)a * k->key_len,
-		      k->keys + (size_t)*(const uint32_t *)b * k->key_len,
-		      k->key_len);
+	if (v[0].children) {
+		if (n < 2 || v[1].kind != SET_PACK_STRING)
+			return -1;
+		pv.chain = pack_keys_chain(k, v[1].text);
+		if (k->nchains > known)
+			ret = verdict_chain_evaluate(ectx, h, v[1].text,
+						     &internal_location);
+	}
+	memcpy(data, &pv, sizeof(pv));
+	return ret;
 }
 
-/* Whether two keys are the same (map_check_overlap() names them). */
-static bool map_pack_repeats(const struct pack_keys *k)
+/*
+ * A mapping read without expressions (set_pack_direct_key()): a key of
+ * literals and a verdict, or a value the data's type reads so. 0: done,
+ * @it past it; 1: take the expression path; -1: an error (the listed
+ * path says it).
+ */
+static int map_pack_direct_next(struct eval_ctx *ectx, const struct expr *map,
+				const struct handle *h,
+				const struct set_pack *p,
+				struct set_pack_iter *it, struct pack_keys *k)
 {
-	uint32_t *v = xmalloc((k->n + 1) * sizeof(*v));
-	bool yes = false;
+	unsigned char key[NFT_REG_SIZE * 4], data[NFT_REG_SIZE * 4];
+	struct set_pack_view v[2 * NFT_REG32_COUNT + 4];
+	struct set_pack_iter next;
+	unsigned int n = set_pack_view(p, it, v, array_size(v), &next);
+	unsigned int kn, dn;
+	unsigned char *kb, *db;
+
+	if (n < 3 || v[0].kind != SET_PACK_MAPPING || v[0].flags)
+		return 1;
+	kn = 1 + (v[1].kind == SET_PACK_CONCAT ? v[1].num : 0);
+	dn = n - 1 - kn;
+	memset(key, 0, sizeof(key));
+	memset(data, 0, sizeof(data));
+	if (kn >= n || !set_pack_direct_key(&v[1], kn, map->map.key, key))
+		return 1;
+	if (map->map.vmap) {
+		if (v[1 + kn].kind != SET_PACK_VERDICT || v[1 + kn].flags)
+			return 1;
+		if (map_pack_verdict_view(ectx, h, &v[1 + kn], dn, data, k) < 0)
+			return -1;
+	} else if (map->map.data_interval || map->map.objtype ||
+		   !map->map.data || dn != 1 + (v[1 + kn].kind ==
+						SET_PACK_CONCAT ?
+						v[1 + kn].num : 0) ||
+		   !set_pack_direct_key(&v[1 + kn], dn, map->map.data, data)) {
+		return 1;
+	}
+	kb = pack_keys_add(k, &db);
+	memcpy(kb, key, k->key_len);
+	memcpy(db, data, k->data_len);
+	*it = next;
+	return 0;
+}
+
+static uint32_t map_pack_hash(const unsigned char *key, unsigned int len)
+{
+	uint32_t h = 2166136261u;
 	unsigned int i;
 
-	for (i = 0; i < k->n; i++)
-		v[i] = i;
-	qsort_r(v, k->n, sizeof(*v), map_pack_key_cmp, (void *)k);
-	for (i = 1; i < k->n && !yes; i++)
-		yes = !map_pack_key_cmp(&v[i - 1], &v[i], (void *)k);
-	xfree(v);
+	for (i = 0; i < len; i++)
+		h = (h ^ key[i]) * 16777619u;
+	return h;
+}
+
+/* Whether two keys are the same (map_check_overlap() names them): an
+ * open-addressing table of key indices, one pass. */
+static bool map_pack_repeats(const struct pack_keys *k)
+{
+	unsigned int size = 16, i, slot;
+	const unsigned char *key;
+	bool yes = false;
+	uint32_t *t;
+
+	while (size < 2 * k->n)
+		size *= 2;
+	t = xmalloc(size * sizeof(*t));
+	memset(t, 0xff, size * sizeof(*t));
+	for (i = 0; i < k->n && !yes; i++) {
+		key = k->keys + (size_t)i * k->key_len;
+		slot = map_pack_hash(key, k->key_len) & (size - 1);
+		while (t[slot] != UINT32_MAX && !yes) {
+			yes = !memcmp(k->keys + (size_t)t[slot] * k->key_len,
+				      key, k->key_len);
+			slot = (slot + 1) & (size - 1);
+		}
+		t[slot] = i;
+	}
+	xfree(t);
 	return yes;
 }
 
@@ -1094,7 +1174,16 @@ int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
 			    map_key_bytes(map), set_pack_count(p));
 	k->verdicts = map->map.vmap;
 	set_pack_iter_init(p, &it);
-	while (ret == 0 && (m = set_pack_next(p, &it))) {
+	while (ret == 0) {
+		ret = map_pack_direct_next(ectx, map, h, p, &it, k);
+		if (ret <= 0) {
+			ret = -ret;
+			continue;
+		}
+		m = set_pack_next(p, &it);
+		ret = 0;
+		if (!m)
+			break;
 		ret = map_pack_member(ectx, map, h, m, k);
 		expr_free(m);
 	}

@@ -26,6 +26,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <expr.h>
 #include <stmt.h>
 #include <evaluate.h>
@@ -553,6 +554,10 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
  */
 struct set_iv_pages {
 	struct interval_elem *e;
+	/* packed bounds are merged and encoded on their bytes, which
+	 * take a tenth of the room of numbers (include/set_pack.h) */
+	struct pack_iv_elems b;
+	bool bytes;
 	unsigned int count;
 	unsigned int pos;
 	const struct expr *left;
@@ -564,13 +569,43 @@ struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 					const struct expr *left, bool merge,
 					bool zero)
 {
+	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
 	struct set_iv_pages *p = xzalloc(sizeof(*p));
 
-	p->count = set_intervals_encode(set, with, left, merge || with,
-					&p->e);
 	p->left = left;
 	p->zero = zero;
+	if (pk && pk->intervals && !with && !set->expr_list.size &&
+	    left->len == pk->key_len / 2 * BITS_PER_BYTE) {
+		pack_intervals_encode(pk, merge, &p->b);
+		p->bytes = true;
+		p->count = p->b.n;
+		return p;
+	}
+	p->count = set_intervals_encode(set, with, left, merge || with,
+					&p->e);
 	return p;
+}
+
+static unsigned int set_iv_pages_next_bytes(struct set_iv_pages *p,
+					    struct nftnl_set *elems,
+					    unsigned int max)
+{
+	const unsigned char *key;
+	unsigned int n;
+	uint8_t f;
+
+	for (n = 0; n < max && p->pos < p->count; p->pos++) {
+		key = p->b.keys + (size_t)p->pos * p->b.w;
+		f = p->b.flags[p->pos];
+		/* an end at 0 is the leading one */
+		if (!p->zero && f & PACK_IV_END && p->pos == 0)
+			continue;
+		set_add_elem(elems, key, NULL, p->b.w,
+			     f & PACK_IV_END ? NFT_SET_ELEM_INTERVAL_END : 0,
+			     f & PACK_IV_OPEN);
+		n++;
+	}
+	return n;
 }
 
 /* At most @max elements more into @elems: how many. */
@@ -580,6 +615,8 @@ unsigned int set_iv_pages_next(struct set_iv_pages *p,
 	const struct interval_elem *e;
 	unsigned int n;
 
+	if (p->bytes)
+		return set_iv_pages_next_bytes(p, elems, max);
 	for (n = 0; n < max && p->pos < p->count; p->pos++) {
 		e = &p->e[p->pos];
 		if (!p->zero && e->end && !mpz_sgn(e->key))
@@ -597,7 +634,10 @@ bool set_iv_pages_done(const struct set_iv_pages *p)
 
 void set_iv_pages_free(struct set_iv_pages *p)
 {
-	interval_elems_free(p->e, p->count);
+	if (p->bytes)
+		pack_iv_elems_free(&p->b);
+	else
+		interval_elems_free(p->e, p->count);
 	xfree(p);
 }
 
@@ -973,6 +1013,66 @@ static bool set_pack_value_ok(const struct eval_ctx *ectx,
 	return true;
 }
 
+/* A decimal port as inet_service_parse() reads it: no sign, no base. */
+static bool set_port_direct(const char *t, unsigned char *buf)
+{
+	unsigned long v = 0;
+	unsigned int n;
+
+	for (n = 0; t[n] >= '0' && t[n] <= '9' && n < 6; n++)
+		v = v * 10 + (t[n] - '0');
+	if (n == 0 || t[n] || (t[0] == '0' && n > 1) || v > 0xffff)
+		return false;
+	buf[0] = v >> 8;
+	buf[1] = v & 0xff;
+	return true;
+}
+
+/*
+ * A literal of the commonest key types read without an expression: an
+ * IPv4 or IPv6 address in the strict form (what addr_parse() takes
+ * without the resolver), a port in decimal. The bytes are those the
+ * parsed value encodes to; anything else takes the expression path.
+ */
+bool set_pack_direct(const struct set_pack_view *v, const struct expr *key,
+		     unsigned char *buf)
+{
+	if (v->kind != SET_PACK_SYMBOL || v->quoted || v->flags ||
+	    key->byteorder != BYTEORDER_BIG_ENDIAN)
+		return false;
+	if (key->dtype == &ipaddr_type && key->len == 32)
+		return inet_pton(AF_INET, v->text, buf) == 1;
+	if (key->dtype == &ip6addr_type && key->len == 128)
+		return inet_pton(AF_INET6, v->text, buf) == 1;
+	if (key->dtype == &inet_service_type && key->len == 16)
+		return set_port_direct(v->text, buf);
+	return false;
+}
+
+/* A key (a value, or a concatenation of them) read as set_pack_direct()
+ * reads values, into @buf (zeroed, key bytes long): false if it cannot. */
+bool set_pack_direct_key(const struct set_pack_view *v, unsigned int n,
+			 const struct expr *key, unsigned char *buf)
+{
+	const struct expr *k;
+	unsigned int off = 0, i = 1;
+
+	if (key->etype != EXPR_CONCAT)
+		return n >= 1 && v[0].children == 0 &&
+		       set_pack_direct(&v[0], key, buf);
+	if (n < 1 || v[0].kind != SET_PACK_CONCAT || v[0].flags ||
+	    v[0].num != key->expr_list.size)
+		return false;
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (i >= n || v[i].children ||
+		    !set_pack_direct(&v[i], k, buf + off))
+			return false;
+		off += concat_field_bytes(k);
+		i++;
+	}
+	return true;
+}
+
 /* A value's bytes as a key or data holds them. */
 void set_member_key(unsigned char *buf, const struct expr *v,
 		    enum byteorder byteorder, unsigned int len)
@@ -1041,6 +1141,25 @@ static void set_pack_drop_msgs(struct eval_ctx *ectx, struct list_head *last)
 	}
 }
 
+/* The member at @it into @k if set_pack_direct_key() reads it (@it moves
+ * past it). */
+static bool set_pack_direct_next(const struct set_pack *p,
+				 struct set_pack_iter *it,
+				 const struct expr *key, struct pack_keys *k)
+{
+	unsigned char buf[NFT_REG_SIZE * 4];
+	struct set_pack_view v[NFT_REG32_COUNT + 1];
+	struct set_pack_iter next;
+	unsigned int n = set_pack_view(p, it, v, array_size(v), &next);
+
+	memset(buf, 0, sizeof(buf));
+	if (!n || !set_pack_direct_key(v, n, key, buf))
+		return false;
+	memcpy(pack_keys_add(k, NULL), buf, k->key_len);
+	*it = next;
+	return true;
+}
+
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 		      const struct expr *key, bool intervals)
 {
@@ -1059,7 +1178,12 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 	eval_type_push(ectx, &saved, key->dtype, key->byteorder, key->len);
 	ectx->ectx_key = key;
 	set_pack_iter_init(p, &it);
-	while (ret == 0 && (m = set_pack_next(p, &it))) {
+	while (ret == 0) {
+		if (!k->intervals && set_pack_direct_next(p, &it, key, k))
+			continue;
+		m = set_pack_next(p, &it);
+		if (!m)
+			break;
 		ret = set_pack_member(ectx, set, &m, key, k);
 		expr_free(m);
 	}

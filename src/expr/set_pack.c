@@ -12,15 +12,18 @@
 #include <string.h>
 #include <expr.h>
 #include <set_pack.h>
+#include <arpa/inet.h>
+#include <libmnl/libmnl.h>
 
+/* include/set_pack.h's SET_PACK_*, as the stream writes them */
 enum pack_kind {
-	PK_SYMBOL = 1,
-	PK_STRING,		/* a string constant (a jump's chain) */
-	PK_PREFIX,
-	PK_RANGE,
-	PK_CONCAT,
-	PK_MAPPING,
-	PK_VERDICT,
+	PK_SYMBOL = SET_PACK_SYMBOL,
+	PK_STRING = SET_PACK_STRING,	/* a string constant (a jump's chain) */
+	PK_PREFIX = SET_PACK_PREFIX,
+	PK_RANGE = SET_PACK_RANGE,
+	PK_CONCAT = SET_PACK_CONCAT,
+	PK_MAPPING = SET_PACK_MAPPING,
+	PK_VERDICT = SET_PACK_VERDICT,
 };
 #define PK_RAWLOC	0x80
 /* the base location but another of the pack's JSON paths (an index
@@ -52,19 +55,30 @@ struct set_pack {
 
 /* ---- writing ---- */
 
-static void tmp_put(struct set_pack *p, const void *data, unsigned int len)
+/* Room for @len more bytes (a node's fixed part is at most
+ * TMP_NODE_MAX: two bytes, a raw location or four varints, a varint and
+ * a byte). */
+#define TMP_NODE_MAX	(2 + sizeof(struct location) + 5 + 1 + 5)
+
+static void tmp_reserve(struct set_pack *p, unsigned int len)
 {
 	if (p->tmp_len + len > p->tmp_size) {
 		p->tmp_size = (p->tmp_len + len) * 2 + 64;
 		p->tmp = xrealloc(p->tmp, p->tmp_size);
 	}
+}
+
+static void tmp_put(struct set_pack *p, const void *data, unsigned int len)
+{
+	tmp_reserve(p, len);
 	memcpy(p->tmp + p->tmp_len, data, len);
 	p->tmp_len += len;
 }
 
+/* The callers reserved the room (TMP_NODE_MAX). */
 static void tmp_byte(struct set_pack *p, unsigned char c)
 {
-	tmp_put(p, &c, 1);
+	p->tmp[p->tmp_len++] = c;
 }
 
 static void tmp_varint(struct set_pack *p, uint32_t v)
@@ -102,6 +116,7 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 	const struct location *l = &e->location;
 	int path;
 
+	tmp_reserve(p, TMP_NODE_MAX);
 	if (!p->has_base) {
 		p->base = *l;
 		p->has_base = true;
@@ -110,7 +125,8 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 	if (path < 0) {
 		tmp_byte(p, kind | PK_RAWLOC);
 		tmp_byte(p, e->flags);
-		tmp_put(p, l, sizeof(*l));
+		memcpy(p->tmp + p->tmp_len, l, sizeof(*l));
+		p->tmp_len += sizeof(*l);
 		return;
 	}
 	tmp_byte(p, kind | (path ? PK_PATHLOC : 0));
@@ -128,20 +144,28 @@ static void tmp_str(struct set_pack *p, const char *s)
 	tmp_put(p, s, strlen(s) + 1);
 }
 
-/* A string constant exactly as constant_expr_alloc_string() makes it. */
-static bool pack_is_string(const struct expr *e)
+/* A string constant exactly as constant_expr_alloc_string() makes it
+ * (a chain name): its text into @buf. */
+#define PACK_STRING_MAX	256
+
+static bool pack_string(const struct expr *e, char *buf)
 {
-	char *s;
-	bool ok;
+	unsigned int len = e->len / BITS_PER_BYTE;
 
 	if (e->etype != EXPR_VALUE || e->dtype != &string_type ||
 	    e->byteorder != BYTEORDER_HOST_ENDIAN || e->len == 0 ||
-	    e->len % BITS_PER_BYTE)
+	    e->len % BITS_PER_BYTE || len >= PACK_STRING_MAX)
 		return false;
-	s = constant_expr_get_string(e);
-	ok = strlen(s) * BITS_PER_BYTE == e->len;
-	xfree(s);
-	return ok;
+	mpz_export_data(buf, e->value.value, BYTEORDER_HOST_ENDIAN, len);
+	buf[len] = '\0';
+	return strlen(buf) == len;
+}
+
+static bool pack_is_string(const struct expr *e)
+{
+	char buf[PACK_STRING_MAX];
+
+	return pack_string(e, buf);
 }
 
 static bool pack_plain(const struct expr *e)
@@ -195,8 +219,8 @@ static bool pack_member_ok(const struct expr *m)
 
 static void tmp_node(struct set_pack *p, const struct expr *e)
 {
+	char s[PACK_STRING_MAX];
 	const struct expr *i;
-	char *s;
 
 	switch (e->etype) {
 	case EXPR_SYMBOL:
@@ -206,9 +230,8 @@ static void tmp_node(struct set_pack *p, const struct expr *e)
 		break;
 	case EXPR_VALUE:
 		tmp_loc(p, PK_STRING, e);
-		s = constant_expr_get_string(e);
+		pack_string(e, s);
 		tmp_str(p, s);
-		xfree(s);
 		break;
 	case EXPR_PREFIX:
 		tmp_loc(p, PK_PREFIX, e);
@@ -391,6 +414,100 @@ struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it)
 
 	it->off = r.off;
 	return e;
+}
+
+/* ---- views: members read in place, nothing allocated ---- */
+
+/* One node's own fields (its children follow in the stream). */
+/* Past a location (a view has none). */
+static void skip_loc(struct pack_reader *r, unsigned char kind)
+{
+	unsigned int k;
+
+	if (kind & PK_RAWLOC) {
+		r->off += sizeof(struct location);
+		return;
+	}
+	for (k = 0; k < 4; k++)
+		while (r->d[r->off++] & 0x80)
+			;
+}
+
+static void view_one(struct pack_reader *r, struct set_pack_view *n)
+{
+	unsigned char kind = r->d[r->off++];
+
+	memset(n, 0, sizeof(*n));
+	n->kind = kind & ~PK_RAWLOC;
+	n->flags = r->d[r->off++];
+	skip_loc(r, kind);
+	switch (n->kind) {
+	case PK_SYMBOL:
+		n->quoted = r->d[r->off++];
+		n->text = rd_str(r);
+		break;
+	case PK_STRING:
+		n->text = rd_str(r);
+		break;
+	case PK_PREFIX:
+		n->num = rd_varint(r);
+		n->children = 1;
+		break;
+	case PK_RANGE:
+	case PK_MAPPING:
+		n->children = 2;
+		break;
+	case PK_CONCAT:
+		n->children = n->num = rd_varint(r);
+		break;
+	case PK_VERDICT:
+		n->num = rd_varint(r);
+		n->children = r->d[r->off++];
+		break;
+	}
+}
+
+/* The node at @r and its children into v[@at..@max): how many, 0 if
+ * they do not fit. */
+static unsigned int view_node(struct pack_reader *r, struct set_pack_view *v,
+			      unsigned int at, unsigned int max)
+{
+	unsigned int k, c, count = 1;
+
+	if (at >= max)
+		return 0;
+	view_one(r, &v[at]);
+	for (k = 0; k < v[at].children; k++) {
+		c = view_node(r, v, at + count, max);
+		if (!c)
+			return 0;
+		count += c;
+	}
+	return count;
+}
+
+unsigned int set_pack_view(const struct set_pack *p,
+			   const struct set_pack_iter *it,
+			   struct set_pack_view *v, unsigned int max,
+			   struct set_pack_iter *next)
+{
+	const struct pack_block *b = it->block;
+	struct pack_reader r;
+	unsigned int off = it->off, n;
+
+	while (b && off >= b->used) {
+		b = b->next;
+		off = 0;
+	}
+	if (!b)
+		return 0;
+	r.d = b->data;
+	r.off = off;
+	r.p = p;
+	n = view_node(&r, v, 0, max);
+	next->block = b;
+	next->off = r.off;
+	return n;
 }
 
 /* ---- the pack ---- */
@@ -626,4 +743,155 @@ void set_pack_set_keys(struct set_pack *p, struct pack_keys *k)
 	p->tmp_size = p->tmp_len = 0;
 	pack_keys_free(p->keys);
 	p->keys = k;
+}
+
+/* ---- packed intervals, merged and encoded on their bytes ---- */
+
+static int pack_iv_cmp(const void *a, const void *b, void *arg)
+{
+	const struct pack_keys *k = arg;
+	const unsigned char *x = k->keys + (size_t)*(const uint32_t *)a *
+				 k->key_len;
+	const unsigned char *y = k->keys + (size_t)*(const uint32_t *)b *
+				 k->key_len;
+	int c = memcmp(x, y, k->key_len / 2);
+
+	return c ? c : memcmp(x + k->key_len / 2, y + k->key_len / 2,
+			      k->key_len / 2);
+}
+
+/* @b + 1 into @out (@w bytes, big endian): false if it overflows. */
+static bool pack_iv_next(unsigned char *out, const unsigned char *b,
+			 unsigned int w)
+{
+	unsigned int i = w;
+
+	memcpy(out, b, w);
+	while (i-- > 0)
+		if (++out[i] != 0)
+			return true;
+	return false;
+}
+
+static void pack_iv_put(struct pack_iv_elems *e, const unsigned char *key,
+			uint8_t flags)
+{
+	memcpy(e->keys + (size_t)e->n * e->w, key, e->w);
+	e->flags[e->n++] = flags;
+}
+
+/*
+ * As intervals_merge_how() then intervals_encode() do on numbers: the
+ * bounds sorted, merged where they overlap (or touch, with @touching),
+ * then a start element per interval and an end element one past its
+ * high bound (none if it reaches the top: an open start), after an end
+ * element at 0 if the first interval does not start there.
+ */
+void pack_intervals_encode(const struct pack_keys *k, bool touching,
+			   struct pack_iv_elems *e)
+{
+	unsigned int w = k->key_len / 2, i, out = 0;
+	uint32_t *order = xmalloc((k->n + 1) * sizeof(*order));
+	unsigned char *m = xmalloc((size_t)(k->n + 1) * k->key_len);
+	unsigned char next[NFT_REG_SIZE * 4], *cur;
+	const unsigned char *x;
+	bool top;
+
+	for (i = 0; i < k->n; i++)
+		order[i] = i;
+	qsort_r(order, k->n, sizeof(*order), pack_iv_cmp, (void *)k);
+	for (i = 0; i < k->n; i++) {
+		x = k->keys + (size_t)order[i] * k->key_len;
+		cur = m + (size_t)(out - 1) * k->key_len;
+		if (out > 0) {
+			top = touching ? !pack_iv_next(next, cur + w, w) :
+			      (memcpy(next, cur + w, w), false);
+			if (top || memcmp(x, next, w) <= 0) {
+				if (memcmp(x + w, cur + w, w) > 0)
+					memcpy(cur + w, x + w, w);
+				continue;
+			}
+		}
+		memcpy(m + (size_t)out++ * k->key_len, x, k->key_len);
+	}
+	xfree(order);
+	e->w = w;
+	e->n = 0;
+	e->keys = xmalloc((size_t)(2 * out + 1) * w);
+	e->flags = xmalloc(2 * out + 1);
+	memset(next, 0, w);
+	if (out && memcmp(m, next, w))
+		pack_iv_put(e, next, PACK_IV_END);
+	for (i = 0; i < out; i++) {
+		cur = m + (size_t)i * k->key_len;
+		if (!pack_iv_next(next, cur + w, w)) {
+			pack_iv_put(e, cur, PACK_IV_OPEN);
+			continue;
+		}
+		pack_iv_put(e, cur, 0);
+		pack_iv_put(e, next, PACK_IV_END);
+	}
+	xfree(m);
+}
+
+void pack_iv_elems_free(struct pack_iv_elems *e)
+{
+	xfree(e->keys);
+	xfree(e->flags);
+}
+
+/* ---- packed keys straight into a netlink message ---- */
+
+static void pack_put_value(struct nlmsghdr *nlh, uint16_t type,
+			   const unsigned char *v, unsigned int len)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, type);
+
+	mnl_attr_put(nlh, NFTA_DATA_VALUE, len, v);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+static void pack_put_verdict(struct nlmsghdr *nlh, const struct pack_keys *k,
+			     const struct set_pack_verdict *v)
+{
+	struct nlattr *data, *verdict;
+
+	data = mnl_attr_nest_start(nlh, NFTA_SET_ELEM_DATA);
+	verdict = mnl_attr_nest_start(nlh, NFTA_DATA_VERDICT);
+	mnl_attr_put_u32(nlh, NFTA_VERDICT_CODE, htonl(v->code));
+	if (v->chain != UINT32_MAX)
+		mnl_attr_put_strz(nlh, NFTA_VERDICT_CHAIN,
+				  k->chains[v->chain]);
+	mnl_attr_nest_end(nlh, verdict);
+	mnl_attr_nest_end(nlh, data);
+}
+
+/*
+ * Elements @from on (plain keys, with their data) into @nlh's element
+ * list, which the caller opened, while the message stays under @room
+ * bytes: how many. The attributes are the kernel's
+ * (linux/netfilter/nf_tables.h), as libnftnl writes them for the same
+ * elements; no libnftnl element is made.
+ */
+unsigned int set_pack_nlmsg_elems(struct nlmsghdr *nlh,
+				  const struct pack_keys *k,
+				  unsigned int from, unsigned int room)
+{
+	const unsigned char *d;
+	struct nlattr *elem;
+	unsigned int i;
+
+	for (i = from; i < k->n && nlh->nlmsg_len < room; i++) {
+		elem = mnl_attr_nest_start(nlh, i - from + 1);
+		pack_put_value(nlh, NFTA_SET_ELEM_KEY,
+			       k->keys + (size_t)i * k->key_len, k->key_len);
+		d = k->data + (size_t)i * k->data_len;
+		if (k->verdicts)
+			pack_put_verdict(nlh, k,
+					 (const struct set_pack_verdict *)d);
+		else if (k->data_len)
+			pack_put_value(nlh, NFTA_SET_ELEM_DATA, d, k->data_len);
+		mnl_attr_nest_end(nlh, elem);
+	}
+	return i - from;
 }

@@ -630,6 +630,34 @@ static void set_exec_iv_pages(struct exec_ctx *x, uint16_t type,
 	set_iv_pages_free(p);
 }
 
+/* A message's elements, at most: its element list stays well under the
+ * 64 KiB a netlink attribute can hold. */
+#define SET_PACK_MSG_ROOM	60000
+
+/* Packed keys (include/set_pack.h) straight into the batch, the same
+ * bytes libnftnl would write for them, without its elements. */
+static void set_exec_packed(struct exec_ctx *x, uint16_t type, uint16_t flags,
+			    const struct handle *h, const struct pack_keys *k)
+{
+	unsigned int from = 0;
+	struct nlmsghdr *nlh;
+	struct nlattr *list;
+
+	do {
+		nlh = batch_msg_start(x->batch, type, h->family, flags);
+		if (h->set.name)
+			mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
+					  h->set.name);
+		if (h->table.name)
+			mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
+					  h->table.name);
+		list = mnl_attr_nest_start(nlh, NFTA_SET_ELEM_LIST_ELEMENTS);
+		from += set_pack_nlmsg_elems(nlh, k, from, SET_PACK_MSG_ROOM);
+		mnl_attr_nest_end(nlh, list);
+		batch_msg_end(x->batch, nlh);
+	} while (from < k->n);
+}
+
 /* The elements of @members in messages of @type. */
 static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct handle *h, const struct set *s,
@@ -637,7 +665,6 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 {
 	const struct pack_keys *k = set_pack_keys(members->expr_list.pack);
 	struct nftnl_set *elems;
-	unsigned int from;
 
 	/* packed keys (include/set_pack.h) go in pages as they are;
 	 * packed intervals are merged first */
@@ -646,20 +673,7 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		return;
 	}
 	if (k && !k->intervals) {
-		from = 0;
-		do {
-			elems = set_nl_alloc(h);
-			from += set_pack_build_page(elems, k, from,
-						    SET_ELEMS_PAGE);
-			if (set_is_map(s) && s->data) {
-				nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
-						  set_data_type_id(s));
-				nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
-						  set_data_len(s));
-			}
-			set_put_elems(x, type, flags, h, elems);
-			nftnl_set_free(elems);
-		} while (from < k->n);
+		set_exec_packed(x, type, flags, h, k);
 		return;
 	}
 	/* in pages: a big set's libnftnl elements are never all held at

@@ -125,8 +125,41 @@ assert_caret_under "$err" nochain "caret under the missing chain"
 assert_match '10\.0\.0\.2 : 0x00000008' "$(nft list map ip t m)" \
 	"added mappings listed"
 
+nft flush ruleset
+
+# Interval sets: a block's bounds merged, then the same run's additions
+# checked against them (overlap) or merged with them (auto-merge).
+err=$(nft -f - 2>&1 <<'NFT'
+table ip t {
+	set s {
+		type ipv4_addr
+		flags interval
+		elements = { 10.0.0.0/8, 192.168.0.0/24 }
+	}
+}
+add element ip t s { 9.0.0.0/8, 10.1.0.0/16 }
+NFT
+)
+assert_eq "$?" 1 "an overlap with the same run's block: refused"
+assert_match "Error: interval overlaps with an existing one" "$err" \
+	"overlap: the message"
+assert_caret_under "$err" 10.1.0.0/16 "overlap: caret under it"
+nft -f - <<'NFT' || fail "auto-merge with the same run's block"
+table ip t {
+	set s {
+		type ipv4_addr
+		flags interval
+		auto-merge
+		elements = { 10.0.0.0/8, 192.168.0.0/24, 12.0.0.0/8 }
+	}
+}
+add element ip t s { 10.1.0.0/16, 11.0.0.0/8 }
+NFT
+assert_match 'elements = \{ 10\.0\.0\.0-12\.255\.255\.255, 192\.168\.0\.0/24 \}' \
+	"$(nft list set ip t s)" "auto-merge: merged with the block's"
+
 # the echo prints each element added (the listed path)
-out=$(nft -e add element ip t s { 10.0.0.7, 10.0.0.8 })
-assert_match 'add element ip t s \{ 10\.0\.0\.7 \}' "$out" "echo: the first"
-assert_match 'add element ip t s \{ 10\.0\.0\.8 \}' "$out" "echo: the second"
+out=$(nft -e add element ip t s { 20.0.0.7, 20.0.0.9 })
+assert_match 'add element ip t s \{ 20\.0\.0\.7 \}' "$out" "echo: the first"
+assert_match 'add element ip t s \{ 20\.0\.0\.9 \}' "$out" "echo: the second"
 exit 0
