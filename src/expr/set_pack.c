@@ -428,6 +428,8 @@ static void skip_loc(struct pack_reader *r, unsigned char kind)
 		r->off += sizeof(struct location);
 		return;
 	}
+	if (kind & PK_PATHLOC)
+		r->off++;
 	for (k = 0; k < 4; k++)
 		while (r->d[r->off++] & 0x80)
 			;
@@ -438,7 +440,7 @@ static void view_one(struct pack_reader *r, struct set_pack_view *n)
 	unsigned char kind = r->d[r->off++];
 
 	memset(n, 0, sizeof(*n));
-	n->kind = kind & ~PK_RAWLOC;
+	n->kind = kind & ~(PK_RAWLOC | PK_PATHLOC);
 	n->flags = r->d[r->off++];
 	skip_loc(r, kind);
 	switch (n->kind) {
