@@ -1121,13 +1121,13 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 			       size_t len, struct list_head *cmds, int *err)
 {
 	struct json_span sp = { data, data + len };
-	/* -e prints the elements back from the tree: no lazy ones */
+	/* -e as before: no lazy elements, small documents read whole */
 	struct json_ctx *lazy = nft_output_echo(&jctx->nft->octx) ? NULL : jctx;
 	size_t i;
 
 	/* small documents too (their sets' elements read lazily like a
-	 * big one's, so the tests see that path), but not with -e, whose
-	 * echo mirrors the whole document */
+	 * big one's, so the tests see that path), but not with -e, where
+	 * the echo of a small document mirrors its tree */
 	if ((len < 4096 && !lazy) || !json_span_take(&sp, "{") ||
 	    !json_span_take(&sp, "\"nftables\"") || !json_span_take(&sp, ":") ||
 	    !json_span_take(&sp, "["))
