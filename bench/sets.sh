@@ -25,6 +25,13 @@
 # throws the messages away: the kernel's cost of the dump, which no
 # listing can go below. Our listing's user+system time is printed as a
 # multiple of it.
+#
+# Listings (and the floor) are timed SETTLE seconds (default 1) after
+# the set was loaded: right after a bulk load the kernel is still
+# growing the set's hash table, and a dump taken meanwhile can repeat
+# or miss elements, which our listing detects and answers by dumping
+# again (the system nft prints what it got). set-list-fresh times the
+# listing right after the load, to show what that exactness costs.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 ours=${1:-$here/../src/nft}
@@ -32,6 +39,7 @@ theirs=${2:-/usr/sbin/nft}
 repeat=${REPEAT:-3}
 only=${ONLY:-}
 scale=${SCALE:-1}
+settle=${SETTLE:-1}
 ours_env=
 if [ -x "$(dirname "$ours")/.libs/nft" ] && head -c 2 "$ours" | grep -q '#!'; then
 	ours_env="LD_LIBRARY_PATH=$(cd "$(dirname "$ours")/.libs" && pwd)"
@@ -106,15 +114,16 @@ gen_concat() {
 # Loads SETUP_FILE (if not empty) with NFT, then times NFT ARGS.
 measure() {
 	unshare -n bash -c '
-		nft=$1 env=$2 setup=$3
-		shift 3
+		nft=$1 env=$2 setup=$3 settle=$4
+		shift 4
 		[ -n "$env" ] && export "$env"
 		if [ -n "$setup" ]; then
 			"$nft" -f "$setup" 2>/dev/null || exit 1
+			sleep "$settle"
 		fi
 		out=$(/usr/bin/time -f "%U %S %e %M" "$nft" "$@" 2>&1 >/dev/null) ||
 			exit 1
-		echo "$out" | tail -1' _ "$@"
+		echo "$out" | tail -1' _ "$1" "$2" "$3" "$settle" "${@:4}"
 }
 
 # The smallest of each column over $repeat runs ("fail" if any failed).
@@ -199,13 +208,14 @@ for f in set interval vmap concat; do
 	row "$f-load-json" "" -j -f "$work/$f.json"
 	row "$f-list" "$work/$f" list $what
 	row "$f-list-json" "$work/$f" -j list $what
+	[ "$f" = set ] && settle=0 row set-list-fresh "$work/$f" list $what
 done
 
 # The floor of listing the set: the kernel's dump with nothing done to it.
 if [ -z "$only" ] || [[ floor =~ $only ]]; then
 	if cc -O2 -o "$work/setdump" "$here/setdump.c" -lmnl 2>"$work/cc.log"; then
 		fl=$(for ((r = 0; r < repeat; r++)); do
-			unshare -n bash -c '"$1" -f "$2" && /usr/bin/time -f "%U %S %e %M" "$3" ip bench s 2>&1 >/dev/null | tail -1' \
+			unshare -n bash -c '"$1" -f "$2" && sleep '"$settle"' && /usr/bin/time -f "%U %S %e %M" "$3" ip bench s 2>&1 >/dev/null | tail -1' \
 				_ "$theirs" "$work/set" "$work/setdump"
 		     done | awk 'NF == 4 { t = $1 + $2; if (!n++ || t < m) m = t } END { if (n) printf "%.3f\n", m; else print "fail" }')
 		awk -v f="$fl" -v r="$(grep '^set-list ' "$work/results" 2>/dev/null)" 'BEGIN {

@@ -39,6 +39,8 @@ struct eval_ctx {
 	/* Tables and chains this run adds, so later commands may refer to
 	 * them (private to src/evaluate.c). */
 	struct eval_run *run;
+	/* The run's commands, so one may look at its neighbours. */
+	const struct list_head *cmds;
 	/* Values copied out of variables so far (src/expr/variable.c). */
 	unsigned long expanded;
 	/* What the statements of @rule up to and including @last establish

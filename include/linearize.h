@@ -262,6 +262,12 @@ void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
  */
 struct expr *payload_key_unmask(struct expr *key);
 
+/* Listing: name the header field a payload load @expr of the match
+ * @stmt reads, now that the rule's protocol context is known
+ * (src/expr/payload_decode.c). */
+void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
+				    struct expr *expr);
+
 /* Decode a whole rule; NULL (with a warning printed) if it cannot be
  * listed exactly. */
 struct rule *delinearize_rule(struct nft_ctx *nft, uint32_t family,

@@ -89,6 +89,9 @@ static inline bool nft_output_guid(const struct output_ctx *o)
 
 /* printf to the output stream of @octx. */
 __fmt(2, 3) int nft_print(struct output_ctx *octx, const char *fmt, ...);
+/* @s as it is: no format to read (a big set's listing prints a few per
+ * element). */
+void nft_print_str(struct output_ctx *octx, const char *s);
 
 struct nft_var {
 	char *key;

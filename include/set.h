@@ -80,6 +80,9 @@ struct set {
 	/* Dumped: per member of @init, in its order, NULL if none has
 	 * more than its key. */
 	struct set_elem_info *info;
+	/* Dumped for a listing: the elements packed (set_records.h), which
+	 * table_lookup_set() turns into @init for the rest */
+	struct set_records *packed;
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
@@ -87,6 +90,15 @@ struct set {
 	 * holds that the new ones overlap or touch, deleted and merged
 	 * into them in the same batch, as the system nft does. */
 	struct expr *merge_with;
+	/* A set declared in this run: @init holds its members as written
+	 * (and stays so, for the echo), not merged as the kernel holds
+	 * them; @held does, once element commands of the batch merge with
+	 * them (auto-merge). */
+	bool init_as_written;
+	struct expr *held;
+	/* An element command whose members the next one, adding to the
+	 * same auto-merge set, takes over: it sends nothing itself. */
+	bool coalesced;
 	/* Dumped from the kernel: its key as the kernel holds it. */
 	uint32_t key_type_id;
 	uint32_t key_len;		/* bytes */
@@ -109,6 +121,8 @@ void set_free(struct set *s);
 /* The table owns its sets (table_free() frees them). */
 void table_add_set(struct table *t, struct set *s);
 struct set *table_lookup_set(const struct table *t, const char *name);
+/* The same, its elements left packed (listings, set_records.h). */
+struct set *table_find_set(const struct table *t, const char *name);
 /* The set @h names, declared or added in this run or in the cache;
  * NULL if unknown (src/obj/set.c). */
 struct eval_ctx;
@@ -174,40 +188,10 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
  * without them. */
 void set_keys_retype(struct expr *map, const struct expr *key);
 void set_key_desc(struct nftnl_set *nls, const struct expr *key);
-/* A named set's keys read a dump message at a time, decoded as
- * set_elems_decode() does once the dump is whole (keys only: no maps,
- * concatenations or elements with more than a key). */
-struct set_keys;
-struct set_keys *set_keys_alloc(void);
-void set_keys_free(struct set_keys *keys);
-void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
-		  const struct expr *key, const void *data, uint32_t len,
-		  uint32_t flags);
-bool set_keys_repeat(const struct set_keys *keys);
 /* An element opening a range without end, for sets and maps. */
 void set_elem_open(struct nftnl_set_elem *e);
 /* NFTA_SET_DESC_CONCAT of a concatenated key, for sets and maps. */
 void set_desc_concat(struct nftnl_set *nls, const struct expr *key);
-/* Whether one of @n keys (with their end flags), each from @get,
- * comes twice. */
-typedef const mpz_t *(*set_mpz_key_get_t)(const void *ctx, unsigned int i,
-					  bool *end);
-bool set_mpz_keys_repeat(unsigned int n, set_mpz_key_get_t get,
-			 const void *ctx);
-/* The same for a map of plain keys (no interval, no concatenation). */
-struct map_raws;
-struct map_raws *map_raws_alloc(void);
-void map_raws_release(struct map_raws *r);
-unsigned int map_raws_count(const struct map_raws *r);
-bool map_raws_add(struct map_raws *r, const struct nftnl_set *head,
-		  const struct nftnl_set *chunk, const struct expr *left);
-bool map_raws_repeat(const struct map_raws *r);
-struct expr *map_raws_decode(struct map_raws *r, const struct nftnl_set *head,
-			     const struct expr *left);
-unsigned int set_keys_count(const struct set_keys *keys);
-struct expr *set_keys_decode(struct set_keys *keys,
-			     const struct nftnl_set *head,
-			     const struct expr *key);
 /* The order of a listing's members. */
 int set_member_compare(const struct expr *a, const struct expr *b);
 

@@ -6,6 +6,7 @@
 #define NFT_SET_EXPR_INT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct expr;
 struct delin_ctx;
@@ -33,5 +34,12 @@ bool set_left_is_raw(const struct expr *e);
 /* The lookup expression of a rule, with its anonymous or named set. */
 int set_lookup_delinearize(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle);
+
+/* A stable radix sort of @n one-word keys up to @max (set_decode.c). */
+struct set_sort_key {
+	uint64_t key;
+	void *e;
+};
+void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max);
 
 #endif

@@ -41,6 +41,9 @@ struct expr *set_map_stub(const struct set *s, struct expr *mappings);
 void set_map_stub_free(struct expr *map);
 uint32_t set_data_type_id(const struct set *s);
 uint32_t set_data_len(const struct set *s);
+/* Drop a dumped set's element options (@info), before its members
+ * change. */
+void set_info_free(struct set *s);
 
 /* Evaluation (set_eval.c). */
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
@@ -109,6 +112,10 @@ struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			 bool bare, json_t *obj);
 struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			     bool bare, json_t *obj);
+/* Whether a map of ranges ("type K : interval D") must say so in its
+ * JSON: its elements, as listed, do not show it (none, or none whose
+ * data is a prefix or a range). */
+bool set_json_data_interval_hidden(const struct set *s, bool elems);
 
 /* "get element" and the echo of elements (set_elem.c). */
 int element_get(struct nft_ctx *nft, struct cmd *cmd,

@@ -278,7 +278,7 @@ static void addr_print(const struct expr *expr, int af,
 	if (!nft_output_reversedns(octx) || !addr_reverse(expr, af, s,
 							  sizeof(s)))
 		addr_format(expr, af, s, sizeof(s));
-	nft_print(octx, "%s", s);
+	nft_print_str(octx, s);
 }
 
 static void ipaddr_print(const struct expr *expr, struct output_ctx *octx)

@@ -345,6 +345,7 @@ int nft_evaluate_each(struct nft_ctx *nft, struct list_head *cmds,
 		.nft = nft,
 		.msgs = msgs,
 		.run = &run,
+		.cmds = cmds,
 	};
 	struct cmd *cmd;
 	int err = 0;

@@ -157,6 +157,11 @@ int nft_print(struct output_ctx *octx, const char *fmt, ...)
 	return ret;
 }
 
+void nft_print_str(struct output_ctx *octx, const char *s)
+{
+	fputs_unlocked(s, octx->output_fp ? octx->output_fp : stdout);
+}
+
 /* ---- list commands ---------------------------------------------------- */
 
 /* A walk restarts when the ruleset changed under it; this many times. */
@@ -341,7 +346,7 @@ static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
 		flags = nftnl_set_get_u32(s, NFTNL_SET_FLAGS);
 		if (flags & NFT_SET_ANONYMOUS)
 			o->anonymous++;
-		else if (table_lookup_set(o->t, nftnl_set_get_str(s,
+		else if (table_find_set(o->t, nftnl_set_get_str(s,
 							NFTNL_SET_NAME)))
 			;	/* listed, and counted with the chains */
 		else

@@ -9,6 +9,7 @@
 #include <libnftnl/set.h>
 #include <set.h>
 #include <map_int.h>
+#include <set_records.h>
 
 /* ---- decoding ---- */
 
@@ -191,13 +192,36 @@ static struct expr *map_data_value(const unsigned char *data, uint32_t len,
 				   dtype->byteorder, len * BITS_PER_BYTE, data);
 }
 
+/* A map's data from its bytes (@len) or its verdict (@chain: NULL if
+ * none): NULL if it cannot be read. */
+static struct expr *map_data_from(uint32_t data_type, uint32_t data_len,
+				  const struct expr *dexpr, bool interval,
+				  int verdict, const char *chain,
+				  const void *data, uint32_t len)
+{
+	if (data_type == NFT_DATA_VERDICT)
+		return verdict_expr_alloc(&internal_location, verdict,
+			chain ? constant_expr_alloc_string(&internal_location,
+							   &string_type,
+							   chain, 0) : NULL);
+	if (data == NULL || len != data_len)
+		return NULL;
+	if (interval)
+		return map_interval_merge(
+			map_data_value(data, len / 2, data_type, dexpr),
+			map_data_value((const unsigned char *)data + len / 2,
+				       len / 2, data_type, dexpr));
+	return map_data_value(data, len, data_type, dexpr);
+}
+
 static struct expr *map_data_decode(struct nftnl_set_elem *e,
 				    uint32_t data_type, uint32_t data_len,
 				    const struct expr *dexpr, bool interval)
 {
-	const char *chain;
-	const void *data;
+	const char *chain = NULL;
+	const void *data = NULL;
 	uint32_t len = 0;
+	int verdict = 0;
 
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
 		return constant_expr_alloc_string(&internal_location,
@@ -206,25 +230,15 @@ static struct expr *map_data_decode(struct nftnl_set_elem *e,
 	if (data_type == NFT_DATA_VERDICT) {
 		if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_VERDICT))
 			return NULL;
-		chain = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_CHAIN) ?
-			nftnl_set_elem_get_str(e, NFTNL_SET_ELEM_CHAIN) : NULL;
-		return verdict_expr_alloc(&internal_location,
-			(int)nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_VERDICT),
-			chain ? constant_expr_alloc_string(&internal_location,
-							   &string_type,
-							   chain, 0) : NULL);
+		verdict = (int)nftnl_set_elem_get_u32(e,
+						      NFTNL_SET_ELEM_VERDICT);
+		if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_CHAIN))
+			chain = nftnl_set_elem_get_str(e, NFTNL_SET_ELEM_CHAIN);
+	} else if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA)) {
+		data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_DATA, &len);
 	}
-	if (!nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_DATA))
-		return NULL;
-	data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_DATA, &len);
-	if (len != data_len)
-		return NULL;
-	if (interval)
-		return map_interval_merge(
-			map_data_value(data, len / 2, data_type, dexpr),
-			map_data_value((const unsigned char *)data + len / 2,
-				       len / 2, data_type, dexpr));
-	return map_data_value(data, len, data_type, dexpr);
+	return map_data_from(data_type, data_len, dexpr, interval, verdict,
+			     chain, data, len);
 }
 
 static int map_raw_cmp(const void *a, const void *b)
@@ -559,7 +573,7 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 					   name, dctx->table);
 	}
 	if (t)
-		s = table_lookup_set(t, name);
+		s = table_find_set(t, name);
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
 	if (dreg != NFT_REG_VERDICT &&
 	    (s == NULL || !(s->flags & NFT_SET_MAP) || s->data == NULL))
@@ -754,62 +768,33 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 	return m;
 }
 
-/* ---- a named map of plain keys, read a dump message at a time ---- */
+/* ---- a named map's members made one at a time (src/obj/set_records.c) ---- */
 
-struct map_raws *map_raws_alloc(void)
+void map_data_maker_init(struct map_data_maker *mk,
+			 const struct nftnl_set *head)
 {
-	return xzalloc(sizeof(struct map_raws));
+	mk->type = nftnl_set_get_u32(head, NFTNL_SET_DATA_TYPE);
+	mk->len = nftnl_set_get_u32(head, NFTNL_SET_DATA_LEN);
+	mk->dexpr = map_data_typeof(head);
+	mk->interval = map_data_interval(head);
 }
 
-void map_raws_release(struct map_raws *r)
+void map_data_maker_clear(struct map_data_maker *mk)
 {
-	map_raws_free(r->v, r->n);
-	xfree(r);
+	expr_free(mk->dexpr);
 }
 
-unsigned int map_raws_count(const struct map_raws *r)
+struct expr *map_data_make(const struct map_data_maker *mk, int verdict,
+			   const char *chain, const void *data, uint32_t len)
 {
-	return r->n;
+	return map_data_from(mk->type, mk->len, mk->dexpr, mk->interval,
+			     verdict, chain, data, len);
 }
 
-/* Adds the elements of @chunk, a message of the dump of the map @head
- * keyed by @left (neither an interval nor a concatenation: their keys'
- * bytes are not kept past the message); false if one cannot be read. */
-bool map_raws_add(struct map_raws *r, const struct nftnl_set *head,
-		  const struct nftnl_set *chunk, const struct expr *left)
+struct expr *map_member_make_concat(struct set_member_maker *mk,
+				    const void *key)
 {
-	enum byteorder byteorder = left->byteorder;
-	unsigned int i, first = r->n;
+	struct map_raw r = { .bytes = key, .len = mk->klen };
 
-	if (byteorder == BYTEORDER_INVALID)
-		byteorder = BYTEORDER_BIG_ENDIAN;
-	if (!map_raws_append(head, chunk, byteorder, r))
-		return false;
-	for (i = first; i < r->n; i++)
-		r->v[i].bytes = r->v[i].end_bytes = NULL;
-	return true;
-}
-
-static const mpz_t *map_raw_key(const void *ctx, unsigned int i, bool *end)
-{
-	const struct map_raw *v = ctx;
-
-	*end = v[i].end;
-	return &v[i].key;
-}
-
-bool map_raws_repeat(const struct map_raws *r)
-{
-	return set_mpz_keys_repeat(r->n, map_raw_key, r->v);
-}
-
-/* The mappings gathered (freed), as map_elems_decode() makes them. */
-struct expr *map_raws_decode(struct map_raws *r, const struct nftnl_set *head,
-			     const struct expr *left)
-{
-	struct expr *set = set_expr_alloc(&internal_location);
-
-	map_raws_to_set(set, head, left, r->v, r->n, false, false);
-	xfree(r);
-	return set;
+	return map_concat_member(&r, mk->left);
 }

@@ -21,6 +21,7 @@
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
+#include <set_records.h>
 
 /* ---- decoding ---- */
 
@@ -64,11 +65,6 @@ static const struct expr *set_member_key(const struct expr *x)
 	return x;
 }
 
-struct set_sort_key {
-	uint64_t key;
-	void *e;
-};
-
 /* @x's value as the key of a radix sort; false if it does not fit. */
 static bool set_sort_key_get(const mpz_t x, uint64_t *key)
 {
@@ -84,8 +80,7 @@ static bool set_sort_key_get(const mpz_t x, uint64_t *key)
  * @max needs: qsort's comparisons through two pointers and mpz_cmp were
  * a quarter of listing a big set of one-word values (addresses, ports).
  */
-static void set_radix_sort(struct set_sort_key *a, unsigned int n,
-			   uint64_t max)
+void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max)
 {
 	struct set_sort_key *b = xmalloc(n * sizeof(*b)), *src = a, *t;
 	unsigned int i, shift, *count = xmalloc(65537 * sizeof(*count));
@@ -856,100 +851,147 @@ int set_member_compare(const struct expr *a, const struct expr *b)
 	return set_member_cmp(a, b);
 }
 
-/* ---- a named set's keys, read a dump message at a time ---- */
+/* ---- a named set's members made one at a time (src/obj/set_records.c) ---- */
 
-struct set_keys *set_keys_alloc(void)
+void set_member_maker_init(struct set_member_maker *mk,
+			   const struct nftnl_set *head,
+			   const struct expr *left, bool map)
 {
-	struct set_keys *keys = xmalloc(sizeof(*keys));
+	const struct datatype *own = map ? NULL : set_own_type(head);
 
-	set_keys_init(keys);
-	return keys;
+	mk->left = left;
+	mk->map = map;
+	mk->klen = nftnl_set_get_u32(head, NFTNL_SET_KEY_LEN);
+	if (map)
+		mk->order = left->byteorder == BYTEORDER_INVALID ?
+			    BYTEORDER_BIG_ENDIAN : left->byteorder;
+	else
+		mk->order = set_keys_order(head, left, false);
+	mk->own = NULL;
+	/* as set_decoded_type() retypes a whole set's members */
+	if (left->etype != EXPR_CONCAT && own &&
+	    (own == &xinteger_type || set_left_is_raw(left) ||
+	     left->dtype->type != TYPE_INTEGER))
+		mk->own = constant_expr_alloc_u64(&internal_location, own,
+						  left->byteorder, left->len,
+						  0);
+	mpz_init(mk->tmp);
 }
 
-void set_keys_free(struct set_keys *keys)
+void set_member_maker_clear(struct set_member_maker *mk)
 {
-	interval_elems_free(keys->v, keys->n);
-	xfree(keys);
+	expr_free(mk->own);
+	mpz_clear(mk->tmp);
 }
 
-/* Adds the key @data (@len bytes, with element @flags) of an element
- * of the set @head, as its dump holds it. */
-void set_keys_add(struct set_keys *keys, const struct nftnl_set *head,
-		  const struct expr *key, const void *data, uint32_t len,
-		  uint32_t flags)
+static struct expr *set_member_own(struct set_member_maker *mk,
+				   struct expr *m)
 {
-	set_keys_push(keys, data, len, flags,
-		      set_keys_order(head, key, false));
+	return mk->own ? set_member_retype(m, mk->own) : m;
 }
 
-static uint32_t set_mpz_hash(const mpz_t key, bool end)
+/* @key's number into @v: a word folded by hand where it fits (gmp's
+ * generic import was a tenth of listing a big set). */
+static void set_member_key_read(const struct set_member_maker *mk, mpz_t v,
+				const unsigned char *key)
 {
-	uint64_t h = end ? 0x9e3779b97f4a7c15ULL : 0;
-	size_t i;
+	unsigned long w = 0;
+	unsigned int i;
+	bool le = mk->order == BYTEORDER_HOST_ENDIAN &&
+		  __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
 
-	for (i = 0; i < mpz_size(key); i++) {
-		h = (h ^ mpz_getlimbn(key, i)) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
+	if (mk->klen > sizeof(w)) {
+		mpz_import_data(v, key, mk->order, mk->klen);
+		return;
 	}
-	return h;
+	for (i = 0; i < mk->klen; i++)
+		w = w << 8 | key[le ? mk->klen - 1 - i : i];
+	mpz_set_ui(v, w);
 }
 
-/* Does a key (with its end flag) come twice among @n, each given by
- * @get? One pass through a hash of them: the kernel dumped a hash
- * table while it was resized. */
-bool set_mpz_keys_repeat(unsigned int n, set_mpz_key_get_t get,
-			 const void *ctx)
+struct expr *set_member_make(struct set_member_maker *mk, const void *key)
 {
-	unsigned int size = 4, mask, i, s;
-	const mpz_t *k, *x;
-	bool repeat = false, end, xend;
-	uint32_t *slot;
-
-	while (size < 2 * n)
-		size *= 2;
-	mask = size - 1;
-	slot = xzalloc(size * sizeof(*slot));
-	for (i = 0; i < n && !repeat; i++) {
-		k = get(ctx, i, &end);
-		for (s = set_mpz_hash(*k, end) & mask; slot[s];
-		     s = (s + 1) & mask) {
-			x = get(ctx, slot[s] - 1, &xend);
-			if (xend == end && !mpz_cmp(*x, *k)) {
-				repeat = true;
-				break;
-			}
-		}
-		slot[s] = i + 1;
-	}
-	xfree(slot);
-	return repeat;
+	set_member_key_read(mk, mk->tmp, key);
+	return set_member_own(mk, set_key_value(mk->left, mk->tmp, mk->klen));
 }
 
-static const mpz_t *set_keys_get(const void *ctx, unsigned int i, bool *end)
+/* @m, made by set_member_make(), given the value of @key instead: what
+ * set_member_make() would make of it, without an allocation. */
+bool set_member_refill(struct set_member_maker *mk, struct expr *m,
+		       const void *key)
 {
-	const struct interval_elem *v = ctx;
-
-	*end = v[i].end;
-	return &v[i].key;
+	if (m->etype != EXPR_VALUE || m->refcnt != 1)
+		return false;
+	set_member_key_read(mk, m->value.value, key);
+	return true;
 }
 
-bool set_keys_repeat(const struct set_keys *keys)
+struct expr *set_member_make_interval(struct set_member_maker *mk,
+				      const struct interval *iv)
 {
-	return set_mpz_keys_repeat(keys->n, set_keys_get, keys->v);
+	struct expr *m = set_member_own(mk, set_interval_member(mk->left, iv,
+								mk->klen));
+
+	/* typed by the key again, as set_elems_decode() does: a type
+	 * without prefixes lists ranges ("22-23", not "22/15") */
+	return set_member_retype(m, mk->left);
 }
 
-/* The members of the keys gathered (freed), of the set @head. */
-struct expr *set_keys_decode(struct set_keys *keys,
-			     const struct nftnl_set *head,
-			     const struct expr *key)
+struct expr *set_member_make_concat(struct set_member_maker *mk,
+				    const void *key, const void *key_end,
+				    bool interval)
 {
-	struct expr *set = set_from_keys(head, key, keys, false);
+	struct expr *m = set_concat_elem(mk->left, key, key_end, mk->klen);
 
-	set_keys_free(keys);
+	/* set_elems_decode() types an interval set's members again */
+	return interval ? set_member_retype(m, mk->left) : m;
+}
+
+struct expr *set_member_maker_set(struct set_member_maker *mk,
+				  const struct nftnl_set *head, bool interval)
+{
+	struct expr *set = set_expr_alloc(&internal_location);
+
+	if (mk->map)
+		return set;
+	if (interval)
+		set->flags |= EXPR_F_INTERVAL;
+	set->dtype = mk->left->dtype;
+	set->byteorder = mk->left->byteorder;
+	set->len = mk->left->len;
+	set->flags |= EXPR_F_CONSTANT;
+	if (mk->left->etype != EXPR_CONCAT)
+		set->expr_list.key_dtype = set_own_type(head);
+	if (mk->own)
+		set->dtype = mk->own->dtype;
 	return set;
 }
 
-unsigned int set_keys_count(const struct set_keys *keys)
+/* @m, a concatenation made by set_member_make_concat() (no range) or
+ * map_member_make_concat(), given the members of @key instead; false
+ * if a member is not a plain value (names: wildcards are made anew). */
+bool set_member_refill_concat(struct set_member_maker *mk, struct expr *m,
+			      const void *key)
 {
-	return keys->n;
+	const struct expr *k;
+	struct expr *v;
+	unsigned int off = 0, len;
+
+	if (m->etype != EXPR_CONCAT || m->refcnt != 1)
+		return false;
+	v = list_first_entry(&m->expr_list.expressions, struct expr, list);
+	list_for_each_entry(k, &mk->left->expr_list.expressions, list) {
+		len = div_round_up(k->len, BITS_PER_BYTE);
+		if (off + len > mk->klen)
+			break;
+		if (&v->list == &m->expr_list.expressions ||
+		    v->etype != EXPR_VALUE || set_key_is_string(k))
+			return false;
+		mpz_import_data(v->value.value,
+				(const unsigned char *)key + off,
+				k->byteorder, len);
+		off += concat_field_bytes(k);
+		v = list_next_entry(v, list);
+	}
+	return true;
 }

@@ -887,7 +887,7 @@ unsigned int set_pack_nlmsg_elems(struct nlmsghdr *nlh,
 		elem = mnl_attr_nest_start(nlh, i - from + 1);
 		pack_put_value(nlh, NFTA_SET_ELEM_KEY,
 			       k->keys + (size_t)i * k->key_len, k->key_len);
-		d = k->data + (size_t)i * k->data_len;
+		d = k->data ? k->data + (size_t)i * k->data_len : NULL;
 		if (k->verdicts)
 			pack_put_verdict(nlh, k,
 					 (const struct set_pack_verdict *)d);

@@ -12,6 +12,7 @@
 #include <obj.h>
 #include <set.h>
 #include <set_int.h>
+#include <set_records.h>
 #include <nft.h>
 #include <nftables.h>
 #include <cache.h>
@@ -65,7 +66,7 @@ struct set *set_get(struct set *s)
 	return s;
 }
 
-static void set_info_free(struct set *s)
+void set_info_free(struct set *s)
 {
 	unsigned int i;
 
@@ -95,8 +96,11 @@ void set_free(struct set *s)
 	set_stmts_free(&s->stmts);
 	if (s->init)
 		expr_free(s->init);
+	set_records_free(s->packed);
 	if (s->merge_with)
 		expr_free(s->merge_with);
+	if (s->held)
+		expr_free(s->held);
 	xfree(s);
 }
 
@@ -105,7 +109,7 @@ void table_add_set(struct table *t, struct set *s)
 	list_add_tail(&s->list, &t->sets);
 }
 
-struct set *table_lookup_set(const struct table *t, const char *name)
+struct set *table_find_set(const struct table *t, const char *name)
 {
 	struct set *s;
 
@@ -116,6 +120,16 @@ struct set *table_lookup_set(const struct table *t, const char *name)
 			return s;
 	}
 	return NULL;
+}
+
+struct set *table_lookup_set(const struct table *t, const char *name)
+{
+	struct set *s = table_find_set(t, name);
+
+	/* what reads members reads them in @init */
+	if (s && s->packed)
+		set_records_unpack(s);
+	return s;
 }
 
 unsigned int table_count_sets(const struct table *t)
@@ -799,6 +813,8 @@ static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 
 	switch (cmd->op) {
 	case CMD_ADD:
+		if (s->coalesced)
+			return 0;
 		/* the set's own elements the new ones merge with go first */
 		if (s->merge_with)
 			set_exec_elems(x, NFT_MSG_DELSETELEM, 0, &cmd->handle,

@@ -3,6 +3,7 @@
  * user data, per element options), and the cache's dump of them.
  */
 #include <set_int.h>
+#include <set_records.h>
 #include <mnl.h>
 #include <print.h>
 #include <errno.h>
@@ -624,203 +625,8 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 	return NULL;
 }
 
-/*
- * A set of plain keys (no concatenation, elements with a key and interval
- * flags only) is decoded a dump message at a time into compact keys, a
- * map of them (no interval, elements with a key and data only) into its
- * keys and decoded data: libnftnl's elements (296 bytes each) of the
- * whole set were most of a big listing's memory. Anything else falls
- * back to the whole dump.
- */
-struct keys_dump {
-	const struct nftnl_set *head;
-	const struct expr *key;
-	bool map;		/* raws, not keys */
-	struct set_keys *keys;
-	struct map_raws *raws;
-	bool slow;		/* an element with more: set_dump_elems() */
-};
-
-static void keys_dump_start(struct keys_dump *d)
-{
-	if (d->map)
-		d->raws = map_raws_alloc();
-	else
-		d->keys = set_keys_alloc();
-}
-
-static void keys_dump_drop(struct keys_dump *d)
-{
-	if (d->raws)
-		map_raws_release(d->raws);
-	if (d->keys)
-		set_keys_free(d->keys);
-	d->raws = NULL;
-	d->keys = NULL;
-}
-
-static bool keys_dump_repeat(const struct keys_dump *d)
-{
-	return d->map ? map_raws_repeat(d->raws) : set_keys_repeat(d->keys);
-}
-
-/* The members gathered, decoded: NULL if none. */
-static struct expr *keys_dump_decode(struct keys_dump *d)
-{
-	struct expr *set = NULL;
-
-	if (d->map && map_raws_count(d->raws))
-		set = map_raws_decode(d->raws, d->head, d->key);
-	else if (!d->map && set_keys_count(d->keys))
-		set = set_keys_decode(d->keys, d->head, d->key);
-	else
-		keys_dump_drop(d);
-	d->raws = NULL;
-	d->keys = NULL;
-	return set;
-}
-
-/* A map's element with a key and data (a value or a verdict) only. */
-static int elem_mapping_cb(struct nftnl_set_elem *e, void *data)
-{
-	static const uint16_t more[] = {
-		NFTNL_SET_ELEM_FLAGS, NFTNL_SET_ELEM_TIMEOUT,
-		NFTNL_SET_ELEM_EXPIRATION, NFTNL_SET_ELEM_USERDATA,
-		NFTNL_SET_ELEM_EXPR, NFTNL_SET_ELEM_OBJREF,
-		NFTNL_SET_ELEM_KEY_END, NFTNL_SET_ELEM_EXPRESSIONS,
-	};
-	bool *slow = data;
-	unsigned int i;
-
-	*slow = !nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_KEY);
-	for (i = 0; i < array_size(more) && !*slow; i++)
-		*slow = nftnl_set_elem_is_set(e, more[i]);
-	return *slow ? -1 : 0;
-}
-
-/* A message of a map's dump: its mappings decoded, then freed. */
-static int raws_dump_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct keys_dump *d = data;
-	struct nftnl_set *chunk;
-
-	if (d->slow)
-		return MNL_CB_OK;	/* drained, then dumped again */
-	chunk = nftnl_set_alloc();
-	if (!chunk)
-		memory_allocation_error();
-	if (nftnl_set_elems_nlmsg_parse(nlh, chunk) < 0)
-		d->slow = true;
-	else
-		nftnl_set_elem_foreach(chunk, elem_mapping_cb, &d->slow);
-	if (!d->slow && !map_raws_add(d->raws, d->head, chunk, d->key))
-		d->slow = true;
-	nftnl_set_free(chunk);
-	return MNL_CB_OK;
-}
-
-/* The key of element @elem of a dump message, read from its attributes
- * (linux/netfilter/nf_tables.h): false if it holds more than a key and
- * interval flags. */
-static bool elem_plain_read(const struct nlattr *elem, const void **key,
-			    uint32_t *len, uint32_t *flags)
-{
-	const struct nlattr *a, *d;
-
-	*key = NULL;
-	*len = 0;
-	*flags = 0;
-	mnl_attr_for_each_nested(a, elem) {
-		switch (mnl_attr_get_type(a)) {
-		case NFTA_SET_ELEM_KEY:
-			mnl_attr_for_each_nested(d, a) {
-				if (mnl_attr_get_type(d) != NFTA_DATA_VALUE)
-					return false;
-				*key = mnl_attr_get_payload(d);
-				*len = mnl_attr_get_payload_len(d);
-			}
-			break;
-		case NFTA_SET_ELEM_FLAGS:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
-				return false;
-			*flags = ntohl(mnl_attr_get_u32(a));
-			break;
-		default:
-			return false;
-		}
-	}
-	return *key && *len && *len <= NFT_REG_SIZE * 4 &&
-	       !(*flags & ~NFT_SET_ELEM_INTERVAL_END);
-}
-
-/* A message of the dump: its elements' keys, read in place (libnftnl's
- * parse into elements of 296 bytes each was a fifth of a listing). */
-static int keys_dump_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct keys_dump *d = data;
-	const struct nlattr *a, *e;
-	const void *key;
-	uint32_t len, flags;
-
-	if (d->slow)
-		return MNL_CB_OK;	/* drained, then dumped again */
-	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
-		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_ELEMENTS)
-			continue;
-		mnl_attr_for_each_nested(e, a) {
-			if (mnl_attr_get_type(e) != NFTA_LIST_ELEM ||
-			    !elem_plain_read(e, &key, &len, &flags)) {
-				d->slow = true;
-				return MNL_CB_OK;
-			}
-			set_keys_add(d->keys, d->head, d->key, key, len,
-				     flags);
-		}
-	}
-	return MNL_CB_OK;
-}
-
-/* The elements of @s (of the dumped @nls) into s->init: 0, 1 if they
- * need the whole dump, -1 with errno on failure. */
-static int set_dump_keys(struct nft_ctx *nft, const struct nftnl_set *nls,
-			 struct set *s)
-{
-	struct keys_dump d = { nls, s->key, set_is_map(s), NULL, NULL, false };
-	unsigned int tries;
-	bool done = false;
-	int err;
-
-	for (tries = 0; tries < SET_DUMP_TRIES && !done; tries++) {
-		keys_dump_start(&d);
-		if (mnl_dump_set_elems_each(nft, nls, d.map ? raws_dump_cb :
-					    keys_dump_cb, &d) < 0) {
-			err = errno;
-			keys_dump_drop(&d);
-			if (err == EINTR)
-				continue;
-			if (err == ENOENT)	/* gone meanwhile */
-				return 0;
-			errno = err;
-			return -1;
-		}
-		if (d.slow) {
-			keys_dump_drop(&d);
-			return 1;
-		}
-		done = !keys_dump_repeat(&d);
-		if (!done)
-			keys_dump_drop(&d);
-	}
-	if (!done) {
-		errno = EINTR;
-		return -1;
-	}
-	s->init = keys_dump_decode(&d);
-	return 0;
-}
-
-/* A set decoded as its dump comes (set_dump_keys()): 1 if it is not one
- * of those, -1 on failure. */
+/* A set packed as its dump comes (src/obj/set_records.c): 1 if it is not
+ * one of those, -1 on failure. */
 static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
 			      struct nftnl_set *nls)
 {
@@ -828,15 +634,14 @@ static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
 	struct set *s;
 	int ret;
 
-	if (flags & NFT_SET_OBJECT || !set_listable(nls) ||
-	    (flags & NFT_SET_MAP && flags & NFT_SET_INTERVAL))
+	if (flags & NFT_SET_OBJECT || !set_listable(nls))
 		return 1;
 	s = netlink_set_parse(nls);
-	if (!s->key || s->key->etype == EXPR_CONCAT || s->init) {
+	if (!s->key || s->init) {
 		set_free(s);
 		return 1;
 	}
-	ret = set_dump_keys(nft, nls, s);
+	ret = set_records_dump(nft, nls, s);
 	if (ret)
 		set_free(s);
 	else

@@ -397,21 +397,52 @@ static bool json_data_is_range(const struct expr *d)
 	return false;
 }
 
-/* JSON has no word for "type K : interval D" (upstream writes the
- * data's type alone): an interval map whose elements' data hold a
- * prefix or a range has interval data. */
-static void json_set_data_interval(struct set *s)
+static bool json_elems_show_interval(const struct expr *init)
 {
 	const struct expr *m;
 
-	if (!(s->flags & NFT_SET_MAP) || !(s->flags & NFT_SET_INTERVAL) ||
-	    !s->init || s->init->etype != EXPR_SET)
-		return;
-	set_expr_unpack(s->init);
-	list_for_each_entry(m, &s->init->expr_list.expressions, list)
+	if (!init || init->etype != EXPR_SET)
+		return false;
+	list_for_each_entry(m, &init->expr_list.expressions, list)
 		if (m->etype == EXPR_MAPPING && m->mapping.data &&
 		    json_data_is_range(m->mapping.data))
-			s->data_interval = true;
+			return true;
+	return false;
+}
+
+/*
+ * JSON has no word for "type K : interval D" (upstream writes the
+ * data's type alone): an interval map whose elements' data hold a
+ * prefix or a range has interval data. Where none does (an empty map,
+ * a terse listing), ours writes "data-interval": true, which upstream
+ * ignores, so the map comes back as it was.
+ */
+static int json_set_data_interval(struct json_ctx *jctx, json_t *obj,
+				  struct set *s)
+{
+	json_t *m = json_object_get(obj, "data-interval");
+
+	if (m && !json_is_boolean(m))
+		return json_error(jctx, "data-interval",
+				  "\"data-interval\" must be true or false");
+	if (json_is_true(m) && !(s->flags & NFT_SET_MAP))
+		return json_error(jctx, "data-interval",
+				  "\"data-interval\" needs a map's data");
+	/* the members are looked at: not packed */
+	if (s->flags & NFT_SET_MAP && s->flags & NFT_SET_INTERVAL && s->init &&
+	    s->init->etype == EXPR_SET)
+		set_expr_unpack(s->init);
+	if (json_is_true(m) ||
+	    (s->flags & NFT_SET_MAP && s->flags & NFT_SET_INTERVAL &&
+	     json_elems_show_interval(s->init)))
+		s->data_interval = true;
+	return 0;
+}
+
+bool set_json_data_interval_hidden(const struct set *s, bool elems)
+{
+	return set_is_map(s) && s->data_interval &&
+	       !(elems && json_elems_show_interval(s->init));
 }
 
 static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
@@ -481,7 +512,8 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 	if ((m = json_object_get(obj, "elem")) &&
 	    json_set_elems(jctx, m, s) < 0)
 		return -1;
-	json_set_data_interval(s);
+	if (json_set_data_interval(jctx, obj, s) < 0)
+		return -1;
 	if ((m = json_object_get(obj, "stmt")) &&
 	    json_set_stmts(jctx, m, s) < 0)
 		return -1;

@@ -3,6 +3,7 @@
  */
 #include <obj.h>
 #include <set_int.h>
+#include <set_records.h>
 #include <print.h>
 #include <json.h>
 #include <inttypes.h>
@@ -107,34 +108,59 @@ void set_print_elem_info(const struct set *s,
 		nft_print(octx, " comment \"%s\"", i->comment);
 }
 
+/* Where members go: text (per_line) or a JSON array (elem, each). */
+struct set_elems_out {
+	const struct set *s;
+	struct output_ctx *octx;
+	unsigned int per_line;
+	unsigned int n;
+	json_t *elem;
+	void (*each)(const struct expr *i, void *ctx);
+	FILE *fp;
+};
+
+static void set_print_member(const struct expr *i, void *ctx)
+{
+	struct set_elems_out *o = ctx;
+	const struct set *s = o->s;
+	struct output_ctx *octx = o->octx;
+
+	if (o->n)
+		nft_print_str(octx, o->n % o->per_line ? ", " :
+						       ",\n\t\t\t     ");
+	if (i->etype == EXPR_MAPPING && s->info) {
+		/* "k timeout 1h expires 59m : v", as the system nft */
+		set_member_print(i->mapping.key, octx);
+		set_print_elem_info(s, &s->info[o->n], octx);
+		nft_print(octx, " : ");
+		expr_print(i->mapping.data, octx);
+	} else {
+		set_member_print(i, octx);
+		if (s->info)
+			set_print_elem_info(s, &s->info[o->n], octx);
+	}
+	o->n++;
+}
+
 static void set_print_elements(const struct set *s, struct output_ctx *octx)
 {
-	unsigned int per_line = set_members_per_line(s->key), n = 0;
+	struct set_elems_out o = { s, octx, set_members_per_line(s->key), 0 };
 	const struct expr *i;
 
 	nft_print(octx, "\t\telements = { ");
-	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
-		if (n) {
-			if (n % per_line == 0)
-				nft_print(octx, ",\n\t\t\t     ");
-			else
-				nft_print(octx, ", ");
-		}
-		if (i->etype == EXPR_MAPPING && s->info) {
-			/* "k timeout 1h expires 59m : v", as the system nft */
-			set_member_print(i->mapping.key, octx);
-			set_print_elem_info(s, &s->info[n], octx);
-			nft_print(octx, " : ");
-			expr_print(i->mapping.data, octx);
-			n++;
-			continue;
-		}
-		set_member_print(i, octx);
-		if (s->info)
-			set_print_elem_info(s, &s->info[n], octx);
-		n++;
-	}
+	if (s->packed)
+		set_records_foreach(s, set_print_member, &o);
+	else
+		list_for_each_entry(i, &s->init->expr_list.expressions, list)
+			set_print_member(i, &o);
 	nft_print(octx, " }\n");
+}
+
+/* Whether a listing of @s shows elements. */
+static bool set_has_elems(const struct set *s)
+{
+	return (s->init && s->init->expr_list.size) ||
+	       set_records_count(s->packed);
 }
 
 void set_print(const struct set *s, struct output_ctx *octx, bool elements)
@@ -179,8 +205,7 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		set_print_duration("gc-interval", s->gc_int, octx);
 	if (s->comment)
 		nft_print(octx, "\t\tcomment \"%s\"\n", s->comment);
-	if (elements && s->init && s->init->expr_list.size &&
-	    !nft_output_terse(octx))
+	if (elements && set_has_elems(s) && !nft_output_terse(octx))
 		set_print_elements(s, octx);
 	nft_print(octx, "\t}\n");
 }
@@ -243,6 +268,11 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 	return json_wrap("elem", o);
 }
 
+static bool set_json_has_elems(const struct set *s, struct output_ctx *octx)
+{
+	return set_has_elems(s) && !nft_output_terse(octx);
+}
+
 /* Everything but the elements; @root gets the set's keys. */
 static void set_json_head(json_t *root, const struct set *s,
 			  struct output_ctx *octx)
@@ -262,6 +292,8 @@ static void set_json_head(json_t *root, const struct set *s,
 	 * 1.1 writes it (and "type") */
 	if (set_is_map(s) && s->data)
 		json_object_set_new(root, "map", set_json_type(s->data));
+	if (set_json_data_interval_hidden(s, set_json_has_elems(s, octx)))
+		json_object_set_new(root, "data-interval", json_true());
 	if (s->key && s->key_typeof)
 		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
@@ -290,25 +322,36 @@ static void set_json_head(json_t *root, const struct set *s,
 		json_object_set_new(root, "auto-merge", json_true());
 }
 
-static bool set_json_has_elems(const struct set *s, struct output_ctx *octx)
+static void set_json_member(const struct expr *i, void *ctx)
 {
-	return s->init && s->init->expr_list.size && !nft_output_terse(octx);
+	struct set_elems_out *o = ctx;
+
+	json_array_append_new(o->elem, set_elem_json(o->s, i,
+			o->s->info ? &o->s->info[o->n] : NULL, o->octx));
+	o->n++;
+}
+
+static void set_json_members(const struct set *s, struct set_elems_out *o)
+{
+	const struct expr *i;
+
+	if (s->packed)
+		set_records_foreach(s, o->each, o);
+	else
+		list_for_each_entry(i, &s->init->expr_list.expressions, list)
+			o->each(i, o);
 }
 
 json_t *set_json(const struct set *s, struct output_ctx *octx)
 {
-	json_t *root = json_object(), *elem;
-	const struct expr *i;
-	unsigned int n = 0;
+	struct set_elems_out o = { s, octx, 0, 0, NULL, set_json_member };
+	json_t *root = json_object();
 
 	set_json_head(root, s, octx);
 	if (set_json_has_elems(s, octx)) {
-		elem = json_array();
-		list_for_each_entry(i, &s->init->expr_list.expressions, list)
-			json_array_append_new(elem, set_elem_json(s, i,
-						s->info ? &s->info[n++] : NULL,
-						octx));
-		json_object_set_new(root, "elem", elem);
+		o.elem = json_array();
+		set_json_members(s, &o);
+		json_object_set_new(root, "elem", o.elem);
 	}
 	if (s->stmts.n)
 		json_object_set_new(root, "stmt",
@@ -324,12 +367,25 @@ json_t *set_json(const struct set *s, struct output_ctx *octx)
  * at a time: the tree of a big set's elements, built whole, then freed,
  * was most of the memory and a third of the instructions of listing it.
  */
+/* One member into the batch, the batch written when full. */
+static void set_json_batch_member(const struct expr *i, void *ctx)
+{
+	struct set_elems_out *o = ctx;
+
+	set_json_member(i, o);
+	if (o->n % SET_JSON_BATCH == 0) {
+		json_write_fp_items(o->fp, o->n > SET_JSON_BATCH ? ", " : "",
+				    o->elem);
+		json_array_clear(o->elem);
+	}
+}
+
 void set_json_write(FILE *fp, const char *prefix, const struct set *s,
 		    struct output_ctx *octx)
 {
-	json_t *root, *obj, *batch;
-	const struct expr *i;
-	unsigned int n = 0;
+	struct set_elems_out o = { s, octx, 0, 0, NULL,
+				   set_json_batch_member, fp };
+	json_t *root, *obj;
 
 	if (!set_json_has_elems(s, octx)) {
 		obj = set_json(s, octx);
@@ -344,19 +400,12 @@ void set_json_write(FILE *fp, const char *prefix, const struct set *s,
 	/* "elem" is the last key yet: open up to its empty array's "]}}" */
 	json_write_fp_open(fp, prefix, obj, 3);
 	json_decref(obj);
-	batch = json_array();
-	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
-		json_array_append_new(batch, set_elem_json(s, i,
-				s->info ? &s->info[n] : NULL, octx));
-		if (++n % SET_JSON_BATCH == 0) {
-			json_write_fp_items(fp, n > SET_JSON_BATCH ? ", " : "",
-					    batch);
-			json_array_clear(batch);
-		}
-	}
-	if (json_array_size(batch))
-		json_write_fp_items(fp, n > SET_JSON_BATCH ? ", " : "", batch);
-	json_decref(batch);
+	o.elem = json_array();
+	set_json_members(s, &o);
+	if (json_array_size(o.elem))
+		json_write_fp_items(fp, o.n > SET_JSON_BATCH ? ", " : "",
+				    o.elem);
+	json_decref(o.elem);
 	fputs_unlocked("]", fp);
 	/* the set's statements follow its elements, as set_json() puts them */
 	if (s->stmts.n) {
@@ -460,7 +509,7 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	if (cmd->obj == CMD_OBJ_SET) {
 		t = cache_table_lookup(&nft->cache, cmd->handle.family,
 				       cmd->handle.table.name);
-		only = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
+		only = t ? table_find_set(t, cmd->handle.set.name) : NULL;
 		if (!only)
 			return set_list_missing(nft, cmd, t, msgs);
 		if (json)

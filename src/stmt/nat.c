@@ -103,8 +103,20 @@ static void nat_print_addr(const struct stmt *stmt, struct output_ctx *octx)
 			stmt->nat.family == NFPROTO_IPV6 &&
 			nat_is_constant(stmt->nat.addr);
 
+	const struct expr *a = stmt->nat.addr;
+
+	/* each end of a range in its own ("[::1]-[::3]:80"), as the
+	 * system nft lists it and both read it back */
+	if (brackets && a->etype == EXPR_RANGE) {
+		nft_print(octx, "[");
+		expr_print(a->range.left, octx);
+		nft_print(octx, "]-[");
+		expr_print(a->range.right, octx);
+		nft_print(octx, "]");
+		return;
+	}
 	nft_print(octx, brackets ? "[" : "");
-	expr_print(stmt->nat.addr, octx);
+	expr_print(a, octx);
 	nft_print(octx, brackets ? "]" : "");
 }
 
@@ -228,15 +240,15 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
 	return stmt_arg_type_check(ectx, *exprp, dtype, &kw);
 }
 
-/* Is a transport protocol known before the statement? */
-static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
+/* What the matches before the statement establish. */
+static void nat_rule_pctx(struct eval_ctx *ectx, struct stmt *stmt,
+			  struct proto_ctx *pctx)
 {
 	const struct list_head *pos;
 	const struct expr *rel, *left;
 	const struct stmt *s;
-	struct proto_ctx pctx;
 
-	proto_ctx_init(&pctx, ectx->pctx.family);
+	proto_ctx_init(pctx, ectx->pctx.family);
 	for (pos = ectx->rule->stmts.next; pos != &stmt->list;
 	     pos = pos->next) {
 		s = list_entry(pos, struct stmt, list);
@@ -246,18 +258,47 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 			continue;
 		left = rel->binop.left;
 		if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
-		    !pctx.protocol[left->payload.desc->base].desc)
-			proto_ctx_update(&pctx, left->payload.desc->base,
+		    !pctx->protocol[left->payload.desc->base].desc)
+			proto_ctx_update(pctx, left->payload.desc->base,
 					 &left->location, left->payload.desc);
-		proto_ctx_update_match(&pctx, rel);
+		proto_ctx_update_match(pctx, rel);
 	}
+}
+
+/* Is a transport protocol known before the statement? */
+static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct proto_ctx pctx;
+
+	nat_rule_pctx(ectx, stmt, &pctx);
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
+}
+
+/* The address a map's data starts with, as written: "1.1.1.1" of
+ * "1.1.1.1-1.1.1.5", "1.1.1.0/30" and "1.1.1.1 . 22". */
+static const struct expr *nat_data_first(const struct expr *data)
+{
+	switch (data->etype) {
+	case EXPR_RANGE:
+		return nat_data_first(data->range.left);
+	case EXPR_PREFIX:
+		return nat_data_first(data->prefix.prefix);
+	case EXPR_CONCAT:
+		if (list_empty(&data->expr_list.expressions))
+			return data;
+		return nat_data_first(list_first_entry(
+				&data->expr_list.expressions,
+				struct expr, list));
+	default:
+		return data;
+	}
 }
 
 /*
  * Upstream 1.1 takes an inet nat's family from the addresses of a map
  * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
- * family its first address parses in, 0 if none.
+ * family its first address parses in (a range's, a prefix's, a
+ * concatenation's first), 0 if none.
  */
 static unsigned int nat_map_family(const struct expr *addr)
 {
@@ -270,13 +311,72 @@ static unsigned int nat_map_family(const struct expr *addr)
 		return 0;
 	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
 			     struct expr, list);
-	data = m->mapping.data;
+	if (m->etype != EXPR_MAPPING)
+		return 0;
+	data = nat_data_first(m->mapping.data);
 	if (data->etype != EXPR_SYMBOL)
 		return 0;
 	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
 		return NFPROTO_IPV4;
 	if (inet_pton(AF_INET6, data->symbol.identifier, buf) == 1)
 		return NFPROTO_IPV6;
+	return 0;
+}
+
+/* In inet, the family a match before the statement establishes ("ip
+ * saddr 10.0.0.0/8 dnat to ...", "meta nfproto ipv4 dnat to ..."), as
+ * the system nft takes it, and where; 0 if none. */
+static unsigned int nat_context_family(struct eval_ctx *ectx,
+				       struct stmt *stmt,
+				       struct location *where)
+{
+	const struct proto_desc *nh;
+	struct proto_ctx pctx;
+
+	nat_rule_pctx(ectx, stmt, &pctx);
+	nh = pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	*where = pctx.protocol[PROTO_BASE_NETWORK_HDR].location;
+	if (nh == &proto_ip)
+		return NFPROTO_IPV4;
+	if (nh == &proto_ip6)
+		return NFPROTO_IPV6;
+	return 0;
+}
+
+/* "meta nfproto ipv4 dnat ip6 to ::1" never matches: the system nft's
+ * words, the caret under the statement's keyword. */
+static int nat_family_conflict(struct eval_ctx *ectx, const struct stmt *stmt,
+			       unsigned int family, const struct location *where)
+{
+	struct location kw = nat_keyword_location(stmt);
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, kw.indesc ? &kw : &stmt->location,
+			   "conflicting protocols specified: %s vs. %s. You must specify ip or ip6 family in nat statement",
+			   family_name(family),
+			   family_name(stmt->nat.family));
+	if (where->indesc && where->json_index < 0)
+		erec_add_location(erec, where);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
+/* The family of an inet nat: written, else from the matches before it,
+ * else from a map's addresses. */
+static int nat_inet_family(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct location where;
+	unsigned int ctx;
+
+	if (!stmt->nat.addr)
+		return 0;
+	ctx = nat_context_family(ectx, stmt, &where);
+	if (stmt->nat.family && ctx && stmt->nat.family != ctx)
+		return nat_family_conflict(ectx, stmt, ctx, &where);
+	if (!stmt->nat.family)
+		stmt->nat.family = ctx;
+	if (!stmt->nat.family)
+		stmt->nat.family = nat_map_family(stmt->nat.addr);
 	return 0;
 }
 
@@ -296,8 +396,8 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	case NFPROTO_INET:
 		stmt->nat.show_family = true;
-		if (stmt->nat.addr && !stmt->nat.family)
-			stmt->nat.family = nat_map_family(stmt->nat.addr);
+		if (nat_inet_family(ectx, stmt) < 0)
+			return -1;
 		if (stmt->nat.addr && !stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",

@@ -229,9 +229,82 @@ list: dnat ip6 to ip6 saddr map { ::1 : ::2/127, ::5 : ::/126 }
   [ nat dnat ip6 addr_min reg 1 addr_max reg 2 ]
 json: [{"dnat": {"family": "ip6", "addr": {"map": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"prefix": {"addr": "::2", "len": 127}}], ["::5", {"prefix": {"addr": "::", "len": 126}}]]}}}}}]
 
+# in inet, a match before the statement gives its family, as the system
+# nft takes it
+rule inet: ip saddr 10.0.0.0/8 dnat to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5 }
+list: ip saddr 10.0.0.0/8 dnat ip to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5 }
+  __map%d t f size 3
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 0000000a  : 01010101 05010101 0 [end]	element 0000000b  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 addr_max reg 9 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"prefix": {"addr": "10.0.0.0", "len": 8}}}}, {"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"range": ["1.1.1.1", "1.1.1.5"]}]]}}}}}]
+
+rule inet: meta nfproto ipv6 dnat to ip6 saddr map { ::1 : ::2-::3 }
+list: dnat ip6 to ip6 saddr map { ::1 : ::2/127 }
+  __map%d t b size 1
+  __map%d t 0
+  	element 00000000 00000000 00000000 01000000  : 00000000 00000000 00000000 02000000 00000000 00000000 00000000 03000000 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"dnat": {"family": "ip6", "addr": {"map": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"prefix": {"addr": "::2", "len": 127}}]]}}}}}]
+
+# else the map's data does, ranges, prefixes and concatenations too
+rule inet: dnat to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5 }
+list: dnat ip to ip saddr map { 10.0.0.0/8 : 1.1.1.1-1.1.1.5 }
+  __map%d t f size 3
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 0000000a  : 01010101 05010101 0 [end]	element 0000000b  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 addr_max reg 9 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"range": ["1.1.1.1", "1.1.1.5"]}]]}}}}}]
+compat-skip: the system nft 1.0.6 asks for 'dnat ip' here
+
+rule inet: dnat to ip saddr . tcp dport map { 10.0.0.0/8 . 80 : 1.1.1.1-1.1.1.5 . 80-81 }
+list: dnat ip to ip saddr . tcp dport map { 10.0.0.0/8 . 80 : 1.1.1.1-1.1.1.5 . 80-81 }
+  __map%d t 8f size 1
+  __map%d t 0
+  	element 0000000a 00005000  - ffffff0a 00005000  : 01010101 00005000 05010101 00005100 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip addr_min reg 1 addr_max reg 10 proto_min reg 9 proto_max reg 11 ]
+json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, 80]}, {"concat": [{"range": ["1.1.1.1", "1.1.1.5"]}, {"range": [80, 81]}]}]]}}}}}]
+compat-skip: the system nft 1.0.6 exits 1 without a word here
+
+rule inet: dnat to ip6 saddr map { ::1 : ::2/127 }
+list: dnat ip6 to ip6 saddr map { ::1 : ::2/127 }
+  __map%d t b size 1
+  __map%d t 0
+  	element 00000000 00000000 00000000 01000000  : 00000000 00000000 00000000 02000000 00000000 00000000 00000000 03000000 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 16b @ network header + 8 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ nat dnat ip6 addr_min reg 1 addr_max reg 2 ]
+json: [{"dnat": {"family": "ip6", "addr": {"map": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"prefix": {"addr": "::2", "len": 127}}]]}}}}}]
+compat-skip: the system nft 1.0.6 asks for 'dnat ip6' here
+
 # a mark, or a port from a map, is one value (the system nft takes
 # the range and sets the low end)
 fail ip: meta mark set ip saddr map { 10.0.0.0/8 : 1-2 }
 compat-skip: the system nft accepts it and sets the low end
+fail ip: meta mark set tcp dport map { 22 : 1-2 }
+compat-skip: the system nft accepts it, sets the low end and lists 0x02000000-0x01000000
 fail ip: ip protocol tcp dnat to 1.1.1.1 : ip saddr map { 10.0.0.0/8 : 1-2 }
 compat-skip: the system nft accepts it and sets the low end

@@ -41,6 +41,18 @@ rule ip6: tcp dport 22 snat to [::1]:1024-2048 persistent
   [ nat snat ip6 addr_min reg 1 proto_min reg 2 proto_max reg 3 flags 0xa ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"snat": {"addr": "::1", "port": {"range": [1024, 2048]}, "flags": "persistent"}}]
 
+# a range: each end in brackets, as the system nft lists it
+rule ip6: tcp dport 22 snat to [::1]-[::3]:1024
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ immediate reg 2 0x00000000 0x00000000 0x00000000 0x03000000 ]
+  [ immediate reg 3 0x00000004 ]
+  [ nat snat ip6 addr_min reg 1 addr_max reg 2 proto_min reg 3 flags 0x2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"snat": {"addr": {"range": ["::1", "::3"]}, "port": 1024}}]
+
 rule inet: snat ip to 1.2.3.4
   [ immediate reg 1 0x04030201 ]
   [ nat snat ip addr_min reg 1 ]
@@ -112,6 +124,32 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "
 rule inet: masquerade random
   [ masq flags 0x4 ]
 json: [{"masquerade": {"flags": "random"}}]
+
+# in inet, a match before the statement gives its family, as the system
+# nft takes it; with none it must be written
+rule inet: ip saddr 10.0.0.1 snat to 1.1.1.1-1.1.1.3
+list: ip saddr 10.0.0.1 snat ip to 1.1.1.1-1.1.1.3
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0100000a ]
+  [ immediate reg 1 0x01010101 ]
+  [ immediate reg 2 0x03010101 ]
+  [ nat snat ip addr_min reg 1 addr_max reg 2 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "10.0.0.1"}}, {"snat": {"family": "ip", "addr": {"range": ["1.1.1.1", "1.1.1.3"]}}}]
+
+rule inet: meta nfproto ipv6 snat to ::1
+list: meta nfproto ipv6 snat ip6 to ::1
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+  [ nat snat ip6 addr_min reg 1 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": "ipv6"}}, {"snat": {"family": "ip6", "addr": "::1"}}]
+
+# a family that contradicts the match before it
+fail inet: meta nfproto ipv4 snat ip6 to ::1
+
+fail inet: ip6 saddr ::1 snat ip to 1.1.1.1
 
 fail: snat to 1.2.3.4
 

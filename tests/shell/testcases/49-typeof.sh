@@ -213,3 +213,14 @@ for k in "jhash ip saddr mod 2" "socket cgroupv2 level 1" "osf version" \
 	assert_match "typeof of this expression is not supported" "$out" "typeof $k refused"
 	assert_match '\^\^\^' "$out" "with a caret"
 done
+
+# a masked or shifted key: nft 1.0.6 refuses it too, and nothing we may
+# go by says how upstream 1.1 describes it in the user data; the error
+# says what to write instead, the caret under the member it is about
+out=$(nft add set ip u r '{ typeof ip saddr & 255.255.255.0 . tcp dport; }' 2>&1)
+assert_match "typeof of a masked or shifted expression is not supported: declare the set with type 'ipv4_addr'" \
+	"$out" "a masked typeof key refused, saying what to declare"
+assert_caret_under "$out" "ip saddr & 255.255.255.0" "the caret under the masked member"
+out=$(nft add map ip u r '{ typeof ip saddr : meta mark >> 8; }' 2>&1)
+assert_match "declare the map's data as 'mark'" "$out" "a shifted typeof data refused"
+assert_caret_under "$out" "meta mark >> 8" "the caret under the shifted data"

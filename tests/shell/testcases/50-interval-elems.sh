@@ -124,6 +124,53 @@ if have_system_nft; then
 fi
 nft flush ruleset
 
+# auto-merge, several "add element" commands in one batch: each merges
+# with what the ones before left (adjacent, contained, overlapping), also
+# with rules in between and with the set's declaration in the same file
+batch_merge()
+{
+	local n=$1 t=$2
+	$n -f - <<NFT &&
+table ip $t { set s { type ipv4_addr; flags interval; auto-merge; elements = { 10.0.2.0/24 }; }; chain c { }; }
+add element ip $t s { 10.0.0.0/24 }
+add element ip $t s { 10.0.1.0/24 }
+NFT
+	$n "add element ip $t s { 10.0.3.0/24 }; add element ip $t s { 10.0.3.128/25 }; add element ip $t s { 10.0.5.0/24 }; add element ip $t s { 10.0.4.0-10.0.5.10 }" &&
+	$n "add element ip $t s { 10.9.0.0/24 }; add rule ip $t c accept; add element ip $t s { 10.9.0.128/25 }; add rule ip $t c accept; add element ip $t s { 10.9.0.0/25 }"
+}
+batch_merge nft bm || fail "auto-merge of several commands in one batch"
+assert_match 'elements = \{ 10.0.0.0-10.0.5.255, 10.9.0.0/24 \}' \
+	"$(nft list set ip bm s)" "commands of one batch merged with each other"
+if have_system_nft; then
+	batch_merge sysnft bs || fail "batch auto-merge (system nft)"
+	assert_eq "$(nft list set ip bm s)" \
+		"$(nft list set ip bs s | sed 's/table ip bs/table ip bm/')" \
+		"batch auto-merge as the system nft's"
+fi
+nft "add element ip bm s { 10.9.1.0/24 }; add rule ip bm c accept; add element ip bm s { 10.9.1.128/25 }; add element ip bm s { 10.9.2.0/24 }; add element ip bm s { 10.9.3.0/24 }" ||
+	fail "merging across a rule"
+assert_match 'elements = \{ 10.0.0.0-10.0.5.255, 10.9.0.0/22 \}' \
+	"$(nft list set ip bm s)" "merged across a rule in between"
+# the system nft fails on this one (it deletes 10.0.3.0/24, which the
+# kernel got merged into 10.0.2.0-10.0.3.255)
+nft -f - <<'NFT' || fail "declaration of several members and later adds"
+table ip bd { set s { type ipv4_addr; flags interval; auto-merge; elements = { 10.0.2.0/24, 10.0.3.0/24 }; }; chain c { }; }
+add element ip bd s { 10.0.4.0/24 }
+add rule ip bd c accept
+add element ip bd s { 10.0.1.0/24 }
+NFT
+assert_match 'elements = \{ 10.0.1.0-10.0.4.255 \}' "$(nft list set ip bd s)" \
+	"later adds merged with a declaration's merged members"
+# -e -j: the declaration's elements as sent, then what the add merged
+out=$(nft -e -j -f - <<'NFT'
+table ip be { set s { type ipv4_addr; flags interval; auto-merge; elements = { 10.0.2.0/24, 10.0.3.0/24 }; }; }
+add element ip be s { 10.0.4.0/24 }
+NFT
+)
+assert_match '"prefix": \{"addr": "10.0.2.0", "len": 23\}.*"range": \["10.0.2.0", "10.0.4.255"\]' \
+	"$out" "-e -j of a declaration and an add merged with it"
+nft flush ruleset
+
 # -e of interval elements, of sets added in the batch and table blocks
 cat > "$TMPD/e1.nft" <<'NFT'
 add table ip t

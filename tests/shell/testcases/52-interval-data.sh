@@ -62,3 +62,43 @@ assert_eq "$out" 'add element ip t n { 10.0.0.0/8 : 1.1.1.1-1.1.1.5 . 22-23 }' \
 out=$(nft -e -j add element ip t n '{ 11.0.0.0/8 : 1.1.1.1-1.1.1.5 . 22 }')
 assert_match '"elem": \{"set": \[\[\{"prefix": \{"addr": "11.0.0.0", "len": 8\}\}, \{"concat": \[\{"range": \["1.1.1.1", "1.1.1.5"\]\}, 22\]\}\]\]\}' \
 	"$out" "-e -j too"
+
+# 4. Maps of ranges without elements to show it (empty, or listed with
+#    -t) say "data-interval": true in JSON, so they come back as they were
+#    (upstream writes the data's type alone and ignores the key).
+nft flush ruleset
+cat > "$TMPD/empty.nft" <<'NFT'
+table ip t {
+	map m {
+		type ipv4_addr : interval ipv4_addr
+	}
+
+	map m2 {
+		typeof ip saddr : interval ip daddr . tcp dport
+	}
+
+	map m3 {
+		typeof ip saddr : interval ip daddr
+		flags interval
+	}
+}
+NFT
+nft -f "$TMPD/empty.nft" || fail "loading empty maps of ranges"
+nft -j list ruleset > "$TMPD/empty.json"
+assert_match '"map": "ipv4_addr", "data-interval": true' "$(cat "$TMPD/empty.json")" \
+	"an empty map of ranges says so in JSON"
+nft flush ruleset
+nft -j -f "$TMPD/empty.json" || fail "reloading empty maps of ranges from JSON"
+nft list ruleset > "$TMPD/empty.relist"
+assert_files_eq "$TMPD/empty.nft" "$TMPD/empty.relist" \
+	"empty maps of ranges come back from JSON as they were"
+nft add element ip t m3 '{ 10.0.0.0/8 : 1.1.1.1-1.1.1.5 }'
+assert_no_match 'data-interval' "$(nft -j list map ip t m3)" \
+	"elements that show it: the JSON upstream writes"
+assert_match '"data-interval": true' "$(nft -j -t list map ip t m3)" \
+	"a terse listing says so"
+out=$(nft -j -f - 2>&1 <<'JSON'
+{"nftables": [{"add": {"set": {"family": "ip", "table": "t", "name": "x", "type": "ipv4_addr", "data-interval": true}}}]}
+JSON
+)
+assert_match '"data-interval" needs a map' "$out" "a set without data refuses it"
