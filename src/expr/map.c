@@ -1090,8 +1090,8 @@ static int map_pack_direct_next(struct eval_ctx *ectx, const struct expr *map,
 		return 1;
 	kn = 1 + (v[1].kind == SET_PACK_CONCAT ? v[1].num : 0);
 	dn = n - 1 - kn;
-	memset(key, 0, sizeof(key));
-	memset(data, 0, sizeof(data));
+	memset(key, 0, k->key_len);
+	memset(data, 0, k->data_len);
 	if (kn >= n || !set_pack_direct_key(&v[1], kn, map->map.key, key))
 		return 1;
 	if (map->map.vmap) {

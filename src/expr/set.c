@@ -1152,7 +1152,7 @@ static bool set_pack_direct_next(const struct set_pack *p,
 	struct set_pack_iter next;
 	unsigned int n = set_pack_view(p, it, v, array_size(v), &next);
 
-	memset(buf, 0, sizeof(buf));
+	memset(buf, 0, k->key_len);
 	if (!n || !set_pack_direct_key(v, n, key, buf))
 		return false;
 	memcpy(pack_keys_add(k, NULL), buf, k->key_len);

@@ -439,9 +439,11 @@ static void view_one(struct pack_reader *r, struct set_pack_view *n)
 {
 	unsigned char kind = r->d[r->off++];
 
-	memset(n, 0, sizeof(*n));
 	n->kind = kind & ~(PK_RAWLOC | PK_PATHLOC);
 	n->flags = r->d[r->off++];
+	n->quoted = false;
+	n->text = NULL;
+	n->num = n->children = 0;
 	skip_loc(r, kind);
 	switch (n->kind) {
 	case PK_SYMBOL:
