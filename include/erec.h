@@ -61,6 +61,10 @@ struct location {
 	const char *json_path;
 };
 
+/* In a JSON path, the index of a set's element, which is first_line - 1
+ * (src/json_input.c, json_location()). */
+#define JSON_PATH_INDEX		"\x01"
+
 extern const struct location internal_location;
 
 enum erec_type {

@@ -13,6 +13,21 @@
 struct nft_ctx;
 struct expr;
 struct stmt;
+struct set;
+
+/* A set's "elem" array left in the text by the reader (src/json_input.c):
+ * @placeholder, an empty array, stands for it in @owner. */
+struct json_lazy {
+	json_t *owner;
+	json_t *placeholder;
+	const char *p;		/* its '[' */
+	const char *end;	/* past its ']' */
+};
+
+struct json_lazy_iter {
+	const char *p;
+	const char *end;
+};
 
 struct json_ctx {
 	struct nft_ctx *nft;
@@ -22,6 +37,16 @@ struct json_ctx {
 	char path[512];			/* JSON path of the current node */
 	size_t cmd_path_len;		/* its "nftables[N]" part */
 	unsigned int family;
+	/* While a set's element is converted, its index: the paths below
+	 * it read ".elem[\x01]", the same for every element (interned
+	 * once), and locations carry the index (json_location()). */
+	size_t elem_index;
+	bool in_elem;
+	/* the paths interned last (json_location()), most recent first */
+	const char *path_cache[4];
+	/* the current command's lazy "elem" arrays */
+	struct json_lazy lazy[2];
+	unsigned int nlazy;
 };
 
 /* JSON output builders (src/json.c); each takes over its arguments. */
@@ -35,6 +60,11 @@ struct location json_location(struct json_ctx *jctx, const char *suffix);
 /* "@prefix[@i]" into @buf (at least 32 bytes): a member's path suffix,
  * without snprintf's cost in loops over big sets. */
 const char *json_index_suffix(char *buf, const char *prefix, size_t i);
+/* ".elem[\x01]" into @buf (at least 32 bytes), the path suffix of
+ * element @i of a set, whose index the locations below it carry;
+ * json_elem_end() when the element is done. */
+const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i);
+void json_elem_end(struct json_ctx *jctx);
 __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
 			   const char *fmt, ...);
 
@@ -42,6 +72,25 @@ __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
  * *@p moved past it; NULL when it needs jansson (escapes, non-ASCII,
  * reals, errors). src/json_input.c */
 json_t *json_fast_load(const char **p, const char *end);
+
+/* The lazy array @v stands for, or NULL; its elements one by one (new
+ * references, NULL after the last). */
+struct json_lazy *json_lazy_find(struct json_ctx *jctx, const json_t *v);
+void json_lazy_iter_init(const struct json_lazy *lz,
+			 struct json_lazy_iter *it);
+json_t *json_lazy_next(struct json_lazy_iter *it);
+/* Whether an element follows; it->p moved to it. */
+bool json_lazy_more(struct json_lazy_iter *it);
+/* Element @i of @s at it->p read straight from the text when it has a
+ * usual shape (it->p moved past it), else NULL (src/json_elem.c). */
+struct expr *json_elem_direct(struct json_ctx *jctx,
+			      struct json_lazy_iter *it, size_t i,
+			      const struct set *s);
+
+/* Append @suffix to the current path (".a", "[0]" or a bare key); the
+ * length to go back to with json_path_pop(). */
+size_t json_path_push(struct json_ctx *jctx, const char *suffix);
+void json_path_pop(struct json_ctx *jctx, size_t len);
 
 /* Parse an expression (an object with one key naming the kind, or a
  * string/number/array primitive as the right side of a match). */

@@ -268,6 +268,8 @@ int verdict_chain_evaluate(struct eval_ctx *ectx, const struct handle *h,
 struct json_ctx;
 struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 				 const struct location *loc, size_t i);
+/* The code of the verdict a map's JSON data names ("accept", "jump"). */
+bool map_verdict_code(const char *name, int *code);
 
 /* -e: what the echo of elements kept during the batch (set_elem.c). */
 void element_echo_release(struct nft_ctx *nft);

@@ -268,6 +268,19 @@ static void erec_print_source(FILE *f, const struct error_record *erec)
 	erec_print_caret_line(f, erec, line, len);
 }
 
+/* The path, a set element's index in its place (JSON_PATH_INDEX). */
+static void erec_print_json_path(FILE *f, const struct location *loc)
+{
+	const char *p;
+
+	for (p = loc->json_path; p && *p; p++) {
+		if (*p == JSON_PATH_INDEX[0])
+			fprintf(f, "%u", loc->first_line - 1);
+		else
+			fputc(*p, f);
+	}
+}
+
 static void erec_print_json(FILE *f, const struct error_record *erec)
 {
 	const struct location *loc = &erec->locations[0];
@@ -277,10 +290,10 @@ static void erec_print_json(FILE *f, const struct error_record *erec)
 		return;
 	fprintf(f, "JSON command #%d", loc->json_index);
 	if (loc->json_path && loc->json_index >= 0)
-		fprintf(f, ", at nftables[%d]%s", loc->json_index,
-			loc->json_path);
+		fprintf(f, ", at nftables[%d]", loc->json_index);
 	else if (loc->json_path)
-		fprintf(f, ", at %s", loc->json_path);
+		fprintf(f, ", at ");
+	erec_print_json_path(f, loc);
 	fputc('\n', f);
 }
 

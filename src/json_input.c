@@ -39,7 +39,7 @@ bool nft_input_is_json(const char *text)
  * json_path_pop(). Suffixes may start with '.' or '[' (".prefix.addr",
  * "[0]") or be a bare key ("dev"), which gets a '.' in front.
  */
-static size_t json_path_push(struct json_ctx *jctx, const char *suffix)
+size_t json_path_push(struct json_ctx *jctx, const char *suffix)
 {
 	size_t len = strlen(jctx->path), room, n;
 	char *p = jctx->path + len;
@@ -61,7 +61,7 @@ static size_t json_path_push(struct json_ctx *jctx, const char *suffix)
 	return len;
 }
 
-static void json_path_pop(struct json_ctx *jctx, size_t len)
+void json_path_pop(struct json_ctx *jctx, size_t len)
 {
 	jctx->path[len] = '\0';
 }
@@ -84,6 +84,45 @@ const char *json_index_suffix(char *buf, const char *prefix, size_t i)
 	return buf;
 }
 
+const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i)
+{
+	jctx->elem_index = i;
+	jctx->in_elem = true;
+	memcpy(buf, ".elem[" JSON_PATH_INDEX "]", sizeof(".elem[" JSON_PATH_INDEX "]"));
+	return buf;
+}
+
+void json_elem_end(struct json_ctx *jctx)
+{
+	jctx->in_elem = false;
+}
+
+/* @path kept for the run; the last few are looked up first: a set's
+ * elements repeat the same two or three, which the run's hash table
+ * took 300 instructions each to find. */
+static const char *json_path_intern(struct json_ctx *jctx, const char *path)
+{
+	const char **c = jctx->path_cache, *s;
+	unsigned int i;
+
+	for (i = 0; i < array_size(jctx->path_cache) && c[i]; i++) {
+		if (strcmp(c[i], path))
+			continue;
+		s = c[i];
+		memmove(c + 1, c, i * sizeof(*c));
+		return c[0] = s;
+	}
+	s = nft_run_intern(jctx->nft, path);
+	memmove(c + 1, c, (array_size(jctx->path_cache) - 1) * sizeof(*c));
+	return c[0] = s;
+}
+
+/*
+ * Inside a set's element, the element's index goes into the location's
+ * line (unused by JSON locations) and the path keeps JSON_PATH_INDEX in
+ * its place (erec_print()): a path string per element and member was a
+ * big set's largest cost after the elements themselves.
+ */
 struct location json_location(struct json_ctx *jctx, const char *suffix)
 {
 	struct location loc = {
@@ -92,12 +131,14 @@ struct location json_location(struct json_ctx *jctx, const char *suffix)
 	};
 	size_t len = json_path_push(jctx, suffix);
 
+	if (jctx->in_elem)
+		loc.first_line = loc.last_line = jctx->elem_index + 1;
 	/* Within a command, only the part after "nftables[N]": the same
 	 * paths repeat in every rule and are kept once. */
 	if (jctx->path[0])
-		loc.json_path = nft_run_intern(jctx->nft, jctx->cmd_index < 0 ?
-					       jctx->path :
-					       jctx->path + jctx->cmd_path_len);
+		loc.json_path = json_path_intern(jctx, jctx->cmd_index < 0 ?
+						 jctx->path :
+						 jctx->path + jctx->cmd_path_len);
 	json_path_pop(jctx, len);
 	return loc;
 }
@@ -716,6 +757,11 @@ struct json_fast {
 	const char *p;
 	const char *end;
 	unsigned int depth;
+	bool skip;		/* check the syntax only, build nothing */
+	/* the command's lazy "elem" arrays (NULL: none); the keys of the
+	 * two outer objects tell a set's "elem" from any other */
+	struct json_ctx *lazy;
+	char outer[2][12];
 };
 
 #define JSON_FAST_MAX_DEPTH	64
@@ -756,7 +802,9 @@ static json_t *json_fast_string(struct json_fast *f)
 	const char *start = ++f->p;
 	ssize_t n = json_fast_string_len(f);
 
-	return n < 0 ? NULL : json_stringn_nocheck(start, n);
+	if (n < 0)
+		return NULL;
+	return f->skip ? json_null() : json_stringn_nocheck(start, n);
 }
 
 /* Integers only, as jansson reads them; reals go to jansson. */
@@ -779,7 +827,7 @@ static json_t *json_fast_number(struct json_fast *f)
 	if (!digits || (s < f->end && (*s == '.' || *s == 'e' || *s == 'E')))
 		return NULL;
 	f->p = s;
-	return json_integer(neg ? -v : v);
+	return f->skip ? json_null() : json_integer(neg ? -v : v);
 }
 
 static json_t *json_fast_word(struct json_fast *f, const char *word,
@@ -793,30 +841,80 @@ static json_t *json_fast_word(struct json_fast *f, const char *word,
 	return value;
 }
 
+/* Append @v to @array (NULL when only checking); 0 or -1. */
+static int json_fast_append(json_t *array, json_t *v)
+{
+	if (!v)
+		return -1;
+	return array ? json_array_append_new(array, v) : 0;
+}
+
 static json_t *json_fast_array(struct json_fast *f)
 {
-	json_t *array = json_array(), *v;
+	json_t *array = f->skip ? NULL : json_array();
 
 	f->p++;
 	json_fast_ws(f);
 	if (f->p < f->end && *f->p == ']') {
 		f->p++;
-		return array;
+		return array ? array : json_null();
 	}
 	for (;;) {
-		v = json_fast_value(f);
-		if (!v || json_array_append_new(array, v))
+		if (json_fast_append(array, json_fast_value(f)) < 0)
 			break;
 		json_fast_ws(f);
 		if (f->p >= f->end)
 			break;
 		if (*f->p++ == ']')
-			return array;
+			return array ? array : json_null();
 		if (f->p[-1] != ',')
 			break;
 	}
 	json_decref(array);
 	return NULL;
+}
+
+static bool json_fast_is_set_kind(const char *key)
+{
+	return !strcmp(key, "set") || !strcmp(key, "map") ||
+	       !strcmp(key, "element");
+}
+
+/*
+ * The "elem" array of a set, map or element command ({"set": {...}} at
+ * depth 2 or {"add": {"set": {...}}} at depth 3): only checked, and an
+ * empty array stands for it, which json_set_elems() recognizes and reads
+ * from the text one element at a time, so that a big set's JSON tree
+ * never exists whole. NULL when it does not apply.
+ */
+static json_t *json_fast_lazy(struct json_fast *f, json_t *obj,
+			      const char *key)
+{
+	struct json_ctx *jctx = f->lazy;
+	struct json_fast check = *f;
+	struct json_lazy *lz;
+	unsigned int i;
+
+	if (!jctx || f->skip || (f->depth != 2 && f->depth != 3) ||
+	    strcmp(key, "elem") || f->p >= f->end || *f->p != '[' ||
+	    !json_fast_is_set_kind(f->outer[f->depth - 2]))
+		return NULL;
+	check.skip = true;
+	if (!json_fast_value(&check))
+		return NULL;
+	for (i = 0; i < jctx->nlazy; i++)
+		if (jctx->lazy[i].owner == obj)
+			break;
+	if (i == array_size(jctx->lazy))
+		return NULL;
+	lz = &jctx->lazy[i];
+	jctx->nlazy += i == jctx->nlazy;
+	lz->owner = obj;
+	lz->placeholder = json_array();
+	lz->p = f->p;
+	lz->end = check.p;
+	f->p = check.p;
+	return lz->placeholder;
 }
 
 /* "key": value; 0 or -1. */
@@ -834,12 +932,22 @@ static int json_fast_member(struct json_fast *f, json_t *obj)
 	n = json_fast_string_len(f);
 	if (n < 0 || n >= JSON_FAST_MAX_KEY)
 		return -1;
-	memcpy(key, start, n);
-	key[n] = '\0';
 	json_fast_ws(f);
 	if (f->p >= f->end || *f->p++ != ':')
 		return -1;
-	v = json_fast_value(f);
+	if (f->skip)
+		return json_fast_value(f) ? 0 : -1;
+	memcpy(key, start, n);
+	key[n] = '\0';
+	if (f->depth <= 2) {
+		n = n < (ssize_t)sizeof(f->outer[0]) ? n : 0;
+		memcpy(f->outer[f->depth - 1], key, n);
+		f->outer[f->depth - 1][n] = '\0';
+	}
+	json_fast_ws(f);
+	v = json_fast_lazy(f, obj, key);
+	if (!v)
+		v = json_fast_value(f);
 	/* a repeated key replaces the value, as in jansson */
 	if (!v || json_object_set_new_nocheck(obj, key, v))
 		return -1;
@@ -848,7 +956,7 @@ static int json_fast_member(struct json_fast *f, json_t *obj)
 
 static json_t *json_fast_object(struct json_fast *f)
 {
-	json_t *obj = json_object();
+	json_t *obj = f->skip ? json_null() : json_object();
 
 	f->p++;
 	json_fast_ws(f);
@@ -896,11 +1004,12 @@ static json_t *json_fast_value(struct json_fast *f)
 }
 
 /* The object starting at *@p, and *@p moved past it; NULL if the fast
- * reader gave up (nothing consumed). Not static: tests/unit compares
- * it with jansson. */
-json_t *json_fast_load(const char **p, const char *end)
+ * reader gave up (nothing consumed). @lazy: a command whose set
+ * elements may be left in the text (json_fast_lazy()). */
+static json_t *json_fast_load_cmd(const char **p, const char *end,
+				  struct json_ctx *lazy)
 {
-	struct json_fast f = { *p, end, 0 };
+	struct json_fast f = { .p = *p, .end = end, .lazy = lazy };
 	json_t *v;
 
 	if (f.p >= end || *f.p != '{')
@@ -911,68 +1020,136 @@ json_t *json_fast_load(const char **p, const char *end)
 	return v;
 }
 
-/* Returns 1 when the document was parsed this way (err set), 0 when the
- * caller should parse it whole. Nothing is queued before that is known:
- * the document is checked in a first pass. */
-static int json_parse_streamed(struct json_ctx *jctx, const char *data,
-			       size_t len, struct list_head *cmds, int *err)
+/* Not static: tests/unit compares it with jansson. */
+json_t *json_fast_load(const char **p, const char *end)
 {
-	struct json_span sp = { data, data + len }, scan;
+	return json_fast_load_cmd(p, end, NULL);
+}
+
+/* ---- lazy "elem" arrays ---------------------------------------------- */
+
+struct json_lazy *json_lazy_find(struct json_ctx *jctx, const json_t *v)
+{
+	unsigned int i;
+
+	for (i = 0; v && i < jctx->nlazy; i++)
+		if (jctx->lazy[i].placeholder == v)
+			return &jctx->lazy[i];
+	return NULL;
+}
+
+void json_lazy_iter_init(const struct json_lazy *lz, struct json_lazy_iter *it)
+{
+	it->p = lz->p + 1;	/* past '[' */
+	it->end = lz->end;
+}
+
+bool json_lazy_more(struct json_lazy_iter *it)
+{
+	struct json_fast f = { .p = it->p, .end = it->end };
+
+	json_fast_ws(&f);
+	if (f.p < f.end && *f.p == ',')
+		f.p++;
+	json_fast_ws(&f);
+	it->p = f.p;
+	return f.p < f.end && *f.p != ']';
+}
+
+/* The text was checked when the command was read: the fast reader
+ * cannot fail. */
+json_t *json_lazy_next(struct json_lazy_iter *it)
+{
+	struct json_fast f = { .p = it->p, .end = it->end };
+	json_t *v;
+
+	if (!json_lazy_more(it))
+		return NULL;
+	f.p = it->p;
+	v = json_fast_value(&f);
+	it->p = f.p;
+	return v;
+}
+
+/* Command @i at sp->p, loaded and parsed (*@err set on an error in
+ * it); -1 if it does not load. */
+static int json_streamed_one(struct json_ctx *jctx, struct json_span *sp,
+			     size_t i, struct json_ctx *lazy,
+			     struct list_head *cmds, int *err)
+{
 	json_error_t jerr;
 	const char *end;
 	json_t *elem;
+
+	jctx->nlazy = 0;
+	elem = json_fast_load_cmd(&sp->p, sp->end, lazy);
+	if (!elem) {
+		jctx->nlazy = 0;
+		end = json_span_value_end(sp);
+		if (!end)
+			return -1;
+		elem = json_loadb(sp->p, end - sp->p, 0, &jerr);
+		sp->p = end;
+	}
+	if (!elem)
+		return -1;
+	jctx->cmd_index = i;
+	jctx->cmd_path_len = snprintf(jctx->path, sizeof(jctx->path),
+				      "nftables[%zu]", i);
+	if (json_parse_one(jctx, elem, cmds) < 0)
+		*err = -1;
+	json_decref(elem);
+	jctx->nlazy = 0;
+	return 0;
+}
+
+/* After the array: the closing brace and nothing else. */
+static int json_streamed_end(struct json_span *sp, struct list_head *cmds)
+{
+	if (json_span_take(sp, "}")) {
+		json_span_skip_ws(sp);
+		if (sp->p == sp->end)
+			return 1;
+	}
+	cmd_list_free(cmds);
+	return 0;
+}
+
+/* Returns 1 when the document was parsed this way (err set), 0 when the
+ * caller should parse it whole (which drops the errors queued). */
+static int json_parse_streamed(struct json_ctx *jctx, const char *data,
+			       size_t len, struct list_head *cmds, int *err)
+{
+	struct json_span sp = { data, data + len };
+	/* -e as before: no lazy elements, small documents read whole */
+	struct json_ctx *lazy = nft_output_echo(&jctx->nft->octx) ? NULL : jctx;
 	size_t i;
 
-	if (len < 4096 || !json_span_take(&sp, "{") ||
+	/* small documents too (their sets' elements read lazily like a
+	 * big one's, so the tests see that path), but not with -e, where
+	 * the echo of a small document mirrors its tree */
+	if ((len < 4096 && !lazy) || !json_span_take(&sp, "{") ||
 	    !json_span_take(&sp, "\"nftables\"") || !json_span_take(&sp, ":") ||
 	    !json_span_take(&sp, "["))
 		return 0;
-	/* first pass: the shape of the whole document */
-	for (scan = sp, i = 0; ; i++) {
-		if (i == 0 && json_span_take(&scan, "]"))
-			break;
-		json_span_skip_ws(&scan);
-		end = json_span_value_end(&scan);
-		if (!end)
-			return 0;
-		scan.p = end;
-		if (json_span_take(&scan, "]"))
-			break;
-		if (!json_span_take(&scan, ","))
-			return 0;
-	}
-	if (!json_span_take(&scan, "}"))
-		return 0;
-	json_span_skip_ws(&scan);
-	if (scan.p != scan.end)
-		return 0;
-	/* second pass: one command at a time */
+	/* One command at a time; a document whose shape turns out to be
+	 * other (or a command that does not load) is dropped, with any
+	 * errors queued, and parsed whole, for the exact position. */
 	*err = 0;
-	for (i = 0; !json_span_take(&sp, "]"); i++) {
-		json_span_take(&sp, ",");
+	if (json_span_take(&sp, "]"))
+		return json_streamed_end(&sp, cmds);
+	for (i = 0; ; i++) {
 		json_span_skip_ws(&sp);
-		elem = json_fast_load(&sp.p, sp.end);
-		if (!elem) {
-			end = json_span_value_end(&sp);
-			elem = json_loadb(sp.p, end - sp.p, 0, &jerr);
-			sp.p = end;
-		}
-		if (!elem) {
-			if (i == 0)
-				return 0;
-			/* an element that does not load: the whole
-			 * document is reparsed for the exact position */
-			cmd_list_free(cmds);
-			return 0;
-		}
-		jctx->cmd_index = i;
-		jctx->cmd_path_len = snprintf(jctx->path, sizeof(jctx->path),
-					      "nftables[%zu]", i);
-		if (json_parse_one(jctx, elem, cmds) < 0)
-			*err = -1;
-		json_decref(elem);
+		if (json_streamed_one(jctx, &sp, i, lazy, cmds, err) < 0)
+			break;
+		if (json_span_take(&sp, ","))
+			continue;
+		if (json_span_take(&sp, "]"))
+			return json_streamed_end(&sp, cmds);
+		break;
 	}
-	return 1;
+	cmd_list_free(cmds);
+	return 0;
 }
 
 int nft_parse_json(struct nft_ctx *nft, struct input_descriptor *indesc,

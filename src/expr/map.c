@@ -695,6 +695,19 @@ static const int map_verdict_codes[] = {
 	NF_ACCEPT, NF_DROP, NFT_CONTINUE, NFT_RETURN, NFT_JUMP, NFT_GOTO,
 };
 
+bool map_verdict_code(const char *name, int *code)
+{
+	unsigned int i;
+
+	for (i = 0; map_verdict_names[i]; i++) {
+		if (!strcmp(map_verdict_names[i], name)) {
+			*code = map_verdict_codes[i];
+			return true;
+		}
+	}
+	return false;
+}
+
 /* {"accept": null}, {"jump": {"target": "c"}} */
 static struct expr *map_verdict_json(struct json_ctx *jctx, json_t *value,
 				     const struct location *loc)
@@ -908,7 +921,7 @@ struct expr *map_json_elem_parse(struct json_ctx *jctx, json_t *pair,
 	}
 	/* ".elem[i][0]", then "[1]": snprintf per element was 5% of
 	 * loading a big map */
-	json_index_suffix(path, ".elem", i);
+	json_elem_suffix(jctx, path, i);
 	end = strlen(path);
 	memcpy(path + end, "[0]", 4);
 	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);

@@ -26,6 +26,9 @@ enum pack_kind {
 	PK_VERDICT = SET_PACK_VERDICT,
 };
 #define PK_RAWLOC	0x80
+/* the base location but another of the pack's JSON paths (an index
+ * byte follows): a JSON element's members each have their own path */
+#define PK_PATHLOC	0x40
 
 #define PACK_BLOCK	65536
 
@@ -42,6 +45,8 @@ struct set_pack {
 	/* the input most members come from: theirs is not stored */
 	struct location base;
 	bool has_base;
+	const char *paths[8];
+	unsigned int npaths;
 	struct pack_keys *keys;
 	/* one member being serialized, then copied into a block */
 	unsigned char *tmp;
@@ -85,33 +90,49 @@ static void tmp_varint(struct set_pack *p, uint32_t v)
 	tmp_byte(p, v);
 }
 
-static bool loc_is_base(const struct set_pack *p, const struct location *l)
+/* 0: the base location's path, N: paths[N - 1], -1: a raw location */
+static int loc_path(struct set_pack *p, const struct location *l)
 {
-	return p->has_base && l->indesc == p->base.indesc &&
-	       l->json_index == p->base.json_index &&
-	       l->json_path == p->base.json_path &&
-	       l->last_line >= l->first_line;
+	unsigned int i;
+
+	if (!p->has_base || l->indesc != p->base.indesc ||
+	    l->json_index != p->base.json_index ||
+	    l->last_line < l->first_line)
+		return -1;
+	if (l->json_path == p->base.json_path)
+		return 0;
+	for (i = 0; i < p->npaths; i++)
+		if (p->paths[i] == l->json_path)
+			return i + 1;
+	if (p->npaths == array_size(p->paths))
+		return -1;
+	p->paths[p->npaths++] = l->json_path;
+	return p->npaths;
 }
 
 static void tmp_loc(struct set_pack *p, unsigned char kind,
 		    const struct expr *e)
 {
 	const struct location *l = &e->location;
+	int path;
 
 	tmp_reserve(p, TMP_NODE_MAX);
 	if (!p->has_base) {
 		p->base = *l;
 		p->has_base = true;
 	}
-	if (!loc_is_base(p, l)) {
+	path = loc_path(p, l);
+	if (path < 0) {
 		tmp_byte(p, kind | PK_RAWLOC);
 		tmp_byte(p, e->flags);
 		memcpy(p->tmp + p->tmp_len, l, sizeof(*l));
 		p->tmp_len += sizeof(*l);
 		return;
 	}
-	tmp_byte(p, kind);
+	tmp_byte(p, kind | (path ? PK_PATHLOC : 0));
 	tmp_byte(p, e->flags);
+	if (path)
+		tmp_byte(p, path - 1);
 	tmp_varint(p, l->first_line);
 	tmp_varint(p, l->first_column);
 	tmp_varint(p, l->last_line - l->first_line);
@@ -313,6 +334,8 @@ static void rd_loc(struct pack_reader *r, unsigned char kind,
 		return;
 	}
 	*l = r->p->base;
+	if (kind & PK_PATHLOC)
+		l->json_path = r->p->paths[r->d[r->off++]];
 	l->first_line = rd_varint(r);
 	l->first_column = rd_varint(r);
 	l->last_line = l->first_line + rd_varint(r);
@@ -327,7 +350,7 @@ static struct expr *rd_node(struct pack_reader *r)
 	unsigned int n, v;
 
 	rd_loc(r, kind, &loc);
-	switch (kind & ~PK_RAWLOC) {
+	switch (kind & ~(PK_RAWLOC | PK_PATHLOC)) {
 	case PK_SYMBOL:
 		n = r->d[r->off++];
 		e = symbol_expr_alloc(&loc, rd_str(r), n);
@@ -405,6 +428,8 @@ static void skip_loc(struct pack_reader *r, unsigned char kind)
 		r->off += sizeof(struct location);
 		return;
 	}
+	if (kind & PK_PATHLOC)
+		r->off++;
 	for (k = 0; k < 4; k++)
 		while (r->d[r->off++] & 0x80)
 			;
@@ -414,7 +439,7 @@ static void view_one(struct pack_reader *r, struct set_pack_view *n)
 {
 	unsigned char kind = r->d[r->off++];
 
-	n->kind = kind & ~PK_RAWLOC;
+	n->kind = kind & ~(PK_RAWLOC | PK_PATHLOC);
 	n->flags = r->d[r->off++];
 	n->quoted = false;
 	n->text = NULL;
@@ -545,6 +570,8 @@ struct set_pack *set_pack_clone(const struct set_pack *p)
 
 	c->base = p->base;
 	c->has_base = p->has_base;
+	memcpy(c->paths, p->paths, sizeof(c->paths));
+	c->npaths = p->npaths;
 	c->count = p->count;
 	for (b = p->first; b; b = b->next) {
 		struct pack_block *n = pack_block_new(c, b->used);
@@ -862,7 +889,7 @@ unsigned int set_pack_nlmsg_elems(struct nlmsghdr *nlh,
 		elem = mnl_attr_nest_start(nlh, i - from + 1);
 		pack_put_value(nlh, NFTA_SET_ELEM_KEY,
 			       k->keys + (size_t)i * k->key_len, k->key_len);
-		d = k->data + (size_t)i * k->data_len;
+		d = k->data ? k->data + (size_t)i * k->data_len : NULL;
 		if (k->verdicts)
 			pack_put_verdict(nlh, k,
 					 (const struct set_pack_verdict *)d);

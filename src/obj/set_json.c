@@ -4,6 +4,7 @@
 #include <set_int.h>
 #include <print.h>
 #include <json.h>
+#include <set_pack.h>
 #include <string.h>
 
 /* ---- JSON input ---- */
@@ -168,53 +169,96 @@ static struct expr *json_map_elem(struct json_ctx *jctx, json_t *pair,
 	return e;
 }
 
-static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
+/* Element @i, @j, parsed into a member of @set; 0 or -1 (said). */
+static int json_set_elem(struct json_ctx *jctx, json_t *j, size_t i,
+			 const struct set *s, struct expr *set)
 {
 	struct set_elem_info *info;
-	struct expr *set, *e;
-	json_t *j, *k;
+	struct expr *e = NULL;
 	char path[40];
+	json_t *k;
+
+	json_elem_suffix(jctx, path, i);
+	if (s->flags & NFT_SET_MAP && json_is_array(j) &&
+	    json_array_size(j) == 2) {
+		k = json_elem_unwrap(jctx, json_array_get(j, 0), path, &info);
+		e = k ? json_map_elem(jctx, j, k, &s->location, i) : NULL;
+	} else if (s->flags & NFT_SET_MAP && json_is_array(j)) {
+		info = NULL;
+		e = map_json_elem_parse(jctx, j, &s->location, i);
+	} else {
+		k = json_elem_unwrap(jctx, j, path, &info);
+		if (k)
+			e = json_parse_expr(jctx, k, path);
+		json_decref(k);
+	}
+	json_elem_end(jctx);
+	if (e && info) {
+		set_elem_info_free(e->elem_info);
+		e->elem_info = info;
+	} else {
+		set_elem_info_free(info);
+	}
+	if (!e)
+		return -1;
+	/* plain members (no options) are serialized, not kept as exprs */
+	set_expr_add_packed(set, e);
+	return 0;
+}
+
+/* The elements left in the text by the reader: each one's JSON lives
+ * only while it is converted. */
+static int json_set_elems_lazy(struct json_ctx *jctx,
+			       const struct json_lazy *lz,
+			       const struct set *s, struct expr *set)
+{
+	struct json_lazy_iter it;
+	struct expr *e;
+	json_t *j;
+	size_t i;
+	int ret;
+
+	json_lazy_iter_init(lz, &it);
+	for (i = 0; json_lazy_more(&it); i++) {
+		e = json_elem_direct(jctx, &it, i, s);
+		if (e) {
+			set_expr_add_packed(set, e);
+			continue;
+		}
+		j = json_lazy_next(&it);
+		ret = json_set_elem(jctx, j, i, s, set);
+		json_decref(j);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int json_set_elems(struct json_ctx *jctx, json_t *v, struct set *s)
+{
+	const struct json_lazy *lz = json_lazy_find(jctx, v);
+	struct expr *set = set_expr_alloc(&s->location);
+	int ret = 0;
 	size_t i;
 
-	if (!json_is_array(v))
-		v = json_pack("[O]", v);
-	else
-		json_incref(v);
-	set = set_expr_alloc(&s->location);
-	for (i = 0; i < json_array_size(v); i++) {
-		json_index_suffix(path, ".elem", i);
-		j = json_array_get(v, i);
-		e = NULL;
-		if (s->flags & NFT_SET_MAP && json_is_array(j) &&
-		    json_array_size(j) == 2) {
-			k = json_elem_unwrap(jctx, json_array_get(j, 0), path,
-					     &info);
-			e = k ? json_map_elem(jctx, j, k, &s->location, i) :
-				NULL;
-		} else if (s->flags & NFT_SET_MAP && json_is_array(j)) {
-			info = NULL;
-			e = map_json_elem_parse(jctx, j, &s->location, i);
-		} else {
-			k = json_elem_unwrap(jctx, j, path, &info);
-			if (k)
-				e = json_parse_expr(jctx, k, path);
-			json_decref(k);
+	if (lz) {
+		ret = json_set_elems_lazy(jctx, lz, s, set);
+	} else {
+		if (!json_is_array(v))
+			v = json_pack("[O]", v);
+		else
+			json_incref(v);
+		for (i = 0; i < json_array_size(v) && ret == 0; i++) {
+			ret = json_set_elem(jctx, json_array_get(v, i), i, s,
+					    set);
+			json_set_elem_release(jctx, v, i);
 		}
-		if (e && info) {
-			set_elem_info_free(e->elem_info);
-			e->elem_info = info;
-		} else {
-			set_elem_info_free(info);
-		}
-		if (!e) {
-			expr_free(set);
-			json_decref(v);
-			return -1;
-		}
-		set_expr_add(set, e);
-		json_set_elem_release(jctx, v, i);
+		json_decref(v);
 	}
-	json_decref(v);
+	if (ret < 0) {
+		expr_free(set);
+		return -1;
+	}
 	if (s->init)
 		expr_free(s->init);
 	s->init = set;
@@ -384,6 +428,10 @@ static int json_set_data_interval(struct json_ctx *jctx, json_t *obj,
 	if (json_is_true(m) && !(s->flags & NFT_SET_MAP))
 		return json_error(jctx, "data-interval",
 				  "\"data-interval\" needs a map's data");
+	/* the members are looked at: not packed */
+	if (s->flags & NFT_SET_MAP && s->flags & NFT_SET_INTERVAL && s->init &&
+	    s->init->etype == EXPR_SET)
+		set_expr_unpack(s->init);
 	if (json_is_true(m) ||
 	    (s->flags & NFT_SET_MAP && s->flags & NFT_SET_INTERVAL &&
 	     json_elems_show_interval(s->init)))
@@ -512,6 +560,26 @@ struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
 	return cmd;
 }
 
+/* [[KEY, DATA], ...]: a map's elements (the evaluation checks that). */
+static bool json_elems_are_map(struct json_ctx *jctx, json_t *elem)
+{
+	const struct json_lazy *lz = json_lazy_find(jctx, elem);
+	struct json_lazy_iter it;
+	json_t *first;
+	bool map;
+
+	if (lz) {
+		json_lazy_iter_init(lz, &it);
+		first = json_lazy_next(&it);
+	} else {
+		first = json_is_array(elem) ?
+			json_incref(json_array_get(elem, 0)) : NULL;
+	}
+	map = json_is_array(first) && json_array_size(first) == 2;
+	json_decref(first);
+	return map;
+}
+
 struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			     bool bare, json_t *obj)
 {
@@ -530,9 +598,7 @@ struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 		json_error(jctx, "", "missing \"elem\"");
 		goto err;
 	}
-	/* [[KEY, DATA], ...]: a map's (the evaluation checks that) */
-	if (json_is_array(elem) && json_is_array(json_array_get(elem, 0)) &&
-	    json_array_size(json_array_get(elem, 0)) == 2)
+	if (json_elems_are_map(jctx, elem))
 		s->flags |= NFT_SET_MAP;
 	if (json_set_elems(jctx, elem, s) < 0)
 		goto err;

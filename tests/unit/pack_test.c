@@ -175,6 +175,60 @@ static void test_round_trip(void)
 		expr_free(want[k]);
 }
 
+/*
+ * JSON members: every node at the pack's input and command but each
+ * under its own path (".elem[\x01]", ".elem[\x01].concat[1]", ...),
+ * the element's index in the line. They come back with their paths,
+ * past the pack's table of eight too, and read in place.
+ */
+static void test_json_paths(void)
+{
+	static const char *const paths[] = {
+		".add.set.elem[\x01]", ".add.set.elem[\x01].concat[0]",
+		".add.set.elem[\x01].concat[1]", ".p3", ".p4", ".p5", ".p6",
+		".p7", ".p8", ".p9", ".p10",
+	};
+	struct location l = { .indesc = &in_b, .json_index = 2 };
+	struct expr *want[20], *set, *c, *i;
+	struct set_pack_view v[8];
+	struct set_pack_iter it, next;
+	unsigned int k, n = 0;
+
+	set = set_expr_alloc(&l);
+	for (k = 0; k < 8; k++) {
+		l.first_line = l.last_line = 70000 + k;
+		l.json_path = paths[0];
+		c = concat_expr_alloc(&l);
+		l.json_path = paths[1];
+		concat_expr_add(c, symbol_expr_alloc(&l, "10.0.0.1", false));
+		l.json_path = paths[2 + k];
+		concat_expr_add(c, symbol_expr_alloc(&l, "80", false));
+		want[n++] = c;
+	}
+	for (k = 0; k < n; k++)
+		set_expr_add_packed(set, expr_clone(want[k]));
+	CHECK(set_expr_has_pack(set) && set_expr_size(set) == n);
+
+	/* in place: the members' text past each node's path index */
+	set_pack_iter_init(set->expr_list.pack, &it);
+	for (k = 0; k < n; k++) {
+		CHECK(set_pack_view(set->expr_list.pack, &it, v, 8, &next) == 3);
+		CHECK(v[0].kind == SET_PACK_CONCAT && v[0].num == 2);
+		CHECK_STREQ(v[1].text, "10.0.0.1");
+		CHECK_STREQ(v[2].text, "80");
+		it = next;
+	}
+
+	set_expr_unpack(set);
+	k = 0;
+	list_for_each_entry(i, &set->expr_list.expressions, list)
+		CHECK(k < n && same_tree(i, want[k++]));
+	CHECK(k == n);
+	expr_free(set);
+	for (k = 0; k < n; k++)
+		expr_free(want[k]);
+}
+
 /* Not packed: what the parser's options and variables make. */
 static void test_unpackable(void)
 {
@@ -354,6 +408,7 @@ int main(void)
 	test_nlmsg();
 	test_intervals();
 	test_round_trip();
+	test_json_paths();
 	test_unpackable();
 	test_keys();
 	return unit_done("pack_test");
