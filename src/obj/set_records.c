@@ -522,9 +522,21 @@ static int pack_key_cmp(const void *a, const void *b, void *ctx)
 	return 0;
 }
 
-/* The records in listing order: by key, a number (one word: a radix
- * sort) or bytes. */
-static void pack_sort(struct set_records *p)
+/* The records' sort word: the key, and for an interval set's bounds
+ * (@bounds) the key with one more bit, so that at one key an end sorts
+ * before a start. */
+static uint64_t pack_sort_word(const struct set_records *p, unsigned int i,
+			       bool bounds)
+{
+	uint64_t w = pack_key_word(p, pack_rec(p, i));
+
+	return bounds ? w << 1 | !pack_rec(p, i)[p->klen] : w;
+}
+
+/* p->order: the records by key (and bound flag), a radix sort where the
+ * sort word fits 64 bits, @cmp on the bytes otherwise. */
+static void pack_order(struct set_records *p, bool bounds,
+		       int (*cmp)(const void *, const void *, void *))
 {
 	struct set_sort_key *a;
 	uint64_t max = 0;
@@ -533,13 +545,13 @@ static void pack_sort(struct set_records *p)
 	p->order = xmalloc((p->n + 1) * sizeof(*p->order));
 	for (i = 0; i < p->n; i++)
 		p->order[i] = i;
-	if (p->klen > sizeof(uint64_t)) {
-		qsort_r(p->order, p->n, sizeof(*p->order), pack_key_cmp, p);
+	if (p->klen + bounds > sizeof(uint64_t)) {
+		qsort_r(p->order, p->n, sizeof(*p->order), cmp, p);
 		return;
 	}
 	a = xmalloc((p->n + 1) * sizeof(*a));
 	for (i = 0; i < p->n; i++) {
-		a[i].key = pack_key_word(p, pack_rec(p, i));
+		a[i].key = pack_sort_word(p, i, bounds);
 		a[i].e = (void *)(uintptr_t)i;
 		if (a[i].key > max)
 			max = a[i].key;
@@ -548,6 +560,12 @@ static void pack_sort(struct set_records *p)
 	for (i = 0; i < p->n; i++)
 		p->order[i] = (uint32_t)(uintptr_t)a[i].e;
 	xfree(a);
+}
+
+/* The records in listing order: by key, a number or bytes. */
+static void pack_sort(struct set_records *p)
+{
+	pack_order(p, false, pack_key_cmp);
 }
 
 static int pack_bound_cmp(const void *a, const void *b, void *ctx)
@@ -561,33 +579,10 @@ static int pack_bound_cmp(const void *a, const void *b, void *ctx)
 		       (int)pack_rec(p, x)[p->klen];
 }
 
-/* An interval set's bounds in order, ends before starts at one key:
- * a radix sort of key and flag where they fit a word. */
+/* An interval set's bounds in order, ends before starts at one key. */
 static void pack_sort_bounds(struct set_records *p)
 {
-	struct set_sort_key *a;
-	uint64_t max = 0;
-	unsigned int i;
-
-	p->order = xmalloc((p->n + 1) * sizeof(*p->order));
-	for (i = 0; i < p->n; i++)
-		p->order[i] = i;
-	if (p->klen >= sizeof(uint64_t)) {
-		qsort_r(p->order, p->n, sizeof(*p->order), pack_bound_cmp, p);
-		return;
-	}
-	a = xmalloc((p->n + 1) * sizeof(*a));
-	for (i = 0; i < p->n; i++) {
-		a[i].key = pack_key_word(p, pack_rec(p, i)) << 1 |
-			   !pack_rec(p, i)[p->klen];
-		a[i].e = (void *)(uintptr_t)i;
-		if (a[i].key > max)
-			max = a[i].key;
-	}
-	set_radix_sort(a, p->n, max);
-	for (i = 0; i < p->n; i++)
-		p->order[i] = (uint32_t)(uintptr_t)a[i].e;
-	xfree(a);
+	pack_order(p, true, pack_bound_cmp);
 }
 
 /* An interval set's bounds paired as intervals_decode() pairs them:
