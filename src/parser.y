@@ -1516,7 +1516,7 @@ elem_set_block	: '{' opt_newlines set_list opt_newlines '}'
 				$$ = $3;
 				$$->location = @$;
 			}
-		| '{' opt_newlines set_list ',' opt_newlines '}'
+		| '{' opt_newlines set_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
@@ -1528,10 +1528,10 @@ set_list	: set_elem
 				$$ = set_expr_alloc(&@$);
 				set_expr_add_packed($$, $1);
 			}
-		| set_list ',' opt_newlines set_elem
+		| set_list opt_newlines ',' opt_newlines set_elem
 			{
 				$$ = $1;
-				set_expr_add_packed($$, $4);
+				set_expr_add_packed($$, $5);
 			}
 		;
 
@@ -1693,7 +1693,7 @@ elem_map_block	: '{' opt_newlines map_list opt_newlines '}'
 				$$ = $3;
 				$$->location = @$;
 			}
-		| '{' opt_newlines map_list ',' opt_newlines '}'
+		| '{' opt_newlines map_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
@@ -1705,10 +1705,10 @@ map_list	: map_elem
 				$$ = set_expr_alloc(&@$);
 				set_expr_add_packed($$, $1);
 			}
-		| map_list ',' opt_newlines map_elem
+		| map_list opt_newlines ',' opt_newlines map_elem
 			{
 				$$ = $1;
-				set_expr_add_packed($$, $4);
+				set_expr_add_packed($$, $5);
 			}
 		;
 
@@ -3145,6 +3145,10 @@ define_expr	: rhs_expr		{ $$ = $1; }
 				$$ = parser_prio_define(&@$, $1, $3);
 			}
 		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
+		| '{' opt_newlines define_list opt_newlines ',' opt_newlines '}'
+			{
+				$$ = $3;
+			}
 		;
 
 define_list	: define_item
@@ -3152,10 +3156,10 @@ define_list	: define_item
 				$$ = list_expr_alloc(&@$);
 				list_expr_add($$, $1);
 			}
-		| define_list ',' opt_newlines define_item
+		| define_list opt_newlines ',' opt_newlines define_item
 			{
 				$$ = $1;
-				list_expr_add($$, $4);
+				list_expr_add($$, $5);
 			}
 		;
 

@@ -68,3 +68,60 @@ err=$(nft -f "$TMPD/redef.nft" 2>&1)
 assert_eq "$?" 1 "redefined variable"
 has_caret "$err" || fail "redefinition: no caret in $err"
 ok "redefinition error has a caret"
+
+# A comma may open a line in set, map and define blocks, and one may
+# follow the last member, as the system nft takes them (not in device
+# lists, which it refuses there too).
+nft flush ruleset
+cat > "$TMPD/commas.nft" <<'NFT'
+define ports = { 22
+	, 80,
+}
+table ip c {
+	set s {
+		type ipv4_addr
+		elements = { 10.0.0.1
+			, 10.0.0.2
+			,
+		}
+	}
+	map m {
+		type ipv4_addr : mark
+		elements = { 10.0.0.1 : 1
+			, 10.0.0.2 : 2 }
+	}
+	chain k {
+		tcp dport $ports ip saddr { 10.1.0.1
+			, 10.1.0.2 } meta mark set ip daddr map { 10.2.0.1 : 3
+			, 10.2.0.2 : 4 } accept
+	}
+}
+NFT
+cat > "$TMPD/want" <<'NFT'
+table ip c {
+	set s {
+		type ipv4_addr
+		elements = { 10.0.0.1, 10.0.0.2 }
+	}
+
+	map m {
+		type ipv4_addr : mark
+		elements = { 10.0.0.1 : 0x00000001, 10.0.0.2 : 0x00000002 }
+	}
+
+	chain k {
+		tcp dport { 22, 80 } ip saddr { 10.1.0.1, 10.1.0.2 } meta mark set ip daddr map { 10.2.0.1 : 0x00000003, 10.2.0.2 : 0x00000004 } accept
+	}
+}
+NFT
+nft -f "$TMPD/commas.nft" || fail "commas opening lines"
+list_ruleset "$TMPD/got"
+assert_files_eq "$TMPD/want" "$TMPD/got" "commas opening lines and trailing ones"
+if have_system_nft; then
+	nft flush ruleset
+	sysnft -f "$TMPD/commas.nft" || fail "the system nft refuses commas.nft"
+	list_ruleset "$TMPD/got"
+	assert_files_eq "$TMPD/want" "$TMPD/got" "the system nft reads commas.nft alike"
+fi
+printf 'table netdev d { chain c { type filter hook ingress devices = { "v0"\n, "v2" } priority 0; }; }\n' > "$TMPD/devcomma.nft"
+assert_rc 1 "a comma opening a line of a device list" nft -f "$TMPD/devcomma.nft" 2>/dev/null
