@@ -631,17 +631,10 @@ static void set_batch_take_earlier(const struct eval_ctx *ectx,
 	}
 }
 
-int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+/* An element command's set @e takes what its elements are typed and
+ * echoed by from the set @s they go to. */
+static void element_cmd_inherit(struct set *e, const struct set *s)
 {
-	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
-	const struct expr *bad;
-
-	if (!s)
-		return erec_error(ectx->msgs,
-				  cmd_loc_or(cmd, &cmd->handle.set.location),
-				  "Could not process rule: No such file or directory");
-	if (set_key_evaluate(ectx, s) < 0)
-		return -1;
 	e->key = expr_get(s->key);
 	if (s->data)
 		e->data = expr_get(s->data);
@@ -650,24 +643,66 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	/* what the kernel gives elements without statements (-e -j) */
 	set_stmts_free(&e->stmts);
 	set_stmts_clone(&e->stmts, &s->stmts);
-	/* a map's elements go by their keys alone */
-	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
-			      cmd->op == CMD_DESTROY)) {
-		struct expr *i, *k;
+}
 
-		if (e->init && e->init->etype == EXPR_SET)
-			list_for_each_entry(i, &e->init->expr_list.expressions,
-					    list) {
-				if (i->etype != EXPR_MAPPING)
-					continue;
-				k = expr_get(i->mapping.key);
-				list_replace(&i->list, &k->list);
-				expr_free(i);
-				i = k;
-			}
-		e->flags &= ~NFT_SET_MAP;
-		return set_elems_evaluate(ectx, e, &e->init);
+/* Deleting from a map: its elements go by their keys alone. */
+static int element_cmd_map_keys(struct eval_ctx *ectx, struct set *e)
+{
+	struct expr *i, *k;
+
+	if (e->init && e->init->etype == EXPR_SET)
+		list_for_each_entry(i, &e->init->expr_list.expressions, list) {
+			if (i->etype != EXPR_MAPPING)
+				continue;
+			k = expr_get(i->mapping.key);
+			list_replace(&i->list, &k->list);
+			expr_free(i);
+			i = k;
+		}
+	e->flags &= ~NFT_SET_MAP;
+	return set_elems_evaluate(ectx, e, &e->init);
+}
+
+/* "add element" to an auto-merge interval set: merged with what the set
+ * holds by then, or handed to the next command adding to it. */
+static void element_cmd_auto_merge(struct eval_ctx *ectx, struct cmd *cmd,
+				   struct set *s)
+{
+	struct set *e = cmd->set;
+	enum set_later later;
+	struct expr **have;
+
+	set_batch_take_earlier(ectx, cmd);
+	later = set_later_adds(ectx, cmd);
+	if (later == SET_LATER_NEXT) {
+		e->coalesced = true;
+		return;
 	}
+	have = set_batch_members(s);
+	e->target_empty = !*have || !(*have)->expr_list.size;
+	if (!e->target_empty)
+		e->merge_with = set_merge_with(s->key, *have, e->init);
+	/* what the set holds then, for a later command's merge */
+	if (later == SET_LATER_AFTER)
+		set_batch_add(s, have, e);
+}
+
+int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
+{
+	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
+	bool ranges, adds = cmd->op == CMD_ADD || cmd->op == CMD_CREATE;
+	const struct expr *bad;
+
+	if (!s)
+		return erec_error(ectx->msgs,
+				  cmd_loc_or(cmd, &cmd->handle.set.location),
+				  "Could not process rule: No such file or directory");
+	if (set_key_evaluate(ectx, s) < 0)
+		return -1;
+	element_cmd_inherit(e, s);
+	if (set_is_map(s) && (cmd->op == CMD_DELETE ||
+			      cmd->op == CMD_DESTROY))
+		return element_cmd_map_keys(ectx, e);
 	e->auto_merge = s->auto_merge;
 	e->timeout = s->timeout;	/* the echo's expiry (set_elem.c) */
 	e->target_empty = !s->init || !set_expr_size(s->init);
@@ -677,35 +712,17 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		set_expr_unpack(e->init);
 	if (set_elems_evaluate(ectx, s, &e->init) < 0)
 		return -1;
-	if (!set_is_map(s) && (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
-		bad = s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
-		      s->key->etype != EXPR_CONCAT && !e->target_empty ?
-		      set_overlap(s->key, s->init, e->init) : NULL;
-		if (bad)
-			return expr_error(ectx, bad,
-					  "interval overlaps with an existing one");
-	}
-	if (!set_is_map(s) && cmd->op == CMD_ADD && s->auto_merge &&
-	    s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT &&
-	    e->init->etype == EXPR_SET) {
-		enum set_later later;
-		struct expr **have;
-
-		set_batch_take_earlier(ectx, cmd);
-		later = set_later_adds(ectx, cmd);
-		if (later == SET_LATER_NEXT) {
-			e->coalesced = true;
-			return 0;
-		}
-		have = set_batch_members(s);
-		e->target_empty = !*have || !(*have)->expr_list.size;
-		if (!e->target_empty)
-			e->merge_with = set_merge_with(s->key, *have,
-						       e->init);
-		/* what the set holds then, for a later command's merge */
-		if (later == SET_LATER_AFTER)
-			set_batch_add(s, have, e);
-	}
+	if (set_is_map(s))
+		return 0;
+	ranges = s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT;
+	bad = adds && ranges && !s->auto_merge && !e->target_empty ?
+	      set_overlap(s->key, s->init, e->init) : NULL;
+	if (bad)
+		return expr_error(ectx, bad,
+				  "interval overlaps with an existing one");
+	if (cmd->op == CMD_ADD && s->auto_merge && ranges &&
+	    e->init->etype == EXPR_SET)
+		element_cmd_auto_merge(ectx, cmd, s);
 	return 0;
 }
 
