@@ -126,10 +126,52 @@ static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return ret;
 }
 
+/* A map's elements, listed: typed by a stub map expression, checked for
+ * ranges the map does not take and for the chains they jump to. */
+static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
+				  struct expr *e)
+{
+	struct expr *map;
+	int ret;
+
+	if (e->etype != EXPR_SET)
+		return expr_error(ectx, e,
+				  "map elements go in braces: { KEY : VALUE }");
+	map = set_map_stub(s, e);
+	map->flags &= ~EXPR_F_INTERVAL;
+	ret = map_elems_evaluate(ectx, map);
+	if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
+	    !(s->flags & NFT_SET_INTERVAL))
+		ret = expr_error(ectx, e,
+				 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+	set_map_stub_free(map);
+	if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
+		return -1;
+	e->flags |= EXPR_F_CONSTANT;
+	if (s->flags & NFT_SET_INTERVAL)
+		e->flags |= EXPR_F_INTERVAL;
+	return set_elems_check_info(ectx, s, e);
+}
+
+/* A lone element (evaluated from a variable) in a set expression of
+ * the set's key. */
+static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
+{
+	struct expr *set = set_expr_alloc(&e->location);
+
+	set_expr_add(set, e);
+	set->dtype = s->key->dtype;
+	set->byteorder = s->key->byteorder;
+	set->len = s->key->len;
+	set->flags |= EXPR_F_CONSTANT;
+	if (e->etype == EXPR_PREFIX || e->etype == EXPR_RANGE)
+		set->flags |= EXPR_F_INTERVAL;
+	return set;
+}
+
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp)
 {
-	struct expr *e;
 	int ret;
 
 	/* typed into keys already (a set evaluated again) */
@@ -146,44 +188,12 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	}
 	if ((*elemsp)->etype == EXPR_SET)
 		set_expr_unpack(*elemsp);
-	if (set_is_map(s)) {
-		struct expr *map;
-		int ret;
-
-		e = *elemsp;
-		if (e->etype != EXPR_SET)
-			return expr_error(ectx, e,
-					  "map elements go in braces: { KEY : VALUE }");
-		map = set_map_stub(s, e);
-		map->flags &= ~EXPR_F_INTERVAL;
-		ret = map_elems_evaluate(ectx, map);
-		if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
-		    !(s->flags & NFT_SET_INTERVAL))
-			ret = expr_error(ectx, e,
-					 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
-		set_map_stub_free(map);
-		if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
-			return -1;
-		e->flags |= EXPR_F_CONSTANT;
-		if (s->flags & NFT_SET_INTERVAL)
-			e->flags |= EXPR_F_INTERVAL;
-		return set_elems_check_info(ectx, s, e);
-	}
+	if (set_is_map(s))
+		return set_map_elems_evaluate(ectx, s, *elemsp);
 	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
 		return -1;
-	e = *elemsp;
-	if (e->etype != EXPR_SET) {
-		struct expr *set = set_expr_alloc(&e->location);
-
-		set_expr_add(set, e);
-		set->dtype = s->key->dtype;
-		set->byteorder = s->key->byteorder;
-		set->len = s->key->len;
-		set->flags |= EXPR_F_CONSTANT;
-		if (e->etype == EXPR_PREFIX || e->etype == EXPR_RANGE)
-			set->flags |= EXPR_F_INTERVAL;
-		*elemsp = set;
-	}
+	if ((*elemsp)->etype != EXPR_SET)
+		*elemsp = set_elems_wrap(s, *elemsp);
 	if (set_check_intervals(ectx, s, *elemsp) < 0)
 		return -1;
 	if (s->flags & NFT_SET_INTERVAL)
