@@ -620,28 +620,34 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/* What the map gives: a verdict, or a value of the type the statement
+ * around it expects. */
+static int map_result_type(struct eval_ctx *ectx, struct expr *map)
+{
+	if (map->map.vmap) {
+		map->dtype = &verdict_type;
+		map->byteorder = BYTEORDER_INVALID;
+		map->len = 0;
+		return 0;
+	}
+	if (ectx->ectx_dtype == NULL || ectx->ectx_dtype->type == TYPE_INVALID)
+		return expr_error(ectx, map,
+				  "map data type unknown: a map gives a statement its value");
+	map->dtype = ectx->ectx_dtype;
+	map->byteorder = ectx->ectx_byteorder;
+	map->len = ectx->ectx_len ? ectx->ectx_len : ectx->ectx_dtype->size;
+	return 0;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
 	struct eval_type saved;
 	int ret;
 
-	if (map_mappings_unvariable(ectx, map) < 0)
+	if (map_mappings_unvariable(ectx, map) < 0 ||
+	    map_result_type(ectx, map) < 0)
 		return -1;
-	if (map->map.vmap) {
-		map->dtype = &verdict_type;
-		map->byteorder = BYTEORDER_INVALID;
-		map->len = 0;
-	} else {
-		if (ectx->ectx_dtype == NULL ||
-		    ectx->ectx_dtype->type == TYPE_INVALID)
-			return expr_error(ectx, map,
-					  "map data type unknown: a map gives a statement its value");
-		map->dtype = ectx->ectx_dtype;
-		map->byteorder = ectx->ectx_byteorder;
-		map->len = ectx->ectx_len ? ectx->ectx_len :
-			   ectx->ectx_dtype->size;
-	}
 	/* the key is loaded, not a constant of the data's type */
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	ret = expr_evaluate(ectx, &map->map.key);
