@@ -758,12 +758,41 @@ static bool map_json_is_verdict(json_t *value)
 	return false;
 }
 
+/* Element @i of an anonymous (v)map, [KEY, DATA], as a mapping. */
+static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
+				     const struct location *loc,
+				     const char *what, size_t i)
+{
+	struct expr *mk, *md;
+	char path[48];
+
+	if (!json_is_array(pair) || json_array_size(pair) != 2) {
+		json_error(jctx, "", "Invalid %s element %zu: expected [KEY, DATA]",
+			   what, i);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
+	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
+	if (mk == NULL)
+		return NULL;
+	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
+	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
+		snprintf(path, sizeof(path), ".%s.data.set[%zu][1]", what, i);
+		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
+	}
+	if (md == NULL) {
+		expr_free(mk);
+		return NULL;
+	}
+	return mapping_expr_alloc(loc, mk, md);
+}
+
 static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 				   const struct location *loc, bool vmap)
 {
 	const char *what = vmap ? "vmap" : "map";
-	json_t *k, *d, *elems, *pair;
-	struct expr *key, *set, *mk, *md;
+	struct expr *key, *set, *pair;
+	json_t *k, *d, *elems;
 	char path[48];
 	size_t i;
 
@@ -792,34 +821,16 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 		return NULL;
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(elems); i++) {
-		pair = json_array_get(elems, i);
-		if (!json_is_array(pair) || json_array_size(pair) != 2) {
-			json_error(jctx, "", "Invalid %s element %zu: expected [KEY, DATA]",
-				   what, i);
-			goto err;
+		pair = map_json_mapping(jctx, json_array_get(elems, i), loc,
+					what, i);
+		if (pair == NULL) {
+			expr_free(key);
+			expr_free(set);
+			return NULL;
 		}
-		snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
-		mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
-		if (mk == NULL)
-			goto err;
-		md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
-		if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
-			snprintf(path, sizeof(path), ".%s.data.set[%zu][1]",
-				 what, i);
-			md = json_parse_expr(jctx, json_array_get(pair, 1),
-					     path);
-		}
-		if (md == NULL) {
-			expr_free(mk);
-			goto err;
-		}
-		set_expr_add(set, mapping_expr_alloc(loc, mk, md));
+		set_expr_add(set, pair);
 	}
 	return map_expr_alloc(loc, key, set, vmap);
-err:
-	expr_free(key);
-	expr_free(set);
-	return NULL;
 }
 
 static struct expr *map_expr_json_parse(struct json_ctx *jctx, json_t *value,
