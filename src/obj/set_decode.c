@@ -284,9 +284,9 @@ bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i)
 	return elem_info_read(e, i);
 }
 
-struct set *netlink_set_parse(const struct nftnl_set *nls)
+/* The set's attributes, user data and statements. */
+static void set_parse_head(struct set *s, const struct nftnl_set *nls)
 {
-	struct set *s = set_alloc(NULL);
 	const void *ud;
 	uint32_t len = 0;
 
@@ -312,6 +312,15 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 		set_udata_parse(s, ud, len);
 	}
 	set_stmts_read_set(nls, &s->stmts);
+}
+
+/* The key, from the typeof description or the kernel's type; false if
+ * it cannot be named (the set is then not listed). */
+static bool set_parse_key(struct set *s, const struct nftnl_set *nls)
+{
+	const void *ud;
+	uint32_t len = 0;
+
 	if (nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		switch (set_typeof_parse(ud, len, &s->key)) {
@@ -320,7 +329,7 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 			s->key_typeof = true;
 			break;
 		case -1:	/* a typeof we cannot name: not listed */
-			return s;
+			return false;
 		default:
 			break;
 		}
@@ -332,15 +341,22 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 	    div_round_up(s->key->len, BITS_PER_BYTE) != s->key_len) {
 		expr_free(s->key);
 		s->key = NULL;
-		return s;
 	}
-	if (s->key && set_is_map(s) && s->key_typeof &&
-	    nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
+	return s->key != NULL;
+}
+
+/* A map's data, from the typeof description if the kernel's data
+ * length agrees with it, else from the kernel's type. */
+static void set_parse_data(struct set *s, const struct nftnl_set *nls)
+{
+	const void *ud;
+	uint32_t len = 0;
+
+	if (s->key_typeof && nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		if (set_typeof_parse_data(ud, len, &s->data) == 1) {
 			set_key_set_len(s->data);
 			s->data_typeof = true;
-			/* the kernel's data must be the one described */
 			if (set_data_len(s) !=
 			    nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN)) {
 				expr_free(s->data);
@@ -349,40 +365,55 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 			}
 		}
 	}
-	if (s->key && set_is_map(s) && !s->data) {
+	if (!s->data)
 		s->data = set_data_from_kernel(
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN) /
 				(s->data_interval ? 2 : 1));
+}
+
+/* The elements the set's message carries; elements with a timeout or
+ * a comment go through the slower decoders that keep them. NULL key if
+ * they cannot be listed exactly (rather than listed without them). */
+static void set_parse_elems(struct set *s, const struct nftnl_set *nls)
+{
+	int ret = 0;
+
+	if (!set_nl_has_elems(nls))
+		return;
+	if (set_is_map(s)) {
+		if (!set_elems_have_info(nls))
+			s->init = map_elems_decode(nls, s->key);
+		else if (map_decode_with_info(s, nls) < 0)
+			s->init = NULL;
+		ret = s->init ? 0 : -1;
+	} else if (!set_elems_have_info(nls)) {
+		s->init = set_elems_decode(nls, s->key);
+	} else {
+		ret = set_decode_with_info(s, nls);
 	}
-	if (s->key && set_is_map(s)) {
+	if (ret < 0) {
+		expr_free(s->key);	/* not listed */
+		s->key = NULL;
+	}
+}
+
+struct set *netlink_set_parse(const struct nftnl_set *nls)
+{
+	struct set *s = set_alloc(NULL);
+
+	set_parse_head(s, nls);
+	if (!set_parse_key(s, nls))
+		return s;
+	if (set_is_map(s)) {
+		set_parse_data(s, nls);
 		if (!s->data) {
 			expr_free(s->key);	/* not listed */
 			s->key = NULL;
 			return s;
 		}
-		if (set_nl_has_elems(nls)) {
-			/* elements with a timeout or a comment: not listed
-			 * yet (rather than listed without them) */
-			if (!set_elems_have_info(nls))
-				s->init = map_elems_decode(nls, s->key);
-			else if (map_decode_with_info(s, nls) < 0)
-				s->init = NULL;
-			if (!s->init) {
-				expr_free(s->key);
-				s->key = NULL;
-			}
-		}
-		return s;
 	}
-	if (s->key && set_nl_has_elems(nls)) {
-		if (!set_elems_have_info(nls))
-			s->init = set_elems_decode(nls, s->key);
-		else if (set_decode_with_info(s, nls) < 0) {
-			expr_free(s->key);	/* not listed */
-			s->key = NULL;
-		}
-	}
+	set_parse_elems(s, nls);
 	return s;
 }
 
