@@ -257,3 +257,60 @@ grep -Pv '^\t\ttype(of)? ' "$TMPD/sys.sys" > "$TMPD/sys.notype"
 assert_files_eq "$TMPD/sys.notype" "$TMPD/sysjson.sys" \
 	"the system nft's JSON listing loads the same"
 nft flush ruleset
+
+# Refused spellings, the 51st of 100 members (the block packed until
+# then): TYPE|GOOD MEMBER FORMAT (%d: its index)|BAD MEMBER. Left out
+# where the system nft's scanner alone is quirky: "64:ff9b::192.0.2.33"
+# (and other embedded IPv4 after a group with letters) and "1::" before
+# a comma without a blank; octets of 4 digits ("10.0.0.0100"), which
+# its scanner does not take as an address, ours reads as inet_aton()
+# does (10.0.0.64), in rules too: not the packed path's (reported).
+while IFS='|' read -r type good bad; do
+	[ -n "$type" ] || continue
+	awk -v type="$type" -v good="$good" -v bad="$bad" 'BEGIN {
+		printf "table inet d {\n\tchain c {\n\t}\n"
+		printf "\t%s x {\n\t\ttype %s\n\t\telements = {\n",
+			index(type, ":") ? "map" : "set", type
+		for (i = 0; i < 100; i++)
+			printf "\t\t\t%s,\n", i == 50 ? bad : sprintf(good, i)
+		printf "\t\t}\n\t}\n}\n" }' > "$TMPD/bad.nft"
+	SYS -c -f "$TMPD/bad.nft" 2>/dev/null
+	[ $? = 1 ] || fail "the system nft takes '$bad' as $type: not a refusal"
+	err=$(nft -c -f "$TMPD/bad.nft" 2>&1)
+	rc=$?
+	[ $rc = 1 ] && [[ $err == *"Error: "* ]] ||
+		fail "'$bad' as $type: exit status $rc, expected 1 and an error: $err"
+done <<'EOF2'
+ipv4_addr|10.0.0.%d|0x0a.0.0.1
+ipv4_addr|10.0.0.%d|10.1
+ipv4_addr|10.0.0.%d|1.2.3.4.5
+ipv4_addr|10.0.0.%d|256.1.1.1
+ipv4_addr|10.0.0.%d|4294967296
+ipv6_addr|2001:db8::%d|00001::1
+ipv6_addr|2001:db8::%d|2001:db8::g
+ipv6_addr|2001:db8::%d|fe80::1%lo
+ipv6_addr|2001:db8::%d|1:2:3:4:5:6:7:8:9
+ipv6_addr|2001:db8::%d|1::2::3
+ipv6_addr|2001:db8::%d|10.0.0.1
+inet_service|%d|65536
+inet_service|%d|-1
+inet_service|%d|0x10000
+inet_service|%d|nosuchservice
+mark|%d|4294967296
+mark|%d|0x
+mark|%d|0x100000000
+ether_addr|02:00:00:00:00:%02x|00-11-22-33-44-55
+ether_addr|02:00:00:00:00:%02x|00:11:22:33:44
+ifname|if%d|abcdefghijklmnop
+inet_proto|%d|256
+inet_proto|%d|nosuchproto
+ipv4_addr . inet_service|10.0.0.%d . 80|10.0.0.200 . 65536
+ipv4_addr . inet_service|10.0.0.%d . 80|10.0.0.200
+ipv4_addr : verdict|10.0.0.%d : accept|10.0.0.200 : jump nochain
+ipv4_addr : verdict|10.0.0.%d : accept|10.0.0.200 : 1.2.3.4
+ipv4_addr : inet_service|10.0.0.%d : 80|10.0.0.200 : 65536
+ipv4_addr : inet_service|10.0.0.%d : 80|10.0.0.200 : accept
+inet_service : ipv4_addr|%d : 10.0.0.1|200 : 10.0.0.256
+EOF2
+ok "refused spellings are refused"
+nft flush ruleset
