@@ -258,6 +258,64 @@ assert_files_eq "$TMPD/sys.notype" "$TMPD/sysjson.sys" \
 	"the system nft's JSON listing loads the same"
 nft flush ruleset
 
+# The same members, spelled as written, in JSON (json_elem.c reads the
+# usual shapes in place): the declarations from the system nft's listing,
+# the elements from the generated text.
+/usr/bin/python3 - "$TMPD/r.nft" "$TMPD/sys2.json" "$TMPD/spelled.json" <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+elems = dict(re.findall(r"\t(?:set|map) (\S+) \{\n[^\n]*\n\t\telements = \{ (.*?) \}\n",
+			text, re.S))
+def val(t, addr):
+	if t.startswith('"'):
+		return t.strip('"')
+	m = re.fullmatch(r"(\S+)/(\d+)", t)
+	if m:
+		return {"prefix": {"addr": m.group(1), "len": int(m.group(2))}}
+	m = re.fullmatch(r"([^-]+)-([^-]+)", t)
+	if m:
+		return {"range": [val(m.group(1), addr), val(m.group(2), addr)]}
+	# (a leading 0 is octal: a string then, as a number it is decimal)
+	if t.isdigit() and not addr and (t == "0" or t[0] != "0"):
+		return int(t)
+	# brackets are the text syntax's, not the address's
+	return t.strip("[]")
+def key(t, addr):
+	parts = t.split(" . ")
+	if len(parts) == 1:
+		return val(t, addr)
+	return {"concat": [val(x, addr) for x in parts]}
+def data(t, addr):
+	w = t.split(" ")
+	if w[0] in ("jump", "goto"):
+		return {w[0]: {"target": w[1]}}
+	if w[0] in ("accept", "drop", "return", "continue"):
+		return {w[0]: None}
+	return key(t, addr)
+d = json.load(open(sys.argv[2]))
+for o in d["nftables"]:
+	s = o.get("set") or o.get("map")
+	if not s or s["name"] not in elems:
+		continue
+	addr = "addr" in json.dumps(s["type"])
+	out = []
+	for m in re.split(r",\s+", elems[s["name"]]):
+		if " : " in m:
+			k, v = m.split(" : ")
+			out.append([key(k, addr), data(v, "addr" in json.dumps(s["map"]))])
+		else:
+			out.append(key(m, addr))
+	s["elem"] = out
+json.dump(d, open(sys.argv[3], "w"))
+PY
+load nft "$TMPD/spelled.json" -j
+grep '^add element' "$TMPD/r.nft" > "$TMPD/add.nft"
+nft -f "$TMPD/add.nft" || fail "add element after the JSON load"
+SYS list ruleset | grep -Pv '^\t\ttype(of)? ' > "$TMPD/spelled.sys"
+grep -Pv '^\t\ttype(of)? ' "$TMPD/sys.sys" > "$TMPD/sys.notype"
+assert_files_eq "$TMPD/sys.notype" "$TMPD/spelled.sys" \
+	"the members spelled as written in JSON load the same"
+
 # Refused spellings, the 51st of 100 members (the block packed until
 # then): TYPE|GOOD MEMBER FORMAT (%d: its index)|BAD MEMBER. Left out
 # where the system nft's scanner alone is quirky: "64:ff9b::192.0.2.33"
