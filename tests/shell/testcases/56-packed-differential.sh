@@ -107,6 +107,7 @@ gen()
 		if (k == "markiv") return pick(0.5) ? mark(i * 16) "-" mark(i * 16 + 7) : mark(i * 16 + 3)
 		if (k == "ifniv") return sprintf("\"ifx%03d*\"", i)
 		if (k == "v4portiv") return v4iv(i) " . " portiv(i)
+		if (k == "v4am") return v4am(i)
 		# map data
 		if (k == "v4:verdict") return v4(i) " : " verdict(i)
 		if (k == "port:verdict") return port(i % 65536) " : " verdict(i)
@@ -126,6 +127,13 @@ gen()
 		if (r < 0.6) return sprintf("10.%d.%d.%d-10.%d.%d.%d", b, c, 1 + int(rand() * 9), b, c, 100 + int(rand() * 99))
 		return sprintf("10.%d.%d.%d", b, c, int(rand() * 256))
 	}
+	# overlapping and adjacent: merged
+	function v4am(i,   r, c) {
+		r = rand(); c = int(i / 4)
+		if (r < 0.3) return sprintf("10.9.%d.0/24", c)
+		if (r < 0.6) return sprintf("10.9.%d.%d-10.9.%d.%d", c, i % 256, c + 1, i % 200)
+		return sprintf("10.9.%d.%d", c, i % 256)
+	}
 	function v6iv(i,   r) {
 		r = rand()
 		if (r < 0.3) return sprintf("2001:db8:%x::/48", i)
@@ -144,9 +152,14 @@ gen()
 		if (n > 0) {
 			printf "\t\telements = {"
 			start = int(rand() * 50)
-			for (i = 0; i < n; i++)
+			for (i = 0; i < n; i++) {
 				printf "%s%s", (i % 4 ? ", " : (i ? ",\n\t\t\t" : " ")),
 					member(kind, start + i)
+				# an option: that member, and those after it,
+				# take the listed path
+				if (kind ~ /^(v4|v6|port|mark)$/ && pick(0.01))
+					printf " comment \"c%d\"", i
+			}
 			printf " }\n"
 		}
 		printf "\t}\n"
@@ -171,6 +184,7 @@ gen()
 		t["markiv"] = "type mark; flags interval"
 		t["ifniv"] = "type ifname; flags interval"
 		t["v4portiv"] = "type ipv4_addr . inet_service; flags interval"
+		t["v4am"] = "type ipv4_addr; flags interval; auto-merge"
 		t["v4:verdict"] = "type ipv4_addr : verdict"
 		t["port:verdict"] = "type inet_service : verdict"
 		t["v4port:verdict"] = "type ipv4_addr . inet_service : verdict"
@@ -183,7 +197,7 @@ gen()
 		# a fixed order: for (k in t) is not
 		n = split("v4 v6 port mark ether ifn proto v4port v6port " \
 			  "protoport markifn etherv4 ifnv4port v4iv v6iv " \
-			  "portiv markiv ifniv v4portiv v4:verdict " \
+			  "portiv markiv ifniv v4portiv v4am v4:verdict " \
 			  "port:verdict v4port:verdict v4:mark port:v4 " \
 			  "v6:port ifn:mark v4port:v4port v4iv:verdict", kinds, " ")
 		for (j = 1; j <= n; j++)
@@ -270,9 +284,10 @@ key = lambda o: {"metainfo": 0, "table": 1, "chain": 2}.get(next(iter(o)), 3)
 d["nftables"] = sorted(objs, key=key)
 json.dump(d, open(sys.argv[2], "w"))' "$TMPD/sys.json" "$TMPD/sys2.json"
 load nft "$TMPD/sys2.json" -j
-# (and its JSON says "type" for "typeof": the keys' lines aside)
-SYS list ruleset | grep -Pv '^\t\ttype(of)? ' > "$TMPD/sysjson.sys"
-grep -Pv '^\t\ttype(of)? ' "$TMPD/sys.sys" > "$TMPD/sys.notype"
+# (and its JSON says "type" for "typeof" and drops "auto-merge": those
+# lines aside)
+SYS list ruleset | grep -Pv '^\t\t(type(of)? |auto-merge$)' > "$TMPD/sysjson.sys"
+grep -Pv '^\t\t(type(of)? |auto-merge$)' "$TMPD/sys.sys" > "$TMPD/sys.notype"
 assert_files_eq "$TMPD/sys.notype" "$TMPD/sysjson.sys" \
 	"the system nft's JSON listing loads the same"
 nft flush ruleset
@@ -285,6 +300,7 @@ import json, re, sys
 text = open(sys.argv[1]).read()
 elems = dict(re.findall(r"\t(?:set|map) (\S+) \{\n[^\n]*\n\t\telements = \{ (.*?) \}\n",
 			text, re.S))
+merge = re.findall(r"\t(?:set|map) (\S+) \{\n[^\n]*auto-merge\n", text)
 def val(t, addr):
 	if t.startswith('"'):
 		return t.strip('"')
@@ -319,19 +335,25 @@ for o in d["nftables"]:
 	addr = "addr" in json.dumps(s["type"])
 	out = []
 	for m in re.split(r",\s+", elems[s["name"]]):
-		if " : " in m:
+		c = re.fullmatch(r'(.*) comment "(.*)"', m)
+		if c:
+			out.append({"elem": {"val": key(c.group(1), addr),
+					     "comment": c.group(2)}})
+		elif " : " in m:
 			k, v = m.split(" : ")
 			out.append([key(k, addr), data(v, "addr" in json.dumps(s["map"]))])
 		else:
 			out.append(key(m, addr))
 	s["elem"] = out
+	if s["name"] in merge:
+		s["auto-merge"] = True
 json.dump(d, open(sys.argv[3], "w"))
 PY
 load nft "$TMPD/spelled.json" -j
 grep '^add element' "$TMPD/r.nft" > "$TMPD/add.nft"
 nft -f "$TMPD/add.nft" || fail "add element after the JSON load"
-SYS list ruleset | grep -Pv '^\t\ttype(of)? ' > "$TMPD/spelled.sys"
-grep -Pv '^\t\ttype(of)? ' "$TMPD/sys.sys" > "$TMPD/sys.notype"
+SYS list ruleset | grep -Pv '^\t\t(type(of)? |auto-merge$)' > "$TMPD/spelled.sys"
+grep -Pv '^\t\t(type(of)? |auto-merge$)' "$TMPD/sys.sys" > "$TMPD/sys.notype"
 assert_files_eq "$TMPD/sys.notype" "$TMPD/spelled.sys" \
 	"the members spelled as written in JSON load the same"
 
