@@ -28,6 +28,7 @@ gen()
 		# (the scanner takes octets of at most 3 digits)
 		if (d < 64 && pick(0.04)) return sprintf("%d.%d.%d.0%o", a, b, c, d)
 		if (pick(0.03)) return sprintf("0%o.%d.%d.%d", a, b, c, d)
+		if (pick(0.02)) return sprintf("\"%d.%d.%d.%d\"", a, b, c, d)
 		return a "." b "." c "." d
 	}
 	function v6(i,   x, y) {
@@ -38,6 +39,8 @@ gen()
 		if (pick(0.03)) return sprintf("2001:DB8:%X::%X", x, y)
 		if (pick(0.03)) return sprintf("[2001:db8:%x::%x]", x, y)
 		if (pick(0.03)) return sprintf("2001:db8:%x:0:0:0:0:%x", x, y)
+		if (pick(0.02)) return sprintf("2001:db8:%x:0::%x", x, y)
+		if (pick(0.02)) return sprintf("\"2001:db8:%x::%x\"", x, y)
 		return sprintf("2001:db8:%x::%x", x, y)
 	}
 	function port(i) {	# i: 0..65535
@@ -45,6 +48,7 @@ gen()
 		if (i == 80) return "http"
 		if (i == 443) return "\"https\""
 		if (i == 53) return "domain"
+		if (i == 8080) return "http-alt"
 		if (pick(0.03)) return sprintf("0x%x", i)
 		if (pick(0.03) && i) return sprintf("0%o", i)
 		if (pick(0.02)) return "\"" i "\""
@@ -52,6 +56,7 @@ gen()
 	}
 	function mark(i) {
 		if (pick(0.3)) return i
+		if (pick(0.02)) return sprintf("\"0x%x\"", i)
 		if (pick(0.05)) return sprintf("0X%X", i)
 		if (pick(0.05) && i) return sprintf("0%o", i)
 		return sprintf("0x%x", i)
@@ -145,6 +150,14 @@ gen()
 		if (pick(0.5)) return sprintf("%d-%d", i * 10 + 1, i * 10 + 5)
 		return port(i * 10 + 1)
 	}
+	# values outside the generated ones, read by name or at the edges
+	# (not "1:2:3:4:5:6:1.2.3.4": the system nft scanner splits it)
+	function specials(k) {
+		if (k == "v4") return "localhost, 0.0.0.0, 255.255.255.255"
+		if (k == "v6") return "::, ::1, ::2:3:4:5:6:7:8, 1:2:3:4:5:6:7::, " \
+			"ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff, ::ffff:0.0.0.0"
+		return ""
+	}
 	# set NAME DECL KIND N: N members of KIND from a random start
 	function set(name, decl, kind, n,   i, start, ismap) {
 		ismap = index(kind, ":") > 0
@@ -155,6 +168,8 @@ gen()
 			for (i = 0; i < n; i++) {
 				printf "%s%s", (i % 4 ? ", " : (i ? ",\n\t\t\t" : " ")),
 					member(kind, start + i)
+				if (i == int(n / 2) && n >= 40 && specials(kind) != "")
+					printf ", %s", specials(kind)
 				# an option: that member, and those after it,
 				# take the listed path
 				if (kind ~ /^(v4|v6|port|mark)$/ && pick(0.01))
@@ -302,14 +317,17 @@ elems = dict(re.findall(r"\t(?:set|map) (\S+) \{\n[^\n]*\n\t\telements = \{ (.*?
 			text, re.S))
 merge = re.findall(r"\t(?:set|map) (\S+) \{\n[^\n]*auto-merge\n", text)
 def val(t, addr):
-	if t.startswith('"'):
-		return t.strip('"')
+	# (our JSON input resolves no host names, by design: 9e0e68e)
+	if t == "localhost":
+		return "127.0.0.1"
 	m = re.fullmatch(r"(\S+)/(\d+)", t)
 	if m:
 		return {"prefix": {"addr": m.group(1), "len": int(m.group(2))}}
 	m = re.fullmatch(r"([^-]+)-([^-]+)", t)
 	if m:
 		return {"range": [val(m.group(1), addr), val(m.group(2), addr)]}
+	if t.startswith('"'):
+		return t.strip('"')
 	# (a leading 0 is octal: a string then, as a number it is decimal)
 	if t.isdigit() and not addr and (t == "0" or t[0] != "0"):
 		return int(t)
