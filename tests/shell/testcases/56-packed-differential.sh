@@ -375,6 +375,37 @@ grep -Pv '^\t\t(type(of)? |auto-merge$)' "$TMPD/sys.sys" > "$TMPD/sys.notype"
 assert_files_eq "$TMPD/sys.notype" "$TMPD/spelled.sys" \
 	"the members spelled as written in JSON load the same"
 
+# JSON has no scanner: forms the system nft's scanner splits are
+# addresses there, in the middle of blocks of 200.
+/usr/bin/python3 - > "$TMPD/forms.json" <<'PY'
+import json
+odd = {"ipv4_addr": ["10.1", "0x0a.0.0.2", "10.0.0.0100", "167772165",
+		     "012.0.0.6", 167772167, "10.0.0.010"],
+       "ipv6_addr": ["64:ff9b::192.0.2.33", "1:2:3:4:5:6:1.2.3.4", "1::",
+		     "fe80::1%lo", "::FFFF:10.0.0.1", "2001:DB8::00FF"],
+       "inet_service": ["0x16", "022", "00", "http-alt", 65535, "0"],
+       "mark": ["010", "0X10", "0xffffffff", 7, "0"]}
+good = {"ipv4_addr": "10.1.%d.%d", "ipv6_addr": "2001:db8:1::%x:%x",
+	"inet_service": "%d%02d", "mark": "0x1%02x%02x"}
+out = [{"table": {"family": "ip", "name": "j"}}]
+for i, (t, forms) in enumerate(odd.items()):
+	elem = [good[t] % (1 + n // 100, n % 100) for n in range(200)]
+	if t in ("inet_service", "mark"):
+		elem = [int(e, 0) if t == "mark" else int(e) for e in elem]
+	elem[100:100] = forms
+	out.append({"set": {"family": "ip", "table": "j", "name": "f%d" % i,
+			    "type": t, "elem": elem}})
+print(json.dumps({"nftables": out}))
+PY
+load SYS "$TMPD/forms.json" -j
+SYS list ruleset > "$TMPD/forms.sys"
+assert_match '64:ff9b::c000:221' "$(cat "$TMPD/forms.sys")" \
+	"the system nft loads the JSON forms"
+load nft "$TMPD/forms.json" -j
+SYS list ruleset > "$TMPD/forms.ours"
+assert_files_eq "$TMPD/forms.sys" "$TMPD/forms.ours" \
+	"JSON forms outside the text scanner load the same"
+
 # Refused spellings, the 51st of 100 members (the block packed until
 # then): TYPE|GOOD MEMBER FORMAT (%d: its index)|BAD MEMBER. Left out
 # where the system nft's scanner alone is quirky: "64:ff9b::192.0.2.33"
