@@ -113,6 +113,8 @@ gen()
 		if (k == "ifniv") return sprintf("\"ifx%03d*\"", i)
 		if (k == "v4portiv") return v4iv(i) " . " portiv(i)
 		if (k == "v4am") return v4am(i)
+		if (k == "v4t" || k == "v4c") return v4(i)
+		if (k == "portc") return port(i % 65536)
 		# map data
 		if (k == "v4:verdict") return v4(i) " : " verdict(i)
 		if (k == "port:verdict") return port(i % 65536) " : " verdict(i)
@@ -200,6 +202,9 @@ gen()
 		t["ifniv"] = "type ifname; flags interval"
 		t["v4portiv"] = "type ipv4_addr . inet_service; flags interval"
 		t["v4am"] = "type ipv4_addr; flags interval; auto-merge"
+		t["v4t"] = "type ipv4_addr; flags timeout"
+		t["v4c"] = "type ipv4_addr; counter"
+		t["portc"] = "type inet_service; flags interval; counter"
 		t["v4:verdict"] = "type ipv4_addr : verdict"
 		t["port:verdict"] = "type inet_service : verdict"
 		t["v4port:verdict"] = "type ipv4_addr . inet_service : verdict"
@@ -212,7 +217,8 @@ gen()
 		# a fixed order: for (k in t) is not
 		n = split("v4 v6 port mark ether ifn proto v4port v6port " \
 			  "protoport markifn etherv4 ifnv4port v4iv v6iv " \
-			  "portiv markiv ifniv v4portiv v4am v4:verdict " \
+			  "portiv markiv ifniv v4portiv v4am v4t v4c portc " \
+			  "v4:verdict " \
 			  "port:verdict v4port:verdict v4:mark port:v4 " \
 			  "v6:port ifn:mark v4port:v4port v4iv:verdict", kinds, " ")
 		for (j = 1; j <= n; j++)
