@@ -13,6 +13,7 @@
 . "$TESTDIR/lib.sh"
 
 have_system_nft || skip "no system nft to compare with"
+is_system_nft && skip "compares our nft with the system nft"
 SYS() { env -u LD_LIBRARY_PATH "$SYSNFT" "$@"; }
 
 # gen: the ruleset. Each set's members are distinct values (the index
@@ -476,4 +477,41 @@ ipv4_addr : inet_service|10.0.0.%d : 80|10.0.0.200 : accept
 inet_service : ipv4_addr|%d : 10.0.0.1|200 : 10.0.0.256
 EOF2
 ok "refused spellings are refused"
+nft flush ruleset
+
+# The same in JSON: TYPE (JSON) | FLAGS (JSON) | GOOD (%d) | BAD (JSON)
+while IFS='|' read -r type flags good bad; do
+	[ -n "$type" ] || continue
+	/usr/bin/python3 - "$type" "$flags" "$good" "$bad" > "$TMPD/bad.json" <<'PY'
+import json, sys
+t, flags, good, bad = (json.loads(sys.argv[1]), json.loads(sys.argv[2]),
+		       sys.argv[3], json.loads(sys.argv[4]))
+elem = [json.loads(good % i) for i in range(100)]
+elem[50] = bad
+s = {"family": "ip", "table": "j", "name": "x", "type": t, "elem": elem}
+if flags:
+	s["flags"] = flags
+print(json.dumps({"nftables": [{"table": {"family": "ip", "name": "j"}},
+			       {"set": s}]}))
+PY
+	SYS -c -j -f "$TMPD/bad.json" 2>/dev/null
+	[ $? = 1 ] || fail "the system nft takes JSON $bad as $type: not a refusal"
+	err=$(nft -c -j -f "$TMPD/bad.json" 2>&1)
+	rc=$?
+	[ $rc = 1 ] && [[ $err == *"Error: "* ]] ||
+		fail "JSON $bad as $type: exit status $rc, expected 1 and an error: $err"
+done <<'EOF2'
+"ipv4_addr"|[]|"10.0.0.%d"|"1.2.3.4.5"
+"ipv4_addr"|[]|"10.0.0.%d"|"10.0.0.0/24"
+"ipv4_addr"|["interval"]|"10.0.0.%d"|{"prefix": {"addr": "10.1.0.0", "len": 33}}
+"ipv4_addr"|["interval"]|"10.0.0.%d"|{"range": ["10.1.0.9", "10.1.0.1"]}
+"ipv6_addr"|[]|"2001:db8::%d"|"00001::1"
+"inet_service"|[]|%d|65536
+"inet_service"|[]|%d|"65536"
+"mark"|[]|%d|4294967296
+"ifname"|[]|"if%d"|"abcdefghijklmnop"
+["ipv4_addr", "inet_service"]|[]|{"concat": ["10.0.0.%d", 80]}|{"concat": ["10.0.0.1", 80, 81]}
+["ipv4_addr", "inet_service"]|[]|{"concat": ["10.0.0.%d", 80]}|"10.0.0.200"
+EOF2
+ok "refused JSON members are refused"
 nft flush ruleset
