@@ -8,8 +8,9 @@
 # a block falls back mid-way), is loaded by the system nft and by ours;
 # the kernel state each leaves must be the same (listed by the system nft)
 # and our listing of it must be the system nft's. Our JSON listing loaded
-# back, and the system nft's JSON listing loaded by us, must leave it
-# too. Spellings the system nft refuses, ours refuses (exit 1).
+# back, the system nft's JSON listing loaded by us and the generated
+# members spelled as written in JSON (json_elem.c) must leave it too.
+# Spellings the system nft refuses, in text or JSON, ours refuses (exit 1).
 . "$TESTDIR/lib.sh"
 
 have_system_nft || skip "no system nft to compare with"
