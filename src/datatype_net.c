@@ -313,6 +313,20 @@ static json_t *ip6addr_json(const struct expr *expr, struct output_ctx *octx)
 	return addr_json(expr, AF_INET6, octx);
 }
 
+/* A name of /etc/protocols our table lacks, aliases too ("TCP"), as the
+ * system nft takes them. */
+static bool inet_protocol_lookup(const char *id, unsigned long *v)
+{
+	struct protoent pe, *res = NULL;
+	char buf[1024];
+
+	if (getprotobyname_r(id, &pe, buf, sizeof(buf), &res) || !res ||
+	    res->p_proto < 0 || res->p_proto > 255)
+		return false;
+	*v = res->p_proto;
+	return true;
+}
+
 static struct error_record *inet_protocol_parse(const struct expr *sym,
 						struct expr **res)
 {
@@ -324,6 +338,8 @@ static struct error_record *inet_protocol_parse(const struct expr *sym,
 	s = symbol_lookup(&inet_protocol_tbl, id);
 	if (s) {
 		v = s->value;
+	} else if (inet_protocol_lookup(id, &v)) {
+		;
 	} else {
 		errno = 0;
 		v = strtoul(id, &end, 0);

@@ -93,6 +93,12 @@ list: meta l4proto udp
   [ cmp eq reg 1 0x00000011 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}]
 
+rule: meta l4proto TCP
+list: meta l4proto tcp
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}]
+
 rule: meta l4proto != udp
   [ meta load l4proto => reg 1 ]
   [ cmp neq reg 1 0x00000011 ]

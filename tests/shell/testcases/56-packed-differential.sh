@@ -75,9 +75,8 @@ gen()
 		return "if" i
 	}
 	function proto(i) {
-		# (not "TCP": the system nft takes the aliases in /etc/protocols,
-		# ours its table only; reported)
-		if (i == 6) return "tcp"
+		# aliases of /etc/protocols too, as the system nft takes them
+		if (i == 6) return pick(0.2) ? "TCP" : "tcp"
 		if (i == 17) return "udp"
 		if (i == 58) return "icmpv6"
 		if (i == 132) return "sctp"
