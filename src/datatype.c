@@ -548,8 +548,9 @@ static struct error_record *string_parse(const struct parse_target *t,
 		text[slen - 2] = '*';
 		text[--slen] = '\0';
 	}
-	/* a whole name needs room for its NUL */
-	if (len && slen + !wildcard > len / BITS_PER_BYTE) {
+	/* the text as written, star included, needs room for a NUL, as
+	 * the system nft counts it ("abcdefghijklmno*" is refused) */
+	if (len && slen + 1 + wildcard > len / BITS_PER_BYTE) {
 		char buf[16];
 
 		xfree(text);

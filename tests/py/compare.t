@@ -74,6 +74,14 @@ fail: iifname "*"
 
 fail: iifname "0123456789abcdef"
 
+# the name as written, star included, must leave room for a NUL
+rule: iifname "abcdefghijklmn*"
+  [ meta load iifname => reg 1 ]
+  [ cmp eq reg 1 0x64636261 0x68676665 0x6c6b6a69 0x00006e6d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": "abcdefghijklmn*"}}]
+
+fail: iifname "abcdefghijklmno*"
+
 # a number after "/" is a prefix length on any integer, as the system nft
 # reads it ("0x50000/16" matches the top 16 bits), with any operator
 rule: meta mark 0x50000/16
