@@ -1315,13 +1315,11 @@ dev_list	: dev_value
 
 dev_value	: STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| keyword_id	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| VARIABLE
@@ -1365,8 +1363,7 @@ policy_expr	: ACCEPT	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| DROP		{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| identifier
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -2096,13 +2093,11 @@ xfrm_expr	: IPSEC identifier opt_spnum identifier
 /* a single word before '/': "10.0.0.0/8" stays a prefix */
 flag_head	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		;
 
@@ -2183,23 +2178,19 @@ rhs_expr	: rhs_primary		{ $$ = $1; }
 /* Values stay text (symbols): the left-hand side's type parses them. */
 rhs_primary	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| ADDRSTRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| '-' NUMBER
 			{
@@ -2334,23 +2325,19 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 
 keyset_const	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| ADDRSTRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -2699,8 +2686,7 @@ reject_code	: reject_code_value		{ $$ = $1; }
 
 reject_code_value : NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| RESET
 			{
@@ -2708,8 +2694,7 @@ reject_code_value : NUMBER
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -2728,13 +2713,11 @@ stmt_arg	: nat_value		{ $$ = $1; }
 /* "device lo", "device $dev" or computed: "device meta iif" */
 stmt_dev	: STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| VARIABLE
 			{
@@ -2815,8 +2798,7 @@ queue_num	: queue_value		{ $$ = $1; }
 
 queue_value	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -3068,23 +3050,19 @@ stmt_paren	: '(' stmt_expr ')'
 
 nat_value	: ADDRSTRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{

@@ -81,13 +81,21 @@ static void tmp_byte(struct set_pack *p, unsigned char c)
 	p->tmp[p->tmp_len++] = c;
 }
 
-static void tmp_varint(struct set_pack *p, uint32_t v)
+/* @v at @d: past it (a location's four go through one cursor, not
+ * p->tmp_len each byte, which the compiler must reload after a store) */
+static unsigned char *put_varint(unsigned char *d, uint32_t v)
 {
 	while (v >= 0x80) {
-		tmp_byte(p, (v & 0x7f) | 0x80);
+		*d++ = (v & 0x7f) | 0x80;
 		v >>= 7;
 	}
-	tmp_byte(p, v);
+	*d++ = v;
+	return d;
+}
+
+static void tmp_varint(struct set_pack *p, uint32_t v)
+{
+	p->tmp_len = put_varint(p->tmp + p->tmp_len, v) - p->tmp;
 }
 
 /* 0: the base location's path, N: paths[N - 1], -1: a raw location */
@@ -114,6 +122,7 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 		    const struct expr *e)
 {
 	const struct location *l = &e->location;
+	unsigned char *d;
 	int path;
 
 	tmp_reserve(p, TMP_NODE_MAX);
@@ -129,14 +138,16 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 		p->tmp_len += sizeof(*l);
 		return;
 	}
-	tmp_byte(p, kind | (path ? PK_PATHLOC : 0));
-	tmp_byte(p, e->flags);
+	d = p->tmp + p->tmp_len;
+	*d++ = kind | (path ? PK_PATHLOC : 0);
+	*d++ = e->flags;
 	if (path)
-		tmp_byte(p, path - 1);
-	tmp_varint(p, l->first_line);
-	tmp_varint(p, l->first_column);
-	tmp_varint(p, l->last_line - l->first_line);
-	tmp_varint(p, l->last_column);
+		*d++ = path - 1;
+	d = put_varint(d, l->first_line);
+	d = put_varint(d, l->first_column);
+	d = put_varint(d, l->last_line - l->first_line);
+	d = put_varint(d, l->last_column);
+	p->tmp_len = d - p->tmp;
 }
 
 static void tmp_str(struct set_pack *p, const char *s)
