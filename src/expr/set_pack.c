@@ -429,43 +429,59 @@ struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it)
 
 /* ---- views: members read in place, nothing allocated ---- */
 
-/* One node's own fields (its children follow in the stream). */
 /* Past a location (a view has none). */
-static void skip_loc(struct pack_reader *r, unsigned char kind)
+static const unsigned char *skip_loc(const unsigned char *d,
+				     unsigned char kind)
 {
 	unsigned int k;
 
-	if (kind & PK_RAWLOC) {
-		r->off += sizeof(struct location);
-		return;
-	}
+	if (kind & PK_RAWLOC)
+		return d + sizeof(struct location);
 	if (kind & PK_PATHLOC)
-		r->off++;
+		d++;
 	for (k = 0; k < 4; k++)
-		while (r->d[r->off++] & 0x80)
+		while (*d++ & 0x80)
 			;
+	return d;
 }
 
+static uint32_t view_varint(const unsigned char **dp)
+{
+	const unsigned char *d = *dp;
+	uint32_t v = 0;
+	unsigned int shift = 0;
+
+	do {
+		v |= (uint32_t)(*d & 0x7f) << shift;
+		shift += 7;
+	} while (*d++ & 0x80);
+	*dp = d;
+	return v;
+}
+
+/* One node's own fields (its children follow in the stream), read
+ * through a local cursor: r->off is stored back once. */
 static void view_one(struct pack_reader *r, struct set_pack_view *n)
 {
-	unsigned char kind = r->d[r->off++];
+	const unsigned char *d = r->d + r->off;
+	unsigned char kind = *d++;
 
 	n->kind = kind & ~(PK_RAWLOC | PK_PATHLOC);
-	n->flags = r->d[r->off++];
+	n->flags = *d++;
 	n->quoted = false;
 	n->text = NULL;
 	n->num = n->children = 0;
-	skip_loc(r, kind);
+	d = skip_loc(d, kind);
 	switch (n->kind) {
 	case PK_SYMBOL:
-		n->quoted = r->d[r->off++];
-		n->text = rd_str(r);
-		break;
+		n->quoted = *d++;
+		/* fall through */
 	case PK_STRING:
-		n->text = rd_str(r);
+		n->text = (const char *)d;
+		d += strlen(n->text) + 1;
 		break;
 	case PK_PREFIX:
-		n->num = rd_varint(r);
+		n->num = view_varint(&d);
 		n->children = 1;
 		break;
 	case PK_RANGE:
@@ -473,13 +489,14 @@ static void view_one(struct pack_reader *r, struct set_pack_view *n)
 		n->children = 2;
 		break;
 	case PK_CONCAT:
-		n->children = n->num = rd_varint(r);
+		n->children = n->num = view_varint(&d);
 		break;
 	case PK_VERDICT:
-		n->num = rd_varint(r);
-		n->children = r->d[r->off++];
+		n->num = view_varint(&d);
+		n->children = *d++;
 		break;
 	}
+	r->off = d - r->d;
 }
 
 /* The node at @r and its children into v[@at..@max): how many, 0 if
