@@ -32,7 +32,9 @@ typedef void *yyscan_t;
 	do {								\
 		if (n) {						\
 			(cur) = YYRHSLOC(rhs, 1);			\
-			if (YYRHSLOC(rhs, n).indesc == (cur).indesc) {	\
+			/* most reductions are of one symbol */		\
+			if ((n) > 1 &&					\
+			    YYRHSLOC(rhs, n).indesc == (cur).indesc) {	\
 				(cur).last_line =			\
 					YYRHSLOC(rhs, n).last_line;	\
 				(cur).last_column =			\
