@@ -41,6 +41,9 @@ struct parser_state {
 	unsigned int max_inputs;
 	/* why the scanner returned an invalid token, for the message */
 	const char *lex_error;
+	/* a packed map member's mapping, kept for the next one
+	 * (parser_mapping()): one allocation less per member */
+	struct expr *spare_mapping;
 };
 
 /* A keyword of the scanner's table. */
@@ -169,6 +172,13 @@ struct expr *parser_flag_list(const struct location *loc, struct expr *list,
 struct expr *parser_prefix(struct parser_state *st, const struct location *loc,
 			   char *addr, const struct location *addr_loc,
 			   char *len, const struct location *len_loc);
+/* A map block's member, and adding it to the block's set (packed when
+ * plain, its shell kept for the next parser_mapping()). */
+struct expr *parser_mapping(struct parser_state *st,
+			    const struct location *loc,
+			    struct expr *key, struct expr *data);
+void parser_map_add(struct parser_state *st, struct expr *set,
+		    struct expr *m);
 struct expr *parser_binop(const struct location *loc, enum ops op,
 			  struct expr *left, struct expr *right);
 struct expr *parser_slash(struct parser_state *st, const struct location *loc,

@@ -1702,18 +1702,18 @@ elem_map_block	: '{' opt_newlines map_list opt_newlines '}'
 map_list	: map_elem
 			{
 				$$ = set_expr_alloc(&@$);
-				set_expr_add_packed($$, $1);
+				parser_map_add(state, $$, $1);
 			}
 		| map_list opt_newlines ',' opt_newlines map_elem
 			{
 				$$ = $1;
-				set_expr_add_packed($$, $5);
+				parser_map_add(state, $$, $5);
 			}
 		;
 
 map_elem	: set_elem ':' map_data
 			{
-				$$ = mapping_expr_alloc(&@$, $1, $3);
+				$$ = parser_mapping(state, &@$, $1, $3);
 				/* the options go with the mapping */
 				$$->elem_info = $1->elem_info;
 				$1->elem_info = NULL;
@@ -3277,6 +3277,7 @@ int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 		memory_allocation_error();
 	scanner_push_input(scanner, indesc);
 	ret = yyparse(scanner, &st);
+	expr_free(st.spare_mapping);
 	scanner_cleanup(scanner);
 	yylex_destroy(scanner);
 	while (st.num_scopes > 1)

@@ -672,15 +672,22 @@ void set_expr_unpack(struct expr *set)
 	set_pack_free(p);
 }
 
-void set_expr_add_packed(struct expr *set, struct expr *member)
+bool set_expr_pack_keep(struct expr *set, const struct expr *member)
 {
 	struct set_pack *p = set->expr_list.pack;
 
 	/* once a member is listed, all after it are, to keep the order */
-	if (set->expr_list.size == 0 && pack_member_ok(member)) {
-		if (!p)
-			p = set->expr_list.pack = xzalloc(sizeof(*p));
-		pack_append(p, member);
+	if (set->expr_list.size != 0 || !pack_member_ok(member))
+		return false;
+	if (!p)
+		p = set->expr_list.pack = xzalloc(sizeof(*p));
+	pack_append(p, member);
+	return true;
+}
+
+void set_expr_add_packed(struct expr *set, struct expr *member)
+{
+	if (set_expr_pack_keep(set, member)) {
 		expr_free(member);
 		return;
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <parse_build.h>
 #include <proto.h>
+#include <set_pack.h>
 
 /* A stand-in for a node that could not be built; the run fails anyway. */
 static struct expr *parser_placeholder(const struct location *loc,
@@ -247,6 +248,45 @@ struct expr *parser_binop(const struct location *loc, enum ops op,
 		return left;
 	}
 	return binop_expr_alloc(loc, op, left, right);
+}
+
+/*
+ * A map block's members: a 100,000-entry block made and freed as many
+ * mappings, which only carry their key and data into the pack. The shell
+ * of a packed one serves the next (unchanged since expr_alloc() but for
+ * what is reset here: a packed mapping is plain, see set_pack.c).
+ */
+struct expr *parser_mapping(struct parser_state *st,
+			    const struct location *loc,
+			    struct expr *key, struct expr *data)
+{
+	struct expr *m = st->spare_mapping;
+
+	if (!m)
+		return mapping_expr_alloc(loc, key, data);
+	st->spare_mapping = NULL;
+	init_list_head(&m->list);
+	m->location = *loc;
+	m->flags = 0;
+	m->mapping.key = key;
+	m->mapping.data = data;
+	return m;
+}
+
+void parser_map_add(struct parser_state *st, struct expr *set,
+		    struct expr *m)
+{
+	if (!set_expr_pack_keep(set, m)) {
+		set_expr_add_packed(set, m);
+		return;
+	}
+	expr_free(m->mapping.key);
+	expr_free(m->mapping.data);
+	m->mapping.key = m->mapping.data = NULL;
+	if (st->spare_mapping)
+		expr_free(m);
+	else
+		st->spare_mapping = m;
 }
 
 /*
