@@ -44,6 +44,7 @@ struct parser_state {
 	/* a packed map member's mapping, kept for the next one
 	 * (parser_mapping()): one allocation less per member */
 	struct expr *spare_mapping;
+	struct expr *spare_verdict;
 };
 
 /* A keyword of the scanner's table. */
@@ -173,12 +174,16 @@ struct expr *parser_prefix(struct parser_state *st, const struct location *loc,
 			   char *addr, const struct location *addr_loc,
 			   char *len, const struct location *len_loc);
 /* A map block's member, and adding it to the block's set (packed when
- * plain, its shell kept for the next parser_mapping()). */
+ * plain, its shell and its verdict's kept for the next parser_mapping()
+ * and parser_map_verdict()). */
 struct expr *parser_mapping(struct parser_state *st,
 			    const struct location *loc,
 			    struct expr *key, struct expr *data);
 void parser_map_add(struct parser_state *st, struct expr *set,
 		    struct expr *m);
+struct expr *parser_map_verdict(struct parser_state *st,
+			    const struct location *loc, int code,
+			    struct expr *chain);
 struct expr *parser_binop(const struct location *loc, enum ops op,
 			  struct expr *left, struct expr *right);
 struct expr *parser_slash(struct parser_state *st, const struct location *loc,

@@ -1725,17 +1725,29 @@ map_data	: set_value		{ $$ = $1; }
 		| map_verdict		{ $$ = $1; }
 		;
 
-map_verdict	: ACCEPT { $$ = verdict_expr_alloc(&@$, NF_ACCEPT, NULL); }
-		| DROP	{ $$ = verdict_expr_alloc(&@$, NF_DROP, NULL); }
-		| RETURN { $$ = verdict_expr_alloc(&@$, NFT_RETURN, NULL); }
-		| CONTINUE { $$ = verdict_expr_alloc(&@$, NFT_CONTINUE, NULL); }
+map_verdict	: ACCEPT
+			{
+				$$ = parser_map_verdict(state, &@$, NF_ACCEPT, NULL);
+			}
+		| DROP
+			{
+				$$ = parser_map_verdict(state, &@$, NF_DROP, NULL);
+			}
+		| RETURN
+			{
+				$$ = parser_map_verdict(state, &@$, NFT_RETURN, NULL);
+			}
+		| CONTINUE
+			{
+				$$ = parser_map_verdict(state, &@$, NFT_CONTINUE, NULL);
+			}
 		| JUMP chain_target
 			{
-				$$ = verdict_expr_alloc(&@$, NFT_JUMP, $2);
+				$$ = parser_map_verdict(state, &@$, NFT_JUMP, $2);
 			}
 		| GOTO chain_target
 			{
-				$$ = verdict_expr_alloc(&@$, NFT_GOTO, $2);
+				$$ = parser_map_verdict(state, &@$, NFT_GOTO, $2);
 			}
 		;
 
@@ -3278,6 +3290,7 @@ int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 	scanner_push_input(scanner, indesc);
 	ret = yyparse(scanner, &st);
 	expr_free(st.spare_mapping);
+	expr_free(st.spare_verdict);
 	scanner_cleanup(scanner);
 	yylex_destroy(scanner);
 	while (st.num_scopes > 1)

@@ -273,15 +273,41 @@ struct expr *parser_mapping(struct parser_state *st,
 	return m;
 }
 
+/* A map block's verdict, the same way (a packed one is plain too). */
+struct expr *parser_map_verdict(struct parser_state *st,
+			    const struct location *loc, int code,
+			    struct expr *chain)
+{
+	struct expr *v = st->spare_verdict;
+
+	if (!v)
+		return verdict_expr_alloc(loc, code, chain);
+	st->spare_verdict = NULL;
+	init_list_head(&v->list);
+	v->location = *loc;
+	v->flags = 0;
+	v->verdict.verdict = code;
+	v->verdict.chain = chain;
+	return v;
+}
+
 void parser_map_add(struct parser_state *st, struct expr *set,
 		    struct expr *m)
 {
+	struct expr *data = m->mapping.data;
+
 	if (!set_expr_pack_keep(set, m)) {
 		set_expr_add_packed(set, m);
 		return;
 	}
 	expr_free(m->mapping.key);
-	expr_free(m->mapping.data);
+	if (data->etype == EXPR_VERDICT && !st->spare_verdict) {
+		expr_free(data->verdict.chain);
+		data->verdict.chain = NULL;
+		st->spare_verdict = data;
+	} else {
+		expr_free(data);
+	}
 	m->mapping.key = m->mapping.data = NULL;
 	if (st->spare_mapping)
 		expr_free(m);
