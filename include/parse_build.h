@@ -45,6 +45,7 @@ struct parser_state {
 	 * (parser_mapping()): one allocation less per member */
 	struct expr *spare_mapping;
 	struct expr *spare_verdict;
+	struct expr *spare_symbol;
 };
 
 /* A keyword of the scanner's table. */
@@ -174,12 +175,18 @@ struct expr *parser_prefix(struct parser_state *st, const struct location *loc,
 			   char *addr, const struct location *addr_loc,
 			   char *len, const struct location *len_loc);
 /* A map block's member, and adding it to the block's set (packed when
- * plain, its shell and its verdict's kept for the next parser_mapping()
- * and parser_map_verdict()). */
+ * plain, its shell and its verdict's and key's kept for the next
+ * parser_mapping(), parser_map_verdict() and parser_symbol()); the same
+ * for a set block's member. */
 struct expr *parser_mapping(struct parser_state *st,
 			    const struct location *loc,
 			    struct expr *key, struct expr *data);
 void parser_map_add(struct parser_state *st, struct expr *set,
+		    struct expr *m);
+struct expr *parser_symbol(struct parser_state *st,
+			   const struct location *loc, char *text,
+			   bool quoted);
+void parser_set_add(struct parser_state *st, struct expr *set,
 		    struct expr *m);
 struct expr *parser_map_verdict(struct parser_state *st,
 			    const struct location *loc, int code,

@@ -1525,12 +1525,12 @@ elem_set_block	: '{' opt_newlines set_list opt_newlines '}'
 set_list	: set_elem
 			{
 				$$ = set_expr_alloc(&@$);
-				set_expr_add_packed($$, $1);
+				parser_set_add(state, $$, $1);
 			}
 		| set_list opt_newlines ',' opt_newlines set_elem
 			{
 				$$ = $1;
-				set_expr_add_packed($$, $5);
+				parser_set_add(state, $$, $5);
 			}
 		;
 
@@ -2192,19 +2192,19 @@ rhs_expr	: rhs_primary		{ $$ = $1; }
 /* Values stay text (symbols): the left-hand side's type parses them. */
 rhs_primary	: NUMBER
 			{
-				$$ = symbol_expr_alloc_take(&@1, $1, false);
+				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc_take(&@1, $1, false);
+				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc_take(&@1, $1, true);
+				$$ = parser_symbol(state, &@1, $1, true);
 			}
 		| ADDRSTRING
 			{
-				$$ = symbol_expr_alloc_take(&@1, $1, false);
+				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| '-' NUMBER
 			{
@@ -3291,6 +3291,7 @@ int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 	ret = yyparse(scanner, &st);
 	expr_free(st.spare_mapping);
 	expr_free(st.spare_verdict);
+	expr_free(st.spare_symbol);
 	scanner_cleanup(scanner);
 	yylex_destroy(scanner);
 	while (st.num_scopes > 1)

@@ -291,6 +291,45 @@ struct expr *parser_map_verdict(struct parser_state *st,
 	return v;
 }
 
+/* A value's symbol, the same way: the shell of a packed member's. */
+struct expr *parser_symbol(struct parser_state *st,
+			   const struct location *loc, char *text,
+			   bool quoted)
+{
+	struct expr *e = st->spare_symbol;
+
+	if (!e)
+		return symbol_expr_alloc_take(loc, text, quoted);
+	st->spare_symbol = NULL;
+	init_list_head(&e->list);
+	e->location = *loc;
+	e->flags = 0;
+	e->symbol.identifier = text;
+	e->symbol.quoted = quoted;
+	return e;
+}
+
+/* A packed member's key: its shell kept if a plain symbol. */
+static void parser_recycle_key(struct parser_state *st, struct expr *e)
+{
+	if (e->etype != EXPR_SYMBOL || st->spare_symbol) {
+		expr_free(e);
+		return;
+	}
+	xfree(e->symbol.identifier);
+	e->symbol.identifier = NULL;
+	st->spare_symbol = e;
+}
+
+void parser_set_add(struct parser_state *st, struct expr *set,
+		    struct expr *m)
+{
+	if (set_expr_pack_keep(set, m))
+		parser_recycle_key(st, m);
+	else
+		set_expr_add_packed(set, m);
+}
+
 void parser_map_add(struct parser_state *st, struct expr *set,
 		    struct expr *m)
 {
@@ -300,7 +339,7 @@ void parser_map_add(struct parser_state *st, struct expr *set,
 		set_expr_add_packed(set, m);
 		return;
 	}
-	expr_free(m->mapping.key);
+	parser_recycle_key(st, m->mapping.key);
 	if (data->etype == EXPR_VERDICT && !st->spare_verdict) {
 		expr_free(data->verdict.chain);
 		data->verdict.chain = NULL;
