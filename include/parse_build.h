@@ -46,6 +46,8 @@ struct parser_state {
 	struct expr *spare_mapping;
 	struct expr *spare_verdict;
 	struct expr *spare_symbol;
+	char *spare_text;
+	size_t spare_text_size;
 };
 
 /* A keyword of the scanner's table. */

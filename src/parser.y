@@ -3292,6 +3292,7 @@ int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 	expr_free(st.spare_mapping);
 	expr_free(st.spare_verdict);
 	expr_free(st.spare_symbol);
+	xfree(st.spare_text);
 	scanner_cleanup(scanner);
 	yylex_destroy(scanner);
 	while (st.num_scopes > 1)

@@ -309,6 +309,21 @@ struct expr *parser_symbol(struct parser_state *st,
 	return e;
 }
 
+/* A packed symbol's text: its buffer kept for the scanner's next token
+ * (scanner_text()), the bigger of two. */
+static void parser_recycle_text(struct parser_state *st, char *text)
+{
+	size_t size = strlen(text) + 1;
+
+	if (st->spare_text && st->spare_text_size >= size) {
+		xfree(text);
+		return;
+	}
+	xfree(st->spare_text);
+	st->spare_text = text;
+	st->spare_text_size = size;
+}
+
 /* A packed member's key: its shell kept if a plain symbol. */
 static void parser_recycle_key(struct parser_state *st, struct expr *e)
 {
@@ -316,7 +331,7 @@ static void parser_recycle_key(struct parser_state *st, struct expr *e)
 		expr_free(e);
 		return;
 	}
-	xfree(e->symbol.identifier);
+	parser_recycle_text(st, e->symbol.identifier);
 	e->symbol.identifier = NULL;
 	st->spare_symbol = e;
 }
