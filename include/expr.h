@@ -359,6 +359,8 @@ const char *expr_name(const struct expr *expr);
 /* Constructors (each in its kind's file). */
 struct expr *symbol_expr_alloc(const struct location *loc,
 			       const char *identifier, bool quoted);
+struct expr *symbol_expr_alloc_take(const struct location *loc,
+				    char *identifier, bool quoted);
 struct expr *variable_expr_alloc(const struct location *loc,
 				 const char *name, struct expr *value);
 struct expr *constant_expr_alloc(const struct location *loc,

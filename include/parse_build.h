@@ -41,6 +41,13 @@ struct parser_state {
 	unsigned int max_inputs;
 	/* why the scanner returned an invalid token, for the message */
 	const char *lex_error;
+	/* a packed map member's mapping, kept for the next one
+	 * (parser_mapping()): one allocation less per member */
+	struct expr *spare_mapping;
+	struct expr *spare_verdict;
+	struct expr *spare_symbol;
+	char *spare_text;
+	size_t spare_text_size;
 };
 
 /* A keyword of the scanner's table. */
@@ -169,6 +176,23 @@ struct expr *parser_flag_list(const struct location *loc, struct expr *list,
 struct expr *parser_prefix(struct parser_state *st, const struct location *loc,
 			   char *addr, const struct location *addr_loc,
 			   char *len, const struct location *len_loc);
+/* A map block's member, and adding it to the block's set (packed when
+ * plain, its shell and its verdict's and key's kept for the next
+ * parser_mapping(), parser_map_verdict() and parser_symbol()); the same
+ * for a set block's member. */
+struct expr *parser_mapping(struct parser_state *st,
+			    const struct location *loc,
+			    struct expr *key, struct expr *data);
+void parser_map_add(struct parser_state *st, struct expr *set,
+		    struct expr *m);
+struct expr *parser_symbol(struct parser_state *st,
+			   const struct location *loc, char *text,
+			   bool quoted);
+void parser_set_add(struct parser_state *st, struct expr *set,
+		    struct expr *m);
+struct expr *parser_map_verdict(struct parser_state *st,
+			    const struct location *loc, int code,
+			    struct expr *chain);
 struct expr *parser_binop(const struct location *loc, enum ops op,
 			  struct expr *left, struct expr *right);
 struct expr *parser_slash(struct parser_state *st, const struct location *loc,

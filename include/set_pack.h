@@ -48,6 +48,9 @@ struct set_pack;
 
 /* Append @member to @set (an EXPR_SET), packed if plain; takes it over. */
 void set_expr_add_packed(struct expr *set, struct expr *member);
+/* The same but @member stays the caller's: true if it was packed (the
+ * caller frees it, or reuses its shell), false if nothing was done. */
+bool set_expr_pack_keep(struct expr *set, const struct expr *member);
 /* The packed members back into set->expr_list.expressions (before the
  * listed ones, which all came after them). No-op without a pack. Only
  * the text form can be unpacked: the keys of an evaluated pack have lost

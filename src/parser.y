@@ -32,7 +32,9 @@ typedef void *yyscan_t;
 	do {								\
 		if (n) {						\
 			(cur) = YYRHSLOC(rhs, 1);			\
-			if (YYRHSLOC(rhs, n).indesc == (cur).indesc) {	\
+			/* most reductions are of one symbol */		\
+			if ((n) > 1 &&					\
+			    YYRHSLOC(rhs, n).indesc == (cur).indesc) {	\
 				(cur).last_line =			\
 					YYRHSLOC(rhs, n).last_line;	\
 				(cur).last_column =			\
@@ -1315,13 +1317,11 @@ dev_list	: dev_value
 
 dev_value	: STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| keyword_id	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| VARIABLE
@@ -1365,8 +1365,7 @@ policy_expr	: ACCEPT	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| DROP		{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| identifier
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -1526,12 +1525,12 @@ elem_set_block	: '{' opt_newlines set_list opt_newlines '}'
 set_list	: set_elem
 			{
 				$$ = set_expr_alloc(&@$);
-				set_expr_add_packed($$, $1);
+				parser_set_add(state, $$, $1);
 			}
 		| set_list opt_newlines ',' opt_newlines set_elem
 			{
 				$$ = $1;
-				set_expr_add_packed($$, $5);
+				parser_set_add(state, $$, $5);
 			}
 		;
 
@@ -1703,18 +1702,18 @@ elem_map_block	: '{' opt_newlines map_list opt_newlines '}'
 map_list	: map_elem
 			{
 				$$ = set_expr_alloc(&@$);
-				set_expr_add_packed($$, $1);
+				parser_map_add(state, $$, $1);
 			}
 		| map_list opt_newlines ',' opt_newlines map_elem
 			{
 				$$ = $1;
-				set_expr_add_packed($$, $5);
+				parser_map_add(state, $$, $5);
 			}
 		;
 
 map_elem	: set_elem ':' map_data
 			{
-				$$ = mapping_expr_alloc(&@$, $1, $3);
+				$$ = parser_mapping(state, &@$, $1, $3);
 				/* the options go with the mapping */
 				$$->elem_info = $1->elem_info;
 				$1->elem_info = NULL;
@@ -1726,17 +1725,29 @@ map_data	: set_value		{ $$ = $1; }
 		| map_verdict		{ $$ = $1; }
 		;
 
-map_verdict	: ACCEPT { $$ = verdict_expr_alloc(&@$, NF_ACCEPT, NULL); }
-		| DROP	{ $$ = verdict_expr_alloc(&@$, NF_DROP, NULL); }
-		| RETURN { $$ = verdict_expr_alloc(&@$, NFT_RETURN, NULL); }
-		| CONTINUE { $$ = verdict_expr_alloc(&@$, NFT_CONTINUE, NULL); }
+map_verdict	: ACCEPT
+			{
+				$$ = parser_map_verdict(state, &@$, NF_ACCEPT, NULL);
+			}
+		| DROP
+			{
+				$$ = parser_map_verdict(state, &@$, NF_DROP, NULL);
+			}
+		| RETURN
+			{
+				$$ = parser_map_verdict(state, &@$, NFT_RETURN, NULL);
+			}
+		| CONTINUE
+			{
+				$$ = parser_map_verdict(state, &@$, NFT_CONTINUE, NULL);
+			}
 		| JUMP chain_target
 			{
-				$$ = verdict_expr_alloc(&@$, NFT_JUMP, $2);
+				$$ = parser_map_verdict(state, &@$, NFT_JUMP, $2);
 			}
 		| GOTO chain_target
 			{
-				$$ = verdict_expr_alloc(&@$, NFT_GOTO, $2);
+				$$ = parser_map_verdict(state, &@$, NFT_GOTO, $2);
 			}
 		;
 
@@ -2096,13 +2107,11 @@ xfrm_expr	: IPSEC identifier opt_spnum identifier
 /* a single word before '/': "10.0.0.0/8" stays a prefix */
 flag_head	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		;
 
@@ -2183,23 +2192,19 @@ rhs_expr	: rhs_primary		{ $$ = $1; }
 /* Values stay text (symbols): the left-hand side's type parses them. */
 rhs_primary	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = parser_symbol(state, &@1, $1, true);
 			}
 		| ADDRSTRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| '-' NUMBER
 			{
@@ -2334,23 +2339,19 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 
 keyset_const	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| ADDRSTRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -2699,8 +2700,7 @@ reject_code	: reject_code_value		{ $$ = $1; }
 
 reject_code_value : NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| RESET
 			{
@@ -2708,8 +2708,7 @@ reject_code_value : NUMBER
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -2728,13 +2727,11 @@ stmt_arg	: nat_value		{ $$ = $1; }
 /* "device lo", "device $dev" or computed: "device meta iif" */
 stmt_dev	: STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| VARIABLE
 			{
@@ -2815,8 +2812,7 @@ queue_num	: queue_value		{ $$ = $1; }
 
 queue_value	: NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -3068,23 +3064,19 @@ stmt_paren	: '(' stmt_expr ')'
 
 nat_value	: ADDRSTRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
 			{
-				$$ = symbol_expr_alloc(&@1, $1, true);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
 			}
 		| NUMBER
 			{
-				$$ = symbol_expr_alloc(&@1, $1, false);
-				xfree($1);
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| VARIABLE
 			{
@@ -3297,6 +3289,10 @@ int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
 		memory_allocation_error();
 	scanner_push_input(scanner, indesc);
 	ret = yyparse(scanner, &st);
+	expr_free(st.spare_mapping);
+	expr_free(st.spare_verdict);
+	expr_free(st.spare_symbol);
+	xfree(st.spare_text);
 	scanner_cleanup(scanner);
 	yylex_destroy(scanner);
 	while (st.num_scopes > 1)

@@ -81,13 +81,21 @@ static void tmp_byte(struct set_pack *p, unsigned char c)
 	p->tmp[p->tmp_len++] = c;
 }
 
-static void tmp_varint(struct set_pack *p, uint32_t v)
+/* @v at @d: past it (a location's four go through one cursor, not
+ * p->tmp_len each byte, which the compiler must reload after a store) */
+static unsigned char *put_varint(unsigned char *d, uint32_t v)
 {
 	while (v >= 0x80) {
-		tmp_byte(p, (v & 0x7f) | 0x80);
+		*d++ = (v & 0x7f) | 0x80;
 		v >>= 7;
 	}
-	tmp_byte(p, v);
+	*d++ = v;
+	return d;
+}
+
+static void tmp_varint(struct set_pack *p, uint32_t v)
+{
+	p->tmp_len = put_varint(p->tmp + p->tmp_len, v) - p->tmp;
 }
 
 /* 0: the base location's path, N: paths[N - 1], -1: a raw location */
@@ -114,6 +122,7 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 		    const struct expr *e)
 {
 	const struct location *l = &e->location;
+	unsigned char *d;
 	int path;
 
 	tmp_reserve(p, TMP_NODE_MAX);
@@ -129,14 +138,16 @@ static void tmp_loc(struct set_pack *p, unsigned char kind,
 		p->tmp_len += sizeof(*l);
 		return;
 	}
-	tmp_byte(p, kind | (path ? PK_PATHLOC : 0));
-	tmp_byte(p, e->flags);
+	d = p->tmp + p->tmp_len;
+	*d++ = kind | (path ? PK_PATHLOC : 0);
+	*d++ = e->flags;
 	if (path)
-		tmp_byte(p, path - 1);
-	tmp_varint(p, l->first_line);
-	tmp_varint(p, l->first_column);
-	tmp_varint(p, l->last_line - l->first_line);
-	tmp_varint(p, l->last_column);
+		*d++ = path - 1;
+	d = put_varint(d, l->first_line);
+	d = put_varint(d, l->first_column);
+	d = put_varint(d, l->last_line - l->first_line);
+	d = put_varint(d, l->last_column);
+	p->tmp_len = d - p->tmp;
 }
 
 static void tmp_str(struct set_pack *p, const char *s)
@@ -418,43 +429,59 @@ struct expr *set_pack_next(const struct set_pack *p, struct set_pack_iter *it)
 
 /* ---- views: members read in place, nothing allocated ---- */
 
-/* One node's own fields (its children follow in the stream). */
 /* Past a location (a view has none). */
-static void skip_loc(struct pack_reader *r, unsigned char kind)
+static const unsigned char *skip_loc(const unsigned char *d,
+				     unsigned char kind)
 {
 	unsigned int k;
 
-	if (kind & PK_RAWLOC) {
-		r->off += sizeof(struct location);
-		return;
-	}
+	if (kind & PK_RAWLOC)
+		return d + sizeof(struct location);
 	if (kind & PK_PATHLOC)
-		r->off++;
+		d++;
 	for (k = 0; k < 4; k++)
-		while (r->d[r->off++] & 0x80)
+		while (*d++ & 0x80)
 			;
+	return d;
 }
 
+static uint32_t view_varint(const unsigned char **dp)
+{
+	const unsigned char *d = *dp;
+	uint32_t v = 0;
+	unsigned int shift = 0;
+
+	do {
+		v |= (uint32_t)(*d & 0x7f) << shift;
+		shift += 7;
+	} while (*d++ & 0x80);
+	*dp = d;
+	return v;
+}
+
+/* One node's own fields (its children follow in the stream), read
+ * through a local cursor: r->off is stored back once. */
 static void view_one(struct pack_reader *r, struct set_pack_view *n)
 {
-	unsigned char kind = r->d[r->off++];
+	const unsigned char *d = r->d + r->off;
+	unsigned char kind = *d++;
 
 	n->kind = kind & ~(PK_RAWLOC | PK_PATHLOC);
-	n->flags = r->d[r->off++];
+	n->flags = *d++;
 	n->quoted = false;
 	n->text = NULL;
 	n->num = n->children = 0;
-	skip_loc(r, kind);
+	d = skip_loc(d, kind);
 	switch (n->kind) {
 	case PK_SYMBOL:
-		n->quoted = r->d[r->off++];
-		n->text = rd_str(r);
-		break;
+		n->quoted = *d++;
+		/* fall through */
 	case PK_STRING:
-		n->text = rd_str(r);
+		n->text = (const char *)d;
+		d += strlen(n->text) + 1;
 		break;
 	case PK_PREFIX:
-		n->num = rd_varint(r);
+		n->num = view_varint(&d);
 		n->children = 1;
 		break;
 	case PK_RANGE:
@@ -462,13 +489,14 @@ static void view_one(struct pack_reader *r, struct set_pack_view *n)
 		n->children = 2;
 		break;
 	case PK_CONCAT:
-		n->children = n->num = rd_varint(r);
+		n->children = n->num = view_varint(&d);
 		break;
 	case PK_VERDICT:
-		n->num = rd_varint(r);
-		n->children = r->d[r->off++];
+		n->num = view_varint(&d);
+		n->children = *d++;
 		break;
 	}
+	r->off = d - r->d;
 }
 
 /* The node at @r and its children into v[@at..@max): how many, 0 if
@@ -644,15 +672,22 @@ void set_expr_unpack(struct expr *set)
 	set_pack_free(p);
 }
 
-void set_expr_add_packed(struct expr *set, struct expr *member)
+bool set_expr_pack_keep(struct expr *set, const struct expr *member)
 {
 	struct set_pack *p = set->expr_list.pack;
 
 	/* once a member is listed, all after it are, to keep the order */
-	if (set->expr_list.size == 0 && pack_member_ok(member)) {
-		if (!p)
-			p = set->expr_list.pack = xzalloc(sizeof(*p));
-		pack_append(p, member);
+	if (set->expr_list.size != 0 || !pack_member_ok(member))
+		return false;
+	if (!p)
+		p = set->expr_list.pack = xzalloc(sizeof(*p));
+	pack_append(p, member);
+	return true;
+}
+
+void set_expr_add_packed(struct expr *set, struct expr *member)
+{
+	if (set_expr_pack_keep(set, member)) {
 		expr_free(member);
 		return;
 	}

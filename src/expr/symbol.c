@@ -97,3 +97,17 @@ struct expr *symbol_expr_alloc(const struct location *loc,
 	expr->symbol.quoted = quoted;
 	return expr;
 }
+
+/* The same, taking over @identifier (the scanner's copy of a token): one
+ * copy less per member of a big set block. */
+struct expr *symbol_expr_alloc_take(const struct location *loc,
+				    char *identifier, bool quoted)
+{
+	struct expr *expr;
+
+	expr = expr_alloc(loc, &symbol_expr_ops, &invalid_type,
+			  BYTEORDER_INVALID, 0);
+	expr->symbol.identifier = identifier;
+	expr->symbol.quoted = quoted;
+	return expr;
+}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <parse_build.h>
 #include <proto.h>
+#include <set_pack.h>
 
 /* A stand-in for a node that could not be built; the run fails anyway. */
 static struct expr *parser_placeholder(const struct location *loc,
@@ -247,6 +248,125 @@ struct expr *parser_binop(const struct location *loc, enum ops op,
 		return left;
 	}
 	return binop_expr_alloc(loc, op, left, right);
+}
+
+/*
+ * A map block's members: a 100,000-entry block made and freed as many
+ * mappings, which only carry their key and data into the pack. The shell
+ * of a packed one serves the next (unchanged since expr_alloc() but for
+ * what is reset here: a packed mapping is plain, see set_pack.c).
+ */
+struct expr *parser_mapping(struct parser_state *st,
+			    const struct location *loc,
+			    struct expr *key, struct expr *data)
+{
+	struct expr *m = st->spare_mapping;
+
+	if (!m)
+		return mapping_expr_alloc(loc, key, data);
+	st->spare_mapping = NULL;
+	init_list_head(&m->list);
+	m->location = *loc;
+	m->flags = 0;
+	m->mapping.key = key;
+	m->mapping.data = data;
+	return m;
+}
+
+/* A map block's verdict, the same way (a packed one is plain too). */
+struct expr *parser_map_verdict(struct parser_state *st,
+			    const struct location *loc, int code,
+			    struct expr *chain)
+{
+	struct expr *v = st->spare_verdict;
+
+	if (!v)
+		return verdict_expr_alloc(loc, code, chain);
+	st->spare_verdict = NULL;
+	init_list_head(&v->list);
+	v->location = *loc;
+	v->flags = 0;
+	v->verdict.verdict = code;
+	v->verdict.chain = chain;
+	return v;
+}
+
+/* A value's symbol, the same way: the shell of a packed member's. */
+struct expr *parser_symbol(struct parser_state *st,
+			   const struct location *loc, char *text,
+			   bool quoted)
+{
+	struct expr *e = st->spare_symbol;
+
+	if (!e)
+		return symbol_expr_alloc_take(loc, text, quoted);
+	st->spare_symbol = NULL;
+	init_list_head(&e->list);
+	e->location = *loc;
+	e->flags = 0;
+	e->symbol.identifier = text;
+	e->symbol.quoted = quoted;
+	return e;
+}
+
+/* A packed symbol's text: its buffer kept for the scanner's next token
+ * (scanner_text()), the bigger of two. */
+static void parser_recycle_text(struct parser_state *st, char *text)
+{
+	size_t size = strlen(text) + 1;
+
+	if (st->spare_text && st->spare_text_size >= size) {
+		xfree(text);
+		return;
+	}
+	xfree(st->spare_text);
+	st->spare_text = text;
+	st->spare_text_size = size;
+}
+
+/* A packed member's key: its shell kept if a plain symbol. */
+static void parser_recycle_key(struct parser_state *st, struct expr *e)
+{
+	if (e->etype != EXPR_SYMBOL || st->spare_symbol) {
+		expr_free(e);
+		return;
+	}
+	parser_recycle_text(st, e->symbol.identifier);
+	e->symbol.identifier = NULL;
+	st->spare_symbol = e;
+}
+
+void parser_set_add(struct parser_state *st, struct expr *set,
+		    struct expr *m)
+{
+	if (set_expr_pack_keep(set, m))
+		parser_recycle_key(st, m);
+	else
+		set_expr_add_packed(set, m);
+}
+
+void parser_map_add(struct parser_state *st, struct expr *set,
+		    struct expr *m)
+{
+	struct expr *data = m->mapping.data;
+
+	if (!set_expr_pack_keep(set, m)) {
+		set_expr_add_packed(set, m);
+		return;
+	}
+	parser_recycle_key(st, m->mapping.key);
+	if (data->etype == EXPR_VERDICT && !st->spare_verdict) {
+		expr_free(data->verdict.chain);
+		data->verdict.chain = NULL;
+		st->spare_verdict = data;
+	} else {
+		expr_free(data);
+	}
+	m->mapping.key = m->mapping.data = NULL;
+	if (st->spare_mapping)
+		expr_free(m);
+	else
+		st->spare_mapping = m;
 }
 
 /*
