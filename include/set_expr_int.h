@@ -42,4 +42,9 @@ struct set_sort_key {
 };
 void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max);
 
+/* The name whose bytes spell @v (big endian, @len bytes); @plen bits
+ * of it when it is a wildcard, -1 for a whole name. */
+struct expr *set_string_value(const struct expr *left, const mpz_t v,
+			      unsigned int len, int plen);
+
 #endif

@@ -9,6 +9,7 @@
 #include <libnftnl/set.h>
 #include <set.h>
 #include <map_int.h>
+#include <set_expr_int.h>
 #include <set_records.h>
 
 /* ---- decoding ---- */
@@ -273,29 +274,14 @@ static struct expr *map_string_member(const struct expr *left,
 				      const mpz_t low, const mpz_t high,
 				      unsigned int len)
 {
-	unsigned char buf[NFT_REG_SIZE * 4];
 	int plen = -1;
-	struct expr *res;
-	mpz_t host;
 
 	if (mpz_cmp(low, high)) {
 		plen = interval_prefix_len(low, high, len * BITS_PER_BYTE);
 		if (plen % BITS_PER_BYTE)
 			plen = -1;
 	}
-	memset(buf, 0, sizeof(buf));
-	linearize_mpz(buf, low, BYTEORDER_BIG_ENDIAN, len);
-	mpz_init(host);
-	mpz_import_data(host, buf, BYTEORDER_HOST_ENDIAN,
-			plen >= 0 ? (unsigned int)plen / BITS_PER_BYTE : len);
-	res = constant_expr_alloc_mpz(&internal_location, left->dtype,
-				      left->byteorder,
-				      plen >= 0 ? (unsigned int)plen :
-				      len * BITS_PER_BYTE, host);
-	mpz_clear(host);
-	if (plen >= 0)
-		res->flags |= EXPR_F_WILDCARD;
-	return res;
+	return set_string_value(left, low, len, plen);
 }
 
 static struct expr *map_member(const struct expr *left, const mpz_t low,

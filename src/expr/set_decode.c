@@ -286,8 +286,8 @@ static void set_keys_first(struct set_keys *keys)
 
 /* The name whose bytes spell @v (big endian, @len bytes); @plen bits
  * of it when it is a wildcard. */
-static struct expr *set_string_value(const struct expr *left, const mpz_t v,
-				     unsigned int len, int plen)
+struct expr *set_string_value(const struct expr *left, const mpz_t v,
+			      unsigned int len, int plen)
 {
 	unsigned char buf[NFT_REG_SIZE * 4];
 	struct expr *res;
