@@ -250,6 +250,22 @@ struct expr *parser_binop(const struct location *loc, enum ops op,
 	return binop_expr_alloc(loc, op, left, right);
 }
 
+/* The kept shell of a packed member's node, taken and made fresh for
+ * @loc (its fields but these are the caller's to set); NULL if none. */
+static struct expr *parser_spare(struct expr **spare,
+				 const struct location *loc)
+{
+	struct expr *e = *spare;
+
+	if (!e)
+		return NULL;
+	*spare = NULL;
+	init_list_head(&e->list);
+	e->location = *loc;
+	e->flags = 0;
+	return e;
+}
+
 /*
  * A map block's members: a 100,000-entry block made and freed as many
  * mappings, which only carry their key and data into the pack. The shell
@@ -260,14 +276,10 @@ struct expr *parser_mapping(struct parser_state *st,
 			    const struct location *loc,
 			    struct expr *key, struct expr *data)
 {
-	struct expr *m = st->spare_mapping;
+	struct expr *m = parser_spare(&st->spare_mapping, loc);
 
 	if (!m)
 		return mapping_expr_alloc(loc, key, data);
-	st->spare_mapping = NULL;
-	init_list_head(&m->list);
-	m->location = *loc;
-	m->flags = 0;
 	m->mapping.key = key;
 	m->mapping.data = data;
 	return m;
@@ -278,14 +290,10 @@ struct expr *parser_map_verdict(struct parser_state *st,
 			    const struct location *loc, int code,
 			    struct expr *chain)
 {
-	struct expr *v = st->spare_verdict;
+	struct expr *v = parser_spare(&st->spare_verdict, loc);
 
 	if (!v)
 		return verdict_expr_alloc(loc, code, chain);
-	st->spare_verdict = NULL;
-	init_list_head(&v->list);
-	v->location = *loc;
-	v->flags = 0;
 	v->verdict.verdict = code;
 	v->verdict.chain = chain;
 	return v;
@@ -296,14 +304,10 @@ struct expr *parser_symbol(struct parser_state *st,
 			   const struct location *loc, char *text,
 			   bool quoted)
 {
-	struct expr *e = st->spare_symbol;
+	struct expr *e = parser_spare(&st->spare_symbol, loc);
 
 	if (!e)
 		return symbol_expr_alloc_take(loc, text, quoted);
-	st->spare_symbol = NULL;
-	init_list_head(&e->list);
-	e->location = *loc;
-	e->flags = 0;
 	e->symbol.identifier = text;
 	e->symbol.quoted = quoted;
 	return e;
