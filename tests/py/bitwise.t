@@ -89,7 +89,6 @@ list: meta mark set meta mark & 0x00000ff0
   [ bitwise reg 1 = ( reg 1 & 0x00000ff0 ) ^ 0x00000000 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"meta": {"key": "mark"}}, 4080]}}}]
-compat-skip: the system nft (1.0.6) aborts on it (an assertion in its evaluator); by C's binding order the mask is 0xff << 4
 
 rule: meta mark | 0x10 & 0x30 == 0x10
 list: meta mark | 0x00000010 == 0x00000010

@@ -90,7 +90,6 @@ list: meta mark & 0xffff0000 == 0x00050000
   [ bitwise reg 1 = ( reg 1 & 0xffff0000 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00050000 ]
 json: [{"match": {"op": "==", "left": {"&": [{"meta": {"key": "mark"}}, 4294901760]}, "right": 327680}}]
-system-list: meta mark 0x00050000/16
 
 rule: meta mark != 0x50000/16
 list: meta mark & 0xffff0000 != 0x00050000
@@ -98,7 +97,6 @@ list: meta mark & 0xffff0000 != 0x00050000
   [ bitwise reg 1 = ( reg 1 & 0xffff0000 ) ^ 0x00000000 ]
   [ cmp neq reg 1 0x00050000 ]
 json: [{"match": {"op": "!=", "left": {"&": [{"meta": {"key": "mark"}}, 4294901760]}, "right": 327680}}]
-system-list: meta mark != 0x00050000/16
 
 rule: ct mark == 0x10000/16
 list: ct mark & 0xffff0000 == 0x00010000
@@ -106,7 +104,6 @@ list: ct mark & 0xffff0000 == 0x00010000
   [ bitwise reg 1 = ( reg 1 & 0xffff0000 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00010000 ]
 json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "mark"}}, 4294901760]}, "right": 65536}}]
-system-list: ct mark 0x00010000/16
 
 rule: tcp dport 1024/6
 list: tcp dport & 64512 == 1024

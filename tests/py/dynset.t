@@ -85,7 +85,6 @@ bytecode inet:
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ dynset add reg_key 1 set sd expr [ limit rate 10/second burst 5 type packets flags 0x0 ] ]
 json: [{"set": {"op": "add", "elem": {"payload": {"protocol": "ip", "field": "saddr"}}, "set": "@sd", "stmt": [{"limit": {"rate": 10, "burst": 5, "per": "second"}}]}}]
-system-list: add @sd { ip saddr limit rate 10/second }
 
 rule: add @sd { ip saddr quota over 1000 bytes }
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -107,7 +106,6 @@ bytecode inet:
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ dynset add reg_key 1 set sd expr [ counter pkts 0 bytes 0 ] expr [ limit rate 1/minute burst 5 type packets flags 0x0 ] ]
 json: [{"set": {"op": "add", "elem": {"payload": {"protocol": "ip", "field": "saddr"}}, "set": "@sd", "stmt": [{"counter": null}, {"limit": {"rate": 1, "burst": 5, "per": "minute"}}]}}]
-system-list: add @sd { ip saddr counter limit rate 1/minute }
 
 rule: add @sc { ip saddr . tcp dport }
   [ meta load l4proto => reg 1 ]
@@ -188,7 +186,6 @@ fail: add @sd { ip saddr log }
 # the statement as the set statement it is (UPSTREAM-FORMAT.md 4.2)
 rule: meter m1 { ip saddr limit rate 10/second }
 list: add @m1 { ip saddr limit rate 10/second burst 5 packets }
-compat-skip: the system nft makes a meter's set anonymous (flags 0x21) and refuses a second one while the named set upstream 1.1 left from the first run is there (File exists)
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ dynset add reg_key 1 set m1 expr [ limit rate 10/second burst 5 type packets flags 0x0 ] ]
 bytecode inet:
@@ -200,7 +197,6 @@ json: [{"set": {"op": "add", "elem": {"payload": {"protocol": "ip", "field": "sa
 
 rule: meter m2 size 1000 { ip saddr . tcp dport timeout 10s limit rate 2/second }
 list: update @m2 { ip saddr . tcp dport timeout 10s limit rate 2/second burst 5 packets }
-compat-skip: the system nft makes a meter's set anonymous (flags 0x21) and refuses a second one while the named set upstream 1.1 left from the first run is there (File exists)
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -249,6 +245,5 @@ json: [{"map": {"op": "add", "elem": {"elem": {"val": {"payload": {"protocol": "
 fail: update @mm { ip saddr }
 
 fail: update @sd { ip saddr : 0x1 }
-compat-skip: the system nft crashes (SIGSEGV) on a set updated as a map
 
 fail: update @mv { ip saddr : accept }

@@ -99,7 +99,6 @@ list: srh sid[1] ::2
   [ exthdr load ipv6 16b @ 43 + 8 => reg 1 ]
   [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x02000000 ]
 json: [{"match": {"op": "==", "left": {"exthdr": {"name": "srh", "field": "sid[1]"}}, "right": "::2"}}]
-compat-skip: nft 1.0.6 refuses "rt2 addr" (No symbol type information)
 
 rule: srh last-entry 0
   [ meta load nfproto => reg 1 ]

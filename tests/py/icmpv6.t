@@ -118,7 +118,6 @@ bytecode netdev:
   [ payload load 1b @ transport header + 1 => reg 1 ]
   [ cmp eq reg 1 0x00000004 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "code"}}, "right": 4}}]
-system-list: icmpv6 code port-unreachable
 
 rule: icmpv6 code port-unreachable
 list: icmpv6 code 4
@@ -148,7 +147,6 @@ bytecode netdev:
   [ payload load 1b @ transport header + 1 => reg 1 ]
   [ cmp eq reg 1 0x00000004 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "code"}}, "right": 4}}]
-system-list: icmpv6 code port-unreachable
 
 rule: icmpv6 checksum 5
   [ meta load l4proto => reg 1 ]
@@ -293,7 +291,6 @@ rule ip6: ip6 nexthdr ipv6-icmp icmpv6 type echo-request
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000080 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "nexthdr"}}, "right": "ipv6-icmp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "echo-request"}}]
-system-list: icmpv6 type echo-request
 
 # a field of echo requests and replies: the type set comes first, and
 # stays listed (as in upstream 1.1)
@@ -522,7 +519,6 @@ bytecode netdev:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00050000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 parameter-problem 3
   [ meta load l4proto => reg 1 ]
@@ -559,7 +555,6 @@ bytecode netdev:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x03000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "parameter-problem"}}, "right": 3}}]
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
 list: icmpv6 mtu 1280
@@ -597,7 +592,6 @@ bytecode netdev:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00050000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 type nd-neighbor-solicit icmpv6 taddr fe80::1
   [ meta load l4proto => reg 1 ]
@@ -634,8 +628,6 @@ bytecode netdev:
   [ payload load 16b @ transport header + 8 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x01000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "nd-neighbor-solicit"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "taddr"}}, "right": "fe80::1"}}]
-system-list: icmpv6 type nd-neighbor-solicit @th,64,128 0xfe800000000000000000000000000001
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 # the messages that carry a target address: the implied type set stays
 # listed (UPSTREAM-FORMAT.md section 5)
@@ -687,7 +679,6 @@ bytecode netdev:
   [ payload load 16b @ transport header + 8 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": {"set": ["mld-listener-query", "mld-listener-report", "mld-listener-done", "nd-neighbor-solicit", "nd-neighbor-advert", "nd-redirect"]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "taddr"}}, "right": "fe80::3"}}]
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 type nd-redirect icmpv6 daddr fe80::2
 list: icmpv6 daddr fe80::2
@@ -725,8 +716,6 @@ bytecode netdev:
   [ payload load 16b @ transport header + 24 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "daddr"}}, "right": "fe80::2"}}]
-system-list: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)
 
 rule: icmpv6 daddr fe80::2
   [ meta load l4proto => reg 1 ]
@@ -763,5 +752,3 @@ bytecode netdev:
   [ payload load 16b @ transport header + 24 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x02000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "daddr"}}, "right": "fe80::2"}}]
-system-list: icmpv6 type nd-redirect @th,192,128 0xfe800000000000000000000000000002
-compat-skip: the system nft (1.0.6) does not know this field (upstream 1.1 does)

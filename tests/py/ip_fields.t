@@ -253,7 +253,6 @@ bytecode inet:
   [ payload load 2b @ network header + 6 => reg 1 ]
   [ cmp eq reg 1 0x00000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "frag-off"}}, "right": 0}}]
-system-list: ip frag-off 0
 
 rule ip inet bridge netdev: ip frag-off & 0x1fff != 0
 list: ip frag-off & 0x1fff != 0x0
@@ -273,7 +272,6 @@ bytecode inet:
   [ bitwise reg 1 = ( reg 1 & 0x0000ff1f ) ^ 0x00000000 ]
   [ cmp neq reg 1 0x00000000 ]
 json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "ip", "field": "frag-off"}}, 8191]}, "right": 0}}]
-system-list: ip frag-off & 8191 != 0
 
 rule ip inet bridge netdev: ip frag-off & 0x4000 != 0
 list: ip frag-off & 0x4000 != 0x0
@@ -293,7 +291,6 @@ bytecode inet:
   [ bitwise reg 1 = ( reg 1 & 0x00000040 ) ^ 0x00000000 ]
   [ cmp neq reg 1 0x00000000 ]
 json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "ip", "field": "frag-off"}}, 16384]}, "right": 0}}]
-system-list: ip frag-off & 16384 != 0
 
 rule ip inet bridge netdev: ip ttl 64
   [ meta load protocol => reg 1 ]

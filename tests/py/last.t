@@ -9,35 +9,27 @@ chain netdev: c { type filter hook ingress device "v0" priority filter; policy a
 veth netdev: v0 v1
 
 rule: last
-compat-skip: the system nft 1.0.6 has no last statement
 list: last used never
   [ last never ]
 json: [{"last": null}]
-system-list: 
 
 rule ip: last used never
-compat-skip: the system nft 1.0.6 has no last statement
   [ last never ]
 json: [{"last": null}]
-system-list: 
 
 rule ip: counter last
-compat-skip: the system nft 1.0.6 has no last statement
 list: counter packets 0 bytes 0 last used never
   [ counter pkts 0 bytes 0 ]
   [ last never ]
 json: [{"counter": {"packets": 0, "bytes": 0}}, {"last": null}]
-system-list: counter packets 0 bytes 0
 
 rule ip: ip saddr 1.2.3.4 last accept
-compat-skip: the system nft 1.0.6 has no last statement
 list: ip saddr 1.2.3.4 last used never accept
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ cmp eq reg 1 0x04030201 ]
   [ last never ]
   [ immediate reg 0 accept ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "1.2.3.4"}}, {"last": null}, {"accept": null}]
-system-list: ip saddr 1.2.3.4 accept
 
 fail ip: last used yesterday
 

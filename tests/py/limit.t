@@ -10,19 +10,16 @@ rule: limit rate 10/second
 list: limit rate 10/second burst 5 packets
   [ limit rate 10/second burst 5 type packets flags 0x0 ]
 json: [{"limit": {"rate": 10, "burst": 5, "per": "second"}}]
-system-list: limit rate 10/second
 
 rule ip: limit rate over 100/minute drop
 list: limit rate over 100/minute burst 5 packets drop
   [ limit rate 100/minute burst 5 type packets flags 0x1 ]
   [ immediate reg 0 drop ]
 json: [{"limit": {"rate": 100, "burst": 5, "per": "minute", "inv": true}}, {"drop": null}]
-system-list: limit rate over 100/minute drop
 
 rule ip: limit rate 10/second burst 5 packets
   [ limit rate 10/second burst 5 type packets flags 0x0 ]
 json: [{"limit": {"rate": 10, "burst": 5, "per": "second"}}]
-system-list: limit rate 10/second
 
 rule ip: limit rate 10/second burst 20 packets
   [ limit rate 10/second burst 20 type packets flags 0x0 ]
@@ -44,7 +41,6 @@ rule ip: limit rate 400/week
 list: limit rate 400/week burst 5 packets
   [ limit rate 400/week burst 5 type packets flags 0x0 ]
 json: [{"limit": {"rate": 400, "burst": 5, "per": "week"}}]
-system-list: limit rate 400/week
 
 rule ip: limit rate 1025 kbytes/second
   [ limit rate 1049600/second burst 0 type bytes flags 0x0 ]
@@ -62,7 +58,6 @@ rule ip: limit rate 5 /second
 list: limit rate 5/second burst 5 packets
   [ limit rate 5/second burst 5 type packets flags 0x0 ]
 json: [{"limit": {"rate": 5, "burst": 5, "per": "second"}}]
-system-list: limit rate 5/second
 
 rule ip: limit rate over 10/second burst 3 packets
   [ limit rate 10/second burst 3 type packets flags 0x1 ]

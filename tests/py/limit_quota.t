@@ -12,7 +12,6 @@ rule: limit rate 10/second
 list: limit rate 10/second burst 5 packets
   [ limit rate 10/second burst 5 type packets flags 0x0 ]
 json: [{"limit": {"rate": 10, "burst": 5, "per": "second"}}]
-system-list: limit rate 10/second
 
 rule: limit rate over 1 kbytes/hour burst 10 kbytes
   [ limit rate 1024/hour burst 10240 type bytes flags 0x1 ]

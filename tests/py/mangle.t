@@ -106,7 +106,6 @@ json: [{"mangle": {"key": {"payload": {"protocol": "ip", "field": "protocol"}}, 
 # nft 1.0.6 lists the icmp and icmpv6 type writes as something else
 rule ip inet: icmp type set 0
 list: icmp type set echo-reply
-system-list: th sport set th sport & 255
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000001 ]
   [ payload load 2b @ transport header + 0 => reg 1 ]
@@ -168,7 +167,6 @@ json: [{"mangle": {"key": {"payload": {"protocol": "ip6", "field": "flowlabel"}}
 
 rule ip6 inet: icmpv6 type set 1
 list: icmpv6 type set destination-unreachable
-system-list: th sport set th sport & 511 | 256
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 2b @ transport header + 0 => reg 1 ]
@@ -191,11 +189,6 @@ rule: udp dport set 53
   [ immediate reg 1 0x00003500 ]
   [ payload write reg 1 => 2b @ transport header + 2 csum_type 0 csum_off 0 csum_flags 0x1 ]
 json: [{"mangle": {"key": {"payload": {"protocol": "udp", "field": "dport"}}, "value": 53}}]
-system-bytecode:
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x00000011 ]
-  [ immediate reg 1 0x00003500 ]
-  [ payload write reg 1 => 2b @ transport header + 2 csum_type 1 csum_off 6 csum_flags 0x0 ]
 
 rule: th dport set 80
   [ immediate reg 1 0x00005000 ]

@@ -11,13 +11,19 @@ per job runs file after file).  For every entry:
      anonymous set lines included;
   2. lists the chain and compares the rule line with the expected listing;
   3. lists it as JSON and compares the rule object (expr, comment);
-  4. if the system nft is not the nft under test, lists the chain with the
-     system nft and compares again (the kernel state we made reads the
-     same; "system-list:" gives what it prints where the formats differ);
+  4. if the reference (upstream 1.1.3, tools/ref) is not the nft under
+     test, lists the chain with the reference, text and JSON, and
+     compares again (the kernel state we made reads the same);
   5. lists with handles, deletes the rule by its handle, checks the chain
      is empty;
   6. adds the rule again from JSON built from the expected JSON, compares
-     bytecode and listing, and flushes the chain.
+     bytecode and listing, and flushes the chain;
+  7. adds the rule with the reference: the same bytecode, our listing
+     and JSON of it as expected, its JSON listing loaded by ours as the
+     same rule.
+
+The expectations (list:, bytecode, json:) are what the reference
+prints: "--nft ref --update" writes them.
 
 A "fail:" entry must be rejected with an "Error:" and a caret line and
 leave the chain empty.
@@ -76,48 +82,46 @@ Entries:
   fail: ip saddr 1.2.3.4/33  a rule that must be rejected
   fail ip6: ip saddr 1.2.3.4 ... in these families only
 
-Against the system nft (compat), per entry, optionally per family:
+Where the reference differs deliberately (it crashes, loses data, or
+lists what reloads as something else: README's Differences), per entry,
+optionally per family, with the reason in a comment above the entry:
 
-  system-list: TEXT          what the system nft (1.0.6) lists where it
-                             prints the upstream 1.1 form differently (and
-                             so what is expected when $NFT is the system
-                             nft)
-                             ("sysnft:" and "system:" are read as the same)
-  system-bytecode:           the system nft's bytecode, where ours knowingly
-    [ ... ]                  differs (the reason in a comment above the
-                             entry); ours is what bytecode: says
-  compat-skip: REASON        the system nft cannot take this entry at all
-                             (reported as SKIP in compat mode, and when
-                             $NFT is the system nft)
+  ref-list: TEXT             what the reference lists for our rule
+  ref-json: JSON             the reference's JSON of our rule
+  ref-bytecode:              the reference's bytecode for the rule
+    [ ... ]
+  ref-skip: REASON           the reference cannot take this entry at all
+                             (reported as SKIP when $NFT is the reference)
 
 MODES
 
-  (default)    run the checks above against $NFT
-  --compat     per entry: load it with $NFT and with the system nft and
-               compare their bytecode; the system nft lists both the same
-               and as expected; $NFT lists the rule the system nft loaded
-               as expected.  A fail: entry must fail in the system nft too.
+  (default)    run the checks above against $NFT; unless --no-ref, and
+               when $NFT is not the reference itself, also: the reference
+               lists our rule as list: says (text and JSON); the
+               reference loads the rule with the same bytecode; we list
+               what it loaded as we list our own, text and JSON; its JSON
+               listing loads into ours as the same rule; a fail: entry
+               fails in the reference too
   --update     rewrite list:/bytecode/json: of the given files from what
                $NFT does, folding identical per-family results into one
-               line (use NFT=/usr/sbin/nft, then fix the upstream-format
-               differences by hand and review the diff)
-  --compat --update
-               write system-list: where the system nft lists an entry
-               differently from list:, wherever both nfts make the same
-               bytecode (so that the difference is in printing alone)
+               line: "--nft ref --update" writes the reference's output
+               (review the diff)
   --convert    merge files of the family-folder layout into topic files
                tests/py/<topic>.t (existing topic files are merged into)
                and delete them
 
-$NFT is loaded in-process through its libnftables (a libtool wrapper's
-.libs/libnftables.so.1, or the library ldd names for a binary); --exec
+$NFT ("--nft", default: the reference, "ref") is an nft binary whose
+libnftables is loaded in-process (a libtool wrapper's
+.libs/libnftables.so.1, or the library ldd names for a binary), or
+"ref": upstream 1.1.3's library in a server process chrooted into the
+reference root (tests/lib/nftdrv.py, tools/ref).  --exec
 runs the binary instead, one process per command.  With a sanitizer
 build the harness re-runs itself with the ASan runtime preloaded (leak
 checking is off in the Python process; the C and shell tiers check
 leaks).  A crash inside the library fails the entry that caused it and
 the run goes on with the next one.
 
-Usage: nft-test.py [-v] [-j N] [--compat|--update|--convert] [-k TEXT]
+Usage: nft-test.py [-v] [-j N] [--update|--convert] [--no-ref] [-k TEXT]
                    [--family F] [FILE[:LINE]...]
 Exit status: 0 all passed, 1 something failed or nothing ran, 77 cannot
 run (not root or no unshare; an error instead when root or CI is set,
@@ -137,6 +141,8 @@ import tempfile
 import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "lib"))
+from nftdrv import LibNft, ExecNft, RefNft, ref_available  # noqa: E402
 
 
 def unordered_elements(lines):
@@ -149,7 +155,6 @@ def unordered_elements(lines):
             line = "".join(sorted(elems))
         out.append(line)
     return out
-SYSNFT = "/usr/sbin/nft"
 FAMILIES = ("ip", "ip6", "inet", "arp", "bridge", "netdev")
 SANITIZER_RE = re.compile(r"(AddressSanitizer|LeakSanitizer|"
                           r"UndefinedBehaviorSanitizer|runtime error:)")
@@ -165,11 +170,10 @@ OUTPUT_JSON = 1 << 4
 
 # Keys of an entry whose value may differ per family; "bytecode" and
 # "system-bytecode" are lists of lines, "json" a JSON value, the rest text.
-ENTRY_KEYS = ("list", "bytecode", "json", "system-list", "system-bytecode",
-              "compat-skip", "json-list")
-BLOCK_KEYS = ("bytecode", "system-bytecode")
-# Names other branches gave system-list: while this format was written.
-ALIASES = {"sysnft": "system-list", "system": "system-list"}
+ENTRY_KEYS = ("list", "bytecode", "json", "ref-list", "ref-bytecode",
+              "ref-json", "ref-skip", "json-list")
+BLOCK_KEYS = ("bytecode", "ref-bytecode")
+ALIASES = {}
 DIRECTIVE_RE = re.compile(r"^([a-z][a-z-]*)((?: +[a-z0-9]+)*) *:(.*)$")
 
 
@@ -215,9 +219,13 @@ class Entry:
         got = self.get("list", fam)
         return got if got is not None else self.rule
 
-    def system_listing(self, fam):
-        got = self.get("system-list", fam)
+    def ref_listing(self, fam):
+        got = self.get("ref-list", fam)
         return got if got is not None else self.listing(fam)
+
+    def ref_json(self, fam):
+        got = self.get("ref-json", fam)
+        return got if got is not None else self.get("json", fam)
 
     def flat(self, tf):
         """The entry as one record per family (for conversion checks)."""
@@ -499,68 +507,6 @@ class Failure(Exception):
     pass
 
 
-class LibNft:
-    """libnftables loaded into this process: one context, buffered output."""
-
-    def __init__(self, path):
-        self.path = path
-        lib = ctypes.CDLL(path)
-        vp, cp = ctypes.c_void_p, ctypes.c_char_p
-        lib.nft_ctx_new.restype = vp
-        lib.nft_ctx_new.argtypes = [ctypes.c_uint32]
-        for name in ("nft_ctx_buffer_output", "nft_ctx_buffer_error"):
-            getattr(lib, name).argtypes = [vp]
-        for name in ("nft_ctx_get_output_buffer", "nft_ctx_get_error_buffer"):
-            getattr(lib, name).argtypes = [vp]
-            getattr(lib, name).restype = cp
-        lib.nft_run_cmd_from_buffer.argtypes = [vp, cp]
-        lib.nft_ctx_output_set_flags.argtypes = [vp, ctypes.c_uint]
-        lib.nft_ctx_output_set_debug.argtypes = [vp, ctypes.c_uint]
-        self.lib = lib
-        self.ctx = lib.nft_ctx_new(0)
-        lib.nft_ctx_buffer_output(self.ctx)
-        lib.nft_ctx_buffer_error(self.ctx)
-
-    def close(self):
-        self.lib.nft_ctx_free.argtypes = [ctypes.c_void_p]
-        self.lib.nft_ctx_free(self.ctx)
-        self.ctx = None
-
-    def run(self, text, json_out=False, debug=False, handles=False):
-        flags = (OUTPUT_JSON if json_out else 0) | \
-                (OUTPUT_HANDLE if handles else 0)
-        self.lib.nft_ctx_output_set_flags(self.ctx, flags)
-        self.lib.nft_ctx_output_set_debug(self.ctx,
-                                          DEBUG_NETLINK if debug else 0)
-        rc = self.lib.nft_run_cmd_from_buffer(self.ctx, text.encode())
-        out = self.lib.nft_ctx_get_output_buffer(self.ctx) or b""
-        err = self.lib.nft_ctx_get_error_buffer(self.ctx) or b""
-        return (0 if rc == 0 else 1,
-                out.decode(errors="replace"), err.decode(errors="replace"))
-
-
-class ExecNft:
-    """An nft binary, one process per command (--exec, or no library)."""
-
-    def __init__(self, argv0, env):
-        self.argv0 = argv0
-        self.env = env
-
-    def close(self):
-        pass
-
-    def run(self, text, json_out=False, debug=False, handles=False):
-        argv = [self.argv0] + (["-j"] if json_out else []) + \
-               (["-a"] if handles else []) + \
-               (["--debug=netlink"] if debug else []) + ["-f", "-"]
-        p = subprocess.run(argv, input=text, capture_output=True, text=True,
-                           env=self.env, timeout=TIMEOUT)
-        if SANITIZER_RE.search(p.stderr):
-            raise Failure("sanitizer report from %s:\n%s"
-                          % (" ".join(argv), p.stderr))
-        return p.returncode, p.stdout, p.stderr
-
-
 def is_wrapper(path):
     """A libtool wrapper script in place of the real binary?"""
     try:
@@ -622,14 +568,16 @@ class Runner:
         self.fam = fam
         self.chain = tf.chains(fam)[0][0]
         self.nft = self.open_nft(args.nft, args.lib, args.exec)
-        self.sysnft = None
-        self.is_system = same_file(args.nft, SYSNFT)
-        if os.access(SYSNFT, os.X_OK) and not self.is_system:
-            self.sysnft = self.open_nft(SYSNFT, args.syslib, args.exec)
+        self.ref = None
+        self.is_ref = args.nft == "ref"
+        if not self.is_ref and not args.no_ref:
+            self.ref = RefNft()
         self.baseline = None
 
     @staticmethod
     def open_nft(nft, lib, use_exec):
+        if nft == "ref":
+            return RefNft()
         if lib and not use_exec:
             return LibNft(lib)
         binary, libpath = real_binary(nft)
@@ -643,7 +591,7 @@ class Runner:
 
     def close(self):
         """Frees the contexts: their sockets hold the namespace."""
-        for nft in (self.nft, self.sysnft):
+        for nft in (self.nft, self.ref):
             if nft:
                 nft.close()
 
@@ -663,7 +611,7 @@ class Runner:
             subprocess.run(["ip", "link", "add", pair[0], "type", "veth",
                             "peer", "name", pair[1]], check=True, env=env)
         # Devices stay down: no traffic, so counters stay at zero.
-        # Created with the system nft where there is one, so that a broken
+        # Created with the reference where there is one, so that a broken
         # chain in our nft shows up as failing entries, not a dead file.
         text = "add table %s %s\n" % (self.fam, self.tf.table)
         for quals, spec in self.tf.set_lines:
@@ -683,7 +631,7 @@ class Runner:
             text += "add %s %s %s %s\n" % (" ".join(words[:n]), self.fam,
                                            self.tf.table,
                                            " ".join(words[n:]))
-        self.run(text, nft=self.sysnft or self.nft)
+        self.run(text, nft=self.ref or self.nft)
         self.baseline = self.chain_lines(self.nft)
 
     # -- listings ----------------------------------------------------------
@@ -695,9 +643,6 @@ class Runner:
 
     def rule_lines(self, nft=None, handles=False):
         lines = self.chain_lines(nft or self.nft, handles)
-        if nft is not None and nft is self.sysnft:
-            # 1.0.6 leaves a trailing blank where it drops a value
-            lines = [l.rstrip() for l in lines]
         n = len(self.baseline)
         head = lines[:n]
         if handles:
@@ -707,8 +652,9 @@ class Runner:
                           % (self.baseline, head))
         return lines[n:]
 
-    def json_rules(self):
-        out = self.run("list chain " + self.where(), json_out=True)[1]
+    def json_rules(self, nft=None):
+        out = self.run("list chain " + self.where(), nft=nft,
+                       json_out=True)[1]
         try:
             doc = json.loads(out)
         except ValueError as e:
@@ -779,13 +725,6 @@ class Runner:
                    not l.startswith("\telement")]
         return got
 
-    def want_listing(self, e):
-        """The listing the nft under test should print: the system nft
-        itself prints system-list: where there is one."""
-        if self.sysnft is None and self.is_system:
-            return e.system_listing(self.fam)
-        return e.listing(self.fam)
-
     def check_rule(self, e):
         fam = self.fam
         exp_json = self.expected_json(e)
@@ -794,14 +733,50 @@ class Runner:
                        debug=True)[1]
         self.check_one("bytecode", self.got_bytecode(out, bytecode),
                        bytecode)
-        self.check_one("listing", self.rule_lines(), [self.want_listing(e)])
+        self.check_one("listing", self.rule_lines(), [e.listing(fam)])
         self.check_one("json", self.json_rules(), [exp_json])
-        if self.sysnft and not e.get("compat-skip", fam):
-            self.check_one("listing by the system nft",
-                           self.rule_lines(self.sysnft),
-                           [e.system_listing(fam)])
+        if self.ref and not e.get("ref-skip", fam):
+            self.check_one("the reference's listing of our rule",
+                           self.rule_lines(self.ref), [e.ref_listing(fam)])
+            self.check_one("the reference's JSON of our rule",
+                           self.json_rules(self.ref),
+                           [self.as_rule(e.ref_json(fam))])
         self.delete_by_handle()
         self.check_json_input(e, exp_json, bytecode)
+        if self.ref and not e.get("ref-skip", fam):
+            self.check_ref_rule(e, exp_json, bytecode)
+
+    @staticmethod
+    def as_rule(exp):
+        return exp if isinstance(exp, dict) else {"expr": exp}
+
+    def check_ref_rule(self, e, exp_json, bytecode):
+        """The rule as the reference loads it: its bytecode is ours (or
+        what ref-bytecode: says where ours knowingly differs), we list
+        what it loaded as we list our own, and its JSON listing loads
+        into ours as the same rule."""
+        fam = self.fam
+        want = e.get("ref-bytecode", fam) or bytecode
+        theirs = self.add_text(e, nft=self.ref)
+        self.check_one("the reference's bytecode", theirs, want)
+        self.check_one("our listing of the reference's rule",
+                       self.rule_lines(), [e.listing(fam)])
+        self.check_one("our JSON of the reference's rule",
+                       self.json_rules(), [exp_json])
+        doc = self.run("list chain " + self.where(), nft=self.ref,
+                       json_out=True)[1]
+        self.flush()
+        rules = json.loads(doc).get("nftables", [])
+        cmds = [{"add": {"rule": o["rule"]}} for o in rules if "rule" in o]
+        out = self.run(json.dumps({"nftables": cmds}), debug=True)[1]
+        self.check_one("bytecode of the reference's JSON listing, loaded "
+                       "by ours", unordered_elements(self.bytecode_of(out)),
+                       unordered_elements(want))
+        self.check_one("our listing after loading the reference's JSON",
+                       self.rule_lines(),
+                       [e.get("json-list", fam) or e.listing(fam)])
+        self.flush()
+        self.expect_empty("flush")
 
     def delete_by_handle(self):
         lines = self.rule_lines(handles=True)
@@ -826,7 +801,7 @@ class Runner:
                        unordered_elements(bytecode))
         self.check_one("listing after JSON input", self.rule_lines(),
                        [e.get("json-list", self.fam) or
-                        self.want_listing(e)])
+                        e.listing(self.fam)])
         self.flush()
         self.expect_empty("flush")
 
@@ -839,60 +814,10 @@ class Runner:
             raise Failure("%sno error message with a caret: %r" % (who, err))
         self.expect_empty("after failed add")
 
-    def check_compat(self, e):
-        fam = self.fam
-        if e.get("compat-skip", fam):
-            return "SKIP", "compat-skip: " + e.get("compat-skip", fam)
-        if e.kind == "fail":
-            self.check_fail(e)
-            self.check_fail(e, nft=self.sysnft, who="the system nft ")
-            return "PASS", ""
-        ours = self.add_text(e)
-        sys_of_ours = self.rule_lines(self.sysnft)
-        self.flush()
-        theirs = self.add_text(e, nft=self.sysnft)
-        sys_of_theirs = self.rule_lines(self.sysnft)
-        ours_of_theirs = self.rule_lines()
-        self.flush()
-        sysbc = e.get("system-bytecode", fam)
-        if sysbc:
-            # a known difference: the system nft makes what the entry
-            # says, ours what the default mode checks
-            self.check_one("the system nft's bytecode", theirs, sysbc)
-        else:
-            self.check_one("bytecode (ours, then the system nft's)", ours,
-                           theirs)
-        self.check_one("system nft's listing of our rule vs of its own",
-                       sys_of_ours, sys_of_theirs)
-        self.check_one("system nft's listing", sys_of_theirs,
-                       [e.system_listing(fam)])
-        self.check_one("our listing of the rule the system nft loaded",
-                       ours_of_theirs, [e.listing(fam)])
-        return "PASS", ""
-
-    def update_system_list(self, e):
-        """--compat --update: records what the system nft lists where it
-        differs from list:, but only where both nfts made the same
-        bytecode, so that the difference is one of printing alone."""
-        fam = self.fam
-        if e.kind == "fail" or e.get("compat-skip", fam):
-            return None
-        ours = self.add_text(e)
-        self.flush()
-        theirs = self.add_text(e, nft=self.sysnft)
-        lines = self.rule_lines(self.sysnft)
-        self.flush()
-        if e.get("system-bytecode", fam):
-            self.check_one("the system nft's bytecode; system-list: left "
-                           "as it was", theirs,
-                           e.get("system-bytecode", fam))
-        else:
-            self.check_one("bytecode (ours, then the system nft's); "
-                           "system-list: left as it was", ours, theirs)
-        if len(lines) != 1:
-            raise Failure("system listing: %r" % lines)
-        return {"system-list": lines[0] if lines[0] != e.listing(fam)
-                else None}
+    def check_fail_entry(self, e):
+        self.check_fail(e)
+        if self.ref and not e.get("ref-skip", self.fam):
+            self.check_fail(e, nft=self.ref, who="the reference ")
 
     def update_entry(self, e):
         if e.kind == "fail":
@@ -913,15 +838,11 @@ class Runner:
         try:
             if mode == "update":
                 return "PASS", "", self.update_entry(e)
-            if mode == "compat-update":
-                return "PASS", "", self.update_system_list(e)
-            if mode == "compat-check":
-                return self.check_compat(e) + (None,)
-            if self.is_system and e.get("compat-skip", self.fam):
-                return "SKIP", "compat-skip: " + \
-                    e.get("compat-skip", self.fam), None
+            if self.is_ref and e.get("ref-skip", self.fam):
+                return "SKIP", "ref-skip: " + \
+                    e.get("ref-skip", self.fam), None
             if e.kind == "fail":
-                self.check_fail(e)
+                self.check_fail_entry(e)
             else:
                 self.check_rule(e)
             return "PASS", "", None
@@ -931,11 +852,6 @@ class Runner:
             except Exception:
                 pass
             return "FAIL", str(err), None
-
-
-def same_file(a, b):
-    return os.path.realpath(real_binary(a)[0]) == \
-        os.path.realpath(real_binary(b)[0])
 
 
 def selected_entries(tf, fam, args):
@@ -991,8 +907,7 @@ def worker_main(args):
     own stdout goes to stderr, so that nothing it prints mixes in)."""
     report = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)
-    mode = ("compat-" if args.compat else "") + \
-        ("update" if args.update else "check")
+    mode = "update" if args.update else "check"
     files = {}
     watch = StderrWatch()
 
@@ -1053,10 +968,10 @@ class Worker:
     def __init__(self, args, env):
         argv = [sys.executable, os.path.abspath(__file__), "--worker",
                 "--nft", args.nft]
-        for opt in ("update", "compat", "exec"):
+        for opt in ("update", "exec", "no_ref"):
             if getattr(args, opt):
-                argv.append("--" + opt)
-        for opt in ("lib", "syslib", "k"):
+                argv.append("--" + opt.replace("_", "-"))
+        for opt in ("lib", "k"):
             if getattr(args, opt):
                 argv += ["-k" if opt == "k" else "--" + opt,
                          getattr(args, opt)]
@@ -1210,15 +1125,15 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-k", help="only entries whose rule contains this text")
     ap.add_argument("--family", help="only this family")
-    ap.add_argument("--compat", action="store_true")
+    ap.add_argument("--no-ref", action="store_true",
+                    help="do not compare with the reference (tools/ref)")
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--convert", action="store_true")
     ap.add_argument("--exec", action="store_true",
                     help="run the nft binary, not its library in-process")
-    ap.add_argument("--nft", default=os.environ.get("NFT", SYSNFT))
+    ap.add_argument("--nft", default=os.environ.get("NFT", "ref"))
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--lib", help=argparse.SUPPRESS)
-    ap.add_argument("--syslib", help=argparse.SUPPRESS)
     ap.add_argument("--line", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -1228,20 +1143,21 @@ def main():
         return convert_main(args)
     if os.geteuid() != 0 or not shutil.which("unshare"):
         return skip("tests/py needs root and unshare")
-    if args.compat and not os.access(SYSNFT, os.X_OK):
-        return skip("compat mode needs %s" % SYSNFT)
-    if args.nft != SYSNFT:
+    if not ref_available() and (args.nft == "ref" or not args.no_ref):
+        subprocess.run([os.path.join(os.path.dirname(os.path.dirname(HERE)),
+                                     "tools", "ref"), "make"])
+        if not ref_available():
+            return skip("no reference root (tools/ref make failed)")
+    if args.nft != "ref":
         args.nft = os.path.abspath(args.nft)
-    if not args.exec:
-        args.lib = library_of(args.nft)
-        args.syslib = library_of(SYSNFT) if os.access(SYSNFT, os.X_OK) \
-            else None
-        if not args.lib:
-            print("note: no libnftables found for %s: running it as a "
-                  "process per command" % args.nft)
-    # A libtool wrapper may relink on first use: do that once, not in
-    # parallel from every worker.
-    subprocess.run([args.nft, "--version"], capture_output=True)
+        if not args.exec:
+            args.lib = library_of(args.nft)
+            if not args.lib:
+                print("note: no libnftables found for %s: running it as a "
+                      "process per command" % args.nft)
+        # A libtool wrapper may relink on first use: do that once, not in
+        # parallel from every worker.
+        subprocess.run([args.nft, "--version"], capture_output=True)
     env = inner_env(args)
 
     try:

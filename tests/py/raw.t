@@ -73,7 +73,6 @@ fail: @xx,0,8 1
 fail: @nh,0,0 1
 
 fail: @nh,4,512 1
-compat-skip: the system nft aborts on it (expr_evaluate_bits assertion)
 
 fail: @nh,0,8 256
 

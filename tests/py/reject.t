@@ -227,7 +227,6 @@ fail ip: reject with foo bar
 
 # the system nft silently truncates the code to 8 bits
 fail ip: reject with icmp 256
-compat-skip: the system nft accepts it, truncated
 # nothing may follow a statement that decides the fate of the packet
 fail ip: reject counter
 

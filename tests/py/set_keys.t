@@ -142,7 +142,6 @@ bytecode inet:
   [ bitwise reg 10 = ( reg 10 & 0x00000003 ) ^ 0x00000000 ]
   [ lookup reg 1 set c ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "ttl"}}, {"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "right": "@c"}}]
-system-list: ip ttl . ip dscp >> 2 . ip ecn @c
 
 rule inet: ip6 dscp . ip6 flowlabel . ip6 ecn @c6
   [ meta load nfproto => reg 1 ]
@@ -157,7 +156,6 @@ rule inet: ip6 dscp . ip6 flowlabel . ip6 ecn @c6
   [ bitwise reg 10 = ( reg 10 >> 0x00000004 ) ]
   [ lookup reg 1 set c6 ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "dscp"}}, {"payload": {"protocol": "ip6", "field": "flowlabel"}}, {"payload": {"protocol": "ip6", "field": "ecn"}}]}, "right": "@c6"}}]
-system-list: ip6 dscp >> 6 . ip6 flowlabel . ip6 ecn >> 4 @c6
 
 rule ip inet: meta mark set ip dscp map @m
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -174,8 +172,6 @@ bytecode inet:
   [ lookup reg 1 set m dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": "@m"}}}}]
-system-list: meta mark set (@nh,8,8 & 0xfc) >> 2 map @m
-system-list inet: meta nfproto ipv4 meta mark set (@nh,8,8 & 0xfc) >> 2 map @m
 
 rule ip inet: ip dscp . ip ecn vmap @vm
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -194,7 +190,6 @@ bytecode inet:
   [ bitwise reg 9 = ( reg 9 & 0x00000003 ) ^ 0x00000000 ]
   [ lookup reg 1 set vm dreg 0 ]
 json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "data": "@vm"}}]
-system-list: ip dscp >> 2 . ip ecn vmap @vm
 
 rule ip inet: add @d { ip dscp }
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -209,7 +204,6 @@ bytecode inet:
   [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
   [ dynset add reg_key 1 set d ]
 json: [{"set": {"op": "add", "elem": {"payload": {"protocol": "ip", "field": "dscp"}}, "set": "@d"}}]
-system-list: add @d { ip dscp >> 2 }
 
 rule inet: update @d6 { ip6 dscp }
   [ meta load nfproto => reg 1 ]
@@ -219,7 +213,6 @@ rule inet: update @d6 { ip6 dscp }
   [ bitwise reg 1 = ( reg 1 >> 0x00000006 ) ]
   [ dynset update reg_key 1 set d6 ]
 json: [{"set": {"op": "update", "elem": {"payload": {"protocol": "ip6", "field": "dscp"}}, "set": "@d6"}}]
-system-list: update @d6 { ip6 dscp >> 6 }
 
 rule ip inet: delete @c { ip ttl . ip dscp . ip ecn }
   [ payload load 1b @ network header + 8 => reg 1 ]
@@ -240,7 +233,6 @@ bytecode inet:
   [ bitwise reg 10 = ( reg 10 & 0x00000003 ) ^ 0x00000000 ]
   [ dynset delete reg_key 1 set c ]
 json: [{"set": {"op": "delete", "elem": {"concat": [{"payload": {"protocol": "ip", "field": "ttl"}}, {"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "set": "@c"}}]
-system-list: delete @c { ip ttl . ip dscp >> 2 . ip ecn }
 
 rule bridge netdev: vlan pcp @p
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -303,7 +295,6 @@ bytecode netdev:
   [ bitwise reg 10 = ( reg 10 & 0x0000ff0f ) ^ 0x00000000 ]
   [ lookup reg 1 set pd ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "vlan", "field": "pcp"}}, {"payload": {"protocol": "vlan", "field": "dei"}}, {"payload": {"protocol": "vlan", "field": "id"}}]}, "right": "@pd"}}]
-system-list: vlan pcp >> 5 . vlan dei >> 4 . vlan id @pd
 
 rule bridge netdev: add @i { vlan id }
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -345,7 +336,6 @@ bytecode inet:
   [ bitwise reg 9 = ( reg 9 & 0x00000003 ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "right": {"set": [{"concat": ["cs1", "ect0"]}, {"concat": ["af11", "ce"]}]}}}]
-system-list: ip dscp >> 2 . ip ecn { cs1 . ect0, af11 . ce }
 
 rule ip inet: ip version . ip hdrlength { 4 . 5 }
   __set%d t 3 size 1
@@ -370,7 +360,6 @@ bytecode inet:
   [ bitwise reg 9 = ( reg 9 & 0x0000000f ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "version"}}, {"payload": {"protocol": "ip", "field": "hdrlength"}}]}, "right": {"set": [{"concat": [4, 5]}]}}}]
-system-list: ip version >> 4 . ip hdrlength { 0 . 0 }
 
 rule ip inet: ip dscp . ip ecn vmap { cs1 . ect0 : accept }
   __map%d t b size 1
@@ -395,7 +384,6 @@ bytecode inet:
   [ bitwise reg 9 = ( reg 9 & 0x00000003 ) ^ 0x00000000 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "data": {"set": [[{"concat": ["cs1", "ect0"]}, {"accept": null}]]}}}]
-system-list: ip dscp >> 2 . ip ecn vmap { cs1 . ect0 : accept }
 
 rule ip inet: meta mark set ip dscp . ip ecn map { cs1 . ect0 : 0x00000003 }
   __map%d t b size 1
@@ -422,4 +410,3 @@ bytecode inet:
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "data": {"set": [[{"concat": ["cs1", "ect0"]}, 3]]}}}}}]
-system-list: meta mark set ip dscp >> 2 . ip ecn map { cs1 . ect0 : 0x00000003 }

@@ -8,7 +8,6 @@ list: meta mark >> 8 == 0x00000005
   [ bitwise reg 1 = ( reg 1 >> 0x00000008 ) ]
   [ cmp eq reg 1 0x00000005 ]
 json: [{"match": {"op": "==", "left": {">>": [{"meta": {"key": "mark"}}, 8]}, "right": 5}}]
-compat-skip: the system nft (1.0.6) refuses shifts in matches; 1.1 encodes an 8 byte compare the kernel refuses (UPSTREAM-FORMAT.md 10)
 
 rule: meta mark << 1 == 2
 list: meta mark << 1 == 0x00000002
@@ -16,7 +15,6 @@ list: meta mark << 1 == 0x00000002
   [ bitwise reg 1 = ( reg 1 << 0x00000001 ) ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"<<": [{"meta": {"key": "mark"}}, 1]}, "right": 2}}]
-compat-skip: the system nft (1.0.6) refuses shifts in matches; 1.1 rewrites this one (UPSTREAM-FORMAT.md 5)
 
 fail: ip dscp >> 1 == 1
 

@@ -40,7 +40,5 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "
 
 # the system nft silently truncates these to the kernel's 8 and 16 bits
 fail ip: synproxy wscale 256
-compat-skip: the system nft accepts it, truncated
 
 fail ip: synproxy mss 65536
-compat-skip: the system nft accepts it, truncated

@@ -38,7 +38,6 @@ rule: tcp flags & (syn | ack) == syn
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
-system-list: tcp flags syn / syn,ack
 
 rule: tcp flags & (syn | ack) == syn | ack
   [ meta load l4proto => reg 1 ]
@@ -47,7 +46,6 @@ rule: tcp flags & (syn | ack) == syn | ack
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000012 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": {"|": ["syn", "ack"]}}}]
-system-list: tcp flags syn,ack / syn,ack
 
 rule: tcp flags & (fin | syn | rst | ack) != syn
   [ meta load l4proto => reg 1 ]
@@ -56,7 +54,6 @@ rule: tcp flags & (fin | syn | rst | ack) != syn
   [ bitwise reg 1 = ( reg 1 & 0x00000017 ) ^ 0x00000000 ]
   [ cmp neq reg 1 0x00000002 ]
 json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["fin", "syn", "rst", "ack"]}]}, "right": "syn"}}]
-system-list: tcp flags != syn / fin,syn,rst,ack
 
 rule: tcp flags & 0x12 == 0x02
 list: tcp flags & (syn | ack) == syn
@@ -66,7 +63,6 @@ list: tcp flags & (syn | ack) == syn
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
-system-list: tcp flags syn / syn,ack
 
 rule: tcp flags 0x02
 list: tcp flags syn
@@ -131,7 +127,6 @@ list: tcp flags & (syn | ack) == syn
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
-system-list: tcp flags syn / syn,ack
 
 rule: tcp flags != syn / syn,ack
 list: tcp flags & (syn | ack) != syn
@@ -141,7 +136,6 @@ list: tcp flags & (syn | ack) != syn
   [ bitwise reg 1 = ( reg 1 & 0x00000012 ) ^ 0x00000000 ]
   [ cmp neq reg 1 0x00000002 ]
 json: [{"match": {"op": "!=", "left": {"&": [{"payload": {"protocol": "tcp", "field": "flags"}}, {"|": ["syn", "ack"]}]}, "right": "syn"}}]
-system-list: tcp flags != syn / syn,ack
 
 rule: tcp flags cwr
   [ meta load l4proto => reg 1 ]

@@ -129,7 +129,6 @@ rule ip: meta l4proto tcp tproxy to 1.1.1.1:tcp dport
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ tproxy ip addr reg 1 port reg 2 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
-system-list: meta l4proto tcp tproxy to 1.1.1.1
 
 rule ip: meta l4proto tcp tproxy to ip saddr
   [ meta load l4proto => reg 1 ]
@@ -145,7 +144,6 @@ rule ip: meta l4proto tcp tproxy to :jhash ip saddr mod 2
   [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
   [ tproxy ip port reg 1 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"port": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
-system-list: meta l4proto tcp tproxy to
 
 rule inet: meta l4proto tcp tproxy ip6 to ip6 saddr:tcp dport
   [ meta load l4proto => reg 1 ]
@@ -156,6 +154,5 @@ rule inet: meta l4proto tcp tproxy ip6 to ip6 saddr:tcp dport
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ tproxy ip6 addr reg 1 port reg 2 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"family": "ip6", "addr": {"payload": {"protocol": "ip6", "field": "saddr"}}, "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
-system-list: meta l4proto tcp tproxy ip6 to ip6 saddr
 
 fail ip: meta l4proto tcp tproxy to meta mark

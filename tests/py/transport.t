@@ -178,7 +178,6 @@ rule: ah nexthdr esp
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000032 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "nexthdr"}}, "right": "esp"}}]
-compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)
 
 rule: comp nexthdr esp
   [ meta load l4proto => reg 1 ]
@@ -186,4 +185,3 @@ rule: comp nexthdr esp
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000032 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "nexthdr"}}, "right": "esp"}}]
-compat-skip: the system nft aborts adding and listing it (UPSTREAM-FORMAT.md 9.1)

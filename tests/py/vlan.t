@@ -164,7 +164,6 @@ bytecode bridge:
   [ bitwise reg 1 = ( reg 1 & 0x0000ff0f ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000600 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "id"}}, "right": 5}}, {"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "type"}}, "right": "8021q"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "id"}}, "right": 6}}]
-system-list ip arp: vlan id 5 vlan id 6
 
 rule ip inet bridge netdev: vlan id 1 ip daddr 1.2.3.4
   [ meta load iiftype => reg 1 ]
