@@ -23,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 DEBUG_NETLINK = 0x8
 OUTPUT_HANDLE = 1 << 3
@@ -117,25 +118,46 @@ def ref_available(repo=None):
     return os.path.exists(os.path.join(root, ".ref-complete"))
 
 
+class RefCrash(OSError):
+    """The reference aborted (an assertion) on a command."""
+
+
 class RefNft:
     """The reference nft's library in a server process chrooted into the
     reference root; the server shares the caller's network namespace."""
 
     def __init__(self, repo=None, env=None):
-        repo = repo or repo_dir()
+        self.repo = repo or repo_dir()
         env = dict(env or os.environ)
         for k in ("LD_PRELOAD", "LD_LIBRARY_PATH", "ASAN_OPTIONS",
                   "PYTHONPATH", "PYTHONHOME"):
             env.pop(k, None)
+        self.env = env
+        self.proc = None
+        self.start()
+
+    def errfile(self):
+        """The server's stderr: a file, which never fills as a pipe can."""
+        self.err = tempfile.TemporaryFile()
+        return self.err
+
+    def stderr_text(self):
+        self.err.seek(0)
+        return self.err.read().decode(errors="replace")
+
+    def start(self):
+        """(Re)starts the server: the reference aborts on some input."""
         self.proc = subprocess.Popen(
-            [os.path.join(repo, "tools", "ref"), "python3", "-u",
+            [os.path.join(self.repo, "tools", "ref"), "python3", "-u",
              os.path.abspath(__file__), "--serve"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env=env)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=self.errfile(), text=True, env=self.env)
         line = self.proc.stdout.readline()
         if not line.startswith("ready"):
+            err = self.stderr_text()
             self.close()
-            raise OSError("the reference server did not start: %r" % line)
+            raise OSError("the reference server did not start: %r %s"
+                          % (line, err))
         self.version = line.split(" ", 1)[1].strip()
 
     def close(self):
@@ -149,16 +171,23 @@ class RefNft:
 
     def run(self, text, json_out=False, debug=False, handles=False,
             flags=0):
+        if self.proc is None:
+            self.start()
         req = {"text": text, "flags": output_flags(json_out, handles, flags),
                "debug": DEBUG_NETLINK if debug else 0}
-        self.proc.stdin.write(json.dumps(req) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        try:
+            self.proc.stdin.write(json.dumps(req) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except OSError:
+            line = ""
         if not line:
+            self.proc.kill()
             rc = self.proc.wait()
+            err = self.stderr_text()
             self.proc = None
-            raise OSError("the reference server died (exit %d) on %r"
-                          % (rc, text[:200]))
+            raise RefCrash("the reference crashed (exit %d) on %r: %s"
+                           % (rc, text[:200], err.strip()[-500:]))
         rep = json.loads(line)
         return rep["rc"], rep["out"], rep["err"]
 

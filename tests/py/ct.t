@@ -208,7 +208,7 @@ rule: ct label 127
 json: [{"match": {"op": "in", "left": {"ct": {"key": "label"}}, "right": 127}}]
 
 rule: ct id 5
-  [ ct load unknown => reg 1 ]
+  [ ct load id => reg 1 ]
   [ cmp eq reg 1 0x05000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "id"}}, "right": 5}}]
 
@@ -401,8 +401,9 @@ rule: ct state new ct count over 20 drop
   [ immediate reg 0 drop ]
 json: [{"match": {"op": "in", "left": {"ct": {"key": "state"}}, "right": "new"}}, {"ct count": {"val": 20, "inv": true}}, {"drop": null}]
 
-# the system nft loads 4294967296 as 0 without a word
+# upstream 1.1.3 loads 4294967296 as 0 without a word (README: Differences)
 fail: ct count over 4294967296
+ref-skip: 1.1.3 loads 4294967296 as 0 without a word
 
 fail: ct count
 

@@ -107,6 +107,7 @@ json: [{"dnat": {"addr": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "
 
 rule: dnat to numgen inc mod 2
   [ numgen reg 1 = inc mod 2 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ nat dnat ip addr_min reg 1 ]
 json: [{"dnat": {"addr": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}}}]
 
@@ -132,11 +133,7 @@ list: dnat to ip saddr
   [ nat dnat ip addr_min reg 1 ]
 json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
 
-rule: dnat to @nh,96,32
-list: dnat to ip saddr
-  [ payload load 4b @ network header + 12 => reg 1 ]
-  [ nat dnat ip addr_min reg 1 ]
-json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+fail: dnat to @nh,96,32
 
 rule: dnat prefix to ip saddr
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -172,16 +169,7 @@ rule: tcp dport 1 dnat to :tcp dport
   [ nat dnat ip proto_min reg 1 flags 0x2 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
-rule: tcp dport 1 dnat to 1.1.1.1:jhash ip saddr mod 100 offset 1000
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x00000006 ]
-  [ payload load 2b @ transport header + 2 => reg 1 ]
-  [ cmp eq reg 1 0x00000100 ]
-  [ immediate reg 1 0x01010101 ]
-  [ payload load 4b @ network header + 12 => reg 3 ]
-  [ hash reg 2 = jhash(reg 3, 4, 0x0) % mod 100 offset 1000 ]
-  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"addr": "1.1.1.1", "port": {"jhash": {"mod": 100, "offset": 1000, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+fail: tcp dport 1 dnat to 1.1.1.1:jhash ip saddr mod 100 offset 1000
 
 rule: tcp dport 1 dnat to 1.1.1.1:th dport
 list: tcp dport 1 dnat to 1.1.1.1:tcp dport
@@ -195,27 +183,29 @@ list: tcp dport 1 dnat to 1.1.1.1:tcp dport
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}, {"dnat": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
 rule: meta l4proto tcp dnat to 1.1.1.1:tcp dport
+list: dnat to 1.1.1.1:tcp dport
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ immediate reg 1 0x01010101 ]
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"dnat": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+json: [{"dnat": {"addr": "1.1.1.1", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
 rule: meta l4proto tcp redirect to :tcp dport
+list: redirect to :tcp dport
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
   [ redir proto_min reg 1 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"redirect": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+json: [{"redirect": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
 rule: meta l4proto udp redirect to udp dport
-list: meta l4proto udp redirect to :udp dport
+list: redirect to :udp dport
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000011 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
   [ redir proto_min reg 1 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"redirect": {"port": {"payload": {"protocol": "udp", "field": "dport"}}}}]
+json: [{"redirect": {"port": {"payload": {"protocol": "udp", "field": "dport"}}}}]
 
 fail: dnat to meta mark
 
@@ -223,7 +213,13 @@ fail: dnat to ip saddr . tcp dport
 
 fail: dnat to ip6 saddr
 
-fail: dnat to ip saddr:tcp dport
+rule: dnat to ip saddr:tcp dport
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 2 ]
+  [ nat dnat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
+json: [{"dnat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}, "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
 fail: tcp dport 1 dnat to 1.1.1.1:meta mark
 

@@ -74,6 +74,7 @@ json: [{"dup": {"addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "dev
 
 rule ip: dup to numgen inc mod 2
   [ numgen reg 1 = inc mod 2 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ dup sreg_addr 1 ]
 json: [{"dup": {"addr": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}}}]
 

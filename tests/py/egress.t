@@ -33,8 +33,7 @@ rule: tcp dport 1-1024
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x00000100 ]
-  [ cmp lte reg 1 0x00000004 ]
+  [ range eq reg 1 0x00000100 0x00000004 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"range": [1, 1024]}}}]
 
 rule: udp dport 1000-2000 counter accept
@@ -42,8 +41,7 @@ list: udp dport 1000-2000 counter packets 0 bytes 0 accept
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000011 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x0000e803 ]
-  [ cmp lte reg 1 0x0000d007 ]
+  [ range eq reg 1 0x0000e803 0x0000d007 ]
   [ counter pkts 0 bytes 0 ]
   [ immediate reg 0 accept ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": {"range": [1000, 2000]}}}, {"counter": {"packets": 0, "bytes": 0}}, {"accept": null}]

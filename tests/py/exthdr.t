@@ -336,11 +336,12 @@ rule: ip option ra value 0
 json: [{"match": {"op": "==", "left": {"ip option": {"name": "ra", "field": "value"}}, "right": 0}}]
 
 rule: ip option rr type 7
+list: ip option rr exists
   [ meta load nfproto => reg 1 ]
   [ cmp eq reg 1 0x00000002 ]
-  [ exthdr load ipv4 1b @ 7 + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000007 ]
-json: [{"match": {"op": "==", "left": {"ip option": {"name": "rr", "field": "type"}}, "right": 7}}]
+  [ exthdr load ipv4 1b @ 7 + 0 present => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"ip option": {"name": "rr"}}, "right": true}}]
 
 fail: tcp option maxseg nosuch 3
 
@@ -376,8 +377,7 @@ rule: frag frag-off 10-20
   [ cmp eq reg 1 0x0000000a ]
   [ exthdr load ipv6 2b @ 44 + 2 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000f8ff ) ^ 0x00000000 ]
-  [ cmp gte reg 1 0x00005000 ]
-  [ cmp lte reg 1 0x0000a000 ]
+  [ range eq reg 1 0x00005000 0x0000a000 ]
 json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "frag-off"}}, "right": {"range": [10, 20]}}}]
 
 rule: frag more-fragments 1
@@ -397,9 +397,10 @@ rule: frag reserved2 1
 json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "reserved2"}}, "right": 1}}]
 
 rule: tcp option mptcp subtype 1
+list: tcp option mptcp subtype mp-join
   [ exthdr load tcpopt 1b @ 30 + 2 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000010 ]
-json: [{"match": {"op": "==", "left": {"tcp option": {"name": "mptcp", "field": "subtype"}}, "right": 1}}]
+json: [{"match": {"op": "==", "left": {"tcp option": {"name": "mptcp", "field": "subtype"}}, "right": "mp-join"}}]
 
 fail: frag frag-off 8192

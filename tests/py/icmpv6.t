@@ -284,19 +284,23 @@ bytecode netdev:
   [ cmp eq reg 1 0x00000500 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "echo-reply"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "sequence"}}, "right": 5}}]
 
-# listed as written: "icmpv6 type" alone loads as "meta l4proto ipv6-icmp"
+# listed as written: "icmpv6 type" alone loads as "meta l4proto
+# ipv6-icmp", which also matches behind extension headers, where "ip6
+# nexthdr" does not (upstream 1.1.3 drops the match from its listing)
 rule ip6: ip6 nexthdr ipv6-icmp icmpv6 type echo-request
   [ payload load 1b @ network header + 6 => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000080 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "nexthdr"}}, "right": "ipv6-icmp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "echo-request"}}]
+ref-list: icmpv6 type echo-request
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "echo-request"}}]
 
 # a field of echo requests and replies: the type set comes first, and
 # stays listed (as in upstream 1.1)
 rule: icmpv6 id 1
 list: icmpv6 type { echo-request, echo-reply } icmpv6 id 1
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -306,7 +310,7 @@ list: icmpv6 type { echo-request, echo-reply } icmpv6 id 1
   [ payload load 2b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00000100 ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -318,7 +322,7 @@ bytecode inet:
   [ payload load 2b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00000100 ]
 bytecode bridge:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -330,7 +334,7 @@ bytecode bridge:
   [ payload load 2b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x00000100 ]
 bytecode netdev:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -345,7 +349,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field"
 
 rule: icmpv6 sequence 2
 list: icmpv6 type { echo-request, echo-reply } icmpv6 sequence 2
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -355,7 +359,7 @@ list: icmpv6 type { echo-request, echo-reply } icmpv6 sequence 2
   [ payload load 2b @ transport header + 6 => reg 1 ]
   [ cmp eq reg 1 0x00000200 ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -367,7 +371,7 @@ bytecode inet:
   [ payload load 2b @ transport header + 6 => reg 1 ]
   [ cmp eq reg 1 0x00000200 ]
 bytecode bridge:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -379,7 +383,7 @@ bytecode bridge:
   [ payload load 2b @ transport header + 6 => reg 1 ]
   [ cmp eq reg 1 0x00000200 ]
 bytecode netdev:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -394,7 +398,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field"
 
 rule: icmpv6 id 1 icmpv6 sequence 2
 list: icmpv6 type { echo-request, echo-reply } icmpv6 id 1 icmpv6 sequence 2
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -404,7 +408,7 @@ list: icmpv6 type { echo-request, echo-reply } icmpv6 id 1 icmpv6 sequence 2
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x02000100 ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -416,7 +420,7 @@ bytecode inet:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x02000100 ]
 bytecode bridge:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -428,7 +432,7 @@ bytecode bridge:
   [ payload load 4b @ transport header + 4 => reg 1 ]
   [ cmp eq reg 1 0x02000100 ]
 bytecode netdev:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000080  : 0 [end]	element 00000081  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -483,115 +487,11 @@ bytecode netdev:
   [ cmp eq reg 1 0x00050000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
 
-rule: icmpv6 packet-too-big 1280
-list: icmpv6 mtu 1280
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-bytecode inet:
-  [ meta load nfproto => reg 1 ]
-  [ cmp eq reg 1 0x0000000a ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-bytecode bridge:
-  [ payload load 2b @ link header + 12 => reg 1 ]
-  [ cmp eq reg 1 0x0000dd86 ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-bytecode netdev:
-  [ meta load protocol => reg 1 ]
-  [ cmp eq reg 1 0x0000dd86 ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+fail: icmpv6 packet-too-big 1280
 
-rule: icmpv6 parameter-problem 3
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000004 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x03000000 ]
-bytecode inet:
-  [ meta load nfproto => reg 1 ]
-  [ cmp eq reg 1 0x0000000a ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000004 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x03000000 ]
-bytecode bridge:
-  [ payload load 2b @ link header + 12 => reg 1 ]
-  [ cmp eq reg 1 0x0000dd86 ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000004 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x03000000 ]
-bytecode netdev:
-  [ meta load protocol => reg 1 ]
-  [ cmp eq reg 1 0x0000dd86 ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000004 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x03000000 ]
-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "parameter-problem"}}, "right": 3}}]
+fail: icmpv6 parameter-problem 3
 
-rule: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
-list: icmpv6 mtu 1280
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-bytecode inet:
-  [ meta load nfproto => reg 1 ]
-  [ cmp eq reg 1 0x0000000a ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-bytecode bridge:
-  [ payload load 2b @ link header + 12 => reg 1 ]
-  [ cmp eq reg 1 0x0000dd86 ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-bytecode netdev:
-  [ meta load protocol => reg 1 ]
-  [ cmp eq reg 1 0x0000dd86 ]
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x0000003a ]
-  [ payload load 1b @ transport header + 0 => reg 1 ]
-  [ cmp eq reg 1 0x00000002 ]
-  [ payload load 4b @ transport header + 4 => reg 1 ]
-  [ cmp eq reg 1 0x00050000 ]
-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "mtu"}}, "right": 1280}}]
+fail: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
 
 rule: icmpv6 type nd-neighbor-solicit icmpv6 taddr fe80::1
   [ meta load l4proto => reg 1 ]
@@ -633,7 +533,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field"
 # listed (UPSTREAM-FORMAT.md section 5)
 rule: icmpv6 taddr fe80::3
 list: icmpv6 type { mld-listener-query, mld-listener-report, mld-listener-done, nd-neighbor-solicit, nd-neighbor-advert, nd-redirect } icmpv6 taddr fe80::3
-  __set%d t 3 size 6
+  __set%d t 3
   __set%d t 0
   	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -643,7 +543,7 @@ list: icmpv6 type { mld-listener-query, mld-listener-report, mld-listener-done, 
   [ payload load 16b @ transport header + 8 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
 bytecode inet:
-  __set%d t 3 size 6
+  __set%d t 3
   __set%d t 0
   	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -655,7 +555,7 @@ bytecode inet:
   [ payload load 16b @ transport header + 8 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
 bytecode bridge:
-  __set%d t 3 size 6
+  __set%d t 3
   __set%d t 0
   	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -667,7 +567,7 @@ bytecode bridge:
   [ payload load 16b @ transport header + 8 => reg 1 ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
 bytecode netdev:
-  __set%d t 3 size 6
+  __set%d t 3
   __set%d t 0
   	element 00000082  : 0 [end]	element 00000083  : 0 [end]	element 00000084  : 0 [end]	element 00000087  : 0 [end]	element 00000088  : 0 [end]	element 00000089  : 0 [end]
   [ meta load protocol => reg 1 ]

@@ -27,8 +27,7 @@ rule: tcp dport 1-1024
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x00000100 ]
-  [ cmp lte reg 1 0x00000004 ]
+  [ range eq reg 1 0x00000100 0x00000004 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"range": [1, 1024]}}}]
 
 rule: meta iifname "eth0"

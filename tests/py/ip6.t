@@ -185,7 +185,7 @@ fail: ip6 saddr 1.2.3.4
 # ranges in concatenations, and addresses in brackets ("[::1]", as in
 # "[::1]:80"), wherever an address goes, as the system nft takes them
 rule: ip6 saddr . tcp dport { ::1-::5 . 22, 2001:db8::-2001:db8::5 . 80-90 }
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  - 00000000 00000000 00000000 05000000 00001600  : 0 [end]	element b80d0120 00000000 00000000 00000000 00005000  - b80d0120 00000000 00000000 05000000 00005a00  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -196,7 +196,7 @@ rule: ip6 saddr . tcp dport { ::1-::5 . 22, 2001:db8::-2001:db8::5 . 80-90 }
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  - 00000000 00000000 00000000 05000000 00001600  : 0 [end]	element b80d0120 00000000 00000000 00000000 00005000  - b80d0120 00000000 00000000 05000000 00005a00  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -205,7 +205,7 @@ bytecode ip6:
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  - 00000000 00000000 00000000 05000000 00001600  : 0 [end]	element b80d0120 00000000 00000000 00000000 00005000  - b80d0120 00000000 00000000 05000000 00005a00  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -219,7 +219,7 @@ json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6"
 
 rule: ip6 saddr . ip6 daddr { ::1 . ::2-::3, 1:: . 2::-3:: }
 list: ip6 saddr . ip6 daddr { ::1 . ::2/127, 1:: . 2::-3:: }
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00000000 00000000 00000000 02000000  - 00000000 00000000 00000000 01000000 00000000 00000000 00000000 03000000  : 0 [end]	element 00000100 00000000 00000000 00000000 00000200 00000000 00000000 00000000  - 00000100 00000000 00000000 00000000 00000300 00000000 00000000 00000000  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -228,14 +228,14 @@ list: ip6 saddr . ip6 daddr { ::1 . ::2/127, 1:: . 2::-3:: }
   [ payload load 16b @ network header + 24 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00000000 00000000 00000000 02000000  - 00000000 00000000 00000000 01000000 00000000 00000000 00000000 03000000  : 0 [end]	element 00000100 00000000 00000000 00000000 00000200 00000000 00000000 00000000  - 00000100 00000000 00000000 00000000 00000300 00000000 00000000 00000000  : 0 [end]
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ payload load 16b @ network header + 24 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00000000 00000000 00000000 02000000  - 00000000 00000000 00000000 01000000 00000000 00000000 00000000 03000000  : 0 [end]	element 00000100 00000000 00000000 00000000 00000200 00000000 00000000 00000000  - 00000100 00000000 00000000 00000000 00000300 00000000 00000000 00000000  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -266,23 +266,20 @@ list: ip6 saddr ::1-::5
   [ meta load protocol => reg 1 ]
   [ cmp eq reg 1 0x0000dd86 ]
   [ payload load 16b @ network header + 8 => reg 1 ]
-  [ cmp gte reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
-  [ cmp lte reg 1 0x00000000 0x00000000 0x00000000 0x05000000 ]
+  [ range eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 0x00000000 0x00000000 0x00000000 0x05000000 ]
 bytecode ip6:
   [ payload load 16b @ network header + 8 => reg 1 ]
-  [ cmp gte reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
-  [ cmp lte reg 1 0x00000000 0x00000000 0x00000000 0x05000000 ]
+  [ range eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 0x00000000 0x00000000 0x00000000 0x05000000 ]
 bytecode inet:
   [ meta load nfproto => reg 1 ]
   [ cmp eq reg 1 0x0000000a ]
   [ payload load 16b @ network header + 8 => reg 1 ]
-  [ cmp gte reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
-  [ cmp lte reg 1 0x00000000 0x00000000 0x00000000 0x05000000 ]
+  [ range eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 0x00000000 0x00000000 0x00000000 0x05000000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "saddr"}}, "right": {"range": ["::1", "::5"]}}}]
 
 rule: ip6 saddr { [::1]/128, [::3]-[::5] }
 list: ip6 saddr { ::1, ::3-::5 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 00000000 00000000 00000000 03000000  : 0 [end]	element 00000000 00000000 00000000 06000000  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -290,13 +287,13 @@ list: ip6 saddr { ::1, ::3-::5 }
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 00000000 00000000 00000000 03000000  : 0 [end]	element 00000000 00000000 00000000 06000000  : 1 [end]
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 00000000 00000000 00000000 03000000  : 0 [end]	element 00000000 00000000 00000000 06000000  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -307,7 +304,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "
 
 rule: ip6 saddr . tcp dport { [::1]-[::5] . 22 }
 list: ip6 saddr . tcp dport { ::1-::5 . 22 }
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  - 00000000 00000000 00000000 05000000 00001600  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -318,7 +315,7 @@ list: ip6 saddr . tcp dport { ::1-::5 . 22 }
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  - 00000000 00000000 00000000 05000000 00001600  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -327,7 +324,7 @@ bytecode ip6:
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  - 00000000 00000000 00000000 05000000 00001600  : 0 [end]
   [ meta load nfproto => reg 1 ]

@@ -167,18 +167,15 @@ rule ip6 inet bridge netdev: ip6 hoplimit 1-10
   [ meta load protocol => reg 1 ]
   [ cmp eq reg 1 0x0000dd86 ]
   [ payload load 1b @ network header + 7 => reg 1 ]
-  [ cmp gte reg 1 0x00000001 ]
-  [ cmp lte reg 1 0x0000000a ]
+  [ range eq reg 1 0x00000001 0x0000000a ]
 bytecode ip6:
   [ payload load 1b @ network header + 7 => reg 1 ]
-  [ cmp gte reg 1 0x00000001 ]
-  [ cmp lte reg 1 0x0000000a ]
+  [ range eq reg 1 0x00000001 0x0000000a ]
 bytecode inet:
   [ meta load nfproto => reg 1 ]
   [ cmp eq reg 1 0x0000000a ]
   [ payload load 1b @ network header + 7 => reg 1 ]
-  [ cmp gte reg 1 0x00000001 ]
-  [ cmp lte reg 1 0x0000000a ]
+  [ range eq reg 1 0x00000001 0x0000000a ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "hoplimit"}}, "right": {"range": [1, 10]}}}]
 
 fail ip6 inet bridge netdev: ip6 flowlabel 1048576

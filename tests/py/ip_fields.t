@@ -209,18 +209,15 @@ rule ip inet bridge netdev: ip length 100-200
   [ meta load protocol => reg 1 ]
   [ cmp eq reg 1 0x00000008 ]
   [ payload load 2b @ network header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x00006400 ]
-  [ cmp lte reg 1 0x0000c800 ]
+  [ range eq reg 1 0x00006400 0x0000c800 ]
 bytecode ip:
   [ payload load 2b @ network header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x00006400 ]
-  [ cmp lte reg 1 0x0000c800 ]
+  [ range eq reg 1 0x00006400 0x0000c800 ]
 bytecode inet:
   [ meta load nfproto => reg 1 ]
   [ cmp eq reg 1 0x00000002 ]
   [ payload load 2b @ network header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x00006400 ]
-  [ cmp lte reg 1 0x0000c800 ]
+  [ range eq reg 1 0x00006400 0x0000c800 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "length"}}, "right": {"range": [100, 200]}}}]
 
 rule ip inet bridge netdev: ip id 5
@@ -385,20 +382,17 @@ list: ip dscp 0x01-0x05
   [ cmp eq reg 1 0x00000008 ]
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
-  [ cmp gte reg 1 0x00000004 ]
-  [ cmp lte reg 1 0x00000014 ]
+  [ range eq reg 1 0x00000004 0x00000014 ]
 bytecode ip:
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
-  [ cmp gte reg 1 0x00000004 ]
-  [ cmp lte reg 1 0x00000014 ]
+  [ range eq reg 1 0x00000004 0x00000014 ]
 bytecode inet:
   [ meta load nfproto => reg 1 ]
   [ cmp eq reg 1 0x00000002 ]
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
-  [ cmp gte reg 1 0x00000004 ]
-  [ cmp lte reg 1 0x00000014 ]
+  [ range eq reg 1 0x00000004 0x00000014 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"range": ["lephb", 5]}}}]
 
 fail ip inet bridge netdev: ip dscp foo
@@ -411,7 +405,7 @@ fail ip inet bridge netdev: ip ecn 4
 # field's place, as single values are (0x20 and 0x40 under 0xfc), and is
 # declared with the field's type (dscp)
 rule ip inet bridge netdev: ip dscp { cs1, cs2 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000020  : 0 [end]	element 00000040  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -420,14 +414,14 @@ rule ip inet bridge netdev: ip dscp { cs1, cs2 }
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000020  : 0 [end]	element 00000040  : 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000020  : 0 [end]	element 00000040  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -438,7 +432,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"set": ["cs1", "cs2"]}}}]
 
 rule ip inet bridge netdev: ip dscp != { cs1, af41 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000020  : 0 [end]	element 00000088  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -447,14 +441,14 @@ rule ip inet bridge netdev: ip dscp != { cs1, af41 }
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode ip:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000020  : 0 [end]	element 00000088  : 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000020  : 0 [end]	element 00000088  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -465,7 +459,7 @@ bytecode inet:
 json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"set": ["cs1", "af41"]}}}]
 
 rule ip inet bridge netdev: ip version { 4, 5 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000040  : 0 [end]	element 00000050  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -474,14 +468,14 @@ rule ip inet bridge netdev: ip version { 4, 5 }
   [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000040  : 0 [end]	element 00000050  : 0 [end]
   [ payload load 1b @ network header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000040  : 0 [end]	element 00000050  : 0 [end]
   [ meta load nfproto => reg 1 ]

@@ -103,7 +103,8 @@ bytecode inet:
   [ payload write reg 1 => 2b @ network header + 8 csum_type 1 csum_off 10 csum_flags 0x1 ]
 json: [{"mangle": {"key": {"payload": {"protocol": "ip", "field": "protocol"}}, "value": "tcp"}}]
 
-# nft 1.0.6 lists the icmp and icmpv6 type writes as something else
+# upstream 1.1.3 lists the icmp and icmpv6 type writes as raw writes of
+# @th,0,16 without their checksum, which reload as something else
 rule ip inet: icmp type set 0
 list: icmp type set echo-reply
   [ meta load l4proto => reg 1 ]
@@ -120,6 +121,8 @@ bytecode inet:
   [ bitwise reg 1 = ( reg 1 & 0x0000ff00 ) ^ 0x00000000 ]
   [ payload write reg 1 => 2b @ transport header + 0 csum_type 1 csum_off 2 csum_flags 0x0 ]
 json: [{"mangle": {"key": {"payload": {"protocol": "icmp", "field": "type"}}, "value": "echo-reply"}}]
+ref-list: meta l4proto icmp @th,0,16 set @th,0,16 & 0xff
+ref-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "icmp"}}, {"mangle": {"key": {"payload": {"base": "th", "offset": 0, "len": 16}}, "value": {"&": [{"payload": {"base": "th", "offset": 0, "len": 16}}, 255]}}}]
 
 rule ip6 inet: ip6 saddr set ::1
   [ immediate reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
@@ -181,6 +184,8 @@ bytecode inet:
   [ bitwise reg 1 = ( reg 1 & 0x0000ff00 ) ^ 0x00000001 ]
   [ payload write reg 1 => 2b @ transport header + 0 csum_type 1 csum_off 2 csum_flags 0x0 ]
 json: [{"mangle": {"key": {"payload": {"protocol": "icmpv6", "field": "type"}}, "value": "destination-unreachable"}}]
+ref-list: meta l4proto ipv6-icmp @th,0,16 set @th,0,16 & 0x1ff | 0x100
+ref-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "ipv6-icmp"}}, {"mangle": {"key": {"payload": {"base": "th", "offset": 0, "len": 16}}, "value": {"|": [{"&": [{"payload": {"base": "th", "offset": 0, "len": 16}}, 511]}, 256]}}}]
 
 # UPSTREAM-FORMAT.md 4.3: upstream lets the kernel update the UDP checksum
 rule: udp dport set 53

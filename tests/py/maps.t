@@ -8,7 +8,7 @@ chain: target
 
 rule: meta mark set tcp dport map { 22 : 1, 80 : 2 }
 list: meta mark set tcp dport map { 22 : 0x00000001, 80 : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00001600  : 00000001 0 [end]	element 00005000  : 00000002 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -20,7 +20,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: meta mark set udp dport map { 53 : 0x10, 123 : 0x20 } counter
 list: meta mark set udp dport map { 53 : 0x00000010, 123 : 0x00000020 } counter packets 0 bytes 0
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00003500  : 00000010 0 [end]	element 00007b00  : 00000020 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -33,7 +33,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: ct mark set tcp dport map { 22 : 1, 80 : 2 }
 list: ct mark set tcp dport map { 22 : 0x00000001, 80 : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00001600  : 00000001 0 [end]	element 00005000  : 00000002 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -45,7 +45,7 @@ json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {"map": {"key": {"pa
 
 rule: meta mark set meta l4proto map { tcp : 1, udp : 2 }
 list: meta mark set meta l4proto map { tcp : 0x00000001, udp : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000006  : 00000001 0 [end]	element 00000011  : 00000002 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -55,7 +55,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: meta mark set tcp dport map { 22-23 : 1, 80 : 2, 1024-65535 : 3 }
 list: meta mark set tcp dport map { 22-23 : 0x00000001, 80 : 0x00000002, 1024-65535 : 0x00000003 }
-  __map%d t f size 7
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 00001600  : 00000001 0 [end]	element 00001800  : 1 [end]	element 00005000  : 00000002 0 [end]	element 00005100  : 1 [end]	element 00000004  : 00000003 0 [end]  userdata = { \x01\x04\x01\x00\x00\x00 }
   [ meta load l4proto => reg 1 ]
@@ -67,7 +67,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: meta mark set meta mark map { 1-10 : 2, 20 : 3 }
 list: meta mark set meta mark map { 0x00000001-0x0000000a : 0x00000002, 0x00000014 : 0x00000003 }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 01000000  : 00000002 0 [end]	element 0b000000  : 1 [end]	element 14000000  : 00000003 0 [end]	element 15000000  : 1 [end]
   [ meta load mark => reg 1 ]
@@ -78,7 +78,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: meta mark set numgen inc mod 2 map { 0 : 1, 1 : 2 }
 list: meta mark set numgen inc mod 2 map { 0 : 0x00000001, 1 : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : 00000001 0 [end]	element 00000001  : 00000002 0 [end]
   [ numgen reg 1 = inc mod 2 ]
@@ -88,7 +88,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: meta mark set jhash tcp dport mod 4 map { 0 : 1, 1 : 2, 2 : 3, 3 : 4 }
 list: meta mark set jhash tcp dport mod 4 map { 0 : 0x00000001, 1 : 0x00000002, 2 : 0x00000003, 3 : 0x00000004 }
-  __map%d t b size 4
+  __map%d t b
   __map%d t 0
   	element 00000000  : 00000001 0 [end]	element 00000001  : 00000002 0 [end]	element 00000002  : 00000003 0 [end]	element 00000003  : 00000004 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -100,7 +100,7 @@ list: meta mark set jhash tcp dport mod 4 map { 0 : 0x00000001, 1 : 0x00000002, 
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"jhash": {"mod": 4, "expr": {"payload": {"protocol": "tcp", "field": "dport"}}}}, "data": {"set": [[0, 1], [1, 2], [2, 3], [3, 4]]}}}}}]
 
 rule: meta priority set tcp dport map { 22 : 1:1, 80 : 1:2 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00001600  : 00010001 0 [end]	element 00005000  : 00010002 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -112,14 +112,14 @@ json: [{"mangle": {"key": {"meta": {"key": "priority"}}, "value": {"map": {"key"
 
 rule ip inet: meta mark set ip saddr map { 10.0.0.1 : 1, 10.0.0.2 : 2 }
 list: meta mark set ip saddr map { 10.0.0.1 : 0x00000001, 10.0.0.2 : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a  : 00000001 0 [end]	element 0200000a  : 00000002 0 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a  : 00000001 0 [end]	element 0200000a  : 00000002 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -131,14 +131,14 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule ip inet: ct mark set ip saddr map { 10.0.0.0/24 : 1, 10.0.1.0/24 : 2 }
 list: ct mark set ip saddr map { 10.0.0.0/24 : 0x00000001, 10.0.1.0/24 : 0x00000002 }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 00000001 0 [end]	element 0001000a  : 00000002 0 [end]	element 0002000a  : 1 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 1 ]
   [ ct set mark with reg 1 ]
 bytecode inet:
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 00000001 0 [end]	element 0001000a  : 00000002 0 [end]	element 0002000a  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -150,7 +150,7 @@ json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {"map": {"key": {"pa
 
 rule ip inet: meta mark set ip saddr . tcp dport map { 10.0.0.1 . 22 : 1, 10.0.0.2 . 80 : 2 }
 list: meta mark set ip saddr . tcp dport map { 10.0.0.1 . 22 : 0x00000001, 10.0.0.2 . 80 : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a 00001600  : 00000001 0 [end]	element 0200000a 00005000  : 00000002 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -160,7 +160,7 @@ list: meta mark set ip saddr . tcp dport map { 10.0.0.1 . 22 : 0x00000001, 10.0.
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a 00001600  : 00000001 0 [end]	element 0200000a 00005000  : 00000002 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -175,7 +175,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule ip inet: meta mark set ip saddr . tcp dport map { 10.0.0.0/24 . 22-23 : 3 }
 list: meta mark set ip saddr . tcp dport map { 10.0.0.0/24 . 22-23 : 0x00000003 }
-  __map%d t 8f size 1
+  __map%d t 8f
   __map%d t 0
   	element 0000000a 00001600  - ff00000a 00001700  : 00000003 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -185,7 +185,7 @@ list: meta mark set ip saddr . tcp dport map { 10.0.0.0/24 . 22-23 : 0x00000003 
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t 8f size 1
+  __map%d t 8f
   __map%d t 0
   	element 0000000a 00001600  - ff00000a 00001700  : 00000003 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -200,14 +200,14 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule ip6 inet: meta mark set ip6 saddr map { ::1 : 1, fe80::/64 : 2 }
 list: meta mark set ip6 saddr map { ::1 : 0x00000001, fe80::/64 : 0x00000002 }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 00000001 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : 00000002 0 [end]	element 000080fe 01000000 00000000 00000000  : 1 [end]
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 00000001 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : 00000002 0 [end]	element 000080fe 01000000 00000000 00000000  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -219,7 +219,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule ip6 inet: meta mark set ip6 saddr . tcp dport map { ::1 . 22 : 1 }
 list: meta mark set ip6 saddr . tcp dport map { ::1 . 22 : 0x00000001 }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  : 00000001 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -229,7 +229,7 @@ list: meta mark set ip6 saddr . tcp dport map { ::1 . 22 : 0x00000001 }
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  : 00000001 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -244,7 +244,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule inet: meta mark set iifname map { "lo" : 1, "eth0" : 2 }
 list: meta mark set iifname map { "lo" : 0x00000001, "eth0" : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00006f6c 00000000 00000000 00000000  : 00000001 0 [end]	element 30687465 00000000 00000000 00000000  : 00000002 0 [end]
   [ meta load iifname => reg 1 ]
@@ -254,7 +254,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule ip inet: meta mark set ip dscp map { cs1 : 1, af11 : 2 }
 list: meta mark set ip dscp map { cs1 : 0x00000001, af11 : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000020  : 00000001 0 [end]	element 00000028  : 00000002 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -262,7 +262,7 @@ list: meta mark set ip dscp map { cs1 : 0x00000001, af11 : 0x00000002 }
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000020  : 00000001 0 [end]	element 00000028  : 00000002 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -275,7 +275,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule: meta mark set iifname map { "eth*" : 1, "lo" : 2 }
 list: meta mark set iifname map { "eth*" : 0x00000001, "lo" : 0x00000002 }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00687465 00000000 00000000 00000000  : 00000001 0 [end]	element 00697465 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : 00000002 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]
   [ meta load iifname => reg 1 ]
@@ -295,7 +295,7 @@ fail ip inet: meta mark set ip saddr . tcp dport map { 10.0.0.1 : 1 }
 
 # dup's address and device from maps
 rule ip: dup to ip saddr map { 10.0.0.1 : 10.0.0.2, 10.0.0.3 : 10.0.0.4 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a  : 0200000a 0 [end]	element 0300000a  : 0400000a 0 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -304,7 +304,7 @@ rule ip: dup to ip saddr map { 10.0.0.1 : 10.0.0.2, 10.0.0.3 : 10.0.0.4 }
 json: [{"dup": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "10.0.0.2"], ["10.0.0.3", "10.0.0.4"]]}}}}}]
 
 rule ip: dup to ip saddr map { 10.0.0.1 : 10.0.0.2 } device "lo"
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 0100000a  : 0200000a 0 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -314,7 +314,7 @@ rule ip: dup to ip saddr map { 10.0.0.1 : 10.0.0.2 } device "lo"
 json: [{"dup": {"addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", "10.0.0.2"]]}}}, "dev": "lo"}}]
 
 rule ip: dup to 10.0.0.9 device iifname map { "lo" : "lo" }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00006f6c 00000000 00000000 00000000  : 00000001 0 [end]
   [ immediate reg 1 0x0900000a ]
@@ -327,7 +327,7 @@ fail: meta mark set tcp dport map { 22 : 1, 22 : 2 }
 
 # payload statements take a map's value (load_balancing.nft)
 rule ip inet: tcp dport 80 ip daddr set numgen inc mod 2 map { 0 : 192.168.1.100, 1 : 192.168.1.101 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : 6401a8c0 0 [end]	element 00000001  : 6501a8c0 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -338,7 +338,7 @@ rule ip inet: tcp dport 80 ip daddr set numgen inc mod 2 map { 0 : 192.168.1.100
   [ lookup reg 1 set __map%d dreg 1 ]
   [ payload write reg 1 => 4b @ network header + 16 csum_type 1 csum_off 10 csum_flags 0x1 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : 6401a8c0 0 [end]	element 00000001  : 6501a8c0 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -353,7 +353,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 80}}, {"mangle": {"key": {"payload": {"protocol": "ip", "field": "daddr"}}, "value": {"map": {"key": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "data": {"set": [[0, "192.168.1.100"], [1, "192.168.1.101"]]}}}}}]
 
 rule ip6 inet: ip6 daddr set jhash ip6 saddr mod 2 map { 0 : ::1, 1 : ::2 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : 00000000 00000000 00000000 01000000 0 [end]	element 00000001  : 00000000 00000000 00000000 02000000 0 [end]
   [ payload load 16b @ network header + 8 => reg 2 ]
@@ -361,7 +361,7 @@ rule ip6 inet: ip6 daddr set jhash ip6 saddr mod 2 map { 0 : ::1, 1 : ::2 }
   [ lookup reg 1 set __map%d dreg 1 ]
   [ payload write reg 1 => 16b @ network header + 24 csum_type 0 csum_off 0 csum_flags 0x1 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : 00000000 00000000 00000000 01000000 0 [end]	element 00000001  : 00000000 00000000 00000000 02000000 0 [end]
   [ meta load nfproto => reg 1 ]

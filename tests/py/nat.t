@@ -175,20 +175,22 @@ json: [{"snat": {"family": "ip", "addr": {"jhash": {"mod": 2, "expr": {"payload"
 
 rule inet: snat ip to numgen inc mod 2
   [ numgen reg 1 = inc mod 2 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ nat snat ip addr_min reg 1 ]
 json: [{"snat": {"family": "ip", "addr": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}}}]
 
 rule inet: meta l4proto tcp snat ip to 1.2.3.4:tcp dport
+list: snat ip to 1.2.3.4:tcp dport
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ immediate reg 1 0x04030201 ]
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ nat snat ip addr_min reg 1 proto_min reg 2 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"snat": {"family": "ip", "addr": "1.2.3.4", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+json: [{"snat": {"family": "ip", "addr": "1.2.3.4", "port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
 rule: meta l4proto udp snat ip6 to ip6 daddr:udp sport
-list: meta l4proto udp snat to ip6 daddr:udp sport
-list inet: meta l4proto udp snat ip6 to ip6 daddr:udp sport
+list: snat to ip6 daddr:udp sport
+list inet: snat ip6 to ip6 daddr:udp sport
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000011 ]
   [ payload load 16b @ network header + 24 => reg 1 ]
@@ -202,8 +204,16 @@ bytecode inet:
   [ payload load 16b @ network header + 24 => reg 1 ]
   [ payload load 2b @ transport header + 0 => reg 2 ]
   [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"snat": {"addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "port": {"payload": {"protocol": "udp", "field": "sport"}}}}]
-json inet: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "udp"}}, {"snat": {"family": "ip6", "addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "port": {"payload": {"protocol": "udp", "field": "sport"}}}}]
+json: [{"snat": {"addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "port": {"payload": {"protocol": "udp", "field": "sport"}}}}]
+json inet: [{"snat": {"family": "ip6", "addr": {"payload": {"protocol": "ip6", "field": "daddr"}}, "port": {"payload": {"protocol": "udp", "field": "sport"}}}}]
+json-bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 16b @ network header + 24 => reg 1 ]
+  [ payload load 2b @ transport header + 0 => reg 2 ]
+  [ nat snat ip6 addr_min reg 1 proto_min reg 2 flags 0x2 ]
 
 rule: snat ip6 to ct original ip6 saddr
 list: snat to ct original ip6 saddr
@@ -229,11 +239,12 @@ json: [{"snat": {"addr": {"&": [{"payload": {"protocol": "ip6", "field": "saddr"
 json inet: [{"snat": {"family": "ip6", "addr": {"&": [{"payload": {"protocol": "ip6", "field": "saddr"}}, "ffff:ffff::"]}, "flags": "netmap", "type_flags": "prefix"}}]
 
 rule: meta l4proto tcp masquerade to :tcp dport
+list: masquerade to :tcp dport
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
   [ masq proto_min reg 1 flags 0x2 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"masquerade": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
+json: [{"masquerade": {"port": {"payload": {"protocol": "tcp", "field": "dport"}}}}]
 
 fail inet: snat to ip saddr
 

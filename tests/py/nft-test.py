@@ -75,6 +75,10 @@ Entries:
                              the rule's "expr" array, or an object with the
                              rule's keys other than family/table/chain/handle
   list inet: ...             json inet: ...     per-family overrides
+  json-bytecode:             the bytecode after loading the JSON, where
+    [ ... ]                  it says less than the text (a dependency
+                             "ip protocol icmp" that "icmp type" implies
+                             as "meta l4proto icmp")
   json-list: TEXT            the listing after adding the rule from its
                              JSON, where the JSON cannot say all the text
                              did (a raw set's key listed as "ip saddr"
@@ -143,6 +147,7 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "lib"))
 from nftdrv import LibNft, ExecNft, RefNft, ref_available  # noqa: E402
+import nlstate  # noqa: E402
 
 
 def unordered_elements(lines):
@@ -171,8 +176,8 @@ OUTPUT_JSON = 1 << 4
 # Keys of an entry whose value may differ per family; "bytecode" and
 # "system-bytecode" are lists of lines, "json" a JSON value, the rest text.
 ENTRY_KEYS = ("list", "bytecode", "json", "ref-list", "ref-bytecode",
-              "ref-json", "ref-skip", "json-list")
-BLOCK_KEYS = ("bytecode", "ref-bytecode")
+              "ref-json", "ref-skip", "json-list", "json-bytecode")
+BLOCK_KEYS = ("bytecode", "ref-bytecode", "json-bytecode")
 ALIASES = {}
 DIRECTIVE_RE = re.compile(r"^([a-z][a-z-]*)((?: +[a-z0-9]+)*) *:(.*)$")
 
@@ -330,7 +335,7 @@ class TestFile:
                                      "below it" % key)
                 block = (key, quals)
                 cur.set(key, quals, [])
-            elif key == "json":
+            elif key in ("json", "ref-json"):
                 try:
                     cur.set(key, quals, json.loads(val))
                 except ValueError as e:
@@ -453,7 +458,7 @@ def write_entry(e, fams, values):
             if key in BLOCK_KEYS:
                 out.append(tag + ":")
                 out.extend("  " + l for l in value or [])
-            elif key == "json":
+            elif key in ("json", "ref-json"):
                 out.append("%s: %s" % (tag, json.dumps(value)))
             else:
                 out.append("%s: %s" % (tag, value))
@@ -708,8 +713,13 @@ class Runner:
         raise Failure("%s differs:\n  expected: %s\n  got:      %s"
                       % (what, want, got))
 
+    def want_list(self, e):
+        """What the nft under test lists: the reference, ref-list:"""
+        return e.ref_listing(self.fam) if self.is_ref else \
+            e.listing(self.fam)
+
     def expected_json(self, e):
-        exp = e.get("json", self.fam)
+        exp = e.ref_json(self.fam) if self.is_ref else e.get("json", self.fam)
         if exp is None:
             raise Failure("no json: line (write one, or run --update)")
         return exp if isinstance(exp, dict) else {"expr": exp}
@@ -729,11 +739,14 @@ class Runner:
         fam = self.fam
         exp_json = self.expected_json(e)
         bytecode = e.get("bytecode", fam) or []
+        if self.is_ref:
+            bytecode = e.get("ref-bytecode", fam) or bytecode
         out = self.run("add rule %s %s" % (self.where(), e.rule),
                        debug=True)[1]
         self.check_one("bytecode", self.got_bytecode(out, bytecode),
                        bytecode)
-        self.check_one("listing", self.rule_lines(), [e.listing(fam)])
+        state = nlstate.snapshot() if self.ref else None
+        self.check_one("listing", self.rule_lines(), [self.want_list(e)])
         self.check_one("json", self.json_rules(), [exp_json])
         if self.ref and not e.get("ref-skip", fam):
             self.check_one("the reference's listing of our rule",
@@ -742,23 +755,32 @@ class Runner:
                            self.json_rules(self.ref),
                            [self.as_rule(e.ref_json(fam))])
         self.delete_by_handle()
+        if self.is_ref and (e.get("ref-list", fam) or e.get("ref-json", fam)):
+            # the reference's listing is what it gets wrong there
+            return
         self.check_json_input(e, exp_json, bytecode)
         if self.ref and not e.get("ref-skip", fam):
-            self.check_ref_rule(e, exp_json, bytecode)
+            self.check_ref_rule(e, exp_json, bytecode, state)
 
     @staticmethod
     def as_rule(exp):
         return exp if isinstance(exp, dict) else {"expr": exp}
 
-    def check_ref_rule(self, e, exp_json, bytecode):
+    def check_ref_rule(self, e, exp_json, bytecode, state):
         """The rule as the reference loads it: its bytecode is ours (or
-        what ref-bytecode: says where ours knowingly differs), we list
-        what it loaded as we list our own, and its JSON listing loads
-        into ours as the same rule."""
+        what ref-bytecode: says where ours knowingly differs), the kernel
+        holds the same bytes as after our load (sets' user data, element
+        bytes, every attribute), we list what it loaded as we list our
+        own, and its JSON listing loads into ours as the same rule."""
         fam = self.fam
         want = e.get("ref-bytecode", fam) or bytecode
         theirs = self.add_text(e, nft=self.ref)
         self.check_one("the reference's bytecode", theirs, want)
+        if not e.get("ref-bytecode", fam):
+            d = nlstate.diff(state, nlstate.snapshot(),
+                             ("after our load", "after the reference's"))
+            if d:
+                raise Failure("kernel state differs:\n" + d)
         self.check_one("our listing of the reference's rule",
                        self.rule_lines(), [e.listing(fam)])
         self.check_one("our JSON of the reference's rule",
@@ -767,8 +789,13 @@ class Runner:
                        json_out=True)[1]
         self.flush()
         rules = json.loads(doc).get("nftables", [])
-        cmds = [{"add": {"rule": o["rule"]}} for o in rules if "rule" in o]
-        out = self.run(json.dumps({"nftables": cmds}), debug=True)[1]
+        cmds = [{"add": {"rule": {k: v for k, v in o["rule"].items()
+                                  if k != "handle"}}}
+                for o in rules if "rule" in o]
+        out = self.run(json.dumps({"nftables": cmds}), json_out=True,
+                       debug=True)[1]
+        if not e.get("ref-json", fam):
+            want = e.get("json-bytecode", fam) or want
         self.check_one("bytecode of the reference's JSON listing, loaded "
                        "by ours", unordered_elements(self.bytecode_of(out)),
                        unordered_elements(want))
@@ -794,6 +821,7 @@ class Runner:
         rule.update(exp_json)
         doc = json.dumps({"nftables": [{"add": {"rule": rule}}]})
         out = self.run(doc, json_out=True, debug=True)[1]
+        bytecode = e.get("json-bytecode", self.fam) or bytecode
         # the listing sorts a set's members: a set the rule did not
         # write ("icmp id 1" adds its type set) reloads in that order
         self.check_one("bytecode from JSON input",
@@ -801,7 +829,7 @@ class Runner:
                        unordered_elements(bytecode))
         self.check_one("listing after JSON input", self.rule_lines(),
                        [e.get("json-list", self.fam) or
-                        e.listing(self.fam)])
+                        self.want_list(e)])
         self.flush()
         self.expect_empty("flush")
 
@@ -823,24 +851,31 @@ class Runner:
         if e.kind == "fail":
             self.check_fail(e)
             return None
-        got = {"bytecode": self.add_text(e)}
+        # where the reference differs deliberately, its output goes to the
+        # ref- keys, and ours stays as it is
+        fam = self.fam
+        ref = self.is_ref and any(e.get(k, fam) for k in
+                                  ("ref-list", "ref-json", "ref-bytecode"))
+        pre = "ref-" if ref else ""
+        got = {("ref-bytecode" if e.get("ref-bytecode", fam) else "bytecode"):
+               self.add_text(e)}
         lines = self.rule_lines()
         if len(lines) != 1:
             raise Failure("listing: %r" % lines)
-        got["list"] = lines[0]
+        got[pre + "list"] = lines[0]
         r = self.json_rules()[0]
-        got["json"] = r["expr"] if list(r.keys()) == ["expr"] else r
+        got[pre + "json"] = r["expr"] if list(r.keys()) == ["expr"] else r
         self.flush()
         return got
 
     def run_entry(self, mode, e):
         """Returns (status, message, update)."""
         try:
-            if mode == "update":
-                return "PASS", "", self.update_entry(e)
             if self.is_ref and e.get("ref-skip", self.fam):
                 return "SKIP", "ref-skip: " + \
                     e.get("ref-skip", self.fam), None
+            if mode == "update":
+                return "PASS", "", self.update_entry(e)
             if e.kind == "fail":
                 self.check_fail_entry(e)
             else:

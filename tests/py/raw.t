@@ -37,18 +37,18 @@ list: @ih,0,8 0x1
 json: [{"match": {"op": "==", "left": {"payload": {"base": "ih", "offset": 0, "len": 8}}, "right": 1}}]
 
 rule: @nh,1,3 2
-list: @nh,0,8 & 0x70 == 0x20
+list: @nh,1,3 0x2
   [ payload load 1b @ network header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000070 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000020 ]
-json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 0, "len": 8}}, 112]}, "right": 32}}]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 1, "len": 3}}, "right": 2}}]
 
 rule: @th,3,5 1
-list: @th,0,8 & 0x1f == 0x1
+list: @th,3,5 0x1
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000001 ]
-json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset": 0, "len": 8}}, 31]}, "right": 1}}]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 3, "len": 5}}, "right": 1}}]
 
 rule: @nh,0,8 & 0xf0 == 0x40
 list ip: ip version 4
@@ -80,8 +80,8 @@ fail: @nh,0,8 256
 # field's place, as a single value does (0x30 and 0x50 under 0xf0); the
 # set's key is an integer, whose members print in decimal
 rule: @th,32,4 { 3, 5 }
-list: @th,32,8 & 0xf0 == { 48, 80 }
-  __set%d t 3 size 2
+list: @th,32,8 & 0xf0 == { 0x30, 0x50 }
+  __set%d t 3
   __set%d t 0
   	element 00000030  : 0 [end]	element 00000050  : 0 [end]
   [ payload load 1b @ transport header + 4 => reg 1 ]
@@ -97,7 +97,7 @@ json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset"
 # of the left side as written there
 rule: @th,32,16 { 1, 2 }
 list: @th,32,16 { 0x1, 0x2 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000100  : 0 [end]	element 00000200  : 0 [end]
   [ payload load 2b @ transport header + 4 => reg 1 ]
@@ -106,7 +106,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "
 
 rule: @th,32,16 != { 1, 2 }
 list: @th,32,16 != { 0x1, 0x2 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000100  : 0 [end]	element 00000200  : 0 [end]
   [ payload load 2b @ transport header + 4 => reg 1 ]
@@ -115,7 +115,7 @@ json: [{"match": {"op": "!=", "left": {"payload": {"base": "th", "offset": 32, "
 
 rule: @th,32,16 { 1-5, 10 }
 list: @th,32,16 { 0x1-0x5, 0xa }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00000100  : 0 [end]	element 00000600  : 1 [end]	element 00000a00  : 0 [end]	element 00000b00  : 1 [end]
   [ payload load 2b @ transport header + 4 => reg 1 ]
@@ -124,7 +124,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "
 
 rule: @th,16,16 { 1, 2 }
 list: th dport { 1, 2 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000100  : 0 [end]	element 00000200  : 0 [end]
   [ payload load 2b @ transport header + 2 => reg 1 ]
@@ -133,19 +133,19 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "th", "field": "d
 
 rule: @nh,96,32 { 1, 2 }
 list: @nh,96,32 { 0x1, 0x2 }
-list ip: ip saddr { 0x1, 0x2 }
-  __set%d t 3 size 2
+list ip: ip saddr { 0.0.0.1, 0.0.0.2 }
+  __set%d t 3
   __set%d t 0
   	element 01000000  : 0 [end]	element 02000000  : 0 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 96, "len": 32}}, "right": {"set": [1, 2]}}}]
-json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"set": [1, 2]}}}]
+json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"set": ["0.0.0.1", "0.0.0.2"]}}}]
 json-list ip: ip saddr { 0.0.0.1, 0.0.0.2 }
 
 rule: @ll,0,16 { 1, 2 }
 list: @ll,0,16 { 0x1, 0x2 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000100  : 0 [end]	element 00000200  : 0 [end]
   [ payload load 2b @ link header + 0 => reg 1 ]
@@ -154,7 +154,8 @@ json: [{"match": {"op": "==", "left": {"payload": {"base": "ll", "offset": 0, "l
 
 # masked, the key is an integer with no such description: decimal
 rule: @th,32,8 & 0xf0 == { 48, 80 }
-  __set%d t 3 size 2
+list: @th,32,8 & 0xf0 == { 0x30, 0x50 }
+  __set%d t 3
   __set%d t 0
   	element 00000030  : 0 [end]	element 00000050  : 0 [end]
   [ payload load 1b @ transport header + 4 => reg 1 ]
@@ -165,11 +166,11 @@ json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "th", "offset"
 # the set of "icmp id" is an integer key (the type's): where the id
 # lists raw (its type set mixes layouts), its members stay decimal
 rule ip: icmp type { redirect, 8 } icmp id { 1, 2 }
-list: icmp type { redirect, echo-request } @th,32,16 { 1, 2 }
-  __set%d t 3 size 2
+list: icmp type { redirect, echo-request } @th,32,16 { 0x1, 0x2 }
+  __set%d t 3
   __set%d t 0
   	element 00000005  : 0 [end]	element 00000008  : 0 [end]
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000100  : 0 [end]	element 00000200  : 0 [end]
   [ meta load l4proto => reg 1 ]

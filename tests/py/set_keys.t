@@ -101,6 +101,7 @@ rule inet: ip6 dscp @d6
   [ cmp eq reg 1 0x0000000a ]
   [ payload load 2b @ network header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000c00f ) ^ 0x00000000 ]
+  [ byteorder reg 1 = ntoh(reg 1, 2, 2) ]
   [ bitwise reg 1 = ( reg 1 >> 0x00000006 ) ]
   [ lookup reg 1 set d6 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "dscp"}}, "right": "@d6"}}]
@@ -148,6 +149,7 @@ rule inet: ip6 dscp . ip6 flowlabel . ip6 ecn @c6
   [ cmp eq reg 1 0x0000000a ]
   [ payload load 2b @ network header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000c00f ) ^ 0x00000000 ]
+  [ byteorder reg 1 = ntoh(reg 1, 2, 2) ]
   [ bitwise reg 1 = ( reg 1 >> 0x00000006 ) ]
   [ payload load 3b @ network header + 1 => reg 9 ]
   [ bitwise reg 9 = ( reg 9 & 0x00ffff0f ) ^ 0x00000000 ]
@@ -210,6 +212,7 @@ rule inet: update @d6 { ip6 dscp }
   [ cmp eq reg 1 0x0000000a ]
   [ payload load 2b @ network header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000c00f ) ^ 0x00000000 ]
+  [ byteorder reg 1 = ntoh(reg 1, 2, 2) ]
   [ bitwise reg 1 = ( reg 1 >> 0x00000006 ) ]
   [ dynset update reg_key 1 set d6 ]
 json: [{"set": {"op": "update", "elem": {"payload": {"protocol": "ip6", "field": "dscp"}}, "set": "@d6"}}]
@@ -314,7 +317,7 @@ json: [{"set": {"op": "add", "elem": {"payload": {"protocol": "vlan", "field": "
 
 # anonymous: a concatenation's members are shifted, its elements not
 rule ip inet: ip dscp . ip ecn { cs1 . ect0, af11 . ce }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000008 00000002  : 0 [end]	element 0000000a 00000003  : 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -324,7 +327,7 @@ rule ip inet: ip dscp . ip ecn { cs1 . ect0, af11 . ce }
   [ bitwise reg 9 = ( reg 9 & 0x00000003 ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000008 00000002  : 0 [end]	element 0000000a 00000003  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -338,7 +341,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "right": {"set": [{"concat": ["cs1", "ect0"]}, {"concat": ["af11", "ce"]}]}}}]
 
 rule ip inet: ip version . ip hdrlength { 4 . 5 }
-  __set%d t 3 size 1
+  __set%d t 3
   __set%d t 0
   	element 00000004 00000005  : 0 [end]
   [ payload load 1b @ network header + 0 => reg 1 ]
@@ -348,7 +351,7 @@ rule ip inet: ip version . ip hdrlength { 4 . 5 }
   [ bitwise reg 9 = ( reg 9 & 0x0000000f ) ^ 0x00000000 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 1
+  __set%d t 3
   __set%d t 0
   	element 00000004 00000005  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -362,7 +365,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "version"}}, {"payload": {"protocol": "ip", "field": "hdrlength"}}]}, "right": {"set": [{"concat": [4, 5]}]}}}]
 
 rule ip inet: ip dscp . ip ecn vmap { cs1 . ect0 : accept }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000008 00000002  : accept 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -372,7 +375,7 @@ rule ip inet: ip dscp . ip ecn vmap { cs1 . ect0 : accept }
   [ bitwise reg 9 = ( reg 9 & 0x00000003 ) ^ 0x00000000 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000008 00000002  : accept 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -386,7 +389,7 @@ bytecode inet:
 json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "data": {"set": [[{"concat": ["cs1", "ect0"]}, {"accept": null}]]}}}]
 
 rule ip inet: meta mark set ip dscp . ip ecn map { cs1 . ect0 : 0x00000003 }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000008 00000002  : 00000003 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
@@ -397,7 +400,7 @@ rule ip inet: meta mark set ip dscp . ip ecn map { cs1 . ect0 : 0x00000003 }
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 bytecode inet:
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000008 00000002  : 00000003 0 [end]
   [ meta load nfproto => reg 1 ]

@@ -9,7 +9,7 @@ chain: target
 veth netdev: v0 v1
 
 rule ip ip6 inet bridge netdev: tcp dport { 22, 80, 8000-8080 }
-  __set%d t 7 size 7
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00001600  : 0 [end]	element 00001700  : 1 [end]	element 00005000  : 0 [end]	element 00005100  : 1 [end]	element 0000401f  : 0 [end]	element 0000911f  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -19,7 +19,7 @@ rule ip ip6 inet bridge netdev: tcp dport { 22, 80, 8000-8080 }
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"set": [22, 80, {"range": [8000, 8080]}]}}}]
 
 rule ip ip6 inet bridge netdev: tcp dport { 22, 80 } accept
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00001600  : 0 [end]	element 00005000  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -30,7 +30,7 @@ rule ip ip6 inet bridge netdev: tcp dport { 22, 80 } accept
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"set": [22, 80]}}}, {"accept": null}]
 
 rule ip ip6 inet bridge netdev: tcp dport != { 22, 80-90 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00001600  : 0 [end]	element 00001700  : 1 [end]	element 00005000  : 0 [end]	element 00005b00  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -52,13 +52,12 @@ list: tcp dport 22-23
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
-  [ cmp gte reg 1 0x00001600 ]
-  [ cmp lte reg 1 0x00001700 ]
+  [ range eq reg 1 0x00001600 0x00001700 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"range": [22, 23]}}}]
 
 rule ip ip6 inet bridge netdev: tcp dport { 22-30, 25-40, 80 }
 list: tcp dport { 22-40, 80 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00001600  : 0 [end]	element 00002900  : 1 [end]	element 00005000  : 0 [end]	element 00005100  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -69,7 +68,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "
 
 rule ip ip6 inet bridge netdev: tcp dport { 22-30, 31-40, 80 }
 list: tcp dport { 22-40, 80 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00001600  : 0 [end]	element 00002900  : 1 [end]	element 00005000  : 0 [end]	element 00005100  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -80,7 +79,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "
 
 rule ip ip6 inet bridge netdev: tcp dport { 22-30, 25, 80 }
 list: tcp dport { 22-30, 80 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00001600  : 0 [end]	element 00001f00  : 1 [end]	element 00005000  : 0 [end]	element 00005100  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -90,7 +89,7 @@ list: tcp dport { 22-30, 80 }
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"set": [{"range": [22, 30]}, 80]}}}]
 
 rule ip ip6 inet bridge netdev: tcp dport { 0-10, 20 }
-  __set%d t 7 size 4
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 0 [end]	element 00000b00  : 1 [end]	element 00001400  : 0 [end]	element 00001500  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -100,7 +99,7 @@ rule ip ip6 inet bridge netdev: tcp dport { 0-10, 20 }
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"set": [{"range": [0, 10]}, 20]}}}]
 
 rule ip ip6 inet bridge netdev: tcp dport { 20, 65000-65535 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00001400  : 0 [end]	element 00001500  : 1 [end]	element 0000e8fd  : 0 [end]  userdata = { \x01\x04\x01\x00\x00\x00 }
   [ meta load l4proto => reg 1 ]
@@ -110,7 +109,7 @@ rule ip ip6 inet bridge netdev: tcp dport { 20, 65000-65535 }
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"set": [20, {"range": [65000, 65535]}]}}}]
 
 rule ip ip6 inet bridge netdev: udp sport != { 53, 123 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00003500  : 0 [end]	element 00007b00  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -121,14 +120,13 @@ json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "udp", "field": "
 
 rule ip ip6 inet bridge netdev: tcp sport { 1024-65535 } tcp dport { 22, 443 } counter accept
 list: tcp sport 1024-65535 tcp dport { 22, 443 } counter packets 0 bytes 0 accept
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00001600  : 0 [end]	element 0000bb01  : 0 [end]
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 2b @ transport header + 0 => reg 1 ]
-  [ cmp gte reg 1 0x00000004 ]
-  [ cmp lte reg 1 0x0000ffff ]
+  [ range eq reg 1 0x00000004 0x0000ffff ]
   [ payload load 2b @ transport header + 2 => reg 1 ]
   [ lookup reg 1 set __set%d ]
   [ counter pkts 0 bytes 0 ]
@@ -136,7 +134,7 @@ list: tcp sport 1024-65535 tcp dport { 22, 443 } counter packets 0 bytes 0 accep
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "sport"}}, "right": {"range": [1024, 65535]}}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": {"set": [22, 443]}}}, {"counter": {"packets": 0, "bytes": 0}}, {"accept": null}]
 
 rule ip6 inet bridge netdev: ip6 daddr { ::1, fe80::/10 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : 0 [end]	element 0000c0fe 00000000 00000000 00000000  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -144,13 +142,13 @@ rule ip6 inet bridge netdev: ip6 daddr { ::1, fe80::/10 }
   [ payload load 16b @ network header + 24 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : 0 [end]	element 0000c0fe 00000000 00000000 00000000  : 1 [end]
   [ payload load 16b @ network header + 24 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : 0 [end]	element 0000c0fe 00000000 00000000 00000000  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -161,7 +159,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "
 
 rule ip6 inet bridge netdev: ip6 saddr != { 2001:db8::/32, ::1 }
 list: ip6 saddr != { ::1, 2001:db8::/32 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element b80d0120 00000000 00000000 00000000  : 0 [end]	element b90d0120 00000000 00000000 00000000  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -169,13 +167,13 @@ list: ip6 saddr != { ::1, 2001:db8::/32 }
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode ip6:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element b80d0120 00000000 00000000 00000000  : 0 [end]	element b90d0120 00000000 00000000 00000000  : 1 [end]
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element b80d0120 00000000 00000000 00000000  : 0 [end]	element b90d0120 00000000 00000000 00000000  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -185,7 +183,7 @@ bytecode inet:
 json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip6", "field": "saddr"}}, "right": {"set": ["::1", {"prefix": {"addr": "2001:db8::", "len": 32}}]}}}]
 
 rule ip6 inet bridge netdev: ip6 nexthdr { tcp, udp }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -193,13 +191,13 @@ rule ip6 inet bridge netdev: ip6 nexthdr { tcp, udp }
   [ payload load 1b @ network header + 6 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ payload load 1b @ network header + 6 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -209,7 +207,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "nexthdr"}}, "right": {"set": ["tcp", "udp"]}}}]
 
 rule ip inet bridge netdev: ip saddr { 10.0.0.0/8, 192.168.1.1 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0101a8c0  : 0 [end]	element 0201a8c0  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -217,13 +215,13 @@ rule ip inet bridge netdev: ip saddr { 10.0.0.0/8, 192.168.1.1 }
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0101a8c0  : 0 [end]	element 0201a8c0  : 1 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0101a8c0  : 0 [end]	element 0201a8c0  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -233,7 +231,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"set": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, "192.168.1.1"]}}}]
 
 rule ip inet bridge netdev: ip daddr != { 1.2.3.4, 5.6.7.8 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 04030201  : 0 [end]	element 08070605  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -241,13 +239,13 @@ rule ip inet bridge netdev: ip daddr != { 1.2.3.4, 5.6.7.8 }
   [ payload load 4b @ network header + 16 => reg 1 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode ip:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 04030201  : 0 [end]	element 08070605  : 0 [end]
   [ payload load 4b @ network header + 16 => reg 1 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 04030201  : 0 [end]	element 08070605  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -258,7 +256,7 @@ json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "d
 
 rule ip inet bridge netdev: ip saddr { 10.0.0.0/8, 10.1.0.0/16, 192.168.0.0/16 }
 list: ip saddr { 10.0.0.0/8, 192.168.0.0/16 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0000a8c0  : 0 [end]	element 0000a9c0  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -266,13 +264,13 @@ list: ip saddr { 10.0.0.0/8, 192.168.0.0/16 }
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0000a8c0  : 0 [end]	element 0000a9c0  : 1 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0000000b  : 1 [end]	element 0000a8c0  : 0 [end]	element 0000a9c0  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -282,7 +280,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"set": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"prefix": {"addr": "192.168.0.0", "len": 16}}]}}}]
 
 rule ip inet bridge netdev: ip daddr { 10.0.0.1, 255.255.255.0/24 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0100000a  : 0 [end]	element 0200000a  : 1 [end]	element 00ffffff  : 0 [end]  userdata = { \x01\x04\x01\x00\x00\x00 }
   [ meta load protocol => reg 1 ]
@@ -290,13 +288,13 @@ rule ip inet bridge netdev: ip daddr { 10.0.0.1, 255.255.255.0/24 }
   [ payload load 4b @ network header + 16 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0100000a  : 0 [end]	element 0200000a  : 1 [end]	element 00ffffff  : 0 [end]  userdata = { \x01\x04\x01\x00\x00\x00 }
   [ payload load 4b @ network header + 16 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0100000a  : 0 [end]	element 0200000a  : 1 [end]	element 00ffffff  : 0 [end]  userdata = { \x01\x04\x01\x00\x00\x00 }
   [ meta load nfproto => reg 1 ]
@@ -307,7 +305,7 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "d
 
 rule ip inet bridge netdev: ip saddr { 10.0.0.0-10.0.0.255, 10.0.1.0-10.0.1.9, 10.0.2.1 }
 list: ip saddr { 10.0.0.0-10.0.1.9, 10.0.2.1 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0a01000a  : 1 [end]	element 0102000a  : 0 [end]	element 0202000a  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -315,13 +313,13 @@ list: ip saddr { 10.0.0.0-10.0.1.9, 10.0.2.1 }
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0a01000a  : 1 [end]	element 0102000a  : 0 [end]	element 0202000a  : 1 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : 0 [end]	element 0a01000a  : 1 [end]	element 0102000a  : 0 [end]	element 0202000a  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -331,7 +329,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": {"set": [{"range": ["10.0.0.0", "10.0.1.9"]}, "10.0.2.1"]}}}]
 
 rule ip inet bridge netdev: ip protocol { icmp, tcp, udp }
-  __set%d t 3 size 3
+  __set%d t 3
   __set%d t 0
   	element 00000001  : 0 [end]	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -339,13 +337,13 @@ rule ip inet bridge netdev: ip protocol { icmp, tcp, udp }
   [ payload load 1b @ network header + 9 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 3 size 3
+  __set%d t 3
   __set%d t 0
   	element 00000001  : 0 [end]	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ payload load 1b @ network header + 9 => reg 1 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 3
+  __set%d t 3
   __set%d t 0
   	element 00000001  : 0 [end]	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -355,7 +353,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "protocol"}}, "right": {"set": ["icmp", "tcp", "udp"]}}}]
 
 rule: meta l4proto { tcp, udp }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000006  : 0 [end]	element 00000011  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -363,7 +361,7 @@ rule: meta l4proto { tcp, udp }
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": {"set": ["tcp", "udp"]}}}]
 
 rule: iifname { "eth0", "eth1" }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 30687465 00000000 00000000 00000000  : 0 [end]	element 31687465 00000000 00000000 00000000  : 0 [end]
   [ meta load iifname => reg 1 ]
@@ -371,7 +369,7 @@ rule: iifname { "eth0", "eth1" }
 json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": {"set": ["eth0", "eth1"]}}}]
 
 rule: oifname != { "lo", "veth0" } drop
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00006f6c 00000000 00000000 00000000  : 0 [end]	element 68746576 00000030 00000000 00000000  : 0 [end]
   [ meta load oifname => reg 1 ]
@@ -380,7 +378,7 @@ rule: oifname != { "lo", "veth0" } drop
 json: [{"match": {"op": "!=", "left": {"meta": {"key": "oifname"}}, "right": {"set": ["lo", "veth0"]}}}, {"drop": null}]
 
 rule: meta mark { 0x00000001, 0x00000010-0x00000020 }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 01000000  : 0 [end]	element 02000000  : 1 [end]	element 10000000  : 0 [end]	element 21000000  : 1 [end]
   [ meta load mark => reg 1 ]
@@ -389,7 +387,7 @@ rule: meta mark { 0x00000001, 0x00000010-0x00000020 }
 json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": {"set": [1, {"range": [16, 32]}]}}}]
 
 rule: meta mark { 0x00000001, 0x00000002, 0x00000003 }
-  __set%d t 3 size 3
+  __set%d t 3
   __set%d t 0
   	element 00000001  : 0 [end]	element 00000002  : 0 [end]	element 00000003  : 0 [end]
   [ meta load mark => reg 1 ]
@@ -401,7 +399,7 @@ fail arp: iifname { }
 fail arp: meta mark < { 1, 2 }
 
 rule bridge: ether saddr { 00:11:22:33:44:55, 00:11:22:33:44:66 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 33221100 00005544  : 0 [end]	element 33221100 00006644  : 0 [end]
   [ payload load 6b @ link header + 6 => reg 1 ]
@@ -421,7 +419,7 @@ fail ip ip6 inet bridge netdev: ip saddr { 1.2.3.4, 1.2.3.0/33 }
 fail ip ip6 inet bridge netdev: iifname { "eth0", 22-23 }
 
 rule ip6 inet bridge netdev: ip6 saddr . udp dport { ::1 . 53, fe80::/64 . 123 }
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00003500  - 00000000 00000000 00000000 01000000 00003500  : 0 [end]	element 000080fe 00000000 00000000 00000000 00007b00  - 000080fe 00000000 ffffffff ffffffff 00007b00  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -432,7 +430,7 @@ rule ip6 inet bridge netdev: ip6 saddr . udp dport { ::1 . 53, fe80::/64 . 123 }
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip6:
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00003500  - 00000000 00000000 00000000 01000000 00003500  : 0 [end]	element 000080fe 00000000 00000000 00000000 00007b00  - 000080fe 00000000 ffffffff ffffffff 00007b00  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -441,7 +439,7 @@ bytecode ip6:
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 87 size 2
+  __set%d t 87
   __set%d t 0
   	element 00000000 00000000 00000000 01000000 00003500  - 00000000 00000000 00000000 01000000 00003500  : 0 [end]	element 000080fe 00000000 00000000 00000000 00007b00  - 000080fe 00000000 ffffffff ffffffff 00007b00  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -456,7 +454,7 @@ json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6"
 # concatenations: members in consecutive registers (reg 1, reg 9, ...);
 # listed in the system nft's order (the key read as one little endian number)
 rule ip inet bridge netdev: ip saddr . tcp dport { 1.2.3.4 . 22, 5.6.7.8 . 80 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 04030201 00001600  : 0 [end]	element 08070605 00005000  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -467,7 +465,7 @@ rule ip inet bridge netdev: ip saddr . tcp dport { 1.2.3.4 . 22, 5.6.7.8 . 80 }
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 04030201 00001600  : 0 [end]	element 08070605 00005000  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -476,7 +474,7 @@ bytecode ip:
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 04030201 00001600  : 0 [end]	element 08070605 00005000  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -489,7 +487,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["1.2.3.4", 22]}, {"concat": ["5.6.7.8", 80]}]}}}]
 
 rule ip inet bridge netdev: ip saddr . tcp dport { 10.0.0.0/8 . 22-25 }
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 0000000a 00001600  - ffffff0a 00001900  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -500,7 +498,7 @@ rule ip inet bridge netdev: ip saddr . tcp dport { 10.0.0.0/8 . 22-25 }
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 0000000a 00001600  - ffffff0a 00001900  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -509,7 +507,7 @@ bytecode ip:
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 0000000a 00001600  - ffffff0a 00001900  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -522,7 +520,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": [{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"range": [22, 25]}]}]}}}]
 
 rule ip inet bridge netdev: iifname . ip saddr { "eth0" . 1.2.3.4 }
-  __set%d t 3 size 1
+  __set%d t 3
   __set%d t 0
   	element 30687465 00000000 00000000 00000000 04030201  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -531,14 +529,14 @@ rule ip inet bridge netdev: iifname . ip saddr { "eth0" . 1.2.3.4 }
   [ payload load 4b @ network header + 12 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode ip:
-  __set%d t 3 size 1
+  __set%d t 3
   __set%d t 0
   	element 30687465 00000000 00000000 00000000 04030201  : 0 [end]
   [ meta load iifname => reg 1 ]
   [ payload load 4b @ network header + 12 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 3 size 1
+  __set%d t 3
   __set%d t 0
   	element 30687465 00000000 00000000 00000000 04030201  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -549,7 +547,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["eth0", "1.2.3.4"]}]}}}]
 
 rule ip inet bridge netdev: ip saddr . ip daddr . tcp dport != { 3.3.3.3 . 4.4.4.4 . 80, 1.1.1.1 . 2.2.2.2 . 443 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 03030303 04040404 00005000  : 0 [end]	element 01010101 02020202 0000bb01  : 0 [end]
   [ meta load protocol => reg 1 ]
@@ -561,7 +559,7 @@ rule ip inet bridge netdev: ip saddr . ip daddr . tcp dport != { 3.3.3.3 . 4.4.4
   [ payload load 2b @ transport header + 2 => reg 10 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode ip:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 03030303 04040404 00005000  : 0 [end]	element 01010101 02020202 0000bb01  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -571,7 +569,7 @@ bytecode ip:
   [ payload load 2b @ transport header + 2 => reg 10 ]
   [ lookup reg 1 set __set%d 0x1 ]
 bytecode inet:
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 03030303 04040404 00005000  : 0 [end]	element 01010101 02020202 0000bb01  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -585,7 +583,7 @@ bytecode inet:
 json: [{"match": {"op": "!=", "left": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "ip", "field": "daddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["3.3.3.3", "4.4.4.4", 80]}, {"concat": ["1.1.1.1", "2.2.2.2", 443]}]}}}]
 
 rule ip inet bridge netdev: meta mark . tcp dport { 0x00000001 . 22 } accept
-  __set%d t 3 size 1
+  __set%d t 3
   __set%d t 0
   	element 00000001 00001600  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -603,7 +601,7 @@ fail ip inet bridge netdev: ip saddr . tcp dport { 1.2.3.4 . 22 . 80 }
 # names: wildcards make an interval set over the name's bytes (no byte
 # order conversion); a range of names is refused
 rule: iifname { "eth0", "ppp*" }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 30687465 00000000 00000000 00000000  : 0 [end]	element 30687465 00000000 00000000 01000000  : 1 [end]	element 00707070 00000000 00000000 00000000  : 0 [end]	element 00717070 00000000 00000000 00000000  : 1 [end]
   [ meta load iifname => reg 1 ]
@@ -611,7 +609,7 @@ rule: iifname { "eth0", "ppp*" }
 json: [{"match": {"op": "==", "left": {"meta": {"key": "iifname"}}, "right": {"set": ["eth0", "ppp*"]}}}]
 
 rule: oifname != { "br-*", "lo", "veth*" } drop
-  __set%d t 7 size 7
+  __set%d t 7
   __set%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 002d7262 00000000 00000000 00000000  : 0 [end]	element 002e7262 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]	element 68746576 00000000 00000000 00000000  : 0 [end]	element 69746576 00000000 00000000 00000000  : 1 [end]
   [ meta load oifname => reg 1 ]
@@ -620,14 +618,14 @@ rule: oifname != { "br-*", "lo", "veth*" } drop
 json: [{"match": {"op": "!=", "left": {"meta": {"key": "oifname"}}, "right": {"set": ["br-*", "lo", "veth*"]}}}, {"drop": null}]
 
 rule ip inet: iifname . ip saddr { "eth*" . 1.1.1.1 }
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 00687465 00000000 00000000 00000000 01010101  - ff687465 ffffffff ffffffff ffffffff 01010101  : 0 [end]
   [ meta load iifname => reg 1 ]
   [ payload load 4b @ network header + 12 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 bytecode inet:
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 00687465 00000000 00000000 00000000 01010101  - ff687465 ffffffff ffffffff ffffffff 01010101  : 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -638,7 +636,7 @@ bytecode inet:
 json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["eth*", "1.1.1.1"]}]}}}]
 
 rule ip inet: iifname . tcp dport { "lo" . 22-23 }
-  __set%d t 87 size 1
+  __set%d t 87
   __set%d t 0
   	element 00006f6c 00000000 00000000 00000000 00001600  - 00006f6c 00000000 00000000 00000000 00001700  : 0 [end]
   [ meta load l4proto => reg 1 ]

@@ -8,17 +8,19 @@ list: meta mark >> 8 == 0x00000005
   [ bitwise reg 1 = ( reg 1 >> 0x00000008 ) ]
   [ cmp eq reg 1 0x00000005 ]
 json: [{"match": {"op": "==", "left": {">>": [{"meta": {"key": "mark"}}, 8]}, "right": 5}}]
+ref-skip: 1.1.3 sends an 8-byte compare of a 4-byte register and the kernel refuses the batch (No data available)
 
 rule: meta mark << 1 == 2
-list: meta mark << 1 == 0x00000002
+list: meta mark 0x00000001
   [ meta load mark => reg 1 ]
-  [ bitwise reg 1 = ( reg 1 << 0x00000001 ) ]
-  [ cmp eq reg 1 0x00000002 ]
-json: [{"match": {"op": "==", "left": {"<<": [{"meta": {"key": "mark"}}, 1]}, "right": 2}}]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}]
 
 fail: ip dscp >> 1 == 1
+ref-skip: 1.1.3 loads a compare of the wrong value and width (cmp eq 0x00000200) and lists the rule as an empty line
 
 fail: tcp dport >> 1 == 1
+ref-skip: 1.1.3 loads a compare of the wrong width and lists the rule without it
 
 fail: meta mark >> 32 == 1
 

@@ -158,8 +158,7 @@ rule: tcp doff 8-15
   [ cmp eq reg 1 0x00000006 ]
   [ payload load 1b @ transport header + 12 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
-  [ cmp gte reg 1 0x00000080 ]
-  [ cmp lte reg 1 0x000000f0 ]
+  [ range eq reg 1 0x00000080 0x000000f0 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "doff"}}, "right": {"range": [8, 15]}}}]
 
 rule: tcp reserved 0

@@ -137,13 +137,7 @@ rule ip: meta l4proto tcp tproxy to ip saddr
   [ tproxy ip addr reg 1 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
 
-rule ip: meta l4proto tcp tproxy to :jhash ip saddr mod 2
-  [ meta load l4proto => reg 1 ]
-  [ cmp eq reg 1 0x00000006 ]
-  [ payload load 4b @ network header + 12 => reg 2 ]
-  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
-  [ tproxy ip port reg 1 ]
-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"tproxy": {"port": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}}}]
+fail ip: meta l4proto tcp tproxy to :jhash ip saddr mod 2
 
 rule inet: meta l4proto tcp tproxy ip6 to ip6 saddr:tcp dport
   [ meta load l4proto => reg 1 ]

@@ -6,7 +6,7 @@ chain: c { type filter hook input priority filter; policy accept; }
 chain: target
 
 rule: tcp dport vmap { 22 : accept, 80 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00001600  : accept 0 [end]	element 00005000  : drop 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -16,7 +16,7 @@ rule: tcp dport vmap { 22 : accept, 80 : drop }
 json: [{"vmap": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, {"accept": null}], [80, {"drop": null}]]}}}]
 
 rule: tcp dport vmap { 22 : jump target, 23 : goto target, 24 : return, 25 : continue }
-  __map%d t b size 4
+  __map%d t b
   __map%d t 0
   	element 00001600  : jump -> target 0 [end]	element 00001700  : goto -> target 0 [end]	element 00001800  : return 0 [end]	element 00001900  : continue 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -26,7 +26,7 @@ rule: tcp dport vmap { 22 : jump target, 23 : goto target, 24 : return, 25 : con
 json: [{"vmap": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, {"jump": {"target": "target"}}], [23, {"goto": {"target": "target"}}], [24, {"return": null}], [25, {"continue": null}]]}}}]
 
 rule: tcp dport vmap { 22-23 : accept, 80 : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 00001600  : accept 0 [end]	element 00001800  : 1 [end]	element 00005000  : drop 0 [end]	element 00005100  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -36,7 +36,7 @@ rule: tcp dport vmap { 22-23 : accept, 80 : drop }
 json: [{"vmap": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[{"range": [22, 23]}, {"accept": null}], [80, {"drop": null}]]}}}]
 
 rule: tcp dport vmap { 22 : accept, 1000-65535 : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 00001600  : accept 0 [end]	element 00001700  : 1 [end]	element 0000e803  : drop 0 [end]  userdata = { \x01\x04\x01\x00\x00\x00 }
   [ meta load l4proto => reg 1 ]
@@ -47,7 +47,7 @@ json: [{"vmap": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "dat
 
 rule: counter tcp dport vmap { 22 : accept, 80 : drop }
 list: counter packets 0 bytes 0 tcp dport vmap { 22 : accept, 80 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00001600  : accept 0 [end]	element 00005000  : drop 0 [end]
   [ counter pkts 0 bytes 0 ]
@@ -58,7 +58,7 @@ list: counter packets 0 bytes 0 tcp dport vmap { 22 : accept, 80 : drop }
 json: [{"counter": {"packets": 0, "bytes": 0}}, {"vmap": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, {"accept": null}], [80, {"drop": null}]]}}}]
 
 rule: meta l4proto vmap { tcp : accept, udp : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000006  : accept 0 [end]	element 00000011  : drop 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -67,7 +67,7 @@ json: [{"vmap": {"key": {"meta": {"key": "l4proto"}}, "data": {"set": [["tcp", {
 
 rule: meta mark vmap { 1 : accept, 2-5 : drop }
 list: meta mark vmap { 0x00000001 : accept, 0x00000002-0x00000005 : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 01000000  : accept 0 [end]	element 02000000  : drop 0 [end]	element 06000000  : 1 [end]
   [ meta load mark => reg 1 ]
@@ -77,7 +77,7 @@ json: [{"vmap": {"key": {"meta": {"key": "mark"}}, "data": {"set": [[1, {"accept
 
 rule: ct state vmap { established : accept, related : accept, invalid : drop }
 list: ct state vmap { invalid : drop, established : accept, related : accept }
-  __map%d t b size 3
+  __map%d t b
   __map%d t 0
   	element 00000002  : accept 0 [end]	element 00000004  : accept 0 [end]	element 00000001  : drop 0 [end]
   [ ct load state => reg 1 ]
@@ -85,13 +85,13 @@ list: ct state vmap { invalid : drop, established : accept, related : accept }
 json: [{"vmap": {"key": {"ct": {"key": "state"}}, "data": {"set": [["invalid", {"drop": null}], ["established", {"accept": null}], ["related", {"accept": null}]]}}}]
 
 rule ip inet: ip saddr vmap { 10.0.0.1 : drop, 10.0.0.2 : jump target }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a  : drop 0 [end]	element 0200000a  : jump -> target 0 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a  : drop 0 [end]	element 0200000a  : jump -> target 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -101,13 +101,13 @@ bytecode inet:
 json: [{"vmap": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", {"drop": null}], ["10.0.0.2", {"jump": {"target": "target"}}]]}}}]
 
 rule ip inet: ip saddr vmap { 10.0.0.0/8 : accept, 192.168.0.0/16 : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : accept 0 [end]	element 0000000b  : 1 [end]	element 0000a8c0  : drop 0 [end]	element 0000a9c0  : 1 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 0000000a  : accept 0 [end]	element 0000000b  : 1 [end]	element 0000a8c0  : drop 0 [end]	element 0000a9c0  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -117,7 +117,7 @@ bytecode inet:
 json: [{"vmap": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [[{"prefix": {"addr": "10.0.0.0", "len": 8}}, {"accept": null}], [{"prefix": {"addr": "192.168.0.0", "len": 16}}, {"drop": null}]]}}}]
 
 rule ip inet: ip saddr . tcp dport vmap { 10.0.0.1 . 22 : accept, 10.0.0.2 . 80 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a 00001600  : accept 0 [end]	element 0200000a 00005000  : drop 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -126,7 +126,7 @@ rule ip inet: ip saddr . tcp dport vmap { 10.0.0.1 . 22 : accept, 10.0.0.2 . 80 
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 0100000a 00001600  : accept 0 [end]	element 0200000a 00005000  : drop 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -139,7 +139,7 @@ bytecode inet:
 json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": ["10.0.0.1", 22]}, {"accept": null}], [{"concat": ["10.0.0.2", 80]}, {"drop": null}]]}}}]
 
 rule ip inet: ip saddr . tcp dport vmap { 10.0.0.0/24 . 22-23 : accept }
-  __map%d t 8f size 1
+  __map%d t 8f
   __map%d t 0
   	element 0000000a 00001600  - ff00000a 00001700  : accept 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -148,7 +148,7 @@ rule ip inet: ip saddr . tcp dport vmap { 10.0.0.0/24 . 22-23 : accept }
   [ payload load 2b @ transport header + 2 => reg 9 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t 8f size 1
+  __map%d t 8f
   __map%d t 0
   	element 0000000a 00001600  - ff00000a 00001700  : accept 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -161,13 +161,13 @@ bytecode inet:
 json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": [{"prefix": {"addr": "10.0.0.0", "len": 24}}, {"range": [22, 23]}]}, {"accept": null}]]}}}]
 
 rule ip6 inet: ip6 saddr vmap { ::1 : accept, fe80::/64 : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : accept 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : drop 0 [end]	element 000080fe 01000000 00000000 00000000  : 1 [end]
   [ payload load 16b @ network header + 8 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00000000 00000000 00000000 01000000  : accept 0 [end]	element 00000000 00000000 00000000 02000000  : 1 [end]	element 000080fe 00000000 00000000 00000000  : drop 0 [end]	element 000080fe 01000000 00000000 00000000  : 1 [end]
   [ meta load nfproto => reg 1 ]
@@ -177,7 +177,7 @@ bytecode inet:
 json: [{"vmap": {"key": {"payload": {"protocol": "ip6", "field": "saddr"}}, "data": {"set": [["::1", {"accept": null}], [{"prefix": {"addr": "fe80::", "len": 64}}, {"drop": null}]]}}}]
 
 rule ip6 inet: ip6 saddr . tcp dport vmap { ::1 . 22 : accept }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  : accept 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -186,7 +186,7 @@ rule ip6 inet: ip6 saddr . tcp dport vmap { ::1 . 22 : accept }
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000000 00000000 00000000 01000000 00001600  : accept 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -199,7 +199,7 @@ bytecode inet:
 json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": ["::1", 22]}, {"accept": null}]]}}}]
 
 rule inet: iifname vmap { "lo" : accept, "eth0" : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00006f6c 00000000 00000000 00000000  : accept 0 [end]	element 30687465 00000000 00000000 00000000  : drop 0 [end]
   [ meta load iifname => reg 1 ]
@@ -207,7 +207,7 @@ rule inet: iifname vmap { "lo" : accept, "eth0" : drop }
 json: [{"vmap": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["lo", {"accept": null}], ["eth0", {"drop": null}]]}}}]
 
 rule inet: meta nfproto vmap { ipv4 : accept, ipv6 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000002  : accept 0 [end]	element 0000000a  : drop 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -216,14 +216,14 @@ json: [{"vmap": {"key": {"meta": {"key": "nfproto"}}, "data": {"set": [["ipv4", 
 
 # keys narrower than a byte are masked and the keys shifted, as in a match
 rule ip inet: ip dscp vmap { cs1 : accept, af11 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000020  : accept 0 [end]	element 00000028  : drop 0 [end]
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000020  : accept 0 [end]	element 00000028  : drop 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -234,14 +234,14 @@ bytecode inet:
 json: [{"vmap": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": {"set": [["cs1", {"accept": null}], ["af11", {"drop": null}]]}}}]
 
 rule ip6 inet: ip6 dscp vmap { cs1 : accept, af11 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000002  : accept 0 [end]	element 00008002  : drop 0 [end]
   [ payload load 2b @ network header + 0 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000c00f ) ^ 0x00000000 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000002  : accept 0 [end]	element 00008002  : drop 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -252,25 +252,25 @@ bytecode inet:
 json: [{"vmap": {"key": {"payload": {"protocol": "ip6", "field": "dscp"}}, "data": {"set": [["cs1", {"accept": null}], ["af11", {"drop": null}]]}}}]
 
 rule: meta mark & 0xff vmap { 1 : accept, 2-3 : drop }
-list: meta mark & 0x000000ff vmap { 0x00000001 : accept, 0x00000002/31 : drop }
-  __map%d t f size 5
+list: meta mark & 0x000000ff vmap { 0x00000001 : accept, 0x00000002-0x00000003 : drop }
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 01000000  : accept 0 [end]	element 02000000  : drop 0 [end]	element 04000000  : 1 [end]
   [ meta load mark => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
   [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ lookup reg 1 set __map%d dreg 0 ]
-json: [{"vmap": {"key": {"&": [{"meta": {"key": "mark"}}, 255]}, "data": {"set": [[1, {"accept": null}], [{"prefix": {"addr": 2, "len": 31}}, {"drop": null}]]}}}]
+json: [{"vmap": {"key": {"&": [{"meta": {"key": "mark"}}, 255]}, "data": {"set": [[1, {"accept": null}], [{"range": [2, 3]}, {"drop": null}]]}}}]
 
 rule ip inet: ip saddr & 255.255.0.0 vmap { 10.1.0.0 : accept }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 0000010a  : accept 0 [end]
   [ payload load 4b @ network header + 12 => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x0000ffff ) ^ 0x00000000 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 0000010a  : accept 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -282,7 +282,7 @@ json: [{"vmap": {"key": {"&": [{"payload": {"protocol": "ip", "field": "saddr"}}
 
 rule: ct state vmap { established : accept, new | related : drop }
 list: ct state vmap { established : accept, related | new : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000002  : accept 0 [end]	element 0000000c  : drop 0 [end]
   [ ct load state => reg 1 ]
@@ -290,7 +290,7 @@ list: ct state vmap { established : accept, related | new : drop }
 json: [{"vmap": {"key": {"ct": {"key": "state"}}, "data": {"set": [["established", {"accept": null}], [{"|": ["related", "new"]}, {"drop": null}]]}}}]
 # names: wildcards make an interval map of the bytes
 rule: iifname vmap { "eth*" : accept, "lo" : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000 00000000 00000000 00000000  : 1 [end]	element 00687465 00000000 00000000 00000000  : accept 0 [end]	element 00697465 00000000 00000000 00000000  : 1 [end]	element 00006f6c 00000000 00000000 00000000  : drop 0 [end]	element 00006f6c 00000000 00000000 01000000  : 1 [end]
   [ meta load iifname => reg 1 ]
@@ -298,14 +298,14 @@ rule: iifname vmap { "eth*" : accept, "lo" : drop }
 json: [{"vmap": {"key": {"meta": {"key": "iifname"}}, "data": {"set": [["eth*", {"accept": null}], ["lo", {"drop": null}]]}}}]
 
 rule ip inet: iifname . ip saddr vmap { "lo" . 10.0.0.1 : accept, "eth0" . 10.0.0.2 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00006f6c 00000000 00000000 00000000 0100000a  : accept 0 [end]	element 30687465 00000000 00000000 00000000 0200000a  : drop 0 [end]
   [ meta load iifname => reg 1 ]
   [ payload load 4b @ network header + 12 => reg 2 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode inet:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00006f6c 00000000 00000000 00000000 0100000a  : accept 0 [end]	element 30687465 00000000 00000000 00000000 0200000a  : drop 0 [end]
   [ meta load nfproto => reg 1 ]
@@ -322,4 +322,5 @@ fail: tcp dport vmap { foo : accept }
 fail ip inet: ip saddr vmap { 10.0.0.1 : drop, 10.0.0.0/24 : accept }
 
 fail ip inet: ip saddr vmap { 10.0.0.0/8 : accept, 10.0.0.1 : drop }
+
 fail: tcp dport vmap { 22 : accept, 80 : drop, 22 : drop }

@@ -8,13 +8,13 @@ chain: target
 veth netdev: v0 v1
 
 rule bridge netdev: ether saddr vmap { 00:11:22:33:44:55 : accept, 00:11:22:33:44:66 : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 33221100 00005544  : accept 0 [end]	element 33221100 00006644  : drop 0 [end]
   [ payload load 6b @ link header + 6 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 bytecode netdev:
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 33221100 00005544  : accept 0 [end]	element 33221100 00006644  : drop 0 [end]
   [ meta load iiftype => reg 1 ]
@@ -24,7 +24,7 @@ bytecode netdev:
 json: [{"vmap": {"key": {"payload": {"protocol": "ether", "field": "saddr"}}, "data": {"set": [["00:11:22:33:44:55", {"accept": null}], ["00:11:22:33:44:66", {"drop": null}]]}}}]
 
 rule bridge netdev: ip saddr vmap { 10.0.0.1 : accept, 10.0.1.0/24 : jump target }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 0100000a  : accept 0 [end]	element 0200000a  : 1 [end]	element 0001000a  : jump -> target 0 [end]	element 0002000a  : 1 [end]
   [ meta load protocol => reg 1 ]
@@ -34,7 +34,7 @@ rule bridge netdev: ip saddr vmap { 10.0.0.1 : accept, 10.0.1.0/24 : jump target
 json: [{"vmap": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", {"accept": null}], [{"prefix": {"addr": "10.0.1.0", "len": 24}}, {"jump": {"target": "target"}}]]}}}]
 
 rule bridge netdev: tcp dport vmap { 22 : accept, 80-90 : drop }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 00001600  : accept 0 [end]	element 00001700  : 1 [end]	element 00005000  : drop 0 [end]	element 00005b00  : 1 [end]
   [ meta load l4proto => reg 1 ]
@@ -44,7 +44,7 @@ rule bridge netdev: tcp dport vmap { 22 : accept, 80-90 : drop }
 json: [{"vmap": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, {"accept": null}], [{"range": [80, 90]}, {"drop": null}]]}}}]
 
 rule bridge netdev: ip6 saddr . udp dport vmap { ::1 . 53 : accept }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 00000000 00000000 00000000 01000000 00003500  : accept 0 [end]
   [ meta load protocol => reg 1 ]
@@ -58,7 +58,7 @@ json: [{"vmap": {"key": {"concat": [{"payload": {"protocol": "ip6", "field": "sa
 
 rule bridge: meta mark set vlan id map { 1 : 1, 2-10 : 2 }
 list: meta mark set vlan id map { 1 : 0x00000001, 2-10 : 0x00000002 }
-  __map%d t f size 5
+  __map%d t f
   __map%d t 0
   	element 00000000  : 1 [end]	element 00000100  : 00000001 0 [end]	element 00000200  : 00000002 0 [end]	element 00000b00  : 1 [end]
   [ payload load 2b @ link header + 12 => reg 1 ]
@@ -71,7 +71,7 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"
 
 rule netdev: meta mark set ip saddr map { 10.0.0.1 : 1 }
 list: meta mark set ip saddr map { 10.0.0.1 : 0x00000001 }
-  __map%d t b size 1
+  __map%d t b
   __map%d t 0
   	element 0100000a  : 00000001 0 [end]
   [ meta load protocol => reg 1 ]
@@ -82,7 +82,7 @@ list: meta mark set ip saddr map { 10.0.0.1 : 0x00000001 }
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": {"set": [["10.0.0.1", 1]]}}}}}]
 
 rule arp: arp operation vmap { request : accept, reply : drop }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000100  : accept 0 [end]	element 00000200  : drop 0 [end]
   [ payload load 2b @ network header + 6 => reg 1 ]
@@ -91,7 +91,7 @@ json: [{"vmap": {"key": {"payload": {"protocol": "arp", "field": "operation"}}, 
 
 rule arp: meta mark set arp operation map { request : 1, reply : 2 }
 list: meta mark set arp operation map { request : 0x00000001, reply : 0x00000002 }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000100  : 00000001 0 [end]	element 00000200  : 00000002 0 [end]
   [ payload load 2b @ network header + 6 => reg 1 ]
@@ -100,7 +100,7 @@ list: meta mark set arp operation map { request : 0x00000001, reply : 0x00000002
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "arp", "field": "operation"}}, "data": {"set": [["request", 1], ["reply", 2]]}}}}}]
 
 rule netdev: udp dport 53 ether saddr set aa:bb:cc:dd:ff:ee ether daddr set numgen inc mod 2 map { 0 : aa:aa:aa:aa:aa:aa, 1 : bb:bb:bb:bb:bb:bb }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : aaaaaaaa 0000aaaa 0 [end]	element 00000001  : bbbbbbbb 0000bbbb 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -117,7 +117,7 @@ rule netdev: udp dport 53 ether saddr set aa:bb:cc:dd:ff:ee ether daddr set numg
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 53}}, {"mangle": {"key": {"payload": {"protocol": "ether", "field": "saddr"}}, "value": "aa:bb:cc:dd:ff:ee"}}, {"mangle": {"key": {"payload": {"protocol": "ether", "field": "daddr"}}, "value": {"map": {"key": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "data": {"set": [[0, "aa:aa:aa:aa:aa:aa"], [1, "bb:bb:bb:bb:bb:bb"]]}}}}}]
 
 rule netdev: tcp dport 80 ether daddr set jhash ip saddr . tcp sport mod 2 map { 0 : aa:aa:aa:aa:aa:aa, 1 : bb:bb:bb:bb:bb:bb }
-  __map%d t b size 2
+  __map%d t b
   __map%d t 0
   	element 00000000  : aaaaaaaa 0000aaaa 0 [end]	element 00000001  : bbbbbbbb 0000bbbb 0 [end]
   [ meta load l4proto => reg 1 ]
