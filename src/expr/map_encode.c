@@ -308,19 +308,19 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	struct nftnl_set *nls = map_nl_alloc(lctx, map);
 	struct nftnl_set *elems = map_nl_alloc(lctx, map);
 	uint32_t flags = NFT_SET_ANONYMOUS | NFT_SET_CONSTANT | NFT_SET_MAP;
-	unsigned int size;
 
+	/* no NFTNL_SET_DESC_SIZE, as upstream 1.1 */
 	if (key->etype == EXPR_CONCAT) {
-		size = map_add_values(elems, map);
+		map_add_values(elems, map);
 		if (interval) {
 			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
 			set_desc_concat(nls, key);
 		}
 	} else if (interval) {
 		flags |= NFT_SET_INTERVAL;
-		size = map_add_intervals(elems, map, false, true);
+		map_add_intervals(elems, map, false, true);
 	} else {
-		size = map_add_values(elems, map);
+		map_add_values(elems, map);
 	}
 	if (map->map.objtype)
 		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
@@ -331,7 +331,6 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 	if (map->map.objtype) {
 		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, map->map.objtype);
-		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 		map_udata(nls, map);
 		nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, map->map.objtype);
@@ -346,7 +345,6 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 			  map->dtype->type);
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN,
 			  map->map.vmap ? 0 : map_key_bytes(map));
-	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 	map_udata(nls, map);
 	/* the echo (-e) decodes the elements sent: they say what the set
 	 * says (these attributes stay out of the elements' message; the

@@ -486,14 +486,11 @@ static void relational_linearize_range(struct lin_ctx *lctx,
 	linearize_mpz(low, right->range.left->value.value, byteorder, len);
 	linearize_mpz(high, right->range.right->value.value, byteorder, len);
 
-	if (rel->binop.op != OP_NEQ) {
-		lin_cmp(lctx, reg, NFT_CMP_GTE, low, len);
-		lin_cmp(lctx, reg, NFT_CMP_LTE, high, len);
-		return;
-	}
+	/* upstream 1.1 writes one range expression either way */
 	nle = lin_expr_alloc("range");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_SREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_OP, NFT_RANGE_NEQ);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_RANGE_OP,
+			   rel->binop.op == OP_NEQ ? NFT_RANGE_NEQ : NFT_RANGE_EQ);
 	nftnl_expr_set(nle, NFTNL_EXPR_RANGE_FROM_DATA, low, len);
 	nftnl_expr_set(nle, NFTNL_EXPR_RANGE_TO_DATA, high, len);
 	lin_add_expr(lctx, nle);

@@ -799,24 +799,23 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 	struct nftnl_set *nls = set_nl_alloc(lctx);
 	struct nftnl_set *elems = set_nl_alloc(lctx);
 	uint32_t flags = NFT_SET_ANONYMOUS | NFT_SET_CONSTANT;
-	unsigned int size;
-
+	/* no NFTNL_SET_DESC_SIZE: upstream 1.1 leaves the backend to the
+	 * kernel, and the kernel picks by what is sent */
 	if (left->etype == EXPR_CONCAT) {
-		size = set_add_concats(elems, set, left);
+		set_add_concats(elems, set, left);
 		if (interval) {
 			flags |= NFT_SET_INTERVAL | NFT_SET_CONCAT;
 			set_desc_concat(nls, left);
 		}
 	} else if (interval) {
 		flags |= NFT_SET_INTERVAL;
-		size = set_add_intervals(elems, set, left);
+		set_add_intervals(elems, set, left);
 	} else {
-		size = set_add_values(elems, set, left);
+		set_add_values(elems, set, left);
 	}
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
-	nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, size);
 	set_udata(nls, left, interval);
 	return lin_queue_set(lctx, nls, elems);
 }

@@ -133,6 +133,36 @@ def value(payload, depth):
     return [hexb(payload)]
 
 
+def udata_tlvs(buf):
+    """[(type, value)] of libnftnl's user data (1-byte type and length),
+    or None where the bytes do not read as such."""
+    out = []
+    off = 0
+    while off < len(buf):
+        if off + 2 > len(buf) or off + 2 + buf[off + 1] > len(buf):
+            return None
+        out.append((buf[off], buf[off + 2:off + 2 + buf[off + 1]]))
+        off += 2 + buf[off + 1]
+    return out
+
+
+def udata_lines(buf, depth, nested=(3, 4)):
+    """User data as TLV lines: a set's key and data typeof (3, 4) nest
+    TLVs of their own (the expression's type, its data); values in hex."""
+    tlvs = udata_tlvs(buf)
+    if tlvs is None:
+        return ["  " * depth + hexb(buf)]
+    lines = []
+    for typ, val in tlvs:
+        sub = udata_tlvs(val) if typ in nested and val else None
+        if sub is not None:
+            lines.append("  " * depth + "u%d:" % typ)
+            lines += udata_lines(val, depth + 1, nested=())
+        else:
+            lines.append("  " * depth + "u%d: %s" % (typ, hexb(val)))
+    return lines
+
+
 def render_attrs(buf, table, depth, expr_name=None):
     lines = []
     pad = "  " * depth
@@ -149,6 +179,9 @@ def render_attrs(buf, table, depth, expr_name=None):
             names = [q.rstrip(b"\0").decode(errors="replace")
                      for _, q in attrs(p)]
             lines.append(pad + "%s: %s" % (name, " ".join(names)))
+        elif name == "userdata" and table is SET:
+            lines.append(pad + name + ":")
+            lines += udata_lines(p, depth + 1)
         elif kind == "expr":
             lines.append(pad + name + ":")
             lines += value_lines(p, depth + 1, expr_name)

@@ -785,6 +785,10 @@ class Runner:
                        self.rule_lines(), [e.listing(fam)])
         self.check_one("our JSON of the reference's rule",
                        self.json_rules(), [exp_json])
+        if e.get("ref-list", fam) or e.get("ref-json", fam):
+            # its listing is what it gets wrong there
+            self.flush()
+            return
         doc = self.run("list chain " + self.where(), nft=self.ref,
                        json_out=True)[1]
         self.flush()

@@ -46,10 +46,37 @@ nft()
 	return $rc
 }
 
-# sysnft ARGS...: the system nft (reference tool).
-sysnft()
+# refnft ARGS...: the reference, upstream nft 1.1.3 (tools/ref), in this
+# network namespace.  Its device lists are printed quoted, as upstream
+# prints them since 1.1.4 and as we do (the one deliberate difference in
+# listings).
+refnft()
 {
-	"$SYSNFT" "$@"
+	local rc
+	"$SRCDIR/tools/ref" nft "$@" > "$TMPD/ref.out"
+	rc=$?
+	quote_devices < "$TMPD/ref.out"
+	return $rc
+}
+
+# quote_devices: on stdin->stdout, "devices = { v0, v1 }" as 1.1.4 prints
+# it ("devices = { "v0", "v1" }").
+quote_devices()
+{
+	perl -pe 's/(devices = \{ )([^}]*)( \})/$1 . join(", ",
+		map { \/^"\/ ? $_ : "\"$_\"" } split(\/, \/, $2)) . $3/e'
+}
+
+have_ref()
+{
+	"$SRCDIR/tools/ref" make >/dev/null 2>&1
+}
+
+# debnft ARGS...: Debian 12's own nft 1.0.6 (its binary and library): only
+# where Debian's programs are the point (the ABI tests run it on ours).
+debnft()
+{
+	env -u LD_LIBRARY_PATH "$SYSNFT" "$@"
 }
 
 is_system_nft()
@@ -138,8 +165,7 @@ assert_files_eq()
 normalise_listing()
 {
 	if is_system_nft; then
-		perl -pe 's/(devices = \{ )([^}]*)( \})/$1 . join(", ",
-			map { \/^"\/ ? $_ : "\"$_\"" } split(\/, \/, $2)) . $3/e'
+		quote_devices
 	else
 		cat
 	fi

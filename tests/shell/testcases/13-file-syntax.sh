@@ -117,9 +117,9 @@ NFT
 nft -f "$TMPD/commas.nft" || fail "commas opening lines"
 list_ruleset "$TMPD/got"
 assert_files_eq "$TMPD/want" "$TMPD/got" "commas opening lines and trailing ones"
-if have_system_nft; then
+if have_ref; then
 	nft flush ruleset
-	sysnft -f "$TMPD/commas.nft" || fail "the system nft refuses commas.nft"
+	refnft -f "$TMPD/commas.nft" || fail "the system nft refuses commas.nft"
 	list_ruleset "$TMPD/got"
 	assert_files_eq "$TMPD/want" "$TMPD/got" "the system nft reads commas.nft alike"
 fi

@@ -7,7 +7,7 @@
 
 LIB=${LIBNFTABLES:-}
 [ -n "$LIB" ] && [ -f "$LIB" ] || skip "LIBNFTABLES not set or missing"
-have_system_nft || skip "no system nft"
+[ -x "$SYSNFT" ] || skip "no system nft"
 is_system_nft && skip "NFT is the system nft itself"
 
 # sysnft_on_ours ARGS...: /usr/sbin/nft with our library in its place.

@@ -70,14 +70,14 @@ done
 # a direction where the key takes none stays an error
 assert_rc 1 "describe ct original state" nft describe ct original state \
 	2>/dev/null
-if have_system_nft; then
+if have_ref; then
 	for e in "ct original saddr" "ct reply daddr" "ct saddr" \
 		 "ct original ip daddr" "ct reply ip saddr" \
 		 "ct original ip6 saddr" "ct original packets" \
 		 "ct reply bytes" "ct original zone" "ct reply avgpkt" \
 		 "ct original l3proto" "ct reply protocol"; do
 		nft describe $e > "$TMPD/out" 2>&1
-		sysnft describe $e > "$TMPD/sys" 2>&1
+		refnft describe $e > "$TMPD/sys" 2>&1
 		assert_files_eq "$TMPD/sys" "$TMPD/out" \
 			"describe $e byte for byte as the system nft"
 	done
@@ -89,7 +89,7 @@ if have_system_nft; then
 		 "ip ecn" "ip dscp" "ip frag-off" "tcp flags" "icmp code" \
 		 "icmpv6 type" "arp operation" "meta iiftype" "meta day" \
 		 "meta hour" "vlan id" "ip6 flowlabel" "th dport"; do
-		assert_eq "$(nft describe $e)" "$(sysnft describe $e)" \
+		assert_eq "$(nft describe $e)" "$(refnft describe $e)" \
 			"describe $e as the system nft"
 	done
 fi

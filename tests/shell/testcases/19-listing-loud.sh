@@ -8,7 +8,7 @@
 . "$TESTDIR/lib.sh"
 
 is_system_nft && skip "tests our listing, not the system nft's"
-have_system_nft || skip "needs the system nft to load the rulesets"
+have_ref || skip "needs the system nft to load the rulesets"
 
 # expect_loud WHAT REGEX CMD...: CMD fails with an error matching REGEX and
 # writes nothing to stdout.
@@ -48,13 +48,13 @@ table inet fw {
 	}
 }
 EOF
-sysnft -f "$TMPD/objs.nft" || fail "system nft loads the ruleset"
+refnft -f "$TMPD/objs.nft" || fail "system nft loads the ruleset"
 for args in "list ruleset" "-j list ruleset" "list table inet fw" \
 	    "-j list table inet fw" "list ruleset inet"; do
 	# shellcheck disable=SC2086
 	nft $args > "$TMPD/out" 2> "$TMPD/err" || fail "$args: $(cat "$TMPD/err")"
 	# shellcheck disable=SC2086
-	sysnft $args > "$TMPD/want" || fail "system nft $args"
+	refnft $args > "$TMPD/want" || fail "system nft $args"
 	case $args in -j*) ;; *) cmp -s "$TMPD/out" "$TMPD/want" || fail "$args: differs from the system nft: $(diff "$TMPD/want" "$TMPD/out")";; esac
 	ok "$args: lists the set, the counter and the helper"
 done
@@ -78,8 +78,8 @@ rules=(
 	'log prefix "x " drop'
 )
 for r in "${rules[@]}"; do
-	sysnft flush ruleset
-	sysnft -f - <<EOF || fail "system nft loads: $r"
+	refnft flush ruleset
+	refnft -f - <<EOF || fail "system nft loads: $r"
 table inet t {
 	chain c {
 		type nat hook prerouting priority dstnat; policy accept;
@@ -87,7 +87,7 @@ table inet t {
 	}
 }
 EOF
-	h=$(sysnft -a list chain inet t c | sed -n 's/.* # handle \([0-9]*\)$/\1/p' |
+	h=$(refnft -a list chain inet t c | sed -n 's/.* # handle \([0-9]*\)$/\1/p' |
 		tail -n 1)
 	for args in "list ruleset" "-j list ruleset" "list chain inet t c" \
 		    "-j list table inet t"; do
@@ -102,11 +102,11 @@ EOF
 	done
 	if nft list ruleset >"$TMPD/ours" 2>/dev/null; then
 		# decoded: it must be the same ruleset for the system nft
-		sysnft list ruleset >"$TMPD/want"
-		sysnft flush ruleset
-		sysnft -f "$TMPD/ours" ||
+		refnft list ruleset >"$TMPD/want"
+		refnft flush ruleset
+		refnft -f "$TMPD/ours" ||
 			fail "$r: the system nft cannot load our listing"
-		sysnft list ruleset >"$TMPD/got"
+		refnft list ruleset >"$TMPD/got"
 		assert_files_eq "$TMPD/want" "$TMPD/got" "$r: listed exactly"
 	else
 		ok "$r: fails naming the rule"
@@ -116,7 +116,7 @@ done
 # Long listings stream (only 256 KiB are held back): a rule we cannot print
 # after that point still fails the listing, saying the output is
 # incomplete; within the held part nothing is written.
-sysnft flush ruleset
+refnft flush ruleset
 {
 	echo 'table ip big {'
 	echo '	chain c {'
@@ -127,7 +127,7 @@ sysnft flush ruleset
 	echo '	}'
 	echo '}'
 } > "$TMPD/big.nft"
-sysnft -f "$TMPD/big.nft" || fail "system nft loads 5001 rules"
+refnft -f "$TMPD/big.nft" || fail "system nft loads 5001 rules"
 if nft -j list ruleset >"$TMPD/out" 2>"$TMPD/err"; then
 	ok "long listing: the last rule is decoded"
 else
@@ -147,8 +147,8 @@ fi
 
 # Also in a run that changed the ruleset first (an "insert ... index" makes
 # it fetch the rules into its cache).
-sysnft flush ruleset
-sysnft -f - <<'EOF' || fail "system nft loads the helper"
+refnft flush ruleset
+refnft -f - <<'EOF' || fail "system nft loads the helper"
 table inet t {
 	ct helper x {
 		type "ftp" protocol tcp
@@ -171,7 +171,7 @@ else
 		fail "after a change: $(cat "$TMPD/err")"
 	ok "after a change: the listing fails naming the rule"
 fi
-[ "$(sysnft list chain inet t c | grep -c accept)" = 1 ] ||
+[ "$(refnft list chain inet t c | grep -c accept)" = 1 ] ||
 	fail "the insert was applied"
 
 exit 0

@@ -9,7 +9,7 @@
 
 EXAMPLES=${NFT_EXAMPLES:-/usr/share/doc/nftables/examples}
 [ -d "$EXAMPLES" ] || skip "no $EXAMPLES (Debian's nftables package)"
-have_system_nft || skip "no $SYSNFT"
+have_ref || skip "no $SYSNFT"
 is_system_nft && skip "NFT is the system nft: nothing to compare"
 
 # example -> what it waits for.  When one loads, take it off the list.
@@ -49,13 +49,13 @@ bad()
 }
 
 for f in *.nft; do
-	sysnft flush ruleset
-	[ -n "${PRELUDE[$f]:-}" ] && sysnft ${PRELUDE[$f]}
+	refnft flush ruleset
+	[ -n "${PRELUDE[$f]:-}" ] && refnft ${PRELUDE[$f]}
 	sys_ok=1
-	sysnft -f "$f" > /dev/null 2> "$TMPD/syserr" || sys_ok=0
-	sysnft list ruleset > "$TMPD/sys.list"
-	sysnft flush ruleset
-	[ -n "${PRELUDE[$f]:-}" ] && sysnft ${PRELUDE[$f]}
+	refnft -f "$f" > /dev/null 2> "$TMPD/syserr" || sys_ok=0
+	refnft list ruleset > "$TMPD/sys.list"
+	refnft flush ruleset
+	[ -n "${PRELUDE[$f]:-}" ] && refnft ${PRELUDE[$f]}
 	ours_ok=1
 	nft -f "$f" > /dev/null 2> "$TMPD/err" || ours_ok=0
 	if [ -n "${WAITING[$f]:-}" ]; then
@@ -76,7 +76,7 @@ for f in *.nft; do
 		continue
 	fi
 	checked=$((checked + 1))
-	sysnft list ruleset > "$TMPD/sys-of-ours.list"
+	refnft list ruleset > "$TMPD/sys-of-ours.list"
 	if ! cmp -s "$TMPD/sys.list" "$TMPD/sys-of-ours.list"; then
 		diff -u "$TMPD/sys.list" "$TMPD/sys-of-ours.list"
 		bad "$f: the system nft lists our load differently from its own"

@@ -28,9 +28,9 @@ assert_eq "$(nft -p list ruleset | body)" '		ip saddr 127.0.0.1 tcp dport 22
 		tcp sport 12345 ip daddr 192.0.2.1' "-p: protocol numbers"
 assert_match 'ip saddr localhost tcp dport 22' "$(nft -N list ruleset)" "-N: host names"
 assert_match 'meta l4proto 17' "$(nft -n list ruleset)" "-n: protocol numbers too"
-if have_system_nft; then
+if have_ref; then
 	for f in -S -p -N -n; do
-		assert_eq "$(nft $f list ruleset)" "$(sysnft $f list ruleset)" \
+		assert_eq "$(nft $f list ruleset)" "$(refnft $f list ruleset)" \
 			"$f as the system nft"
 	done
 fi

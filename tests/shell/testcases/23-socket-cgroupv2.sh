@@ -13,9 +13,9 @@ cg=$(cd /sys/fs/cgroup 2>/dev/null && for d in unified system.slice init.scope *
 nft add table inet t && nft add chain inet t c || fail "setup"
 ours=$(nft --debug=netlink add rule inet t c socket cgroupv2 level 1 "\"$cg\"" | grep '^  \[')
 assert_match 'socket load cgroupv2 => reg 1' "$ours" "socket cgroupv2 loads"
-if have_system_nft && ! is_system_nft; then
-	sysnft add table inet s && sysnft add chain inet s c || fail "setup"
-	theirs=$(sysnft --debug=netlink add rule inet s c socket cgroupv2 level 1 "\"$cg\"" | grep '^  \[')
+if have_ref && ! is_system_nft; then
+	refnft add table inet s && refnft add chain inet s c || fail "setup"
+	theirs=$(refnft --debug=netlink add rule inet s c socket cgroupv2 level 1 "\"$cg\"" | grep '^  \[')
 	assert_eq "$ours" "$theirs" "the system nft's bytecode"
 fi
 line=$(nft list chain inet t c | grep 'socket cgroupv2')

@@ -21,8 +21,8 @@ while IFS= read -r cmd; do
 	[ -n "$cmd" ] || continue
 	got=$(first_line "$cmd")
 	assert_match "$ENOENT" "$got" "first line of: $cmd"
-	if have_system_nft && ! is_system_nft; then
-		ref=$(printf '%s\n' "$cmd" | sysnft --check -f - 2>&1 | head -n 1)
+	if have_ref && ! is_system_nft; then
+		ref=$(printf '%s\n' "$cmd" | refnft --check -f - 2>&1 | head -n 1)
 		assert_match "$ENOENT" "$ref" "system nft agrees on: $cmd"
 	fi
 done <<'EOF'

@@ -40,9 +40,9 @@ scenario()
 {
 	local name=$1 want=$2 json=${3:-} batch tool got
 	batch=$(cat)
-	for tool in nft sysnft; do
-		if [ "$tool" = sysnft ]; then
-			[ -z "${ONLY_OURS:-}" ] && have_system_nft &&
+	for tool in nft refnft; do
+		if [ "$tool" = refnft ]; then
+			[ -z "${ONLY_OURS:-}" ] && have_ref &&
 				! is_system_nft || continue
 		fi
 		setup "$tool" || fail "$name: setup with $tool"

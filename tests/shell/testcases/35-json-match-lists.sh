@@ -42,8 +42,8 @@ for a in "${accepted[@]}"; do
 	doc=$(json_rule "$op" "$left" "$right")
 	got=$(bytecode nft "$doc") || fail "$op $right: refused"
 	assert_eq "$(tail -n1 <<<"$got")" "$last" "$op $right: bytecode"
-	if have_system_nft && ! is_system_nft; then
-		want=$(bytecode sysnft "$doc")
+	if have_ref && ! is_system_nft; then
+		want=$(bytecode refnft "$doc")
 		assert_eq "$got" "$want" "$op $right: as the system nft"
 	fi
 done

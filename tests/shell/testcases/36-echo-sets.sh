@@ -158,14 +158,14 @@ assert_match '^	+ct state \{ established, new \}$' "$out" "list: ct states sorte
 assert_no_match '\{ 443, 22, 80 \}' "$out" "list: not in the order written"
 
 # The system nft's echo of the same commands, in a namespace of its own.
-if ! have_system_nft || is_system_nft; then
+if ! have_ref || is_system_nft; then
 	ok "no other system nft to compare with"
 	exit 0
 fi
 ns_new
 sysrun()
 {
-	in_ns "$NS_PID" "$SYSNFT" "$@"
+	in_ns "$NS_PID" "$SRCDIR/tools/ref" nft "$@"
 }
 run_all sysrun
 for mode in add insert file; do

@@ -12,8 +12,8 @@ veth_pair v0 v1
 # system nft, print nothing and succeed.
 out=$(nft list hooks 2>&1); rc=$?
 assert_eq "$rc:$out" "0:" "no hook subsystem: empty listing"
-if have_system_nft; then
-	assert_eq "$(sysnft list hooks 2>&1; echo "rc=$?")" "rc=0" \
+if have_ref; then
+	assert_eq "$(refnft list hooks 2>&1; echo "rc=$?")" "rc=0" \
 		"the system nft prints nothing either"
 fi
 
@@ -50,6 +50,13 @@ hooknft()
 {
 	local bin=$1 spec=$2
 	shift 2
+	if [ "$bin" = ref ]; then
+		# the reference's nft, preloaded inside its root
+		"$SRCDIR/tools/ref" run env FAKEHOOK_FILE="$spec" \
+			FAKEHOOK_LOG="$TMPD/log" LD_PRELOAD="$TMPD/fakehook.so" \
+			/usr/sbin/nft list hooks "$@" | quote_devices
+		return "${PIPESTATUS[0]}"
+	fi
 	FAKEHOOK_FILE=$spec FAKEHOOK_LOG=$TMPD/log \
 	ASAN_OPTIONS=$ASAN_OPTIONS:verify_asan_link_order=0 \
 	LD_PRELOAD=$TMPD/fakehook.so "$bin" list hooks "$@"
@@ -57,14 +64,14 @@ hooknft()
 
 cases=("" ip ip6 inet bridge arp netdev "netdev device v0" "device v0"
        "inet device v0" "ip device v1" "bridge device v0" "netdev device v9")
-if have_system_nft && ! is_system_nft; then
+if have_ref && ! is_system_nft; then
 	for spec in "$TMPD/hooks" /dev/null; do
 		for c in "${cases[@]}"; do
 			# shellcheck disable=SC2086
 			hooknft "$NFT" "$spec" $c > "$TMPD/ours" 2>&1
 			r1=$?
 			# shellcheck disable=SC2086
-			hooknft "$SYSNFT" "$spec" $c > "$TMPD/sys" 2>&1
+			hooknft ref "$spec" $c > "$TMPD/sys" 2>&1
 			r2=$?
 			grep -qE "$SAN_RE" "$TMPD/ours" && fail "sanitizer: $c"
 			assert_eq "$r1" "$r2" "list hooks $c: exit status"

@@ -68,19 +68,19 @@ nft add element ip t blocked '{ 10.0.0.2, 10.0.0.3 }' || fail "add elements"
 
 # The listing is the source, as the system nft lists it.
 nft list ruleset > "$TMPD/ours"
-if have_system_nft; then
-	sysnft list ruleset > "$TMPD/sys"
+if have_ref; then
+	refnft list ruleset > "$TMPD/sys"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "listing as the system nft's"
 	for args in "-t list ruleset" "-a list ruleset" "list sets" \
 		    "list set ip t nets" "-a list set ip t ports" "list table ip t"; do
-		sysnft $args > "$TMPD/sys"
+		refnft $args > "$TMPD/sys"
 		nft $args > "$TMPD/ours"
 		assert_files_eq "$TMPD/sys" "$TMPD/ours" "nft $args as the system nft's"
 	done
 	# and what the system nft writes, we list alike
-	sysnft flush ruleset
-	sysnft -f "$TMPD/sets.nft" || fail "system nft loading the file"
-	sysnft list ruleset > "$TMPD/sys"
+	refnft flush ruleset
+	refnft -f "$TMPD/sets.nft" || fail "system nft loading the file"
+	refnft list ruleset > "$TMPD/sys"
 	nft list ruleset > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "system nft's sets listed alike"
 	nft flush ruleset
@@ -193,16 +193,16 @@ nft flush ruleset
 nft -f "$TMPD/typeof.nft" || fail "loading typeof sets"
 nft list ruleset > "$TMPD/ours"
 assert_files_eq "$TMPD/typeof.nft" "$TMPD/ours" "typeof sets listed as written"
-if have_system_nft; then
-	sysnft list ruleset > "$TMPD/sys"
+if have_ref; then
+	refnft list ruleset > "$TMPD/sys"
 	assert_files_eq "$TMPD/typeof.nft" "$TMPD/sys" "the system nft lists our typeof sets"
 	nft flush ruleset
-	sysnft -f "$TMPD/typeof.nft" || fail "system nft loading typeof sets"
+	refnft -f "$TMPD/typeof.nft" || fail "system nft loading typeof sets"
 	nft list ruleset > "$TMPD/ours"
 	assert_files_eq "$TMPD/typeof.nft" "$TMPD/ours" "we list the system nft's typeof sets"
 	# a typeof this nft cannot describe fails loudly, naming the set
 	# (the system nft cannot list this one either)
-	sysnft add set inet ty v '{ typeof jhash ip saddr mod 2; }'
+	refnft add set inet ty v '{ typeof jhash ip saddr mod 2; }'
 	out=$(nft list ruleset 2>&1); rc=$?
 	assert_eq "$rc" 1 "a set with an unknown typeof is not listed"
 	assert_match "it holds set v" "$out" "and named"
@@ -210,18 +210,18 @@ fi
 
 # Elements with a timeout, an expiry and a comment (added by the system
 # nft) list as the system nft lists them, expiry times aside
-if have_system_nft; then
+if have_ref; then
 	nft flush ruleset
-	sysnft add table ip tm
-	sysnft add set ip tm s '{ type ipv4_addr; flags timeout; }'
-	sysnft add element ip tm s '{ 1.1.1.1 timeout 1h comment "a", 2.2.2.2, 3.3.3.3 timeout 10m }'
-	sysnft add set ip tm t '{ type ipv4_addr; timeout 1h; }'
-	sysnft add element ip tm t '{ 1.1.1.1, 2.2.2.2 timeout 2h, 3.3.3.3 timeout 1h }'
-	sysnft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/sys"
+	refnft add table ip tm
+	refnft add set ip tm s '{ type ipv4_addr; flags timeout; }'
+	refnft add element ip tm s '{ 1.1.1.1 timeout 1h comment "a", 2.2.2.2, 3.3.3.3 timeout 10m }'
+	refnft add set ip tm t '{ type ipv4_addr; timeout 1h; }'
+	refnft add element ip tm t '{ 1.1.1.1, 2.2.2.2 timeout 2h, 3.3.3.3 timeout 1h }'
+	refnft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/sys"
 	nft list ruleset | sed 's/ expires [0-9a-z]*//g' > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "elements with timeouts and comments listed"
 	assert_match 'expires [0-9hms]+' "$(nft list set ip tm s)" "expiry shown"
-	sysnft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/sys"
+	refnft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/sys"
 	nft -j list ruleset | sed 's/"expires": [0-9]*/"expires": 0/g' > "$TMPD/ours"
 	assert_eq "$(python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["nftables"][1:]; b=json.load(open(sys.argv[2]))["nftables"][1:]; print(a == b)' "$TMPD/sys" "$TMPD/ours")" True \
 		"JSON of elements with timeouts and comments"

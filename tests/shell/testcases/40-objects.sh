@@ -55,24 +55,24 @@ nft -j list ruleset > "$TMPD/ours.json" || fail "list ruleset -j"
 grep -q '^	counter c {$' "$TMPD/ours.list" || fail "counter listed"
 ok "load and list"
 
-if have_system_nft && ! is_system_nft; then
-	sysnft list ruleset | upstream_policy > "$TMPD/sys.list"
+if have_ref && ! is_system_nft; then
+	refnft list ruleset | upstream_policy > "$TMPD/sys.list"
 	assert_files_eq "$TMPD/sys.list" "$TMPD/ours.list" \
 		"listing as the system nft's"
-	sysnft -s list ruleset | upstream_policy > "$TMPD/sys-s.list"
+	refnft -s list ruleset | upstream_policy > "$TMPD/sys-s.list"
 	assert_files_eq "$TMPD/sys-s.list" "$TMPD/ours-s.list" "-s listing"
 	# Loaded by the system nft, listed by us: the same bytes.
 	nft flush ruleset
-	sysnft -f "$TMPD/objs.nft" || fail "system nft loads the objects"
+	refnft -f "$TMPD/objs.nft" || fail "system nft loads the objects"
 	nft list ruleset > "$TMPD/fromsys.list" || fail "list system's objects"
 	assert_files_eq "$TMPD/ours.list" "$TMPD/fromsys.list" \
 		"the system nft's objects list as ours"
 	nft -a list ruleset > "$TMPD/fromsys-a.list"
-	sysnft -a list ruleset | upstream_policy > "$TMPD/sys-a.list"
+	refnft -a list ruleset | upstream_policy > "$TMPD/sys-a.list"
 	assert_files_eq "$TMPD/sys-a.list" "$TMPD/fromsys-a.list" \
 		"-a listing as the system nft's"
 	# JSON: the same objects; upstream puts chains before objects.
-	sysnft -j list ruleset | python3 -c '
+	refnft -j list ruleset | python3 -c '
 import json, sys
 d = json.load(sys.stdin)["nftables"][1:]
 print(json.dumps(sorted(d, key=lambda o: (json.dumps(o),))))' > "$TMPD/sys.jsonl"
@@ -97,9 +97,9 @@ echo_cmds()
 	"$n" -e add counter inet T cc { comment \"x\" }
 	"$n" -e -j add limit inet T l9 { rate 1/hour\; }
 }
-if have_system_nft && ! is_system_nft; then
+if have_ref && ! is_system_nft; then
 	# (1.0.6 echoes "handle N" on the later rules of a block: not ours)
-	echo_cmds sysnft 2>&1 | grep -v '^# new generation' | upstream_policy |
+	echo_cmds refnft 2>&1 | grep -v '^# new generation' | upstream_policy |
 		sed -E 's/^(add rule [^ ]+ [^ ]+ [^ ]+) handle [0-9]+ /\1 /' \
 		> "$TMPD/sys.echo"
 	echo_cmds nft 2>&1 | grep -v '^# new generation' > "$TMPD/ours.echo"
@@ -188,7 +188,7 @@ assert_match "counter 'c' already exists" "$out" "create existing"
 
 # Anonymous object maps (values, prefixes): the system nft's load lists
 # as its own listing, and ours loads to what the system nft lists the same.
-if have_system_nft && ! is_system_nft; then
+if have_ref && ! is_system_nft; then
 	nft flush ruleset
 	cat > "$TMPD/objmap.nft" <<'RULESET'
 table ip M {
@@ -206,14 +206,14 @@ table ip M {
 	}
 }
 RULESET
-	sysnft -f "$TMPD/objmap.nft" || fail "system nft loads an object map"
-	sysnft list ruleset > "$TMPD/objmap.sys"
+	refnft -f "$TMPD/objmap.nft" || fail "system nft loads an object map"
+	refnft list ruleset > "$TMPD/objmap.sys"
 	nft list ruleset > "$TMPD/objmap.ours" || fail "object map listing"
 	assert_files_eq "$TMPD/objmap.sys" "$TMPD/objmap.ours" \
 		"object map: the system nft's listed as its own"
 	nft flush ruleset
 	nft -f "$TMPD/objmap.nft" || fail "our nft loads an object map"
-	sysnft list ruleset > "$TMPD/objmap.sys2"
+	refnft list ruleset > "$TMPD/objmap.sys2"
 	assert_files_eq "$TMPD/objmap.sys" "$TMPD/objmap.sys2" \
 		"object map: ours as the system nft's"
 	nft flush ruleset
@@ -300,10 +300,10 @@ nft -j -f "$TMPD/timeouts.json" || fail "load the ct timeouts' JSON"
 nft list ruleset > "$TMPD/timeouts.again"
 assert_files_eq "$TMPD/timeouts.nft" "$TMPD/timeouts.again" \
 	"ct timeouts: JSON round trip"
-if have_system_nft; then
+if have_ref; then
 	nft flush ruleset
-	sysnft add table ip S
-	sysnft add ct timeout ip S x '{ protocol tcp; policy = { unack: 5 }; }' ||
+	refnft add table ip S
+	refnft add ct timeout ip S x '{ protocol tcp; policy = { unack: 5 }; }' ||
 		fail "system nft: tcp state unack"
 	assert_match 'policy = \{ unack : 5s \}' "$(nft list ruleset)" \
 		"tcp's unack as the system nft names it"

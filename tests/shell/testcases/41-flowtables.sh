@@ -95,8 +95,8 @@ bytecode()
 for FLOW in "flow add" "flow offload"; do
 	ours=$(bytecode nft)
 	assert_match 'flow_offload flowtable ft' "$ours" "$FLOW: flow_offload"
-	if have_system_nft; then
-		assert_eq "$ours" "$(bytecode sysnft)" "$FLOW: the system nft's bytecode"
+	if have_ref; then
+		assert_eq "$ours" "$(bytecode refnft)" "$FLOW: the system nft's bytecode"
 	fi
 done
 bad "flow add without the flowtable" add rule inet t c flow add @ft

@@ -48,8 +48,8 @@ assert_eq "$(nft list set ip d seen)" "table ip d {
 }" "the peer's address was added by the packet path"
 
 nft list ruleset > "$TMPD/ours"
-if have_system_nft; then
-	sysnft list ruleset > "$TMPD/sys"
+if have_ref; then
+	refnft list ruleset > "$TMPD/sys"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "listing as the system nft's"
 fi
 
@@ -107,14 +107,14 @@ assert_match '"elem": \{"val": "10.0.0.2", "counter": \{"packets": 8, "bytes": 6
 	"$(nft -j list set ip s cnt)" "the element's counter in JSON"
 assert_match 'elements = \{ 10.0.0.2 counter \}' \
 	"$(nft -s list set ip s cnt)" "the element's counter, stateless"
-if have_system_nft; then
-	sysnft list set ip s cnt > "$TMPD/sys"
+if have_ref; then
+	refnft list set ip s cnt > "$TMPD/sys"
 	nft list set ip s cnt > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "counted set listed as the system nft's"
-	sysnft -j list set ip s cnt | sed 's/"metainfo": {[^}]*}//' > "$TMPD/sys"
+	refnft -j list set ip s cnt | sed 's/"metainfo": {[^}]*}//' > "$TMPD/sys"
 	nft -j list set ip s cnt | sed 's/"metainfo": {[^}]*}//; s/"flags": \["dynamic"\], //' > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "counted set in JSON as the system nft's (less upstream 1.1's dynamic flag)"
-	sysnft list chain ip s in > "$TMPD/sys"
+	refnft list chain ip s in > "$TMPD/sys"
 	nft list chain ip s in > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "chain listed as the system nft's"
 fi
@@ -129,10 +129,10 @@ out=$(in_ns "$nsb" ping -c 6 -i 0.2 -W 1 10.0.0.1 2>&1)
 assert_match ' 2 received' "$out" "the meter lets the burst through, drops the rest"
 assert_match 'icmp type echo-request add @flood \{ ip saddr limit rate over 1/minute burst 2 packets \} counter packets 4 bytes 336 drop' \
 	"$(nft list chain ip m in)" "the meter lists as a set statement (upstream 1.1)"
-if have_system_nft; then
-	assert_match 'flags dynamic' "$(sysnft list set ip m flood)" \
+if have_ref; then
+	assert_match 'flags dynamic' "$(refnft list set ip m flood)" \
 		"the meter made a named dynamic set"
-	sysnft list set ip m flood > "$TMPD/sys"
+	refnft list set ip m flood > "$TMPD/sys"
 	nft list set ip m flood > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the meter's set listed as the system nft's"
 fi
@@ -144,10 +144,10 @@ nft delete table ip m
 
 # the system nft's meters (anonymous sets) list as upstream 1.1 lists
 # them, "meter NAME size N { ... }", and its JSON loads back
-if have_system_nft; then
-	sysnft add table ip old && sysnft add chain ip old c &&
-	sysnft add rule ip old c meter m1 '{ ip saddr limit rate 10/second }' &&
-	sysnft add rule ip old c meter m2 size 1000 '{ ip saddr . tcp dport timeout 10s limit rate 2/second }' ||
+if have_ref; then
+	refnft add table ip old && refnft add chain ip old c &&
+	refnft add rule ip old c meter m1 '{ ip saddr limit rate 10/second }' &&
+	refnft add rule ip old c meter m2 size 1000 '{ ip saddr . tcp dport timeout 10s limit rate 2/second }' ||
 		fail "system nft meters"
 	assert_eq "$(nft list chain ip old c)" "table ip old {
 	chain c {
@@ -155,7 +155,7 @@ if have_system_nft; then
 		meter m2 size 1000 { ip saddr . tcp dport timeout 10s limit rate 2/second burst 5 packets }
 	}
 }" "the system nft's meters listed as upstream 1.1's"
-	sysnft -j list table ip old > "$TMPD/sys.json"
+	refnft -j list table ip old > "$TMPD/sys.json"
 	nft -j list table ip old > "$TMPD/ours.json"
 	assert_eq "$(json_strip_handles "$TMPD/ours.json" | grep -v metainfo)" \
 		"$(json_strip_handles "$TMPD/sys.json" | grep -v metainfo)" \

@@ -47,8 +47,8 @@ nft list ruleset > "$TMPD/ours.list" || fail "list ruleset"
 sed 's/counter drop/counter packets 0 bytes 0 drop/; s/0x0000002a counter$/0x0000002a counter packets 0 bytes 0/' \
 	"$TMPD/maps.nft" > "$TMPD/want.list"
 assert_files_eq "$TMPD/want.list" "$TMPD/ours.list" "listed as loaded"
-if have_system_nft && ! is_system_nft; then
-	sysnft list ruleset > "$TMPD/sys.list"
+if have_ref && ! is_system_nft; then
+	refnft list ruleset > "$TMPD/sys.list"
 	assert_files_eq "$TMPD/sys.list" "$TMPD/ours.list" "listed as the system nft lists it"
 fi
 
@@ -145,11 +145,11 @@ nft flush ruleset
 nft -f "$TMPD/typeof.nft" || fail "loading the typeof maps"
 nft list ruleset > "$TMPD/t-ours.list"
 assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-ours.list" "typeof, interval and concatenated maps listed as written"
-if have_system_nft && ! is_system_nft; then
-	sysnft list ruleset > "$TMPD/t-sys.list"
+if have_ref && ! is_system_nft; then
+	refnft list ruleset > "$TMPD/t-sys.list"
 	assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-sys.list" "the system nft lists our load as written"
 	nft flush ruleset
-	sysnft -f "$TMPD/typeof.nft" || fail "the system nft loading the typeof maps"
+	refnft -f "$TMPD/typeof.nft" || fail "the system nft loading the typeof maps"
 	nft list ruleset > "$TMPD/t-ours2.list"
 	assert_files_eq "$TMPD/typeof.nft" "$TMPD/t-ours2.list" "we list the system nft's load as written"
 fi
@@ -169,18 +169,18 @@ assert_match "verdict map: use vmap" "$out" "a verdict map is used with vmap"
 
 # elements with a timeout or a comment (written by the system nft: ours
 # does not write them yet) list as the system nft lists them
-if have_system_nft && ! is_system_nft; then
+if have_ref && ! is_system_nft; then
 	nft flush ruleset
-	sysnft add table ip t3
-	sysnft add chain ip t3 c
-	sysnft add map ip t3 m '{ type ipv4_addr : verdict; flags timeout; }'
-	sysnft add element ip t3 m '{ 1.2.3.4 timeout 1h : accept, 1.2.3.1 comment "hi" : jump c, 1.2.3.9 : drop }' ||
+	refnft add table ip t3
+	refnft add chain ip t3 c
+	refnft add map ip t3 m '{ type ipv4_addr : verdict; flags timeout; }'
+	refnft add element ip t3 m '{ 1.2.3.4 timeout 1h : accept, 1.2.3.1 comment "hi" : jump c, 1.2.3.9 : drop }' ||
 		fail "the system nft adding elements with a timeout"
 	noexp() { sed 's/ expires [0-9hms]*//; s/"expires": [0-9]*, *//; s/"version": "[^"]*", "release_name": "[^"]*"//'; }
-	sysnft list ruleset | noexp > "$TMPD/i-sys.list"
+	refnft list ruleset | noexp > "$TMPD/i-sys.list"
 	nft list ruleset | noexp > "$TMPD/i-ours.list"
 	assert_files_eq "$TMPD/i-sys.list" "$TMPD/i-ours.list" "elements with a timeout and a comment listed as the system nft's"
-	sysnft -j list map ip t3 m | noexp > "$TMPD/i-sys.json"
+	refnft -j list map ip t3 m | noexp > "$TMPD/i-sys.json"
 	nft -j list map ip t3 m | noexp > "$TMPD/i-ours.json"
 	assert_files_eq "$TMPD/i-sys.json" "$TMPD/i-ours.json" "and in JSON"
 fi

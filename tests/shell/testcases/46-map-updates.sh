@@ -46,10 +46,10 @@ nft -f "$TMPD/mu.nft" || fail "loading map updates"
 ok "map updates loaded"
 
 # the bytecode: as the system nft's, "immediate reg 2" and "sreg_data 2"
-if have_system_nft; then
+if have_ref; then
 	nft --debug=netlink -f "$TMPD/mu.nft" --check 2>&1 |
 		sed -n '/^ip mu in/,$p' > "$TMPD/ours.nl"
-	sysnft --debug=netlink -f "$TMPD/mu.nft" --check 2>&1 |
+	refnft --debug=netlink -f "$TMPD/mu.nft" --check 2>&1 |
 		sed -n '/^ip mu in/,$p' > "$TMPD/sys.nl"
 	assert_files_eq "$TMPD/sys.nl" "$TMPD/ours.nl" "bytecode as the system nft's"
 fi
@@ -70,13 +70,13 @@ assert_match 'meta mark 0x00000001 counter packets [1-9]' \
 	"$(nft list chain ip mu in)" "the mark read back from the map"
 
 nft list ruleset | sed 's/expires [0-9hms]*//; s/packets [0-9]* bytes [0-9]*//' > "$TMPD/ours"
-if have_system_nft; then
-	sysnft list ruleset |
+if have_ref; then
+	refnft list ruleset |
 		sed 's/expires [0-9hms]*//; s/packets [0-9]* bytes [0-9]*//' > "$TMPD/sys"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "listing as the system nft's"
 	# the system nft's rules, listed by ours
 	nft delete table ip mu
-	sysnft -f "$TMPD/mu.nft" || fail "system nft loads the file"
+	refnft -f "$TMPD/mu.nft" || fail "system nft loads the file"
 	nft list ruleset > "$TMPD/l2" || fail "listing the system nft's rules"
 	assert_files_eq "$TMPD/mu.nft" "$TMPD/l2" "the system nft's rules listed by ours"
 fi
@@ -113,24 +113,24 @@ nft delete table ip mu
 # elements the system nft adds with a counter or a limit (sets and
 # maps): ours lists them as it does (text, -s, JSON less upstream 1.1's
 # "dynamic" flag), expiries aside
-if have_system_nft; then
-	sysnft add table ip st &&
-	sysnft add set ip st s '{ type ipv4_addr; flags dynamic,timeout; }' &&
-	sysnft add element ip st s '{ 10.0.0.3 limit rate over 1/minute burst 2 packets, 10.0.0.4 counter packets 3 bytes 252 timeout 1h comment "c", 10.0.0.5 limit rate 10 mbytes/second burst 1 mbytes }' &&
-	sysnft add map ip st m '{ type ipv4_addr : mark; flags dynamic; }' &&
-	sysnft add element ip st m '{ 10.0.0.1 counter packets 1 bytes 84 : 0x1 }' ||
+if have_ref; then
+	refnft add table ip st &&
+	refnft add set ip st s '{ type ipv4_addr; flags dynamic,timeout; }' &&
+	refnft add element ip st s '{ 10.0.0.3 limit rate over 1/minute burst 2 packets, 10.0.0.4 counter packets 3 bytes 252 timeout 1h comment "c", 10.0.0.5 limit rate 10 mbytes/second burst 1 mbytes }' &&
+	refnft add map ip st m '{ type ipv4_addr : mark; flags dynamic; }' &&
+	refnft add element ip st m '{ 10.0.0.1 counter packets 1 bytes 84 : 0x1 }' ||
 		fail "system nft elements with state"
 	noexp='s/expires [0-9a-z]*//'
-	sysnft list table ip st | sed "$noexp" > "$TMPD/sys"
+	refnft list table ip st | sed "$noexp" > "$TMPD/sys"
 	nft list table ip st | sed "$noexp" > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "elements with counters and limits listed as the system nft's"
 	assert_match '10.0.0.4 counter packets 3 bytes 252 timeout 1h' \
 		"$(cat "$TMPD/ours")" "an element's counter before its timeout"
-	sysnft -s list table ip st > "$TMPD/sys"
+	refnft -s list table ip st > "$TMPD/sys"
 	nft -s list table ip st > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the same with -s"
 	nojs='s/"expires": [0-9]*, //; s/"metainfo": {[^}]*}//; s/, "dynamic"//; s/, "flags": \["dynamic"\]//'
-	sysnft -j list table ip st | sed "$nojs" > "$TMPD/sys"
+	refnft -j list table ip st | sed "$nojs" > "$TMPD/sys"
 	nft -j list table ip st | sed "$nojs" > "$TMPD/ours"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "the same in JSON"
 	nft delete table ip st

@@ -50,19 +50,19 @@ assert_match '10.0.0.1 timeout 10m comment "a", 10.0.0.2 comment "b"' \
 	"$(cat "$TMPD/ours")" "timeouts and comments kept"
 assert_match '10.0.0.1 . 22 timeout 1h comment "v" : accept' \
 	"$(cat "$TMPD/ours")" "a concatenated verdict map's element"
-if have_system_nft; then
-	sysnft list ruleset | sed "$noexp" > "$TMPD/sys"
+if have_ref; then
+	refnft list ruleset | sed "$noexp" > "$TMPD/sys"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "ours listed by the system nft"
 	nft flush ruleset
-	sysnft -f "$TMPD/eo.nft" || fail "the system nft loads the file"
+	refnft -f "$TMPD/eo.nft" || fail "the system nft loads the file"
 	nft list ruleset | sed "$noexp" > "$TMPD/ours2"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours2" "the system nft's listed by ours"
 	# its elements' bytecode
 	nft --debug=netlink -c -f "$TMPD/eo.nft" 2>&1 | grep element > "$TMPD/ours.nl"
-	sysnft --debug=netlink -c -f "$TMPD/eo.nft" 2>&1 | grep element > "$TMPD/sys.nl"
+	refnft --debug=netlink -c -f "$TMPD/eo.nft" 2>&1 | grep element > "$TMPD/sys.nl"
 	assert_files_eq "$TMPD/sys.nl" "$TMPD/ours.nl" "elements' bytecode (comments) as the system nft's"
 	# JSON: the system nft's document loads into ours
-	sysnft -j list ruleset > "$TMPD/sys.json"
+	refnft -j list ruleset > "$TMPD/sys.json"
 	nft flush ruleset
 	nft -j -f "$TMPD/sys.json" || fail "loading the system nft's JSON"
 	nft list ruleset | sed "$noexp" > "$TMPD/ours3"
@@ -95,15 +95,15 @@ out=$(nft -e add element ip eo m '{ 10.0.0.1 comment "q" : 0x1 }') ||
 	fail "map element -e"
 assert_match '^add element ip eo m \{ 10.0.0.1 comment "q" : 0x00000001 \}' \
 	"$out" "map element echo"
-if have_system_nft; then
-	sysnft -e add element ip eo s '{ 10.0.1.6, 10.0.1.7 timeout 5s comment "e" }' |
+if have_ref; then
+	refnft -e add element ip eo s '{ 10.0.1.6, 10.0.1.7 timeout 5s comment "e" }' |
 		sed "$noexp; s/ by process.*//; s/generation [0-9]*//; s/10.0.1/10.0.0/" > "$TMPD/sys.e"
 	nft delete element ip eo s '{ 10.0.0.6, 10.0.0.7 }'
 	nft -e add element ip eo s '{ 10.0.0.6, 10.0.0.7 timeout 5s comment "e" }' |
 		sed "$noexp; s/ by process.*//; s/generation [0-9]*//" > "$TMPD/ours.e"
 	assert_files_eq "$TMPD/sys.e" "$TMPD/ours.e" "echo as the system nft's"
 	nft --debug=netlink add element ip eo s '{ 10.0.2.1 timeout 1m comment "n" }' > "$TMPD/ours.nl"
-	sysnft --debug=netlink add element ip eo s '{ 10.0.2.2 timeout 1m comment "n" }' |
+	refnft --debug=netlink add element ip eo s '{ 10.0.2.2 timeout 1m comment "n" }' |
 		sed 's/0202000a/0102000a/' > "$TMPD/sys.nl"
 	assert_files_eq "$TMPD/sys.nl" "$TMPD/ours.nl" "add element's bytecode as the system nft's"
 fi
@@ -111,9 +111,9 @@ out=$(nft -e -j add element ip eo m '{ 10.0.4.1 comment "x" : 0x1, 10.0.4.2 : 0x
 	fail "-e -j"
 assert_eq "$out" '{"nftables": [{"add": {"element": {"family": "ip", "table": "eo", "name": "m", "elem": {"set": [[{"elem": {"val": "10.0.4.1", "comment": "x"}}, 1]]}}}}, {"add": {"element": {"family": "ip", "table": "eo", "name": "m", "elem": {"set": [["10.0.4.2", 2]]}}}}]}' \
 	"-e -j, one object per element"
-if have_system_nft; then
+if have_ref; then
 	assert_eq "$(nft -e -j add element ip eo s '{ 10.0.5.1 timeout 10s comment "y", 10.0.5.2 }')" \
-		"$(sysnft -e -j add element ip eo s '{ 10.0.5.3 timeout 10s comment "y", 10.0.5.4 }' |
+		"$(refnft -e -j add element ip eo s '{ 10.0.5.3 timeout 10s comment "y", 10.0.5.4 }' |
 		   sed 's/10.0.5.3/10.0.5.1/; s/10.0.5.4/10.0.5.2/')" "-e -j as the system nft's"
 fi
 printf '{"nftables": [{"add": {"element": {"family": "ip", "table": "eo", "name": "s", "elem": [{"elem": {"val": "10.0.3.1", "timeout": 60, "comment": "j"}}]}}}]}\n' > "$TMPD/add.json"
@@ -127,8 +127,8 @@ nft add element ip eo dy '{ 10.0.0.3 counter, 10.0.0.4 counter packets 3 bytes 2
 	fail "elements with counters"
 assert_match '10.0.0.3 counter packets 0 bytes 0, 10.0.0.4 counter packets 3 bytes 252 timeout 1h expires [0-9hms]+ comment "c"' \
 	"$(nft list set ip eo dy)" "elements' counters written"
-if have_system_nft; then
-	assert_eq "$(sysnft list set ip eo dy | sed "$noexp")" \
+if have_ref; then
+	assert_eq "$(refnft list set ip eo dy | sed "$noexp")" \
 		"$(nft list set ip eo dy | sed "$noexp")" "the system nft lists them alike"
 fi
 

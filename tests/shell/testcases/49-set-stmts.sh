@@ -91,9 +91,9 @@ nft flush ruleset
 nft -f "$TMPD/ours" || fail "loading our listing back"
 assert_files_eq "$TMPD/st.expect" <(nft list ruleset) "text round trip"
 
-if have_system_nft; then
+if have_ref; then
 	# the system nft 1.0.6 prints limits without the default burst
-	sysnft list ruleset > "$TMPD/sys"
+	refnft list ruleset > "$TMPD/sys"
 	sed 's/ burst 5 packets//' "$TMPD/st.expect" > "$TMPD/st.expect10"
 	assert_files_eq "$TMPD/st.expect10" "$TMPD/sys" "ours listed by the system nft"
 	# its declarations (1.0.6 reads no element quota back) make the
@@ -101,17 +101,17 @@ if have_system_nft; then
 	sed 's/10.0.0.1 counter packets 3 bytes 4 quota 10 mbytes used 1 mbytes/10.0.0.1/' \
 		"$TMPD/st.nft" > "$TMPD/st10.nft"
 	nft --debug=netlink -c -f "$TMPD/st10.nft" > "$TMPD/ours.nl" 2>&1
-	sysnft --debug=netlink -c -f "$TMPD/st10.nft" > "$TMPD/sys.nl" 2>&1
+	refnft --debug=netlink -c -f "$TMPD/st10.nft" > "$TMPD/sys.nl" 2>&1
 	assert_files_eq "$TMPD/sys.nl" "$TMPD/ours.nl" "declarations' bytecode as the system nft's"
 	assert_match 'lc st 120' "$(cat "$TMPD/ours.nl")" "several statements: NFT_SET_EXPR"
 	nft flush ruleset
-	sysnft -f "$TMPD/st10.nft" || fail "the system nft loads the file"
-	sysnft list ruleset > "$TMPD/sys2"
+	refnft -f "$TMPD/st10.nft" || fail "the system nft loads the file"
+	refnft list ruleset > "$TMPD/sys2"
 	assert_files_eq "$TMPD/sys2" <(nft list ruleset | sed 's/ burst 5 packets//') \
 		"the system nft's sets listed by ours"
 	# 1.0.6 writes an element's first statement only: that JSON cannot
 	# make the element the set declares, and ours says so
-	sysnft -j list ruleset > "$TMPD/sys.json"
+	refnft -j list ruleset > "$TMPD/sys.json"
 	nft flush ruleset
 	out=$(nft -j -f "$TMPD/sys.json" 2>&1) && fail "the system nft's lossy JSON loaded"
 	assert_match 'number of statements mismatch, set expects 2 but element has 1
@@ -123,7 +123,7 @@ nft flush ruleset
 # the set's message, attribute by attribute, as the system nft's: one
 # statement in NFTA_SET_EXPR, several in NFTA_SET_EXPRESSIONS, the
 # statements' own attributes; and an element's statements
-if have_system_nft && command -v strace > /dev/null; then
+if have_ref && command -v strace > /dev/null; then
 	nlattrs()
 	{
 		local msg=$1
@@ -137,7 +137,7 @@ if have_system_nft && command -v strace > /dev/null; then
 		 'limit rate 3/minute counter' 'ct count over 4' 'counter quota 1 mbytes'; do
 		nlattrs NFT_MSG_NEWSET "$NFT" add set ip nl s "{ type ipv4_addr; flags dynamic; $d; }" > "$TMPD/a.ours"
 		nft delete set ip nl s
-		nlattrs NFT_MSG_NEWSET "$SYSNFT" add set ip nl s "{ type ipv4_addr; flags dynamic; $d; }" > "$TMPD/a.sys"
+		nlattrs NFT_MSG_NEWSET "$SRCDIR/tools/ref" nft add set ip nl s "{ type ipv4_addr; flags dynamic; $d; }" > "$TMPD/a.sys"
 		nft delete set ip nl s
 		[ -s "$TMPD/a.ours" ] || fail "no set message traced"
 		assert_files_eq "$TMPD/a.sys" "$TMPD/a.ours" "set message of '$d' as the system nft's"
@@ -174,11 +174,11 @@ assert_match 'counter last
 nft -j list ruleset > "$TMPD/dy.json" || fail "JSON of them"
 assert_match '"ct count": \{"val": 2, "inv": true\}' "$(cat "$TMPD/dy.json")" "ct count in JSON"
 assert_match '"last": \{"used": [0-9]+\}' "$(cat "$TMPD/dy.json")" "last in JSON"
-if have_system_nft; then
-	assert_eq "$(sysnft list set ip dy u | sed 's/ expires [0-9a-z]*//')" \
+if have_ref; then
+	assert_eq "$(refnft list set ip dy u | sed 's/ expires [0-9a-z]*//')" \
 		"$(nft list set ip dy u | sed 's/ burst 5 packets//; s/ expires [0-9a-z]*//')" \
 		"the system nft lists the element's statements alike"
-	assert_eq "$(sysnft list set ip dy n)" "$(nft list set ip dy n)" "ct count alike"
+	assert_eq "$(refnft list set ip dy n)" "$(nft list set ip dy n)" "ct count alike"
 fi
 
 # element statements against the declaration
@@ -325,8 +325,8 @@ fi
 nft delete set ip e iv
 
 # what the system nft cannot list: it crashes on "last" (1.0.6)
-if have_system_nft; then
-	sysnft list set ip dy l > /dev/null 2>&1
+if have_ref; then
+	refnft list set ip dy l > /dev/null 2>&1
 	assert_eq "$?" "139" "the system nft 1.0.6 crashes on a set with last (we do not)"
 fi
 ok "set statements"

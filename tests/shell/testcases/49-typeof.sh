@@ -123,26 +123,26 @@ nft -f "$TMPD/ty.nft" || fail "loading typeof sets and maps"
 nft list ruleset > "$TMPD/ours"
 assert_files_eq "$TMPD/ty.nft" "$TMPD/ours" "typeof sets and maps listed as written"
 
-if have_system_nft && ! is_system_nft; then
-	sysnft list ruleset > "$TMPD/sys"
+if have_ref && ! is_system_nft; then
+	refnft list ruleset > "$TMPD/sys"
 	assert_files_eq "$TMPD/ty.nft" "$TMPD/sys" \
 		"the system nft lists our typeof sets and maps alike"
 	nft flush ruleset
-	sysnft -f "$TMPD/ty.nft" || fail "system nft loading the typeof sets"
+	refnft -f "$TMPD/ty.nft" || fail "system nft loading the typeof sets"
 	nft list ruleset > "$TMPD/ours"
 	assert_files_eq "$TMPD/ty.nft" "$TMPD/ours" \
 		"we list the system nft's typeof sets and maps"
 	# typeofs it writes but cannot list back: we refuse to guess
-	sysnft add set inet ty v '{ typeof jhash ip saddr mod 2; }'
+	refnft add set inet ty v '{ typeof jhash ip saddr mod 2; }'
 	out=$(nft list ruleset 2>&1); rc=$?
 	assert_eq "$rc" 1 "a set with a jhash typeof is not listed"
 	assert_match "it holds set v" "$out" "and named"
-	sysnft delete set inet ty v
+	refnft delete set inet ty v
 	# "vlan cfi" is the bit we call dei (the system nft has both)
-	sysnft add set inet ty v '{ typeof vlan cfi; }'
+	refnft add set inet ty v '{ typeof vlan cfi; }'
 	out=$(nft list set inet ty v | grep typeof)
 	assert_eq "$out" "		typeof vlan dei" "the system nft's typeof vlan cfi"
-	sysnft delete set inet ty v
+	refnft delete set inet ty v
 fi
 
 # JSON: "type"/"map" as before, "typeof" saying what the text says

@@ -64,18 +64,18 @@ assert_match '22-23 comment "ssh", 80' "$(cat "$TMPD/ours")" \
 	"a port range lists as a range"
 assert_match '11.0.0.0/8 : drop,.*12.0.0.0/8 comment "c" : accept' \
 	"$(tr -d '\n\t' < "$TMPD/ours")" "interval map elements' comments"
-if have_system_nft; then
-	sysnft list ruleset | sed "$noexp" > "$TMPD/sys"
+if have_ref; then
+	refnft list ruleset | sed "$noexp" > "$TMPD/sys"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours" "ours listed by the system nft"
 	nft flush ruleset
-	sysnft -f "$TMPD/iv.nft" || fail "the system nft loads the file"
+	refnft -f "$TMPD/iv.nft" || fail "the system nft loads the file"
 	nft list ruleset | sed "$noexp" > "$TMPD/ours2"
 	assert_files_eq "$TMPD/sys" "$TMPD/ours2" "the system nft's listed by ours"
 	nft --debug=netlink -c -f "$TMPD/iv.nft" 2>&1 | grep element > "$TMPD/ours.nl"
-	sysnft --debug=netlink -c -f "$TMPD/iv.nft" 2>&1 | grep element > "$TMPD/sys.nl"
+	refnft --debug=netlink -c -f "$TMPD/iv.nft" 2>&1 | grep element > "$TMPD/sys.nl"
 	assert_files_eq "$TMPD/sys.nl" "$TMPD/ours.nl" \
 		"start and end elements, user data, as the system nft's"
-	sysnft -j list ruleset > "$TMPD/sys.json"
+	refnft -j list ruleset > "$TMPD/sys.json"
 	nft flush ruleset
 	nft -j -f "$TMPD/sys.json" || fail "loading the system nft's JSON"
 	nft list ruleset | sed "$noexp" > "$TMPD/ours3"
@@ -107,8 +107,8 @@ merge_steps nft mo || fail "auto-merge adds"
 assert_match 'elements = \{ 1.1.1.1-1.1.1.20 comment "z", 7.7.7.7,.*10.0.0.0-12.255.255.255 comment "c" \}' \
 	"$(nft list set ip mo s | sed "$noexp" | tr -d '\n\t')" \
 	"merged with the set's elements, the new options kept"
-if have_system_nft; then
-	merge_steps sysnft ms || fail "auto-merge adds (system nft)"
+if have_ref; then
+	merge_steps refnft ms || fail "auto-merge adds (system nft)"
 	assert_eq "$(nft list set ip mo s | sed "$noexp")" \
 		"$(nft list set ip ms s | sed "$noexp; s/table ip ms/table ip mo/")" \
 		"auto-merge as the system nft's"
@@ -116,9 +116,9 @@ fi
 out=$(nft -e -j add element ip mo s '{ 1.1.1.21-1.1.1.30, 30.0.0.0/8, 31.0.0.0/8 comment "n" }')
 assert_match '"val": \{"range": \["1.1.1.1", "1.1.1.30"\]\}, "expires": 3600\}.*"val": \{"prefix": \{"addr": "30.0.0.0", "len": 7\}\}, "expires": 3600\}' \
 	"$out" "-e -j of auto-merged elements: what the kernel got"
-if have_system_nft; then
+if have_ref; then
 	assert_eq "$out" \
-		"$(sysnft -e -j add element ip ms s '{ 1.1.1.21-1.1.1.30, 30.0.0.0/8, 31.0.0.0/8 comment "n" }' |
+		"$(refnft -e -j add element ip ms s '{ 1.1.1.21-1.1.1.30, 30.0.0.0/8, 31.0.0.0/8 comment "n" }' |
 		   sed 's/"table": "ms"/"table": "mo"/g')" \
 		"-e -j of auto-merged elements as the system nft's"
 fi
@@ -141,8 +141,8 @@ NFT
 batch_merge nft bm || fail "auto-merge of several commands in one batch"
 assert_match 'elements = \{ 10.0.0.0-10.0.5.255, 10.9.0.0/24 \}' \
 	"$(nft list set ip bm s)" "commands of one batch merged with each other"
-if have_system_nft; then
-	batch_merge sysnft bs || fail "batch auto-merge (system nft)"
+if have_ref; then
+	batch_merge refnft bs || fail "batch auto-merge (system nft)"
 	assert_eq "$(nft list set ip bm s)" \
 		"$(nft list set ip bs s | sed 's/table ip bs/table ip bm/')" \
 		"batch auto-merge as the system nft's"
@@ -219,15 +219,15 @@ create element ip t s { 30.0.0.0/8 }' "-e of create element"
 assert_match '^add set ip t a \{ # handle [0-9]+ type ipv4_addr; flags interval; \} $' \
 	"$(nft -e -a add set ip t a '{ type ipv4_addr; flags interval; }')" \
 	"-e -a of a set: the handle where the system nft puts it"
-if have_system_nft; then
+if have_ref; then
 	nft flush ruleset
-	sysnft -e -f "$TMPD/e1.nft" | sed "$nogen" > "$TMPD/e1.sys"
-	sysnft -e -f "$TMPD/e2.nft" | sed "$nogen" > "$TMPD/e2.sys"
+	refnft -e -f "$TMPD/e1.nft" | sed "$nogen" > "$TMPD/e1.sys"
+	refnft -e -f "$TMPD/e2.nft" | sed "$nogen" > "$TMPD/e2.sys"
 	assert_files_eq "$TMPD/e1.sys" "$TMPD/e1.ours" "-e -f as the system nft's"
 	assert_files_eq "$TMPD/e2.sys" "$TMPD/e2.ours" "-e of a table block as the system nft's"
 	nft flush ruleset
-	sysnft -e -j -f "$TMPD/e1.nft" | sed 's/"handle": [0-9]*/"handle": H/g' > "$TMPD/e1j.sys"
-	sysnft -e -j -f "$TMPD/e2.nft" | sed 's/"handle": [0-9]*/"handle": H/g' > "$TMPD/e2j.sys"
+	refnft -e -j -f "$TMPD/e1.nft" | sed 's/"handle": [0-9]*/"handle": H/g' > "$TMPD/e1j.sys"
+	refnft -e -j -f "$TMPD/e2.nft" | sed 's/"handle": [0-9]*/"handle": H/g' > "$TMPD/e2j.sys"
 	sed -i 's/"handle": [0-9]*/"handle": H/g' "$TMPD/e1j.ours" "$TMPD/e2j.ours"
 	assert_files_eq "$TMPD/e1j.sys" "$TMPD/e1j.ours" "-e -j -f as the system nft's"
 	assert_files_eq "$TMPD/e2j.sys" "$TMPD/e2j.ours" "-e -j of a table block as the system nft's"
@@ -273,9 +273,9 @@ out=$(nft get element ip g ci '{ 10.1.2.3 . 26 }' 2>&1) &&
 	fail "a value outside every interval"
 assert_match 'Could not process rule: No such file or directory' "$out" \
 	"a missing value is an error"
-if have_system_nft; then
+if have_ref; then
 	assert_eq "$(nft get element ip g c '{ 1.1.1.1 . 22, 2.2.2.2 . 80 }')" \
-		"$(sysnft get element ip g c '{ 1.1.1.1 . 22, 2.2.2.2 . 80 }')" \
+		"$(refnft get element ip g c '{ 1.1.1.1 . 22, 2.2.2.2 . 80 }')" \
 		"get as the system nft's"
 fi
 nft flush ruleset
@@ -290,11 +290,11 @@ assert_match '1.1.1.1-1.1.1.5 counter packets 0 bytes 0, 10.0.0.0/8 counter pack
 	"$(nft list set ip k s)" "interval elements' counters listed"
 assert_eq "$(nft -e add element ip k s '{ 20.0.0.0/8 comment "x" }' | sed "$nogen")" \
 	'add element ip k s { 20.0.0.0/8 comment "x" }' "-e of an interval with a counter"
-if have_system_nft; then
-	assert_eq "$(nft list set ip k s)" "$(sysnft list set ip k s)" \
+if have_ref; then
+	assert_eq "$(nft list set ip k s)" "$(refnft list set ip k s)" \
 		"counters of intervals listed as the system nft's"
 	assert_eq "$(nft -j list set ip k s | sed 's/"version": "[^"]*", "release_name": "[^"]*"//')" \
-		"$(sysnft -j list set ip k s | sed 's/"version": "[^"]*", "release_name": "[^"]*"//')" \
+		"$(refnft -j list set ip k s | sed 's/"version": "[^"]*", "release_name": "[^"]*"//')" \
 		"and in JSON"
 fi
 nft flush ruleset

@@ -105,9 +105,9 @@ ours=$(elements nft)
 assert_match ': 0200000a 00000010 0 \[end\]' "$ours" "a mark after an address is host endian"
 assert_match ': 00000010 00006f6c 00000000 00000000 00000000 0 \[end\]' "$ours" \
 	"a mark before an interface name"
-if have_system_nft && ! is_system_nft; then
-	assert_eq "$ours" "$(elements sysnft)" "element bytes as the system nft's"
-	sysnft -f "$TMPD/data.nft" || fail "the system nft loads the maps"
+if have_ref && ! is_system_nft; then
+	assert_eq "$ours" "$(elements refnft)" "element bytes as the system nft's"
+	refnft -f "$TMPD/data.nft" || fail "the system nft loads the maps"
 	nft list ruleset > "$TMPD/data.list"
 	assert_files_eq "$TMPD/data.nft" "$TMPD/data.list" "the system nft's maps list as written"
 	nft flush ruleset
@@ -115,8 +115,8 @@ fi
 nft -f "$TMPD/data.nft" || fail "loading maps with concatenated data"
 nft list ruleset > "$TMPD/data.list"
 assert_files_eq "$TMPD/data.nft" "$TMPD/data.list" "maps with concatenated data list as written"
-if have_system_nft && ! is_system_nft; then
-	sysnft list ruleset > "$TMPD/data.sys"
+if have_ref && ! is_system_nft; then
+	refnft list ruleset > "$TMPD/data.sys"
 	assert_files_eq "$TMPD/data.nft" "$TMPD/data.sys" "the system nft lists our maps as written"
 fi
 nft add element ip t a '{ 10.0.0.3 : 10.0.0.4 . 0x20 }' || fail "add element"
@@ -189,11 +189,11 @@ out=$(nft add map ip t x '{ typeof ip saddr : intervals ip daddr; }' 2>&1)
 assert_match "unknown map data qualifier 'intervals': expected interval" "$out" \
 	"a misspelt qualifier is an error"
 has_caret "$out" || fail "with a caret"
-if have_system_nft && ! is_system_nft; then
+if have_ref && ! is_system_nft; then
 	nft flush ruleset
-	theirs=$(sysnft --debug=netlink -c -f "$TMPD/iv.nft" 2>&1 | grep -E 'element|\[ nat')
+	theirs=$(refnft --debug=netlink -c -f "$TMPD/iv.nft" 2>&1 | grep -E 'element|\[ nat')
 	assert_eq "$ours" "$theirs" "element bytes and nat as the system nft's"
-	sysnft -f "$TMPD/iv.nft" || fail "the system nft loads the maps of ranges"
+	refnft -f "$TMPD/iv.nft" || fail "the system nft loads the maps of ranges"
 	nft list ruleset > "$TMPD/iv.list"
 	assert_files_eq "$TMPD/iv.nft" "$TMPD/iv.list" "the system nft's maps of ranges list as typeof"
 	if command -v strace > /dev/null; then
@@ -210,8 +210,8 @@ if have_system_nft && ! is_system_nft; then
 			 'typeof ip saddr : meta mark' 'type ipv4_addr : verdict'; do
 			a=$(udata "$NFT" add table ip u \; add map ip u m "{ $d; }")
 			nft delete table ip u
-			b=$(udata "$SYSNFT" add table ip u \; add map ip u m "{ $d; }")
-			sysnft delete table ip u
+			b=$(udata "$SRCDIR/tools/ref" nft add table ip u \; add map ip u m "{ $d; }")
+			refnft delete table ip u
 			assert_eq "$a" "$b" "map { $d }: type, length and user data as the system nft's"
 		done
 	fi

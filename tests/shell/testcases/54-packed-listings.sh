@@ -148,8 +148,8 @@ nft -f "$TESTDIR/testcases/files/packed-sets.nft" || fail "loading the sets"
 nft list ruleset > "$TMPD/got" || fail "listing the sets"
 assert_files_eq "$TMPD/want" "$TMPD/got" "every packed kind lists in order"
 
-if have_system_nft && ! is_system_nft; then
-	sysnft list ruleset > "$TMPD/sys" || fail "the system nft's listing"
+if have_ref && ! is_system_nft; then
+	refnft list ruleset > "$TMPD/sys" || fail "the system nft's listing"
 	assert_files_eq "$TMPD/sys" "$TMPD/got" \
 		"the listing is the system nft's"
 fi
@@ -196,11 +196,11 @@ assert_eq "$(grep -o '0x[0-9a-f]*' "$TMPD/got" | sort -c 2>&1 && echo sorted)" \
 	sorted "the marks sorted by value"
 assert_eq "$(grep -o ': jump c[0-9]*' "$TMPD/got" | wc -l)" 3000 \
 	"3,000 jumps listed"
-if have_system_nft && ! is_system_nft; then
-	sysnft list table ip big > "$TMPD/sys" || fail "the system nft's big listing"
+if have_ref && ! is_system_nft; then
+	refnft list table ip big > "$TMPD/sys" || fail "the system nft's big listing"
 	assert_files_eq "$TMPD/sys" "$TMPD/got" \
 		"the big listing is the system nft's"
-	sysnft -j list table ip big > "$TMPD/sys.json"
+	refnft -j list table ip big > "$TMPD/sys.json"
 	nft -j list table ip big > "$TMPD/got.json"
 	assert_eq "$(python3 -c 'import json, sys
 a = [o for o in json.load(open(sys.argv[1]))["nftables"] if "set" in o or "map" in o]

@@ -13,9 +13,9 @@
 # Spellings the system nft refuses, in text or JSON, ours refuses (exit 1).
 . "$TESTDIR/lib.sh"
 
-have_system_nft || skip "no system nft to compare with"
+have_ref || skip "no system nft to compare with"
 is_system_nft && skip "compares our nft with the system nft"
-SYS() { env -u LD_LIBRARY_PATH "$SYSNFT" "$@"; }
+SYS() { refnft "$@"; }
 
 # gen: the ruleset. Each set's members are distinct values (the index
 # picks the value, the dice its spelling), 4 a line.
