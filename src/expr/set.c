@@ -756,7 +756,9 @@ static uint32_t set_key_type(const struct expr *left)
 static void set_udata_typeof(struct nftnl_udata_buf *ud,
 			     const struct expr *left)
 {
-	if (left->etype != EXPR_PAYLOAD || !set_left_is_raw(left) ||
+	/* upstream 1.1 describes every anonymous set's key as the
+	 * expression it came from, as a typeof set's */
+	if (left->etype == EXPR_PAYLOAD && set_left_is_raw(left) &&
 	    set_raw_port_type(left))
 		return;
 	set_typeof_put(ud, left);
