@@ -144,6 +144,17 @@ bool expr_is_presence_match(const struct eval_ctx *ectx,
 #define NFT_COMMENT_MAXLEN	128
 #define DEV_NAME_MAXLEN		(IFNAMSIZ - 1)
 
+/* Where a name is used, for the words of its error. */
+enum name_use {
+	NAME_OBJECT,	/* a table, chain, set, flowtable, object, reference */
+	NAME_JUMP,	/* a jump or goto target */
+	NAME_STRING,	/* a name typed as a string ("counter name X") */
+};
+
+/* -1 (an error at @loc queued on @msgs) if @name is too long for the
+ * kernel, else 0. */
+int name_length_error(struct list_head *msgs, const struct location *loc,
+		      const char *name, enum name_use use);
 int name_evaluate(struct eval_ctx *ectx, const struct handle_spec_str *name,
 		  const char *what);
 /* @loc: where the comment was written, if known, else @obj_loc. */

@@ -255,6 +255,7 @@ struct cmd {
 		struct set *set;
 	};
 	char *arg;			/* rename: the new name */
+	struct location arg_location;
 	/* netlink sequence numbers this command's messages used, so an
 	 * error ack maps back to it */
 	uint32_t seqnum_from;

@@ -155,6 +155,7 @@ struct stmt {
 		struct {
 			uint32_t type;		/* NFT_OBJECT_* */
 			char *name;
+			struct location name_loc;	/* if known */
 			struct expr *map;	/* an object map, or NULL */
 		} objref;
 		/* STMT_SET (src/stmt/dynset.c): "add @s { KEY ... }" */

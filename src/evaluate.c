@@ -162,7 +162,39 @@ int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	return ret;
 }
 
-/* Names: tables and chains share the kernel's limits. */
+/*
+ * Names of tables, chains, sets, flowtables and objects: the kernel takes
+ * 255 bytes (NFT_NAME_MAXLEN with the NUL). Upstream 1.1.3 refuses more
+ * than 256 with the words below, and sends 256 to the kernel, whose
+ * refusal it prints as "Could not process rule: Numerical result out of
+ * range" under the name: the same words here, without asking.
+ */
+int name_length_error(struct list_head *msgs, const struct location *loc,
+		      const char *name, enum name_use use)
+{
+	size_t len = strlen(name);
+
+	if (len < NFT_NAME_MAXLEN)
+		return 0;
+	if (len == NFT_NAME_MAXLEN)
+		return erec_error(msgs, loc, "Could not process rule: %s",
+				  strerror(ERANGE));
+	switch (use) {
+	case NAME_JUMP:
+		return erec_error(msgs, loc, "chain name too long (%zu, max %u)",
+				  len, NFT_NAME_MAXLEN);
+	case NAME_STRING:
+		return erec_error(msgs, loc,
+				  "String exceeds maximum length of %u",
+				  NFT_NAME_MAXLEN);
+	case NAME_OBJECT:
+		break;
+	}
+	return erec_error(msgs, loc,
+			  "name too long, %u characters maximum allowed",
+			  NFT_NAME_MAXLEN);
+}
+
 int name_evaluate(struct eval_ctx *ectx,
 		  const struct handle_spec_str *name, const char *what)
 {
@@ -171,11 +203,33 @@ int name_evaluate(struct eval_ctx *ectx,
 	if (!name->name[0])
 		return erec_error(ectx->msgs, &name->location,
 				  "%s name must not be empty", what);
-	if (strlen(name->name) >= NFT_NAME_MAXLEN)
-		return erec_error(ectx->msgs, &name->location,
-				  "%s name is longer than %u characters",
-				  what, NFT_NAME_MAXLEN - 1);
-	return 0;
+	return name_length_error(ectx->msgs, &name->location, name->name,
+				 NAME_OBJECT);
+}
+
+/*
+ * The names a command's handle holds go into the dump requests of the
+ * cache (src/cache.c, src/mnl.c) before anything is evaluated: they are
+ * checked first.
+ */
+static int cmd_names_evaluate(struct list_head *msgs, const struct cmd *cmd)
+{
+	const struct handle_spec_str *names[] = {
+		&cmd->handle.table, &cmd->handle.chain, &cmd->handle.set,
+	};
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < array_size(names); i++)
+		if (names[i]->name &&
+		    name_length_error(msgs, &names[i]->location,
+				      names[i]->name, NAME_OBJECT) < 0)
+			err = -1;
+	if (cmd->op == CMD_RENAME && cmd->arg &&
+	    name_length_error(msgs, &cmd->arg_location, cmd->arg,
+			      NAME_OBJECT) < 0)
+		err = -1;
+	return err;
 }
 
 /* @loc: where the comment was written, if known, else @obj_loc. */
@@ -351,7 +405,10 @@ int nft_evaluate_each(struct nft_ctx *nft, struct list_head *cmds,
 	int err = 0;
 
 	str_hash_init(&run.objs);
-	if (cache_update(nft, cmds, msgs) < 0) {
+	list_for_each_entry(cmd, cmds, list)
+		if (cmd_names_evaluate(msgs, cmd) < 0)
+			err = -1;
+	if (err < 0 || cache_update(nft, cmds, msgs) < 0) {
 		run_release(&run);
 		return -1;
 	}

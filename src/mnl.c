@@ -34,6 +34,8 @@
 /* Kernel-side cost of one queued ack (skb truesize, roughly). */
 #define MNL_ACK_TRUESIZE	1024
 #define MNL_DUMP_RETRIES	16
+/* A "reset element" request: up to 64 KiB of keys, and the headers. */
+#define MNL_RESET_REQ_SIZE	(UINT16_MAX + 4096)
 #define MNL_BATCH_RETRIES	8
 
 #ifndef SOL_NETLINK
@@ -772,10 +774,23 @@ static struct mnl_socket *mnl_dump_socket(void)
 	return nl;
 }
 
+/*
+ * Request attributes: names come from the input and were checked, but a
+ * request never writes past its buffer; one that does not fit fails
+ * with ENAMETOOLONG.
+ */
+static bool mnl_req_strz(struct nlmsghdr *nlh, uint16_t type, const char *s)
+{
+	if (mnl_attr_put_strz_check(nlh, MNL_SOCKET_BUFFER_SIZE, type, s))
+		return true;
+	errno = ENAMETOOLONG;
+	return false;
+}
+
 /* Dump into a fresh list; retried when the ruleset changed mid-dump. */
 static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 		      const void *filter,
-		      void (*build)(struct nlmsghdr *nlh, const void *filter),
+		      bool (*build)(struct nlmsghdr *nlh, const void *filter),
 		      struct mnl_dump_ctx *ctx, void *(*list_alloc)(void),
 		      void (*list_free)(void *list))
 {
@@ -788,8 +803,8 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 		memset(req, 0, sizeof(req));
 		nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 					    mnl_seqnum_next(nft));
-		if (build)
-			build(nlh, filter);
+		if (build && !build(nlh, filter))
+			return NULL;
 		ctx->list = list_alloc();
 		ctx->interrupted = false;
 		if (mnl_talk(nft, nlh, mnl_dump_cb, ctx) < 0) {
@@ -842,10 +857,9 @@ static void chain_obj_add(void *o, void *l) { nftnl_chain_list_add_tail(o, l); }
 static void *chain_list_alloc(void) { return nftnl_chain_list_alloc(); }
 static void chain_list_free(void *l) { nftnl_chain_list_free(l); }
 
-static void chain_dump_build(struct nlmsghdr *nlh, const void *filter)
+static bool chain_dump_build(struct nlmsghdr *nlh, const void *filter)
 {
-	if (filter)
-		mnl_attr_put_strz(nlh, NFTA_CHAIN_TABLE, filter);
+	return !filter || mnl_req_strz(nlh, NFTA_CHAIN_TABLE, filter);
 }
 
 struct nftnl_chain_list *mnl_dump_chains(struct nft_ctx *nft,
@@ -878,14 +892,14 @@ struct rule_dump_filter {
 	const char *chain;
 };
 
-static void rule_dump_build(struct nlmsghdr *nlh, const void *data)
+static bool rule_dump_build(struct nlmsghdr *nlh, const void *data)
 {
 	const struct rule_dump_filter *f = data;
 
-	if (f->table)
-		mnl_attr_put_strz(nlh, NFTA_RULE_TABLE, f->table);
-	if (f->table && f->chain)
-		mnl_attr_put_strz(nlh, NFTA_RULE_CHAIN, f->chain);
+	if (f->table && !mnl_req_strz(nlh, NFTA_RULE_TABLE, f->table))
+		return false;
+	return !f->table || !f->chain ||
+	       mnl_req_strz(nlh, NFTA_RULE_CHAIN, f->chain);
 }
 
 struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
@@ -935,7 +949,8 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 	memset(req, 0, sizeof(req));
 	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETRULE, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
-	rule_dump_build(nlh, &f);
+	if (!rule_dump_build(nlh, &f))
+		return -1;
 	nl = mnl_dump_socket();
 	if (!nl)
 		return -1;
@@ -962,8 +977,8 @@ int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,
 	nfg->version = NFNETLINK_V0;
 	nfg->res_id = 0;
 	mnl_attr_put_u32(nlh, NFNLA_HOOK_HOOKNUM, htonl(hooknum));
-	if (dev)
-		mnl_attr_put_strz(nlh, NFNLA_HOOK_DEV, dev);
+	if (dev && !mnl_req_strz(nlh, NFNLA_HOOK_DEV, dev))
+		return -1;
 	return mnl_talk(nft, nlh, cb, data);
 }
 
@@ -977,8 +992,8 @@ int mnl_dump_table_objs(struct nft_ctx *nft, uint16_t type, uint32_t family,
 	nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
 	/* NFTA_SET_TABLE, NFTA_OBJ_TABLE and NFTA_FLOWTABLE_TABLE alike */
-	if (table)
-		mnl_attr_put_strz(nlh, NFTA_SET_TABLE, table);
+	if (table && !mnl_req_strz(nlh, NFTA_SET_TABLE, table))
+		return -1;
 	return mnl_talk(nft, nlh, cb, data);
 }
 
@@ -993,10 +1008,9 @@ int mnl_obj_request(struct nft_ctx *nft, uint16_t type, uint32_t family,
 	nlh = nftnl_nlmsg_build_hdr(req, type, family,
 				    name ? NLM_F_ACK : NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
-	if (table)
-		mnl_attr_put_strz(nlh, NFTA_OBJ_TABLE, table);
-	if (name)
-		mnl_attr_put_strz(nlh, NFTA_OBJ_NAME, name);
+	if ((table && !mnl_req_strz(nlh, NFTA_OBJ_TABLE, table)) ||
+	    (name && !mnl_req_strz(nlh, NFTA_OBJ_NAME, name)))
+		return -1;
 	if (objtype)
 		mnl_attr_put_u32(nlh, NFTA_OBJ_TYPE, htonl(objtype));
 	return mnl_talk(nft, nlh, cb, data);
@@ -1042,15 +1056,24 @@ static void set_obj_add(void *o, void *l) { nftnl_set_list_add_tail(o, l); }
 static void *set_list_alloc(void) { return nftnl_set_list_alloc(); }
 static void set_list_free(void *l) { nftnl_set_list_free(l); }
 
-static void set_dump_build(struct nlmsghdr *nlh, const void *filter)
+static bool set_dump_build(struct nlmsghdr *nlh, const void *filter)
 {
-	mnl_attr_put_strz(nlh, NFTA_SET_TABLE, filter);
+	return mnl_req_strz(nlh, NFTA_SET_TABLE, filter);
 }
 
 static int set_elems_cb(const struct nlmsghdr *nlh, void *data)
 {
 	nftnl_set_elems_nlmsg_parse(nlh, data);
 	return MNL_CB_OK;
+}
+
+/* The table and set names of @nls into a request. */
+static bool mnl_req_set_names(struct nlmsghdr *nlh, const struct nftnl_set *nls)
+{
+	return mnl_req_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
+			    nftnl_set_get_str(nls, NFTNL_SET_TABLE)) &&
+	       mnl_req_strz(nlh, NFTA_SET_ELEM_LIST_SET,
+			    nftnl_set_get_str(nls, NFTNL_SET_NAME));
 }
 
 /* The element dump of @nls (name and table set), each message to @cb. */
@@ -1065,10 +1088,8 @@ static int mnl_dump_set_elems_cb(struct nft_ctx *nft,
 	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETSETELEM,
 				    nftnl_set_get_u32(nls, NFTNL_SET_FAMILY),
 				    NLM_F_DUMP, mnl_seqnum_next(nft));
-	mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
-			  nftnl_set_get_str(nls, NFTNL_SET_TABLE));
-	mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
-			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	if (!mnl_req_set_names(nlh, nls))
+		return -1;
 	return mnl_talk(nft, nlh, cb, data);
 }
 
@@ -1093,32 +1114,34 @@ int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
 #define MSG_GETSETELEM_RESET	33	/* Linux 6.5 */
 
 /* "reset set", "reset element": the elements of @keys (all of the set
- * if it holds none) zeroed, their values before into @out. */
+ * if it holds none) zeroed, their values before into @out. Many keys
+ * take several requests, each under the 64 KiB an attribute holds. */
 int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
 			struct nftnl_set *out)
 {
-	char *req = xzalloc(MNL_SOCKET_BUFFER_SIZE);
+	char *req = xmalloc(MNL_RESET_REQ_SIZE);
 	struct nftnl_set_elems_iter *it = nftnl_set_elems_iter_create(keys);
 	bool some = it && nftnl_set_elems_iter_cur(it) != NULL;
 	struct nlmsghdr *nlh;
-	int ret;
+	int more = 0, ret;
 
 	if (it == NULL)
 		memory_allocation_error();
+	do {
+		memset(req, 0, MNL_RESET_REQ_SIZE);
+		nlh = nftnl_nlmsg_build_hdr(req, MSG_GETSETELEM_RESET,
+					    nftnl_set_get_u32(keys,
+							      NFTNL_SET_FAMILY),
+					    some ? NLM_F_ACK : NLM_F_DUMP,
+					    mnl_seqnum_next(nft));
+		if (some)
+			more = nftnl_set_elems_nlmsg_build_payload_iter(nlh,
+									it);
+		else if (!mnl_req_set_names(nlh, keys))
+			more = -1;
+		ret = more < 0 ? -1 : mnl_talk(nft, nlh, set_elems_cb, out);
+	} while (ret == 0 && more > 0);
 	nftnl_set_elems_iter_destroy(it);
-	nlh = nftnl_nlmsg_build_hdr(req, MSG_GETSETELEM_RESET,
-				    nftnl_set_get_u32(keys, NFTNL_SET_FAMILY),
-				    some ? NLM_F_ACK : NLM_F_DUMP,
-				    mnl_seqnum_next(nft));
-	if (some) {
-		nftnl_set_elems_nlmsg_build_payload(nlh, keys);
-	} else {
-		mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
-				  nftnl_set_get_str(keys, NFTNL_SET_TABLE));
-		mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
-				  nftnl_set_get_str(keys, NFTNL_SET_NAME));
-	}
-	ret = mnl_talk(nft, nlh, set_elems_cb, out);
 	xfree(req);
 	return ret;
 }

@@ -409,6 +409,7 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
 						&@$, NULL);
 				$$->arg = $4;
+				$$->arg_location = @4;
 			}
 		;
 
@@ -2477,6 +2478,7 @@ counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
 						   $2, &@2, $3);
+				$$->objref.name_loc = @3;
 			}
 		| COUNTER PACKETS number BYTES number
 			{
@@ -2602,6 +2604,7 @@ limit_stmt	: LIMIT STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
 						   $2, &@2, $3);
+				$$->objref.name_loc = @3;
 			}
 		| LIMIT STRING objmap_expr
 			{
@@ -2637,6 +2640,7 @@ quota_stmt	: QUOTA STRING objref_name
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
 						   $2, &@2, $3);
+				$$->objref.name_loc = @3;
 			}
 		| QUOTA STRING objmap_expr
 			{
@@ -2871,6 +2875,7 @@ synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
 			{
 				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,
 						   $2, &@2, $3);
+				$$->objref.name_loc = @3;
 			}
 		| synproxy_stmt synproxy_arg
 			{

@@ -592,6 +592,9 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 
 	if (!ref->symbol.identifier[0])
 		return expr_error(ectx, ref, "map name must not be empty");
+	if (name_length_error(ectx->msgs, &ref->location,
+			      ref->symbol.identifier, NAME_OBJECT) < 0)
+		return -1;
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
 	if (s == NULL && missing)
 		return expr_error(ectx, ref,

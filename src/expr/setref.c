@@ -49,6 +49,9 @@ static int setref_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (!ref->symbol.identifier[0])
 		return expr_error(ectx, ref, "set name must not be empty");
+	if (name_length_error(ectx->msgs, &ref->location,
+			      ref->symbol.identifier, NAME_OBJECT) < 0)
+		return -1;
 	if (ectx->ectx_dtype) {
 		ref->dtype = ectx->ectx_dtype;
 		ref->byteorder = ectx->ectx_byteorder;

@@ -517,7 +517,7 @@ int chain_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 int chain_rename_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	struct handle_spec_str to = {
-		.name = cmd->arg, .location = cmd->location,
+		.name = cmd->arg, .location = cmd->arg_location,
 	};
 
 	if (table_ref_evaluate(ectx, &cmd->handle) < 0)

@@ -287,6 +287,7 @@ static int json_chain_rename(struct json_ctx *jctx, json_t *obj,
 	if (json_req_string(jctx, obj, "newname", &newname) < 0)
 		return -1;
 	cmd->arg = xstrdup(newname);
+	cmd->arg_location = json_location(jctx, "newname");
 	return 0;
 }
 

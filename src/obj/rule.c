@@ -56,6 +56,8 @@ int verdict_chain_evaluate(struct eval_ctx *ectx,
 	struct chain *c;
 	bool unknown;
 
+	if (name_length_error(ectx->msgs, loc, name, NAME_JUMP) < 0)
+		return -1;
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
 	if (!c && !unknown)
 		return erec_missing(ectx->msgs, loc,
@@ -107,10 +109,6 @@ static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
 	if (!name[0])
 		err = erec_error(ectx->msgs, &v->verdict.chain->location,
 				 "chain name must not be empty");
-	else if (strlen(name) >= NFT_NAME_MAXLEN)
-		err = erec_error(ectx->msgs, &v->verdict.chain->location,
-				 "chain name is longer than %u characters",
-				 NFT_NAME_MAXLEN - 1);
 	else
 		err = verdict_chain_evaluate(ectx, h, name,
 					     &v->verdict.chain->location);

@@ -79,6 +79,7 @@ static struct stmt *parser_keyset_objref(struct parser_state *st,
 	} else {
 		stmt = objref_stmt_alloc(loc, type,
 					 xstrdup(value->symbol.identifier));
+		stmt->objref.name_loc = value->location;
 	}
 	expr_free(key);
 	expr_free(value);

@@ -294,10 +294,10 @@ static bool dynset_stateful_kind(const struct stmt *s)
  * is made with the rule (dynset_meter_queue()). */
 static int dynset_meter_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
-	if (strlen(stmt->dynset.set->symbol.identifier) >= NFT_NAME_MAXLEN)
-		return expr_error(ectx, stmt->dynset.set,
-				  "meter name is longer than %u characters",
-				  NFT_NAME_MAXLEN - 1);
+	if (name_length_error(ectx->msgs, &stmt->dynset.set->location,
+			      stmt->dynset.set->symbol.identifier,
+			      NAME_OBJECT) < 0)
+		return -1;
 	if (stmt->dynset.size > UINT32_MAX)
 		return stmt_error(ectx, stmt, "meter size %llu is too large",
 				  (unsigned long long)stmt->dynset.size);
@@ -329,6 +329,10 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	}
 	if (stmt->dynset.meter)
 		return dynset_meter_evaluate(ectx, stmt);
+	if (name_length_error(ectx->msgs, &stmt->dynset.set->location,
+			      stmt->dynset.set->symbol.identifier,
+			      NAME_OBJECT) < 0)
+		return -1;
 	set = dynset_find_set(ectx, stmt, &h);
 	if (set)
 		return dynset_check_set(ectx, stmt, set);

@@ -42,11 +42,8 @@ static int flow_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 
 	if (!name[0])
 		return stmt_error(ectx, stmt, "flowtable name must not be empty");
-	if (strlen(name) >= NFT_NAME_MAXLEN)
-		return stmt_error(ectx, stmt,
-				  "flowtable name is longer than %u characters",
-				  NFT_NAME_MAXLEN - 1);
-	return 0;
+	return name_length_error(ectx->msgs, &stmt->location, name,
+				 NAME_OBJECT);
 }
 
 static void flow_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)

@@ -96,7 +96,10 @@ static int objref_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		return objref_map_evaluate(ectx, stmt);
 	if (!stmt->objref.name || !stmt->objref.name[0])
 		return stmt_error(ectx, stmt, "an object name is missing");
-	return 0;
+	return name_length_error(ectx->msgs,
+				 stmt->objref.name_loc.indesc ?
+				 &stmt->objref.name_loc : &stmt->location,
+				 stmt->objref.name, NAME_STRING);
 }
 
 static void objref_stmt_linearize(struct lin_ctx *lctx,

@@ -58,13 +58,17 @@ static struct expr *verdict_json_target(struct json_ctx *jctx,
 					const struct location *loc)
 {
 	json_t *target = json_object_get(value, "target");
+	char suffix[32];
+	struct location tloc;
 
 	if (!json_is_string(target)) {
 		json_error(jctx, "", "Invalid %s: expected {\"target\": STRING}",
 			   key);
 		return NULL;
 	}
-	return constant_expr_alloc_string(loc, &string_type,
+	snprintf(suffix, sizeof(suffix), ".%s.target", key);
+	tloc = json_location(jctx, suffix);
+	return constant_expr_alloc_string(&tloc, &string_type,
 					  json_string_value(target), 0);
 }
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build the libFuzzer harnesses: fuzz_text and fuzz_json.
+# Build the libFuzzer harnesses: fuzz_text, fuzz_json and fuzz_dump.
 #
 #   tests/fuzz/build.sh [OUTDIR]        (default: ./fuzz-build)
 #
@@ -24,7 +24,10 @@ CFLAGS="-std=gnu11 -g -O1 -D_GNU_SOURCE -DPACKAGE_VERSION=\"fuzz\"
 	$(pkg-config --cflags libmnl libnftnl jansson)"
 LIBS="$(pkg-config --libs libmnl libnftnl jansson) -lgmp"
 WRAP="-Wl,--wrap=cache_update,--wrap=cache_fetch,--wrap=batch_send"
-WRAP="$WRAP,--wrap=nft_mnl_socket,--wrap=getaddrinfo"
+WRAP="$WRAP,--wrap=getaddrinfo,--wrap=mnl_socket_open,--wrap=mnl_socket_bind"
+WRAP="$WRAP,--wrap=mnl_socket_close,--wrap=mnl_socket_get_fd"
+WRAP="$WRAP,--wrap=mnl_socket_get_portid,--wrap=mnl_socket_sendto"
+WRAP="$WRAP,--wrap=mnl_socket_recvfrom"
 
 bison -Wall -d -o "$OUT/obj/parser.c" "$SRC/src/parser.y"
 flex --header-file="$OUT/obj/scanner.h" -o "$OUT/obj/scanner.c" \
@@ -51,7 +54,7 @@ wait
 # shellcheck disable=SC2086
 $CC $CFLAGS $SAN -c "$SRC/tests/fuzz/fuzz_common.c" -o "$OUT/obj/fuzz_common.o"
 
-for f in text json; do
+for f in text json dump; do
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all "$SRC/tests/fuzz/fuzz_$f.c" \

@@ -1,15 +1,24 @@
 /*
- * What both fuzzers share: the whole library pipeline (parse, evaluate,
+ * What the fuzzers share: the whole library pipeline (parse, evaluate,
  * linearize, batch build, echo decode and print, list, error rendering)
  * with every way to the kernel cut off at link time.
  *
  * build.sh links the library objects with -Wl,--wrap for the few
  * functions that would talk to netlink; the __wrap_ versions below stand
- * in for them. The cache stays empty and unloaded (flags 0), which makes
- * the evaluator assume that referenced tables and chains may exist, so
- * rules are evaluated in full. The batch is not sent: each message is
- * parsed back the way an echo from the kernel would be (libnftnl ->
- * delinearize -> print), which round-trips everything the input built.
+ * in for them. Two ways to run, picked by the input's length:
+ *
+ * - no cache: the cache stays empty and unloaded (flags 0), which makes
+ *   the evaluator assume that referenced tables and chains may exist, so
+ *   rules are evaluated in full;
+ * - fake kernel: the cache is fetched as usual, from a kernel in this
+ *   file (the libmnl socket calls are wrapped): every request is built
+ *   and checked as the kernel would parse it (a malformed one aborts),
+ *   and dumps answer with the messages of a ruleset held here (empty for
+ *   fuzz_text and fuzz_json, the input itself for fuzz_dump).
+ *
+ * The batch is never sent: each message is parsed back the way an echo
+ * from the kernel would be (libnftnl -> delinearize -> print), which
+ * round-trips everything the input built.
  */
 #include <nft.h>
 #include <nftables.h>
@@ -21,25 +30,240 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/netfilter/nfnetlink.h>
+#include <libmnl/libmnl.h>
+#include <linux/netfilter/nf_tables.h>
+
+#ifndef NFT_MSG_GETSETELEM_RESET
+#define NFT_MSG_GETSETELEM_RESET	33
+#endif
 #include "fuzz_common.h"
+
+/* The fake kernel's netlink port id. */
+#define FK_PORTID	4242
+
+/* The fake kernel of this run: on or off, and the messages it dumps. */
+static struct {
+	bool on;
+	const uint8_t *state;
+	size_t state_len;
+	/* the answer to the last request, read by recvfrom */
+	uint8_t *reply;
+	size_t reply_len, reply_off, reply_size;
+} fk;
+
+int __real_cache_update(struct nft_ctx *nft, struct list_head *cmds,
+			struct list_head *msgs);
+int __real_cache_fetch(struct nft_ctx *nft, unsigned int flags,
+		       const struct cache_filter *filter,
+		       struct list_head *msgs);
 
 int __wrap_cache_update(struct nft_ctx *nft, struct list_head *cmds,
 			struct list_head *msgs)
 {
-	return 0;
+	return fk.on ? __real_cache_update(nft, cmds, msgs) : 0;
 }
 
 int __wrap_cache_fetch(struct nft_ctx *nft, unsigned int flags,
 		       const struct cache_filter *filter,
 		       struct list_head *msgs)
 {
+	return fk.on ? __real_cache_fetch(nft, flags, filter, msgs) : 0;
+}
+
+/* Any non-NULL pointer: every libmnl socket call is wrapped. */
+static char fk_socket;
+
+struct mnl_socket *__wrap_mnl_socket_open(int bus)
+{
+	if (!fk.on) {
+		errno = EPERM;
+		return NULL;
+	}
+	return (struct mnl_socket *)&fk_socket;
+}
+
+int __wrap_mnl_socket_bind(struct mnl_socket *nl, unsigned int groups,
+			   pid_t pid)
+{
 	return 0;
 }
 
-struct mnl_socket *__wrap_nft_mnl_socket(struct nft_ctx *nft)
+int __wrap_mnl_socket_close(struct mnl_socket *nl)
 {
-	errno = EPERM;
-	return NULL;
+	return 0;
+}
+
+int __wrap_mnl_socket_get_fd(const struct mnl_socket *nl)
+{
+	return -1;
+}
+
+unsigned int __wrap_mnl_socket_get_portid(const struct mnl_socket *nl)
+{
+	return FK_PORTID;
+}
+
+static void fk_put(const void *data, size_t len)
+{
+	if (fk.reply_len + len > fk.reply_size) {
+		fk.reply_size = (fk.reply_len + len) * 2;
+		fk.reply = realloc(fk.reply, fk.reply_size);
+		if (!fk.reply)
+			abort();
+	}
+	memcpy(fk.reply + fk.reply_len, data, len);
+	fk.reply_len += MNL_ALIGN(len);
+}
+
+/* An ack (@err 0) or an error for @req. */
+static void fk_ack(const struct nlmsghdr *req, int err)
+{
+	struct {
+		struct nlmsghdr nlh;
+		struct nlmsgerr e;
+	} m = {
+		.nlh = {
+			.nlmsg_len = sizeof(m),
+			.nlmsg_type = NLMSG_ERROR,
+			.nlmsg_flags = err ? 0 : NLM_F_CAPPED,
+			.nlmsg_seq = req->nlmsg_seq,
+			.nlmsg_pid = FK_PORTID,
+		},
+		.e = { .error = -err, .msg = *req },
+	};
+
+	m.e.msg.nlmsg_len = sizeof(m.e.msg);
+	fk_put(&m, sizeof(m));
+}
+
+static void fk_done(const struct nlmsghdr *req)
+{
+	struct {
+		struct nlmsghdr nlh;
+		int err;
+	} m = {
+		.nlh = {
+			.nlmsg_len = sizeof(m),
+			.nlmsg_type = NLMSG_DONE,
+			.nlmsg_flags = NLM_F_MULTI,
+			.nlmsg_seq = req->nlmsg_seq,
+			.nlmsg_pid = FK_PORTID,
+		},
+	};
+
+	fk_put(&m, sizeof(m));
+}
+
+/*
+ * A request must be what the kernel parses: one whole message, its
+ * attributes inside it, each attribute's length within its parent.
+ * Anything else is a bug of the request builders.
+ */
+static void fk_check_attrs(const void *buf, size_t len, unsigned int depth)
+{
+	const struct nlattr *a = buf;
+	size_t left = len;
+
+	while (left >= sizeof(*a)) {
+		if (a->nla_len < sizeof(*a) || a->nla_len > left)
+			abort();
+		/* strings and nests look alike here: descend while the
+		 * payload parses as attributes, as the kernel would */
+		if (depth < 8 && a->nla_type & NLA_F_NESTED)
+			fk_check_attrs(mnl_attr_get_payload(a),
+				       mnl_attr_get_payload_len(a), depth + 1);
+		if (MNL_ALIGN(a->nla_len) >= left)
+			return;
+		left -= MNL_ALIGN(a->nla_len);
+		a = (const void *)((const char *)a + MNL_ALIGN(a->nla_len));
+	}
+	if (left)
+		abort();
+}
+
+static void fk_check(const struct nlmsghdr *nlh, size_t len)
+{
+	size_t hdr = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct nfgenmsg));
+
+	/* dump requests are built in MNL_SOCKET_BUFFER_SIZE, "reset
+	 * element" ones in 64 KiB and their headers */
+	size_t room = (nlh->nlmsg_type & 0xff) == NFT_MSG_GETSETELEM_RESET ?
+		      UINT16_MAX + 4096 : MNL_SOCKET_BUFFER_SIZE;
+
+	if (len < hdr || nlh->nlmsg_len != len || len > room)
+		abort();
+	fk_check_attrs((const char *)nlh + hdr, len - hdr, 0);
+}
+
+/*
+ * The kernel's answer: for a dump (or a get of one object) the state's
+ * messages of the matching type and family, patched to answer this
+ * request, then the end of the dump or an ack.
+ */
+static void fk_answer(const struct nlmsghdr *req)
+{
+	const struct nfgenmsg *rg = mnl_nlmsg_get_payload(req);
+	const struct nlmsghdr *nlh = (const void *)fk.state;
+	int len = fk.state_len;
+	uint16_t want = req->nlmsg_type - 1;	/* NFT_MSG_GETx - 1: NEWx */
+
+	fk.reply_len = fk.reply_off = 0;
+	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+		const struct nfgenmsg *g;
+		struct nlmsghdr *out;
+		size_t at = fk.reply_len;
+
+		if (nlh->nlmsg_type != want ||
+		    nlh->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(*g))
+			continue;
+		g = mnl_nlmsg_get_payload(nlh);
+		if (rg->nfgen_family && g->nfgen_family != rg->nfgen_family)
+			continue;
+		fk_put(nlh, nlh->nlmsg_len);
+		out = (void *)(fk.reply + at);
+		out->nlmsg_seq = req->nlmsg_seq;
+		out->nlmsg_pid = FK_PORTID;
+		out->nlmsg_flags |= NLM_F_MULTI;
+	}
+	if (req->nlmsg_flags & NLM_F_DUMP)
+		fk_done(req);
+	else
+		fk_ack(req, 0);
+}
+
+ssize_t __wrap_mnl_socket_sendto(const struct mnl_socket *nl,
+				 const void *buf, size_t len)
+{
+	const struct nlmsghdr *req = buf;
+
+	fk_check(req, len);
+	if (req->nlmsg_type >> 8 == NFNL_SUBSYS_NFTABLES)
+		fk_answer(req);
+	else
+		fk_done(req);	/* the hook subsystem: nothing hooked */
+	return len;
+}
+
+/* The answer in pieces of whole messages, as a datagram socket gives it. */
+ssize_t __wrap_mnl_socket_recvfrom(const struct mnl_socket *nl, void *buf,
+				   size_t size)
+{
+	const struct nlmsghdr *nlh;
+	size_t n = 0;
+
+	while (fk.reply_off + n < fk.reply_len) {
+		nlh = (const void *)(fk.reply + fk.reply_off + n);
+		if (n + MNL_ALIGN(nlh->nlmsg_len) > size)
+			break;
+		n += MNL_ALIGN(nlh->nlmsg_len);
+	}
+	if (n == 0) {
+		errno = EAGAIN;	/* nothing was asked: a bug of ours */
+		abort();
+	}
+	memcpy(buf, fk.reply + fk.reply_off, n);
+	fk.reply_off += n;
+	return n;
 }
 
 int __real_getaddrinfo(const char *node, const char *service,
@@ -117,12 +341,38 @@ static bool fuzz_skip(const char *text)
 	return strstr(text, "include") && strchr(text, '/');
 }
 
+static struct nft_ctx *fuzz_ctx(unsigned int output_flags, bool json)
+{
+	struct nft_ctx *nft = nft_ctx_new(NFT_CTX_DEFAULT);
+
+	nft_ctx_clear_include_paths(nft);
+	nft_ctx_add_include_path(nft, fuzz_dir);
+	nft_ctx_buffer_output(nft);
+	nft_ctx_buffer_error(nft);
+	nft_ctx_output_set_flags(nft, output_flags);
+	nft_ctx_input_set_flags(nft, NFT_CTX_INPUT_NO_DNS |
+				(json ? NFT_CTX_INPUT_JSON : 0));
+	return nft;
+}
+
+static void fuzz_cmd(struct nft_ctx *nft, const char *text)
+{
+	nft_run_cmd_from_buffer(nft, text);
+	/* FUZZ_DEBUG=1 shows what a run printed, to check a harness. */
+	if (getenv("FUZZ_DEBUG"))
+		fprintf(stderr, "--- output:\n%s--- errors:\n%s",
+			nft_ctx_get_output_buffer(nft),
+			nft_ctx_get_error_buffer(nft));
+}
+
 /*
- * One run on a fresh context. The output mode comes from the input's
+ * Text or JSON: one run on a fresh context. The output mode and the
+ * kernel (none, or the fake one with nothing in it) come from the input's
  * length, so the corpus keeps covering the text echo, the JSON echo and
- * plain output without a byte of the input being spent on it.
+ * plain output, the evaluation without a cache and the requests a cache
+ * fetch builds, without a byte of the input being spent on it.
  */
-int fuzz_run(const uint8_t *data, size_t size, bool json)
+static int fuzz_input(const uint8_t *data, size_t size, bool json)
 {
 	static const unsigned int modes[] = {
 		0,
@@ -132,7 +382,6 @@ int fuzz_run(const uint8_t *data, size_t size, bool json)
 	struct nft_ctx *nft;
 	char *text;
 
-	fuzz_setup();
 	text = malloc(size + 1);
 	memcpy(text, data, size);
 	text[size] = '\0';
@@ -140,21 +389,62 @@ int fuzz_run(const uint8_t *data, size_t size, bool json)
 		free(text);
 		return -1;
 	}
-	nft = nft_ctx_new(NFT_CTX_DEFAULT);
-	nft_ctx_clear_include_paths(nft);
-	nft_ctx_add_include_path(nft, fuzz_dir);
-	nft_ctx_buffer_output(nft);
-	nft_ctx_buffer_error(nft);
-	nft_ctx_output_set_flags(nft, modes[size % array_size(modes)]);
-	nft_ctx_input_set_flags(nft, NFT_CTX_INPUT_NO_DNS |
-				(json ? NFT_CTX_INPUT_JSON : 0));
-	nft_run_cmd_from_buffer(nft, text);
-	/* FUZZ_DEBUG=1 shows what a run printed, to check a harness. */
-	if (getenv("FUZZ_DEBUG"))
-		fprintf(stderr, "--- output:\n%s--- errors:\n%s",
-			nft_ctx_get_output_buffer(nft),
-			nft_ctx_get_error_buffer(nft));
+	fk.on = (size / array_size(modes)) % 2;
+	fk.state = NULL;
+	fk.state_len = 0;
+	nft = fuzz_ctx(modes[size % array_size(modes)], json);
+	fuzz_cmd(nft, text);
 	nft_ctx_free(nft);
 	free(text);
 	return 0;
+}
+
+/*
+ * Kernel dumps: the input is the kernel's ruleset, netlink messages as
+ * the kernel dumps them (NFT_MSG_NEWTABLE, NEWCHAIN, NEWRULE, NEWSET,
+ * NEWSETELEM, NEWOBJ, NEWFLOWTABLE, each answering the dump of its
+ * kind), and a listing runs over it. Which listing and its output flags
+ * come from the input's length.
+ */
+static int fuzz_dump(const uint8_t *data, size_t size)
+{
+	static const char *const cmds[] = {
+		"list ruleset", "list tables", "list sets", "list maps",
+		"list counters", "list flowtables", "list chains",
+		"list table ip t", "list chain inet t c", "list set ip t s",
+		"reset counters", "list ct timeouts",
+	};
+	static const unsigned int modes[] = {
+		0,
+		NFT_CTX_OUTPUT_HANDLE,
+		NFT_CTX_OUTPUT_JSON,
+		NFT_CTX_OUTPUT_STATELESS | NFT_CTX_OUTPUT_NUMERIC_ALL,
+		NFT_CTX_OUTPUT_JSON | NFT_CTX_OUTPUT_HANDLE,
+		NFT_CTX_OUTPUT_TERSE | NFT_CTX_OUTPUT_GUID,
+	};
+	struct nft_ctx *nft;
+	size_t n = size / array_size(cmds);
+
+	fk.on = true;
+	fk.state = data;
+	fk.state_len = size;
+	nft = fuzz_ctx(modes[n % array_size(modes)], false);
+	fuzz_cmd(nft, cmds[size % array_size(cmds)]);
+	nft_ctx_free(nft);
+	fk.state = NULL;
+	fk.state_len = 0;
+	return 0;
+}
+
+int fuzz_run(const uint8_t *data, size_t size, enum fuzz_kind kind)
+{
+	int ret;
+
+	fuzz_setup();
+	if (kind == FUZZ_DUMP)
+		ret = fuzz_dump(data, size);
+	else
+		ret = fuzz_input(data, size, kind == FUZZ_JSON);
+	fk.on = false;
+	return ret;
 }

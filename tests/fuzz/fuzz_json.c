@@ -3,5 +3,5 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	return fuzz_run(data, size, true);
+	return fuzz_run(data, size, FUZZ_JSON);
 }

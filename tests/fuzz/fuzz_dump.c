@@ -1,0 +1,7 @@
+/* libFuzzer entry: the kernel's dump messages, listed. See README. */
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_run(data, size, FUZZ_DUMP);
+}
