@@ -5,7 +5,7 @@
 # asks for them): that section is checked on its own.
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
-[ -n "$SYSNFT" ] || fail "no system nft in the guest"
+[ -n "$REFNFT" ] || fail "no system nft in the guest"
 [ -d /sys/module/nfnetlink_hook ] || fail "nfnetlink_hook is not loaded"
 
 ip link add v0 type veth peer name v1 || fail "veth"
@@ -30,7 +30,7 @@ NFT
 same()
 {
 	$NFT list hooks "$@" > /tmp/ours 2>&1; rc1=$?
-	$SYSNFT list hooks "$@" > /tmp/theirs 2>&1; rc2=$?
+	$REFNFT list hooks "$@" > /tmp/theirs 2>&1; rc2=$?
 	[ $rc1 = $rc2 ] || fail "list hooks $*: exit $rc1, the system nft's $rc2"
 	cmp -s /tmp/ours /tmp/theirs || {
 		echo "--- ours"; cat /tmp/ours; echo "--- the system nft's"; cat /tmp/theirs
@@ -51,7 +51,7 @@ grep -q '^		 0000000000 chain ip t4 in \[nf_tables\]$' /tmp/ip ||
 
 # with a device: the system nft's text, plus our egress section
 $NFT list hooks netdev device v0 > /tmp/ours || fail "list hooks netdev device v0"
-$SYSNFT list hooks netdev device v0 > /tmp/theirs || fail "system: list hooks netdev device v0"
+$REFNFT list hooks netdev device v0 > /tmp/theirs || fail "system: list hooks netdev device v0"
 # ours without the egress section
 awk '/^\thook egress \{$/ { skip = 1 } !skip { print } skip && /^\t\}$/ { skip = 0 }' \
 	/tmp/ours > /tmp/ours-no-egress

@@ -26,17 +26,14 @@ bad() { echo "FAIL: $*"; errors=$((errors + 1)); }
 T=/tmp/queue
 mkdir -p $T
 
-[ -n "${SYSNFT:-}" ] || fail "no system nft in the guest (tools/deps vm installs nftables)"
-# The guest's LD_LIBRARY_PATH holds our libnftables.so.1; the system nft
+[ -n "${REFNFT:-}" ] || fail "no reference nft in the guest (tools/ref make)"
+# The guest's LD_LIBRARY_PATH holds our libnftables.so.1; the reference
 # must run with its own, or this compares us with ourselves.
-lib=$(LD_TRACE_LOADED_OBJECTS=1 $SYSNFT | awk '/libnftables/ { print $3 }')
-[ "$lib" = /lib/x86_64-linux-gnu/libnftables.so.1 ] ||
-	fail "the system nft loads '$lib', not its own libnftables"
 ours_v=$($NFT -j list ruleset | sed -n 's/.*"version": "\([^"]*\)".*/\1/p')
-sys_v=$($SYSNFT -j list ruleset | sed -n 's/.*"version": "\([^"]*\)".*/\1/p')
-[ -n "$sys_v" ] && [ "$sys_v" != "$ours_v" ] ||
-	fail "the system library says version '$sys_v', ours '$ours_v'"
-echo "system nft: libnftables $sys_v from $lib"
+sys_v=$($REFNFT -j list ruleset | sed -n 's/.*"version": "\([^"]*\)".*/\1/p')
+[ "$sys_v" = 1.1.3 ] ||
+	fail "the reference's library says version '$sys_v' (ours '$ours_v')"
+echo "reference nft: libnftables $sys_v"
 
 # input | canonical listing [| the system nft's listing, where it differs]
 #
@@ -105,7 +102,7 @@ rules() # nft family: the rule lines of chain c
 
 bytecode() # family: the system nft's dump, without handles
 {
-	$SYSNFT --debug=netlink list chain $1 t c |
+	$REFNFT --debug=netlink list chain $1 t c |
 		sed -n 's/^\(\(ip\|inet\|bridge\) t c\) [0-9]*$/\1/p; /^  \[/p'
 }
 
@@ -145,20 +142,20 @@ for fam in ip inet bridge; do
 	fi
 
 	$NFT flush ruleset
-	$SYSNFT -f $T/$fam.nft || { bad "$fam: the system nft cannot load the forms"; continue; }
+	$REFNFT -f $T/$fam.nft || { bad "$fam: the system nft cannot load the forms"; continue; }
 	bytecode $fam > $T/bc.sys
 	same "$fam: bytecode (< the system nft's, > ours)" $T/bc.sys $T/bc.text
-	rules $SYSNFT $fam > $T/sys
+	rules $REFNFT $fam > $T/sys
 	same "$fam: the system nft's listing (< expected, > the system's)" \
 		$T/expected.sys $T/sys
 	rules $NFT $fam > $T/ours.sys
 	same "$fam: our listing of the system nft's rules (< expected, > ours)" \
 		$T/expected $T/ours.sys
-	json_rules $SYSNFT $fam | sed "$differ" > $T/json.sys
+	json_rules $REFNFT $fam | sed "$differ" > $T/json.sys
 	sed -i "$differ" $T/json.ours
 	same "$fam: JSON of the rules (< the system nft's, > ours)" $T/json.sys $T/json.ours
 	# the system nft's listing of fanout N-N does not load back
-	if $SYSNFT add rule $fam t c queue flags fanout to 8 2>/dev/null; then
+	if $REFNFT add rule $fam t c queue flags fanout to 8 2>/dev/null; then
 		bad "$fam: the system nft now loads 'queue flags fanout to 8'"
 	fi
 	echo "$fam: $(wc -l < $T/expected) forms checked"
@@ -177,7 +174,7 @@ while read -r r; do
 	*Error:*) ;;
 	*) bad "'$r': no error: $out" ;;
 	esac
-	$SYSNFT add rule ip t c $r 2>/dev/null &&
+	$REFNFT add rule ip t c $r 2>/dev/null &&
 		bad "the system nft loaded '$r' (refused in the list)"
 done <<'EOF'
 queue num 1 fanout
@@ -214,7 +211,7 @@ for r in "queue" "queue flags bypass to 1-2" "queue to numgen inc mod 2"; do
 	out=$($NFT add rule netdev t c $r 2>&1) && bad "netdev: our nft loaded '$r'"
 	echo "$out" | grep -q "Operation not supported" ||
 		bad "netdev: '$r': our error does not say why: $out"
-	$SYSNFT add rule netdev t c $r 2>/dev/null &&
+	$REFNFT add rule netdev t c $r 2>/dev/null &&
 		bad "netdev: the system nft loaded '$r'"
 done
 [ -z "$(rules $NFT netdev)" ] || bad "netdev: a refused rule was added"
@@ -223,11 +220,11 @@ done
 # system nft loads lists the same with ours, and ours loads the same rule
 # (listed identically by the system nft), in text and from our JSON.
 qmap='queue flags bypass to oifname map { "eth0" : 0, "ppp0" : 2 }'
-for loader in "$SYSNFT" "$NFT"; do
+for loader in "$REFNFT" "$NFT"; do
 	$NFT flush ruleset
 	$loader add table ip t && $loader add chain ip t c || fail "ip chain"
 	$loader add rule ip t c "$qmap" || bad "$loader refuses $qmap"
-	for lister in "$SYSNFT" "$NFT"; do
+	for lister in "$REFNFT" "$NFT"; do
 		got=$($lister list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
 		[ "$got" = "$qmap" ] ||
 			bad "queue map loaded by $loader, listed by $lister: '$got'"
@@ -236,7 +233,7 @@ done
 j=$($NFT -j list ruleset) || bad "our nft -j lists the queue map"
 $NFT flush ruleset
 echo "$j" | $NFT -j -f - || bad "our nft loads its JSON of the queue map"
-got=$($SYSNFT list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
+got=$($REFNFT list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
 [ "$got" = "$qmap" ] || bad "queue map from JSON, listed by the system nft: '$got'"
 
 # Packets: nothing listens on queue 0 (nfnetlink_queue is loaded)
