@@ -67,6 +67,16 @@ struct location {
 
 extern const struct location internal_location;
 
+/* The @n-th word (from 0) of the source @loc covers, words being
+ * separated by blanks, newlines and the bytes of @seps: where a list of
+ * names kept one location for all ("ipv4_addr . inet_service"). False
+ * where the source is not at hand (JSON) or holds fewer words. */
+bool location_nth_word(const struct location *loc, unsigned int n,
+		       const char *seps, struct location *out);
+/* @loc widened to the @sep before it on its line ("ip saddr" of "ip
+ * daddr . ip saddr" to ". ip saddr"), or @loc if there is none. */
+struct location location_from_sep(const struct location *loc, char sep);
+
 enum erec_type {
 	EREC_INFORMATIONAL,
 	EREC_WARNING,

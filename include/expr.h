@@ -394,6 +394,8 @@ struct expr *concat_expr_alloc(const struct location *loc);
 void concat_expr_add(struct expr *concat, struct expr *member);
 /* Bytes a member takes in registers and set keys (whole 32 bit slots). */
 unsigned int concat_field_bytes(const struct expr *member);
+/* -1 (an error on @msgs) if @concat does not fit the registers. */
+int concat_size_error(struct list_head *msgs, const struct expr *concat);
 /* The kernel's key type: the members' types, 6 bits each. */
 uint32_t concat_key_type(const struct expr *concat);
 /* Decoding: the loads a lookup of @key_len bytes from @sreg reads, as a

@@ -200,6 +200,20 @@ int set_member_compare(const struct expr *a, const struct expr *b);
  * 0 if there is none, -1 if it cannot be read). */
 struct nftnl_udata_buf;
 bool set_typeof_supported(const struct expr *key);
+/* The bytes of @key's description (its nest included), 0 if none. */
+unsigned int set_typeof_len(const struct expr *key);
+/*
+ * User data are built in a buffer bigger than the kernel's 256 bytes
+ * (NFT_USERDATA_MAXLEN) and measured before they are sent: libnftnl
+ * checks each attribute against the whole buffer, not the room left, and
+ * writes past its end.
+ */
+#define SET_UDATA_SCRATCH	4096
+struct nftnl_udata_buf *set_udata_scratch(void);
+/* Whether @key (@s's key or data) can be read back from the kernel: a
+ * concatenation of more than 5 members only from its typeof
+ * description, if that fits the user data. */
+bool set_key_listable(const struct set *s, const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);

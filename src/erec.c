@@ -209,6 +209,73 @@ static bool indesc_line(const struct input_descriptor *indesc,
 	return true;
 }
 
+/* Is (@line, @col) at or before the end of @loc? */
+static bool location_holds(const struct location *loc, unsigned int line,
+			   unsigned int col)
+{
+	return line < loc->last_line ||
+	       (line == loc->last_line && col <= loc->last_column);
+}
+
+bool location_nth_word(const struct location *loc, unsigned int n,
+		       const char *seps, struct location *out)
+{
+	unsigned int line = loc->first_line, col = loc->first_column;
+	const char *p, *end;
+	size_t len;
+
+	if (!loc->indesc || loc->indesc->type == INPUT_JSON ||
+	    !indesc_line(loc->indesc, line, &p, &len) || col == 0 ||
+	    col - 1 > len)
+		return false;
+	p += col - 1;
+	end = loc->indesc->data + loc->indesc->len;
+	while (p < end && location_holds(loc, line, col)) {
+		if (*p == '\n') {
+			line++;
+			col = 1;
+			p++;
+			continue;
+		}
+		if (*p == ' ' || *p == '\t' || (*p && strchr(seps, *p))) {
+			col++;
+			p++;
+			continue;
+		}
+		*out = *loc;
+		out->first_line = out->last_line = line;
+		out->first_column = col;
+		while (p < end && *p && *p != '\n' && *p != ' ' &&
+		       *p != '\t' && !strchr(seps, *p) &&
+		       location_holds(loc, line, col)) {
+			p++;
+			col++;
+		}
+		out->last_column = col - 1;
+		if (n-- == 0)
+			return true;
+	}
+	return false;
+}
+
+struct location location_from_sep(const struct location *loc, char sep)
+{
+	struct location out = *loc;
+	unsigned int col = loc->first_column;
+	const char *p;
+	size_t len;
+
+	if (!loc->indesc || loc->indesc->type == INPUT_JSON ||
+	    !indesc_line(loc->indesc, loc->first_line, &p, &len) ||
+	    col < 2 || col - 1 > len)
+		return out;
+	while (col > 1 && (p[col - 2] == ' ' || p[col - 2] == '\t'))
+		col--;
+	if (col > 1 && p[col - 2] == sep)
+		out.first_column = col - 1;
+	return out;
+}
+
 static void caret_fill(char *buf, size_t size, size_t first, size_t last,
 		       char mark)
 {

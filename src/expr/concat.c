@@ -16,6 +16,7 @@
 #include <linearize.h>
 #include <json.h>
 #include <nftables.h>
+#include <linux/netfilter/nf_tables.h>
 
 /* The kernel's key type of a concatenation packs 6 bits per member. */
 #define CONCAT_TYPE_BITS	6
@@ -112,6 +113,34 @@ static void concat_set_len(struct expr *concat)
 		concat->len += concat_field_bytes(i) * BITS_PER_BYTE;
 }
 
+/*
+ * The kernel's registers hold 16 words of 32 bits: a concatenation, whose
+ * members each take whole words, must fit, else encoding it would write
+ * past the registers and the set keys built from it. Upstream's words;
+ * the caret under the member that goes over.
+ */
+int concat_size_error(struct list_head *msgs, const struct expr *concat)
+{
+	unsigned int bits = 0, max = NFT_REG32_COUNT * 32;
+	const struct expr *i;
+	struct location loc;
+
+	if (concat->etype != EXPR_CONCAT)
+		return 0;
+	list_for_each_entry(i, &concat->expr_list.expressions, list) {
+		bits += concat_field_bytes(i) * BITS_PER_BYTE;
+		if (bits > max)
+			break;
+	}
+	if (bits <= max)
+		return 0;
+	/* as upstream's caret: the member and the '.' before it */
+	loc = location_from_sep(&i->location, '.');
+	return erec_error(msgs, &loc,
+			  "Concatenation of size %u exceeds maximum size of %u",
+			  bits, max);
+}
+
 /* The left side: loads, evaluated each in no type context. */
 static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 {
@@ -135,6 +164,8 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 					  "a %s cannot be part of a concatenation to match",
 					  expr_name(m));
 	}
+	if (concat_size_error(ectx->msgs, concat) < 0)
+		return -1;
 	concat_set_len(concat);
 	return 0;
 }

@@ -259,11 +259,9 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 /* The user data the system nft gives its anonymous maps. */
 static void map_udata(struct nftnl_set *nls, const struct expr *map)
 {
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct nftnl_udata_buf *ud = set_udata_scratch();
 	struct nftnl_udata *nest, *data;
 
-	if (ud == NULL)
-		memory_allocation_error();
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    map->map.key->byteorder);
 	/* an object map's names have none */

@@ -314,10 +314,8 @@ static unsigned int set_key_bytes(const struct expr *left)
  * its user data), in sets and maps. */
 void set_elem_open(struct nftnl_set_elem *e)
 {
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct nftnl_udata_buf *ud = set_udata_scratch();
 
-	if (ud == NULL)
-		memory_allocation_error();
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_ELEM_FLAGS,
 			    NFTNL_SET_ELEM_F_INTERVAL_OPEN);
 	nftnl_set_elem_set(e, NFTNL_SET_ELEM_USERDATA,
@@ -767,10 +765,8 @@ static void set_udata_typeof(struct nftnl_udata_buf *ud,
 static void set_udata(struct nftnl_set *nls, const struct expr *left,
 		      bool interval)
 {
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct nftnl_udata_buf *ud = set_udata_scratch();
 
-	if (ud == NULL)
-		memory_allocation_error();
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER, left->byteorder);
 	if (interval)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);

@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <libnftnl/expr.h>
+#include <assert.h>
 #include <string.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
@@ -46,6 +47,8 @@
 /* Names are a string's 16 bytes in set keys, as in the system nft. */
 #define SET_STRING_BITS		(16 * BITS_PER_BYTE)
 #define SET_CONCAT_TYPE_BITS	6
+/* ... so it holds 5 members' types */
+#define SET_CONCAT_TYPES_MAX	(32 / SET_CONCAT_TYPE_BITS)
 
 /* ---- objects ---- */
 
@@ -255,6 +258,8 @@ struct expr *set_key_from_names(const char *names,
 			goto err;
 		}
 		m = set_key_member(loc, dtype);
+		/* each name's own place, for errors about one member */
+		location_nth_word(loc, n, ".", &m->location);
 		if (n++ == 0) {
 			key = m;
 			continue;
@@ -474,12 +479,12 @@ static struct nftnl_set *set_nl_alloc(const struct handle *h)
 	return nls;
 }
 
-static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
+/* The set's user data; @with_typeof: with the typeof descriptions. */
+static struct nftnl_udata_buf *set_udata_build(const struct set *s,
+					       bool with_typeof)
 {
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct nftnl_udata_buf *ud = set_udata_scratch();
 
-	if (!ud)
-		memory_allocation_error();
 	/* a concatenation has no byte order of its own: 0 */
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
@@ -490,17 +495,18 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 				    BYTEORDER_INVALID : s->data->byteorder);
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
-	if (s->key_typeof)
+	if (s->key_typeof && with_typeof)
 		set_typeof_put(ud, s->key);
 	else if (s->key->etype == EXPR_CONCAT)
 		set_typeof_put_plain_concat(ud);
-	if (set_is_map(s) && s->data && s->data_typeof)
+	if (set_is_map(s) && s->data && s->data_typeof && with_typeof)
 		set_typeof_put_data(ud, s->data);
 	else if (set_is_map(s) && s->data && s->data->etype == EXPR_CONCAT)
 		set_typeof_put_plain_concat_data(ud);
 	/* "typeof KEY : verdict": the data's kind, as the system nft
 	 * writes it (1: a verdict), which it needs to list the typeof */
-	if (set_is_map(s) && s->key_typeof && set_data_is_verdict(s)) {
+	if (set_is_map(s) && s->key_typeof && with_typeof &&
+	    set_data_is_verdict(s)) {
 		struct nftnl_udata *nest, *data;
 
 		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
@@ -516,6 +522,58 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 				    s->data_interval);
 	if (s->comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_COMMENT, s->comment);
+	return ud;
+}
+
+/*
+ * The kernel keeps 256 bytes: a typeof description that does not fit
+ * with the rest is left out, as upstream leaves out what does not fit,
+ * and the set lists by its key type (set_key_listable() refused the
+ * keys that cannot).
+ */
+static struct nftnl_udata_buf *set_udata(const struct set *s)
+{
+	struct nftnl_udata_buf *ud = set_udata_build(s, true);
+
+	if (nftnl_udata_buf_len(ud) > NFT_USERDATA_MAXLEN) {
+		nftnl_udata_buf_free(ud);
+		ud = set_udata_build(s, false);
+	}
+	return ud;
+}
+
+bool set_key_listable(const struct set *s, const struct expr *key)
+{
+	struct expr *back = NULL;
+	struct nftnl_udata_buf *ud;
+	bool fits;
+
+	if (key->etype != EXPR_CONCAT ||
+	    key->expr_list.size <= SET_CONCAT_TYPES_MAX)
+		return true;
+	if (!(key == s->key ? s->key_typeof : s->data_typeof))
+		return false;
+	/* what would be sent holds the description */
+	ud = set_udata(s);
+	if (key == s->key)
+		fits = set_typeof_parse(nftnl_udata_buf_data(ud),
+					nftnl_udata_buf_len(ud), &back) == 1;
+	else
+		fits = set_typeof_parse_data(nftnl_udata_buf_data(ud),
+					     nftnl_udata_buf_len(ud),
+					     &back) == 1;
+	if (back)
+		expr_free(back);
+	nftnl_udata_buf_free(ud);
+	return fits;
+}
+
+static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
+{
+	struct nftnl_udata_buf *ud = set_udata(s);
+
+	/* comments are 128 bytes at most: the rest always fits */
+	assert(nftnl_udata_buf_len(ud) <= NFT_USERDATA_MAXLEN);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
 			   nftnl_udata_buf_len(ud));
 	nftnl_udata_buf_free(ud);

@@ -336,8 +336,10 @@ static bool set_parse_key(struct set *s, const struct nftnl_set *nls)
 	}
 	if (!s->key)
 		s->key = set_key_from_kernel(s->key_type_id, s->key_len);
-	/* the kernel's key must be the one the description says */
-	if (s->key && s->key_typeof &&
+	/* the kernel's key must be the one the description says; a
+	 * concatenation of more types than the kernel's key type holds
+	 * (6 bits each) is not that of its length */
+	if (s->key && (s->key_typeof || s->key->etype == EXPR_CONCAT) &&
 	    div_round_up(s->key->len, BITS_PER_BYTE) != s->key_len) {
 		expr_free(s->key);
 		s->key = NULL;
@@ -370,6 +372,11 @@ static void set_parse_data(struct set *s, const struct nftnl_set *nls)
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
 				nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN) /
 				(s->data_interval ? 2 : 1));
+	if (s->data && s->data->etype == EXPR_CONCAT &&
+	    set_data_len(s) != nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN)) {
+		expr_free(s->data);	/* not listed */
+		s->data = NULL;
+	}
 }
 
 /* The elements the set's message carries; elements with a timeout or

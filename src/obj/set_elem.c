@@ -321,9 +321,7 @@ static void echo_data_udata(struct nftnl_set *nls, const struct set *e)
 
 	if (!e->data_typeof && !e->data_interval)
 		return;
-	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-	if (ud == NULL)
-		memory_allocation_error();
+	ud = set_udata_scratch();
 	if (e->data_typeof)
 		set_typeof_put_data(ud, e->data);
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL,
@@ -727,9 +725,7 @@ static void set_elem_udata_put(struct nftnl_set_elem *e, const char *comment,
 
 	if (!comment && !open)
 		return;
-	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-	if (ud == NULL)
-		memory_allocation_error();
+	ud = set_udata_scratch();
 	if (comment)
 		nftnl_udata_put_strz(ud, NFTNL_UDATA_SET_ELEM_COMMENT, comment);
 	if (open)

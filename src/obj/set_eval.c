@@ -243,13 +243,15 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 		return 0;
 	}
 	if (s->data && s->data_typeof) {
+		if (concat_size_error(ectx->msgs, s->data) < 0)
+			return -1;
 		if (!set_typeof_supported(s->data))
 			return set_typeof_error(ectx, s->data, &s->data_loc, true);
 		set_key_set_len(s->data);
 		return 0;
 	}
 	if (s->data)
-		return 0;
+		return concat_size_error(ectx->msgs, s->data);
 	if (!s->data_types)
 		return erec_error(ectx->msgs, &s->location,
 				  "map definition does not specify data type: type KEY : DATA");
@@ -260,14 +262,50 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 		xfree(bad);
 		return -1;
 	}
-	return 0;
+	return concat_size_error(ectx->msgs, s->data);
+}
+
+/*
+ * The kernel's key type keeps 6 bits of each member's type: a
+ * concatenation of more than 5 members lists back only from its typeof
+ * description in the user data. Upstream takes such sets and lists them
+ * as something else ("type bitmask . ipv4_addr ..."): refused here.
+ */
+static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s);
+
+static int set_listable_evaluate(struct eval_ctx *ectx, const struct set *s,
+				 const struct expr *key,
+				 const struct location *loc)
+{
+	bool with_typeof = key == s->key ? s->key_typeof : s->data_typeof;
+
+	if (!key || set_key_listable(s, key))
+		return 0;
+	if (!with_typeof)
+		return erec_error(ectx->msgs, loc,
+				  "a concatenation of %u types cannot be read back from the kernel, whose key type holds 5: declare it with typeof",
+				  key->expr_list.size);
+	return erec_error(ectx->msgs, loc,
+			  "the typeof description of %u members does not fit the %u bytes of the set's user data, and without it more than 5 types cannot be read back",
+			  key->expr_list.size, NFT_USERDATA_MAXLEN);
 }
 
 static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 {
+	return set_key_parts_evaluate(ectx, s) < 0 ||
+	       set_listable_evaluate(ectx, s, s->key, &s->key_loc) < 0 ||
+	       (set_is_map(s) &&
+		set_listable_evaluate(ectx, s, s->data, &s->data_loc) < 0) ?
+	       -1 : 0;
+}
+
+static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
+{
 	char *bad = NULL;
 
 	if (s->key) {
+		if (concat_size_error(ectx->msgs, s->key) < 0)
+			return -1;
 		if (s->key_typeof && !set_typeof_supported(s->key))
 			return set_typeof_error(ectx, s->key, &s->key_loc, false);
 		set_key_set_len(s->key);
@@ -284,6 +322,8 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		xfree(bad);
 		return -1;
 	}
+	if (concat_size_error(ectx->msgs, s->key) < 0)
+		return -1;
 	return set_data_evaluate(ectx, s);
 }
 

@@ -71,31 +71,52 @@ static bool typeof_put_expr(struct nftnl_udata_buf *ud, const struct expr *key)
 	return ok;
 }
 
-/* Whether every part of @key has a description, tried on a scratch
- * buffer: a kind knows best which of its expressions it can describe
- * ("jhash ip saddr" has none the system nft could list). */
-bool set_typeof_supported(const struct expr *key)
+/* The bytes @key's description takes in a nest of its own, tried on a
+ * scratch buffer; 0 if some part has none: a kind knows best which of its
+ * expressions it can describe ("jhash ip saddr" has none the system nft
+ * could list). */
+unsigned int set_typeof_len(const struct expr *key)
 {
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	struct nftnl_udata_buf *ud = set_udata_scratch();
+	struct nftnl_udata *nest;
+	unsigned int len;
 	bool ok;
 
-	if (ud == NULL)
-		memory_allocation_error();
+	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
 	ok = typeof_put_expr(ud, key);
+	nftnl_udata_nest_end(ud, nest);
+	len = ok ? nftnl_udata_buf_len(ud) : 0;
 	nftnl_udata_buf_free(ud);
-	return ok;
+	return len;
 }
 
+bool set_typeof_supported(const struct expr *key)
+{
+	return set_typeof_len(key) != 0;
+}
+
+/* Only where it fits: the kernel keeps 256 bytes of user data, and
+ * libnftnl would write past the buffer's end. */
 static void typeof_put_as(struct nftnl_udata_buf *ud, uint8_t attr,
 			  const struct expr *key)
 {
+	unsigned int len = set_typeof_len(key);
 	struct nftnl_udata *nest;
 
-	if (!set_typeof_supported(key))
+	if (!len || nftnl_udata_buf_len(ud) + len > NFT_USERDATA_MAXLEN)
 		return;
 	nest = nftnl_udata_nest_start(ud, attr);
 	typeof_put_expr(ud, key);
 	nftnl_udata_nest_end(ud, nest);
+}
+
+struct nftnl_udata_buf *set_udata_scratch(void)
+{
+	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(SET_UDATA_SCRATCH);
+
+	if (ud == NULL)
+		memory_allocation_error();
+	return ud;
 }
 
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key)
@@ -113,10 +134,7 @@ void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data)
  * their decoder to read a map's data typeof from. */
 void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data)
 {
-	struct nftnl_udata_buf *ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-
-	if (ud == NULL)
-		memory_allocation_error();
+	struct nftnl_udata_buf *ud = set_udata_scratch();
 	set_typeof_put_data(ud, data);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
 			   nftnl_udata_buf_len(ud));

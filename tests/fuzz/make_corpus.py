@@ -8,7 +8,10 @@ line of tests/py/*.t (in a table and chain of the entry's first family;
 a JSON seed per "json:" line), the ruleset files and heredocs of tests/shell, and
 the system's /usr/share/doc/nftables/examples/*.nft. With NFT (a built
 nft binary) each text ruleset seed is also loaded in a private network
-namespace (unshare -n) and its `nft -j list ruleset` kept as a JSON seed.
+namespace (unshare -n) and its `nft -j list ruleset` kept as a JSON seed,
+and what the kernel dumps of it (dump_seed.py) as a seed of OUTDIR/dump;
+so are the rules: lines of tests/py loaded by the reference (tools/ref),
+which knows what we do not list (inner headers).
 OUTDIR/text.dict and OUTDIR/json.dict hold the keywords.
 """
 import glob
@@ -168,6 +171,47 @@ def json_listing(nft, ruleset):
     return r.stdout if r.returncode == 0 and r.stdout.strip() else None
 
 
+def kernel_dump(loader, ruleset):
+    """What the kernel dumps of @ruleset loaded by @loader (a shell
+    command reading it on stdin), or None."""
+    script = '%s && python3 %s' % (
+        loader, os.path.join(SRC, "tests/fuzz/dump_seed.py"))
+    try:
+        r = subprocess.run(["unshare", "-n", "sh", "-c", script],
+                           input=ruleset.encode(), capture_output=True,
+                           timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return r.stdout if r.returncode == 0 and r.stdout else None
+
+
+def ref_dump_seeds(dumpdir):
+    """The rule: lines of tests/py loaded by the reference, a file at a
+    time (one ruleset per file and family)."""
+    ref = os.path.join(SRC, "tools/ref")
+    for path in sorted(glob.glob(os.path.join(SRC, "tests/py/*.t"))):
+        family, rules = "ip", []
+        for line in open(path):
+            t = tagged(line.rstrip("\n")) \
+                if not line.startswith((" ", "\t", "#")) else None
+            if t and t[0] == "families":
+                family = (t[2].split() or ["ip"])[0]
+            elif t and t[0] == "rule":
+                rules.append(t[2])
+        if not rules or family == "netdev":
+            continue
+        ruleset = "table %s t {\n\tchain c {\n" % family
+        ruleset += "".join("\t\t%s\n" % r for r in rules) + "\t}\n}\n"
+        # the reference stops at the first rule it refuses: one at a time
+        script = ("while read -r l; do printf 'add rule %s t c %%s\\n' "
+                  "\"$l\" | %s nft -f - 2>/dev/null; done") % (family, ref)
+        data = kernel_dump("%s nft add table %s t && %s nft add chain %s "
+                           "t c && { %s; }" % (ref, family, ref, family,
+                                                script), "\n".join(rules))
+        if data:
+            save(dumpdir, data)
+
+
 def keywords():
     text = open(os.path.join(SRC, "src/scanner.l")).read()
     return sorted(set(re.findall(r'\{ "([\w-]+)",\s+TOK_', text)))
@@ -223,21 +267,28 @@ EXTRA_JSON = [
 def main():
     outdir = sys.argv[1]
     nft = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
-    textdir, jsondir = (os.path.join(outdir, d) for d in ("text", "json"))
-    os.makedirs(textdir, exist_ok=True)
-    os.makedirs(jsondir, exist_ok=True)
+    textdir, jsondir, dumpdir = (os.path.join(outdir, d)
+                                 for d in ("text", "json", "dump"))
+    for d in (textdir, jsondir, dumpdir):
+        os.makedirs(d, exist_ok=True)
     py_seeds(textdir, jsondir)
     for ruleset in ruleset_seeds():
         save(textdir, ruleset)
         listing = json_listing(nft, ruleset) if nft else None
         if listing:
             save(jsondir, listing)
+        data = kernel_dump("%s -f -" % nft, ruleset) if nft else None
+        if data:
+            save(dumpdir, data)
     for doc in EXTRA_JSON:
         JSON_KEYS.update(json_keys(doc))
         save(jsondir, json.dumps(doc))
+    if nft and os.path.exists(os.path.join(SRC, "build/ref")):
+        ref_dump_seeds(dumpdir)
     write_dicts(outdir)
-    print("%d text seeds, %d JSON seeds in %s" % (
-        len(os.listdir(textdir)), len(os.listdir(jsondir)), outdir))
+    print("%d text seeds, %d JSON seeds, %d dump seeds in %s" % (
+        len(os.listdir(textdir)), len(os.listdir(jsondir)),
+        len(os.listdir(dumpdir)), outdir))
 
 
 if __name__ == "__main__":

@@ -1029,6 +1029,139 @@ static void test_json_fast_reader(void)
 	fast_json_case(deep, false);
 }
 
+/* "@what . @what . ..." (@n times) */
+static char *concat_of(const char *what, unsigned int n)
+{
+	char *s = xstrdup(what), *more;
+
+	while (--n > 0) {
+		more = xasprintf("%s . %s", s, what);
+		xfree(s);
+		s = more;
+	}
+	return s;
+}
+
+/*
+ * A concatenation of more than 16 words of 32 bits does not fit the
+ * kernel's registers: 17 members overflowed the stack buffers of the
+ * set key encoder. Upstream's words, the caret under the member that
+ * goes over and the '.' before it.
+ */
+static void test_concat_size(struct nft_ctx *nft)
+{
+	static const struct {
+		const char *fmt, *member;
+		unsigned int n, bits;
+	} bad[] = {
+		{ "table ip t { chain c { %s { 1.2.3.4 }; }; }", "ip saddr",
+		  17, 544 },
+		{ "table ip t { chain c { %s { 1.2.3.4 }; }; }", "tcp dport",
+		  17, 544 },
+		{ "table ip6 t { chain c { %s { ::1 }; }; }", "ip6 saddr",
+		  5, 640 },
+		{ "table ip t { set s { type %s; }; }", "ipv4_addr", 17, 544 },
+		{ "table ip t { set s { typeof %s; }; }", "ip saddr", 17, 544 },
+		{ "table ip t { map m { type ipv4_addr : %s; }; }", "ipv4_addr",
+		  17, 544 },
+		{ "table ip t { map m { typeof ip saddr : %s; }; }", "ip daddr",
+		  17, 544 },
+		{ "table ip t { set s { type ipv4_addr; }; chain c { add @s { %s }; }; }",
+		  "ip saddr", 17, 544 },
+		{ "table ip t { chain c { %s vmap { 1.2.3.4 : accept }; }; }",
+		  "ip saddr", 17, 544 },
+		{ "table ip t { chain c { snat to %s map { 1.2.3.4 : 1.2.3.4 }; }; }",
+		  "ip saddr", 17, 544 },
+	};
+	char *members, *text, *msg;
+	const char *at;
+	unsigned int i, j;
+	struct run r;
+
+	for (i = 0; i < array_size(bad); i++) {
+		members = concat_of(bad[i].member, bad[i].n);
+		text = xasprintf(bad[i].fmt, members);
+		run_text(&r, nft, text);
+		msg = xasprintf("Concatenation of size %u exceeds maximum size of 512",
+				bad[i].bits);
+		CHECK(r.ret == -1 && first_error_has(&r, msg));
+		/* the last member, and the " . " before it */
+		at = strstr(text, members);
+		for (j = 0; j < bad[i].n - 1; j++)
+			at = strstr(at, " . ") + 3;
+		CHECK(first_error_at(&r, 1, at - text - 1));
+		run_done(&r);
+		xfree(msg);
+		xfree(text);
+		xfree(members);
+	}
+
+	/* 16 members of 32 bits fill the registers: fine */
+	members = concat_of("ip saddr", 16);
+	text = xasprintf("table ip t { chain c { %s { 1.2.3.4 }; }; }",
+			 members);
+	run_text(&r, nft, text);
+	/* the values are one member short: the size passed */
+	CHECK(r.ret == -1 && !first_error_has(&r, "Concatenation of size"));
+	run_done(&r);
+	xfree(text);
+	xfree(members);
+}
+
+/*
+ * The kernel's key type keeps 6 bits of a member's type: more than 5
+ * members list back only from their typeof description, which must fit
+ * the 256 bytes of user data (16 members overflowed the user data buffer
+ * on the heap). Upstream takes them and lists "type bitmask . ...".
+ */
+static void test_concat_listable(struct nft_ctx *nft)
+{
+	char *members, *text, *comment;
+	struct run r;
+
+	members = concat_of("ipv4_addr", 6);
+	text = xasprintf("table ip t { set s { type %s; }; }", members);
+	run_text(&r, nft, text);
+	CHECK(r.ret == -1 &&
+	      first_error_has(&r, "a concatenation of 6 types cannot be read back"));
+	CHECK(first_error_at(&r, 1, strstr(text, "ipv4_addr") - text + 1));
+	run_done(&r);
+	xfree(text);
+	xfree(members);
+
+	members = concat_of("ip saddr", 16);
+	text = xasprintf("table ip t { map m { typeof ip daddr : %s; }; }",
+			 members);
+	run_text(&r, nft, text);
+	CHECK(r.ret == -1 &&
+	      first_error_has(&r, "typeof description of 16 members does not fit"));
+	run_done(&r);
+	xfree(text);
+	xfree(members);
+
+	/* 5 and a long comment: the description is left out, the key
+	 * type says it all */
+	comment = xmalloc(129);
+	memset(comment, 'c', 128);
+	comment[128] = '\0';
+	text = xasprintf("table ip t { set s { typeof ip saddr . ip daddr . "
+			 "tcp dport . tcp sport . ip protocol; comment \"%s\"; }; }",
+			 comment);
+	run_text(&r, nft, text);
+	check_ok(&r);
+	run_done(&r);
+	xfree(text);
+	xfree(comment);
+
+	members = concat_of("ip saddr", 7);
+	text = xasprintf("table ip t { set s { typeof %s; }; }", members);
+	run_text(&r, nft, text);
+	check_ok(&r);
+	run_done(&r);
+	xfree(text);
+	xfree(members);
+}
+
 int main(void)
 {
 	struct nft_ctx *nft = nft_ctx_new(0);
@@ -1054,6 +1187,8 @@ int main(void)
 	test_json_fast_reader();
 	test_exthdr_decode(nft);
 	test_datatypes();
+	test_concat_size(nft);
+	test_concat_listable(nft);
 	/* last: it moves the process into a network namespace of its own */
 	test_huge_rule(nft);
 	nft_ctx_free(nft);
