@@ -33,6 +33,9 @@ struct set_elem_info {
 	struct set_stmts stmts;
 };
 
+/* Statements a set or an element keeps: the kernel's NFT_SET_EXPR_MAX. */
+#define SET_STMTS_MAX	2
+
 bool set_stmt_is_stateful(const struct stmt *s);
 /* @s is taken over. */
 void set_stmts_add(struct set_stmts *l, struct stmt *s);

@@ -163,7 +163,8 @@ static int hash_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr->hash.expr && expr_evaluate(ectx, &expr->hash.expr) < 0)
 		return -1;
 	/* JSON "expr": []: nothing to load and hash */
-	if (expr->hash.expr && expr->hash.expr->ops->linearize == NULL)
+	if (expr->hash.expr && (expr->hash.expr->ops->linearize == NULL ||
+				expr->hash.expr->flags & EXPR_F_CONSTANT))
 		return expr_error(ectx, expr->hash.expr,
 				  "%s of a %s: expected something to load",
 				  hash_name(expr->hash.type),

@@ -657,6 +657,11 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (ret == 0 && (map->map.key->flags & EXPR_F_CONSTANT))
 		ret = expr_error(ectx, map->map.key,
 				 "map key must not be a constant");
+	/* JSON "key": [...]: nothing to load */
+	else if (ret == 0 && map->map.key->ops->linearize == NULL)
+		ret = expr_error(ectx, map->map.key,
+				 "%s cannot be a map's key",
+				 expr_name(map->map.key));
 	if (map_is_named(map)) {
 		eval_type_pop(ectx, &saved);
 		if (ret < 0)

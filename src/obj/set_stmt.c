@@ -301,6 +301,11 @@ int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l)
 {
 	unsigned int i;
 
+	/* more cannot be sent either: 5000 overflowed the batch */
+	if (l->n > SET_STMTS_MAX)
+		return stmt_error(ectx, l->v[SET_STMTS_MAX],
+				  "too many statements: the kernel keeps at most %u per set and element",
+				  SET_STMTS_MAX);
 	for (i = 0; i < l->n; i++) {
 		if (!set_stmt_is_stateful(l->v[i]))
 			return stmt_error(ectx, l->v[i],

@@ -309,6 +309,7 @@ static int dynset_meter_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct set *set;
+	unsigned int n = 0;
 	struct handle h;
 	struct stmt *s;
 
@@ -321,6 +322,10 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 				  "%s cannot be a set's key",
 				  expr_name(stmt->dynset.key));
 	list_for_each_entry(s, &stmt->dynset.stmts, list) {
+		if (++n > SET_STMTS_MAX)
+			return stmt_error(ectx, s,
+					  "too many statements: the kernel keeps at most %u per set and element",
+					  SET_STMTS_MAX);
 		if (!dynset_stateful_kind(s))
 			return stmt_error(ectx, s, "%s is not a stateful statement: a set element can keep counter, limit, quota, ct count or last",
 					  s->ops->name);

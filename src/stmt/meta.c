@@ -84,6 +84,10 @@ static int keyset_value_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	struct eval_type saved;
 	int ret;
 
+	/* JSON {"set": [1]}: a set of one would become its member */
+	if (stmt->keyset.value->etype == EXPR_SET)
+		return expr_error(ectx, stmt->keyset.value,
+				  "you cannot use a set here, unknown value to use");
 	eval_type_push(ectx, &saved, key->dtype, key->byteorder, key->len);
 	ret = expr_evaluate(ectx, &stmt->keyset.value);
 	eval_type_pop(ectx, &saved);

@@ -877,7 +877,23 @@ static void test_json_wrong_kinds(struct nft_ctx *nft)
 		/* a set written into a key */
 		{ "{\"mangle\": {\"key\": {\"ct\": {\"key\": \"event\"}}, "
 		  "\"value\": {\"set\": [20, {\"range\": [1, 5]}]}}}",
-		  "set cannot be written into" },
+		  "you cannot use a set here, unknown value to use" },
+		/* a set of one was taken as its member */
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"set\": [1]}}}",
+		  "you cannot use a set here, unknown value to use" },
+		/* a hash of a constant was sent (upstream: refused) */
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"jhash\": {\"mod\": 2, \"expr\": "
+		  "{\"set\": [1]}}}}}", "expected something to load" },
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"jhash\": {\"mod\": 2, \"expr\": 1}}}}",
+		  "expected something to load" },
+		/* a list as a named map's key: BUG in the encoder */
+		{ "{\"mangle\": {\"key\": {\"meta\": {\"key\": \"mark\"}}, "
+		  "\"value\": {\"map\": {\"key\": [{\"meta\": {\"key\": "
+		  "\"mark\"}}], \"data\": \"@m\"}}}}",
+		  "list expression cannot be a map's key" },
 		/* an address prefix in a set of interface names */
 		{ "{\"match\": {\"op\": \"==\", \"left\": {\"fib\": "
 		  "{\"result\": \"oifname\", \"flags\": [\"daddr\"]}}, "
@@ -1027,6 +1043,42 @@ static void test_json_fast_reader(void)
 		deep[i] = ']';
 	strcpy(deep + 394, "}");
 	fast_json_case(deep, false);
+}
+
+/* A set or element keeps 2 statements in the kernel: 5000 counters in
+ * a map's declaration overflowed the batch (BUG at mnl.c), an element's
+ * too. */
+static void test_set_stmts_count(struct nft_ctx *nft)
+{
+	static const char *const fmt[] = {
+		"table ip t { map m { type ipv4_addr : verdict; %s; }; }",
+		"table ip t { set s { type ipv4_addr; elements = { 1.2.3.4 %s }; }; }",
+		"table ip t { set s { type ipv4_addr; flags dynamic; }; "
+		"chain c { add @s { ip saddr %s }; }; }",
+	};
+	char *counters = xstrdup("counter"), *more, *text;
+	unsigned int i;
+	struct run r;
+
+	for (i = 0; i < 5000; i++) {
+		more = xasprintf("%s counter", counters);
+		xfree(counters);
+		counters = more;
+	}
+	for (i = 0; i < array_size(fmt); i++) {
+		text = xasprintf(fmt[i], counters);
+		run_text(&r, nft, text);
+		CHECK(r.ret == -1 &&
+		      first_error_has(&r, "too many statements: the kernel keeps at most 2"));
+		run_done(&r);
+		xfree(text);
+	}
+	xfree(counters);
+	text = xasprintf(fmt[1], "counter quota 10 bytes");
+	run_text(&r, nft, text);
+	check_ok(&r);
+	run_done(&r);
+	xfree(text);
 }
 
 /* "@what . @what . ..." (@n times) */
@@ -1188,6 +1240,7 @@ int main(void)
 	test_exthdr_decode(nft);
 	test_datatypes();
 	test_concat_size(nft);
+	test_set_stmts_count(nft);
 	test_concat_listable(nft);
 	/* last: it moves the process into a network namespace of its own */
 	test_huge_rule(nft);
