@@ -115,7 +115,10 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
  * on a socket of its own: @cb may talk to the kernel (fetch the set a
  * rule looks up, ...). Returns 0, or -1 with errno set.
  */
-typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr, void *data);
+/* A rule libnftnl cannot parse comes with @unparsed saying why, and
+ * only its family, table, chain and handle in @nlr. */
+typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr,
+			    const char *unparsed, void *data);
 int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      const char *table, const char *chain,
 		      mnl_rule_cb cb, void *data);

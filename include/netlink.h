@@ -48,6 +48,9 @@ int netlink_rule_error(struct list_head *msgs, const struct location *loc,
 struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
 				      const struct nftnl_rule *nlr);
 char *rule_undecoded_msg(const struct rule *r);
+/* A rule libnftnl could not parse: only its handle, and @why. */
+struct rule *netlink_rule_unparsed(const struct nftnl_rule *nlr,
+				   const char *why);
 
 /*
  * A rule for the batch: its anonymous sets and their elements go into

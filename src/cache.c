@@ -332,7 +332,8 @@ struct chain *cache_rule_chain(struct nft_cache *cache,
 	return *cp;
 }
 
-static void cache_add_rule(const struct nftnl_rule *nlr, void *data)
+static void cache_add_rule(const struct nftnl_rule *nlr,
+			   const char *unparsed, void *data)
 {
 	struct cache_rule_ctx *ctx = data;
 	struct chain *c;
@@ -341,9 +342,14 @@ static void cache_add_rule(const struct nftnl_rule *nlr, void *data)
 	c = cache_rule_chain(&ctx->nft->cache, nlr, &ctx->t, &ctx->c);
 	if (!c)
 		return;
-	netlink_dump_rule(ctx->nft, nlr);
 	/* A rule we cannot decode keeps its place (positions count it),
 	 * and whoever lists it fails saying why. */
+	if (unparsed) {
+		r = netlink_rule_unparsed(nlr, unparsed);
+		list_add_tail(&r->list, &c->rules);
+		return;
+	}
+	netlink_dump_rule(ctx->nft, nlr);
 	r = netlink_rule_parse_cache(ctx->nft, nlr);
 	list_add_tail(&r->list, &c->rules);
 }

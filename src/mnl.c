@@ -9,6 +9,7 @@
 #include <rule.h>
 #include <cache.h>
 #include <arpa/inet.h>
+#include <endian.h>
 #include <errno.h>
 #include <net/if.h>
 #include <poll.h>
@@ -22,6 +23,7 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink_hook.h>
 #include <libnftnl/common.h>
+#include <libnftnl/expr.h>
 #include <libnftnl/gen.h>
 #include <libnftnl/set.h>
 
@@ -920,16 +922,90 @@ struct rule_stream_ctx {
 	void *data;
 };
 
+/* The first expression of a rule message libnftnl has no parser for,
+ * or NULL. */
+static char *rule_unknown_expr(const struct nlattr *exprs)
+{
+	const struct nlattr *elem, *a;
+	struct nftnl_expr *e;
+	const char *name;
+
+	mnl_attr_for_each_nested(elem, exprs) {
+		if (mnl_attr_validate(elem, MNL_TYPE_NESTED) < 0)
+			return xstrdup("its expression list is malformed");
+		mnl_attr_for_each_nested(a, elem) {
+			if (mnl_attr_get_type(a) != NFTA_EXPR_NAME ||
+			    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+				continue;
+			name = mnl_attr_get_str(a);
+			e = nftnl_expr_alloc(name);
+			if (!e)
+				return xasprintf("libnftnl cannot read its expression '%s'",
+						 name);
+			nftnl_expr_free(e);
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A rule libnftnl cannot parse: its family, table, chain and handle read
+ * from the message itself into @nlr, and why. It must not vanish from a
+ * listing: the consumer fails naming it.
+ */
+static char *rule_unparsed(const struct nlmsghdr *nlh, struct nftnl_rule *nlr)
+{
+	const struct nfgenmsg *nfg = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *a;
+	char *why = NULL;
+
+	if (nlh->nlmsg_len >= MNL_NLMSG_HDRLEN + sizeof(*nfg))
+		nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, nfg->nfgen_family);
+	mnl_attr_for_each(a, nlh, sizeof(*nfg)) {
+		switch (mnl_attr_get_type(a)) {
+		case NFTA_RULE_TABLE:
+		case NFTA_RULE_CHAIN:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+				break;
+			nftnl_rule_set_str(nlr, mnl_attr_get_type(a) ==
+					   NFTA_RULE_TABLE ? NFTNL_RULE_TABLE :
+					   NFTNL_RULE_CHAIN,
+					   mnl_attr_get_str(a));
+			break;
+		case NFTA_RULE_HANDLE:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) == 0)
+				nftnl_rule_set_u64(nlr, NFTNL_RULE_HANDLE,
+						   be64toh(mnl_attr_get_u64(a)));
+			break;
+		case NFTA_RULE_EXPRESSIONS:
+			if (!why)
+				why = rule_unknown_expr(a);
+			break;
+		}
+	}
+	return why ? why : xstrdup("libnftnl cannot read it");
+}
+
 /* One rule per message: parse it, hand it over, free it. */
 static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct rule_stream_ctx *ctx = data;
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	char *why;
 
 	if (!nlr)
 		memory_allocation_error();
-	if (nftnl_rule_nlmsg_parse(nlh, nlr) == 0)
-		ctx->cb(nlr, ctx->data);
+	if (nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
+		ctx->cb(nlr, NULL, ctx->data);
+	} else {
+		nftnl_rule_free(nlr);
+		nlr = nftnl_rule_alloc();
+		if (!nlr)
+			memory_allocation_error();
+		why = rule_unparsed(nlh, nlr);
+		ctx->cb(nlr, why, ctx->data);
+		xfree(why);
+	}
 	nftnl_rule_free(nlr);
 	return MNL_CB_OK;
 }

@@ -658,7 +658,8 @@ static void walk_fail(struct list_walk *w, char *msg)
 /* A dumped rule: decode it, print it in its place, free it. Dumps come
  * in the cache's table and chain order; a rule that does not fit means
  * the ruleset changed since the cache was fetched. */
-static void walk_dumped_rule(const struct nftnl_rule *nlr, void *data)
+static void walk_dumped_rule(const struct nftnl_rule *nlr,
+			     const char *unparsed, void *data)
 {
 	struct list_walk *w = data;
 	struct chain *c;
@@ -675,6 +676,10 @@ static void walk_dumped_rule(const struct nftnl_rule *nlr, void *data)
 	}
 	if (!walk_in_scope(w, w->rule_table, c))
 		return;
+	if (unparsed) {
+		walk_fail(w, netlink_rule_error_msg(nlr, unparsed));
+		return;
+	}
 	netlink_dump_rule(w->nft, nlr);
 	while (w->c != c) {
 		if (!walk_next(w)) {

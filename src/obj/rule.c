@@ -344,6 +344,19 @@ struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
 	return r;
 }
 
+struct rule *netlink_rule_unparsed(const struct nftnl_rule *nlr,
+				   const char *why)
+{
+	struct handle h;
+	struct rule *r;
+
+	memset(&h, 0, sizeof(h));
+	r = rule_alloc(&internal_location, &h);
+	rule_parse_handle(r, nlr);
+	r->undecoded = xstrdup(why);
+	return r;
+}
+
 int netlink_rule_error(struct list_head *msgs, const struct location *loc,
 		       const struct nftnl_rule *nlr, const char *why)
 {
