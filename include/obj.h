@@ -61,6 +61,8 @@ struct obj_ops {
 	 * what "list KIND" needs. */
 	unsigned int	(*cache_needs)(const struct cmd *cmd);
 	unsigned int	list_needs;
+	/* what "flush KIND" needs (0: nothing) */
+	unsigned int	flush_needs;
 
 	/* ---- execution ---- */
 	/* Turn the command into batch messages. NULL: not supported. */

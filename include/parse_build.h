@@ -306,4 +306,10 @@ struct stmt *parser_tproxy(const struct location *loc, uint8_t family,
 struct stmt *parser_verdict(const struct location *loc, int verdict,
 			    struct expr *chain);
 
+/* A block's "comment STRING": the first one, a second is an error. */
+void parser_comment(struct parser_state *st, char **dst,
+		    struct location *dst_loc, char *comment,
+		    const struct location *comment_loc,
+		    const struct location *item_loc);
+
 #endif /* NFT_PARSE_BUILD_H */

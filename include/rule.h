@@ -256,6 +256,9 @@ struct cmd {
 	};
 	char *arg;			/* rename: the new name */
 	struct location arg_location;
+	/* flush, list, reset of a set: "map" was written, so the set must
+	 * be one ("set": must not be) */
+	bool set_map;
 	/* netlink sequence numbers this command's messages used, so an
 	 * error ack maps back to it */
 	uint32_t seqnum_from;

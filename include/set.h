@@ -126,6 +126,11 @@ void table_add_set(struct table *t, struct set *s);
 struct set *table_lookup_set(const struct table *t, const char *name);
 /* The same, its elements left packed (listings, set_records.h). */
 struct set *table_find_set(const struct table *t, const char *name);
+/* Whether @s is of the kind @cmd (flush, list, reset) names: "set" or
+ * "map"; -1 and an error if it is not. */
+bool set_cmd_kind_matches(const struct cmd *cmd, const struct set *s);
+int set_cmd_kind_error(struct nft_ctx *nft, struct list_head *msgs,
+		       const struct cmd *cmd);
 /* The set @h names, declared or added in this run or in the cache;
  * NULL if unknown (src/obj/set.c). */
 struct eval_ctx;

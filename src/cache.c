@@ -169,6 +169,9 @@ void cache_cmd_needs(const struct cmd *cmd, unsigned int *flags,
 		if (ops->flags & OBJ_F_ONE_CHAIN)
 			chain = h->chain.name;
 		break;
+	case CMD_FLUSH:
+		need = ops->flush_needs;
+		break;
 	case CMD_ADD:
 	case CMD_CREATE:
 	case CMD_INSERT:

@@ -399,6 +399,7 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
 						&@$, NULL);
+				$$->set_map = true;
 			}
 		| RESET ELEMENT set_spec set_block
 			{
@@ -594,6 +595,7 @@ flush_cmd	: TABLE table_spec
 			{
 				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
 						&@$, NULL);
+				$$->set_map = true;
 			}
 		;
 
@@ -660,6 +662,7 @@ list_cmd	: TABLE table_spec
 			{
 				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
 						&@$, NULL);
+				$$->set_map = true;
 			}
 		| SETS ruleset_family
 			{
@@ -858,9 +861,9 @@ table_body	: table_block			{ $$ = $1; }
 table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 		| COMMENT string_arg
 			{
-				xfree($<table>0->comment);
-				$<table>0->comment = $2;
-				$<table>0->comment_loc = @2;
+				parser_comment(state, &$<table>0->comment,
+					       &$<table>0->comment_loc, $2, &@2,
+					       &@$);
 			}
 		| CHAIN identifier '{' chain_body '}'
 			{
@@ -1082,9 +1085,9 @@ setdecl_item	: TYPE set_key_types
 		| setdecl_stmts
 		| COMMENT string_arg
 			{
-				xfree($<set>0->comment);
-				$<set>0->comment = $2;
-				$<set>0->comment_loc = @2;
+				parser_comment(state, &$<set>0->comment,
+					       &$<set>0->comment_loc, $2, &@2,
+					       &@$);
 			}
 		| POLICY identifier
 			{
@@ -1278,9 +1281,9 @@ chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
 			}
 		| COMMENT string_arg
 			{
-				xfree($<chain>0->comment);
-				$<chain>0->comment = $2;
-				$<chain>0->comment_loc = @2;
+				parser_comment(state, &$<chain>0->comment,
+					       &$<chain>0->comment_loc, $2, &@2,
+					       &@$);
 			}
 		| dev_spec
 			{
@@ -1554,9 +1557,12 @@ set_elem	: set_member
 			}
 		| set_elem COMMENT string_arg
 			{
+				struct location loc = @3;
+
 				$$ = $1;
-				xfree(set_elem_info_of($$)->comment);
-				set_elem_info_of($$)->comment = $3;
+				parser_comment(state,
+					       &set_elem_info_of($$)->comment,
+					       &loc, $3, &@3, &@2);
 				if (strlen($3) > 128)
 					parser_error(state, &@3,
 						     "comment too long, 128 characters maximum allowed");

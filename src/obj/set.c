@@ -845,9 +845,12 @@ static int exec_set(struct exec_ctx *x, struct cmd *cmd)
 	case CMD_DESTROY:
 		return set_put(x, MSG_DESTROYSET, 0, &h, NULL);
 	case CMD_FLUSH: {
-		struct nftnl_set *nls = set_nl_alloc(&h);
+		struct nftnl_set *nls;
 		struct nlmsghdr *nlh;
 
+		if (set_cmd_kind_error(x->nft, x->msgs, cmd) < 0)
+			return -1;
+		nls = set_nl_alloc(&h);
 		nlh = batch_msg_start(x->batch, NFT_MSG_DELSETELEM, h.family,
 				      0);
 		nftnl_set_elems_nlmsg_build_payload(nlh, nls);
@@ -903,6 +906,31 @@ static int exec_element(struct exec_ctx *x, struct cmd *cmd)
 }
 
 /* ---- errors ---- */
+
+bool set_cmd_kind_matches(const struct cmd *cmd, const struct set *s)
+{
+	return set_is_map(s) == cmd->set_map;
+}
+
+/*
+ * "flush set" of a map, "flush map" of a set: no such set, as upstream
+ * says. A set the cache does not hold (added in this run) is the
+ * kernel's to find.
+ */
+int set_cmd_kind_error(struct nft_ctx *nft, struct list_head *msgs,
+		       const struct cmd *cmd)
+{
+	const struct table *t = cache_table_lookup(&nft->cache,
+						   cmd->handle.family,
+						   cmd->handle.table.name);
+	const struct set *s = t && cmd->handle.set.name ?
+			      table_find_set(t, cmd->handle.set.name) : NULL;
+
+	if (!s || set_cmd_kind_matches(cmd, s))
+		return 0;
+	return erec_error(msgs, cmd_loc_or(cmd, &cmd->handle.set.location),
+			  "No such file or directory");
+}
 
 static char *set_explain_missing(const struct cmd *cmd,
 				 const struct location **loc)
@@ -963,6 +991,7 @@ const struct obj_ops set_obj_ops = {
 	.evaluate_delete = set_cmd_evaluate_delete,
 	.cache_needs	= set_cmd_needs,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	.flush_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET,
 	.execute	= exec_set,
 	.list		= set_list,
 	.print		= set_obj_print,

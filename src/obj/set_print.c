@@ -512,6 +512,8 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 		only = t ? table_find_set(t, cmd->handle.set.name) : NULL;
 		if (!only)
 			return set_list_missing(nft, cmd, t, msgs);
+		if (!set_cmd_kind_matches(cmd, only))
+			return set_cmd_kind_error(nft, msgs, cmd);
 		if (json)
 			fp = set_list_json_begin(nft);
 		set_list_table(nft, t, only, fp, cmd->obj);

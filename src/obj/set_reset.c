@@ -102,7 +102,7 @@ int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 	struct nftnl_set *head, *keys;
 	int ret;
 
-	if (!t)
+	if (!t || set_cmd_kind_error(nft, msgs, cmd) < 0)
 		return -1;
 	head = set_nl_fetch(nft, cmd->handle.family, cmd->handle.table.name,
 			    cmd->handle.set.name);

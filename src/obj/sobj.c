@@ -612,7 +612,15 @@ static void parse_item(struct wparse *p)
 			wp_error(p, &p->w[0], "comment takes one string%s", "");
 			return;
 		}
-		xfree(p->o->comment);
+		if (p->o->comment) {
+			struct sobj_word w = p->w[0];
+
+			w.location.last_line = p->w[1].location.last_line;
+			w.location.last_column = p->w[1].location.last_column;
+			wp_error(p, &w, "%s",
+				 "You can only specify this once. This statement is duplicated.");
+			return;
+		}
 		p->o->comment = xstrdup(p->w[1].text);
 		p->o->comment_loc = p->w[1].location;
 		return;

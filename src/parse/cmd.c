@@ -665,3 +665,28 @@ void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
 	rule->num_stmts++;
 	rule->location = *loc;
 }
+
+/*
+ * "comment STRING" in a block, once: a second one is refused in upstream's
+ * words, the caret under it (@item_loc: from the keyword to the string,
+ * or the keyword alone).
+ */
+void parser_comment(struct parser_state *st, char **dst,
+		    struct location *dst_loc, char *comment,
+		    const struct location *comment_loc,
+		    const struct location *item_loc)
+{
+	struct location loc = *item_loc;
+
+	if (*dst) {
+		if (loc.last_line == comment_loc->last_line &&
+		    loc.indesc == comment_loc->indesc)
+			loc.last_column = comment_loc->last_column;
+		parser_error(st, &loc,
+			     "You can only specify this once. This statement is duplicated.");
+		xfree(comment);
+		return;
+	}
+	*dst = comment;
+	*dst_loc = *comment_loc;
+}

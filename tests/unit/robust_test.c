@@ -1081,6 +1081,36 @@ static void test_set_stmts_count(struct nft_ctx *nft)
 	xfree(text);
 }
 
+/* A second "comment" in a block was taken over the first; upstream
+ * refuses it, the caret under the second. */
+static void test_duplicate_comment(struct nft_ctx *nft)
+{
+	static const char *const blocks[] = {
+		"table ip t { comment \"a\"; comment \"b\"; }",
+		"table ip t { chain c { comment \"a\"; comment \"b\"; }; }",
+		"table ip t { set s { type ipv4_addr; comment \"a\"; comment \"b\"; }; }",
+		"table ip t { map m { type ipv4_addr : mark; comment \"a\"; comment \"b\"; }; }",
+		"table ip t { counter c { comment \"a\"; comment \"b\"; }; }",
+		"table ip t { quota q { 10 bytes; comment \"a\"; comment \"b\"; }; }",
+		"table ip t { ct helper h { type \"ftp\" protocol tcp; comment \"a\"; comment \"b\"; }; }",
+		"table ip t { set s { type ipv4_addr; elements = { 1.1.1.1 comment \"a\" comment \"b\" }; }; }",
+	};
+	unsigned int i;
+	struct run r;
+	char *text;
+
+	for (i = 0; i < array_size(blocks); i++) {
+		text = xasprintf("%s\n", blocks[i]);
+		run_text(&r, nft, text);
+		CHECK(r.ret == -1 && count_errors(&r) == 1);
+		CHECK(first_error_has(&r, "You can only specify this once. This statement is duplicated."));
+		CHECK(first_error_at(&r, 1, strstr(text, "comment \"b\"") -
+					    text + 1));
+		run_done(&r);
+		xfree(text);
+	}
+}
+
 /* "@what . @what . ..." (@n times) */
 static char *concat_of(const char *what, unsigned int n)
 {
@@ -1240,6 +1270,7 @@ int main(void)
 	test_exthdr_decode(nft);
 	test_datatypes();
 	test_concat_size(nft);
+	test_duplicate_comment(nft);
 	test_set_stmts_count(nft);
 	test_concat_listable(nft);
 	/* last: it moves the process into a network namespace of its own */
