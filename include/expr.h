@@ -289,6 +289,9 @@ struct expr_ops {
 	const char *json_name;
 	struct expr *(*json_parse)(struct json_ctx *jctx, json_t *value,
 				   const struct location *loc);
+	/* The keys its object may hold (NULL-terminated; checked before
+	 * json_parse is called); NULL: json_parse checks them itself. */
+	const char *const *json_keys;
 	/* "typeof EXPR" in a set's user data (src/obj/set_typeof.c): the
 	 * number the system nft gives this kind there (0: none), the
 	 * kind's attributes written into the open data nest (false: this

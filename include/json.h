@@ -92,6 +92,14 @@ struct expr *json_elem_direct(struct json_ctx *jctx,
 size_t json_path_push(struct json_ctx *jctx, const char *suffix);
 void json_path_pop(struct json_ctx *jctx, size_t len);
 
+/*
+ * -1 (an error queued at @suffix.KEY) if @obj holds a key not in @keys
+ * (NULL-terminated), else 0; also 0 if @obj is not an object or @keys
+ * is NULL.
+ */
+int json_check_keys(struct json_ctx *jctx, json_t *obj, const char *suffix,
+		    const char *const *keys);
+
 /* Parse an expression (an object with one key naming the kind, or a
  * string/number/array primitive as the right side of a match). */
 struct expr *json_parse_expr(struct json_ctx *jctx, json_t *root,

@@ -139,6 +139,9 @@ struct obj_ops {
 	uint32_t	json_cmds;
 	struct cmd	*(*json_parse)(struct json_ctx *jctx, enum cmd_ops op,
 				       bool bare, json_t *obj);
+	/* The keys its object may hold, the listing's too (NULL-terminated,
+	 * checked before json_parse is called). */
+	const char *const *json_keys;
 };
 
 /* Never NULL: unknown kinds get ops that refuse everything. */

@@ -201,6 +201,9 @@ struct stmt_ops {
 	const char *const *json_names;
 	struct stmt *(*json_parse)(struct json_ctx *jctx, const char *key,
 				   json_t *value, const struct location *loc);
+	/* The keys its object may hold (NULL-terminated; checked before
+	 * json_parse is called); NULL: json_parse checks them itself. */
+	const char *const *json_keys;
 	/* The packet's fate is decided here: nothing may follow (reject,
 	 * queue, fwd; verdicts but continue, see stmt_is_terminal()). */
 	bool terminal;

@@ -355,11 +355,13 @@ static void erec_print_json(FILE *f, const struct error_record *erec)
 	erec_print_message(f, erec);
 	if (loc->json_index < 0 && !loc->json_path)
 		return;
-	fprintf(f, "JSON command #%d", loc->json_index);
-	if (loc->json_path && loc->json_index >= 0)
+	/* outside the commands: beside "nftables" */
+	if (loc->json_index < 0)
+		fprintf(f, "JSON top level, at ");
+	else
+		fprintf(f, "JSON command #%d", loc->json_index);
+	if (loc->json_index >= 0 && loc->json_path)
 		fprintf(f, ", at nftables[%d]", loc->json_index);
-	else if (loc->json_path)
-		fprintf(f, ", at ");
 	erec_print_json_path(f, loc);
 	fputc('\n', f);
 }

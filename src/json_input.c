@@ -157,6 +157,34 @@ int json_error(struct json_ctx *jctx, const char *suffix, const char *fmt,
 	return -1;
 }
 
+/*
+ * An object holds only the keys its kind knows: a key this nft does not
+ * know ("tunnel" in a payload, a misspelt "comemnt") would be dropped,
+ * and the command do something else than was asked. Upstream ignores
+ * them.
+ */
+int json_check_keys(struct json_ctx *jctx, json_t *obj, const char *suffix,
+		    const char *const *keys)
+{
+	const char *key, *const *k;
+	char path[128];
+	json_t *v;
+
+	if (!json_is_object(obj) || !keys)
+		return 0;
+	json_object_foreach(obj, key, v) {
+		for (k = keys; *k; k++)
+			if (!strcmp(*k, key))
+				break;
+		if (*k)
+			continue;
+		snprintf(path, sizeof(path), "%s%s%s", suffix,
+			 *suffix ? "." : "", key);
+		return json_error(jctx, path, "unknown key \"%s\"", key);
+	}
+	return 0;
+}
+
 const char *json_type_name(const json_t *v)
 {
 	switch (json_typeof(v)) {
@@ -328,6 +356,8 @@ static struct expr *json_parse_expr_object(struct json_ctx *jctx,
 		json_error(jctx, "", "unknown expression \"%s\"", key);
 		return NULL;
 	}
+	if (json_check_keys(jctx, value, key, ops->json_keys) < 0)
+		return NULL;
 	return ops->json_parse(jctx, value, loc);
 }
 
@@ -363,7 +393,10 @@ struct stmt *json_parse_stmt(struct json_ctx *jctx, json_t *root,
 	key = json_single_key(jctx, root, "a statement", &value);
 	if (key) {
 		ops = stmt_ops_by_json_name(key);
-		if (ops && ops->json_parse)
+		if (ops && ops->json_parse &&
+		    json_check_keys(jctx, value, key, ops->json_keys) < 0)
+			;
+		else if (ops && ops->json_parse)
 			stmt = ops->json_parse(jctx, key, value, &loc);
 		else
 			json_error(jctx, "", "unknown statement \"%s\"", key);
@@ -522,6 +555,8 @@ int json_table_ref(struct json_ctx *jctx, json_t *obj,
 	return 0;
 }
 
+static const char *const json_family_keys[] = { "family", NULL };
+
 /* ruleset, tables, chains: null or an object with an optional family. */
 static struct cmd *json_all_cmd(struct json_ctx *jctx, enum cmd_ops op,
 				enum cmd_obj objtype, json_t *obj)
@@ -534,7 +569,8 @@ static struct cmd *json_all_cmd(struct json_ctx *jctx, enum cmd_ops op,
 		return NULL;
 	}
 	if (json_is_object(obj) &&
-	    json_parse_family(jctx, obj, NFPROTO_UNSPEC, &h.family) < 0)
+	    (json_check_keys(jctx, obj, "", json_family_keys) < 0 ||
+	     json_parse_family(jctx, obj, NFPROTO_UNSPEC, &h.family) < 0))
 		return NULL;
 	return json_cmd_new(jctx, op, objtype, &h, NULL);
 }
@@ -577,14 +613,21 @@ static struct cmd *json_parse_obj(struct json_ctx *jctx, enum cmd_ops op,
 			   json_type_name(value));
 		return NULL;
 	}
+	if (json_check_keys(jctx, value, "", ops->json_keys) < 0)
+		return NULL;
 	return ops->json_parse(jctx, op, bare, value);
 }
 
 static int json_metainfo_check(struct json_ctx *jctx, json_t *info)
 {
+	static const char *const keys[] = {
+		"version", "release_name", "json_schema_version", NULL,
+	};
 	json_t *v = json_is_object(info) ?
 		    json_object_get(info, "json_schema_version") : NULL;
 
+	if (json_check_keys(jctx, info, "metainfo", keys) < 0)
+		return -1;
 	if (v && (!json_is_integer(v) ||
 		  json_integer_value(v) > NFT_JSON_SCHEMA_VERSION))
 		return json_error(jctx, "metainfo.json_schema_version",
@@ -660,9 +703,12 @@ static int json_syntax_error(struct json_ctx *jctx,
 /* The top level: {"nftables": [ ... ]}. */
 static json_t *json_commands(struct json_ctx *jctx, json_t *root)
 {
+	static const char *const keys[] = { "nftables", NULL };
 	json_t *array = json_is_object(root) ?
 			json_object_get(root, "nftables") : NULL;
 
+	if (array && json_check_keys(jctx, root, "", keys) < 0)
+		return NULL;
 	if (!array) {
 		json_error(jctx, "",
 			   "expected {\"nftables\": [ ... ]} at the top level");

@@ -416,6 +416,10 @@ static struct expr *ct_typeof_parse(const struct typeof_attrs *t)
 	return ct_expr_alloc(&internal_location, key, (int)dir);
 }
 
+static const char *const ct_expr_json_keys[] = {
+	"key", "dir", "family", NULL,
+};
+
 const struct expr_ops ct_expr_ops = {
 	.type			= EXPR_CT,
 	.name			= "ct",
@@ -430,6 +434,7 @@ const struct expr_ops ct_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "ct",
 	.json_parse		= ct_expr_json_parse,
+	.json_keys		= ct_expr_json_keys,
 	.typeof_id		= 12,
 	.typeof_put		= ct_typeof_put,
 	.typeof_parse		= ct_typeof_parse,

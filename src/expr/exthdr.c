@@ -820,6 +820,10 @@ static struct expr *exthdr_typeof_parse(const struct typeof_attrs *t)
 	return NULL;
 }
 
+static const char *const exthdr_expr_json_keys[] = {
+	"name", "field", NULL,
+};
+
 const struct expr_ops exthdr_expr_ops = {
 	.type			= EXPR_EXTHDR,
 	.name			= "exthdr",
@@ -834,17 +838,27 @@ const struct expr_ops exthdr_expr_ops = {
 	.delin_postprocess	= exthdr_expr_delin_postprocess,
 	.json_name		= "exthdr",
 	.json_parse		= exthdr_expr_json_parse,
+	.json_keys		= exthdr_expr_json_keys,
 	.typeof_id		= 8,
 	.typeof_put		= exthdr_typeof_put,
 	.typeof_parse		= exthdr_typeof_parse,
 };
 
 /* JSON names the TCP and IP option families with keys of their own. */
+static const char *const tcpopt_expr_json_keys[] = {
+	"name", "field", "base", "offset", "len", NULL,
+};
+
 const struct expr_ops tcpopt_expr_ops = {
 	.type			= EXPR_EXTHDR,
 	.name			= "tcp option",
 	.json_name		= "tcp option",
 	.json_parse		= tcpopt_expr_json_parse,
+	.json_keys		= tcpopt_expr_json_keys,
+};
+
+static const char *const sctp_chunk_expr_json_keys[] = {
+	"name", "field", NULL,
 };
 
 const struct expr_ops sctp_chunk_expr_ops = {
@@ -852,6 +866,11 @@ const struct expr_ops sctp_chunk_expr_ops = {
 	.name			= "sctp chunk",
 	.json_name		= "sctp chunk",
 	.json_parse		= sctp_chunk_expr_json_parse,
+	.json_keys		= sctp_chunk_expr_json_keys,
+};
+
+static const char *const ipopt_expr_json_keys[] = {
+	"name", "field", NULL,
 };
 
 const struct expr_ops ipopt_expr_ops = {
@@ -859,4 +878,5 @@ const struct expr_ops ipopt_expr_ops = {
 	.name			= "ip option",
 	.json_name		= "ip option",
 	.json_parse		= ipopt_expr_json_parse,
+	.json_keys		= ipopt_expr_json_keys,
 };

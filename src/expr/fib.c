@@ -252,6 +252,10 @@ static struct expr *fib_typeof_parse(const struct typeof_attrs *t)
 	return fib_expr_alloc(&internal_location, flags, result);
 }
 
+static const char *const fib_expr_json_keys[] = {
+	"result", "flags", NULL,
+};
+
 const struct expr_ops fib_expr_ops = {
 	.type			= EXPR_FIB,
 	.name			= "fib",
@@ -266,6 +270,7 @@ const struct expr_ops fib_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "fib",
 	.json_parse		= fib_expr_json_parse,
+	.json_keys		= fib_expr_json_keys,
 	.typeof_id		= 26,
 	.typeof_put		= fib_typeof_put,
 	.typeof_parse		= fib_typeof_parse,

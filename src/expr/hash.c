@@ -302,6 +302,10 @@ static struct expr *hash_typeof_parse(const struct typeof_attrs *t)
 	return expr;
 }
 
+static const char *const hash_expr_json_keys[] = {
+	"mod", "offset", "expr", "seed", NULL,
+};
+
 const struct expr_ops hash_expr_ops = {
 	.type			= EXPR_HASH,
 	.name			= "hash",
@@ -318,15 +322,21 @@ const struct expr_ops hash_expr_ops = {
 	.delin_children		= hash_expr_delin_children,
 	.json_name		= "jhash",
 	.json_parse		= jhash_expr_json_parse,
+	.json_keys		= hash_expr_json_keys,
 	.typeof_id		= 24,
 	.typeof_put		= hash_typeof_put,
 	.typeof_parse		= hash_typeof_parse,
 };
 
 /* The JSON key "symhash" names the same kind; it only parses. */
+static const char *const symhash_expr_json_keys[] = {
+	"mod", "offset", NULL,
+};
+
 const struct expr_ops symhash_expr_ops = {
 	.type			= EXPR_HASH,
 	.name			= "symhash",
 	.json_name		= "symhash",
 	.json_parse		= symhash_expr_json_parse,
+	.json_keys		= symhash_expr_json_keys,
 };

@@ -726,6 +726,8 @@ bool map_verdict_code(const char *name, int *code)
 static struct expr *map_verdict_json(struct json_ctx *jctx, json_t *value,
 				     const struct location *loc)
 {
+	static const char *const target_keys[] = { "target", NULL };
+	static const char *const no_keys[] = { NULL };
 	const char *name;
 	json_t *arg, *target;
 	unsigned int i;
@@ -738,6 +740,11 @@ static struct expr *map_verdict_json(struct json_ctx *jctx, json_t *value,
 		if (!strcmp(map_verdict_names[i], name))
 			break;
 	if (map_verdict_names[i] == NULL)
+		return NULL;
+	if (json_check_keys(jctx, arg, name,
+			    map_verdict_codes[i] == NFT_JUMP ||
+			    map_verdict_codes[i] == NFT_GOTO ? target_keys :
+			    no_keys) < 0)
 		return NULL;
 	if (map_verdict_codes[i] != NFT_JUMP && map_verdict_codes[i] != NFT_GOTO)
 		return verdict_expr_alloc(loc, map_verdict_codes[i], NULL);
@@ -853,6 +860,10 @@ struct expr *vmap_expr_json_parse(struct json_ctx *jctx, json_t *value,
 	return map_json_parse(jctx, value, loc, true);
 }
 
+static const char *const map_expr_json_keys[] = {
+	"key", "data", NULL,
+};
+
 const struct expr_ops map_expr_ops = {
 	.type		= EXPR_MAP,
 	.name		= "map",
@@ -867,6 +878,7 @@ const struct expr_ops map_expr_ops = {
 	.delinearize	= map_lookup_delinearize,
 	.json_name	= "map",
 	.json_parse	= map_expr_json_parse,
+	.json_keys	= map_expr_json_keys,
 };
 
 struct expr *map_expr_alloc(const struct location *loc, struct expr *key,

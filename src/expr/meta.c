@@ -335,6 +335,10 @@ static struct expr *meta_typeof_parse(const struct typeof_attrs *t)
 	return meta_expr_alloc(&internal_location, key);
 }
 
+static const char *const meta_expr_json_keys[] = {
+	"key", NULL,
+};
+
 const struct expr_ops meta_expr_ops = {
 	.type			= EXPR_META,
 	.name			= "meta",
@@ -349,6 +353,7 @@ const struct expr_ops meta_expr_ops = {
 	.delin_postprocess	= meta_expr_delin_postprocess,
 	.json_name		= "meta",
 	.json_parse		= meta_expr_json_parse,
+	.json_keys		= meta_expr_json_keys,
 	.typeof_id		= 9,
 	.typeof_put		= meta_typeof_put,
 	.typeof_parse		= meta_typeof_parse,

@@ -177,6 +177,10 @@ static struct expr *numgen_typeof_parse(const struct typeof_attrs *t)
 	return numgen_expr_alloc(&internal_location, type, mod, offset);
 }
 
+static const char *const numgen_expr_json_keys[] = {
+	"mode", "mod", "offset", NULL,
+};
+
 const struct expr_ops numgen_expr_ops = {
 	.type			= EXPR_NUMGEN,
 	.name			= "numgen",
@@ -191,6 +195,7 @@ const struct expr_ops numgen_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "numgen",
 	.json_parse		= numgen_expr_json_parse,
+	.json_keys		= numgen_expr_json_keys,
 	.typeof_id		= 23,
 	.typeof_put		= numgen_typeof_put,
 	.typeof_parse		= numgen_typeof_parse,

@@ -154,6 +154,10 @@ static struct expr *osf_typeof_parse(const struct typeof_attrs *t)
 	return osf_expr_alloc(&internal_location, 0, 0);
 }
 
+static const char *const osf_expr_json_keys[] = {
+	"key", "ttl", NULL,
+};
+
 const struct expr_ops osf_expr_ops = {
 	.type			= EXPR_OSF,
 	.name			= "osf",
@@ -167,6 +171,7 @@ const struct expr_ops osf_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "osf",
 	.json_parse		= osf_expr_json_parse,
+	.json_keys		= osf_expr_json_keys,
 	.typeof_id		= 11,
 	.typeof_put		= osf_typeof_put,
 	.typeof_parse		= osf_typeof_parse,

@@ -984,6 +984,10 @@ static int payload_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+static const char *const payload_expr_json_keys[] = {
+	"protocol", "field", "base", "offset", "len", NULL,
+};
+
 const struct expr_ops payload_expr_ops = {
 	.type			= EXPR_PAYLOAD,
 	.name			= "payload",
@@ -998,6 +1002,7 @@ const struct expr_ops payload_expr_ops = {
 	.delin_postprocess	= payload_expr_delin_postprocess,
 	.json_name		= "payload",
 	.json_parse		= payload_expr_json_parse,
+	.json_keys		= payload_expr_json_keys,
 	.typeof_id		= 7,
 	.typeof_put		= payload_typeof_put,
 	.typeof_parse		= payload_typeof_parse,

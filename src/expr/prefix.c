@@ -83,6 +83,10 @@ static struct expr *prefix_expr_json_parse(struct json_ctx *jctx,
 	return prefix_expr_alloc(loc, addr, json_integer_value(len_json));
 }
 
+static const char *const prefix_expr_json_keys[] = {
+	"addr", "len", NULL,
+};
+
 const struct expr_ops prefix_expr_ops = {
 	.type		= EXPR_PREFIX,
 	.name		= "prefix",
@@ -94,6 +98,7 @@ const struct expr_ops prefix_expr_ops = {
 	.evaluate	= prefix_expr_evaluate,
 	.json_name	= "prefix",
 	.json_parse	= prefix_expr_json_parse,
+	.json_keys	= prefix_expr_json_keys,
 };
 
 struct expr *prefix_expr_alloc(const struct location *loc,

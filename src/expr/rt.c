@@ -198,6 +198,10 @@ static struct expr *rt_typeof_parse(const struct typeof_attrs *t)
 	return rt_expr_alloc(&internal_location, key);
 }
 
+static const char *const rt_expr_json_keys[] = {
+	"key", "family", NULL,
+};
+
 const struct expr_ops rt_expr_ops = {
 	.type			= EXPR_RT,
 	.name			= "rt",
@@ -212,6 +216,7 @@ const struct expr_ops rt_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "rt",
 	.json_parse		= rt_expr_json_parse,
+	.json_keys		= rt_expr_json_keys,
 	.typeof_id		= 25,
 	.typeof_put		= rt_typeof_put,
 	.typeof_parse		= rt_typeof_parse,

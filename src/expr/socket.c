@@ -179,6 +179,10 @@ static struct expr *socket_typeof_parse(const struct typeof_attrs *t)
 	return socket_expr_alloc(&internal_location, key);
 }
 
+static const char *const socket_expr_json_keys[] = {
+	"key", "level", NULL,
+};
+
 const struct expr_ops socket_expr_ops = {
 	.type			= EXPR_SOCKET,
 	.name			= "socket",
@@ -192,6 +196,7 @@ const struct expr_ops socket_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "socket",
 	.json_parse		= socket_expr_json_parse,
+	.json_keys		= socket_expr_json_keys,
 	.typeof_id		= 10,
 	.typeof_put		= socket_typeof_put,
 	.typeof_parse		= socket_typeof_parse,

@@ -215,6 +215,10 @@ static struct expr *xfrm_typeof_parse(const struct typeof_attrs *t)
 	return xfrm_expr_alloc(&internal_location, key, dir, spnum);
 }
 
+static const char *const xfrm_expr_json_keys[] = {
+	"key", "dir", "spnum", "family", NULL,
+};
+
 const struct expr_ops xfrm_expr_ops = {
 	.type			= EXPR_XFRM,
 	.name			= "ipsec",
@@ -228,6 +232,7 @@ const struct expr_ops xfrm_expr_ops = {
 	.delin_postprocess	= delin_retype_match,
 	.json_name		= "ipsec",
 	.json_parse		= xfrm_expr_json_parse,
+	.json_keys		= xfrm_expr_json_keys,
 	.typeof_id		= 27,
 	.typeof_put		= xfrm_typeof_put,
 	.typeof_parse		= xfrm_typeof_parse,

@@ -667,6 +667,11 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return NULL;
 }
 
+static const char *const chain_json_keys[] = {
+	"family", "table", "name", "handle", "newname", "type", "hook", "prio",
+	"dev", "policy", "comment", NULL,
+};
+
 const struct obj_ops chain_obj_ops = {
 	.obj		= CMD_OBJ_CHAIN,
 	.name		= "chain",
@@ -697,4 +702,5 @@ const struct obj_ops chain_obj_ops = {
 			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
 			  OBJ_CMD(CMD_RENAME),
 	.json_parse	= json_chain_cmd,
+	.json_keys	= chain_json_keys,
 };

@@ -838,6 +838,11 @@ static unsigned int ft_cmd_needs(const struct cmd *cmd)
 	       NFT_CACHE_TABLE : 0;
 }
 
+static const char *const flowtable_json_keys[] = {
+	"family", "table", "name", "handle", "hook", "prio", "dev", "flags",
+	"counter", NULL,
+};
+
 const struct obj_ops flowtable_obj_ops = {
 	.obj		= CMD_OBJ_FLOWTABLE,
 	.name		= "flowtable",
@@ -866,6 +871,7 @@ const struct obj_ops flowtable_obj_ops = {
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
 			  OBJ_CMD(CMD_LIST),
 	.json_parse	= json_ft_cmd,
+	.json_keys	= flowtable_json_keys,
 };
 
 const struct obj_ops flowtables_obj_ops = {

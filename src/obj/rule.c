@@ -919,6 +919,10 @@ static char *rule_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
 	return NULL;
 }
 
+static const char *const rule_json_keys[] = {
+	"family", "table", "chain", "expr", "handle", "index", "comment", NULL,
+};
+
 const struct obj_ops rule_obj_ops = {
 	.obj		= CMD_OBJ_RULE,
 	.name		= "rule",
@@ -944,4 +948,5 @@ const struct obj_ops rule_obj_ops = {
 			  OBJ_CMD(CMD_REPLACE) | OBJ_CMD(CMD_DELETE) |
 			  OBJ_CMD(CMD_DESTROY),
 	.json_parse	= json_rule_cmd,
+	.json_keys	= rule_json_keys,
 };

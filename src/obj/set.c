@@ -978,6 +978,14 @@ static int set_cmd_evaluate_delete(struct eval_ctx *ectx, struct cmd *cmd)
 	return name_evaluate(ectx, &cmd->handle.set, "set");
 }
 
+/* a set's or a map's, the listing's too; "typeof" and "data-interval"
+ * are ours (README: Differences) */
+static const char *const set_json_keys[] = {
+	"family", "table", "name", "handle", "type", "map", "policy", "flags",
+	"elem", "timeout", "gc-interval", "size", "auto-merge", "comment",
+	"stmt", "typeof", "data-interval", NULL,
+};
+
 const struct obj_ops set_obj_ops = {
 	.obj		= CMD_OBJ_SET,
 	.name		= "set",
@@ -1004,6 +1012,7 @@ const struct obj_ops set_obj_ops = {
 			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_set_cmd,
+	.json_keys	= set_json_keys,
 };
 
 const struct obj_ops sets_obj_ops = {
@@ -1022,6 +1031,7 @@ const struct obj_ops map_obj_ops = {
 			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH) |
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_map_cmd,
+	.json_keys	= set_json_keys,
 };
 
 const struct obj_ops maps_obj_ops = {
@@ -1053,4 +1063,6 @@ const struct obj_ops element_obj_ops = {
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_element_cmd,
+	.json_keys	= (const char *const[]){ "family", "table", "name",
+						 "elem", NULL },
 };

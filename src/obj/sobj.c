@@ -1337,20 +1337,33 @@ const struct obj_ops var = {						\
 	.list		= sobj_list,					\
 	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_RESET),	\
 	.json_parse	= json_parse_##var,				\
+	.json_keys	= (const char *const[]){ "family", "table", NULL }, \
 }
 
+/* The keys of each kind's object, its listing's too. */
+#define SOBJ_KEYS(...)							\
+	.json_keys = (const char *const[]){ "family", "table", "name",	\
+		"handle", "comment", __VA_ARGS__, NULL },
+
 SOBJ_OPS(counter_obj_ops, CMD_OBJ_COUNTER, "counter", json_counter_cmd,
-	 SOBJ_OPS_MSGS);
-SOBJ_OPS(quota_obj_ops, CMD_OBJ_QUOTA, "quota", json_quota_cmd);
+	 SOBJ_OPS_MSGS SOBJ_KEYS("packets", "bytes"));
+SOBJ_OPS(quota_obj_ops, CMD_OBJ_QUOTA, "quota", json_quota_cmd,
+	 SOBJ_KEYS("bytes", "used", "inv"));
 SOBJ_OPS(ct_helper_obj_ops, CMD_OBJ_CT_HELPER, "ct helper",
-	 json_ct_helper_cmd);
-SOBJ_OPS(limit_obj_ops, CMD_OBJ_LIMIT, "limit", json_limit_cmd);
+	 json_ct_helper_cmd, SOBJ_KEYS("type", "protocol", "l3proto"));
+SOBJ_OPS(limit_obj_ops, CMD_OBJ_LIMIT, "limit", json_limit_cmd,
+	 SOBJ_KEYS("rate", "per", "rate_unit", "burst", "burst_unit",
+		   "unit", "inv"));
 SOBJ_OPS(ct_timeout_obj_ops, CMD_OBJ_CT_TIMEOUT, "ct timeout",
-	 json_ct_timeout_cmd);
-SOBJ_OPS(secmark_obj_ops, CMD_OBJ_SECMARK, "secmark", json_secmark_cmd);
+	 json_ct_timeout_cmd,
+	 SOBJ_KEYS("protocol", "l3proto", "policy", "state", "value"));
+SOBJ_OPS(secmark_obj_ops, CMD_OBJ_SECMARK, "secmark", json_secmark_cmd,
+	 SOBJ_KEYS("context"));
 SOBJ_OPS(ct_expect_obj_ops, CMD_OBJ_CT_EXPECT, "ct expectation",
-	 json_ct_expect_cmd);
-SOBJ_OPS(synproxy_obj_ops, CMD_OBJ_SYNPROXY, "synproxy", json_synproxy_cmd);
+	 json_ct_expect_cmd,
+	 SOBJ_KEYS("protocol", "l3proto", "dport", "timeout", "size"));
+SOBJ_OPS(synproxy_obj_ops, CMD_OBJ_SYNPROXY, "synproxy", json_synproxy_cmd,
+	 SOBJ_KEYS("mss", "wscale", "flags"));
 SOBJS_OPS(counters_obj_ops, CMD_OBJ_COUNTERS, "counters");
 SOBJS_OPS(quotas_obj_ops, CMD_OBJ_QUOTAS, "quotas");
 SOBJS_OPS(ct_helpers_obj_ops, CMD_OBJ_CT_HELPERS, "ct helpers");

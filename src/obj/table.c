@@ -608,6 +608,10 @@ static const char *table_strerror(int err, const struct cmd *cmd)
 	return err == EBUSY ? "table is in use" : NULL;
 }
 
+static const char *const table_json_keys[] = {
+	"family", "name", "handle", "flags", "comment", NULL,
+};
+
 const struct obj_ops table_obj_ops = {
 	.obj		= CMD_OBJ_TABLE,
 	.name		= "table",
@@ -636,4 +640,5 @@ const struct obj_ops table_obj_ops = {
 			  OBJ_CMD(CMD_DELETE) | OBJ_CMD(CMD_DESTROY) |
 			  OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
 	.json_parse	= json_table_cmd,
+	.json_keys	= table_json_keys,
 };

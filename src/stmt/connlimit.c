@@ -78,6 +78,10 @@ static struct stmt *connlimit_stmt_json_parse(struct json_ctx *jctx,
 				    NFT_CONNLIMIT_F_INV : 0);
 }
 
+static const char *const connlimit_stmt_json_keys[] = {
+	"val", "inv", NULL,
+};
+
 const struct stmt_ops connlimit_stmt_ops = {
 	.type		= STMT_CONNLIMIT,
 	.name		= "connlimit",
@@ -88,6 +92,7 @@ const struct stmt_ops connlimit_stmt_ops = {
 	.delinearize	= connlimit_stmt_delinearize,
 	.json_name	= "ct count",
 	.json_parse	= connlimit_stmt_json_parse,
+	.json_keys	= connlimit_stmt_json_keys,
 };
 
 struct stmt *connlimit_stmt_alloc(const struct location *loc, uint32_t count,

@@ -102,6 +102,10 @@ static struct stmt *counter_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const counter_stmt_json_keys[] = {
+	"packets", "bytes", "map", NULL,
+};
+
 const struct stmt_ops counter_stmt_ops = {
 	.type		= STMT_COUNTER,
 	.name		= "counter",
@@ -113,6 +117,7 @@ const struct stmt_ops counter_stmt_ops = {
 	.delinearize	= counter_stmt_delinearize,
 	.json_name	= "counter",
 	.json_parse	= counter_stmt_json_parse,
+	.json_keys	= counter_stmt_json_keys,
 };
 
 struct stmt *counter_stmt_alloc(const struct location *loc)

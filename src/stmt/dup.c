@@ -188,6 +188,10 @@ static struct stmt *dup_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const dup_stmt_json_keys[] = {
+	"addr", "dev", NULL,
+};
+
 const struct stmt_ops dup_stmt_ops = {
 	.type		= STMT_DUP,
 	.name		= "dup",
@@ -201,6 +205,7 @@ const struct stmt_ops dup_stmt_ops = {
 	.delin_postprocess = dup_stmt_delin_postprocess,
 	.json_name	= "dup",
 	.json_parse	= dup_stmt_json_parse,
+	.json_keys	= dup_stmt_json_keys,
 };
 
 struct stmt *dup_stmt_alloc(const struct location *loc)

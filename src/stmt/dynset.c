@@ -638,6 +638,8 @@ static char *dynset_stmt_explain(const struct stmt *stmt, int err,
 	return NULL;
 }
 
+static const char *const dynset_elem_json_keys[] = { "val", "timeout", NULL };
+
 /* {"set": {"op": "add", "elem": KEY, "set": "@s", "stmt": [...]}};
  * a timeout comes as "elem": {"elem": {"val": KEY, "timeout": N}}. */
 static int dynset_json_elem(struct json_ctx *jctx, struct stmt *stmt,
@@ -648,6 +650,9 @@ static int dynset_json_elem(struct json_ctx *jctx, struct stmt *stmt,
 	json_t *t;
 
 	if (inner && json_is_object(inner)) {
+		if (json_check_keys(jctx, inner, ".set.elem.elem",
+				    dynset_elem_json_keys) < 0)
+			return -1;
 		t = json_object_get(inner, "timeout");
 		if (t && json_is_integer(t) && json_integer_value(t) >= 0)
 			stmt->dynset.timeout = json_integer_value(t) * 1000;
@@ -705,6 +710,12 @@ static struct stmt *meter_json_parse(struct json_ctx *jctx, json_t *value,
 	json_t *key;
 	uint64_t size = 0;
 
+	static const char *const keys[] = {
+		"name", "key", "stmt", "size", NULL,
+	};
+
+	if (json_check_keys(jctx, value, "meter", keys) < 0)
+		return NULL;
 	if (!json_is_object(value) ||
 	    (key = json_object_get(value, "key")) == NULL) {
 		json_error(jctx, ".meter",
@@ -737,8 +748,17 @@ static struct stmt *dynset_stmt_json_parse(struct json_ctx *jctx,
 	bool map = !strcmp(key, "map");
 	int o;
 
+	static const char *const set_keys[] = {
+		"op", "elem", "set", "stmt", NULL,
+	};
+	static const char *const map_keys[] = {
+		"op", "elem", "data", "map", "stmt", NULL,
+	};
+
 	if (!strcmp(key, "meter"))
 		return meter_json_parse(jctx, value, loc);
+	if (json_check_keys(jctx, value, key, map ? map_keys : set_keys) < 0)
+		return NULL;
 	/* {"map": {"op": ..., "elem": KEY, "data": DATA, "map": "@m"}} */
 	if (map && (!json_is_object(value) ||
 		    (data = json_object_get(value, "data")) == NULL ||

@@ -112,6 +112,10 @@ static struct stmt *flow_stmt_json_parse(struct json_ctx *jctx,
 	return flow_stmt_alloc(loc, xstrdup(ref + 1));
 }
 
+static const char *const flow_stmt_json_keys[] = {
+	"op", "flowtable", NULL,
+};
+
 const struct stmt_ops flow_stmt_ops = {
 	.type		= STMT_FLOW,
 	.name		= "flow",
@@ -124,6 +128,7 @@ const struct stmt_ops flow_stmt_ops = {
 	.delinearize	= flow_stmt_delinearize,
 	.json_name	= "flow",
 	.json_parse	= flow_stmt_json_parse,
+	.json_keys	= flow_stmt_json_keys,
 	.explain	= flow_stmt_explain,
 };
 

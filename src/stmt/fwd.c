@@ -190,6 +190,10 @@ static struct stmt *fwd_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const fwd_stmt_json_keys[] = {
+	"dev", "family", "addr", NULL,
+};
+
 const struct stmt_ops fwd_stmt_ops = {
 	.type		= STMT_FWD,
 	.name		= "fwd",
@@ -203,6 +207,7 @@ const struct stmt_ops fwd_stmt_ops = {
 	.delin_postprocess = fwd_stmt_delin_postprocess,
 	.json_name	= "fwd",
 	.json_parse	= fwd_stmt_json_parse,
+	.json_keys	= fwd_stmt_json_keys,
 	.terminal	= true,
 };
 

@@ -143,6 +143,10 @@ static struct stmt *last_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const last_stmt_json_keys[] = {
+	"used", NULL,
+};
+
 const struct stmt_ops last_stmt_ops = {
 	.type		= STMT_LAST,
 	.name		= "last",
@@ -154,6 +158,7 @@ const struct stmt_ops last_stmt_ops = {
 	.delinearize	= last_stmt_delinearize,
 	.json_name	= "last",
 	.json_parse	= last_stmt_json_parse,
+	.json_keys	= last_stmt_json_keys,
 };
 
 struct stmt *last_stmt_alloc(const struct location *loc)

@@ -265,6 +265,10 @@ static struct stmt *limit_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const limit_stmt_json_keys[] = {
+	"rate", "rate_unit", "per", "burst", "burst_unit", "inv", "map", NULL,
+};
+
 const struct stmt_ops limit_stmt_ops = {
 	.type		= STMT_LIMIT,
 	.name		= "limit",
@@ -276,6 +280,7 @@ const struct stmt_ops limit_stmt_ops = {
 	.delinearize	= limit_stmt_delinearize,
 	.json_name	= "limit",
 	.json_parse	= limit_stmt_json_parse,
+	.json_keys	= limit_stmt_json_keys,
 };
 
 struct stmt *limit_stmt_alloc(const struct location *loc)

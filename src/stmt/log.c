@@ -341,6 +341,10 @@ err:
 	return NULL;
 }
 
+static const char *const log_stmt_json_keys[] = {
+	"prefix", "group", "snaplen", "queue-threshold", "level", "flags", NULL,
+};
+
 const struct stmt_ops log_stmt_ops = {
 	.type		= STMT_LOG,
 	.name		= "log",
@@ -353,6 +357,7 @@ const struct stmt_ops log_stmt_ops = {
 	.delinearize	= log_stmt_delinearize,
 	.json_name	= "log",
 	.json_parse	= log_stmt_json_parse,
+	.json_keys	= log_stmt_json_keys,
 };
 
 struct stmt *log_stmt_alloc(const struct location *loc)

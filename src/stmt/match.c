@@ -80,6 +80,10 @@ static struct stmt *expr_stmt_json_parse(struct json_ctx *jctx,
 			       relational_expr_alloc(loc, op, left, right));
 }
 
+static const char *const expr_stmt_json_keys[] = {
+	"op", "left", "right", NULL,
+};
+
 const struct stmt_ops expr_stmt_ops = {
 	.type		= STMT_EXPRESSION,
 	.name		= "expression",
@@ -90,6 +94,7 @@ const struct stmt_ops expr_stmt_ops = {
 	.linearize	= expr_stmt_linearize,
 	.json_name	= "match",
 	.json_parse	= expr_stmt_json_parse,
+	.json_keys	= expr_stmt_json_keys,
 };
 
 struct stmt *expr_stmt_alloc(const struct location *loc, struct expr *expr)

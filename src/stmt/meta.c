@@ -237,6 +237,10 @@ static struct stmt *mangle_stmt_json_parse(struct json_ctx *jctx,
 	}
 }
 
+static const char *const meta_stmt_json_keys[] = {
+	"key", "value", NULL,
+};
+
 const struct stmt_ops meta_stmt_ops = {
 	.type		= STMT_META,
 	.name		= "meta",
@@ -248,6 +252,7 @@ const struct stmt_ops meta_stmt_ops = {
 	.delin_postprocess = keyset_stmt_delin_postprocess,
 	.json_name	= "mangle",
 	.json_parse	= mangle_stmt_json_parse,
+	.json_keys	= meta_stmt_json_keys,
 };
 
 struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,

@@ -885,6 +885,10 @@ static struct stmt *nat_stmt_json_parse(struct json_ctx *jctx,
 
 static const char *const nat_json_names[] = { "snat", "dnat", NULL };
 
+static const char *const nat_stmt_json_keys[] = {
+	"addr", "family", "port", "flags", "type_flags", NULL,
+};
+
 const struct stmt_ops nat_stmt_ops = {
 	.type		= STMT_NAT,
 	.name		= "nat",
@@ -898,6 +902,7 @@ const struct stmt_ops nat_stmt_ops = {
 	.delin_postprocess = nat_stmt_delin_postprocess,
 	.json_names	= nat_json_names,
 	.json_parse	= nat_stmt_json_parse,
+	.json_keys	= nat_stmt_json_keys,
 };
 
 const struct stmt_ops masq_stmt_ops = {
@@ -913,6 +918,7 @@ const struct stmt_ops masq_stmt_ops = {
 	.delin_postprocess = nat_stmt_delin_postprocess,
 	.json_name	= "masquerade",
 	.json_parse	= nat_stmt_json_parse,
+	.json_keys	= nat_stmt_json_keys,
 };
 
 const struct stmt_ops redir_stmt_ops = {
@@ -928,6 +934,7 @@ const struct stmt_ops redir_stmt_ops = {
 	.delin_postprocess = nat_stmt_delin_postprocess,
 	.json_name	= "redirect",
 	.json_parse	= nat_stmt_json_parse,
+	.json_keys	= nat_stmt_json_keys,
 };
 
 const struct stmt_ops *nat_stmt_alloc_ops(int type)

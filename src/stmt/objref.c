@@ -191,6 +191,10 @@ static const char *const objref_json_names[] = {
 	"ct helper", "ct timeout", "ct expectation", "secmark", NULL,
 };
 
+static const char *const objref_stmt_json_keys[] = {
+	"map", NULL,
+};
+
 const struct stmt_ops objref_stmt_ops = {
 	.type		= STMT_OBJREF,
 	.name		= "objref",
@@ -204,6 +208,7 @@ const struct stmt_ops objref_stmt_ops = {
 	.delin_postprocess = objref_stmt_delin_postprocess,
 	.json_names	= objref_json_names,
 	.json_parse	= objref_stmt_json_parse,
+	.json_keys	= objref_stmt_json_keys,
 };
 
 struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,

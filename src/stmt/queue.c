@@ -314,6 +314,10 @@ err:
 	return NULL;
 }
 
+static const char *const queue_stmt_json_keys[] = {
+	"num", "flags", NULL,
+};
+
 const struct stmt_ops queue_stmt_ops = {
 	.type		= STMT_QUEUE,
 	.name		= "queue",
@@ -327,6 +331,7 @@ const struct stmt_ops queue_stmt_ops = {
 	.delin_postprocess = queue_stmt_delin_postprocess,
 	.json_name	= "queue",
 	.json_parse	= queue_stmt_json_parse,
+	.json_keys	= queue_stmt_json_keys,
 	.terminal	= true,
 };
 

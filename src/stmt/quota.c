@@ -160,6 +160,10 @@ static struct stmt *quota_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const quota_stmt_json_keys[] = {
+	"val", "val_unit", "used", "used_unit", "inv", "map", NULL,
+};
+
 const struct stmt_ops quota_stmt_ops = {
 	.type		= STMT_QUOTA,
 	.name		= "quota",
@@ -171,6 +175,7 @@ const struct stmt_ops quota_stmt_ops = {
 	.delinearize	= quota_stmt_delinearize,
 	.json_name	= "quota",
 	.json_parse	= quota_stmt_json_parse,
+	.json_keys	= quota_stmt_json_keys,
 };
 
 struct stmt *quota_stmt_alloc(const struct location *loc)

@@ -431,6 +431,10 @@ static struct stmt *reject_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const reject_stmt_json_keys[] = {
+	"type", "expr", NULL,
+};
+
 const struct stmt_ops reject_stmt_ops = {
 	.type		= STMT_REJECT,
 	.name		= "reject",
@@ -443,6 +447,7 @@ const struct stmt_ops reject_stmt_ops = {
 	.delinearize	= reject_stmt_delinearize,
 	.json_name	= "reject",
 	.json_parse	= reject_stmt_json_parse,
+	.json_keys	= reject_stmt_json_keys,
 	.terminal	= true,
 };
 

@@ -177,6 +177,10 @@ err:
 	return NULL;
 }
 
+static const char *const synproxy_stmt_json_keys[] = {
+	"mss", "wscale", "flags", "map", NULL,
+};
+
 const struct stmt_ops synproxy_stmt_ops = {
 	.type		= STMT_SYNPROXY,
 	.name		= "synproxy",
@@ -188,6 +192,7 @@ const struct stmt_ops synproxy_stmt_ops = {
 	.delinearize	= synproxy_stmt_delinearize,
 	.json_name	= "synproxy",
 	.json_parse	= synproxy_stmt_json_parse,
+	.json_keys	= synproxy_stmt_json_keys,
 };
 
 struct stmt *synproxy_stmt_alloc(const struct location *loc)

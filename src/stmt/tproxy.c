@@ -282,6 +282,10 @@ static struct stmt *tproxy_stmt_json_parse(struct json_ctx *jctx,
 	return stmt;
 }
 
+static const char *const tproxy_stmt_json_keys[] = {
+	"family", "addr", "port", NULL,
+};
+
 const struct stmt_ops tproxy_stmt_ops = {
 	.type		= STMT_TPROXY,
 	.name		= "tproxy",
@@ -295,6 +299,7 @@ const struct stmt_ops tproxy_stmt_ops = {
 	.delin_postprocess = tproxy_stmt_delin_postprocess,
 	.json_name	= "tproxy",
 	.json_parse	= tproxy_stmt_json_parse,
+	.json_keys	= tproxy_stmt_json_keys,
 };
 
 struct stmt *tproxy_stmt_alloc(const struct location *loc)

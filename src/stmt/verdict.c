@@ -57,10 +57,13 @@ static struct expr *verdict_json_target(struct json_ctx *jctx,
 					const char *key, json_t *value,
 					const struct location *loc)
 {
+	static const char *const keys[] = { "target", NULL };
 	json_t *target = json_object_get(value, "target");
 	char suffix[32];
 	struct location tloc;
 
+	if (json_check_keys(jctx, value, key, keys) < 0)
+		return NULL;
 	if (!json_is_string(target)) {
 		json_error(jctx, "", "Invalid %s: expected {\"target\": STRING}",
 			   key);
@@ -76,6 +79,8 @@ static struct stmt *verdict_stmt_json_parse(struct json_ctx *jctx,
 					    const char *key, json_t *value,
 					    const struct location *loc)
 {
+	static const char *const vmap_keys[] = { "key", "data", NULL };
+	static const char *const no_keys[] = { NULL };
 	struct expr *chain = NULL;
 	unsigned int i;
 
@@ -88,6 +93,8 @@ static struct stmt *verdict_stmt_json_parse(struct json_ctx *jctx,
 	}
 	/* {"vmap": {"key": ..., "data": {"set": [...]}}} (src/expr/map.c) */
 	if (!strcmp(key, "vmap")) {
+		if (json_check_keys(jctx, value, key, vmap_keys) < 0)
+			return NULL;
 		chain = vmap_expr_json_parse(jctx, value, loc);
 		return chain ? verdict_stmt_alloc(loc, chain) : NULL;
 	}
@@ -96,6 +103,8 @@ static struct stmt *verdict_stmt_json_parse(struct json_ctx *jctx,
 		chain = verdict_json_target(jctx, key, value, loc);
 		if (chain == NULL)
 			return NULL;
+	} else if (json_check_keys(jctx, value, key, no_keys) < 0) {
+		return NULL;
 	}
 	return verdict_stmt_alloc(loc, verdict_expr_alloc(loc,
 					verdict_json_codes[i], chain));
