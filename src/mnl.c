@@ -827,9 +827,17 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 
 static void *table_obj_alloc(void) { return nftnl_table_alloc(); }
 static void table_obj_free(void *o) { nftnl_table_free(o); }
+/*
+ * What the kernel dumps always has a name (and a table): a message
+ * without one is a broken kernel's, and libnftnl's lists would hash a
+ * NULL name. It is not parsed, as a message libnftnl cannot parse.
+ */
 static int table_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	return nftnl_table_nlmsg_parse(nlh, o);
+	if (nftnl_table_nlmsg_parse(nlh, o) < 0 ||
+	    !nftnl_table_is_set(o, NFTNL_TABLE_NAME))
+		return -1;
+	return 0;
 }
 static void table_obj_add(void *o, void *l) { nftnl_table_list_add_tail(o, l); }
 static void *table_list_alloc(void) { return nftnl_table_list_alloc(); }
@@ -853,7 +861,11 @@ static void *chain_obj_alloc(void) { return nftnl_chain_alloc(); }
 static void chain_obj_free(void *o) { nftnl_chain_free(o); }
 static int chain_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	return nftnl_chain_nlmsg_parse(nlh, o);
+	if (nftnl_chain_nlmsg_parse(nlh, o) < 0 ||
+	    !nftnl_chain_is_set(o, NFTNL_CHAIN_NAME) ||
+	    !nftnl_chain_is_set(o, NFTNL_CHAIN_TABLE))
+		return -1;
+	return 0;
 }
 static void chain_obj_add(void *o, void *l) { nftnl_chain_list_add_tail(o, l); }
 static void *chain_list_alloc(void) { return nftnl_chain_list_alloc(); }
@@ -1126,7 +1138,11 @@ static void *set_obj_alloc(void) { return nftnl_set_alloc(); }
 static void set_obj_free(void *o) { nftnl_set_free(o); }
 static int set_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	return nftnl_set_nlmsg_parse(nlh, o);
+	if (nftnl_set_nlmsg_parse(nlh, o) < 0 ||
+	    !nftnl_set_is_set(o, NFTNL_SET_NAME) ||
+	    !nftnl_set_is_set(o, NFTNL_SET_TABLE))
+		return -1;
+	return 0;
 }
 static void set_obj_add(void *o, void *l) { nftnl_set_list_add_tail(o, l); }
 static void *set_list_alloc(void) { return nftnl_set_list_alloc(); }

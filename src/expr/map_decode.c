@@ -493,7 +493,7 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 
 	mpz_init(high);
 	if (left->etype == EXPR_CONCAT) {
-		if (!as_sent)
+		if (!as_sent && n > 1)
 			qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
 		for (i = 0; i < n; i++) {
 			key = map_concat_member(&v[i], left);
@@ -503,7 +503,7 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 		}
 	} else {
 		/* an echo shows the values in the order written */
-		if (!as_sent || interval)
+		if ((!as_sent || interval) && n > 1)
 			qsort(v, n, sizeof(*v), map_raw_cmp);
 		for (i = 0; i < n; i++) {
 			if (v[i].end)

@@ -250,7 +250,8 @@ static int decode_with_info(struct set *s, const struct nftnl_set *nls,
 		xfree(c.v);
 		return -1;
 	}
-	qsort(c.v, c.n, sizeof(*c.v), elem_pair_cmp);
+	if (c.n > 1)
+		qsort(c.v, c.n, sizeof(*c.v), elem_pair_cmp);
 	set = set_expr_alloc(&internal_location);
 	if (!map) {
 		set->dtype = s->key->dtype;
@@ -435,7 +436,11 @@ static int set_dump_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nls)
 		memory_allocation_error();
-	if (nftnl_set_nlmsg_parse(nlh, nls) < 0) {
+	/* a set without a name is a broken kernel's: libnftnl's list
+	 * would hash a NULL name (the table's use count still shows it) */
+	if (nftnl_set_nlmsg_parse(nlh, nls) < 0 ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_NAME) ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_TABLE)) {
 		nftnl_set_free(nls);
 		return MNL_CB_OK;
 	}

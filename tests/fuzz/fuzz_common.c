@@ -195,6 +195,36 @@ static void fk_check(const struct nlmsghdr *nlh, size_t len)
 	fk_check_attrs((const char *)nlh + hdr, len - hdr, 0);
 }
 
+/* The string attribute @type of message @nlh, or NULL. */
+static const char *fk_attr_str(const struct nlmsghdr *nlh, uint16_t type)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) == type &&
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
+			return mnl_attr_get_str(a);
+	}
+	return NULL;
+}
+
+static bool fk_str_eq(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+/* As the kernel: a set's elements only, when its table and name are
+ * asked for (NFTA_SET_ELEM_LIST_TABLE, _SET). */
+static bool fk_wanted(const struct nlmsghdr *req, const struct nlmsghdr *nlh)
+{
+	uint16_t type = req->nlmsg_type & 0xff;
+
+	if (type != NFT_MSG_GETSETELEM && type != NFT_MSG_GETSETELEM_RESET)
+		return true;
+	return fk_str_eq(fk_attr_str(req, 1), fk_attr_str(nlh, 1)) &&
+	       fk_str_eq(fk_attr_str(req, 2), fk_attr_str(nlh, 2));
+}
+
 /*
  * The kernel's answer: for a dump (or a get of one object) the state's
  * messages of the matching type and family, patched to answer this
@@ -204,11 +234,19 @@ static void fk_answer(const struct nlmsghdr *req)
 {
 	const struct nfgenmsg *rg = mnl_nlmsg_get_payload(req);
 	const struct nlmsghdr *nlh = (const void *)fk.state;
-	int len = fk.state_len;
-	uint16_t want = req->nlmsg_type - 1;	/* NFT_MSG_GETx - 1: NEWx */
+	size_t off = 0;
+	/* NFT_MSG_GETx - 1: NEWx; a reset answers with elements */
+	uint16_t want = (req->nlmsg_type & 0xff) == NFT_MSG_GETSETELEM_RESET ?
+			(req->nlmsg_type & 0xff00) | NFT_MSG_NEWSETELEM :
+			req->nlmsg_type - 1;
 
 	fk.reply_len = fk.reply_off = 0;
-	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+	/* by hand: libmnl takes an nlmsg_len of 2 GiB and more as fine */
+	for (; off + sizeof(*nlh) <= fk.state_len &&
+	       nlh->nlmsg_len >= sizeof(*nlh) &&
+	       nlh->nlmsg_len <= fk.state_len - off;
+	     off += MNL_ALIGN(nlh->nlmsg_len),
+	     nlh = (const void *)(fk.state + off)) {
 		const struct nfgenmsg *g;
 		struct nlmsghdr *out;
 		size_t at = fk.reply_len;
@@ -217,7 +255,8 @@ static void fk_answer(const struct nlmsghdr *req)
 		    nlh->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(*g))
 			continue;
 		g = mnl_nlmsg_get_payload(nlh);
-		if (rg->nfgen_family && g->nfgen_family != rg->nfgen_family)
+		if ((rg->nfgen_family && g->nfgen_family != rg->nfgen_family) ||
+		    !fk_wanted(req, nlh))
 			continue;
 		fk_put(nlh, nlh->nlmsg_len);
 		out = (void *)(fk.reply + at);
@@ -350,6 +389,7 @@ static struct nft_ctx *fuzz_ctx(unsigned int output_flags, bool json)
 	nft_ctx_buffer_output(nft);
 	nft_ctx_buffer_error(nft);
 	nft_ctx_output_set_flags(nft, output_flags);
+	fk.reply_len = fk.reply_off = 0;
 	nft_ctx_input_set_flags(nft, NFT_CTX_INPUT_NO_DNS |
 				(json ? NFT_CTX_INPUT_JSON : 0));
 	return nft;
@@ -366,19 +406,19 @@ static void fuzz_cmd(struct nft_ctx *nft, const char *text)
 }
 
 /*
- * Text or JSON: one run on a fresh context. The output mode and the
- * kernel (none, or the fake one with nothing in it) come from the input's
- * length, so the corpus keeps covering the text echo, the JSON echo and
- * plain output, the evaluation without a cache and the requests a cache
- * fetch builds, without a byte of the input being spent on it.
+ * Text or JSON: one run on a fresh context, in @mode: its output flags
+ * and its kernel (none, or the fake one with nothing in it).
  */
-static int fuzz_input(const uint8_t *data, size_t size, bool json)
+static const unsigned int input_outputs[] = {
+	0,
+	NFT_CTX_OUTPUT_ECHO | NFT_CTX_OUTPUT_HANDLE,
+	NFT_CTX_OUTPUT_ECHO | NFT_CTX_OUTPUT_JSON,
+};
+#define INPUT_MODES	(array_size(input_outputs) * 2)
+
+static int fuzz_input(const uint8_t *data, size_t size, bool json,
+		      unsigned int mode)
 {
-	static const unsigned int modes[] = {
-		0,
-		NFT_CTX_OUTPUT_ECHO | NFT_CTX_OUTPUT_HANDLE,
-		NFT_CTX_OUTPUT_ECHO | NFT_CTX_OUTPUT_JSON,
-	};
 	struct nft_ctx *nft;
 	char *text;
 
@@ -389,10 +429,10 @@ static int fuzz_input(const uint8_t *data, size_t size, bool json)
 		free(text);
 		return -1;
 	}
-	fk.on = (size / array_size(modes)) % 2;
+	fk.on = (mode / array_size(input_outputs)) % 2;
 	fk.state = NULL;
 	fk.state_len = 0;
-	nft = fuzz_ctx(modes[size % array_size(modes)], json);
+	nft = fuzz_ctx(input_outputs[mode % array_size(input_outputs)], json);
 	fuzz_cmd(nft, text);
 	nft_ctx_free(nft);
 	free(text);
@@ -403,48 +443,77 @@ static int fuzz_input(const uint8_t *data, size_t size, bool json)
  * Kernel dumps: the input is the kernel's ruleset, netlink messages as
  * the kernel dumps them (NFT_MSG_NEWTABLE, NEWCHAIN, NEWRULE, NEWSET,
  * NEWSETELEM, NEWOBJ, NEWFLOWTABLE, each answering the dump of its
- * kind), and a listing runs over it. Which listing and its output flags
- * come from the input's length.
+ * kind), and a listing runs over it, in @mode: which listing, with
+ * which output flags.
  */
-static int fuzz_dump(const uint8_t *data, size_t size)
+static const char *const dump_cmds[] = {
+	"list ruleset", "list tables", "list sets", "list maps",
+	"list counters", "list flowtables", "list chains",
+	"list table ip t", "list chain inet t c", "list set ip t s",
+	"reset counters", "list ct timeouts",
+};
+static const unsigned int dump_outputs[] = {
+	0,
+	NFT_CTX_OUTPUT_HANDLE,
+	NFT_CTX_OUTPUT_JSON,
+	NFT_CTX_OUTPUT_STATELESS | NFT_CTX_OUTPUT_NUMERIC_ALL,
+	NFT_CTX_OUTPUT_JSON | NFT_CTX_OUTPUT_HANDLE,
+	NFT_CTX_OUTPUT_TERSE | NFT_CTX_OUTPUT_GUID,
+};
+#define DUMP_MODES	(array_size(dump_cmds) * array_size(dump_outputs))
+
+static int fuzz_dump(const uint8_t *data, size_t size, unsigned int mode)
 {
-	static const char *const cmds[] = {
-		"list ruleset", "list tables", "list sets", "list maps",
-		"list counters", "list flowtables", "list chains",
-		"list table ip t", "list chain inet t c", "list set ip t s",
-		"reset counters", "list ct timeouts",
-	};
-	static const unsigned int modes[] = {
-		0,
-		NFT_CTX_OUTPUT_HANDLE,
-		NFT_CTX_OUTPUT_JSON,
-		NFT_CTX_OUTPUT_STATELESS | NFT_CTX_OUTPUT_NUMERIC_ALL,
-		NFT_CTX_OUTPUT_JSON | NFT_CTX_OUTPUT_HANDLE,
-		NFT_CTX_OUTPUT_TERSE | NFT_CTX_OUTPUT_GUID,
-	};
 	struct nft_ctx *nft;
-	size_t n = size / array_size(cmds);
 
 	fk.on = true;
 	fk.state = data;
 	fk.state_len = size;
-	nft = fuzz_ctx(modes[n % array_size(modes)], false);
-	fuzz_cmd(nft, cmds[size % array_size(cmds)]);
+	nft = fuzz_ctx(dump_outputs[(mode / array_size(dump_cmds)) %
+				    array_size(dump_outputs)], false);
+	fuzz_cmd(nft, dump_cmds[mode % array_size(dump_cmds)]);
 	nft_ctx_free(nft);
 	fk.state = NULL;
 	fk.state_len = 0;
 	return 0;
 }
 
-int fuzz_run(const uint8_t *data, size_t size, enum fuzz_kind kind)
+unsigned int fuzz_modes(enum fuzz_kind kind)
+{
+	return kind == FUZZ_DUMP ? DUMP_MODES : INPUT_MODES;
+}
+
+int fuzz_run_mode(const uint8_t *data, size_t size, enum fuzz_kind kind,
+		  unsigned int mode)
 {
 	int ret;
 
 	fuzz_setup();
 	if (kind == FUZZ_DUMP)
-		ret = fuzz_dump(data, size);
+		ret = fuzz_dump(data, size, mode);
 	else
-		ret = fuzz_input(data, size, kind == FUZZ_JSON);
+		ret = fuzz_input(data, size, kind == FUZZ_JSON, mode);
 	fk.on = false;
 	return ret;
+}
+
+/* The mode comes from the input's length, so the corpus keeps covering
+ * all of them without a byte of the input being spent on it. */
+int fuzz_run(const uint8_t *data, size_t size, enum fuzz_kind kind)
+{
+	return fuzz_run_mode(data, size, kind, size % fuzz_modes(kind));
+}
+
+void fuzz_cleanup(void)
+{
+	char path[128];
+
+	if (!fuzz_dir[0])
+		return;
+	snprintf(path, sizeof(path), "%s/a.nft", fuzz_dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/b.nft", fuzz_dir);
+	unlink(path);
+	rmdir(fuzz_dir);
+	fuzz_dir[0] = '\0';
 }
