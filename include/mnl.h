@@ -100,6 +100,13 @@ const struct nlattr *nla_find_nested(const struct nlattr *a,
 int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 	       struct list_head *cmds, struct list_head *msgs);
 
+/*
+ * A message from the kernel libnftnl would crash on (src/mnl_check.c):
+ * why, or NULL if it may be parsed. Check every kernel message before
+ * an nftnl_*_nlmsg_parse().
+ */
+const char *mnl_msg_broken(const struct nlmsghdr *nlh);
+
 /* Dumps; NULL with errno set on failure. @table NULL = all. */
 struct nftnl_table_list *mnl_dump_tables(struct nft_ctx *nft,
 					 uint32_t family, const char *table);

@@ -18,6 +18,15 @@ struct nftnl_udata_buf;
  * none; caller frees). */
 struct nftnl_udata_buf *udata_comment_build(const char *comment);
 char *udata_comment_parse(const void *data, uint32_t len);
+/*
+ * nftnl_udata_parse() for user data read from the kernel: libnftnl takes
+ * each attribute's length on trust, so a broken one is read past the
+ * buffer. -1, and @cb never called, if @data is not a well-formed list
+ * of attributes.
+ */
+#include <libnftnl/udata.h>
+int udata_parse(const void *data, uint32_t len, nftnl_udata_cb_t cb,
+		void *arg);
 
 /* Tables, chains and rules <-> libnftnl (src/obj/KIND.c). */
 struct nftnl_table *netlink_table_build(const struct handle *h,

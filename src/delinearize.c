@@ -11,6 +11,7 @@
  * reason (delin_error()): a listing that leaves out or changes a rule
  * the kernel holds is worse than one that stops.
  */
+#include <netlink.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
@@ -1141,7 +1142,7 @@ static int delin_comment(const struct nftnl_rule *nlr, char **comment)
 	if (!nftnl_rule_is_set(nlr, NFTNL_RULE_USERDATA))
 		return 0;
 	data = nftnl_rule_get_data(nlr, NFTNL_RULE_USERDATA, &len);
-	if (data == NULL || nftnl_udata_parse(data, len, rule_udata_cb,
+	if (data == NULL || udata_parse(data, len, rule_udata_cb,
 					      &res) < 0) {
 		xfree(res.comment);
 		return -1;

@@ -834,7 +834,7 @@ static void table_obj_free(void *o) { nftnl_table_free(o); }
  */
 static int table_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	if (nftnl_table_nlmsg_parse(nlh, o) < 0 ||
+	if (mnl_msg_broken(nlh) || nftnl_table_nlmsg_parse(nlh, o) < 0 ||
 	    !nftnl_table_is_set(o, NFTNL_TABLE_NAME))
 		return -1;
 	return 0;
@@ -861,7 +861,7 @@ static void *chain_obj_alloc(void) { return nftnl_chain_alloc(); }
 static void chain_obj_free(void *o) { nftnl_chain_free(o); }
 static int chain_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	if (nftnl_chain_nlmsg_parse(nlh, o) < 0 ||
+	if (mnl_msg_broken(nlh) || nftnl_chain_nlmsg_parse(nlh, o) < 0 ||
 	    !nftnl_chain_is_set(o, NFTNL_CHAIN_NAME) ||
 	    !nftnl_chain_is_set(o, NFTNL_CHAIN_TABLE))
 		return -1;
@@ -895,7 +895,7 @@ static void *rule_obj_alloc(void) { return nftnl_rule_alloc(); }
 static void rule_obj_free(void *o) { nftnl_rule_free(o); }
 static int rule_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	return nftnl_rule_nlmsg_parse(nlh, o);
+	return mnl_msg_broken(nlh) ? -1 : nftnl_rule_nlmsg_parse(nlh, o);
 }
 static void rule_obj_add(void *o, void *l) { nftnl_rule_list_add_tail(o, l); }
 static void *rule_list_alloc(void) { return nftnl_rule_list_alloc(); }
@@ -968,6 +968,7 @@ static char *rule_unknown_expr(const struct nlattr *exprs)
 static char *rule_unparsed(const struct nlmsghdr *nlh, struct nftnl_rule *nlr)
 {
 	const struct nfgenmsg *nfg = mnl_nlmsg_get_payload(nlh);
+	const char *broken = mnl_msg_broken(nlh);
 	const struct nlattr *a;
 	char *why = NULL;
 
@@ -995,7 +996,9 @@ static char *rule_unparsed(const struct nlmsghdr *nlh, struct nftnl_rule *nlr)
 			break;
 		}
 	}
-	return why ? why : xstrdup("libnftnl cannot read it");
+	if (!why)
+		why = xstrdup(broken ? broken : "libnftnl cannot read it");
+	return why;
 }
 
 /* One rule per message: parse it, hand it over, free it. */
@@ -1007,7 +1010,7 @@ static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nlr)
 		memory_allocation_error();
-	if (nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
+	if (!mnl_msg_broken(nlh) && nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
 		ctx->cb(nlr, NULL, ctx->data);
 	} else {
 		nftnl_rule_free(nlr);
@@ -1111,7 +1114,7 @@ static int genid_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!gen)
 		memory_allocation_error();
-	if (nftnl_gen_nlmsg_parse(nlh, gen) == 0)
+	if (!mnl_msg_broken(nlh) && nftnl_gen_nlmsg_parse(nlh, gen) == 0)
 		*genid = nftnl_gen_get_u32(gen, NFTNL_GEN_ID);
 	nftnl_gen_free(gen);
 	return MNL_CB_OK;
@@ -1138,7 +1141,7 @@ static void *set_obj_alloc(void) { return nftnl_set_alloc(); }
 static void set_obj_free(void *o) { nftnl_set_free(o); }
 static int set_obj_parse(const struct nlmsghdr *nlh, void *o)
 {
-	if (nftnl_set_nlmsg_parse(nlh, o) < 0 ||
+	if (mnl_msg_broken(nlh) || nftnl_set_nlmsg_parse(nlh, o) < 0 ||
 	    !nftnl_set_is_set(o, NFTNL_SET_NAME) ||
 	    !nftnl_set_is_set(o, NFTNL_SET_TABLE))
 		return -1;
@@ -1153,9 +1156,14 @@ static bool set_dump_build(struct nlmsghdr *nlh, const void *filter)
 	return mnl_req_strz(nlh, NFTA_SET_TABLE, filter);
 }
 
+/* Elements that cannot be read fail the dump: a set is never listed
+ * without some of its elements. */
 static int set_elems_cb(const struct nlmsghdr *nlh, void *data)
 {
-	nftnl_set_elems_nlmsg_parse(nlh, data);
+	if (mnl_msg_broken(nlh) || nftnl_set_elems_nlmsg_parse(nlh, data) < 0) {
+		errno = EPROTO;
+		return MNL_CB_ERROR;
+	}
 	return MNL_CB_OK;
 }
 

@@ -66,13 +66,34 @@ static int udata_comment_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
+/* Each attribute's header and value within @len, and nothing after. */
+static bool udata_valid(const unsigned char *p, uint32_t len)
+{
+	uint32_t off = 0;
+
+	while (len - off >= 2) {
+		if (p[off + 1] > len - off - 2)
+			return false;
+		off += 2 + p[off + 1];
+	}
+	return off == len;
+}
+
+int udata_parse(const void *data, uint32_t len, nftnl_udata_cb_t cb,
+		void *arg)
+{
+	if (!data || !udata_valid(data, len))
+		return -1;
+	return nftnl_udata_parse(data, len, cb, arg);
+}
+
 char *udata_comment_parse(const void *data, uint32_t len)
 {
 	struct udata_comment_ctx ctx = { NULL };
 
 	if (!data || !len)
 		return NULL;
-	nftnl_udata_parse(data, len, udata_comment_cb, &ctx);
+	udata_parse(data, len, udata_comment_cb, &ctx);
 	return ctx.comment;
 }
 

@@ -342,7 +342,7 @@ static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!s)
 		memory_allocation_error();
-	if (nftnl_set_nlmsg_parse(nlh, s) == 0) {
+	if (!mnl_msg_broken(nlh) && nftnl_set_nlmsg_parse(nlh, s) == 0) {
 		flags = nftnl_set_get_u32(s, NFTNL_SET_FLAGS);
 		if (flags & NFT_SET_ANONYMOUS)
 			o->anonymous++;
@@ -384,7 +384,7 @@ static int table_objs_cb(const struct nlmsghdr *nlh, void *data)
 	if (!obj)
 		memory_allocation_error();
 	/* the kinds we list are counted already (sobj_table_count) */
-	if (nftnl_obj_nlmsg_parse(nlh, obj) == 0 &&
+	if (!mnl_msg_broken(nlh) && nftnl_obj_nlmsg_parse(nlh, obj) == 0 &&
 	    !sobj_type_name(nftnl_obj_get_u32(obj, NFTNL_OBJ_TYPE)))
 		table_objs_add(data,
 			       obj_kind_name(nftnl_obj_get_u32(obj,
@@ -400,7 +400,7 @@ static int table_flowtables_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!ft)
 		memory_allocation_error();
-	if (nftnl_flowtable_nlmsg_parse(nlh, ft) == 0)
+	if (!mnl_msg_broken(nlh) && nftnl_flowtable_nlmsg_parse(nlh, ft) == 0)
 		table_objs_add(data, "flowtable",
 			       nftnl_flowtable_get_str(ft,
 						       NFTNL_FLOWTABLE_NAME));

@@ -29,6 +29,9 @@ static int payload_type_set_first(const struct expr *rel)
 {
 	const struct expr *elem;
 
+	/* an anonymous set the kernel dumped without elements */
+	if (list_empty(&rel->binop.right->expr_list.expressions))
+		return -1;
 	elem = list_first_entry(&rel->binop.right->expr_list.expressions,
 				struct expr, list);
 	if (elem->etype != EXPR_VALUE ||

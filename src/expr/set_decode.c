@@ -522,7 +522,7 @@ static const struct nftnl_udata *set_udata_find(const void *data,
 	struct set_udata_find f = { type, NULL };
 
 	if (data && len)
-		nftnl_udata_parse(data, len, set_udata_find_cb, &f);
+		udata_parse(data, len, set_udata_find_cb, &f);
 	return f.attr;
 }
 

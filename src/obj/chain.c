@@ -393,7 +393,7 @@ static void *chain_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	*why = NULL;
 	if (!nlc)
 		memory_allocation_error();
-	if (nftnl_chain_nlmsg_parse(nlh, nlc) == 0)
+	if (!mnl_msg_broken(nlh) && nftnl_chain_nlmsg_parse(nlh, nlc) == 0)
 		c = netlink_chain_parse(nlc);
 	nftnl_chain_free(nlc);
 	return c;

@@ -262,7 +262,7 @@ static void *ft_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	*why = NULL;
 	if (!nlf)
 		memory_allocation_error();
-	if (nftnl_flowtable_nlmsg_parse(nlh, nlf) == 0)
+	if (!mnl_msg_broken(nlh) && nftnl_flowtable_nlmsg_parse(nlh, nlf) == 0)
 		ft = ft_parse(nlf, NULL);
 	nftnl_flowtable_free(nlf);
 	return ft;
@@ -284,7 +284,7 @@ static int ft_fetch_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nlf)
 		memory_allocation_error();
-	if (nftnl_flowtable_nlmsg_parse(nlh, nlf) < 0) {
+	if (mnl_msg_broken(nlh) || nftnl_flowtable_nlmsg_parse(nlh, nlf) < 0) {
 		nftnl_flowtable_free(nlf);
 		return MNL_CB_OK;
 	}

@@ -513,7 +513,7 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	*why = NULL;
 	if (!nlr)
 		memory_allocation_error();
-	if (nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
+	if (mnl_msg_broken(nlh) || nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
 		goto out;
 	/* a removal (replace) echoes only the old rule's handle */
 	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_DELRULE) {

@@ -2,6 +2,7 @@
  * Named sets: dumped sets and their elements read back (key, data,
  * user data, per element options), and the cache's dump of them.
  */
+#include <netlink.h>
 #include <set_int.h>
 #include <set_records.h>
 #include <mnl.h>
@@ -43,7 +44,7 @@ static int set_udata_cb(const struct nftnl_udata *attr, void *data)
 
 static void set_udata_parse(struct set *s, const void *data, uint32_t len)
 {
-	nftnl_udata_parse(data, len, set_udata_cb, s);
+	udata_parse(data, len, set_udata_cb, s);
 }
 
 static bool set_nl_has_elems(const struct nftnl_set *nls)
@@ -85,7 +86,7 @@ static bool elem_info_read(struct nftnl_set_elem *e, struct set_elem_info *i)
 						    NFTNL_SET_ELEM_EXPIRATION);
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
-		nftnl_udata_parse(ud, len, elem_comment_cb, &i->comment);
+		udata_parse(ud, len, elem_comment_cb, &i->comment);
 	}
 	/* what cannot be listed kept the set out of the cache */
 	set_stmts_read_elem(e, &i->stmts);
@@ -438,7 +439,7 @@ static int set_dump_cb(const struct nlmsghdr *nlh, void *data)
 		memory_allocation_error();
 	/* a set without a name is a broken kernel's: libnftnl's list
 	 * would hash a NULL name (the table's use count still shows it) */
-	if (nftnl_set_nlmsg_parse(nlh, nls) < 0 ||
+	if (mnl_msg_broken(nlh) || nftnl_set_nlmsg_parse(nlh, nls) < 0 ||
 	    !nftnl_set_is_set(nls, NFTNL_SET_NAME) ||
 	    !nftnl_set_is_set(nls, NFTNL_SET_TABLE)) {
 		nftnl_set_free(nls);
@@ -480,7 +481,7 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 		*bad = true;
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
-		nftnl_udata_parse(ud, len, elem_udata_cb, bad);
+		udata_parse(ud, len, elem_udata_cb, bad);
 	}
 	return *bad ? -1 : 0;
 }
@@ -548,7 +549,7 @@ static uint64_t elem_key_hash(const struct elem_key *k)
 static bool elem_key_eq(const struct elem_key *a, const struct elem_key *b)
 {
 	return a->len == b->len && a->flags == b->flags &&
-	       !memcmp(a->data, b->data, a->len);
+	       (a->len == 0 || !memcmp(a->data, b->data, a->len));
 }
 
 /* Adds the element's key; notes a key already seen. */
@@ -771,7 +772,8 @@ static int set_head_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nls)
 		memory_allocation_error();
-	if (nftnl_set_nlmsg_parse(nlh, nls) < 0 || c[1] ||
+	if (mnl_msg_broken(nlh) || nftnl_set_nlmsg_parse(nlh, nls) < 0 || c[1] ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_NAME) ||
 	    strcmp(nftnl_set_get_str(nls, NFTNL_SET_NAME), c[0])) {
 		nftnl_set_free(nls);
 		return MNL_CB_OK;

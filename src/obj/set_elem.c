@@ -2,6 +2,8 @@
  * Named sets' elements: "get element", the echo (-e) of added
  * elements and the options an element is written with.
  */
+#include <mnl.h>
+#include <netlink.h>
 #include <obj.h>
 #include <set_int.h>
 #include <evaluate.h>
@@ -232,7 +234,7 @@ void *element_nl_parse(struct nft_ctx *nft,
 	/* "create element": the echo keeps the request's NLM_F_EXCL */
 	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_NEWSETELEM)
 		elem_echo_of(nft)->create = nlh->nlmsg_flags & NLM_F_EXCL;
-	if (nftnl_set_elems_nlmsg_parse(nlh, nls) < 0) {
+	if (mnl_msg_broken(nlh) || nftnl_set_elems_nlmsg_parse(nlh, nls) < 0) {
 		nftnl_set_free(nls);
 		*why = xstrdup("cannot parse the elements the kernel echoed");
 		return NULL;
@@ -410,7 +412,7 @@ static bool echo_elem_is_open(struct nftnl_set_elem *x)
 	if (!nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_USERDATA))
 		return false;
 	ud = nftnl_set_elem_get(x, NFTNL_SET_ELEM_USERDATA, &len);
-	nftnl_udata_parse(ud, len, echo_open_cb, &open);
+	udata_parse(ud, len, echo_open_cb, &open);
 	return open;
 }
 
@@ -884,7 +886,7 @@ void *set_nl_parse_echo(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	*why = NULL;
 	if (nls == NULL)
 		memory_allocation_error();
-	if (nftnl_set_nlmsg_parse(nlh, nls) == 0 &&
+	if (!mnl_msg_broken(nlh) && nftnl_set_nlmsg_parse(nlh, nls) == 0 &&
 	    !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS))
 		s = netlink_set_parse(nls);
 	nftnl_set_free(nls);

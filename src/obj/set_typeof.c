@@ -12,6 +12,7 @@
  * only the concatenation lives here: kind 13, one nest per member,
  * numbered from 0, each holding a kind and a data nest.
  */
+#include <netlink.h>
 #include <string.h>
 #include <expr.h>
 #include <proto.h>
@@ -158,7 +159,7 @@ static void typeof_attrs_parse(const struct nftnl_udata *nest,
 {
 	memset(t, 0, sizeof(*t));
 	if (nest)
-		nftnl_udata_parse(nftnl_udata_get(nest), nftnl_udata_len(nest),
+		udata_parse(nftnl_udata_get(nest), nftnl_udata_len(nest),
 				  typeof_attrs_cb, t);
 }
 
@@ -259,7 +260,7 @@ int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key)
 	*key = NULL;
 	if (!data || !len)
 		return 0;
-	nftnl_udata_parse(data, len, typeof_find_cb, &f);
+	udata_parse(data, len, typeof_find_cb, &f);
 	if (!f.key || typeof_is_plain_concat(f.key))
 		return 0;
 	*key = typeof_parse(f.key);
@@ -273,7 +274,7 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key)
 	*key = NULL;
 	if (!data || !len)
 		return 0;
-	nftnl_udata_parse(data, len, typeof_find_cb, &f);
+	udata_parse(data, len, typeof_find_cb, &f);
 	if (!f.key || typeof_is_plain_concat(f.key))
 		return 0;
 	*key = typeof_parse(f.key);
@@ -286,7 +287,7 @@ bool set_udata_data_interval(const void *data, uint32_t len)
 
 	if (!data || !len)
 		return false;
-	nftnl_udata_parse(data, len, typeof_find_cb, &f);
+	udata_parse(data, len, typeof_find_cb, &f);
 	return f.key && nftnl_udata_len(f.key) == sizeof(uint32_t) &&
 	       nftnl_udata_get_u32(f.key);
 }

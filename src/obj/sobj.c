@@ -1244,7 +1244,7 @@ static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	*why = NULL;
 	if (!nlo)
 		memory_allocation_error();
-	if (nftnl_obj_nlmsg_parse(nlh, nlo) == 0)
+	if (!mnl_msg_broken(nlh) && nftnl_obj_nlmsg_parse(nlh, nlo) == 0)
 		o = sobj_nl_parse_obj(nlo, nlh);
 	nftnl_obj_free(nlo);
 	return o;

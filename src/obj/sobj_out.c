@@ -373,7 +373,7 @@ static int sobj_dump_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nlo)
 		memory_allocation_error();
-	if (nftnl_obj_nlmsg_parse(nlh, nlo) < 0) {
+	if (mnl_msg_broken(nlh) || nftnl_obj_nlmsg_parse(nlh, nlo) < 0) {
 		nftnl_obj_free(nlo);
 		return MNL_CB_OK;
 	}

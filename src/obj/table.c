@@ -353,7 +353,7 @@ static void *table_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	*why = NULL;
 	if (!nlt)
 		memory_allocation_error();
-	if (nftnl_table_nlmsg_parse(nlh, nlt) == 0)
+	if (!mnl_msg_broken(nlh) && nftnl_table_nlmsg_parse(nlh, nlt) == 0)
 		t = netlink_table_parse(nlt);
 	nftnl_table_free(nlt);
 	return t;
