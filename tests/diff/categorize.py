@@ -63,8 +63,34 @@ def signature(res, aspect, detail):
         head = detail.splitlines()[0]
         m, p = first_changes(detail)
         return "%s -%s +%s" % (head, norm(m), norm(p))
+    if aspect in ("state", "reload"):
+        return "%s: %s" % (res["kind"], state_keys(detail))
     m, p = first_changes(detail)
     return "-%s +%s" % (norm(m), norm(p))
+
+
+def state_keys(diff):
+    """The attributes a kernel state diff changes, values left out, each
+    under the object or expression it belongs to ("set: userdata.u3")."""
+    keys = []
+    where = ""
+    for line in diff.splitlines():
+        if line.startswith(("---", "+++", "@@")):
+            continue
+        body = line[1:]
+        if not body.startswith(" "):
+            where = body.split(" ")[0]
+        m = re.match(r"\s*expr: (\S+)", body)
+        if m:
+            where = where.split(".")[0] + "." + m.group(1)
+        if line[0] in "+-":
+            key = body.strip().split(":")[0]
+            if key in ("-", ""):
+                continue
+            k = "%s%s %s" % (line[0], where, key)
+            if k not in keys:
+                keys.append(k)
+    return ", ".join(keys[:5])
 
 
 def main():

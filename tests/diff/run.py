@@ -29,7 +29,8 @@ each entry's reason.  The reference aborting on an input (RefCrash) is
 reported as "ref-crash", deliberate by known.txt's entry for it.
 
 Usage: run.py [--seed S] [--cases N] [--filter TEXT] [--case SEED:I ...]
-              [-v] [-j N] [--batch N] [--save FILE] [--nft PATH]
+              [--text RULESET ...] [-v] [-j N] [--batch N] [--save FILE]
+              [--nft PATH] [--print]
 Cases are (seed, index) pairs: "--case 7:123" replays case 123 of seed 7
 alone.  The last line reads "N passed, N failed"; exit status 0 when no
 case failed, 1 otherwise, 77 when the tier cannot run (not root), see
@@ -279,7 +280,8 @@ def new_netns():
 def worker_main(args):
     """One batch: case ids on stdin, "start ID" and "result JSON" lines on
     stdout; a new network namespace of its own."""
-    ids = json.load(sys.stdin)
+    cases = [gen.Case(c["id"], c["family"], c["text"], c["kind"])
+             for c in json.load(sys.stdin)]
     new_netns()
     env = dict(os.environ)
     env.pop("LD_PRELOAD", None)
@@ -288,10 +290,8 @@ def worker_main(args):
     ours = LibNft(args.lib)
     ref = RefNft()
     out = sys.stdout
-    for cid in ids:
-        seed, _, idx = cid.partition(":")
-        case = gen.gen_case(seed, idx)
-        out.write("start %s\n" % cid)
+    for case in cases:
+        out.write("start %s\n" % case.id)
         out.flush()
         res = compare(case, ours, ref)
         out.write("result %s\n" % json.dumps(res))
@@ -349,7 +349,7 @@ class Known:
 # -- the driver -------------------------------------------------------------------
 
 
-def run_batches(batches, args, env, results, log):
+def run_batches(batches, cases, args, env, results, log):
     """Runs each batch in a worker process; a worker that dies (our library
     crashed) fails the case it was on, and the rest of its batch runs in a
     new worker."""
@@ -362,7 +362,7 @@ def run_batches(batches, args, env, results, log):
                               "--worker", "--lib", args.lib],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=errf, text=True, env=env)
-        p.stdin.write(json.dumps(ids))
+        p.stdin.write(json.dumps([cases[i].__dict__ for i in ids]))
         p.stdin.close()
         current, done = None, set()
         for line in p.stdout:
@@ -381,11 +381,11 @@ def run_batches(batches, args, env, results, log):
         err = errf.read().decode(errors="replace")
         if current is not None or rc != 0:
             if current is None:
+                # not a case's doing: the rest of the batch is not run
                 with lock:
                     print("worker failed (exit %d):\n%s" % (rc, err[-3000:]))
-                return [i for i in ids if i not in done]
-            seed, _, idx = current.partition(":")
-            case = gen.gen_case(seed, idx)
+                return []
+            case = cases[current]
             res = {"id": current, "family": case.family, "kind": case.kind,
                    "text": case.text, "ours": "crash", "ref": None,
                    "mismatches": [["crash", "exit %d\n%s" % (
@@ -439,6 +439,9 @@ def main():
     ap.add_argument("--case", action="append", default=[],
                     help="run this case alone (SEED:INDEX), repeatable")
     ap.add_argument("--filter", help="only cases whose text contains this")
+    ap.add_argument("--text", action="append", default=[],
+                    help="run this ruleset text as a case (\"text:N\"), "
+                    "repeatable: for reducing a case by hand")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="print every case, and deliberate differences")
     ap.add_argument("-j", "--jobs", type=int, default=2)
@@ -455,7 +458,15 @@ def main():
         return worker_main(args)
 
     ids = args.case or ["%s:%d" % (args.seed, i) for i in range(args.cases)]
+    if args.text and not args.case:
+        ids = []
     cases = {i: gen.gen_case(*i.split(":")) for i in ids}
+    for n, text in enumerate(args.text):
+        cid = "text:%d" % n
+        m = re.search(r"\b(ip6|ip|inet|arp|bridge|netdev)\b", text)
+        cases[cid] = gen.Case(cid, m.group(1) if m else "?",
+                              text.rstrip("\n") + "\n", "text")
+        ids.append(cid)
     if args.filter:
         ids = [i for i in ids if args.filter in cases[i].text]
     if args.print:
@@ -529,7 +540,7 @@ def main():
 
     start = time.time()
     batches = [ids[n:n + args.batch] for n in range(0, len(ids), args.batch)]
-    run_batches(batches, args, env, results, log)
+    run_batches(batches, cases, args, env, results, log)
     if save:
         save.close()
     n = len(results)
