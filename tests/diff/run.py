@@ -168,17 +168,25 @@ class Side:
         self.other_crash = None
 
 
+def listing(nft, json_out=False):
+    """A listing, or its error: a listing that fails is a difference."""
+    rc, out, err = nft.run("list ruleset", json_out=json_out)
+    if rc != 0:
+        return {"listing failed": err.strip()} if json_out else \
+            "listing failed: %s\n" % err.strip()
+    return json_listing(out) if json_out else out
+
+
 def load(nft, other, text):
     side = Side()
     side.rc, side.out, side.err = nft.run(text, debug=True)
     if side.rc == 0:
         side.state = nlstate.snapshot()
-        side.list = nft.run("list ruleset")[1]
-        side.json = json_listing(nft.run("list ruleset", json_out=True)[1])
+        side.list = listing(nft)
+        side.json = listing(nft, True)
         try:
-            side.other_list = other.run("list ruleset")[1]
-            side.other_json = json_listing(other.run("list ruleset",
-                                                     json_out=True)[1])
+            side.other_list = listing(other)
+            side.other_json = listing(other, True)
         except RefCrash as e:
             # the reference aborts listing our load: reported, and the
             # cross-listing compared no further
