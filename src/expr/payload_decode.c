@@ -341,6 +341,9 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 			return false;
 		off += desc->templates[fields[n++]].len;
 	}
+	/* a load of no bits (a broken kernel's) covers no field */
+	if (n == 0)
+		return false;
 	mpz_init(v);
 	shift = left->len;
 	for (i = 0; i < n; i++) {
