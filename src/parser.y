@@ -1560,12 +1560,12 @@ set_elem	: set_member
 				struct location loc = @3;
 
 				$$ = $1;
-				parser_comment(state,
-					       &set_elem_info_of($$)->comment,
-					       &loc, $3, &@3, &@2);
 				if (strlen($3) > 128)
 					parser_error(state, &@3,
 						     "comment too long, 128 characters maximum allowed");
+				parser_comment(state,
+					       &set_elem_info_of($$)->comment,
+					       &loc, $3, &@3, &@2);
 			}
 		| set_elem elem_stmt
 			{
