@@ -741,19 +741,20 @@ static struct expr *map_verdict_json(struct json_ctx *jctx, json_t *value,
 			break;
 	if (map_verdict_names[i] == NULL)
 		return NULL;
-	if (json_check_keys(jctx, arg, name,
-			    map_verdict_codes[i] == NFT_JUMP ||
-			    map_verdict_codes[i] == NFT_GOTO ? target_keys :
-			    no_keys) < 0)
-		return NULL;
-	if (map_verdict_codes[i] != NFT_JUMP && map_verdict_codes[i] != NFT_GOTO)
+	if (map_verdict_codes[i] != NFT_JUMP &&
+	    map_verdict_codes[i] != NFT_GOTO) {
+		if (json_check_keys(jctx, arg, name, no_keys) < 0)
+			return NULL;
 		return verdict_expr_alloc(loc, map_verdict_codes[i], NULL);
+	}
 	target = json_object_get(arg, "target");
 	if (!json_is_string(target)) {
 		json_error(jctx, "", "Invalid %s: expected {\"target\": STRING}",
 			   name);
 		return NULL;
 	}
+	if (json_check_keys(jctx, arg, name, target_keys) < 0)
+		return NULL;
 	return verdict_expr_alloc(loc, map_verdict_codes[i],
 				  constant_expr_alloc_string(loc, &string_type,
 						json_string_value(target), 0));
