@@ -135,7 +135,75 @@ static const char *check_exprs_in(const struct nlattr *nest, uint16_t single,
 	return NULL;
 }
 
-/* A set element list: each element's expressions. */
+/* A verdict: its code, and a chain's name that is a string. */
+static bool check_verdict(const struct nlattr *nest)
+{
+	const struct nlattr *a;
+
+	if (!check_nest(nest))
+		return false;
+	mnl_attr_for_each_nested(a, nest) {
+		switch (mnl_attr_get_type(a)) {
+		case NFTA_VERDICT_CODE:
+		case NFTA_VERDICT_CHAIN_ID:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+				return false;
+			break;
+		case NFTA_VERDICT_CHAIN:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+				return false;
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A key or data: bytes, or a verdict. */
+static bool check_data(const struct nlattr *nest)
+{
+	const struct nlattr *a;
+
+	if (!check_nest(nest))
+		return false;
+	mnl_attr_for_each_nested(a, nest) {
+		if (mnl_attr_get_type(a) == NFTA_DATA_VERDICT &&
+		    !check_verdict(a))
+			return false;
+		if (mnl_attr_get_type(a) != NFTA_DATA_VERDICT &&
+		    mnl_attr_get_type(a) != NFTA_DATA_VALUE)
+			return false;
+	}
+	return true;
+}
+
+/* One element: its key and data, its object's name, its expressions. */
+static const char *check_elem(const struct nlattr *elem)
+{
+	const struct nlattr *a;
+
+	if (!check_nest(elem))
+		return "an element is malformed";
+	mnl_attr_for_each_nested(a, elem) {
+		switch (mnl_attr_get_type(a)) {
+		case NFTA_SET_ELEM_KEY:
+		case NFTA_SET_ELEM_KEY_END:
+		case NFTA_SET_ELEM_DATA:
+			if (!check_data(a))
+				return "an element's key or data are malformed";
+			break;
+		case NFTA_SET_ELEM_OBJREF:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+				return "an element's object name is malformed";
+			break;
+		}
+	}
+	return check_exprs_in(elem, NFTA_SET_ELEM_EXPR,
+			      NFTA_SET_ELEM_EXPRESSIONS);
+}
+
+/* A set element list. */
 static const char *check_elems(const struct nlattr *list)
 {
 	const struct nlattr *elem;
@@ -144,10 +212,7 @@ static const char *check_elems(const struct nlattr *list)
 	if (!check_nest(list))
 		return "its element list is malformed";
 	mnl_attr_for_each_nested(elem, list) {
-		if (!check_nest(elem))
-			return "an element is malformed";
-		why = check_exprs_in(elem, NFTA_SET_ELEM_EXPR,
-				     NFTA_SET_ELEM_EXPRESSIONS);
+		why = check_elem(elem);
 		if (why)
 			return why;
 	}

@@ -496,6 +496,11 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 		if (!as_sent && n > 1)
 			qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
 		for (i = 0; i < n; i++) {
+			/* ranges of concatenations end in their own element
+			 * (NFTA_SET_ELEM_KEY_END): an end element has no
+			 * data to show, as below */
+			if (v[i].end || !v[i].data)
+				continue;
 			key = map_concat_member(&v[i], left);
 			set_expr_add(set, mapping_expr_alloc(&internal_location,
 							     key, v[i].data));
