@@ -1239,6 +1239,14 @@ int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
 									it);
 		else if (!mnl_req_set_names(nlh, keys))
 			more = -1;
+		/* the kernel answers each key with a message of its own,
+		 * all queued before we read: room for them (the request's
+		 * size bounds their number) */
+		if (some && more >= 0 && nft_mnl_socket(nft))
+			mnl_grow_buffer(mnl_socket_get_fd(nft->nf_sock),
+					SO_RCVBUF, SO_RCVBUFFORCE,
+					(size_t)nlh->nlmsg_len / 8 *
+					MNL_ACK_TRUESIZE + MNL_RECV_SIZE);
 		ret = more < 0 ? -1 : mnl_talk(nft, nlh, set_elems_cb, out);
 	} while (ret == 0 && more > 0);
 	nftnl_set_elems_iter_destroy(it);
