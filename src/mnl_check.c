@@ -7,11 +7,13 @@
  * socket, must still not crash us: the message is then one that cannot
  * be read, and the listing that meets it fails naming it.
  *
- * Checked: every attribute's length within its message, and every
- * expression (rules, set declarations, set elements, dynamic set
- * statements) a nest with a name libnftnl knows. libnftnl still ends the
- * process (exit, "kernel ABI is broken") on an attribute of the wrong
- * size; that needs its tables of every attribute, and is left to it.
+ * Checked: every attribute's length within its message, the types of
+ * the attributes of the messages themselves and of their hooks and set
+ * elements (libnftnl ends the process, "kernel ABI is broken", on one of
+ * the wrong size), and every expression (rules, set declarations, set
+ * elements, dynamic set statements) a nest with a name libnftnl knows.
+ * The attributes inside expressions and stateful objects are left to
+ * libnftnl: that needs its tables of every kind.
  */
 #include <nft.h>
 #include <mnl.h>
@@ -46,6 +48,68 @@ static bool check_nest(const struct nlattr *a)
 {
 	return check_attrs(mnl_attr_get_payload(a),
 			   mnl_attr_get_payload_len(a));
+}
+
+/* The type of each attribute of a message or nest, by its number (as
+ * the kernel's policies in linux/netfilter/nf_tables.h); 0: not
+ * checked here. */
+struct attr_types {
+	const uint8_t *types;
+	unsigned int n;
+};
+
+#define S	MNL_TYPE_NUL_STRING
+#define U32	MNL_TYPE_U32
+#define U64	MNL_TYPE_U64
+#define NEST	MNL_TYPE_NESTED
+#define ATTRS(...)	{ (const uint8_t[]){ 0, __VA_ARGS__ },		\
+			  sizeof((const uint8_t[]){ 0, __VA_ARGS__ }) }
+
+static const struct attr_types msg_attrs[] = {
+	[NFT_MSG_NEWTABLE]	= ATTRS(S, U32, U32, U64, 0, 0, U32),
+	[NFT_MSG_NEWCHAIN]	= ATTRS(S, U64, S, NEST, U32, U32, S, NEST, 0,
+					U32, U32),
+	[NFT_MSG_NEWRULE]	= ATTRS(S, S, U64, NEST, NEST, U64, 0, 0, U32,
+					U32, U32),
+	[NFT_MSG_NEWSET]	= ATTRS(S, S, U32, U32, U32, U32, U32, U32,
+					NEST, U32, U64, U32, 0, 0, U32, U64,
+					NEST, NEST),
+	[NFT_MSG_NEWSETELEM]	= ATTRS(S, S, NEST, U32),
+	[NFT_MSG_NEWGEN]	= ATTRS(U32, U32, S),
+	[NFT_MSG_NEWOBJ]	= ATTRS(S, S, U32, NEST, U32, U64),
+	[NFT_MSG_NEWFLOWTABLE]	= ATTRS(S, S, NEST, U32, U64, 0, U32),
+};
+/* NFTA_HOOK_*, NFTA_FLOWTABLE_HOOK_*, NFTA_SET_ELEM_*, NFTA_COUNTER_* */
+static const struct attr_types chain_hook_attrs = ATTRS(U32, U32, S, NEST);
+static const struct attr_types ft_hook_attrs = ATTRS(U32, U32, NEST);
+static const struct attr_types elem_attrs = ATTRS(NEST, NEST, U32, U64, U64,
+						  0, NEST, 0, S, NEST, NEST);
+static const struct attr_types counter_attrs = ATTRS(U64, U64);
+
+/* Each attribute of @t's kinds in the stream at @nest (or the message
+ * @nlh) of its type. */
+static bool check_types(const struct nlmsghdr *nlh, const struct nlattr *nest,
+			const struct attr_types *t)
+{
+	const struct nlattr *a;
+	uint16_t at;
+
+#define CHECK_ONE							\
+	at = mnl_attr_get_type(a);					\
+	if (at < t->n && t->types[at] &&				\
+	    mnl_attr_validate(a, t->types[at]) < 0)			\
+		return false;
+	if (nest) {
+		mnl_attr_for_each_nested(a, nest) {
+			CHECK_ONE
+		}
+	} else {
+		mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+			CHECK_ONE
+		}
+	}
+#undef CHECK_ONE
+	return true;
 }
 
 /* A list of expressions (NFTA_LIST_ELEM each). */
@@ -183,7 +247,7 @@ static const char *check_elem(const struct nlattr *elem)
 {
 	const struct nlattr *a;
 
-	if (!check_nest(elem))
+	if (!check_nest(elem) || !check_types(NULL, elem, &elem_attrs))
 		return "an element is malformed";
 	mnl_attr_for_each_nested(a, elem) {
 		switch (mnl_attr_get_type(a)) {
@@ -219,6 +283,47 @@ static const char *check_elems(const struct nlattr *list)
 	return NULL;
 }
 
+/* The hooks of chains and flowtables, a chain's counters, their device
+ * lists. */
+static bool check_nests(const struct nlmsghdr *nlh, uint16_t type)
+{
+	const struct nlattr *a, *d;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		uint16_t at = mnl_attr_get_type(a);
+		const struct nlattr *devs = NULL;
+
+		if (type == NFT_MSG_NEWCHAIN && at == NFTA_CHAIN_HOOK) {
+			if (!check_types(nlh, a, &chain_hook_attrs))
+				return false;
+			devs = a;
+		} else if (type == NFT_MSG_NEWCHAIN &&
+			   at == NFTA_CHAIN_COUNTERS) {
+			if (!check_types(nlh, a, &counter_attrs))
+				return false;
+		} else if (type == NFT_MSG_NEWFLOWTABLE &&
+			   at == NFTA_FLOWTABLE_HOOK) {
+			if (!check_types(nlh, a, &ft_hook_attrs))
+				return false;
+			devs = a;
+		}
+		if (!devs)
+			continue;
+		mnl_attr_for_each_nested(d, devs) {
+			const struct nlattr *n;
+
+			if (mnl_attr_get_type(d) !=
+			    (type == NFT_MSG_NEWCHAIN ? NFTA_HOOK_DEVS :
+			     NFTA_FLOWTABLE_HOOK_DEVS))
+				continue;
+			mnl_attr_for_each_nested(n, d)
+				if (mnl_attr_validate(n, MNL_TYPE_NUL_STRING) < 0)
+					return false;
+		}
+	}
+	return true;
+}
+
 const char *mnl_msg_broken(const struct nlmsghdr *nlh)
 {
 	size_t hdr = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct nfgenmsg));
@@ -227,7 +332,10 @@ const char *mnl_msg_broken(const struct nlmsghdr *nlh)
 	uint16_t type = NFNL_MSG_TYPE(nlh->nlmsg_type);
 
 	if (nlh->nlmsg_len < hdr ||
-	    !check_attrs((const char *)nlh + hdr, nlh->nlmsg_len - hdr))
+	    !check_attrs((const char *)nlh + hdr, nlh->nlmsg_len - hdr) ||
+	    (type < array_size(msg_attrs) && msg_attrs[type].types &&
+	     !check_types(nlh, NULL, &msg_attrs[type])) ||
+	    !check_nests(nlh, type))
 		return "the kernel's message is malformed";
 	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
 		uint16_t at = mnl_attr_get_type(a);
