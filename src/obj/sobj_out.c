@@ -373,7 +373,11 @@ static int sobj_dump_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nlo)
 		memory_allocation_error();
-	if (mnl_msg_broken(nlh) || nftnl_obj_nlmsg_parse(nlh, nlo) < 0) {
+	/* one without its table and name is a broken kernel's: left out,
+	 * the table's use count shows it */
+	if (mnl_msg_broken(nlh) || nftnl_obj_nlmsg_parse(nlh, nlo) < 0 ||
+	    !nftnl_obj_is_set(nlo, NFTNL_OBJ_TABLE) ||
+	    !nftnl_obj_is_set(nlo, NFTNL_OBJ_NAME)) {
 		nftnl_obj_free(nlo);
 		return MNL_CB_OK;
 	}
