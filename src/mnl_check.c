@@ -27,6 +27,7 @@
 #endif
 
 static const char *check_expr(const struct nlattr *nest, unsigned int depth);
+static bool check_data(const struct nlattr *nest);
 
 /* Every attribute of the stream @p, @len bytes, within it. */
 static bool check_attrs(const void *p, size_t len)
@@ -149,6 +150,40 @@ static const char *check_dynset(const struct nlattr *data,
 	return NULL;
 }
 
+/* The attributes of the expressions that hold values (nft_data):
+ * libnftnl copies them into fixed room. */
+static const struct {
+	const char *name;
+	uint16_t attrs[3];
+} expr_data_attrs[] = {
+	{ "cmp",	{ NFTA_CMP_DATA } },
+	{ "immediate",	{ NFTA_IMMEDIATE_DATA } },
+	{ "bitwise",	{ NFTA_BITWISE_MASK, NFTA_BITWISE_XOR,
+			  NFTA_BITWISE_DATA } },
+	{ "range",	{ NFTA_RANGE_FROM_DATA, NFTA_RANGE_TO_DATA } },
+};
+
+static bool check_expr_values(const char *name, const struct nlattr *data)
+{
+	const struct nlattr *a;
+	unsigned int i, j;
+
+	for (i = 0; i < array_size(expr_data_attrs); i++) {
+		if (strcmp(expr_data_attrs[i].name, name))
+			continue;
+		mnl_attr_for_each_nested(a, data) {
+			for (j = 0; j < array_size(expr_data_attrs[i].attrs);
+			     j++)
+				if (expr_data_attrs[i].attrs[j] &&
+				    mnl_attr_get_type(a) ==
+				    expr_data_attrs[i].attrs[j] &&
+				    !check_data(a))
+					return false;
+		}
+	}
+	return true;
+}
+
 /* One expression: NFTA_EXPR_NAME, known to libnftnl, and its data. */
 static const char *check_expr(const struct nlattr *nest, unsigned int depth)
 {
@@ -175,6 +210,8 @@ static const char *check_expr(const struct nlattr *nest, unsigned int depth)
 	if (!e)
 		return "libnftnl cannot read one of its expressions";
 	nftnl_expr_free(e);
+	if (data && !check_expr_values(name, data))
+		return "an expression's value is malformed";
 	if (data && !strcmp(name, "dynset"))
 		return check_dynset(data, depth);
 	return NULL;
@@ -238,6 +275,10 @@ static bool check_data(const struct nlattr *nest)
 		if (mnl_attr_get_type(a) != NFTA_DATA_VERDICT &&
 		    mnl_attr_get_type(a) != NFTA_DATA_VALUE)
 			return false;
+		/* libnftnl copies it into a register's room */
+		if (mnl_attr_get_type(a) == NFTA_DATA_VALUE &&
+		    mnl_attr_get_payload_len(a) > NFT_DATA_VALUE_MAXLEN)
+			return false;
 	}
 	return true;
 }
@@ -250,6 +291,10 @@ static const char *check_elem(const struct nlattr *elem)
 	if (!check_nest(elem) || !check_types(NULL, elem, &elem_attrs))
 		return "an element is malformed";
 	mnl_attr_for_each_nested(a, elem) {
+		/* libnftnl takes attributes up to NFTA_SET_MAX here, into
+		 * room for NFTA_SET_ELEM_MAX */
+		if (mnl_attr_get_type(a) > NFTA_SET_ELEM_MAX)
+			return "an element is malformed";
 		switch (mnl_attr_get_type(a)) {
 		case NFTA_SET_ELEM_KEY:
 		case NFTA_SET_ELEM_KEY_END:
@@ -283,6 +328,33 @@ static const char *check_elems(const struct nlattr *list)
 	return NULL;
 }
 
+/* A set's description: at most 16 fields of a concatenation (libnftnl
+ * keeps room for 16). */
+static bool check_set_desc(const struct nlattr *desc)
+{
+	const struct nlattr *a, *f, *l;
+	unsigned int n = 0;
+
+	mnl_attr_for_each_nested(a, desc) {
+		if (mnl_attr_get_type(a) == NFTA_SET_DESC_SIZE &&
+		    mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+			return false;
+		if (mnl_attr_get_type(a) != NFTA_SET_DESC_CONCAT)
+			continue;
+		if (!check_nest(a))
+			return false;
+		mnl_attr_for_each_nested(f, a) {
+			if (++n > NFT_REG32_COUNT || !check_nest(f))
+				return false;
+			mnl_attr_for_each_nested(l, f)
+				if (mnl_attr_get_type(l) == NFTA_SET_FIELD_LEN &&
+				    mnl_attr_validate(l, MNL_TYPE_U32) < 0)
+					return false;
+		}
+	}
+	return true;
+}
+
 /* The hooks of chains and flowtables, a chain's counters, their device
  * lists. */
 static bool check_nests(const struct nlmsghdr *nlh, uint16_t type)
@@ -293,7 +365,10 @@ static bool check_nests(const struct nlmsghdr *nlh, uint16_t type)
 		uint16_t at = mnl_attr_get_type(a);
 		const struct nlattr *devs = NULL;
 
-		if (type == NFT_MSG_NEWCHAIN && at == NFTA_CHAIN_HOOK) {
+		if (type == NFT_MSG_NEWSET && at == NFTA_SET_DESC) {
+			if (!check_nest(a) || !check_set_desc(a))
+				return false;
+		} else if (type == NFT_MSG_NEWCHAIN && at == NFTA_CHAIN_HOOK) {
 			if (!check_types(nlh, a, &chain_hook_attrs))
 				return false;
 			devs = a;
