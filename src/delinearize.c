@@ -1025,6 +1025,23 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 	}
 }
 
+/*
+ * A statement other than a match between a dependency and the match
+ * that implies it ("meta l4proto tcp counter tcp dport 22") keeps it:
+ * without it the counter would count what the reloaded rule does not
+ * (its dependency would come after the counter). The reference lists
+ * them so too.
+ */
+static void delin_deps_forget(struct delin_ctx *dctx)
+{
+	unsigned int b;
+
+	for (b = 0; b < array_size(dctx->deps); b++)
+		dctx->deps[b] = NULL;
+	for (b = 0; b < array_size(dctx->pctx.protocol); b++)
+		dctx->pctx.protocol[b].type_stmt = NULL;
+}
+
 static void delin_postprocess(struct delin_ctx *dctx)
 {
 	struct stmt *stmt, *next;
@@ -1037,6 +1054,7 @@ static void delin_postprocess(struct delin_ctx *dctx)
 		default:
 			if (stmt->ops->delin_postprocess)
 				stmt->ops->delin_postprocess(dctx, stmt);
+			delin_deps_forget(dctx);
 			break;
 		}
 	}

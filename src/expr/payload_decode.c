@@ -144,16 +144,20 @@ static bool payload_hdr_field(const struct payload_hdr *hdr,
 }
 
 /*
- * Protocol key matches at the network header (ip protocol) are never a
- * dependency evaluation inserts ("meta l4proto" is): listing keeps
- * them, so the rule reloads as it is. The system nft drops them in ip
- * and ip6 tables ("ip protocol icmp icmp type echo-request" lists as
- * "icmp type echo-request", which reloads as "meta l4proto icmp").
+ * Protocol key matches at the network header are never a dependency
+ * evaluation inserts ("meta l4proto" is). The reference drops them in
+ * ip and ip6 tables ("ip protocol icmp icmp type echo-request" lists as
+ * "icmp type echo-request", which reloads as "meta l4proto icmp"). In
+ * ip that is the same test, so we list as it does; in ip6 "meta
+ * l4proto" also matches behind extension headers where "ip6 nexthdr"
+ * does not, and elsewhere it keeps them too: listing keeps them, so the
+ * rule reloads as it is.
  */
 static bool payload_dep_removable(const struct delin_ctx *dctx,
 				  enum proto_bases base)
 {
-	return base != PROTO_BASE_NETWORK_HDR;
+	return base != PROTO_BASE_NETWORK_HDR ||
+	       dctx->family == NFPROTO_IPV4;
 }
 
 /*

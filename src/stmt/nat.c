@@ -434,12 +434,14 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		if (!nat_transport_known(ectx, stmt))
 			return nat_transport_error(ectx, stmt);
 	}
+	/* a port loaded from the transport header ("tcp dport") brings
+	 * the match it needs, as the reference's evaluation does */
 	if (stmt->nat.proto) {
-		if (!nat_transport_known(ectx, stmt))
-			return nat_transport_error(ectx, stmt);
 		if (nat_evaluate_arg(ectx, stmt, &stmt->nat.proto,
 				     &inet_service_type) < 0)
 			return -1;
+		if (!nat_transport_known(ectx, stmt))
+			return nat_transport_error(ectx, stmt);
 	}
 	if ((stmt->nat.flags & NF_NAT_RANGE_NETMAP) && stmt->nat.addr == NULL)
 		return stmt_error(ectx, stmt, "nat prefix needs an address");
@@ -754,26 +756,19 @@ static int redir_stmt_delinearize(struct delin_ctx *dctx,
  * "@nh,96,32") and drops the dependency they imply (inet's "meta nfproto
  * ipv4"), as a match does.
  */
-/* A map keyed by a transport header field implies its protocol, as a
- * match on it would ("dnat to tcp dport map { ... }:1234"). */
-static bool nat_map_loads_transport(const struct expr *e)
-{
-	return e && e->etype == EXPR_MAP &&
-	       e->map.key->etype == EXPR_PAYLOAD &&
-	       e->map.key->payload.base == NFT_PAYLOAD_TRANSPORT_HEADER;
-}
-
 static void nat_stmt_delin_postprocess(struct delin_ctx *dctx,
 				       struct stmt *stmt)
 {
-	/* A port needs the transport protocol match before it ("meta
-	 * l4proto tcp dnat to 1.2.3.4:tcp dport"): it stays, as the
-	 * system nft lists it, or the listing would not load again. */
-	if (stmt->nat.proto && !nat_map_loads_transport(stmt->nat.addr) &&
-	    !nat_map_loads_transport(stmt->nat.proto))
-		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.addr);
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.proto);
+	/* A port needs the transport protocol match before it: one its
+	 * load does not bring back ("meta l4proto tcp dnat to
+	 * 1.2.3.4:80") stays, or the listing would not load again; "meta
+	 * l4proto tcp dnat to 1.2.3.4:tcp dport" lists without it, as
+	 * the reference lists it. */
+	if (stmt->nat.proto ||
+	    (stmt->nat.addr && map_data_is_concat(stmt->nat.addr)))
+		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
 }
 
 /* JSON input */
