@@ -118,6 +118,10 @@ struct datatype {
 	 * table, then base type. */
 	struct error_record *(*parse)(const struct expr *sym,
 				      struct expr **res);
+	/* The value as the user writes and reads it, where it is kept
+	 * otherwise (a time of day: local, kept in UTC), for ordering
+	 * range bounds. NULL: the value itself. */
+	void (*written)(const struct expr *expr, mpz_t out);
 };
 
 extern const struct datatype invalid_type;

@@ -385,6 +385,9 @@ struct expr *prefix_expr_alloc(const struct location *loc,
 			       struct expr *prefix, unsigned int prefix_len);
 struct expr *range_expr_alloc(const struct location *loc,
 			      struct expr *left, struct expr *right);
+/* The bounds of a range of values compared as written (a time of day in
+ * local time): > 0 if the low one is higher. */
+int range_bounds_cmp(const struct expr *left, const struct expr *right);
 struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);

@@ -589,13 +589,34 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 }
 
 /*
+ * A raw load of the transport header's ports ("@th,16,16") is "th
+ * dport", typed as a port: the reference takes "@th,16,16 ssh" and
+ * writes it into a port ("dnat to 1.2.3.4:@th,16,16"). Other raw loads
+ * stay integers, also where the header is known ("@nh,96,32" in ip).
+ */
+static void payload_raw_ports(struct expr *expr)
+{
+	unsigned int field;
+
+	if (expr->payload.desc ||
+	    expr->payload.base != NFT_PAYLOAD_TRANSPORT_HEADER ||
+	    !proto_field_find_typed(&proto_th, expr->payload.offset,
+				    expr->len, -1, &field))
+		return;
+	expr->payload.desc = &proto_th;
+	expr->payload.tmpl = &proto_th.templates[field];
+	expr->dtype = expr->payload.tmpl->dtype;
+	expr->byteorder = expr->payload.tmpl->byteorder;
+}
+
+/*
  * After its dependencies, a field of a stacked header (the second vlan
  * tag) moves to where that header is.
  */
 static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp;
-	const struct proto_desc *desc = expr->payload.desc;
+	const struct proto_desc *desc;
 	unsigned int first = expr->payload.offset / BITS_PER_BYTE;
 	unsigned int end = div_round_up(expr->payload.offset + expr->len,
 					BITS_PER_BYTE);
@@ -606,6 +627,8 @@ static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  "payload of %u bits at bit %u does not fit the data registers (%u bits)",
 				  expr->len, expr->payload.offset,
 				  PAYLOAD_MAX_LEN);
+	payload_raw_ports(expr);
+	desc = expr->payload.desc;
 	if (payload_gen_dependency(ectx, expr) < 0)
 		return -1;
 	if (desc && expr->payload.tmpl &&

@@ -98,6 +98,31 @@ static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
 	return res;
 }
 
+/*
+ * The bounds compared as written: a time of day is written in local
+ * time, kept in UTC, so "08:00"-"10:00" in Tokyo is kept as 23:00-01:00
+ * (a wrapping range the relation turns around, see DTYPE_F_WRAP) and is
+ * no negative range. (The reference refuses it, as it does in UTC a
+ * range written wrapping, "23:00"-"02:00".)
+ */
+int range_bounds_cmp(const struct expr *left, const struct expr *right)
+{
+	void (*written)(const struct expr *, mpz_t) = left->dtype->written;
+	mpz_t a, b;
+	int ret;
+
+	if (!written || right->dtype->written != written)
+		return mpz_cmp(left->value.value, right->value.value);
+	mpz_init(a);
+	mpz_init(b);
+	written(left, a);
+	written(right, b);
+	ret = mpz_cmp(a, b);
+	mpz_clear(a);
+	mpz_clear(b);
+	return ret;
+}
+
 static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp, *left, *right;
@@ -113,11 +138,14 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (right->etype != EXPR_VALUE)
 		return expr_error(ectx, right,
 				  "Range expression expects constant values");
-	/* "meta hour 23:00-02:00" wraps; the relation turns it around */
-	if (mpz_cmp(left->value.value, right->value.value) > 0 &&
-	    !(left->dtype->flags & DTYPE_F_WRAP))
-		return expr_error(ectx, expr,
-				  "Range has zero or negative size");
+	if (range_bounds_cmp(left, right) > 0)
+		return expr_error(ectx, expr, "Range negative size");
+	/* one value is no range: "22-22" is 22, as the reference sends it */
+	if (!mpz_cmp(left->value.value, right->value.value)) {
+		*exprp = expr_get(left);
+		expr_free(expr);
+		return 0;
+	}
 	expr->dtype = left->dtype;
 	expr->byteorder = left->byteorder;
 	expr->len = left->len;

@@ -106,9 +106,7 @@ static json_t *relational_expr_json(const struct expr *expr,
 		op = OP_EQ;
 	match = json_object();
 	json_object_set_new(match, "op", json_string(
-			(relational_is_flags_match(expr) &&
-			 op != OP_NEG) ||
-			relational_range_wraps(expr->binop.right) ?
+			relational_is_flags_match(expr) && op != OP_NEG ?
 			"in" : op_token(op)));
 	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
 	right = expr->binop.left->etype == EXPR_BINOP ?

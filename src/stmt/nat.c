@@ -229,7 +229,13 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
 		if (mpz_cmp(e->range.left->value.value,
 			    e->range.right->value.value) > 0)
 			return expr_error(ectx, e,
-					  "Range has zero or negative size");
+					  "Range negative size");
+		/* "1.1.1.1-1.1.1.1" is one address, sent as one */
+		if (!mpz_cmp(e->range.left->value.value,
+			     e->range.right->value.value)) {
+			*exprp = expr_get(e->range.left);
+			expr_free(e);
+		}
 		return 0;
 	}
 	/* anything else loads its value into the register itself: a map
