@@ -337,6 +337,22 @@ int stmt_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
 int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 			    const struct datatype *dtype,
 			    enum byteorder byteorder, unsigned int len);
+/*
+ * A computed statement argument (an address, a port, a device) must have
+ * the type asked for, as the reference checks: "dnat to meta mark",
+ * "dnat to @nh,96,32" (an integer), "dup to ip saddr . tcp dport" are
+ * refused. A number generator or a hash takes the type if it has its
+ * width ("dnat to numgen inc mod 2"). @related is underlined beside it
+ * ("~~~"), if not NULL. Returns 0 or -1.
+ */
+int stmt_arg_type_check(struct eval_ctx *ectx, struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+/* Load argument @e into @reg: a host order value into a big endian
+ * argument (a number generator's into an address) is turned around. */
+struct lin_ctx;
+void stmt_arg_linearize(struct lin_ctx *lctx, const struct expr *e,
+			enum nft_registers reg);
 /* "last used 1h2m3s" -> milliseconds; false if not a duration. */
 bool last_used_parse(const char *text, uint64_t *ms);
 

@@ -23,11 +23,6 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_nat.h>
 
-/* src/stmt/stmt.c */
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
-			const struct datatype *dtype,
-			const struct location *related);
-
 static const struct {
 	int type;
 	const char *name;
@@ -497,11 +492,11 @@ static void nat_load(struct lin_ctx *lctx, const struct expr *e,
 
 	nat_bounds(e, &lo, &hi);
 	regs[0] = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
-	linearize_expr(lctx, lo, regs[0]);
+	stmt_arg_linearize(lctx, lo, regs[0]);
 	if (hi) {
 		regs[1] = lin_get_register(lctx,
 					   NFT_REG_SIZE * BITS_PER_BYTE);
-		linearize_expr(lctx, hi, regs[1]);
+		stmt_arg_linearize(lctx, hi, regs[1]);
 	}
 	expr_free(lo);
 	expr_free(hi);
