@@ -79,6 +79,17 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* reg = hton(reg) over @len bytes: cmp, range and set keys compare in
  * memory order, so host order values are turned big endian first. */
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
+/* reg = reg << @bits (or >>, @op), @len bytes */
+void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
+	       enum nft_bitwise_ops op, unsigned int bits, unsigned int len);
+/* @value loaded into @reg and turned to host order in units of @size
+ * bytes (src/expr/payload.c: a narrow field is masked first) */
+void linearize_value_ntoh(struct lin_ctx *lctx, const struct expr *value,
+			  enum nft_registers reg, unsigned int size);
+/* byteorder @op of @len bytes in units of @size bytes, in place */
+void lin_byteorder(struct lin_ctx *lctx, enum nft_registers reg,
+		   enum nft_byteorder_ops op, unsigned int len,
+		   unsigned int size);
 /* nftnl_expr_alloc() that aborts on out-of-memory, like xmalloc(). */
 struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */

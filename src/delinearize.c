@@ -604,8 +604,12 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	return 0;
 }
 
-/* Only the hton the relational encoder emits before ordered compares:
- * the value stays what it was, now big endian. */
+/*
+ * The hton the relational encoder emits before ordered compares (and
+ * before host order values written into big endian ones): the value
+ * stays what it was, now big endian. An ntoh turns a big endian value
+ * into a mark ("meta mark set ip saddr"): it stays what it was too.
+ */
 static int delin_byteorder(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle)
 {
@@ -615,13 +619,18 @@ static int delin_byteorder(struct delin_ctx *dctx,
 	struct expr *expr;
 	bool hton;
 
-	if (op != NFT_BYTEORDER_HTON)
-		return delin_error(dctx, "byteorder ntoh is not supported");
+	if (op != NFT_BYTEORDER_HTON && op != NFT_BYTEORDER_NTOH)
+		return delin_error(dctx, "byteorder operation %u", op);
 	expr = delin_source(dctx, nle, NFTNL_EXPR_BYTEORDER_SREG, len, &hton);
 	if (expr == NULL)
 		return -1;
+	if (op == NFT_BYTEORDER_NTOH &&
+	    expr->byteorder != BYTEORDER_BIG_ENDIAN) {
+		expr_free(expr);
+		return delin_error(dctx, "byteorder ntoh of a host order value");
+	}
 	delin_set_register(dctx, dreg, expr);
-	if (delin_reg_find(dctx, dreg))
+	if (op == NFT_BYTEORDER_HTON && delin_reg_find(dctx, dreg))
 		delin_reg_find(dctx, dreg)->hton = true;
 	delin_reg_sync_hton(dctx);
 	return 0;

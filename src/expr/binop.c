@@ -179,20 +179,12 @@ static void binop_linearize_shift(struct lin_ctx *lctx,
 				  const struct expr *expr,
 				  enum nft_registers dreg)
 {
-	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
-	struct nftnl_expr *nle;
-
 	linearize_expr(lctx, expr->binop.left, dreg);
-	nle = lin_expr_alloc("bitwise");
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, dreg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, dreg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_OP,
-			   expr->binop.op == OP_LSHIFT ? NFT_BITWISE_LSHIFT :
-							NFT_BITWISE_RSHIFT);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DATA,
-			   mpz_get_ui(expr->binop.right->value.value));
-	lin_add_expr(lctx, nle);
+	lin_shift(lctx, dreg,
+		  expr->binop.op == OP_LSHIFT ? NFT_BITWISE_LSHIFT :
+						NFT_BITWISE_RSHIFT,
+		  mpz_get_ui(expr->binop.right->value.value),
+		  div_round_up(expr->binop.left->len, BITS_PER_BYTE));
 }
 
 /* One constant &, | or ^ on top of (value & *m) ^ *x: still one mask

@@ -756,6 +756,35 @@ static struct expr *payload_key_value(const struct expr *field)
 							32, shift));
 }
 
+/*
+ * A value turned to host order (a mark from it: see keyset_ntoh_size()):
+ * a field narrower than its bytes is masked, turned and then shifted
+ * down, as the reference does ("meta mark set ip6 dscp": & 0x0fc0, ntoh,
+ * >> 6).
+ */
+void linearize_value_ntoh(struct lin_ctx *lctx, const struct expr *value,
+			  enum nft_registers reg, unsigned int size)
+{
+	unsigned int start, len, shift;
+	struct expr *load;
+
+	if (!payload_expr_needs_mask(value)) {
+		linearize_expr(lctx, value, reg);
+		lin_byteorder(lctx, reg, NFT_BYTEORDER_NTOH,
+			      div_round_up(value->len, BITS_PER_BYTE), size);
+		return;
+	}
+	payload_field_span(value, &start, &len, &shift);
+	load = payload_masked_load(value);
+	linearize_expr(lctx, load, reg);
+	expr_free(load);
+	lin_byteorder(lctx, reg, NFT_BYTEORDER_NTOH, len / BITS_PER_BYTE,
+		      size);
+	if (shift)
+		lin_shift(lctx, reg, NFT_BITWISE_RSHIFT, shift,
+			  len / BITS_PER_BYTE);
+}
+
 /* ------------------------------------------------------------------ */
 /* Merging adjacent matches                                            */
 /* ------------------------------------------------------------------ */

@@ -113,7 +113,7 @@ static int payload_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	if (!payload_write_is_field(key) &&
 	    stmt->keyset.value->etype != EXPR_VALUE)
 		return expr_error(ectx, stmt->keyset.value,
-				  "only a constant can be written into a field that is rewritten with its neighbours");
+				  "payload statement for this expression is not supported");
 	if (key->len > NFT_REG_SIZE * BITS_PER_BYTE)
 		return expr_error(ectx, key, "field too wide to be written");
 	return 0;
