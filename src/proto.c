@@ -181,12 +181,11 @@ const struct proto_desc proto_icmp6 = {
 		[1] = HDR_FIELD("type", &icmp6_type_type, 0, 8),
 		[2] = HDR_FIELD("code", &icmpv6_code_type, 8, 8),
 		[3] = HDR_INT("checksum", 16, 16),
-		[4] = HDR_TYPED("parameter-problem", &integer_type, 32, 32,
-				1, 4),
-		/* listed as "mtu"; nft(8) calls it "packet-too-big" */
+		/* nft(8) calls it "packet-too-big", which the reference
+		 * does not take; it has no name for a parameter problem's
+		 * pointer either (it lists "parameter-problem", which it
+		 * does not take): that lists raw, "@th,32,32" */
 		[5] = HDR_TYPED("mtu", &integer_type, 32, 32, 1, 2),
-		[6] = HDR_TYPED("packet-too-big", &integer_type, 32, 32,
-				1, 2),
 		/* echo request, echo reply */
 		[7] = HDR_TYPED("id", &integer_type, 32, 16, 2, 128, 129),
 		[8] = HDR_TYPED("sequence", &integer_type, 48, 16,
