@@ -353,6 +353,10 @@ int stmt_arg_type_check(struct eval_ctx *ectx, struct expr *e,
 struct lin_ctx;
 void stmt_arg_linearize(struct lin_ctx *lctx, const struct expr *e,
 			enum nft_registers reg);
+/* The statement's first @len columns: its keyword ("log", "dnat"),
+ * where the reference points at errors of the whole statement. */
+struct location stmt_keyword_location(const struct stmt *stmt,
+				      unsigned int len);
 /* "last used 1h2m3s" -> milliseconds; false if not a duration. */
 bool last_used_parse(const char *text, uint64_t *ms);
 

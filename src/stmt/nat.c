@@ -182,11 +182,7 @@ static json_t *nat_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
  * the system nft shows it. */
 static struct location nat_keyword_location(const struct stmt *stmt)
 {
-	struct location kw = stmt->location;
-
-	kw.last_line = kw.first_line;
-	kw.last_column = kw.first_column + strlen(nat_name(stmt)) - 1;
-	return kw;
+	return stmt_keyword_location(stmt, strlen(nat_name(stmt)));
 }
 
 static int nat_transport_error(struct eval_ctx *ectx, const struct stmt *stmt)

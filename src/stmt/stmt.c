@@ -167,6 +167,16 @@ static char *stmt_arg_type_desc(const struct expr *e)
 	return tmp;
 }
 
+struct location stmt_keyword_location(const struct stmt *stmt,
+				      unsigned int len)
+{
+	struct location kw = stmt->location;
+
+	kw.last_line = kw.first_line;
+	kw.last_column = kw.first_column + len - 1;
+	return kw;
+}
+
 /* A raw load whose width is not the argument's says so, as in the
  * reference: "expression has type integer with length 16". */
 static bool stmt_arg_raw_width(const struct expr *e,
