@@ -163,6 +163,7 @@ extern const struct datatype dscp_type;
 extern const struct datatype ecn_type;
 extern const struct datatype tcp_flag_type;
 extern const struct datatype dccp_pkttype_type;
+extern const struct datatype mptcp_subtype_type;
 
 /* meta and ct */
 extern const struct datatype ct_state_type;

@@ -466,6 +466,15 @@ bool exthdr_field_is_array(const struct exthdr_field *f);
 /* Fields narrower than a byte are matched under a mask. */
 bool exthdr_expr_needs_mask(const struct expr *expr);
 void exthdr_relational_mask(struct expr *rel);
+/* A value, a range or each member of a set moved up by @shift bits into
+ * a field's place in @len bits (big endian), and back down: false if
+ * it holds anything else. */
+void constant_shift_left(struct expr *right, unsigned int shift,
+			 unsigned int len);
+bool constant_shift_right(struct expr *right, unsigned int shift,
+			  unsigned int len);
+/* "ip option rr type 7" is "ip option rr exists" */
+void exthdr_relational_type(struct expr *rel);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,

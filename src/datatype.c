@@ -958,6 +958,32 @@ const struct datatype dccp_pkttype_type = {
 	.basetype = &integer_type, .sym_tbl = &dccp_pkttype_tbl,
 };
 
+/* The subtypes of the MPTCP option (RFC 8684), as the reference names
+ * them: an integer with names, not a type of its own (it has no number
+ * a set could declare). */
+static const struct symbol_table mptcp_subtype_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4, .base_decimal = true,
+	.symbols = {
+		{ "mp-capable",		0 },
+		{ "mp-join",		1 },
+		{ "dss",		2 },
+		{ "add-addr",		3 },
+		{ "remove-addr",	4 },
+		{ "mp-prio",		5 },
+		{ "mp-fail",		6 },
+		{ "mp-fastclose",	7 },
+		{ "mp-tcprst",		8 },
+		{ NULL, 0 },
+	},
+};
+
+const struct datatype mptcp_subtype_type = {
+	.type = TYPE_INTEGER, .name = "integer",
+	.desc = "mptcp option subtype",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.basetype = &integer_type, .sym_tbl = &mptcp_subtype_tbl,
+};
+
 static const struct datatype *const datatypes[] = {
 	&invalid_type, &verdict_type, &nfproto_type, &bitmask_type,
 	&integer_type, &string_type, &lladdr_type, &ipaddr_type,

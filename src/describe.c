@@ -21,7 +21,7 @@ static void describe_basetypes(const struct datatype *dtype,
 	const char *sep = " (basetype ";
 
 	/* the hex printed integer is "integer" itself, with no base */
-	if (b && !strcmp(b->name, dtype->name))
+	if (b && !strcmp(b->name, dtype->name) && !strcmp(b->desc, dtype->desc))
 		return;
 	for (; b; b = b->basetype) {
 		nft_print(octx, "%s%s", sep, b->desc);

@@ -657,8 +657,8 @@ static void payload_shift_value(struct expr *value, unsigned int shift,
 
 /* A value, a range, or each member of a set ("ip dscp { cs1, cs2 }" is a
  * set of 0x20 and 0x40 under the mask 0xfc). */
-static void payload_shift_constant(struct expr *right, unsigned int shift,
-				   unsigned int len)
+void constant_shift_left(struct expr *right, unsigned int shift,
+			 unsigned int len)
 {
 	struct expr *i;
 
@@ -669,7 +669,7 @@ static void payload_shift_constant(struct expr *right, unsigned int shift,
 		break;
 	case EXPR_SET:
 		list_for_each_entry(i, &right->expr_list.expressions, list)
-			payload_shift_constant(i, shift, len);
+			constant_shift_left(i, shift, len);
 		break;
 	default:
 		payload_shift_value(right, shift, len);
@@ -732,7 +732,7 @@ void payload_relational_mask(struct expr *rel)
 	if (right->etype == EXPR_SET)
 		rel->binop.left->dtype = left->dtype;
 	expr_free(left);
-	payload_shift_constant(right, shift, len);
+	constant_shift_left(right, shift, len);
 }
 
 /*

@@ -414,10 +414,10 @@ static void payload_shift_right(struct expr *value, unsigned int shift,
 	value->len = len;
 }
 
-/* The inverse of payload_shift_constant(); false for what it does not
+/* The inverse of constant_shift_left(); false for what it does not
  * build (prefixes). */
-static bool payload_shift_constant_right(struct expr *right,
-					 unsigned int shift, unsigned int len)
+bool constant_shift_right(struct expr *right, unsigned int shift,
+			  unsigned int len)
 {
 	struct expr *i;
 
@@ -434,7 +434,7 @@ static bool payload_shift_constant_right(struct expr *right,
 			if (i->etype != EXPR_VALUE && i->etype != EXPR_RANGE)
 				return false;
 		list_for_each_entry(i, &right->expr_list.expressions, list)
-			payload_shift_constant_right(i, shift, len);
+			constant_shift_right(i, shift, len);
 		break;
 	default:
 		return false;
@@ -464,7 +464,7 @@ static bool payload_masked_field(struct delin_ctx *dctx, struct stmt *stmt,
 	    !payload_hdr_field(hdr, load->payload.offset + load->len - hi,
 			       hi - lo, &field))
 		return false;
-	if (!payload_shift_constant_right(right, lo, hi - lo))
+	if (!constant_shift_right(right, lo, hi - lo))
 		return false;
 	rel->binop.left = expr_get(load);
 	expr_free(binop);

@@ -322,6 +322,11 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  left->dtype->desc);
 	/* bits of a byte: load, mask, compare in place; a named set holds
 	 * the field's values, which the load shifts down to them */
+	if (left->etype == EXPR_EXTHDR) {
+		exthdr_relational_type(rel);
+		left = rel->binop.left;
+		right = rel->binop.right;
+	}
 	if (exthdr_expr_needs_mask(left)) {
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
