@@ -467,6 +467,7 @@ void proto_ctx_init(struct proto_ctx *ctx, unsigned int family)
 	for (i = 0; i <= PROTO_BASE_MAX; i++) {
 		ctx->protocol[i].location = internal_location;
 		ctx->protocol[i].type = -1;
+		ctx->protocol[i].type_last = -1;
 	}
 }
 
@@ -497,6 +498,7 @@ void proto_ctx_update_at(struct proto_ctx *ctx, enum proto_bases base,
 	ctx->protocol[base].offset = offset;
 	ctx->protocol[base].type = -1;
 	ctx->protocol[base].type_stmt = NULL;
+	ctx->protocol[base].type_last = -1;
 }
 
 void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,

@@ -263,9 +263,25 @@ bool payload_type_match(const struct proto_ctx *pctx, const struct expr *rel,
 /*
  * A type match against a set ("icmp type { echo-request, echo-reply }")
  * names no single type, but it is the match a field of several types
- * needs: no other is added for it.
+ * needs: no other is added for it. The fields after it are those of
+ * its last member as written, as the reference checks them ("icmp type
+ * { redirect, echo-request } icmp gateway 1.2.3.4" is refused: "rule
+ * has 8, need 5"); a set whose last member is no value names none.
  */
 #define PAYLOAD_TYPE_SET	256
+
+static int payload_type_set_last(const struct expr *rel)
+{
+	const struct expr *set = rel->binop.right, *last;
+
+	if (list_empty(&set->expr_list.expressions))
+		return PAYLOAD_TYPE_SET;
+	last = list_last_entry(&set->expr_list.expressions, struct expr,
+			       list);
+	if (last->etype != EXPR_VALUE || mpz_cmp_ui(last->value.value, 255) > 0)
+		return PAYLOAD_TYPE_SET;
+	return mpz_get_ui(last->value.value);
+}
 
 bool payload_type_set_match(const struct proto_ctx *pctx,
 			    const struct expr *rel)
@@ -294,7 +310,7 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 		pctx->protocol[left->payload.desc->base].type = type;
 	else if (payload_type_set_match(pctx, rel))
 		pctx->protocol[left->payload.desc->base].type =
-			PAYLOAD_TYPE_SET;
+			payload_type_set_last(rel);
 /* a payload of a known (conflicting) layer was reported already */
 	if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
 	    !pctx->protocol[left->payload.desc->base].desc)

@@ -24,13 +24,17 @@ static enum proto_bases payload_proto_base(enum nft_payload_bases base)
 	return base + 1;
 }
 
-/* The first member of a type set, -1 if it is not a plain value. */
-static int payload_type_set_first(const struct expr *rel)
+/* The first (@last: last) member of a type set, -1 if it is not a plain
+ * value. */
+static int payload_type_set_member(const struct expr *rel, bool last)
 {
+	const struct list_head *head = &rel->binop.right->expr_list.expressions;
 	const struct expr *elem;
 
-	elem = list_first_entry(&rel->binop.right->expr_list.expressions,
-				struct expr, list);
+	if (list_empty(head))
+		return -1;
+	elem = last ? list_last_entry(head, struct expr, list) :
+		      list_first_entry(head, struct expr, list);
 	if (elem->etype != EXPR_VALUE ||
 	    mpz_cmp_ui(elem->value.value, 255) > 0)
 		return -1;
@@ -250,7 +254,10 @@ static void payload_type_done(struct delin_ctx *dctx, struct stmt *stmt,
 	 * fields after it are those of its first type; the set stays */
 	if (stmt->expr->binop.left == left &&
 	    payload_type_set_match(pctx, stmt->expr)) {
-		pctx->protocol[base].type = payload_type_set_first(stmt->expr);
+		pctx->protocol[base].type =
+			payload_type_set_member(stmt->expr, false);
+		pctx->protocol[base].type_last =
+			payload_type_set_member(stmt->expr, true);
 		pctx->protocol[base].type_stmt = NULL;
 		return;
 	}
@@ -375,6 +382,33 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 	return true;
 }
 
+/*
+ * After a type set, the reference names a field by the set's lowest
+ * member ("icmp type { redirect, echo-request }": a redirect's gateway).
+ * Where that gives no field but the top of one ("icmp gateway
+ * 458752/16", which it then refuses to load, checking the last member,
+ * echo-request), the field of the last member is the one meant: "icmp
+ * id 7" (README: Differences).
+ */
+static bool payload_type_set_last(struct delin_ctx *dctx, struct stmt *stmt,
+				  const struct payload_hdr *hdr)
+{
+	enum proto_bases base = hdr->desc->base;
+	struct expr *left = stmt->expr->binop.left;
+	struct payload_hdr last = *hdr;
+	unsigned int field;
+
+	last.type = dctx->pctx.protocol[base].type_last;
+	if (last.type < 0 || last.type == hdr->type ||
+	    stmt->expr->binop.right->etype != EXPR_VALUE ||
+	    !payload_hdr_field(&last, left->payload.offset, left->len, &field))
+		return false;
+	payload_set_field(left, &last, field);
+	expr_retype_constant(stmt->expr->binop.right, left);
+	payload_match_done(dctx, stmt, left);
+	return true;
+}
+
 /* "ip saddr 10.0.0.0/8" is a 1 byte load: widen it back to the field. */
 static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
 				 const struct payload_hdr *hdr)
@@ -394,6 +428,8 @@ static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
 	    (stmt->expr->binop.op != OP_IMPLICIT &&
 	     stmt->expr->binop.op != OP_EQ && stmt->expr->binop.op != OP_NEQ))
 		return false;
+	if (payload_type_set_last(dctx, stmt, hdr))
+		return true;
 	payload_set_field(left, hdr, field);
 	mpz_mul_2exp(value->value.value, value->value.value, t->len - plen);
 	value->len = t->len;
@@ -479,7 +515,7 @@ static bool payload_masked_field(struct delin_ctx *dctx, struct stmt *stmt,
  * (syn | ack) == syn", "ip frag-off & 0x1fff != 0x0"); flag types fold
  * into their bare forms ("tcp flags syn,ack", "tcp flags ! syn").
  */
-static void payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
+static bool payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
 				 const struct payload_hdr *hdr)
 {
 	struct expr *rel = stmt->expr, *binop = rel->binop.left;
@@ -487,13 +523,44 @@ static void payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
 	unsigned int field;
 
 	if (!payload_hdr_field(hdr, load->payload.offset, load->len, &field))
-		return;
+		return false;
 	payload_set_field(load, hdr, field);
 	expr_retype_constant(binop->binop.right, load);
 	expr_retype_constant(rel->binop.right, load);
 	binop->dtype = load->dtype;
 	payload_match_done(dctx, stmt, load);
 	relational_flags_postprocess(rel);
+	return true;
+}
+
+/*
+ * (load & mask) OP value where the mask selects bits of no field, not
+ * from the load's top ("@nh,1,3 2": load 1 byte, & 0x70, == 0x20): the
+ * raw bits again, "@nh,1,3 0x2", as the reference lists them. A mask
+ * from the top is left as it is ("@nh,0,8 & 0xf0 == 0x40"), as it is
+ * against a set or a range.
+ */
+static void payload_masked_raw_match(struct stmt *stmt)
+{
+	struct expr *rel = stmt->expr, *binop = rel->binop.left;
+	struct expr *load = binop->binop.left, *mask = binop->binop.right;
+	struct expr *right = rel->binop.right, *field;
+	unsigned int lo, hi;
+
+	if (right->etype != EXPR_VALUE || load->payload.tmpl ||
+	    !mpz_sgn(mask->value.value))
+		return;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (hi >= load->len)
+		return;
+	field = payload_masked_raw(load, mask, lo);
+	if (field == NULL)
+		return;
+	payload_shift_right(right, lo, hi - lo);
+	rel->binop.left = field;
+	expr_free(binop);
+	expr_retype_constant(right, field);
 }
 
 /*
@@ -531,6 +598,14 @@ static bool payload_unprefix(struct stmt *stmt, const struct payload_hdr *hdr)
 	return true;
 }
 
+/* Is @left "@expr & mask"? */
+static bool payload_is_masked(const struct expr *left, const struct expr *expr)
+{
+	return left->etype == EXPR_BINOP && left->binop.left == expr &&
+	       left->binop.op == OP_AND &&
+	       left->binop.right->etype == EXPR_VALUE;
+}
+
 void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 				    struct expr *expr)
 {
@@ -541,20 +616,21 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 
 	if (!payload_hdr_of(dctx, expr, &hdr)) {
 		hdr.desc = NULL;
-		if (left == expr)
-			payload_unprefix(stmt, &hdr);
+		if (left == expr && payload_unprefix(stmt, &hdr))
+			left = stmt->expr->binop.left;
+		if (payload_is_masked(left, expr))
+			payload_masked_raw_match(stmt);
 		return;
 	}
 	if (left == expr && payload_unprefix(stmt, &hdr))
 		left = stmt->expr->binop.left;
 	if (left != expr) {
 		/* a masked load: (payload & mask) OP value */
-		if (left->etype != EXPR_BINOP || left->binop.left != expr ||
-		    left->binop.op != OP_AND ||
-		    left->binop.right->etype != EXPR_VALUE)
+		if (!payload_is_masked(left, expr))
 			return;
-		if (!payload_masked_field(dctx, stmt, &hdr))
-			payload_masked_whole(dctx, stmt, &hdr);
+		if (!payload_masked_field(dctx, stmt, &hdr) &&
+		    !payload_masked_whole(dctx, stmt, &hdr))
+			payload_masked_raw_match(stmt);
 		return;
 	}
 	if (payload_hdr_field(&hdr, expr->payload.offset, expr->len, &field)) {
