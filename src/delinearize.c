@@ -823,29 +823,50 @@ static int delin_expr(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 
 /* ---- postprocessing ---------------------------------------------------- */
 
-/* The innermost left operand of a chain of binops: what is masked. */
-static const struct expr *delin_binop_base(const struct expr *expr)
+static bool delin_is_shift(const struct expr *expr)
 {
-	while (expr->etype == EXPR_BINOP)
-		expr = expr->binop.left;
+	return expr->etype == EXPR_BINOP &&
+	       (expr->binop.op == OP_LSHIFT || expr->binop.op == OP_RSHIFT);
+}
+
+/*
+ * The innermost left operand of a chain of binops: what is masked, whose
+ * type the masks and the compared value take. A shifted value is no
+ * longer of its type but a number, printed in hex as the reference
+ * prints it ("meta mark >> 8 & 0xff == 0x5"): @shifted says so.
+ */
+static const struct expr *delin_binop_base(const struct expr *expr,
+					   bool *shifted)
+{
+	*shifted = false;
+	for (; expr->etype == EXPR_BINOP; expr = expr->binop.left)
+		if (delin_is_shift(expr))
+			*shifted = true;
 	return expr;
+}
+
+/* Give @e the type of what the binop chain @chain computes. */
+static void delin_type_like(struct expr *e, const struct expr *chain)
+{
+	bool shifted;
+	const struct expr *base = delin_binop_base(chain, &shifted);
+
+	if (shifted)
+		expr_set_type(e, &xinteger_type, base->byteorder);
+	else if (e->etype == EXPR_SET)
+		expr_retype_constant(e, base);
+	else
+		expr_set_type(e, base->dtype, base->byteorder);
 }
 
 /* A match on a masked value types the mask like what it masks, and
  * the compared value too (a set may keep its key's own type). */
 static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 {
-	const struct expr *base = delin_binop_base(binop);
-
 	/* a shift's right side is a number of bits */
-	if (binop->binop.op != OP_LSHIFT && binop->binop.op != OP_RSHIFT)
-		expr_set_type(binop->binop.right, base->dtype,
-			      base->byteorder);
-	if (stmt->expr->binop.right->etype == EXPR_SET)
-		expr_retype_constant(stmt->expr->binop.right, base);
-	else
-		expr_set_type(stmt->expr->binop.right, base->dtype,
-			      base->byteorder);
+	if (!delin_is_shift(binop))
+		delin_type_like(binop->binop.right, binop->binop.left);
+	delin_type_like(stmt->expr->binop.right, binop);
 }
 
 /*
@@ -890,6 +911,7 @@ static void delin_flags_match(struct expr *rel)
 static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 {
 	struct expr *left;
+	bool shifted;
 
 	delin_flags_match(stmt->expr);
 	left = stmt->expr->binop.left;
@@ -902,6 +924,12 @@ static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 		left = left->binop.left;
 		if (left->etype != EXPR_BINOP && left->ops->delin_postprocess)
 			left->ops->delin_postprocess(dctx, stmt, left);
+		/* ... but not the type of a shifted one */
+		if (stmt->expr->binop.left->etype == EXPR_BINOP &&
+		    delin_binop_base(stmt->expr->binop.left, &shifted) &&
+		    shifted)
+			delin_type_like(stmt->expr->binop.right,
+					stmt->expr->binop.left);
 	} else if (left->ops->delin_postprocess)
 		left->ops->delin_postprocess(dctx, stmt, left);
 }
@@ -993,13 +1021,8 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 		delin_postprocess_expr(dctx, stmt, &expr->binop.left);
 		delin_postprocess_expr(dctx, stmt, &expr->binop.right);
 		if (expr->binop.right->etype == EXPR_VALUE &&
-		    expr->binop.op != OP_LSHIFT &&
-		    expr->binop.op != OP_RSHIFT) {
-			const struct expr *base = delin_binop_base(expr);
-
-			expr_set_type(expr->binop.right, base->dtype,
-				      base->byteorder);
-		}
+		    !delin_is_shift(expr))
+			delin_type_like(expr->binop.right, expr->binop.left);
 		break;
 	case EXPR_LIST:
 		delin_walk_list(dctx, stmt, &expr->expr_list.expressions);
