@@ -207,7 +207,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
-%type <expr> match_rhs flag_list keyset_flag flag_or
+%type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
@@ -2119,6 +2119,23 @@ match_rhs	: rhs_expr		{ $$ = $1; }
 		| set_ref		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
+		| flag_range		{ $$ = $1; }
+		;
+
+/* "ct state 0x1 | 0x2-0x1 | 0x4": a range of or-ed flags, as the
+ * reference lists ranges of ct state and status */
+flag_range	: flag_or '-' flag_or
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| flag_or '-' rhs_primary
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| rhs_primary '-' flag_or
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
 		;
 
 /* "established | related": flags under a mask, as upstream lists them */

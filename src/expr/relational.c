@@ -281,15 +281,33 @@ static int relational_check_ordered(struct eval_ctx *ectx,
 	return -1;
 }
 
+/*
+ * A set of one flag value is no set ("tcp flags { syn | ack }"): the
+ * reference matches the value exactly ("tcp flags == 0x12"), not any
+ * of its flags, but for "ct state { established }", which stays "any".
+ */
+static void relational_one_member(struct expr *rel, bool was_set)
+{
+	const struct expr *left = rel->binop.left;
+
+	if (was_set && rel->binop.op == OP_IMPLICIT &&
+	    rel->binop.right->etype == EXPR_VALUE &&
+	    datatype_is_bitmask(left->dtype) && left->dtype != &ct_state_type)
+		rel->binop.op = OP_EQ;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
+	bool was_set;
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
 	relational_var_set(rel);
+	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
+	relational_one_member(rel, was_set);
 	left = rel->binop.left;
 	right = rel->binop.right;
 
