@@ -18,6 +18,7 @@
 #include <json.h>
 #include <proto.h>
 #include <rule.h>
+#include <set.h>
 #include <nftables.h>
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
@@ -271,51 +272,46 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
 
-/* The address a map's data starts with, as written: "1.1.1.1" of
- * "1.1.1.1-1.1.1.5", "1.1.1.0/30" and "1.1.1.1 . 22". */
-static const struct expr *nat_data_first(const struct expr *data)
+/* Is the data of map @addr (not yet evaluated) an address and a port
+ * ("1.1.1.1 . 80"), as written or as the named map declares it? */
+static bool nat_map_data_concat(struct eval_ctx *ectx, const struct expr *addr)
 {
-	switch (data->etype) {
-	case EXPR_RANGE:
-		return nat_data_first(data->range.left);
-	case EXPR_PREFIX:
-		return nat_data_first(data->prefix.prefix);
-	case EXPR_CONCAT:
-		if (list_empty(&data->expr_list.expressions))
-			return data;
-		return nat_data_first(list_first_entry(
-				&data->expr_list.expressions,
-				struct expr, list));
-	default:
-		return data;
+	const struct expr *m = addr->map.mappings;
+	const struct set *set;
+	bool missing;
+
+	if (m->etype == EXPR_SET_REF) {
+		set = set_lookup_for_rule(ectx, m->symbol.identifier, &missing);
+		return set && set->data && set->data->etype == EXPR_CONCAT;
 	}
+	if (m->etype != EXPR_SET ||
+	    list_empty(&m->expr_list.expressions))
+		return false;
+	m = list_first_entry(&m->expr_list.expressions, struct expr, list);
+	return m->etype == EXPR_MAPPING &&
+	       m->mapping.data->etype == EXPR_CONCAT;
 }
 
 /*
- * Upstream 1.1 takes an inet nat's family from the addresses of a map
- * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
- * family its first address parses in (a range's, a prefix's, a
- * concatenation's first), 0 if none.
+ * The reference takes an inet nat's family from the key of a map of
+ * addresses, a header field of ip or ip6 ("dnat to ip saddr map { ...
+ * }" is dnat ip), or 0: not from a masked or concatenated key, nor for
+ * a map of addresses and ports.
  */
-static unsigned int nat_map_family(const struct expr *addr)
+static unsigned int nat_map_family(struct eval_ctx *ectx,
+				   const struct expr *addr)
 {
-	const struct expr *m, *data;
-	unsigned char buf[sizeof(struct in6_addr)];
+	const struct expr *key;
 
-	if (addr->etype != EXPR_MAP ||
-	    addr->map.mappings->etype != EXPR_SET ||
-	    list_empty(&addr->map.mappings->expr_list.expressions))
+	if (addr->etype != EXPR_MAP)
 		return 0;
-	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
-			     struct expr, list);
-	if (m->etype != EXPR_MAPPING)
+	key = addr->map.key;
+	if (key->etype != EXPR_PAYLOAD || !key->payload.tmpl ||
+	    nat_map_data_concat(ectx, addr))
 		return 0;
-	data = nat_data_first(m->mapping.data);
-	if (data->etype != EXPR_SYMBOL)
-		return 0;
-	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
+	if (key->payload.desc == &proto_ip)
 		return NFPROTO_IPV4;
-	if (inet_pton(AF_INET6, data->symbol.identifier, buf) == 1)
+	if (key->payload.desc == &proto_ip6)
 		return NFPROTO_IPV6;
 	return 0;
 }
@@ -373,13 +369,14 @@ static int nat_inet_family(struct eval_ctx *ectx, struct stmt *stmt)
 	if (!stmt->nat.family)
 		stmt->nat.family = ctx;
 	if (!stmt->nat.family)
-		stmt->nat.family = nat_map_family(stmt->nat.addr);
+		stmt->nat.family = nat_map_family(ectx, stmt->nat.addr);
 	return 0;
 }
 
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
+	struct location kw;
 
 	switch (family) {
 	case NFPROTO_IPV4:
@@ -395,10 +392,12 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		stmt->nat.show_family = true;
 		if (nat_inet_family(ectx, stmt) < 0)
 			return -1;
-		if (stmt->nat.addr && !stmt->nat.family)
-			return stmt_error(ectx, stmt,
+		if (stmt->nat.addr && !stmt->nat.family) {
+			kw = nat_keyword_location(stmt);
+			return erec_error(ectx->msgs, &kw,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
 					  nat_name(stmt), nat_name(stmt));
+		}
 		if (!stmt->nat.addr && stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "%s %s to needs an address",
