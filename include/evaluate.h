@@ -55,6 +55,9 @@ struct eval_ctx {
 	 * that a hostile nesting ends in an error, not a stack overflow
 	 * here or in the later walks (linearize, print). */
 	unsigned int depth;
+	/* Binary operations being evaluated, one inside the other: the
+	 * reference refuses a 16th (src/expr/binop.c). */
+	unsigned int binop_depth;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */

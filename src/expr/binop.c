@@ -135,7 +135,30 @@ static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 	return ret;
 }
 
+/*
+ * The reference evaluates at most 16 binary operations inside each
+ * other ("meta mark | 1 | 2 ... | 0x8000" is one too many) and points at
+ * what the 16th operates on.
+ */
+#define BINOP_MAX_DEPTH	16
+
+static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp);
+
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	int ret;
+
+	if (ectx->binop_depth + 1 >= BINOP_MAX_DEPTH)
+		return expr_error(ectx, (*exprp)->binop.left,
+				  "Binary operation limit %u reached ",
+				  BINOP_MAX_DEPTH);
+	ectx->binop_depth++;
+	ret = binop_evaluate_nested(ectx, exprp);
+	ectx->binop_depth--;
+	return ret;
+}
+
+static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
 
