@@ -357,7 +357,8 @@ static const struct symbol_table tcp_flag_tbl = {
 };
 
 static const struct symbol_table dccp_pkttype_tbl = {
-	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4, .base_decimal = true,
+	.describe_hex = true,
 	.symbols = {
 		{ "request",	0 },
 		{ "response",	1 },
@@ -418,10 +419,12 @@ static void print_hex(const struct expr *expr, unsigned int bits,
 	free(s);
 }
 
+/* The digits of a hex value are its type's ("ip ecn" 0x2, also as a
+ * member of a concatenation, which pads it to a byte), else its own. */
 static unsigned int value_bits(const struct expr *expr,
 			       const struct datatype *dtype)
 {
-	if (expr->len)
+	if (expr->len && (!dtype->size || dtype->size >= expr->len))
 		return expr->len;
 	return dtype->size;
 }

@@ -751,25 +751,42 @@ void payload_relational_mask(struct expr *rel)
 	constant_shift_left(right, shift, len);
 }
 
+/* The largest power of two of at most 8 bytes that @len bytes hold:
+ * the unit the reference turns a value's byte order in. */
+static unsigned int payload_ntoh_size(unsigned int len)
+{
+	unsigned int size;
+
+	for (size = 8; size > len; size /= 2)
+		;
+	return size;
+}
+
 /*
  * The value of a field that is not whole bytes, where nothing is moved
  * into its place (a named set's key, a member of a concatenation, the
  * key of a set statement): masked and shifted down to bit 0, as the
- * system nft loads it ("ip dscp @s": & 0xfc, >> 2).
+ * reference loads it ("ip dscp @s": & 0xfc, >> 2); the bytes of one that
+ * spans several are turned to host order before the shift ("ip6 dscp":
+ * & 0x0fc0, ntoh, >> 6).
  */
-static struct expr *payload_key_value(const struct expr *field)
+static void payload_key_linearize(struct lin_ctx *lctx,
+				  const struct expr *field,
+				  enum nft_registers dreg)
 {
 	unsigned int start, len, shift;
-	struct expr *key = payload_masked_load(field);
+	struct expr *load = payload_masked_load(field);
 
 	payload_field_span(field, &start, &len, &shift);
+	linearize_expr(lctx, load, dreg);
+	expr_free(load);
 	if (shift == 0)
-		return key;
-	return binop_expr_alloc(&field->location, OP_RSHIFT, key,
-				constant_expr_alloc_u64(&field->location,
-							&integer_type,
-							BYTEORDER_HOST_ENDIAN,
-							32, shift));
+		return;
+	if (len > BITS_PER_BYTE)
+		lin_byteorder(lctx, dreg, NFT_BYTEORDER_NTOH,
+			      len / BITS_PER_BYTE,
+			      payload_ntoh_size(len / BITS_PER_BYTE));
+	lin_shift(lctx, dreg, NFT_BITWISE_RSHIFT, shift, len / BITS_PER_BYTE);
 }
 
 /*
@@ -791,14 +808,15 @@ void linearize_value_ntoh(struct lin_ctx *lctx, const struct expr *value,
 		return;
 	}
 	payload_field_span(value, &start, &len, &shift);
+	if (shift) {
+		payload_key_linearize(lctx, value, reg);
+		return;
+	}
 	load = payload_masked_load(value);
 	linearize_expr(lctx, load, reg);
 	expr_free(load);
 	lin_byteorder(lctx, reg, NFT_BYTEORDER_NTOH, len / BITS_PER_BYTE,
 		      size);
-	if (shift)
-		lin_shift(lctx, reg, NFT_BITWISE_RSHIFT, shift,
-			  len / BITS_PER_BYTE);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1007,18 +1025,15 @@ void payload_merge_rule(struct rule *rule)
 
 /* Uses expr->len, so the relational encoder can load a shorter prefix.
  * A field narrower than its bytes is loaded as its value
- * (payload_key_value()); matches on one mask it in place instead. */
+ * (payload_key_linearize()); matches on one mask it in place instead. */
 static void payload_expr_linearize(struct lin_ctx *lctx,
 				   const struct expr *expr,
 				   enum nft_registers dreg)
 {
 	struct nftnl_expr *nle;
-	struct expr *key;
 
 	if (payload_expr_needs_mask(expr)) {
-		key = payload_key_value(expr);
-		linearize_expr(lctx, key, dreg);
-		expr_free(key);
+		payload_key_linearize(lctx, expr, dreg);
 		return;
 	}
 	nle = lin_expr_alloc("payload");

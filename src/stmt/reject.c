@@ -105,7 +105,9 @@ static void reject_stmt_print(const struct stmt *stmt,
 	nft_print(octx, " with %s", k->name);
 	if (k->type == NFT_REJECT_TCP_RST)
 		return;
-	code = reject_code_name(k, stmt->reject.code);
+	/* -n: the number, as the reference prints it */
+	code = nft_output_numeric_symbol(octx) ? NULL :
+	       reject_code_name(k, stmt->reject.code);
 	if (code)
 		nft_print(octx, " %s", code);
 	else
