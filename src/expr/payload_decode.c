@@ -344,8 +344,7 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 	for (off = left->payload.offset - hdr->offset; off < end; ) {
 		fields[n] = payload_field_at(desc, off, end - off,
 					     hdr->type);
-		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS ||
-		    desc->templates[fields[n]].len % BITS_PER_BYTE)
+		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS)
 			return false;
 		off += desc->templates[fields[n++]].len;
 	}
@@ -540,7 +539,7 @@ static bool payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
  * from the top is left as it is ("@nh,0,8 & 0xf0 == 0x40"), as it is
  * against a set or a range.
  */
-static void payload_masked_raw_match(struct stmt *stmt)
+static bool payload_masked_raw_match(struct stmt *stmt)
 {
 	struct expr *rel = stmt->expr, *binop = rel->binop.left;
 	struct expr *load = binop->binop.left, *mask = binop->binop.right;
@@ -549,18 +548,21 @@ static void payload_masked_raw_match(struct stmt *stmt)
 
 	if (right->etype != EXPR_VALUE || load->payload.tmpl ||
 	    !mpz_sgn(mask->value.value))
-		return;
+		return false;
 	lo = mpz_scan1(mask->value.value, 0);
 	hi = mpz_sizeinbase(mask->value.value, 2);
-	if (hi >= load->len)
-		return;
-	field = payload_masked_raw(load, mask, lo);
-	if (field == NULL)
-		return;
+	if (hi >= load->len || mpz_popcount(mask->value.value) != hi - lo)
+		return false;
+	/* whatever bytes were loaded for it ("@nh,0,16 & 0x0f00 == 0x500"
+	 * is "@nh,4,4 0x5", as the reference lists it) */
+	field = payload_expr_alloc_raw(&load->location, load->payload.base,
+				       load->payload.offset + load->len - hi,
+				       hi - lo);
 	payload_shift_right(right, lo, hi - lo);
 	rel->binop.left = field;
 	expr_free(binop);
 	expr_retype_constant(right, field);
+	return true;
 }
 
 /*
@@ -628,9 +630,14 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 		/* a masked load: (payload & mask) OP value */
 		if (!payload_is_masked(left, expr))
 			return;
+		/* bits of no field: named as the raw bits would be
+		 * ("@nh,0,16 & 0x00ff == 5" is "@nh,8,8 0x5", in ip
+		 * "ip dscp lephb ip ecn ect1") */
 		if (!payload_masked_field(dctx, stmt, &hdr) &&
-		    !payload_masked_whole(dctx, stmt, &hdr))
-			payload_masked_raw_match(stmt);
+		    !payload_masked_whole(dctx, stmt, &hdr) &&
+		    payload_masked_raw_match(stmt))
+			payload_expr_delin_postprocess(dctx, stmt,
+						       stmt->expr->binop.left);
 		return;
 	}
 	if (payload_hdr_field(&hdr, expr->payload.offset, expr->len, &field)) {
