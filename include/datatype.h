@@ -87,6 +87,9 @@ struct symbol_table {
 	unsigned int size;	/* bits */
 	bool base_decimal;	/* print unknown values in decimal, not hex */
 	bool describe_hex;	/* but "describe" shows the table in hex */
+	/* names taken as input only: "describe" and listings show numbers
+	 * (icmp codes, as the reference) */
+	bool input_only;
 	/* The output flag that prints these as numbers: -p for protocols;
 	 * 0 means NFT_CTX_OUTPUT_NUMERIC_SYMBOL (the first -n). */
 	unsigned int numeric_flag;

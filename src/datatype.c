@@ -237,6 +237,7 @@ static const struct symbol_table icmp_type_tbl = {
  * in the order "describe icmp code" lists them. */
 static const struct symbol_table icmp_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.input_only = true,
 	.symbols = {
 		{ "net-unreachable",	0 },
 		{ "host-unreachable",	1 },
@@ -278,6 +279,7 @@ static const struct symbol_table icmp6_type_tbl = {
 
 static const struct symbol_table icmpv6_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.input_only = true,
 	.symbols = {
 		{ "no-route",		0 },
 		{ "admin-prohibited",	1 },
