@@ -190,7 +190,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <string> set_key_types
 %type <val> set_flag_list
 %type <expr> set_ref
-%type <stmt> stmt match_stmt counter_stmt verdict_stmt
+%type <stmt> stmt match_stmt counter_stmt counter_valued verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
 %type <stmt> elem_stmt
@@ -2495,11 +2495,32 @@ counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
 				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
 						   $2, &@2, $3);
 			}
-		| COUNTER PACKETS number BYTES number
+		| counter_valued
+		;
+
+/* "counter packets N bytes M", either or both, in any order (the other
+ * is 0), as the reference takes them */
+counter_valued	: COUNTER PACKETS number
 			{
 				$$ = counter_stmt_alloc(&@$);
 				$$->counter.packets = $3;
-				$$->counter.bytes = $5;
+			}
+		| COUNTER BYTES number
+			{
+				$$ = counter_stmt_alloc(&@$);
+				$$->counter.bytes = $3;
+			}
+		| counter_valued PACKETS number
+			{
+				$$ = $1;
+				$$->location = @$;
+				$$->counter.packets = $3;
+			}
+		| counter_valued BYTES number
+			{
+				$$ = $1;
+				$$->location = @$;
+				$$->counter.bytes = $3;
 			}
 		;
 
