@@ -473,6 +473,12 @@ void constant_shift_left(struct expr *right, unsigned int shift,
 			 unsigned int len);
 bool constant_shift_right(struct expr *right, unsigned int shift,
 			  unsigned int len);
+/* The largest value @e (a number generator or hash, maybe masked)
+ * yields; false if no such bound. */
+bool expr_value_max(const struct expr *e, uint64_t *max);
+/* @right (a value, range or set) within it, else an error. */
+int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
+			 const struct expr *right);
 /* "ip option rr type 7" is "ip option rr exists" */
 void exthdr_relational_type(struct expr *rel);
 /* Name a decoded load by the field it covers exactly, if any. */

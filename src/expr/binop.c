@@ -179,6 +179,9 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	if (op->binop.right->etype != EXPR_VALUE)
 		return expr_error(ectx, op->binop.right,
 				  "Right hand side of binary operation must be constant");
+	if (!binop_is_shift(op->binop.op) &&
+	    expr_check_value_max(ectx, left, op->binop.right) < 0)
+		return -1;
 	if (op->binop.op != OP_AND && op->binop.op != OP_OR &&
 	    op->binop.op != OP_XOR && !binop_is_shift(op->binop.op))
 		return expr_error(ectx, op, "Unsupported binary operation");

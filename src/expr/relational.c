@@ -9,6 +9,8 @@
  *   range, ==       load; [byteorder hton]; cmp gte low; cmp lte high
  *   range, !=       load; [byteorder hton]; range neq low high
  */
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <expr.h>
 #include <set.h>
@@ -296,6 +298,69 @@ static void relational_one_member(struct expr *rel, bool was_set)
 		rel->binop.op = OP_EQ;
 }
 
+/*
+ * A number generator or a hash yields 0 to mod + offset - 1: the
+ * reference refuses to compare it with more ("numgen inc mod 2 84":
+ * "Value 84 exceeds valid range 0-1"), also after a mask, a range
+ * bound or a set member.
+ */
+bool expr_value_max(const struct expr *e, uint64_t *max)
+{
+	while (e->etype == EXPR_BINOP)
+		e = e->binop.left;
+	switch (e->etype) {
+	case EXPR_NUMGEN:
+		*max = (uint64_t)e->numgen.mod + e->numgen.offset - 1;
+		return true;
+	case EXPR_HASH:
+		*max = (uint64_t)e->hash.mod + e->hash.offset - 1;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int relational_value_max(struct eval_ctx *ectx, const struct expr *v,
+				const struct expr *where, uint64_t max)
+{
+	const struct expr *i;
+	char *s;
+	int ret;
+
+	switch (v->etype) {
+	case EXPR_SET:
+		list_for_each_entry(i, &v->expr_list.expressions, list)
+			if (relational_value_max(ectx, i, i, max) < 0)
+				return -1;
+		return 0;
+	case EXPR_RANGE:
+		if (relational_value_max(ectx, v->range.left, v, max) < 0)
+			return -1;
+		return relational_value_max(ectx, v->range.right, v, max);
+	case EXPR_VALUE:
+		if (mpz_cmp_ui(v->value.value, max) <= 0)
+			return 0;
+		s = mpz_get_str(NULL, 10, v->value.value);
+		ret = expr_error(ectx, where,
+				 "Value %s exceeds valid range 0-%" PRIu64,
+				 s, max);
+		free(s);
+		return ret;
+	default:
+		return 0;
+	}
+}
+
+int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
+			 const struct expr *right)
+{
+	uint64_t max;
+
+	if (!expr_value_max(left, &max))
+		return 0;
+	return relational_value_max(ectx, right, right, max);
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -333,6 +398,8 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, right,
 				  "datatype mismatch, expected %s, expression has type %s",
 				  left->dtype->desc, right->dtype->desc);
+	if (expr_check_value_max(ectx, left, right) < 0)
+		return -1;
 	if (rel->binop.op == OP_NEG && (right->etype != EXPR_VALUE ||
 					!datatype_is_bitmask(left->dtype)))
 		return expr_error(ectx, right,
