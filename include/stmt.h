@@ -324,6 +324,8 @@ enum {
 /* @type: NFT_NAT_SNAT, NFT_NAT_DNAT, NAT_MASQ or NAT_REDIR. */
 struct stmt *nat_stmt_alloc(const struct location *loc, int type);
 struct stmt *tproxy_stmt_alloc(const struct location *loc);
+/* "snat", "dnat", "masquerade" or "redirect" */
+const char *nat_stmt_keyword(const struct stmt *stmt);
 /* The ops of NAT kind @type (the grammar learns the kind late). */
 const struct stmt_ops *nat_stmt_alloc_ops(int type);
 

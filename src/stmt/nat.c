@@ -59,6 +59,11 @@ static const char *nat_name(const struct stmt *stmt)
 	return "nat";
 }
 
+const char *nat_stmt_keyword(const struct stmt *stmt)
+{
+	return nat_name(stmt);
+}
+
 static bool nat_is_snat_dnat(const struct stmt *stmt)
 {
 	return stmt->nat.type == NFT_NAT_SNAT || stmt->nat.type == NFT_NAT_DNAT;
@@ -883,6 +888,7 @@ const struct stmt_ops nat_stmt_ops = {
 	.print		= nat_stmt_print,
 	.json		= nat_stmt_json,
 	.evaluate	= nat_stmt_evaluate,
+	.terminal	= true,
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "nat",
 	.delinearize	= nat_stmt_delinearize,
@@ -898,6 +904,7 @@ const struct stmt_ops masq_stmt_ops = {
 	.print		= nat_stmt_print,
 	.json		= nat_stmt_json,
 	.evaluate	= nat_stmt_evaluate,
+	.terminal	= true,
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "masq",
 	.delinearize	= masq_stmt_delinearize,
@@ -913,6 +920,7 @@ const struct stmt_ops redir_stmt_ops = {
 	.print		= nat_stmt_print,
 	.json		= nat_stmt_json,
 	.evaluate	= nat_stmt_evaluate,
+	.terminal	= true,
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "redir",
 	.delinearize	= redir_stmt_delinearize,

@@ -277,6 +277,7 @@ bool stmt_is_terminal(const struct stmt *stmt)
 
 int stmt_check_terminal(struct eval_ctx *ectx, struct stmt *stmt)
 {
+	struct location related;
 	struct error_record *erec;
 	struct stmt *prev;
 
@@ -287,7 +288,15 @@ int stmt_check_terminal(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	erec = erec_create(EREC_ERROR, &stmt->location,
 			   "Statement after terminal statement has no effect");
-	erec_add_location(erec, &prev->location);
+	/* the reference underlines the terminal statement's keyword
+	 * ("dnat", "reject"), a verdict whole */
+	related = prev->location;
+	if (prev->type == STMT_NAT)
+		related = stmt_keyword_location(prev,
+				strlen(nat_stmt_keyword(prev)));
+	else if (prev->type != STMT_VERDICT)
+		related = stmt_keyword_location(prev, strlen(prev->ops->name));
+	erec_add_location(erec, &related);
 	erec_queue(erec, ectx->msgs);
 	return -1;
 }
