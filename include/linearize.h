@@ -272,6 +272,11 @@ void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
  * dscp"). Anything else is returned as it is. Takes @key.
  */
 struct expr *payload_key_unmask(struct expr *key);
+/* Does a decoded load read a named field whole ("ip ttl")? */
+bool payload_load_is_field(const struct delin_ctx *dctx,
+			   const struct expr *load);
+/* src/delinearize.c: narrow fields loaded as values, in a binop chain */
+void delin_unmask_chain(struct expr **exprp, bool top);
 
 /* Listing: name the header field a payload load @expr of the match
  * @stmt reads, now that the rule's protocol context is known

@@ -595,6 +595,10 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, len, &hton);
 	if (left == NULL)
 		return -1;
+	/* a mask wider than a value of one byte: the value widened to a
+	 * mark, in host order ("meta mark set ip dscp & 3") */
+	if (left->len <= BITS_PER_BYTE && len * BITS_PER_BYTE > left->len)
+		left->byteorder = BYTEORDER_HOST_ENDIAN;
 	mask = delin_value(left, data, len, hton);
 	data = delin_get_data(nle, NFTNL_EXPR_BITWISE_XOR, &len);
 	xor = delin_value(left, data, len, hton);
@@ -629,6 +633,10 @@ static int delin_byteorder(struct delin_ctx *dctx,
 		expr_free(expr);
 		return delin_error(dctx, "byteorder ntoh of a host order value");
 	}
+	/* what a mask applies to it next is in host order ("meta mark set
+	 * tcp dport & 3": ntoh, then & 0x00000003) */
+	if (op == NFT_BYTEORDER_NTOH)
+		expr->byteorder = BYTEORDER_HOST_ENDIAN;
 	delin_set_register(dctx, dreg, expr);
 	if (op == NFT_BYTEORDER_HTON && delin_reg_find(dctx, dreg))
 		delin_reg_find(dctx, dreg)->hton = true;
@@ -908,12 +916,37 @@ static void delin_flags_match(struct expr *rel)
 
 /* A match (the statement's relational): its left-hand kind restores it;
  * it may replace stmt->expr (a merged load split into fields). */
+/*
+ * A field narrower than its bytes loaded as its value ("(load & 0xfc)
+ * >> 2": ip dscp) and operated on further ("ip dscp & 3 == 1") is the
+ * field again. At the top of a match (@top) a mask alone is the
+ * match's own ("ip dscp cs1"), left to the payload kind.
+ */
+void delin_unmask_chain(struct expr **exprp, bool top)
+{
+	struct expr *e = *exprp, *f;
+
+	if (e->etype != EXPR_BINOP)
+		return;
+	if (!top || delin_is_shift(e)) {
+		f = payload_key_unmask(expr_get(e));
+		if (f != e) {
+			expr_free(e);
+			*exprp = f;
+			return;
+		}
+		expr_free(f);
+	}
+	delin_unmask_chain(&e->binop.left, false);
+}
+
 static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 {
 	struct expr *left;
 	bool shifted;
 
 	delin_flags_match(stmt->expr);
+	delin_unmask_chain(&stmt->expr->binop.left, true);
 	left = stmt->expr->binop.left;
 	if (left->etype == EXPR_BINOP) {
 		/* every mask of a nested binop, then the compared value */

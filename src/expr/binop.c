@@ -165,10 +165,8 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
-	/* the bytes would be operated on, not the field in them */
-	if (payload_expr_needs_mask(left))
-		return expr_error(ectx, left,
-				  "binary operations on a field that is not whole bytes are not supported");
+	/* a field narrower than its bytes is operated on as its value,
+	 * loaded masked and shifted down (payload_key_linearize()) */
 	/* JSON {"&": [{"range": ...}, 255]}: no one value to operate on */
 	if (left->ops->linearize == NULL)
 		return expr_error(ectx, left,

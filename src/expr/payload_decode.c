@@ -600,6 +600,19 @@ static bool payload_unprefix(struct stmt *stmt, const struct payload_hdr *hdr)
 	return true;
 }
 
+/* Does a decoded load read a named field whole ("ip ttl")? */
+bool payload_load_is_field(const struct delin_ctx *dctx,
+			   const struct expr *load)
+{
+	struct payload_hdr hdr;
+	unsigned int field;
+
+	return load->etype == EXPR_PAYLOAD &&
+	       payload_hdr_of(dctx, load, &hdr) &&
+	       payload_hdr_field(&hdr, load->payload.offset, load->len,
+				 &field);
+}
+
 /* Is @left "@expr & mask"? */
 static bool payload_is_masked(const struct expr *left, const struct expr *expr)
 {

@@ -199,6 +199,45 @@ static unsigned int keyset_ntoh_size(const struct expr *key,
 	return size;
 }
 
+/*
+ * Masks on a value of another width or byte order than the mark's
+ * ("meta mark set tcp dport & 3"): the reference turns the value into
+ * the mark's first and masks all of the mark's 32 bits (one bitwise, as
+ * for any chain of masks). False if @value is no such chain.
+ */
+static bool keyset_lin_masked(struct lin_ctx *lctx, const struct expr *key,
+			      const struct expr *value, enum nft_registers reg)
+{
+	unsigned char mask[NFT_REG_SIZE], xor[NFT_REG_SIZE];
+	unsigned int len = div_round_up(key->len, BITS_PER_BYTE), size;
+	const struct expr *base;
+	mpz_t m, x;
+
+	if (key->dtype->type != TYPE_MARK || value->etype != EXPR_BINOP ||
+	    len > NFT_REG_SIZE)
+		return false;
+	mpz_init(m);
+	mpz_init(x);
+	base = binop_mask_chain(value, key->len, m, x);
+	size = keyset_ntoh_size(key, base);
+	if (base == value || base->etype == EXPR_BINOP ||
+	    base->len == key->len) {
+		mpz_clear(m);
+		mpz_clear(x);
+		return false;
+	}
+	if (size)
+		linearize_value_ntoh(lctx, base, reg, size);
+	else
+		linearize_expr(lctx, base, reg);
+	linearize_mpz(mask, m, BYTEORDER_HOST_ENDIAN, len);
+	linearize_mpz(xor, x, BYTEORDER_HOST_ENDIAN, len);
+	mpz_clear(m);
+	mpz_clear(x);
+	lin_bitwise(lctx, reg, mask, xor, len);
+	return true;
+}
+
 void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,
 			   struct nftnl_expr *nle, uint16_t sreg_attr)
 {
@@ -208,7 +247,9 @@ void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,
 
 	reg = lin_get_register(lctx, value->len > key->len ? value->len :
 							       key->len);
-	if (size)
+	if (keyset_lin_masked(lctx, key, value, reg))
+		;
+	else if (size)
 		linearize_value_ntoh(lctx, value, reg, size);
 	else
 		linearize_expr(lctx, value, reg);
@@ -239,8 +280,17 @@ int keyset_stmt_delinearize(struct delin_ctx *dctx, struct stmt *stmt,
 void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt)
 {
 	/* a narrow field, masked and shifted down: the field again */
-	if (stmt->keyset.value)
-		stmt->keyset.value = payload_key_unmask(stmt->keyset.value);
+	/* a narrow field, masked ("vlan id": & 0x0fff) or also shifted
+	 * down: the field again; a field masked whole ("ip ttl & 3")
+	 * stays as it is */
+	if (stmt->keyset.value) {
+		const struct expr *v = stmt->keyset.value;
+
+		delin_unmask_chain(&stmt->keyset.value,
+				   v->etype == EXPR_BINOP &&
+				   v->binop.op == OP_AND &&
+				   payload_load_is_field(dctx, v->binop.left));
+	}
 	if (stmt->keyset.value)
 		delin_postprocess_expr(dctx, stmt, &stmt->keyset.value);
 }

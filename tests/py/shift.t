@@ -29,7 +29,15 @@ list: meta mark >> 8 & 0xff == 0x5
   [ cmp eq reg 1 0x00000005 ]
 json: [{"match": {"op": "==", "left": {"&": [{">>": [{"meta": {"key": "mark"}}, 8]}, 255]}, "right": 5}}]
 
-fail: ip dscp >> 1 == 1
+# a narrow field is shifted as its value (README: Differences)
+rule: ip dscp >> 1 == 1
+list: ip dscp >> 1 == 0x1
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000001 ) ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {">>": [{"payload": {"protocol": "ip", "field": "dscp"}}, 1]}, "right": 1}}]
 ref-skip: 1.1.3 loads a compare of the wrong value and width (cmp eq 0x00000200) and lists the rule as an empty line
 
 fail: tcp dport >> 1 == 1
