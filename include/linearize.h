@@ -79,6 +79,7 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* reg = hton(reg) over @len bytes: cmp, range and set keys compare in
  * memory order, so host order values are turned big endian first. */
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
+unsigned int lin_byteorder_size(unsigned int len);
 /* reg = reg << @bits (or >>, @op), @len bytes */
 void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
 	       enum nft_bitwise_ops op, unsigned int bits, unsigned int len);

@@ -80,9 +80,22 @@ void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+/* The reference turns a value around in units of the largest power of
+ * two of at most 8 bytes its width holds (hton(reg, 8, 16) for a 128
+ * bit "ct label", which the kernel refuses in one unit of 16). */
+unsigned int lin_byteorder_size(unsigned int len)
+{
+	unsigned int size;
+
+	for (size = 8; size > len; size /= 2)
+		;
+	return size;
+}
+
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
 {
-	lin_byteorder(lctx, reg, NFT_BYTEORDER_HTON, len, len);
+	lin_byteorder(lctx, reg, NFT_BYTEORDER_HTON, len,
+		      lin_byteorder_size(len));
 }
 
 unsigned int lin_register_slots(unsigned int len)

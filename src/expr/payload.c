@@ -751,17 +751,6 @@ void payload_relational_mask(struct expr *rel)
 	constant_shift_left(right, shift, len);
 }
 
-/* The largest power of two of at most 8 bytes that @len bytes hold:
- * the unit the reference turns a value's byte order in. */
-static unsigned int payload_ntoh_size(unsigned int len)
-{
-	unsigned int size;
-
-	for (size = 8; size > len; size /= 2)
-		;
-	return size;
-}
-
 /*
  * The value of a field that is not whole bytes, where nothing is moved
  * into its place (a named set's key, a member of a concatenation, the
@@ -785,7 +774,7 @@ static void payload_key_linearize(struct lin_ctx *lctx,
 	if (len > BITS_PER_BYTE)
 		lin_byteorder(lctx, dreg, NFT_BYTEORDER_NTOH,
 			      len / BITS_PER_BYTE,
-			      payload_ntoh_size(len / BITS_PER_BYTE));
+			      lin_byteorder_size(len / BITS_PER_BYTE));
 	lin_shift(lctx, dreg, NFT_BITWISE_RSHIFT, shift, len / BITS_PER_BYTE);
 }
 

@@ -180,7 +180,7 @@ int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 static unsigned int keyset_ntoh_size(const struct expr *key,
 				     const struct expr *value)
 {
-	unsigned int len = div_round_up(value->len, BITS_PER_BYTE), size;
+	unsigned int len = div_round_up(value->len, BITS_PER_BYTE);
 	unsigned int start, shift;
 
 	if (key->dtype->type != TYPE_MARK || value->etype == EXPR_VALUE)
@@ -194,9 +194,7 @@ static unsigned int keyset_ntoh_size(const struct expr *key,
 	}
 	if (len < 2)
 		return 0;
-	for (size = 8; size > len; size /= 2)
-		;
-	return size;
+	return lin_byteorder_size(len);
 }
 
 /*
