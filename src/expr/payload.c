@@ -327,7 +327,7 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
  * evaluator goes through a rule in order and only inserts before the
  * current statement, so each call walks just the statements since.
  */
-static void payload_pctx_rebuild(struct eval_ctx *ectx)
+void payload_pctx_rebuild(struct eval_ctx *ectx)
 {
 	const struct list_head *head, *pos;
 	const struct stmt *stmt;
@@ -394,6 +394,24 @@ static int payload_conflict(struct eval_ctx *ectx, const struct expr *expr,
 			  have, want);
 }
 
+/* Two protocols for one layer: the reference names the layer. */
+static int payload_layer_conflict(struct eval_ctx *ectx,
+				  const struct expr *expr, enum proto_bases base,
+				  const char *have, const char *want)
+{
+	static const char *const layers[] = {
+		[PROTO_BASE_LL_HDR]		= "link layer ",
+		[PROTO_BASE_NETWORK_HDR]	= "network layer ",
+		[PROTO_BASE_TRANSPORT_HDR]	= "transport layer ",
+	};
+	const char *layer = (unsigned int)base < array_size(layers) &&
+			    layers[base] ? layers[base] : "";
+
+	return expr_error(ectx, expr,
+			  "conflicting %sprotocols specified: %s vs. %s",
+			  layer, have, want);
+}
+
 /* "ether type 8021q", "vlan type ip": the protocol key of the header
  * known at @base, wherever that header sits in a stack. */
 static void payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
@@ -416,9 +434,9 @@ static int payload_dep_by_meta(struct eval_ctx *ectx, const struct expr *expr,
 	uint32_t num;
 
 	if (!proto_dep_meta(ectx->pctx.family, base, desc, &key, &num))
-		return payload_conflict(ectx, expr,
-					family_name(ectx->pctx.family),
-					desc->name);
+		return payload_layer_conflict(ectx, expr, base,
+					      family_name(ectx->pctx.family),
+					      desc->name);
 	payload_dep_meta(ectx, expr, key, num);
 	return 0;
 }
@@ -584,7 +602,8 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 		return 0;
 	}
 	if (known)
-		return payload_conflict(ectx, expr, known->name, desc->name);
+		return payload_layer_conflict(ectx, expr, base, known->name,
+					      desc->name);
 
 	switch (base) {
 	case PROTO_BASE_LL_HDR:
