@@ -44,6 +44,7 @@ enum stmt_types {
 	STMT_CONNLIMIT,		/* ct count */
 	STMT_FLOW,		/* flow add @ft */
 	STMT_OBJREF,		/* counter name "c", ... (src/stmt/objref.c) */
+	STMT_OPTSTRIP,		/* reset tcp option NAME */
 	__STMT_MAX
 };
 
@@ -53,7 +54,9 @@ struct stmt {
 	enum stmt_types type;
 	const struct stmt_ops *ops;
 	union {
-		struct expr *expr;	/* STMT_EXPRESSION, STMT_VERDICT */
+		/* STMT_EXPRESSION, STMT_VERDICT; STMT_OPTSTRIP: the
+		 * option's presence ("tcp option sack-perm") */
+		struct expr *expr;
 		struct {
 			uint64_t packets;
 			uint64_t bytes;
@@ -216,6 +219,7 @@ const struct stmt_ops *stmt_ops_by_json_name(const char *name);
 extern const struct stmt_ops expr_stmt_ops;
 extern const struct stmt_ops verdict_stmt_ops;
 extern const struct stmt_ops counter_stmt_ops;
+extern const struct stmt_ops optstrip_stmt_ops;
 extern const struct stmt_ops log_stmt_ops;
 extern const struct stmt_ops limit_stmt_ops;
 extern const struct stmt_ops quota_stmt_ops;
@@ -262,6 +266,7 @@ struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,
 struct stmt *ct_stmt_alloc(const struct location *loc, struct expr *key,
 			   struct expr *value);
 struct stmt *notrack_stmt_alloc(const struct location *loc);
+struct stmt *optstrip_stmt_alloc(const struct location *loc, struct expr *e);
 struct stmt *connlimit_stmt_alloc(const struct location *loc, uint32_t count,
 				  uint32_t flags);
 /* Decoders: a meta or ct netlink expression with a source register

@@ -190,7 +190,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <string> set_key_types
 %type <val> set_flag_list
 %type <expr> set_ref
-%type <stmt> stmt match_stmt counter_stmt counter_valued verdict_stmt
+%type <stmt> stmt match_stmt counter_stmt counter_valued optstrip_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
 %type <stmt> elem_stmt
@@ -1415,6 +1415,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| tproxy_stmt		{ $$ = $1; }
 		| keyset_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
+		| optstrip_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
 		| flow_stmt		{ $$ = $1; }
 		| vmap_stmt		{ $$ = $1; }
@@ -2496,6 +2497,21 @@ counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
 						   $2, &@2, $3);
 			}
 		| counter_valued
+		;
+
+/* "reset tcp option sack-perm": the option removed from the packet */
+optstrip_stmt	: RESET proto_kw OPTION option_name
+			{
+				$$ = optstrip_stmt_alloc(&@$,
+					parser_option(state, &@$, $2, &@2,
+						      $4, &@4, NULL, NULL));
+			}
+		| RESET proto_kw OPTION NUMBER
+			{
+				$$ = optstrip_stmt_alloc(&@$,
+					parser_option_number(state, &@$, $2,
+							     &@2, $4, &@4));
+			}
 		;
 
 /* "counter packets N bytes M", either or both, in any order (the other

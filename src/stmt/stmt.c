@@ -79,6 +79,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&flow_stmt_ops,
 	&objref_stmt_ops,
 	&dynset_stmt_ops,
+	&optstrip_stmt_ops,
 	NULL,
 };
 

@@ -442,3 +442,18 @@ rule: frag frag-off { 1, 9 }
 json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "frag-off"}}, "right": {"set": [1, 9]}}}]
 
 fail: frag frag-off 8192
+
+# a TCP option removed from the packet (by name or number)
+rule: tcp dport 22 reset tcp option sack-perm
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ exthdr reset tcpopt 4 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"reset": {"tcp option": {"name": "sack-perm"}}}]
+
+rule: reset tcp option 200
+  [ exthdr reset tcpopt 200 ]
+json: [{"reset": {"tcp option": {"base": 200, "offset": 0, "len": 0}}}]
+
+fail: reset ip option rr
