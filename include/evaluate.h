@@ -104,6 +104,8 @@ int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
  * record the protocol in the context. Implemented in src/expr/payload.c.
  */
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
+int payload_gen_implied_dependency(struct eval_ctx *ectx,
+				   const struct expr *expr);
 /* ectx->pctx: what the rule's statements before the current one
  * establish (src/expr/payload.c) */
 void payload_pctx_rebuild(struct eval_ctx *ectx);

@@ -518,7 +518,7 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return 0;
 	}
 	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
-	ret = payload_gen_dependency(ectx, tmp);
+	ret = payload_gen_implied_dependency(ectx, tmp);
 	expr_free(tmp);
 	return ret;
 }

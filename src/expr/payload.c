@@ -568,20 +568,32 @@ static int payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
-				 const struct expr *expr);
+				 const struct expr *expr, bool implied);
 
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 {
 	if (!expr->payload.desc || expr->payload.desc->generic || !ectx->stmt)
 		return 0;
 	payload_pctx_rebuild(ectx);
-	if (payload_gen_proto_dep(ectx, expr) < 0)
+	if (payload_gen_proto_dep(ectx, expr, false) < 0)
 		return -1;
 	return payload_dep_type(ectx, expr);
 }
 
+/* The header an extension header or IP option is in (ip, ip6): implied,
+ * as a transport header implies its network header (in bridge "ether
+ * type ip6", not "meta protocol"). */
+int payload_gen_implied_dependency(struct eval_ctx *ectx,
+				   const struct expr *expr)
+{
+	if (!expr->payload.desc || !ectx->stmt)
+		return 0;
+	payload_pctx_rebuild(ectx);
+	return payload_gen_proto_dep(ectx, expr, true);
+}
+
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
-				 const struct expr *expr)
+				 const struct expr *expr, bool implied)
 {
 	const struct proto_desc *desc = expr->payload.desc, *known;
 	enum proto_bases base = desc->base;
@@ -610,7 +622,7 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 		ret = payload_dep_link(ectx, expr, desc);
 		break;
 	case PROTO_BASE_NETWORK_HDR:
-		ret = payload_dep_network(ectx, expr, desc, false);
+		ret = payload_dep_network(ectx, expr, desc, implied);
 		break;
 	case PROTO_BASE_TRANSPORT_HDR:
 		ret = payload_dep_transport(ectx, expr, desc);

@@ -361,10 +361,52 @@ int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
 	return relational_value_max(ectx, right, right, max);
 }
 
+/* Each value of @right (a value or a set of them) ^ @c; false if it
+ * holds anything else. */
+static bool relational_xor_values(struct expr *right, const struct expr *c)
+{
+	struct expr *i;
+
+	if (right->etype == EXPR_VALUE) {
+		mpz_xor(right->value.value, right->value.value, c->value.value);
+		return true;
+	}
+	if (right->etype != EXPR_SET)
+		return false;
+	list_for_each_entry(i, &right->expr_list.expressions, list)
+		if (i->etype != EXPR_VALUE)
+			return false;
+	list_for_each_entry(i, &right->expr_list.expressions, list)
+		mpz_xor(i->value.value, i->value.value, c->value.value);
+	return true;
+}
+
+/*
+ * "x ^ 3 == 1" is "x == 2": an equality after a xor with a constant
+ * compares with the value xor-ed instead, as the reference sends it
+ * (the xor of the top only: "x ^ 3 ^ 5 == 1" is "x ^ 3 == 4").
+ */
+static bool relational_fold_xor(struct expr *rel)
+{
+	struct expr *left = rel->binop.left, *c;
+
+	if ((rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT &&
+	     rel->binop.op != OP_NEQ) || left->etype != EXPR_BINOP ||
+	    left->binop.op != OP_XOR ||
+	    left->binop.right->etype != EXPR_VALUE)
+		return false;
+	c = left->binop.right;
+	if (!relational_xor_values(rel->binop.right, c))
+		return false;
+	rel->binop.left = expr_get(left->binop.left);
+	expr_free(left);
+	return true;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
-	bool was_set;
+	bool was_set, folded;
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
@@ -400,6 +442,11 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  left->dtype->desc, right->dtype->desc);
 	if (expr_check_value_max(ectx, left, right) < 0)
 		return -1;
+	/* a narrow field that was operated on stays loaded as its value
+	 * (shifted down), as the reference keeps it */
+	folded = relational_fold_xor(rel);
+	left = rel->binop.left;
+	right = rel->binop.right;
 	if (rel->binop.op == OP_NEG && (right->etype != EXPR_VALUE ||
 					!datatype_is_bitmask(left->dtype)))
 		return expr_error(ectx, right,
@@ -416,7 +463,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;
-	} else if (payload_expr_needs_mask(left) &&
+	} else if (payload_expr_needs_mask(left) && !folded &&
 		   right->etype != EXPR_SET_REF) {
 		payload_relational_mask(rel);
 		left = rel->binop.left;

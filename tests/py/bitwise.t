@@ -177,3 +177,32 @@ rule: meta mark set ip ttl & 3
   [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"payload": {"protocol": "ip", "field": "ttl"}}, 3]}}}]
+
+# an equality after a xor with a constant compares with the value
+# xor-ed instead, as the reference sends it
+rule: meta mark ^ 3 == 1
+list: meta mark 0x00000002
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 2}}]
+
+rule: meta mark & 0xff ^ 0x3 == 1
+list: meta mark & 0x000000ff == 0x00000002
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"&": [{"meta": {"key": "mark"}}, 255]}, "right": 2}}]
+
+rule: meta mark ^ 3 != 1
+list: meta mark != 0x00000002
+  [ meta load mark => reg 1 ]
+  [ cmp neq reg 1 0x00000002 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "mark"}}, "right": 2}}]
+
+rule: meta mark ^ 3 > 1
+list: meta mark ^ 0x00000003 > 0x00000001
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffff ) ^ 0x00000003 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp gt reg 1 0x01000000 ]
+json: [{"match": {"op": ">", "left": {"^": [{"meta": {"key": "mark"}}, 3]}, "right": 1}}]
