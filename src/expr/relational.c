@@ -114,7 +114,8 @@ static json_t *relational_expr_json(const struct expr *expr,
 	/* flags compared whole ("ct status == expected|assured") are
 	 * or-ed, as under a mask */
 	right = expr->binop.left->etype == EXPR_BINOP ||
-		(op == OP_EQ && datatype_is_bitmask(expr->binop.left->dtype)) ?
+		(expr->binop.op == OP_EQ &&
+		 datatype_is_bitmask(expr->binop.left->dtype)) ?
 		datatype_json_flags_or(expr->binop.right, octx) : NULL;
 	json_object_set_new(match, "right", right ? right :
 			    expr_json(expr->binop.right, octx));
