@@ -87,6 +87,9 @@ struct symbol_table {
 	unsigned int size;	/* bits */
 	bool base_decimal;	/* print unknown values in decimal, not hex */
 	bool describe_hex;	/* but "describe" shows the table in hex */
+	/* names taken as input only: "describe" and listings show numbers
+	 * (icmp codes, as the reference) */
+	bool input_only;
 	/* The output flag that prints these as numbers: -p for protocols;
 	 * 0 means NFT_CTX_OUTPUT_NUMERIC_SYMBOL (the first -n). */
 	unsigned int numeric_flag;
@@ -118,6 +121,10 @@ struct datatype {
 	 * table, then base type. */
 	struct error_record *(*parse)(const struct expr *sym,
 				      struct expr **res);
+	/* The value as the user writes and reads it, where it is kept
+	 * otherwise (a time of day: local, kept in UTC), for ordering
+	 * range bounds. NULL: the value itself. */
+	void (*written)(const struct expr *expr, mpz_t out);
 };
 
 extern const struct datatype invalid_type;
@@ -159,6 +166,7 @@ extern const struct datatype dscp_type;
 extern const struct datatype ecn_type;
 extern const struct datatype tcp_flag_type;
 extern const struct datatype dccp_pkttype_type;
+extern const struct datatype mptcp_subtype_type;
 
 /* meta and ct */
 extern const struct datatype ct_state_type;

@@ -55,6 +55,9 @@ struct eval_ctx {
 	 * that a hostile nesting ends in an error, not a stack overflow
 	 * here or in the later walks (linearize, print). */
 	unsigned int depth;
+	/* Binary operations being evaluated, one inside the other: the
+	 * reference refuses a 16th (src/expr/binop.c). */
+	unsigned int binop_depth;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */
@@ -101,6 +104,11 @@ int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
  * record the protocol in the context. Implemented in src/expr/payload.c.
  */
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
+int payload_gen_implied_dependency(struct eval_ctx *ectx,
+				   const struct expr *expr);
+/* ectx->pctx: what the rule's statements before the current one
+ * establish (src/expr/payload.c) */
+void payload_pctx_rebuild(struct eval_ctx *ectx);
 
 /*
  * A relation on a payload that is not whole bytes (ip dscp, vlan id,

@@ -388,6 +388,9 @@ struct expr *prefix_expr_alloc(const struct location *loc,
 			       struct expr *prefix, unsigned int prefix_len);
 struct expr *range_expr_alloc(const struct location *loc,
 			      struct expr *left, struct expr *right);
+/* The bounds of a range of values compared as written (a time of day in
+ * local time): > 0 if the low one is higher. */
+int range_bounds_cmp(const struct expr *left, const struct expr *right);
 struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);
@@ -468,6 +471,21 @@ bool exthdr_field_is_array(const struct exthdr_field *f);
 /* Fields narrower than a byte are matched under a mask. */
 bool exthdr_expr_needs_mask(const struct expr *expr);
 void exthdr_relational_mask(struct expr *rel);
+/* A value, a range or each member of a set moved up by @shift bits into
+ * a field's place in @len bits (big endian), and back down: false if
+ * it holds anything else. */
+void constant_shift_left(struct expr *right, unsigned int shift,
+			 unsigned int len);
+bool constant_shift_right(struct expr *right, unsigned int shift,
+			  unsigned int len);
+/* The largest value @e (a number generator or hash, maybe masked)
+ * yields; false if no such bound. */
+bool expr_value_max(const struct expr *e, uint64_t *max);
+/* @right (a value, range or set) within it, else an error. */
+int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
+			 const struct expr *right);
+/* "ip option rr type 7" is "ip option rr exists" */
+void exthdr_relational_type(struct expr *rel);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,

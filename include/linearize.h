@@ -79,6 +79,18 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* reg = hton(reg) over @len bytes: cmp, range and set keys compare in
  * memory order, so host order values are turned big endian first. */
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
+unsigned int lin_byteorder_size(unsigned int len);
+/* reg = reg << @bits (or >>, @op), @len bytes */
+void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
+	       enum nft_bitwise_ops op, unsigned int bits, unsigned int len);
+/* @value loaded into @reg and turned to host order in units of @size
+ * bytes (src/expr/payload.c: a narrow field is masked first) */
+void linearize_value_ntoh(struct lin_ctx *lctx, const struct expr *value,
+			  enum nft_registers reg, unsigned int size);
+/* byteorder @op of @len bytes in units of @size bytes, in place */
+void lin_byteorder(struct lin_ctx *lctx, enum nft_registers reg,
+		   enum nft_byteorder_ops op, unsigned int len,
+		   unsigned int size);
 /* nftnl_expr_alloc() that aborts on out-of-memory, like xmalloc(). */
 struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
@@ -261,6 +273,11 @@ void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
  * dscp"). Anything else is returned as it is. Takes @key.
  */
 struct expr *payload_key_unmask(struct expr *key);
+/* Does a decoded load read a named field whole ("ip ttl")? */
+bool payload_load_is_field(const struct delin_ctx *dctx,
+			   const struct expr *load);
+/* src/delinearize.c: narrow fields loaded as values, in a binop chain */
+void delin_unmask_chain(struct expr **exprp, bool top);
 
 /* Listing: name the header field a payload load @expr of the match
  * @stmt reads, now that the rule's protocol context is known

@@ -117,6 +117,8 @@ struct proto_ctx {
 		 * and that match (when decoding). */
 		int type;
 		struct stmt *type_stmt;
+		/* A set's last member, -1 if none (src/expr/payload_decode.c) */
+		int type_last;
 	} protocol[PROTO_BASE_MAX + 1];
 };
 

@@ -44,6 +44,7 @@ enum stmt_types {
 	STMT_CONNLIMIT,		/* ct count */
 	STMT_FLOW,		/* flow add @ft */
 	STMT_OBJREF,		/* counter name "c", ... (src/stmt/objref.c) */
+	STMT_OPTSTRIP,		/* reset tcp option NAME */
 	__STMT_MAX
 };
 
@@ -53,7 +54,9 @@ struct stmt {
 	enum stmt_types type;
 	const struct stmt_ops *ops;
 	union {
-		struct expr *expr;	/* STMT_EXPRESSION, STMT_VERDICT */
+		/* STMT_EXPRESSION, STMT_VERDICT; STMT_OPTSTRIP: the
+		 * option's presence ("tcp option sack-perm") */
+		struct expr *expr;
 		struct {
 			uint64_t packets;
 			uint64_t bytes;
@@ -220,6 +223,7 @@ const struct stmt_ops *stmt_ops_by_json_name(const char *name);
 extern const struct stmt_ops expr_stmt_ops;
 extern const struct stmt_ops verdict_stmt_ops;
 extern const struct stmt_ops counter_stmt_ops;
+extern const struct stmt_ops optstrip_stmt_ops;
 extern const struct stmt_ops log_stmt_ops;
 extern const struct stmt_ops limit_stmt_ops;
 extern const struct stmt_ops quota_stmt_ops;
@@ -266,6 +270,7 @@ struct stmt *meta_stmt_alloc(const struct location *loc, struct expr *key,
 struct stmt *ct_stmt_alloc(const struct location *loc, struct expr *key,
 			   struct expr *value);
 struct stmt *notrack_stmt_alloc(const struct location *loc);
+struct stmt *optstrip_stmt_alloc(const struct location *loc, struct expr *e);
 struct stmt *connlimit_stmt_alloc(const struct location *loc, uint32_t count,
 				  uint32_t flags);
 /* Decoders: a meta or ct netlink expression with a source register
@@ -328,6 +333,8 @@ enum {
 /* @type: NFT_NAT_SNAT, NFT_NAT_DNAT, NAT_MASQ or NAT_REDIR. */
 struct stmt *nat_stmt_alloc(const struct location *loc, int type);
 struct stmt *tproxy_stmt_alloc(const struct location *loc);
+/* "snat", "dnat", "masquerade" or "redirect" */
+const char *nat_stmt_keyword(const struct stmt *stmt);
 /* The ops of NAT kind @type (the grammar learns the kind late). */
 const struct stmt_ops *nat_stmt_alloc_ops(int type);
 
@@ -341,6 +348,26 @@ int stmt_evaluate_arg(struct eval_ctx *ectx, struct expr **exprp,
 int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 			    const struct datatype *dtype,
 			    enum byteorder byteorder, unsigned int len);
+/*
+ * A computed statement argument (an address, a port, a device) must have
+ * the type asked for, as the reference checks: "dnat to meta mark",
+ * "dnat to @nh,96,32" (an integer), "dup to ip saddr . tcp dport" are
+ * refused. A number generator or a hash takes the type if it has its
+ * width ("dnat to numgen inc mod 2"). @related is underlined beside it
+ * ("~~~"), if not NULL. Returns 0 or -1.
+ */
+int stmt_arg_type_check(struct eval_ctx *ectx, struct expr *e,
+			const struct datatype *dtype,
+			const struct location *related);
+/* Load argument @e into @reg: a host order value into a big endian
+ * argument (a number generator's into an address) is turned around. */
+struct lin_ctx;
+void stmt_arg_linearize(struct lin_ctx *lctx, const struct expr *e,
+			enum nft_registers reg);
+/* The statement's first @len columns: its keyword ("log", "dnat"),
+ * where the reference points at errors of the whole statement. */
+struct location stmt_keyword_location(const struct stmt *stmt,
+				      unsigned int len);
 /* "last used 1h2m3s" -> milliseconds; false if not a duration. */
 bool last_used_parse(const char *text, uint64_t *ms);
 

@@ -237,6 +237,7 @@ static const struct symbol_table icmp_type_tbl = {
  * in the order "describe icmp code" lists them. */
 static const struct symbol_table icmp_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.input_only = true,
 	.symbols = {
 		{ "net-unreachable",	0 },
 		{ "host-unreachable",	1 },
@@ -278,6 +279,7 @@ static const struct symbol_table icmp6_type_tbl = {
 
 static const struct symbol_table icmpv6_code_tbl = {
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8, .base_decimal = true,
+	.input_only = true,
 	.symbols = {
 		{ "no-route",		0 },
 		{ "admin-prohibited",	1 },
@@ -357,7 +359,8 @@ static const struct symbol_table tcp_flag_tbl = {
 };
 
 static const struct symbol_table dccp_pkttype_tbl = {
-	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4, .base_decimal = true,
+	.describe_hex = true,
 	.symbols = {
 		{ "request",	0 },
 		{ "response",	1 },
@@ -418,10 +421,12 @@ static void print_hex(const struct expr *expr, unsigned int bits,
 	free(s);
 }
 
+/* The digits of a hex value are its type's ("ip ecn" 0x2, also as a
+ * member of a concatenation, which pads it to a byte), else its own. */
 static unsigned int value_bits(const struct expr *expr,
 			       const struct datatype *dtype)
 {
-	if (expr->len)
+	if (expr->len && (!dtype->size || dtype->size >= expr->len))
 		return expr->len;
 	return dtype->size;
 }
@@ -956,6 +961,32 @@ const struct datatype dccp_pkttype_type = {
 	.desc = "DCCP packet type",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
 	.basetype = &integer_type, .sym_tbl = &dccp_pkttype_tbl,
+};
+
+/* The subtypes of the MPTCP option (RFC 8684), as the reference names
+ * them: an integer with names, not a type of its own (it has no number
+ * a set could declare). */
+static const struct symbol_table mptcp_subtype_tbl = {
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4, .base_decimal = true,
+	.symbols = {
+		{ "mp-capable",		0 },
+		{ "mp-join",		1 },
+		{ "dss",		2 },
+		{ "add-addr",		3 },
+		{ "remove-addr",	4 },
+		{ "mp-prio",		5 },
+		{ "mp-fail",		6 },
+		{ "mp-fastclose",	7 },
+		{ "mp-tcprst",		8 },
+		{ NULL, 0 },
+	},
+};
+
+const struct datatype mptcp_subtype_type = {
+	.type = TYPE_INTEGER, .name = "integer",
+	.desc = "mptcp option subtype",
+	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.basetype = &integer_type, .sym_tbl = &mptcp_subtype_tbl,
 };
 
 static const struct datatype *const datatypes[] = {

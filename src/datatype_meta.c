@@ -446,14 +446,52 @@ static long local_utc_offset(void)
 	return tm.tm_gmtoff;
 }
 
+/*
+ * A plain number where a time is expected: "meta hour 3600" (seconds
+ * after UTC midnight), "meta time 1561129200" (seconds since 1970), as
+ * the reference reads them; 0x and leading-zero octal too. At most @max;
+ * -1 if it is not a number, else 0 or an error.
+ */
+static int time_number(const struct expr *sym, unsigned long long max,
+		       unsigned long long *v, struct error_record **erec)
+{
+	const char *id = sym->symbol.identifier;
+	char *end;
+
+	*erec = NULL;
+	if (!isdigit((unsigned char)*id))
+		return -1;
+	errno = 0;
+	*v = strtoull(id, &end, 0);
+	if (end == id || *end)
+		return -1;
+	/* the reference wraps these silently (to 0 for "meta hour
+	 * 4294967296"): refused instead */
+	if (errno || *v > max)
+		*erec = erec_create(EREC_ERROR, &sym->location,
+				    "Value %s exceeds valid range 0-%llu",
+				    id, max);
+	return 0;
+}
+
 /* "17:00" or "17:00:01", local time; kept as seconds after UTC midnight. */
 static struct error_record *hour_parse(const struct expr *sym,
 				       struct expr **res)
 {
+	struct error_record *erec;
+	unsigned long long n;
 	unsigned int h, m, s = 0;
 	long secs;
 	char c;
 
+	if (time_number(sym, UINT32_MAX, &n, &erec) == 0) {
+		if (!erec)
+			*res = constant_expr_alloc_u64(&sym->location,
+						       &hour_type,
+						       BYTEORDER_HOST_ENDIAN,
+						       32, n);
+		return erec;
+	}
 	if (sscanf(sym->symbol.identifier, "%u:%u%c", &h, &m, &c) != 2 &&
 	    sscanf(sym->symbol.identifier, "%u:%u:%u%c", &h, &m, &s, &c) != 3)
 		return parse_error(sym, "%s", "Could not parse time of day");
@@ -466,15 +504,26 @@ static struct error_record *hour_parse(const struct expr *sym,
 	return NULL;
 }
 
+/* The time of day in the local zone, as written. */
+static long hour_local(uint64_t v)
+{
+	return ((((long)(v % 86400) + local_utc_offset()) % 86400) + 86400) %
+	       86400;
+}
+
+/* A value past the day ("meta hour 90000", which the reference lists as
+ * "01:00") is no time of day: it prints as the number it is, which
+ * loads back as itself. */
 static void hour_format(const struct expr *expr, char *buf, size_t size)
 {
 	uint64_t v = 0;
 	long secs;
 
 	value_get_u64(expr, &v);
-	secs = ((((long)(v % 86400) + local_utc_offset()) % 86400) + 86400) %
-	       86400;
-	if (secs % 60)
+	secs = hour_local(v);
+	if (v >= 86400)
+		snprintf(buf, size, "%" PRIu64, v);
+	else if (secs % 60)
 		snprintf(buf, size, "%02ld:%02ld:%02ld", secs / 3600,
 			 secs / 60 % 60, secs % 60);
 	else
@@ -483,18 +532,34 @@ static void hour_format(const struct expr *expr, char *buf, size_t size)
 
 static void hour_print(const struct expr *expr, struct output_ctx *octx)
 {
-	char buf[16];
+	char buf[24];
+	uint64_t v = 0;
 
+	value_get_u64(expr, &v);
 	hour_format(expr, buf, sizeof(buf));
-	nft_print(octx, "\"%s\"", buf);
+	nft_print(octx, v >= 86400 ? "%s" : "\"%s\"", buf);
 }
 
 static json_t *hour_json(const struct expr *expr, struct output_ctx *octx)
 {
-	char buf[16];
+	char buf[24];
+	uint64_t v = 0;
 
+	value_get_u64(expr, &v);
+	if (v >= 86400)
+		return json_integer(v);
 	hour_format(expr, buf, sizeof(buf));
 	return json_string(buf);
+}
+
+/* A range "as written" is in local time: "08:00"-"10:00" in Tokyo is
+ * 23:00-01:00 in UTC, and still no negative range. */
+static void hour_written(const struct expr *expr, mpz_t out)
+{
+	uint64_t v = 0;
+
+	value_get_u64(expr, &v);
+	mpz_set_ui(out, v >= 86400 ? v : (unsigned long)hour_local(v));
 }
 
 static struct error_record *day_parse(const struct expr *sym,
@@ -564,11 +629,23 @@ static struct error_record *date_parse(const struct expr *sym,
 		if (end && !*end)
 			break;
 	}
-	if (i == array_size(formats))
-		return NULL;		/* a number: the integer parser */
+	if (i == array_size(formats)) {
+		struct error_record *erec;
+		unsigned long long n;
+
+		/* a number is seconds: the most whose nanoseconds fit */
+		if (time_number(sym, UINT64_MAX / 1000000000ULL, &n,
+				&erec) < 0)
+			return NULL;	/* the integer parser's error */
+		if (erec)
+			return erec;
+		mpz_init_set_ui(ns, n);
+		goto done;
+	}
 	tm.tm_isdst = -1;
 	t = mktime(&tm);
 	mpz_init_set_si(ns, t);
+done:
 	mpz_mul_ui(ns, ns, 1000000000UL);
 	*res = constant_expr_alloc_mpz(&sym->location, &date_type,
 				       BYTEORDER_HOST_ENDIAN, 64, ns);
@@ -773,6 +850,7 @@ const struct datatype hour_type = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
 	.flags = DTYPE_F_WRAP, .basetype = &integer_type,
 	.print = hour_print, .json = hour_json, .parse = hour_parse,
+	.written = hour_written,
 };
 
 const struct datatype day_type = {

@@ -596,6 +596,10 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, len, &hton);
 	if (left == NULL)
 		return -1;
+	/* a mask wider than a value of one byte: the value widened to a
+	 * mark, in host order ("meta mark set ip dscp & 3") */
+	if (left->len <= BITS_PER_BYTE && len * BITS_PER_BYTE > left->len)
+		left->byteorder = BYTEORDER_HOST_ENDIAN;
 	mask = delin_value(left, data, len, hton);
 	data = delin_get_data(nle, NFTNL_EXPR_BITWISE_XOR, &len);
 	xor = delin_value(left, data, len, hton);
@@ -605,8 +609,12 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	return 0;
 }
 
-/* Only the hton the relational encoder emits before ordered compares:
- * the value stays what it was, now big endian. */
+/*
+ * The hton the relational encoder emits before ordered compares (and
+ * before host order values written into big endian ones): the value
+ * stays what it was, now big endian. An ntoh turns a big endian value
+ * into a mark ("meta mark set ip saddr"): it stays what it was too.
+ */
 static int delin_byteorder(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle)
 {
@@ -616,13 +624,22 @@ static int delin_byteorder(struct delin_ctx *dctx,
 	struct expr *expr;
 	bool hton;
 
-	if (op != NFT_BYTEORDER_HTON)
-		return delin_error(dctx, "byteorder ntoh is not supported");
+	if (op != NFT_BYTEORDER_HTON && op != NFT_BYTEORDER_NTOH)
+		return delin_error(dctx, "byteorder operation %u", op);
 	expr = delin_source(dctx, nle, NFTNL_EXPR_BYTEORDER_SREG, len, &hton);
 	if (expr == NULL)
 		return -1;
+	if (op == NFT_BYTEORDER_NTOH &&
+	    expr->byteorder != BYTEORDER_BIG_ENDIAN) {
+		expr_free(expr);
+		return delin_error(dctx, "byteorder ntoh of a host order value");
+	}
+	/* what a mask applies to it next is in host order ("meta mark set
+	 * tcp dport & 3": ntoh, then & 0x00000003) */
+	if (op == NFT_BYTEORDER_NTOH)
+		expr->byteorder = BYTEORDER_HOST_ENDIAN;
 	delin_set_register(dctx, dreg, expr);
-	if (delin_reg_find(dctx, dreg))
+	if (op == NFT_BYTEORDER_HTON && delin_reg_find(dctx, dreg))
 		delin_reg_find(dctx, dreg)->hton = true;
 	delin_reg_sync_hton(dctx);
 	return 0;
@@ -815,29 +832,50 @@ static int delin_expr(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 
 /* ---- postprocessing ---------------------------------------------------- */
 
-/* The innermost left operand of a chain of binops: what is masked. */
-static const struct expr *delin_binop_base(const struct expr *expr)
+static bool delin_is_shift(const struct expr *expr)
 {
-	while (expr->etype == EXPR_BINOP)
-		expr = expr->binop.left;
+	return expr->etype == EXPR_BINOP &&
+	       (expr->binop.op == OP_LSHIFT || expr->binop.op == OP_RSHIFT);
+}
+
+/*
+ * The innermost left operand of a chain of binops: what is masked, whose
+ * type the masks and the compared value take. A shifted value is no
+ * longer of its type but a number, printed in hex as the reference
+ * prints it ("meta mark >> 8 & 0xff == 0x5"): @shifted says so.
+ */
+static const struct expr *delin_binop_base(const struct expr *expr,
+					   bool *shifted)
+{
+	*shifted = false;
+	for (; expr->etype == EXPR_BINOP; expr = expr->binop.left)
+		if (delin_is_shift(expr))
+			*shifted = true;
 	return expr;
+}
+
+/* Give @e the type of what the binop chain @chain computes. */
+static void delin_type_like(struct expr *e, const struct expr *chain)
+{
+	bool shifted;
+	const struct expr *base = delin_binop_base(chain, &shifted);
+
+	if (shifted)
+		expr_set_type(e, &xinteger_type, base->byteorder);
+	else if (e->etype == EXPR_SET)
+		expr_retype_constant(e, base);
+	else
+		expr_set_type(e, base->dtype, base->byteorder);
 }
 
 /* A match on a masked value types the mask like what it masks, and
  * the compared value too (a set may keep its key's own type). */
 static void delin_postprocess_binop(struct stmt *stmt, struct expr *binop)
 {
-	const struct expr *base = delin_binop_base(binop);
-
 	/* a shift's right side is a number of bits */
-	if (binop->binop.op != OP_LSHIFT && binop->binop.op != OP_RSHIFT)
-		expr_set_type(binop->binop.right, base->dtype,
-			      base->byteorder);
-	if (stmt->expr->binop.right->etype == EXPR_SET)
-		expr_retype_constant(stmt->expr->binop.right, base);
-	else
-		expr_set_type(stmt->expr->binop.right, base->dtype,
-			      base->byteorder);
+	if (!delin_is_shift(binop))
+		delin_type_like(binop->binop.right, binop->binop.left);
+	delin_type_like(stmt->expr->binop.right, binop);
 }
 
 /*
@@ -879,11 +917,37 @@ static void delin_flags_match(struct expr *rel)
 
 /* A match (the statement's relational): its left-hand kind restores it;
  * it may replace stmt->expr (a merged load split into fields). */
+/*
+ * A field narrower than its bytes loaded as its value ("(load & 0xfc)
+ * >> 2": ip dscp) and operated on further ("ip dscp & 3 == 1") is the
+ * field again. At the top of a match (@top) a mask alone is the
+ * match's own ("ip dscp cs1"), left to the payload kind.
+ */
+void delin_unmask_chain(struct expr **exprp, bool top)
+{
+	struct expr *e = *exprp, *f;
+
+	if (e->etype != EXPR_BINOP)
+		return;
+	if (!top || delin_is_shift(e)) {
+		f = payload_key_unmask(expr_get(e));
+		if (f != e) {
+			expr_free(e);
+			*exprp = f;
+			return;
+		}
+		expr_free(f);
+	}
+	delin_unmask_chain(&e->binop.left, false);
+}
+
 static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 {
 	struct expr *left;
+	bool shifted;
 
 	delin_flags_match(stmt->expr);
+	delin_unmask_chain(&stmt->expr->binop.left, true);
 	left = stmt->expr->binop.left;
 	if (left->etype == EXPR_BINOP) {
 		/* every mask of a nested binop, then the compared value */
@@ -894,6 +958,12 @@ static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)
 		left = left->binop.left;
 		if (left->etype != EXPR_BINOP && left->ops->delin_postprocess)
 			left->ops->delin_postprocess(dctx, stmt, left);
+		/* ... but not the type of a shifted one */
+		if (stmt->expr->binop.left->etype == EXPR_BINOP &&
+		    delin_binop_base(stmt->expr->binop.left, &shifted) &&
+		    shifted)
+			delin_type_like(stmt->expr->binop.right,
+					stmt->expr->binop.left);
 	} else if (left->ops->delin_postprocess)
 		left->ops->delin_postprocess(dctx, stmt, left);
 }
@@ -985,13 +1055,8 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 		delin_postprocess_expr(dctx, stmt, &expr->binop.left);
 		delin_postprocess_expr(dctx, stmt, &expr->binop.right);
 		if (expr->binop.right->etype == EXPR_VALUE &&
-		    expr->binop.op != OP_LSHIFT &&
-		    expr->binop.op != OP_RSHIFT) {
-			const struct expr *base = delin_binop_base(expr);
-
-			expr_set_type(expr->binop.right, base->dtype,
-				      base->byteorder);
-		}
+		    !delin_is_shift(expr))
+			delin_type_like(expr->binop.right, expr->binop.left);
 		break;
 	case EXPR_LIST:
 		delin_walk_list(dctx, stmt, &expr->expr_list.expressions);
@@ -1026,6 +1091,23 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
 	}
 }
 
+/*
+ * A statement other than a match between a dependency and the match
+ * that implies it ("meta l4proto tcp counter tcp dport 22") keeps it:
+ * without it the counter would count what the reloaded rule does not
+ * (its dependency would come after the counter). The reference lists
+ * them so too.
+ */
+static void delin_deps_forget(struct delin_ctx *dctx)
+{
+	unsigned int b;
+
+	for (b = 0; b < array_size(dctx->deps); b++)
+		dctx->deps[b] = NULL;
+	for (b = 0; b < array_size(dctx->pctx.protocol); b++)
+		dctx->pctx.protocol[b].type_stmt = NULL;
+}
+
 static void delin_postprocess(struct delin_ctx *dctx)
 {
 	struct stmt *stmt, *next;
@@ -1038,6 +1120,7 @@ static void delin_postprocess(struct delin_ctx *dctx)
 		default:
 			if (stmt->ops->delin_postprocess)
 				stmt->ops->delin_postprocess(dctx, stmt);
+			delin_deps_forget(dctx);
 			break;
 		}
 	}

@@ -20,9 +20,6 @@ static void describe_basetypes(const struct datatype *dtype,
 	const struct datatype *b = dtype->basetype;
 	const char *sep = " (basetype ";
 
-	/* the hex printed integer is "integer" itself, with no base */
-	if (b && !strcmp(b->name, dtype->name))
-		return;
 	for (; b; b = b->basetype) {
 		nft_print(octx, "%s%s", sep, b->desc);
 		sep = ", ";
@@ -85,8 +82,10 @@ void describe_expr(const struct expr *expr, struct output_ctx *octx)
 
 	nft_print(octx, "%s, datatype %s (%s)", expr_name(expr), dtype->name,
 		  dtype->desc);
-	if (expr->etype == EXPR_SYMBOL || dtype->type == TYPE_INVALID)
+	if (expr->etype == EXPR_SYMBOL || dtype->type == TYPE_INVALID) {
+		nft_print(octx, "\n");
 		return;
+	}
 	describe_basetypes(dtype, octx);
 	if (describe_is_string(dtype))
 		nft_print(octx, ", %u characters\n",
@@ -94,7 +93,7 @@ void describe_expr(const struct expr *expr, struct output_ctx *octx)
 	else
 		nft_print(octx, ", %u bits\n", expr->len);
 	tbl = describe_symbols(dtype);
-	if (tbl)
+	if (tbl && !tbl->input_only)
 		describe_symbol_table(dtype, tbl, octx);
 }
 

@@ -1120,15 +1120,14 @@ json_t *json_lazy_next(struct json_lazy_iter *it)
 /* Command @i at sp->p, loaded and parsed (*@err set on an error in
  * it); -1 if it does not load. */
 static int json_streamed_one(struct json_ctx *jctx, struct json_span *sp,
-			     size_t i, struct json_ctx *lazy,
-			     struct list_head *cmds, int *err)
+			     size_t i, struct list_head *cmds, int *err)
 {
 	json_error_t jerr;
 	const char *end;
 	json_t *elem;
 
 	jctx->nlazy = 0;
-	elem = json_fast_load_cmd(&sp->p, sp->end, lazy);
+	elem = json_fast_load_cmd(&sp->p, sp->end, jctx);
 	if (!elem) {
 		jctx->nlazy = 0;
 		end = json_span_value_end(sp);
@@ -1167,14 +1166,13 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 			       size_t len, struct list_head *cmds, int *err)
 {
 	struct json_span sp = { data, data + len };
-	/* -e as before: no lazy elements, small documents read whole */
-	struct json_ctx *lazy = nft_output_echo(&jctx->nft->octx) ? NULL : jctx;
 	size_t i;
 
 	/* small documents too (their sets' elements read lazily like a
-	 * big one's, so the tests see that path), but not with -e, where
-	 * the echo of a small document mirrors its tree */
-	if ((len < 4096 && !lazy) || !json_span_take(&sp, "{") ||
+	 * big one's, so the tests see that path), but not with -e, whose
+	 * echo is the document's tree with the handles filled in, element
+	 * i for element i (a leading metainfo too), whatever its size */
+	if (nft_output_echo(&jctx->nft->octx) || !json_span_take(&sp, "{") ||
 	    !json_span_take(&sp, "\"nftables\"") || !json_span_take(&sp, ":") ||
 	    !json_span_take(&sp, "["))
 		return 0;
@@ -1186,7 +1184,7 @@ static int json_parse_streamed(struct json_ctx *jctx, const char *data,
 		return json_streamed_end(&sp, cmds);
 	for (i = 0; ; i++) {
 		json_span_skip_ws(&sp);
-		if (json_streamed_one(jctx, &sp, i, lazy, cmds, err) < 0)
+		if (json_streamed_one(jctx, &sp, i, cmds, err) < 0)
 			break;
 		if (json_span_take(&sp, ","))
 			continue;

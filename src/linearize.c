@@ -53,16 +53,49 @@ void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
-void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
+void lin_byteorder(struct lin_ctx *lctx, enum nft_registers reg,
+		   enum nft_byteorder_ops op, unsigned int len,
+		   unsigned int size)
 {
 	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
 
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, op);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, size);
 	lin_add_expr(lctx, nle);
+}
+
+void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
+	       enum nft_bitwise_ops op, unsigned int bits, unsigned int len)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("bitwise");
+
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_OP, op);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DATA, bits);
+	lin_add_expr(lctx, nle);
+}
+
+/* The reference turns a value around in units of the largest power of
+ * two of at most 8 bytes its width holds (hton(reg, 8, 16) for a 128
+ * bit "ct label", which the kernel refuses in one unit of 16). */
+unsigned int lin_byteorder_size(unsigned int len)
+{
+	unsigned int size;
+
+	for (size = 8; size > len; size /= 2)
+		;
+	return size;
+}
+
+void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
+{
+	lin_byteorder(lctx, reg, NFT_BYTEORDER_HTON, len,
+		      lin_byteorder_size(len));
 }
 
 unsigned int lin_register_slots(unsigned int len)

@@ -331,8 +331,9 @@ const char *hook_name(uint32_t family, unsigned int hooknum)
 /*
  * Named priorities. A row is valid in the families of @families and, when
  * @hooks is not HOOKS_ALL, only on those hook numbers. Values and validity
- * follow nft(8) and the system nft: dstnat only on prerouting, srcnat only
- * on postrouting; bridge has its own scale.
+ * follow the reference: dstnat on prerouting and output, srcnat on
+ * postrouting and input (where nat chains go); bridge has its own scale,
+ * dstnat only on prerouting, srcnat only on postrouting.
  */
 #define HOOKS_ALL	0xffffffffu
 #define HOOK_BIT(n)	(1u << (n))
@@ -345,11 +346,11 @@ static const struct {
 } prio_table[] = {
 	{ FAM_IPX,		"raw",		-300,	HOOKS_ALL },
 	{ FAM_IPX,		"mangle",	-150,	HOOKS_ALL },
-	{ FAM_IPX,		"dstnat",	-100,	HOOK_BIT(0) },
+	{ FAM_IPX,		"dstnat",	-100,	HOOK_BIT(0) | HOOK_BIT(3) },
 	{ FAM_IPX | FAM_ARP | FAM_NETDEV,
 				"filter",	0,	HOOKS_ALL },
 	{ FAM_IPX,		"security",	50,	HOOKS_ALL },
-	{ FAM_IPX,		"srcnat",	100,	HOOK_BIT(4) },
+	{ FAM_IPX,		"srcnat",	100,	HOOK_BIT(4) | HOOK_BIT(1) },
 	{ FAM_BRIDGE,		"dstnat",	-300,	HOOK_BIT(0) },
 	{ FAM_BRIDGE,		"filter",	-200,	HOOKS_ALL },
 	{ FAM_BRIDGE,		"out",		100,	HOOK_BIT(3) },

@@ -190,7 +190,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <string> set_key_types
 %type <val> set_flag_list
 %type <expr> set_ref
-%type <stmt> stmt match_stmt counter_stmt verdict_stmt
+%type <stmt> stmt match_stmt counter_stmt counter_valued optstrip_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
 %type <stmt> elem_stmt
@@ -207,7 +207,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
-%type <expr> match_rhs flag_list keyset_flag flag_or
+%type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
@@ -1419,6 +1419,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| tproxy_stmt		{ $$ = $1; }
 		| keyset_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
+		| optstrip_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
 		| flow_stmt		{ $$ = $1; }
 		| vmap_stmt		{ $$ = $1; }
@@ -2126,6 +2127,23 @@ match_rhs	: rhs_expr		{ $$ = $1; }
 		| set_ref		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
+		| flag_range		{ $$ = $1; }
+		;
+
+/* "ct state 0x1 | 0x2-0x1 | 0x4": a range of or-ed flags, as the
+ * reference lists ranges of ct state and status */
+flag_range	: flag_or '-' flag_or
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| flag_or '-' rhs_primary
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
+		| rhs_primary '-' flag_or
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
 		;
 
 /* "established | related": flags under a mask, as upstream lists them */
@@ -2486,11 +2504,47 @@ counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
 						   $2, &@2, $3);
 				$$->objref.name_loc = @3;
 			}
-		| COUNTER PACKETS number BYTES number
+		| counter_valued
+		;
+
+/* "reset tcp option sack-perm": the option removed from the packet */
+optstrip_stmt	: RESET proto_kw OPTION option_name
+			{
+				$$ = optstrip_stmt_alloc(&@$,
+					parser_option(state, &@$, $2, &@2,
+						      $4, &@4, NULL, NULL));
+			}
+		| RESET proto_kw OPTION NUMBER
+			{
+				$$ = optstrip_stmt_alloc(&@$,
+					parser_option_number(state, &@$, $2,
+							     &@2, $4, &@4));
+			}
+		;
+
+/* "counter packets N bytes M", either or both, in any order (the other
+ * is 0), as the reference takes them */
+counter_valued	: COUNTER PACKETS number
 			{
 				$$ = counter_stmt_alloc(&@$);
 				$$->counter.packets = $3;
-				$$->counter.bytes = $5;
+			}
+		| COUNTER BYTES number
+			{
+				$$ = counter_stmt_alloc(&@$);
+				$$->counter.bytes = $3;
+			}
+		| counter_valued PACKETS number
+			{
+				$$ = $1;
+				$$->location = @$;
+				$$->counter.packets = $3;
+			}
+		| counter_valued BYTES number
+			{
+				$$ = $1;
+				$$->location = @$;
+				$$->counter.bytes = $3;
 			}
 		;
 

@@ -181,12 +181,11 @@ const struct proto_desc proto_icmp6 = {
 		[1] = HDR_FIELD("type", &icmp6_type_type, 0, 8),
 		[2] = HDR_FIELD("code", &icmpv6_code_type, 8, 8),
 		[3] = HDR_INT("checksum", 16, 16),
-		[4] = HDR_TYPED("parameter-problem", &integer_type, 32, 32,
-				1, 4),
-		/* listed as "mtu"; nft(8) calls it "packet-too-big" */
+		/* nft(8) calls it "packet-too-big", which the reference
+		 * does not take; it has no name for a parameter problem's
+		 * pointer either (it lists "parameter-problem", which it
+		 * does not take): that lists raw, "@th,32,32" */
 		[5] = HDR_TYPED("mtu", &integer_type, 32, 32, 1, 2),
-		[6] = HDR_TYPED("packet-too-big", &integer_type, 32, 32,
-				1, 2),
 		/* echo request, echo reply */
 		[7] = HDR_TYPED("id", &integer_type, 32, 16, 2, 128, 129),
 		[8] = HDR_TYPED("sequence", &integer_type, 48, 16,
@@ -337,11 +336,24 @@ const struct proto_desc *proto_lookup(const char *name)
 	return NULL;
 }
 
+/* Older names of fields, taken as input, listed by the new one. */
+static const struct {
+	const struct proto_desc *desc;
+	const char *alias;
+	const char *token;
+} proto_field_aliases[] = {
+	{ &proto_vlan, "cfi", "dei" },
+};
+
 unsigned int proto_field_lookup(const struct proto_desc *desc,
 				const char *token)
 {
 	unsigned int i;
 
+	for (i = 0; i < array_size(proto_field_aliases); i++)
+		if (proto_field_aliases[i].desc == desc &&
+		    !strcmp(proto_field_aliases[i].alias, token))
+			token = proto_field_aliases[i].token;
 	for (i = 1; i < PROTO_MAX_FIELDS; i++)
 		if (desc->templates[i].token &&
 		    !strcmp(desc->templates[i].token, token))
@@ -468,6 +480,7 @@ void proto_ctx_init(struct proto_ctx *ctx, unsigned int family)
 	for (i = 0; i <= PROTO_BASE_MAX; i++) {
 		ctx->protocol[i].location = internal_location;
 		ctx->protocol[i].type = -1;
+		ctx->protocol[i].type_last = -1;
 	}
 }
 
@@ -498,6 +511,7 @@ void proto_ctx_update_at(struct proto_ctx *ctx, enum proto_bases base,
 	ctx->protocol[base].offset = offset;
 	ctx->protocol[base].type = -1;
 	ctx->protocol[base].type_stmt = NULL;
+	ctx->protocol[base].type_last = -1;
 }
 
 void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,

@@ -135,17 +135,38 @@ static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 	return ret;
 }
 
+/*
+ * The reference evaluates at most 16 binary operations inside each
+ * other ("meta mark | 1 | 2 ... | 0x8000" is one too many) and points at
+ * what the 16th operates on.
+ */
+#define BINOP_MAX_DEPTH	16
+
+static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp);
+
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	int ret;
+
+	if (ectx->binop_depth + 1 >= BINOP_MAX_DEPTH)
+		return expr_error(ectx, (*exprp)->binop.left,
+				  "Binary operation limit %u reached ",
+				  BINOP_MAX_DEPTH);
+	ectx->binop_depth++;
+	ret = binop_evaluate_nested(ectx, exprp);
+	ectx->binop_depth--;
+	return ret;
+}
+
+static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
 
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
-	/* the bytes would be operated on, not the field in them */
-	if (payload_expr_needs_mask(left))
-		return expr_error(ectx, left,
-				  "binary operations on a field that is not whole bytes are not supported");
+	/* a field narrower than its bytes is operated on as its value,
+	 * loaded masked and shifted down (payload_key_linearize()) */
 	/* JSON {"&": [{"range": ...}, 255]}: no one value to operate on */
 	if (left->ops->linearize == NULL)
 		return expr_error(ectx, left,
@@ -156,6 +177,9 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (op->binop.right->etype != EXPR_VALUE)
 		return expr_error(ectx, op->binop.right,
 				  "Right hand side of binary operation must be constant");
+	if (!binop_is_shift(op->binop.op) &&
+	    expr_check_value_max(ectx, left, op->binop.right) < 0)
+		return -1;
 	if (op->binop.op != OP_AND && op->binop.op != OP_OR &&
 	    op->binop.op != OP_XOR && !binop_is_shift(op->binop.op))
 		return expr_error(ectx, op, "Unsupported binary operation");
@@ -179,20 +203,12 @@ static void binop_linearize_shift(struct lin_ctx *lctx,
 				  const struct expr *expr,
 				  enum nft_registers dreg)
 {
-	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
-	struct nftnl_expr *nle;
-
 	linearize_expr(lctx, expr->binop.left, dreg);
-	nle = lin_expr_alloc("bitwise");
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, dreg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, dreg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_OP,
-			   expr->binop.op == OP_LSHIFT ? NFT_BITWISE_LSHIFT :
-							NFT_BITWISE_RSHIFT);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DATA,
-			   mpz_get_ui(expr->binop.right->value.value));
-	lin_add_expr(lctx, nle);
+	lin_shift(lctx, dreg,
+		  expr->binop.op == OP_LSHIFT ? NFT_BITWISE_LSHIFT :
+						NFT_BITWISE_RSHIFT,
+		  mpz_get_ui(expr->binop.right->value.value),
+		  div_round_up(expr->binop.left->len, BITS_PER_BYTE));
 }
 
 /* One constant &, | or ^ on top of (value & *m) ^ *x: still one mask

@@ -294,18 +294,33 @@ static int ct_evaluate_family(struct eval_ctx *ectx, struct expr *expr)
 			  ct_key_name(expr->ct.key), ct_key_name(expr->ct.key));
 }
 
-/* "ct original ip6 saddr" in an ip table can never match. */
+/* "ct original ip6 saddr" in an ip table, or after "ip saddr 1.2.3.4"
+ * (the match underlined), can never match. */
 static int ct_evaluate_addr_family(struct eval_ctx *ectx, struct expr *expr)
 {
 	unsigned int family = ectx->pctx.family;
 	bool v6 = expr->dtype == &ip6addr_type;
+	const struct proto_desc *nh;
+	struct error_record *erec;
+	struct location where;
 
 	if ((family == NFPROTO_IPV4 && v6) || (family == NFPROTO_IPV6 && !v6))
 		return expr_error(ectx, expr,
 				  "conflicting protocols specified: %s vs. %s",
 				  family == NFPROTO_IPV4 ? "ip" : "ip6",
 				  v6 ? "ip6" : "ip");
-	return 0;
+	payload_pctx_rebuild(ectx);
+	nh = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	where = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].location;
+	if (!(nh == &proto_ip && v6) && !(nh == &proto_ip6 && !v6))
+		return 0;
+	erec = erec_create(EREC_ERROR, &expr->location,
+			   "conflicting protocols specified: %s vs. %s",
+			   nh->name, v6 ? "ip6" : "ip");
+	if (where.indesc && where.json_index < 0)
+		erec_add_location(erec, &where);
+	erec_queue(erec, ectx->msgs);
+	return -1;
 }
 
 static int ct_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)

@@ -122,7 +122,8 @@ static const struct exthdr_desc exthdr_tcpopt[] = {
 		F("tsecr", 48, 32, &integer_type) } },
 	{ "md5sig", NFT_EXTHDR_OP_TCPOPT, 19, { TCPOPT_KIND_LENGTH } },
 	{ "mptcp", NFT_EXTHDR_OP_TCPOPT, 30, {
-		TCPOPT_KIND_LENGTH, F("subtype", 16, 4, &integer_type) } },
+		TCPOPT_KIND_LENGTH,
+		F("subtype", 16, 4, &mptcp_subtype_type) } },
 	{ "fastopen", NFT_EXTHDR_OP_TCPOPT, 34, { TCPOPT_KIND_LENGTH } },
 };
 
@@ -503,7 +504,7 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	/* narrower than a byte: only as a match, where it is masked
 	 * (exthdr_relational_mask()) */
 	if (exthdr_expr_needs_mask(expr) &&
-	    !(ectx->stmt && ectx->stmt->type == STMT_EXPRESSION))
+	    ectx->stmt && ectx->stmt->type != STMT_EXPRESSION)
 		return expr_error(ectx, expr,
 				  "a field narrower than a byte can only be matched");
 	switch (expr->exthdr.op) {
@@ -517,7 +518,7 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return 0;
 	}
 	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
-	ret = payload_gen_dependency(ectx, tmp);
+	ret = payload_gen_implied_dependency(ectx, tmp);
 	expr_free(tmp);
 	return ret;
 }
@@ -543,8 +544,7 @@ void exthdr_relational_mask(struct expr *rel)
 					BITS_PER_BYTE) * BITS_PER_BYTE;
 	unsigned int shift = end - left->exthdr.offset - left->len;
 	unsigned int len = end - start;
-	struct expr *load, *mask, *vals[2] = { right, NULL };
-	unsigned int i;
+	struct expr *load, *mask;
 	mpz_t m;
 
 	load = exthdr_expr_alloc_raw(&left->location, left->exthdr.op,
@@ -559,19 +559,38 @@ void exthdr_relational_mask(struct expr *rel)
 	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
 					   mask);
 	expr_free(left);
-	if (right->etype == EXPR_RANGE) {
-		vals[0] = right->range.left;
-		vals[1] = right->range.right;
-	}
-	for (i = 0; i < 2 && vals[i]; i++) {
-		if (vals[i]->etype != EXPR_VALUE)
-			continue;
-		mpz_mul_2exp(vals[i]->value.value, vals[i]->value.value,
-			     shift);
-		vals[i]->len = len;
-		vals[i]->byteorder = BYTEORDER_BIG_ENDIAN;
-	}
-	right->len = len;
+	constant_shift_left(right, shift, len);
+}
+
+/*
+ * "ip option rr type 7": an option's type is its own number wherever it
+ * is there, so the reference asks whether it is ("ip option rr exists",
+ * the present flag); "!= 7" is "!= exists". Another number, which
+ * 1.1.3 sends as "exists" as well, stays a compare of the field, which
+ * never matches (README: Differences).
+ */
+void exthdr_relational_type(struct expr *rel)
+{
+	struct expr *left = rel->binop.left, *right = rel->binop.right;
+	const struct exthdr_field *f = left->exthdr.field;
+
+	if (left->etype != EXPR_EXTHDR || left->exthdr.op != NFT_EXTHDR_OP_IPV4 ||
+	    !f || strcmp(f->token, "type") || right->etype != EXPR_VALUE ||
+	    mpz_cmp_ui(right->value.value, left->exthdr.type) ||
+	    (rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT &&
+	     rel->binop.op != OP_NEQ))
+		return;
+	left->exthdr.field = NULL;
+	left->exthdr.offset = 0;
+	left->exthdr.flags = NFT_EXTHDR_F_PRESENT;
+	left->dtype = &boolean_type;
+	left->byteorder = BYTEORDER_HOST_ENDIAN;
+	left->len = BITS_PER_BYTE;
+	rel->binop.right = constant_expr_alloc_u64(&right->location,
+						   &boolean_type,
+						   BYTEORDER_HOST_ENDIAN,
+						   BITS_PER_BYTE, 1);
+	expr_free(right);
 }
 
 /* Listing "(load & mask) OP value": the field the mask selects. */
@@ -579,8 +598,8 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 {
 	struct expr *rel = stmt->expr, *binop = rel->binop.left;
 	struct expr *mask = binop->binop.right, *right = rel->binop.right;
-	struct expr *vals[2] = { right, NULL }, *field;
-	unsigned int lo, hi, i;
+	struct expr *field;
+	unsigned int lo, hi;
 
 	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
 	    binop->binop.left != load || mask->etype != EXPR_VALUE ||
@@ -599,18 +618,9 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 		expr_free(field);
 		return;
 	}
-	if (right->etype == EXPR_RANGE) {
-		vals[0] = right->range.left;
-		vals[1] = right->range.right;
-	}
-	for (i = 0; i < 2 && vals[i]; i++) {
-		if (vals[i]->etype != EXPR_VALUE)
-			return;
-	}
-	for (i = 0; i < 2 && vals[i]; i++) {
-		mpz_fdiv_q_2exp(vals[i]->value.value, vals[i]->value.value,
-				lo);
-		vals[i]->len = hi - lo;
+	if (!constant_shift_right(right, lo, hi - lo)) {
+		expr_free(field);
+		return;
 	}
 	rel->binop.left = field;
 	expr_free(binop);

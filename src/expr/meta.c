@@ -284,20 +284,28 @@ static int meta_expr_delinearize(struct delin_ctx *dctx,
 }
 
 /*
- * "range neq 02:00 23:00" on the hour is how "meta hour 23:00-02:00"
- * was encoded; upstream lists the wrapped range, not the negation.
+ * A range of times of day is kept in UTC: one that wraps there is sent
+ * turned around ("08:00"-"10:00" in Tokyo, 23:00-01:00 UTC, as "range
+ * neq 01:00 23:00"). Listed in local time, it is turned back where it
+ * wraps as written, so it reads as it was written and loads again.
+ * (The reference lists "!= 12:00-13:00" as "13:00"-"12:00", which it
+ * then refuses: "Range negative size".)
  */
 static void meta_unwrap_range(struct expr *rel)
 {
 	struct expr *range = rel->binop.right, *tmp;
 
-	if (rel->binop.op != OP_NEQ || range->etype != EXPR_RANGE ||
-	    !(rel->binop.left->dtype->flags & DTYPE_F_WRAP))
+	if ((rel->binop.op != OP_NEQ && rel->binop.op != OP_EQ &&
+	     rel->binop.op != OP_IMPLICIT) || range->etype != EXPR_RANGE ||
+	    !(rel->binop.left->dtype->flags & DTYPE_F_WRAP) ||
+	    range->range.left->etype != EXPR_VALUE ||
+	    range->range.right->etype != EXPR_VALUE ||
+	    range_bounds_cmp(range->range.left, range->range.right) <= 0)
 		return;
 	tmp = range->range.left;
 	range->range.left = range->range.right;
 	range->range.right = tmp;
-	rel->binop.op = OP_IMPLICIT;
+	rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEQ;
 }
 
 /*

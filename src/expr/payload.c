@@ -263,9 +263,25 @@ bool payload_type_match(const struct proto_ctx *pctx, const struct expr *rel,
 /*
  * A type match against a set ("icmp type { echo-request, echo-reply }")
  * names no single type, but it is the match a field of several types
- * needs: no other is added for it.
+ * needs: no other is added for it. The fields after it are those of
+ * its last member as written, as the reference checks them ("icmp type
+ * { redirect, echo-request } icmp gateway 1.2.3.4" is refused: "rule
+ * has 8, need 5"); a set whose last member is no value names none.
  */
 #define PAYLOAD_TYPE_SET	256
+
+static int payload_type_set_last(const struct expr *rel)
+{
+	const struct expr *set = rel->binop.right, *last;
+
+	if (list_empty(&set->expr_list.expressions))
+		return PAYLOAD_TYPE_SET;
+	last = list_last_entry(&set->expr_list.expressions, struct expr,
+			       list);
+	if (last->etype != EXPR_VALUE || mpz_cmp_ui(last->value.value, 255) > 0)
+		return PAYLOAD_TYPE_SET;
+	return mpz_get_ui(last->value.value);
+}
 
 bool payload_type_set_match(const struct proto_ctx *pctx,
 			    const struct expr *rel)
@@ -294,7 +310,7 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 		pctx->protocol[left->payload.desc->base].type = type;
 	else if (payload_type_set_match(pctx, rel))
 		pctx->protocol[left->payload.desc->base].type =
-			PAYLOAD_TYPE_SET;
+			payload_type_set_last(rel);
 /* a payload of a known (conflicting) layer was reported already */
 	if (left->etype == EXPR_PAYLOAD && left->payload.desc &&
 	    !pctx->protocol[left->payload.desc->base].desc)
@@ -311,7 +327,7 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
  * evaluator goes through a rule in order and only inserts before the
  * current statement, so each call walks just the statements since.
  */
-static void payload_pctx_rebuild(struct eval_ctx *ectx)
+void payload_pctx_rebuild(struct eval_ctx *ectx)
 {
 	const struct list_head *head, *pos;
 	const struct stmt *stmt;
@@ -378,6 +394,24 @@ static int payload_conflict(struct eval_ctx *ectx, const struct expr *expr,
 			  have, want);
 }
 
+/* Two protocols for one layer: the reference names the layer. */
+static int payload_layer_conflict(struct eval_ctx *ectx,
+				  const struct expr *expr, enum proto_bases base,
+				  const char *have, const char *want)
+{
+	static const char *const layers[] = {
+		[PROTO_BASE_LL_HDR]		= "link layer ",
+		[PROTO_BASE_NETWORK_HDR]	= "network layer ",
+		[PROTO_BASE_TRANSPORT_HDR]	= "transport layer ",
+	};
+	const char *layer = (unsigned int)base < array_size(layers) &&
+			    layers[base] ? layers[base] : "";
+
+	return expr_error(ectx, expr,
+			  "conflicting %sprotocols specified: %s vs. %s",
+			  layer, have, want);
+}
+
 /* "ether type 8021q", "vlan type ip": the protocol key of the header
  * known at @base, wherever that header sits in a stack. */
 static void payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
@@ -400,9 +434,9 @@ static int payload_dep_by_meta(struct eval_ctx *ectx, const struct expr *expr,
 	uint32_t num;
 
 	if (!proto_dep_meta(ectx->pctx.family, base, desc, &key, &num))
-		return payload_conflict(ectx, expr,
-					family_name(ectx->pctx.family),
-					desc->name);
+		return payload_layer_conflict(ectx, expr, base,
+					      family_name(ectx->pctx.family),
+					      desc->name);
 	payload_dep_meta(ectx, expr, key, num);
 	return 0;
 }
@@ -534,20 +568,32 @@ static int payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
-				 const struct expr *expr);
+				 const struct expr *expr, bool implied);
 
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 {
 	if (!expr->payload.desc || expr->payload.desc->generic || !ectx->stmt)
 		return 0;
 	payload_pctx_rebuild(ectx);
-	if (payload_gen_proto_dep(ectx, expr) < 0)
+	if (payload_gen_proto_dep(ectx, expr, false) < 0)
 		return -1;
 	return payload_dep_type(ectx, expr);
 }
 
+/* The header an extension header or IP option is in (ip, ip6): implied,
+ * as a transport header implies its network header (in bridge "ether
+ * type ip6", not "meta protocol"). */
+int payload_gen_implied_dependency(struct eval_ctx *ectx,
+				   const struct expr *expr)
+{
+	if (!expr->payload.desc || !ectx->stmt)
+		return 0;
+	payload_pctx_rebuild(ectx);
+	return payload_gen_proto_dep(ectx, expr, true);
+}
+
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
-				 const struct expr *expr)
+				 const struct expr *expr, bool implied)
 {
 	const struct proto_desc *desc = expr->payload.desc, *known;
 	enum proto_bases base = desc->base;
@@ -568,14 +614,15 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 		return 0;
 	}
 	if (known)
-		return payload_conflict(ectx, expr, known->name, desc->name);
+		return payload_layer_conflict(ectx, expr, base, known->name,
+					      desc->name);
 
 	switch (base) {
 	case PROTO_BASE_LL_HDR:
 		ret = payload_dep_link(ectx, expr, desc);
 		break;
 	case PROTO_BASE_NETWORK_HDR:
-		ret = payload_dep_network(ectx, expr, desc, false);
+		ret = payload_dep_network(ectx, expr, desc, implied);
 		break;
 	case PROTO_BASE_TRANSPORT_HDR:
 		ret = payload_dep_transport(ectx, expr, desc);
@@ -589,13 +636,34 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 }
 
 /*
+ * A raw load of the transport header's ports ("@th,16,16") is "th
+ * dport", typed as a port: the reference takes "@th,16,16 ssh" and
+ * writes it into a port ("dnat to 1.2.3.4:@th,16,16"). Other raw loads
+ * stay integers, also where the header is known ("@nh,96,32" in ip).
+ */
+static void payload_raw_ports(struct expr *expr)
+{
+	unsigned int field;
+
+	if (expr->payload.desc ||
+	    expr->payload.base != NFT_PAYLOAD_TRANSPORT_HEADER ||
+	    !proto_field_find_typed(&proto_th, expr->payload.offset,
+				    expr->len, -1, &field))
+		return;
+	expr->payload.desc = &proto_th;
+	expr->payload.tmpl = &proto_th.templates[field];
+	expr->dtype = expr->payload.tmpl->dtype;
+	expr->byteorder = expr->payload.tmpl->byteorder;
+}
+
+/*
  * After its dependencies, a field of a stacked header (the second vlan
  * tag) moves to where that header is.
  */
 static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp;
-	const struct proto_desc *desc = expr->payload.desc;
+	const struct proto_desc *desc;
 	unsigned int first = expr->payload.offset / BITS_PER_BYTE;
 	unsigned int end = div_round_up(expr->payload.offset + expr->len,
 					BITS_PER_BYTE);
@@ -606,6 +674,8 @@ static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  "payload of %u bits at bit %u does not fit the data registers (%u bits)",
 				  expr->len, expr->payload.offset,
 				  PAYLOAD_MAX_LEN);
+	payload_raw_ports(expr);
+	desc = expr->payload.desc;
 	if (payload_gen_dependency(ectx, expr) < 0)
 		return -1;
 	if (desc && expr->payload.tmpl &&
@@ -634,8 +704,8 @@ static void payload_shift_value(struct expr *value, unsigned int shift,
 
 /* A value, a range, or each member of a set ("ip dscp { cs1, cs2 }" is a
  * set of 0x20 and 0x40 under the mask 0xfc). */
-static void payload_shift_constant(struct expr *right, unsigned int shift,
-				   unsigned int len)
+void constant_shift_left(struct expr *right, unsigned int shift,
+			 unsigned int len)
 {
 	struct expr *i;
 
@@ -646,7 +716,7 @@ static void payload_shift_constant(struct expr *right, unsigned int shift,
 		break;
 	case EXPR_SET:
 		list_for_each_entry(i, &right->expr_list.expressions, list)
-			payload_shift_constant(i, shift, len);
+			constant_shift_left(i, shift, len);
 		break;
 	default:
 		payload_shift_value(right, shift, len);
@@ -709,28 +779,64 @@ void payload_relational_mask(struct expr *rel)
 	if (right->etype == EXPR_SET)
 		rel->binop.left->dtype = left->dtype;
 	expr_free(left);
-	payload_shift_constant(right, shift, len);
+	constant_shift_left(right, shift, len);
 }
 
 /*
  * The value of a field that is not whole bytes, where nothing is moved
  * into its place (a named set's key, a member of a concatenation, the
  * key of a set statement): masked and shifted down to bit 0, as the
- * system nft loads it ("ip dscp @s": & 0xfc, >> 2).
+ * reference loads it ("ip dscp @s": & 0xfc, >> 2); the bytes of one that
+ * spans several are turned to host order before the shift ("ip6 dscp":
+ * & 0x0fc0, ntoh, >> 6).
  */
-static struct expr *payload_key_value(const struct expr *field)
+static void payload_key_linearize(struct lin_ctx *lctx,
+				  const struct expr *field,
+				  enum nft_registers dreg)
 {
 	unsigned int start, len, shift;
-	struct expr *key = payload_masked_load(field);
+	struct expr *load = payload_masked_load(field);
 
 	payload_field_span(field, &start, &len, &shift);
+	linearize_expr(lctx, load, dreg);
+	expr_free(load);
 	if (shift == 0)
-		return key;
-	return binop_expr_alloc(&field->location, OP_RSHIFT, key,
-				constant_expr_alloc_u64(&field->location,
-							&integer_type,
-							BYTEORDER_HOST_ENDIAN,
-							32, shift));
+		return;
+	if (len > BITS_PER_BYTE)
+		lin_byteorder(lctx, dreg, NFT_BYTEORDER_NTOH,
+			      len / BITS_PER_BYTE,
+			      lin_byteorder_size(len / BITS_PER_BYTE));
+	lin_shift(lctx, dreg, NFT_BITWISE_RSHIFT, shift, len / BITS_PER_BYTE);
+}
+
+/*
+ * A value turned to host order (a mark from it: see keyset_ntoh_size()):
+ * a field narrower than its bytes is masked, turned and then shifted
+ * down, as the reference does ("meta mark set ip6 dscp": & 0x0fc0, ntoh,
+ * >> 6).
+ */
+void linearize_value_ntoh(struct lin_ctx *lctx, const struct expr *value,
+			  enum nft_registers reg, unsigned int size)
+{
+	unsigned int start, len, shift;
+	struct expr *load;
+
+	if (!payload_expr_needs_mask(value)) {
+		linearize_expr(lctx, value, reg);
+		lin_byteorder(lctx, reg, NFT_BYTEORDER_NTOH,
+			      div_round_up(value->len, BITS_PER_BYTE), size);
+		return;
+	}
+	payload_field_span(value, &start, &len, &shift);
+	if (shift) {
+		payload_key_linearize(lctx, value, reg);
+		return;
+	}
+	load = payload_masked_load(value);
+	linearize_expr(lctx, load, reg);
+	expr_free(load);
+	lin_byteorder(lctx, reg, NFT_BYTEORDER_NTOH, len / BITS_PER_BYTE,
+		      size);
 }
 
 /* ------------------------------------------------------------------ */
@@ -939,18 +1045,15 @@ void payload_merge_rule(struct rule *rule)
 
 /* Uses expr->len, so the relational encoder can load a shorter prefix.
  * A field narrower than its bytes is loaded as its value
- * (payload_key_value()); matches on one mask it in place instead. */
+ * (payload_key_linearize()); matches on one mask it in place instead. */
 static void payload_expr_linearize(struct lin_ctx *lctx,
 				   const struct expr *expr,
 				   enum nft_registers dreg)
 {
 	struct nftnl_expr *nle;
-	struct expr *key;
 
 	if (payload_expr_needs_mask(expr)) {
-		key = payload_key_value(expr);
-		linearize_expr(lctx, key, dreg);
-		expr_free(key);
+		payload_key_linearize(lctx, expr, dreg);
 		return;
 	}
 	nle = lin_expr_alloc("payload");

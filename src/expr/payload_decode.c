@@ -24,16 +24,17 @@ static enum proto_bases payload_proto_base(enum nft_payload_bases base)
 	return base + 1;
 }
 
-/* The first member of a type set, -1 if it is not a plain value. */
-static int payload_type_set_first(const struct expr *rel)
+/* The first (@last: last) member of a type set, -1 if it is not a plain
+ * value. */
+static int payload_type_set_member(const struct expr *rel, bool last)
 {
+	const struct list_head *head = &rel->binop.right->expr_list.expressions;
 	const struct expr *elem;
 
-	/* an anonymous set the kernel dumped without elements */
-	if (list_empty(&rel->binop.right->expr_list.expressions))
+	if (list_empty(head))
 		return -1;
-	elem = list_first_entry(&rel->binop.right->expr_list.expressions,
-				struct expr, list);
+	elem = last ? list_last_entry(head, struct expr, list) :
+		      list_first_entry(head, struct expr, list);
 	if (elem->etype != EXPR_VALUE ||
 	    mpz_cmp_ui(elem->value.value, 255) > 0)
 		return -1;
@@ -147,16 +148,20 @@ static bool payload_hdr_field(const struct payload_hdr *hdr,
 }
 
 /*
- * Protocol key matches at the network header (ip protocol) are never a
- * dependency evaluation inserts ("meta l4proto" is): listing keeps
- * them, so the rule reloads as it is. The system nft drops them in ip
- * and ip6 tables ("ip protocol icmp icmp type echo-request" lists as
- * "icmp type echo-request", which reloads as "meta l4proto icmp").
+ * Protocol key matches at the network header are never a dependency
+ * evaluation inserts ("meta l4proto" is). The reference drops them in
+ * ip and ip6 tables ("ip protocol icmp icmp type echo-request" lists as
+ * "icmp type echo-request", which reloads as "meta l4proto icmp"). In
+ * ip that is the same test, so we list as it does; in ip6 "meta
+ * l4proto" also matches behind extension headers where "ip6 nexthdr"
+ * does not, and elsewhere it keeps them too: listing keeps them, so the
+ * rule reloads as it is.
  */
 static bool payload_dep_removable(const struct delin_ctx *dctx,
 				  enum proto_bases base)
 {
-	return base != PROTO_BASE_NETWORK_HDR;
+	return base != PROTO_BASE_NETWORK_HDR ||
+	       dctx->family == NFPROTO_IPV4;
 }
 
 /*
@@ -249,7 +254,10 @@ static void payload_type_done(struct delin_ctx *dctx, struct stmt *stmt,
 	 * fields after it are those of its first type; the set stays */
 	if (stmt->expr->binop.left == left &&
 	    payload_type_set_match(pctx, stmt->expr)) {
-		pctx->protocol[base].type = payload_type_set_first(stmt->expr);
+		pctx->protocol[base].type =
+			payload_type_set_member(stmt->expr, false);
+		pctx->protocol[base].type_last =
+			payload_type_set_member(stmt->expr, true);
 		pctx->protocol[base].type_stmt = NULL;
 		return;
 	}
@@ -336,8 +344,7 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 	for (off = left->payload.offset - hdr->offset; off < end; ) {
 		fields[n] = payload_field_at(desc, off, end - off,
 					     hdr->type);
-		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS ||
-		    desc->templates[fields[n]].len % BITS_PER_BYTE)
+		if (!fields[n] || n + 1 >= PROTO_MAX_FIELDS)
 			return false;
 		off += desc->templates[fields[n++]].len;
 	}
@@ -377,6 +384,33 @@ static bool payload_split(struct delin_ctx *dctx, struct stmt *stmt,
 	return true;
 }
 
+/*
+ * After a type set, the reference names a field by the set's lowest
+ * member ("icmp type { redirect, echo-request }": a redirect's gateway).
+ * Where that gives no field but the top of one ("icmp gateway
+ * 458752/16", which it then refuses to load, checking the last member,
+ * echo-request), the field of the last member is the one meant: "icmp
+ * id 7" (README: Differences).
+ */
+static bool payload_type_set_last(struct delin_ctx *dctx, struct stmt *stmt,
+				  const struct payload_hdr *hdr)
+{
+	enum proto_bases base = hdr->desc->base;
+	struct expr *left = stmt->expr->binop.left;
+	struct payload_hdr last = *hdr;
+	unsigned int field;
+
+	last.type = dctx->pctx.protocol[base].type_last;
+	if (last.type < 0 || last.type == hdr->type ||
+	    stmt->expr->binop.right->etype != EXPR_VALUE ||
+	    !payload_hdr_field(&last, left->payload.offset, left->len, &field))
+		return false;
+	payload_set_field(left, &last, field);
+	expr_retype_constant(stmt->expr->binop.right, left);
+	payload_match_done(dctx, stmt, left);
+	return true;
+}
+
 /* "ip saddr 10.0.0.0/8" is a 1 byte load: widen it back to the field. */
 static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
 				 const struct payload_hdr *hdr)
@@ -396,6 +430,8 @@ static bool payload_short_prefix(struct delin_ctx *dctx, struct stmt *stmt,
 	    (stmt->expr->binop.op != OP_IMPLICIT &&
 	     stmt->expr->binop.op != OP_EQ && stmt->expr->binop.op != OP_NEQ))
 		return false;
+	if (payload_type_set_last(dctx, stmt, hdr))
+		return true;
 	payload_set_field(left, hdr, field);
 	mpz_mul_2exp(value->value.value, value->value.value, t->len - plen);
 	value->len = t->len;
@@ -416,10 +452,10 @@ static void payload_shift_right(struct expr *value, unsigned int shift,
 	value->len = len;
 }
 
-/* The inverse of payload_shift_constant(); false for what it does not
+/* The inverse of constant_shift_left(); false for what it does not
  * build (prefixes). */
-static bool payload_shift_constant_right(struct expr *right,
-					 unsigned int shift, unsigned int len)
+bool constant_shift_right(struct expr *right, unsigned int shift,
+			  unsigned int len)
 {
 	struct expr *i;
 
@@ -436,7 +472,7 @@ static bool payload_shift_constant_right(struct expr *right,
 			if (i->etype != EXPR_VALUE && i->etype != EXPR_RANGE)
 				return false;
 		list_for_each_entry(i, &right->expr_list.expressions, list)
-			payload_shift_constant_right(i, shift, len);
+			constant_shift_right(i, shift, len);
 		break;
 	default:
 		return false;
@@ -466,7 +502,7 @@ static bool payload_masked_field(struct delin_ctx *dctx, struct stmt *stmt,
 	    !payload_hdr_field(hdr, load->payload.offset + load->len - hi,
 			       hi - lo, &field))
 		return false;
-	if (!payload_shift_constant_right(right, lo, hi - lo))
+	if (!constant_shift_right(right, lo, hi - lo))
 		return false;
 	rel->binop.left = expr_get(load);
 	expr_free(binop);
@@ -481,7 +517,7 @@ static bool payload_masked_field(struct delin_ctx *dctx, struct stmt *stmt,
  * (syn | ack) == syn", "ip frag-off & 0x1fff != 0x0"); flag types fold
  * into their bare forms ("tcp flags syn,ack", "tcp flags ! syn").
  */
-static void payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
+static bool payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
 				 const struct payload_hdr *hdr)
 {
 	struct expr *rel = stmt->expr, *binop = rel->binop.left;
@@ -489,13 +525,47 @@ static void payload_masked_whole(struct delin_ctx *dctx, struct stmt *stmt,
 	unsigned int field;
 
 	if (!payload_hdr_field(hdr, load->payload.offset, load->len, &field))
-		return;
+		return false;
 	payload_set_field(load, hdr, field);
 	expr_retype_constant(binop->binop.right, load);
 	expr_retype_constant(rel->binop.right, load);
 	binop->dtype = load->dtype;
 	payload_match_done(dctx, stmt, load);
 	relational_flags_postprocess(rel);
+	return true;
+}
+
+/*
+ * (load & mask) OP value where the mask selects bits of no field, not
+ * from the load's top ("@nh,1,3 2": load 1 byte, & 0x70, == 0x20): the
+ * raw bits again, "@nh,1,3 0x2", as the reference lists them. A mask
+ * from the top is left as it is ("@nh,0,8 & 0xf0 == 0x40"), as it is
+ * against a set or a range.
+ */
+static bool payload_masked_raw_match(struct stmt *stmt)
+{
+	struct expr *rel = stmt->expr, *binop = rel->binop.left;
+	struct expr *load = binop->binop.left, *mask = binop->binop.right;
+	struct expr *right = rel->binop.right, *field;
+	unsigned int lo, hi;
+
+	if (right->etype != EXPR_VALUE || load->payload.tmpl ||
+	    !mpz_sgn(mask->value.value))
+		return false;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (hi >= load->len || mpz_popcount(mask->value.value) != hi - lo)
+		return false;
+	/* whatever bytes were loaded for it ("@nh,0,16 & 0x0f00 == 0x500"
+	 * is "@nh,4,4 0x5", as the reference lists it) */
+	field = payload_expr_alloc_raw(&load->location, load->payload.base,
+				       load->payload.offset + load->len - hi,
+				       hi - lo);
+	payload_shift_right(right, lo, hi - lo);
+	rel->binop.left = field;
+	expr_free(binop);
+	expr_retype_constant(right, field);
+	return true;
 }
 
 /*
@@ -533,6 +603,27 @@ static bool payload_unprefix(struct stmt *stmt, const struct payload_hdr *hdr)
 	return true;
 }
 
+/* Does a decoded load read a named field whole ("ip ttl")? */
+bool payload_load_is_field(const struct delin_ctx *dctx,
+			   const struct expr *load)
+{
+	struct payload_hdr hdr;
+	unsigned int field;
+
+	return load->etype == EXPR_PAYLOAD &&
+	       payload_hdr_of(dctx, load, &hdr) &&
+	       payload_hdr_field(&hdr, load->payload.offset, load->len,
+				 &field);
+}
+
+/* Is @left "@expr & mask"? */
+static bool payload_is_masked(const struct expr *left, const struct expr *expr)
+{
+	return left->etype == EXPR_BINOP && left->binop.left == expr &&
+	       left->binop.op == OP_AND &&
+	       left->binop.right->etype == EXPR_VALUE;
+}
+
 void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 				    struct expr *expr)
 {
@@ -543,20 +634,26 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 
 	if (!payload_hdr_of(dctx, expr, &hdr)) {
 		hdr.desc = NULL;
-		if (left == expr)
-			payload_unprefix(stmt, &hdr);
+		if (left == expr && payload_unprefix(stmt, &hdr))
+			left = stmt->expr->binop.left;
+		if (payload_is_masked(left, expr))
+			payload_masked_raw_match(stmt);
 		return;
 	}
 	if (left == expr && payload_unprefix(stmt, &hdr))
 		left = stmt->expr->binop.left;
 	if (left != expr) {
 		/* a masked load: (payload & mask) OP value */
-		if (left->etype != EXPR_BINOP || left->binop.left != expr ||
-		    left->binop.op != OP_AND ||
-		    left->binop.right->etype != EXPR_VALUE)
+		if (!payload_is_masked(left, expr))
 			return;
-		if (!payload_masked_field(dctx, stmt, &hdr))
-			payload_masked_whole(dctx, stmt, &hdr);
+		/* bits of no field: named as the raw bits would be
+		 * ("@nh,0,16 & 0x00ff == 5" is "@nh,8,8 0x5", in ip
+		 * "ip dscp lephb ip ecn ect1") */
+		if (!payload_masked_field(dctx, stmt, &hdr) &&
+		    !payload_masked_whole(dctx, stmt, &hdr) &&
+		    payload_masked_raw_match(stmt))
+			payload_expr_delin_postprocess(dctx, stmt,
+						       stmt->expr->binop.left);
 		return;
 	}
 	if (payload_hdr_field(&hdr, expr->payload.offset, expr->len, &field)) {

@@ -2,6 +2,7 @@
  * Ranges: 1-1024. Both bounds are typed by the left side of the relation;
  * the encoding (two cmps or the range expression) is the relational's.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <expr.h>
 #include <evaluate.h>
@@ -39,30 +40,61 @@ static unsigned int range_numeric_flags(struct output_ctx *octx)
 
 /*
  * A bound of a flags type is one number, "tcp flags 0x3-0x5" as the
- * system nft prints it: its flags with commas would read as a list.
+ * reference prints it: its flags with commas would read as a list. A
+ * host order one (ct state, ct status) of several flags is their
+ * numbers or-ed, "ct state 0x1 | 0x2-0x1 | 0x4", as the reference
+ * prints it and reads it back; in JSON {"|": [1, 2]}.
  */
 static bool range_bound_is_flags(const struct expr *bound)
 {
 	return bound->etype == EXPR_VALUE && datatype_is_bitmask(bound->dtype);
 }
 
+static bool range_bound_or(const struct expr *bound)
+{
+	return range_bound_is_flags(bound) &&
+	       bound->dtype->byteorder == BYTEORDER_HOST_ENDIAN &&
+	       mpz_popcount(bound->value.value) > 1 &&
+	       mpz_sizeinbase(bound->value.value, 2) <= 63;
+}
+
 static void range_bound_print(const struct expr *bound,
 			      struct output_ctx *octx)
 {
+	const char *sep = "";
+	unsigned long bit;
 	char *s;
 
 	if (!range_bound_is_flags(bound)) {
 		expr_print(bound, octx);
 		return;
 	}
-	s = mpz_get_str(NULL, 16, bound->value.value);
-	nft_print(octx, "0x%s", s);
-	free(s);
+	if (!range_bound_or(bound)) {
+		s = mpz_get_str(NULL, 16, bound->value.value);
+		nft_print(octx, "0x%s", s);
+		free(s);
+		return;
+	}
+	for (bit = mpz_scan1(bound->value.value, 0); bit != ULONG_MAX;
+	     bit = mpz_scan1(bound->value.value, bit + 1)) {
+		nft_print(octx, "%s0x%llx", sep, 1ULL << bit);
+		sep = " | ";
+	}
 }
 
 static json_t *range_bound_json(const struct expr *bound,
 				struct output_ctx *octx)
 {
+	unsigned long bit;
+	json_t *bits;
+
+	if (range_bound_or(bound)) {
+		bits = json_array();
+		for (bit = mpz_scan1(bound->value.value, 0); bit != ULONG_MAX;
+		     bit = mpz_scan1(bound->value.value, bit + 1))
+			json_array_append_new(bits, json_integer(1LL << bit));
+		return json_wrap("|", bits);
+	}
 	if (range_bound_is_flags(bound) && mpz_fits_slong_p(bound->value.value))
 		return json_integer(mpz_get_si(bound->value.value));
 	return expr_json(bound, octx);
@@ -98,6 +130,31 @@ static json_t *range_expr_json(const struct expr *expr, struct output_ctx *octx)
 	return res;
 }
 
+/*
+ * The bounds compared as written: a time of day is written in local
+ * time, kept in UTC, so "08:00"-"10:00" in Tokyo is kept as 23:00-01:00
+ * (a wrapping range the relation turns around, see DTYPE_F_WRAP) and is
+ * no negative range. (The reference refuses it, as it does in UTC a
+ * range written wrapping, "23:00"-"02:00".)
+ */
+int range_bounds_cmp(const struct expr *left, const struct expr *right)
+{
+	void (*written)(const struct expr *, mpz_t) = left->dtype->written;
+	mpz_t a, b;
+	int ret;
+
+	if (!written || right->dtype->written != written)
+		return mpz_cmp(left->value.value, right->value.value);
+	mpz_init(a);
+	mpz_init(b);
+	written(left, a);
+	written(right, b);
+	ret = mpz_cmp(a, b);
+	mpz_clear(a);
+	mpz_clear(b);
+	return ret;
+}
+
 static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp, *left, *right;
@@ -113,11 +170,14 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (right->etype != EXPR_VALUE)
 		return expr_error(ectx, right,
 				  "Range expression expects constant values");
-	/* "meta hour 23:00-02:00" wraps; the relation turns it around */
-	if (mpz_cmp(left->value.value, right->value.value) > 0 &&
-	    !(left->dtype->flags & DTYPE_F_WRAP))
-		return expr_error(ectx, expr,
-				  "Range has zero or negative size");
+	if (range_bounds_cmp(left, right) > 0)
+		return expr_error(ectx, expr, "Range negative size");
+	/* one value is no range: "22-22" is 22, as the reference sends it */
+	if (!mpz_cmp(left->value.value, right->value.value)) {
+		*exprp = expr_get(left);
+		expr_free(expr);
+		return 0;
+	}
 	expr->dtype = left->dtype;
 	expr->byteorder = left->byteorder;
 	expr->len = left->len;

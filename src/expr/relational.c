@@ -9,6 +9,8 @@
  *   range, ==       load; [byteorder hton]; cmp gte low; cmp lte high
  *   range, !=       load; [byteorder hton]; range neq low high
  */
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <expr.h>
 #include <set.h>
@@ -106,12 +108,14 @@ static json_t *relational_expr_json(const struct expr *expr,
 		op = OP_EQ;
 	match = json_object();
 	json_object_set_new(match, "op", json_string(
-			(relational_is_flags_match(expr) &&
-			 op != OP_NEG) ||
-			relational_range_wraps(expr->binop.right) ?
+			relational_is_flags_match(expr) && op != OP_NEG ?
 			"in" : op_token(op)));
 	json_object_set_new(match, "left", expr_json(expr->binop.left, octx));
-	right = expr->binop.left->etype == EXPR_BINOP ?
+	/* flags compared whole ("ct status == expected|assured") are
+	 * or-ed, as under a mask */
+	right = expr->binop.left->etype == EXPR_BINOP ||
+		(expr->binop.op == OP_EQ &&
+		 datatype_is_bitmask(expr->binop.left->dtype)) ?
 		datatype_json_flags_or(expr->binop.right, octx) : NULL;
 	json_object_set_new(match, "right", right ? right :
 			    expr_json(expr->binop.right, octx));
@@ -283,15 +287,138 @@ static int relational_check_ordered(struct eval_ctx *ectx,
 	return -1;
 }
 
+/*
+ * A set of one flag value is no set ("tcp flags { syn | ack }"): the
+ * reference matches the value exactly ("tcp flags == 0x12"), not any
+ * of its flags, but for "ct state { established }", which stays "any".
+ */
+static void relational_one_member(struct expr *rel, bool was_set)
+{
+	const struct expr *left = rel->binop.left;
+
+	if (was_set && rel->binop.op == OP_IMPLICIT &&
+	    rel->binop.right->etype == EXPR_VALUE &&
+	    datatype_is_bitmask(left->dtype) && left->dtype != &ct_state_type)
+		rel->binop.op = OP_EQ;
+}
+
+/*
+ * A number generator or a hash yields 0 to mod + offset - 1: the
+ * reference refuses to compare it with more ("numgen inc mod 2 84":
+ * "Value 84 exceeds valid range 0-1"), also after a mask, a range
+ * bound or a set member.
+ */
+bool expr_value_max(const struct expr *e, uint64_t *max)
+{
+	while (e->etype == EXPR_BINOP)
+		e = e->binop.left;
+	switch (e->etype) {
+	case EXPR_NUMGEN:
+		*max = (uint64_t)e->numgen.mod + e->numgen.offset - 1;
+		return true;
+	case EXPR_HASH:
+		*max = (uint64_t)e->hash.mod + e->hash.offset - 1;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int relational_value_max(struct eval_ctx *ectx, const struct expr *v,
+				const struct expr *where, uint64_t max)
+{
+	const struct expr *i;
+	char *s;
+	int ret;
+
+	switch (v->etype) {
+	case EXPR_SET:
+		list_for_each_entry(i, &v->expr_list.expressions, list)
+			if (relational_value_max(ectx, i, i, max) < 0)
+				return -1;
+		return 0;
+	case EXPR_RANGE:
+		if (relational_value_max(ectx, v->range.left, v, max) < 0)
+			return -1;
+		return relational_value_max(ectx, v->range.right, v, max);
+	case EXPR_VALUE:
+		if (mpz_cmp_ui(v->value.value, max) <= 0)
+			return 0;
+		s = mpz_get_str(NULL, 10, v->value.value);
+		ret = expr_error(ectx, where,
+				 "Value %s exceeds valid range 0-%" PRIu64,
+				 s, max);
+		free(s);
+		return ret;
+	default:
+		return 0;
+	}
+}
+
+int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
+			 const struct expr *right)
+{
+	uint64_t max;
+
+	if (!expr_value_max(left, &max))
+		return 0;
+	return relational_value_max(ectx, right, right, max);
+}
+
+/* Each value of @right (a value or a set of them) ^ @c; false if it
+ * holds anything else. */
+static bool relational_xor_values(struct expr *right, const struct expr *c)
+{
+	struct expr *i;
+
+	if (right->etype == EXPR_VALUE) {
+		mpz_xor(right->value.value, right->value.value, c->value.value);
+		return true;
+	}
+	if (right->etype != EXPR_SET)
+		return false;
+	list_for_each_entry(i, &right->expr_list.expressions, list)
+		if (i->etype != EXPR_VALUE)
+			return false;
+	list_for_each_entry(i, &right->expr_list.expressions, list)
+		mpz_xor(i->value.value, i->value.value, c->value.value);
+	return true;
+}
+
+/*
+ * "x ^ 3 == 1" is "x == 2": an equality after a xor with a constant
+ * compares with the value xor-ed instead, as the reference sends it
+ * (the xor of the top only: "x ^ 3 ^ 5 == 1" is "x ^ 3 == 4").
+ */
+static bool relational_fold_xor(struct expr *rel)
+{
+	struct expr *left = rel->binop.left, *c;
+
+	if ((rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT &&
+	     rel->binop.op != OP_NEQ) || left->etype != EXPR_BINOP ||
+	    left->binop.op != OP_XOR ||
+	    left->binop.right->etype != EXPR_VALUE)
+		return false;
+	c = left->binop.right;
+	if (!relational_xor_values(rel->binop.right, c))
+		return false;
+	rel->binop.left = expr_get(left->binop.left);
+	expr_free(left);
+	return true;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
+	bool was_set, folded;
 
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
 	relational_var_set(rel);
+	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
+	relational_one_member(rel, was_set);
 	left = rel->binop.left;
 	right = rel->binop.right;
 
@@ -317,6 +444,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, right,
 				  "datatype mismatch, expected %s, expression has type %s",
 				  left->dtype->desc, right->dtype->desc);
+	if (expr_check_value_max(ectx, left, right) < 0)
+		return -1;
+	/* a narrow field that was operated on stays loaded as its value
+	 * (shifted down), as the reference keeps it */
+	folded = relational_fold_xor(rel);
+	left = rel->binop.left;
+	right = rel->binop.right;
 	if (rel->binop.op == OP_NEG && (right->etype != EXPR_VALUE ||
 					!datatype_is_bitmask(left->dtype)))
 		return expr_error(ectx, right,
@@ -324,11 +458,16 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  left->dtype->desc);
 	/* bits of a byte: load, mask, compare in place; a named set holds
 	 * the field's values, which the load shifts down to them */
+	if (left->etype == EXPR_EXTHDR) {
+		exthdr_relational_type(rel);
+		left = rel->binop.left;
+		right = rel->binop.right;
+	}
 	if (exthdr_expr_needs_mask(left)) {
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;
-	} else if (payload_expr_needs_mask(left) &&
+	} else if (payload_expr_needs_mask(left) && !folded &&
 		   right->etype != EXPR_SET_REF) {
 		payload_relational_mask(rel);
 		left = rel->binop.left;

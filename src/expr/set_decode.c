@@ -579,18 +579,20 @@ static const struct datatype *set_own_type(const struct nftnl_set *nls)
 
 /*
  * Does a set of its key's own type (set_own_type()) keep it over
- * @left's? A raw key always; an integer key over a raw load, or over a
- * left side of another type (a raw load that lists as a named field):
- * named integer fields ("ip length", "ip frag-off") print their own way.
+ * @left's? The reference prints the members as the left side is
+ * listed: a raw load's in hex ("@th,32,8 & 0xf0 == { 0x30, 0x50 }"), a
+ * raw key's as the field it lists as ("ip saddr { 0.0.0.1, 0.0.0.2 }",
+ * "ip protocol { tcp, udp }"). An integer key keeps its type over a
+ * named left side of another type.
  */
 static bool set_keeps_own_type(const struct expr *set,
 			       const struct expr *left)
 {
-	if (set->expr_list.key_dtype == NULL)
+	if (set->expr_list.key_dtype == NULL ||
+	    set->expr_list.key_dtype == &xinteger_type ||
+	    set_left_is_raw(left))
 		return false;
-	if (set->expr_list.key_dtype == &xinteger_type)
-		return true;
-	return set_left_is_raw(left) || left->dtype->type != TYPE_INTEGER;
+	return left->dtype->type != TYPE_INTEGER;
 }
 
 static void set_members_retype(struct list_head *members,

@@ -367,15 +367,60 @@ int netlink_rule_error(struct list_head *msgs, const struct location *loc,
 	return -1;
 }
 
-/* --debug=netlink: the rule's bytecode as the system nft prints it, a
- * header line ("ip t c"), one line per expression, then a blank line. */
+/*
+ * Names an older libnftnl prints as "unknown" (Debian 12's 1.2.4 lacks
+ * "ct load id", which the reference's libnftnl names): the expression's
+ * line is fixed after libnftnl printed it.
+ */
+static void rule_dump_fix_line(FILE *fp, const char *line, size_t len,
+			       const struct nftnl_expr *nle)
+{
+	static const char unknown[] = "ct load unknown";
+	const char *at;
+
+	at = nle ? memmem(line, len, unknown, sizeof(unknown) - 1) : NULL;
+	if (!at || strcmp(nftnl_expr_get_str(nle, NFTNL_EXPR_NAME), "ct") ||
+	    nftnl_expr_get_u32(nle, NFTNL_EXPR_CT_KEY) != NFT_CT_ID) {
+		fwrite(line, 1, len, fp);
+		return;
+	}
+	fwrite(line, 1, at - line, fp);
+	fputs("ct load id", fp);
+	at += sizeof(unknown) - 1;
+	fwrite(at, 1, line + len - at, fp);
+}
+
+/* --debug=netlink: the rule's bytecode as the reference prints it, a
+ * header line ("ip t c"), one line per expression ("  [ ... ]", in the
+ * rule's order), then a blank line. */
 void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 {
 	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
+	struct nftnl_expr_iter *it;
+	const char *line, *end;
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *mem;
 
 	if (!(nft->debug_mask & NFT_DEBUG_NETLINK))
 		return;
-	nftnl_rule_fprintf(fp, nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	mem = open_memstream(&buf, &size);
+	if (!mem)
+		memory_allocation_error();
+	nftnl_rule_fprintf(mem, nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	fclose(mem);
+	it = nftnl_expr_iter_create(nlr);
+	for (line = buf; *line; line = end) {
+		end = strchr(line, '\n');
+		end = end ? end + 1 : line + strlen(line);
+		if (!strncmp(line, "  [ ", 4))
+			rule_dump_fix_line(fp, line, end - line,
+					   nftnl_expr_iter_next(it));
+		else
+			fwrite(line, 1, end - line, fp);
+	}
+	nftnl_expr_iter_destroy(it);
+	free(buf);
 	fprintf(fp, "\n");
 }
 

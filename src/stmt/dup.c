@@ -14,11 +14,6 @@
 #include <rule.h>
 #include <linux/netfilter.h>
 
-/* src/stmt/stmt.c */
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
-			const struct datatype *dtype,
-			const struct location *related);
-
 static void dup_stmt_destroy(struct stmt *stmt)
 {
 	expr_free(stmt->dup.to);
@@ -91,7 +86,7 @@ static void dup_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	enum nft_registers areg, dreg = 0;
 
 	areg = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
-	linearize_expr(lctx, stmt->dup.to, areg);
+	stmt_arg_linearize(lctx, stmt->dup.to, areg);
 	if (stmt->dup.dev) {
 		dreg = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
 		linearize_expr(lctx, stmt->dup.dev, dreg);

@@ -14,11 +14,6 @@
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
 
-/* src/stmt/stmt.c */
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
-			const struct datatype *dtype,
-			const struct location *related);
-
 static const char *fwd_family_name(uint8_t family)
 {
 	return family == NFPROTO_IPV4 ? "ip" : "ip6";
@@ -93,7 +88,7 @@ static void fwd_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_FWD_SREG_DEV, dreg);
 	if (stmt->dup.to) {
 		areg = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
-		linearize_expr(lctx, stmt->dup.to, areg);
+		stmt_arg_linearize(lctx, stmt->dup.to, areg);
 		nftnl_expr_set_u32(nle, NFTNL_EXPR_FWD_SREG_ADDR, areg);
 		nftnl_expr_set_u32(nle, NFTNL_EXPR_FWD_NFPROTO,
 				   stmt->dup.family);

@@ -153,14 +153,20 @@ static json_t *log_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 	return json_wrap("log", obj);
 }
 
+/* Errors point at the keyword, as the reference's do. */
 static int log_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
+	struct location kw = stmt_keyword_location(stmt, strlen("log"));
+
 	if (log_has(stmt, LOG_F_LEVEL) && log_has(stmt, LOG_F_GROUP))
-		return stmt_error(ectx, stmt,
+		return erec_error(ectx->msgs, &kw,
 				  "log level and group are mutually exclusive");
+	if (log_has(stmt, LOG_F_PREFIX) && !stmt->log.prefix[0])
+		return erec_error(ectx->msgs, &kw,
+				  "log prefix must have a minimum length of 1 character");
 	if (log_has(stmt, LOG_F_PREFIX) &&
 	    strlen(stmt->log.prefix) >= NF_LOG_PREFIXLEN)
-		return stmt_error(ectx, stmt,
+		return erec_error(ectx->msgs, &kw,
 				  "log prefix is longer than %u characters",
 				  NF_LOG_PREFIXLEN - 1);
 	return 0;

@@ -12,6 +12,7 @@
 #include <json.h>
 #include <nftables.h>
 #include <libnftnl/expr.h>
+#include <payload_int.h>
 
 void keyset_stmt_destroy(struct stmt *stmt)
 {
@@ -55,24 +56,49 @@ static bool keyset_value_kind(const struct expr *value)
 	}
 }
 
-/*
- * A loaded value must be of the key's type or of one it derives from, as
- * the system nft checks: "meta mark set ct zone" (an integer into a mark)
- * is good, "ct zone set meta mark" is not. Upstream 1.1 lets "meta mark
- * set" take any value ("meta mark set meta iif").
- */
-static bool keyset_types_match(const struct expr *key,
-			       const struct expr *value)
+/* A raw load of another width than the key's: the reference's
+ * "expression has type integer with length 16". */
+static bool keyset_raw_width(const struct expr *key, const struct expr *value)
 {
-	const struct datatype *d;
+	return value->etype == EXPR_PAYLOAD && !value->payload.tmpl &&
+	       value->len != key->len;
+}
 
+/* Does @dtype derive from @base? */
+static bool keyset_type_is(const struct datatype *dtype,
+			   enum datatypes base)
+{
+	for (; dtype; dtype = dtype->basetype)
+		if (dtype->type == base)
+			return true;
+	return false;
+}
+
+/*
+ * A loaded value must be of the key's type, as the reference checks:
+ * an integer key takes any integer ("ct zone set meta cpu"), a mark
+ * anything that is a number ("meta mark set ip saddr", "ct mark set
+ * tcp dport"); "ct zone set meta mark" is refused. A raw load must have
+ * the key's width; a number generator or a hash of the key's width
+ * takes its type.
+ */
+static bool keyset_types_match(const struct expr *key, struct expr *value)
+{
 	if (value->etype == EXPR_VALUE)
 		return true;
-	if (key->etype == EXPR_META && key->meta.key == NFT_META_MARK)
+	if (keyset_raw_width(key, value))
+		return false;
+	if (value->dtype->type == key->dtype->type)
 		return true;
-	for (d = key->dtype; d; d = d->basetype)
-		if (d == value->dtype)
-			return true;
+	if ((value->etype == EXPR_NUMGEN || value->etype == EXPR_HASH) &&
+	    value->len == key->len) {
+		value->dtype = key->dtype;
+		return true;
+	}
+	if (key->dtype->type == TYPE_INTEGER)
+		return value->dtype->type == TYPE_INTEGER;
+	if (key->dtype->type == TYPE_MARK)
+		return keyset_type_is(value->dtype, TYPE_INTEGER);
 	return false;
 }
 
@@ -94,6 +120,35 @@ static int keyset_value_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	return ret;
 }
 
+/* "datatype mismatch", the key and "set" underlined ("~~~"), as the
+ * reference shows it. */
+static int keyset_type_error(struct eval_ctx *ectx, const struct stmt *stmt)
+{
+	const struct expr *key = stmt->keyset.key, *value = stmt->keyset.value;
+	struct location related = stmt->location;
+	struct error_record *erec;
+
+	if (keyset_raw_width(key, value))
+		erec = erec_create(EREC_ERROR, &value->location,
+				   "datatype mismatch: expected %s, expression has type %s with length %u",
+				   key->dtype->desc, value->dtype->desc,
+				   value->len);
+	else
+		erec = erec_create(EREC_ERROR, &value->location,
+				   "datatype mismatch: expected %s, expression has type %s",
+				   key->dtype->desc, value->dtype->desc);
+	if (related.indesc && related.json_index < 0 &&
+	    value->location.indesc == related.indesc &&
+	    value->location.first_line == related.first_line &&
+	    value->location.first_column > related.first_column) {
+		related.last_line = related.first_line;
+		related.last_column = value->location.first_column - 1;
+		erec_add_location(erec, &related);
+	}
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct expr *key, *value;
@@ -103,36 +158,103 @@ int keyset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		return -1;
 	key = stmt->keyset.key;
 	value = stmt->keyset.value;
-	if (value->etype == EXPR_PAYLOAD && payload_expr_needs_mask(value))
-		return expr_error(ectx, value,
-				  "a header field narrower than a byte cannot be written into %s yet",
-				  expr_name(key));
 	if (!keyset_value_kind(value))
 		return expr_error(ectx, value,
 				  "%s cannot be written into %s: expected a value or an expression",
 				  expr_name(value), expr_name(key));
 	if (!keyset_types_match(key, value))
-		return erec_error(ectx->msgs, &value->location,
-				  "datatype mismatch: expected %s, expression has type %s",
-				  key->dtype->desc, value->dtype->desc);
+		return keyset_type_error(ectx, stmt);
 	if (value->etype == EXPR_VALUE) {
 		value->len = key->len;
 		return 0;
 	}
-	if (value->len > key->len)
+	if (value->len > NFT_REG_SIZE * BITS_PER_BYTE)
 		return expr_error(ectx, value,
-				  "%s of %u bits cannot be written into a key of %u bits",
-				  expr_name(value), value->len, key->len);
+				  "%s of %u bits does not fit a register",
+				  expr_name(value), value->len);
 	return 0;
+}
+
+/*
+ * A mark is a number in host order: a value loaded big endian is turned
+ * around first ("meta mark set ip saddr", "ct mark set tcp dport"), as
+ * the reference does, by the largest power of two of at most 8 bytes
+ * that its width holds (ntoh(reg, 8, 16) for an IPv6 address).
+ */
+static unsigned int keyset_ntoh_size(const struct expr *key,
+				     const struct expr *value)
+{
+	unsigned int len = div_round_up(value->len, BITS_PER_BYTE);
+	unsigned int start, shift;
+
+	if (key->dtype->type != TYPE_MARK || value->etype == EXPR_VALUE)
+		return 0;
+	/* a narrow field: the bytes that hold it, as loaded */
+	if (payload_expr_needs_mask(value)) {
+		payload_field_span(value, &start, &len, &shift);
+		len /= BITS_PER_BYTE;
+	} else if (value->byteorder != BYTEORDER_BIG_ENDIAN) {
+		return 0;
+	}
+	if (len < 2)
+		return 0;
+	return lin_byteorder_size(len);
+}
+
+/*
+ * Masks on a value of another width or byte order than the mark's
+ * ("meta mark set tcp dport & 3"): the reference turns the value into
+ * the mark's first and masks all of the mark's 32 bits (one bitwise, as
+ * for any chain of masks). False if @value is no such chain.
+ */
+static bool keyset_lin_masked(struct lin_ctx *lctx, const struct expr *key,
+			      const struct expr *value, enum nft_registers reg)
+{
+	unsigned char mask[NFT_REG_SIZE], xor[NFT_REG_SIZE];
+	unsigned int len = div_round_up(key->len, BITS_PER_BYTE), size;
+	const struct expr *base;
+	mpz_t m, x;
+
+	if (key->dtype->type != TYPE_MARK || value->etype != EXPR_BINOP ||
+	    len > NFT_REG_SIZE)
+		return false;
+	mpz_init(m);
+	mpz_init(x);
+	base = binop_mask_chain(value, key->len, m, x);
+	size = keyset_ntoh_size(key, base);
+	if (base == value || base->etype == EXPR_BINOP ||
+	    base->len == key->len) {
+		mpz_clear(m);
+		mpz_clear(x);
+		return false;
+	}
+	if (size)
+		linearize_value_ntoh(lctx, base, reg, size);
+	else
+		linearize_expr(lctx, base, reg);
+	linearize_mpz(mask, m, BYTEORDER_HOST_ENDIAN, len);
+	linearize_mpz(xor, x, BYTEORDER_HOST_ENDIAN, len);
+	mpz_clear(m);
+	mpz_clear(x);
+	lin_bitwise(lctx, reg, mask, xor, len);
+	return true;
 }
 
 void keyset_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt,
 			   struct nftnl_expr *nle, uint16_t sreg_attr)
 {
+	const struct expr *key = stmt->keyset.key, *value = stmt->keyset.value;
+	unsigned int size = keyset_ntoh_size(key, value);
 	enum nft_registers reg;
 
-	reg = lin_get_register(lctx, stmt->keyset.key->len);
-	linearize_expr(lctx, stmt->keyset.value, reg);
+	reg = lin_get_register(lctx, value->len > key->len ? value->len :
+							       key->len);
+	if (keyset_lin_masked(lctx, key, value, reg))
+		;
+	else if (size)
+		linearize_value_ntoh(lctx, value, reg, size);
+	else
+		linearize_expr(lctx, value, reg);
 	nftnl_expr_set_u32(nle, sreg_attr, reg);
 	lin_add_expr(lctx, nle);
 	lin_put_register(lctx, reg);
@@ -159,6 +281,18 @@ int keyset_stmt_delinearize(struct delin_ctx *dctx, struct stmt *stmt,
 /* Listing: loads in the value are named ("meta mark set ip dscp"). */
 void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt)
 {
+	/* a narrow field, masked and shifted down: the field again */
+	/* a narrow field, masked ("vlan id": & 0x0fff) or also shifted
+	 * down: the field again; a field masked whole ("ip ttl & 3")
+	 * stays as it is */
+	if (stmt->keyset.value) {
+		const struct expr *v = stmt->keyset.value;
+
+		delin_unmask_chain(&stmt->keyset.value,
+				   v->etype == EXPR_BINOP &&
+				   v->binop.op == OP_AND &&
+				   payload_load_is_field(dctx, v->binop.left));
+	}
 	if (stmt->keyset.value)
 		delin_postprocess_expr(dctx, stmt, &stmt->keyset.value);
 }

@@ -18,15 +18,11 @@
 #include <json.h>
 #include <proto.h>
 #include <rule.h>
+#include <set.h>
 #include <nftables.h>
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_nat.h>
-
-/* src/stmt/stmt.c */
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
-			const struct datatype *dtype,
-			const struct location *related);
 
 static const struct {
 	int type;
@@ -61,6 +57,11 @@ static const char *nat_name(const struct stmt *stmt)
 		if (nat_kinds[i].type == stmt->nat.type)
 			return nat_kinds[i].name;
 	return "nat";
+}
+
+const char *nat_stmt_keyword(const struct stmt *stmt)
+{
+	return nat_name(stmt);
 }
 
 static bool nat_is_snat_dnat(const struct stmt *stmt)
@@ -187,11 +188,7 @@ static json_t *nat_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
  * the system nft shows it. */
 static struct location nat_keyword_location(const struct stmt *stmt)
 {
-	struct location kw = stmt->location;
-
-	kw.last_line = kw.first_line;
-	kw.last_column = kw.first_column + strlen(nat_name(stmt)) - 1;
-	return kw;
+	return stmt_keyword_location(stmt, strlen(nat_name(stmt)));
 }
 
 static int nat_transport_error(struct eval_ctx *ectx, const struct stmt *stmt)
@@ -229,7 +226,13 @@ static int nat_evaluate_arg(struct eval_ctx *ectx, struct stmt *stmt,
 		if (mpz_cmp(e->range.left->value.value,
 			    e->range.right->value.value) > 0)
 			return expr_error(ectx, e,
-					  "Range has zero or negative size");
+					  "Range negative size");
+		/* "1.1.1.1-1.1.1.1" is one address, sent as one */
+		if (!mpz_cmp(e->range.left->value.value,
+			     e->range.right->value.value)) {
+			*exprp = expr_get(e->range.left);
+			expr_free(e);
+		}
 		return 0;
 	}
 	/* anything else loads its value into the register itself: a map
@@ -274,51 +277,46 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
 
-/* The address a map's data starts with, as written: "1.1.1.1" of
- * "1.1.1.1-1.1.1.5", "1.1.1.0/30" and "1.1.1.1 . 22". */
-static const struct expr *nat_data_first(const struct expr *data)
+/* Is the data of map @addr (not yet evaluated) an address and a port
+ * ("1.1.1.1 . 80"), as written or as the named map declares it? */
+static bool nat_map_data_concat(struct eval_ctx *ectx, const struct expr *addr)
 {
-	switch (data->etype) {
-	case EXPR_RANGE:
-		return nat_data_first(data->range.left);
-	case EXPR_PREFIX:
-		return nat_data_first(data->prefix.prefix);
-	case EXPR_CONCAT:
-		if (list_empty(&data->expr_list.expressions))
-			return data;
-		return nat_data_first(list_first_entry(
-				&data->expr_list.expressions,
-				struct expr, list));
-	default:
-		return data;
+	const struct expr *m = addr->map.mappings;
+	const struct set *set;
+	bool missing;
+
+	if (m->etype == EXPR_SET_REF) {
+		set = set_lookup_for_rule(ectx, m->symbol.identifier, &missing);
+		return set && set->data && set->data->etype == EXPR_CONCAT;
 	}
+	if (m->etype != EXPR_SET ||
+	    list_empty(&m->expr_list.expressions))
+		return false;
+	m = list_first_entry(&m->expr_list.expressions, struct expr, list);
+	return m->etype == EXPR_MAPPING &&
+	       m->mapping.data->etype == EXPR_CONCAT;
 }
 
 /*
- * Upstream 1.1 takes an inet nat's family from the addresses of a map
- * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
- * family its first address parses in (a range's, a prefix's, a
- * concatenation's first), 0 if none.
+ * The reference takes an inet nat's family from the key of a map of
+ * addresses, a header field of ip or ip6 ("dnat to ip saddr map { ...
+ * }" is dnat ip), or 0: not from a masked or concatenated key, nor for
+ * a map of addresses and ports.
  */
-static unsigned int nat_map_family(const struct expr *addr)
+static unsigned int nat_map_family(struct eval_ctx *ectx,
+				   const struct expr *addr)
 {
-	const struct expr *m, *data;
-	unsigned char buf[sizeof(struct in6_addr)];
+	const struct expr *key;
 
-	if (addr->etype != EXPR_MAP ||
-	    addr->map.mappings->etype != EXPR_SET ||
-	    list_empty(&addr->map.mappings->expr_list.expressions))
+	if (addr->etype != EXPR_MAP)
 		return 0;
-	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
-			     struct expr, list);
-	if (m->etype != EXPR_MAPPING)
+	key = addr->map.key;
+	if (key->etype != EXPR_PAYLOAD || !key->payload.tmpl ||
+	    nat_map_data_concat(ectx, addr))
 		return 0;
-	data = nat_data_first(m->mapping.data);
-	if (data->etype != EXPR_SYMBOL)
-		return 0;
-	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
+	if (key->payload.desc == &proto_ip)
 		return NFPROTO_IPV4;
-	if (inet_pton(AF_INET6, data->symbol.identifier, buf) == 1)
+	if (key->payload.desc == &proto_ip6)
 		return NFPROTO_IPV6;
 	return 0;
 }
@@ -376,13 +374,14 @@ static int nat_inet_family(struct eval_ctx *ectx, struct stmt *stmt)
 	if (!stmt->nat.family)
 		stmt->nat.family = ctx;
 	if (!stmt->nat.family)
-		stmt->nat.family = nat_map_family(stmt->nat.addr);
+		stmt->nat.family = nat_map_family(ectx, stmt->nat.addr);
 	return 0;
 }
 
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
+	struct location kw;
 
 	switch (family) {
 	case NFPROTO_IPV4:
@@ -398,10 +397,12 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		stmt->nat.show_family = true;
 		if (nat_inet_family(ectx, stmt) < 0)
 			return -1;
-		if (stmt->nat.addr && !stmt->nat.family)
-			return stmt_error(ectx, stmt,
+		if (stmt->nat.addr && !stmt->nat.family) {
+			kw = nat_keyword_location(stmt);
+			return erec_error(ectx->msgs, &kw,
 					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
 					  nat_name(stmt), nat_name(stmt));
+		}
 		if (!stmt->nat.addr && stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "%s %s to needs an address",
@@ -434,12 +435,14 @@ static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		if (!nat_transport_known(ectx, stmt))
 			return nat_transport_error(ectx, stmt);
 	}
+	/* a port loaded from the transport header ("tcp dport") brings
+	 * the match it needs, as the reference's evaluation does */
 	if (stmt->nat.proto) {
-		if (!nat_transport_known(ectx, stmt))
-			return nat_transport_error(ectx, stmt);
 		if (nat_evaluate_arg(ectx, stmt, &stmt->nat.proto,
 				     &inet_service_type) < 0)
 			return -1;
+		if (!nat_transport_known(ectx, stmt))
+			return nat_transport_error(ectx, stmt);
 	}
 	if ((stmt->nat.flags & NF_NAT_RANGE_NETMAP) && stmt->nat.addr == NULL)
 		return stmt_error(ectx, stmt, "nat prefix needs an address");
@@ -489,11 +492,11 @@ static void nat_load(struct lin_ctx *lctx, const struct expr *e,
 
 	nat_bounds(e, &lo, &hi);
 	regs[0] = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
-	linearize_expr(lctx, lo, regs[0]);
+	stmt_arg_linearize(lctx, lo, regs[0]);
 	if (hi) {
 		regs[1] = lin_get_register(lctx,
 					   NFT_REG_SIZE * BITS_PER_BYTE);
-		linearize_expr(lctx, hi, regs[1]);
+		stmt_arg_linearize(lctx, hi, regs[1]);
 	}
 	expr_free(lo);
 	expr_free(hi);
@@ -754,26 +757,19 @@ static int redir_stmt_delinearize(struct delin_ctx *dctx,
  * "@nh,96,32") and drops the dependency they imply (inet's "meta nfproto
  * ipv4"), as a match does.
  */
-/* A map keyed by a transport header field implies its protocol, as a
- * match on it would ("dnat to tcp dport map { ... }:1234"). */
-static bool nat_map_loads_transport(const struct expr *e)
-{
-	return e && e->etype == EXPR_MAP &&
-	       e->map.key->etype == EXPR_PAYLOAD &&
-	       e->map.key->payload.base == NFT_PAYLOAD_TRANSPORT_HEADER;
-}
-
 static void nat_stmt_delin_postprocess(struct delin_ctx *dctx,
 				       struct stmt *stmt)
 {
-	/* A port needs the transport protocol match before it ("meta
-	 * l4proto tcp dnat to 1.2.3.4:tcp dport"): it stays, as the
-	 * system nft lists it, or the listing would not load again. */
-	if (stmt->nat.proto && !nat_map_loads_transport(stmt->nat.addr) &&
-	    !nat_map_loads_transport(stmt->nat.proto))
-		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.addr);
 	delin_postprocess_expr(dctx, stmt, &stmt->nat.proto);
+	/* A port needs the transport protocol match before it: one its
+	 * load does not bring back ("meta l4proto tcp dnat to
+	 * 1.2.3.4:80") stays, or the listing would not load again; "meta
+	 * l4proto tcp dnat to 1.2.3.4:tcp dport" lists without it, as
+	 * the reference lists it. */
+	if (stmt->nat.proto ||
+	    (stmt->nat.addr && map_data_is_concat(stmt->nat.addr)))
+		dctx->deps[PROTO_BASE_TRANSPORT_HDR] = NULL;
 }
 
 /* JSON input */
@@ -896,6 +892,7 @@ const struct stmt_ops nat_stmt_ops = {
 	.print		= nat_stmt_print,
 	.json		= nat_stmt_json,
 	.evaluate	= nat_stmt_evaluate,
+	.terminal	= true,
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "nat",
 	.delinearize	= nat_stmt_delinearize,
@@ -912,6 +909,7 @@ const struct stmt_ops masq_stmt_ops = {
 	.print		= nat_stmt_print,
 	.json		= nat_stmt_json,
 	.evaluate	= nat_stmt_evaluate,
+	.terminal	= true,
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "masq",
 	.delinearize	= masq_stmt_delinearize,
@@ -928,6 +926,7 @@ const struct stmt_ops redir_stmt_ops = {
 	.print		= nat_stmt_print,
 	.json		= nat_stmt_json,
 	.evaluate	= nat_stmt_evaluate,
+	.terminal	= true,
 	.linearize	= nat_stmt_linearize,
 	.nl_name	= "redir",
 	.delinearize	= redir_stmt_delinearize,

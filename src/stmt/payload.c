@@ -18,6 +18,7 @@
 #include <json.h>
 #include <nftables.h>
 #include <libnftnl/expr.h>
+#include <payload_int.h>
 
 /* The checksum each header's fields are under. */
 static const struct {
@@ -52,6 +53,7 @@ struct payload_csum {
 	uint32_t type;
 	unsigned int offset;
 	uint32_t flags;
+	bool words;		/* written in whole 16 bit words */
 };
 
 static void payload_csum_of(const struct expr *key, struct payload_csum *c)
@@ -62,6 +64,12 @@ static void payload_csum_of(const struct expr *key, struct payload_csum *c)
 	unsigned int i;
 
 	memset(c, 0, sizeof(*c));
+	/* raw writes fix no checksum but the inner header's (@ih), which
+	 * the reference writes in 16 bit words fixing the transport's */
+	if (!desc && key->payload.base == NFT_PAYLOAD_INNER_HEADER) {
+		c->flags = NFT_PAYLOAD_L4CSUM_PSEUDOHDR;
+		c->words = true;
+	}
 	if (!desc)
 		return;
 	for (i = 0; i < array_size(payload_csums); i++) {
@@ -75,6 +83,7 @@ static void payload_csum_of(const struct expr *key, struct payload_csum *c)
 		if (!strcmp(payload_pseudo_fields[i].proto, desc->name) &&
 		    !strcmp(payload_pseudo_fields[i].field, field))
 			c->flags |= NFT_PAYLOAD_L4CSUM_PSEUDOHDR;
+	c->words = c->type == NFT_PAYLOAD_CSUM_INET;
 }
 
 /* The bits written: the field, widened to whole bytes, and to whole 16
@@ -83,7 +92,7 @@ static void payload_write_span(const struct expr *key,
 			       const struct payload_csum *c,
 			       unsigned int *start, unsigned int *end)
 {
-	unsigned int align = c->type == NFT_PAYLOAD_CSUM_INET ? 16 : 8;
+	unsigned int align = c->words ? 16 : 8;
 	unsigned int off = key->payload.offset;
 
 	*start = off / align * align;
@@ -113,7 +122,7 @@ static int payload_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	if (!payload_write_is_field(key) &&
 	    stmt->keyset.value->etype != EXPR_VALUE)
 		return expr_error(ectx, stmt->keyset.value,
-				  "only a constant can be written into a field that is rewritten with its neighbours");
+				  "payload statement for this expression is not supported");
 	if (key->len > NFT_REG_SIZE * BITS_PER_BYTE)
 		return expr_error(ectx, key, "field too wide to be written");
 	return 0;
@@ -144,14 +153,9 @@ static void payload_lin_rmw(struct lin_ctx *lctx, const struct expr *key,
 	struct expr *span;
 	mpz_t m, x;
 
-	span = payload_expr_alloc(&key->location, key->payload.desc,
-				  key->payload.tmpl - key->payload.desc->templates);
-	span->payload.desc = NULL;
-	span->payload.tmpl = NULL;
-	span->payload.offset = start;
-	span->len = bits;
+	span = payload_expr_alloc_raw(&key->location, key->payload.base,
+				      start, bits);
 	span->dtype = &integer_type;
-	span->byteorder = BYTEORDER_BIG_ENDIAN;
 	linearize_expr(lctx, span, reg);
 	expr_free(span);
 
@@ -309,6 +313,10 @@ static void payload_stmt_delin_postprocess(struct delin_ctx *dctx,
 		expr_free(stmt->keyset.value);
 		stmt->keyset.key = expr_get(tmp->expr->binop.left);
 		stmt->keyset.value = expr_get(tmp->expr->binop.right);
+	} else {
+		/* bits of no field: the whole field written from itself,
+		 * masked ("ip6 hoplimit set ip6 hoplimit & 192") */
+		delin_postprocess_expr(dctx, stmt, &stmt->keyset.value);
 	}
 	list_del(&tmp->list);
 	stmt_free(tmp);

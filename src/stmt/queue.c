@@ -128,7 +128,7 @@ static int queue_range_evaluate(struct eval_ctx *ectx, struct expr *q)
 	/* N-N is one queue, as the system nft takes it */
 	if (mpz_cmp(q->range.left->value.value,
 		    q->range.right->value.value) > 0)
-		return expr_error(ectx, q, "Range has zero or negative size");
+		return expr_error(ectx, q, "Range negative size");
 	return 0;
 }
 

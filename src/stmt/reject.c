@@ -105,7 +105,9 @@ static void reject_stmt_print(const struct stmt *stmt,
 	nft_print(octx, " with %s", k->name);
 	if (k->type == NFT_REJECT_TCP_RST)
 		return;
-	code = reject_code_name(k, stmt->reject.code);
+	/* -n: the number, as the reference prints it */
+	code = nft_output_numeric_symbol(octx) ? NULL :
+	       reject_code_name(k, stmt->reject.code);
 	if (code)
 		nft_print(octx, " %s", code);
 	else
@@ -183,6 +185,20 @@ static int reject_conflict(struct eval_ctx *ectx, struct stmt *stmt,
 	return -1;
 }
 
+static int reject_family_error(struct eval_ctx *ectx, struct stmt *stmt,
+			       const struct location *other)
+{
+	struct location kw = stmt_keyword_location(stmt, strlen("reject"));
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &kw,
+			   "cannot reject this network family");
+	if (other->indesc && other->json_index < 0)
+		erec_add_location(erec, other);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* A reject without "with": the default of what is known. */
 static void reject_default(struct stmt *stmt, const struct proto_desc *nh)
 {
@@ -246,6 +262,11 @@ static int reject_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 				  "reject is not supported in the arp family");
 	reject_pctx(&pctx, family, &ectx->rule->stmts, &stmt->list);
 	nh = pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	/* after "arp operation 1": nothing to answer with, as the
+	 * reference says, its keyword and the match underlined */
+	if (nh && nh != &proto_ip && nh != &proto_ip6)
+		return reject_family_error(ectx, stmt,
+			&pctx.protocol[PROTO_BASE_NETWORK_HDR].location);
 	if (nh != &proto_ip && nh != &proto_ip6)
 		nh = NULL;
 	switch (stmt->reject.type) {

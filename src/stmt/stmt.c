@@ -7,6 +7,7 @@
 #include <json.h>
 #include <nftables.h>
 #include <rule.h>
+#include <linearize.h>
 
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops)
@@ -78,6 +79,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&flow_stmt_ops,
 	&objref_stmt_ops,
 	&dynset_stmt_ops,
+	&optstrip_stmt_ops,
 	NULL,
 };
 
@@ -146,18 +148,6 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 	return ret;
 }
 
-/*
- * A computed statement argument (an address, a port, a device) must have
- * the type asked for or be a plain number (jhash, numgen, meta cpu), as
- * the system nft checks: "dnat to meta mark", "dup to ip saddr . tcp
- * dport" are refused. Constants were typed by evaluation. @related is
- * underlined beside it ("~~~"), if not NULL. Returns 0 or -1.
- * (Declared where used until include/stmt.h takes it.)
- */
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
-			const struct datatype *dtype,
-			const struct location *related);
-
 static char *stmt_arg_type_desc(const struct expr *e)
 {
 	const struct expr *i;
@@ -178,7 +168,26 @@ static char *stmt_arg_type_desc(const struct expr *e)
 	return tmp;
 }
 
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
+struct location stmt_keyword_location(const struct stmt *stmt,
+				      unsigned int len)
+{
+	struct location kw = stmt->location;
+
+	kw.last_line = kw.first_line;
+	kw.last_column = kw.first_column + len - 1;
+	return kw;
+}
+
+/* A raw load whose width is not the argument's says so, as in the
+ * reference: "expression has type integer with length 16". */
+static bool stmt_arg_raw_width(const struct expr *e,
+			       const struct datatype *dtype)
+{
+	return e->etype == EXPR_PAYLOAD && !e->payload.tmpl &&
+	       dtype->size && e->len != dtype->size;
+}
+
+int stmt_arg_type_check(struct eval_ctx *ectx, struct expr *e,
 			const struct datatype *dtype,
 			const struct location *related)
 {
@@ -186,18 +195,42 @@ int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
 	char *desc;
 
 	if (e->etype == EXPR_VALUE || e->etype == EXPR_RANGE ||
-	    e->etype == EXPR_PREFIX || e->dtype == dtype ||
-	    e->dtype->type == TYPE_INTEGER)
+	    e->etype == EXPR_PREFIX || e->dtype == dtype)
 		return 0;
+	/* a number generator's value stays in host order (turned around
+	 * when loaded, stmt_arg_linearize()), a hash's is taken as it is,
+	 * as the reference loads them */
+	if ((e->etype == EXPR_NUMGEN || e->etype == EXPR_HASH) &&
+	    e->len == dtype->size) {
+		e->dtype = dtype;
+		if (e->etype == EXPR_HASH)
+			e->byteorder = dtype->byteorder;
+		return 0;
+	}
 	desc = stmt_arg_type_desc(e);
-	erec = erec_create(EREC_ERROR, &e->location,
-			   "datatype mismatch: expected %s, expression has type %s",
-			   dtype->desc, desc);
+	if (stmt_arg_raw_width(e, dtype))
+		erec = erec_create(EREC_ERROR, &e->location,
+				   "datatype mismatch: expected %s, expression has type %s with length %u",
+				   dtype->desc, desc, e->len);
+	else
+		erec = erec_create(EREC_ERROR, &e->location,
+				   "datatype mismatch: expected %s, expression has type %s",
+				   dtype->desc, desc);
 	xfree(desc);
 	if (related && related->indesc && related->json_index < 0)
 		erec_add_location(erec, related);
 	erec_queue(erec, ectx->msgs);
 	return -1;
+}
+
+void stmt_arg_linearize(struct lin_ctx *lctx, const struct expr *e,
+			enum nft_registers reg)
+{
+	linearize_expr(lctx, e, reg);
+	if (e->etype != EXPR_VALUE && e->len > BITS_PER_BYTE &&
+	    e->byteorder == BYTEORDER_HOST_ENDIAN &&
+	    e->dtype->byteorder == BYTEORDER_BIG_ENDIAN)
+		lin_hton(lctx, reg, div_round_up(e->len, BITS_PER_BYTE));
 }
 
 int stmt_json_u64(struct json_ctx *jctx, json_t *obj, const char *stmt,
@@ -245,6 +278,7 @@ bool stmt_is_terminal(const struct stmt *stmt)
 
 int stmt_check_terminal(struct eval_ctx *ectx, struct stmt *stmt)
 {
+	struct location related;
 	struct error_record *erec;
 	struct stmt *prev;
 
@@ -255,7 +289,15 @@ int stmt_check_terminal(struct eval_ctx *ectx, struct stmt *stmt)
 		return 0;
 	erec = erec_create(EREC_ERROR, &stmt->location,
 			   "Statement after terminal statement has no effect");
-	erec_add_location(erec, &prev->location);
+	/* the reference underlines the terminal statement's keyword
+	 * ("dnat", "reject"), a verdict whole */
+	related = prev->location;
+	if (prev->type == STMT_NAT)
+		related = stmt_keyword_location(prev,
+				strlen(nat_stmt_keyword(prev)));
+	else if (prev->type != STMT_VERDICT)
+		related = stmt_keyword_location(prev, strlen(prev->ops->name));
+	erec_add_location(erec, &related);
 	erec_queue(erec, ectx->msgs);
 	return -1;
 }

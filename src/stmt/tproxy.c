@@ -18,11 +18,6 @@
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
 
-/* src/stmt/stmt.c */
-int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
-			const struct datatype *dtype,
-			const struct location *related);
-
 static const char *tproxy_family_name(uint8_t family)
 {
 	return family == NFPROTO_IPV6 ? "ip6" : "ip";
@@ -176,12 +171,12 @@ static void tproxy_stmt_linearize(struct lin_ctx *lctx,
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_TPROXY_FAMILY, stmt->tproxy.family);
 	if (stmt->tproxy.addr) {
 		areg = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
-		linearize_expr(lctx, stmt->tproxy.addr, areg);
+		stmt_arg_linearize(lctx, stmt->tproxy.addr, areg);
 		nftnl_expr_set_u32(nle, NFTNL_EXPR_TPROXY_REG_ADDR, areg);
 	}
 	if (stmt->tproxy.port) {
 		preg = lin_get_register(lctx, NFT_REG_SIZE * BITS_PER_BYTE);
-		linearize_expr(lctx, stmt->tproxy.port, preg);
+		stmt_arg_linearize(lctx, stmt->tproxy.port, preg);
 		nftnl_expr_set_u32(nle, NFTNL_EXPR_TPROXY_REG_PORT, preg);
 	}
 	lin_add_expr(lctx, nle);

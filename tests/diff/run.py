@@ -127,7 +127,7 @@ def json_listing(out):
     return strip_json(items)
 
 
-CARET_RE = re.compile(r"^[ ~^]*\^[ ~^]*$")
+CARET_RE = re.compile(r"^[ \t~^]*\^[ ~^]*$")
 
 
 def caret(err):

@@ -96,3 +96,113 @@ list: meta mark | 0x00000010 == 0x00000010
   [ bitwise reg 1 = ( reg 1 & 0xffffffef ) ^ 0x00000010 ]
   [ cmp eq reg 1 0x00000010 ]
 json: [{"match": {"op": "==", "left": {"|": [{"meta": {"key": "mark"}}, 16]}, "right": 16}}]
+
+# a field narrower than its bytes is operated on as its value: masked
+# and shifted down first, listed as the field. Upstream 1.1.3 lists the
+# first as "ip ecn ect1", another field (README: Differences)
+rule: ip dscp & 0x3 == 1
+list: ip dscp & 0x03 == lephb
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "ip", "field": "dscp"}}, 3]}, "right": "lephb"}}]
+ref-list: ip ecn ect1
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "ecn"}}, "right": "ect1"}}]
+
+rule: ip dscp | 0x3 == 3
+list: ip dscp | 0x03 == 0x03
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000003 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"|": [{"payload": {"protocol": "ip", "field": "dscp"}}, 3]}, "right": 3}}]
+
+rule: meta mark set ip dscp & 3
+list: meta mark set ip dscp & 0x03
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"payload": {"protocol": "ip", "field": "dscp"}}, 3]}}}]
+
+# a field narrower than its bytes is operated on as its value: masked
+# and shifted down first, listed as the field. Upstream 1.1.3 lists the
+# first as "ip ecn ect1", another field (README: Differences)
+rule: ip dscp & 0x3 == 1
+list: ip dscp & 0x03 == lephb
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "ip", "field": "dscp"}}, 3]}, "right": "lephb"}}]
+ref-list: ip ecn ect1
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "ecn"}}, "right": "ect1"}}]
+
+rule: ip dscp | 0x3 == 3
+list: ip dscp | 0x03 == 0x03
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000003 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"|": [{"payload": {"protocol": "ip", "field": "dscp"}}, 3]}, "right": 3}}]
+
+# a mark from a narrower value: the value turned into a mark first,
+# then its 32 bits masked
+rule: meta mark set ip dscp & 3
+list: meta mark set ip dscp & 0x03
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"payload": {"protocol": "ip", "field": "dscp"}}, 3]}}}]
+
+rule: meta mark set tcp dport & 3
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ byteorder reg 1 = ntoh(reg 1, 2, 2) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"payload": {"protocol": "tcp", "field": "dport"}}, 3]}}}]
+
+rule: meta mark set ip ttl & 3
+  [ payload load 1b @ network header + 8 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"payload": {"protocol": "ip", "field": "ttl"}}, 3]}}}]
+
+# an equality after a xor with a constant compares with the value
+# xor-ed instead, as the reference sends it
+rule: meta mark ^ 3 == 1
+list: meta mark 0x00000002
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 2}}]
+
+rule: meta mark & 0xff ^ 0x3 == 1
+list: meta mark & 0x000000ff == 0x00000002
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000002 ]
+json: [{"match": {"op": "==", "left": {"&": [{"meta": {"key": "mark"}}, 255]}, "right": 2}}]
+
+rule: meta mark ^ 3 != 1
+list: meta mark != 0x00000002
+  [ meta load mark => reg 1 ]
+  [ cmp neq reg 1 0x00000002 ]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "mark"}}, "right": 2}}]
+
+rule: meta mark ^ 3 > 1
+list: meta mark ^ 0x00000003 > 0x00000001
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffff ) ^ 0x00000003 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp gt reg 1 0x01000000 ]
+json: [{"match": {"op": ">", "left": {"^": [{"meta": {"key": "mark"}}, 3]}, "right": 1}}]

@@ -343,6 +343,24 @@ list: ip option rr exists
   [ cmp eq reg 1 0x00000001 ]
 json: [{"match": {"op": "==", "left": {"ip option": {"name": "rr"}}, "right": true}}]
 
+rule: ip option rr type != 7
+list: ip option rr != exists
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ exthdr load ipv4 1b @ 7 + 0 present => reg 1 ]
+  [ cmp neq reg 1 0x00000001 ]
+json: [{"match": {"op": "!=", "left": {"ip option": {"name": "rr"}}, "right": true}}]
+
+# another number never matches: upstream 1.1.3 sends it as "exists"
+# too, losing it (README: Differences)
+rule: ip option rr type 8
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ exthdr load ipv4 1b @ 7 + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+json: [{"match": {"op": "==", "left": {"ip option": {"name": "rr", "field": "type"}}, "right": 8}}]
+ref-skip: 1.1.3 loads it as "ip option rr exists"
+
 fail: tcp option maxseg nosuch 3
 
 fail: tcp option nosuchoption exists
@@ -403,4 +421,39 @@ list: tcp option mptcp subtype mp-join
   [ cmp eq reg 1 0x00000010 ]
 json: [{"match": {"op": "==", "left": {"tcp option": {"name": "mptcp", "field": "subtype"}}, "right": "mp-join"}}]
 
+rule: tcp option mptcp subtype { mp-join, 9 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000010  : 0 [end]	element 00000090  : 0 [end]
+  [ exthdr load tcpopt 1b @ 30 + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"tcp option": {"name": "mptcp", "field": "subtype"}}, "right": {"set": ["mp-join", 9]}}}]
+
+rule: frag frag-off { 1, 9 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000800  : 0 [end]	element 00004800  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 2b @ 44 + 2 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000f8ff ) ^ 0x00000000 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "frag-off"}}, "right": {"set": [1, 9]}}}]
+
 fail: frag frag-off 8192
+
+# a TCP option removed from the packet (by name or number)
+rule: tcp dport 22 reset tcp option sack-perm
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ exthdr reset tcpopt 4 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"reset": {"tcp option": {"name": "sack-perm"}}}]
+
+rule: reset tcp option 200
+  [ exthdr reset tcpopt 200 ]
+json: [{"reset": {"tcp option": {"base": 200, "offset": 0, "len": 0}}}]
+
+fail: reset ip option rr

@@ -252,3 +252,21 @@ fail: tcp flags { syn | tcp dport }
 fail: tcp flags { syn | ack . 22 }
 
 fail: ct state { new | 1.2.3.4 }
+
+# several flags compared whole: upstream 1.1.3 lists the first as "ct
+# status expected | assured", which loads as "any of them" (README:
+# Differences); in JSON or-ed as it writes them
+rule ip ip6 inet: ct status == expected|assured
+list: ct status == expected,assured
+  [ ct load status => reg 1 ]
+  [ cmp eq reg 1 0x00000005 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "status"}}, "right": {"|": ["expected", "assured"]}}}]
+ref-list: ct status expected | assured
+
+rule: tcp flags == syn|ack
+list: tcp flags == 0x12
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 1b @ transport header + 13 => reg 1 ]
+  [ cmp eq reg 1 0x00000012 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": 18}}]

@@ -493,6 +493,47 @@ fail: icmpv6 parameter-problem 3
 
 fail: icmpv6 type packet-too-big icmpv6 packet-too-big 1280
 
+# a parameter problem's pointer has no name it takes: upstream 1.1.3
+# lists it as "icmpv6 parameter-problem", which it refuses to load
+rule: icmpv6 type parameter-problem @th,32,32 3
+list: icmpv6 type parameter-problem @th,32,32 0x3
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000004 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x03000000 ]
+bytecode inet:
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000004 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x03000000 ]
+bytecode bridge:
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000004 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x03000000 ]
+bytecode netdev:
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x0000dd86 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000003a ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000004 ]
+  [ payload load 4b @ transport header + 4 => reg 1 ]
+  [ cmp eq reg 1 0x03000000 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "parameter-problem"}}, {"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "len": 32}}, "right": 3}}]
+ref-list: icmpv6 parameter-problem 3
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "parameter-problem"}}, "right": 3}}]
+
 rule: icmpv6 type nd-neighbor-solicit icmpv6 taddr fe80::1
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000003a ]

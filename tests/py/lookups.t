@@ -281,3 +281,18 @@ bytecode inet:
   [ hash reg 1 = jhash(reg 2, 32, 0x0) % mod 3 ]
   [ cmp eq reg 1 0x00000002 ]
 json: [{"match": {"op": "==", "left": {"jhash": {"mod": 3, "expr": {"concat": [{"payload": {"protocol": "ip6", "field": "saddr"}}, {"payload": {"protocol": "ip6", "field": "daddr"}}]}}}, "right": 2}}]
+
+# a number generator or hash yields 0 to mod + offset - 1: more is
+# refused, also after a mask and in a set
+fail: numgen inc mod 2 84
+
+fail: numgen inc mod 2 { 0, 5 }
+
+fail: numgen inc mod 2 ^ 0xf8 == 1
+
+fail: symhash mod 10 offset 2 == 200
+
+rule: numgen inc mod 10 offset 5 != 14
+  [ numgen reg 1 = inc mod 10 offset 5 ]
+  [ cmp neq reg 1 0x0000000e ]
+json: [{"match": {"op": "!=", "left": {"numgen": {"mode": "inc", "mod": 10, "offset": 5}}, "right": 14}}]

@@ -530,12 +530,57 @@ json: [{"match": {"op": "==", "left": {"ct": {"key": "expiration"}}, "right": 0}
 
 fail ip: meta hour "23:00"-"02:00"
 
+# listed as written: upstream 1.1.3 lists it "13:00"-"12:00", which it
+# then refuses to load ("Range negative size"; README: Differences)
 rule ip: meta hour != "12:00"-"13:00"
-list: meta hour "13:00"-"12:00"
   [ meta load hour => reg 1 ]
   [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ range neq reg 1 0xc0a80000 0xd0b60000 ]
-json: [{"match": {"op": "in", "left": {"meta": {"key": "hour"}}, "right": {"range": ["13:00", "12:00"]}}}]
+json: [{"match": {"op": "!=", "left": {"meta": {"key": "hour"}}, "right": {"range": ["12:00", "13:00"]}}}]
+ref-list: meta hour "13:00"-"12:00"
+ref-json: [{"match": {"op": "in", "left": {"meta": {"key": "hour"}}, "right": {"range": ["13:00", "12:00"]}}}]
+
+# numbers are seconds: since 1970 for a time (nanoseconds in the
+# kernel), since UTC midnight for an hour
+rule ip: meta time 12341234
+list: meta time "1970-05-23 20:07:14"
+  [ meta load time => reg 1 ]
+  [ cmp eq reg 1 0x74a8f400 0x002bd849 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "time"}}, "right": "1970-05-23 20:07:14"}}]
+
+rule ip: meta time 0x10
+list: meta time "1970-01-01 00:00:16"
+  [ meta load time => reg 1 ]
+  [ cmp eq reg 1 0xb9aca000 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "time"}}, "right": "1970-01-01 00:00:16"}}]
+
+rule ip: meta hour 3600
+list: meta hour "01:00"
+  [ meta load hour => reg 1 ]
+  [ cmp eq reg 1 0x00000e10 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "hour"}}, "right": "01:00"}}]
+
+# one value is no range
+rule ip: meta hour "01:00"-"01:00"
+list: meta hour "01:00"
+  [ meta load hour => reg 1 ]
+  [ cmp eq reg 1 0x00000e10 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "hour"}}, "right": "01:00"}}]
+
+# past the day: upstream 1.1.3 lists it as "01:00", which loads as 3600
+rule ip: meta hour 90000
+  [ meta load hour => reg 1 ]
+  [ cmp eq reg 1 0x00015f90 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "hour"}}, "right": 90000}}]
+ref-list: meta hour "01:00"
+ref-json: [{"match": {"op": "==", "left": {"meta": {"key": "hour"}}, "right": "01:00"}}]
+
+# upstream 1.1.3 loads these wrapped, without a word (README: Differences)
+fail ip: meta hour 4294967296
+ref-skip: 1.1.3 loads 4294967296 as 0 without a word
+
+fail ip: meta time 18446744074
+ref-skip: 1.1.3 loads the nanoseconds wrapped at 64 bits without a word
 
 rule inet: meta nfproto != ipv6
   [ meta load nfproto => reg 1 ]

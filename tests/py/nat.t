@@ -271,3 +271,8 @@ list inet: snat ip6 prefix to dead::/64
   [ nat snat ip6 addr_min reg 1 addr_max reg 2 flags 0x40 ]
 json: [{"snat": {"addr": {"prefix": {"addr": "dead::", "len": 64}}, "flags": "netmap", "type_flags": "prefix"}}]
 json inet: [{"snat": {"family": "ip6", "addr": {"prefix": {"addr": "dead::", "len": 64}}, "flags": "netmap", "type_flags": "prefix"}}]
+
+# nat statements end the rule, as reject and verdicts do
+fail: masquerade counter
+
+fail inet: snat ip to 1.2.3.4 accept

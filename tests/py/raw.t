@@ -181,3 +181,57 @@ list: icmp type { redirect, echo-request } @th,32,16 { 0x1, 0x2 }
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmp", "field": "type"}}, "right": {"set": ["redirect", "echo-request"]}}}, {"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 32, "len": 16}}, "right": {"set": [1, 2]}}}]
 json-list: icmp type { redirect, echo-request } @th,32,16 { 0x1, 0x2 }
+
+# raw writes: a field narrower than its bytes is rewritten under a mask;
+# the inner header's in 16 bit words, fixing the transport checksum
+rule: @nh,58,6 set 0
+list: @nh,58,6 set 0x0
+list ip6: ip6 hoplimit set ip6 hoplimit & 192
+  [ payload load 1b @ network header + 7 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000c0 ) ^ 0x00000000 ]
+  [ payload write reg 1 => 1b @ network header + 7 csum_type 0 csum_off 0 csum_flags 0x0 ]
+json: [{"mangle": {"key": {"payload": {"base": "nh", "offset": 58, "len": 6}}, "value": 0}}]
+json ip6: [{"mangle": {"key": {"payload": {"protocol": "ip6", "field": "hoplimit"}}, "value": {"&": [{"payload": {"protocol": "ip6", "field": "hoplimit"}}, 192]}}}]
+
+rule: @ih,58,6 set 0
+list: @ih,58,6 set 0x0
+  [ payload load 2b @ inner header + 6 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000c0ff ) ^ 0x00000000 ]
+  [ payload write reg 1 => 2b @ inner header + 6 csum_type 0 csum_off 0 csum_flags 0x1 ]
+json: [{"mangle": {"key": {"payload": {"base": "ih", "offset": 58, "len": 6}}, "value": 0}}]
+
+rule: @ih,0,32 set 5
+list: @ih,0,32 set 0x5
+  [ immediate reg 1 0x05000000 ]
+  [ payload write reg 1 => 4b @ inner header + 0 csum_type 0 csum_off 0 csum_flags 0x1 ]
+json: [{"mangle": {"key": {"payload": {"base": "ih", "offset": 0, "len": 32}}, "value": 5}}]
+
+rule: @th,2,3 set 5
+list: @th,2,3 set 0x5
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000c7 ) ^ 0x00000028 ]
+  [ payload write reg 1 => 1b @ transport header + 0 csum_type 0 csum_off 0 csum_flags 0x0 ]
+json: [{"mangle": {"key": {"payload": {"base": "th", "offset": 2, "len": 3}}, "value": 5}}]
+
+# a mask of bits of no field lists as those bits, whatever was loaded
+# (as the reference lists it), which then load just their bytes
+rule netdev: @nh,0,16 & 0x0f00 == 0x500
+list: @nh,4,4 0x5
+  [ payload load 2b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000000f ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000005 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 4, "len": 4}}, "right": 5}}]
+json-bytecode:
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000000f ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000005 ]
+
+rule netdev: @nh,0,16 & 0x00ff == 5
+list: @nh,8,8 0x5
+  [ payload load 2b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000ff00 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000500 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 8, "len": 8}}, "right": 5}}]
+json-bytecode:
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ cmp eq reg 1 0x00000005 ]

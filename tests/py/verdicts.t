@@ -15,6 +15,17 @@ rule: counter packets 10 bytes 100
   [ counter pkts 10 bytes 100 ]
 json: [{"counter": {"packets": 10, "bytes": 100}}]
 
+# either alone, or in another order: the other is 0
+rule: counter packets 10
+list: counter packets 10 bytes 0
+  [ counter pkts 10 bytes 0 ]
+json: [{"counter": {"packets": 10, "bytes": 0}}]
+
+rule: counter bytes 100 packets 10
+list: counter packets 10 bytes 100
+  [ counter pkts 10 bytes 100 ]
+json: [{"counter": {"packets": 10, "bytes": 100}}]
+
 rule: accept
   [ immediate reg 0 accept ]
 json: [{"accept": null}]

@@ -206,3 +206,21 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": 
 fail: vlan id 4096
 
 fail: vlan pcp 8
+
+# "cfi" is the older name of "dei"
+rule: vlan cfi 1
+list: vlan dei 1
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000010 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000010 ]
+bytecode bridge:
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000010 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000010 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "dei"}}, "right": 1}}]
