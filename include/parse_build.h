@@ -65,6 +65,8 @@ bool scanner_near(const char *word, const char *cand,
 struct location parser_span(const struct location *a, const struct location *b);
 void parser_error(struct parser_state *st, const struct location *loc,
 		  const char *fmt, ...) __fmt(3, 4);
+void parser_unexpected(struct parser_state *st, const struct location *loc,
+		       const char *token, const char *text);
 bool parser_loc_text(const struct location *loc, char *buf, size_t size);
 void parser_buf_add(char *buf, size_t size, const char *fmt, ...) __fmt(3, 4);
 void parser_scope_push(struct parser_state *st);
@@ -126,6 +128,7 @@ void parser_table_add_set(struct table *table, char *name,
 			  const struct location *loc);
 uint32_t parser_set_flag(struct parser_state *st, char *name,
 			 const struct location *loc);
+bool parser_is_elem_opt(const char *word);
 void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc);

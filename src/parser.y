@@ -114,13 +114,13 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 
 %token NEWLINE "newline"
 %token SEMICOLON "semicolon"
-%token EQ "'=='"
-%token NEQ "'!='"
-%token LT "'<'"
-%token GT "'>'"
-%token LTE "'<='"
-%token GTE "'>='"
-%token LSHIFT "'<<'" RSHIFT "'>>'"
+%token EQ "=="
+%token NEQ "!="
+%token LT "<"
+%token GT ">"
+%token LTE "<="
+%token GTE ">="
+%token LSHIFT "<<" RSHIFT ">>"
 
 %token <string> STRING "string"
 %token <string> QUOTED_STRING "quoted string"
@@ -181,6 +181,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
 %type <string> identifier string_arg objref_name prio_base opt_hooks_device
+%type <string> elem_opt_key elem_opt_value
 %type <kw> keyword_id name_keyword proto_kw rhs_keyword
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
@@ -1546,12 +1547,7 @@ set_member	: set_value
 /* A member with its options: "10.0.0.1 timeout 10s expires 5s
  * comment "x" counter" (named sets' elements, src/obj/set.c). */
 set_elem	: set_member
-		| set_elem STRING STRING
-			{
-				$$ = $1;
-				parser_elem_opt(state, $$, $2, &@2, $3, &@3);
-			}
-		| set_elem STRING NUMBER
+		| set_elem elem_opt_key elem_opt_value
 			{
 				$$ = $1;
 				parser_elem_opt(state, $$, $2, &@2, $3, &@3);
@@ -1573,6 +1569,23 @@ set_elem	: set_member
 				$$ = $1;
 				set_stmts_add(&set_elem_info_of($$)->stmts, $2);
 			}
+		;
+
+/* "timeout" and "expires" are keywords to the reference: any other word
+ * after a member is a syntax error there ("{ 1.2 }" is 1 and ".2"). */
+elem_opt_key	: STRING
+			{
+				if (!parser_is_elem_opt($1)) {
+					parser_unexpected(state, &@1, "string", $1);
+					xfree($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
+		;
+
+elem_opt_value	: STRING
+		| NUMBER
 		;
 
 /*
@@ -2681,6 +2694,28 @@ limit_stmt	: LIMIT STRING objref_name
 				$$ = parser_limit(state, &@$, $3, $4, &@4, $5,
 						  NULL, &@5, $6);
 			}
+		/* "5 mbytes / second": the unit in three words */
+		| LIMIT RATE limit_mode NUMBER STRING '/' STRING
+		  limit_burst_bytes
+			{
+				struct location loc = parser_span(&@5, &@7);
+
+				$$ = parser_limit(state, &@$, $3, $4, &@4,
+						  xasprintf("%s/%s", $5, $7),
+						  NULL, &loc, $8);
+				xfree($5);
+				xfree($7);
+			}
+		| LIMIT RATE limit_mode NUMBER BYTES '/' STRING
+		  limit_burst_bytes
+			{
+				struct location loc = parser_span(&@5, &@7);
+
+				$$ = parser_limit(state, &@$, $3, $4, &@4,
+						  xasprintf("bytes/%s", $7),
+						  NULL, &loc, $8);
+				xfree($7);
+			}
 		;
 
 limit_mode	: %empty	{ $$ = 0; }
@@ -2692,7 +2727,19 @@ limit_burst_pkts : %empty	{ $$ = 5; }
 		;
 
 limit_burst_bytes : %empty	{ $$ = 0; }
-		| BURST quota_value	{ $$ = $2; }
+		| BURST NUMBER BYTES
+			{
+				$$ = parser_bytes(state, $2, &@2, "bytes", &@$);
+				xfree($2);
+			}
+		| BURST NUMBER STRING
+			{
+				struct location loc = parser_span(&@2, &@3);
+
+				$$ = parser_bytes(state, $2, &@2, $3, &loc);
+				xfree($2);
+				xfree($3);
+			}
 		;
 
 /* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
@@ -2721,14 +2768,20 @@ quota_mode	: %empty	{ $$ = 0; }
 		| UNTIL		{ $$ = 0; }
 		;
 
+/* A bad unit is reported from the word before the number on, "quota"
+ * (the end of its empty mode), "over" or "used", as the reference does. */
 quota_value	: NUMBER BYTES
 			{
-				$$ = parser_bytes(state, $1, &@1, "bytes", &@$);
+				struct location loc = parser_span(&@0, &@$);
+
+				$$ = parser_bytes(state, $1, &@1, "bytes", &loc);
 				xfree($1);
 			}
 		| NUMBER STRING
 			{
-				$$ = parser_bytes(state, $1, &@1, $2, &@$);
+				struct location loc = parser_span(&@0, &@$);
+
+				$$ = parser_bytes(state, $1, &@1, $2, &loc);
 				xfree($1);
 				xfree($2);
 			}
@@ -3261,12 +3314,29 @@ static const char *parser_suggest(const char *word,
 	return match;
 }
 
-/* Token names without bison's double quotes: "add" -> add. */
+/*
+ * Token names without bison's double quotes: "add" -> add. Punctuation
+ * is named as the reference names it ("unexpected comma", "expecting
+ * /"): programs read these messages.
+ */
 static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 {
+	static const char *const punct[][2] = {
+		{ "','", "comma" }, { "':'", "colon" }, { "'/'", "/" },
+		{ "'-'", "-" }, { "'.'", "." }, { "'^'", "^" }, { "'&'", "&" },
+		{ "'@'", "@" }, { "'!'", "!" }, { "'+'", "+" }, { "'*'", "*" },
+		/* an address is a string to the reference's scanner */
+		{ "address", "string" },
+	};
 	const char *name = yysymbol_name(kind);
-	size_t len = strlen(name);
+	size_t len = strlen(name), i;
 
+	for (i = 0; i < array_size(punct); i++) {
+		if (!strcmp(name, punct[i][0])) {
+			parser_buf_add(buf, size, "%s", punct[i][1]);
+			return;
+		}
+	}
 	if (len >= 2 && name[0] == '"' && name[len - 1] == '"')
 		parser_buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
 	else
@@ -3314,8 +3384,14 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		return 0;
 	}
 	parser_buf_add(msg, sizeof(msg), "unexpected ");
-	buf_add_token(msg, sizeof(msg), tok);
-	if (tok == YYSYMBOL_STRING && text[0])
+	/* a keyword of a class token ("protocol name") is named as itself,
+	 * as every other keyword is */
+	if ((tok == YYSYMBOL_PROTO || tok == YYSYMBOL_META_KEY ||
+	     tok == YYSYMBOL_CT_DIR) && text[0])
+		parser_buf_add(msg, sizeof(msg), "%s", text);
+	else
+		buf_add_token(msg, sizeof(msg), tok);
+	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) && text[0])
 		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	for (i = 0; n <= 4 && i < n; i++) {

@@ -535,17 +535,30 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 }
 
 /* "timeout 10s", "expires 5s" after an element */
+bool parser_is_elem_opt(const char *word)
+{
+	return !strcmp(word, "timeout") || !strcmp(word, "expires");
+}
+
+/* A syntax error found by an action: "unexpected string 'x'", as bison
+ * would have put it had the word been a token of its own. */
+void parser_unexpected(struct parser_state *st, const struct location *loc,
+		       const char *token, const char *text)
+{
+	if (text)
+		parser_error(st, loc, "syntax error, unexpected %s '%s'",
+			     token, text);
+	else
+		parser_error(st, loc, "syntax error, unexpected %s", token);
+}
+
 void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc)
 {
 	uint64_t ms;
 
-	if (strcmp(key, "timeout") && strcmp(key, "expires"))
-		parser_error(st, kloc,
-			     "unknown element option '%s': expected timeout, expires, comment or counter",
-			     key);
-	else if (!last_used_parse(value, &ms) || ms == 0)
+	if (!last_used_parse(value, &ms) || ms == 0)
 		parser_error(st, vloc, "invalid %s '%s'", key, value);
 	else if (!strcmp(key, "timeout"))
 		set_elem_info_of(m)->timeout = ms;

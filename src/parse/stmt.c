@@ -215,22 +215,26 @@ struct stmt *parser_limit(struct parser_state *st, const struct location *loc,
 {
 	struct stmt *stmt = limit_stmt_alloc(loc);
 	char *slash = bytes_per ? strchr(bytes_per, '/') : NULL;
+	/* a byte rate's errors cover the number and its unit */
+	struct location rate_loc = bytes_per ? parser_span(num_loc, unit_loc) :
+					       *unit_loc;
 
 	stmt->limit.flags = flags;
 	stmt->limit.type = bytes_per ? NFT_LIMIT_PKT_BYTES : NFT_LIMIT_PKTS;
 	if (bytes_per && !slash) {
-		parser_error(st, unit_loc, "Wrong rate format, expecting UNIT/TIME");
+		parser_error(st, &rate_loc,
+			     "wrong rate format, expecting {bytes,kbytes,mbytes}/{second,minute,hour,day,week}");
 	} else if (bytes_per) {
 		*slash = '\0';
 		per = slash + 1;
 		stmt->limit.rate = parser_bytes(st, num, num_loc, bytes_per,
-						unit_loc);
+						&rate_loc);
 	} else {
 		stmt->limit.rate = parser_number(st, num, num_loc);
 	}
 	stmt->limit.unit = per ? limit_time_unit(per) : 1;
 	if (per && stmt->limit.unit == 0)
-		parser_error(st, unit_loc,
+		parser_error(st, &rate_loc,
 			     "Wrong time format, expecting second, minute, hour, day or week");
 	stmt->limit.burst = parser_u32(st, burst, loc, "limit burst");
 	xfree(num);
