@@ -220,7 +220,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
 %type <expr> set_block set_list set_member set_elem concat_lhs concat_rhs
-%type <expr> elem_set_block elem_map_block
+%type <expr> elem_set_block elem_map_block vmap_block vmap_list vmap_elem
+%type <expr> rhs_set_block rhs_set_list
 %type <expr> set_value set_bits set_operand
 %type <op> rel_op
 %type <stmt> log_stmt limit_stmt quota_stmt reject_stmt queue_stmt
@@ -1459,24 +1460,24 @@ match_stmt	: match_lhs match_rhs
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
 			}
-		| match_lhs set_block
+		| match_lhs rhs_set_block
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
-		| match_lhs rel_op set_block
+		| match_lhs rel_op rhs_set_block
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
 			}
-		| concat_lhs set_block
+		| concat_lhs rhs_set_block
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
-		| concat_lhs rel_op set_block
+		| concat_lhs rel_op rhs_set_block
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
@@ -1643,7 +1644,7 @@ map_expr	: stmt_expr MAP map_block
 			}
 		;
 
-vmap_stmt	: stmt_expr VMAP map_block
+vmap_stmt	: stmt_expr VMAP vmap_block
 			{
 				$$ = verdict_stmt_alloc(&@$,
 					map_expr_alloc(&@$, $1, $3, true));
@@ -1705,6 +1706,81 @@ map_block	: elem_map_block
 			{
 				$$ = $1;
 				set_expr_unpack($$);
+			}
+		;
+
+/* A verdict map's data are verdicts to the grammar ("vmap { 22 : 33 }"
+ * is a syntax error at 33, as in the reference). */
+vmap_block	: '{' opt_newlines vmap_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+				set_expr_unpack($$);
+			}
+		| '{' opt_newlines vmap_list opt_newlines ',' opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+				set_expr_unpack($$);
+			}
+		;
+
+vmap_list	: vmap_elem
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_map_add(state, $$, $1);
+			}
+		| vmap_list opt_newlines ',' opt_newlines vmap_elem
+			{
+				$$ = $1;
+				parser_map_add(state, $$, $5);
+			}
+		;
+
+vmap_elem	: set_elem ':' map_verdict
+			{
+				$$ = parser_mapping(state, &@$, $1, $3);
+				$$->elem_info = $1->elem_info;
+				$1->elem_info = NULL;
+			}
+		;
+
+/* A set on the right of a match: members, and mappings, which the
+ * evaluator refuses there ("mapping outside of map context"), as the
+ * reference's grammar takes them. */
+rhs_set_block	: '{' opt_newlines rhs_set_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+				set_expr_unpack($$);
+			}
+		| '{' opt_newlines rhs_set_list opt_newlines ',' opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+				set_expr_unpack($$);
+			}
+		;
+
+rhs_set_list	: set_elem
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$, $1);
+			}
+		| map_elem
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$, $1);
+			}
+		| rhs_set_list opt_newlines ',' opt_newlines set_elem
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
+			}
+		| rhs_set_list opt_newlines ',' opt_newlines map_elem
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
 			}
 		;
 

@@ -407,12 +407,29 @@ static bool relational_fold_xor(struct expr *rel)
 	return true;
 }
 
+/* "tcp dport { 22 : 33 }": the grammar takes a mapping in any set, a
+ * match has no use for one. */
+static int relational_check_mappings(struct eval_ctx *ectx,
+				     const struct expr *right)
+{
+	const struct expr *i;
+
+	if (right->etype != EXPR_SET)
+		return 0;
+	list_for_each_entry(i, &right->expr_list.expressions, list)
+		if (i->etype == EXPR_MAPPING)
+			return expr_error(ectx, i->mapping.key,
+					  "mapping outside of map context");
+	return 0;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
 	bool was_set, folded;
 
-	if (expr_evaluate(ectx, &rel->binop.left) < 0)
+	if (expr_evaluate(ectx, &rel->binop.left) < 0 ||
+	    relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;
 	relational_var_set(rel);
 	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
