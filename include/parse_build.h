@@ -41,6 +41,9 @@ struct parser_state {
 	unsigned int max_inputs;
 	/* why the scanner returned an invalid token, for the message */
 	const char *lex_error;
+	/* a word that started a statement as a value ("countr" in
+	 * "countr\n"), for a "did you mean" if no value follows it */
+	struct location lhs_word;
 	/* a packed map member's mapping, kept for the next one
 	 * (parser_mapping()): one allocation less per member */
 	struct expr *spare_mapping;
@@ -129,6 +132,8 @@ void parser_table_add_set(struct table *table, char *name,
 uint32_t parser_set_flag(struct parser_state *st, char *name,
 			 const struct location *loc);
 bool parser_is_elem_opt(const char *word);
+bool parser_is_reserved(const char *word);
+bool parser_is_value_key(const char *word);
 void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc);
@@ -256,11 +261,9 @@ struct stmt *parser_connlimit(struct parser_state *st,
 			      const struct location *loc, uint64_t count,
 			      const struct location *count_loc, uint32_t flags);
 struct stmt *parser_objref(struct parser_state *st, const struct location *loc,
-			   uint32_t type, char *word,
-			   const struct location *word_loc, char *name);
+			   uint32_t type, char *name);
 struct stmt *parser_objmap(struct parser_state *st, const struct location *loc,
-			   uint32_t type, char *word,
-			   const struct location *word_loc, struct expr *map);
+			   uint32_t type, struct expr *map);
 struct stmt *parser_keyset(struct parser_state *st, const struct location *loc,
 			   struct expr *key, struct expr *value);
 uint64_t parser_uint(struct parser_state *st, uint64_t v,

@@ -87,7 +87,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 /* "tcp option maxseg size": a word after an option name is its field,
  * never the value of a presence match (that is exists or missing). */
 %precedence OPTION_PRESENCE
-%precedence STRING TYPE COUNT LEVEL FLAGS
+%precedence STRING COUNT LEVEL OFFSET SEED
 /* "dnat ip to ..." and "dnat ip prefix to ...": after a nat keyword,
  * "ip" and "ip6" followed by to or prefix name the family, never a
  * header field called "to" or "prefix" (there is none). */
@@ -172,7 +172,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
 %token <kw> ELEMENT "element" SETS "sets" GET "get"
-%token <kw> MAPS "maps"
+%token <kw> MAPS "maps" NAME "name"
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
@@ -210,6 +210,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
+%type <expr> lhs_value
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -829,7 +830,7 @@ name_keyword	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLOWTABLE | FLOWTABLES | FLOW | OFFLOAD
 		| MAP
 		| ELEMENT | SETS | GET | MAPS
-		| UPDATE | METER
+		| UPDATE | METER | NAME
 		;
 
 string_arg	: identifier		{ $$ = $1; }
@@ -838,7 +839,6 @@ string_arg	: identifier		{ $$ = $1; }
 /* The object's name in "counter name NAME" and the like */
 objref_name	: STRING		{ $$ = $1; }
 		| QUOTED_STRING		{ $$ = $1; }
-		| name_keyword		{ $$ = xstrdup($1); }
 		;
 
 /* Table blocks */
@@ -1395,11 +1395,13 @@ rule_body	: stmt_list		{ $$ = $1; }
 
 stmt_list	: stmt
 			{
+				state->lhs_word.indesc = NULL;
 				$$ = parser_rule_alloc(&@$);
 				parser_rule_add_stmt($$, $1, &@$);
 			}
 		| stmt_list stmt
 			{
+				state->lhs_word.indesc = NULL;
 				$$ = $1;
 				parser_rule_add_stmt($$, $2, &@$);
 			}
@@ -1489,6 +1491,28 @@ match_stmt	: match_lhs match_rhs
 							      $1, $2));
 			}
 		| concat_lhs rel_op set_ref
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| lhs_value match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| lhs_value rel_op match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| lhs_value rhs_set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| lhs_value rel_op rhs_set_block
 			{
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
@@ -1970,6 +1994,33 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			}
 		;
 
+/* A value where a selector goes ("foo 22", "1.2.3.4 1"): the
+ * reference's grammar takes any primary expression there, and its
+ * evaluator finds no type for it. */
+lhs_value	: STRING
+			{
+				state->lhs_word = @1;
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
+			}
+		| NUMBER
+			{
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
+			}
+		| QUOTED_STRING
+			{
+				$$ = symbol_expr_alloc_take(&@1, $1, true);
+			}
+		| ADDRSTRING
+			{
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
+				xfree($1);
+			}
+		;
+
 /*
  * Extension headers and options: "frag frag-off", "rt0 addr[2]",
  * "exthdr frag" (presence), "tcp option maxseg size", "tcp option
@@ -2129,7 +2180,9 @@ numgen_expr	: NUMGEN identifier MOD number opt_offset
 			}
 		;
 
-opt_offset	: %empty		{ $$ = 0; }
+/* "symhash mod 2 offset 5": a word after the modulus is its offset or
+ * seed, never a value ("offset" is one to the scanner) */
+opt_offset	: %empty	%prec OPTION_PRESENCE	{ $$ = 0; }
 		| OFFSET number		{ $$ = $2; }
 		;
 
@@ -2170,9 +2223,19 @@ osf_expr	: OSF STRING
 			{
 				$$ = parser_osf(state, &@$, NULL, NULL, $2, &@2);
 			}
+		| OSF NAME
+			{
+				$$ = parser_osf(state, &@$, NULL, NULL,
+						xstrdup($2), &@2);
+			}
 		| OSF TTL STRING STRING
 			{
 				$$ = parser_osf(state, &@$, $3, &@3, $4, &@4);
+			}
+		| OSF TTL STRING NAME
+			{
+				$$ = parser_osf(state, &@$, $3, &@3, xstrdup($4),
+						&@4);
 			}
 		;
 
@@ -2310,6 +2373,11 @@ rhs_primary	: NUMBER
 			}
 		| STRING
 			{
+				if (parser_is_reserved($1)) {
+					parser_unexpected(state, &@1, $1, NULL);
+					xfree($1);
+					YYERROR;
+				}
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| QUOTED_STRING
@@ -2329,10 +2397,37 @@ rhs_primary	: NUMBER
 				xfree($2);
 			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| PROTO
+			{
+				/* "th" starts an expression, never a value */
+				if (!strcmp($1, "th")) {
+					parser_unexpected(state, &@1, $1, NULL);
+					YYERROR;
+				}
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
+		| META_KEY
+			{
+				if (!parser_is_value_key($1)) {
+					parser_unexpected(state, &@1, $1, NULL);
+					YYERROR;
+				}
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
 		;
 
-rhs_keyword	: keyword_id | IP | IP6 | INET | ARP | BRIDGE | NETDEV
-		| EXISTS | MISSING
+/* The keywords a value may be, as 1.1.3's scanner has them: words that
+ * start a statement or an expression are a syntax error there ("meta
+ * iifkind bridge"), others are plain words ("meta iifkind snat"). */
+rhs_keyword	: IP | IP6 | ARP | EXISTS | MISSING | CT_DIR | NAME
+		| BURST | BYPASS | CHAINS | CHUNK | DESTROY | DNAT | FANOUT
+		| FLOWTABLES | FULLY_RANDOM | GROUP | HOOKS | LAST | LEVEL | MAPS
+		| MOD | MSS | NUM | OFFSET | OPTION | PERSISTENT | PREFIX
+		| QUEUE_THRESHOLD | RATE | RESET | SACK_PERM | SEED | SETS
+		| SNAPLEN | SNAT | SPNUM | TABLES | TIMESTAMP | TO | TTL | UNTIL
+		| USED | WITH | WSCALE | BYTES | COUNT | OVER | PACKETS
+		/* an ICMP type, as the reference has it */
+		| REDIRECT
 		;
 
 /*
@@ -2582,15 +2677,13 @@ connlimit_stmt	: CT COUNT number
 		;
 
 counter_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
-		| COUNTER STRING objmap_expr
+		| COUNTER NAME objmap_expr
 			{
-				$$ = parser_objmap(state, &@$, NFT_OBJECT_COUNTER,
-						   $2, &@2, $3);
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_COUNTER, $3);
 			}
-		| COUNTER STRING objref_name
+		| COUNTER NAME objref_name
 			{
-				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER,
-						   $2, &@2, $3);
+				$$ = parser_objref(state, &@$, NFT_OBJECT_COUNTER, $3);
 				$$->objref.name_loc = @3;
 			}
 		| counter_valued
@@ -2715,7 +2808,9 @@ log_flag	: STRING
 				$$ = parser_log_flag(state, "ip", $2, &@2);
 				xfree($2);
 			}
-		| PROTO
+		/* "ether"; "tcp" takes its flags ("log flags tcp
+		 * sequence"), never the word of a statement after it */
+		| PROTO			%prec OPTION_PRESENCE
 			{
 				$$ = parser_log_flag(state, NULL, $1, &@1);
 			}
@@ -2749,16 +2844,14 @@ log_tcp_flags	: STRING
  * limit rate [over] N kbytes/unit [burst N bytes|kbytes|mbytes]
  * The scanner reads "kbytes/second" as one word.
  */
-limit_stmt	: LIMIT STRING objref_name
+limit_stmt	: LIMIT NAME objref_name
 			{
-				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT,
-						   $2, &@2, $3);
+				$$ = parser_objref(state, &@$, NFT_OBJECT_LIMIT, $3);
 				$$->objref.name_loc = @3;
 			}
-		| LIMIT STRING objmap_expr
+		| LIMIT NAME objmap_expr
 			{
-				$$ = parser_objmap(state, &@$, NFT_OBJECT_LIMIT,
-						   $2, &@2, $3);
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_LIMIT, $3);
 			}
 		| LIMIT RATE limit_mode NUMBER '/' STRING limit_burst_pkts
 			{
@@ -2819,16 +2912,14 @@ limit_burst_bytes : %empty	{ $$ = 0; }
 		;
 
 /* quota [over|until] N bytes|kbytes|mbytes [used N unit] */
-quota_stmt	: QUOTA STRING objref_name
+quota_stmt	: QUOTA NAME objref_name
 			{
-				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA,
-						   $2, &@2, $3);
+				$$ = parser_objref(state, &@$, NFT_OBJECT_QUOTA, $3);
 				$$->objref.name_loc = @3;
 			}
-		| QUOTA STRING objmap_expr
+		| QUOTA NAME objmap_expr
 			{
-				$$ = parser_objmap(state, &@$, NFT_OBJECT_QUOTA,
-						   $2, &@2, $3);
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_QUOTA, $3);
 			}
 		| QUOTA quota_mode quota_value quota_used
 			{
@@ -3055,15 +3146,13 @@ last_stmt	: LAST		{ $$ = last_stmt_alloc(&@$); }
 
 /* synproxy [mss N] [wscale N] [timestamp] [sack-perm] */
 synproxy_stmt	: SYNPROXY	{ $$ = synproxy_stmt_alloc(&@$); }
-		| SYNPROXY STRING objmap_expr
+		| SYNPROXY NAME objmap_expr
 			{
-				$$ = parser_objmap(state, &@$, NFT_OBJECT_SYNPROXY,
-						   $2, &@2, $3);
+				$$ = parser_objmap(state, &@$, NFT_OBJECT_SYNPROXY, $3);
 			}
-		| SYNPROXY STRING objref_name
+		| SYNPROXY NAME objref_name
 			{
-				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY,
-						   $2, &@2, $3);
+				$$ = parser_objref(state, &@$, NFT_OBJECT_SYNPROXY, $3);
 				$$->objref.name_loc = @3;
 			}
 		| synproxy_stmt synproxy_arg
@@ -3367,7 +3456,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	parser_error(state, loc, "%s", msg);
 }
 
-/* The keyword nearest to @word among the tokens the parser expected. */
+/* The keyword nearest to @word among the tokens the parser expected
+ * (any keyword if @expected is NULL). */
 static const char *parser_suggest(const char *word,
 				  const yysymbol_kind_t *expected,
 				  int num_expected)
@@ -3380,14 +3470,56 @@ static const char *parser_suggest(const char *word,
 
 	kw = scanner_keywords(&n);
 	for (i = 0; i < n; i++) {
-		for (j = 0; j < num_expected; j++) {
+		for (j = 0; expected && j < num_expected; j++) {
 			if (expected[j] == YYTRANSLATE(kw[i].token))
 				break;
 		}
-		if (j < num_expected && scanner_near(word, kw[i].name, &best))
+		if ((!expected || j < num_expected) &&
+		    scanner_near(word, kw[i].name, &best))
 			match = kw[i].name;
 	}
 	return match;
+}
+
+/*
+ * "countr\n": a word that began a statement, taken for a value compared
+ * with something, and nothing to compare it with. A keyword near it was
+ * probably meant.
+ */
+static void parser_suggest_lhs(struct parser_state *state,
+			       const YYLTYPE *loc, char *msg, size_t size)
+{
+	/* the keywords that start statements and selectors */
+	static const yysymbol_kind_t starts[] = {
+		YYSYMBOL_ACCEPT, YYSYMBOL_DROP, YYSYMBOL_JUMP, YYSYMBOL_GOTO,
+		YYSYMBOL_RETURN, YYSYMBOL_CONTINUE, YYSYMBOL_COUNTER,
+		YYSYMBOL_LOG, YYSYMBOL_LIMIT, YYSYMBOL_QUOTA, YYSYMBOL_REJECT,
+		YYSYMBOL_QUEUE, YYSYMBOL_DUP, YYSYMBOL_FWD, YYSYMBOL_LAST,
+		YYSYMBOL_SYNPROXY, YYSYMBOL_SNAT, YYSYMBOL_DNAT,
+		YYSYMBOL_MASQUERADE, YYSYMBOL_REDIRECT, YYSYMBOL_TPROXY,
+		YYSYMBOL_NOTRACK, YYSYMBOL_FLOW, YYSYMBOL_META, YYSYMBOL_CT,
+		YYSYMBOL_IP, YYSYMBOL_IP6, YYSYMBOL_ARP, YYSYMBOL_PROTO,
+		YYSYMBOL_META_KEY, YYSYMBOL_FIB, YYSYMBOL_RT, YYSYMBOL_NUMGEN,
+		YYSYMBOL_JHASH, YYSYMBOL_SYMHASH, YYSYMBOL_SOCKET,
+		YYSYMBOL_OSF, YYSYMBOL_IPSEC, YYSYMBOL_EXTHDR, YYSYMBOL_HBH,
+		YYSYMBOL_RT0, YYSYMBOL_RT2, YYSYMBOL_SRH, YYSYMBOL_FRAG,
+		YYSYMBOL_DST, YYSYMBOL_MH, YYSYMBOL_RESET, YYSYMBOL_SECMARK,
+		YYSYMBOL_COMMENT, YYSYMBOL_UPDATE, YYSYMBOL_ADD,
+		YYSYMBOL_DELETE, YYSYMBOL_METER,
+	};
+	const struct location *w = &state->lhs_word;
+	const char *hint;
+	char word[64];
+
+	if (!w->indesc || w->indesc != loc->indesc ||
+	    w->last_line != loc->first_line ||
+	    w->last_column >= loc->first_column ||
+	    !parser_loc_text(w, word, sizeof(word)))
+		return;
+	hint = parser_suggest(word, starts, array_size(starts));
+	if (hint)
+		parser_buf_add(msg, size, "; '%s' starts no statement, did you mean '%s'?",
+			       word, hint);
 }
 
 /*
@@ -3478,6 +3610,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		hint = parser_suggest(text, expected, n);
 	if (hint)
 		parser_buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+	else if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_SEMICOLON)
+		parser_suggest_lhs(state, loc, msg, sizeof(msg));
 	else if (n > 4 && !strcmp(text, "}") &&
 		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
 		parser_buf_add(msg, sizeof(msg),

@@ -299,6 +299,42 @@ struct expr *parser_map_verdict(struct parser_state *st,
 	return v;
 }
 
+static int word_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static bool word_in(const char *word, const char *const *words, size_t n)
+{
+	return bsearch(&word, words, n, sizeof(*words), word_cmp) != NULL;
+}
+
+/*
+ * Words the reference's scanner takes as keywords wherever a value may
+ * be, which are plain words to ours (sorted): "meta mark day" is a
+ * syntax error there.
+ */
+bool parser_is_reserved(const char *word)
+{
+	static const char *const words[] = {
+		"all", "constant", "day", "dynamic", "elements", "expires",
+		"geneve", "gretap", "hour", "interval", "monitor", "size",
+		"time", "timeout", "typeof", "vni", "vxlan", "xt",
+	};
+
+	return word_in(word, words, array_size(words));
+}
+
+/* Meta keys that are values too ("meta iifkind iifkind"), sorted. */
+bool parser_is_value_key(const char *word)
+{
+	static const char *const words[] = {
+		"ibrpvid", "ibrvproto", "iifkind", "oifkind",
+	};
+
+	return word_in(word, words, array_size(words));
+}
+
 /* A value's symbol, the same way: the shell of a packed member's. */
 struct expr *parser_symbol(struct parser_state *st,
 			   const struct location *loc, char *text,

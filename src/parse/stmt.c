@@ -24,25 +24,18 @@ struct stmt *parser_connlimit(struct parser_state *st,
 /* The grammar's "KEY set VALUE" on a meta or ct expression. */
 /* "ct helper set "h"", "meta secmark set "s"", "ct timeout set "t"": a
  * name is an object reference */
-/* "counter name "c"": @word must be "name" */
+/* "counter name "c"" */
 struct stmt *parser_objref(struct parser_state *st, const struct location *loc,
-			   uint32_t type, char *word,
-			   const struct location *word_loc, char *name)
+			   uint32_t type, char *name)
 {
-	if (strcmp(word, "name"))
-		parser_error(st, word_loc, "unexpected '%s': expected name",
-			     word);
-	xfree(word);
 	return objref_stmt_alloc(loc, type, name);
 }
 
 /* "counter name KEY map { K : "c", ... }": an object map */
 struct stmt *parser_objmap(struct parser_state *st, const struct location *loc,
-			   uint32_t type, char *word,
-			   const struct location *word_loc, struct expr *map)
+			   uint32_t type, struct expr *map)
 {
-	struct stmt *stmt = parser_objref(st, loc, type, word, word_loc,
-					  xstrdup(""));
+	struct stmt *stmt = parser_objref(st, loc, type, xstrdup(""));
 
 	stmt->objref.map = map;
 	return stmt;

@@ -535,7 +535,9 @@ static void test_syntax_errors(struct nft_ctx *nft)
 	CHECK(list_count(&p.msgs) == 6);
 	check_err(&p, 0, 2, 42, 42,
 		  "syntax error, unexpected semicolon, expecting ");
-	check_err(&p, 1, 3, 17, 22, "did you mean 'counter'?");
+	/* a word starting a statement is a value to compare, as in the
+	 * reference: the error is where nothing follows it */
+	check_err(&p, 1, 3, 23, 23, "did you mean 'counter'?");
 	/* a tab is one column */
 	check_err(&p, 2, 4, 17, 21, "unexpected string 'extra'");
 	check_err(&p, 3, 5, 20, 25, "unknown ip field 'daddrx'; did you "
@@ -553,7 +555,7 @@ static void test_syntax_errors(struct nft_ctx *nft)
 	CHECK(p.ret == -1);
 	CHECK(list_count(&p.msgs) == 4);
 	check_err(&p, 0, 3, 9, 9, "unexpected newline");
-	check_err(&p, 1, 4, 20, 24, "did you mean 'accept'?");
+	check_err(&p, 1, 4, 25, 25, "did you mean 'accept'?");
 	check_err(&p, 2, 6, 2, 5, "did you mean 'flags'?");
 	check_err(&p, 3, 8, 11, 23, "unterminated string");
 	parse_done(&p);
