@@ -134,6 +134,8 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 bool parser_is_elem_opt(const char *word);
 bool parser_is_reserved(const char *word);
 bool parser_is_value_key(const char *word);
+bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
+		       const struct expr *rhs);
 void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc);

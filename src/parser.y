@@ -1432,6 +1432,11 @@ stmt		: match_stmt		{ $$ = $1; }
 
 match_stmt	: match_lhs match_rhs
 			{
+				if (parser_scope_word(state, $1, $2)) {
+					expr_free($1);
+					expr_free($2);
+					YYERROR;
+				}
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));

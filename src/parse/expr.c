@@ -335,6 +335,63 @@ bool parser_is_value_key(const char *word)
 	return word_in(word, words, array_size(words));
 }
 
+/* The value's first word: "a" of "a-b" and "a,b". */
+static const struct expr *first_symbol(const struct expr *e)
+{
+	while (e) {
+		switch (e->etype) {
+		case EXPR_SYMBOL:
+			return e;
+		case EXPR_RANGE:
+			e = e->range.left;
+			break;
+		case EXPR_LIST:
+			if (list_empty(&e->expr_list.expressions))
+				return NULL;
+			e = list_first_entry(&e->expr_list.expressions,
+					     struct expr, list);
+			break;
+		default:
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The word right after a meta or ct selector is scanned among that
+ * selector's keywords in 1.1.3 ("ct helper count" is a syntax error
+ * there, "ct helper == count" and "meta iifkind count" are not).
+ * Reports it and returns true if @rhs starts with one.
+ */
+bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
+		       const struct expr *rhs)
+{
+	static const char *const meta_words[] = { "length", "protocol" };
+	static const char *const ct_words[] = {
+		"avgpkt", "bytes", "count", "daddr", "direction", "dport",
+		"event", "expectation", "expiration", "helper", "helpers",
+		"id", "l3proto", "over", "packets", "protocol", "saddr",
+		"state", "status", "zone",
+	};
+	const struct expr *sym = first_symbol(rhs);
+	const char *w;
+	bool hit;
+
+	if (!sym || sym->symbol.quoted)
+		return false;
+	w = sym->symbol.identifier;
+	if (lhs->etype == EXPR_META)
+		hit = word_in(w, meta_words, array_size(meta_words));
+	else if (lhs->etype == EXPR_CT)
+		hit = word_in(w, ct_words, array_size(ct_words));
+	else
+		hit = false;
+	if (hit)
+		parser_unexpected(st, &sym->location, w, NULL);
+	return hit;
+}
+
 /* A value's symbol, the same way: the shell of a packed member's. */
 struct expr *parser_symbol(struct parser_state *st,
 			   const struct location *loc, char *text,
