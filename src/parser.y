@@ -210,7 +210,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
-%type <expr> lhs_value
+%type <expr> lhs_value rhs_concat
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -1500,6 +1500,28 @@ match_stmt	: match_lhs match_rhs
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
 			}
+		| concat_lhs rhs_expr
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| concat_lhs rel_op rhs_expr
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| concat_lhs rhs_concat
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| concat_lhs rel_op rhs_concat
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
 		| lhs_value match_rhs
 			{
 				$$ = expr_stmt_alloc(&@$,
@@ -2285,6 +2307,23 @@ match_rhs	: rhs_expr		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
 		| flag_range		{ $$ = $1; }
+		| rhs_concat		{ $$ = $1; }
+		;
+
+/* "ip saddr . tcp dport 1.2.3.4 . 22": the grammar takes it, the
+ * evaluator wants a set there, as the reference does */
+rhs_concat	: rhs_expr '.' rhs_expr
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| rhs_concat '.' rhs_expr
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_expr_add($$, $3);
+			}
 		;
 
 /* "ct state 0x1 | 0x2-0x1 | 0x4": a range of or-ed flags, as the

@@ -141,6 +141,25 @@ int concat_size_error(struct list_head *msgs, const struct expr *concat)
 			  bits, max);
 }
 
+/* A string of no fixed size ("ct helper", "osf name") has no place in
+ * the fixed layout of a concatenation's registers; the reference's
+ * words, the member marked in the concatenation. */
+static int concat_variable_size(struct eval_ctx *ectx,
+				const struct expr *concat,
+				const struct expr *m)
+{
+	struct error_record *erec;
+
+	if (m->dtype->type != TYPE_STRING || m->dtype->size != 0)
+		return 0;
+	erec = erec_create(EREC_ERROR, &m->location,
+			   "can not use variable sized data types (%s) in concat expressions",
+			   m->dtype->name);
+	erec_add_location(erec, &concat->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* The left side: loads, evaluated each in no type context. */
 static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 {
@@ -158,6 +177,8 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 		if (m->flags & EXPR_F_CONSTANT)
 			return expr_error(ectx, m,
 					  "a concatenation to match is made of loads, not constants");
+		if (concat_variable_size(ectx, concat, m) < 0)
+			return -1;
 		/* JSON "concat": [[], ...]: nothing to load */
 		if (m->ops->linearize == NULL)
 			return expr_error(ectx, m,

@@ -407,6 +407,22 @@ static bool relational_fold_xor(struct expr *rel)
 	return true;
 }
 
+/* "ip saddr . tcp dport 1.2.3.4 . 22": the kernel matches a
+ * concatenation through a set only; in the reference's words, with the
+ * left side marked and the values beside it. */
+static int relational_concat_error(struct eval_ctx *ectx,
+				   const struct expr *left,
+				   const struct expr *right)
+{
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &left->location,
+			   "Use concatenations with sets and maps, not singleton values");
+	erec_add_location(erec, &right->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* "tcp dport { 22 : 33 }": the grammar takes a mapping in any set, a
  * match has no use for one. */
 static int relational_check_mappings(struct eval_ctx *ectx,
@@ -439,6 +455,8 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	left = rel->binop.left;
 	right = rel->binop.right;
 
+	if (right->etype == EXPR_CONCAT)
+		return relational_concat_error(ectx, left, right);
 	if (relational_check_size(ectx, left->len > right->len ?
 					left : right) < 0 ||
 	    relational_check_ordered(ectx, rel) < 0)
