@@ -857,7 +857,11 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 		if (stmt && stmt->ops->explain &&
 		    (detail = stmt->ops->explain(stmt, e->err, cmd)))
 			return detail;
-		/* "counter name "nope"" */
+		/* "counter name "nope"": the name marked, as the
+		 * reference marks it */
+		if (stmt && stmt->type == STMT_OBJREF && e->err == ENOENT &&
+		    stmt->objref.name_loc.indesc)
+			*loc = cmd_loc_or(cmd, &stmt->objref.name_loc);
 		if (stmt && stmt->type == STMT_OBJREF && e->err == ENOENT)
 			return xasprintf("%s '%s' does not exist in table %s %s",
 					 sobj_type_name(stmt->objref.type),

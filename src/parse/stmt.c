@@ -54,9 +54,10 @@ static struct stmt *parser_keyset_objref(struct parser_state *st,
 	else if (key->etype == EXPR_CT && key->ct.key == NFT_CT_HELPER &&
 		 key->ct.direction < 0)
 		type = NFT_OBJECT_CT_HELPER;
+	/* "meta secmark set 5" too: a secmark is set from an object, as the
+	 * reference sends it (a number is the object's name) */
 	else if (key->etype == EXPR_META && key->meta.key == NFT_META_SECMARK &&
-		 (value->etype == EXPR_MAP || (value->etype == EXPR_SYMBOL &&
-		 !isdigit((unsigned char)value->symbol.identifier[0]))))
+		 (value->etype == EXPR_MAP || value->etype == EXPR_SYMBOL))
 		type = NFT_OBJECT_SECMARK;
 	if (!type)
 		return NULL;
