@@ -1700,6 +1700,11 @@ vmap_stmt	: stmt_expr VMAP vmap_block
 				$$ = verdict_stmt_alloc(&@$,
 					map_expr_alloc(&@$, $1, $3, true));
 			}
+		| lhs_value VMAP vmap_block
+			{
+				$$ = verdict_stmt_alloc(&@$,
+					map_expr_alloc(&@$, $1, $3, true));
+			}
 		| stmt_expr VMAP VARIABLE
 			{
 				$$ = verdict_stmt_alloc(&@$,
@@ -2026,6 +2031,11 @@ match_lhs	: payload_expr		{ $$ = $1; }
  * evaluator finds no type for it. */
 lhs_value	: STRING
 			{
+				if (parser_is_reserved($1)) {
+					parser_unexpected(state, &@1, $1, NULL);
+					xfree($1);
+					YYERROR;
+				}
 				state->lhs_word = @1;
 				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
