@@ -123,6 +123,10 @@ struct obj_ops {
 	char		*(*explain)(struct nft_ctx *nft, const struct mnl_err *e,
 				    const struct cmd *cmd, const void *obj,
 				    const struct location **loc);
+	/* @obj, an item of a table block: where the kernel's refusals of
+	 * it point when they name no attribute (the reference's caret: its
+	 * name). NULL: at the command. */
+	const struct location *(*block_location)(const void *obj);
 	/* ENOENT, EEXIST: name the missing or existing object. */
 	char		*(*explain_missing)(const struct cmd *cmd,
 					    const struct location **loc);

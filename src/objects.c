@@ -260,7 +260,7 @@ void rule_free(struct rule *r)
 	if (--r->refcnt > 0)
 		return;
 	stmt_list_free(&r->stmts);
-	xfree(r->nle_stmts);
+	xfree(r->nle_origins);
 	handle_free(&r->handle);
 	xfree(r->comment);
 	xfree(r->undecoded);

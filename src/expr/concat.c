@@ -225,9 +225,12 @@ static void concat_expr_linearize(struct lin_ctx *lctx,
 				  enum nft_registers dreg)
 {
 	const struct expr *i;
-	unsigned int offset = 0;
+	unsigned int offset = 0, n = 0;
 
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
+		/* the reference's caret under a refused member from the
+		 * third on starts at the "." before it */
+		lctx->next_sep = n++ >= 2;
 		linearize_expr(lctx, i, lin_register_at(dreg, offset));
 		offset += concat_field_bytes(i) * BITS_PER_BYTE;
 	}

@@ -545,6 +545,7 @@ static char *chain_explain_attr(const struct mnl_err *e,
 			    NFTA_DEVICE_NAME)) {
 		dev = nla_str(e->attr);
 		*loc = chain_dev_location(c, dev, &cmd->location);
+		e->out->note = cmd->op != CMD_DELETE;
 		if (e->err == ENOENT || e->err == ENODEV)
 			return xasprintf(cmd->op == CMD_DELETE ?
 					 "device '%s' is not a device of this chain" :
@@ -637,6 +638,7 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) &&
 	    (dev = chain_missing_dev(c))) {
 		*loc = chain_dev_location(c, dev, &cmd->location);
+		e->out->note = true;
 		return xasprintf("device '%s' does not exist", dev);
 	}
 	if (chain_is_egress(c) &&
@@ -665,6 +667,13 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	if (e->err == EFBIG && c && c->dev_expr)
 		*loc = cmd_loc_or(cmd, &c->dev_expr->location);
 	return NULL;
+}
+
+static const struct location *chain_block_location(const void *obj)
+{
+	const struct chain *c = obj;
+
+	return &c->handle.chain.location;
 }
 
 static const char *const chain_json_keys[] = {
@@ -703,4 +712,5 @@ const struct obj_ops chain_obj_ops = {
 			  OBJ_CMD(CMD_RENAME),
 	.json_parse	= json_chain_cmd,
 	.json_keys	= chain_json_keys,
+	.block_location	= chain_block_location,
 };

@@ -986,6 +986,14 @@ static const char *const set_json_keys[] = {
 	"stmt", "typeof", "data-interval", NULL,
 };
 
+/* A set of a table block (its elements' message too) */
+static const struct location *set_block_location(const void *obj)
+{
+	const struct set *set = obj;
+
+	return &set->handle.set.location;
+}
+
 const struct obj_ops set_obj_ops = {
 	.obj		= CMD_OBJ_SET,
 	.name		= "set",
@@ -1013,6 +1021,7 @@ const struct obj_ops set_obj_ops = {
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_set_cmd,
 	.json_keys	= set_json_keys,
+	.block_location	= set_block_location,
 };
 
 const struct obj_ops sets_obj_ops = {
@@ -1032,6 +1041,7 @@ const struct obj_ops map_obj_ops = {
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_map_cmd,
 	.json_keys	= set_json_keys,
+	.block_location	= set_block_location,
 };
 
 const struct obj_ops maps_obj_ops = {
@@ -1065,4 +1075,5 @@ const struct obj_ops element_obj_ops = {
 	.json_parse	= json_element_cmd,
 	.json_keys	= (const char *const[]){ "family", "table", "name",
 						 "elem", NULL },
+	.block_location	= set_block_location,
 };

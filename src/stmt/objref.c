@@ -111,6 +111,9 @@ static void objref_stmt_linearize(struct lin_ctx *lctx,
 		linearize_expr(lctx, stmt->objref.map, NFT_REG_VERDICT);
 		return;
 	}
+	/* a refusal (no such object) points at the name */
+	if (stmt->objref.name_loc.indesc)
+		lctx->loc = &stmt->objref.name_loc;
 	nle = lin_expr_alloc("objref");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE, stmt->objref.type);
 	nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_IMM_NAME, stmt->objref.name);
@@ -238,8 +241,9 @@ const struct location *objref_map_location(const struct stmt *stmt,
 		s = constant_expr_get_string(m->mapping.data);
 		same = !strcmp(s, name);
 		xfree(s);
+		/* the reference's caret: under the element's key */
 		if (same)
-			return &m->mapping.data->location;
+			return &m->mapping.key->location;
 	}
 	return NULL;
 }

@@ -21,6 +21,13 @@ struct stmt *stmt_alloc(const struct location *loc,
 	return stmt;
 }
 
+struct location stmt_error_location(const struct stmt *stmt)
+{
+	if (stmt->ops->error_location)
+		return stmt->ops->error_location(stmt);
+	return stmt->location;
+}
+
 void stmt_free(struct stmt *stmt)
 {
 	if (stmt == NULL)
