@@ -76,6 +76,9 @@ bool location_nth_word(const struct location *loc, unsigned int n,
 /* @loc widened to the @sep before it on its line ("ip saddr" of "ip
  * daddr . ip saddr" to ". ip saddr"), or @loc if there is none. */
 struct location location_from_sep(const struct location *loc, char sep);
+/* From the start of @first to the end of @last. */
+struct location location_span(const struct location *first,
+			      const struct location *last);
 
 enum erec_type {
 	EREC_INFORMATIONAL,

@@ -256,9 +256,11 @@ const char *chain_missing_dev(const struct chain *c);
  * "NAME [+|- N]", named as @family's @hooknum names them) and a device
  * list (names, no duplicates, at most CHAIN_DEVICES_MAX; @owner names
  * the kind in errors). The list replaces *@devs. */
+/* @loc: "priority P" as written (where the reference's error @invalid
+ * points) */
 int hook_prio_evaluate(struct eval_ctx *ectx, struct expr *priority,
-		       uint32_t family, unsigned int hooknum,
-		       const char *hookstr, int *prio);
+		       const struct location *loc, const char *invalid,
+		       uint32_t family, unsigned int hooknum, int *prio);
 int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
 			  char ***devs, unsigned int *num_devs,
 			  const char *owner);

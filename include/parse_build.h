@@ -139,9 +139,9 @@ uint32_t parser_table_flag(struct parser_state *st, const char *name,
 struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
 				 struct flowtable *ft,
 				 const struct location *loc);
-void parser_chain_hook(struct chain *chain, char *type,
-		       const struct location *type_loc, char *hook,
-		       const struct location *hook_loc);
+void parser_chain_hook(struct parser_state *st, struct chain *chain,
+		       char *type, const struct location *type_loc,
+		       char *hook, const struct location *hook_loc);
 void parser_chain_devices(struct chain *chain, struct expr *devs);
 struct expr *parser_prio_offset(const struct location *loc, char *base,
 				const char *op, char *offset);

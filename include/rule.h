@@ -111,6 +111,10 @@ struct chain {
 	char *hookstr;			/* "ingress" */
 	struct location hook_loc;
 	unsigned int hooknum;		/* NF_INET_* / NF_NETDEV_* */
+	/* "type T hook H [devices] priority P", and its "priority P": what
+	 * the reference's errors about the hook and the priority point at */
+	struct location hook_spec_loc;
+	struct location prio_loc;
 	struct expr *priority;		/* expression as written; evaluated to
 					   a value expression */
 	int prio;			/* resolved number */
@@ -186,6 +190,10 @@ void rule_free(struct rule *r);
  * hook. */
 bool hook_lookup(uint32_t family, const char *name, unsigned int *hooknum);
 const char *hook_name(uint32_t family, unsigned int hooknum);
+/* Is @name a hook of any family? A chain type ("filter", "nat",
+ * "route")? */
+bool hook_name_known(const char *name);
+bool chain_type_known(const char *type);
 
 /*
  * Named priorities ("filter", "dstnat", ...) per family and hook. Returns

@@ -276,6 +276,16 @@ struct location location_from_sep(const struct location *loc, char sep)
 	return out;
 }
 
+struct location location_span(const struct location *first,
+			      const struct location *last)
+{
+	struct location out = *first;
+
+	out.last_line = last->last_line;
+	out.last_column = last->last_column;
+	return out;
+}
+
 static void caret_fill(char *buf, size_t size, size_t first, size_t last,
 		       char mark)
 {

@@ -917,6 +917,7 @@ flowtable_item	: HOOK identifier PRIORITY prio_expr
 				ft->has_hook = true;
 				expr_free(ft->priority);
 				ft->priority = $4;
+				ft->prio_loc = location_span(&@3, &@4);
 			}
 		| dev_spec
 			{
@@ -1269,10 +1270,12 @@ chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
 			{
 				struct chain *c = $<chain>0;
 
-				parser_chain_hook(c, $2, &@2, $4, &@4);
+				parser_chain_hook(state, c, $2, &@2, $4, &@4);
 				parser_chain_devices(c, $5);
 				expr_free(c->priority);
 				c->priority = $7;
+				c->hook_spec_loc = @$;
+				c->prio_loc = location_span(&@6, &@7);
 			}
 		| POLICY policy_expr
 			{

@@ -24,6 +24,9 @@
 #include <linux/netfilter/nf_tables.h>
 #include <net/if.h>
 
+/* The kernel's NF_IP_PRI_CONNTRACK: nat chains go after it. */
+#define NAT_PRIO_MIN	(-200)
+
 static char *chain_explain_missing(const struct cmd *cmd,
 				   const struct location **loc)
 {
@@ -599,6 +602,29 @@ static char *chain_explain_dev_delete(struct nft_ctx *nft,
 	return NULL;
 }
 
+/*
+ * The kernel refused a base chain's hook (EOPNOTSUPP): the type does
+ * not go on that hook, a nat chain's priority is not after conntrack's,
+ * or the chain exists with another hook. The reference's words.
+ */
+static char *chain_explain_unsupported(const struct mnl_err *e,
+				       const struct cmd *cmd,
+				       const struct chain *c,
+				       const struct location **loc)
+{
+	const char *type = c->type ? c->type : "filter";
+
+	e->out->own_words = true;
+	if (!strcmp(type, "nat") && c->prio <= NAT_PRIO_MIN) {
+		*loc = cmd_loc_or(cmd, &c->prio_loc);
+		return xasprintf("Chains of type \"nat\" must have a priority value above %d",
+				 NAT_PRIO_MIN);
+	}
+	*loc = cmd_loc_or(cmd, &c->hook_spec_loc);
+	return xasprintf("Chain of type \"%s\" is not supported, perhaps kernel support is missing?",
+			 type);
+}
+
 const char *chain_missing_dev(const struct chain *c)
 {
 	unsigned int i;
@@ -654,13 +680,8 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 		return xstrdup("this kernel needs a device for a netdev base chain: add device \"NAME\" (chains without devices need Linux 6.4+)");
 	}
 	if (e->err == EOPNOTSUPP && c && c->has_hook &&
-	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
-		*loc = cmd_loc_or(cmd, &c->hook_loc);
-		return xasprintf("chain '%s' already exists with another hook, priority or type (those cannot change), or the kernel does not support type '%s' on hook '%s'",
-				 c->handle.chain.name,
-				 c->type ? c->type : "filter",
-				 c->hookstr ? c->hookstr : "?");
-	}
+	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE))
+		return chain_explain_unsupported(e, cmd, c, loc);
 	/* no better words, but a better place */
 	if (e->err == EBUSY && c == cmd->data)
 		*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);

@@ -98,8 +98,9 @@ static int ft_hook_evaluate(struct eval_ctx *ectx, struct flowtable *ft)
 		return erec_error(ectx->msgs, &ft->hook_loc,
 				  "a flowtable hook needs a priority");
 	/* named as the netdev family's ingress hook names them */
-	return hook_prio_evaluate(ectx, ft->priority, NFPROTO_NETDEV,
-				  NF_NETDEV_INGRESS, "ingress", &ft->prio);
+	return hook_prio_evaluate(ectx, ft->priority, &ft->prio_loc,
+				  "invalid priority expression value.",
+				  NFPROTO_NETDEV, NF_NETDEV_INGRESS, &ft->prio);
 }
 
 int flowtable_evaluate(struct eval_ctx *ectx, struct flowtable *ft)

@@ -603,10 +603,16 @@ struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_FLOWTABLE, h, loc, ft);
 }
 
-void parser_chain_hook(struct chain *chain, char *type,
-		       const struct location *type_loc, char *hook,
-		       const struct location *hook_loc)
+/* A type or hook name no family has is a syntax error to the
+ * reference: reported before the block is evaluated. */
+void parser_chain_hook(struct parser_state *st, struct chain *chain,
+		       char *type, const struct location *type_loc,
+		       char *hook, const struct location *hook_loc)
 {
+	if (!chain_type_known(type))
+		parser_error(st, type_loc, "unknown chain type");
+	else if (!hook_name_known(hook))
+		parser_error(st, hook_loc, "unknown chain hook");
 	xfree(chain->type);
 	xfree(chain->hookstr);
 	chain->type = type;

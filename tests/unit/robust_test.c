@@ -573,7 +573,8 @@ static void test_define_priority(struct nft_ctx *nft)
 
 	run_text(&r, nft, "define p = { 1, 2 }\ntable ip t { chain c { "
 		 "type filter hook input priority $p; }; }\n");
-	CHECK(r.ret == -1 && first_error_has(&r, "priority must be"));
+	CHECK(r.ret == -1 &&
+	      first_error_has(&r, "invalid priority expression value"));
 	run_done(&r);
 }
 
