@@ -413,8 +413,10 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 			stmt->nat.family = NFPROTO_INET;
 		return 0;
 	default:
-		return stmt_error(ectx, stmt, "%s is not supported in the %s family",
-				  nat_name(stmt), family_name(family));
+		/* the reference's words, under the keyword */
+		kw = nat_keyword_location(stmt);
+		return erec_error(ectx->msgs, &kw,
+				  "NAT is only supported for IPv4/IPv6");
 	}
 }
 
