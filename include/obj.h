@@ -264,6 +264,11 @@ int hook_prio_evaluate(struct eval_ctx *ectx, struct expr *priority,
 int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
 			  char ***devs, unsigned int *num_devs,
 			  const char *owner);
+/* The device names a message carries, NULL-terminated (caller frees
+ * the array): the reference sends the devices it adds last written
+ * first, those it removes as written. */
+const char **hook_devs_array(char *const *devs, unsigned int num_devs,
+			     bool adding);
 /* Where device @name was written in @dev_expr, else @dflt. */
 const struct location *dev_expr_location(const struct expr *dev_expr,
 					 const char *name,

@@ -87,18 +87,15 @@ static unsigned int chain_cmd_needs(const struct cmd *cmd)
 /* ---- netlink ---- */
 
 static void chain_build_devices(struct nftnl_chain *nlc,
-				const struct chain *c)
+				const struct chain *c, bool adding)
 {
 	const char **devs;
-	unsigned int i;
 
 	if (c->num_devs == 1) {
 		nftnl_chain_set_str(nlc, NFTNL_CHAIN_DEV, c->devs[0]);
 		return;
 	}
-	devs = xzalloc((c->num_devs + 1) * sizeof(*devs));
-	for (i = 0; i < c->num_devs; i++)
-		devs[i] = c->devs[i];
+	devs = hook_devs_array(c->devs, c->num_devs, adding);
 	nftnl_chain_set_array(nlc, NFTNL_CHAIN_DEVICES, devs);
 	xfree(devs);
 }
@@ -109,7 +106,8 @@ static void chain_build_devices(struct nftnl_chain *nlc,
  * hook written, but the evaluator copied the chain's hook, priority and
  * type from the kernel and marked it a base chain: the kernel wants
  * them along with the devices. */
-static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c)
+static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c,
+			     bool adding)
 {
 	if (c->has_hook || c->flags & CHAIN_F_BASECHAIN) {
 		if (c->type)
@@ -120,14 +118,15 @@ static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c)
 	if (c->policy)
 		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_POLICY, c->policy_val);
 	if (c->num_devs)
-		chain_build_devices(nlc, c);
+		chain_build_devices(nlc, c, adding);
 	if (c->flags & CHAIN_F_HW_OFFLOAD)
 		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_FLAGS,
 				    NFT_CHAIN_HW_OFFLOAD);
 }
 
+/* @adding: a new chain or new devices (NFT_MSG_NEWCHAIN) */
 struct nftnl_chain *netlink_chain_build(const struct handle *h,
-					const struct chain *c)
+					const struct chain *c, bool adding)
 {
 	struct nftnl_chain *nlc = nftnl_chain_alloc();
 	struct nftnl_udata_buf *ud;
@@ -145,7 +144,7 @@ struct nftnl_chain *netlink_chain_build(const struct handle *h,
 		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_ID, h->chain_id);
 	if (!c)
 		return nlc;
-	chain_build_hook(nlc, c);
+	chain_build_hook(nlc, c, adding);
 	ud = udata_comment_build(c->comment);
 	if (ud) {
 		nftnl_chain_set_data(nlc, NFTNL_CHAIN_USERDATA,
@@ -270,7 +269,7 @@ int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
 				  &c->dev_expr->location : &c->location,
 				  "too many devices: the kernel takes at most %u per chain, this device list has %u",
 				  CHAIN_DEVICES_MAX, c->num_devs);
-	nlc = netlink_chain_build(h, c);
+	nlc = netlink_chain_build(h, c, type == NFT_MSG_NEWCHAIN);
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_chain_nlmsg_build_payload(nlh, nlc);

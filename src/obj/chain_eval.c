@@ -313,6 +313,17 @@ int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
 	return err;
 }
 
+const char **hook_devs_array(char *const *devs, unsigned int num_devs,
+			     bool adding)
+{
+	const char **v = xzalloc((num_devs + 1) * sizeof(*v));
+	unsigned int i;
+
+	for (i = 0; i < num_devs; i++)
+		v[i] = devs[adding ? num_devs - 1 - i : i];
+	return v;
+}
+
 static int chain_devices_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
 	return hook_devices_evaluate(ectx, chain->dev_expr, &chain->devs,

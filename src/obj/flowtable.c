@@ -141,12 +141,12 @@ static int ft_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 
 /* ---- netlink ---- */
 
+/* @adding: a new flowtable or new devices (NFT_MSG_NEWFLOWTABLE) */
 static struct nftnl_flowtable *ft_build(const struct handle *h,
-					const struct flowtable *ft)
+					const struct flowtable *ft, bool adding)
 {
 	struct nftnl_flowtable *nlf = nftnl_flowtable_alloc();
 	const char **devs;
-	unsigned int i;
 
 	if (!nlf)
 		memory_allocation_error();
@@ -170,9 +170,7 @@ static struct nftnl_flowtable *ft_build(const struct handle *h,
 	if (ft->flags_given || ft->has_hook)
 		nftnl_flowtable_set_u32(nlf, NFTNL_FLOWTABLE_FLAGS, ft->flags);
 	if (ft->num_devs) {
-		devs = xzalloc((ft->num_devs + 1) * sizeof(*devs));
-		for (i = 0; i < ft->num_devs; i++)
-			devs[i] = ft->devs[i];
+		devs = hook_devs_array(ft->devs, ft->num_devs, adding);
 		nftnl_flowtable_set_array(nlf, NFTNL_FLOWTABLE_DEVICES, devs);
 		xfree(devs);
 	}
@@ -182,7 +180,8 @@ static struct nftnl_flowtable *ft_build(const struct handle *h,
 static int ft_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		  const struct handle *h, const void *obj)
 {
-	struct nftnl_flowtable *nlf = ft_build(h, obj);
+	struct nftnl_flowtable *nlf = ft_build(h, obj,
+					       type == NFT_MSG_NEWFLOWTABLE);
 	struct nlmsghdr *nlh;
 
 	flags |= exec_echo_flag(x, type);
