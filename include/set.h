@@ -202,14 +202,17 @@ struct nftnl_udata_buf;
 bool set_typeof_supported(const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
-void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
+/* A key or data given by type ("type ipv4_addr . mark"), as upstream
+ * 1.1.3 describes it; @data NULL for an object map's data. */
+void set_typeof_put_type(struct nftnl_udata_buf *ud, const struct expr *key);
+void set_typeof_put_type_data(struct nftnl_udata_buf *ud,
+			      const struct expr *data);
+void set_typeof_put_verdict_data(struct nftnl_udata_buf *ud);
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
 int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
 /* Whether a map's user data says its data are ranges
  * (NFTNL_UDATA_SET_DATA_INTERVAL). */
 bool set_udata_data_interval(const void *data, uint32_t len);
-/* A map's "type k : a . b" data, as the system nft describes it. */
-void set_typeof_put_plain_concat_data(struct nftnl_udata_buf *ud);
 struct nftnl_set;
 void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data);
 /* A kind's attributes in its typeof data nest, by number, for its

@@ -771,8 +771,12 @@ static void set_udata(struct nftnl_set *nls, const struct expr *left,
 
 	if (ud == NULL)
 		memory_allocation_error();
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER, left->byteorder);
-	if (interval)
+	/* a concatenation has no byte order of its own, nor merged
+	 * elements */
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
+			    left->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
+			    left->byteorder);
+	if (interval && left->etype != EXPR_CONCAT)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	set_udata_typeof(ud, left);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),

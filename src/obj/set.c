@@ -492,23 +492,17 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof)
 		set_typeof_put(ud, s->key);
-	else if (s->key->etype == EXPR_CONCAT)
-		set_typeof_put_plain_concat(ud);
+	else
+		set_typeof_put_type(ud, s->key);
+	/* "typeof KEY : verdict": the data's kind (1: a verdict), which
+	 * upstream needs to list the typeof; "type K : verdict" has the
+	 * constant */
 	if (set_is_map(s) && s->data && s->data_typeof)
 		set_typeof_put_data(ud, s->data);
-	else if (set_is_map(s) && s->data && s->data->etype == EXPR_CONCAT)
-		set_typeof_put_plain_concat_data(ud);
-	/* "typeof KEY : verdict": the data's kind, as the system nft
-	 * writes it (1: a verdict), which it needs to list the typeof */
-	if (set_is_map(s) && s->key_typeof && set_data_is_verdict(s)) {
-		struct nftnl_udata *nest, *data;
-
-		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
-		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, 1);
-		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
-		nftnl_udata_nest_end(ud, data);
-		nftnl_udata_nest_end(ud, nest);
-	}
+	else if (set_is_map(s) && s->key_typeof && set_data_is_verdict(s))
+		set_typeof_put_verdict_data(ud);
+	else if (set_is_map(s))
+		set_typeof_put_type_data(ud, s->data);
 	/* whether a map's data are ranges, written for every map as the
 	 * system nft does */
 	if (set_is_map(s) && s->data)
