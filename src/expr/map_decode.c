@@ -21,6 +21,7 @@ struct map_raw {
 	uint32_t len;
 	bool end;
 	struct expr *data;
+	unsigned int pos;		/* in the dump */
 };
 
 /* A concatenation's type: its members' types, 6 bits each, the first
@@ -252,6 +253,18 @@ static int map_raw_cmp(const void *a, const void *b)
 	return (int)y->end - (int)x->end;	/* ends first */
 }
 
+/* Flags keys by their rank (set_flags_rank()), equal ones in the
+ * dump's order. */
+static int map_raw_flags_cmp(const void *a, const void *b)
+{
+	const struct map_raw *x = a, *y = b;
+	uint64_t rx = set_flags_rank(x->key), ry = set_flags_rank(y->key);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
 /* Concatenations as the system nft lists them: last byte first. */
 static int map_raw_bytes_cmp(const void *a, const void *b)
 {
@@ -401,7 +414,7 @@ static bool map_raws_append(const struct nftnl_set *head,
 		if (!v->end)
 			v->data = map_data_decode(e, data_type, data_len,
 						  dexpr, interval);
-		r->n++;
+		v->pos = r->n++;
 		if (v->bytes == NULL || (!v->end && v->data == NULL) ||
 		    (v->end_bytes && end_len != len))
 			break;
@@ -481,6 +494,15 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 	return set;
 }
 
+/* Whether the map's key type is flags (set_flags_rank()). */
+static bool map_keys_are_flags(const struct nftnl_set *nls)
+{
+	const struct datatype *dtype;
+
+	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
+	return dtype && datatype_is_bitmask(dtype);
+}
+
 /* The mappings of @v (@n, freed) of the map @nls into @set. */
 static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 			    const struct expr *left, struct map_raw *v,
@@ -503,7 +525,9 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 		}
 	} else {
 		/* an echo shows the values in the order written */
-		if (!as_sent || interval)
+		if (!interval && !as_sent && map_keys_are_flags(nls))
+			qsort(v, n, sizeof(*v), map_raw_flags_cmp);
+		else if (!as_sent || interval)
 			qsort(v, n, sizeof(*v), map_raw_cmp);
 		for (i = 0; i < n; i++) {
 			if (v[i].end)

@@ -283,17 +283,38 @@ static int relational_check_ordered(struct eval_ctx *ectx,
 	return -1;
 }
 
+/*
+ * A set of one flags value ("tcp flags { syn | ack }") is matched as
+ * that value, exactly (cmp eq), as upstream 1.1.3 does; but for "ct
+ * state { established | related }", which it matches as the flags
+ * without a set ("any of them").
+ */
+static void relational_set_of_one(struct expr *rel)
+{
+	const struct expr *left = rel->binop.left;
+
+	if (rel->binop.right->etype == EXPR_VALUE &&
+	    rel->binop.op == OP_IMPLICIT && left->etype != EXPR_BINOP &&
+	    datatype_is_bitmask(left->dtype) && left->dtype != &ct_state_type)
+		rel->binop.op = OP_EQ;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
 
+	bool set;
+
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
 	relational_var_set(rel);
+	set = rel->binop.right->etype == EXPR_SET;
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	left = rel->binop.left;
 	right = rel->binop.right;
+	if (set)
+		relational_set_of_one(rel);
 
 	if (relational_check_size(ectx, left->len > right->len ?
 					left : right) < 0 ||

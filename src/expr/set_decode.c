@@ -34,27 +34,6 @@ static struct expr *set_key_value(const struct expr *left, const mpz_t key,
 				       len * BITS_PER_BYTE, key);
 }
 
-static int set_member_cmp(const struct expr *x, const struct expr *y);
-
-static int set_value_cmp(const void *a, const void *b)
-{
-	return set_member_cmp(*(const struct expr *const *)a,
-			      *(const struct expr *const *)b);
-}
-
-static int set_member_cmp(const struct expr *x, const struct expr *y)
-{
-	if (x->etype == EXPR_PREFIX)
-		x = x->prefix.prefix;
-	else if (x->etype == EXPR_RANGE)
-		x = x->range.left;
-	if (y->etype == EXPR_PREFIX)
-		y = y->prefix.prefix;
-	else if (y->etype == EXPR_RANGE)
-		y = y->range.left;
-	return mpz_cmp(x->value.value, y->value.value);
-}
-
 /* The value a member sorts by. */
 static const struct expr *set_member_key(const struct expr *x)
 {
@@ -63,6 +42,52 @@ static const struct expr *set_member_key(const struct expr *x)
 	if (x->etype == EXPR_RANGE)
 		return x->range.left;
 	return x;
+}
+
+/*
+ * Upstream 1.1.3 lists flags ("syn | ack", a bitmask type's value) by
+ * the first of them, the lowest bit: "fin | ack" before "syn", "syn"
+ * and "syn | ack" alike, in the dump's order. Its rank: the lowest set
+ * bit's number and one, 0 for no flag.
+ */
+uint64_t set_flags_rank(const mpz_t v)
+{
+	return mpz_sgn(v) ? mpz_scan1(v, 0) + 1 : 0;
+}
+
+static int set_value_order(const mpz_t x, const mpz_t y, bool flags)
+{
+	uint64_t a, b;
+
+	if (!flags)
+		return mpz_cmp(x, y);
+	a = set_flags_rank(x);
+	b = set_flags_rank(y);
+	return a < b ? -1 : a > b;
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y,
+			  bool flags)
+{
+	return set_value_order(set_member_key(x)->value.value,
+			       set_member_key(y)->value.value, flags);
+}
+
+struct set_sort_item {
+	struct expr *e;
+	unsigned int pos;
+	bool flags;
+};
+
+/* Equal ones in their order: the sort is stable. */
+static int set_item_cmp(const void *a, const void *b)
+{
+	const struct set_sort_item *x = a, *y = b;
+	int r = set_member_cmp(x->e, y->e, x->flags);
+
+	if (r)
+		return r;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
 /* @x's value as the key of a radix sort; false if it does not fit. */
@@ -103,9 +128,9 @@ void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max)
 	xfree(b);
 }
 
-/* Sorts members @v by value if every value fits one word; false, with
- * nothing moved, otherwise. */
-static bool set_sort_radix(struct expr **v, unsigned int n)
+/* Sorts members @v by value (@flags: by rank) if every value fits one
+ * word; false, with nothing moved, otherwise. */
+static bool set_sort_radix(struct expr **v, unsigned int n, bool flags)
 {
 	struct set_sort_key *a = xmalloc(n * sizeof(*a));
 	const struct expr *k;
@@ -114,8 +139,13 @@ static bool set_sort_radix(struct expr **v, unsigned int n)
 
 	for (i = 0; i < n; i++) {
 		k = set_member_key(v[i]);
-		if (k->etype != EXPR_VALUE ||
-		    !set_sort_key_get(k->value.value, &a[i].key)) {
+		if (k->etype != EXPR_VALUE) {
+			xfree(a);
+			return false;
+		}
+		if (flags)
+			a[i].key = set_flags_rank(k->value.value);
+		else if (!set_sort_key_get(k->value.value, &a[i].key)) {
 			xfree(a);
 			return false;
 		}
@@ -130,8 +160,25 @@ static bool set_sort_radix(struct expr **v, unsigned int n)
 	return true;
 }
 
-/* Listings show the members sorted by value, as the system nft does. */
-static void set_sort(struct expr *set)
+static void set_sort_small(struct expr **v, unsigned int n, bool flags)
+{
+	struct set_sort_item *a = xmalloc(n * sizeof(*a));
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		a[i].e = v[i];
+		a[i].pos = i;
+		a[i].flags = flags;
+	}
+	qsort(a, n, sizeof(*a), set_item_cmp);
+	for (i = 0; i < n; i++)
+		v[i] = a[i].e;
+	xfree(a);
+}
+
+/* Listings show the members sorted by value, as the system nft does;
+ * flags by their rank (set_flags_rank()). */
+static void set_sort(struct expr *set, bool flags)
 {
 	unsigned int n = set->expr_list.size, i = 0;
 	struct expr **v, *e, *next;
@@ -143,8 +190,8 @@ static void set_sort(struct expr *set)
 		list_del(&e->list);
 		v[i++] = e;
 	}
-	if (n < 64 || !set_sort_radix(v, n))
-		qsort(v, n, sizeof(*v), set_value_cmp);
+	if (n < 64 || !set_sort_radix(v, n, flags))
+		set_sort_small(v, n, flags);
 	for (i = 0; i < n; i++)
 		list_add_tail(&v[i]->list, &set->expr_list.expressions);
 	xfree(v);
@@ -644,6 +691,16 @@ static void set_decoded_type(struct expr *set, const struct nftnl_set *nls,
 	}
 }
 
+/* Whether the set's key type (what the nft that made it typed it by)
+ * is flags; the left side may not be named yet. */
+static bool set_keys_are_flags(const struct nftnl_set *nls)
+{
+	const struct datatype *dtype;
+
+	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
+	return dtype && datatype_is_bitmask(dtype);
+}
+
 /* The members of @keys (freed) of the set @nls, typed like @left. */
 static struct expr *set_from_keys(const struct nftnl_set *nls,
 				  const struct expr *left,
@@ -663,7 +720,7 @@ static struct expr *set_from_keys(const struct nftnl_set *nls,
 			set_expr_add(set, set_key_value(left, keys->v[i].key,
 							keys->len));
 		if (!as_sent)
-			set_sort(set);
+			set_sort(set, set_keys_are_flags(nls));
 	}
 	interval_elems_free(keys->v, keys->n);
 	keys->v = NULL;
@@ -848,7 +905,7 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
 
 int set_member_compare(const struct expr *a, const struct expr *b)
 {
-	return set_member_cmp(a, b);
+	return set_member_cmp(a, b, datatype_is_bitmask(a->dtype));
 }
 
 /* ---- a named set's members made one at a time (src/obj/set_records.c) ---- */

@@ -728,20 +728,6 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nlmsghdr *nlh;
 
 	nls = s ? set_nl_build(h, s) : set_nl_alloc(h);
-	/* a constant set is as large as its elements, as the system nft
-	 * declares it */
-	if (s && s->init && set_pack_keys(s->init->expr_list.pack) &&
-	    !set_pack_keys(s->init->expr_list.pack)->intervals &&
-	    s->flags & NFT_SET_CONSTANT && !s->size) {
-		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
-				  set_expr_size(s->init));
-	} else if (s && s->init && s->flags & NFT_SET_CONSTANT && !s->size) {
-		struct nftnl_set *elems = set_nl_alloc(h);
-
-		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
-				  set_any_elems_build(elems, s, s->init, true));
-		nftnl_set_free(elems);
-	}
 	/* the kernel wants an id on every new set */
 	if (type == NFT_MSG_NEWSET)
 		nftnl_set_set_u32(nls, NFTNL_SET_ID, ++x->batch->set_id);

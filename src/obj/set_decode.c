@@ -120,6 +120,7 @@ struct elem_pair {
 	/* its key as the kernel holds it (concatenations sort by it) */
 	const unsigned char *raw;
 	uint32_t rawlen;
+	unsigned int pos;		/* in the dump */
 };
 
 /* Concatenations, as the system nft lists them: by their key bytes
@@ -154,9 +155,16 @@ static int elem_pair_cmp(const void *a, const void *b)
 {
 	const struct elem_pair *x = a, *y = b;
 
+	int r;
+
 	if (elem_pair_key(x)->etype == EXPR_CONCAT && x->raw && y->raw)
-		return elem_raw_cmp(x, y);
-	return set_member_compare(elem_pair_key(x), elem_pair_key(y));
+		r = elem_raw_cmp(x, y);
+	else
+		r = set_member_compare(elem_pair_key(x), elem_pair_key(y));
+	/* equal ones (flags of one rank) in the dump's order */
+	if (r)
+		return r;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
 /* One element alone, decoded: a set's member, a map's mapping. */
@@ -219,7 +227,7 @@ static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 	}
 	elem_raw_read(e, p);
 	elem_info_read(e, &p->info);
-	c->n++;
+	p->pos = c->n++;
 	return 0;
 }
 

@@ -142,9 +142,36 @@ static void set_print_member(const struct expr *i, void *ctx)
 	o->n++;
 }
 
+static bool set_elem_info_any(const struct set *s)
+{
+	unsigned int n, k;
+
+	if (!s->info || !s->init)
+		return false;
+	n = s->init->expr_list.size;
+	for (k = 0; k < n; k++)
+		if (s->info[k].timeout || s->info[k].expires ||
+		    s->info[k].comment || s->info[k].stmts.n)
+			return true;
+	return false;
+}
+
+/*
+ * Upstream 1.1.3 lists a map's elements one a line, and a set's where
+ * elements may carry more than their key (a timeout, a comment,
+ * statements); other sets as many a line as their type takes.
+ */
+static unsigned int set_elems_per_line(const struct set *s)
+{
+	if (set_is_map(s) || s->flags & NFT_SET_TIMEOUT || s->timeout ||
+	    s->stmts.n || set_elem_info_any(s))
+		return 1;
+	return set_members_per_line(s->key);
+}
+
 static void set_print_elements(const struct set *s, struct output_ctx *octx)
 {
-	struct set_elems_out o = { s, octx, set_members_per_line(s->key), 0 };
+	struct set_elems_out o = { s, octx, set_elems_per_line(s), 0 };
 	const struct expr *i;
 
 	nft_print(octx, "\t\telements = { ");

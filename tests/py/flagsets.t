@@ -129,7 +129,7 @@ json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "tcp"
 # with more members, the system nft aborts listing it (mergesort.c: concat_expr_msort_value:
 # Assertion `ilen > 0'), whoever created it
 rule: tcp flags . tcp dport { syn | ack . 22, fin . 80 }
-  __set%d t 3 size 2
+  __set%d t 3
   __set%d t 0
   	element 00000012 00001600  : 0 [end]	element 00000001 00005000  : 0 [end]
   [ meta load l4proto => reg 1 ]
@@ -224,14 +224,14 @@ rule: tcp flags 0x3-0x5
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": {"range": [3, 5]}}}]
 
 rule ip ip6 inet: ct state 0x3-0x5
-list: ct state 0x1 | 0x2-0x1 | 0x4
+ref-list: ct state 0x1 | 0x2-0x1 | 0x4
   [ ct load state => reg 1 ]
   [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ range eq reg 1 0x03000000 0x05000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "state"}}, "right": {"range": [{"|": [1, 2]}, {"|": [1, 4]}]}}}]
 
 rule: tcp flags != { 0x3-0x5, syn | ack }
-  __set%d t 7 size 5
+  __set%d t 7
   __set%d t 0
   	element 00000000  : 1 [end]	element 00000003  : 0 [end]	element 00000006  : 1 [end]	element 00000012  : 0 [end]	element 00000013  : 1 [end]
   [ meta load l4proto => reg 1 ]
