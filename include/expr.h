@@ -93,6 +93,9 @@ enum expr_flags {
 	EXPR_F_WILDCARD		= 1 << 5,
 	/* parser: written in parentheses, binds as a unit */
 	EXPR_F_PARENS		= 1 << 6,
+	/* a dumped set looked up with a host order key the rule turned
+	 * to network order first (interval sets of "meta mark") */
+	EXPR_F_HTON		= 1 << 7,
 };
 
 /*

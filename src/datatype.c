@@ -831,7 +831,8 @@ const struct datatype ethertype_type = {
 const struct datatype mark_type = {
 	.type = TYPE_MARK, .name = "mark", .desc = "packet mark",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
+	/* no prefixes in listings: upstream 1.1.3 lists "0x0-0xff" */
+	.basetype = &integer_type,
 	.print = mark_print, .json = number_json,
 };
 

@@ -60,9 +60,32 @@ static void range_bound_print(const struct expr *bound,
 	free(s);
 }
 
+/* A bound of several flags of conntrack's (host byte order) as upstream
+ * 1.1.3 writes it: {"|": [1, 2]} for 0x3, which reads back as 0x3. */
+static json_t *range_bound_bits_json(const struct expr *bound)
+{
+	const mpz_t *v = &bound->value.value;
+	json_t *bits;
+	long bit;
+
+	if (bound->byteorder != BYTEORDER_HOST_ENDIAN ||
+	    mpz_popcount(*v) < 2 || mpz_sizeinbase(*v, 2) > 62)
+		return NULL;
+	bits = json_array();
+	for (bit = mpz_scan1(*v, 0); bit >= 0 && mpz_tstbit(*v, bit);
+	     bit = mpz_scan1(*v, bit + 1))
+		json_array_append_new(bits, json_integer(1L << bit));
+	return json_wrap("|", bits);
+}
+
 static json_t *range_bound_json(const struct expr *bound,
 				struct output_ctx *octx)
 {
+	json_t *bits;
+
+	if (range_bound_is_flags(bound) &&
+	    (bits = range_bound_bits_json(bound)))
+		return bits;
 	if (range_bound_is_flags(bound) && mpz_fits_slong_p(bound->value.value))
 		return json_integer(mpz_get_si(bound->value.value));
 	return expr_json(bound, octx);

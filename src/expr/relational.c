@@ -56,8 +56,12 @@ static void relational_expr_print(const struct expr *expr,
 	enum ops op = expr->binop.op;
 
 	expr_print(expr->binop.left, octx);
-	if ((op == OP_IMPLICIT || op == OP_EQ) &&
-	    expr->binop.left->etype == EXPR_BINOP)
+	/* upstream 1.1.3 shows no "==" before a set its key was turned
+	 * around for: "meta mark & 0x000000ff { 0x00000001-... }" */
+	if (op == OP_IMPLICIT && expr->binop.right->flags & EXPR_F_HTON)
+		nft_print(octx, " ");
+	else if ((op == OP_IMPLICIT || op == OP_EQ) &&
+		 expr->binop.left->etype == EXPR_BINOP)
 		nft_print(octx, " == ");
 	/* without "==", flags would mean "any of them" */
 	else if (op == OP_EQ && datatype_is_bitmask(expr->binop.left->dtype))

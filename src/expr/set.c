@@ -749,18 +749,25 @@ static uint32_t set_key_type(const struct expr *left)
 }
 
 /*
- * Another raw key is described as the system nft describes it, so that
- * both list the set alike: its members in hex (set_own_type()); the
- * payload kind writes it (src/expr/payload_typeof.c).
+ * Upstream 1.1 describes every anonymous set's key as the expression it
+ * came from, as a typeof set's (the payload kind writes a raw load as
+ * raw, src/expr/payload_typeof.c), but a raw load of a port, which it
+ * reads as "th dport".
  */
 static void set_udata_typeof(struct nftnl_udata_buf *ud,
 			     const struct expr *left)
 {
-	/* upstream 1.1 describes every anonymous set's key as the
-	 * expression it came from, as a typeof set's */
-	if (left->etype == EXPR_PAYLOAD && set_left_is_raw(left) &&
-	    set_raw_port_type(left))
+	unsigned int field;
+	struct expr *th;
+
+	if (left->etype == EXPR_PAYLOAD && set_raw_port_type(left) &&
+	    proto_field_find(&proto_th, left->payload.offset, left->len,
+			     &field)) {
+		th = payload_expr_alloc(&internal_location, &proto_th, field);
+		set_typeof_put(ud, th);
+		expr_free(th);
 		return;
+	}
 	set_typeof_put(ud, left);
 }
 

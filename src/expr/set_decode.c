@@ -617,6 +617,8 @@ static bool set_typeof_is_raw(const struct nftnl_set *nls)
  */
 static const struct datatype *set_own_type(const struct nftnl_set *nls)
 {
+	if (nls)
+		return NULL;
 	if (set_typeof_is_raw(nls))
 		return &xinteger_type;
 	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE) == TYPE_INTEGER)
@@ -801,8 +803,11 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
 		left = payload_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
-	} else
+	} else {
 		set = set_from_nftnl(nls, left, hton, as_sent);
+		if (hton)
+			set->flags |= EXPR_F_HTON;
+	}
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,
 				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
