@@ -94,7 +94,9 @@ enum expr_flags {
 	/* parser: written in parentheses, binds as a unit */
 	EXPR_F_PARENS		= 1 << 6,
 	/* a dumped set looked up with a host order key the rule turned
-	 * to network order first (interval sets of "meta mark") */
+	 * to network order first (interval sets of "meta mark"); a
+	 * concatenation keying an interval set, whose host order members
+	 * are turned so (concat_member_order()) */
 	EXPR_F_HTON		= 1 << 7,
 };
 
@@ -392,8 +394,17 @@ struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);
 void list_expr_add(struct expr *list, struct expr *elem);
+/* What an error says @e's type is: its type's description, "concatenation
+ * of (A, B)" for a concatenation. The caller frees it. */
+char *expr_type_desc(const struct expr *e);
+
 /* Concatenations (src/expr/concat.c): members in expr_list. */
 struct expr *concat_expr_alloc(const struct location *loc);
+/* The byte order member @m of key @concat has in registers and set
+ * elements: big endian where an interval set's key (EXPR_F_HTON) turns
+ * a host order member around. */
+enum byteorder concat_member_order(const struct expr *concat,
+				   const struct expr *m);
 void concat_expr_add(struct expr *concat, struct expr *member);
 /* Bytes a member takes in registers and set keys (whole 32 bit slots). */
 unsigned int concat_field_bytes(const struct expr *member);

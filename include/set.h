@@ -201,6 +201,8 @@ int set_member_compare(const struct expr *a, const struct expr *b);
 struct nftnl_udata_buf;
 bool set_typeof_supported(const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
+/* An anonymous set's key, as upstream 1.1.3 describes it. */
+void set_typeof_put_anon(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
 /* A key or data given by type ("type ipv4_addr . mark"), as upstream
  * 1.1.3 describes it; @data NULL for an object map's data. */
@@ -232,6 +234,7 @@ struct lin_ctx;
 /* "left @s": load left, look it up in the set by name. */
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg);
+int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
 
 /* Named maps' elements (src/expr/map.c): @map a stand-in EXPR_MAP of
  * the map's key, typed as its data. */
@@ -239,6 +242,13 @@ void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+/* The type a lookup key has: its own, but a raw load of a port's is
+ * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
+const struct datatype *set_lookup_key_type(const struct expr *e);
+/* "KEY @s" and "KEY map @m" (@ref): @key must have the key type of
+ * set @s: 0, or -1 with an error. */
+int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+			  const struct expr *ref, const struct set *s);
 /* @zero: with the leading end element at 0 (a map that has elements
  * holds it already). */
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,

@@ -601,6 +601,8 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 				  ectx->rule->handle.table.name);
 	if (s == NULL)
 		return 0;
+	if (set_lookup_type_check(ectx, map->map.key, ref, s) < 0)
+		return -1;
 	if (!(s->flags & NFT_SET_MAP))
 		return expr_error(ectx, ref, "%s is not a map: it has no data",
 				  ref->symbol.identifier);
@@ -609,8 +611,11 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 				  "%s is not a verdict map: use map" :
 				  "%s is a verdict map: use vmap",
 				  ref->symbol.identifier);
-	if (s->flags & NFT_SET_INTERVAL)
+	if (s->flags & NFT_SET_INTERVAL) {
 		map->flags |= EXPR_F_INTERVAL;
+		if (map->map.key->etype == EXPR_CONCAT)
+			map->map.key->flags |= EXPR_F_HTON;
+	}
 	if (s->data && s->data->etype == EXPR_CONCAT)
 		map->len = s->data->len;
 	/* "type K : interval D": the lookup fills low, then high ends */
@@ -687,6 +692,10 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (map->map.key->etype != EXPR_CONCAT &&
 	    map_check_overlap(ectx, map) < 0)
 		return -1;
+	/* an interval map's key holds host order members big endian */
+	if (map->flags & EXPR_F_INTERVAL &&
+	    map->map.key->etype == EXPR_CONCAT)
+		map->map.key->flags |= EXPR_F_HTON;
 	map_key_mask(map);
 	return 0;
 }

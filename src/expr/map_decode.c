@@ -339,7 +339,7 @@ static struct expr *map_concat_member(const struct map_raw *r,
 			break;
 		/* names are read as the number their bytes spell */
 		bo = set_key_is_string(m) ? BYTEORDER_BIG_ENDIAN :
-		     m->byteorder;
+		     concat_member_order(left, m);
 		mpz_import_data(low, r->bytes + off, bo, len);
 		mpz_import_data(high, (r->end_bytes ? r->end_bytes :
 				       r->bytes) + off, bo, len);

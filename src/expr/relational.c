@@ -319,6 +319,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	right = rel->binop.right;
 	if (set)
 		relational_set_of_one(rel);
+	if (right->etype == EXPR_SET_REF &&
+	    setref_lookup_evaluate(ectx, rel) < 0)
+		return -1;
+	/* an interval set's key holds host order members big endian */
+	if (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
+	    left->etype == EXPR_CONCAT)
+		left->flags |= EXPR_F_HTON;
 
 	if (relational_check_size(ectx, left->len > right->len ?
 					left : right) < 0 ||

@@ -643,7 +643,8 @@ void set_iv_pages_free(struct set_iv_pages *p)
 
 /*
  * A concatenation's key: each member's value (with @high, the top of its
- * range or prefix) in its byte order, padded to whole 32 bit words.
+ * range or prefix) in its byte order (concat_member_order()), padded to
+ * whole 32 bit words.
  */
 void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high)
@@ -663,7 +664,7 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 		} else {
 			set_elem_bounds(m, &iv, k->len);
 			linearize_mpz(buf + off, high ? iv.high : iv.low,
-				      k->byteorder,
+				      concat_member_order(key, k),
 				      div_round_up(k->len, BITS_PER_BYTE));
 		}
 		off += concat_field_bytes(k);
@@ -738,6 +739,13 @@ static const struct datatype *set_raw_port_type(const struct expr *left)
 	return proto_th.templates[field].dtype;
 }
 
+const struct datatype *set_lookup_key_type(const struct expr *e)
+{
+	const struct datatype *port = set_raw_port_type(e);
+
+	return port ? port : e->dtype;
+}
+
 /* The key type the set declares to the kernel. */
 static uint32_t set_key_type(const struct expr *left)
 {
@@ -768,7 +776,7 @@ static void set_udata_typeof(struct nftnl_udata_buf *ud,
 		expr_free(th);
 		return;
 	}
-	set_typeof_put(ud, left);
+	set_typeof_put_anon(ud, left);
 }
 
 static void set_udata(struct nftnl_set *nls, const struct expr *left,

@@ -401,15 +401,16 @@ static void set_add_intervals_decoded(struct expr *set,
 
 /* One member of a dumped concatenation: [low, high] of @m's type. */
 static struct expr *set_concat_member(const struct expr *m, const void *low,
-				      const void *high)
+				      const void *high,
+				      enum byteorder byteorder)
 {
 	unsigned int len = div_round_up(m->len, BITS_PER_BYTE);
 	struct interval iv;
 	struct expr *res;
 
 	/* names are read as the number their bytes spell */
-	enum byteorder byteorder = set_key_is_string(m) ?
-				   BYTEORDER_BIG_ENDIAN : m->byteorder;
+	if (set_key_is_string(m))
+		byteorder = BYTEORDER_BIG_ENDIAN;
 
 	interval_init(&iv);
 	mpz_import_data(iv.low, low, byteorder, len);
@@ -432,7 +433,8 @@ static struct expr *set_concat_elem(const struct expr *left,
 		if (off + div_round_up(m->len, BITS_PER_BYTE) > len)
 			break;
 		concat_expr_add(concat, set_concat_member(m, key + off,
-				key_end ? key_end + off : NULL));
+				key_end ? key_end + off : NULL,
+				concat_member_order(left, m)));
 		off += concat_field_bytes(m);
 	}
 	concat->dtype = left->dtype;
@@ -1051,7 +1053,7 @@ bool set_member_refill_concat(struct set_member_maker *mk, struct expr *m,
 			return false;
 		mpz_import_data(v->value.value,
 				(const unsigned char *)key + off,
-				k->byteorder, len);
+				concat_member_order(mk->left, k), len);
 		off += concat_field_bytes(k);
 		v = list_next_entry(v, list);
 	}

@@ -350,6 +350,15 @@ bool set_is_map(const struct set *s)
 	return s->flags & NFT_SET_MAP;
 }
 
+/* An interval set's concatenated key holds host order members big
+ * endian (concat_member_order()). */
+void set_key_mark_hton(struct set *s)
+{
+	if (s->key && s->key->etype == EXPR_CONCAT &&
+	    s->flags & NFT_SET_INTERVAL)
+		s->key->flags |= EXPR_F_HTON;
+}
+
 /* "verdict", or types as for a key. */
 struct expr *set_data_from_names(const char *names,
 				 const struct location *loc, char **bad)

@@ -271,6 +271,7 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		if (s->key_typeof && !set_typeof_supported(s->key))
 			return set_typeof_error(ectx, s->key, &s->key_loc, false);
 		set_key_set_len(s->key);
+		set_key_mark_hton(s);
 		return set_data_evaluate(ectx, s);
 	}
 	if (!s->key_types)
@@ -284,6 +285,7 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		xfree(bad);
 		return -1;
 	}
+	set_key_mark_hton(s);
 	return set_data_evaluate(ectx, s);
 }
 
@@ -341,6 +343,60 @@ struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 		return s;
 	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
 	return t ? table_lookup_set(t, h->set.name) : NULL;
+}
+
+/* Each member of @key of the type of that of @want's (the set's key). */
+static bool set_lookup_types_match(const struct expr *key,
+				   const struct expr *want)
+{
+	const struct expr *i, *j;
+
+	if ((key->etype == EXPR_CONCAT) != (want->etype == EXPR_CONCAT))
+		return false;
+	if (key->etype != EXPR_CONCAT)
+		return set_lookup_key_type(key)->type ==
+		       set_lookup_key_type(want)->type;
+	if (key->expr_list.size != want->expr_list.size)
+		return false;
+	j = list_first_entry(&want->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		if (set_lookup_key_type(i)->type !=
+		    set_lookup_key_type(j)->type)
+			return false;
+		j = list_next_entry(j, list);
+	}
+	return true;
+}
+
+/*
+ * "KEY @s", "KEY map @m": the key must have the set's key type, as
+ * upstream 1.1.3 checks, with its words: the caret under the set's
+ * name, the key underlined.
+ */
+int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+			  const struct expr *ref, const struct set *s)
+{
+	struct error_record *erec;
+	char *have, *want;
+
+	if (!s->key || set_lookup_types_match(key, s->key))
+		return 0;
+	have = expr_type_desc(key);
+	want = expr_type_desc(s->key);
+	if (set_is_map(s))
+		erec = erec_create(EREC_ERROR, &ref->location,
+				   "datatype mismatch, map expects %s, mapping expression has type %s",
+				   want, have);
+	else
+		erec = erec_create(EREC_ERROR, &ref->location,
+				   "datatype mismatch, expected %s, expression has type %s",
+				   have, want);
+	xfree(have);
+	xfree(want);
+	if (key->location.indesc && key->location.json_index < 0)
+		erec_add_location(erec, &key->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
 }
 
 /* "@name" in the current rule's table, its key and data resolved;

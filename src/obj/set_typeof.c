@@ -53,24 +53,37 @@ static bool typeof_put_one(struct nftnl_udata_buf *ud, const struct expr *e)
 	return ok;
 }
 
-static bool typeof_put_expr(struct nftnl_udata_buf *ud, const struct expr *key)
+/*
+ * A concatenation's members, each in a nest numbered from 0; upstream
+ * 1.1.3 describes an anonymous interval set's key only up to its first
+ * member turned big endian (concat_member_order()): @hton_stop.
+ */
+static bool typeof_put_concat(struct nftnl_udata_buf *ud,
+			      const struct expr *key, bool hton_stop)
 {
 	struct nftnl_udata *data, *member;
 	const struct expr *i;
 	unsigned int n = 0;
 	bool ok = true;
 
-	if (key->etype != EXPR_CONCAT)
-		return typeof_put_one(ud, key);
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_CONCAT);
 	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
 	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		if (hton_stop && concat_member_order(key, i) != i->byteorder)
+			break;
 		member = nftnl_udata_nest_start(ud, n++);
 		ok = ok && i->etype != EXPR_CONCAT && typeof_put_one(ud, i);
 		nftnl_udata_nest_end(ud, member);
 	}
 	nftnl_udata_nest_end(ud, data);
 	return ok;
+}
+
+static bool typeof_put_expr(struct nftnl_udata_buf *ud, const struct expr *key)
+{
+	if (key->etype != EXPR_CONCAT)
+		return typeof_put_one(ud, key);
+	return typeof_put_concat(ud, key, false);
 }
 
 /* Whether every part of @key has a description, tried on a scratch
@@ -128,6 +141,21 @@ bool set_typeof_supported(const struct expr *key)
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key)
 {
 	typeof_put_as(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
+}
+
+void set_typeof_put_anon(struct nftnl_udata_buf *ud, const struct expr *key)
+{
+	struct nftnl_udata *nest;
+
+	if (key->etype != EXPR_CONCAT || !(key->flags & EXPR_F_HTON)) {
+		set_typeof_put(ud, key);
+		return;
+	}
+	if (!typeof_describable(key))
+		return;
+	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	typeof_put_concat(ud, key, true);
+	nftnl_udata_nest_end(ud, nest);
 }
 
 /* A map's "typeof ... : DATA" (NFTNL_UDATA_SET_DATA_TYPEOF). */

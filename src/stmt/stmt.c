@@ -158,26 +158,6 @@ int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
 			const struct datatype *dtype,
 			const struct location *related);
 
-static char *stmt_arg_type_desc(const struct expr *e)
-{
-	const struct expr *i;
-	const char *sep = "";
-	char *desc, *tmp;
-
-	if (e->etype != EXPR_CONCAT)
-		return xstrdup(e->dtype->desc);
-	desc = xstrdup("concatenation of (");
-	list_for_each_entry(i, &e->expr_list.expressions, list) {
-		tmp = xasprintf("%s%s%s", desc, sep, i->dtype->desc);
-		xfree(desc);
-		desc = tmp;
-		sep = ", ";
-	}
-	tmp = xasprintf("%s)", desc);
-	xfree(desc);
-	return tmp;
-}
-
 int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
 			const struct datatype *dtype,
 			const struct location *related)
@@ -189,7 +169,7 @@ int stmt_arg_type_check(struct eval_ctx *ectx, const struct expr *e,
 	    e->etype == EXPR_PREFIX || e->dtype == dtype ||
 	    e->dtype->type == TYPE_INTEGER)
 		return 0;
-	desc = stmt_arg_type_desc(e);
+	desc = expr_type_desc(e);
 	erec = erec_create(EREC_ERROR, &e->location,
 			   "datatype mismatch: expected %s, expression has type %s",
 			   dtype->desc, desc);
