@@ -79,6 +79,8 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* reg = hton(reg) over @len bytes: cmp, range and set keys compare in
  * memory order, so host order values are turned big endian first. */
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
+/* The other way: a big endian value turned host order (before a shift). */
+void lin_ntoh(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
 /* nftnl_expr_alloc() that aborts on out-of-memory, like xmalloc(). */
 struct nftnl_expr *lin_expr_alloc(const char *name);
 /* reg = (reg & mask) ^ xor over @len bytes: the bitwise expression. */
@@ -153,6 +155,8 @@ struct delin_reg {
 	struct expr *expr;	/* the value starting in this slot, or NULL */
 	unsigned int nslots;	/* 32-bit slots the value covers */
 	bool hton;		/* a byteorder hton turned it big endian */
+	bool ntoh;		/* a byteorder ntoh turned it host order:
+				 * only a shift may read it */
 	bool used;		/* some expression read it */
 };
 

@@ -127,6 +127,8 @@ struct set *table_find_set(const struct table *t, const char *name);
  * NULL if unknown (src/obj/set.c). */
 struct eval_ctx;
 struct set *set_find(struct eval_ctx *ectx, const struct handle *h);
+/* The same, only if declared or added in this run. */
+struct set *set_find_in_run(struct eval_ctx *ectx, const struct handle *h);
 void table_free_sets(struct table *t);
 unsigned int table_count_sets(const struct table *t);
 

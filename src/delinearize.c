@@ -304,6 +304,16 @@ static struct expr *delin_source(struct delin_ctx *dctx,
 			    name, len, reg, expr_name(r->expr));
 		return NULL;
 	}
+	/* a field narrower than its bytes, turned host order to be
+	 * shifted down (payload_key_value()); nothing else is read so */
+	if (r->ntoh && !(!strcmp(name, "bitwise") &&
+			 nftnl_expr_is_set(nle, NFTNL_EXPR_BITWISE_OP) &&
+			 nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_OP) ==
+			 NFT_BITWISE_RSHIFT)) {
+		delin_error(dctx, "%s reads register %u after a byteorder ntoh, which is only supported before a shift",
+			    name, reg);
+		return NULL;
+	}
 	/* a copy: a register may be read again ("cmp gte; cmp lte") */
 	*hton = r->hton;
 	r->used = true;
@@ -604,8 +614,12 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	return 0;
 }
 
-/* Only the hton the relational encoder emits before ordered compares:
- * the value stays what it was, now big endian. */
+/*
+ * The hton the encoders emit before ordered compares and the lookups of
+ * interval sets: the value stays what it was, now big endian. An ntoh
+ * only before a shift ("ip6 dscp": masked, turned host order, shifted
+ * down; "tcp dport >> 8"), which is all that may read it.
+ */
 static int delin_byteorder(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle)
 {
@@ -615,14 +629,14 @@ static int delin_byteorder(struct delin_ctx *dctx,
 	struct expr *expr;
 	bool hton;
 
-	if (op != NFT_BYTEORDER_HTON)
-		return delin_error(dctx, "byteorder ntoh is not supported");
 	expr = delin_source(dctx, nle, NFTNL_EXPR_BYTEORDER_SREG, len, &hton);
 	if (expr == NULL)
 		return -1;
 	delin_set_register(dctx, dreg, expr);
-	if (delin_reg_find(dctx, dreg))
-		delin_reg_find(dctx, dreg)->hton = true;
+	if (delin_reg_find(dctx, dreg)) {
+		delin_reg_find(dctx, dreg)->hton = op == NFT_BYTEORDER_HTON;
+		delin_reg_find(dctx, dreg)->ntoh = op != NFT_BYTEORDER_HTON;
+	}
 	delin_reg_sync_hton(dctx);
 	return 0;
 }

@@ -53,16 +53,27 @@ void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
-void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
+static void lin_byteorder(struct lin_ctx *lctx, enum nft_registers reg,
+			  unsigned int len, enum nft_byteorder_ops op)
 {
 	struct nftnl_expr *nle = lin_expr_alloc("byteorder");
 
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SREG, reg);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_DREG, reg);
-	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, NFT_BYTEORDER_HTON);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_OP, op);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_LEN, len);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_BYTEORDER_SIZE, len);
 	lin_add_expr(lctx, nle);
+}
+
+void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
+{
+	lin_byteorder(lctx, reg, len, NFT_BYTEORDER_HTON);
+}
+
+void lin_ntoh(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len)
+{
+	lin_byteorder(lctx, reg, len, NFT_BYTEORDER_NTOH);
 }
 
 unsigned int lin_register_slots(unsigned int len)

@@ -329,6 +329,17 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 	return 0;
 }
 
+/* A set declared in a table block or added in this run; NULL if none. */
+struct set *set_find_in_run(struct eval_ctx *ectx, const struct handle *h)
+{
+	char *key = set_run_key(h->set.name);
+	struct set *s;
+
+	s = run_lookup(ectx_run(ectx), h->family, h->table.name, key);
+	xfree(key);
+	return s;
+}
+
 /* A set declared in a table block or added in this run, else the
  * cache's; NULL if unknown. */
 struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
