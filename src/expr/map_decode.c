@@ -123,13 +123,23 @@ static struct expr *map_data_typeof(const struct nftnl_set *nls)
 
 /* [lo, hi] of interval data as the system nft lists it: a value if
  * they are equal, a prefix where the type takes one and they span
- * one, else a range. Takes both. */
-static struct expr *map_bounds_merge(struct expr *lo, struct expr *hi)
+ * one, else a range (@whole: the data, not a member of it). Takes
+ * both. */
+static struct expr *map_bounds_merge(struct expr *lo, struct expr *hi,
+				      bool whole)
 {
 	unsigned long host;
 	bool prefix;
 	mpz_t span;
 
+	/* upstream 1.1.3 lists one address of whole interval data as a
+	 * prefix of its length ("2.2.2.2/32"), in a concatenation not */
+	if (whole && lo->etype == EXPR_VALUE && hi->etype == EXPR_VALUE &&
+	    !mpz_cmp(lo->value.value, hi->value.value) &&
+	    lo->dtype->flags & DTYPE_F_PREFIX) {
+		expr_free(hi);
+		return prefix_expr_alloc(&internal_location, lo, lo->len);
+	}
 	if (lo->etype != EXPR_VALUE || hi->etype != EXPR_VALUE ||
 	    !mpz_cmp(lo->value.value, hi->value.value)) {
 		expr_free(hi);
@@ -156,7 +166,7 @@ static struct expr *map_interval_merge(struct expr *lo, struct expr *hi)
 
 	if (lo == NULL || hi == NULL || lo->etype != EXPR_CONCAT) {
 		if (lo && hi && hi->etype != EXPR_CONCAT)
-			return map_bounds_merge(lo, hi);
+			return map_bounds_merge(lo, hi, true);
 		expr_free(lo);
 		expr_free(hi);
 		return NULL;
@@ -167,7 +177,7 @@ static struct expr *map_interval_merge(struct expr *lo, struct expr *hi)
 		nh = list_next_entry(h, list);
 		list_del(&l->list);
 		list_del(&h->list);
-		concat_expr_add(concat, map_bounds_merge(l, h));
+		concat_expr_add(concat, map_bounds_merge(l, h, false));
 		h = nh;
 	}
 	concat->len = lo->len;

@@ -145,6 +145,17 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	expr->byteorder = left->byteorder;
 	expr->len = left->len;
 	expr->flags |= EXPR_F_CONSTANT;
+	/* "80-80" is the value 80, as upstream 1.1.3 takes it (a set of
+	 * it needs no intervals) */
+	if (!mpz_cmp(left->value.value, right->value.value)) {
+		*exprp = expr_get(left);
+		(*exprp)->location = expr->location;
+		if (expr->elem_info && !(*exprp)->elem_info) {
+			(*exprp)->elem_info = expr->elem_info;
+			expr->elem_info = NULL;
+		}
+		expr_free(expr);
+	}
 	return 0;
 }
 

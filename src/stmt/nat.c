@@ -274,52 +274,40 @@ static bool nat_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
 
-/* The address a map's data starts with, as written: "1.1.1.1" of
- * "1.1.1.1-1.1.1.5", "1.1.1.0/30" and "1.1.1.1 . 22". */
-static const struct expr *nat_data_first(const struct expr *data)
+/* The family a load of the network header gives: "ip saddr", 0 if
+ * none. */
+static unsigned int nat_key_load_family(const struct expr *e)
 {
-	switch (data->etype) {
-	case EXPR_RANGE:
-		return nat_data_first(data->range.left);
-	case EXPR_PREFIX:
-		return nat_data_first(data->prefix.prefix);
-	case EXPR_CONCAT:
-		if (list_empty(&data->expr_list.expressions))
-			return data;
-		return nat_data_first(list_first_entry(
-				&data->expr_list.expressions,
-				struct expr, list));
-	default:
-		return data;
-	}
+	if (e->etype != EXPR_PAYLOAD)
+		return 0;
+	if (e->payload.desc == &proto_ip)
+		return NFPROTO_IPV4;
+	if (e->payload.desc == &proto_ip6)
+		return NFPROTO_IPV6;
+	return 0;
 }
 
 /*
- * Upstream 1.1 takes an inet nat's family from the addresses of a map
- * ("snat to ip saddr map { 10.0.0.1 : 192.168.0.1 }" is snat ip): the
- * family its first address parses in (a range's, a prefix's, a
- * concatenation's first), 0 if none.
+ * Upstream 1.1.3 takes an inet nat's family from a map's key, as from
+ * a match before the statement ("snat to ip saddr map { 10.0.0.1 :
+ * 192.168.0.1 }" and "ip saddr . tcp dport map ..." are snat ip), but
+ * not where the map gives an address and a port; 0 if none.
  */
 static unsigned int nat_map_family(const struct expr *addr)
 {
-	const struct expr *m, *data;
-	unsigned char buf[sizeof(struct in6_addr)];
+	const struct expr *key, *i;
+	unsigned int family;
 
-	if (addr->etype != EXPR_MAP ||
-	    addr->map.mappings->etype != EXPR_SET ||
-	    list_empty(&addr->map.mappings->expr_list.expressions))
+	if (addr->etype != EXPR_MAP || map_data_is_concat(addr))
 		return 0;
-	m = list_first_entry(&addr->map.mappings->expr_list.expressions,
-			     struct expr, list);
-	if (m->etype != EXPR_MAPPING)
-		return 0;
-	data = nat_data_first(m->mapping.data);
-	if (data->etype != EXPR_SYMBOL)
-		return 0;
-	if (inet_pton(AF_INET, data->symbol.identifier, buf) == 1)
-		return NFPROTO_IPV4;
-	if (inet_pton(AF_INET6, data->symbol.identifier, buf) == 1)
-		return NFPROTO_IPV6;
+	key = addr->map.key;
+	if (key->etype != EXPR_CONCAT)
+		return nat_key_load_family(key);
+	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		family = nat_key_load_family(i);
+		if (family)
+			return family;
+	}
 	return 0;
 }
 
@@ -380,6 +368,17 @@ static int nat_inet_family(struct eval_ctx *ectx, struct stmt *stmt)
 	return 0;
 }
 
+/* The caret under the statement's keyword, as upstream 1.1.3 puts it. */
+static int nat_disambiguate_error(struct eval_ctx *ectx,
+				  const struct stmt *stmt)
+{
+	struct location kw = nat_keyword_location(stmt);
+
+	return erec_error(ectx->msgs, kw.indesc ? &kw : &stmt->location,
+			  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
+			  nat_name(stmt), nat_name(stmt));
+}
+
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
@@ -399,9 +398,7 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		if (nat_inet_family(ectx, stmt) < 0)
 			return -1;
 		if (stmt->nat.addr && !stmt->nat.family)
-			return stmt_error(ectx, stmt,
-					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
-					  nat_name(stmt), nat_name(stmt));
+			return nat_disambiguate_error(ectx, stmt);
 		if (!stmt->nat.addr && stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "%s %s to needs an address",
