@@ -405,6 +405,10 @@ struct expr *concat_expr_alloc(const struct location *loc);
  * a host order member around. */
 enum byteorder concat_member_order(const struct expr *concat,
 				   const struct expr *m);
+/* The byte order of @e's value as a key: host order for a field
+ * narrower than its bytes that a load turns host order to shift it
+ * down ("frag frag-off", "ip6 dscp"), else its own. */
+enum byteorder expr_key_order(const struct expr *e);
 void concat_expr_add(struct expr *concat, struct expr *member);
 /* Bytes a member takes in registers and set keys (whole 32 bit slots). */
 unsigned int concat_field_bytes(const struct expr *member);
@@ -477,6 +481,14 @@ bool exthdr_field_is_array(const struct exthdr_field *f);
 /* Fields narrower than a byte are matched under a mask. */
 bool exthdr_expr_needs_mask(const struct expr *expr);
 void exthdr_relational_mask(struct expr *rel);
+/* The whole bytes that hold @field (bits from its header), and how far
+ * its last bit is from their end. */
+void exthdr_field_span(const struct expr *field, unsigned int *start,
+		       unsigned int *len, unsigned int *shift);
+/* Listing: the field "(@load & @mask) >> @shift" holds, NULL if none
+ * (payload_key_unmask() for extension headers). */
+struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
+			       unsigned int shift);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,

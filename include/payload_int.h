@@ -27,4 +27,9 @@ bool payload_type_set_match(const struct proto_ctx *pctx,
 void payload_field_span(const struct expr *field, unsigned int *start,
 			unsigned int *len, unsigned int *shift);
 
+/* A constant (a value, a range, a set's members) moved @shift bits up
+ * into a field's place in @len bits of big endian bytes. */
+void payload_shift_constant(struct expr *right, unsigned int shift,
+			    unsigned int len);
+
 #endif

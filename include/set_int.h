@@ -34,7 +34,7 @@ void set_print_key_types(const struct expr *key,
 			 struct output_ctx *octx);
 void set_print_typeof(const struct expr *key, struct output_ctx *octx);
 bool set_is_map(const struct set *s);
-void set_key_mark_hton(struct set *s);
+void set_key_mark_order(struct set *s);
 struct expr *set_data_from_names(const char *names,
 				 const struct location *loc, char **bad);
 struct expr *set_data_from_kernel(uint32_t type, uint32_t len);

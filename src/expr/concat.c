@@ -14,6 +14,7 @@
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
+#include <payload_int.h>
 #include <set.h>
 #include <json.h>
 #include <nftables.h>
@@ -195,14 +196,29 @@ static int concat_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
  * big endian, as upstream 1.1.3 writes them ("meta mark . ip saddr"):
  * the kernel's pipapo sets compare bytes.
  */
+enum byteorder expr_key_order(const struct expr *e)
+{
+	unsigned int start, len, shift = 0;
+
+	if (payload_expr_needs_mask(e))
+		payload_field_span(e, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(e))
+		exthdr_field_span(e, &start, &len, &shift);
+	if (shift && len > BITS_PER_BYTE)
+		return BYTEORDER_HOST_ENDIAN;
+	return e->byteorder;
+}
+
 enum byteorder concat_member_order(const struct expr *concat,
 				   const struct expr *m)
 {
+	enum byteorder order = expr_key_order(m);
+
 	if (concat->flags & EXPR_F_HTON &&
-	    m->byteorder == BYTEORDER_HOST_ENDIAN && m->len > BITS_PER_BYTE &&
+	    order == BYTEORDER_HOST_ENDIAN && m->len > BITS_PER_BYTE &&
 	    !set_key_is_string(m))
 		return BYTEORDER_BIG_ENDIAN;
-	return m->byteorder;
+	return order;
 }
 
 static void concat_expr_linearize(struct lin_ctx *lctx,
@@ -216,7 +232,7 @@ static void concat_expr_linearize(struct lin_ctx *lctx,
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		reg = lin_register_at(dreg, offset);
 		linearize_expr(lctx, i, reg);
-		if (concat_member_order(expr, i) != i->byteorder)
+		if (concat_member_order(expr, i) != expr_key_order(i))
 			lin_hton(lctx, reg, div_round_up(i->len,
 							 BITS_PER_BYTE));
 		offset += concat_field_bytes(i) * BITS_PER_BYTE;

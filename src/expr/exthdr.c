@@ -15,6 +15,7 @@
 #include <json.h>
 #include <nftables.h>
 #include <proto.h>
+#include <payload_int.h>
 #include <libnftnl/expr.h>
 
 #define EXTHDR_MAX_FIELDS	12
@@ -500,12 +501,6 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		(*exprp)->byteorder = BYTEORDER_HOST_ENDIAN;
 		(*exprp)->len = BITS_PER_BYTE;
 	}
-	/* narrower than a byte: only as a match, where it is masked
-	 * (exthdr_relational_mask()) */
-	if (exthdr_expr_needs_mask(expr) &&
-	    !(ectx->stmt && ectx->stmt->type == STMT_EXPRESSION))
-		return expr_error(ectx, expr,
-				  "a field narrower than a byte can only be matched");
 	switch (expr->exthdr.op) {
 	case NFT_EXTHDR_OP_IPV6:
 		nh = &proto_ip6;
@@ -529,49 +524,144 @@ bool exthdr_expr_needs_mask(const struct expr *expr)
 		expr->len % BITS_PER_BYTE);
 }
 
+/* The whole bytes that hold @field (bits from its header), and how far
+ * its last bit is from their end. */
+void exthdr_field_span(const struct expr *field, unsigned int *start,
+		       unsigned int *len, unsigned int *shift)
+{
+	unsigned int end = div_round_up(field->exthdr.offset + field->len,
+					BITS_PER_BYTE) * BITS_PER_BYTE;
+
+	*start = field->exthdr.offset / BITS_PER_BYTE * BITS_PER_BYTE;
+	*len = end - *start;
+	*shift = end - field->exthdr.offset - field->len;
+}
+
+/* The load of the bytes that hold @field, masked to it. */
+static struct expr *exthdr_masked_load(const struct expr *field)
+{
+	unsigned int start, len, shift;
+	struct expr *load, *mask;
+	mpz_t m;
+
+	exthdr_field_span(field, &start, &len, &shift);
+	load = exthdr_expr_alloc_raw(&field->location, field->exthdr.op,
+				     field->exthdr.type, start, len, false);
+	mpz_init(m);
+	mpz_setbit(m, field->len);
+	mpz_sub_ui(m, m, 1);
+	mpz_mul_2exp(m, m, shift);
+	mask = constant_expr_alloc_mpz(&field->location, &integer_type,
+				       BYTEORDER_BIG_ENDIAN, len, m);
+	mpz_clear(m);
+	return binop_expr_alloc(&field->location, OP_AND, load, mask);
+}
+
 /*
  * "frag frag-off 10": load the bytes that hold the field, mask it, and
  * compare with the value moved to the field's place, as payload fields
- * are (and as the system nft does: & 0xfff8, cmp 0x0050).
+ * are (and as the system nft does: & 0xfff8, cmp 0x0050); the members
+ * of a set likewise ("frag frag-off { 1, 2 }").
  */
 void exthdr_relational_mask(struct expr *rel)
 {
 	struct expr *left = rel->binop.left, *right = rel->binop.right;
-	unsigned int start = left->exthdr.offset / BITS_PER_BYTE *
-			     BITS_PER_BYTE;
-	unsigned int end = div_round_up(left->exthdr.offset + left->len,
-					BITS_PER_BYTE) * BITS_PER_BYTE;
-	unsigned int shift = end - left->exthdr.offset - left->len;
-	unsigned int len = end - start;
-	struct expr *load, *mask, *vals[2] = { right, NULL };
-	unsigned int i;
-	mpz_t m;
+	unsigned int start, len, shift;
 
-	load = exthdr_expr_alloc_raw(&left->location, left->exthdr.op,
-				     left->exthdr.type, start, len, false);
-	mpz_init(m);
-	mpz_setbit(m, left->len);
-	mpz_sub_ui(m, m, 1);
-	mpz_mul_2exp(m, m, shift);
-	mask = constant_expr_alloc_mpz(&left->location, &integer_type,
-				       BYTEORDER_BIG_ENDIAN, len, m);
-	mpz_clear(m);
-	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
-					   mask);
+	exthdr_field_span(left, &start, &len, &shift);
+	rel->binop.left = exthdr_masked_load(left);
+	/* an anonymous set's key type is the field's */
+	if (right->etype == EXPR_SET)
+		rel->binop.left->dtype = left->dtype;
 	expr_free(left);
-	if (right->etype == EXPR_RANGE) {
-		vals[0] = right->range.left;
-		vals[1] = right->range.right;
+	payload_shift_constant(right, shift, len);
+}
+
+/*
+ * The value of such a field where nothing is moved into its place (a
+ * named set's key, a member of a concatenation, a set statement's key,
+ * a statement's value): masked and shifted down to bit 0, as upstream
+ * 1.1.3 loads it ("frag frag-off @s": & 0xfff8, ntoh, >> 3).
+ */
+static struct expr *exthdr_key_value(const struct expr *field)
+{
+	unsigned int start, len, shift;
+	struct expr *key = exthdr_masked_load(field);
+
+	exthdr_field_span(field, &start, &len, &shift);
+	key->byteorder = BYTEORDER_BIG_ENDIAN;
+	key->len = len;
+	if (shift == 0)
+		return key;
+	return binop_expr_alloc(&field->location, OP_RSHIFT, key,
+				constant_expr_alloc_u64(&field->location,
+							&integer_type,
+							BYTEORDER_HOST_ENDIAN,
+							32, shift));
+}
+
+/* Listing: a key register holding "(load & mask) >> shift" (an ntoh
+ * between them is the load's business) where the mask selects a field
+ * of an extension header narrower than its bytes: that field, named if
+ * a header has it; NULL otherwise. */
+struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
+			       unsigned int shift)
+{
+	unsigned int lo, hi, start, len, s;
+	struct expr *field;
+
+	if (load->etype != EXPR_EXTHDR || exthdr_present(load) ||
+	    mask->etype != EXPR_VALUE || !mpz_sgn(mask->value.value))
+		return NULL;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (lo != shift || hi > load->len ||
+	    mpz_popcount(mask->value.value) != hi - lo)
+		return NULL;
+	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
+				      load->exthdr.type,
+				      load->exthdr.offset + load->len - hi,
+				      hi - lo, false);
+	exthdr_field_span(field, &start, &len, &s);
+	if (!exthdr_expr_needs_mask(field) ||
+	    start != load->exthdr.offset || len != load->len) {
+		expr_free(field);
+		return NULL;
 	}
-	for (i = 0; i < 2 && vals[i]; i++) {
-		if (vals[i]->etype != EXPR_VALUE)
-			continue;
-		mpz_mul_2exp(vals[i]->value.value, vals[i]->value.value,
-			     shift);
-		vals[i]->len = len;
-		vals[i]->byteorder = BYTEORDER_BIG_ENDIAN;
+	exthdr_find_field(field);
+	return field;
+}
+
+/* The values of @right (a value, a range, a set's members) moved down
+ * @lo bits into a field of @len bits; false, nothing moved, if one is
+ * not a value. */
+static bool exthdr_shift_down(struct expr *right, unsigned int lo,
+			      unsigned int len)
+{
+	struct expr *i;
+
+	switch (right->etype) {
+	case EXPR_VALUE:
+		mpz_fdiv_q_2exp(right->value.value, right->value.value, lo);
+		right->len = len;
+		return true;
+	case EXPR_RANGE:
+		if (right->range.left->etype != EXPR_VALUE ||
+		    right->range.right->etype != EXPR_VALUE)
+			return false;
+		exthdr_shift_down(right->range.left, lo, len);
+		exthdr_shift_down(right->range.right, lo, len);
+		return true;
+	case EXPR_SET:
+		list_for_each_entry(i, &right->expr_list.expressions, list)
+			if (i->etype != EXPR_VALUE && i->etype != EXPR_RANGE)
+				return false;
+		list_for_each_entry(i, &right->expr_list.expressions, list)
+			exthdr_shift_down(i, lo, len);
+		return true;
+	default:
+		return false;
 	}
-	right->len = len;
 }
 
 /* Listing "(load & mask) OP value": the field the mask selects. */
@@ -579,8 +669,8 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 {
 	struct expr *rel = stmt->expr, *binop = rel->binop.left;
 	struct expr *mask = binop->binop.right, *right = rel->binop.right;
-	struct expr *vals[2] = { right, NULL }, *field;
-	unsigned int lo, hi, i;
+	struct expr *field;
+	unsigned int lo, hi;
 
 	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
 	    binop->binop.left != load || mask->etype != EXPR_VALUE ||
@@ -599,18 +689,9 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 		expr_free(field);
 		return;
 	}
-	if (right->etype == EXPR_RANGE) {
-		vals[0] = right->range.left;
-		vals[1] = right->range.right;
-	}
-	for (i = 0; i < 2 && vals[i]; i++) {
-		if (vals[i]->etype != EXPR_VALUE)
-			return;
-	}
-	for (i = 0; i < 2 && vals[i]; i++) {
-		mpz_fdiv_q_2exp(vals[i]->value.value, vals[i]->value.value,
-				lo);
-		vals[i]->len = hi - lo;
+	if (!exthdr_shift_down(right, lo, hi - lo)) {
+		expr_free(field);
+		return;
 	}
 	rel->binop.left = field;
 	expr_free(binop);
@@ -696,9 +777,17 @@ static void exthdr_expr_linearize(struct lin_ctx *lctx,
 				  const struct expr *expr,
 				  enum nft_registers dreg)
 {
-	struct nftnl_expr *nle = lin_expr_alloc("exthdr");
+	struct nftnl_expr *nle;
 	unsigned int off, len;
+	struct expr *key;
 
+	if (exthdr_expr_needs_mask(expr)) {
+		key = exthdr_key_value(expr);
+		linearize_expr(lctx, key, dreg);
+		expr_free(key);
+		return;
+	}
+	nle = lin_expr_alloc("exthdr");
 	exthdr_load_span(expr, &off, &len);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_DREG, dreg);
 	nftnl_expr_set_u8(nle, NFTNL_EXPR_EXTHDR_TYPE, expr->exthdr.type);

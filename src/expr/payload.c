@@ -634,8 +634,8 @@ static void payload_shift_value(struct expr *value, unsigned int shift,
 
 /* A value, a range, or each member of a set ("ip dscp { cs1, cs2 }" is a
  * set of 0x20 and 0x40 under the mask 0xfc). */
-static void payload_shift_constant(struct expr *right, unsigned int shift,
-				   unsigned int len)
+void payload_shift_constant(struct expr *right, unsigned int shift,
+			    unsigned int len)
 {
 	struct expr *i;
 

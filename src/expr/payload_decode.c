@@ -78,7 +78,9 @@ struct expr *payload_key_unmask(struct expr *key)
 	}
 	if (and->etype != EXPR_BINOP || and->binop.op != OP_AND)
 		return key;
-	field = payload_masked_raw(and->binop.left, and->binop.right, shift);
+	field = and->binop.left->etype == EXPR_EXTHDR ?
+		exthdr_masked_raw(and->binop.left, and->binop.right, shift) :
+		payload_masked_raw(and->binop.left, and->binop.right, shift);
 	if (field == NULL)
 		return key;
 	expr_free(key);

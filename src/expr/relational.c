@@ -356,7 +356,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  left->dtype->desc);
 	/* bits of a byte: load, mask, compare in place; a named set holds
 	 * the field's values, which the load shifts down to them */
-	if (exthdr_expr_needs_mask(left)) {
+	if (exthdr_expr_needs_mask(left) && right->etype != EXPR_SET_REF) {
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;

@@ -351,12 +351,26 @@ bool set_is_map(const struct set *s)
 }
 
 /* An interval set's concatenated key holds host order members big
- * endian (concat_member_order()). */
-void set_key_mark_hton(struct set *s)
+ * endian (concat_member_order()); a field that the load shifts down
+ * after turning it host order is held so (expr_key_order()). */
+void set_key_mark_order(struct set *s)
 {
 	if (s->key && s->key->etype == EXPR_CONCAT &&
 	    s->flags & NFT_SET_INTERVAL)
 		s->key->flags |= EXPR_F_HTON;
+	if (s->key && s->key->etype != EXPR_CONCAT)
+		s->key->byteorder = expr_key_order(s->key);
+}
+
+/* The key's byte order in the user data: a header field's is big
+ * endian, whichever order its values take in the elements. */
+static enum byteorder set_udata_key_order(const struct expr *key)
+{
+	if (key->etype == EXPR_CONCAT)
+		return BYTEORDER_INVALID;
+	if (payload_expr_needs_mask(key) || exthdr_expr_needs_mask(key))
+		return BYTEORDER_BIG_ENDIAN;
+	return key->byteorder;
 }
 
 /* "verdict", or types as for a key. */
@@ -491,8 +505,7 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 		memory_allocation_error();
 	/* a concatenation has no byte order of its own: 0 */
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
-			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
-			    s->key->byteorder);
+			    set_udata_key_order(s->key));
 	if (set_is_map(s) && s->data)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
 				    s->data->etype == EXPR_CONCAT ?

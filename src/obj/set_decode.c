@@ -413,7 +413,7 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 	set_parse_head(s, nls);
 	if (!set_parse_key(s, nls))
 		return s;
-	set_key_mark_hton(s);
+	set_key_mark_order(s);
 	if (set_is_map(s)) {
 		set_parse_data(s, nls);
 		if (!s->data) {

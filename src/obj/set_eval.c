@@ -271,7 +271,7 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		if (s->key_typeof && !set_typeof_supported(s->key))
 			return set_typeof_error(ectx, s->key, &s->key_loc, false);
 		set_key_set_len(s->key);
-		set_key_mark_hton(s);
+		set_key_mark_order(s);
 		return set_data_evaluate(ectx, s);
 	}
 	if (!s->key_types)
@@ -285,7 +285,7 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		xfree(bad);
 		return -1;
 	}
-	set_key_mark_hton(s);
+	set_key_mark_order(s);
 	return set_data_evaluate(ectx, s);
 }
 

@@ -55,8 +55,10 @@ static bool typeof_put_one(struct nftnl_udata_buf *ud, const struct expr *e)
 
 /*
  * A concatenation's members, each in a nest numbered from 0; upstream
- * 1.1.3 describes an anonymous interval set's key only up to its first
- * member turned big endian (concat_member_order()): @hton_stop.
+ * 1.1.3 describes an anonymous set's key only up to its first member
+ * whose byte order the rule turns (concat_member_order(): host order
+ * members of interval sets, fields shifted down in host order):
+ * @hton_stop.
  */
 static bool typeof_put_concat(struct nftnl_udata_buf *ud,
 			      const struct expr *key, bool hton_stop)
@@ -147,7 +149,7 @@ void set_typeof_put_anon(struct nftnl_udata_buf *ud, const struct expr *key)
 {
 	struct nftnl_udata *nest;
 
-	if (key->etype != EXPR_CONCAT || !(key->flags & EXPR_F_HTON)) {
+	if (key->etype != EXPR_CONCAT) {
 		set_typeof_put(ud, key);
 		return;
 	}
