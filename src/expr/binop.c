@@ -184,8 +184,8 @@ static void binop_linearize_shift(struct lin_ctx *lctx,
 
 	linearize_expr(lctx, expr->binop.left, dreg);
 	/* the kernel shifts host order words: a big endian value of
-	 * several bytes ("ip6 dscp", "tcp dport >> 8") is turned first,
-	 * as upstream 1.1.3 does */
+	 * several bytes (a field narrower than its bytes, shifted down as
+	 * a key: "ip6 dscp @s") is turned first, as upstream 1.1.3 does */
 	if (expr->binop.left->byteorder == BYTEORDER_BIG_ENDIAN && len > 1)
 		lin_ntoh(lctx, dreg, len);
 	nle = lin_expr_alloc("bitwise");
