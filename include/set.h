@@ -42,6 +42,12 @@ void set_stmts_clone(struct set_stmts *dst, const struct set_stmts *src);
 /* An element's options as written ("10.0.0.1 timeout 10s comment \"x\""):
  * NULL is none. */
 void set_elem_info_free(struct set_elem_info *i);
+/* Printed after an anonymous set's member (src/obj/set_print.c); the
+ * JSON {"elem": {"val": @val, ...}} (takes @val). */
+void set_elem_info_print(const struct set_elem_info *i,
+			 struct output_ctx *octx);
+json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
+			   struct output_ctx *octx);
 struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i);
 /* The member's options, made if it had none. */
 struct set_elem_info *set_elem_info_of(struct expr *m);
@@ -186,6 +192,10 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
+/* An anonymous set's (@map: map's) members with what their elements
+ * hold, as member->elem_info; NULL if none holds more than its key. */
+struct expr *set_anon_decode_with_info(const struct nftnl_set *nls,
+				       const struct expr *key, bool map);
 /* A map's decoded keys typed by @key: ranges, not prefixes, for types
  * without them. */
 void set_keys_retype(struct expr *map, const struct expr *key);
@@ -244,6 +254,9 @@ int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+/* An anonymous set's member (a map's mapping) holds at most the two
+ * statements the kernel keeps: 0, or -1 with an error. */
+int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);

@@ -62,10 +62,14 @@ static bool mapping_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->mapping.data, b->mapping.data);
 }
 
+/* What the element holds goes after the key: "22 counter : 1" (an
+ * anonymous map's, decoded; a named map's print their own). */
 static void mapping_expr_print(const struct expr *expr,
 			       struct output_ctx *octx)
 {
 	set_member_print(expr->mapping.key, octx);
+	if (expr->elem_info)
+		set_elem_info_print(expr->elem_info, octx);
 	nft_print(octx, " : ");
 	set_member_print(expr->mapping.data, octx);
 }
@@ -73,9 +77,12 @@ static void mapping_expr_print(const struct expr *expr,
 static json_t *mapping_expr_json(const struct expr *expr,
 				 struct output_ctx *octx)
 {
-	json_t *pair = json_array();
+	json_t *pair = json_array(), *key;
 
-	json_array_append_new(pair, set_member_json(expr->mapping.key, octx));
+	key = set_member_json(expr->mapping.key, octx);
+	if (expr->elem_info)
+		key = set_elem_info_json(expr->elem_info, key, octx);
+	json_array_append_new(pair, key);
 	json_array_append_new(pair, set_member_json(expr->mapping.data, octx));
 	return pair;
 }
@@ -677,7 +684,8 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return -1;
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
-		if (map_data_evaluate(ectx, map, i) < 0)
+		if (map_data_evaluate(ectx, map, i) < 0 ||
+		    set_member_stmts_check(ectx, i) < 0)
 			return -1;
 		if (map_data_is_concat(map) !=
 		    (i->mapping.data->etype == EXPR_CONCAT))
@@ -772,8 +780,10 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 				     const struct location *loc,
 				     const char *what, size_t i)
 {
-	struct expr *mk, *md;
+	struct set_elem_info *info;
+	struct expr *mk, *md, *m;
 	char path[48];
+	json_t *k;
 
 	if (!json_is_array(pair) || json_array_size(pair) != 2) {
 		json_error(jctx, "", "Invalid %s element %zu: expected [KEY, DATA]",
@@ -781,19 +791,29 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 		return NULL;
 	}
 	snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
-	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
-	if (mk == NULL)
+	/* {"elem": {"val": KEY, "counter": ...}}: what the element holds */
+	k = json_elem_unwrap(jctx, json_array_get(pair, 0), path, &info);
+	if (k == NULL)
 		return NULL;
+	mk = json_parse_expr(jctx, k, path);
+	json_decref(k);
+	if (mk == NULL) {
+		set_elem_info_free(info);
+		return NULL;
+	}
 	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
 	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
 		snprintf(path, sizeof(path), ".%s.data.set[%zu][1]", what, i);
 		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
 	}
 	if (md == NULL) {
+		set_elem_info_free(info);
 		expr_free(mk);
 		return NULL;
 	}
-	return mapping_expr_alloc(loc, mk, md);
+	m = mapping_expr_alloc(loc, mk, md);
+	m->elem_info = info;
+	return m;
 }
 
 static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,

@@ -638,6 +638,19 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/* The mappings of an anonymous map, with what their elements hold
+ * besides key and data ("{ "lo" counter : jump w }"). */
+static struct expr *map_anon_mappings(const struct nftnl_set *nls,
+				      const struct expr *key, bool hton,
+				      bool as_sent)
+{
+	struct expr *set = NULL;
+
+	if (!as_sent)
+		set = set_anon_decode_with_info(nls, key, true);
+	return set ? set : map_mappings_decode(nls, key, hton, as_sent);
+}
+
 /* An object map's: the key in @sreg looked up in the anonymous set
  * @name, whose elements name objects; NULL (an error said) if it cannot
  * be read. */
@@ -663,10 +676,10 @@ struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
 		if (key == NULL)
 			return NULL;
 	}
-	mappings = map_mappings_decode(nls, key,
-				       sreg < 32 &&
-				       (dctx->reg_hton & (1U << sreg)),
-				       as_sent);
+	mappings = map_anon_mappings(nls, key,
+				     sreg < 32 &&
+				     (dctx->reg_hton & (1U << sreg)),
+				     as_sent);
 	if (mappings == NULL) {
 		expr_free(key);
 		return NULL;
@@ -716,7 +729,7 @@ int map_lookup_delinearize(struct delin_ctx *dctx,
 					   name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	mappings = map_mappings_decode(nls, key, hton, as_sent);
+	mappings = map_anon_mappings(nls, key, hton, as_sent);
 	if (mappings == NULL) {
 		expr_free(key);
 		return delin_error(dctx, "map %s has an element this nft cannot read",
@@ -783,7 +796,9 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 {
 	struct expr *m = map_mappings_decode(nls, key, false, false);
 
-	if (m && nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL)
+	/* a raw load is typed once named (an anonymous map's) */
+	if (m && nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL &&
+	    !set_left_is_raw(key))
 		set_keys_retype(m, key);
 	return m;
 }

@@ -26,6 +26,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <arpa/inet.h>
 #include <expr.h>
 #include <stmt.h>
@@ -107,6 +108,35 @@ json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
 	return flags ? flags : expr_json(member, octx);
 }
 
+/* An anonymous set's member with what its element holds: "22 counter
+ * packets 0 bytes 0", a map's "\"lo\" counter packets 0 bytes 0 :
+ * jump w" (a named set's are its own, src/obj/set_print.c). */
+static void set_anon_member_print(const struct expr *member,
+				  struct output_ctx *octx)
+{
+	if (!member->elem_info) {
+		set_member_print(member, octx);
+		return;
+	}
+	if (member->etype == EXPR_MAPPING) {
+		expr_print(member, octx);
+		return;
+	}
+	set_member_print(member, octx);
+	set_elem_info_print(member->elem_info, octx);
+}
+
+static json_t *set_anon_member_json(const struct expr *member,
+				    struct output_ctx *octx)
+{
+	if (!member->elem_info)
+		return set_member_json(member, octx);
+	if (member->etype == EXPR_MAPPING)
+		return expr_json(member, octx);
+	return set_elem_info_json(member->elem_info,
+				  set_member_json(member, octx), octx);
+}
+
 static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct set_pack *p = expr->expr_list.pack;
@@ -126,7 +156,7 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
-		set_member_print(i, octx);
+		set_anon_member_print(i, octx);
 		sep = ", ";
 	}
 	nft_print(octx, " }");
@@ -146,7 +176,7 @@ static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 		expr_free(m);
 	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
-		json_array_append_new(array, set_member_json(i, octx));
+		json_array_append_new(array, set_anon_member_json(i, octx));
 	return json_wrap("set", array);
 }
 
@@ -263,6 +293,32 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 	return 0;
 }
 
+/*
+ * The kernel keeps at most two statements on an element (its
+ * NFT_SET_EXPR_MAX): more are refused as its refusal reads, under the
+ * member (a map's mapping), where upstream 1.1.3 points for it.
+ */
+int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m)
+{
+	const struct set_stmts *l;
+	const struct location *end;
+	struct location loc;
+
+	if (!m->elem_info || m->elem_info->stmts.n <= 2)
+		return 0;
+	/* a mapping's key and statements, not its data */
+	l = &m->elem_info->stmts;
+	end = &l->v[l->n - 1]->location;
+	loc = m->location;
+	if (m->etype == EXPR_MAPPING && loc.json_index < 0 &&
+	    end->indesc == loc.indesc && end->last_line == loc.first_line) {
+		loc.last_line = end->last_line;
+		loc.last_column = end->last_column;
+	}
+	return erec_error(ectx->msgs, &loc, "Could not process rule: %s",
+			  strerror(E2BIG));
+}
+
 /* The members are checked once all are in place, spliced ones too. */
 static int set_check_members(struct eval_ctx *ectx, struct expr *set)
 {
@@ -270,7 +326,8 @@ static int set_check_members(struct eval_ctx *ectx, struct expr *set)
 
 	set->flags &= ~EXPR_F_INTERVAL;
 	list_for_each_entry(i, &set->expr_list.expressions, list)
-		if (set_elem_check(ectx, set, i) < 0)
+		if (set_elem_check(ectx, set, i) < 0 ||
+		    set_member_stmts_check(ectx, i) < 0)
 			return -1;
 	return 0;
 }
@@ -290,10 +347,12 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	set->len = ectx->ectx_len;
 	set->flags |= EXPR_F_CONSTANT;
 	/* One member needs no set: it is matched as it is (but a
-	 * concatenation is only ever looked up in a set). */
-	if (set->expr_list.size == 1 && !set_key_is_concat(ectx)) {
-		elem = list_first_entry(&set->expr_list.expressions,
-					struct expr, list);
+	 * concatenation is only ever looked up in a set, and an element
+	 * holding a counter or a comment is one) */
+	elem = list_first_entry(&set->expr_list.expressions, struct expr,
+				list);
+	if (set->expr_list.size == 1 && !set_key_is_concat(ectx) &&
+	    !elem->elem_info) {
 		list_del(&elem->list);
 		set->expr_list.size = 0;
 		expr_free(set);
@@ -868,6 +927,28 @@ void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 
 /* ---- JSON input ---- */
 
+/* A member, or {"elem": {"val": V, "counter": ...}} holding more. */
+static struct expr *set_json_member(struct json_ctx *jctx, json_t *j,
+				    const char *path)
+{
+	struct set_elem_info *info;
+	struct expr *elem;
+	json_t *v;
+
+	v = json_elem_unwrap(jctx, j, path, &info);
+	if (v == NULL)
+		return NULL;
+	elem = json_parse_expr(jctx, v, path);
+	json_decref(v);
+	if (elem && info) {
+		set_elem_info_free(elem->elem_info);
+		elem->elem_info = info;
+	} else {
+		set_elem_info_free(info);
+	}
+	return elem;
+}
+
 static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 					json_t *value,
 					const struct location *loc)
@@ -887,7 +968,7 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
 		json_index_suffix(path, ".set", i);
-		elem = json_parse_expr(jctx, json_array_get(value, i), path);
+		elem = set_json_member(jctx, json_array_get(value, i), path);
 		if (elem == NULL) {
 			expr_free(set);
 			return NULL;

@@ -806,7 +806,12 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 		left = payload_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
 	} else {
-		set = set_from_nftnl(nls, left, hton, as_sent);
+		/* elements holding counters or comments: decoded one by
+		 * one, each keeping them */
+		set = as_sent ? NULL :
+		      set_anon_decode_with_info(nls, left, false);
+		if (set == NULL)
+			set = set_from_nftnl(nls, left, hton, as_sent);
 		if (hton)
 			set->flags |= EXPR_F_HTON;
 	}
@@ -904,8 +909,9 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
 	struct expr *set = set_from_nftnl(nls, key, false, false);
 
 	/* the key is typed: a type without prefixes lists ranges
-	 * ("22-23", not "22/15"), in concatenations too */
-	if (set->flags & EXPR_F_INTERVAL)
+	 * ("22-23", not "22/15"), in concatenations too; a raw load is
+	 * typed once named (an anonymous set's, set_expr_retype()) */
+	if (set->flags & EXPR_F_INTERVAL && !set_left_is_raw(key))
 		set_members_retype(&set->expr_list.expressions, key);
 	return set;
 }

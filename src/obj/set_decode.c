@@ -286,6 +286,42 @@ int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	return decode_with_info(s, nls, true);
 }
 
+/*
+ * An anonymous set's or map's members, where some element holds more
+ * than its key ("tcp dport { 22 counter }"), decoded as a named set's
+ * are, each member (a map's mapping) carrying what its element holds:
+ * NULL if none does or they cannot be read.
+ */
+struct expr *set_anon_decode_with_info(const struct nftnl_set *nls,
+				       const struct expr *key, bool map)
+{
+	struct set s;
+	struct expr *m;
+	unsigned int i = 0;
+	int ret;
+
+	if (!set_elems_have_info(nls))
+		return NULL;
+	memset(&s, 0, sizeof(s));
+	s.key = (struct expr *)key;
+	s.flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	ret = decode_with_info(&s, nls, map);
+	if (ret < 0 || !s.init) {
+		xfree(s.info);
+		return NULL;
+	}
+	list_for_each_entry(m, &s.init->expr_list.expressions, list) {
+		if (s.info[i].timeout || s.info[i].expires ||
+		    s.info[i].comment || s.info[i].stmts.n) {
+			m->elem_info = xmalloc(sizeof(*m->elem_info));
+			*m->elem_info = s.info[i];
+		}
+		i++;
+	}
+	xfree(s.info);
+	return s.init;
+}
+
 /* For the intervals' decoder (set_elem.c). */
 bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i)
 {

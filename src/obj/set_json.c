@@ -99,9 +99,8 @@ static int json_set_stmts(struct json_ctx *jctx, json_t *a, struct set *s)
 /* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
  * "counter": {"packets": n, "bytes": n}}}: V (a new reference) and the
  * options in *@info; @j itself if not such an object, NULL on error. */
-static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
-				const char *path,
-				struct set_elem_info **info)
+json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j, const char *path,
+			 struct set_elem_info **info)
 {
 	json_t *o, *val, *x;
 	json_int_t n;

@@ -91,6 +91,40 @@ static void set_print_ms(const char *what, uint64_t ms,
 	expr_free(d);
 }
 
+/* What an anonymous set's element holds: its statements and comment
+ * (set_print_elem_info() without a set). */
+void set_elem_info_print(const struct set_elem_info *i,
+			 struct output_ctx *octx)
+{
+	set_stmts_print(&i->stmts, octx);
+	if (i->timeout)
+		set_print_ms("timeout", i->timeout, octx);
+	if (i->expires && !nft_output_stateless(octx))
+		set_print_ms("expires", i->expires, octx);
+	if (i->comment)
+		nft_print(octx, " comment \"%s\"", i->comment);
+}
+
+/* {"elem": {"val": VAL, ...}} for what an anonymous set's element
+ * holds; takes @val. */
+json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
+			   struct output_ctx *octx)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "val", val);
+	if (i->timeout)
+		json_object_set_new(o, "timeout",
+				    json_integer(i->timeout / 1000));
+	if (i->expires)
+		json_object_set_new(o, "expires",
+				    json_integer(i->expires / 1000));
+	if (i->comment)
+		json_object_set_new(o, "comment", json_string(i->comment));
+	set_stmts_json_elem(o, &i->stmts, octx);
+	return json_wrap("elem", o);
+}
+
 /* "timeout 2h expires 1h59m59s988ms comment "x"": a timeout only where
  * it is not the set's. */
 void set_print_elem_info(const struct set *s,
