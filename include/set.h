@@ -102,6 +102,10 @@ struct set {
 	 * them (auto-merge). */
 	bool init_as_written;
 	struct expr *held;
+	/* Without auto-merge: the members the batch added so far (its
+	 * declaration's, earlier element commands'), which later ones may
+	 * not overlap; NULL if none yet. */
+	struct expr *batch_adds;
 	/* An element command whose members the next one, adding to the
 	 * same auto-merge set, takes over: it sends nothing itself. */
 	bool coalesced;

@@ -1261,8 +1261,46 @@ static bool set_pack_direct_next(const struct set_pack *p,
 	return true;
 }
 
+static int pack_bound_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct pack_keys *k = ctx;
+	const unsigned char *x = k->keys + *(const unsigned int *)a *
+				 (size_t)k->key_len;
+	const unsigned char *y = k->keys + *(const unsigned int *)b *
+				 (size_t)k->key_len;
+	int r = memcmp(x, y, k->key_len / 2);
+
+	if (r)
+		return r;
+	return *(const unsigned int *)a < *(const unsigned int *)b ? -1 : 1;
+}
+
+/* Whether two of the packed intervals overlap (the same one twice is
+ * one): the listed path then says which, as upstream 1.1.3 refuses
+ * them in a set without auto-merge. */
+static bool pack_intervals_overlap(const struct pack_keys *k)
+{
+	unsigned int *o = xmalloc((k->n + 1) * sizeof(*o)), i, half;
+	const unsigned char *a, *b;
+	bool bad = false;
+
+	half = k->key_len / 2;
+	for (i = 0; i < k->n; i++)
+		o[i] = i;
+	qsort_r(o, k->n, sizeof(*o), pack_bound_cmp, (void *)k);
+	for (i = 1; i < k->n && !bad; i++) {
+		a = k->keys + (size_t)o[i - 1] * k->key_len;
+		b = k->keys + (size_t)o[i] * k->key_len;
+		bad = memcmp(b, a + half, half) <= 0 &&
+		      memcmp(a, b, k->key_len) != 0;
+	}
+	xfree(o);
+	return bad;
+}
+
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
-		      const struct expr *key, bool intervals)
+		      const struct expr *key, bool intervals,
+		      bool no_overlaps)
 {
 	const struct expr *saved_key = ectx->ectx_key;
 	struct set_pack *p = set->expr_list.pack;
@@ -1290,6 +1328,8 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 	}
 	ectx->ectx_key = saved_key;
 	eval_type_pop(ectx, &saved);
+	if (ret == 0 && intervals && no_overlaps && pack_intervals_overlap(k))
+		ret = 1;
 	if (ret) {
 		pack_keys_free(k);
 		if (ret > 0)

@@ -57,6 +57,73 @@ static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* An interval set without auto-merge: overlapping elements are refused
+ * (a concatenation's are the kernel's to refuse). */
+static bool set_refuses_overlaps(const struct set *s)
+{
+	return s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
+	       !set_is_map(s) && s->key && s->key->etype != EXPR_CONCAT;
+}
+
+/* Intervals by their start, in the order written where equal. */
+static int set_iv_order_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct interval *v = ctx;
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+	int r = mpz_cmp(v[x].low, v[y].low);
+
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Elements of @elems, after those of @prev (the set's added earlier in
+ * the batch, or NULL), that overlap (the same one twice is one):
+ * refused as upstream 1.1.3 refuses them, the caret under the one that
+ * starts later, the one before it underlined.
+ */
+static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
+			       const struct expr *prev,
+			       const struct expr *elems)
+{
+	unsigned int n = 0, i, *o, x, y;
+	struct error_record *erec;
+	const struct expr *a, *b;
+	struct interval *v;
+	int ret = 0;
+
+	n = (prev ? set_expr_size(prev) : 0) + set_expr_size(elems);
+	v = xzalloc((n + 1) * sizeof(*v));
+	o = xmalloc((n + 1) * sizeof(*o));
+	n = prev ? set_bounds_fill(v, prev, key, true) : 0;
+	n += set_bounds_fill(v + n, elems, key, true);
+	for (i = 0; i < n; i++)
+		o[i] = i;
+	qsort_r(o, n, sizeof(*o), set_iv_order_cmp, v);
+	for (i = 1; i < n; i++) {
+		x = o[i - 1];
+		y = o[i];
+		if (mpz_cmp(v[y].low, v[x].high) > 0 ||
+		    (!mpz_cmp(v[y].low, v[x].low) &&
+		     !mpz_cmp(v[y].high, v[x].high)))
+			continue;
+		a = v[x].origin;
+		b = v[y].origin;
+		if (!a || !b)
+			continue;
+		erec = erec_create(EREC_ERROR, &b->location,
+				   "conflicting intervals specified");
+		erec_add_location(erec, &a->location);
+		erec_queue(erec, ectx->msgs);
+		ret = -1;
+		break;
+	}
+	xfree(o);
+	intervals_free(v, n);
+	return ret;
+}
+
 /* Type the members of @elemsp by @s's key; a set of one member stays a
  * set. */
 /*
@@ -182,7 +249,8 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		ret = set_is_map(s) ?
 		      set_map_pack_evaluate(ectx, s, *elemsp) :
 		      set_pack_evaluate(ectx, *elemsp, s->key,
-					s->flags & NFT_SET_INTERVAL);
+					s->flags & NFT_SET_INTERVAL,
+					set_refuses_overlaps(s));
 		if (ret <= 0)
 			return ret;
 	}
@@ -323,6 +391,9 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 	if (set_stmts_evaluate(ectx, &s->stmts) < 0)
 		return -1;
 	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
+		return -1;
+	if (s->init && s->init->etype == EXPR_SET && set_refuses_overlaps(s) &&
+	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
 		return -1;
 	s->init_as_written = s->init != NULL;
 	set_run_add(ectx, s);
@@ -764,6 +835,70 @@ static void element_cmd_auto_merge(struct eval_ctx *ectx, struct cmd *cmd,
 		set_batch_add(s, have, e);
 }
 
+static int set_iv_low_cmp(const void *a, const void *b)
+{
+	const struct interval *x = a, *y = b;
+
+	return mpz_cmp(x->low, y->low);
+}
+
+/* A member of @elems that is none of @have's intervals exactly: a
+ * delete of it is refused as upstream 1.1.3 refuses it; NULL if all
+ * are. */
+static const struct expr *set_missing_interval(const struct expr *key,
+					       const struct expr *have,
+					       const struct expr *elems)
+{
+	const struct expr *i, *bad = NULL;
+	struct interval *v, iv, *hit;
+	unsigned int n;
+
+	v = xzalloc((set_expr_size(have) + 1) * sizeof(*v));
+	n = set_bounds_fill(v, have, key, false);
+	qsort(v, n, sizeof(*v), set_iv_low_cmp);
+	interval_init(&iv);
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		set_member_bounds(i, key, &iv);
+		hit = bsearch(&iv, v, n, sizeof(*v), set_iv_low_cmp);
+		if (!hit || mpz_cmp(hit->high, iv.high)) {
+			bad = i;
+			break;
+		}
+	}
+	interval_clear(&iv);
+	intervals_free(v, n);
+	return bad;
+}
+
+/*
+ * New intervals of an "add element" that overlap each other or what the
+ * batch added to the set before (its declaration's, earlier commands'):
+ * conflicting, as upstream 1.1.3 says; kept for the commands after.
+ */
+static int element_cmd_conflicts(struct eval_ctx *ectx, struct cmd *cmd,
+				 struct set *s)
+{
+	struct set *e = cmd->set;
+	struct expr *i;
+
+	if (set_find_in_run(ectx, &cmd->handle) && s->init &&
+	    s->init->etype == EXPR_SET && !s->batch_adds) {
+		s->batch_adds = set_expr_alloc(&s->location);
+		list_for_each_entry(i, &s->init->expr_list.expressions, list)
+			set_expr_add(s->batch_adds, expr_clone(i));
+		if (s->init->expr_list.pack)
+			s->batch_adds->expr_list.pack =
+				set_pack_clone(s->init->expr_list.pack);
+	}
+	if (set_check_conflicts(ectx, s->key, s->batch_adds, e->init) < 0)
+		return -1;
+	if (!s->batch_adds)
+		s->batch_adds = set_expr_alloc(&s->location);
+	list_for_each_entry(i, &e->init->expr_list.expressions, list)
+		set_expr_add(s->batch_adds, expr_clone(i));
+	return 0;
+}
+
 int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
@@ -792,11 +927,25 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (set_is_map(s))
 		return 0;
 	ranges = s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT;
-	bad = adds && ranges && !s->auto_merge && !e->target_empty ?
+	if (adds && set_refuses_overlaps(s) && e->init->etype == EXPR_SET &&
+	    element_cmd_conflicts(ectx, cmd, s) < 0)
+		return -1;
+	bad = adds && ranges && !s->auto_merge && !e->target_empty &&
+	      !set_find_in_run(ectx, &cmd->handle) ?
 	      set_overlap(s->key, s->init, e->init) : NULL;
 	if (bad)
 		return expr_error(ectx, bad,
 				  "interval overlaps with an existing one");
+	/* a delete names whole intervals the set holds */
+	if (!adds && ranges && !s->auto_merge && e->init->etype == EXPR_SET &&
+	    set_expr_size(e->init) && !set_find_in_run(ectx, &cmd->handle)) {
+		bad = s->init && set_expr_size(s->init) ?
+		      set_missing_interval(s->key, s->init, e->init) :
+		      list_first_entry(&e->init->expr_list.expressions,
+				       struct expr, list);
+		if (bad)
+			return expr_error(ectx, bad, "element does not exist");
+	}
 	if (cmd->op == CMD_ADD && s->auto_merge && ranges &&
 	    e->init->etype == EXPR_SET)
 		element_cmd_auto_merge(ectx, cmd, s);
