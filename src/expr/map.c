@@ -589,6 +589,27 @@ static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/* A verdict map with "map", a map of values with "vmap": the data
+ * are not what the statement (or the verdict) takes, in upstream
+ * 1.1.3's words, the caret under the map, a statement underlined. */
+static int map_named_data_error(struct eval_ctx *ectx, const struct expr *map,
+				const struct set *s)
+{
+	const struct datatype *want = map->map.vmap ? &verdict_type :
+				      ectx->ectx_dtype;
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &map->location,
+			   "datatype mismatch: expected %s, expression has type %s",
+			   want ? want->desc : "a value",
+			   s->data ? s->data->dtype->desc : "nothing");
+	if (!map->map.vmap && ectx->stmt && ectx->stmt->location.indesc &&
+	    ectx->stmt->location.json_index < 0)
+		erec_add_location(erec, &ectx->stmt->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* "KEY map @m": the map must be one, of the statement's data (the
  * cache's or this run's; one not known is the kernel's to refuse). */
 static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
@@ -611,13 +632,9 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 	if (set_lookup_type_check(ectx, map->map.key, ref, s) < 0)
 		return -1;
 	if (!(s->flags & NFT_SET_MAP))
-		return expr_error(ectx, ref, "%s is not a map: it has no data",
-				  ref->symbol.identifier);
+		return expr_error(ectx, ref, "Expression is not a map");
 	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
-		return expr_error(ectx, ref, map->map.vmap ?
-				  "%s is not a verdict map: use map" :
-				  "%s is a verdict map: use vmap",
-				  ref->symbol.identifier);
+		return map_named_data_error(ectx, map, s);
 	if (s->flags & NFT_SET_INTERVAL) {
 		map->flags |= EXPR_F_INTERVAL;
 		if (map->map.key->etype == EXPR_CONCAT)

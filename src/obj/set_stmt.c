@@ -327,7 +327,8 @@ static const struct location *set_stmt_keyword_loc(const struct stmt *st,
 						   struct location *loc)
 {
 	const char *kw = st->type == STMT_CONNLIMIT ? "ct count" :
-						      st->ops->name;
+			 st->type == STMT_LIMIT ? "limit rate" :
+						  st->ops->name;
 
 	*loc = st->location;
 	if (loc->json_index < 0 && loc->first_line == loc->last_line &&

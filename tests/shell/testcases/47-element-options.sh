@@ -47,7 +47,7 @@ nft -f "$TMPD/eo.nft" || fail "loading elements with options"
 ok "elements with options loaded"
 nft list ruleset | sed "$noexp" > "$TMPD/ours"
 assert_match '10.0.0.1 timeout 10m comment "a", 10.0.0.2 comment "b"' \
-	"$(cat "$TMPD/ours")" "timeouts and comments kept"
+	"$(joined "$(cat "$TMPD/ours")")" "timeouts and comments kept"
 assert_match '10.0.0.1 . 22 timeout 1h comment "v" : accept' \
 	"$(cat "$TMPD/ours")" "a concatenated verdict map's element"
 if have_ref; then
@@ -126,7 +126,7 @@ nft add set ip eo dy '{ type ipv4_addr; flags dynamic,timeout; }' || fail "set d
 nft add element ip eo dy '{ 10.0.0.3 counter, 10.0.0.4 counter packets 3 bytes 252 timeout 1h comment "c" }' ||
 	fail "elements with counters"
 assert_match '10.0.0.3 counter packets 0 bytes 0, 10.0.0.4 counter packets 3 bytes 252 timeout 1h expires [0-9hms]+ comment "c"' \
-	"$(nft list set ip eo dy)" "elements' counters written"
+	"$(joined "$(nft list set ip eo dy)")" "elements' counters written"
 if have_ref; then
 	assert_eq "$(refnft list set ip eo dy | sed "$noexp")" \
 		"$(nft list set ip eo dy | sed "$noexp")" "the system nft lists them alike"
