@@ -108,13 +108,20 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 		    (!mpz_cmp(v[y].low, v[x].low) &&
 		     !mpz_cmp(v[y].high, v[x].high)))
 			continue;
+		/* a packed member (a block's big element list) has no
+		 * expression to point at */
 		a = v[x].origin;
 		b = v[y].origin;
-		if (!a || !b)
+		if (!b) {
+			b = a;
+			a = NULL;
+		}
+		if (!b)
 			continue;
 		erec = erec_create(EREC_ERROR, &b->location,
 				   "conflicting intervals specified");
-		erec_add_location(erec, &a->location);
+		if (a)
+			erec_add_location(erec, &a->location);
 		erec_queue(erec, ectx->msgs);
 		ret = -1;
 		break;

@@ -100,7 +100,7 @@ NFT
 out=$(nft list ruleset)
 assert_match '1\.2\.3\.5 timeout 1h expires [0-9a-z]* comment "five"' "$out" \
 	"the option kept"
-assert_match '1\.2\.3\.4, 1\.2\.3\.5' "$out" "the member before kept"
+assert_match '1\.2\.3\.4, 1\.2\.3\.5' "$(joined "$out")" "the member before kept"
 assert_match '1\.2\.3\.6' "$out" "the member after kept"
 assert_match '1\.2\.3\.5 comment "two" : 0x00000002' "$out" \
 	"a mapping's option kept"
@@ -141,7 +141,7 @@ add element ip t s { 9.0.0.0/8, 10.1.0.0/16 }
 NFT
 )
 assert_eq "$?" 1 "an overlap with the same run's block: refused"
-assert_match "Error: interval overlaps with an existing one" "$err" \
+assert_match "Error: conflicting intervals specified" "$err" \
 	"overlap: the message"
 assert_caret_under "$err" 10.1.0.0/16 "overlap: caret under it"
 nft -f - <<'NFT' || fail "auto-merge with the same run's block"
