@@ -1,7 +1,10 @@
 #!/bin/bash
-# Compare our nft with the system nft on the same workloads, in the same
-# run, each in a fresh network namespace. Prints user and system seconds
-# of each and the ratio of user times (ours / system: below 1 is better).
+# Compare our nft with the reference (upstream 1.1.3, tools/ref's root)
+# and the system nft on the same workloads, in the same run, each in a
+# fresh network namespace. Prints user and system seconds of each and the
+# ratios of user times (ours / reference, ours / system: below 1 is
+# better). The reference runs through its root's own loader, without a
+# chroot, so that no wrapper is timed.
 #
 #   bench/run.sh [OUR_NFT] [SYSTEM_NFT]
 #
@@ -48,6 +51,20 @@ if [ -x "$(dirname "$ours")/.libs/nft" ] && head -c 2 "$ours" | grep -q '#!'; th
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The reference: its binary run by its root's loader with its libraries.
+refroot=${REF_ROOT:-$(dirname "$0")/../build/ref/root}
+refnft=
+if [ -f "$refroot/.ref-complete" ]; then
+	refroot=$(cd "$refroot" && pwd)
+	refnft=$work/ref-nft
+	cat > "$refnft" <<EOF
+#!/bin/sh
+exec "$refroot/lib64/ld-linux-x86-64.so.2" \\
+	--library-path "$refroot/lib/x86_64-linux-gnu:$refroot/usr/lib/x86_64-linux-gnu" \\
+	"$refroot/usr/sbin/nft" "\$@"
+EOF
+	chmod +x "$refnft"
+fi
 
 [ "$(id -u)" = 0 ] || { echo "bench: needs root (network namespaces)"; exit 1; }
 [ -x "$theirs" ] || { echo "bench: no system nft at $theirs"; exit 1; }
@@ -182,21 +199,23 @@ measure_best() {
 }
 
 row() {
-	local name=$1 setup=$2 a b
+	local name=$1 setup=$2 a b c="- -"
 	shift 2
 	[ -n "$only" ] && ! [[ $name =~ $only ]] && return
 	a=$(measure_best "$ours" "$ours_env" "$setup" "$@")
+	[ -n "$refnft" ] && c=$(measure_best "$refnft" "" "$setup" "$@")
 	b=$(measure_best "$theirs" "" "$setup" "$@")
-	awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
-		split(a, x, " "); split(b, y, " ");
-		if (x[1] == "fail" || y[1] == "fail") {
-			printf "%-20s %9s %9s %9s %9s %7s\n", n, x[1], x[2],
-				y[1], y[2], "FAILED"
-			exit
-		}
-		r = (y[1] > 0) ? sprintf("%.2f", x[1] / y[1]) : "n/a";
-		printf "%-20s %9.3f %9.3f %9.3f %9.3f %7s\n",
-			n, x[1], x[2], y[1], y[2], r }'
+	awk -v n="$name" -v a="$a" -v b="$b" -v c="$c" '
+	function ratio(p, q) {
+		if (q ~ /^[0-9.]+$/ && q > 0 && p ~ /^[0-9.]+$/)
+			return sprintf("%.2f", p / q)
+		return "n/a"
+	}
+	BEGIN {
+		split(a, x, " "); split(b, y, " "); split(c, z, " ");
+		printf "%-20s %9s %9s %9s %9s %9s %9s %7s %7s\n", n,
+			x[1], x[2], z[1], z[2], y[1], y[2],
+			ratio(x[1], z[1]), ratio(x[1], y[1]) }'
 }
 
 gen_rules 20000 > "$work/rules"
@@ -210,9 +229,10 @@ gen_mixed 40000 > "$work/mixed-40000"
 gen_add_tables 5000 > "$work/add-tables-5000"
 gen_add_tables 20000 > "$work/add-tables-20000"
 
-echo "Seconds, best of $repeat runs; ratio = ours user / system nft user."
-printf '%-20s %9s %9s %9s %9s %7s\n' workload "ours usr" "ours sys" \
-	"nft usr" "nft sys" ratio
+echo "Seconds, best of $repeat runs; ratios of user times: ours / reference," \
+	"ours / system nft."
+printf '%-20s %9s %9s %9s %9s %9s %9s %7s %7s\n' workload "ours usr" \
+	"ours sys" "ref usr" "ref sys" "nft usr" "nft sys" "/ref" "/nft"
 row rules-20000 "" -f "$work/rules"
 row add-rules-50000 "" -f "$work/add-rules"
 row chains-2000 "" -f "$work/chains"

@@ -1,11 +1,10 @@
 /*
  * "list hooks [FAMILY] [device DEV]": every function the kernel runs on
- * a family's hook points, nft chains and others (conntrack, defrag, ...),
- * in the order the kernel runs them, from its nfnetlink hook subsystem
- * (NFNL_SUBSYS_HOOK, Linux 5.14, CONFIG_NETFILTER_NETLINK_HOOK). Not part
- * of the ruleset, so the kind lists itself.
- *
- * The layout is the system nft's (1.0.6):
+ * a family's hook points, nft chains and others (conntrack, defrag,
+ * flowtables, ...), in the order the kernel runs them, from its nfnetlink
+ * hook subsystem (NFNL_SUBSYS_HOOK, Linux 5.14,
+ * CONFIG_NETFILTER_NETLINK_HOOK). Not part of the ruleset, so the kind
+ * lists itself. The layout is upstream 1.1.3's:
  *
  *	family ip {
  *		hook input {
@@ -13,11 +12,19 @@
  *			+2147483647 ipv4_confirm [nf_conntrack]
  *		}
  *	}
+ *	family netdev {
+ *		hook ingress device v0 {
+ *			+0000000005 chain netdev n ing [nf_tables]
+ *		}
+ *	}
  *
- * With a device, each family starts with the netdev hooks of that device
- * (ingress, and egress, which 1.0.6 does not ask for). Like 1.0.6, a
- * request the kernel refuses (no such device, no such subsystem) shows as
- * no hooks.
+ * Without a family: arp, ip, ip6, bridge, then the netdev hooks of the
+ * device named, or of every device of the namespace (the last made
+ * first); "inet" is ip and ip6; "netdev" the netdev hooks alone. A device
+ * given to another family is noted in a comment and in the hooks' heads.
+ * Families and hooks with nothing on them are left out, as are requests
+ * the kernel refuses (an old kernel), but a netdev device that does not
+ * exist is an error.
  */
 #include <arpa/inet.h>
 #include <obj.h>
@@ -26,6 +33,8 @@
 #include <mnl.h>
 #include <erec.h>
 #include <string.h>
+#include <errno.h>
+#include <net/if.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nfnetlink_hook.h>
@@ -61,21 +70,24 @@ static const struct hook_family *hook_family(uint32_t nfproto)
 	return NULL;
 }
 
-/* What a family argument lists: none means ip, ip6 and bridge (not arp,
- * as in 1.0.6), inet means ip and ip6. */
+/* What a family argument lists besides netdev: none means arp, ip, ip6
+ * and bridge, inet means ip and ip6. */
 static unsigned int hook_families_of(uint32_t family,
 				     const struct hook_family **out)
 {
 	switch (family) {
 	case NFPROTO_UNSPEC:
-		out[0] = hook_family(NFPROTO_IPV4);
-		out[1] = hook_family(NFPROTO_IPV6);
-		out[2] = hook_family(NFPROTO_BRIDGE);
-		return 3;
+		out[0] = hook_family(NFPROTO_ARP);
+		out[1] = hook_family(NFPROTO_IPV4);
+		out[2] = hook_family(NFPROTO_IPV6);
+		out[3] = hook_family(NFPROTO_BRIDGE);
+		return 4;
 	case NFPROTO_INET:
 		out[0] = hook_family(NFPROTO_IPV4);
 		out[1] = hook_family(NFPROTO_IPV6);
 		return 2;
+	case NFPROTO_NETDEV:
+		return 0;
 	default:
 		out[0] = hook_family(family);
 		return out[0] ? 1 : 0;
@@ -214,6 +226,7 @@ struct hooks_listing {
 	struct output_ctx *octx;
 	const char *family;	/* printed before the first hook, then NULL */
 	const char *hook;	/* likewise */
+	const char *dev;	/* in the hook's head, if any */
 	bool in_hook;
 };
 
@@ -229,7 +242,10 @@ static int hooks_dump_cb(const struct nlmsghdr *nlh, void *data)
 		l->family = NULL;
 	}
 	if (l->hook) {
-		nft_print(l->octx, "\thook %s {\n", l->hook);
+		nft_print(l->octx, "\thook %s", l->hook);
+		if (l->dev)
+			nft_print(l->octx, " device %s", l->dev);
+		nft_print(l->octx, " {\n");
 		l->hook = NULL;
 		l->in_hook = true;
 	}
@@ -238,55 +254,113 @@ static int hooks_dump_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* One hook point: its block, if the kernel reports any hooks on it. */
-static void hooks_list_one(struct nft_ctx *nft, struct hooks_listing *l,
-			   const struct hook_family *f, uint32_t hooknum,
-			   const char *dev)
+/* One hook point: its block, if the kernel reports any hooks on it;
+ * the kernel's error otherwise (refusals list as nothing, mostly). */
+static int hooks_list_one(struct nft_ctx *nft, struct hooks_listing *l,
+			  const struct hook_family *f, uint32_t hooknum,
+			  const char *dev)
 {
+	int ret;
+
 	l->hook = f->hooks[hooknum];
 	l->in_hook = false;
-	/* refused (no such device, an old kernel): nothing, as in 1.0.6 */
-	mnl_dump_hooks(nft, f->nfproto, hooknum, dev, hooks_dump_cb, l);
+	ret = mnl_dump_hooks(nft, f->nfproto, hooknum, dev, hooks_dump_cb, l);
+	if (ret < 0)
+		ret = errno ? -errno : -EINVAL;
 	if (l->in_hook)
 		nft_print(l->octx, "\t}\n");
+	return ret;
 }
 
 static void hooks_list_family(struct nft_ctx *nft, const struct hook_family *f,
 			      const char *dev)
 {
-	const struct hook_family *netdev = hook_family(NFPROTO_NETDEV);
-	struct hooks_listing l = { &nft->octx, f->name, NULL, false };
+	struct hooks_listing l = { &nft->octx, f->name, NULL, dev, false };
 	unsigned int i;
 
-	/* A device's netdev hooks come first, also in the other families. */
-	if (dev) {
-		for (i = 0; i < netdev->nhooks; i++)
-			hooks_list_one(nft, &l, netdev, i, dev);
+	for (i = 0; i < f->nhooks; i++)
+		hooks_list_one(nft, &l, f, i, dev);
+	if (!l.family)
+		nft_print(&nft->octx, "}\n");
+}
+
+/* A device's netdev hooks, ingress then egress; the first error. */
+static int hooks_list_device(struct nft_ctx *nft, struct hooks_listing *l,
+			     const char *dev)
+{
+	const struct hook_family *netdev = hook_family(NFPROTO_NETDEV);
+	unsigned int i;
+	int ret, err = 0;
+
+	l->dev = dev;
+	for (i = 0; i < netdev->nhooks; i++) {
+		ret = hooks_list_one(nft, l, netdev, i, dev);
+		if (ret < 0 && !err)
+			err = ret;
 	}
-	if (f != netdev) {
-		for (i = 0; i < f->nhooks; i++)
-			hooks_list_one(nft, &l, f, i, dev);
+	return err;
+}
+
+/* The netdev family: one device, or every device of the namespace, the
+ * highest index first. */
+static int hooks_list_netdev(struct nft_ctx *nft, const char *dev)
+{
+	struct hooks_listing l = { &nft->octx, "netdev", NULL, NULL, false };
+	struct if_nameindex *ifs;
+	unsigned int n;
+	int err = 0;
+
+	if (dev) {
+		err = hooks_list_device(nft, &l, dev);
+	} else {
+		ifs = if_nameindex();
+		for (n = 0; ifs && ifs[n].if_index; n++)
+			;
+		while (n-- > 0)
+			hooks_list_device(nft, &l, ifs[n].if_name);
+		if (ifs)
+			if_freenameindex(ifs);
 	}
 	if (!l.family)
 		nft_print(&nft->octx, "}\n");
+	return err;
 }
 
 static int hooks_list(struct nft_ctx *nft, struct cmd *cmd,
 		      struct list_head *msgs)
 {
-	const struct hook_family *families[3];
+	const struct hook_family *families[4];
+	uint32_t family = cmd->handle.family;
+	const char *dev = cmd->arg;
 	unsigned int i, n;
+	int err;
 
+	/* upstream prints nothing at all for -j, which loses the listing */
 	if (nft_output_json(&nft->octx))
 		return erec_error(msgs, &cmd->location,
 				  "list hooks: JSON output is not supported");
-	n = hook_families_of(cmd->handle.family, families);
-	if (!n)
-		return erec_error(msgs, &cmd->location,
-				  "list hooks: no hooks in family %s",
-				  family_name(cmd->handle.family));
+	n = hook_families_of(family, families);
+	if (dev && family != NFPROTO_UNSPEC && family != NFPROTO_INET &&
+	    family != NFPROTO_NETDEV)
+		nft_print(&nft->octx,
+			  "# device keyword (%s) unexpected for this family\n",
+			  dev);
 	for (i = 0; i < n; i++)
-		hooks_list_family(nft, families[i], cmd->arg);
+		hooks_list_family(nft, families[i],
+				  family == NFPROTO_UNSPEC ||
+				  family == NFPROTO_INET ? NULL : dev);
+	if (family != NFPROTO_UNSPEC && family != NFPROTO_NETDEV)
+		return 0;
+	err = hooks_list_netdev(nft, dev);
+	/* only a device named to the netdev family must exist (and the
+	 * subsystem be there); upstream's caret runs one past the command */
+	if (err < 0 && dev && family == NFPROTO_NETDEV) {
+		struct location loc = cmd->location;
+
+		loc.last_column++;
+		return erec_error(msgs, &loc, "Could not process rule: %s",
+				  strerror(-err));
+	}
 	return 0;
 }
 

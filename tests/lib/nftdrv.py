@@ -77,9 +77,24 @@ class LibNft:
                 out.decode(errors="replace"), err.decode(errors="replace"))
 
 
-FLAG_OPTS = ((1 << 0, "-c"), (1 << 1, "-s"), (1 << 2, "-N"), (1 << 5, "-e"),
-             (1 << 6, "-S"), (1 << 7, "-p"), (1 << 8, "-T"), (1 << 9, "-y"),
-             (1 << 10, "-n"), (1 << 11, "-t"))
+# libnftables' output flags (NFT_CTX_OUTPUT_*) and the options that set
+# them; -n sets the four numeric ones
+REVERSEDNS, SERVICE, STATELESS = 1 << 0, 1 << 1, 1 << 2
+GUID, NUMERIC_PROTO, NUMERIC_PRIO = 1 << 6, 1 << 7, 1 << 8
+NUMERIC_SYMBOL, NUMERIC_TIME, TERSE = 1 << 9, 1 << 10, 1 << 11
+NUMERIC_ALL = NUMERIC_PROTO | NUMERIC_PRIO | NUMERIC_SYMBOL | NUMERIC_TIME
+FLAG_OPTS = ((NUMERIC_ALL, "-n"), (REVERSEDNS, "-N"), (SERVICE, "-S"),
+             (STATELESS, "-s"), (GUID, "-u"), (NUMERIC_PRIO, "-y"),
+             (NUMERIC_PROTO, "-p"), (NUMERIC_TIME, "-T"), (TERSE, "-t"))
+
+
+def flag_options(flags):
+    opts = []
+    for bits, opt in FLAG_OPTS:
+        if flags & bits == bits:
+            opts.append(opt)
+            flags &= ~bits
+    return opts
 
 
 class ExecNft:
@@ -94,9 +109,7 @@ class ExecNft:
 
     def run(self, text, json_out=False, debug=False, handles=False,
             flags=0):
-        # -s etc. are output flags the library takes as bits; map the
-        # few the tests use back to options
-        opts = [o for bit, o in FLAG_OPTS if flags & bit and o != "-c"]
+        opts = flag_options(flags)
         argv = self.argv + (["-j"] if json_out else []) + \
             (["-a"] if handles else []) + opts + \
             (["--debug=netlink"] if debug else []) + ["-f", "-"]

@@ -146,6 +146,7 @@ import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "lib"))
+import nftdrv  # noqa: E402
 from nftdrv import LibNft, ExecNft, RefNft, ref_available  # noqa: E402
 import nlstate  # noqa: E402
 
@@ -641,15 +642,18 @@ class Runner:
 
     # -- listings ----------------------------------------------------------
 
-    def chain_lines(self, nft, handles=False):
+    def chain_lines(self, nft, handles=False, flags=0):
         out = self.run("list chain " + self.where(), nft=nft,
-                       handles=handles)[1]
+                       handles=handles, flags=flags)[1]
         return [l[2:] for l in out.split("\n") if l.startswith("\t\t")]
 
-    def rule_lines(self, nft=None, handles=False):
-        lines = self.chain_lines(nft or self.nft, handles)
+    def rule_lines(self, nft=None, handles=False, flags=0):
+        lines = self.chain_lines(nft or self.nft, handles, flags)
         n = len(self.baseline)
         head = lines[:n]
+        if flags:
+            # the header may print otherwise (-y)
+            return lines[n:]
         if handles:
             head = [re.sub(r" # handle \d+$", "", l) for l in head]
         if head != self.baseline:
@@ -754,6 +758,8 @@ class Runner:
             self.check_one("the reference's JSON of our rule",
                            self.json_rules(self.ref),
                            [self.as_rule(e.ref_json(fam))])
+            if not e.get("ref-list", fam):
+                self.check_flags()
         self.delete_by_handle()
         if self.is_ref and (e.get("ref-list", fam) or e.get("ref-json", fam)):
             # the reference's listing is what it gets wrong there
@@ -761,6 +767,19 @@ class Runner:
         self.check_json_input(e, exp_json, bytecode)
         if self.ref and not e.get("ref-skip", fam):
             self.check_ref_rule(e, exp_json, bytecode, state)
+
+    # output flags whose rule listings must be the reference's too: -n
+    # with -s, and -S with -u (the rest concern headers, or resolve names)
+    FLAG_SETS = (nftdrv.NUMERIC_ALL | nftdrv.STATELESS,
+                 nftdrv.SERVICE | nftdrv.GUID)
+
+    def check_flags(self):
+        for flags in self.FLAG_SETS:
+            opts = " ".join(nftdrv.flag_options(flags))
+            self.check_one("the listing with %s (ours, then the "
+                           "reference's)" % opts,
+                           self.rule_lines(flags=flags),
+                           self.rule_lines(self.ref, flags=flags))
 
     @staticmethod
     def as_rule(exp):

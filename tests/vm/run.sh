@@ -5,8 +5,9 @@
 # lacks nft_queue).
 #
 # The guest is an initramfs made here: busybox, bash, iproute2, our nft
-# with the libraries ldd names, the system nft (the reference the cases
-# compare with, as $SYSNFT), and the kernel modules nf_tables, veth and
+# with the libraries ldd names, the reference (upstream 1.1.3 from
+# tools/ref's root, as $REFNFT: what the cases compare with), Debian 12's
+# nft (as $SYSNFT), and the kernel modules nf_tables, veth and
 # the queue statement need (the host kernel has no nft_queue). Its init
 # runs each case and prints "VM: N passed, N failed"; this script exits
 # with that verdict (77 = skipped: no qemu or Debian kernel; an error
@@ -131,6 +132,25 @@ WRAP
 	chmod +x "$root/bin/nft-system"
 fi
 
+# The reference, upstream nft 1.1.3 from tools/ref's Debian 13 root: its
+# binary with the libraries it loads there, run by that root's own
+# loader (the guest's libc is the host's); cases get it as $REFNFT.
+REF_ROOT=${REF_ROOT:-$SRCDIR/build/ref/root}
+if [ -f "$REF_ROOT/.ref-complete" ]; then
+	mkdir -p "$root/ref/lib"
+	cp -L "$REF_ROOT/usr/sbin/nft" "$root/ref/nft" || exit 1
+	for lib in $(chroot "$REF_ROOT" ldd /usr/sbin/nft |
+		     awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+		cp -L "$REF_ROOT$lib" "$root/ref/lib/" || exit 1
+	done
+	cat > "$root/bin/nft-ref" <<'WRAP'
+#!/bin/sh
+unset LD_LIBRARY_PATH ASAN_OPTIONS
+exec /ref/lib/ld-linux-x86-64.so.2 --library-path /ref/lib /ref/nft "$@"
+WRAP
+	chmod +x "$root/bin/nft-ref"
+fi
+
 # Modules in load order, dependencies first, each once; what VM_MODULES
 # asks for must exist.
 for m in ${VM_MODULES:-}; do
@@ -172,9 +192,12 @@ ip link set lo up
 echo "vm: kernel $(uname -r)"
 SYSNFT=
 [ -x /bin/nft-system ] && SYSNFT=/bin/nft-system
+REFNFT=
+[ -x /bin/nft-ref ] && REFNFT=/bin/nft-ref
+export SYSNFT REFNFT
 if [ -s /job/cmd ]; then
 	echo "VM-RUN-BEGIN"
-	NFT=/bin/nft SYSNFT=$SYSNFT ASAN_OPTIONS=detect_leaks=0 bash /job/cmd 2>&1
+	NFT=/bin/nft ASAN_OPTIONS=detect_leaks=0 bash /job/cmd 2>&1
 	echo "VM-RUN-EXIT $?"
 	poweroff -f
 fi
@@ -182,7 +205,7 @@ pass=0
 fail=0
 for t in /cases/*.sh; do
 	# each case in a network namespace of its own
-	if NFT=/bin/nft SYSNFT=$SYSNFT ASAN_OPTIONS=detect_leaks=0 unshare -n \
+	if NFT=/bin/nft ASAN_OPTIONS=detect_leaks=0 unshare -n \
 	   sh -c 'ip link set lo up; exec bash "$0"' "$t" > /tmp/out 2>&1; then
 		pass=$((pass + 1))
 		echo "PASS ${t#/cases/}"

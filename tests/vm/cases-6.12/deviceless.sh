@@ -37,8 +37,8 @@ want='table netdev t {
 	}
 }'
 [ "$($NFT list ruleset)" = "$want" ] || fail "listing: $($NFT list ruleset)"
-[ -z "$SYSNFT" ] || [ "$($SYSNFT list ruleset)" = "$want" ] ||
-	fail "the system nft lists: $($SYSNFT list ruleset)"
+[ -z "$REFNFT" ] || [ "$($REFNFT list ruleset)" = "$want" ] ||
+	fail "the system nft lists: $($REFNFT list ruleset)"
 # JSON: no "dev" member; reloading it gives the same ruleset
 json=$($NFT -j list ruleset) || fail "-j list"
 echo "$json" | grep -q '"dev"' && fail "JSON names a device: $json"

@@ -31,9 +31,9 @@ echo "$out" | grep -q 'ip daddr 10.9.1.2 counter packets 2 bytes 196' ||
 want='		type filter hook egress devices = { "d0", "d1" } priority filter; policy accept;'
 echo "$out" | grep -qxF "$want" || fail "device list: $out"
 # the same as the system nft's, but for upstream's quoted device names
-if [ -n "$SYSNFT" ]; then
-	[ "$($SYSNFT list ruleset)" = "$(echo "$out" | sed 's/"\(d[01]\)"/\1/g')" ] ||
-		fail "the system nft lists it otherwise: $($SYSNFT list ruleset)"
+if [ -n "$REFNFT" ]; then
+	[ "$($REFNFT list ruleset)" = "$(echo "$out" | sed 's/"\(d[01]\)"/\1/g')" ] ||
+		fail "the system nft lists it otherwise: $($REFNFT list ruleset)"
 fi
 $NFT delete chain netdev t eg '{ devices = { "d1" }; }' || fail "delete d1"
 $NFT list chain netdev t eg | grep -q 'hook egress device "d0" priority' ||

@@ -58,13 +58,13 @@ golden='table inet t {
 $NFT -f /tmp/ft.nft || fail "load"
 out=$($NFT list ruleset) || fail "list"
 [ "$out" = "$golden" ] || fail "listing: $out"
-if [ -n "$SYSNFT" ]; then
-	sys=$($SYSNFT list ruleset)
+if [ -n "$REFNFT" ]; then
+	sys=$($REFNFT list ruleset)
 	[ "$sys" = "$(echo "$golden" | sed 's/"\(v[0-9]\)"/\1/g; s/l4proto tcp/l4proto 6/')" ] ||
 		fail "the system nft lists: $sys"
 	# loaded by the system nft, listed by ours
 	$NFT flush ruleset
-	$SYSNFT -f /tmp/ft.nft || fail "system nft load"
+	$REFNFT -f /tmp/ft.nft || fail "system nft load"
 	out=$($NFT list ruleset) || fail "list after system load"
 	[ "$out" = "$golden" ] || fail "listing of the system nft's load: $out"
 fi

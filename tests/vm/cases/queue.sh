@@ -1,24 +1,19 @@
 # The queue statement on a kernel that has nft_queue (the host's has not,
 # so there tests/py/queue.t can only see refusals). For every form nft(8)
-# documents (except maps, below), in ip, inet and bridge:
+# documents, in ip, inet and bridge:
 #  - our listing is the canonical text of the table below;
 #  - our -j listing, loaded back with -j -f, lists the same and makes the
 #    same bytecode;
-#  - the bytecode, as the system nft dumps it (--debug=netlink list), is the
-#    same whether our nft or the system nft loaded the rules; our nft lists
-#    the system nft's rules as its own, and the JSON of the rules is the
-#    system nft's.
-# The canonical text is the system nft's listing: UPSTREAM-FORMAT.md (4.7)
-# counts queue among the statements 1.0.6 and 1.1 treat alike, measured by
-# bytecode only (its kernel lacked nft_queue), so where it is silent the
-# system nft is the reference. One exception, fanout over a single queue,
-# is explained at the table.
+#  - the bytecode, as the reference (upstream 1.1.3) dumps it
+#    (--debug=netlink list), is the same whether our nft or the reference
+#    loaded the rules; our nft lists the reference's rules as its own, and
+#    the JSON of the rules is the reference's.
+# One exception, fanout over a single queue, is explained at the table.
 # Also: the forms both nfts refuse before the kernel; netdev, where the
-# kernel refuses queue (no reinjection there); "queue to EXPR map", which
-# waits for maps (README, issue 6): until then our listing of such a rule
-# must fail rather than print something else; and packets: with nothing
-# listening on queue 0, "queue num 0 bypass" lets a ping pass and "queue
-# num 0" drops it, the counter before it counting each.
+# kernel refuses queue (no reinjection there); "queue to EXPR map"; and
+# packets: with nothing listening on queue 0, "queue num 0 bypass" lets a
+# ping pass and "queue num 0" drops it, the counter before it counting
+# each.
 set -u
 errors=0
 fail() { echo "FAIL: $*"; exit 1; }
@@ -26,24 +21,25 @@ bad() { echo "FAIL: $*"; errors=$((errors + 1)); }
 T=/tmp/queue
 mkdir -p $T
 
-[ -n "${SYSNFT:-}" ] || fail "no system nft in the guest (tools/deps vm installs nftables)"
-# The guest's LD_LIBRARY_PATH holds our libnftables.so.1; the system nft
+[ -n "${REFNFT:-}" ] || fail "no reference nft in the guest (tools/ref make)"
+# The guest's LD_LIBRARY_PATH holds our libnftables.so.1; the reference
 # must run with its own, or this compares us with ourselves.
-lib=$(LD_TRACE_LOADED_OBJECTS=1 $SYSNFT | awk '/libnftables/ { print $3 }')
-[ "$lib" = /lib/x86_64-linux-gnu/libnftables.so.1 ] ||
-	fail "the system nft loads '$lib', not its own libnftables"
 ours_v=$($NFT -j list ruleset | sed -n 's/.*"version": "\([^"]*\)".*/\1/p')
-sys_v=$($SYSNFT -j list ruleset | sed -n 's/.*"version": "\([^"]*\)".*/\1/p')
-[ -n "$sys_v" ] && [ "$sys_v" != "$ours_v" ] ||
-	fail "the system library says version '$sys_v', ours '$ours_v'"
-echo "system nft: libnftables $sys_v from $lib"
+sys_v=$($REFNFT -j list ruleset | sed -n 's/.*"version": "\([^"]*\)".*/\1/p')
+[ "$sys_v" = 1.1.3 ] ||
+	fail "the reference's library says version '$sys_v' (ours '$ours_v')"
+echo "reference nft: libnftables $sys_v"
 
 # input | canonical listing [| the system nft's listing, where it differs]
 #
+# input | canonical listing [| the reference's listing, where it differs,
+# or REFUSED where it refuses the input]
+#
 # Fanout over one queue (N-N, or a bare "queue fanout", which is queue 0):
-# the system nft (1.0.6) lists it as "queue flags fanout to N", in JSON
-# {"num": N, "flags": "fanout"}, and refuses both on reload ("fanout
-# requires a range"); we list N-N, which loads back to the same bytecode.
+# the reference (upstream 1.1.3) lists it as "queue flags fanout to N", in
+# JSON {"num": N, "flags": "fanout"}, and refuses that on reload ("fanout
+# requires a range to be specified"), as it refuses "queue num 8-8
+# fanout"; we list N-N, which loads back to the same bytecode.
 cat > $T/forms <<'EOF'
 queue|queue to 0
 queue num 2|queue to 2
@@ -61,7 +57,7 @@ queue num 1 num 6|queue to 6
 queue num 0x10|queue to 16
 queue num 65535|queue to 65535
 queue num 7-7|queue to 7
-queue num 8-8 fanout|queue flags fanout to 8-8|queue flags fanout to 8
+queue num 8-8 fanout|queue flags fanout to 8-8|REFUSED
 queue fanout|queue flags fanout to 0-0|queue flags fanout to 0
 queue bypass,fanout|queue flags bypass,fanout to 0-0|queue flags bypass,fanout to 0
 queue num $q|queue to 3
@@ -82,18 +78,21 @@ queue flags bypass to jhash ip saddr . ip daddr mod 4 seed 0xdead|queue flags by
 queue to jhash tcp dport mod 2|queue to jhash tcp dport mod 2
 EOF
 cut -d'|' -f2 $T/forms > $T/expected
-awk -F'|' '{ print (NF > 2 ? $3 : $2) }' $T/forms > $T/expected.sys
-# the lines where the system nft differs, to leave out of the JSON check
-differ=$(awk -F'|' 'NF > 2 { printf "%dd;", NR }' $T/forms)
+# what the reference loads, and lists
+grep -v '|REFUSED$' $T/forms > $T/forms.ref
+cut -d'|' -f2 $T/forms.ref > $T/expected.ref
+awk -F'|' '{ print (NF > 2 ? $3 : $2) }' $T/forms.ref > $T/expected.sys
+# the lines where the reference differs, to leave out of the JSON check
+differ=$(awk -F'|' 'NF > 2 { printf "%dd;", NR }' $T/forms.ref)
 
-ruleset() # family
+ruleset() # family [forms file]
 {
 	echo "define q = 3"
 	echo "define r = 1-2"
 	echo "table $1 t {"
 	echo "	chain c {"
 	echo "		type filter hook input priority filter; policy accept;"
-	cut -d'|' -f1 $T/forms | sed 's/^/\t\t/'
+	cut -d'|' -f1 ${2:-$T/forms} | sed 's/^/\t\t/'
 	echo "	}"
 	echo "}"
 }
@@ -103,9 +102,9 @@ rules() # nft family: the rule lines of chain c
 	$1 list chain $2 t c | sed -n 's/^\t\t//p' | grep -v '^type '
 }
 
-bytecode() # family: the system nft's dump, without handles
+bytecode() # family: the reference's dump, without handles
 {
-	$SYSNFT --debug=netlink list chain $1 t c |
+	$REFNFT --debug=netlink list chain $1 t c |
 		sed -n 's/^\(\(ip\|inet\|bridge\) t c\) [0-9]*$/\1/p; /^  \[/p'
 }
 
@@ -144,28 +143,34 @@ for fam in ip inet bridge; do
 		bad "$fam: our nft cannot load its own JSON"
 	fi
 
+	# the forms the reference takes, by each
+	ruleset $fam $T/forms.ref > $T/$fam.ref.nft
 	$NFT flush ruleset
-	$SYSNFT -f $T/$fam.nft || { bad "$fam: the system nft cannot load the forms"; continue; }
+	$NFT -f $T/$fam.ref.nft || { bad "$fam: our nft cannot load the forms"; continue; }
+	bytecode $fam > $T/bc.text
+	json_rules $NFT $fam > $T/json.ours
+	$NFT flush ruleset
+	$REFNFT -f $T/$fam.ref.nft || { bad "$fam: the reference cannot load the forms"; continue; }
 	bytecode $fam > $T/bc.sys
-	same "$fam: bytecode (< the system nft's, > ours)" $T/bc.sys $T/bc.text
-	rules $SYSNFT $fam > $T/sys
-	same "$fam: the system nft's listing (< expected, > the system's)" \
+	same "$fam: bytecode (< the reference's, > ours)" $T/bc.sys $T/bc.text
+	rules $REFNFT $fam > $T/sys
+	same "$fam: the reference's listing (< expected, > the reference's)" \
 		$T/expected.sys $T/sys
 	rules $NFT $fam > $T/ours.sys
-	same "$fam: our listing of the system nft's rules (< expected, > ours)" \
-		$T/expected $T/ours.sys
-	json_rules $SYSNFT $fam | sed "$differ" > $T/json.sys
+	same "$fam: our listing of the reference's rules (< expected, > ours)" \
+		$T/expected.ref $T/ours.sys
+	json_rules $REFNFT $fam | sed "$differ" > $T/json.sys
 	sed -i "$differ" $T/json.ours
-	same "$fam: JSON of the rules (< the system nft's, > ours)" $T/json.sys $T/json.ours
-	# the system nft's listing of fanout N-N does not load back
-	if $SYSNFT add rule $fam t c queue flags fanout to 8 2>/dev/null; then
-		bad "$fam: the system nft now loads 'queue flags fanout to 8'"
+	same "$fam: JSON of the rules (< the reference's, > ours)" $T/json.sys $T/json.ours
+	# the reference's listing of fanout N-N does not load back
+	if $REFNFT add rule $fam t c queue flags fanout to 8 2>/dev/null; then
+		bad "$fam: the reference now loads 'queue flags fanout to 8'"
 	fi
 	echo "$fam: $(wc -l < $T/expected) forms checked"
 done
 
 # Refused before the kernel (which would take most of them) by both: the
-# system nft takes "queue" with "num" and bare flags in any order, or
+# reference takes "queue" with "num" and bare flags in any order, or
 # "queue [flags F] to Q", or "queue flags F num Q", with nothing after them;
 # fanout needs a range; a computed number above 65535 would wrap.
 $NFT flush ruleset
@@ -177,8 +182,8 @@ while read -r r; do
 	*Error:*) ;;
 	*) bad "'$r': no error: $out" ;;
 	esac
-	$SYSNFT add rule ip t c $r 2>/dev/null &&
-		bad "the system nft loaded '$r' (refused in the list)"
+	$REFNFT add rule ip t c $r 2>/dev/null &&
+		bad "the reference loaded '$r' (refused in the list)"
 done <<'EOF'
 queue num 1 fanout
 queue num 3-1
@@ -214,20 +219,20 @@ for r in "queue" "queue flags bypass to 1-2" "queue to numgen inc mod 2"; do
 	out=$($NFT add rule netdev t c $r 2>&1) && bad "netdev: our nft loaded '$r'"
 	echo "$out" | grep -q "Operation not supported" ||
 		bad "netdev: '$r': our error does not say why: $out"
-	$SYSNFT add rule netdev t c $r 2>/dev/null &&
-		bad "netdev: the system nft loaded '$r'"
+	$REFNFT add rule netdev t c $r 2>/dev/null &&
+		bad "netdev: the reference loaded '$r'"
 done
 [ -z "$(rules $NFT netdev)" ] || bad "netdev: a refused rule was added"
 
 # "queue to EXPR map { ... }" (nft(8)'s MAP STATEMENT form): the rule the
-# system nft loads lists the same with ours, and ours loads the same rule
-# (listed identically by the system nft), in text and from our JSON.
+# reference loads lists the same with ours, and ours loads the same rule
+# (listed identically by the reference), in text and from our JSON.
 qmap='queue flags bypass to oifname map { "eth0" : 0, "ppp0" : 2 }'
-for loader in "$SYSNFT" "$NFT"; do
+for loader in "$REFNFT" "$NFT"; do
 	$NFT flush ruleset
 	$loader add table ip t && $loader add chain ip t c || fail "ip chain"
 	$loader add rule ip t c "$qmap" || bad "$loader refuses $qmap"
-	for lister in "$SYSNFT" "$NFT"; do
+	for lister in "$REFNFT" "$NFT"; do
 		got=$($lister list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
 		[ "$got" = "$qmap" ] ||
 			bad "queue map loaded by $loader, listed by $lister: '$got'"
@@ -236,8 +241,8 @@ done
 j=$($NFT -j list ruleset) || bad "our nft -j lists the queue map"
 $NFT flush ruleset
 echo "$j" | $NFT -j -f - || bad "our nft loads its JSON of the queue map"
-got=$($SYSNFT list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
-[ "$got" = "$qmap" ] || bad "queue map from JSON, listed by the system nft: '$got'"
+got=$($REFNFT list chain ip t c 2>&1 | sed -n 's/^\t\t//p')
+[ "$got" = "$qmap" ] || bad "queue map from JSON, listed by the reference: '$got'"
 
 # Packets: nothing listens on queue 0 (nfnetlink_queue is loaded)
 $NFT flush ruleset
