@@ -312,10 +312,13 @@ static struct expr *map_member(const struct expr *left, const mpz_t low,
 {
 	int plen;
 
+	/* a field narrower than a byte keeps its width ("ip ecn": 0x2) */
 	if (mpz_cmp(low, high) == 0)
 		return constant_expr_alloc_mpz(&internal_location,
 					       left->dtype, left->byteorder,
-					       len * BITS_PER_BYTE, low);
+					       left->len % BITS_PER_BYTE ?
+					       left->len : len * BITS_PER_BYTE,
+					       low);
 	plen = interval_prefix_len(low, high, len * BITS_PER_BYTE);
 	if (plen >= 0)
 		return prefix_expr_alloc(&internal_location,

@@ -417,6 +417,14 @@ static struct expr *set_concat_member(const struct expr *m, const void *low,
 	mpz_import_data(iv.high, high ? high : low, byteorder, len);
 	res = set_interval_member(m, &iv, len);
 	interval_clear(&iv);
+	/* a field narrower than a byte keeps its width ("ip ecn" prints
+	 * 0x2 with -n, not 0x02) */
+	if (m->len % BITS_PER_BYTE && res->etype == EXPR_VALUE)
+		res->len = m->len;
+	else if (m->len % BITS_PER_BYTE && res->etype == EXPR_RANGE) {
+		res->range.left->len = m->len;
+		res->range.right->len = m->len;
+	}
 	return res;
 }
 
