@@ -263,6 +263,9 @@ struct cmd {
 	int json_index;
 	/* -e: the handle the kernel gave the object this command added */
 	uint64_t echo_handle;
+	/* "flush map", "list map", "reset map": the set it names must be
+	 * a map (and "... set" one that is not) */
+	bool map;
 };
 
 /* The command takes over @h's names (do not free them after); @data is

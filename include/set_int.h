@@ -35,6 +35,10 @@ void set_print_key_types(const struct expr *key,
 void set_print_typeof(const struct expr *key, struct output_ctx *octx);
 bool set_is_map(const struct set *s);
 void set_key_mark_order(struct set *s);
+/* A command naming a map (a set) whose set is not one (src/obj/set.c). */
+struct nft_ctx;
+struct cmd;
+bool set_cmd_kind_mismatch(struct nft_ctx *nft, const struct cmd *cmd);
 struct expr *set_data_from_names(const char *names,
 				 const struct location *loc, char **bad);
 struct expr *set_data_from_kernel(uint32_t type, uint32_t len);

@@ -399,6 +399,7 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd(CMD_RESET, CMD_OBJ_SET, $3,
 						&@$, NULL);
+				$$->map = true;
 			}
 		| RESET ELEMENT set_spec set_block
 			{
@@ -593,6 +594,7 @@ flush_cmd	: TABLE table_spec
 			{
 				$$ = parser_cmd(CMD_FLUSH, CMD_OBJ_SET, $2,
 						&@$, NULL);
+				$$->map = true;
 			}
 		;
 
@@ -659,6 +661,7 @@ list_cmd	: TABLE table_spec
 			{
 				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SET, $2,
 						&@$, NULL);
+				$$->map = true;
 			}
 		| SETS ruleset_family
 			{

@@ -777,6 +777,28 @@ int exec_put_set(struct exec_ctx *x, const struct set *s)
 	return set_put(x, NFT_MSG_NEWSET, NLM_F_CREATE, &s->handle, s);
 }
 
+/* "flush map" of a set, "flush set" of a map (of the cache): upstream
+ * 1.1.3 finds no such map (set). */
+bool set_cmd_kind_mismatch(struct nft_ctx *nft, const struct cmd *cmd)
+{
+	struct cache_filter f = { cmd->handle.family, cmd->handle.table.name,
+				  NULL };
+	const struct table *t;
+	const struct set *s;
+	LIST_HEAD(msgs);
+
+	/* a flush caches nothing: the table's sets, once */
+	if (!cmd->handle.set.name || !cmd->handle.table.name ||
+	    cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET, &f, &msgs) < 0) {
+		erec_free_list(&msgs);
+		return false;
+	}
+	t = cache_table_lookup(&nft->cache, cmd->handle.family,
+			       cmd->handle.table.name);
+	s = t ? table_find_set(t, cmd->handle.set.name) : NULL;
+	return s && set_is_map(s) != cmd->map;
+}
+
 static int exec_set(struct exec_ctx *x, struct cmd *cmd)
 {
 	struct handle h = cmd->handle;
@@ -792,9 +814,14 @@ static int exec_set(struct exec_ctx *x, struct cmd *cmd)
 	case CMD_DESTROY:
 		return set_put(x, MSG_DESTROYSET, 0, &h, NULL);
 	case CMD_FLUSH: {
-		struct nftnl_set *nls = set_nl_alloc(&h);
+		struct nftnl_set *nls;
 		struct nlmsghdr *nlh;
 
+		if (set_cmd_kind_mismatch(x->nft, cmd))
+			return erec_error(x->msgs,
+					  cmd_loc_or(cmd, &h.set.location),
+					  "No such file or directory");
+		nls = set_nl_alloc(&h);
 		nlh = batch_msg_start(x->batch, NFT_MSG_DELSETELEM, h.family,
 				      0);
 		nftnl_set_elems_nlmsg_build_payload(nlh, nls);

@@ -550,6 +550,8 @@ struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
 {
 	struct cmd *cmd = json_set_cmd(jctx, op, bare, obj);
 
+	if (cmd)
+		cmd->map = true;
 	if (cmd && cmd->set && json_op_is_add(op) &&
 	    !(cmd->set->flags & NFT_SET_MAP)) {
 		json_error(jctx, "", "a map needs \"map\": its data's type");

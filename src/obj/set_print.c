@@ -499,7 +499,7 @@ static void set_list_table(struct nft_ctx *nft, const struct table *t,
 
 	list_for_each_entry(s, &t->sets, list)
 		any |= set_list_wants(s, only, obj);
-	if (!any)
+	if (!any && (json_fp || only))
 		return;
 	if (json_fp) {
 		list_for_each_entry(s, &t->sets, list) {
@@ -573,6 +573,11 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 		only = t ? table_find_set(t, cmd->handle.set.name) : NULL;
 		if (!only)
 			return set_list_missing(nft, cmd, t, msgs);
+		/* "list map" of a set, "list set" of a map: none such */
+		if (set_is_map(only) != cmd->map)
+			return erec_error(msgs, cmd_loc_or(cmd,
+						&cmd->handle.set.location),
+					  "No such file or directory");
 		if (json)
 			fp = set_list_json_begin(nft);
 		set_list_table(nft, t, only, fp, cmd->obj);
@@ -580,11 +585,11 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	if (json)
 		fp = set_list_json_begin(nft);
+	/* every table, as upstream 1.1.3 lists it: empty where it has
+	 * none of the kind */
 	list_for_each_entry(t, &nft->cache.tables, list) {
 		if (cmd->handle.family != NFPROTO_UNSPEC &&
 		    t->handle.family != cmd->handle.family)
-			continue;
-		if (list_empty(&t->sets))
 			continue;
 		set_list_table(nft, t, NULL, fp, cmd->obj);
 	}

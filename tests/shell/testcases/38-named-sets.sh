@@ -249,3 +249,40 @@ assert_eq "$rc" 1 "get element of a missing value fails"
 assert_eq "$out" "Error: Could not process rule: No such file or directory
 get element ip t blocked { 10.0.0.9 }
                            ^^^^^^^^" "and points at it"
+
+# "list sets" shows every table, empty where it has none, as upstream
+# 1.1.3; a set is no map and a map no set to flush, list or reset
+nft flush ruleset
+nft -f - <<'NFT' || fail "tables for list sets"
+table ip t {
+	set sx { type ipv4_addr; }
+	map mx { type ipv4_addr : mark; }
+}
+table ip e {
+}
+NFT
+assert_eq "$(nft list sets)" "table ip t {
+	set sx {
+		type ipv4_addr
+	}
+}
+table ip e {
+}" "list sets with a table that has none"
+assert_eq "$(nft list maps)" "table ip t {
+	map mx {
+		type ipv4_addr : mark
+	}
+}
+table ip e {
+}" "list maps with a table that has none"
+if have_ref; then
+	assert_eq "$(nft list sets)" "$(refnft list sets)" "list sets as the reference's"
+	assert_eq "$(nft list maps)" "$(refnft list maps)" "list maps as the reference's"
+fi
+for c in "flush set ip t mx" "flush map ip t sx" "list set ip t mx" "list map ip t sx" \
+	 "reset set ip t mx" "reset map ip t sx"; do
+	out=$(nft $c 2>&1) && fail "$c: accepted"
+	assert_eq "$(printf '%s\n' "$out" | head -1)" \
+		"Error: No such file or directory" "$c: refused"
+	assert_caret_under "$out" "${c##* }" "$c: caret under the name"
+done
