@@ -285,18 +285,17 @@ static json_t *set_json_type(const struct expr *key)
 }
 
 /*
- * {"typeof": {"key": EXPR, "data": EXPR}}: what "typeof" says in text,
- * which "type" and "map" (kept for readers that expect them) lose; the
- * system nft writes only those.
+ * A key or a map's data: its type's name (an array of them for a
+ * concatenation), or {"typeof": EXPR} where the set was declared with
+ * typeof, as upstream 1.1.3 writes the key (and reads the data, which
+ * it writes as types, losing the typeof).
  */
-static json_t *set_json_typeof(const struct set *s, struct output_ctx *octx)
+static json_t *set_json_key(const struct expr *key, bool typeof_,
+			    struct output_ctx *octx)
 {
-	json_t *t = json_object();
-
-	json_object_set_new(t, "key", expr_json(s->key, octx));
-	if (set_is_map(s) && s->data && s->data_typeof)
-		json_object_set_new(t, "data", expr_json(s->data, octx));
-	return t;
+	if (typeof_)
+		return json_wrap("typeof", expr_json(key, octx));
+	return set_json_type(key);
 }
 
 /* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
@@ -346,17 +345,18 @@ static void set_json_head(json_t *root, const struct set *s,
 	json_object_set_new(root, "name", json_string(s->handle.set.name));
 	json_object_set_new(root, "table", json_string(s->handle.table.name));
 	if (s->key)
-		json_object_set_new(root, "type", set_json_type(s->key));
+		json_object_set_new(root, "type",
+				    set_json_key(s->key, s->key_typeof, octx));
 	json_object_set_new(root, "handle",
 			    json_integer(s->handle.handle.id));
 	/* the data's types: an array for a concatenation, as upstream
 	 * 1.1 writes it (and "type") */
 	if (set_is_map(s) && s->data)
-		json_object_set_new(root, "map", set_json_type(s->data));
+		json_object_set_new(root, "map",
+				    set_json_key(s->data, s->data_typeof,
+						 octx));
 	if (set_json_data_interval_hidden(s, set_json_has_elems(s, octx)))
 		json_object_set_new(root, "data-interval", json_true());
-	if (s->key && s->key_typeof)
-		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
