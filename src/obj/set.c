@@ -1008,12 +1008,16 @@ static char *element_explain_attr(const struct mnl_err *e,
 {
 	static const uint16_t key_path[] = { NFTA_SET_ELEM_KEY, NFTA_DATA_VALUE };
 	unsigned char buf[NFT_REG_SIZE * 4];
-	const struct set *s = cmd->set;
+	const struct set *s;
 	const struct nlattr *a;
 	const struct expr *m;
 	unsigned int len;
 
 	(void)obj;
+	/* a set's own command (a table block's elements are another's) */
+	if (cmd->obj != CMD_OBJ_ELEMENT && cmd->obj != CMD_OBJ_SET)
+		return NULL;
+	s = cmd->set;
 	if ((e->err != ENOENT && e->err != EEXIST) || e->depth < 2 ||
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS) || !s ||
 	    !s->key || !s->init || s->init->etype != EXPR_SET)
