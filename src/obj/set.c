@@ -904,6 +904,27 @@ static char *set_explain_exists(const struct cmd *cmd,
 			 family_name(h->family), cmd_table_name(cmd));
 }
 
+/* A set of a table block (or a command) that the kernel holds already
+ * with other attributes: named, the caret under its name (a table
+ * block's command would name the table). */
+static char *set_explain(struct nft_ctx *nft, const struct mnl_err *e,
+			 const struct cmd *cmd, const void *obj,
+			 const struct location **loc)
+{
+	const struct set *s = obj;
+
+	(void)nft;
+	if (e->msg_type != NFT_MSG_NEWSET || e->err != EEXIST || !s ||
+	    !s->handle.set.name)
+		return NULL;
+	if (s->handle.set.location.indesc)
+		*loc = &s->handle.set.location;
+	return xasprintf("set '%s' already exists in table %s %s",
+			 s->handle.set.name, family_name(s->handle.family),
+			 s->handle.table.name ? s->handle.table.name :
+						cmd_table_name(cmd));
+}
+
 static void set_cmd_free(struct cmd *cmd)
 {
 	set_free(cmd->set);
@@ -941,6 +962,7 @@ const struct obj_ops set_obj_ops = {
 	.list		= set_list,
 	.print		= set_obj_print,
 	.json		= set_obj_json,
+	.explain	= set_explain,
 	.explain_missing = set_explain_missing,
 	.explain_exists	= set_explain_exists,
 	.free		= set_cmd_free,
