@@ -286,3 +286,56 @@ for c in "flush set ip t mx" "flush map ip t sx" "list set ip t mx" "list map ip
 		"Error: No such file or directory" "$c: refused"
 	assert_caret_under "$out" "${c##* }" "$c: caret under the name"
 done
+
+# errors in upstream 1.1.3's words and carets: a lookup of another key
+# type, overlapping intervals in one block and across a batch, an
+# interval or an element the set lacks
+err_setup()
+{
+	"$@" -f - <<'NFT'
+table ip e {
+	set ports { type inet_service; }
+	set nets { type ipv4_addr; flags interval; }
+	set iv { type ipv4_addr; flags interval; elements = { 10.0.0.0/8 } }
+	set pl { type ipv4_addr; elements = { 10.0.0.1 } }
+	map port_verdicts { type inet_service : verdict; }
+	map pm { type inet_service : mark; }
+	chain c {
+	}
+}
+NFT
+}
+err_cases=(
+	"add rule ip e c ip saddr @ports"
+	"add rule ip e c tcp dport @nets"
+	"add rule ip e c ip saddr vmap @port_verdicts"
+	"add rule ip e c meta mark set ip saddr map @pm"
+	"add rule ip e c ip saddr . tcp dport @ports"
+	"add rule ip e c meta mark set tcp dport map @port_verdicts"
+	"add rule ip e c tcp dport vmap @pm"
+	"add set ip e o { type ipv4_addr; flags interval; elements = { 10.0.0.0/8, 10.1.0.0/16 } }"
+	"add set ip e o2 { type inet_service; flags interval; elements = { 10-20, 15-30 } }"
+	"add set ip e o3 { type ipv4_addr; flags interval; }; add element ip e o3 { 10.0.0.0/8 }; add element ip e o3 { 10.1.0.0/16 }"
+	"add element ip e iv { 10.1.0.0/16 }"
+	"delete element ip e iv { 10.0.0.0/16 }"
+	"delete element ip e iv { 1.2.3.4 }"
+	"delete element ip e pl { 1.2.3.4 }"
+	"add rule ip e c ip saddr vmap { 10.0.0.0/8 : accept, 10.1.0.0/16 : drop }"
+)
+nft flush ruleset
+err_setup nft || fail "tables for the errors"
+n=0
+for c in "${err_cases[@]}"; do
+	out=$(nft "$c" 2>&1) && fail "$c: accepted"
+	has_caret "$out" || fail "$c: no caret"
+	printf '%s\n' "$out" > "$TMPD/err.ours.$((++n))"
+done
+if have_ref && ! is_system_nft; then
+	nft flush ruleset
+	err_setup refnft || fail "the reference's tables for the errors"
+	n=0
+	for c in "${err_cases[@]}"; do
+		refnft "$c" > "$TMPD/err.sys" 2>&1
+		assert_files_eq "$TMPD/err.sys" "$TMPD/err.ours.$((++n))" "$c: as the reference says it"
+	done
+fi
