@@ -812,6 +812,7 @@ const struct datatype bitmask_type = {
 const struct datatype nfproto_type = {
 	.type = TYPE_NFPROTO, .name = "nf_proto", .desc = "netfilter protocol",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &nfproto_tbl,
 };
 
@@ -860,6 +861,7 @@ const struct datatype pkttype_type = {
 const struct datatype boolean_type = {
 	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
 	.json = boolean_json,
 };
@@ -956,6 +958,7 @@ const struct datatype dccp_pkttype_type = {
 	.type = TYPE_DCCP_PKTTYPE, .name = "dccp_pkttype",
 	.desc = "DCCP packet type",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &dccp_pkttype_tbl,
 };
 

@@ -366,13 +366,17 @@ void set_key_mark_order(struct set *s)
 }
 
 /* The key's byte order in the user data: a header field's is big
- * endian, whichever order its values take in the elements. */
-static enum byteorder set_udata_key_order(const struct expr *key)
+ * endian, whichever order its values take in the elements; a type
+ * declared by name that has no order in upstream's types has none. */
+static enum byteorder set_udata_key_order(const struct expr *key,
+					  bool by_typeof)
 {
 	if (key->etype == EXPR_CONCAT)
 		return BYTEORDER_INVALID;
 	if (payload_expr_needs_mask(key) || exthdr_expr_needs_mask(key))
 		return BYTEORDER_BIG_ENDIAN;
+	if (!by_typeof && key->dtype->flags & DTYPE_F_NO_ORDER)
+		return BYTEORDER_INVALID;
 	return key->byteorder;
 }
 
@@ -508,11 +512,11 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 		memory_allocation_error();
 	/* a concatenation has no byte order of its own: 0 */
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
-			    set_udata_key_order(s->key));
+			    set_udata_key_order(s->key, s->key_typeof));
 	if (set_is_map(s) && s->data)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
-				    s->data->etype == EXPR_CONCAT ?
-				    BYTEORDER_INVALID : s->data->byteorder);
+				    set_udata_key_order(s->data,
+							s->data_typeof));
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof)

@@ -339,3 +339,33 @@ if have_ref && ! is_system_nft; then
 		assert_files_eq "$TMPD/err.sys" "$TMPD/err.ours.$((++n))" "$c: as the reference says it"
 	done
 fi
+
+# The kernel holds the same sets (attributes, user data, elements) after
+# our load as after the reference's: byte orders of types that upstream
+# gives none (0), of host-order types, of concatenations.
+cat > "$TMPD/ud.nft" <<'NFT'
+table inet u {
+	set a { type inet_proto; elements = { tcp, udp } }
+	set b { type ct_dir; elements = { original } }
+	set c { type boolean; elements = { exists } }
+	set d { type dccp_pkttype; elements = { request } }
+	set e { type nf_proto; elements = { ipv4 } }
+	set f { type pkt_type; elements = { host } }
+	set g { type inet_proto . ipv4_addr; }
+	map h { type inet_proto : nf_proto; elements = { tcp : ipv6 } }
+	map i { type mark : ct_dir; elements = { 1 : reply } }
+	map j { type ipv4_addr : dccp_pkttype; }
+	set k { typeof meta l4proto; elements = { tcp } }
+	set l { typeof ct direction; }
+}
+NFT
+if have_ref && ! is_system_nft; then
+	nft flush ruleset
+	nft -f "$TMPD/ud.nft" || fail "ud.nft"
+	python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ud.ours"
+	nft flush ruleset
+	refnft -f "$TMPD/ud.nft" || fail "the reference refuses ud.nft"
+	python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ud.ref"
+	assert_files_eq "$TMPD/ud.ref" "$TMPD/ud.ours" \
+		"sets' kernel state as the reference's"
+fi
