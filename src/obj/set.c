@@ -573,7 +573,9 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 		nftnl_set_set_u64(nls, NFTNL_SET_TIMEOUT, s->timeout);
 	if (s->gc_int)
 		nftnl_set_set_u32(nls, NFTNL_SET_GC_INTERVAL, s->gc_int);
-	if (s->size)
+	/* a constant set has no size for the kernel (1.1.3 drops a declared
+	 * one too): it never grows */
+	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, s->size);
 	if (s->policy_memory)
 		nftnl_set_set_u32(nls, NFTNL_SET_POLICY, NFT_SET_POL_MEMORY);
@@ -1025,8 +1027,9 @@ static void element_member_key(const struct expr *m, const struct expr *key,
 
 /*
  * The kernel refused one element of an element command (a key it
- * does not hold, one it holds already): the caret under the member
- * whose key it is, as upstream 1.1.3 points; nothing more to say.
+ * does not hold, one it holds already, one past the set's size): the
+ * caret under the member whose key it is, as upstream 1.1.3 points;
+ * nothing more to say.
  */
 static char *element_explain_attr(const struct mnl_err *e,
 				  const struct cmd *cmd, const void *obj,
@@ -1044,7 +1047,7 @@ static char *element_explain_attr(const struct mnl_err *e,
 	if (cmd->obj != CMD_OBJ_ELEMENT && cmd->obj != CMD_OBJ_SET)
 		return NULL;
 	s = cmd->set;
-	if ((e->err != ENOENT && e->err != EEXIST) || e->depth < 2 ||
+	if (e->depth < 2 ||
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS) || !s ||
 	    !s->key || !s->init || s->init->etype != EXPR_SET)
 		return NULL;
@@ -1056,7 +1059,9 @@ static char *element_explain_attr(const struct mnl_err *e,
 		element_member_key(m, s->key, buf, len);
 		if (memcmp(buf, mnl_attr_get_payload(a), len))
 			continue;
-		*loc = cmd_loc_or(cmd, &m->location);
+		/* a mapping: under its key */
+		*loc = cmd_loc_or(cmd, m->etype == EXPR_MAPPING ?
+				  &m->mapping.key->location : &m->location);
 		return xstrdup("");
 	}
 	return NULL;

@@ -165,6 +165,12 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* Fewer members are typed as expressions: what the pack saves is
+ * nothing then, and the kernel's refusal of one of them (a full set, a
+ * key it holds already) is pointed at that member (element_explain_attr()),
+ * which a typed pack cannot locate any more. */
+#define SET_PACK_MIN_MEMBERS	16
+
 /*
  * Whether @elems may stay packed (include/set_pack.h) once typed: nothing
  * after evaluation needs their expressions. The echo (-e) and the
@@ -175,6 +181,7 @@ static bool set_elems_packable(const struct eval_ctx *ectx,
 {
 	return elems->etype == EXPR_SET && set_expr_has_pack(elems) &&
 	       elems->expr_list.size == 0 &&
+	       set_expr_size(elems) >= SET_PACK_MIN_MEMBERS &&
 	       !set_pack_keys(elems->expr_list.pack) &&
 	       !nft_output_echo(&ectx->nft->octx) &&
 	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK) &&

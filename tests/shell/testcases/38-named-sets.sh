@@ -299,7 +299,7 @@ table ip e {
 	set iv { type ipv4_addr; flags interval; elements = { 10.0.0.0/8 } }
 	set pl { type ipv4_addr; elements = { 10.0.0.1 } }
 	map port_verdicts { type inet_service : verdict; }
-	map pm { type inet_service : mark; }
+	map pm { type inet_service : mark; elements = { 22 : 1 } }
 	chain c {
 	}
 }
@@ -317,6 +317,11 @@ err_cases=(
 	"add set ip e o2 { type inet_service; flags interval; elements = { 10-20, 15-30 } }"
 	"add set ip e o3 { type ipv4_addr; flags interval; }; add element ip e o3 { 10.0.0.0/8 }; add element ip e o3 { 10.1.0.0/16 }"
 	"add element ip e iv { 10.1.0.0/16 }"
+	"add set ip e full { type mark; size 1; elements = { 1, 2, 3 } }"
+	"add map ip e fullm { type ipv4_addr : mark; size 1; elements = { 1.1.1.1 : 1, 2.2.2.2 : 2 } }"
+	"add set ip e fulli { type ipv4_addr; size 1; flags interval; elements = { 1.1.1.1, 2.2.2.0/24 } }"
+	"create element ip e pm { 80 : 2, 22 : 3 }"
+	"delete element ip e pm { 80 : 1 }"
 	"delete element ip e iv { 10.0.0.0/16 }"
 	"delete element ip e iv { 1.2.3.4 }"
 	"delete element ip e pl { 1.2.3.4 }"
