@@ -347,7 +347,8 @@ fi
 
 # The kernel holds the same sets (attributes, user data, elements) after
 # our load as after the reference's: byte orders of types that upstream
-# gives none (0), of host-order types, of concatenations.
+# gives none (0), of host-order types, of concatenations; a constant
+# set's declared size not sent.
 cat > "$TMPD/ud.nft" <<'NFT'
 table inet u {
 	set a { type inet_proto; elements = { tcp, udp } }
@@ -362,6 +363,7 @@ table inet u {
 	map j { type ipv4_addr : dccp_pkttype; }
 	set k { typeof meta l4proto; elements = { tcp } }
 	set l { typeof ct direction; }
+	set m { type mark; flags constant; size 4; elements = { 1 } }
 }
 NFT
 if have_ref && ! is_system_nft; then
