@@ -131,8 +131,6 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 	return ret;
 }
 
-/* Type the members of @elemsp by @s's key; a set of one member stays a
- * set. */
 /*
  * Elements' options the kernel would refuse, refused here with the
  * system nft's words and its caret under the element: a timeout or an

@@ -5,6 +5,7 @@
 #include <print.h>
 #include <json.h>
 #include <set_pack.h>
+#include <inttypes.h>
 #include <string.h>
 
 /* ---- JSON input ---- */
@@ -493,6 +494,9 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 	v = 0;
 	if (json_opt_u64(jctx, obj, "size", &v) < 0)
 		return -1;
+	if (v > UINT32_MAX)
+		return json_error(jctx, "size", "invalid set size %" PRIu64,
+				  v);
 	s->size = v;
 	if (json_opt_string(jctx, obj, "policy", &policy) < 0 ||
 	    json_opt_string(jctx, obj, "comment", &comment) < 0)

@@ -312,15 +312,6 @@ int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l)
 	return 0;
 }
 
-/* The element and its statements, where the caret goes, as the system
- * nft's. */
-/*
- * An element's statements where its set declares some: the kernel wants
- * the same kinds in the same order (an element without any gets the
- * set's). A count that differs is refused under the element's key, a
- * kind in another place under the element's statement, in upstream
- * 1.1.3's words.
- */
 /* Where a statement's keyword is written ("quota", "ct count"), for
  * the caret under it. */
 static const struct location *set_stmt_keyword_loc(const struct stmt *st,
@@ -337,14 +328,30 @@ static const struct location *set_stmt_keyword_loc(const struct stmt *st,
 	return loc;
 }
 
+/*
+ * An element's statements against its named set's: as upstream 1.1.3,
+ * a set that declares none takes none ("missing statement in set
+ * declaration" under the first) unless it is dynamic (its elements
+ * keep what they are given), and one that declares some wants the
+ * same kinds in the same order (an element without any gets the set's).
+ * A count that differs is refused under the element's key, a kind in
+ * another place under the element's statement, in 1.1.3's words.
+ */
 int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 			 const struct expr *at, struct set_stmts *l)
 {
 	struct location loc;
 	unsigned int i;
 
-	if (l->n == 0 || s->stmts.n == 0)
+	if (l->n == 0)
 		return 0;
+	if (s->stmts.n == 0 && s->flags & NFT_SET_EVAL)
+		return 0;
+	if (s->stmts.n == 0)
+		return erec_error(ectx->msgs,
+				  set_stmt_keyword_loc(l->v[0], &loc),
+				  "missing statement in %s declaration",
+				  s->flags & NFT_SET_MAP ? "map" : "set");
 	if (l->n != s->stmts.n)
 		return erec_error(ectx->msgs, &at->location,
 				  "number of statements mismatch, set expects %u but element has %u",
