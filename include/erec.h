@@ -67,6 +67,11 @@ struct location {
 
 extern const struct location internal_location;
 
+/* The source line @loc starts on (without its '\n'), for a look at the
+ * text around it; false for JSON and locations without input. */
+bool location_line(const struct location *loc, const char **start,
+		   size_t *len);
+
 enum erec_type {
 	EREC_INFORMATIONAL,
 	EREC_WARNING,

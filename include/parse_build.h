@@ -108,7 +108,14 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 			     struct handle *h, struct chain *chain,
 			     const struct location *loc);
 struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
-			   const struct location *loc);
+			   const struct location *loc,
+			   const struct location *open,
+			   const struct location *body);
+void parser_set_once(struct parser_state *st, bool given,
+		     const struct location *first, const struct location *last);
+void parser_set_key_once(struct parser_state *st, struct set *set,
+			 const struct location *first,
+			 const struct location *last);
 void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc);

@@ -63,6 +63,15 @@ struct set {
 	struct list_head list;		/* in table->sets */
 	struct handle handle;		/* family, table, set name, handle */
 	struct location location;
+	/* Where 1.1.3 says a declaration lacks a key: the "{ ... }" of an
+	 * add command, the name in a table block. */
+	struct location decl_loc;
+	/* The text's last item had no separator before the closing brace
+	 * (1.1.3 takes that after "elements = { ... }" and "auto-merge"
+	 * only); where "auto-merge" was, which 1.1.3 refuses in maps. */
+	bool last_unseparated;
+	struct location last_item_loc;
+	struct location auto_merge_loc;
 	unsigned int refcnt;
 	uint32_t flags;			/* NFT_SET_* */
 	/* The key as written ("ipv4_addr . inet_service"), resolved by

@@ -50,6 +50,18 @@ uint32_t set_data_len(const struct set *s);
  * change. */
 void set_info_free(struct set *s);
 
+/* A declaration's key and data types checked as 1.1.3 checks them
+ * (set_decl.c): 0, -1 with errors queued; the last two return 1 where
+ * the text cannot show what 1.1.3 would say. */
+int set_decl_no_key(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
+			 const char *names, const struct location *loc,
+			 bool data);
+int set_decl_check_typeof_data(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_set_data(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_map_data(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s);
+
 /* Evaluation (set_eval.c). */
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp);

@@ -305,12 +305,14 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			}
 		| CREATE SET set_spec '{' setdecl_body '}'
 			{
-				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$,
+						    &@4, &@5);
 			}
 		| CREATE MAP set_spec '{' setdecl_body '}'
 			{
 				$5->flags |= NFT_SET_MAP;
-				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$,
+						    &@4, &@5);
 			}
 		| CREATE ELEMENT set_spec elem_map_block
 			{
@@ -426,12 +428,14 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			}
 		| SET set_spec '{' setdecl_body '}'
 			{
-				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$,
+						    &@3, &@4);
 			}
 		| MAP set_spec '{' setdecl_body '}'
 			{
 				$4->flags |= NFT_SET_MAP;
-				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$,
+						    &@3, &@4);
 			}
 		| ELEMENT set_spec elem_set_block
 			{
@@ -1050,19 +1054,27 @@ setdecl_block	: %empty		{ $$ = set_alloc(NULL); }
 		| setdecl_block error separator	{ $$ = $1; yyerrok; }
 		;
 
-/* The last item may go without its separator, as in the system nft. */
+/* The last item may go without its separator, as in nft 1.0.6; 1.1.3
+ * takes that for some items only, which evaluation checks. */
 setdecl_body	: setdecl_block		{ $$ = $1; }
-		| setdecl_block setdecl_item	{ $$ = $1; }
+		| setdecl_block setdecl_item
+			{
+				$$ = $1;
+				$$->last_unseparated = true;
+				$$->last_item_loc = @2;
+			}
 		;
 
 setdecl_item	: TYPE set_key_types
 			{
+				parser_set_key_once(state, $<set>0, &@1, &@2);
 				xfree($<set>0->key_types);
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
 			}
 		| TYPE set_key_types ':' set_key_types
 			{
+				parser_set_key_once(state, $<set>0, &@1, &@1);
 				xfree($<set>0->key_types);
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
@@ -1072,6 +1084,7 @@ setdecl_item	: TYPE set_key_types
 			}
 		| TYPE set_key_types ':' identifier set_key_types
 			{
+				parser_set_key_once(state, $<set>0, &@1, &@1);
 				xfree($<set>0->key_types);
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
@@ -1084,6 +1097,8 @@ setdecl_item	: TYPE set_key_types
 		| setdecl_stmts
 		| COMMENT string_arg
 			{
+				parser_set_once(state, $<set>0->comment != NULL,
+						&@1, &@2);
 				xfree($<set>0->comment);
 				$<set>0->comment = $2;
 				$<set>0->comment_loc = @2;
@@ -1166,6 +1181,9 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING match_lhs ':' STRING
 			{
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
 				/* "typeof KEY : verdict": checked as a type */
@@ -1175,12 +1193,32 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING concat_lhs ':' STRING
 			{
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
 				/* "typeof KEY : verdict": checked as a type */
 				xfree($<set>0->data_types);
 				$<set>0->data_types = $4;
 				$<set>0->data_loc = @4;
+			}
+		| STRING match_lhs ':' STRING '.' set_key_types
+			{
+				/* refused at evaluation as 1.1.3 refuses it */
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				xfree($<set>0->data_types);
+				$<set>0->data_types = xasprintf("%s . %s", $4,
+								$6);
+				$<set>0->data_loc = @4;
+				$<set>0->data_loc.last_line = @6.last_line;
+				$<set>0->data_loc.last_column = @6.last_column;
+				xfree($4);
+				xfree($6);
 			}
 		| STRING '=' elem_map_block
 			{

@@ -317,10 +317,12 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 	char *bad = NULL;
 
 	if (!set_is_map(s)) {
-		if (s->data_types)
-			return erec_error(ectx->msgs, &s->data_loc,
-					  "a set has no data: declare a map");
-		return 0;
+		if (!s->data_types && !s->data)
+			return 0;
+		if (set_decl_check_set_data(ectx, s) <= 0)
+			return -1;
+		return erec_error(ectx->msgs, &s->data_loc,
+				  "a set has no data: declare a map");
 	}
 	if (s->data && s->data_typeof) {
 		if (!set_typeof_supported(s->data))
@@ -330,9 +332,17 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 	}
 	if (s->data)
 		return 0;
-	if (!s->data_types)
+	if (!s->data_types) {
+		if (set_decl_check_map_data(ectx, s) <= 0)
+			return -1;
 		return erec_error(ectx->msgs, &s->location,
 				  "map definition does not specify data type: type KEY : DATA");
+	}
+	if (s->key_typeof && set_decl_check_typeof_data(ectx, s) < 0)
+		return -1;
+	if (set_decl_check_names(ectx, s, s->data_types, &s->data_loc,
+				 true) < 0)
+		return -1;
 	s->data = set_data_from_names(s->data_types, &s->data_loc, &bad);
 	if (!s->data) {
 		erec_error(ectx->msgs, &s->data_loc,
@@ -347,6 +357,9 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
 
+	if (set_decl_check_syntax(ectx, s) < 0)
+		return -1;
+
 	if (s->key) {
 		if (s->key_typeof && !set_typeof_supported(s->key))
 			return set_typeof_error(ectx, s->key, &s->key_loc, false);
@@ -355,9 +368,10 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 		return set_data_evaluate(ectx, s);
 	}
 	if (!s->key_types)
-		return erec_error(ectx->msgs, &s->location,
-				  "%s definition does not specify key",
-				  set_is_map(s) ? "map" : "set");
+		return set_decl_no_key(ectx, s);
+	if (set_decl_check_names(ectx, s, s->key_types, &s->key_loc,
+				 false) < 0)
+		return -1;
 	s->key = set_key_from_names(s->key_types, &s->key_loc, &bad);
 	if (!s->key) {
 		erec_error(ectx->msgs, &s->key_loc,
