@@ -552,6 +552,9 @@ struct delin_ctx;
 /* An object map read back from the anonymous set @name (src/expr/map.c). */
 struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
 			       const char *name, uint32_t objtype);
+/* ... and from the named object map @name, its kind in *@objtype. */
+struct expr *map_objref_named_decode(struct delin_ctx *dctx, uint32_t sreg,
+				     const char *name, uint32_t *objtype);
 struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 			    struct expr *mappings, bool vmap);
 struct expr *mapping_expr_alloc(const struct location *loc, struct expr *key,

@@ -128,6 +128,10 @@ struct set {
 	struct location data_loc;
 	struct expr *data;
 	bool data_typeof;		/* "typeof K : EXPR": @data is EXPR */
+	/* An object map ("type K : counter"): the objects' NFT_OBJECT_*
+	 * type, its data their names (a string constant as @data); the
+	 * kernel holds it as NFT_SET_OBJECT, not NFT_SET_MAP. */
+	uint32_t objtype;
 	/* "type K : interval D": each element's data is a range of D (a
 	 * prefix, a range or a value), held as its low then its high end */
 	bool data_interval;

@@ -45,6 +45,10 @@ struct expr *set_data_from_kernel(uint32_t type, uint32_t len);
 struct expr *set_map_stub(const struct set *s, struct expr *mappings);
 void set_map_stub_free(struct expr *map);
 uint32_t set_data_type_id(const struct set *s);
+/* Object maps: the kinds' names and types, their data (set.c). */
+uint32_t set_obj_type_by_name(const char *name);
+const char *set_obj_type_name(uint32_t type);
+struct expr *set_obj_data(const struct location *loc);
 uint32_t set_data_len(const struct set *s);
 /* Drop a dumped set's element options (@info), before its members
  * change. */

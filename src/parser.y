@@ -180,6 +180,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
+%type <string> set_obj_kind
 %type <string> identifier string_arg objref_name prio_base opt_hooks_device
 %type <kw> keyword_id name_keyword proto_kw rhs_keyword
 %type <table> table_block table_body
@@ -1220,6 +1221,29 @@ setdecl_item	: TYPE set_key_types
 				xfree($4);
 				xfree($6);
 			}
+		| STRING match_lhs ':' set_obj_kind
+			{
+				/* an object map: "typeof ip saddr : quota" */
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
+		| STRING concat_lhs ':' set_obj_kind
+			{
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
 		| STRING '=' elem_map_block
 			{
 				if (strcmp($1, "elements"))
@@ -1253,6 +1277,14 @@ setdecl_stmts	: elem_stmt
 			{
 				set_stmts_add(&$<set>0->stmts, $2);
 			}
+		;
+
+/* The objects a map may name after a typeof key. */
+set_obj_kind	: COUNTER		{ $$ = xstrdup("counter"); }
+		| QUOTA			{ $$ = xstrdup("quota"); }
+		| LIMIT			{ $$ = xstrdup("limit"); }
+		| SECMARK		{ $$ = xstrdup("secmark"); }
+		| SYNPROXY		{ $$ = xstrdup("synproxy"); }
 		;
 
 set_key_types	: identifier		{ $$ = $1; }
@@ -1690,6 +1722,10 @@ vmap_stmt	: stmt_expr VMAP map_block
  * ("counter name numgen" followed by the next statement).
  */
 objmap_expr	: objmap_key MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| objmap_key MAP set_ref
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}

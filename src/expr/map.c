@@ -622,24 +622,27 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 		return expr_error(ectx, ref, "map name must not be empty");
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
 	if (s == NULL && missing)
-		return expr_error(ectx, ref,
-				  "No such file or directory: map '%s' does not exist in table %s %s",
-				  ref->symbol.identifier,
-				  family_name(ectx->rule->handle.family),
-				  ectx->rule->handle.table.name);
+		return expr_error(ectx, ref, "No such file or directory");
 	if (s == NULL)
 		return 0;
 	if (set_lookup_type_check(ectx, map->map.key, ref, s) < 0)
 		return -1;
-	if (!(s->flags & NFT_SET_MAP))
+	/* objects of another kind are taken, as 1.1.3 takes them: the
+	 * kernel's lookup names the map, whose kind the listing says */
+	if (map->map.objtype && !s->objtype)
+		return expr_error(ectx, ref,
+				  "Expression is not a map with objects");
+	if (!(s->flags & NFT_SET_MAP) || (s->objtype && !map->map.objtype))
 		return expr_error(ectx, ref, "Expression is not a map");
-	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
-		return map_named_data_error(ectx, map, s);
 	if (s->flags & NFT_SET_INTERVAL) {
 		map->flags |= EXPR_F_INTERVAL;
 		if (map->map.key->etype == EXPR_CONCAT)
 			map->map.key->flags |= EXPR_F_HTON;
 	}
+	if (map->map.objtype)
+		return 0;
+	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
+		return map_named_data_error(ectx, map, s);
 	if (s->data && s->data->etype == EXPR_CONCAT)
 		map->len = s->data->len;
 	/* "type K : interval D": the lookup fills low, then high ends */
@@ -937,7 +940,7 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 			    list) {
 		if (i->etype != EXPR_MAPPING) {
 			ret = expr_error(ectx, i,
-					 "a map's element needs ': VALUE'");
+					 "Could not process rule: Invalid argument");
 			break;
 		}
 		if (map_key_evaluate(ectx, map, i) < 0) {

@@ -573,15 +573,14 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 
 /* "lookup reg 1 set m dreg 0": "ip saddr vmap @m", typed by the cached
  * map's data; -1 for a set that is no map (another kind's). */
-static int map_named_delinearize(struct delin_ctx *dctx,
-				 const struct nftnl_expr *nle,
-				 const char *name)
+/* The named map @name of the rule's table, NULL if none is known;
+ * -1 (said) if the sets cannot be read. */
+static int map_named_find(struct delin_ctx *dctx, const char *name,
+			  const struct set **sp)
 {
-	enum nft_registers sreg, dreg;
-	const struct set *s = NULL;
 	struct table *t;
-	struct expr *key, *map;
 
+	*sp = NULL;
 	t = dctx->nft && dctx->table ?
 	    cache_table_lookup(&dctx->nft->cache, dctx->family, dctx->table) :
 	    NULL;
@@ -596,27 +595,78 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 					   name, dctx->table);
 	}
 	if (t)
-		s = table_find_set(t, name);
+		*sp = table_find_set(t, name);
+	return 0;
+}
+
+/* The key a named map @s is looked up by, from @sreg on. */
+static struct expr *map_named_key(struct delin_ctx *dctx, const struct set *s,
+				  enum nft_registers sreg)
+{
+	struct expr *key = delin_get_register(dctx, sreg);
+
+	if (key && s && s->key && s->key->len > key->len) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg,
+				div_round_up(s->key->len, BITS_PER_BYTE));
+	}
+	/* "ip dscp" was masked and shifted to the map's key */
+	return key ? payload_key_unmask(key) : NULL;
+}
+
+/* A named object map's ("counter name ip saddr map @m"): its objects'
+ * kind in *@objtype; NULL (an error said) if it cannot be read. */
+struct expr *map_objref_named_decode(struct delin_ctx *dctx, uint32_t sreg,
+				     const char *name, uint32_t *objtype)
+{
+	const struct set *s;
+	struct expr *key, *map;
+
+	if (map_named_find(dctx, name, &s) < 0)
+		return NULL;
+	if (s == NULL || !s->objtype) {
+		delin_error(dctx, "object map %s is not known to this nft",
+			    name);
+		return NULL;
+	}
+	key = map_named_key(dctx, s, sreg);
+	if (key == NULL) {
+		delin_error(dctx, "object map lookup in %s: its key is not in the registers",
+			    name);
+		return NULL;
+	}
+	map = map_expr_alloc(&internal_location, key,
+			     setref_expr_alloc(&internal_location, name),
+			     false);
+	map->map.objtype = *objtype = s->objtype;
+	map->dtype = &string_type;
+	map->byteorder = BYTEORDER_HOST_ENDIAN;
+	map->len = NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE;
+	if (s->flags & NFT_SET_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	return map;
+}
+
+static int map_named_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle,
+				 const char *name)
+{
+	enum nft_registers sreg, dreg;
+	const struct set *s;
+	struct expr *key, *map;
+
+	if (map_named_find(dctx, name, &s) < 0)
+		return -1;
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
 	if (dreg != NFT_REG_VERDICT &&
 	    (s == NULL || !(s->flags & NFT_SET_MAP) || s->data == NULL))
 		return delin_error(dctx, "map %s is not known to this nft",
 				   name);
 	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
-	key = delin_get_register(dctx, sreg);
+	key = map_named_key(dctx, s, sreg);
 	if (key == NULL)
-		return delin_error(dctx, "map lookup in %s reads an empty register",
+		return delin_error(dctx, "map lookup in %s: its key is not in the registers",
 				   name);
-	if (s && s->key && s->key->len > key->len) {
-		expr_free(key);
-		key = concat_from_registers(dctx, sreg,
-				div_round_up(s->key->len, BITS_PER_BYTE));
-		if (key == NULL)
-			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
-					   name);
-	}
-	/* "ip dscp" was masked and shifted to the map's key */
-	key = payload_key_unmask(key);
 	map = map_expr_alloc(&internal_location, key,
 			     setref_expr_alloc(&internal_location, name),
 			     dreg == NFT_REG_VERDICT);

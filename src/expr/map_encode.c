@@ -388,12 +388,17 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
 	if (expr->map.objtype) {
-		id = map_queue(lctx, expr);
 		nle = lin_expr_alloc("objref");
 		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_SREG, kreg);
-		nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
-				   OBJMAP_ANON_NAME);
-		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_ID, id);
+		if (map_is_named(expr)) {
+			nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
+				expr->map.mappings->symbol.identifier);
+		} else {
+			id = map_queue(lctx, expr);
+			nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
+					   OBJMAP_ANON_NAME);
+			nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_ID, id);
+		}
 		lin_add_expr(lctx, nle);
 		if (own)
 			lin_put_register(lctx, kreg);

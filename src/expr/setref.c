@@ -69,6 +69,8 @@ int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel)
 	bool missing;
 
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
+	if (s == NULL && missing)
+		return expr_error(ectx, ref, "No such file or directory");
 	if (s == NULL)
 		return 0;
 	if (set_lookup_type_check(ectx, left, ref, s) < 0)

@@ -414,6 +414,7 @@ struct expr *set_map_stub(const struct set *s, struct expr *mappings)
 	struct expr *map = map_expr_alloc(&s->location, expr_get(s->key),
 					  mappings, set_data_is_verdict(s));
 
+	map->map.objtype = s->objtype;
 	if (map->map.vmap) {
 		map->dtype = &verdict_type;
 		map->byteorder = BYTEORDER_INVALID;
@@ -438,6 +439,47 @@ void set_map_stub_free(struct expr *map)
 {
 	map->map.mappings = NULL;
 	expr_free(map);
+}
+
+/* The object kinds a map may name ("type K : counter"), as 1.1.3
+ * takes them. */
+static const struct {
+	const char *name;
+	uint32_t type;
+} set_obj_kinds[] = {
+	{ "counter",	NFT_OBJECT_COUNTER },
+	{ "quota",	NFT_OBJECT_QUOTA },
+	{ "limit",	NFT_OBJECT_LIMIT },
+	{ "secmark",	NFT_OBJECT_SECMARK },
+	{ "synproxy",	NFT_OBJECT_SYNPROXY },
+};
+
+uint32_t set_obj_type_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(set_obj_kinds); i++)
+		if (!strcmp(set_obj_kinds[i].name, name))
+			return set_obj_kinds[i].type;
+	return 0;
+}
+
+const char *set_obj_type_name(uint32_t type)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(set_obj_kinds); i++)
+		if (set_obj_kinds[i].type == type)
+			return set_obj_kinds[i].name;
+	return NULL;
+}
+
+/* An object map's data: the objects' names. */
+struct expr *set_obj_data(const struct location *loc)
+{
+	return constant_expr_alloc_u64(loc, &string_type,
+				       BYTEORDER_HOST_ENDIAN,
+				       NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE, 0);
 }
 
 uint32_t set_data_type_id(const struct set *s)
@@ -483,6 +525,10 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 		map->flags |= EXPR_F_INTERVAL;
 	n = map_elems_build(elems, map, zero);
 	set_map_stub_free(map);
+	if (s->objtype) {
+		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, s->objtype);
+		return n;
+	}
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
 	return n;
@@ -515,7 +561,7 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 	/* a concatenation has no byte order of its own: 0 */
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    set_udata_key_order(s->key, s->key_typeof));
-	if (set_is_map(s) && s->data)
+	if (set_is_map(s) && s->data && !s->objtype)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
 				    set_udata_key_order(s->data,
 							s->data_typeof));
@@ -558,16 +604,21 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 {
 	struct nftnl_set *nls = set_nl_alloc(h);
 
-	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, s->flags);
+	uint32_t flags = s->flags;
+
+	if (s->objtype) {
+		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
+		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, s->objtype);
+	}
+	if (s->key->etype == EXPR_CONCAT && s->flags & NFT_SET_INTERVAL)
+		flags |= NFT_SET_CONCAT;
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type_id(s->key));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN,
 			  div_round_up(s->key->len, BITS_PER_BYTE));
-	if (s->key->etype == EXPR_CONCAT && s->flags & NFT_SET_INTERVAL) {
-		nftnl_set_set_u32(nls, NFTNL_SET_FLAGS,
-				  s->flags | NFT_SET_CONCAT);
+	if (s->key->etype == EXPR_CONCAT && s->flags & NFT_SET_INTERVAL)
 		set_key_desc(nls, s->key);
-	}
-	if (set_is_map(s) && s->data) {
+	if (set_is_map(s) && s->data && !s->objtype) {
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
 	}
@@ -636,9 +687,15 @@ static bool set_exec_map_pages(struct exec_ctx *x, uint16_t type,
 	do {
 		elems = set_nl_alloc(h);
 		map_elems_build_page(elems, map, &pos, SET_ELEMS_PAGE);
-		nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
-				  set_data_type_id(s));
-		nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
+		if (s->objtype) {
+			nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE,
+					  s->objtype);
+		} else {
+			nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+					  set_data_type_id(s));
+			nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
+					  set_data_len(s));
+		}
 		set_put_elems(x, type, flags, h, elems);
 		nftnl_set_free(elems);
 	} while (pos);

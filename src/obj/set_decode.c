@@ -175,6 +175,7 @@ static struct expr *elem_decode_one(const struct nftnl_set *nls,
 	static const uint16_t attrs[] = {
 		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_DATA,
 		NFTNL_SET_ELEM_VERDICT, NFTNL_SET_ELEM_CHAIN,
+		NFTNL_SET_ELEM_OBJREF,
 	};
 	struct nftnl_set *one = set_nl_head(nls);
 	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
@@ -340,6 +341,11 @@ static void set_parse_head(struct set *s, const struct nftnl_set *nls)
 	s->handle.set.name = xstrdup(nftnl_set_get_str(nls, NFTNL_SET_NAME));
 	s->handle.handle.id = nftnl_set_get_u64(nls, NFTNL_SET_HANDLE);
 	s->flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	/* an object map is a map here, its data the objects' names */
+	if (s->flags & NFT_SET_OBJECT) {
+		s->flags ^= NFT_SET_OBJECT | NFT_SET_MAP;
+		s->objtype = nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE);
+	}
 	s->key_type_id = nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE);
 	s->key_len = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
 	if (nftnl_set_is_set(nls, NFTNL_SET_TIMEOUT))
@@ -396,6 +402,10 @@ static void set_parse_data(struct set *s, const struct nftnl_set *nls)
 	const void *ud;
 	uint32_t len = 0;
 
+	if (s->objtype) {
+		s->data = set_obj_data(&internal_location);
+		return;
+	}
 	if (s->key_typeof && nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		if (set_typeof_parse_data(ud, len, &s->data) == 1) {
@@ -508,8 +518,7 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 	const void *ud;
 	uint32_t len;
 
-	if (!elem_listable_stmts(e) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+	if (!elem_listable_stmts(e))
 		*bad = true;
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
@@ -531,7 +540,8 @@ static bool set_listable(struct nftnl_set *nls)
 
 	struct set_stmts l = {};
 
-	if (flags & NFT_SET_OBJECT)
+	if (flags & NFT_SET_OBJECT &&
+	    !set_obj_type_name(nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE)))
 		return false;
 	bad = set_stmts_read_set(nls, &l) < 0;
 	set_stmts_free(&l);
@@ -641,7 +651,7 @@ static struct nftnl_set *set_nl_head(const struct nftnl_set *nls)
 		NFTNL_SET_FAMILY, NFTNL_SET_FLAGS, NFTNL_SET_KEY_TYPE,
 		NFTNL_SET_KEY_LEN, NFTNL_SET_DATA_TYPE, NFTNL_SET_DATA_LEN,
 		NFTNL_SET_HANDLE, NFTNL_SET_TIMEOUT, NFTNL_SET_GC_INTERVAL,
-		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY,
+		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY, NFTNL_SET_OBJ_TYPE,
 		NFTNL_SET_USERDATA,	/* a map's data typeof */
 	};
 	struct nftnl_set *copy = nftnl_set_alloc();

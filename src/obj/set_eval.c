@@ -338,6 +338,11 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 		return erec_error(ectx->msgs, &s->location,
 				  "map definition does not specify data type: type KEY : DATA");
 	}
+	s->objtype = set_obj_type_by_name(s->data_types);
+	if (s->objtype) {
+		s->data = set_obj_data(&s->data_loc);
+		return 0;
+	}
 	if (s->key_typeof && set_decl_check_typeof_data(ectx, s) < 0)
 		return -1;
 	if (set_decl_check_names(ectx, s, s->data_types, &s->data_loc,
@@ -534,10 +539,14 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				     false) == 0)
 			s = set_find(ectx, &h);
 	}
-	/* not in the table's sets, which are all cached */
+	/* not in the table's sets, which are all cached, or in a table
+	 * this run adds, whose sets are all the run's */
 	if (!s && ectx->nft->cache.flags & (NFT_CACHE_SET |
 					    NFT_CACHE_SETELEM) &&
 	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
+		*missing = true;
+	if (!s && ectx->nft->cache.flags & NFT_CACHE_TABLE &&
+	    !cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
 		*missing = true;
 	if (!s || set_key_evaluate(ectx, s) < 0)
 		return NULL;
@@ -813,6 +822,7 @@ static void element_cmd_inherit(struct set *e, const struct set *s)
 	if (s->data)
 		e->data = expr_get(s->data);
 	e->data_interval = s->data_interval;
+	e->objtype = s->objtype;
 	e->flags = s->flags;
 	/* what the kernel gives elements without statements (-e -j) */
 	set_stmts_free(&e->stmts);

@@ -233,7 +233,9 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	if (s->key && s->key_typeof) {
 		nft_print(octx, "\n\t\ttypeof ");
 		set_print_typeof(s->key, octx);
-		if (s->data && s->data_typeof) {
+		if (s->objtype) {
+			nft_print(octx, " : %s", set_obj_type_name(s->objtype));
+		} else if (s->data && s->data_typeof) {
 			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_typeof(s->data, octx);
 		} else if (s->data) {
@@ -244,7 +246,9 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		nft_print(octx, "\n\t\ttype ");
 		if (s->key)
 			set_print_key_types(s->key, octx);
-		if (s->data) {
+		if (s->objtype) {
+			nft_print(octx, " : %s", set_obj_type_name(s->objtype));
+		} else if (s->data) {
 			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_key_types(s->data, octx);
 		}
@@ -351,7 +355,10 @@ static void set_json_head(json_t *root, const struct set *s,
 			    json_integer(s->handle.handle.id));
 	/* the data's types: an array for a concatenation, as upstream
 	 * 1.1 writes it (and "type") */
-	if (set_is_map(s) && s->data)
+	if (s->objtype)
+		json_object_set_new(root, "map",
+				    json_string(set_obj_type_name(s->objtype)));
+	else if (set_is_map(s) && s->data)
 		json_object_set_new(root, "map",
 				    set_json_key(s->data, s->data_typeof,
 						 octx));

@@ -354,15 +354,11 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		set_find_in_run(ectx, &h)->flags |= NFT_SET_EVAL;
 	if (set)
 		return 0;
-	if (stmt->dynset.data)
+	/* in 1.1.3's words */
+	if (stmt->dynset.data ||
+	    (h.table.name && dynset_set_surely_missing(ectx, &h)))
 		return expr_error(ectx, stmt->dynset.set,
-				  "map '%s' does not exist",
-				  stmt->dynset.set->symbol.identifier);
-	if (h.table.name && dynset_set_surely_missing(ectx, &h))
-		return expr_error(ectx, stmt->dynset.set,
-				  "set '%s' does not exist in table %s %s",
-				  h.set.name, family_name(h.family),
-				  h.table.name);
+				  "No such file or directory");
 	return 0;
 }
 

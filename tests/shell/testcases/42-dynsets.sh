@@ -191,7 +191,8 @@ bad()
 	assert_files_eq "$TMPD/before" "$TMPD/after" "$name: ruleset unchanged"
 }
 bad "missing set" add rule ip e c add @nosuch '{ ip saddr }'
-assert_match "set 'nosuch' does not exist in table ip e" "$err" "missing set named"
+assert_match "Error: No such file or directory$" "$(printf '%s\n' "$err" | head -1)" \
+	"missing set: 1.1.3's words"
 assert_caret_under "$err" "@nosuch" "missing set: caret under it"
 bad "interval set" add rule ip e c add @iv '{ ip saddr }'
 assert_match "interval set" "$err" "interval set named"
