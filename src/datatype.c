@@ -777,6 +777,18 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 	return json_wrap("|", flags);
 }
 
+/* "exists" and "missing" are words of the language, not strings: quoted,
+ * 1.1.3 cannot parse them as a boolean (a quoted number it can). */
+static struct error_record *boolean_parse(const struct expr *sym,
+					  struct expr **res)
+{
+	*res = NULL;
+	if (sym->symbol.quoted && !isdigit((unsigned char)
+					   sym->symbol.identifier[0]))
+		return parse_error(sym, "Could not parse %s", "boolean type");
+	return NULL;
+}
+
 static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t v = 0;
@@ -863,7 +875,7 @@ const struct datatype boolean_type = {
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
 	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
-	.json = boolean_json,
+	.parse = boolean_parse, .json = boolean_json,
 };
 
 const struct datatype mh_type_type = {

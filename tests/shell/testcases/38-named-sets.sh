@@ -333,6 +333,7 @@ err_cases=(
 	"add set ip e d9 { flags interval; }"
 	"add set ip e d10 { typeof ip saddr : meta mark; }"
 	"add map ip e d11 { type verdict : mark; }"
+	"add set ip e d12 { type boolean; elements = { exists, \"missing\" } }"
 	"add map ip e mm { type ipv4_addr : mark; elements = { 1.1.1.1 counter : 1 } }"
 	"delete element ip e pm { 80 : 1 }"
 	"delete element ip e iv { 10.0.0.0/16 }"
