@@ -242,32 +242,65 @@ void map_intervals_free(struct map_iv *v, unsigned int n)
 	xfree(v);
 }
 
-/* The keys of a map may not overlap: each has its own data. */
-static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
+static bool map_iv_same_key(const struct map_iv *a, const struct map_iv *b)
 {
-	const struct map_iv *a, *b;
+	return !mpz_cmp(a->iv.low, b->iv.low) &&
+	       !mpz_cmp(a->iv.high, b->iv.high);
+}
+
+/*
+ * The keys of a map may not overlap: each has its own data. As 1.1.3
+ * says it: overlapping intervals "conflicting intervals specified" under
+ * the later one, the other beside it; a key given other data again is
+ * what the kernel refuses ("File exists"), under the later one.
+ */
+static int map_check_overlap(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *set = map->map.mappings, *m, *next;
 	struct error_record *erec;
+	const struct map_iv *a;
 	struct map_iv *v;
 	unsigned int n, i;
+	bool *drop;
 	int ret = 0;
 
 	v = map_intervals(map, &n);
-	for (i = 1; i < n; i++) {
+	drop = xzalloc(n + 1);
+	for (i = 1; i < n && ret == 0; i++) {
 		if (mpz_cmp(v[i].iv.low, v[i - 1].iv.high) > 0)
 			continue;
-		/* as the system nft: the later one, the other beside it */
 		a = &v[i];
-		b = &v[i - 1];
+		/* the same key with the same data: the later one goes, as
+		 * 1.1.3 sends the key once */
+		if (map_iv_same_key(a, &v[i - 1]) &&
+		    expr_cmp(a->mapping->mapping.data,
+			     v[i - 1].mapping->mapping.data)) {
+			drop[a->index] = true;
+			continue;
+		}
+		if (map_iv_same_key(a, &v[i - 1]) ||
+		    !(map->flags & EXPR_F_INTERVAL)) {
+			ret = erec_error(ectx->msgs,
+					 &a->mapping->mapping.key->location,
+					 "Could not process rule: File exists");
+			break;
+		}
 		erec = erec_create(EREC_ERROR, &a->mapping->mapping.key->location,
-				   map->flags & EXPR_F_INTERVAL ?
-				   "conflicting intervals specified" :
-				   "duplicate key: a map has one value per key");
-		erec_add_location(erec, &b->mapping->mapping.key->location);
+				   "conflicting intervals specified");
+		erec_add_location(erec, &v[i - 1].mapping->mapping.key->location);
 		erec_queue(erec, ectx->msgs);
 		ret = -1;
-		break;
 	}
 	map_intervals_free(v, n);
+	i = 0;
+	list_for_each_entry_safe(m, next, &set->expr_list.expressions, list) {
+		if (!drop[i++] || ret)
+			continue;
+		list_del(&m->list);
+		set->expr_list.size--;
+		expr_free(m);
+	}
+	xfree(drop);
 	return ret;
 }
 

@@ -334,6 +334,8 @@ err_cases=(
 	"add set ip e d10 { typeof ip saddr : meta mark; }"
 	"add map ip e d11 { type verdict : mark; }"
 	"add set ip e d12 { type boolean; elements = { exists, \"missing\" } }"
+	"add map ip e d13 { type mark : mark; elements = { 1 : 2, 0x1 : 3 } }"
+	"add map ip e d14 { type ipv4_addr : mark; flags interval; elements = { 10.0.0.0/8 : 1, 10.0.0.0/8 : 2 } }"
 	"add map ip e mm { type ipv4_addr : mark; elements = { 1.1.1.1 counter : 1 } }"
 	"delete element ip e pm { 80 : 1 }"
 	"delete element ip e iv { 10.0.0.0/16 }"
@@ -362,7 +364,8 @@ fi
 # The kernel holds the same sets (attributes, user data, elements) after
 # our load as after the reference's: byte orders of types that upstream
 # gives none (0), of host-order types, of concatenations; a constant
-# set's declared size not sent, nor a size 0.
+# set's declared size not sent, nor a size 0; a key given twice with the
+# same data sent once.
 cat > "$TMPD/ud.nft" <<'NFT'
 table inet u {
 	set a { type inet_proto; elements = { tcp, udp } }
@@ -379,6 +382,7 @@ table inet u {
 	set l { typeof ct direction; }
 	set m { type mark; flags constant; size 4; elements = { 1 } }
 	set n { type mark; size 0; }
+	map o { type mark : mark; elements = { 1 : 2, 0x1 : 2 } }
 }
 NFT
 if have_ref && ! is_system_nft; then
