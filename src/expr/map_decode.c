@@ -528,7 +528,9 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 
 	mpz_init(high);
 	if (left->etype == EXPR_CONCAT) {
-		if (!as_sent)
+		/* an interval one lists as the kernel dumps it, as 1.1.3
+		 * lists it */
+		if (!as_sent && !interval)
 			qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
 		for (i = 0; i < n; i++) {
 			key = map_concat_member(&v[i], left);
