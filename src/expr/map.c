@@ -254,30 +254,25 @@ static bool map_iv_same_key(const struct map_iv *a, const struct map_iv *b)
  * the later one, the other beside it; a key given other data again is
  * what the kernel refuses ("File exists"), under the later one.
  */
-static int map_check_overlap(struct eval_ctx *ectx, struct expr *map)
+static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 {
-	struct expr *set = map->map.mappings, *m, *next;
 	struct error_record *erec;
 	const struct map_iv *a;
 	struct map_iv *v;
 	unsigned int n, i;
-	bool *drop;
 	int ret = 0;
 
 	v = map_intervals(map, &n);
-	drop = xzalloc(n + 1);
 	for (i = 1; i < n && ret == 0; i++) {
 		if (mpz_cmp(v[i].iv.low, v[i - 1].iv.high) > 0)
 			continue;
 		a = &v[i];
-		/* the same key with the same data: the later one goes, as
-		 * 1.1.3 sends the key once */
+		/* the same key with the same data: sent twice, as 1.1.3
+		 * sends it (the kernel takes it) */
 		if (map_iv_same_key(a, &v[i - 1]) &&
 		    expr_cmp(a->mapping->mapping.data,
-			     v[i - 1].mapping->mapping.data)) {
-			drop[a->index] = true;
+			     v[i - 1].mapping->mapping.data))
 			continue;
-		}
 		if (map_iv_same_key(a, &v[i - 1]) ||
 		    !(map->flags & EXPR_F_INTERVAL)) {
 			ret = erec_error(ectx->msgs,
@@ -292,15 +287,6 @@ static int map_check_overlap(struct eval_ctx *ectx, struct expr *map)
 		ret = -1;
 	}
 	map_intervals_free(v, n);
-	i = 0;
-	list_for_each_entry_safe(m, next, &set->expr_list.expressions, list) {
-		if (!drop[i++] || ret)
-			continue;
-		list_del(&m->list);
-		set->expr_list.size--;
-		expr_free(m);
-	}
-	xfree(drop);
 	return ret;
 }
 
