@@ -352,6 +352,17 @@ int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 				  set_stmt_keyword_loc(l->v[0], &loc),
 				  "missing statement in %s declaration",
 				  s->flags & NFT_SET_MAP ? "map" : "set");
+	/* 1.1.3's JSON of an element holding several writes the first
+	 * only: loaded, the element gets the set's, as 1.1.3 loads it */
+	if (l->n < s->stmts.n && at->location.json_index >= 0) {
+		for (i = 0; i < l->n; i++)
+			if (l->v[i]->type != s->stmts.v[i]->type)
+				break;
+		if (i == l->n) {
+			set_stmts_free(l);
+			return 0;
+		}
+	}
 	if (l->n != s->stmts.n)
 		return erec_error(ectx->msgs, &at->location,
 				  "number of statements mismatch, set expects %u but element has %u",
