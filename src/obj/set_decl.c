@@ -127,7 +127,15 @@ int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
 	     tok = strtok_r(NULL, " .", &save), idx++) {
 		dtype = datatype_lookup_byname(tok);
 		set_decl_name_loc(loc, idx, &at);
-		if (!dtype) {
+		/* words of 1.1.3's grammar there ("meta day"), no type */
+		if (s->decl_loc.indesc && loc->json_index < 0 &&
+		    (!strcmp(tok, "day") || !strcmp(tok, "hour"))) {
+			char *msg = xasprintf("syntax error, unexpected %s",
+					      tok);
+
+			ret = set_decl_error(ectx, s, &at, msg);
+			xfree(msg);
+		} else if (!dtype) {
 			erec_error(ectx->msgs, &at, "unknown datatype %s", tok);
 			ret = s->decl_loc.indesc ? set_decl_no_key(ectx, s) : -1;
 		} else if (set_decl_type_sized(dtype, data && !concat)) {

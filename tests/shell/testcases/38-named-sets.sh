@@ -336,6 +336,7 @@ err_cases=(
 	"add set ip e d12 { type boolean; elements = { exists, \"missing\" } }"
 	"add map ip e d13 { type mark : mark; elements = { 1 : 2, 0x1 : 3 } }"
 	"add map ip e d14 { type ipv4_addr : mark; flags interval; elements = { 10.0.0.0/8 : 1, 10.0.0.0/8 : 2 } }"
+	"add set ip e d15 { type ipv4_addr . day; }"
 	"add map ip e mm { type ipv4_addr : mark; elements = { 1.1.1.1 counter : 1 } }"
 	"delete element ip e pm { 80 : 1 }"
 	"delete element ip e iv { 10.0.0.0/16 }"
