@@ -137,7 +137,8 @@ void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc);
 void parser_set_item(struct parser_state *st, struct set *set, char *key,
-		     char *value, const struct location *loc);
+		     char *value, const struct location *loc,
+		     const struct location *vloc);
 void parser_table_add_chain(struct table *table, char *name,
 			    const struct location *name_loc,
 			    struct chain *chain, const struct location *loc);

@@ -1116,15 +1116,15 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING
 			{
-				parser_set_item(state, $<set>0, $1, NULL, &@$);
+				parser_set_item(state, $<set>0, $1, NULL, &@$, &@$);
 			}
 		| STRING NUMBER
 			{
-				parser_set_item(state, $<set>0, $1, $2, &@$);
+				parser_set_item(state, $<set>0, $1, $2, &@$, &@2);
 			}
 		| STRING STRING
 			{
-				parser_set_item(state, $<set>0, $1, $2, &@$);
+				parser_set_item(state, $<set>0, $1, $2, &@$, &@2);
 			}
 		| STRING match_lhs
 			{

@@ -139,8 +139,7 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	/* "meta hour 23:00-02:00" wraps; the relation turns it around */
 	if (mpz_cmp(left->value.value, right->value.value) > 0 &&
 	    !(left->dtype->flags & DTYPE_F_WRAP))
-		return expr_error(ectx, expr,
-				  "Range has zero or negative size");
+		return expr_error(ectx, expr, "Range negative size");
 	expr->dtype = left->dtype;
 	expr->byteorder = left->byteorder;
 	expr->len = left->len;

@@ -156,8 +156,27 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 		if (i->expires && !i->timeout && !s->timeout)
 			return expr_error(ectx, at,
 					  "Could not process rule: Operation not supported");
-		if (set_stmts_evaluate(ectx, &i->stmts) < 0 ||
-		    set_elem_stmts_match(ectx, s, at, &i->stmts) < 0)
+	}
+	return 0;
+}
+
+/* The elements' statements against the set's, which 1.1.3 checks as it
+ * types each element: before the intervals. */
+static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
+				 const struct expr *elems)
+{
+	struct set_elem_info *i;
+	const struct expr *m;
+
+	if (elems->etype != EXPR_SET)
+		return 0;
+	list_for_each_entry(m, &elems->expr_list.expressions, list) {
+		i = m->elem_info;
+		if (i && (set_stmts_evaluate(ectx, &i->stmts) < 0 ||
+			  set_elem_stmts_match(ectx, s,
+					       m->etype == EXPR_MAPPING ?
+					       m->mapping.key : m,
+					       &i->stmts) < 0))
 			return -1;
 	}
 	return 0;
@@ -207,6 +226,25 @@ static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
 
 /* A map's elements, listed: typed by a stub map expression, checked for
  * ranges the map does not take and for the chains they jump to. */
+/* A map's prefix or range key without "flags interval": under the first
+ * such key, as 1.1.3 says it. */
+static int set_map_needs_intervals(struct eval_ctx *ectx, const struct expr *e)
+{
+	const struct expr *m, *k;
+
+	list_for_each_entry(m, &e->expr_list.expressions, list) {
+		k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+		if (k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
+		    k->flags & EXPR_F_INTERVAL)
+			return expr_error(ectx, k,
+					  "You must add 'flags interval' to your map declaration if you want to add %s elements",
+					  k->etype == EXPR_PREFIX ? "prefix" :
+					  "range");
+	}
+	return expr_error(ectx, e,
+			  "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+}
+
 static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 				  struct expr *e)
 {
@@ -219,10 +257,11 @@ static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	map = set_map_stub(s, e);
 	map->flags &= ~EXPR_F_INTERVAL;
 	ret = map_elems_evaluate(ectx, map);
+	if (ret == 0)
+		ret = set_elems_check_stmts(ectx, s, e);
 	if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
 	    !(s->flags & NFT_SET_INTERVAL))
-		ret = expr_error(ectx, e,
-				 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+		ret = set_map_needs_intervals(ectx, e);
 	set_map_stub_free(map);
 	if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
 		return -1;
@@ -274,7 +313,8 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		return -1;
 	if ((*elemsp)->etype != EXPR_SET)
 		*elemsp = set_elems_wrap(s, *elemsp);
-	if (set_check_intervals(ectx, s, *elemsp) < 0)
+	if (set_elems_check_stmts(ectx, s, *elemsp) < 0 ||
+	    set_check_intervals(ectx, s, *elemsp) < 0)
 		return -1;
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;

@@ -575,11 +575,37 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 	const char *err;
 	uint32_t flag = 0;
 
+	/* 1.1.3's grammar knows the flags as words */
 	err = set_flag_parse(name, &flag);
 	if (err)
-		parser_error(st, loc, "%s", err);
+		parser_error(st, loc, "syntax error, unexpected string, expecting constant or interval or dynamic or timeout");
 	xfree(name);
 	return flag;
+}
+
+/*
+ * A duration ("1h2m", "0s": none) as 1.1.3 reads one: what its scanner
+ * cannot take as one is a number it did not expect ("42", the "1" of
+ * "1x") or else a wrong format; false with the error said.
+ */
+static bool parser_duration(struct parser_state *st, const char *value,
+			    const struct location *vloc, uint64_t *ms)
+{
+	struct location at = *vloc;
+	size_t n;
+
+	if (last_used_parse(value, ms))
+		return true;
+	n = strspn(value, "0123456789");
+	if (!n) {
+		parser_error(st, vloc, "wrong time format");
+		return false;
+	}
+	if (at.first_line == at.last_line &&
+	    at.first_column + n - 1 <= at.last_column)
+		at.last_column = at.first_column + n - 1;
+	parser_error(st, &at, "syntax error, unexpected number, expecting string");
+	return false;
 }
 
 /* "timeout 10s", "expires 5s" after an element */
@@ -593,8 +619,8 @@ void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		parser_error(st, kloc,
 			     "unknown element option '%s': expected timeout, expires, comment or counter",
 			     key);
-	else if (!last_used_parse(value, &ms) || ms == 0)
-		parser_error(st, vloc, "invalid %s '%s'", key, value);
+	else if (!parser_duration(st, value, vloc, &ms))
+		;
 	else if (!strcmp(key, "timeout"))
 		set_elem_info_of(m)->timeout = ms;
 	else
@@ -604,9 +630,19 @@ void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 }
 
 void parser_set_item(struct parser_state *st, struct set *set, char *key,
-		     char *value, const struct location *loc)
+		     char *value, const struct location *loc,
+		     const struct location *vloc)
 {
-	char *err = set_item_parse(set, key, value);
+	uint64_t ms;
+	char *err;
+
+	if (value && (!strcmp(key, "timeout") || !strcmp(key, "gc-interval")) &&
+	    !parser_duration(st, value, vloc, &ms)) {
+		xfree(key);
+		xfree(value);
+		return;
+	}
+	err = set_item_parse(set, key, value);
 
 	if (!strcmp(key, "auto-merge"))
 		set->auto_merge_loc = *loc;

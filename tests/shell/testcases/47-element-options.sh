@@ -149,6 +149,11 @@ assert_match 'comment too long, 128 characters maximum allowed' "$out" "long com
 assert_caret_under "$out" "\"$long\"" "caret under the comment"
 out=$(nft add element ip eo s '{ 10.0.0.9 timeout 1x }' 2>&1) &&
 	fail "a bad timeout"
-assert_caret_under "$out" "1x" "caret under a bad timeout"
+assert_match 'syntax error, unexpected number, expecting string' "$out" \
+	"a bad timeout in 1.1.3's words"
+if have_ref && ! is_system_nft; then
+	assert_eq "$(refnft add element ip eo s '{ 10.0.0.9 timeout 1x }' 2>&1)" \
+		"$out" "a bad timeout: as the reference says it, its caret"
+fi
 nft delete table ip eo
 ok "done"
