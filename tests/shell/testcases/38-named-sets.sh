@@ -340,7 +340,7 @@ err_cases=(
 	"add set ip e d16 { type mark; flags interval,bogus; }"
 	"add map ip e d17 { type mark : mark; elements = { 1 : 1, 2-3 : 2 } }"
 	"add set ip e d18 { type inet_service; flags interval; elements = { 20-10 } }"
-	"add set ip e d19 { type ipv4_addr; flags timeout; elements = { 1.1.1.1 timeout 42 } }"
+	"add element ip e pl { 10.0.0.9 timeout 42 }"
 	"add set ip e d20 { type ipv4_addr; elements = { 10.0.0.0/8 counter } }"
 	"add set ip e d21 { type ipv4_addr; timeout 1x; }"
 	"add map ip e mm { type ipv4_addr : mark; elements = { 1.1.1.1 counter : 1 } }"
