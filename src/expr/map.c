@@ -374,6 +374,8 @@ static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
 	    (map->map.data_interval &&
 	     (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE)))
 		return 0;
+	if (!map->map.data_interval && !ectx->stmt)
+		return expr_error(ectx, i, "Value must be a singleton");
 	return expr_error(ectx, i, map->map.data_interval ?
 			  "map data must be values, prefixes or ranges, not a %s" :
 			  "map data must be values, not a %s",
@@ -401,6 +403,9 @@ static int map_data_range_check(struct eval_ctx *ectx, struct expr *map,
 		map->map.data_interval = true;
 		return 0;
 	}
+	/* a named map's element (no statement around it), as 1.1.3 says */
+	if (!ectx->stmt)
+		return expr_error(ectx, i, "Value must be a singleton");
 	return expr_error(ectx, i, "map data must be %s, not a %s",
 			  map_data_is_concat(map) ? "values" : "a value",
 			  expr_name(i));
@@ -444,9 +449,15 @@ static int map_declared_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return -1;
 	if ((*datap)->etype != EXPR_CONCAT)
 		return map_data_member_check(ectx, map, *datap);
-	list_for_each_entry(i, &(*datap)->expr_list.expressions, list)
+	list_for_each_entry(i, &(*datap)->expr_list.expressions, list) {
+		/* 1.1.3 marks the whole concatenation */
+		if (i->etype != EXPR_VALUE && !map->map.data_interval &&
+		    !ectx->stmt)
+			return expr_error(ectx, *datap,
+					  "Value must be a singleton");
 		if (map_data_member_check(ectx, map, i) < 0)
 			return -1;
+	}
 	return 0;
 }
 
