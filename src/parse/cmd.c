@@ -592,10 +592,20 @@ static bool parser_duration(struct parser_state *st, const char *value,
 			    const struct location *vloc, uint64_t *ms)
 {
 	struct location at = *vloc;
+	const char *p;
 	size_t n;
 
-	if (last_used_parse(value, ms))
+	if (last_used_parse(value, ms)) {
+		/* 1.1.3 takes no part of 100000000 or more */
+		for (p = value; *p; p += n ? n : 1) {
+			n = strspn(p, "0123456789");
+			if (n > 8) {
+				parser_error(st, vloc, "value too large");
+				return false;
+			}
+		}
 		return true;
+	}
 	n = strspn(value, "0123456789");
 	if (!n) {
 		parser_error(st, vloc, "wrong time format");
