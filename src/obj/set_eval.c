@@ -596,6 +596,7 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0 ||
+	    table_ref_evaluate(ectx, &cmd->handle) < 0 ||
 	    set_evaluate(ectx, cmd->set) < 0)
 		return -1;
 	return 0;
@@ -981,10 +982,12 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	bool ranges, adds = cmd->op == CMD_ADD || cmd->op == CMD_CREATE;
 	const struct expr *bad;
 
+	if (table_ref_evaluate(ectx, &cmd->handle) < 0)
+		return -1;
 	if (!s)
 		return erec_error(ectx->msgs,
 				  cmd_loc_or(cmd, &cmd->handle.set.location),
-				  "Could not process rule: No such file or directory");
+				  "No such file or directory");
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
 	element_cmd_inherit(e, s);
