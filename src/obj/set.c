@@ -948,6 +948,13 @@ static char *set_explain_missing(const struct cmd *cmd,
 {
 	const struct handle *h = &cmd->handle;
 
+	/* the elements of a set that the kernel refused before them in
+	 * the same command: under the declaration, as 1.1.3 says it */
+	if (cmd->obj == CMD_OBJ_SET && cmd->set && cmd->set->init &&
+	    cmd->set->decl_loc.indesc) {
+		*loc = &cmd->set->decl_loc;
+		return xstrdup("");
+	}
 	*loc = cmd_loc_or(cmd, &h->set.location);
 	if (!h->set.name)
 		return xasprintf("no set with handle %llu in table '%s'",

@@ -346,6 +346,7 @@ err_cases=(
 	"add map ip e d22 { type mark : ipv4_addr . inet_service; elements = { 1 : 10.0.0.1 . 1-2 } }"
 	"add element ip e pm { 25 : 1-2 }"
 	"add set ip e d23 { type mark; timeout 100000000ms; }"
+	"add element ip e nosuch { 1.2.3.4 }"
 	"add map ip e mm { type ipv4_addr : mark; elements = { 1.1.1.1 counter : 1 } }"
 	"delete element ip e pm { 80 : 1 }"
 	"delete element ip e iv { 10.0.0.0/16 }"
