@@ -77,6 +77,11 @@ bool location_nth_word(const struct location *loc, unsigned int n,
  * daddr . ip saddr" to ". ip saddr"), or @loc if there is none. */
 struct location location_from_sep(const struct location *loc, char sep);
 
+/* The source line @loc starts on (without its '\n'), for a look at the
+ * text around it; false for JSON and locations without input. */
+bool location_line(const struct location *loc, const char **start,
+		   size_t *len);
+
 enum erec_type {
 	EREC_INFORMATIONAL,
 	EREC_WARNING,

@@ -41,6 +41,9 @@ struct set_sort_key {
 	void *e;
 };
 void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max);
+/* What flags (a bitmask type's values) are listed by: their lowest set
+ * bit's number and one, 0 for none (set_decode.c). */
+uint64_t set_flags_rank(const mpz_t v);
 
 /* The name whose bytes spell @v (big endian, @len bytes); @plen bits
  * of it when it is a wildcard, -1 for a whole name. */

@@ -487,7 +487,8 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			mnl_err_resolve_path(e);
 	}
 	detail = mnl_err_explain(nft, e, cmd, &loc);
-	if (detail)
+	/* "": a place found, nothing more to say */
+	if (detail && *detail)
 		erec_error(msgs, loc, "Could not process rule: %s: %s",
 			   strerror(e->err), detail);
 	else

@@ -34,27 +34,6 @@ static struct expr *set_key_value(const struct expr *left, const mpz_t key,
 				       len * BITS_PER_BYTE, key);
 }
 
-static int set_member_cmp(const struct expr *x, const struct expr *y);
-
-static int set_value_cmp(const void *a, const void *b)
-{
-	return set_member_cmp(*(const struct expr *const *)a,
-			      *(const struct expr *const *)b);
-}
-
-static int set_member_cmp(const struct expr *x, const struct expr *y)
-{
-	if (x->etype == EXPR_PREFIX)
-		x = x->prefix.prefix;
-	else if (x->etype == EXPR_RANGE)
-		x = x->range.left;
-	if (y->etype == EXPR_PREFIX)
-		y = y->prefix.prefix;
-	else if (y->etype == EXPR_RANGE)
-		y = y->range.left;
-	return mpz_cmp(x->value.value, y->value.value);
-}
-
 /* The value a member sorts by. */
 static const struct expr *set_member_key(const struct expr *x)
 {
@@ -63,6 +42,52 @@ static const struct expr *set_member_key(const struct expr *x)
 	if (x->etype == EXPR_RANGE)
 		return x->range.left;
 	return x;
+}
+
+/*
+ * Upstream 1.1.3 lists flags ("syn | ack", a bitmask type's value) by
+ * the first of them, the lowest bit: "fin | ack" before "syn", "syn"
+ * and "syn | ack" alike, in the dump's order. Its rank: the lowest set
+ * bit's number and one, 0 for no flag.
+ */
+uint64_t set_flags_rank(const mpz_t v)
+{
+	return mpz_sgn(v) ? mpz_scan1(v, 0) + 1 : 0;
+}
+
+static int set_value_order(const mpz_t x, const mpz_t y, bool flags)
+{
+	uint64_t a, b;
+
+	if (!flags)
+		return mpz_cmp(x, y);
+	a = set_flags_rank(x);
+	b = set_flags_rank(y);
+	return a < b ? -1 : a > b;
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y,
+			  bool flags)
+{
+	return set_value_order(set_member_key(x)->value.value,
+			       set_member_key(y)->value.value, flags);
+}
+
+struct set_sort_item {
+	struct expr *e;
+	unsigned int pos;
+	bool flags;
+};
+
+/* Equal ones in their order: the sort is stable. */
+static int set_item_cmp(const void *a, const void *b)
+{
+	const struct set_sort_item *x = a, *y = b;
+	int r = set_member_cmp(x->e, y->e, x->flags);
+
+	if (r)
+		return r;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
 /* @x's value as the key of a radix sort; false if it does not fit. */
@@ -103,9 +128,9 @@ void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max)
 	xfree(b);
 }
 
-/* Sorts members @v by value if every value fits one word; false, with
- * nothing moved, otherwise. */
-static bool set_sort_radix(struct expr **v, unsigned int n)
+/* Sorts members @v by value (@flags: by rank) if every value fits one
+ * word; false, with nothing moved, otherwise. */
+static bool set_sort_radix(struct expr **v, unsigned int n, bool flags)
 {
 	struct set_sort_key *a = xmalloc(n * sizeof(*a));
 	const struct expr *k;
@@ -114,8 +139,13 @@ static bool set_sort_radix(struct expr **v, unsigned int n)
 
 	for (i = 0; i < n; i++) {
 		k = set_member_key(v[i]);
-		if (k->etype != EXPR_VALUE ||
-		    !set_sort_key_get(k->value.value, &a[i].key)) {
+		if (k->etype != EXPR_VALUE) {
+			xfree(a);
+			return false;
+		}
+		if (flags)
+			a[i].key = set_flags_rank(k->value.value);
+		else if (!set_sort_key_get(k->value.value, &a[i].key)) {
 			xfree(a);
 			return false;
 		}
@@ -130,8 +160,25 @@ static bool set_sort_radix(struct expr **v, unsigned int n)
 	return true;
 }
 
-/* Listings show the members sorted by value, as the system nft does. */
-static void set_sort(struct expr *set)
+static void set_sort_small(struct expr **v, unsigned int n, bool flags)
+{
+	struct set_sort_item *a = xmalloc(n * sizeof(*a));
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		a[i].e = v[i];
+		a[i].pos = i;
+		a[i].flags = flags;
+	}
+	qsort(a, n, sizeof(*a), set_item_cmp);
+	for (i = 0; i < n; i++)
+		v[i] = a[i].e;
+	xfree(a);
+}
+
+/* Listings show the members sorted by value, as the system nft does;
+ * flags by their rank (set_flags_rank()). */
+static void set_sort(struct expr *set, bool flags)
 {
 	unsigned int n = set->expr_list.size, i = 0;
 	struct expr **v, *e, *next;
@@ -143,8 +190,8 @@ static void set_sort(struct expr *set)
 		list_del(&e->list);
 		v[i++] = e;
 	}
-	if (n < 64 || !set_sort_radix(v, n))
-		qsort(v, n, sizeof(*v), set_value_cmp);
+	if (n < 64 || !set_sort_radix(v, n, flags))
+		set_sort_small(v, n, flags);
 	for (i = 0; i < n; i++)
 		list_add_tail(&v[i]->list, &set->expr_list.expressions);
 	xfree(v);
@@ -354,21 +401,30 @@ static void set_add_intervals_decoded(struct expr *set,
 
 /* One member of a dumped concatenation: [low, high] of @m's type. */
 static struct expr *set_concat_member(const struct expr *m, const void *low,
-				      const void *high)
+				      const void *high,
+				      enum byteorder byteorder)
 {
 	unsigned int len = div_round_up(m->len, BITS_PER_BYTE);
 	struct interval iv;
 	struct expr *res;
 
 	/* names are read as the number their bytes spell */
-	enum byteorder byteorder = set_key_is_string(m) ?
-				   BYTEORDER_BIG_ENDIAN : m->byteorder;
+	if (set_key_is_string(m))
+		byteorder = BYTEORDER_BIG_ENDIAN;
 
 	interval_init(&iv);
 	mpz_import_data(iv.low, low, byteorder, len);
 	mpz_import_data(iv.high, high ? high : low, byteorder, len);
 	res = set_interval_member(m, &iv, len);
 	interval_clear(&iv);
+	/* a field narrower than a byte keeps its width ("ip ecn" prints
+	 * 0x2 with -n, not 0x02) */
+	if (m->len % BITS_PER_BYTE && res->etype == EXPR_VALUE)
+		res->len = m->len;
+	else if (m->len % BITS_PER_BYTE && res->etype == EXPR_RANGE) {
+		res->range.left->len = m->len;
+		res->range.right->len = m->len;
+	}
 	return res;
 }
 
@@ -385,7 +441,8 @@ static struct expr *set_concat_elem(const struct expr *left,
 		if (off + div_round_up(m->len, BITS_PER_BYTE) > len)
 			break;
 		concat_expr_add(concat, set_concat_member(m, key + off,
-				key_end ? key_end + off : NULL));
+				key_end ? key_end + off : NULL,
+				concat_member_order(left, m)));
 		off += concat_field_bytes(m);
 	}
 	concat->dtype = left->dtype;
@@ -570,6 +627,8 @@ static bool set_typeof_is_raw(const struct nftnl_set *nls)
  */
 static const struct datatype *set_own_type(const struct nftnl_set *nls)
 {
+	if (nls)
+		return NULL;
 	if (set_typeof_is_raw(nls))
 		return &xinteger_type;
 	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE) == TYPE_INTEGER)
@@ -646,6 +705,16 @@ static void set_decoded_type(struct expr *set, const struct nftnl_set *nls,
 	}
 }
 
+/* Whether the set's key type (what the nft that made it typed it by)
+ * is flags; the left side may not be named yet. */
+static bool set_keys_are_flags(const struct nftnl_set *nls)
+{
+	const struct datatype *dtype;
+
+	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
+	return dtype && datatype_is_bitmask(dtype);
+}
+
 /* The members of @keys (freed) of the set @nls, typed like @left. */
 static struct expr *set_from_keys(const struct nftnl_set *nls,
 				  const struct expr *left,
@@ -665,7 +734,7 @@ static struct expr *set_from_keys(const struct nftnl_set *nls,
 			set_expr_add(set, set_key_value(left, keys->v[i].key,
 							keys->len));
 		if (!as_sent)
-			set_sort(set);
+			set_sort(set, set_keys_are_flags(nls));
 	}
 	interval_elems_free(keys->v, keys->n);
 	keys->v = NULL;
@@ -746,8 +815,16 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
 		left = payload_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
-	} else
-		set = set_from_nftnl(nls, left, hton, as_sent);
+	} else {
+		/* elements holding counters or comments: decoded one by
+		 * one, each keeping them */
+		set = as_sent ? NULL :
+		      set_anon_decode_with_info(nls, left, false);
+		if (set == NULL)
+			set = set_from_nftnl(nls, left, hton, as_sent);
+		if (hton)
+			set->flags |= EXPR_F_HTON;
+	}
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,
 				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
@@ -842,15 +919,16 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
 	struct expr *set = set_from_nftnl(nls, key, false, false);
 
 	/* the key is typed: a type without prefixes lists ranges
-	 * ("22-23", not "22/15"), in concatenations too */
-	if (set->flags & EXPR_F_INTERVAL)
+	 * ("22-23", not "22/15"), in concatenations too; a raw load is
+	 * typed once named (an anonymous set's, set_expr_retype()) */
+	if (set->flags & EXPR_F_INTERVAL && !set_left_is_raw(key))
 		set_members_retype(&set->expr_list.expressions, key);
 	return set;
 }
 
 int set_member_compare(const struct expr *a, const struct expr *b)
 {
-	return set_member_cmp(a, b);
+	return set_member_cmp(a, b, datatype_is_bitmask(a->dtype));
 }
 
 /* ---- a named set's members made one at a time (src/obj/set_records.c) ---- */
@@ -991,7 +1069,7 @@ bool set_member_refill_concat(struct set_member_maker *mk, struct expr *m,
 			return false;
 		mpz_import_data(v->value.value,
 				(const unsigned char *)key + off,
-				k->byteorder, len);
+				concat_member_order(mk->left, k), len);
 		off += concat_field_bytes(k);
 		v = list_next_entry(v, list);
 	}

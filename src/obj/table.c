@@ -278,17 +278,18 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 					 &c->handle, c) < 0)
 			err = -1;
 	}
+	/* objects after the chains and before the sets, whose elements
+	 * may name them (an object map), as 1.1.3 sends them */
+	list_for_each_entry(o, &t->objs, list) {
+		batch_set_owner(x->batch, cmd, (struct sobj *)o);
+		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
+			err = -1;
+	}
 	/* sets after the chains, which a verdict map's elements may jump
 	 * to, and before the rules, which may look them up */
 	list_for_each_entry(s, &t->sets, list) {
 		batch_set_owner(x->batch, cmd, (struct set *)s);
 		if (exec_put_set(x, s) < 0)
-			err = -1;
-	}
-	/* objects after the chains, as the system nft sends them */
-	list_for_each_entry(o, &t->objs, list) {
-		batch_set_owner(x->batch, cmd, (struct sobj *)o);
-		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
 			err = -1;
 	}
 	list_for_each_entry(c, &t->chains, list) {
