@@ -304,7 +304,10 @@ int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m)
 	const struct location *end;
 	struct location loc;
 
-	if (!m->elem_info || m->elem_info->stmts.n <= 2)
+	/* a named set's elements are held against its declaration first
+	 * (set_elem_stmts_match(): "missing statement", "number of
+	 * statements mismatch"), as 1.1.3 checks them */
+	if (!m->elem_info || m->elem_info->stmts.n <= 2 || !ectx->rule)
 		return 0;
 	/* a mapping's key and statements, not its data */
 	l = &m->elem_info->stmts;

@@ -172,11 +172,11 @@ static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
 		i = m->elem_info;
-		if (i && (set_stmts_evaluate(ectx, &i->stmts) < 0 ||
-			  set_elem_stmts_match(ectx, s,
+		if (i && (set_elem_stmts_match(ectx, s,
 					       m->etype == EXPR_MAPPING ?
 					       m->mapping.key : m,
-					       &i->stmts) < 0))
+					       &i->stmts) < 0 ||
+			  set_stmts_evaluate(ectx, &i->stmts) < 0))
 			return -1;
 	}
 	return 0;

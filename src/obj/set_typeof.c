@@ -107,11 +107,6 @@ unsigned int set_typeof_len(const struct expr *key)
 	return len;
 }
 
-static bool typeof_describable(const struct expr *key)
-{
-	return set_typeof_len(key) != 0;
-}
-
 /* Only where it fits: the kernel keeps 256 bytes of user data, and
  * libnftnl would write past the buffer's end. */
 static void typeof_put_as(struct nftnl_udata_buf *ud, uint8_t attr,
@@ -144,12 +139,17 @@ struct nftnl_udata_buf *set_udata_scratch(void)
  */
 bool set_typeof_supported(const struct expr *key)
 {
+	unsigned int len = set_typeof_len(key);
 	struct nftnl_udata_buf *ud;
 	struct expr *back = NULL;
 	bool ok;
 
-	if (!typeof_describable(key))
+	if (!len)
 		return false;
+	/* one too long for the user data is set_key_listable()'s to
+	 * refuse, in its words */
+	if (len > NFT_USERDATA_MAXLEN)
+		return true;
 	ud = set_udata_scratch();
 	typeof_put_as(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
 	ok = set_typeof_parse(nftnl_udata_buf_data(ud),
