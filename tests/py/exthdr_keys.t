@@ -9,7 +9,7 @@
 # reads as 1) and writes big endian elements to its named sets (which
 # then miss every fragment offset but those symmetric in their bytes),
 # and lists some of these rules as what it cannot load back; the
-# entries say where. tests/shell/58-set-packets.sh sends fragments.
+# entries say where. tests/shell/70-set-packets.sh sends fragments.
 families: ip6 inet
 table: t
 chain: c { type filter hook input priority filter; policy accept; }
