@@ -223,10 +223,6 @@ struct expr {
 		struct {
 			struct list_head expressions;
 			unsigned int size;
-			/* a dumped EXPR_SET: its key's own type, which its
-			 * members may keep over the left side's (NULL:
-			 * the left side's; src/expr/set.c) */
-			const struct datatype *key_dtype;
 			/* EXPR_SET: members packed before the listed ones
 			 * (include/set_pack.h), NULL if none */
 			struct set_pack *pack;

@@ -64,7 +64,6 @@ static void set_expr_clone(struct expr *dst, const struct expr *src)
 
 	init_list_head(&dst->expr_list.expressions);
 	dst->expr_list.size = 0;
-	dst->expr_list.key_dtype = src->expr_list.key_dtype;
 	dst->expr_list.pack = src->expr_list.pack ?
 			      set_pack_clone(src->expr_list.pack) : NULL;
 	list_for_each_entry(i, &src->expr_list.expressions, list)

@@ -557,120 +557,6 @@ static void set_add_concats_decoded(struct expr *set,
 	xfree(v);
 }
 
-
-struct set_udata_find {
-	uint8_t type;
-	const struct nftnl_udata *attr;
-};
-
-static int set_udata_find_cb(const struct nftnl_udata *attr, void *data)
-{
-	struct set_udata_find *f = data;
-
-	if (nftnl_udata_type(attr) == f->type)
-		f->attr = attr;
-	return 0;
-}
-
-/* Attribute @type of @len bytes at @data, or NULL. */
-static const struct nftnl_udata *set_udata_find(const void *data,
-						uint32_t len, uint8_t type)
-{
-	struct set_udata_find f = { type, NULL };
-
-	if (data && len)
-		udata_parse(data, len, set_udata_find_cb, &f);
-	return f.attr;
-}
-
-static bool set_udata_u32(const struct nftnl_udata *attr, uint32_t *v)
-{
-	if (attr == NULL || nftnl_udata_len(attr) != sizeof(uint32_t))
-		return false;
-	*v = nftnl_udata_get_u32(attr);
-	return true;
-}
-
-/* Does the set's "typeof" say its key is a raw payload load? */
-static bool set_typeof_is_raw(const struct nftnl_set *nls)
-{
-	const struct nftnl_udata *key, *kind, *data;
-	uint32_t len = 0, v;
-	const void *ud;
-
-	if (!nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
-		return false;
-	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
-	key = set_udata_find(ud, len, NFTNL_UDATA_SET_KEY_TYPEOF);
-	if (key == NULL)
-		return false;
-	kind = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
-			      NFTNL_UDATA_SET_TYPEOF_EXPR);
-	data = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
-			      NFTNL_UDATA_SET_TYPEOF_DATA);
-	if (!set_udata_u32(kind, &v) || v != SET_TYPEOF_KIND_PAYLOAD ||
-	    data == NULL)
-		return false;
-	return set_udata_u32(set_udata_find(nftnl_udata_get(data),
-					    nftnl_udata_len(data),
-					    SET_TYPEOF_PAYLOAD_PROTO), &v) &&
-	       v == 0;
-}
-
-/*
- * The system nft prints a set's members in the type of the set's key,
- * not in that of the left side the rule compares with it: a key its
- * "typeof" says is raw in hex (even where the left side lists as "ip
- * saddr"), an integer key without it (the sets this nft creates, the
- * key of "icmp id" where the left side lists raw) in decimal. Other
- * keys have the left side's type. NULL: the left side's type.
- */
-static const struct datatype *set_own_type(const struct nftnl_set *nls)
-{
-	if (nls)
-		return NULL;
-	if (set_typeof_is_raw(nls))
-		return &xinteger_type;
-	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE) == TYPE_INTEGER)
-		return &integer_type;
-	return NULL;
-}
-
-/*
- * Does a set of its key's own type (set_own_type()) keep it over
- * @left's? The reference prints the members as the left side is
- * listed: a raw load's in hex ("@th,32,8 & 0xf0 == { 0x30, 0x50 }"), a
- * raw key's as the field it lists as ("ip saddr { 0.0.0.1, 0.0.0.2 }",
- * "ip protocol { tcp, udp }"). An integer key keeps its type over a
- * named left side of another type.
- */
-static bool set_keeps_own_type(const struct expr *set,
-			       const struct expr *left)
-{
-	if (set->expr_list.key_dtype == NULL ||
-	    set->expr_list.key_dtype == &xinteger_type ||
-	    set_left_is_raw(left))
-		return false;
-	return left->dtype->type != TYPE_INTEGER;
-}
-
-static void set_members_retype(struct list_head *members,
-			       const struct expr *left);
-
-/* The members in the key's own type, in the byte order of @left. */
-static void set_members_own_type(struct expr *set, const struct expr *left)
-{
-	struct expr *key;
-
-	key = constant_expr_alloc_u64(&internal_location,
-				      set->expr_list.key_dtype,
-				      left->byteorder, left->len, 0);
-	set_members_retype(&set->expr_list.expressions, key);
-	expr_free(key);
-	set->dtype = set->expr_list.key_dtype;
-	set->byteorder = left->byteorder;
-}
-
 /*
  * The members of a dumped set, typed like @left. Interval keys are big
  * endian (@hton: the rule turned a host order key around first). A set
@@ -689,20 +575,15 @@ static enum byteorder set_keys_order(const struct nftnl_set *nls,
 	return left->byteorder;
 }
 
-/* A decoded set's type, from @left and the set @nls. */
-static void set_decoded_type(struct expr *set, const struct nftnl_set *nls,
-			     const struct expr *left)
+/* A decoded set's type: @left's, its members printed as @left is
+ * listed (a raw load's in hex, a raw key's as the field it lists as),
+ * as upstream 1.1.3 prints them. */
+static void set_decoded_type(struct expr *set, const struct expr *left)
 {
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
 	set->len = left->len;
 	set->flags |= EXPR_F_CONSTANT;
-	/* a load is named later, which may retype the members again */
-	if (left->etype != EXPR_CONCAT) {
-		set->expr_list.key_dtype = set_own_type(nls);
-		if (set_keeps_own_type(set, left))
-			set_members_own_type(set, left);
-	}
 }
 
 /* Whether the set's key type (what the nft that made it typed it by)
@@ -739,7 +620,7 @@ static struct expr *set_from_keys(const struct nftnl_set *nls,
 	interval_elems_free(keys->v, keys->n);
 	keys->v = NULL;
 	keys->n = 0;
-	set_decoded_type(set, nls, left);
+	set_decoded_type(set, left);
 	return set;
 }
 
@@ -756,7 +637,7 @@ static struct expr *set_from_nftnl(const struct nftnl_set *nls,
 		if (flags & NFT_SET_INTERVAL)
 			set->flags |= EXPR_F_INTERVAL;
 		set_add_concats_decoded(set, nls, left, as_sent);
-		set_decoded_type(set, nls, left);
+		set_decoded_type(set, left);
 		return set;
 	}
 	set_keys_read(nls, set_keys_order(nls, left, hton), &keys);
@@ -891,10 +772,6 @@ static void set_members_retype(struct list_head *members,
 
 void set_expr_retype(struct expr *set, const struct expr *left)
 {
-	if (set_keeps_own_type(set, left)) {
-		set_members_own_type(set, left);
-		return;
-	}
 	set_members_retype(&set->expr_list.expressions, left);
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
@@ -937,7 +814,6 @@ void set_member_maker_init(struct set_member_maker *mk,
 			   const struct nftnl_set *head,
 			   const struct expr *left, bool map)
 {
-	const struct datatype *own = map ? NULL : set_own_type(head);
 
 	mk->left = left;
 	mk->map = map;
@@ -947,27 +823,12 @@ void set_member_maker_init(struct set_member_maker *mk,
 			    BYTEORDER_BIG_ENDIAN : left->byteorder;
 	else
 		mk->order = set_keys_order(head, left, false);
-	mk->own = NULL;
-	/* as set_decoded_type() retypes a whole set's members */
-	if (left->etype != EXPR_CONCAT && own &&
-	    (own == &xinteger_type || set_left_is_raw(left) ||
-	     left->dtype->type != TYPE_INTEGER))
-		mk->own = constant_expr_alloc_u64(&internal_location, own,
-						  left->byteorder, left->len,
-						  0);
 	mpz_init(mk->tmp);
 }
 
 void set_member_maker_clear(struct set_member_maker *mk)
 {
-	expr_free(mk->own);
 	mpz_clear(mk->tmp);
-}
-
-static struct expr *set_member_own(struct set_member_maker *mk,
-				   struct expr *m)
-{
-	return mk->own ? set_member_retype(m, mk->own) : m;
 }
 
 /* @key's number into @v: a word folded by hand where it fits (gmp's
@@ -992,7 +853,7 @@ static void set_member_key_read(const struct set_member_maker *mk, mpz_t v,
 struct expr *set_member_make(struct set_member_maker *mk, const void *key)
 {
 	set_member_key_read(mk, mk->tmp, key);
-	return set_member_own(mk, set_key_value(mk->left, mk->tmp, mk->klen));
+	return set_key_value(mk->left, mk->tmp, mk->klen);
 }
 
 /* @m, made by set_member_make(), given the value of @key instead: what
@@ -1009,8 +870,7 @@ bool set_member_refill(struct set_member_maker *mk, struct expr *m,
 struct expr *set_member_make_interval(struct set_member_maker *mk,
 				      const struct interval *iv)
 {
-	struct expr *m = set_member_own(mk, set_interval_member(mk->left, iv,
-								mk->klen));
+	struct expr *m = set_interval_member(mk->left, iv, mk->klen);
 
 	/* typed by the key again, as set_elems_decode() does: a type
 	 * without prefixes lists ranges ("22-23", not "22/15") */
@@ -1040,10 +900,6 @@ struct expr *set_member_maker_set(struct set_member_maker *mk,
 	set->byteorder = mk->left->byteorder;
 	set->len = mk->left->len;
 	set->flags |= EXPR_F_CONSTANT;
-	if (mk->left->etype != EXPR_CONCAT)
-		set->expr_list.key_dtype = set_own_type(head);
-	if (mk->own)
-		set->dtype = mk->own->dtype;
 	return set;
 }
 
