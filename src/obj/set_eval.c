@@ -160,8 +160,21 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
+/* A range or prefix (a map's key), which a set without "flags
+ * interval" does not take. */
+static bool set_elem_is_interval(const struct expr *m)
+{
+	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+
+	return k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
+	       k->flags & EXPR_F_INTERVAL;
+}
+
 /* The elements' statements against the set's, which 1.1.3 checks as it
- * types each element: before the intervals. */
+ * types each element, in turn: an element's statements before whether
+ * the set takes its range, the first range the set does not take before
+ * the statements of the elements after it (which the interval checks
+ * then refuse). */
 static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
 				 const struct expr *elems)
 {
@@ -178,6 +191,8 @@ static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
 					       &i->stmts) < 0 ||
 			  set_stmts_evaluate(ectx, &i->stmts) < 0))
 			return -1;
+		if (!(s->flags & NFT_SET_INTERVAL) && set_elem_is_interval(m))
+			return 0;
 	}
 	return 0;
 }
