@@ -80,6 +80,11 @@ struct location location_from_sep(const struct location *loc, char sep);
 struct location location_span(const struct location *first,
 			      const struct location *last);
 
+/* The source line @loc starts on (without its '\n'), for a look at the
+ * text around it; false for JSON and locations without input. */
+bool location_line(const struct location *loc, const char **start,
+		   size_t *len);
+
 enum erec_type {
 	EREC_INFORMATIONAL,
 	EREC_WARNING,

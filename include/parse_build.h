@@ -108,7 +108,14 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 			     struct handle *h, struct chain *chain,
 			     const struct location *loc);
 struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
-			   const struct location *loc);
+			   const struct location *loc,
+			   const struct location *open,
+			   const struct location *body);
+void parser_set_once(struct parser_state *st, bool given,
+		     const struct location *first, const struct location *last);
+void parser_set_key_once(struct parser_state *st, struct set *set,
+			 const struct location *first,
+			 const struct location *last);
 void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc);
@@ -130,7 +137,8 @@ void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc);
 void parser_set_item(struct parser_state *st, struct set *set, char *key,
-		     char *value, const struct location *loc);
+		     char *value, const struct location *loc,
+		     const struct location *vloc);
 void parser_table_add_chain(struct table *table, char *name,
 			    const struct location *name_loc,
 			    struct chain *chain, const struct location *loc);

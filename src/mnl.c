@@ -501,16 +501,17 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 	if (e->err == ENOENT && detail) {
 		erec_error(msgs, loc, "Could not process rule: %s",
 			   strerror(e->err));
-		if (out.note)
+		if (out.note && *detail)
 			erec_queue(erec_create(EREC_INFORMATIONAL,
 					       &internal_location, "%s",
 					       detail), msgs);
 		xfree(detail);
 		return;
 	}
-	if (detail && out.own_words)
+	/* "": a place found, nothing more to say */
+	if (detail && *detail && out.own_words)
 		erec_error(msgs, loc, "%s", detail);
-	else if (detail)
+	else if (detail && *detail)
 		erec_error(msgs, loc, "Could not process rule: %s: %s",
 			   strerror(e->err), detail);
 	else
