@@ -99,6 +99,9 @@ struct symbol_table {
 enum datatype_flags {
 	DTYPE_F_PREFIX	= 1 << 0,	/* values may carry a /len prefix */
 	DTYPE_F_WRAP	= 1 << 1,	/* a range may wrap: "23:00"-"02:00" */
+	/* upstream's type has no byte order of its own: a named set or
+	 * map declared "type X" records byte order 0 for it */
+	DTYPE_F_NO_ORDER = 1 << 2,
 };
 
 struct datatype {

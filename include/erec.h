@@ -76,6 +76,14 @@ bool location_nth_word(const struct location *loc, unsigned int n,
 /* @loc widened to the @sep before it on its line ("ip saddr" of "ip
  * daddr . ip saddr" to ". ip saddr"), or @loc if there is none. */
 struct location location_from_sep(const struct location *loc, char sep);
+/* From the start of @first to the end of @last. */
+struct location location_span(const struct location *first,
+			      const struct location *last);
+
+/* The source line @loc starts on (without its '\n'), for a look at the
+ * text around it; false for JSON and locations without input. */
+bool location_line(const struct location *loc, const char **start,
+		   size_t *len);
 
 enum erec_type {
 	EREC_INFORMATIONAL,

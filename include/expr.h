@@ -93,6 +93,11 @@ enum expr_flags {
 	EXPR_F_WILDCARD		= 1 << 5,
 	/* parser: written in parentheses, binds as a unit */
 	EXPR_F_PARENS		= 1 << 6,
+	/* a dumped set looked up with a host order key the rule turned
+	 * to network order first (interval sets of "meta mark"); a
+	 * concatenation keying an interval set, whose host order members
+	 * are turned so (concat_member_order()) */
+	EXPR_F_HTON		= 1 << 7,
 };
 
 /*
@@ -218,10 +223,6 @@ struct expr {
 		struct {
 			struct list_head expressions;
 			unsigned int size;
-			/* a dumped EXPR_SET: its key's own type, which its
-			 * members may keep over the left side's (NULL:
-			 * the left side's; src/expr/set.c) */
-			const struct datatype *key_dtype;
 			/* EXPR_SET: members packed before the listed ones
 			 * (include/set_pack.h), NULL if none */
 			struct set_pack *pack;
@@ -395,8 +396,21 @@ struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);
 void list_expr_add(struct expr *list, struct expr *elem);
+/* What an error says @e's type is: its type's description, "concatenation
+ * of (A, B)" for a concatenation. The caller frees it. */
+char *expr_type_desc(const struct expr *e);
+
 /* Concatenations (src/expr/concat.c): members in expr_list. */
 struct expr *concat_expr_alloc(const struct location *loc);
+/* The byte order member @m of key @concat has in registers and set
+ * elements: big endian where an interval set's key (EXPR_F_HTON) turns
+ * a host order member around. */
+enum byteorder concat_member_order(const struct expr *concat,
+				   const struct expr *m);
+/* The byte order of @e's value as a key: host order for a field
+ * narrower than its bytes that a load turns host order to shift it
+ * down ("frag frag-off", "ip6 dscp"), else its own. */
+enum byteorder expr_key_order(const struct expr *e);
 void concat_expr_add(struct expr *concat, struct expr *member);
 /* Bytes a member takes in registers and set keys (whole 32 bit slots). */
 unsigned int concat_field_bytes(const struct expr *member);
@@ -486,6 +500,14 @@ int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
 			 const struct expr *right);
 /* "ip option rr type 7" is "ip option rr exists" */
 void exthdr_relational_type(struct expr *rel);
+/* The whole bytes that hold @field (bits from its header), and how far
+ * its last bit is from their end. */
+void exthdr_field_span(const struct expr *field, unsigned int *start,
+		       unsigned int *len, unsigned int *shift);
+/* Listing: the field "(@load & @mask) >> @shift" holds, NULL if none
+ * (payload_key_unmask() for extension headers). */
+struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
+			       unsigned int shift);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,
@@ -549,6 +571,9 @@ struct delin_ctx;
 /* An object map read back from the anonymous set @name (src/expr/map.c). */
 struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
 			       const char *name, uint32_t objtype);
+/* ... and from the named object map @name, its kind in *@objtype. */
+struct expr *map_objref_named_decode(struct delin_ctx *dctx, uint32_t sreg,
+				     const char *name, uint32_t *objtype);
 struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 			    struct expr *mappings, bool vmap);
 struct expr *mapping_expr_alloc(const struct location *loc, struct expr *key,

@@ -30,6 +30,7 @@ struct flowtable {
 	struct location hook_loc;
 	unsigned int hooknum;		/* NF_NETDEV_INGRESS */
 	struct expr *priority;		/* as written */
+	struct location prio_loc;	/* "priority P" */
 	int prio;			/* evaluated or dumped */
 	/* devices as written (symbol, list or variable), then by name */
 	struct expr *dev_expr;

@@ -147,4 +147,11 @@ struct nft_ctx;
 void json_print_list(struct nft_ctx *nft, json_t *array);
 json_t *json_object_head(const struct handle *h, const char *chain_key);
 
+/* {"elem": {"val": V, "timeout": s, "comment": "x", "counter": ...}}: V
+ * (a new reference) and what the element holds in *@info; @j itself if
+ * not such an object, NULL on error (src/obj/set_json.c). */
+struct set_elem_info;
+json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j, const char *path,
+			 struct set_elem_info **info);
+
 #endif /* NFT_JSON_H */

@@ -54,8 +54,14 @@ struct lin_ctx {
 	struct nftnl_rule *nlr;
 	uint32_t family;
 	/* the statement being encoded, and where each expression of the
-	 * rule came from (the rule's nle_stmts) */
+	 * rule came from (the rule's nle_origins): the expression being
+	 * encoded (NULL: the statement), and whether it is a member of a
+	 * concatenation from the third on (@next_sep: the next one
+	 * linearize_expr() encodes is) */
 	const struct stmt *stmt;
+	const struct location *loc;
+	bool loc_sep;
+	bool next_sep;
 	struct rule *rule;
 	unsigned int nle_cap;
 	/* Register allocation: slots in use, as a stack (values are

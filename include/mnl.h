@@ -81,6 +81,19 @@ struct mnl_err {
 	unsigned int depth;		/* attribute path to the offset */
 	uint16_t path[MNL_PATH_MAX];
 	const struct nlattr *attr;	/* the attribute at the offset */
+	/* What an explanation may set: a location it computes (it may
+	 * point its location at it), and whether its words are the whole
+	 * message rather than what follows the errno's. */
+	struct mnl_err_out *out;
+};
+
+struct mnl_err_out {
+	struct location room;
+	bool own_words;
+	/* A missing object (ENOENT) has the errno's words alone, as the
+	 * reference's: the words explain what the kernel lacks instead, on
+	 * a line of their own after the caret. */
+	bool note;
 };
 
 /* Is the attribute path to the offset @n types long or longer, starting

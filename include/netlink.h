@@ -34,7 +34,8 @@ struct nftnl_table *netlink_table_build(const struct handle *h,
 struct table *netlink_table_parse(const struct nftnl_table *nlt);
 
 struct nftnl_chain *netlink_chain_build(const struct handle *h,
-					const struct chain *c /* or NULL */);
+					const struct chain *c /* or NULL */,
+					bool adding);
 struct chain *netlink_chain_parse(const struct nftnl_chain *nlc);
 
 struct nftnl_rule *netlink_rule_build(struct nft_ctx *nft,

@@ -123,6 +123,10 @@ struct obj_ops {
 	char		*(*explain)(struct nft_ctx *nft, const struct mnl_err *e,
 				    const struct cmd *cmd, const void *obj,
 				    const struct location **loc);
+	/* @obj, an item of a table block: where the kernel's refusals of
+	 * it point when they name no attribute (the reference's caret: its
+	 * name). NULL: at the command. */
+	const struct location *(*block_location)(const void *obj);
 	/* ENOENT, EEXIST: name the missing or existing object. */
 	char		*(*explain_missing)(const struct cmd *cmd,
 					    const struct location **loc);
@@ -252,12 +256,19 @@ const char *chain_missing_dev(const struct chain *c);
  * "NAME [+|- N]", named as @family's @hooknum names them) and a device
  * list (names, no duplicates, at most CHAIN_DEVICES_MAX; @owner names
  * the kind in errors). The list replaces *@devs. */
+/* @loc: "priority P" as written (where the reference's error @invalid
+ * points) */
 int hook_prio_evaluate(struct eval_ctx *ectx, struct expr *priority,
-		       uint32_t family, unsigned int hooknum,
-		       const char *hookstr, int *prio);
+		       const struct location *loc, const char *invalid,
+		       uint32_t family, unsigned int hooknum, int *prio);
 int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
 			  char ***devs, unsigned int *num_devs,
 			  const char *owner);
+/* The device names a message carries, NULL-terminated (caller frees
+ * the array): the reference sends the devices it adds last written
+ * first, those it removes as written. */
+const char **hook_devs_array(char *const *devs, unsigned int num_devs,
+			     bool adding);
 /* Where device @name was written in @dev_expr, else @dflt. */
 const struct location *dev_expr_location(const struct expr *dev_expr,
 					 const char *name,

@@ -113,7 +113,14 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 			     struct handle *h, struct chain *chain,
 			     const struct location *loc);
 struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
-			   const struct location *loc);
+			   const struct location *loc,
+			   const struct location *open,
+			   const struct location *body);
+void parser_set_once(struct parser_state *st, bool given,
+		     const struct location *first, const struct location *last);
+void parser_set_key_once(struct parser_state *st, struct set *set,
+			 const struct location *first,
+			 const struct location *last);
 void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc);
@@ -136,11 +143,12 @@ bool parser_is_reserved(const char *word);
 bool parser_is_value_key(const char *word);
 bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
 		       const struct expr *rhs);
-void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
+bool parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc);
-void parser_set_item(struct parser_state *st, struct set *set, char *key,
-		     char *value, const struct location *loc);
+bool parser_set_item(struct parser_state *st, struct set *set, char *key,
+		     char *value, const struct location *loc,
+		     const struct location *vloc);
 void parser_table_add_chain(struct table *table, char *name,
 			    const struct location *name_loc,
 			    struct chain *chain, const struct location *loc);
@@ -149,9 +157,9 @@ uint32_t parser_table_flag(struct parser_state *st, const char *name,
 struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
 				 struct flowtable *ft,
 				 const struct location *loc);
-void parser_chain_hook(struct chain *chain, char *type,
-		       const struct location *type_loc, char *hook,
-		       const struct location *hook_loc);
+void parser_chain_hook(struct parser_state *st, struct chain *chain,
+		       char *type, const struct location *type_loc,
+		       char *hook, const struct location *hook_loc);
 void parser_chain_devices(struct chain *chain, struct expr *devs);
 struct expr *parser_prio_offset(const struct location *loc, char *base,
 				const char *op, char *offset);

@@ -111,6 +111,10 @@ struct chain {
 	char *hookstr;			/* "ingress" */
 	struct location hook_loc;
 	unsigned int hooknum;		/* NF_INET_* / NF_NETDEV_* */
+	/* "type T hook H [devices] priority P", and its "priority P": what
+	 * the reference's errors about the hook and the priority point at */
+	struct location hook_spec_loc;
+	struct location prio_loc;
 	struct expr *priority;		/* expression as written; evaluated to
 					   a value expression */
 	int prio;			/* resolved number */
@@ -143,16 +147,29 @@ struct rule {
 	 * the cache with its handle but no statements, so positions still
 	 * count it and listings fail on it. */
 	char *undecoded;
-	/* Filled when the rule is encoded: the statement each netlink
-	 * expression of the rule came from (by position), so that a kernel
-	 * refusal of one expression points at its statement. */
-	const struct stmt **nle_stmts;
-	unsigned int num_nle_stmts;
+	/* Filled when the rule is encoded: where each netlink expression
+	 * of the rule came from (by position), so that a kernel refusal of
+	 * one expression points at what produced it. */
+	struct nle_origin *nle_origins;
+	unsigned int num_nle;
 };
 
-/* The statement the @n-th netlink expression of @r was encoded from, or
- * NULL. */
-const struct stmt *rule_nle_stmt(const struct rule *r, unsigned int n);
+/* Where one netlink expression of an encoded rule came from: its
+ * statement and, if an expression of the statement produced it, that
+ * expression's location (NULL: the statement itself). */
+struct nle_origin {
+	const struct stmt *stmt;
+	const struct location *loc;
+	/* a concatenation's member from the third on: the reference's
+	 * caret starts at the "." before it */
+	bool after_sep;
+};
+
+/* The origin of the @n-th netlink expression of @r, or NULL. */
+const struct nle_origin *rule_nle_origin(const struct rule *r,
+					 unsigned int n);
+/* Where the reference puts the caret for a refusal of @o. */
+struct location nle_origin_location(const struct nle_origin *o);
 
 struct table *table_alloc(void);
 struct table *table_get(struct table *t);
@@ -173,6 +190,10 @@ void rule_free(struct rule *r);
  * hook. */
 bool hook_lookup(uint32_t family, const char *name, unsigned int *hooknum);
 const char *hook_name(uint32_t family, unsigned int hooknum);
+/* Is @name a hook of any family? A chain type ("filter", "nat",
+ * "route")? */
+bool hook_name_known(const char *name);
+bool chain_type_known(const char *type);
 
 /*
  * Named priorities ("filter", "dstnat", ...) per family and hook. Returns

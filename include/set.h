@@ -45,6 +45,12 @@ void set_stmts_clone(struct set_stmts *dst, const struct set_stmts *src);
 /* An element's options as written ("10.0.0.1 timeout 10s comment \"x\""):
  * NULL is none. */
 void set_elem_info_free(struct set_elem_info *i);
+/* Printed after an anonymous set's member (src/obj/set_print.c); the
+ * JSON {"elem": {"val": @val, ...}} (takes @val). */
+void set_elem_info_print(const struct set_elem_info *i,
+			 struct output_ctx *octx);
+json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
+			   struct output_ctx *octx);
 struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i);
 /* The member's options, made if it had none. */
 struct set_elem_info *set_elem_info_of(struct expr *m);
@@ -60,6 +66,15 @@ struct set {
 	struct list_head list;		/* in table->sets */
 	struct handle handle;		/* family, table, set name, handle */
 	struct location location;
+	/* Where 1.1.3 says a declaration lacks a key: the "{ ... }" of an
+	 * add command, the name in a table block. */
+	struct location decl_loc;
+	/* The text's last item had no separator before the closing brace
+	 * (1.1.3 takes that after "elements = { ... }" and "auto-merge"
+	 * only); where "auto-merge" was, which 1.1.3 refuses in maps. */
+	bool last_unseparated;
+	struct location last_item_loc;
+	struct location auto_merge_loc;
 	unsigned int refcnt;
 	uint32_t flags;			/* NFT_SET_* */
 	/* The key as written ("ipv4_addr . inet_service"), resolved by
@@ -99,6 +114,10 @@ struct set {
 	 * them (auto-merge). */
 	bool init_as_written;
 	struct expr *held;
+	/* Without auto-merge: the members the batch added so far (its
+	 * declaration's, earlier element commands'), which later ones may
+	 * not overlap; NULL if none yet. */
+	struct expr *batch_adds;
 	/* An element command whose members the next one, adding to the
 	 * same auto-merge set, takes over: it sends nothing itself. */
 	bool coalesced;
@@ -112,6 +131,10 @@ struct set {
 	struct location data_loc;
 	struct expr *data;
 	bool data_typeof;		/* "typeof K : EXPR": @data is EXPR */
+	/* An object map ("type K : counter"): the objects' NFT_OBJECT_*
+	 * type, its data their names (a string constant as @data); the
+	 * kernel holds it as NFT_SET_OBJECT, not NFT_SET_MAP. */
+	uint32_t objtype;
 	/* "type K : interval D": each element's data is a range of D (a
 	 * prefix, a range or a value), held as its low then its high end */
 	bool data_interval;
@@ -135,6 +158,8 @@ int set_cmd_kind_error(struct nft_ctx *nft, struct list_head *msgs,
  * NULL if unknown (src/obj/set.c). */
 struct eval_ctx;
 struct set *set_find(struct eval_ctx *ectx, const struct handle *h);
+/* The same, only if declared or added in this run. */
+struct set *set_find_in_run(struct eval_ctx *ectx, const struct handle *h);
 void table_free_sets(struct table *t);
 unsigned int table_count_sets(const struct table *t);
 
@@ -192,6 +217,10 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
+/* An anonymous set's (@map: map's) members with what their elements
+ * hold, as member->elem_info; NULL if none holds more than its key. */
+struct expr *set_anon_decode_with_info(const struct nftnl_set *nls,
+				       const struct expr *key, bool map);
 /* A map's decoded keys typed by @key: ranges, not prefixes, for types
  * without them. */
 void set_keys_retype(struct expr *map, const struct expr *key);
@@ -223,15 +252,20 @@ struct nftnl_udata_buf *set_udata_scratch(void);
  * description, if that fits the user data. */
 bool set_key_listable(const struct set *s, const struct expr *key);
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
+/* An anonymous set's key, as upstream 1.1.3 describes it. */
+void set_typeof_put_anon(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
-void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud);
+/* A key or data given by type ("type ipv4_addr . mark"), as upstream
+ * 1.1.3 describes it; @data NULL for an object map's data. */
+void set_typeof_put_type(struct nftnl_udata_buf *ud, const struct expr *key);
+void set_typeof_put_type_data(struct nftnl_udata_buf *ud,
+			      const struct expr *data);
+void set_typeof_put_verdict_data(struct nftnl_udata_buf *ud);
 void set_typeof_put_data(struct nftnl_udata_buf *ud, const struct expr *data);
 int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key);
 /* Whether a map's user data says its data are ranges
  * (NFTNL_UDATA_SET_DATA_INTERVAL). */
 bool set_udata_data_interval(const void *data, uint32_t len);
-/* A map's "type k : a . b" data, as the system nft describes it. */
-void set_typeof_put_plain_concat_data(struct nftnl_udata_buf *ud);
 struct nftnl_set;
 void set_typeof_nl_data(struct nftnl_set *nls, const struct expr *data);
 /* A kind's attributes in its typeof data nest, by number, for its
@@ -251,6 +285,7 @@ struct lin_ctx;
 /* "left @s": load left, look it up in the set by name. */
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg);
+int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
 
 /* Named maps' elements (src/expr/map.c): @map a stand-in EXPR_MAP of
  * the map's key, typed as its data. */
@@ -258,6 +293,16 @@ void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+/* An anonymous set's member (a map's mapping) holds at most the two
+ * statements the kernel keeps: 0, or -1 with an error. */
+int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
+/* The type a lookup key has: its own, but a raw load of a port's is
+ * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
+const struct datatype *set_lookup_key_type(const struct expr *e);
+/* "KEY @s" and "KEY map @m" (@ref): @key must have the key type of
+ * set @s: 0, or -1 with an error. */
+int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+			  const struct expr *ref, const struct set *s);
 /* @zero: with the leading end element at 0 (a map that has elements
  * holds it already). */
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,

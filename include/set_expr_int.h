@@ -12,23 +12,6 @@ struct expr;
 struct delin_ctx;
 struct nftnl_expr;
 
-/*
- * The key's description in the user data of the sets the system nft
- * creates ("typeof", NFTNL_UDATA_SET_KEY_TYPEOF): the kind of the key
- * expression, then that kind's attributes, all u32. As read from its
- * sets, a payload is kind 7; a raw load ("@th,32,16") has protocol and
- * field 0, then its base (the kernel's plus one), offset and length in
- * bits.
- */
-#define SET_TYPEOF_KIND_PAYLOAD		7
-enum set_typeof_payload {
-	SET_TYPEOF_PAYLOAD_PROTO,
-	SET_TYPEOF_PAYLOAD_FIELD,
-	SET_TYPEOF_PAYLOAD_BASE,
-	SET_TYPEOF_PAYLOAD_OFFSET,
-	SET_TYPEOF_PAYLOAD_LEN,
-};
-
 /* A raw payload load, masked or not: "@th,32,16", "@th,32,8 & 0xf0". */
 bool set_left_is_raw(const struct expr *e);
 /* The lookup expression of a rule, with its anonymous or named set. */
@@ -41,6 +24,9 @@ struct set_sort_key {
 	void *e;
 };
 void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max);
+/* What flags (a bitmask type's values) are listed by: their lowest set
+ * bit's number and one, 0 for none (set_decode.c). */
+uint64_t set_flags_rank(const mpz_t v);
 
 /* The name whose bytes spell @v (big endian, @len bytes); @plen bits
  * of it when it is a wildcard, -1 for a whole name. */

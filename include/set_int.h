@@ -34,16 +34,33 @@ void set_print_key_types(const struct expr *key,
 			 struct output_ctx *octx);
 void set_print_typeof(const struct expr *key, struct output_ctx *octx);
 bool set_is_map(const struct set *s);
+void set_key_mark_order(struct set *s);
 struct expr *set_data_from_names(const char *names,
 				 const struct location *loc, char **bad);
 struct expr *set_data_from_kernel(uint32_t type, uint32_t len);
 struct expr *set_map_stub(const struct set *s, struct expr *mappings);
 void set_map_stub_free(struct expr *map);
 uint32_t set_data_type_id(const struct set *s);
+/* Object maps: the kinds' names and types, their data (set.c). */
+uint32_t set_obj_type_by_name(const char *name);
+const char *set_obj_type_name(uint32_t type);
+struct expr *set_obj_data(const struct location *loc);
 uint32_t set_data_len(const struct set *s);
 /* Drop a dumped set's element options (@info), before its members
  * change. */
 void set_info_free(struct set *s);
+
+/* A declaration's key and data types checked as 1.1.3 checks them
+ * (set_decl.c): 0, -1 with errors queued; the last two return 1 where
+ * the text cannot show what 1.1.3 would say. */
+int set_decl_no_key(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
+			 const char *names, const struct location *loc,
+			 bool data);
+int set_decl_check_typeof_data(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_set_data(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_map_data(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s);
 
 /* Evaluation (set_eval.c). */
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,

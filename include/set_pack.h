@@ -179,9 +179,12 @@ struct nftnl_set;
 /* @set's packed members typed by a named set's @key into keys (with
  * @intervals: bounds): 0, -1 on
  * an error (queued), 1 if some member needs the listed path (the pack is
- * untouched: set_expr_unpack() and evaluate as usual). */
+ * untouched: set_expr_unpack() and evaluate as usual), as two
+ * overlapping intervals do with @no_overlaps (the listed path names
+ * them). */
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
-		      const struct expr *key, bool intervals);
+		      const struct expr *key, bool intervals,
+		      bool no_overlaps);
 /* The same for a named map's mappings (src/expr/map.c): @map is
  * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); 0 or 1
  * (nothing is said: the listed path says it). */

@@ -48,7 +48,6 @@ struct set_member_maker {
 	const struct expr *left;
 	enum byteorder order;		/* the keys' byte order */
 	unsigned int klen;		/* key bytes */
-	struct expr *own;		/* retyped to this, or NULL */
 	bool map;
 	mpz_t tmp;
 };

@@ -178,7 +178,8 @@ struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,
 struct json_ctx;
 struct stmt *objref_json_parse_name(struct json_ctx *jctx, uint32_t type,
 				    json_t *value, const struct location *loc);
-/* Where @stmt, an object map, names object @name; NULL if it does not. */
+/* The key of the element by which @stmt, an object map, names object
+ * @name; NULL if it does not. */
 struct stmt;
 const struct location *objref_map_location(const struct stmt *stmt,
 					   const char *name);

@@ -214,6 +214,9 @@ struct stmt_ops {
 	 * rule of @cmd: what that means, or NULL (caller frees). */
 	char *(*explain)(const struct stmt *stmt, int err,
 			 const struct cmd *cmd);
+	/* Where the reference puts the caret when the kernel refuses the
+	 * statement's own expression; NULL: the statement's location. */
+	struct location (*error_location)(const struct stmt *stmt);
 };
 
 extern const struct stmt_ops *const stmt_ops_registry[];
@@ -252,6 +255,8 @@ struct stmt *dynset_stmt_alloc(const struct location *loc, uint32_t op,
 /* "add", "update", "delete" -> NFT_DYNSET_OP_*; -1 if none. */
 int dynset_op_lookup(const char *name);
 
+/* Where a kernel refusal of @stmt's own expression points. */
+struct location stmt_error_location(const struct stmt *stmt);
 struct stmt *stmt_alloc(const struct location *loc,
 			const struct stmt_ops *ops);
 void stmt_free(struct stmt *stmt);

@@ -782,6 +782,18 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 	return json_wrap("|", flags);
 }
 
+/* "exists" and "missing" are words of the language, not strings: quoted,
+ * 1.1.3 cannot parse them as a boolean (a quoted number it can). */
+static struct error_record *boolean_parse(const struct expr *sym,
+					  struct expr **res)
+{
+	*res = NULL;
+	if (sym->symbol.quoted && !isdigit((unsigned char)
+					   sym->symbol.identifier[0]))
+		return parse_error(sym, "Could not parse %s", "boolean type");
+	return NULL;
+}
+
 static json_t *boolean_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t v = 0;
@@ -817,6 +829,7 @@ const struct datatype bitmask_type = {
 const struct datatype nfproto_type = {
 	.type = TYPE_NFPROTO, .name = "nf_proto", .desc = "netfilter protocol",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &nfproto_tbl,
 };
 
@@ -836,7 +849,8 @@ const struct datatype ethertype_type = {
 const struct datatype mark_type = {
 	.type = TYPE_MARK, .name = "mark", .desc = "packet mark",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 32,
-	.flags = DTYPE_F_PREFIX, .basetype = &integer_type,
+	/* no prefixes in listings: upstream 1.1.3 lists "0x0-0xff" */
+	.basetype = &integer_type,
 	.print = mark_print, .json = number_json,
 };
 
@@ -864,8 +878,9 @@ const struct datatype pkttype_type = {
 const struct datatype boolean_type = {
 	.type = TYPE_BOOLEAN, .name = "boolean", .desc = "boolean type",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 1,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &boolean_tbl,
-	.json = boolean_json,
+	.parse = boolean_parse, .json = boolean_json,
 };
 
 const struct datatype mh_type_type = {
@@ -960,6 +975,7 @@ const struct datatype dccp_pkttype_type = {
 	.type = TYPE_DCCP_PKTTYPE, .name = "dccp_pkttype",
 	.desc = "DCCP packet type",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 4,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &dccp_pkttype_tbl,
 };
 

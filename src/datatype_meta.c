@@ -766,6 +766,7 @@ const struct datatype ct_dir_type = {
 	.type = TYPE_CT_DIR, .name = "ct_dir",
 	.desc = "conntrack direction",
 	.byteorder = BYTEORDER_HOST_ENDIAN, .size = 8,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &ct_dir_tbl,
 };
 

@@ -619,6 +619,7 @@ const struct datatype inet_protocol_type = {
 	.type = TYPE_INET_PROTOCOL, .name = "inet_proto",
 	.desc = "Internet protocol",
 	.byteorder = BYTEORDER_BIG_ENDIAN, .size = 8,
+	.flags = DTYPE_F_NO_ORDER,
 	.basetype = &integer_type, .sym_tbl = &inet_protocol_tbl,
 	.parse = inet_protocol_parse, .print = inet_protocol_print,
 	.json = inet_protocol_json,

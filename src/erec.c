@@ -276,6 +276,24 @@ struct location location_from_sep(const struct location *loc, char sep)
 	return out;
 }
 
+struct location location_span(const struct location *first,
+			      const struct location *last)
+{
+	struct location out = *first;
+
+	out.last_line = last->last_line;
+	out.last_column = last->last_column;
+	return out;
+}
+
+bool location_line(const struct location *loc, const char **start,
+		   size_t *len)
+{
+	if (!loc->indesc || loc->json_index >= 0)
+		return false;
+	return indesc_line(loc->indesc, loc->first_line, start, len);
+}
+
 static void caret_fill(char *buf, size_t size, size_t first, size_t last,
 		       char mark)
 {

@@ -18,17 +18,31 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 	nftnl_rule_add_expr(lctx->nlr, nle);
 	if (!r)
 		return;
-	if (r->num_nle_stmts == lctx->nle_cap) {
+	if (r->num_nle == lctx->nle_cap) {
 		lctx->nle_cap = lctx->nle_cap ? 2 * lctx->nle_cap : 8;
-		r->nle_stmts = xrealloc(r->nle_stmts,
-					lctx->nle_cap * sizeof(*r->nle_stmts));
+		r->nle_origins = xrealloc(r->nle_origins, lctx->nle_cap *
+					  sizeof(*r->nle_origins));
 	}
-	r->nle_stmts[r->num_nle_stmts++] = lctx->stmt;
+	r->nle_origins[r->num_nle++] = (struct nle_origin) {
+		.stmt		= lctx->stmt,
+		.loc		= lctx->loc,
+		.after_sep	= lctx->loc_sep,
+	};
 }
 
-const struct stmt *rule_nle_stmt(const struct rule *r, unsigned int n)
+const struct nle_origin *rule_nle_origin(const struct rule *r,
+					 unsigned int n)
 {
-	return n < r->num_nle_stmts ? r->nle_stmts[n] : NULL;
+	return n < r->num_nle ? &r->nle_origins[n] : NULL;
+}
+
+struct location nle_origin_location(const struct nle_origin *o)
+{
+	if (o->loc == NULL)
+		return stmt_error_location(o->stmt);
+	if (o->after_sep)
+		return location_from_sep(o->loc, '.');
+	return *o->loc;
 }
 
 struct nftnl_expr *lin_expr_alloc(const char *name)
@@ -201,9 +215,17 @@ uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
 void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
 		    enum nft_registers dreg)
 {
+	const struct location *loc = lctx->loc;
+	bool sep = lctx->loc_sep;
+
 	if (expr->ops->linearize == NULL)
 		BUG("%s cannot be linearized", expr_name(expr));
+	lctx->loc = &expr->location;
+	lctx->loc_sep = lctx->next_sep;
+	lctx->next_sep = false;
 	expr->ops->linearize(lctx, expr, dreg);
+	lctx->loc = loc;
+	lctx->loc_sep = sep;
 }
 
 /* The datatypes' export does exactly this (and keeps the low bytes of a
@@ -259,11 +281,12 @@ void linearize_rule_sets(struct nft_ctx *nft, const struct rule *rule,
 	};
 	const struct stmt *stmt;
 
-	xfree(lctx.rule->nle_stmts);
-	lctx.rule->nle_stmts = NULL;
-	lctx.rule->num_nle_stmts = 0;
+	xfree(lctx.rule->nle_origins);
+	lctx.rule->nle_origins = NULL;
+	lctx.rule->num_nle = 0;
 	list_for_each_entry(stmt, &rule->stmts, list) {
 		lctx.stmt = stmt;
+		lctx.loc = NULL;
 		if (stmt->ops->linearize == NULL)
 			BUG("statement %s cannot be linearized",
 			    stmt->ops->name);

@@ -391,8 +391,12 @@ static char *explain_fallback(struct nft_ctx *nft, const struct mnl_err *e,
 			      const struct location **loc)
 {
 	const struct obj_ops *ops = obj_ops_lookup(cmd->obj);
+	const void *obj = e->owner ? e->owner->obj : NULL;
 	char *detail = NULL;
 
+	/* a table block's item is not what the command names */
+	if (obj != cmd->data)
+		ops = obj_ops_lookup(CMD_OBJ_INVALID);
 	if (cmd->op == CMD_DESTROY &&
 	    (e->err == EOPNOTSUPP || e->err == EINVAL))
 		detail = xstrdup(mnl_strerror(EOPNOTSUPP, cmd));
@@ -443,6 +447,8 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	char *detail = NULL;
 
 	*loc = &cmd->location;
+	if (obj && obj != cmd->data && ops && ops->block_location)
+		*loc = cmd_loc_or(cmd, ops->block_location(obj));
 	if (e->attr && ops && ops->explain_attr)
 		detail = ops->explain_attr(e, cmd, obj, loc);
 	if (!detail && ops && ops->explain)
@@ -460,10 +466,12 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
 			  struct list_head *cmds, struct list_head *msgs)
 {
+	struct mnl_err_out out = { .room = internal_location };
 	struct cmd *cmd;
 	const struct location *loc;
 	char *detail;
 
+	e->out = &out;
 	e->owner = batch_seq_owner(batch, e->seq);
 	cmd = e->owner ? e->owner->cmd : NULL;
 	if (!cmd) {
@@ -487,7 +495,23 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			mnl_err_resolve_path(e);
 	}
 	detail = mnl_err_explain(nft, e, cmd, &loc);
-	if (detail)
+	/* A missing object: the errno's words alone, as the reference
+	 * says it (scripts match them); the caret says which. What the
+	 * kernel lacks, if that is why, follows on a line of its own. */
+	if (e->err == ENOENT && detail) {
+		erec_error(msgs, loc, "Could not process rule: %s",
+			   strerror(e->err));
+		if (out.note && *detail)
+			erec_queue(erec_create(EREC_INFORMATIONAL,
+					       &internal_location, "%s",
+					       detail), msgs);
+		xfree(detail);
+		return;
+	}
+	/* "": a place found, nothing more to say */
+	if (detail && *detail && out.own_words)
+		erec_error(msgs, loc, "%s", detail);
+	else if (detail && *detail)
 		erec_error(msgs, loc, "Could not process rule: %s: %s",
 			   strerror(e->err), detail);
 	else

@@ -260,7 +260,7 @@ void rule_free(struct rule *r)
 	if (--r->refcnt > 0)
 		return;
 	stmt_list_free(&r->stmts);
-	xfree(r->nle_stmts);
+	xfree(r->nle_origins);
 	handle_free(&r->handle);
 	xfree(r->comment);
 	xfree(r->undecoded);
@@ -293,6 +293,7 @@ static const struct {
 	{ FAM_INET,		"ingress",	5 },	/* NF_INET_INGRESS */
 	{ FAM_ARP,		"input",	0 },	/* NF_ARP_IN */
 	{ FAM_ARP,		"output",	1 },	/* NF_ARP_OUT */
+	{ FAM_ARP,		"forward",	2 },	/* NF_ARP_FORWARD */
 	{ FAM_NETDEV,		"ingress",	0 },	/* NF_NETDEV_INGRESS */
 	{ FAM_NETDEV,		"egress",	1 },	/* NF_NETDEV_EGRESS */
 };
@@ -312,6 +313,17 @@ bool hook_lookup(uint32_t family, const char *name, unsigned int *hooknum)
 			*hooknum = hook_table[i].num;
 			return true;
 		}
+	}
+	return false;
+}
+
+bool hook_name_known(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(hook_table); i++) {
+		if (!strcmp(hook_table[i].name, name))
+			return true;
 	}
 	return false;
 }

@@ -180,6 +180,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
+%type <string> set_obj_kind
 %type <string> identifier string_arg objref_name prio_base opt_hooks_device
 %type <string> elem_opt_key elem_opt_value
 %type <kw> keyword_id name_keyword proto_kw rhs_keyword
@@ -308,12 +309,14 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			}
 		| CREATE SET set_spec '{' setdecl_body '}'
 			{
-				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$,
+						    &@4, &@5);
 			}
 		| CREATE MAP set_spec '{' setdecl_body '}'
 			{
 				$5->flags |= NFT_SET_MAP;
-				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$);
+				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$,
+						    &@4, &@5);
 			}
 		| CREATE ELEMENT set_spec elem_map_block
 			{
@@ -430,12 +433,14 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			}
 		| SET set_spec '{' setdecl_body '}'
 			{
-				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$,
+						    &@3, &@4);
 			}
 		| MAP set_spec '{' setdecl_body '}'
 			{
 				$4->flags |= NFT_SET_MAP;
-				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$);
+				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$,
+						    &@3, &@4);
 			}
 		| ELEMENT set_spec elem_set_block
 			{
@@ -919,6 +924,7 @@ flowtable_item	: HOOK identifier PRIORITY prio_expr
 				ft->has_hook = true;
 				expr_free(ft->priority);
 				ft->priority = $4;
+				ft->prio_loc = location_span(&@3, &@4);
 			}
 		| dev_spec
 			{
@@ -1053,19 +1059,27 @@ setdecl_block	: %empty		{ $$ = set_alloc(NULL); }
 		| setdecl_block error separator	{ $$ = $1; yyerrok; }
 		;
 
-/* The last item may go without its separator, as in the system nft. */
+/* The last item may go without its separator, as in nft 1.0.6; 1.1.3
+ * takes that for some items only, which evaluation checks. */
 setdecl_body	: setdecl_block		{ $$ = $1; }
-		| setdecl_block setdecl_item	{ $$ = $1; }
+		| setdecl_block setdecl_item
+			{
+				$$ = $1;
+				$$->last_unseparated = true;
+				$$->last_item_loc = @2;
+			}
 		;
 
 setdecl_item	: TYPE set_key_types
 			{
+				parser_set_key_once(state, $<set>0, &@1, &@2);
 				xfree($<set>0->key_types);
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
 			}
 		| TYPE set_key_types ':' set_key_types
 			{
+				parser_set_key_once(state, $<set>0, &@1, &@1);
 				xfree($<set>0->key_types);
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
@@ -1075,6 +1089,7 @@ setdecl_item	: TYPE set_key_types
 			}
 		| TYPE set_key_types ':' identifier set_key_types
 			{
+				parser_set_key_once(state, $<set>0, &@1, &@1);
 				xfree($<set>0->key_types);
 				$<set>0->key_types = $2;
 				$<set>0->key_loc = @2;
@@ -1103,15 +1118,19 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING
 			{
-				parser_set_item(state, $<set>0, $1, NULL, &@$);
+				parser_set_item(state, $<set>0, $1, NULL, &@$, &@$);
 			}
 		| STRING NUMBER
 			{
-				parser_set_item(state, $<set>0, $1, $2, &@$);
+				if (!parser_set_item(state, $<set>0, $1, $2,
+						     &@$, &@2))
+					YYERROR;
 			}
 		| STRING STRING
 			{
-				parser_set_item(state, $<set>0, $1, $2, &@$);
+				if (!parser_set_item(state, $<set>0, $1, $2,
+						     &@$, &@2))
+					YYERROR;
 			}
 		| STRING match_lhs
 			{
@@ -1169,6 +1188,9 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING match_lhs ':' STRING
 			{
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
 				/* "typeof KEY : verdict": checked as a type */
@@ -1178,9 +1200,52 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING concat_lhs ':' STRING
 			{
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
 				/* "typeof KEY : verdict": checked as a type */
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
+		| STRING match_lhs ':' STRING '.' set_key_types
+			{
+				/* refused at evaluation as 1.1.3 refuses it */
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				xfree($<set>0->data_types);
+				$<set>0->data_types = xasprintf("%s . %s", $4,
+								$6);
+				$<set>0->data_loc = @4;
+				$<set>0->data_loc.last_line = @6.last_line;
+				$<set>0->data_loc.last_column = @6.last_column;
+				xfree($4);
+				xfree($6);
+			}
+		| STRING match_lhs ':' set_obj_kind
+			{
+				/* an object map: "typeof ip saddr : quota" */
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
+				xfree($<set>0->data_types);
+				$<set>0->data_types = $4;
+				$<set>0->data_loc = @4;
+			}
+		| STRING concat_lhs ':' set_obj_kind
+			{
+				if (!strcmp($1, "typeof"))
+					parser_set_key_once(state, $<set>0,
+							    &@1, &@1);
+				parser_set_typeof(state, $<set>0, $1, &@1, $2,
+						  &@2);
 				xfree($<set>0->data_types);
 				$<set>0->data_types = $4;
 				$<set>0->data_loc = @4;
@@ -1218,6 +1283,14 @@ setdecl_stmts	: elem_stmt
 			{
 				set_stmts_add(&$<set>0->stmts, $2);
 			}
+		;
+
+/* The objects a map may name after a typeof key. */
+set_obj_kind	: COUNTER		{ $$ = xstrdup("counter"); }
+		| QUOTA			{ $$ = xstrdup("quota"); }
+		| LIMIT			{ $$ = xstrdup("limit"); }
+		| SECMARK		{ $$ = xstrdup("secmark"); }
+		| SYNPROXY		{ $$ = xstrdup("synproxy"); }
 		;
 
 set_key_types	: identifier		{ $$ = $1; }
@@ -1271,10 +1344,12 @@ chain_item	: TYPE identifier HOOK identifier opt_dev_spec PRIORITY
 			{
 				struct chain *c = $<chain>0;
 
-				parser_chain_hook(c, $2, &@2, $4, &@4);
+				parser_chain_hook(state, c, $2, &@2, $4, &@4);
 				parser_chain_devices(c, $5);
 				expr_free(c->priority);
 				c->priority = $7;
+				c->hook_spec_loc = @$;
+				c->prio_loc = location_span(&@6, &@7);
 			}
 		| POLICY policy_expr
 			{
@@ -1602,7 +1677,12 @@ set_elem	: set_member
 		| set_elem elem_opt_key elem_opt_value
 			{
 				$$ = $1;
-				parser_elem_opt(state, $$, $2, &@2, $3, &@3);
+				if (!parser_elem_opt(state, $$, $2, &@2, $3,
+						     &@3)) {
+					/* popped without its destructor */
+					expr_free($1);
+					YYERROR;
+				}
 			}
 		| set_elem COMMENT string_arg
 			{
@@ -1727,6 +1807,10 @@ vmap_stmt	: stmt_expr VMAP vmap_block
  * ("counter name numgen" followed by the next statement).
  */
 objmap_expr	: objmap_key MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| objmap_key MAP set_ref
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}

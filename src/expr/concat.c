@@ -14,6 +14,8 @@
 #include <stmt.h>
 #include <evaluate.h>
 #include <linearize.h>
+#include <payload_int.h>
+#include <set.h>
 #include <json.h>
 #include <nftables.h>
 #include <linux/netfilter/nf_tables.h>
@@ -241,15 +243,53 @@ static int concat_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 }
 
 /* Members go to consecutive registers from @dreg on. */
+/*
+ * An interval set's key (EXPR_F_HTON) holds members of host byte order
+ * big endian, as upstream 1.1.3 writes them ("meta mark . ip saddr"):
+ * the kernel's pipapo sets compare bytes.
+ */
+enum byteorder expr_key_order(const struct expr *e)
+{
+	unsigned int start, len, shift = 0;
+
+	if (payload_expr_needs_mask(e))
+		payload_field_span(e, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(e))
+		exthdr_field_span(e, &start, &len, &shift);
+	if (shift && len > BITS_PER_BYTE)
+		return BYTEORDER_HOST_ENDIAN;
+	return e->byteorder;
+}
+
+enum byteorder concat_member_order(const struct expr *concat,
+				   const struct expr *m)
+{
+	enum byteorder order = expr_key_order(m);
+
+	if (concat->flags & EXPR_F_HTON &&
+	    order == BYTEORDER_HOST_ENDIAN && m->len > BITS_PER_BYTE &&
+	    !set_key_is_string(m))
+		return BYTEORDER_BIG_ENDIAN;
+	return order;
+}
+
 static void concat_expr_linearize(struct lin_ctx *lctx,
 				  const struct expr *expr,
 				  enum nft_registers dreg)
 {
 	const struct expr *i;
-	unsigned int offset = 0;
+	unsigned int offset = 0, n = 0;
+	enum nft_registers reg;
 
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
-		linearize_expr(lctx, i, lin_register_at(dreg, offset));
+		/* the reference's caret under a refused member from the
+		 * third on starts at the "." before it */
+		lctx->next_sep = n++ >= 2;
+		reg = lin_register_at(dreg, offset);
+		linearize_expr(lctx, i, reg);
+		if (concat_member_order(expr, i) != expr_key_order(i))
+			lin_hton(lctx, reg, div_round_up(i->len,
+							 BITS_PER_BYTE));
 		offset += concat_field_bytes(i) * BITS_PER_BYTE;
 	}
 }
@@ -321,6 +361,11 @@ struct expr *concat_from_registers(struct delin_ctx *dctx,
 			expr_free(concat);
 			return NULL;
 		}
+		/* turned big endian for an interval set's key */
+		if (delin_register_hton(dctx, NFT_REG32_00 + slot) ||
+		    (slot % 4 == 0 &&
+		     delin_register_hton(dctx, NFT_REG_1 + slot / 4)))
+			concat->flags |= EXPR_F_HTON;
 		total += concat_field_bytes(m);
 		slot += concat_field_bytes(m) / sizeof(uint32_t);
 		/* "ip dscp" was masked and shifted into its slot */

@@ -110,6 +110,26 @@ void expr_set_type(struct expr *expr, const struct datatype *dtype,
 	}
 }
 
+char *expr_type_desc(const struct expr *e)
+{
+	const struct expr *i;
+	const char *sep = "";
+	char *desc, *tmp;
+
+	if (e->etype != EXPR_CONCAT)
+		return xstrdup(e->dtype->desc);
+	desc = xstrdup("concatenation of (");
+	list_for_each_entry(i, &e->expr_list.expressions, list) {
+		tmp = xasprintf("%s%s%s", desc, sep, i->dtype->desc);
+		xfree(desc);
+		desc = tmp;
+		sep = ", ";
+	}
+	tmp = xasprintf("%s)", desc);
+	xfree(desc);
+	return tmp;
+}
+
 void expr_retype_constant(struct expr *right, const struct expr *left)
 {
 	switch (right->etype) {

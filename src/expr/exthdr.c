@@ -501,12 +501,6 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		(*exprp)->byteorder = BYTEORDER_HOST_ENDIAN;
 		(*exprp)->len = BITS_PER_BYTE;
 	}
-	/* narrower than a byte: only as a match, where it is masked
-	 * (exthdr_relational_mask()) */
-	if (exthdr_expr_needs_mask(expr) &&
-	    ectx->stmt && ectx->stmt->type != STMT_EXPRESSION)
-		return expr_error(ectx, expr,
-				  "a field narrower than a byte can only be matched");
 	switch (expr->exthdr.op) {
 	case NFT_EXTHDR_OP_IPV6:
 		nh = &proto_ip6;
@@ -530,34 +524,55 @@ bool exthdr_expr_needs_mask(const struct expr *expr)
 		expr->len % BITS_PER_BYTE);
 }
 
+/* The whole bytes that hold @field (bits from its header), and how far
+ * its last bit is from their end. */
+void exthdr_field_span(const struct expr *field, unsigned int *start,
+		       unsigned int *len, unsigned int *shift)
+{
+	unsigned int end = div_round_up(field->exthdr.offset + field->len,
+					BITS_PER_BYTE) * BITS_PER_BYTE;
+
+	*start = field->exthdr.offset / BITS_PER_BYTE * BITS_PER_BYTE;
+	*len = end - *start;
+	*shift = end - field->exthdr.offset - field->len;
+}
+
+/* The load of the bytes that hold @field, masked to it. */
+static struct expr *exthdr_masked_load(const struct expr *field)
+{
+	unsigned int start, len, shift;
+	struct expr *load, *mask;
+	mpz_t m;
+
+	exthdr_field_span(field, &start, &len, &shift);
+	load = exthdr_expr_alloc_raw(&field->location, field->exthdr.op,
+				     field->exthdr.type, start, len, false);
+	mpz_init(m);
+	mpz_setbit(m, field->len);
+	mpz_sub_ui(m, m, 1);
+	mpz_mul_2exp(m, m, shift);
+	mask = constant_expr_alloc_mpz(&field->location, &integer_type,
+				       BYTEORDER_BIG_ENDIAN, len, m);
+	mpz_clear(m);
+	return binop_expr_alloc(&field->location, OP_AND, load, mask);
+}
+
 /*
  * "frag frag-off 10": load the bytes that hold the field, mask it, and
  * compare with the value moved to the field's place, as payload fields
- * are (and as the system nft does: & 0xfff8, cmp 0x0050).
+ * are (and as the system nft does: & 0xfff8, cmp 0x0050); the members
+ * of a set likewise ("frag frag-off { 1, 2 }").
  */
 void exthdr_relational_mask(struct expr *rel)
 {
 	struct expr *left = rel->binop.left, *right = rel->binop.right;
-	unsigned int start = left->exthdr.offset / BITS_PER_BYTE *
-			     BITS_PER_BYTE;
-	unsigned int end = div_round_up(left->exthdr.offset + left->len,
-					BITS_PER_BYTE) * BITS_PER_BYTE;
-	unsigned int shift = end - left->exthdr.offset - left->len;
-	unsigned int len = end - start;
-	struct expr *load, *mask;
-	mpz_t m;
+	unsigned int start, len, shift;
 
-	load = exthdr_expr_alloc_raw(&left->location, left->exthdr.op,
-				     left->exthdr.type, start, len, false);
-	mpz_init(m);
-	mpz_setbit(m, left->len);
-	mpz_sub_ui(m, m, 1);
-	mpz_mul_2exp(m, m, shift);
-	mask = constant_expr_alloc_mpz(&left->location, &integer_type,
-				       BYTEORDER_BIG_ENDIAN, len, m);
-	mpz_clear(m);
-	rel->binop.left = binop_expr_alloc(&left->location, OP_AND, load,
-					   mask);
+	exthdr_field_span(left, &start, &len, &shift);
+	rel->binop.left = exthdr_masked_load(left);
+	/* an anonymous set's key type is the field's */
+	if (right->etype == EXPR_SET)
+		rel->binop.left->dtype = left->dtype;
 	expr_free(left);
 	constant_shift_left(right, shift, len);
 }
@@ -591,6 +606,65 @@ void exthdr_relational_type(struct expr *rel)
 						   BYTEORDER_HOST_ENDIAN,
 						   BITS_PER_BYTE, 1);
 	expr_free(right);
+}
+
+/*
+ * The value of such a field where nothing is moved into its place (a
+ * named set's key, a member of a concatenation, a set statement's key,
+ * a statement's value): masked and shifted down to bit 0, as upstream
+ * 1.1.3 loads it ("frag frag-off @s": & 0xfff8, ntoh, >> 3); the bytes
+ * of one that spans several are turned host order before the shift,
+ * as payload_key_linearize() does for header fields.
+ */
+static void exthdr_key_linearize(struct lin_ctx *lctx,
+				 const struct expr *field,
+				 enum nft_registers dreg)
+{
+	unsigned int start, len, shift;
+	struct expr *load = exthdr_masked_load(field);
+
+	exthdr_field_span(field, &start, &len, &shift);
+	linearize_expr(lctx, load, dreg);
+	expr_free(load);
+	if (shift == 0)
+		return;
+	if (len > BITS_PER_BYTE)
+		lin_byteorder(lctx, dreg, NFT_BYTEORDER_NTOH,
+			      len / BITS_PER_BYTE,
+			      lin_byteorder_size(len / BITS_PER_BYTE));
+	lin_shift(lctx, dreg, NFT_BITWISE_RSHIFT, shift, len / BITS_PER_BYTE);
+}
+
+/* Listing: a key register holding "(load & mask) >> shift" (an ntoh
+ * between them is the load's business) where the mask selects a field
+ * of an extension header narrower than its bytes: that field, named if
+ * a header has it; NULL otherwise. */
+struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
+			       unsigned int shift)
+{
+	unsigned int lo, hi, start, len, s;
+	struct expr *field;
+
+	if (load->etype != EXPR_EXTHDR || exthdr_present(load) ||
+	    mask->etype != EXPR_VALUE || !mpz_sgn(mask->value.value))
+		return NULL;
+	lo = mpz_scan1(mask->value.value, 0);
+	hi = mpz_sizeinbase(mask->value.value, 2);
+	if (lo != shift || hi > load->len ||
+	    mpz_popcount(mask->value.value) != hi - lo)
+		return NULL;
+	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
+				      load->exthdr.type,
+				      load->exthdr.offset + load->len - hi,
+				      hi - lo, false);
+	exthdr_field_span(field, &start, &len, &s);
+	if (!exthdr_expr_needs_mask(field) ||
+	    start != load->exthdr.offset || len != load->len) {
+		expr_free(field);
+		return NULL;
+	}
+	exthdr_find_field(field);
+	return field;
 }
 
 /* Listing "(load & mask) OP value": the field the mask selects. */
@@ -706,9 +780,14 @@ static void exthdr_expr_linearize(struct lin_ctx *lctx,
 				  const struct expr *expr,
 				  enum nft_registers dreg)
 {
-	struct nftnl_expr *nle = lin_expr_alloc("exthdr");
+	struct nftnl_expr *nle;
 	unsigned int off, len;
 
+	if (exthdr_expr_needs_mask(expr)) {
+		exthdr_key_linearize(lctx, expr, dreg);
+		return;
+	}
+	nle = lin_expr_alloc("exthdr");
 	exthdr_load_span(expr, &off, &len);
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_EXTHDR_DREG, dreg);
 	nftnl_expr_set_u8(nle, NFTNL_EXPR_EXTHDR_TYPE, expr->exthdr.type);

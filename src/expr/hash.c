@@ -269,16 +269,16 @@ static void hash_expr_delin_children(struct expr *expr,
 
 /*
  * typeof: type, offset, modulus, seed and whether one was given
- * (src/obj/set_typeof.c). Not the expression a jhash hashes, so only
- * symhash: the system nft takes "typeof jhash ..." but cannot list it.
+ * (src/obj/set_typeof.c). Not the expression a jhash hashes: upstream
+ * describes an anonymous set's jhash key so, but a named set's "typeof
+ * jhash ..." cannot be read back (upstream 1.1.3 crashes listing it), so
+ * only a symhash parses.
  */
 enum { HASH_TYPEOF_TYPE, HASH_TYPEOF_OFFSET, HASH_TYPEOF_MOD,
        HASH_TYPEOF_SEED, HASH_TYPEOF_SEED_SET };
 
 static bool hash_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
 {
-	if (expr->hash.type != NFT_HASH_SYM)
-		return false;
 	nftnl_udata_put_u32(ud, HASH_TYPEOF_TYPE, expr->hash.type);
 	nftnl_udata_put_u32(ud, HASH_TYPEOF_OFFSET, expr->hash.offset);
 	nftnl_udata_put_u32(ud, HASH_TYPEOF_MOD, expr->hash.mod);

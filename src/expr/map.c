@@ -62,10 +62,14 @@ static bool mapping_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->mapping.data, b->mapping.data);
 }
 
+/* What the element holds goes after the key: "22 counter : 1" (an
+ * anonymous map's, decoded; a named map's print their own). */
 static void mapping_expr_print(const struct expr *expr,
 			       struct output_ctx *octx)
 {
 	set_member_print(expr->mapping.key, octx);
+	if (expr->elem_info)
+		set_elem_info_print(expr->elem_info, octx);
 	nft_print(octx, " : ");
 	set_member_print(expr->mapping.data, octx);
 }
@@ -73,9 +77,12 @@ static void mapping_expr_print(const struct expr *expr,
 static json_t *mapping_expr_json(const struct expr *expr,
 				 struct output_ctx *octx)
 {
-	json_t *pair = json_array();
+	json_t *pair = json_array(), *key;
 
-	json_array_append_new(pair, set_member_json(expr->mapping.key, octx));
+	key = set_member_json(expr->mapping.key, octx);
+	if (expr->elem_info)
+		key = set_elem_info_json(expr->elem_info, key, octx);
+	json_array_append_new(pair, key);
 	json_array_append_new(pair, set_member_json(expr->mapping.data, octx));
 	return pair;
 }
@@ -235,30 +242,49 @@ void map_intervals_free(struct map_iv *v, unsigned int n)
 	xfree(v);
 }
 
-/* The keys of a map may not overlap: each has its own data. */
+static bool map_iv_same_key(const struct map_iv *a, const struct map_iv *b)
+{
+	return !mpz_cmp(a->iv.low, b->iv.low) &&
+	       !mpz_cmp(a->iv.high, b->iv.high);
+}
+
+/*
+ * The keys of a map may not overlap: each has its own data. As 1.1.3
+ * says it: overlapping intervals "conflicting intervals specified" under
+ * the later one, the other beside it; a key given other data again is
+ * what the kernel refuses ("File exists"), under the later one.
+ */
 static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 {
-	const struct map_iv *a, *b;
 	struct error_record *erec;
+	const struct map_iv *a;
 	struct map_iv *v;
 	unsigned int n, i;
 	int ret = 0;
 
 	v = map_intervals(map, &n);
-	for (i = 1; i < n; i++) {
+	for (i = 1; i < n && ret == 0; i++) {
 		if (mpz_cmp(v[i].iv.low, v[i - 1].iv.high) > 0)
 			continue;
-		/* as the system nft: the later one, the other beside it */
 		a = &v[i];
-		b = &v[i - 1];
+		/* the same key with the same data: sent twice, as 1.1.3
+		 * sends it (the kernel takes it) */
+		if (map_iv_same_key(a, &v[i - 1]) &&
+		    expr_cmp(a->mapping->mapping.data,
+			     v[i - 1].mapping->mapping.data))
+			continue;
+		if (map_iv_same_key(a, &v[i - 1]) ||
+		    !(map->flags & EXPR_F_INTERVAL)) {
+			ret = erec_error(ectx->msgs,
+					 &a->mapping->mapping.key->location,
+					 "Could not process rule: File exists");
+			break;
+		}
 		erec = erec_create(EREC_ERROR, &a->mapping->mapping.key->location,
-				   map->flags & EXPR_F_INTERVAL ?
-				   "conflicting intervals specified" :
-				   "duplicate key: a map has one value per key");
-		erec_add_location(erec, &b->mapping->mapping.key->location);
+				   "conflicting intervals specified");
+		erec_add_location(erec, &v[i - 1].mapping->mapping.key->location);
 		erec_queue(erec, ectx->msgs);
 		ret = -1;
-		break;
 	}
 	map_intervals_free(v, n);
 	return ret;
@@ -348,6 +374,8 @@ static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
 	    (map->map.data_interval &&
 	     (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE)))
 		return 0;
+	if (!map->map.data_interval && !ectx->stmt)
+		return expr_error(ectx, i, "Value must be a singleton");
 	return expr_error(ectx, i, map->map.data_interval ?
 			  "map data must be values, prefixes or ranges, not a %s" :
 			  "map data must be values, not a %s",
@@ -375,6 +403,9 @@ static int map_data_range_check(struct eval_ctx *ectx, struct expr *map,
 		map->map.data_interval = true;
 		return 0;
 	}
+	/* a named map's element (no statement around it), as 1.1.3 says */
+	if (!ectx->stmt)
+		return expr_error(ectx, i, "Value must be a singleton");
 	return expr_error(ectx, i, "map data must be %s, not a %s",
 			  map_data_is_concat(map) ? "values" : "a value",
 			  expr_name(i));
@@ -418,9 +449,15 @@ static int map_declared_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return -1;
 	if ((*datap)->etype != EXPR_CONCAT)
 		return map_data_member_check(ectx, map, *datap);
-	list_for_each_entry(i, &(*datap)->expr_list.expressions, list)
+	list_for_each_entry(i, &(*datap)->expr_list.expressions, list) {
+		/* 1.1.3 marks the whole concatenation */
+		if (i->etype != EXPR_VALUE && !map->map.data_interval &&
+		    !ectx->stmt)
+			return expr_error(ectx, *datap,
+					  "Value must be a singleton");
 		if (map_data_member_check(ectx, map, i) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -582,6 +619,27 @@ static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/* A verdict map with "map", a map of values with "vmap": the data
+ * are not what the statement (or the verdict) takes, in upstream
+ * 1.1.3's words, the caret under the map, a statement underlined. */
+static int map_named_data_error(struct eval_ctx *ectx, const struct expr *map,
+				const struct set *s)
+{
+	const struct datatype *want = map->map.vmap ? &verdict_type :
+				      ectx->ectx_dtype;
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &map->location,
+			   "datatype mismatch: expected %s, expression has type %s",
+			   want ? want->desc : "a value",
+			   s->data ? s->data->dtype->desc : "nothing");
+	if (!map->map.vmap && ectx->stmt && ectx->stmt->location.indesc &&
+	    ectx->stmt->location.json_index < 0)
+		erec_add_location(erec, &ectx->stmt->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* "KEY map @m": the map must be one, of the statement's data (the
  * cache's or this run's; one not known is the kernel's to refuse). */
 static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
@@ -597,23 +655,27 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 		return -1;
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
 	if (s == NULL && missing)
-		return expr_error(ectx, ref,
-				  "No such file or directory: map '%s' does not exist in table %s %s",
-				  ref->symbol.identifier,
-				  family_name(ectx->rule->handle.family),
-				  ectx->rule->handle.table.name);
+		return expr_error(ectx, ref, "No such file or directory");
 	if (s == NULL)
 		return 0;
-	if (!(s->flags & NFT_SET_MAP))
-		return expr_error(ectx, ref, "%s is not a map: it has no data",
-				  ref->symbol.identifier);
-	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
-		return expr_error(ectx, ref, map->map.vmap ?
-				  "%s is not a verdict map: use map" :
-				  "%s is a verdict map: use vmap",
-				  ref->symbol.identifier);
-	if (s->flags & NFT_SET_INTERVAL)
+	if (set_lookup_type_check(ectx, map->map.key, ref, s) < 0)
+		return -1;
+	/* objects of another kind are taken, as 1.1.3 takes them: the
+	 * kernel's lookup names the map, whose kind the listing says */
+	if (map->map.objtype && !s->objtype)
+		return expr_error(ectx, ref,
+				  "Expression is not a map with objects");
+	if (!(s->flags & NFT_SET_MAP) || (s->objtype && !map->map.objtype))
+		return expr_error(ectx, ref, "Expression is not a map");
+	if (s->flags & NFT_SET_INTERVAL) {
 		map->flags |= EXPR_F_INTERVAL;
+		if (map->map.key->etype == EXPR_CONCAT)
+			map->map.key->flags |= EXPR_F_HTON;
+	}
+	if (map->map.objtype)
+		return 0;
+	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
+		return map_named_data_error(ectx, map, s);
 	if (s->data && s->data->etype == EXPR_CONCAT)
 		map->len = s->data->len;
 	/* "type K : interval D": the lookup fills low, then high ends */
@@ -680,7 +742,8 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return -1;
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
-		if (map_data_evaluate(ectx, map, i) < 0)
+		if (map_data_evaluate(ectx, map, i) < 0 ||
+		    set_member_stmts_check(ectx, i) < 0)
 			return -1;
 		if (map_data_is_concat(map) !=
 		    (i->mapping.data->etype == EXPR_CONCAT))
@@ -695,6 +758,10 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (map->map.key->etype != EXPR_CONCAT &&
 	    map_check_overlap(ectx, map) < 0)
 		return -1;
+	/* an interval map's key holds host order members big endian */
+	if (map->flags & EXPR_F_INTERVAL &&
+	    map->map.key->etype == EXPR_CONCAT)
+		map->map.key->flags |= EXPR_F_HTON;
 	map_key_mask(map);
 	return 0;
 }
@@ -779,8 +846,10 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 				     const struct location *loc,
 				     const char *what, size_t i)
 {
-	struct expr *mk, *md;
+	struct set_elem_info *info;
+	struct expr *mk, *md, *m;
 	char path[48];
+	json_t *k;
 
 	if (!json_is_array(pair) || json_array_size(pair) != 2) {
 		json_error(jctx, "", "Invalid %s element %zu: expected [KEY, DATA]",
@@ -788,19 +857,29 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 		return NULL;
 	}
 	snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
-	mk = json_parse_expr(jctx, json_array_get(pair, 0), path);
-	if (mk == NULL)
+	/* {"elem": {"val": KEY, "counter": ...}}: what the element holds */
+	k = json_elem_unwrap(jctx, json_array_get(pair, 0), path, &info);
+	if (k == NULL)
 		return NULL;
+	mk = json_parse_expr(jctx, k, path);
+	json_decref(k);
+	if (mk == NULL) {
+		set_elem_info_free(info);
+		return NULL;
+	}
 	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
 	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
 		snprintf(path, sizeof(path), ".%s.data.set[%zu][1]", what, i);
 		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
 	}
 	if (md == NULL) {
+		set_elem_info_free(info);
 		expr_free(mk);
 		return NULL;
 	}
-	return mapping_expr_alloc(loc, mk, md);
+	m = mapping_expr_alloc(loc, mk, md);
+	m->elem_info = info;
+	return m;
 }
 
 static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
@@ -912,7 +991,7 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 			    list) {
 		if (i->etype != EXPR_MAPPING) {
 			ret = expr_error(ectx, i,
-					 "a map's element needs ': VALUE'");
+					 "Could not process rule: Invalid argument");
 			break;
 		}
 		if (map_key_evaluate(ectx, map, i) < 0) {

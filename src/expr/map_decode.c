@@ -21,6 +21,7 @@ struct map_raw {
 	uint32_t len;
 	bool end;
 	struct expr *data;
+	unsigned int pos;		/* in the dump */
 };
 
 /* A concatenation's type: its members' types, 6 bits each, the first
@@ -122,13 +123,23 @@ static struct expr *map_data_typeof(const struct nftnl_set *nls)
 
 /* [lo, hi] of interval data as the system nft lists it: a value if
  * they are equal, a prefix where the type takes one and they span
- * one, else a range. Takes both. */
-static struct expr *map_bounds_merge(struct expr *lo, struct expr *hi)
+ * one, else a range (@whole: the data, not a member of it). Takes
+ * both. */
+static struct expr *map_bounds_merge(struct expr *lo, struct expr *hi,
+				      bool whole)
 {
 	unsigned long host;
 	bool prefix;
 	mpz_t span;
 
+	/* upstream 1.1.3 lists one address of whole interval data as a
+	 * prefix of its length ("2.2.2.2/32"), in a concatenation not */
+	if (whole && lo->etype == EXPR_VALUE && hi->etype == EXPR_VALUE &&
+	    !mpz_cmp(lo->value.value, hi->value.value) &&
+	    lo->dtype->flags & DTYPE_F_PREFIX) {
+		expr_free(hi);
+		return prefix_expr_alloc(&internal_location, lo, lo->len);
+	}
 	if (lo->etype != EXPR_VALUE || hi->etype != EXPR_VALUE ||
 	    !mpz_cmp(lo->value.value, hi->value.value)) {
 		expr_free(hi);
@@ -155,7 +166,7 @@ static struct expr *map_interval_merge(struct expr *lo, struct expr *hi)
 
 	if (lo == NULL || hi == NULL || lo->etype != EXPR_CONCAT) {
 		if (lo && hi && hi->etype != EXPR_CONCAT)
-			return map_bounds_merge(lo, hi);
+			return map_bounds_merge(lo, hi, true);
 		expr_free(lo);
 		expr_free(hi);
 		return NULL;
@@ -166,7 +177,7 @@ static struct expr *map_interval_merge(struct expr *lo, struct expr *hi)
 		nh = list_next_entry(h, list);
 		list_del(&l->list);
 		list_del(&h->list);
-		concat_expr_add(concat, map_bounds_merge(l, h));
+		concat_expr_add(concat, map_bounds_merge(l, h, false));
 		h = nh;
 	}
 	concat->len = lo->len;
@@ -252,6 +263,18 @@ static int map_raw_cmp(const void *a, const void *b)
 	return (int)y->end - (int)x->end;	/* ends first */
 }
 
+/* Flags keys by their rank (set_flags_rank()), equal ones in the
+ * dump's order. */
+static int map_raw_flags_cmp(const void *a, const void *b)
+{
+	const struct map_raw *x = a, *y = b;
+	uint64_t rx = set_flags_rank(x->key), ry = set_flags_rank(y->key);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
 /* Concatenations as the system nft lists them: last byte first. */
 static int map_raw_bytes_cmp(const void *a, const void *b)
 {
@@ -289,10 +312,13 @@ static struct expr *map_member(const struct expr *left, const mpz_t low,
 {
 	int plen;
 
+	/* a field narrower than a byte keeps its width ("ip ecn": 0x2) */
 	if (mpz_cmp(low, high) == 0)
 		return constant_expr_alloc_mpz(&internal_location,
 					       left->dtype, left->byteorder,
-					       len * BITS_PER_BYTE, low);
+					       left->len % BITS_PER_BYTE ?
+					       left->len : len * BITS_PER_BYTE,
+					       low);
 	plen = interval_prefix_len(low, high, len * BITS_PER_BYTE);
 	if (plen >= 0)
 		return prefix_expr_alloc(&internal_location,
@@ -326,7 +352,7 @@ static struct expr *map_concat_member(const struct map_raw *r,
 			break;
 		/* names are read as the number their bytes spell */
 		bo = set_key_is_string(m) ? BYTEORDER_BIG_ENDIAN :
-		     m->byteorder;
+		     concat_member_order(left, m);
 		mpz_import_data(low, r->bytes + off, bo, len);
 		mpz_import_data(high, (r->end_bytes ? r->end_bytes :
 				       r->bytes) + off, bo, len);
@@ -401,7 +427,7 @@ static bool map_raws_append(const struct nftnl_set *head,
 		if (!v->end)
 			v->data = map_data_decode(e, data_type, data_len,
 						  dexpr, interval);
-		r->n++;
+		v->pos = r->n++;
 		if (v->bytes == NULL || (!v->end && v->data == NULL) ||
 		    (v->end_bytes && end_len != len))
 			break;
@@ -481,6 +507,15 @@ static struct expr *map_mappings_decode(const struct nftnl_set *nls,
 	return set;
 }
 
+/* Whether the map's key type is flags (set_flags_rank()). */
+static bool map_keys_are_flags(const struct nftnl_set *nls)
+{
+	const struct datatype *dtype;
+
+	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
+	return dtype && datatype_is_bitmask(dtype);
+}
+
 /* The mappings of @v (@n, freed) of the map @nls into @set. */
 static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 			    const struct expr *left, struct map_raw *v,
@@ -493,7 +528,9 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 
 	mpz_init(high);
 	if (left->etype == EXPR_CONCAT) {
-		if (!as_sent && n > 1)
+		/* an interval one lists as the kernel dumps it, as 1.1.3
+		 * lists it */
+		if (!as_sent && !interval && n > 1)
 			qsort(v, n, sizeof(*v), map_raw_bytes_cmp);
 		for (i = 0; i < n; i++) {
 			/* ranges of concatenations end in their own element
@@ -508,7 +545,9 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 		}
 	} else {
 		/* an echo shows the values in the order written */
-		if ((!as_sent || interval) && n > 1)
+		if (n > 1 && !interval && !as_sent && map_keys_are_flags(nls))
+			qsort(v, n, sizeof(*v), map_raw_flags_cmp);
+		else if (n > 1 && (!as_sent || interval))
 			qsort(v, n, sizeof(*v), map_raw_cmp);
 		for (i = 0; i < n; i++) {
 			if (v[i].end)
@@ -541,15 +580,14 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 
 /* "lookup reg 1 set m dreg 0": "ip saddr vmap @m", typed by the cached
  * map's data; -1 for a set that is no map (another kind's). */
-static int map_named_delinearize(struct delin_ctx *dctx,
-				 const struct nftnl_expr *nle,
-				 const char *name)
+/* The named map @name of the rule's table, NULL if none is known;
+ * -1 (said) if the sets cannot be read. */
+static int map_named_find(struct delin_ctx *dctx, const char *name,
+			  const struct set **sp)
 {
-	enum nft_registers sreg, dreg;
-	const struct set *s = NULL;
 	struct table *t;
-	struct expr *key, *map;
 
+	*sp = NULL;
 	t = dctx->nft && dctx->table ?
 	    cache_table_lookup(&dctx->nft->cache, dctx->family, dctx->table) :
 	    NULL;
@@ -564,27 +602,78 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 					   name, dctx->table);
 	}
 	if (t)
-		s = table_find_set(t, name);
+		*sp = table_find_set(t, name);
+	return 0;
+}
+
+/* The key a named map @s is looked up by, from @sreg on. */
+static struct expr *map_named_key(struct delin_ctx *dctx, const struct set *s,
+				  enum nft_registers sreg)
+{
+	struct expr *key = delin_get_register(dctx, sreg);
+
+	if (key && s && s->key && s->key->len > key->len) {
+		expr_free(key);
+		key = concat_from_registers(dctx, sreg,
+				div_round_up(s->key->len, BITS_PER_BYTE));
+	}
+	/* "ip dscp" was masked and shifted to the map's key */
+	return key ? payload_key_unmask(key) : NULL;
+}
+
+/* A named object map's ("counter name ip saddr map @m"): its objects'
+ * kind in *@objtype; NULL (an error said) if it cannot be read. */
+struct expr *map_objref_named_decode(struct delin_ctx *dctx, uint32_t sreg,
+				     const char *name, uint32_t *objtype)
+{
+	const struct set *s;
+	struct expr *key, *map;
+
+	if (map_named_find(dctx, name, &s) < 0)
+		return NULL;
+	if (s == NULL || !s->objtype) {
+		delin_error(dctx, "object map %s is not known to this nft",
+			    name);
+		return NULL;
+	}
+	key = map_named_key(dctx, s, sreg);
+	if (key == NULL) {
+		delin_error(dctx, "object map lookup in %s: its key is not in the registers",
+			    name);
+		return NULL;
+	}
+	map = map_expr_alloc(&internal_location, key,
+			     setref_expr_alloc(&internal_location, name),
+			     false);
+	map->map.objtype = *objtype = s->objtype;
+	map->dtype = &string_type;
+	map->byteorder = BYTEORDER_HOST_ENDIAN;
+	map->len = NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE;
+	if (s->flags & NFT_SET_INTERVAL)
+		map->flags |= EXPR_F_INTERVAL;
+	return map;
+}
+
+static int map_named_delinearize(struct delin_ctx *dctx,
+				 const struct nftnl_expr *nle,
+				 const char *name)
+{
+	enum nft_registers sreg, dreg;
+	const struct set *s;
+	struct expr *key, *map;
+
+	if (map_named_find(dctx, name, &s) < 0)
+		return -1;
 	dreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_DREG);
 	if (dreg != NFT_REG_VERDICT &&
 	    (s == NULL || !(s->flags & NFT_SET_MAP) || s->data == NULL))
 		return delin_error(dctx, "map %s is not known to this nft",
 				   name);
 	sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_LOOKUP_SREG);
-	key = delin_get_register(dctx, sreg);
+	key = map_named_key(dctx, s, sreg);
 	if (key == NULL)
-		return delin_error(dctx, "map lookup in %s reads an empty register",
+		return delin_error(dctx, "map lookup in %s: its key is not in the registers",
 				   name);
-	if (s && s->key && s->key->len > key->len) {
-		expr_free(key);
-		key = concat_from_registers(dctx, sreg,
-				div_round_up(s->key->len, BITS_PER_BYTE));
-		if (key == NULL)
-			return delin_error(dctx, "map lookup in %s: its key is not in the registers",
-					   name);
-	}
-	/* "ip dscp" was masked and shifted to the map's key */
-	key = payload_key_unmask(key);
 	map = map_expr_alloc(&internal_location, key,
 			     setref_expr_alloc(&internal_location, name),
 			     dreg == NFT_REG_VERDICT);
@@ -607,6 +696,19 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 		map->len = 2 * concat_field_bytes(s->data) * BITS_PER_BYTE;
 	delin_set_register(dctx, dreg, map);
 	return 0;
+}
+
+/* The mappings of an anonymous map, with what their elements hold
+ * besides key and data ("{ "lo" counter : jump w }"). */
+static struct expr *map_anon_mappings(const struct nftnl_set *nls,
+				      const struct expr *key, bool hton,
+				      bool as_sent)
+{
+	struct expr *set = NULL;
+
+	if (!as_sent)
+		set = set_anon_decode_with_info(nls, key, true);
+	return set ? set : map_mappings_decode(nls, key, hton, as_sent);
 }
 
 /* An object map's: the key in @sreg looked up in the anonymous set
@@ -634,10 +736,10 @@ struct expr *map_objref_decode(struct delin_ctx *dctx, uint32_t sreg,
 		if (key == NULL)
 			return NULL;
 	}
-	mappings = map_mappings_decode(nls, key,
-				       sreg < 32 &&
-				       (dctx->reg_hton & (1U << sreg)),
-				       as_sent);
+	mappings = map_anon_mappings(nls, key,
+				     sreg < 32 &&
+				     (dctx->reg_hton & (1U << sreg)),
+				     as_sent);
 	if (mappings == NULL) {
 		expr_free(key);
 		return NULL;
@@ -687,7 +789,7 @@ int map_lookup_delinearize(struct delin_ctx *dctx,
 					   name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
-	mappings = map_mappings_decode(nls, key, hton, as_sent);
+	mappings = map_anon_mappings(nls, key, hton, as_sent);
 	if (mappings == NULL) {
 		expr_free(key);
 		return delin_error(dctx, "map %s has an element this nft cannot read",
@@ -754,7 +856,9 @@ struct expr *map_elems_decode(const struct nftnl_set *nls,
 {
 	struct expr *m = map_mappings_decode(nls, key, false, false);
 
-	if (m && nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL)
+	/* a raw load is typed once named (an anonymous map's) */
+	if (m && nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_INTERVAL &&
+	    !set_left_is_raw(key))
 		set_keys_retype(m, key);
 	return m;
 }

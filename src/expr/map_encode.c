@@ -12,7 +12,6 @@
 #define MAP_ANON_NAME		"__map%d"
 #define OBJMAP_ANON_NAME	"__objmap%d"
 /* The data "typeof" of a verdict map, as the system nft writes it. */
-#define MAP_TYPEOF_KIND_VERDICT	1
 
 /* ---- encoding ---- */
 
@@ -256,27 +255,33 @@ static unsigned int map_add_intervals(struct nftnl_set *elems,
 	return count;
 }
 
-/* The user data the system nft gives its anonymous maps. */
+/*
+ * The user data upstream 1.1.3 gives its anonymous maps: a concatenated
+ * key has no byte order (0) and is described by its expressions (but in
+ * an object map); any other key, and the data, by their type (a
+ * verdict map's data as a verdict).
+ */
 static void map_udata(struct nftnl_set *nls, const struct expr *map)
 {
 	struct nftnl_udata_buf *ud = set_udata_scratch();
-	struct nftnl_udata *nest, *data;
+	const struct expr *key = map->map.key;
+	bool concat = key->etype == EXPR_CONCAT;
 
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
-			    map->map.key->byteorder);
+			    concat ? BYTEORDER_INVALID : key->byteorder);
 	/* an object map's names have none */
 	if (!map->map.objtype)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
 				    map->map.vmap || map_data_is_concat(map) ?
 				    0 : map->byteorder);
-	if (map->map.vmap) {
-		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
-		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
-				    MAP_TYPEOF_KIND_VERDICT);
-		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
-		nftnl_udata_nest_end(ud, data);
-		nftnl_udata_nest_end(ud, nest);
-	}
+	if (concat && !map->map.objtype && set_typeof_supported(key))
+		set_typeof_put(ud, key);
+	else
+		set_typeof_put_type(ud, NULL);
+	if (map->map.vmap)
+		set_typeof_put_verdict_data(ud);
+	else
+		set_typeof_put_type_data(ud, NULL);
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATA_INTERVAL,
 			    map->map.data_interval);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
@@ -381,12 +386,17 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
 	if (expr->map.objtype) {
-		id = map_queue(lctx, expr);
 		nle = lin_expr_alloc("objref");
 		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_SREG, kreg);
-		nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
-				   OBJMAP_ANON_NAME);
-		nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_ID, id);
+		if (map_is_named(expr)) {
+			nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
+				expr->map.mappings->symbol.identifier);
+		} else {
+			id = map_queue(lctx, expr);
+			nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_SET_NAME,
+					   OBJMAP_ANON_NAME);
+			nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_SET_ID, id);
+		}
 		lin_add_expr(lctx, nle);
 		if (own)
 			lin_put_register(lctx, kreg);

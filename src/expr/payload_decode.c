@@ -82,7 +82,9 @@ struct expr *payload_key_unmask(struct expr *key)
 	}
 	if (and->etype != EXPR_BINOP || and->binop.op != OP_AND)
 		return key;
-	field = payload_masked_raw(and->binop.left, and->binop.right, shift);
+	field = and->binop.left->etype == EXPR_EXTHDR ?
+		exthdr_masked_raw(and->binop.left, and->binop.right, shift) :
+		payload_masked_raw(and->binop.left, and->binop.right, shift);
 	if (field == NULL)
 		return key;
 	expr_free(key);
@@ -281,6 +283,17 @@ void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc)
 	proto_ctx_update(&dctx->pctx, base, &internal_location, desc);
 }
 
+/* Whether @stmt compares with one value ("vlan type ip"), not with a
+ * set or through a map ("vlan type @s", "vlan type vmap { ... }"), after
+ * which 1.1.3 lists the dependency of a protocol key. */
+static bool payload_match_value(const struct stmt *stmt)
+{
+	const struct expr *e = stmt->expr;
+
+	return e && e->etype == EXPR_RELATIONAL &&
+	       e->binop.right->etype == EXPR_VALUE;
+}
+
 /* A typed payload match (@left, in @stmt): drop the dependency it
  * implies, record what it selects. */
 static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
@@ -292,7 +305,8 @@ static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
 	if (desc->generic)
 		return;
 	if (dctx->deps[base] && dctx->pctx.protocol[base].desc == desc &&
-	    payload_dep_implied(dctx, desc, left)) {
+	    payload_dep_implied(dctx, desc, payload_match_value(stmt) ?
+						 left : NULL)) {
 		payload_kill_dep(dctx, base);
 		payload_kill_network_dep(dctx, desc);
 	}

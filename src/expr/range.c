@@ -172,16 +172,21 @@ static int range_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				  "Range expression expects constant values");
 	if (range_bounds_cmp(left, right) > 0)
 		return expr_error(ectx, expr, "Range negative size");
-	/* one value is no range: "22-22" is 22, as the reference sends it */
-	if (!mpz_cmp(left->value.value, right->value.value)) {
-		*exprp = expr_get(left);
-		expr_free(expr);
-		return 0;
-	}
 	expr->dtype = left->dtype;
 	expr->byteorder = left->byteorder;
 	expr->len = left->len;
 	expr->flags |= EXPR_F_CONSTANT;
+	/* "80-80" is the value 80, as upstream 1.1.3 takes it (a set of
+	 * it needs no intervals) */
+	if (!mpz_cmp(left->value.value, right->value.value)) {
+		*exprp = expr_get(left);
+		(*exprp)->location = expr->location;
+		if (expr->elem_info && !(*exprp)->elem_info) {
+			(*exprp)->elem_info = expr->elem_info;
+			expr->elem_info = NULL;
+		}
+		expr_free(expr);
+	}
 	return 0;
 }
 

@@ -58,8 +58,12 @@ static void relational_expr_print(const struct expr *expr,
 	enum ops op = expr->binop.op;
 
 	expr_print(expr->binop.left, octx);
-	if ((op == OP_IMPLICIT || op == OP_EQ) &&
-	    expr->binop.left->etype == EXPR_BINOP)
+	/* upstream 1.1.3 shows no "==" before a set its key was turned
+	 * around for: "meta mark & 0x000000ff { 0x00000001-... }" */
+	if (op == OP_IMPLICIT && expr->binop.right->flags & EXPR_F_HTON)
+		nft_print(octx, " ");
+	else if ((op == OP_IMPLICIT || op == OP_EQ) &&
+		 expr->binop.left->etype == EXPR_BINOP)
 		nft_print(octx, " == ");
 	/* without "==", flags would mean "any of them" */
 	else if (op == OP_EQ && datatype_is_bitmask(expr->binop.left->dtype))
@@ -454,6 +458,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	relational_one_member(rel, was_set);
 	left = rel->binop.left;
 	right = rel->binop.right;
+	if (right->etype == EXPR_SET_REF &&
+	    setref_lookup_evaluate(ectx, rel) < 0)
+		return -1;
+	/* an interval set's key holds host order members big endian */
+	if (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
+	    left->etype == EXPR_CONCAT)
+		left->flags |= EXPR_F_HTON;
 
 	if (right->etype == EXPR_CONCAT)
 		return relational_concat_error(ectx, left, right);
@@ -498,7 +509,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		left = rel->binop.left;
 		right = rel->binop.right;
 	}
-	if (exthdr_expr_needs_mask(left)) {
+	if (exthdr_expr_needs_mask(left) && right->etype != EXPR_SET_REF) {
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;

@@ -26,6 +26,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <arpa/inet.h>
 #include <expr.h>
 #include <stmt.h>
@@ -63,7 +64,6 @@ static void set_expr_clone(struct expr *dst, const struct expr *src)
 
 	init_list_head(&dst->expr_list.expressions);
 	dst->expr_list.size = 0;
-	dst->expr_list.key_dtype = src->expr_list.key_dtype;
 	dst->expr_list.pack = src->expr_list.pack ?
 			      set_pack_clone(src->expr_list.pack) : NULL;
 	list_for_each_entry(i, &src->expr_list.expressions, list)
@@ -107,6 +107,35 @@ json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
 	return flags ? flags : expr_json(member, octx);
 }
 
+/* An anonymous set's member with what its element holds: "22 counter
+ * packets 0 bytes 0", a map's "\"lo\" counter packets 0 bytes 0 :
+ * jump w" (a named set's are its own, src/obj/set_print.c). */
+static void set_anon_member_print(const struct expr *member,
+				  struct output_ctx *octx)
+{
+	if (!member->elem_info) {
+		set_member_print(member, octx);
+		return;
+	}
+	if (member->etype == EXPR_MAPPING) {
+		expr_print(member, octx);
+		return;
+	}
+	set_member_print(member, octx);
+	set_elem_info_print(member->elem_info, octx);
+}
+
+static json_t *set_anon_member_json(const struct expr *member,
+				    struct output_ctx *octx)
+{
+	if (!member->elem_info)
+		return set_member_json(member, octx);
+	if (member->etype == EXPR_MAPPING)
+		return expr_json(member, octx);
+	return set_elem_info_json(member->elem_info,
+				  set_member_json(member, octx), octx);
+}
+
 static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
 	const struct set_pack *p = expr->expr_list.pack;
@@ -126,7 +155,7 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list) {
 		nft_print(octx, "%s", sep);
-		set_member_print(i, octx);
+		set_anon_member_print(i, octx);
 		sep = ", ";
 	}
 	nft_print(octx, " }");
@@ -146,7 +175,7 @@ static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 		expr_free(m);
 	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
-		json_array_append_new(array, set_member_json(i, octx));
+		json_array_append_new(array, set_anon_member_json(i, octx));
 	return json_wrap("set", array);
 }
 
@@ -263,6 +292,35 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 	return 0;
 }
 
+/*
+ * The kernel keeps at most two statements on an element (its
+ * NFT_SET_EXPR_MAX): more are refused as its refusal reads, under the
+ * member (a map's mapping), where upstream 1.1.3 points for it.
+ */
+int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m)
+{
+	const struct set_stmts *l;
+	const struct location *end;
+	struct location loc;
+
+	/* a named set's elements are held against its declaration first
+	 * (set_elem_stmts_match(): "missing statement", "number of
+	 * statements mismatch"), as 1.1.3 checks them */
+	if (!m->elem_info || m->elem_info->stmts.n <= 2 || !ectx->rule)
+		return 0;
+	/* a mapping's key and statements, not its data */
+	l = &m->elem_info->stmts;
+	end = &l->v[l->n - 1]->location;
+	loc = m->location;
+	if (m->etype == EXPR_MAPPING && loc.json_index < 0 &&
+	    end->indesc == loc.indesc && end->last_line == loc.first_line) {
+		loc.last_line = end->last_line;
+		loc.last_column = end->last_column;
+	}
+	return erec_error(ectx->msgs, &loc, "Could not process rule: %s",
+			  strerror(E2BIG));
+}
+
 /* The members are checked once all are in place, spliced ones too. */
 static int set_check_members(struct eval_ctx *ectx, struct expr *set)
 {
@@ -270,7 +328,8 @@ static int set_check_members(struct eval_ctx *ectx, struct expr *set)
 
 	set->flags &= ~EXPR_F_INTERVAL;
 	list_for_each_entry(i, &set->expr_list.expressions, list)
-		if (set_elem_check(ectx, set, i) < 0)
+		if (set_elem_check(ectx, set, i) < 0 ||
+		    set_member_stmts_check(ectx, i) < 0)
 			return -1;
 	return 0;
 }
@@ -290,10 +349,12 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	set->len = ectx->ectx_len;
 	set->flags |= EXPR_F_CONSTANT;
 	/* One member needs no set: it is matched as it is (but a
-	 * concatenation is only ever looked up in a set). */
-	if (set->expr_list.size == 1 && !set_key_is_concat(ectx)) {
-		elem = list_first_entry(&set->expr_list.expressions,
-					struct expr, list);
+	 * concatenation is only ever looked up in a set, and an element
+	 * holding a counter or a comment is one) */
+	elem = list_first_entry(&set->expr_list.expressions, struct expr,
+				list);
+	if (set->expr_list.size == 1 && !set_key_is_concat(ectx) &&
+	    !elem->elem_info) {
 		list_del(&elem->list);
 		set->expr_list.size = 0;
 		expr_free(set);
@@ -641,7 +702,8 @@ void set_iv_pages_free(struct set_iv_pages *p)
 
 /*
  * A concatenation's key: each member's value (with @high, the top of its
- * range or prefix) in its byte order, padded to whole 32 bit words.
+ * range or prefix) in its byte order (concat_member_order()), padded to
+ * whole 32 bit words.
  */
 void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high)
@@ -661,7 +723,7 @@ void set_concat_key(unsigned char *buf, const struct expr *elem,
 		} else {
 			set_elem_bounds(m, &iv, k->len);
 			linearize_mpz(buf + off, high ? iv.high : iv.low,
-				      k->byteorder,
+				      concat_member_order(key, k),
 				      div_round_up(k->len, BITS_PER_BYTE));
 		}
 		off += concat_field_bytes(k);
@@ -736,6 +798,13 @@ static const struct datatype *set_raw_port_type(const struct expr *left)
 	return proto_th.templates[field].dtype;
 }
 
+const struct datatype *set_lookup_key_type(const struct expr *e)
+{
+	const struct datatype *port = set_raw_port_type(e);
+
+	return port ? port : e->dtype;
+}
+
 /* The key type the set declares to the kernel. */
 static uint32_t set_key_type(const struct expr *left)
 {
@@ -747,19 +816,26 @@ static uint32_t set_key_type(const struct expr *left)
 }
 
 /*
- * Another raw key is described as the system nft describes it, so that
- * both list the set alike: its members in hex (set_own_type()); the
- * payload kind writes it (src/expr/payload_typeof.c).
+ * Upstream 1.1 describes every anonymous set's key as the expression it
+ * came from, as a typeof set's (the payload kind writes a raw load as
+ * raw, src/expr/payload_typeof.c), but a raw load of a port, which it
+ * reads as "th dport".
  */
 static void set_udata_typeof(struct nftnl_udata_buf *ud,
 			     const struct expr *left)
 {
-	/* upstream 1.1 describes every anonymous set's key as the
-	 * expression it came from, as a typeof set's */
-	if (left->etype == EXPR_PAYLOAD && set_left_is_raw(left) &&
-	    set_raw_port_type(left))
+	unsigned int field;
+	struct expr *th;
+
+	if (left->etype == EXPR_PAYLOAD && set_raw_port_type(left) &&
+	    proto_field_find(&proto_th, left->payload.offset, left->len,
+			     &field)) {
+		th = payload_expr_alloc(&internal_location, &proto_th, field);
+		set_typeof_put(ud, th);
+		expr_free(th);
 		return;
-	set_typeof_put(ud, left);
+	}
+	set_typeof_put_anon(ud, left);
 }
 
 static void set_udata(struct nftnl_set *nls, const struct expr *left,
@@ -767,8 +843,12 @@ static void set_udata(struct nftnl_set *nls, const struct expr *left,
 {
 	struct nftnl_udata_buf *ud = set_udata_scratch();
 
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER, left->byteorder);
-	if (interval)
+	/* a concatenation has no byte order of its own, nor merged
+	 * elements */
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
+			    left->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
+			    left->byteorder);
+	if (interval && left->etype != EXPR_CONCAT)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	set_udata_typeof(ud, left);
 	nftnl_set_set_data(nls, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
@@ -845,6 +925,28 @@ void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 
 /* ---- JSON input ---- */
 
+/* A member, or {"elem": {"val": V, "counter": ...}} holding more. */
+static struct expr *set_json_member(struct json_ctx *jctx, json_t *j,
+				    const char *path)
+{
+	struct set_elem_info *info;
+	struct expr *elem;
+	json_t *v;
+
+	v = json_elem_unwrap(jctx, j, path, &info);
+	if (v == NULL)
+		return NULL;
+	elem = json_parse_expr(jctx, v, path);
+	json_decref(v);
+	if (elem && info) {
+		set_elem_info_free(elem->elem_info);
+		elem->elem_info = info;
+	} else {
+		set_elem_info_free(info);
+	}
+	return elem;
+}
+
 static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 					json_t *value,
 					const struct location *loc)
@@ -864,7 +966,7 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
 		json_index_suffix(path, ".set", i);
-		elem = json_parse_expr(jctx, json_array_get(value, i), path);
+		elem = set_json_member(jctx, json_array_get(value, i), path);
 		if (elem == NULL) {
 			expr_free(set);
 			return NULL;
@@ -1157,8 +1259,46 @@ static bool set_pack_direct_next(const struct set_pack *p,
 	return true;
 }
 
+static int pack_bound_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct pack_keys *k = ctx;
+	const unsigned char *x = k->keys + *(const unsigned int *)a *
+				 (size_t)k->key_len;
+	const unsigned char *y = k->keys + *(const unsigned int *)b *
+				 (size_t)k->key_len;
+	int r = memcmp(x, y, k->key_len / 2);
+
+	if (r)
+		return r;
+	return *(const unsigned int *)a < *(const unsigned int *)b ? -1 : 1;
+}
+
+/* Whether two of the packed intervals overlap (the same one twice is
+ * one): the listed path then says which, as upstream 1.1.3 refuses
+ * them in a set without auto-merge. */
+static bool pack_intervals_overlap(const struct pack_keys *k)
+{
+	unsigned int *o = xmalloc((k->n + 1) * sizeof(*o)), i, half;
+	const unsigned char *a, *b;
+	bool bad = false;
+
+	half = k->key_len / 2;
+	for (i = 0; i < k->n; i++)
+		o[i] = i;
+	qsort_r(o, k->n, sizeof(*o), pack_bound_cmp, (void *)k);
+	for (i = 1; i < k->n && !bad; i++) {
+		a = k->keys + (size_t)o[i - 1] * k->key_len;
+		b = k->keys + (size_t)o[i] * k->key_len;
+		bad = memcmp(b, a + half, half) <= 0 &&
+		      memcmp(a, b, k->key_len) != 0;
+	}
+	xfree(o);
+	return bad;
+}
+
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
-		      const struct expr *key, bool intervals)
+		      const struct expr *key, bool intervals,
+		      bool no_overlaps)
 {
 	const struct expr *saved_key = ectx->ectx_key;
 	struct set_pack *p = set->expr_list.pack;
@@ -1186,6 +1326,8 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 	}
 	ectx->ectx_key = saved_key;
 	eval_type_pop(ectx, &saved);
+	if (ret == 0 && intervals && no_overlaps && pack_intervals_overlap(k))
+		ret = 1;
 	if (ret) {
 		pack_keys_free(k);
 		if (ret > 0)

@@ -34,27 +34,6 @@ static struct expr *set_key_value(const struct expr *left, const mpz_t key,
 				       len * BITS_PER_BYTE, key);
 }
 
-static int set_member_cmp(const struct expr *x, const struct expr *y);
-
-static int set_value_cmp(const void *a, const void *b)
-{
-	return set_member_cmp(*(const struct expr *const *)a,
-			      *(const struct expr *const *)b);
-}
-
-static int set_member_cmp(const struct expr *x, const struct expr *y)
-{
-	if (x->etype == EXPR_PREFIX)
-		x = x->prefix.prefix;
-	else if (x->etype == EXPR_RANGE)
-		x = x->range.left;
-	if (y->etype == EXPR_PREFIX)
-		y = y->prefix.prefix;
-	else if (y->etype == EXPR_RANGE)
-		y = y->range.left;
-	return mpz_cmp(x->value.value, y->value.value);
-}
-
 /* The value a member sorts by. */
 static const struct expr *set_member_key(const struct expr *x)
 {
@@ -63,6 +42,52 @@ static const struct expr *set_member_key(const struct expr *x)
 	if (x->etype == EXPR_RANGE)
 		return x->range.left;
 	return x;
+}
+
+/*
+ * Upstream 1.1.3 lists flags ("syn | ack", a bitmask type's value) by
+ * the first of them, the lowest bit: "fin | ack" before "syn", "syn"
+ * and "syn | ack" alike, in the dump's order. Its rank: the lowest set
+ * bit's number and one, 0 for no flag.
+ */
+uint64_t set_flags_rank(const mpz_t v)
+{
+	return mpz_sgn(v) ? mpz_scan1(v, 0) + 1 : 0;
+}
+
+static int set_value_order(const mpz_t x, const mpz_t y, bool flags)
+{
+	uint64_t a, b;
+
+	if (!flags)
+		return mpz_cmp(x, y);
+	a = set_flags_rank(x);
+	b = set_flags_rank(y);
+	return a < b ? -1 : a > b;
+}
+
+static int set_member_cmp(const struct expr *x, const struct expr *y,
+			  bool flags)
+{
+	return set_value_order(set_member_key(x)->value.value,
+			       set_member_key(y)->value.value, flags);
+}
+
+struct set_sort_item {
+	struct expr *e;
+	unsigned int pos;
+	bool flags;
+};
+
+/* Equal ones in their order: the sort is stable. */
+static int set_item_cmp(const void *a, const void *b)
+{
+	const struct set_sort_item *x = a, *y = b;
+	int r = set_member_cmp(x->e, y->e, x->flags);
+
+	if (r)
+		return r;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
 /* @x's value as the key of a radix sort; false if it does not fit. */
@@ -103,9 +128,9 @@ void set_radix_sort(struct set_sort_key *a, unsigned int n, uint64_t max)
 	xfree(b);
 }
 
-/* Sorts members @v by value if every value fits one word; false, with
- * nothing moved, otherwise. */
-static bool set_sort_radix(struct expr **v, unsigned int n)
+/* Sorts members @v by value (@flags: by rank) if every value fits one
+ * word; false, with nothing moved, otherwise. */
+static bool set_sort_radix(struct expr **v, unsigned int n, bool flags)
 {
 	struct set_sort_key *a = xmalloc(n * sizeof(*a));
 	const struct expr *k;
@@ -114,8 +139,13 @@ static bool set_sort_radix(struct expr **v, unsigned int n)
 
 	for (i = 0; i < n; i++) {
 		k = set_member_key(v[i]);
-		if (k->etype != EXPR_VALUE ||
-		    !set_sort_key_get(k->value.value, &a[i].key)) {
+		if (k->etype != EXPR_VALUE) {
+			xfree(a);
+			return false;
+		}
+		if (flags)
+			a[i].key = set_flags_rank(k->value.value);
+		else if (!set_sort_key_get(k->value.value, &a[i].key)) {
 			xfree(a);
 			return false;
 		}
@@ -130,8 +160,25 @@ static bool set_sort_radix(struct expr **v, unsigned int n)
 	return true;
 }
 
-/* Listings show the members sorted by value, as the system nft does. */
-static void set_sort(struct expr *set)
+static void set_sort_small(struct expr **v, unsigned int n, bool flags)
+{
+	struct set_sort_item *a = xmalloc(n * sizeof(*a));
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		a[i].e = v[i];
+		a[i].pos = i;
+		a[i].flags = flags;
+	}
+	qsort(a, n, sizeof(*a), set_item_cmp);
+	for (i = 0; i < n; i++)
+		v[i] = a[i].e;
+	xfree(a);
+}
+
+/* Listings show the members sorted by value, as the system nft does;
+ * flags by their rank (set_flags_rank()). */
+static void set_sort(struct expr *set, bool flags)
 {
 	unsigned int n = set->expr_list.size, i = 0;
 	struct expr **v, *e, *next;
@@ -143,8 +190,8 @@ static void set_sort(struct expr *set)
 		list_del(&e->list);
 		v[i++] = e;
 	}
-	if (n < 64 || !set_sort_radix(v, n))
-		qsort(v, n, sizeof(*v), set_value_cmp);
+	if (n < 64 || !set_sort_radix(v, n, flags))
+		set_sort_small(v, n, flags);
 	for (i = 0; i < n; i++)
 		list_add_tail(&v[i]->list, &set->expr_list.expressions);
 	xfree(v);
@@ -354,21 +401,30 @@ static void set_add_intervals_decoded(struct expr *set,
 
 /* One member of a dumped concatenation: [low, high] of @m's type. */
 static struct expr *set_concat_member(const struct expr *m, const void *low,
-				      const void *high)
+				      const void *high,
+				      enum byteorder byteorder)
 {
 	unsigned int len = div_round_up(m->len, BITS_PER_BYTE);
 	struct interval iv;
 	struct expr *res;
 
 	/* names are read as the number their bytes spell */
-	enum byteorder byteorder = set_key_is_string(m) ?
-				   BYTEORDER_BIG_ENDIAN : m->byteorder;
+	if (set_key_is_string(m))
+		byteorder = BYTEORDER_BIG_ENDIAN;
 
 	interval_init(&iv);
 	mpz_import_data(iv.low, low, byteorder, len);
 	mpz_import_data(iv.high, high ? high : low, byteorder, len);
 	res = set_interval_member(m, &iv, len);
 	interval_clear(&iv);
+	/* a field narrower than a byte keeps its width ("ip ecn" prints
+	 * 0x2 with -n, not 0x02) */
+	if (m->len % BITS_PER_BYTE && res->etype == EXPR_VALUE)
+		res->len = m->len;
+	else if (m->len % BITS_PER_BYTE && res->etype == EXPR_RANGE) {
+		res->range.left->len = m->len;
+		res->range.right->len = m->len;
+	}
 	return res;
 }
 
@@ -385,7 +441,8 @@ static struct expr *set_concat_elem(const struct expr *left,
 		if (off + div_round_up(m->len, BITS_PER_BYTE) > len)
 			break;
 		concat_expr_add(concat, set_concat_member(m, key + off,
-				key_end ? key_end + off : NULL));
+				key_end ? key_end + off : NULL,
+				concat_member_order(left, m)));
 		off += concat_field_bytes(m);
 	}
 	concat->dtype = left->dtype;
@@ -500,118 +557,6 @@ static void set_add_concats_decoded(struct expr *set,
 	xfree(v);
 }
 
-
-struct set_udata_find {
-	uint8_t type;
-	const struct nftnl_udata *attr;
-};
-
-static int set_udata_find_cb(const struct nftnl_udata *attr, void *data)
-{
-	struct set_udata_find *f = data;
-
-	if (nftnl_udata_type(attr) == f->type)
-		f->attr = attr;
-	return 0;
-}
-
-/* Attribute @type of @len bytes at @data, or NULL. */
-static const struct nftnl_udata *set_udata_find(const void *data,
-						uint32_t len, uint8_t type)
-{
-	struct set_udata_find f = { type, NULL };
-
-	if (data && len)
-		udata_parse(data, len, set_udata_find_cb, &f);
-	return f.attr;
-}
-
-static bool set_udata_u32(const struct nftnl_udata *attr, uint32_t *v)
-{
-	if (attr == NULL || nftnl_udata_len(attr) != sizeof(uint32_t))
-		return false;
-	*v = nftnl_udata_get_u32(attr);
-	return true;
-}
-
-/* Does the set's "typeof" say its key is a raw payload load? */
-static bool set_typeof_is_raw(const struct nftnl_set *nls)
-{
-	const struct nftnl_udata *key, *kind, *data;
-	uint32_t len = 0, v;
-	const void *ud;
-
-	if (!nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
-		return false;
-	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
-	key = set_udata_find(ud, len, NFTNL_UDATA_SET_KEY_TYPEOF);
-	if (key == NULL)
-		return false;
-	kind = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
-			      NFTNL_UDATA_SET_TYPEOF_EXPR);
-	data = set_udata_find(nftnl_udata_get(key), nftnl_udata_len(key),
-			      NFTNL_UDATA_SET_TYPEOF_DATA);
-	if (!set_udata_u32(kind, &v) || v != SET_TYPEOF_KIND_PAYLOAD ||
-	    data == NULL)
-		return false;
-	return set_udata_u32(set_udata_find(nftnl_udata_get(data),
-					    nftnl_udata_len(data),
-					    SET_TYPEOF_PAYLOAD_PROTO), &v) &&
-	       v == 0;
-}
-
-/*
- * The system nft prints a set's members in the type of the set's key,
- * not in that of the left side the rule compares with it: a key its
- * "typeof" says is raw in hex (even where the left side lists as "ip
- * saddr"), an integer key without it (the sets this nft creates, the
- * key of "icmp id" where the left side lists raw) in decimal. Other
- * keys have the left side's type. NULL: the left side's type.
- */
-static const struct datatype *set_own_type(const struct nftnl_set *nls)
-{
-	if (set_typeof_is_raw(nls))
-		return &xinteger_type;
-	if (nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE) == TYPE_INTEGER)
-		return &integer_type;
-	return NULL;
-}
-
-/*
- * Does a set of its key's own type (set_own_type()) keep it over
- * @left's? The reference prints the members as the left side is
- * listed: a raw load's in hex ("@th,32,8 & 0xf0 == { 0x30, 0x50 }"), a
- * raw key's as the field it lists as ("ip saddr { 0.0.0.1, 0.0.0.2 }",
- * "ip protocol { tcp, udp }"). An integer key keeps its type over a
- * named left side of another type.
- */
-static bool set_keeps_own_type(const struct expr *set,
-			       const struct expr *left)
-{
-	if (set->expr_list.key_dtype == NULL ||
-	    set->expr_list.key_dtype == &xinteger_type ||
-	    set_left_is_raw(left))
-		return false;
-	return left->dtype->type != TYPE_INTEGER;
-}
-
-static void set_members_retype(struct list_head *members,
-			       const struct expr *left);
-
-/* The members in the key's own type, in the byte order of @left. */
-static void set_members_own_type(struct expr *set, const struct expr *left)
-{
-	struct expr *key;
-
-	key = constant_expr_alloc_u64(&internal_location,
-				      set->expr_list.key_dtype,
-				      left->byteorder, left->len, 0);
-	set_members_retype(&set->expr_list.expressions, key);
-	expr_free(key);
-	set->dtype = set->expr_list.key_dtype;
-	set->byteorder = left->byteorder;
-}
-
 /*
  * The members of a dumped set, typed like @left. Interval keys are big
  * endian (@hton: the rule turned a host order key around first). A set
@@ -630,20 +575,25 @@ static enum byteorder set_keys_order(const struct nftnl_set *nls,
 	return left->byteorder;
 }
 
-/* A decoded set's type, from @left and the set @nls. */
-static void set_decoded_type(struct expr *set, const struct nftnl_set *nls,
-			     const struct expr *left)
+/* A decoded set's type: @left's, its members printed as @left is
+ * listed (a raw load's in hex, a raw key's as the field it lists as),
+ * as upstream 1.1.3 prints them. */
+static void set_decoded_type(struct expr *set, const struct expr *left)
 {
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
 	set->len = left->len;
 	set->flags |= EXPR_F_CONSTANT;
-	/* a load is named later, which may retype the members again */
-	if (left->etype != EXPR_CONCAT) {
-		set->expr_list.key_dtype = set_own_type(nls);
-		if (set_keeps_own_type(set, left))
-			set_members_own_type(set, left);
-	}
+}
+
+/* Whether the set's key type (what the nft that made it typed it by)
+ * is flags; the left side may not be named yet. */
+static bool set_keys_are_flags(const struct nftnl_set *nls)
+{
+	const struct datatype *dtype;
+
+	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
+	return dtype && datatype_is_bitmask(dtype);
 }
 
 /* The members of @keys (freed) of the set @nls, typed like @left. */
@@ -665,12 +615,12 @@ static struct expr *set_from_keys(const struct nftnl_set *nls,
 			set_expr_add(set, set_key_value(left, keys->v[i].key,
 							keys->len));
 		if (!as_sent)
-			set_sort(set);
+			set_sort(set, set_keys_are_flags(nls));
 	}
 	interval_elems_free(keys->v, keys->n);
 	keys->v = NULL;
 	keys->n = 0;
-	set_decoded_type(set, nls, left);
+	set_decoded_type(set, left);
 	return set;
 }
 
@@ -687,7 +637,7 @@ static struct expr *set_from_nftnl(const struct nftnl_set *nls,
 		if (flags & NFT_SET_INTERVAL)
 			set->flags |= EXPR_F_INTERVAL;
 		set_add_concats_decoded(set, nls, left, as_sent);
-		set_decoded_type(set, nls, left);
+		set_decoded_type(set, left);
 		return set;
 	}
 	set_keys_read(nls, set_keys_order(nls, left, hton), &keys);
@@ -746,8 +696,16 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
 		left = payload_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
-	} else
-		set = set_from_nftnl(nls, left, hton, as_sent);
+	} else {
+		/* elements holding counters or comments: decoded one by
+		 * one, each keeping them */
+		set = as_sent ? NULL :
+		      set_anon_decode_with_info(nls, left, false);
+		if (set == NULL)
+			set = set_from_nftnl(nls, left, hton, as_sent);
+		if (hton)
+			set->flags |= EXPR_F_HTON;
+	}
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,
 				flags & NFT_LOOKUP_F_INV ? OP_NEQ : OP_IMPLICIT,
@@ -814,10 +772,6 @@ static void set_members_retype(struct list_head *members,
 
 void set_expr_retype(struct expr *set, const struct expr *left)
 {
-	if (set_keeps_own_type(set, left)) {
-		set_members_own_type(set, left);
-		return;
-	}
 	set_members_retype(&set->expr_list.expressions, left);
 	set->dtype = left->dtype;
 	set->byteorder = left->byteorder;
@@ -842,15 +796,16 @@ struct expr *set_elems_decode(const struct nftnl_set *nls,
 	struct expr *set = set_from_nftnl(nls, key, false, false);
 
 	/* the key is typed: a type without prefixes lists ranges
-	 * ("22-23", not "22/15"), in concatenations too */
-	if (set->flags & EXPR_F_INTERVAL)
+	 * ("22-23", not "22/15"), in concatenations too; a raw load is
+	 * typed once named (an anonymous set's, set_expr_retype()) */
+	if (set->flags & EXPR_F_INTERVAL && !set_left_is_raw(key))
 		set_members_retype(&set->expr_list.expressions, key);
 	return set;
 }
 
 int set_member_compare(const struct expr *a, const struct expr *b)
 {
-	return set_member_cmp(a, b);
+	return set_member_cmp(a, b, datatype_is_bitmask(a->dtype));
 }
 
 /* ---- a named set's members made one at a time (src/obj/set_records.c) ---- */
@@ -859,7 +814,6 @@ void set_member_maker_init(struct set_member_maker *mk,
 			   const struct nftnl_set *head,
 			   const struct expr *left, bool map)
 {
-	const struct datatype *own = map ? NULL : set_own_type(head);
 
 	mk->left = left;
 	mk->map = map;
@@ -869,27 +823,12 @@ void set_member_maker_init(struct set_member_maker *mk,
 			    BYTEORDER_BIG_ENDIAN : left->byteorder;
 	else
 		mk->order = set_keys_order(head, left, false);
-	mk->own = NULL;
-	/* as set_decoded_type() retypes a whole set's members */
-	if (left->etype != EXPR_CONCAT && own &&
-	    (own == &xinteger_type || set_left_is_raw(left) ||
-	     left->dtype->type != TYPE_INTEGER))
-		mk->own = constant_expr_alloc_u64(&internal_location, own,
-						  left->byteorder, left->len,
-						  0);
 	mpz_init(mk->tmp);
 }
 
 void set_member_maker_clear(struct set_member_maker *mk)
 {
-	expr_free(mk->own);
 	mpz_clear(mk->tmp);
-}
-
-static struct expr *set_member_own(struct set_member_maker *mk,
-				   struct expr *m)
-{
-	return mk->own ? set_member_retype(m, mk->own) : m;
 }
 
 /* @key's number into @v: a word folded by hand where it fits (gmp's
@@ -914,7 +853,7 @@ static void set_member_key_read(const struct set_member_maker *mk, mpz_t v,
 struct expr *set_member_make(struct set_member_maker *mk, const void *key)
 {
 	set_member_key_read(mk, mk->tmp, key);
-	return set_member_own(mk, set_key_value(mk->left, mk->tmp, mk->klen));
+	return set_key_value(mk->left, mk->tmp, mk->klen);
 }
 
 /* @m, made by set_member_make(), given the value of @key instead: what
@@ -931,8 +870,7 @@ bool set_member_refill(struct set_member_maker *mk, struct expr *m,
 struct expr *set_member_make_interval(struct set_member_maker *mk,
 				      const struct interval *iv)
 {
-	struct expr *m = set_member_own(mk, set_interval_member(mk->left, iv,
-								mk->klen));
+	struct expr *m = set_interval_member(mk->left, iv, mk->klen);
 
 	/* typed by the key again, as set_elems_decode() does: a type
 	 * without prefixes lists ranges ("22-23", not "22/15") */
@@ -962,10 +900,6 @@ struct expr *set_member_maker_set(struct set_member_maker *mk,
 	set->byteorder = mk->left->byteorder;
 	set->len = mk->left->len;
 	set->flags |= EXPR_F_CONSTANT;
-	if (mk->left->etype != EXPR_CONCAT)
-		set->expr_list.key_dtype = set_own_type(head);
-	if (mk->own)
-		set->dtype = mk->own->dtype;
 	return set;
 }
 
@@ -991,7 +925,7 @@ bool set_member_refill_concat(struct set_member_maker *mk, struct expr *m,
 			return false;
 		mpz_import_data(v->value.value,
 				(const unsigned char *)key + off,
-				k->byteorder, len);
+				concat_member_order(mk->left, k), len);
 		off += concat_field_bytes(k);
 		v = list_next_entry(v, list);
 	}

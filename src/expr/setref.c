@@ -60,13 +60,44 @@ static int setref_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return 0;
 }
 
+/*
+ * "KEY @s": the set's key type checked (set_lookup_type_check()); an
+ * interval set's (EXPR_F_INTERVAL on the reference) is looked up with a
+ * host order key turned big endian, as its elements are.
+ */
+int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel)
+{
+	struct expr *left = rel->binop.left, *ref = rel->binop.right;
+	const struct set *s;
+	bool missing;
+
+	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
+	if (s == NULL && missing)
+		return expr_error(ectx, ref, "No such file or directory");
+	if (s == NULL)
+		return 0;
+	if (set_lookup_type_check(ectx, left, ref, s) < 0)
+		return -1;
+	if (s->flags & NFT_SET_INTERVAL) {
+		ref->flags |= EXPR_F_INTERVAL;
+		if (left->etype == EXPR_CONCAT)
+			left->flags |= EXPR_F_HTON;
+	}
+	return 0;
+}
+
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg)
 {
-	const struct expr *ref = rel->binop.right;
+	const struct expr *left = rel->binop.left, *ref = rel->binop.right;
+	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
 	struct nftnl_expr *nle;
 
-	linearize_expr(lctx, rel->binop.left, reg);
+	linearize_expr(lctx, left, reg);
+	if (ref->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
+	    !set_key_is_string(left) &&
+	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
+		lin_hton(lctx, reg, len);
 	nle = lin_expr_alloc("lookup");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_LOOKUP_SREG, reg);
 	nftnl_expr_set_str(nle, NFTNL_EXPR_LOOKUP_SET, ref->symbol.identifier);

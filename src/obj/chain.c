@@ -24,6 +24,9 @@
 #include <linux/netfilter/nf_tables.h>
 #include <net/if.h>
 
+/* The kernel's NF_IP_PRI_CONNTRACK: nat chains go after it. */
+#define NAT_PRIO_MIN	(-200)
+
 static char *chain_explain_missing(const struct cmd *cmd,
 				   const struct location **loc)
 {
@@ -84,18 +87,15 @@ static unsigned int chain_cmd_needs(const struct cmd *cmd)
 /* ---- netlink ---- */
 
 static void chain_build_devices(struct nftnl_chain *nlc,
-				const struct chain *c)
+				const struct chain *c, bool adding)
 {
 	const char **devs;
-	unsigned int i;
 
 	if (c->num_devs == 1) {
 		nftnl_chain_set_str(nlc, NFTNL_CHAIN_DEV, c->devs[0]);
 		return;
 	}
-	devs = xzalloc((c->num_devs + 1) * sizeof(*devs));
-	for (i = 0; i < c->num_devs; i++)
-		devs[i] = c->devs[i];
+	devs = hook_devs_array(c->devs, c->num_devs, adding);
 	nftnl_chain_set_array(nlc, NFTNL_CHAIN_DEVICES, devs);
 	xfree(devs);
 }
@@ -106,7 +106,8 @@ static void chain_build_devices(struct nftnl_chain *nlc,
  * hook written, but the evaluator copied the chain's hook, priority and
  * type from the kernel and marked it a base chain: the kernel wants
  * them along with the devices. */
-static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c)
+static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c,
+			     bool adding)
 {
 	if (c->has_hook || c->flags & CHAIN_F_BASECHAIN) {
 		if (c->type)
@@ -117,14 +118,15 @@ static void chain_build_hook(struct nftnl_chain *nlc, const struct chain *c)
 	if (c->policy)
 		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_POLICY, c->policy_val);
 	if (c->num_devs)
-		chain_build_devices(nlc, c);
+		chain_build_devices(nlc, c, adding);
 	if (c->flags & CHAIN_F_HW_OFFLOAD)
 		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_FLAGS,
 				    NFT_CHAIN_HW_OFFLOAD);
 }
 
+/* @adding: a new chain or new devices (NFT_MSG_NEWCHAIN) */
 struct nftnl_chain *netlink_chain_build(const struct handle *h,
-					const struct chain *c)
+					const struct chain *c, bool adding)
 {
 	struct nftnl_chain *nlc = nftnl_chain_alloc();
 	struct nftnl_udata_buf *ud;
@@ -142,7 +144,7 @@ struct nftnl_chain *netlink_chain_build(const struct handle *h,
 		nftnl_chain_set_u32(nlc, NFTNL_CHAIN_ID, h->chain_id);
 	if (!c)
 		return nlc;
-	chain_build_hook(nlc, c);
+	chain_build_hook(nlc, c, adding);
 	ud = udata_comment_build(c->comment);
 	if (ud) {
 		nftnl_chain_set_data(nlc, NFTNL_CHAIN_USERDATA,
@@ -267,7 +269,7 @@ int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
 				  &c->dev_expr->location : &c->location,
 				  "too many devices: the kernel takes at most %u per chain, this device list has %u",
 				  CHAIN_DEVICES_MAX, c->num_devs);
-	nlc = netlink_chain_build(h, c);
+	nlc = netlink_chain_build(h, c, type == NFT_MSG_NEWCHAIN);
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_chain_nlmsg_build_payload(nlh, nlc);
@@ -545,6 +547,7 @@ static char *chain_explain_attr(const struct mnl_err *e,
 			    NFTA_DEVICE_NAME)) {
 		dev = nla_str(e->attr);
 		*loc = chain_dev_location(c, dev, &cmd->location);
+		e->out->note = cmd->op != CMD_DELETE;
 		if (e->err == ENOENT || e->err == ENODEV)
 			return xasprintf(cmd->op == CMD_DELETE ?
 					 "device '%s' is not a device of this chain" :
@@ -598,6 +601,29 @@ static char *chain_explain_dev_delete(struct nft_ctx *nft,
 	return NULL;
 }
 
+/*
+ * The kernel refused a base chain's hook (EOPNOTSUPP): the type does
+ * not go on that hook, a nat chain's priority is not after conntrack's,
+ * or the chain exists with another hook. The reference's words.
+ */
+static char *chain_explain_unsupported(const struct mnl_err *e,
+				       const struct cmd *cmd,
+				       const struct chain *c,
+				       const struct location **loc)
+{
+	const char *type = c->type ? c->type : "filter";
+
+	e->out->own_words = true;
+	if (!strcmp(type, "nat") && c->prio <= NAT_PRIO_MIN) {
+		*loc = cmd_loc_or(cmd, &c->prio_loc);
+		return xasprintf("Chains of type \"nat\" must have a priority value above %d",
+				 NAT_PRIO_MIN);
+	}
+	*loc = cmd_loc_or(cmd, &c->hook_spec_loc);
+	return xasprintf("Chain of type \"%s\" is not supported, perhaps kernel support is missing?",
+			 type);
+}
+
 const char *chain_missing_dev(const struct chain *c)
 {
 	unsigned int i;
@@ -637,6 +663,7 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE) &&
 	    (dev = chain_missing_dev(c))) {
 		*loc = chain_dev_location(c, dev, &cmd->location);
+		e->out->note = true;
 		return xasprintf("device '%s' does not exist", dev);
 	}
 	if (chain_is_egress(c) &&
@@ -652,19 +679,21 @@ static char *chain_explain(struct nft_ctx *nft, const struct mnl_err *e,
 		return xstrdup("this kernel needs a device for a netdev base chain: add device \"NAME\" (chains without devices need Linux 6.4+)");
 	}
 	if (e->err == EOPNOTSUPP && c && c->has_hook &&
-	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE)) {
-		*loc = cmd_loc_or(cmd, &c->hook_loc);
-		return xasprintf("chain '%s' already exists with another hook, priority or type (those cannot change), or the kernel does not support type '%s' on hook '%s'",
-				 c->handle.chain.name,
-				 c->type ? c->type : "filter",
-				 c->hookstr ? c->hookstr : "?");
-	}
+	    (cmd->op == CMD_ADD || cmd->op == CMD_CREATE))
+		return chain_explain_unsupported(e, cmd, c, loc);
 	/* no better words, but a better place */
 	if (e->err == EBUSY && c == cmd->data)
 		*loc = cmd_loc_or(cmd, &cmd->handle.chain.location);
 	if (e->err == EFBIG && c && c->dev_expr)
 		*loc = cmd_loc_or(cmd, &c->dev_expr->location);
 	return NULL;
+}
+
+static const struct location *chain_block_location(const void *obj)
+{
+	const struct chain *c = obj;
+
+	return &c->handle.chain.location;
 }
 
 static const char *const chain_json_keys[] = {
@@ -703,4 +732,5 @@ const struct obj_ops chain_obj_ops = {
 			  OBJ_CMD(CMD_RENAME),
 	.json_parse	= json_chain_cmd,
 	.json_keys	= chain_json_keys,
+	.block_location	= chain_block_location,
 };

@@ -18,79 +18,46 @@
 
 /* ---- hook and type ---- */
 
-struct chain_type_rule {
-	const char *type;
-	uint32_t families;	/* bit per NFPROTO_* */
-	uint32_t hooks;		/* bit per hook number, 0 = any */
-};
+/* Which chain types exist: the kernel says in which families and on
+ * which hooks (ENOENT for a type the family lacks, EOPNOTSUPP for a
+ * hook), as the reference lets it. */
+static const char *const chain_types[] = { "filter", "nat", "route" };
 
-#define FAM(x)	(1u << (x))
-#define HOOK(x)	(1u << (x))
-
-/* Which chain types the kernel offers in which families and hooks. */
-static const struct chain_type_rule chain_type_rules[] = {
-	{ "filter", FAM(NFPROTO_IPV4) | FAM(NFPROTO_IPV6) | FAM(NFPROTO_INET) |
-		    FAM(NFPROTO_ARP) | FAM(NFPROTO_BRIDGE) | FAM(NFPROTO_NETDEV),
-	  0 },
-	{ "nat", FAM(NFPROTO_IPV4) | FAM(NFPROTO_IPV6) | FAM(NFPROTO_INET),
-	  HOOK(NF_INET_PRE_ROUTING) | HOOK(NF_INET_LOCAL_IN) |
-	  HOOK(NF_INET_LOCAL_OUT) | HOOK(NF_INET_POST_ROUTING) },
-	{ "route", FAM(NFPROTO_IPV4) | FAM(NFPROTO_IPV6) | FAM(NFPROTO_INET),
-	  0 },
-};
-
-static const struct chain_type_rule *chain_type_lookup(const char *type)
+bool chain_type_known(const char *type)
 {
 	unsigned int i;
 
-	for (i = 0; i < array_size(chain_type_rules); i++) {
-		if (!strcmp(chain_type_rules[i].type, type))
-			return &chain_type_rules[i];
+	for (i = 0; i < array_size(chain_types); i++) {
+		if (!strcmp(chain_types[i], type))
+			return true;
 	}
-	return NULL;
+	return false;
 }
 
+/* The reference's words: an unknown name is a syntax error to it
+ * (src/parse/cmd.c), so these are for JSON input. */
 static int chain_hook_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
 	uint32_t family = chain->handle.family;
 
-	if (!hook_lookup(family, chain->hookstr, &chain->hooknum)) {
-		if (!strcmp(chain->hookstr, "egress"))
-			return erec_error(ectx->msgs, &chain->hook_loc,
-					  "the egress hook is only available in the netdev family, not in %s",
-					  family_name(family));
-		if (!strcmp(chain->hookstr, "ingress"))
-			return erec_error(ectx->msgs, &chain->hook_loc,
-					  "the ingress hook is only available in the netdev and inet families, not in %s",
-					  family_name(family));
+	if (hook_lookup(family, chain->hookstr, &chain->hooknum))
+		return 0;
+	if (!hook_name_known(chain->hookstr))
 		return erec_error(ectx->msgs, &chain->hook_loc,
-				  "the %s family has no hook '%s'",
-				  family_name(family), chain->hookstr);
-	}
-	return 0;
+				  "unknown chain hook");
+	return erec_error(ectx->msgs, &chain->hook_loc,
+			  "The %s family does not support this hook",
+			  family_name(family));
 }
 
 static int chain_type_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
-	const struct chain_type_rule *rule;
-	uint32_t family = chain->handle.family;
-
 	if (!chain->type)
 		return erec_error(ectx->msgs, &chain->location,
 				  "base chain needs a type (filter, nat or route)");
-	rule = chain_type_lookup(chain->type);
-	if (!rule)
+	if (!chain_type_known(chain->type))
 		return erec_error(ectx->msgs, &chain->type_loc,
-				  "unknown chain type '%s' (filter, nat or route)",
-				  chain->type);
-	if (!(rule->families & FAM(family)))
-		return erec_error(ectx->msgs, &chain->type_loc,
-				  "%s chains are not available in the %s family",
-				  chain->type, family_name(family));
-	if (rule->hooks && !(rule->hooks & HOOK(chain->hooknum)))
-		return erec_error(ectx->msgs, &chain->hook_loc,
-				  "%s chains cannot use the %s hook",
-				  chain->type, chain->hookstr);
+				  "unknown chain type");
 	return 0;
 }
 
@@ -157,10 +124,9 @@ static char *prio_text(const struct expr *e)
 			 r->symbol.identifier);
 }
 
-/* Resolve @text to a number; errors point at @loc. */
-static int prio_resolve(struct eval_ctx *ectx, const struct location *loc,
-			uint32_t family, unsigned int hooknum,
-			const char *hookstr, const char *text, int *prio)
+/* Resolve @text to a number; false if it is no priority here. */
+static bool prio_resolve(uint32_t family, unsigned int hooknum,
+			 const char *text, long long *prio)
 {
 	char name[64];
 	bool named;
@@ -168,39 +134,40 @@ static int prio_resolve(struct eval_ctx *ectx, const struct location *loc,
 	int base = 0;
 
 	if (!prio_split(text, name, sizeof(name), &offset, &named))
-		return erec_error(ectx->msgs, loc,
-				  "invalid priority '%s': expected NAME, NAME + N, NAME - N or a number",
-				  text);
+		return false;
 	if (named && !prio_lookup(family, hooknum, name, &base))
-		return erec_error(ectx->msgs, loc,
-				  "'%s' is not a valid priority for the %s hook in the %s family",
-				  name, hookstr, family_name(family));
-	if (base + offset < INT_MIN || base + offset > INT_MAX)
-		return erec_error(ectx->msgs, loc, "priority out of range");
-	*prio = (int)(base + offset);
-	return 0;
+		return false;
+	*prio = (long long)base + offset;
+	return true;
 }
 
 int hook_prio_evaluate(struct eval_ctx *ectx, struct expr *priority,
-		       uint32_t family, unsigned int hooknum,
-		       const char *hookstr, int *prio)
+		       const struct location *loc, const char *invalid,
+		       uint32_t family, unsigned int hooknum, int *prio)
 {
 	struct expr *e = expr_unvariable(priority);
+	long long val;
 	char *text;
-	int err;
+	bool ok;
 
+	if (!loc->indesc && !loc->json_path)
+		loc = &priority->location;
 	if (e->etype == EXPR_VALUE) {
 		*prio = (int)mpz_get_si(e->value.value);
 		return 0;
 	}
 	text = prio_text(e);
-	if (!text)
-		return erec_error(ectx->msgs, &priority->location,
-				  "priority must be a number or a name such as filter");
-	err = prio_resolve(ectx, &priority->location, family, hooknum,
-			   hookstr, text, prio);
+	ok = text && prio_resolve(family, hooknum, text, &val);
 	xfree(text);
-	return err;
+	if (!ok)
+		return erec_error(ectx->msgs, loc, "%s", invalid);
+	/* the reference truncates to 32 bits silently: a chain that lists
+	 * with another priority */
+	if (val < INT_MIN || val > INT_MAX)
+		return erec_error(ectx->msgs, &priority->location,
+				  "priority out of range");
+	*prio = (int)val;
+	return 0;
 }
 
 static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
@@ -208,9 +175,10 @@ static int chain_prio_evaluate(struct eval_ctx *ectx, struct chain *chain)
 	if (!expr_unvariable(chain->priority))
 		return erec_error(ectx->msgs, &chain->location,
 				  "base chain needs a priority");
-	return hook_prio_evaluate(ectx, chain->priority,
+	return hook_prio_evaluate(ectx, chain->priority, &chain->prio_loc,
+				  "invalid priority expression value in this context.",
 				  chain->handle.family, chain->hooknum,
-				  chain->hookstr, &chain->prio);
+				  &chain->prio);
 }
 
 static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
@@ -345,6 +313,17 @@ int hook_devices_evaluate(struct eval_ctx *ectx, const struct expr *dev_expr,
 	return err;
 }
 
+const char **hook_devs_array(char *const *devs, unsigned int num_devs,
+			     bool adding)
+{
+	const char **v = xzalloc((num_devs + 1) * sizeof(*v));
+	unsigned int i;
+
+	for (i = 0; i < num_devs; i++)
+		v[i] = devs[adding ? num_devs - 1 - i : i];
+	return v;
+}
+
 static int chain_devices_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
 	return hook_devices_evaluate(ectx, chain->dev_expr, &chain->devs,
@@ -369,10 +348,6 @@ static int chain_base_evaluate(struct eval_ctx *ectx, struct chain *chain)
 	if (chain->dev_expr && !chain_takes_devices(chain))
 		return erec_error(ectx->msgs, &chain->dev_expr->location,
 				  "devices can only be given to netdev chains and inet ingress chains");
-	if (chain->handle.family == NFPROTO_INET &&
-	    chain->hooknum == NF_INET_INGRESS && !chain->num_devs)
-		return erec_error(ectx->msgs, &chain->hook_loc,
-				  "an inet ingress chain needs a device");
 	chain->flags |= CHAIN_F_BASECHAIN;
 	return 0;
 }

@@ -87,12 +87,6 @@ static const char *ft_name(const struct handle *h)
 
 /* ---- evaluation ---- */
 
-static bool ft_family_ok(uint32_t family)
-{
-	return family == NFPROTO_IPV4 || family == NFPROTO_IPV6 ||
-	       family == NFPROTO_INET;
-}
-
 static int ft_hook_evaluate(struct eval_ctx *ectx, struct flowtable *ft)
 {
 	if (strcmp(ft->hookstr, "ingress"))
@@ -104,20 +98,16 @@ static int ft_hook_evaluate(struct eval_ctx *ectx, struct flowtable *ft)
 		return erec_error(ectx->msgs, &ft->hook_loc,
 				  "a flowtable hook needs a priority");
 	/* named as the netdev family's ingress hook names them */
-	return hook_prio_evaluate(ectx, ft->priority, NFPROTO_NETDEV,
-				  NF_NETDEV_INGRESS, "ingress", &ft->prio);
+	return hook_prio_evaluate(ectx, ft->priority, &ft->prio_loc,
+				  "invalid priority expression value.",
+				  NFPROTO_NETDEV, NF_NETDEV_INGRESS, &ft->prio);
 }
 
 int flowtable_evaluate(struct eval_ctx *ectx, struct flowtable *ft)
 {
-	const struct handle *h = &ft->handle;
-
+	/* the family: the kernel's to refuse, as the reference lets it */
 	if (name_evaluate(ectx, &ft->handle.chain, "flowtable") < 0)
 		return -1;
-	if (!ft_family_ok(h->family))
-		return erec_error(ectx->msgs, &ft->location,
-				  "flowtables are only available in the ip, ip6 and inet families, not in %s",
-				  family_name(h->family));
 	if (ft->has_hook && ft_hook_evaluate(ectx, ft) < 0)
 		return -1;
 	return hook_devices_evaluate(ectx, ft->dev_expr, &ft->devs,
@@ -126,11 +116,6 @@ int flowtable_evaluate(struct eval_ctx *ectx, struct flowtable *ft)
 
 static int ft_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
-	/* the family first: a netdev table does not make it right */
-	if (cmd->data && !ft_family_ok(cmd->handle.family))
-		return erec_error(ectx->msgs, &cmd->location,
-				  "flowtables are only available in the ip, ip6 and inet families, not in %s",
-				  family_name(cmd->handle.family));
 	if (table_ref_evaluate(ectx, &cmd->handle) < 0)
 		return -1;
 	if (!cmd->data)
@@ -156,12 +141,12 @@ static int ft_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 
 /* ---- netlink ---- */
 
+/* @adding: a new flowtable or new devices (NFT_MSG_NEWFLOWTABLE) */
 static struct nftnl_flowtable *ft_build(const struct handle *h,
-					const struct flowtable *ft)
+					const struct flowtable *ft, bool adding)
 {
 	struct nftnl_flowtable *nlf = nftnl_flowtable_alloc();
 	const char **devs;
-	unsigned int i;
 
 	if (!nlf)
 		memory_allocation_error();
@@ -185,9 +170,7 @@ static struct nftnl_flowtable *ft_build(const struct handle *h,
 	if (ft->flags_given || ft->has_hook)
 		nftnl_flowtable_set_u32(nlf, NFTNL_FLOWTABLE_FLAGS, ft->flags);
 	if (ft->num_devs) {
-		devs = xzalloc((ft->num_devs + 1) * sizeof(*devs));
-		for (i = 0; i < ft->num_devs; i++)
-			devs[i] = ft->devs[i];
+		devs = hook_devs_array(ft->devs, ft->num_devs, adding);
 		nftnl_flowtable_set_array(nlf, NFTNL_FLOWTABLE_DEVICES, devs);
 		xfree(devs);
 	}
@@ -197,7 +180,8 @@ static struct nftnl_flowtable *ft_build(const struct handle *h,
 static int ft_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		  const struct handle *h, const void *obj)
 {
-	struct nftnl_flowtable *nlf = ft_build(h, obj);
+	struct nftnl_flowtable *nlf = ft_build(h, obj,
+					       type == NFT_MSG_NEWFLOWTABLE);
 	struct nlmsghdr *nlh;
 
 	flags |= exec_echo_flag(x, type);
@@ -563,6 +547,12 @@ static int ft_list(struct nft_ctx *nft, struct cmd *cmd,
 static char *ft_explain_missing(const struct cmd *cmd,
 				const struct location **loc);
 
+static bool ft_family_ok(uint32_t family)
+{
+	return family == NFPROTO_IPV4 || family == NFPROTO_IPV6 ||
+	       family == NFPROTO_INET;
+}
+
 static const char no_flowtables[] =
 	"this kernel does not support flowtables (nf_flow_table, nf_flow_table_inet)";
 
@@ -593,6 +583,7 @@ static char *ft_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
 			    NFTA_FLOWTABLE_HOOK_DEVS, NFTA_DEVICE_NAME) && ft) {
 		dev = nla_str(e->attr);
 		*loc = dev_expr_location(ft->dev_expr, dev, &cmd->location);
+		e->out->note = cmd->op != CMD_DELETE;
 		if (e->err == ENOENT || e->err == ENODEV)
 			return xasprintf(cmd->op == CMD_DELETE ?
 					 "device '%s' is not a device of this flowtable" :
@@ -652,14 +643,20 @@ static char *ft_explain(struct nft_ctx *nft, const struct mnl_err *e,
 		return ft_explain_dev_delete(nft, cmd, ft, loc);
 	if (e->msg_type != NFT_MSG_NEWFLOWTABLE || !ft)
 		return NULL;
-	*loc = cmd_loc_or(cmd, &ft->handle.chain.location);
 	if (e->err == ENOENT && ft->has_hook &&
 	    (dev = ft_missing_dev(ft))) {
 		*loc = dev_expr_location(ft->dev_expr, dev, &cmd->location);
+		e->out->note = true;
 		return xasprintf("device '%s' does not exist", dev);
 	}
-	if (e->err == ENOENT && ft->has_hook)
+	/* the kernel has no flowtable type for the family */
+	if (e->err == ENOENT && ft->has_hook) {
+		e->out->note = true;
+		if (!ft_family_ok(ft->handle.family))
+			return xasprintf("flowtables are only available in the ip, ip6 and inet families, not in %s",
+					 family_name(ft->handle.family));
 		return xstrdup(no_flowtables);
+	}
 	/* add of an existing flowtable updates it: the clash is a device's */
 	if (e->err == EEXIST && cmd->op != CMD_CREATE && ft->dev_expr) {
 		*loc = &ft->dev_expr->location;
@@ -843,6 +840,13 @@ static const char *const flowtable_json_keys[] = {
 	"counter", NULL,
 };
 
+static const struct location *ft_block_location(const void *obj)
+{
+	const struct flowtable *ft = obj;
+
+	return &ft->handle.chain.location;
+}
+
 const struct obj_ops flowtable_obj_ops = {
 	.obj		= CMD_OBJ_FLOWTABLE,
 	.name		= "flowtable",
@@ -872,6 +876,7 @@ const struct obj_ops flowtable_obj_ops = {
 			  OBJ_CMD(CMD_LIST),
 	.json_parse	= json_ft_cmd,
 	.json_keys	= flowtable_json_keys,
+	.block_location	= ft_block_location,
 };
 
 const struct obj_ops flowtables_obj_ops = {

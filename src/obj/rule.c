@@ -471,7 +471,7 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r);
 	/* Measuring costs as much as building: only rules with enough
 	 * expressions (one each) to reach the limit are measured. */
-	if (r && (r->num_nle_stmts + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
+	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
 		 UINT16_MAX &&
 	    (size = rule_exprs_size(nlr)) > UINT16_MAX) {
 		nftnl_rule_free(nlr);
@@ -795,10 +795,10 @@ static const struct location *rule_verdict_location(const struct cmd *cmd,
 	return cmd_loc_or(cmd, at);
 }
 
-/* The statement of @r the failed expression element (e->attr, an
- * element of NFTA_RULE_EXPRESSIONS) was encoded from. */
-static const struct stmt *rule_nle_stmt_at(const struct mnl_err *e,
-					   const struct rule *r)
+/* The origin of the failed expression element (e->attr, an element of
+ * NFTA_RULE_EXPRESSIONS) of @r. */
+static const struct nle_origin *rule_nle_origin_at(const struct mnl_err *e,
+						   const struct rule *r)
 {
 	const struct nlattr *list = NULL, *a, *elem;
 	unsigned int n = 0;
@@ -813,7 +813,7 @@ static const struct stmt *rule_nle_stmt_at(const struct mnl_err *e,
 		return NULL;
 	mnl_attr_for_each_nested(elem, list) {
 		if (elem == e->attr)
-			return rule_nle_stmt(r, n);
+			return rule_nle_origin(r, n);
 		n++;
 	}
 	return NULL;
@@ -850,10 +850,14 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 				 cmd_table_name(cmd));
 	}
 	if (name) {
-		const struct stmt *stmt = rule_nle_stmt_at(e, r);
+		const struct nle_origin *o = rule_nle_origin_at(e, r);
+		const struct stmt *stmt = o ? o->stmt : NULL;
 
-		if (stmt)
-			*loc = cmd_loc_or(cmd, &stmt->location);
+		/* the reference's caret: the expression that made it */
+		if (o) {
+			e->out->room = nle_origin_location(o);
+			*loc = cmd_loc_or(cmd, &e->out->room);
+		}
 		if (stmt && stmt->ops->explain &&
 		    (detail = stmt->ops->explain(stmt, e->err, cmd)))
 			return detail;
@@ -868,7 +872,6 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 					 stmt->objref.name,
 					 family_name(cmd->handle.family),
 					 cmd_table_name(cmd));
-		return xasprintf("the kernel rejected expression '%s'", name);
 	}
 	return NULL;
 }
@@ -972,6 +975,13 @@ static const char *const rule_json_keys[] = {
 	"family", "table", "chain", "expr", "handle", "index", "comment", NULL,
 };
 
+static const struct location *rule_block_location(const void *obj)
+{
+	const struct rule *r = obj;
+
+	return &r->location;
+}
+
 const struct obj_ops rule_obj_ops = {
 	.obj		= CMD_OBJ_RULE,
 	.name		= "rule",
@@ -998,4 +1008,5 @@ const struct obj_ops rule_obj_ops = {
 			  OBJ_CMD(CMD_DESTROY),
 	.json_parse	= json_rule_cmd,
 	.json_keys	= rule_json_keys,
+	.block_location	= rule_block_location,
 };

@@ -12,6 +12,7 @@
 #include <obj.h>
 #include <set.h>
 #include <set_int.h>
+#include <linearize.h>
 #include <set_records.h>
 #include <nft.h>
 #include <nftables.h>
@@ -104,6 +105,8 @@ void set_free(struct set *s)
 		expr_free(s->merge_with);
 	if (s->held)
 		expr_free(s->held);
+	if (s->batch_adds)
+		expr_free(s->batch_adds);
 	xfree(s);
 }
 
@@ -200,7 +203,9 @@ char *set_item_parse(struct set *s, const char *key, const char *value)
 		if (!last_used_parse(value, &s->gc_int))
 			return xasprintf("invalid gc-interval '%s'", value);
 	} else if (!strcmp(key, "size") && value) {
-		if (!set_number(value, &v) || v == 0 || v > UINT32_MAX)
+		/* 0 is no size, as in 1.1.3; past 32 bits it would cut it
+		 * down unsaid */
+		if (!set_number(value, &v) || v > UINT32_MAX)
 			return xasprintf("invalid set size '%s'", value);
 		s->size = v;
 	} else {
@@ -355,6 +360,33 @@ bool set_is_map(const struct set *s)
 	return s->flags & NFT_SET_MAP;
 }
 
+/* An interval set's concatenated key holds host order members big
+ * endian (concat_member_order()); a field that the load shifts down
+ * after turning it host order is held so (expr_key_order()). */
+void set_key_mark_order(struct set *s)
+{
+	if (s->key && s->key->etype == EXPR_CONCAT &&
+	    s->flags & NFT_SET_INTERVAL)
+		s->key->flags |= EXPR_F_HTON;
+	if (s->key && s->key->etype != EXPR_CONCAT)
+		s->key->byteorder = expr_key_order(s->key);
+}
+
+/* The key's byte order in the user data: a header field's is big
+ * endian, whichever order its values take in the elements; a type
+ * declared by name that has no order in upstream's types has none. */
+static enum byteorder set_udata_key_order(const struct expr *key,
+					  bool by_typeof)
+{
+	if (key->etype == EXPR_CONCAT)
+		return BYTEORDER_INVALID;
+	if (payload_expr_needs_mask(key) || exthdr_expr_needs_mask(key))
+		return BYTEORDER_BIG_ENDIAN;
+	if (!by_typeof && key->dtype->flags & DTYPE_F_NO_ORDER)
+		return BYTEORDER_INVALID;
+	return key->byteorder;
+}
+
 /* "verdict", or types as for a key. */
 struct expr *set_data_from_names(const char *names,
 				 const struct location *loc, char **bad)
@@ -387,6 +419,7 @@ struct expr *set_map_stub(const struct set *s, struct expr *mappings)
 	struct expr *map = map_expr_alloc(&s->location, expr_get(s->key),
 					  mappings, set_data_is_verdict(s));
 
+	map->map.objtype = s->objtype;
 	if (map->map.vmap) {
 		map->dtype = &verdict_type;
 		map->byteorder = BYTEORDER_INVALID;
@@ -411,6 +444,47 @@ void set_map_stub_free(struct expr *map)
 {
 	map->map.mappings = NULL;
 	expr_free(map);
+}
+
+/* The object kinds a map may name ("type K : counter"), as 1.1.3
+ * takes them. */
+static const struct {
+	const char *name;
+	uint32_t type;
+} set_obj_kinds[] = {
+	{ "counter",	NFT_OBJECT_COUNTER },
+	{ "quota",	NFT_OBJECT_QUOTA },
+	{ "limit",	NFT_OBJECT_LIMIT },
+	{ "secmark",	NFT_OBJECT_SECMARK },
+	{ "synproxy",	NFT_OBJECT_SYNPROXY },
+};
+
+uint32_t set_obj_type_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(set_obj_kinds); i++)
+		if (!strcmp(set_obj_kinds[i].name, name))
+			return set_obj_kinds[i].type;
+	return 0;
+}
+
+const char *set_obj_type_name(uint32_t type)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(set_obj_kinds); i++)
+		if (set_obj_kinds[i].type == type)
+			return set_obj_kinds[i].name;
+	return NULL;
+}
+
+/* An object map's data: the objects' names. */
+struct expr *set_obj_data(const struct location *loc)
+{
+	return constant_expr_alloc_u64(loc, &string_type,
+				       BYTEORDER_HOST_ENDIAN,
+				       NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE, 0);
 }
 
 uint32_t set_data_type_id(const struct set *s)
@@ -456,6 +530,10 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 		map->flags |= EXPR_F_INTERVAL;
 	n = map_elems_build(elems, map, zero);
 	set_map_stub_free(map);
+	if (s->objtype) {
+		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, s->objtype);
+		return n;
+	}
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
 	nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
 	return n;
@@ -487,34 +565,27 @@ static struct nftnl_udata_buf *set_udata_build(const struct set *s,
 
 	/* a concatenation has no byte order of its own: 0 */
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
-			    s->key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
-			    s->key->byteorder);
-	if (set_is_map(s) && s->data)
+			    set_udata_key_order(s->key, s->key_typeof));
+	if (set_is_map(s) && s->data && !s->objtype)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
-				    s->data->etype == EXPR_CONCAT ?
-				    BYTEORDER_INVALID : s->data->byteorder);
+				    set_udata_key_order(s->data,
+							s->data_typeof));
 	if (s->auto_merge)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof && with_typeof)
 		set_typeof_put(ud, s->key);
-	else if (s->key->etype == EXPR_CONCAT)
-		set_typeof_put_plain_concat(ud);
+	else
+		set_typeof_put_type(ud, s->key);
+	/* "typeof KEY : verdict": the data's kind (1: a verdict), which
+	 * upstream needs to list the typeof; "type K : verdict" has the
+	 * constant */
 	if (set_is_map(s) && s->data && s->data_typeof && with_typeof)
 		set_typeof_put_data(ud, s->data);
-	else if (set_is_map(s) && s->data && s->data->etype == EXPR_CONCAT)
-		set_typeof_put_plain_concat_data(ud);
-	/* "typeof KEY : verdict": the data's kind, as the system nft
-	 * writes it (1: a verdict), which it needs to list the typeof */
-	if (set_is_map(s) && s->key_typeof && with_typeof &&
-	    set_data_is_verdict(s)) {
-		struct nftnl_udata *nest, *data;
-
-		nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
-		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, 1);
-		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
-		nftnl_udata_nest_end(ud, data);
-		nftnl_udata_nest_end(ud, nest);
-	}
+	else if (set_is_map(s) && s->key_typeof && with_typeof &&
+		 set_data_is_verdict(s))
+		set_typeof_put_verdict_data(ud);
+	else if (set_is_map(s))
+		set_typeof_put_type_data(ud, s->data);
 	/* whether a map's data are ranges, written for every map as the
 	 * system nft does */
 	if (set_is_map(s) && s->data)
@@ -591,16 +662,21 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 {
 	struct nftnl_set *nls = set_nl_alloc(h);
 
-	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, s->flags);
+	uint32_t flags = s->flags;
+
+	if (s->objtype) {
+		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
+		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, s->objtype);
+	}
+	if (s->key->etype == EXPR_CONCAT && s->flags & NFT_SET_INTERVAL)
+		flags |= NFT_SET_CONCAT;
+	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type_id(s->key));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN,
 			  div_round_up(s->key->len, BITS_PER_BYTE));
-	if (s->key->etype == EXPR_CONCAT && s->flags & NFT_SET_INTERVAL) {
-		nftnl_set_set_u32(nls, NFTNL_SET_FLAGS,
-				  s->flags | NFT_SET_CONCAT);
+	if (s->key->etype == EXPR_CONCAT && s->flags & NFT_SET_INTERVAL)
 		set_key_desc(nls, s->key);
-	}
-	if (set_is_map(s) && s->data) {
+	if (set_is_map(s) && s->data && !s->objtype) {
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE, set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));
 	}
@@ -608,7 +684,9 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 		nftnl_set_set_u64(nls, NFTNL_SET_TIMEOUT, s->timeout);
 	if (s->gc_int)
 		nftnl_set_set_u32(nls, NFTNL_SET_GC_INTERVAL, s->gc_int);
-	if (s->size)
+	/* a constant set has no size for the kernel (1.1.3 drops a declared
+	 * one too): it never grows */
+	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, s->size);
 	if (s->policy_memory)
 		nftnl_set_set_u32(nls, NFTNL_SET_POLICY, NFT_SET_POL_MEMORY);
@@ -667,9 +745,15 @@ static bool set_exec_map_pages(struct exec_ctx *x, uint16_t type,
 	do {
 		elems = set_nl_alloc(h);
 		map_elems_build_page(elems, map, &pos, SET_ELEMS_PAGE);
-		nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
-				  set_data_type_id(s));
-		nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN, set_data_len(s));
+		if (s->objtype) {
+			nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE,
+					  s->objtype);
+		} else {
+			nftnl_set_set_u32(elems, NFTNL_SET_DATA_TYPE,
+					  set_data_type_id(s));
+			nftnl_set_set_u32(elems, NFTNL_SET_DATA_LEN,
+					  set_data_len(s));
+		}
 		set_put_elems(x, type, flags, h, elems);
 		nftnl_set_free(elems);
 	} while (pos);
@@ -792,20 +876,6 @@ static int set_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nlmsghdr *nlh;
 
 	nls = s ? set_nl_build(h, s) : set_nl_alloc(h);
-	/* a constant set is as large as its elements, as the system nft
-	 * declares it */
-	if (s && s->init && set_pack_keys(s->init->expr_list.pack) &&
-	    !set_pack_keys(s->init->expr_list.pack)->intervals &&
-	    s->flags & NFT_SET_CONSTANT && !s->size) {
-		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
-				  set_expr_size(s->init));
-	} else if (s && s->init && s->flags & NFT_SET_CONSTANT && !s->size) {
-		struct nftnl_set *elems = set_nl_alloc(h);
-
-		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE,
-				  set_any_elems_build(elems, s, s->init, true));
-		nftnl_set_free(elems);
-	}
 	/* the kernel wants an id on every new set */
 	if (type == NFT_MSG_NEWSET)
 		nftnl_set_set_u32(nls, NFTNL_SET_ID, ++x->batch->set_id);
@@ -937,6 +1007,13 @@ static char *set_explain_missing(const struct cmd *cmd,
 {
 	const struct handle *h = &cmd->handle;
 
+	/* the elements of a set that the kernel refused before them in
+	 * the same command: under the declaration, as 1.1.3 says it */
+	if (cmd->obj == CMD_OBJ_SET && cmd->set && cmd->set->init &&
+	    cmd->set->decl_loc.indesc) {
+		*loc = &cmd->set->decl_loc;
+		return xstrdup("");
+	}
 	*loc = cmd_loc_or(cmd, &h->set.location);
 	if (!h->set.name)
 		return xasprintf("no set with handle %llu in table '%s'",
@@ -956,6 +1033,27 @@ static char *set_explain_exists(const struct cmd *cmd,
 	return xasprintf("set '%s' already exists in table %s %s",
 			 h->set.name ? h->set.name : "",
 			 family_name(h->family), cmd_table_name(cmd));
+}
+
+/* A set of a table block (or a command) that the kernel holds already
+ * with other attributes: named, the caret under its name (a table
+ * block's command would name the table). */
+static char *set_explain(struct nft_ctx *nft, const struct mnl_err *e,
+			 const struct cmd *cmd, const void *obj,
+			 const struct location **loc)
+{
+	const struct set *s = obj;
+
+	(void)nft;
+	if (e->msg_type != NFT_MSG_NEWSET || e->err != EEXIST || !s ||
+	    !s->handle.set.name)
+		return NULL;
+	if (s->handle.set.location.indesc)
+		*loc = &s->handle.set.location;
+	return xasprintf("set '%s' already exists in table %s %s",
+			 s->handle.set.name, family_name(s->handle.family),
+			 s->handle.table.name ? s->handle.table.name :
+						cmd_table_name(cmd));
 }
 
 static void set_cmd_free(struct cmd *cmd)
@@ -986,6 +1084,14 @@ static const char *const set_json_keys[] = {
 	"stmt", "typeof", "data-interval", NULL,
 };
 
+/* A set of a table block (its elements' message too) */
+static const struct location *set_block_location(const void *obj)
+{
+	const struct set *set = obj;
+
+	return &set->handle.set.location;
+}
+
 const struct obj_ops set_obj_ops = {
 	.obj		= CMD_OBJ_SET,
 	.name		= "set",
@@ -1004,6 +1110,7 @@ const struct obj_ops set_obj_ops = {
 	.list		= set_list,
 	.print		= set_obj_print,
 	.json		= set_obj_json,
+	.explain	= set_explain,
 	.explain_missing = set_explain_missing,
 	.explain_exists	= set_explain_exists,
 	.free		= set_cmd_free,
@@ -1013,6 +1120,7 @@ const struct obj_ops set_obj_ops = {
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_set_cmd,
 	.json_keys	= set_json_keys,
+	.block_location	= set_block_location,
 };
 
 const struct obj_ops sets_obj_ops = {
@@ -1032,6 +1140,7 @@ const struct obj_ops map_obj_ops = {
 			  OBJ_CMD(CMD_RESET),
 	.json_parse	= json_map_cmd,
 	.json_keys	= set_json_keys,
+	.block_location	= set_block_location,
 };
 
 const struct obj_ops maps_obj_ops = {
@@ -1042,10 +1151,73 @@ const struct obj_ops maps_obj_ops = {
 	.list		= set_list,
 };
 
+/* The key bytes member @m of a set keyed by @key holds (its low end). */
+static void element_member_key(const struct expr *m, const struct expr *key,
+			       unsigned char *buf, unsigned int len)
+{
+	struct interval iv;
+
+	memset(buf, 0, len);
+	if (m->etype == EXPR_MAPPING)
+		m = m->mapping.key;
+	if (m->etype == EXPR_CONCAT) {
+		set_concat_key(buf, m, key, false);
+		return;
+	}
+	interval_init(&iv);
+	set_member_bounds(m, key, &iv);
+	linearize_mpz(buf, iv.low, set_key_is_string(key) ?
+		      BYTEORDER_BIG_ENDIAN : key->byteorder, len);
+	interval_clear(&iv);
+}
+
+/*
+ * The kernel refused one element of an element command (a key it
+ * does not hold, one it holds already, one past the set's size): the
+ * caret under the member whose key it is, as upstream 1.1.3 points;
+ * nothing more to say.
+ */
+static char *element_explain_attr(const struct mnl_err *e,
+				  const struct cmd *cmd, const void *obj,
+				  const struct location **loc)
+{
+	static const uint16_t key_path[] = { NFTA_SET_ELEM_KEY, NFTA_DATA_VALUE };
+	unsigned char buf[NFT_REG_SIZE * 4];
+	const struct set *s;
+	const struct nlattr *a;
+	const struct expr *m;
+	unsigned int len;
+
+	(void)obj;
+	/* a set's own command (a table block's elements are another's) */
+	if (cmd->obj != CMD_OBJ_ELEMENT && cmd->obj != CMD_OBJ_SET)
+		return NULL;
+	s = cmd->set;
+	if (e->depth < 2 ||
+	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS) || !s ||
+	    !s->key || !s->init || s->init->etype != EXPR_SET)
+		return NULL;
+	a = nla_find_nested(e->attr, key_path, 2);
+	len = a ? mnl_attr_get_payload_len(a) : 0;
+	if (!len || len > sizeof(buf))
+		return NULL;
+	list_for_each_entry(m, &s->init->expr_list.expressions, list) {
+		element_member_key(m, s->key, buf, len);
+		if (memcmp(buf, mnl_attr_get_payload(a), len))
+			continue;
+		/* a mapping: under its key */
+		*loc = cmd_loc_or(cmd, m->etype == EXPR_MAPPING ?
+				  &m->mapping.key->location : &m->location);
+		return xstrdup("");
+	}
+	return NULL;
+}
+
 const struct obj_ops element_obj_ops = {
 	.obj		= CMD_OBJ_ELEMENT,
 	.name		= "element",
 	.msg_new	= NFT_MSG_NEWSETELEM,
+	.msg_del	= NFT_MSG_DELSETELEM,
 	.nl_parse	= element_nl_parse,
 	.obj_free	= element_nl_free,
 	.echo		= element_echo,
@@ -1057,6 +1229,7 @@ const struct obj_ops element_obj_ops = {
 	.evaluate_delete = element_cmd_evaluate_delete,
 	.cache_needs	= element_cmd_needs,
 	.execute	= exec_element,
+	.explain_attr	= element_explain_attr,
 	.explain_missing = set_explain_missing,
 	.free		= set_cmd_free,
 	.json_cmds	= OBJ_CMD(CMD_ADD) | OBJ_CMD(CMD_CREATE) |
@@ -1065,4 +1238,5 @@ const struct obj_ops element_obj_ops = {
 	.json_parse	= json_element_cmd,
 	.json_keys	= (const char *const[]){ "family", "table", "name",
 						 "elem", NULL },
+	.block_location	= set_block_location,
 };

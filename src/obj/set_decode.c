@@ -121,6 +121,7 @@ struct elem_pair {
 	/* its key as the kernel holds it (concatenations sort by it) */
 	const unsigned char *raw;
 	uint32_t rawlen;
+	unsigned int pos;		/* in the dump */
 };
 
 /* Concatenations, as the system nft lists them: by their key bytes
@@ -155,9 +156,16 @@ static int elem_pair_cmp(const void *a, const void *b)
 {
 	const struct elem_pair *x = a, *y = b;
 
+	int r;
+
 	if (elem_pair_key(x)->etype == EXPR_CONCAT && x->raw && y->raw)
-		return elem_raw_cmp(x, y);
-	return set_member_compare(elem_pair_key(x), elem_pair_key(y));
+		r = elem_raw_cmp(x, y);
+	else
+		r = set_member_compare(elem_pair_key(x), elem_pair_key(y));
+	/* equal ones (flags of one rank) in the dump's order */
+	if (r)
+		return r;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
 /* One element alone, decoded: a set's member, a map's mapping. */
@@ -168,6 +176,7 @@ static struct expr *elem_decode_one(const struct nftnl_set *nls,
 	static const uint16_t attrs[] = {
 		NFTNL_SET_ELEM_KEY, NFTNL_SET_ELEM_DATA,
 		NFTNL_SET_ELEM_VERDICT, NFTNL_SET_ELEM_CHAIN,
+		NFTNL_SET_ELEM_OBJREF,
 	};
 	struct nftnl_set *one = set_nl_head(nls);
 	struct nftnl_set_elem *k = nftnl_set_elem_alloc();
@@ -220,7 +229,7 @@ static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 	}
 	elem_raw_read(e, p);
 	elem_info_read(e, &p->info);
-	c->n++;
+	p->pos = c->n++;
 	return 0;
 }
 
@@ -280,6 +289,42 @@ int map_decode_with_info(struct set *s, const struct nftnl_set *nls)
 	return decode_with_info(s, nls, true);
 }
 
+/*
+ * An anonymous set's or map's members, where some element holds more
+ * than its key ("tcp dport { 22 counter }"), decoded as a named set's
+ * are, each member (a map's mapping) carrying what its element holds:
+ * NULL if none does or they cannot be read.
+ */
+struct expr *set_anon_decode_with_info(const struct nftnl_set *nls,
+				       const struct expr *key, bool map)
+{
+	struct set s;
+	struct expr *m;
+	unsigned int i = 0;
+	int ret;
+
+	if (!set_elems_have_info(nls))
+		return NULL;
+	memset(&s, 0, sizeof(s));
+	s.key = (struct expr *)key;
+	s.flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	ret = decode_with_info(&s, nls, map);
+	if (ret < 0 || !s.init) {
+		xfree(s.info);
+		return NULL;
+	}
+	list_for_each_entry(m, &s.init->expr_list.expressions, list) {
+		if (s.info[i].timeout || s.info[i].expires ||
+		    s.info[i].comment || s.info[i].stmts.n) {
+			m->elem_info = xmalloc(sizeof(*m->elem_info));
+			*m->elem_info = s.info[i];
+		}
+		i++;
+	}
+	xfree(s.info);
+	return s.init;
+}
+
 /* For the intervals' decoder (set_elem.c). */
 bool set_elem_info_decode(struct nftnl_set_elem *e, struct set_elem_info *i)
 {
@@ -298,6 +343,11 @@ static void set_parse_head(struct set *s, const struct nftnl_set *nls)
 	s->handle.set.name = xstrdup(nftnl_set_get_str(nls, NFTNL_SET_NAME));
 	s->handle.handle.id = nftnl_set_get_u64(nls, NFTNL_SET_HANDLE);
 	s->flags = nftnl_set_get_u32(nls, NFTNL_SET_FLAGS);
+	/* an object map is a map here, its data the objects' names */
+	if (s->flags & NFT_SET_OBJECT) {
+		s->flags ^= NFT_SET_OBJECT | NFT_SET_MAP;
+		s->objtype = nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE);
+	}
 	s->key_type_id = nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE);
 	s->key_len = nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN);
 	if (nftnl_set_is_set(nls, NFTNL_SET_TIMEOUT))
@@ -356,6 +406,10 @@ static void set_parse_data(struct set *s, const struct nftnl_set *nls)
 	const void *ud;
 	uint32_t len = 0;
 
+	if (s->objtype) {
+		s->data = set_obj_data(&internal_location);
+		return;
+	}
 	if (s->key_typeof && nftnl_set_is_set(nls, NFTNL_SET_USERDATA)) {
 		ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
 		if (set_typeof_parse_data(ud, len, &s->data) == 1) {
@@ -414,6 +468,7 @@ struct set *netlink_set_parse(const struct nftnl_set *nls)
 	set_parse_head(s, nls);
 	if (!set_parse_key(s, nls))
 		return s;
+	set_key_mark_order(s);
 	if (set_is_map(s)) {
 		set_parse_data(s, nls);
 		if (!s->data) {
@@ -476,8 +531,7 @@ static int elem_unlistable_cb(struct nftnl_set_elem *e, void *data)
 	const void *ud;
 	uint32_t len;
 
-	if (!elem_listable_stmts(e) ||
-	    nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_OBJREF))
+	if (!elem_listable_stmts(e))
 		*bad = true;
 	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_USERDATA)) {
 		ud = nftnl_set_elem_get(e, NFTNL_SET_ELEM_USERDATA, &len);
@@ -499,7 +553,8 @@ static bool set_listable(struct nftnl_set *nls)
 
 	struct set_stmts l = {};
 
-	if (flags & NFT_SET_OBJECT)
+	if (flags & NFT_SET_OBJECT &&
+	    !set_obj_type_name(nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE)))
 		return false;
 	bad = set_stmts_read_set(nls, &l) < 0;
 	set_stmts_free(&l);
@@ -609,7 +664,7 @@ static struct nftnl_set *set_nl_head(const struct nftnl_set *nls)
 		NFTNL_SET_FAMILY, NFTNL_SET_FLAGS, NFTNL_SET_KEY_TYPE,
 		NFTNL_SET_KEY_LEN, NFTNL_SET_DATA_TYPE, NFTNL_SET_DATA_LEN,
 		NFTNL_SET_HANDLE, NFTNL_SET_TIMEOUT, NFTNL_SET_GC_INTERVAL,
-		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY,
+		NFTNL_SET_DESC_SIZE, NFTNL_SET_POLICY, NFTNL_SET_OBJ_TYPE,
 		NFTNL_SET_USERDATA,	/* a map's data typeof */
 	};
 	struct nftnl_set *copy = nftnl_set_alloc();

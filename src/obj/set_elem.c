@@ -345,14 +345,17 @@ static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 	s->flags = e->flags;
 	s->timeout = e->timeout;
 	s->data_interval = e->data_interval;
+	s->objtype = e->objtype;
 	s->key = expr_get(e->key);
 	if (e->data)
 		s->data = expr_get(e->data);
 	/* the echoed elements come without their set's attributes */
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, e->flags);
+	if (e->objtype)
+		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, e->objtype);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN,
 			  div_round_up(e->key->len, BITS_PER_BYTE));
-	if (set_is_map(s) && s->data) {
+	if (set_is_map(s) && s->data && !s->objtype) {
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 				  set_data_type_id(s));
 		nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN, set_data_len(s));

@@ -57,8 +57,80 @@ static int set_map_chains_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
-/* Type the members of @elemsp by @s's key; a set of one member stays a
- * set. */
+/* An interval set without auto-merge: overlapping elements are refused
+ * (a concatenation's are the kernel's to refuse). */
+static bool set_refuses_overlaps(const struct set *s)
+{
+	return s->flags & NFT_SET_INTERVAL && !s->auto_merge &&
+	       !set_is_map(s) && s->key && s->key->etype != EXPR_CONCAT;
+}
+
+/* Intervals by their start, in the order written where equal. */
+static int set_iv_order_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct interval *v = ctx;
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+	int r = mpz_cmp(v[x].low, v[y].low);
+
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Elements of @elems, after those of @prev (the set's added earlier in
+ * the batch, or NULL), that overlap (the same one twice is one):
+ * refused as upstream 1.1.3 refuses them, the caret under the one that
+ * starts later, the one before it underlined.
+ */
+static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
+			       const struct expr *prev,
+			       const struct expr *elems)
+{
+	unsigned int n = 0, i, *o, x, y;
+	struct error_record *erec;
+	const struct expr *a, *b;
+	struct interval *v;
+	int ret = 0;
+
+	n = (prev ? set_expr_size(prev) : 0) + set_expr_size(elems);
+	v = xzalloc((n + 1) * sizeof(*v));
+	o = xmalloc((n + 1) * sizeof(*o));
+	n = prev ? set_bounds_fill(v, prev, key, true) : 0;
+	n += set_bounds_fill(v + n, elems, key, true);
+	for (i = 0; i < n; i++)
+		o[i] = i;
+	qsort_r(o, n, sizeof(*o), set_iv_order_cmp, v);
+	for (i = 1; i < n; i++) {
+		x = o[i - 1];
+		y = o[i];
+		if (mpz_cmp(v[y].low, v[x].high) > 0 ||
+		    (!mpz_cmp(v[y].low, v[x].low) &&
+		     !mpz_cmp(v[y].high, v[x].high)))
+			continue;
+		/* a packed member (a block's big element list) has no
+		 * expression to point at */
+		a = v[x].origin;
+		b = v[y].origin;
+		if (!b) {
+			b = a;
+			a = NULL;
+		}
+		if (!b)
+			continue;
+		erec = erec_create(EREC_ERROR, &b->location,
+				   "conflicting intervals specified");
+		if (a)
+			erec_add_location(erec, &a->location);
+		erec_queue(erec, ectx->msgs);
+		ret = -1;
+		break;
+	}
+	xfree(o);
+	intervals_free(v, n);
+	return ret;
+}
+
 /*
  * Elements' options the kernel would refuse, refused here with the
  * system nft's words and its caret under the element: a timeout or an
@@ -84,12 +156,52 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 		if (i->expires && !i->timeout && !s->timeout)
 			return expr_error(ectx, at,
 					  "Could not process rule: Operation not supported");
-		if (set_stmts_evaluate(ectx, &i->stmts) < 0 ||
-		    set_elem_stmts_match(ectx, s, at, &i->stmts) < 0)
-			return -1;
 	}
 	return 0;
 }
+
+/* A range or prefix (a map's key), which a set without "flags
+ * interval" does not take. */
+static bool set_elem_is_interval(const struct expr *m)
+{
+	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+
+	return k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
+	       k->flags & EXPR_F_INTERVAL;
+}
+
+/* The elements' statements against the set's, which 1.1.3 checks as it
+ * types each element, in turn: an element's statements before whether
+ * the set takes its range, the first range the set does not take before
+ * the statements of the elements after it (which the interval checks
+ * then refuse). */
+static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
+				 const struct expr *elems)
+{
+	struct set_elem_info *i;
+	const struct expr *m;
+
+	if (elems->etype != EXPR_SET)
+		return 0;
+	list_for_each_entry(m, &elems->expr_list.expressions, list) {
+		i = m->elem_info;
+		if (i && (set_elem_stmts_match(ectx, s,
+					       m->etype == EXPR_MAPPING ?
+					       m->mapping.key : m,
+					       &i->stmts) < 0 ||
+			  set_stmts_evaluate(ectx, &i->stmts) < 0))
+			return -1;
+		if (!(s->flags & NFT_SET_INTERVAL) && set_elem_is_interval(m))
+			return 0;
+	}
+	return 0;
+}
+
+/* Fewer members are typed as expressions: what the pack saves is
+ * nothing then, and the kernel's refusal of one of them (a full set, a
+ * key it holds already) is pointed at that member (element_explain_attr()),
+ * which a typed pack cannot locate any more. */
+#define SET_PACK_MIN_MEMBERS	16
 
 /*
  * Whether @elems may stay packed (include/set_pack.h) once typed: nothing
@@ -101,6 +213,7 @@ static bool set_elems_packable(const struct eval_ctx *ectx,
 {
 	return elems->etype == EXPR_SET && set_expr_has_pack(elems) &&
 	       elems->expr_list.size == 0 &&
+	       set_expr_size(elems) >= SET_PACK_MIN_MEMBERS &&
 	       !set_pack_keys(elems->expr_list.pack) &&
 	       !nft_output_echo(&ectx->nft->octx) &&
 	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK) &&
@@ -128,6 +241,25 @@ static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
 
 /* A map's elements, listed: typed by a stub map expression, checked for
  * ranges the map does not take and for the chains they jump to. */
+/* A map's prefix or range key without "flags interval": under the first
+ * such key, as 1.1.3 says it. */
+static int set_map_needs_intervals(struct eval_ctx *ectx, const struct expr *e)
+{
+	const struct expr *m, *k;
+
+	list_for_each_entry(m, &e->expr_list.expressions, list) {
+		k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+		if (k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
+		    k->flags & EXPR_F_INTERVAL)
+			return expr_error(ectx, k,
+					  "You must add 'flags interval' to your map declaration if you want to add %s elements",
+					  k->etype == EXPR_PREFIX ? "prefix" :
+					  "range");
+	}
+	return expr_error(ectx, e,
+			  "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+}
+
 static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 				  struct expr *e)
 {
@@ -140,10 +272,11 @@ static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	map = set_map_stub(s, e);
 	map->flags &= ~EXPR_F_INTERVAL;
 	ret = map_elems_evaluate(ectx, map);
+	if (ret == 0)
+		ret = set_elems_check_stmts(ectx, s, e);
 	if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
 	    !(s->flags & NFT_SET_INTERVAL))
-		ret = expr_error(ectx, e,
-				 "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+		ret = set_map_needs_intervals(ectx, e);
 	set_map_stub_free(map);
 	if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
 		return -1;
@@ -182,7 +315,8 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		ret = set_is_map(s) ?
 		      set_map_pack_evaluate(ectx, s, *elemsp) :
 		      set_pack_evaluate(ectx, *elemsp, s->key,
-					s->flags & NFT_SET_INTERVAL);
+					s->flags & NFT_SET_INTERVAL,
+					set_refuses_overlaps(s));
 		if (ret <= 0)
 			return ret;
 	}
@@ -194,7 +328,8 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		return -1;
 	if ((*elemsp)->etype != EXPR_SET)
 		*elemsp = set_elems_wrap(s, *elemsp);
-	if (set_check_intervals(ectx, s, *elemsp) < 0)
+	if (set_elems_check_stmts(ectx, s, *elemsp) < 0 ||
+	    set_check_intervals(ectx, s, *elemsp) < 0)
 		return -1;
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
@@ -237,10 +372,12 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 	char *bad = NULL;
 
 	if (!set_is_map(s)) {
-		if (s->data_types)
-			return erec_error(ectx->msgs, &s->data_loc,
-					  "a set has no data: declare a map");
-		return 0;
+		if (!s->data_types && !s->data)
+			return 0;
+		if (set_decl_check_set_data(ectx, s) <= 0)
+			return -1;
+		return erec_error(ectx->msgs, &s->data_loc,
+				  "a set has no data: declare a map");
 	}
 	if (s->data && s->data_typeof) {
 		if (concat_size_error(ectx->msgs, s->data) < 0)
@@ -252,9 +389,22 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 	}
 	if (s->data)
 		return concat_size_error(ectx->msgs, s->data);
-	if (!s->data_types)
+	if (!s->data_types) {
+		if (set_decl_check_map_data(ectx, s) <= 0)
+			return -1;
 		return erec_error(ectx->msgs, &s->location,
 				  "map definition does not specify data type: type KEY : DATA");
+	}
+	s->objtype = set_obj_type_by_name(s->data_types);
+	if (s->objtype) {
+		s->data = set_obj_data(&s->data_loc);
+		return 0;
+	}
+	if (s->key_typeof && set_decl_check_typeof_data(ectx, s) < 0)
+		return -1;
+	if (set_decl_check_names(ectx, s, s->data_types, &s->data_loc,
+				 true) < 0)
+		return -1;
 	s->data = set_data_from_names(s->data_types, &s->data_loc, &bad);
 	if (!s->data) {
 		erec_error(ectx->msgs, &s->data_loc,
@@ -303,18 +453,23 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
 
+	if (set_decl_check_syntax(ectx, s) < 0)
+		return -1;
+
 	if (s->key) {
 		if (concat_size_error(ectx->msgs, s->key) < 0)
 			return -1;
 		if (s->key_typeof && !set_typeof_supported(s->key))
 			return set_typeof_error(ectx, s->key, &s->key_loc, false);
 		set_key_set_len(s->key);
+		set_key_mark_order(s);
 		return set_data_evaluate(ectx, s);
 	}
 	if (!s->key_types)
-		return erec_error(ectx->msgs, &s->location,
-				  "%s definition does not specify key",
-				  set_is_map(s) ? "map" : "set");
+		return set_decl_no_key(ectx, s);
+	if (set_decl_check_names(ectx, s, s->key_types, &s->key_loc,
+				 false) < 0)
+		return -1;
 	s->key = set_key_from_names(s->key_types, &s->key_loc, &bad);
 	if (!s->key) {
 		erec_error(ectx->msgs, &s->key_loc,
@@ -324,6 +479,7 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 	}
 	if (concat_size_error(ectx->msgs, s->key) < 0)
 		return -1;
+	set_key_mark_order(s);
 	return set_data_evaluate(ectx, s);
 }
 
@@ -362,9 +518,23 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 		return -1;
 	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
 		return -1;
+	if (s->init && s->init->etype == EXPR_SET && set_refuses_overlaps(s) &&
+	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
+		return -1;
 	s->init_as_written = s->init != NULL;
 	set_run_add(ectx, s);
 	return 0;
+}
+
+/* A set declared in a table block or added in this run; NULL if none. */
+struct set *set_find_in_run(struct eval_ctx *ectx, const struct handle *h)
+{
+	char *key = set_run_key(h->set.name);
+	struct set *s;
+
+	s = run_lookup(ectx_run(ectx), h->family, h->table.name, key);
+	xfree(key);
+	return s;
 }
 
 /* A set declared in a table block or added in this run, else the
@@ -381,6 +551,60 @@ struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 		return s;
 	t = cache_table_lookup(&ectx->nft->cache, h->family, h->table.name);
 	return t ? table_lookup_set(t, h->set.name) : NULL;
+}
+
+/* Each member of @key of the type of that of @want's (the set's key). */
+static bool set_lookup_types_match(const struct expr *key,
+				   const struct expr *want)
+{
+	const struct expr *i, *j;
+
+	if ((key->etype == EXPR_CONCAT) != (want->etype == EXPR_CONCAT))
+		return false;
+	if (key->etype != EXPR_CONCAT)
+		return set_lookup_key_type(key)->type ==
+		       set_lookup_key_type(want)->type;
+	if (key->expr_list.size != want->expr_list.size)
+		return false;
+	j = list_first_entry(&want->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		if (set_lookup_key_type(i)->type !=
+		    set_lookup_key_type(j)->type)
+			return false;
+		j = list_next_entry(j, list);
+	}
+	return true;
+}
+
+/*
+ * "KEY @s", "KEY map @m": the key must have the set's key type, as
+ * upstream 1.1.3 checks, with its words: the caret under the set's
+ * name, the key underlined.
+ */
+int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+			  const struct expr *ref, const struct set *s)
+{
+	struct error_record *erec;
+	char *have, *want;
+
+	if (!s->key || set_lookup_types_match(key, s->key))
+		return 0;
+	have = expr_type_desc(key);
+	want = expr_type_desc(s->key);
+	if (set_is_map(s))
+		erec = erec_create(EREC_ERROR, &ref->location,
+				   "datatype mismatch, map expects %s, mapping expression has type %s",
+				   want, have);
+	else
+		erec = erec_create(EREC_ERROR, &ref->location,
+				   "datatype mismatch, expected %s, expression has type %s",
+				   have, want);
+	xfree(have);
+	xfree(want);
+	if (key->location.indesc && key->location.json_index < 0)
+		erec_add_location(erec, &key->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
 }
 
 /* "@name" in the current rule's table, its key and data resolved;
@@ -410,10 +634,14 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				     false) == 0)
 			s = set_find(ectx, &h);
 	}
-	/* not in the table's sets, which are all cached */
+	/* not in the table's sets, which are all cached, or in a table
+	 * this run adds, whose sets are all the run's */
 	if (!s && ectx->nft->cache.flags & (NFT_CACHE_SET |
 					    NFT_CACHE_SETELEM) &&
 	    cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
+		*missing = true;
+	if (!s && ectx->nft->cache.flags & NFT_CACHE_TABLE &&
+	    !cache_table_lookup(&ectx->nft->cache, h.family, h.table.name))
 		*missing = true;
 	if (!s || set_key_evaluate(ectx, s) < 0)
 		return NULL;
@@ -423,6 +651,7 @@ const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0 ||
+	    table_ref_evaluate(ectx, &cmd->handle) < 0 ||
 	    set_evaluate(ectx, cmd->set) < 0)
 		return -1;
 	return 0;
@@ -689,6 +918,7 @@ static void element_cmd_inherit(struct set *e, const struct set *s)
 	if (s->data)
 		e->data = expr_get(s->data);
 	e->data_interval = s->data_interval;
+	e->objtype = s->objtype;
 	e->flags = s->flags;
 	/* what the kernel gives elements without statements (-e -j) */
 	set_stmts_free(&e->stmts);
@@ -737,16 +967,82 @@ static void element_cmd_auto_merge(struct eval_ctx *ectx, struct cmd *cmd,
 		set_batch_add(s, have, e);
 }
 
+static int set_iv_low_cmp(const void *a, const void *b)
+{
+	const struct interval *x = a, *y = b;
+
+	return mpz_cmp(x->low, y->low);
+}
+
+/* A member of @elems that is none of @have's intervals exactly: a
+ * delete of it is refused as upstream 1.1.3 refuses it; NULL if all
+ * are. */
+static const struct expr *set_missing_interval(const struct expr *key,
+					       const struct expr *have,
+					       const struct expr *elems)
+{
+	const struct expr *i, *bad = NULL;
+	struct interval *v, iv, *hit;
+	unsigned int n;
+
+	v = xzalloc((set_expr_size(have) + 1) * sizeof(*v));
+	n = set_bounds_fill(v, have, key, false);
+	qsort(v, n, sizeof(*v), set_iv_low_cmp);
+	interval_init(&iv);
+	list_for_each_entry(i, &elems->expr_list.expressions, list) {
+		set_member_bounds(i, key, &iv);
+		hit = bsearch(&iv, v, n, sizeof(*v), set_iv_low_cmp);
+		if (!hit || mpz_cmp(hit->high, iv.high)) {
+			bad = i;
+			break;
+		}
+	}
+	interval_clear(&iv);
+	intervals_free(v, n);
+	return bad;
+}
+
+/*
+ * New intervals of an "add element" that overlap each other or what the
+ * batch added to the set before (its declaration's, earlier commands'):
+ * conflicting, as upstream 1.1.3 says; kept for the commands after.
+ */
+static int element_cmd_conflicts(struct eval_ctx *ectx, struct cmd *cmd,
+				 struct set *s)
+{
+	struct set *e = cmd->set;
+	struct expr *i;
+
+	if (set_find_in_run(ectx, &cmd->handle) && s->init &&
+	    s->init->etype == EXPR_SET && !s->batch_adds) {
+		s->batch_adds = set_expr_alloc(&s->location);
+		list_for_each_entry(i, &s->init->expr_list.expressions, list)
+			set_expr_add(s->batch_adds, expr_clone(i));
+		if (s->init->expr_list.pack)
+			s->batch_adds->expr_list.pack =
+				set_pack_clone(s->init->expr_list.pack);
+	}
+	if (set_check_conflicts(ectx, s->key, s->batch_adds, e->init) < 0)
+		return -1;
+	if (!s->batch_adds)
+		s->batch_adds = set_expr_alloc(&s->location);
+	list_for_each_entry(i, &e->init->expr_list.expressions, list)
+		set_expr_add(s->batch_adds, expr_clone(i));
+	return 0;
+}
+
 int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	struct set *s = set_find(ectx, &cmd->handle), *e = cmd->set;
 	bool ranges, adds = cmd->op == CMD_ADD || cmd->op == CMD_CREATE;
 	const struct expr *bad;
 
+	if (table_ref_evaluate(ectx, &cmd->handle) < 0)
+		return -1;
 	if (!s)
 		return erec_error(ectx->msgs,
 				  cmd_loc_or(cmd, &cmd->handle.set.location),
-				  "Could not process rule: No such file or directory");
+				  "No such file or directory");
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
 	element_cmd_inherit(e, s);
@@ -765,11 +1061,25 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	if (set_is_map(s))
 		return 0;
 	ranges = s->flags & NFT_SET_INTERVAL && s->key->etype != EXPR_CONCAT;
-	bad = adds && ranges && !s->auto_merge && !e->target_empty ?
+	if (adds && set_refuses_overlaps(s) && e->init->etype == EXPR_SET &&
+	    element_cmd_conflicts(ectx, cmd, s) < 0)
+		return -1;
+	bad = adds && ranges && !s->auto_merge && !e->target_empty &&
+	      !set_find_in_run(ectx, &cmd->handle) ?
 	      set_overlap(s->key, s->init, e->init) : NULL;
 	if (bad)
 		return expr_error(ectx, bad,
 				  "interval overlaps with an existing one");
+	/* a delete names whole intervals the set holds */
+	if (!adds && ranges && !s->auto_merge && e->init->etype == EXPR_SET &&
+	    set_expr_size(e->init) && !set_find_in_run(ectx, &cmd->handle)) {
+		bad = s->init && set_expr_size(s->init) ?
+		      set_missing_interval(s->key, s->init, e->init) :
+		      list_first_entry(&e->init->expr_list.expressions,
+				       struct expr, list);
+		if (bad)
+			return expr_error(ectx, bad, "element does not exist");
+	}
 	if (cmd->op == CMD_ADD && s->auto_merge && ranges &&
 	    e->init->etype == EXPR_SET)
 		element_cmd_auto_merge(ectx, cmd, s);

@@ -5,6 +5,7 @@
 #include <print.h>
 #include <json.h>
 #include <set_pack.h>
+#include <inttypes.h>
 #include <string.h>
 
 /* ---- JSON input ---- */
@@ -99,9 +100,8 @@ static int json_set_stmts(struct json_ctx *jctx, json_t *a, struct set *s)
 /* {"elem": {"val": V, "timeout": s, "expires": s, "comment": "x",
  * "counter": {"packets": n, "bytes": n}}}: V (a new reference) and the
  * options in *@info; @j itself if not such an object, NULL on error. */
-static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
-				const char *path,
-				struct set_elem_info **info)
+json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j, const char *path,
+			 struct set_elem_info **info)
 {
 	json_t *o, *val, *x;
 	json_int_t n;
@@ -116,13 +116,14 @@ static json_t *json_elem_unwrap(struct json_ctx *jctx, json_t *j,
 		return NULL;
 	}
 	*info = xzalloc(sizeof(**info));
+	/* 0 is none: 1.1.3 lists what is left of a second so */
 	if ((x = json_object_get(o, "timeout"))) {
-		if (!json_is_integer(x) || (n = json_integer_value(x)) <= 0)
+		if (!json_is_integer(x) || (n = json_integer_value(x)) < 0)
 			goto bad;
 		(*info)->timeout = (uint64_t)n * 1000;
 	}
 	if ((x = json_object_get(o, "expires"))) {
-		if (!json_is_integer(x) || (n = json_integer_value(x)) <= 0)
+		if (!json_is_integer(x) || (n = json_integer_value(x)) < 0)
 			goto bad;
 		(*info)->expires = (uint64_t)n * 1000;
 	}
@@ -397,15 +398,38 @@ static bool json_data_is_range(const struct expr *d)
 	return false;
 }
 
+static bool json_mapping_shows_interval(const struct expr *m)
+{
+	return m->etype == EXPR_MAPPING && m->mapping.data &&
+	       json_data_is_range(m->mapping.data);
+}
+
+/* A packed block's first member tells (upstream writes every datum of
+ * an interval map as a prefix or a range): the block stays packed. */
+static bool json_pack_shows_interval(const struct expr *init)
+{
+	struct set_pack_iter it;
+	struct expr *m;
+	bool ret;
+
+	set_pack_iter_init(init->expr_list.pack, &it);
+	m = set_pack_next(init->expr_list.pack, &it);
+	ret = m && json_mapping_shows_interval(m);
+	expr_free(m);
+	return ret;
+}
+
 static bool json_elems_show_interval(const struct expr *init)
 {
 	const struct expr *m;
 
 	if (!init || init->etype != EXPR_SET)
 		return false;
+	if (init->expr_list.pack && !set_pack_keys(init->expr_list.pack) &&
+	    json_pack_shows_interval(init))
+		return true;
 	list_for_each_entry(m, &init->expr_list.expressions, list)
-		if (m->etype == EXPR_MAPPING && m->mapping.data &&
-		    json_data_is_range(m->mapping.data))
+		if (json_mapping_shows_interval(m))
 			return true;
 	return false;
 }
@@ -428,13 +452,13 @@ static int json_set_data_interval(struct json_ctx *jctx, json_t *obj,
 	if (json_is_true(m) && !(s->flags & NFT_SET_MAP))
 		return json_error(jctx, "data-interval",
 				  "\"data-interval\" needs a map's data");
-	/* the members are looked at: not packed */
+	/* the members are looked at, an interval map's unpacked; the key
+	 * need not be an interval ("type devgroup : interval ipv4_addr") */
 	if (s->flags & NFT_SET_MAP && s->flags & NFT_SET_INTERVAL && s->init &&
 	    s->init->etype == EXPR_SET)
 		set_expr_unpack(s->init);
 	if (json_is_true(m) ||
-	    (s->flags & NFT_SET_MAP && s->flags & NFT_SET_INTERVAL &&
-	     json_elems_show_interval(s->init)))
+	    (s->flags & NFT_SET_MAP && json_elems_show_interval(s->init)))
 		s->data_interval = true;
 	return 0;
 }
@@ -494,6 +518,9 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 	v = 0;
 	if (json_opt_u64(jctx, obj, "size", &v) < 0)
 		return -1;
+	if (v > UINT32_MAX)
+		return json_error(jctx, "size", "invalid set size %" PRIu64,
+				  v);
 	s->size = v;
 	if (json_opt_string(jctx, obj, "policy", &policy) < 0 ||
 	    json_opt_string(jctx, obj, "comment", &comment) < 0)

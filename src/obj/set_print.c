@@ -91,6 +91,40 @@ static void set_print_ms(const char *what, uint64_t ms,
 	expr_free(d);
 }
 
+/* What an anonymous set's element holds: its statements and comment
+ * (set_print_elem_info() without a set). */
+void set_elem_info_print(const struct set_elem_info *i,
+			 struct output_ctx *octx)
+{
+	set_stmts_print(&i->stmts, octx);
+	if (i->timeout)
+		set_print_ms("timeout", i->timeout, octx);
+	if (i->expires && !nft_output_stateless(octx))
+		set_print_ms("expires", i->expires, octx);
+	if (i->comment)
+		nft_print(octx, " comment \"%s\"", i->comment);
+}
+
+/* {"elem": {"val": VAL, ...}} for what an anonymous set's element
+ * holds; takes @val. */
+json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
+			   struct output_ctx *octx)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "val", val);
+	if (i->timeout)
+		json_object_set_new(o, "timeout",
+				    json_integer(i->timeout / 1000));
+	if (i->expires)
+		json_object_set_new(o, "expires",
+				    json_integer(i->expires / 1000));
+	if (i->comment)
+		json_object_set_new(o, "comment", json_string(i->comment));
+	set_stmts_json_elem(o, &i->stmts, octx);
+	return json_wrap("elem", o);
+}
+
 /* "timeout 2h expires 1h59m59s988ms comment "x"": a timeout only where
  * it is not the set's. */
 void set_print_elem_info(const struct set *s,
@@ -142,9 +176,36 @@ static void set_print_member(const struct expr *i, void *ctx)
 	o->n++;
 }
 
+static bool set_elem_info_any(const struct set *s)
+{
+	unsigned int n, k;
+
+	if (!s->info || !s->init)
+		return false;
+	n = s->init->expr_list.size;
+	for (k = 0; k < n; k++)
+		if (s->info[k].timeout || s->info[k].expires ||
+		    s->info[k].comment || s->info[k].stmts.n)
+			return true;
+	return false;
+}
+
+/*
+ * Upstream 1.1.3 lists a map's elements one a line, and a set's where
+ * elements may carry more than their key (a timeout, a comment,
+ * statements); other sets as many a line as their type takes.
+ */
+static unsigned int set_elems_per_line(const struct set *s)
+{
+	if (set_is_map(s) || s->flags & NFT_SET_TIMEOUT || s->timeout ||
+	    s->stmts.n || set_elem_info_any(s))
+		return 1;
+	return set_members_per_line(s->key);
+}
+
 static void set_print_elements(const struct set *s, struct output_ctx *octx)
 {
-	struct set_elems_out o = { s, octx, set_members_per_line(s->key), 0 };
+	struct set_elems_out o = { s, octx, set_elems_per_line(s), 0 };
 	const struct expr *i;
 
 	nft_print(octx, "\t\telements = { ");
@@ -172,7 +233,9 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 	if (s->key && s->key_typeof) {
 		nft_print(octx, "\n\t\ttypeof ");
 		set_print_typeof(s->key, octx);
-		if (s->data && s->data_typeof) {
+		if (s->objtype) {
+			nft_print(octx, " : %s", set_obj_type_name(s->objtype));
+		} else if (s->data && s->data_typeof) {
 			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_typeof(s->data, octx);
 		} else if (s->data) {
@@ -183,7 +246,9 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		nft_print(octx, "\n\t\ttype ");
 		if (s->key)
 			set_print_key_types(s->key, octx);
-		if (s->data) {
+		if (s->objtype) {
+			nft_print(octx, " : %s", set_obj_type_name(s->objtype));
+		} else if (s->data) {
 			nft_print(octx, " : %s", set_data_qualifier(s));
 			set_print_key_types(s->data, octx);
 		}
@@ -224,18 +289,17 @@ static json_t *set_json_type(const struct expr *key)
 }
 
 /*
- * {"typeof": {"key": EXPR, "data": EXPR}}: what "typeof" says in text,
- * which "type" and "map" (kept for readers that expect them) lose; the
- * system nft writes only those.
+ * A key or a map's data: its type's name (an array of them for a
+ * concatenation), or {"typeof": EXPR} where the set was declared with
+ * typeof, as upstream 1.1.3 writes the key (and reads the data, which
+ * it writes as types, losing the typeof).
  */
-static json_t *set_json_typeof(const struct set *s, struct output_ctx *octx)
+static json_t *set_json_key(const struct expr *key, bool typeof_,
+			    struct output_ctx *octx)
 {
-	json_t *t = json_object();
-
-	json_object_set_new(t, "key", expr_json(s->key, octx));
-	if (set_is_map(s) && s->data && s->data_typeof)
-		json_object_set_new(t, "data", expr_json(s->data, octx));
-	return t;
+	if (typeof_)
+		return json_wrap("typeof", expr_json(key, octx));
+	return set_json_type(key);
 }
 
 /* {"elem": {"val": ..., "timeout": s, "expires": s, "comment": ...}}
@@ -285,17 +349,21 @@ static void set_json_head(json_t *root, const struct set *s,
 	json_object_set_new(root, "name", json_string(s->handle.set.name));
 	json_object_set_new(root, "table", json_string(s->handle.table.name));
 	if (s->key)
-		json_object_set_new(root, "type", set_json_type(s->key));
+		json_object_set_new(root, "type",
+				    set_json_key(s->key, s->key_typeof, octx));
 	json_object_set_new(root, "handle",
 			    json_integer(s->handle.handle.id));
 	/* the data's types: an array for a concatenation, as upstream
 	 * 1.1 writes it (and "type") */
-	if (set_is_map(s) && s->data)
-		json_object_set_new(root, "map", set_json_type(s->data));
+	if (s->objtype)
+		json_object_set_new(root, "map",
+				    json_string(set_obj_type_name(s->objtype)));
+	else if (set_is_map(s) && s->data)
+		json_object_set_new(root, "map",
+				    set_json_key(s->data, s->data_typeof,
+						 octx));
 	if (set_json_data_interval_hidden(s, set_json_has_elems(s, octx)))
 		json_object_set_new(root, "data-interval", json_true());
-	if (s->key && s->key_typeof)
-		json_object_set_new(root, "typeof", set_json_typeof(s, octx));
 	if (s->comment)
 		json_object_set_new(root, "comment", json_string(s->comment));
 	if (s->policy_memory)
@@ -438,7 +506,7 @@ static void set_list_table(struct nft_ctx *nft, const struct table *t,
 
 	list_for_each_entry(s, &t->sets, list)
 		any |= set_list_wants(s, only, obj);
-	if (!any)
+	if (!any && (json_fp || only))
 		return;
 	if (json_fp) {
 		list_for_each_entry(s, &t->sets, list) {
@@ -521,11 +589,11 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	if (json)
 		fp = set_list_json_begin(nft);
+	/* every table, as upstream 1.1.3 lists it: empty where it has
+	 * none of the kind */
 	list_for_each_entry(t, &nft->cache.tables, list) {
 		if (cmd->handle.family != NFPROTO_UNSPEC &&
 		    t->handle.family != cmd->handle.family)
-			continue;
-		if (list_empty(&t->sets))
 			continue;
 		set_list_table(nft, t, NULL, fp, cmd->obj);
 	}

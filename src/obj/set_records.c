@@ -39,6 +39,7 @@ struct set_records {
 	enum pack_kind kind;
 	bool verdicts;
 	bool sort_le;			/* keys compare last byte first */
+	bool flags;			/* keys sort by set_flags_rank() */
 	uint32_t klen, dlen, stride;
 	unsigned char *rec;
 	unsigned int n, size;
@@ -121,6 +122,8 @@ static struct set_records *pack_alloc(const struct nftnl_set *nls,
 		p->sort_le = mk.order == BYTEORDER_HOST_ENDIAN &&
 			     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
 		set_member_maker_clear(&mk);
+		p->flags = datatype_is_bitmask(s->key->dtype) &&
+			   p->klen <= sizeof(uint64_t);
 	}
 	return p;
 }
@@ -530,6 +533,8 @@ static uint64_t pack_sort_word(const struct set_records *p, unsigned int i,
 {
 	uint64_t w = pack_key_word(p, pack_rec(p, i));
 
+	if (p->flags)
+		w = w ? (uint64_t)__builtin_ctzll(w) + 1 : 0;
 	return bounds ? w << 1 | !pack_rec(p, i)[p->klen] : w;
 }
 

@@ -108,6 +108,14 @@ int set_reset(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 			    cmd->handle.set.name);
 	if (!head)
 		return set_reset_error(msgs, cmd, errno);
+	/* "reset map" of a set, "reset set" of a map: none such */
+	if (!(nftnl_set_get_u32(head, NFTNL_SET_FLAGS) & NFT_SET_MAP) !=
+	    !cmd->set_map) {
+		nftnl_set_free(head);
+		return erec_error(msgs, cmd_loc_or(cmd,
+					&cmd->handle.set.location),
+				  "No such file or directory");
+	}
 	keys = set_nl_clone_head(head);
 	ret = set_reset_run(nft, cmd, msgs, t, head, keys);
 	nftnl_set_free(keys);

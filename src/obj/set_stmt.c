@@ -317,88 +317,69 @@ int set_stmts_evaluate(struct eval_ctx *ectx, struct set_stmts *l)
 	return 0;
 }
 
-/* The element and its statements, where the caret goes, as the system
- * nft's. */
-static const struct location *set_elem_stmts_loc(const struct expr *at,
-						 const struct set_stmts *l,
-						 struct location *loc)
+/* Where a statement's keyword is written ("quota", "ct count"), for
+ * the caret under it. */
+static const struct location *set_stmt_keyword_loc(const struct stmt *st,
+						   struct location *loc)
 {
-	const struct location *end = &l->v[l->n - 1]->location;
+	const char *kw = st->type == STMT_CONNLIMIT ? "ct count" :
+			 st->type == STMT_LIMIT ? "limit rate" :
+						  st->ops->name;
 
-	*loc = at->location;
-	if (loc->json_index < 0 && end->indesc == loc->indesc &&
-	    end->last_line == loc->first_line) {
-		loc->last_line = end->last_line;
-		loc->last_column = end->last_column;
-	}
+	*loc = st->location;
+	if (loc->json_index < 0 && loc->first_line == loc->last_line &&
+	    loc->first_column + strlen(kw) - 1 <= loc->last_column)
+		loc->last_column = loc->first_column + strlen(kw) - 1;
 	return loc;
 }
 
 /*
- * An element's statements where its set declares some: the kernel wants
- * the same kinds in the same order (an element without any gets the
- * set's). They are put in the declaration's order; a count or kind that
- * differs is refused under the element, in the system nft's words.
+ * An element's statements against its named set's: as upstream 1.1.3,
+ * a set that declares none takes none ("missing statement in set
+ * declaration" under the first) unless it is dynamic (its elements
+ * keep what they are given), and one that declares some wants the
+ * same kinds in the same order (an element without any gets the set's).
+ * A count that differs is refused under the element's key, a kind in
+ * another place under the element's statement, in 1.1.3's words.
  */
-/* The first of the element's statements of @type not taken yet; if
- * none (a kind twice in the set, once in the element), the first left. */
-static unsigned int set_elem_stmts_find(const struct set_stmts *l,
-					enum stmt_types type)
-{
-	unsigned int j;
-
-	for (j = 0; j < l->n; j++) {
-		if (l->v[j] && l->v[j]->type == type)
-			return j;
-	}
-	for (j = 0; j < l->n && !l->v[j]; j++)
-		;
-	return j;
-}
-
-/* The declaration's first kind the element lacks, NULL if none. */
-static const struct stmt *set_elem_stmts_missing(const struct set *s,
-						 const struct set_stmts *l)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < s->stmts.n; i++) {
-		for (j = 0; j < l->n; j++) {
-			if (l->v[j]->type == s->stmts.v[i]->type)
-				break;
-		}
-		if (j == l->n)
-			return s->stmts.v[i];
-	}
-	return NULL;
-}
-
 int set_elem_stmts_match(struct eval_ctx *ectx, const struct set *s,
 			 const struct expr *at, struct set_stmts *l)
 {
-	const struct stmt *missing;
 	struct location loc;
-	struct stmt **v;
-	unsigned int i, j;
+	unsigned int i;
 
-	if (l->n == 0 || s->stmts.n == 0)
+	if (l->n == 0)
 		return 0;
+	if (s->stmts.n == 0 && s->flags & NFT_SET_EVAL)
+		return 0;
+	if (s->stmts.n == 0)
+		return erec_error(ectx->msgs,
+				  set_stmt_keyword_loc(l->v[0], &loc),
+				  "missing statement in %s declaration",
+				  s->flags & NFT_SET_MAP ? "map" : "set");
+	/* 1.1.3's JSON of an element holding several writes the first
+	 * only: loaded, the element gets the set's, as 1.1.3 loads it */
+	if (l->n < s->stmts.n && at->location.json_index >= 0) {
+		for (i = 0; i < l->n; i++)
+			if (l->v[i]->type != s->stmts.v[i]->type)
+				break;
+		if (i == l->n) {
+			set_stmts_free(l);
+			return 0;
+		}
+	}
 	if (l->n != s->stmts.n)
-		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
+		return erec_error(ectx->msgs, &at->location,
 				  "number of statements mismatch, set expects %u but element has %u",
 				  s->stmts.n, l->n);
-	missing = set_elem_stmts_missing(s, l);
-	if (missing)
-		return erec_error(ectx->msgs, set_elem_stmts_loc(at, l, &loc),
-				  "statement mismatch: set %s expects %s",
-				  s->handle.set.name ?: "", missing->ops->name);
-	v = xzalloc(l->n * sizeof(*v));
-	for (i = 0; i < s->stmts.n; i++) {
-		j = set_elem_stmts_find(l, s->stmts.v[i]->type);
-		v[i] = l->v[j];
-		l->v[j] = NULL;
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i]->type == s->stmts.v[i]->type)
+			continue;
+		return erec_error(ectx->msgs, set_stmt_keyword_loc(l->v[i], &loc),
+				  "statement mismatch, element expects %s, but %s has type %s",
+				  l->v[i]->ops->name,
+				  s->flags & NFT_SET_MAP ? "map" : "set",
+				  s->stmts.v[i]->ops->name);
 	}
-	xfree(l->v);
-	l->v = v;
 	return 0;
 }

@@ -24,6 +24,8 @@
 /* The system nft's number of a concatenation; each kind's own number is
  * its ops' typeof_id. */
 #define TYPEOF_CONCAT	13
+#define TYPEOF_VALUE	4
+#define TYPEOF_VERDICT	1
 
 bool typeof_u32(const struct typeof_attrs *t, unsigned int i, uint32_t *v)
 {
@@ -52,18 +54,26 @@ static bool typeof_put_one(struct nftnl_udata_buf *ud, const struct expr *e)
 	return ok;
 }
 
-static bool typeof_put_expr(struct nftnl_udata_buf *ud, const struct expr *key)
+/*
+ * A concatenation's members, each in a nest numbered from 0; upstream
+ * 1.1.3 describes an anonymous set's key only up to its first member
+ * whose byte order the rule turns (concat_member_order(): host order
+ * members of interval sets, fields shifted down in host order):
+ * @hton_stop.
+ */
+static bool typeof_put_concat(struct nftnl_udata_buf *ud,
+			      const struct expr *key, bool hton_stop)
 {
 	struct nftnl_udata *data, *member;
 	const struct expr *i;
 	unsigned int n = 0;
 	bool ok = true;
 
-	if (key->etype != EXPR_CONCAT)
-		return typeof_put_one(ud, key);
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_CONCAT);
 	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
 	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		if (hton_stop && concat_member_order(key, i) != i->byteorder)
+			break;
 		member = nftnl_udata_nest_start(ud, n++);
 		ok = ok && i->etype != EXPR_CONCAT && typeof_put_one(ud, i);
 		nftnl_udata_nest_end(ud, member);
@@ -72,10 +82,16 @@ static bool typeof_put_expr(struct nftnl_udata_buf *ud, const struct expr *key)
 	return ok;
 }
 
+static bool typeof_put_expr(struct nftnl_udata_buf *ud, const struct expr *key)
+{
+	if (key->etype != EXPR_CONCAT)
+		return typeof_put_one(ud, key);
+	return typeof_put_concat(ud, key, false);
+}
+
 /* The bytes @key's description takes in a nest of its own, tried on a
  * scratch buffer; 0 if some part has none: a kind knows best which of its
- * expressions it can describe ("jhash ip saddr" has none the system nft
- * could list). */
+ * expressions it can describe. */
 unsigned int set_typeof_len(const struct expr *key)
 {
 	struct nftnl_udata_buf *ud = set_udata_scratch();
@@ -89,11 +105,6 @@ unsigned int set_typeof_len(const struct expr *key)
 	len = ok ? nftnl_udata_buf_len(ud) : 0;
 	nftnl_udata_buf_free(ud);
 	return len;
-}
-
-bool set_typeof_supported(const struct expr *key)
-{
-	return set_typeof_len(key) != 0;
 }
 
 /* Only where it fits: the kernel keeps 256 bytes of user data, and
@@ -120,9 +131,55 @@ struct nftnl_udata_buf *set_udata_scratch(void)
 	return ud;
 }
 
+/*
+ * Whether a named set's typeof @key reads back from its description: an
+ * anonymous set's key may be described without that ("jhash ip saddr"
+ * loses the expression it hashes, and the listing has the rule's), a
+ * named set's is all its listing has.
+ */
+bool set_typeof_supported(const struct expr *key)
+{
+	unsigned int len = set_typeof_len(key);
+	struct nftnl_udata_buf *ud;
+	struct expr *back = NULL;
+	bool ok;
+
+	if (!len)
+		return false;
+	/* one too long for the user data is set_key_listable()'s to
+	 * refuse, in its words */
+	if (len > NFT_USERDATA_MAXLEN)
+		return true;
+	ud = set_udata_scratch();
+	typeof_put_as(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
+	ok = set_typeof_parse(nftnl_udata_buf_data(ud),
+			      nftnl_udata_buf_len(ud), &back) == 1;
+	if (back)
+		expr_free(back);
+	nftnl_udata_buf_free(ud);
+	return ok;
+}
+
 void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key)
 {
 	typeof_put_as(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
+}
+
+void set_typeof_put_anon(struct nftnl_udata_buf *ud, const struct expr *key)
+{
+	struct nftnl_udata *nest;
+	unsigned int len;
+
+	if (key->etype != EXPR_CONCAT) {
+		set_typeof_put(ud, key);
+		return;
+	}
+	len = set_typeof_len(key);
+	if (!len || nftnl_udata_buf_len(ud) + len > NFT_USERDATA_MAXLEN)
+		return;
+	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	typeof_put_concat(ud, key, true);
+	nftnl_udata_nest_end(ud, nest);
 }
 
 /* A map's "typeof ... : DATA" (NFTNL_UDATA_SET_DATA_TYPEOF). */
@@ -225,17 +282,39 @@ static struct expr *typeof_parse(const struct nftnl_udata *nest)
 	return ops->typeof_parse(&d);
 }
 
-static bool typeof_is_plain_concat(const struct nftnl_udata *nest)
+static int typeof_first_cb(const struct nftnl_udata *attr, void *data)
 {
-	struct typeof_attrs t, d;
+	const struct nftnl_udata **first = data;
+
+	if (!*first)
+		*first = attr;
+	return 0;
+}
+
+/*
+ * A key described by its type, not by expressions: a constant (kind 4),
+ * or a concatenation with no members, or whose first member is an empty
+ * nest (upstream 1.1.3's "type a . b"; ours before wrote an empty data
+ * nest).
+ */
+static bool typeof_is_type(const struct nftnl_udata *nest)
+{
+	const struct nftnl_udata *first = NULL;
+	struct typeof_attrs t;
 	uint32_t kind;
 
 	typeof_attrs_parse(nest, &t);
-	if (!typeof_u32(&t, NFTNL_UDATA_SET_TYPEOF_EXPR, &kind) ||
-	    kind != TYPEOF_CONCAT)
+	if (!typeof_u32(&t, NFTNL_UDATA_SET_TYPEOF_EXPR, &kind))
 		return false;
-	typeof_attrs_parse(t.a[NFTNL_UDATA_SET_TYPEOF_DATA], &d);
-	return !d.a[0];
+	if (kind == TYPEOF_VALUE)
+		return true;
+	if (kind != TYPEOF_CONCAT)
+		return false;
+	nest = t.a[NFTNL_UDATA_SET_TYPEOF_DATA];
+	if (nest)
+		udata_parse(nftnl_udata_get(nest), nftnl_udata_len(nest),
+			    typeof_first_cb, &first);
+	return !first || nftnl_udata_len(first) == 0;
 }
 
 struct typeof_find {
@@ -261,7 +340,7 @@ int set_typeof_parse_data(const void *data, uint32_t len, struct expr **key)
 	if (!data || !len)
 		return 0;
 	udata_parse(data, len, typeof_find_cb, &f);
-	if (!f.key || typeof_is_plain_concat(f.key))
+	if (!f.key || typeof_is_type(f.key))
 		return 0;
 	*key = typeof_parse(f.key);
 	return *key ? 1 : -1;
@@ -275,7 +354,7 @@ int set_typeof_parse(const void *data, uint32_t len, struct expr **key)
 	if (!data || !len)
 		return 0;
 	udata_parse(data, len, typeof_find_cb, &f);
-	if (!f.key || typeof_is_plain_concat(f.key))
+	if (!f.key || typeof_is_type(f.key))
 		return 0;
 	*key = typeof_parse(f.key);
 	return *key ? 1 : -1;
@@ -292,25 +371,64 @@ bool set_udata_data_interval(const void *data, uint32_t len)
 	       nftnl_udata_get_u32(f.key);
 }
 
-/* "type a . b": as the system nft describes it, a concatenation of no
- * expressions; a map's data "type k : a . b" likewise. */
-static void typeof_put_plain_concat(struct nftnl_udata_buf *ud, uint8_t attr)
+/*
+ * A key given by its type ("type ipv4_addr", an anonymous map's key, a
+ * map's data): upstream 1.1.3 describes it as a constant of the type
+ * (kind 4) with no attributes; "type a . b" as a concatenation whose
+ * data holds an empty member nest followed by such a constant's kind and
+ * attributes, at the concatenation's level (its bytes, whatever the
+ * number of members).
+ */
+static void typeof_put_value(struct nftnl_udata_buf *ud)
 {
-	struct nftnl_udata *nest, *data;
+	struct nftnl_udata *data;
 
-	nest = nftnl_udata_nest_start(ud, attr);
-	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_CONCAT);
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_VALUE);
 	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
 	nftnl_udata_nest_end(ud, data);
+}
+
+static void typeof_put_type(struct nftnl_udata_buf *ud, uint8_t attr,
+			    const struct expr *key)
+{
+	struct nftnl_udata *nest, *data, *member;
+
+	nest = nftnl_udata_nest_start(ud, attr);
+	if (key && key->etype == EXPR_CONCAT) {
+		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR,
+				    TYPEOF_CONCAT);
+		data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+		member = nftnl_udata_nest_start(ud, 0);
+		nftnl_udata_nest_end(ud, member);
+		typeof_put_value(ud);
+		nftnl_udata_nest_end(ud, data);
+	} else {
+		typeof_put_value(ud);
+	}
 	nftnl_udata_nest_end(ud, nest);
 }
 
-void set_typeof_put_plain_concat(struct nftnl_udata_buf *ud)
+void set_typeof_put_type(struct nftnl_udata_buf *ud, const struct expr *key)
 {
-	typeof_put_plain_concat(ud, NFTNL_UDATA_SET_KEY_TYPEOF);
+	typeof_put_type(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
 }
 
-void set_typeof_put_plain_concat_data(struct nftnl_udata_buf *ud)
+/* @data NULL: an object map's, a constant too. */
+void set_typeof_put_type_data(struct nftnl_udata_buf *ud,
+			      const struct expr *data)
 {
-	typeof_put_plain_concat(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
+	typeof_put_type(ud, NFTNL_UDATA_SET_DATA_TYPEOF, data);
+}
+
+/* A verdict map's data in anonymous verdict maps and "typeof K :
+ * verdict": the verdict kind (1) with no attributes. */
+void set_typeof_put_verdict_data(struct nftnl_udata_buf *ud)
+{
+	struct nftnl_udata *nest, *data;
+
+	nest = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_DATA_TYPEOF);
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_TYPEOF_EXPR, TYPEOF_VERDICT);
+	data = nftnl_udata_nest_start(ud, NFTNL_UDATA_SET_TYPEOF_DATA);
+	nftnl_udata_nest_end(ud, data);
+	nftnl_udata_nest_end(ud, nest);
 }

@@ -705,9 +705,17 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 	return 0;
 }
 
+/* An add checks its table, as the reference does before sending. */
+static unsigned int sobj_cmd_needs(const struct cmd *cmd)
+{
+	return cmd->op == CMD_ADD || cmd->op == CMD_CREATE ?
+	       NFT_CACHE_TABLE : 0;
+}
+
 static int sobj_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
-	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0)
+	if (name_evaluate(ectx, &cmd->handle.table, "table") < 0 ||
+	    table_ref_evaluate(ectx, &cmd->handle) < 0)
 		return -1;
 	if (!cmd->sobj)
 		return 0;
@@ -1235,6 +1243,13 @@ static char *sobj_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			 family_name(cmd->handle.family), cmd_table_name(cmd));
 }
 
+static const struct location *sobj_block_location(const void *obj)
+{
+	const struct sobj *o = obj;
+
+	return &o->handle.chain.location;
+}
+
 static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 			   char **why)
 {
@@ -1282,6 +1297,7 @@ const struct obj_ops var = {						\
 	.name		= str,						\
 	.flags		= OBJ_F_LIST,					\
 	.evaluate	= sobj_cmd_evaluate,				\
+	.cache_needs	= sobj_cmd_needs,				\
 	.execute	= sobj_execute,					\
 	__VA_ARGS__							\
 	.nl_parse	= sobj_nl_parse,				\
@@ -1292,6 +1308,7 @@ const struct obj_ops var = {						\
 	.echo		= sobj_echo,					\
 	.strerror	= sobj_strerror,				\
 	.explain	= sobj_explain,					\
+	.block_location	= sobj_block_location,				\
 	.explain_missing = sobj_explain_missing,			\
 	.explain_exists	= sobj_explain_exists,				\
 	.free		= sobj_cmd_free,				\

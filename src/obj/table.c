@@ -123,9 +123,15 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 			     &table->location) < 0)
 		return -1;
 	/* Chains first, all of them: a rule may jump to a chain declared
-	 * further down the block. */
+	 * further down the block. The kinds are evaluated in the
+	 * reference's order, so that the first error is the same: chains,
+	 * objects, sets, flowtables, then the rules. */
 	table_block_register(ectx, table);
 	ectx->table = table;
+	list_for_each_entry(chain, &table->chains, list) {
+		if (chain_evaluate(ectx, chain) < 0)
+			err = -1;
+	}
 	list_for_each_entry(o, &table->objs, list) {
 		if (sobj_evaluate(ectx, o) < 0)
 			err = -1;
@@ -134,10 +140,6 @@ int table_evaluate(struct eval_ctx *ectx, struct table *table)
 		err = -1;
 	list_for_each_entry(ft, &table->flowtables, list) {
 		if (flowtable_evaluate(ectx, ft) < 0)
-			err = -1;
-	}
-	list_for_each_entry(chain, &table->chains, list) {
-		if (chain_evaluate(ectx, chain) < 0)
 			err = -1;
 	}
 	list_for_each_entry(chain, &table->chains, list) {
@@ -263,32 +265,32 @@ static int exec_table_add(struct exec_ctx *x, struct cmd *cmd)
 		       cmd->op == CMD_CREATE ? NLM_F_EXCL : 0, &cmd->handle, t);
 	if (!t->has_block)
 		return 0;
-	/* Flowtables before the rules that add flows to them. */
-	list_for_each_entry(ft, &t->flowtables, list) {
-		batch_set_owner(x->batch, cmd, (struct flowtable *)ft);
-		if (flowtable_obj_ops.nl_put(x, NFT_MSG_NEWFLOWTABLE,
-					     NLM_F_CREATE, &ft->handle,
-					     ft) < 0)
-			err = -1;
-	}
-	/* The echo finds each message's object by its sequence number. */
+	/* The reference's order: chains, objects, sets, flowtables, then
+	 * the rules, which may jump to any of the chains, look up the sets,
+	 * use the objects and add flows to the flowtables; a verdict map's
+	 * elements jump to chains, an object map's name objects. The echo
+	 * finds each message's object by its sequence number. */
 	list_for_each_entry(c, &t->chains, list) {
 		batch_set_owner(x->batch, cmd, (struct chain *)c);
 		if (chain_obj_ops.nl_put(x, NFT_MSG_NEWCHAIN, NLM_F_CREATE,
 					 &c->handle, c) < 0)
 			err = -1;
 	}
-	/* sets after the chains, which a verdict map's elements may jump
-	 * to, and before the rules, which may look them up */
+	list_for_each_entry(o, &t->objs, list) {
+		batch_set_owner(x->batch, cmd, (struct sobj *)o);
+		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
+			err = -1;
+	}
 	list_for_each_entry(s, &t->sets, list) {
 		batch_set_owner(x->batch, cmd, (struct set *)s);
 		if (exec_put_set(x, s) < 0)
 			err = -1;
 	}
-	/* objects after the chains, as the system nft sends them */
-	list_for_each_entry(o, &t->objs, list) {
-		batch_set_owner(x->batch, cmd, (struct sobj *)o);
-		if (sobj_put(x, NFT_MSG_NEWOBJ, NLM_F_CREATE, &o->handle, o) < 0)
+	list_for_each_entry(ft, &t->flowtables, list) {
+		batch_set_owner(x->batch, cmd, (struct flowtable *)ft);
+		if (flowtable_obj_ops.nl_put(x, NFT_MSG_NEWFLOWTABLE,
+					     NLM_F_CREATE, &ft->handle,
+					     ft) < 0)
 			err = -1;
 	}
 	list_for_each_entry(c, &t->chains, list) {

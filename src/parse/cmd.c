@@ -447,12 +447,55 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 
 /* Named sets (src/obj/set.c) */
 
+/* @open, @body: the declaration's opening brace and its items, which
+ * 1.1.3 marks as the declaration */
 struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
-			   const struct location *loc)
+			   const struct location *loc,
+			   const struct location *open,
+			   const struct location *body)
 {
 	parser_handle_assign(&set->handle, h);
 	set->location = *loc;
+	set->decl_loc = *open;
+	if (body->indesc == open->indesc) {
+		set->decl_loc.last_line = body->last_line;
+		set->decl_loc.last_column = body->last_column;
+	}
 	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
+}
+
+/* A declaration's key or comment given twice: refused under the second,
+ * in 1.1.3's words. */
+void parser_set_once(struct parser_state *st, bool given,
+		     const struct location *first, const struct location *last)
+{
+	struct location loc = *first;
+
+	if (!given)
+		return;
+	if (last->indesc == first->indesc) {
+		loc.last_line = last->last_line;
+		loc.last_column = last->last_column;
+	}
+	parser_error(st, &loc,
+		     "You can only specify this once. This statement is duplicated.");
+}
+
+/* The same for the key; the first one dropped so that the second is
+ * not refused again. A map's is marked under its keyword alone, as
+ * 1.1.3 marks it. */
+void parser_set_key_once(struct parser_state *st, struct set *set,
+			 const struct location *first,
+			 const struct location *last)
+{
+	if (!set->key && !set->key_types)
+		return;
+	parser_set_once(st, true, first, last);
+	if (set->key)
+		expr_free(set->key);
+	set->key = NULL;
+	xfree(set->key_types);
+	set->key_types = NULL;
 }
 
 /* "typeof ip saddr . tcp dport": the key is the expression itself. */
@@ -460,6 +503,8 @@ void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc)
 {
+	if (!strcmp(kw, "typeof"))
+		parser_set_key_once(st, set, kw_loc, loc);
 	if (strcmp(kw, "typeof")) {
 		parser_error(st, kw_loc, "unknown set declaration '%s'", kw);
 		expr_free(key);
@@ -479,6 +524,8 @@ void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *loc, struct expr *data,
 		       const struct location *data_loc)
 {
+	if (!strcmp(kw, "typeof"))
+		parser_set_key_once(st, set, kw_loc, kw_loc);
 	parser_set_typeof(st, set, kw, kw_loc, key, loc);
 	if (set->data)
 		expr_free(set->data);
@@ -518,6 +565,7 @@ void parser_table_add_set(struct table *table, char *name,
 	set->handle.set.name = name;
 	set->handle.set.location = *name_loc;
 	set->location = *loc;
+	set->decl_loc = *name_loc;
 	table_add_set(table, set);
 }
 
@@ -527,11 +575,47 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 	const char *err;
 	uint32_t flag = 0;
 
+	/* 1.1.3's grammar knows the flags as words */
 	err = set_flag_parse(name, &flag);
 	if (err)
-		parser_error(st, loc, "%s", err);
+		parser_error(st, loc, "syntax error, unexpected string, expecting constant or interval or dynamic or timeout");
 	xfree(name);
 	return flag;
+}
+
+/*
+ * A duration ("1h2m", "0s": none) as 1.1.3 reads one: what its scanner
+ * cannot take as one is a number it did not expect ("42", the "1" of
+ * "1x") or else a wrong format; false with the error said.
+ */
+static bool parser_duration(struct parser_state *st, const char *value,
+			    const struct location *vloc, uint64_t *ms)
+{
+	struct location at = *vloc;
+	const char *p;
+	size_t n;
+
+	if (last_used_parse(value, ms)) {
+		/* 1.1.3 takes no part of 100000000 or more */
+		for (p = value; *p; p += n ? n : 1) {
+			n = strspn(p, "0123456789");
+			if (n > 8) {
+				parser_error(st, vloc, "value too large");
+				return false;
+			}
+		}
+		return true;
+	}
+	n = strspn(value, "0123456789");
+	if (!n) {
+		parser_error(st, vloc, "wrong time format");
+		return false;
+	}
+	if (at.first_line == at.last_line &&
+	    at.first_column + n - 1 <= at.last_column)
+		at.last_column = at.first_column + n - 1;
+	parser_error(st, &at, "syntax error, unexpected number, expecting string");
+	return false;
 }
 
 /* "timeout 10s", "expires 5s" after an element */
@@ -552,33 +636,56 @@ void parser_unexpected(struct parser_state *st, const struct location *loc,
 		parser_error(st, loc, "syntax error, unexpected %s", token);
 }
 
-void parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
+/* false where the value is no duration: a syntax error to the
+ * reference, the caller recovers as from one */
+bool parser_elem_opt(struct parser_state *st, struct expr *m, char *key,
 		     const struct location *kloc, char *value,
 		     const struct location *vloc)
 {
+	bool ok = true;
 	uint64_t ms;
 
-	if (!last_used_parse(value, &ms) || ms == 0)
-		parser_error(st, vloc, "invalid %s '%s'", key, value);
+	if (strcmp(key, "timeout") && strcmp(key, "expires"))
+		parser_error(st, kloc,
+			     "unknown element option '%s': expected timeout, expires, comment or counter",
+			     key);
+	else if (!parser_duration(st, value, vloc, &ms))
+		ok = false;
 	else if (!strcmp(key, "timeout"))
 		set_elem_info_of(m)->timeout = ms;
 	else
 		set_elem_info_of(m)->expires = ms;
 	xfree(key);
 	xfree(value);
+	return ok;
 }
 
-void parser_set_item(struct parser_state *st, struct set *set, char *key,
-		     char *value, const struct location *loc)
+/* false where the value is not a duration the key needs: a syntax
+ * error to the reference, so the caller recovers as from one */
+bool parser_set_item(struct parser_state *st, struct set *set, char *key,
+		     char *value, const struct location *loc,
+		     const struct location *vloc)
 {
-	char *err = set_item_parse(set, key, value);
+	uint64_t ms;
+	char *err;
 
+	if (value && (!strcmp(key, "timeout") || !strcmp(key, "gc-interval")) &&
+	    !parser_duration(st, value, vloc, &ms)) {
+		xfree(key);
+		xfree(value);
+		return false;
+	}
+	err = set_item_parse(set, key, value);
+
+	if (!strcmp(key, "auto-merge"))
+		set->auto_merge_loc = *loc;
 	if (err) {
 		parser_error(st, loc, "%s", err);
 		xfree(err);
 	}
 	xfree(key);
 	xfree(value);
+	return true;
 }
 
 /* Objects */
@@ -616,10 +723,16 @@ struct cmd *parser_flowtable_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_FLOWTABLE, h, loc, ft);
 }
 
-void parser_chain_hook(struct chain *chain, char *type,
-		       const struct location *type_loc, char *hook,
-		       const struct location *hook_loc)
+/* A type or hook name no family has is a syntax error to the
+ * reference: reported before the block is evaluated. */
+void parser_chain_hook(struct parser_state *st, struct chain *chain,
+		       char *type, const struct location *type_loc,
+		       char *hook, const struct location *hook_loc)
 {
+	if (!chain_type_known(type))
+		parser_error(st, type_loc, "unknown chain type");
+	else if (!hook_name_known(hook))
+		parser_error(st, hook_loc, "unknown chain hook");
 	xfree(chain->type);
 	xfree(chain->hookstr);
 	chain->type = type;

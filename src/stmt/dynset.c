@@ -244,6 +244,23 @@ static int dynset_data_evaluate(struct eval_ctx *ectx, struct stmt *stmt,
 	return 0;
 }
 
+/* The key's type is not the set's: the caret under the key, the
+ * statement underlined, as upstream 1.1.3 shows it. */
+static int dynset_key_error(struct eval_ctx *ectx, const struct stmt *stmt,
+			    const struct set *set)
+{
+	const struct expr *key = stmt->dynset.key;
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &key->location,
+			   "datatype mismatch: expected %s, expression has type %s",
+			   set->key->dtype->desc, key->dtype->desc);
+	if (stmt->location.indesc && stmt->location.json_index < 0)
+		erec_add_location(erec, &stmt->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
 			    const struct set *set)
 {
@@ -268,9 +285,7 @@ static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
 		return expr_error(ectx, ref, "set %s has no timeouts: declare it with 'flags timeout' or a 'timeout'",
 				  ref->symbol.identifier);
 	if (set->key && set->key->dtype && !dynset_key_fits(set->key, key))
-		return erec_error(ectx->msgs, &key->location,
-				  "datatype mismatch: expected %s, expression has type %s",
-				  set->key->dtype->desc, key->dtype->desc);
+		return dynset_key_error(ectx, stmt, set);
 	if (stmt->dynset.data)
 		return dynset_data_evaluate(ectx, stmt, set);
 	return 0;
@@ -339,17 +354,20 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 			      NAME_OBJECT) < 0)
 		return -1;
 	set = dynset_find_set(ectx, stmt, &h);
+	if (set && dynset_check_set(ectx, stmt, set) < 0)
+		return -1;
+	/* a set declared with the rule becomes dynamic, as upstream
+	 * 1.1.3 makes it (the kernel then gives it a backend that the
+	 * packet path can change) */
+	if (set && set_find_in_run(ectx, &h))
+		set_find_in_run(ectx, &h)->flags |= NFT_SET_EVAL;
 	if (set)
-		return dynset_check_set(ectx, stmt, set);
-	if (stmt->dynset.data)
+		return 0;
+	/* in 1.1.3's words */
+	if (stmt->dynset.data ||
+	    (h.table.name && dynset_set_surely_missing(ectx, &h)))
 		return expr_error(ectx, stmt->dynset.set,
-				  "map '%s' does not exist",
-				  stmt->dynset.set->symbol.identifier);
-	if (h.table.name && dynset_set_surely_missing(ectx, &h))
-		return expr_error(ectx, stmt->dynset.set,
-				  "set '%s' does not exist in table %s %s",
-				  h.set.name, family_name(h.family),
-				  h.table.name);
+				  "No such file or directory");
 	return 0;
 }
 

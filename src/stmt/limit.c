@@ -158,6 +158,20 @@ static void limit_stmt_linearize(struct lin_ctx *lctx,
 	lin_add_expr(lctx, nle);
 }
 
+/* The reference's caret for a limit the kernel refuses (a rate that
+ * overflows): "limit rate", its first two words. */
+static struct location limit_stmt_error_location(const struct stmt *stmt)
+{
+	struct location first, second;
+
+	if (!location_nth_word(&stmt->location, 0, "", &first) ||
+	    !location_nth_word(&stmt->location, 1, "", &second))
+		return stmt->location;
+	first.last_line = second.last_line;
+	first.last_column = second.last_column;
+	return first;
+}
+
 static int limit_stmt_delinearize(struct delin_ctx *dctx,
 				  const struct nftnl_expr *nle)
 {
@@ -276,6 +290,7 @@ const struct stmt_ops limit_stmt_ops = {
 	.json		= limit_stmt_json,
 	.evaluate	= limit_stmt_evaluate,
 	.linearize	= limit_stmt_linearize,
+	.error_location	= limit_stmt_error_location,
 	.nl_name	= "limit",
 	.delinearize	= limit_stmt_delinearize,
 	.json_name	= "limit",

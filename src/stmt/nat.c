@@ -297,27 +297,42 @@ static bool nat_map_data_concat(struct eval_ctx *ectx, const struct expr *addr)
 	       m->mapping.data->etype == EXPR_CONCAT;
 }
 
+/* The family a header field of the network header gives: "ip saddr",
+ * 0 if none (a raw load, a masked one). */
+static unsigned int nat_key_load_family(const struct expr *e)
+{
+	if (e->etype != EXPR_PAYLOAD || !e->payload.tmpl)
+		return 0;
+	if (e->payload.desc == &proto_ip)
+		return NFPROTO_IPV4;
+	if (e->payload.desc == &proto_ip6)
+		return NFPROTO_IPV6;
+	return 0;
+}
+
 /*
- * The reference takes an inet nat's family from the key of a map of
- * addresses, a header field of ip or ip6 ("dnat to ip saddr map { ...
- * }" is dnat ip), or 0: not from a masked or concatenated key, nor for
- * a map of addresses and ports.
+ * The reference takes an inet nat's family from a map's key, as from a
+ * match before the statement ("snat to ip saddr map { 10.0.0.1 :
+ * 192.168.0.1 }" and "ip saddr . tcp dport map ..." are snat ip), but
+ * not from a masked key, nor where the map gives an address and a
+ * port; 0 if none.
  */
 static unsigned int nat_map_family(struct eval_ctx *ectx,
 				   const struct expr *addr)
 {
-	const struct expr *key;
+	const struct expr *key, *i;
+	unsigned int family;
 
-	if (addr->etype != EXPR_MAP)
+	if (addr->etype != EXPR_MAP || nat_map_data_concat(ectx, addr))
 		return 0;
 	key = addr->map.key;
-	if (key->etype != EXPR_PAYLOAD || !key->payload.tmpl ||
-	    nat_map_data_concat(ectx, addr))
-		return 0;
-	if (key->payload.desc == &proto_ip)
-		return NFPROTO_IPV4;
-	if (key->payload.desc == &proto_ip6)
-		return NFPROTO_IPV6;
+	if (key->etype != EXPR_CONCAT)
+		return nat_key_load_family(key);
+	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		family = nat_key_load_family(i);
+		if (family)
+			return family;
+	}
 	return 0;
 }
 
@@ -378,10 +393,20 @@ static int nat_inet_family(struct eval_ctx *ectx, struct stmt *stmt)
 	return 0;
 }
 
+/* The caret under the statement's keyword, as upstream 1.1.3 puts it. */
+static int nat_disambiguate_error(struct eval_ctx *ectx,
+				  const struct stmt *stmt)
+{
+	struct location kw = nat_keyword_location(stmt);
+
+	return erec_error(ectx->msgs, kw.indesc ? &kw : &stmt->location,
+			  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
+			  nat_name(stmt), nat_name(stmt));
+}
+
 static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	unsigned int family = ectx->pctx.family;
-	struct location kw;
 
 	switch (family) {
 	case NFPROTO_IPV4:
@@ -397,12 +422,8 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		stmt->nat.show_family = true;
 		if (nat_inet_family(ectx, stmt) < 0)
 			return -1;
-		if (stmt->nat.addr && !stmt->nat.family) {
-			kw = nat_keyword_location(stmt);
-			return erec_error(ectx->msgs, &kw,
-					  "specify `%s ip' or '%s ip6' in inet table to disambiguate",
-					  nat_name(stmt), nat_name(stmt));
-		}
+		if (stmt->nat.addr && !stmt->nat.family)
+			return nat_disambiguate_error(ectx, stmt);
 		if (!stmt->nat.addr && stmt->nat.family)
 			return stmt_error(ectx, stmt,
 					  "%s %s to needs an address",
@@ -412,9 +433,13 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 		if (!stmt->nat.family)
 			stmt->nat.family = NFPROTO_INET;
 		return 0;
-	default:
-		return stmt_error(ectx, stmt, "%s is not supported in the %s family",
-				  nat_name(stmt), family_name(family));
+	default: {
+		/* the reference's words, under the keyword */
+		struct location kw = nat_keyword_location(stmt);
+
+		return erec_error(ectx->msgs, &kw,
+				  "NAT is only supported for IPv4/IPv6");
+	}
 	}
 }
 

@@ -111,6 +111,9 @@ static void objref_stmt_linearize(struct lin_ctx *lctx,
 		linearize_expr(lctx, stmt->objref.map, NFT_REG_VERDICT);
 		return;
 	}
+	/* a refusal (no such object) points at the name */
+	if (stmt->objref.name_loc.indesc)
+		lctx->loc = &stmt->objref.name_loc;
 	nle = lin_expr_alloc("objref");
 	nftnl_expr_set_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE, stmt->objref.type);
 	nftnl_expr_set_str(nle, NFTNL_EXPR_OBJREF_IMM_NAME, stmt->objref.name);
@@ -124,21 +127,33 @@ static int objref_stmt_delinearize(struct delin_ctx *dctx,
 	struct stmt *stmt;
 	struct expr *map;
 	const char *name;
-	uint32_t type;
+	uint32_t type, sreg;
 	bool as_sent;
 
 	/* an object map ("counter name tcp dport map { ... }") */
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_OBJREF_SET_NAME)) {
 		name = nftnl_expr_get_str(nle, NFTNL_EXPR_OBJREF_SET_NAME);
+		sreg = nftnl_expr_get_u32(nle, NFTNL_EXPR_OBJREF_SET_SREG);
 		nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table,
 				       name, &as_sent);
-		if (nls == NULL)
-			return -1;
+		if (nls == NULL || (!as_sent &&
+				    !(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+				      NFT_SET_ANONYMOUS))) {
+			/* a named one ("... map @m") */
+			map = map_objref_named_decode(dctx, sreg, name,
+						      &type);
+			if (map == NULL)
+				return -1;
+			stmt = objref_stmt_alloc(&internal_location, type,
+						 xstrdup(""));
+			stmt->objref.map = map;
+			delin_add_stmt(dctx, stmt);
+			return 0;
+		}
 		type = nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE);
 		if (objref_kind(type) < 0)
 			return -1;
-		map = map_objref_decode(dctx, nftnl_expr_get_u32(nle,
-					NFTNL_EXPR_OBJREF_SET_SREG), name, type);
+		map = map_objref_decode(dctx, sreg, name, type);
 		if (map == NULL)
 			return delin_error(dctx, "object map %s cannot be read",
 					   name);
@@ -238,8 +253,9 @@ const struct location *objref_map_location(const struct stmt *stmt,
 		s = constant_expr_get_string(m->mapping.data);
 		same = !strcmp(s, name);
 		xfree(s);
+		/* the reference's caret: under the element's key */
 		if (same)
-			return &m->mapping.data->location;
+			return &m->mapping.key->location;
 	}
 	return NULL;
 }

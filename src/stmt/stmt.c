@@ -21,6 +21,13 @@ struct stmt *stmt_alloc(const struct location *loc,
 	return stmt;
 }
 
+struct location stmt_error_location(const struct stmt *stmt)
+{
+	if (stmt->ops->error_location)
+		return stmt->ops->error_location(stmt);
+	return stmt->location;
+}
+
 void stmt_free(struct stmt *stmt)
 {
 	if (stmt == NULL)
@@ -148,26 +155,6 @@ int stmt_evaluate_arg_sized(struct eval_ctx *ectx, struct expr **exprp,
 	return ret;
 }
 
-static char *stmt_arg_type_desc(const struct expr *e)
-{
-	const struct expr *i;
-	const char *sep = "";
-	char *desc, *tmp;
-
-	if (e->etype != EXPR_CONCAT)
-		return xstrdup(e->dtype->desc);
-	desc = xstrdup("concatenation of (");
-	list_for_each_entry(i, &e->expr_list.expressions, list) {
-		tmp = xasprintf("%s%s%s", desc, sep, i->dtype->desc);
-		xfree(desc);
-		desc = tmp;
-		sep = ", ";
-	}
-	tmp = xasprintf("%s)", desc);
-	xfree(desc);
-	return tmp;
-}
-
 struct location stmt_keyword_location(const struct stmt *stmt,
 				      unsigned int len)
 {
@@ -207,7 +194,7 @@ int stmt_arg_type_check(struct eval_ctx *ectx, struct expr *e,
 			e->byteorder = dtype->byteorder;
 		return 0;
 	}
-	desc = stmt_arg_type_desc(e);
+	desc = expr_type_desc(e);
 	if (stmt_arg_raw_width(e, dtype))
 		erec = erec_create(EREC_ERROR, &e->location,
 				   "datatype mismatch: expected %s, expression has type %s with length %u",

@@ -371,3 +371,17 @@ bytecode inet:
   [ lookup reg 1 set __map%d dreg 1 ]
   [ payload write reg 1 => 16b @ network header + 24 csum_type 0 csum_off 0 csum_flags 0x1 ]
 json: [{"mangle": {"key": {"payload": {"protocol": "ip6", "field": "daddr"}}, "value": {"map": {"key": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip6", "field": "saddr"}}}}, "data": {"set": [[0, "::1"], [1, "::2"]]}}}}}]
+
+# a concatenation of intervals lists as the kernel dumps it (1.1.3)
+rule ip: meta mark set ip saddr . tcp dport map { 254.0.0.1 . 0 : 1, 0.0.0.1 . 25 : 2, 32.1.0.1 . 10-20 : 4 }
+list: meta mark set ip saddr . tcp dport map { 254.0.0.1 . 0 : 0x00000001, 0.0.0.1 . 25 : 0x00000002, 32.1.0.1 . 10-20 : 0x00000004 }
+  __map%d t 8f
+  __map%d t 0
+  	element 010000fe 00000000  - 010000fe 00000000  : 00000001 0 [end]	element 01000000 00001900  - 01000000 00001900  : 00000002 0 [end]	element 01000120 00000a00  - 01000120 00001400  : 00000004 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": ["254.0.0.1", 0]}, 1], [{"concat": ["0.0.0.1", 25]}, 2], [{"concat": ["32.1.0.1", {"range": [10, 20]}]}, 4]]}}}}}]

@@ -9,6 +9,12 @@ set: si { type ipv4_addr; flags interval; }
 set: sp { type inet_service; }
 set: sc { type ipv4_addr . inet_service; }
 set: sm { type mark; }
+# lookups in sets of upstream's types without a byte order of their own
+# (their user data: tests/shell 38-named-sets)
+set: spr { type inet_proto; elements = { tcp, udp }; }
+set: sdir { type ct_dir; elements = { original }; }
+map: mpr { type mark : inet_proto; elements = { 0x1 : tcp }; }
+map: mdir { type ct_dir : mark; elements = { reply : 0x2 }; }
 
 rule ip: ip saddr @s4 drop
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -46,5 +52,21 @@ rule ip inet: meta mark != @sm
   [ meta load mark => reg 1 ]
   [ lookup reg 1 set sm 0x1 ]
 json: [{"match": {"op": "!=", "left": {"meta": {"key": "mark"}}, "right": "@sm"}}]
+
+rule ip inet: meta l4proto @spr
+  [ meta load l4proto => reg 1 ]
+  [ lookup reg 1 set spr ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "@spr"}}]
+
+rule ip inet: ct direction != @sdir
+  [ ct load direction => reg 1 ]
+  [ lookup reg 1 set sdir 0x1 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "direction"}}, "right": "@sdir"}}]
+
+rule ip inet: meta mark set ct direction map @mdir
+  [ ct load direction => reg 1 ]
+  [ lookup reg 1 set mdir dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"ct": {"key": "direction"}}, "data": "@mdir"}}}}]
 
 fail ip inet: ip saddr @nosuchset

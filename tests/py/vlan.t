@@ -224,3 +224,45 @@ bytecode bridge:
   [ bitwise reg 1 = ( reg 1 & 0x00000010 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000010 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "dei"}}, "right": 1}}]
+
+# a protocol key matched against a set or through a map: its dependency
+# is implied (1.1.3 lists it only before a single value)
+rule inet bridge netdev: vlan type { ip, ip6 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 0000dd86  : 0 [end]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 16 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+bytecode bridge:
+  __set%d t 3
+  __set%d t 0
+  	element 00000008  : 0 [end]	element 0000dd86  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 16 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "vlan", "field": "type"}}, "right": {"set": ["ip", "ip6"]}}}]
+
+rule inet bridge netdev: vlan type vmap { ip : accept, arp : drop }
+  __map%d t b
+  __map%d t 0
+  	element 00000008  : accept 0 [end]	element 00000608  : drop 0 [end]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 16 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+bytecode bridge:
+  __map%d t b
+  __map%d t 0
+  	element 00000008  : accept 0 [end]	element 00000608  : drop 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 16 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"protocol": "vlan", "field": "type"}}, "data": {"set": [["ip", {"accept": null}], ["arp", {"drop": null}]]}}}]

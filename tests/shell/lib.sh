@@ -131,6 +131,13 @@ assert_match()
 	ok "$3"
 }
 
+# joined TEXT: TEXT on one line, runs of white space one space (a
+# listing's elements that 1.1 puts one a line, matched as a list).
+joined()
+{
+	printf '%s\n' "$1" | tr '\n\t' '  ' | tr -s ' '
+}
+
 assert_no_match()
 {
 	! printf '%s\n' "$2" | grep -qE -- "$1" ||

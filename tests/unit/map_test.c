@@ -1,10 +1,10 @@
 /*
  * Anonymous maps and verdict maps, no kernel: a rule goes through the
  * real parser and evaluator, is linearized, and the map it queues must
- * be the set the system nft sends for the same rule (`nft --debug=mnl
- * add rule ...`, Debian's 1.0.6): flags, key and data types and lengths,
- * size, user data bytes, and elements. Rules the evaluator must refuse
- * say why.
+ * be the set the reference nft sends for the same rule (`tools/ref nft
+ * --debug=mnl add rule ...`, 1.1.3): flags, key and data types and
+ * lengths, no size, user data bytes, and elements. Rules the evaluator
+ * must refuse say why.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -102,18 +102,28 @@ static void check_map(uint32_t family, const char *text,
 	rule_free(rule);
 }
 
-/* The key and data byte orders, the data's interval flag, and for a
- * verdict map the data's "typeof" (a verdict). */
-#define UD_MARK		"000402000000" "010401000000" "060400000000"
-#define UD_VERDICT	"000402000000" "010400000000" \
+/* The key and data byte orders, then the key's and the data's "typeof"
+ * (u3, u4: a type, kind 4 with no expression, or for a verdict map the
+ * data's verdict, kind 1), then the data's interval flag: what 1.1.3
+ * sends. */
+#define UD_TYPE		"0308000404000000" "0100"
+#define UD_MARK		"000402000000" "010401000000" UD_TYPE \
+			"0408000404000000" "0100" "060400000000"
+#define UD_VERDICT	"000402000000" "010400000000" UD_TYPE \
 			"0408000401000000" "0100" "060400000000"
 /* numgen's key is an integer in host byte order */
-#define UD_NUMGEN_ADDR	"000401000000" "010402000000" "060400000000"
+#define UD_NUMGEN_ADDR	"000401000000" "010402000000" UD_TYPE \
+			"0408000404000000" "0100" "060400000000"
+/* a concatenation's key byte order is 0 and its typeof the expressions */
+#define UD_CONCAT_MARK	"000400000000" "010401000000" \
+			"033400040d000000012c0014000407000000010c00040c000000" \
+			"01040b0000000114000407000000010c000408000000010402000000" \
+			"0408000404000000" "0100" "060400000000"
 
 static void test_encode(void)
 {
 	check_map(NFPROTO_IPV4, "meta mark set tcp dport map { 22 : 1, 80 : 2 }",
-		  &(struct want_map){ 0xb, 13, 2, 19, 4, 2, UD_MARK,
+		  &(struct want_map){ 0xb, 13, 2, 19, 4, 0, UD_MARK,
 		  "__map%d t 0\n"
 		  "\telement 00001600  : 00000001 0 [end]"
 		  "\telement 00005000  : 00000002 0 [end]",
@@ -124,7 +134,7 @@ static void test_encode(void)
 		  "  [ lookup reg 1 set __map%d dreg 1 ]\n"
 		  "  [ meta set mark with reg 1 ]\n" });
 	check_map(NFPROTO_IPV4, "ip saddr vmap { 10.0.0.1 : drop, 10.0.0.2 : jump c2 }",
-		  &(struct want_map){ 0xb, 7, 4, NFT_DATA_VERDICT, 0, 2,
+		  &(struct want_map){ 0xb, 7, 4, NFT_DATA_VERDICT, 0, 0,
 		  UD_VERDICT,
 		  "__map%d t 0\n"
 		  "\telement 0100000a  : drop 0 [end]"
@@ -133,9 +143,9 @@ static void test_encode(void)
 		  "  [ payload load 4b @ network header + 12 => reg 1 ]\n"
 		  "  [ lookup reg 1 set __map%d dreg 0 ]\n" });
 	/* intervals: a leading end, an end after each interval but the
-	 * one running to the top; the size counts that one too */
+	 * one running to the top */
 	check_map(NFPROTO_IPV4, "tcp dport vmap { 22 : accept, 1000-65535 : drop }",
-		  &(struct want_map){ 0xf, 13, 2, NFT_DATA_VERDICT, 0, 5,
+		  &(struct want_map){ 0xf, 13, 2, NFT_DATA_VERDICT, 0, 0,
 		  UD_VERDICT,
 		  "__map%d t 0\n"
 		  "\telement 00000000  : 1 [end]"
@@ -149,8 +159,8 @@ static void test_encode(void)
 		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
 		  "  [ lookup reg 1 set __map%d dreg 0 ]\n" });
 	check_map(NFPROTO_IPV4, "meta mark set ip saddr . tcp dport map { 10.0.0.0/24 . 22-23 : 3 }",
-		  &(struct want_map){ 0x8f, (7 << 6) | 13, 8, 19, 4, 1,
-		  UD_MARK,
+		  &(struct want_map){ 0x8f, (7 << 6) | 13, 8, 19, 4, 0,
+		  UD_CONCAT_MARK,
 		  "__map%d t 0\n"
 		  "\telement 0000000a 00001600  - ff00000a 00001700  : 00000003 0 [end]",
 		  "ip t c\n"
@@ -161,7 +171,7 @@ static void test_encode(void)
 		  "  [ lookup reg 1 set __map%d dreg 1 ]\n"
 		  "  [ meta set mark with reg 1 ]\n" });
 	check_map(NFPROTO_IPV4, "dnat to numgen inc mod 2 map { 0 : 10.0.0.1, 1 : 10.0.0.2 }",
-		  &(struct want_map){ 0xb, 4, 4, 7, 4, 2, UD_NUMGEN_ADDR,
+		  &(struct want_map){ 0xb, 4, 4, 7, 4, 0, UD_NUMGEN_ADDR,
 		  "__map%d t 0\n"
 		  "\telement 00000000  : 0100000a 0 [end]"
 		  "\telement 00000001  : 0200000a 0 [end]",
@@ -256,7 +266,8 @@ static void check_objmap(const char *text, uint32_t flags, uint32_t objtype,
 	rule_free(rule);
 }
 
-#define UD_OBJMAP	"000402000000" "060400000000"
+#define UD_OBJMAP	"000402000000" UD_TYPE \
+			"0408000404000000" "0100" "060400000000"
 
 static void test_objmap(void)
 {
@@ -285,8 +296,8 @@ static void test_refused(void)
 {
 	check_refused(NFPROTO_IPV4, "meta mark set tcp dport map { 22 : accept }",
 		      "mapping data is a verdict");
-	check_refused(NFPROTO_IPV4, "tcp dport vmap { 22 : 1 }",
-		      "expected verdict");
+	/* a verdict map's data are verdicts to the grammar, as to 1.1.3 */
+	check_refused(NFPROTO_IPV4, "tcp dport vmap { 22 : 1 }", NULL);
 	check_refused(NFPROTO_IPV4, "ip saddr vmap { 10.0.0.0/24 : accept, 10.0.0.1 : drop }",
 		      "conflicting intervals specified");
 	check_refused(NFPROTO_IPV4, "ip saddr . tcp dport vmap { 10.0.0.1 : accept }",

@@ -360,8 +360,32 @@ static void test_set_typeof(void)
 						   &proto_tcp, 2));
 	typeof_roundtrip(concat, "ip daddr . tcp dport");
 
+	/* "type a . b" as upstream 1.1.3 describes it: a concatenation
+	 * holding an empty member nest, then a constant's kind (4) and
+	 * empty attributes; read back as no typeof */
+	static const unsigned char plain_concat[] = {
+		3, 18, 0, 4, 13, 0, 0, 0, 1, 10,
+		0, 0, 0, 4, 4, 0, 0, 0, 1, 0,
+	};
+	concat = concat_expr_alloc(&internal_location);
+	concat_expr_add(concat, payload_expr_alloc(&internal_location,
+						   &proto_ip, 12));
+	concat_expr_add(concat, payload_expr_alloc(&internal_location,
+						   &proto_tcp, 2));
 	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
-	set_typeof_put_plain_concat(ud);
+	set_typeof_put_type(ud, concat);
+	CHECK(nftnl_udata_buf_len(ud) == sizeof(plain_concat) &&
+	      !memcmp(nftnl_udata_buf_data(ud), plain_concat,
+		      sizeof(plain_concat)));
+	CHECK(set_typeof_parse(nftnl_udata_buf_data(ud),
+			       nftnl_udata_buf_len(ud), &back) == 0);
+	CHECK(back == NULL);
+	nftnl_udata_buf_free(ud);
+	expr_free(concat);
+	/* "type a": a constant (kind 4), no attributes */
+	back = (struct expr *)1;
+	ud = nftnl_udata_buf_alloc(NFT_USERDATA_MAXLEN);
+	set_typeof_put_type(ud, NULL);
 	CHECK(set_typeof_parse(nftnl_udata_buf_data(ud),
 			       nftnl_udata_buf_len(ud), &back) == 0);
 	CHECK(back == NULL);

@@ -73,21 +73,31 @@ bad "error in a file" -f "$TMPD/bad.nft"
 assert_match "^$TMPD/bad.nft:3:" "$err" "error in a file: FILE:3:"
 assert_caret_under "$err" egress "error in a file: caret under 'egress'"
 
-# The kernel refuses a chain of a table block: the explanation is the
-# chain's, under the hook inside the block (the message's own object),
-# as for the same chain added on its own (the system nft puts the caret
-# under the chain's name).
+# The kernel refuses a chain of a table block (no route chain on the
+# input hook): the reference's words, under the chain's hook as written.
 printf 'table ip blk {\n\tchain c {\n\t\ttype route hook input priority 0;\n\t}\n}\n' \
 	> "$TMPD/block.nft"
 bad "kernel refuses a block's chain" -f "$TMPD/block.nft"
 if ! is_system_nft; then
 	assert_match "^$TMPD/block.nft:3:" "$err" "block's chain: the hook's line"
-	assert_caret_under "$err" input "block's chain: caret under the hook"
-	assert_match "type 'route' on hook 'input'" "$err" "block's chain: says why"
+	assert_caret_under "$err" "type route hook input priority 0" \
+		"block's chain: caret under the hook"
+	assert_match 'Error: Chain of type "route" is not supported, perhaps kernel support is missing\?' \
+		"$err" "block's chain: the reference's words"
 fi
 bad "kernel refuses a chain" add chain ip t r '{ type route hook input priority 0; }'
-is_system_nft ||
-	assert_caret_under "$err" input "kernel refuses a chain: caret under the hook"
+is_system_nft || assert_caret_under "$err" "type route hook input priority 0" \
+	"kernel refuses a chain: caret under the hook"
+# a nat chain's priority must be after conntrack's (-200)
+bad "nat chain before conntrack" add chain ip t n '{ type nat hook prerouting priority raw; }'
+is_system_nft || assert_caret_under "$err" "priority raw" "nat chain before conntrack: caret"
+is_system_nft || assert_match 'Chains of type "nat" must have a priority value above -200' \
+	"$err" "nat chain before conntrack: the reference's words"
+# a priority name the hook has not
+bad "priority of another hook" add chain ip t p '{ type filter hook input priority dstnat; }'
+is_system_nft || assert_caret_under "$err" "priority dstnat" "priority of another hook: caret"
+is_system_nft || assert_match "invalid priority expression value in this context." \
+	"$err" "priority of another hook: the reference's words"
 
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".

@@ -106,7 +106,8 @@ table ip c {
 
 	map m {
 		type ipv4_addr : mark
-		elements = { 10.0.0.1 : 0x00000001, 10.0.0.2 : 0x00000002 }
+		elements = { 10.0.0.1 : 0x00000001,
+			     10.0.0.2 : 0x00000002 }
 	}
 
 	chain k {

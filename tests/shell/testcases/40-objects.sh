@@ -161,10 +161,11 @@ nft destroy quota inet T q2 || fail "destroy quota"
 assert_no_match 'quota q2' "$(nft list quotas)" "destroyed"
 
 # Errors, with carets.
+# the kernel's refusal, in the reference's words, under the name
 out=$(nft add rule inet T ch counter name "nope" 2>&1)
-assert_match "counter 'nope' does not exist in table inet T" "$out" \
+assert_match "Error: Could not process rule: No such file or directory" "$out" \
 	"unknown counter in a rule"
-has_caret "$out" || fail "no caret: $out"
+assert_caret_under "$out" 'nope' "unknown counter in a rule: caret"
 out=$(nft list counter inet T nope 2>&1)
 assert_match 'no counter nope in table inet T' "$out" "list a missing counter"
 out=$(nft add quota inet T bad { 10 bytes used 20 bytes } 2>&1)

@@ -121,7 +121,8 @@ table ip t2 {
 	map r {
 		type ipv4_addr : ipv4_addr
 		flags interval
-		elements = { 10.0.0.0/8 : 192.168.0.1, 172.16.0.1-172.16.0.9 : 192.168.0.2 }
+		elements = { 10.0.0.0/8 : 192.168.0.1,
+			     172.16.0.1-172.16.0.9 : 192.168.0.2 }
 	}
 
 	map n {
@@ -157,15 +158,17 @@ fi
 # a rule naming a map that is not there, or a set: said, with a caret
 out=$(nft add rule ip t2 x ip saddr vmap @nope 2>&1) &&
 	fail "a vmap of a missing map was accepted"
-assert_match "map 'nope' does not exist" "$out" "missing map named"
+assert_match "Error: No such file or directory$" "$(printf '%s\n' "$out" | head -1)" \
+	"missing map: 1.1.3's words"
 assert_caret_under "$out" @nope "caret under the missing map"
 nft add set ip t2 s '{ type ipv4_addr; }' || fail "add set"
 out=$(nft add rule ip t2 x ip saddr vmap @s 2>&1) &&
 	fail "a vmap of a set was accepted"
-assert_match "not a map" "$out" "a set is no map"
-out=$(nft add rule ip t2 x meta mark set ip saddr map @c 2>&1) &&
+assert_match "Expression is not a map" "$out" "a set is no map"
+out=$(nft add rule ip t2 x meta mark set ip saddr . tcp dport map @c 2>&1) &&
 	fail "a verdict map gave a mark"
-assert_match "verdict map: use vmap" "$out" "a verdict map is used with vmap"
+assert_match "datatype mismatch: expected packet mark, expression has type netfilter verdict" \
+	"$out" "a verdict map is used with vmap"
 
 # elements with a timeout or a comment (written by the system nft: ours
 # does not write them yet) list as the system nft lists them

@@ -4,8 +4,9 @@
 # loads), exthdr/TCP/IP options/SCTP chunks, ct, osf, numgen, symhash,
 # fib, rt, socket, ipsec, as keys, concatenations and map data. We list
 # what we wrote as written, the system nft lists it the same and we list
-# what it writes; JSON keeps the typeof ("typeof": {"key", "data"}) and
-# round-trips; what cannot be described is refused with a caret.
+# what it writes; JSON says the typeof ("type": {"typeof": EXPR}, and
+# "map": {"typeof": EXPR} for a map's data) and round-trips; what cannot
+# be described is refused with a caret.
 . "$TESTDIR/lib.sh"
 
 cat > "$TMPD/ty.nft" <<'NFT'
@@ -145,20 +146,29 @@ if have_ref && ! is_system_nft; then
 	refnft delete set inet ty v
 fi
 
-# JSON: "type"/"map" as before, "typeof" saying what the text says
+# JSON: {"typeof": EXPR} for "type" as upstream 1.1.3 writes it, and
+# for "map" (which 1.1.3 reads, but writes as types)
 nft -j list ruleset > "$TMPD/ty.json" || fail "JSON listing"
-got=$(jq -c '.nftables[] | select(.set.name == "s_vlan") | .set | [.type, .typeof]' "$TMPD/ty.json")
-assert_eq "$got" '["integer",{"key":{"payload":{"protocol":"vlan","field":"id"}}}]' \
+got=$(jq -c '.nftables[] | select(.set.name == "s_vlan") | .set.type' "$TMPD/ty.json")
+assert_eq "$got" '{"typeof":{"payload":{"protocol":"vlan","field":"id"}}}' \
 	"JSON of typeof vlan id"
-got=$(jq -c '.nftables[] | select(.map.name == "s_m1") | .map | [.type, .map, .typeof]' "$TMPD/ty.json")
-assert_eq "$got" '["ipv4_addr","integer",{"key":{"payload":{"protocol":"ip","field":"saddr"}},"data":{"payload":{"protocol":"vlan","field":"id"}}}]' \
+got=$(jq -c '.nftables[] | select(.map.name == "s_m1") | .map | [.type, .map]' "$TMPD/ty.json")
+assert_eq "$got" '[{"typeof":{"payload":{"protocol":"ip","field":"saddr"}}},{"typeof":{"payload":{"protocol":"vlan","field":"id"}}}]' \
 	"JSON of a typeof map"
-got=$(jq -c '.nftables[] | select(.set.name == "s_l4") | .set.typeof' "$TMPD/ty.json")
-assert_eq "$got" '{"key":{"concat":[{"meta":{"key":"l4proto"}},{"payload":{"protocol":"th","field":"dport"}}]}}' \
+got=$(jq -c '.nftables[] | select(.set.name == "s_l4") | .set.type' "$TMPD/ty.json")
+assert_eq "$got" '{"typeof":{"concat":[{"meta":{"key":"l4proto"}},{"payload":{"protocol":"th","field":"dport"}}]}}' \
 	"JSON of a typeof concatenation"
-got=$(jq -c '.nftables[] | select(.map.name == "s_m3") | .map | [.map, .typeof]' "$TMPD/ty.json")
-assert_eq "$got" '["verdict",{"key":{"concat":[{"payload":{"protocol":"ip","field":"saddr"}},{"payload":{"protocol":"tcp","field":"dport"}}]}}]' \
+got=$(jq -c '.nftables[] | select(.map.name == "s_m3") | .map | [.type, .map]' "$TMPD/ty.json")
+assert_eq "$got" '[{"typeof":{"concat":[{"payload":{"protocol":"ip","field":"saddr"}},{"payload":{"protocol":"tcp","field":"dport"}}]}},"verdict"]' \
 	"JSON of a typeof verdict map: data by \"map\""
+if have_ref && ! is_system_nft; then
+	# the reference writes a key's typeof as we do
+	nft flush ruleset
+	refnft -f "$TMPD/ty.nft" || fail "the reference loading the typeof sets"
+	refnft -j list ruleset > "$TMPD/sys.json"
+	assert_eq "$(jq -c '.nftables[] | select(.set.name == "s_vlan") | .set.type' "$TMPD/sys.json")" \
+		'{"typeof":{"payload":{"protocol":"vlan","field":"id"}}}' "the reference's key typeof as ours"
+fi
 nft flush ruleset
 nft -j -f "$TMPD/ty.json" || fail "loading the JSON listing"
 nft list ruleset > "$TMPD/ours"

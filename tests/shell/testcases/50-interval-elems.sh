@@ -55,12 +55,12 @@ nft -f "$TMPD/iv.nft" || fail "loading interval elements with options"
 ok "interval elements with options loaded"
 nft list ruleset | sed "$noexp" > "$TMPD/ours"
 assert_match '1.1.1.1-1.1.1.5 comment "r", 10.0.0.0/8 timeout 10m comment "p"' \
-	"$(cat "$TMPD/ours")" "a range's and a prefix's options listed"
+	"$(joined "$(cat "$TMPD/ours")")" "a range's and a prefix's options listed"
 assert_match '255.255.255.0/24 comment "top"' "$(cat "$TMPD/ours")" \
 	"an interval up to the top keeps its comment"
 assert_match '10.0.0.0/8 . 22-25 timeout 10m comment "net"' \
 	"$(cat "$TMPD/ours")" "a concatenated interval's options"
-assert_match '22-23 comment "ssh", 80' "$(cat "$TMPD/ours")" \
+assert_match '22-23 comment "ssh", 80' "$(joined "$(cat "$TMPD/ours")")" \
 	"a port range lists as a range"
 assert_match '11.0.0.0/8 : drop,.*12.0.0.0/8 comment "c" : accept' \
 	"$(tr -d '\n\t' < "$TMPD/ours")" "interval map elements' comments"
@@ -105,7 +105,7 @@ merge_steps()
 }
 merge_steps nft mo || fail "auto-merge adds"
 assert_match 'elements = \{ 1.1.1.1-1.1.1.20 comment "z", 7.7.7.7,.*10.0.0.0-12.255.255.255 comment "c" \}' \
-	"$(nft list set ip mo s | sed "$noexp" | tr -d '\n\t')" \
+	"$(joined "$(nft list set ip mo s | sed "$noexp")")" \
 	"merged with the set's elements, the new options kept"
 if have_ref; then
 	merge_steps refnft ms || fail "auto-merge adds (system nft)"
@@ -140,7 +140,7 @@ NFT
 }
 batch_merge nft bm || fail "auto-merge of several commands in one batch"
 assert_match 'elements = \{ 10.0.0.0-10.0.5.255, 10.9.0.0/24 \}' \
-	"$(nft list set ip bm s)" "commands of one batch merged with each other"
+	"$(joined "$(nft list set ip bm s)")" "commands of one batch merged with each other"
 if have_ref; then
 	batch_merge refnft bs || fail "batch auto-merge (system nft)"
 	assert_eq "$(nft list set ip bm s)" \
@@ -150,7 +150,7 @@ fi
 nft "add element ip bm s { 10.9.1.0/24 }; add rule ip bm c accept; add element ip bm s { 10.9.1.128/25 }; add element ip bm s { 10.9.2.0/24 }; add element ip bm s { 10.9.3.0/24 }" ||
 	fail "merging across a rule"
 assert_match 'elements = \{ 10.0.0.0-10.0.5.255, 10.9.0.0/22 \}' \
-	"$(nft list set ip bm s)" "merged across a rule in between"
+	"$(joined "$(nft list set ip bm s)")" "merged across a rule in between"
 # the system nft fails on this one (it deletes 10.0.3.0/24, which the
 # kernel got merged into 10.0.2.0-10.0.3.255)
 nft -f - <<'NFT' || fail "declaration of several members and later adds"
@@ -287,7 +287,7 @@ nft add set ip k s '{ type ipv4_addr; flags interval; counter; }' || fail "set k
 nft add element ip k s '{ 10.0.0.0/8 comment "a", 1.1.1.1-1.1.1.5 }' ||
 	fail "interval elements of a set with counters"
 assert_match '1.1.1.1-1.1.1.5 counter packets 0 bytes 0, 10.0.0.0/8 counter packets 0 bytes 0 comment "a"' \
-	"$(nft list set ip k s)" "interval elements' counters listed"
+	"$(joined "$(nft list set ip k s)")" "interval elements' counters listed"
 assert_eq "$(nft -e add element ip k s '{ 20.0.0.0/8 comment "x" }' | sed "$nogen")" \
 	'add element ip k s { 20.0.0.0/8 comment "x" }' "-e of an interval with a counter"
 if have_ref; then

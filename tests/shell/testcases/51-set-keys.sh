@@ -146,7 +146,8 @@ table ip t {
 	map m {
 		typeof ip saddr : interval ip daddr . tcp dport
 		flags interval
-		elements = { 10.0.0.1 : 10.1.0.0/16 . 80-90, 10.0.0.3-10.0.0.5 : 10.2.0.1-10.2.0.3 . 22-23 }
+		elements = { 10.0.0.1 : 10.1.0.0/16 . 80-90,
+			     10.0.0.3-10.0.0.5 : 10.2.0.1-10.2.0.3 . 22-23 }
 	}
 
 	map n {

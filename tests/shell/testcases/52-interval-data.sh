@@ -17,7 +17,7 @@ ip link set lo up
 cat > "$TMPD/nat.nft" <<'NFT'
 table ip t {
 	chain out {
-		type nat hook output priority -100; policy accept;
+		type nat hook output priority dstnat; policy accept;
 		icmp type echo-request dnat ip to ip daddr map { 127.0.0.2 : 127.0.0.3-127.0.0.4, 127.0.0.9 : 127.0.0.0/30 }
 	}
 

@@ -38,9 +38,10 @@ where_is()
 gen 200000 mark 150000 0xnotamark > "$TMPD/mark.nft"
 err=$(nft -f "$TMPD/mark.nft" 2>&1)
 assert_eq "$?" 1 "bad 150,000th mark: refused"
-assert_match "^$TMPD/mark.nft:$(where_is "$TMPD/mark.nft" 0xnotamark): Error: " \
+# the reference's scanner reads "0x" as 0 and a word: the word is marked
+assert_match "^$TMPD/mark.nft:$(where_is "$TMPD/mark.nft" xnotamark): Error: " \
 	"$err" "bad 150,000th mark: its line and columns"
-assert_caret_under "$err" 0xnotamark "bad 150,000th mark: caret under it"
+assert_caret_under "$err" xnotamark "bad 150,000th mark: caret under it"
 assert_eq "$(nft list ruleset)" "" "bad 150,000th mark: nothing added"
 
 # A lone value where a concatenation is declared.
@@ -58,7 +59,8 @@ n=$(nft list set ip t s | grep -o '10\.[0-9.]* \. [0-9]*' | wc -l)
 assert_eq "$n" 200000 "200,000 concatenations listed"
 nft flush ruleset
 
-# A verdict map: a repeated key names both, a missing chain is refused.
+# A verdict map: a key repeated with other data is refused under the later
+# one in 1.1.3's words, a missing chain is refused.
 awk 'BEGIN {
 	print "table ip t {\n\tchain c {\n\t}\n\tmap m {\n\t\ttype ipv4_addr : verdict\n\t\telements = {"
 	for (i = 0; i < 100000; i++)
@@ -68,7 +70,7 @@ awk 'BEGIN {
 	print "\t\t\t10.1.134.159 : drop\n\t\t}\n\t}\n}" }' > "$TMPD/vmap.nft"
 err=$(nft -f "$TMPD/vmap.nft" 2>&1)
 assert_eq "$?" 1 "repeated map key: refused"
-assert_match "vmap.nft:100007:4-15: Error: duplicate key: a map has one value per key" \
+assert_match "vmap.nft:100007:4-15: Error: Could not process rule: File exists" \
 	"$err" "repeated map key: the later one"
 assert_caret_under "$err" 10.1.134.159 "repeated map key: caret under it"
 sed -i 's/^\t\t\t10.1.134.159 : drop$/\t\t\t10.200.0.1 : jump nochain/' \
@@ -100,7 +102,7 @@ NFT
 out=$(nft list ruleset)
 assert_match '1\.2\.3\.5 timeout 1h expires [0-9a-z]* comment "five"' "$out" \
 	"the option kept"
-assert_match '1\.2\.3\.4, 1\.2\.3\.5' "$out" "the member before kept"
+assert_match '1\.2\.3\.4, 1\.2\.3\.5' "$(joined "$out")" "the member before kept"
 assert_match '1\.2\.3\.6' "$out" "the member after kept"
 assert_match '1\.2\.3\.5 comment "two" : 0x00000002' "$out" \
 	"a mapping's option kept"
@@ -141,7 +143,7 @@ add element ip t s { 9.0.0.0/8, 10.1.0.0/16 }
 NFT
 )
 assert_eq "$?" 1 "an overlap with the same run's block: refused"
-assert_match "Error: interval overlaps with an existing one" "$err" \
+assert_match "Error: conflicting intervals specified" "$err" \
 	"overlap: the message"
 assert_caret_under "$err" 10.1.0.0/16 "overlap: caret under it"
 nft -f - <<'NFT' || fail "auto-merge with the same run's block"

@@ -93,14 +93,18 @@ table ip p {
 
 	map vm {
 		type ipv4_addr : verdict
-		elements = { 10.0.0.1 : accept, 10.0.0.2 : jump c1,
-			     10.0.0.3 : jump c2, 10.0.0.4 : drop,
-			     10.0.0.5 : goto c0, 10.0.0.6 : jump c1 }
+		elements = { 10.0.0.1 : accept,
+			     10.0.0.2 : jump c1,
+			     10.0.0.3 : jump c2,
+			     10.0.0.4 : drop,
+			     10.0.0.5 : goto c0,
+			     10.0.0.6 : jump c1 }
 	}
 
 	map dm {
 		type ipv4_addr : mark
-		elements = { 10.0.0.1 : 0x00000001, 10.0.0.2 : 0x00000002 }
+		elements = { 10.0.0.1 : 0x00000001,
+			     10.0.0.2 : 0x00000002 }
 	}
 
 	map cm {
@@ -111,17 +115,20 @@ table ip p {
 
 	map tm {
 		typeof ip saddr : meta mark
-		elements = { 10.0.0.8 : 0x00000008, 10.0.0.9 : 0x00000009 }
+		elements = { 10.0.0.8 : 0x00000008,
+			     10.0.0.9 : 0x00000009 }
 	}
 
 	map nm {
 		type ipv4_addr : ipv4_addr . inet_service
-		elements = { 10.0.0.1 : 192.168.0.1 . 80, 10.0.0.2 : 192.168.0.2 . 8080 }
+		elements = { 10.0.0.1 : 192.168.0.1 . 80,
+			     10.0.0.2 : 192.168.0.2 . 8080 }
 	}
 
 	set info {
 		type ipv4_addr
-		elements = { 10.0.0.1, 10.0.0.2 comment "two" }
+		elements = { 10.0.0.1,
+			     10.0.0.2 comment "two" }
 	}
 
 	set tos {

@@ -108,7 +108,22 @@ list_ruleset "$TMPD/json.list"
 assert_files_eq "$TMPD/text.list" "$TMPD/json.list" "a big JSON set loads as its text"
 nft flush ruleset
 
-is_system_nft && { ok "JSON set elements"; exit 0; }
+is_system_nft && { ok "JSON set elements"
+
+# 1.1.3's JSON listings load: an element's timeout or expiry of 0 (what
+# is left of a second it lists so) is none; a map of interval data whose
+# key is not an interval, written with its data type alone, is one of
+# interval data (its data are prefixes and ranges)
+nft flush ruleset
+nft -j -f - <<'JSON' || fail "1.1.3's JSON listing of expiring elements"
+{"nftables": [{"table": {"family": "ip", "name": "t", "handle": 1}},
+ {"set": {"family": "ip", "name": "s", "table": "t", "type": "ipv4_addr", "handle": 1, "flags": ["timeout"], "timeout": 0, "elem": [{"elem": {"val": "1.1.1.1", "expires": 0}}, {"elem": {"val": "2.2.2.2", "timeout": 0, "expires": 0}}]}},
+ {"map": {"family": "ip", "name": "m", "table": "t", "type": "devgroup", "handle": 2, "map": "ipv4_addr", "size": 10, "flags": ["timeout", "dynamic"], "elem": [["default", {"prefix": {"addr": "192.168.0.1", "len": 32}}], [1, {"prefix": {"addr": "10.0.0.0", "len": 8}}], [2, {"range": ["1.1.1.1", "1.1.1.5"]}]]}}]}
+JSON
+assert_match 'elements = \{ 1\.1\.1\.1, 2\.2\.2\.2 \}' \
+	"$(joined "$(nft list set ip t s)")" "expiries of 0 are none"
+assert_match 'type devgroup : interval ipv4_addr .* elements = \{ "default" : 192\.168\.0\.1/32, 1 : 10\.0\.0\.0/8, 2 : 1\.1\.1\.1-1\.1\.1\.5 \}' \
+	"$(joined "$(nft list map ip t m)")" "interval data by their elements"; exit 0; }
 
 # Errors: the element's index and the path below it.
 assert_rc 1 "a bad member of element 12345" nft -j -f "$TMPD/bad.json" 2>"$TMPD/err"
@@ -140,3 +155,18 @@ assert_eq "$(err_path map '"type": "ipv4_addr", "map": "verdict"' \
 assert_eq "$(err_path set '"type": "mark"' '[1, -2, 3.5]')" \
 	"nftables[1].add.set.elem[2]" "a real number"
 ok "JSON set elements"
+
+# 1.1.3's JSON listings load: an element's timeout or expiry of 0 (what
+# is left of a second it lists so) is none; a map of interval data whose
+# key is not an interval, written with its data type alone, is one of
+# interval data (its data are prefixes and ranges)
+nft flush ruleset
+nft -j -f - <<'JSON' || fail "1.1.3's JSON listing of expiring elements"
+{"nftables": [{"table": {"family": "ip", "name": "t", "handle": 1}},
+ {"set": {"family": "ip", "name": "s", "table": "t", "type": "ipv4_addr", "handle": 1, "flags": ["timeout"], "timeout": 0, "elem": [{"elem": {"val": "1.1.1.1", "expires": 0}}, {"elem": {"val": "2.2.2.2", "timeout": 0, "expires": 0}}]}},
+ {"map": {"family": "ip", "name": "m", "table": "t", "type": "devgroup", "handle": 2, "map": "ipv4_addr", "size": 10, "flags": ["timeout", "dynamic"], "elem": [["default", {"prefix": {"addr": "192.168.0.1", "len": 32}}], [1, {"prefix": {"addr": "10.0.0.0", "len": 8}}], [2, {"range": ["1.1.1.1", "1.1.1.5"]}]]}}]}
+JSON
+assert_match 'elements = \{ 1\.1\.1\.1, 2\.2\.2\.2 \}' \
+	"$(joined "$(nft list set ip t s)")" "expiries of 0 are none"
+assert_match 'type devgroup : interval ipv4_addr .* elements = \{ "default" : 192\.168\.0\.1/32, 1 : 10\.0\.0\.0/8, 2 : 1\.1\.1\.1-1\.1\.1\.5 \}' \
+	"$(joined "$(nft list map ip t m)")" "interval data by their elements"
