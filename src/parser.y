@@ -986,7 +986,12 @@ obj_spec	: table_spec identifier
 		;
 
 
-obj_block	: '{' obj_body '}'	{ $$ = $2; }
+obj_block	: '{' obj_body '}'
+			{
+				$$ = $2;
+				$$->open = @1;
+				$$->close = @3;
+			}
 		;
 
 obj_body	: %empty		{ $$ = sobj_words_alloc(); }
@@ -995,11 +1000,23 @@ obj_body	: %empty		{ $$ = sobj_words_alloc(); }
 				$$ = $1;
 				sobj_words_add($$, ";", &@2, false);
 			}
-		| obj_body identifier
+		| obj_body STRING
 			{
 				$$ = $1;
 				sobj_words_add($$, $2, &@2, false);
 				xfree($2);
+			}
+		| obj_body QUOTED_STRING
+			{
+				/* quoted: never a keyword ("comment") */
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, true);
+				xfree($2);
+			}
+		| obj_body keyword_id
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
 			}
 		| obj_body obj_punct
 			{

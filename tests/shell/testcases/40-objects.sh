@@ -168,8 +168,10 @@ assert_match "Error: Could not process rule: No such file or directory" "$out" \
 assert_caret_under "$out" 'nope' "unknown counter in a rule: caret"
 out=$(nft list counter inet T nope 2>&1)
 assert_match 'no counter nope in table inet T' "$out" "list a missing counter"
+# as 1.1.3, the kernel refuses a quota used beyond itself
 out=$(nft add quota inet T bad { 10 bytes used 20 bytes } 2>&1)
-assert_match 'quota used is more than the quota' "$out" "quota used > quota"
+assert_match 'Could not process rule: Invalid argument' "$out" \
+	"quota used > quota"
 has_caret "$out" || fail "no caret: $out"
 out=$(nft add quota inet T bad { 10 gbytes } 2>&1)
 assert_match 'expecting bytes, kbytes or mbytes' "$out" "quota unit"
@@ -329,7 +331,8 @@ left=$(awk '$3 == "icmp" && / dst=127.0.0.1 / { print $5; exit }' \
 ok "the icmp policy's timeout applies"
 
 out=$(nft add ct timeout ip TP y '{ protocol icmp; policy = { replied: 1 }; }' 2>&1)
-assert_match "unknown state 'replied'" "$out" "a state of another protocol"
+assert_match "invalid state for this protocol" "$out" \
+	"a state of another protocol"
 assert_caret_under "$out" 'replied' "the caret under the state"
 out=$(nft add ct timeout ip TP y '{ protocol dccp; }' 2>&1)
 assert_match 'ct timeout policies for dccp are not supported' "$out" \
