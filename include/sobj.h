@@ -126,6 +126,8 @@ struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
 
 /* Table blocks (src/obj/table.c) */
 int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o);
+/* A ct timeout's policy states, in its protocol's (part of the above) */
+int sobj_states_evaluate(struct sobj *o, struct list_head *msgs);
 struct exec_ctx;
 int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	     const struct handle *h, const void *obj);

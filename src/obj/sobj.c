@@ -834,18 +834,21 @@ static const struct location *sobj_name_location(const struct sobj *o)
 }
 
 /* A ct timeout's policy as written, in the protocol's states. */
-static int timeout_states_evaluate(struct eval_ctx *ectx, struct sobj *o)
+int sobj_states_evaluate(struct sobj *o, struct list_head *msgs)
 {
-	const struct timeout_proto *tp = sobj_timeout_proto(o->timeout.l4proto);
+	const struct timeout_proto *tp;
 	const struct sobj_state *s;
 	unsigned int i;
 	int st;
 
+	if (o->type != NFT_OBJECT_CT_TIMEOUT)
+		return 0;
+	tp = sobj_timeout_proto(o->timeout.l4proto);
 	for (i = 0; i < o->timeout.nstates; i++) {
 		s = &o->timeout.states[i];
 		st = tp ? sobj_timeout_state(tp, s->name) : -1;
 		if (st < 0)
-			return erec_error(ectx->msgs, &s->location,
+			return erec_error(msgs, &s->location,
 					  "invalid state for this protocol");
 		o->timeout.timeout[st] = s->seconds;
 	}
@@ -867,7 +870,7 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 			o->helper.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
-		if (timeout_states_evaluate(ectx, o) < 0)
+		if (sobj_states_evaluate(o, ectx->msgs) < 0)
 			return -1;
 		if (!o->timeout.l3proto)
 			o->timeout.l3proto = o->handle.family;

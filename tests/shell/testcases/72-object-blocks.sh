@@ -112,3 +112,21 @@ for b in '{ mss 1 wscale 2 sack-perm comment "x"; }' '{ comment "x"; }' \
 	nft delete synproxy ip t s
 	"$SRCDIR/tools/ref" nft delete synproxy ip t2 s
 done
+
+# "meta secmark set" names an object: a number in decimal, a variable's
+# name where it is defined (1.1.3's kernel error points there)
+cat > "$TMPD/o.nft" <<'NFT'
+define V0 = 141
+define H = "h"
+table inet t {
+	ct helper h { type "ftp" protocol tcp; }
+	chain c { type filter hook output priority filter; }
+}
+add rule inet t c ct helper set $H
+add rule inet t c meta secmark set 0x10
+add rule inet t c meta secmark set $V0 accept
+NFT
+want=$("$SRCDIR/tools/ref" nft --debug=netlink -f "$TMPD/o.nft" 2>&1 |
+	grep -E 'objref|Error' | sort)
+got=$(nft --debug=netlink -f "$TMPD/o.nft" 2>&1 | grep -E 'objref|Error' | sort)
+assert_eq "$got" "$want" "objects named by numbers and variables"
