@@ -1855,8 +1855,18 @@ objmap_field	: proto_kw STRING
 						    &@2);
 				xfree($2);
 			}
+		| '@' identifier ',' NUMBER ',' NUMBER
+			{
+				$$ = parser_payload_raw(state, &@$, $2, &@2,
+							$4, &@4, $6);
+				xfree($2);
+				xfree($4);
+				xfree($6);
+			}
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
+		| numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
 		;
 
 map_block	: elem_map_block
