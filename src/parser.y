@@ -1041,11 +1041,22 @@ obj_body	: %empty		{ $$ = sobj_words_alloc(); }
 
 obj_inner	: %empty		{ $$ = sobj_words_alloc(); }
 		| obj_inner NEWLINE	{ $$ = $1; }
-		| obj_inner identifier
+		| obj_inner STRING
 			{
 				$$ = $1;
 				sobj_words_add($$, $2, &@2, false);
 				xfree($2);
+			}
+		| obj_inner QUOTED_STRING
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, true);
+				xfree($2);
+			}
+		| obj_inner keyword_id
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
 			}
 		| obj_inner obj_punct
 			{
@@ -1066,6 +1077,7 @@ obj_punct	: NUMBER	{ $$ = $1; }
 		| ':'		{ $$ = xstrdup(":"); }
 		| ','		{ $$ = xstrdup(","); }
 		| '='		{ $$ = xstrdup("="); }
+		| '-'		{ $$ = xstrdup("-"); }
 		;
 
 /* Set declarations: "type ipv4_addr; flags interval; elements = {...}".

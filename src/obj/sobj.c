@@ -321,6 +321,8 @@ static const char *wp_token_name(const struct wparse *p, unsigned int i)
 		"mss", "wscale", "timestamp", "comment", "packets", "bytes",
 		"rate", "over", "until", "burst", "used", "protocol",
 		"policy", "l3proto", "type", "size", "dport", "timeout",
+		"tcp", "udp", "udplite", "sctp", "dccp", "icmp", "icmpv6",
+		"gre", "ip", "ip6", "inet", "arp", "bridge", "netdev",
 	};
 	const struct sobj_word *w;
 	unsigned int k;
@@ -332,6 +334,14 @@ static const char *wp_token_name(const struct wparse *p, unsigned int i)
 		return "quoted string";
 	if (!strcmp(w->text, ";"))
 		return "semicolon";
+	if (!strcmp(w->text, ","))
+		return "comma";
+	if (!strcmp(w->text, ":"))
+		return "colon";
+	if (strchr("{}=/-", w->text[0]) && !w->text[1])
+		return w->text[0] == '-' || w->text[0] == '/' ? w->text :
+		       w->text[0] == '{' ? "'{'" : w->text[0] == '}' ? "'}'" :
+		       "'='";
 	if (!strcmp(w->text, "sack-perm") || !strcmp(w->text, "sack-permitted"))
 		return "sack-permitted";
 	if (isdigit((unsigned char)w->text[0]))
@@ -356,22 +366,6 @@ static int wp_syntax(struct wparse *p, unsigned int i, const char *expect)
 	return -1;
 }
 
-static int wp_u64(struct wparse *p, unsigned int i, uint64_t max,
-		  uint64_t *v)
-{
-	char *end;
-
-	if (i >= p->n || wp_sep(p, i))
-		return wp_syntax(p, i, "number");
-	errno = 0;
-	*v = strtoull(p->w[i].text, &end, 0);
-	if (!isdigit((unsigned char)p->w[i].text[0]) || *end || errno ||
-	    *v > max)
-		return wp_error(p, &p->w[i], "'%s' is not a valid number here",
-				p->w[i].text);
-	return 0;
-}
-
 /* "25 mbytes" or "25mbytes" at @i: the words used, -1 on an error;
  * *@bad tells a unit that is none (reported by the caller, whose
  * setting the caret spans). */
@@ -387,15 +381,21 @@ static int wp_bytes(struct wparse *p, unsigned int i, uint64_t *bytes,
 	t = p->w[i].text;
 	v = strtoull(t, &end, 10);
 	if (!isdigit((unsigned char)*t))
-		return wp_syntax(p, i, "number");
-	if (!*end && (i + 1 >= p->n || wp_sep(p, i + 1)))
-		return wp_syntax(p, i + 1, "string");
+		return wp_syntax(p, i, i ? "number" : NULL);
+	/* the unit: a word, "bytes" the one keyword among them */
+	if (!*end && (i + 1 >= p->n || p->w[i + 1].quoted ||
+		      (strcmp(wp_token_name(p, i + 1), "string") &&
+		       strcmp(wp_token_name(p, i + 1), "bytes"))))
+		return wp_syntax(p, i + 1, "string or bytes");
 	unit = *end ? end : p->w[i + 1].text;
 	mult = limit_byte_unit(unit);
 	*bad = !mult;
 	*bytes = v * mult;
 	return *end ? 1 : 2;
 }
+
+static int wp_ranged(struct wparse *p, unsigned int i, uint64_t max,
+		     uint64_t *v);
 
 static const char wrong_unit[] =
 	"Wrong unit format, expecting bytes, kbytes or mbytes";
@@ -406,11 +406,11 @@ static int parse_counter(struct wparse *p)
 
 	if (!wp_is(p, 0, "packets"))
 		return wp_syntax(p, 0, NULL);
-	if (wp_u64(p, 1, UINT64_MAX, &o->counter.packets) < 0)
+	if (wp_ranged(p, 1, UINT64_MAX, &o->counter.packets) < 0)
 		return -1;
 	if (!wp_is(p, 2, "bytes"))
 		return wp_syntax(p, 2, "bytes");
-	if (wp_u64(p, 3, UINT64_MAX, &o->counter.bytes) < 0)
+	if (wp_ranged(p, 3, UINT64_MAX, &o->counter.bytes) < 0)
 		return -1;
 	return 4;
 }
@@ -482,12 +482,25 @@ static int parse_limit(struct wparse *p)
 		i++;
 	}
 	num = i;
-	if (wp_u64(p, i, UINT64_MAX, &o->limit.rate) < 0)
+	if (wp_ranged(p, i, UINT64_MAX, &o->limit.rate) < 0)
 		return -1;
 	i++;
 	if (wp_is(p, i, "/") && i + 1 < p->n) {
 		per = p->w[i + 1].text;
 		i += 2;
+	} else if (wp_is(p, i + 1, "/") && i + 2 < p->n &&
+		   !strchr(p->w[i].text, '/')) {
+		/* "5 kbytes / second" */
+		v = limit_byte_unit(p->w[i].text);
+		if (!v) {
+			loc = wp_span(p, num, i + 2);
+			return wp_error_at(p, &loc, wrong_unit);
+		}
+		o->limit.type = NFT_LIMIT_PKT_BYTES;
+		o->limit.rate *= v;
+		o->limit.burst = 0;
+		per = p->w[i + 2].text;
+		i += 3;
 	} else if (i < p->n && (slash = strchr(p->w[i].text, '/'))) {
 		*slash = '\0';
 		v = limit_byte_unit(p->w[i].text);
@@ -502,7 +515,7 @@ static int parse_limit(struct wparse *p)
 		per = slash + 1;
 		i++;
 	} else {
-		return wp_syntax(p, i, NULL);
+		return wp_syntax(p, i, "/ or string or bytes");
 	}
 	o->limit.unit = limit_time_unit(per);
 	if (!o->limit.unit)
@@ -518,68 +531,16 @@ static int parse_limit(struct wparse *p)
 			}
 			i += 1 + r;
 		} else {
-			if (wp_u64(p, i + 1, UINT32_MAX, &v) < 0)
+			if (wp_ranged(p, i + 1, UINT32_MAX, &v) < 0)
 				return -1;
 			i += 2;
-			if (wp_is(p, i, "packets"))
-				i++;
+			if (!wp_is(p, i, "packets"))
+				return wp_syntax(p, i, "packets");
+			i++;
 		}
 		o->limit.burst = v;
 	}
 	return i;
-}
-
-static int wp_l3proto(struct wparse *p, unsigned int i, uint16_t *family)
-{
-	if (i >= p->n || !l3proto_lookup(p->w[i].text, family))
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"unknown layer 3 protocol '%s'",
-				i < p->n ? p->w[i].text : "");
-	return 0;
-}
-
-static int wp_l4proto(struct wparse *p, unsigned int i, uint8_t *proto)
-{
-	if (i >= p->n || !l4proto_lookup(p->w[i].text, proto))
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"unknown protocol '%s'",
-				i < p->n ? p->w[i].text : "");
-	return 0;
-}
-
-/* type "ftp" protocol tcp; l3proto ip */
-static int parse_helper(struct wparse *p)
-{
-	struct sobj *o = p->o;
-
-	if (wp_is(p, 0, "l3proto") && p->n == 2)
-		return wp_l3proto(p, 1, &o->helper.l3proto);
-	if (!wp_is(p, 0, "type") || p->n != 4 || !wp_is(p, 2, "protocol"))
-		return wp_error(p, &p->w[0], "unexpected '%s' in a ct helper",
-				p->w[0].text);
-	if (strlen(p->w[1].text) >= sizeof(o->helper.name))
-		return wp_error(p, &p->w[1], "helper name '%s' is too long",
-				p->w[1].text);
-	strcpy(o->helper.name, p->w[1].text);
-	return wp_l4proto(p, 3, &o->helper.l4proto);
-}
-
-static int wp_duration(struct wparse *p, unsigned int i, uint64_t unit_ms,
-		       uint64_t *ms)
-{
-	const char *t = i < p->n ? p->w[i].text : "";
-	char *end;
-
-	/* a bare number is in @unit_ms */
-	*ms = strtoull(t, &end, 10);
-	if (isdigit((unsigned char)*t) && !*end) {
-		*ms *= unit_ms;
-		return 0;
-	}
-	if (!last_used_parse(t, ms))
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"'%s' is not a duration", t);
-	return 0;
 }
 
 static void timeout_states_add(struct sobj *o, const struct sobj_word *w,
@@ -595,18 +556,150 @@ static void timeout_states_add(struct sobj *o, const struct sobj_word *w,
 	s->seconds = ms / 1000;
 }
 
-/* protocol tcp; l3proto ip; policy = { established : 100, close : 5s }:
- * the states are the protocol's, which may come later, so they are
- * checked when evaluated */
+/* l3proto FAMILY at @i */
+static int wp_l3proto(struct wparse *p, unsigned int i, uint16_t *family)
+{
+	if (i >= p->n || p->w[i].quoted ||
+	    !l3proto_lookup(p->w[i].text, family))
+		return wp_syntax(p, i, NULL);
+	return 0;
+}
+
+/* protocol tcp|udp at @i (a ct timeout also takes the protocols whose
+ * policies this nft writes itself, see sobj_timeout.c) */
+static int wp_l4proto(struct wparse *p, unsigned int i, bool any,
+		      uint8_t *proto)
+{
+	uint8_t v;
+
+	if (i >= p->n || p->w[i].quoted || !l4proto_lookup(p->w[i].text, &v) ||
+	    (!any && v != IPPROTO_TCP && v != IPPROTO_UDP))
+		return wp_syntax(p, i, "udp or tcp");
+	*proto = v;
+	return 0;
+}
+
+/* A time at @i: a number is @unit_ms each (none if 0: a time string is
+ * due), else a duration ("1m30s"). */
+static int wp_time(struct wparse *p, unsigned int i, uint64_t unit_ms,
+		   uint64_t *ms)
+{
+	const char *t;
+	char *end;
+
+	if (i >= p->n || wp_sep(p, i) || p->w[i].quoted)
+		return wp_syntax(p, i, unit_ms ? "number or string" : "string");
+	t = p->w[i].text;
+	if (isdigit((unsigned char)*t)) {
+		errno = 0;
+		*ms = strtoull(t, &end, 10);
+		if (!*end && !errno) {
+			if (!unit_ms)
+				return wp_syntax(p, i, "string");
+			*ms *= unit_ms;
+			return 0;
+		}
+	}
+	if (!last_used_parse(t, ms))
+		return wp_error(p, &p->w[i], "wrong time format%s", "");
+	return 0;
+}
+
+/* A number at @i within 0-@max: beyond it, 1.1.3 cuts it down unsaid
+ * (dport 99999 is 34463), we refuse it. */
+static int wp_ranged(struct wparse *p, unsigned int i, uint64_t max,
+		     uint64_t *v)
+{
+	char *end;
+
+	if (i >= p->n || wp_sep(p, i) || p->w[i].quoted ||
+	    !isdigit((unsigned char)p->w[i].text[0]))
+		return wp_syntax(p, i, "number");
+	errno = 0;
+	*v = strtoull(p->w[i].text, &end, 0);
+	if (*end)
+		return wp_syntax(p, i, "number");
+	if (errno || *v > max) {
+		erec_error(p->msgs, &p->w[i].location,
+			   "Value %s exceeds valid range 0-%" PRIu64,
+			   p->w[i].text, max);
+		p->err = -1;
+		return -1;
+	}
+	return 0;
+}
+
+/* type "ftp" protocol tcp | l3proto ip */
+static int parse_helper(struct wparse *p)
+{
+	struct sobj *o = p->o;
+
+	if (wp_is(p, 0, "l3proto"))
+		return wp_l3proto(p, 1, &o->helper.l3proto) < 0 ? -1 : 2;
+	if (!wp_is(p, 0, "type"))
+		return wp_syntax(p, 0, NULL);
+	if (p->n < 2 || !p->w[1].quoted)
+		return wp_syntax(p, 1, "quoted string");
+	if (o->helper.name[0]) {
+		erec_error(p->msgs, &p->w[1].location,
+			   "You can only specify this once. This statement is already set for %s.",
+			   o->helper.name);
+		p->err = -1;
+		return -1;
+	}
+	if (strlen(p->w[1].text) >= sizeof(o->helper.name))
+		return wp_error(p, &p->w[1], "helper name '%s' is too long",
+				p->w[1].text);
+	if (!wp_is(p, 2, "protocol"))
+		return wp_syntax(p, 2, "protocol");
+	if (wp_l4proto(p, 3, false, &o->helper.l4proto) < 0)
+		return -1;
+	strcpy(o->helper.name, p->w[1].text);
+	return 4;
+}
+
+/* policy = { STATE : VALUE [, STATE : VALUE]... }: the states are the
+ * protocol's, which may come later, so they are checked when evaluated */
+static int parse_policy(struct wparse *p)
+{
+	unsigned int i = 3;
+	uint64_t ms;
+
+	if (!wp_is(p, 1, "="))
+		return wp_syntax(p, 1, "'='");
+	if (!wp_is(p, 2, "{"))
+		return wp_syntax(p, 2, "'{'");
+	/* "policy = {  }" is how 1.1.3 lists a policy of defaults, which
+	 * it then refuses to read back: we read it */
+	if (wp_is(p, 3, "}"))
+		return 4;
+	for (;;) {
+		if (i >= p->n || p->w[i].quoted || wp_is(p, i, "}") ||
+		    isdigit((unsigned char)p->w[i].text[0]))
+			return wp_syntax(p, i, "string");
+		if (!wp_is(p, i + 1, ":"))
+			return wp_syntax(p, i + 1, "colon");
+		if (wp_time(p, i + 2, 1000, &ms) < 0)
+			return -1;
+		timeout_states_add(p->o, &p->w[i], ms);
+		i += 3;
+		if (wp_is(p, i, "}"))
+			return i + 1;
+		if (!wp_is(p, i, ","))
+			return wp_syntax(p, i, "comma or '}'");
+		i++;
+	}
+}
+
+/* protocol tcp | l3proto ip | policy = { ... } */
 static int parse_timeout(struct wparse *p)
 {
 	struct sobj *o = p->o;
 	const struct timeout_proto *tp;
 	unsigned int i;
-	uint64_t ms;
 
-	if (wp_is(p, 0, "protocol") && p->n == 2) {
-		if (wp_l4proto(p, 1, &o->timeout.l4proto) < 0)
+	if (wp_is(p, 0, "protocol")) {
+		if (wp_l4proto(p, 1, true, &o->timeout.l4proto) < 0)
 			return -1;
 		tp = sobj_timeout_proto(o->timeout.l4proto);
 		if (!tp)
@@ -615,65 +708,44 @@ static int parse_timeout(struct wparse *p)
 					p->w[1].text);
 		for (i = 0; i < tp->n; i++)
 			o->timeout.timeout[i] = tp->dflt[i];
-		return 0;
+		return 2;
 	}
-	if (wp_is(p, 0, "l3proto") && p->n == 2)
-		return wp_l3proto(p, 1, &o->timeout.l3proto);
-	if (!wp_is(p, 0, "policy") || !wp_is(p, 1, "=") || !wp_is(p, 2, "{") ||
-	    !wp_is(p, p->n - 1, "}"))
-		return wp_error(p, &p->w[0], "unexpected '%s' in a ct timeout",
-				p->w[0].text);
-	for (i = 3; i + 2 < p->n; i += 4) {
-		if (!wp_is(p, i + 1, ":") || wp_duration(p, i + 2, 1000, &ms) < 0)
-			return wp_error(p, &p->w[i], "'%s' needs ': VALUE'",
-					p->w[i].text);
-		timeout_states_add(o, &p->w[i], ms);
-		if (!wp_is(p, i + 3, ",") && !wp_is(p, i + 3, "}"))
-			return wp_error(p, &p->w[i + 2],
-					"unexpected '%s' in a policy",
-					p->w[i + 2].text);
-	}
-	/* all of "STATE : VALUE ," up to the closing brace */
-	if (i != p->n && !(i == 3 && p->n == 4))
-		return wp_error(p, &p->w[i < p->n ? i : p->n - 1],
-				"'%s' needs ': VALUE'",
-				p->w[i < p->n ? i : p->n - 1].text);
-	return 0;
+	if (wp_is(p, 0, "l3proto"))
+		return wp_l3proto(p, 1, &o->timeout.l3proto) < 0 ? -1 : 2;
+	if (wp_is(p, 0, "policy"))
+		return parse_policy(p);
+	return wp_syntax(p, 0, NULL);
 }
 
-/* protocol tcp; dport 22; timeout 10s; size 8; l3proto ip */
+/* protocol tcp | dport 22 | timeout 10s | size 8 | l3proto ip */
 static int parse_expect(struct wparse *p)
 {
 	struct sobj *o = p->o;
 	uint64_t v;
 
-	if (p->n != 2)
-		goto bad;
 	if (wp_is(p, 0, "protocol"))
-		return wp_l4proto(p, 1, &o->expect.l4proto);
+		return wp_l4proto(p, 1, false, &o->expect.l4proto) < 0 ? -1 : 2;
 	if (wp_is(p, 0, "l3proto"))
-		return wp_l3proto(p, 1, &o->expect.l3proto);
+		return wp_l3proto(p, 1, &o->expect.l3proto) < 0 ? -1 : 2;
 	if (wp_is(p, 0, "dport")) {
-		if (wp_u64(p, 1, UINT16_MAX, &v) < 0)
+		if (wp_ranged(p, 1, UINT16_MAX, &v) < 0)
 			return -1;
 		o->expect.dport = v;
-		return 0;
+		return 2;
 	}
 	if (wp_is(p, 0, "size")) {
-		if (wp_u64(p, 1, UINT8_MAX, &v) < 0)
+		if (wp_ranged(p, 1, UINT8_MAX, &v) < 0)
 			return -1;
 		o->expect.size = v;
-		return 0;
+		return 2;
 	}
 	if (wp_is(p, 0, "timeout")) {
-		if (wp_duration(p, 1, 1, &v) < 0)
+		if (wp_time(p, 1, 0, &v) < 0)
 			return -1;
 		o->expect.timeout = v;
-		return 0;
+		return 2;
 	}
-bad:
-	return wp_error(p, &p->w[0], "unexpected '%s' in a ct expectation",
-			p->w[0].text);
+	return wp_syntax(p, 0, NULL);
 }
 
 static int parse_secmark(struct wparse *p)
@@ -698,7 +770,7 @@ static int parse_synproxy(struct wparse *p)
 
 	if (!wp_is(p, 0, "mss"))
 		return wp_syntax(p, 0, NULL);
-	if (wp_u64(p, 1, UINT16_MAX, &v) < 0)
+	if (wp_ranged(p, 1, UINT16_MAX, &v) < 0)
 		return -1;
 	o->synproxy.mss = v;
 	if (wp_sep(p, i)) {
@@ -707,7 +779,7 @@ static int parse_synproxy(struct wparse *p)
 	}
 	if (!wp_is(p, i, "wscale"))
 		return wp_syntax(p, i, "wscale");
-	if (wp_u64(p, i + 1, 14, &v) < 0)
+	if (wp_ranged(p, i + 1, UINT8_MAX, &v) < 0)
 		return -1;
 	o->synproxy.wscale = v;
 	i += 2;
@@ -763,21 +835,16 @@ static bool kind_takes_items(uint32_t type)
 	       type == NFT_OBJECT_CT_EXPECT;
 }
 
-/* A ct object's item: its words up to a separator or a comment, which
- * has to come after a separator. */
+/* A ct object's setting, which a separator has to follow. */
 static int parse_item(struct wparse *p)
 {
-	unsigned int n = p->n, j;
+	int r = kind_parsers[p->o->type](p);
 
-	for (j = 0; j < n && !wp_sep(p, j) && !wp_is(p, j, "comment"); j++)
-		;
-	p->n = j;
-	if (kind_parsers[p->o->type](p) < 0)
+	if (r < 0)
 		return -1;
-	p->n = n;
-	if (wp_is(p, j, "comment"))
-		return wp_syntax(p, j, "newline or semicolon");
-	return j;
+	if (!wp_sep(p, r))
+		return wp_syntax(p, r, "newline or semicolon");
+	return r;
 }
 
 static void parse_block(struct wparse *p, struct sobj_words *ws)
@@ -1235,7 +1302,7 @@ static int json_synproxy_body(struct json_ctx *jctx, json_t *obj,
 		o->synproxy.mss = v;
 		o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
 	}
-	if (json_u64_key(jctx, obj, "wscale", 14, &v) > 0) {
+	if (json_u64_key(jctx, obj, "wscale", UINT8_MAX, &v) > 0) {
 		o->synproxy.wscale = v;
 		o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
 	}

@@ -318,6 +318,11 @@ static void sobj_json_body(const struct sobj *o, json_t *r,
 			if (o->timeout.timeout[i] != tp->dflt[i])
 				json_object_set_new(pol, tp->states[i],
 					json_integer(o->timeout.timeout[i]));
+		/* 1.1.3 writes null for a policy of defaults only */
+		if (!json_object_size(pol)) {
+			json_decref(pol);
+			pol = json_null();
+		}
 		json_object_set_new(r, "policy", pol);
 		break;
 	case NFT_OBJECT_CT_EXPECT:

@@ -180,7 +180,8 @@ assert_match 'no table ip nope' "$out" "list counters of a missing table"
 out=$(nft add counter ip nope c 2>&1)
 assert_match "table 'nope' does not exist" "$out" "add to a missing table"
 out=$(nft add ct timeout inet T x { protocol tcp\; policy = { established } } 2>&1)
-assert_match "'established' needs ': VALUE'" "$out" "policy without a value"
+assert_match "syntax error, unexpected '}', expecting colon" "$out" \
+	"policy without a value"
 has_caret "$out" || fail "no caret: $out"
 out=$(nft delete limit inet T l 2>&1)
 assert_match "limit 'l' is in use by a rule in table inet T" "$out" \

@@ -87,6 +87,63 @@ ct timeout t { policy = { established: 100 }; }
 ct timeout t { protocol udp; policy = { established: 100, close: 10 }; comment "o"; }
 ct timeout t { protocol tcp; policy = { unreplied: 10, replied: 20 }; }
 secmark s { }
+counter c { packets 1 }
+counter c { bytes 2 packets 1 }
+counter c { packets 1 bytes 2 packets 3 bytes 4 }
+counter c { packets 1; bytes 2 }
+quota q { over }
+quota q { 5 }
+quota q { mbytes }
+quota q { 5 mbytes used }
+quota q { until 5 mbytes }
+quota q { over 5 mbytes; over 6 bytes }
+limit l { rate 5 }
+limit l { rate 5/second burst 5 }
+limit l { rate 5/second burst 5 bytes }
+limit l { rate 5 kbytes/second burst 5 packets }
+limit l { rate over }
+limit l { 5/second }
+limit l { rate 0/second }
+limit l { rate 5/second burst 0 packets }
+limit l { rate 5 kbytes/second burst 0 bytes }
+limit l { rate 5 kbytes / second }
+limit l { rate 5 /second }
+secmark s { foo }
+secmark s { "a" "b" }
+secmark s { 5 }
+ct helper h { type ftp protocol tcp; }
+ct helper h { type "ftp" protocol sctp; }
+ct helper h { protocol tcp type "ftp"; }
+ct helper h { type "ftp" protocol tcp; l3proto foo; }
+ct helper h { type "ftp"; }
+ct expectation e { protocol 6; dport 1; timeout 1s; size 1; }
+ct expectation e { protocol tcp; dport 1; timeout 1h; size 1; }
+ct expectation e { protocol tcp; dport 1; timeout 100; size 1; }
+ct timeout t { protocol tcp; policy = { established: 100 } }
+ct timeout t { protocol tcp; policy = { established 100 } }
+ct timeout t { protocol tcp; policy = { established: 1m } }
+ct timeout t { protocol tcp; l3proto ip6; }
+ct helper h { type "ftp" protocol tcp }
+ct expectation e { protocol tcp; dport 1; timeout 1s; size 1 }
+ct timeout t { protocol tcp }
+ct helper h { type "ftp" protocol tcp; l3proto ip }
+ct expectation e { protocol tcp; l3proto ip6; dport 1; timeout 1s; size 1; l3proto foo; }
+ct expectation e { protocol tcp; dport tcp; timeout 1s; size 1; }
+ct expectation e { protocol tcp dport 1; }
+ct helper h { type "ftp" protocol tcp; type "ftp" protocol udp; }
+ct timeout t { protocol tcp; policy = { established: 100, }; }
+ct timeout t { protocol tcp; policy = { established: 100, close 5 }; }
+ct timeout t { protocol tcp; policy = { established: foo }; }
+ct timeout t { protocol tcp; policy = { 5: 100 }; }
+ct timeout t { protocol tcp; policy = { "established": 100 }; }
+ct helper h { type "ftp" protocol tcp; comment "o" }
+ct timeout t { protocol tcp; policy { established: 5 }; }
+ct timeout t { protocol tcp; policy = established; }
+ct expectation e { protocol tcp; dport 1; timeout foo; size 1; }
+ct expectation e { protocol tcp; dport 1; timeout 1s; size -1; }
+synproxy s { mss 1 wscale 15 }
+counter c { packets -1 bytes 2 }
+counter c { packets x bytes 2 }
 DECLS
 ok "$n declarations as 1.1.3 reads them"
 
@@ -130,3 +187,14 @@ want=$("$SRCDIR/tools/ref" nft --debug=netlink -f "$TMPD/o.nft" 2>&1 |
 	grep -E 'objref|Error' | sort)
 got=$(nft --debug=netlink -f "$TMPD/o.nft" 2>&1 | grep -E 'objref|Error' | sort)
 assert_eq "$got" "$want" "objects named by numbers and variables"
+
+# values past their field: 1.1.3 cuts them down unsaid (dport 99999 is
+# 34463), we refuse them (README, Differences)
+for decl in 'ct expectation e { protocol tcp; dport 99999; timeout 1s; size 1; }' \
+	    'ct expectation e { protocol tcp; dport 1; timeout 1s; size 300; }' \
+	    'synproxy s { mss 70000 wscale 2 }'; do
+	printf 'table ip t {\n\t%s\n}\n' "$decl" > "$TMPD/o.nft"
+	out=$(nft -f "$TMPD/o.nft" 2>&1) && fail "$decl: loaded"
+	assert_match 'Error: Value [0-9]+ exceeds valid range 0-[0-9]+' "$out" \
+		"$decl: refused"
+done
