@@ -587,7 +587,8 @@ static int wp_time(struct wparse *p, unsigned int i, uint64_t unit_ms,
 	const char *t;
 	char *end;
 
-	if (i >= p->n || wp_sep(p, i) || p->w[i].quoted)
+	if (i >= p->n || wp_sep(p, i) || p->w[i].quoted || wp_is(p, i, "}") ||
+	    wp_is(p, i, ","))
 		return wp_syntax(p, i, unit_ms ? "number or string" : "string");
 	t = p->w[i].text;
 	if (isdigit((unsigned char)*t)) {
@@ -778,7 +779,8 @@ static int parse_synproxy(struct wparse *p)
 		i++;
 	}
 	if (!wp_is(p, i, "wscale"))
-		return wp_syntax(p, i, "wscale");
+		return wp_syntax(p, i, sep ? "wscale" :
+				 "newline or semicolon or wscale");
 	if (wp_ranged(p, i + 1, UINT8_MAX, &v) < 0)
 		return -1;
 	o->synproxy.wscale = v;
@@ -817,7 +819,8 @@ static int parse_comment(struct wparse *p)
 	struct sobj_word w;
 
 	if (p->n < 2 || wp_sep(p, 1))
-		return wp_syntax(p, 1, "string");
+		return wp_syntax(p, 1,
+				 "string or quoted string or string with a trailing asterisk");
 	if (p->o->comment) {
 		w = p->w[0];
 		w.location = wp_span(p, 0, 1);

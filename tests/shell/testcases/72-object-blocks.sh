@@ -144,6 +144,13 @@ ct expectation e { protocol tcp; dport 1; timeout 1s; size -1; }
 synproxy s { mss 1 wscale 15 }
 counter c { packets -1 bytes 2 }
 counter c { packets x bytes 2 }
+quota q { comment }
+quota q { comment; }
+synproxy s { mss 1 }
+ct timeout t { policy = { a : }; }
+counter c { packets 1 bytes 2 3 }
+ct expectation e { size 1 2; }
+limit l { rate 5/second burst 5 packets burst }
 DECLS
 ok "$n declarations as 1.1.3 reads them"
 
