@@ -1495,6 +1495,20 @@ static char *sobj_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			 family_name(cmd->handle.family), cmd_table_name(cmd));
 }
 
+/* The kernel names the attribute: a missing table is pointed at the
+ * table, as 1.1.3 does. */
+static char *sobj_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
+			       const void *obj, const struct location **loc)
+{
+	if (mnl_err_path_is(e, 1, NFTA_OBJ_TABLE) && e->err == ENOENT) {
+		*loc = cmd_loc_or(cmd, &cmd->handle.table.location);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd),
+				 family_name(cmd->handle.family));
+	}
+	return NULL;
+}
+
 static const struct location *sobj_block_location(const void *obj)
 {
 	const struct sobj *o = obj;
@@ -1560,6 +1574,7 @@ const struct obj_ops var = {						\
 	.echo		= sobj_echo,					\
 	.strerror	= sobj_strerror,				\
 	.explain	= sobj_explain,					\
+	.explain_attr	= sobj_explain_attr,				\
 	.block_location	= sobj_block_location,				\
 	.explain_missing = sobj_explain_missing,			\
 	.explain_exists	= sobj_explain_exists,				\

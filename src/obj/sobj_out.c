@@ -486,6 +486,15 @@ const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
 	return delim;
 }
 
+static bool sobj_table_exists(struct nft_ctx *nft, const struct handle *h,
+			      struct list_head *msgs)
+{
+	struct cache_filter f = { h->family, h->table.name, NULL };
+
+	return cache_fetch(nft, NFT_CACHE_TABLE, &f, msgs) < 0 ||
+	       cache_table_lookup(&nft->cache, h->family, h->table.name);
+}
+
 /* "list counters [table T]", "list counter T c", "reset ...": ask the
  * kernel for exactly those objects (reset: and zero them), then print
  * them grouped by table as the system nft does. */
@@ -513,8 +522,7 @@ int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 			return -1;
 		if (!cache_table_lookup(&nft->cache, h->family, h->table.name))
 			return erec_error(msgs, &h->table.location,
-					  "No such file or directory: no table %s %s",
-					  family_name(h->family), h->table.name);
+					  "No such file or directory");
 	}
 	ret = mnl_obj_request(nft, type, h->family, h->table.name,
 			      all ? NULL : h->chain.name, k->type,
@@ -529,17 +537,20 @@ int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 		sobj_list_free(&objs);
 		return ret;
 	}
+	/* in 1.1.3's words: under the table if it is missing, else under
+	 * the object; the reset of a missing object resets nothing */
 	if (ret < 0 && !(all && !h->table.name)) {
-		ret = erec_error(msgs, all ? &h->table.location :
-				 &h->chain.location, all ?
-				 "No such file or directory: no table %s %s" :
-				 "No such file or directory: no %s %s in table %s %s",
-				 all ? family_name(h->family) : k->name,
-				 all ? h->table.name : h->chain.name,
-				 family_name(h->family), h->table.name ?: "");
 		sobj_list_free(&objs);
-		return ret;
+		if (!all && !sobj_table_exists(nft, h, msgs))
+			return erec_error(msgs, &h->table.location,
+					  "No such file or directory");
+		if (!all && cmd->op == CMD_RESET)
+			goto print;
+		return erec_error(msgs, all ? &h->table.location :
+				  &h->chain.location,
+				  "No such file or directory");
 	}
+print:
 	list_for_each_entry(o, &objs, list) {
 		if (o->undecoded) {
 			why = xasprintf("cannot list %s %s: %s", k->name,

@@ -167,7 +167,9 @@ assert_match "Error: Could not process rule: No such file or directory" "$out" \
 	"unknown counter in a rule"
 assert_caret_under "$out" 'nope' "unknown counter in a rule: caret"
 out=$(nft list counter inet T nope 2>&1)
-assert_match 'no counter nope in table inet T' "$out" "list a missing counter"
+# 1.1.3's words: the caret says what is missing
+assert_match '^Error: No such file or directory$' "$out" "list a missing counter"
+assert_caret_under "$out" 'nope' "list a missing counter: caret"
 # as 1.1.3, the kernel refuses a quota used beyond itself
 out=$(nft add quota inet T bad { 10 bytes used 20 bytes } 2>&1)
 assert_match 'Could not process rule: Invalid argument' "$out" \
@@ -176,7 +178,9 @@ has_caret "$out" || fail "no caret: $out"
 out=$(nft add quota inet T bad { 10 gbytes } 2>&1)
 assert_match 'expecting bytes, kbytes or mbytes' "$out" "quota unit"
 out=$(nft list counters table ip nope 2>&1)
-assert_match 'no table ip nope' "$out" "list counters of a missing table"
+assert_match '^Error: No such file or directory$' "$out" \
+	"list counters of a missing table"
+assert_caret_under "$out" 'nope' "list counters of a missing table: caret"
 out=$(nft add counter ip nope c 2>&1)
 assert_match "table 'nope' does not exist" "$out" "add to a missing table"
 out=$(nft add ct timeout inet T x { protocol tcp\; policy = { established } } 2>&1)

@@ -205,3 +205,21 @@ for decl in 'ct expectation e { protocol tcp; dport 99999; timeout 1s; size 1; }
 	assert_match 'Error: Value [0-9]+ exceeds valid range 0-[0-9]+' "$out" \
 		"$decl: refused"
 done
+
+# listing, resetting, deleting what is missing: 1.1.3's words, the caret
+# under the table when it is the table that is missing (destroy too)
+nft flush ruleset
+"$SRCDIR/tools/ref" nft flush ruleset
+nft add table inet t
+for c in "list counters table ip t" "list quotas table inet nope" \
+	 "list counter inet t nope" "list counter inet nope c" \
+	 "list ct helper inet t nope" "list quota ip t q" \
+	 "reset counter inet t nope" "reset counter inet nope c" \
+	 "reset quotas table ip t" "delete counter inet t nope" \
+	 "delete quota inet nope q" "delete quota inet nope handle 5" \
+	 "destroy quota inet nope q" "destroy chain inet nope c" \
+	 "destroy flowtable inet nope f" "destroy rule inet nope c handle 4"; do
+	got=$(nft $c 2>&1; echo "rc=$?")
+	want=$("$SRCDIR/tools/ref" nft $c 2>&1; echo "rc=$?")
+	assert_eq "$got" "$want" "$c"
+done
