@@ -151,6 +151,20 @@ ct timeout t { policy = { a : }; }
 counter c { packets 1 bytes 2 3 }
 ct expectation e { size 1 2; }
 limit l { rate 5/second burst 5 packets burst }
+counter "a b" { }
+counter counter { }
+quota quota { 5 bytes }
+limit rate { rate 1/second }
+counter rate { }
+ct timeout to { protocol tcp; }
+synproxy bytes { }
+quota packets { 5 bytes }
+counter ip { }
+quota last { 5 bytes }
+counter 5 { }
+counter chunk { }
+limit burst { rate 1/second }
+quota q { 1 kbytes comment "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }
 DECLS
 ok "$n declarations as 1.1.3 reads them"
 
