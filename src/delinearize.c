@@ -910,7 +910,7 @@ static void delin_flags_match(struct expr *rel)
 	rel->binop.right = expr_get(binop->binop.right);
 	rel->binop.left = expr_get(base);
 	/* (flags & mask) == 0 is "ct state ! established", as for "tcp
-	 * flags ! syn" (UPSTREAM-FORMAT.md 3.1) */
+	 * flags ! syn", as 1.1.3 lists them */
 	rel->binop.op = rel->binop.op == OP_NEQ ? OP_IMPLICIT : OP_NEG;
 	expr_free(binop);
 }

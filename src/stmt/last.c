@@ -1,7 +1,7 @@
 /*
  * Last statements: "last" records when the rule last matched; the
  * kernel reports it as milliseconds ago, or never. Lists as "last used
- * never" or "last used 1m40s" (UPSTREAM-FORMAT.md 4.6); "last used
+ * never" or "last used 1m40s", as 1.1.3 lists it; "last used
  * DURATION" as input sets the time, as a restored ruleset does.
  */
 #include <ctype.h>

@@ -2,8 +2,7 @@
  * Limit statements: "limit rate [over] N/unit [burst N packets]" and the
  * byte rate "limit rate [over] N kbytes/unit [burst N bytes]". The kernel
  * takes the rate in packets or bytes per a unit of seconds. A packet
- * limit always lists its burst (upstream 1.1 does; UPSTREAM-FORMAT.md
- * 4.1); a byte limit lists a burst that is not 0.
+ * limit always lists its burst (upstream 1.1.3 does); a byte limit lists a burst that is not 0.
  */
 #include <inttypes.h>
 #include <string.h>

@@ -30,7 +30,7 @@ static const struct {
 	{ "ip",		NFT_PAYLOAD_CSUM_INET,	10, 0 },
 	{ "tcp",	NFT_PAYLOAD_CSUM_INET,	16, 0 },
 	/* upstream 1.1: the kernel updates the UDP checksum, and leaves
-	 * a zero one alone (UPSTREAM-FORMAT.md 4.3) */
+	 * a zero one alone, as 1.1.3 sends it */
 	{ "udp",	NFT_PAYLOAD_CSUM_NONE,	0,
 	  NFT_PAYLOAD_L4CSUM_PSEUDOHDR },
 	{ "icmp",	NFT_PAYLOAD_CSUM_INET,	2,  0 },

@@ -407,8 +407,7 @@ ref-skip: 1.1.3 loads 4294967296 as 0 without a word
 
 fail: ct count
 
-# Masks of several flags are or-expressions in upstream 1.1
-# (UPSTREAM-FORMAT.md 3.1); 1.0.6 lists the "value / mask" shorthand.
+# Masks of several flags are or-expressions in upstream 1.1.3.
 rule ip: ct state & (established | related) == established
   [ ct load state => reg 1 ]
   [ bitwise reg 1 = ( reg 1 & 0x00000006 ) ^ 0x00000000 ]

@@ -183,7 +183,7 @@ fail: add @sd { tcp dport }
 fail: add @sd { ip saddr log }
 
 # meter: upstream 1.1 makes the named dynamic set with the rule and lists
-# the statement as the set statement it is (UPSTREAM-FORMAT.md 4.2)
+# the statement as the set statement it is
 rule: meter m1 { ip saddr limit rate 10/second }
 list: add @m1 { ip saddr limit rate 10/second burst 5 packets }
   [ payload load 4b @ network header + 12 => reg 1 ]

@@ -571,7 +571,7 @@ bytecode netdev:
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "type"}}, "right": "nd-neighbor-solicit"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "icmpv6", "field": "taddr"}}, "right": "fe80::1"}}]
 
 # the messages that carry a target address: the implied type set stays
-# listed (UPSTREAM-FORMAT.md section 5)
+# listed, as 1.1.3 lists it
 rule: icmpv6 taddr fe80::3
 list: icmpv6 type { mld-listener-query, mld-listener-report, mld-listener-done, nd-neighbor-solicit, nd-neighbor-advert, nd-redirect } icmpv6 taddr fe80::3
   __set%d t 3

@@ -1,6 +1,4 @@
-# last statement (new in nft 1.1; the system nft 1.0.6 cannot parse it,
-# so these expectations follow UPSTREAM-FORMAT.md 4.6, and it lists the
-# rules without their last statement: system-list). "last used 1s" is
+# last statement (new in nft 1.1). "last used 1s" is
 # not tested: its listing depends on the time the test takes.
 families: ip ip6 inet bridge netdev
 table: t

@@ -1,7 +1,6 @@
 # limit and quota statements
 # Packet limits list their burst, default 5 included, as upstream 1.1
-# does (UPSTREAM-FORMAT.md 4.1); the system nft 1.0.6 leaves it out
-# (system-list).
+# does.
 families: ip6 arp bridge netdev
 table: t
 chain: c { type filter hook input priority filter; policy accept; }

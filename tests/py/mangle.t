@@ -187,7 +187,7 @@ json: [{"mangle": {"key": {"payload": {"protocol": "icmpv6", "field": "type"}}, 
 ref-list: meta l4proto ipv6-icmp @th,0,16 set @th,0,16 & 0x1ff | 0x100
 ref-json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "ipv6-icmp"}}, {"mangle": {"key": {"payload": {"base": "th", "offset": 0, "len": 16}}, "value": {"|": [{"&": [{"payload": {"base": "th", "offset": 0, "len": 16}}, 511]}, 256]}}}]
 
-# UPSTREAM-FORMAT.md 4.3: upstream lets the kernel update the UDP checksum
+# upstream 1.1.3 lets the kernel update the UDP checksum
 rule: udp dport set 53
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000011 ]

@@ -60,7 +60,7 @@ for e in "ct original ip saddr" "ct reply ip6 daddr" "ct reply packets"; do
 done > "$TMPD/out"
 assert_files_eq "$TMPD/expect" "$TMPD/out" "describe ct DIR keys"
 # proto-src and proto-dst are ports in upstream 1.1, which matches them
-# without a layer 4 protocol (UPSTREAM-FORMAT.md 5); nft 1.0.6 has no type
+# without a layer 4 protocol; nft 1.0.6 has no type
 # for them and prints "datatype invalid (invalid)".
 for e in "ct original proto-src" "ct reply proto-dst" "ct proto-src"; do
 	assert_eq "$(nft describe $e)" \

@@ -26,7 +26,7 @@ declare -A PRELUDE=(
 )
 
 # upstream_format: the system nft's listing in the upstream 1.1 format we
-# follow (../shared/UPSTREAM-FORMAT.md): quoted device lists.
+# follow: quoted device lists.
 upstream_format()
 {
 	perl -pe 's/(devices = \{ )([^}]*)( \})/$1 . join(", ",

@@ -121,7 +121,7 @@ if have_ref && ! is_system_nft; then
 fi
 nft add element ip t a '{ 10.0.0.3 : 10.0.0.4 . 0x20 }' || fail "add element"
 assert_match '10.0.0.3 : 10.0.0.4 . 0x00000020' "$(nft list map ip t a)" "added element lists back"
-# the system nft cannot load its own JSON of these (UPSTREAM-FORMAT 7.3)
+# an older nft could not load its own JSON of these
 if ! is_system_nft; then
 	nft -j list ruleset > "$TMPD/data.json" || fail "JSON listing"
 	nft flush ruleset
@@ -131,8 +131,8 @@ fi
 out=$(nft add element ip t a '{ 10.0.0.5 : 10.0.0.6 }' 2>&1)
 assert_match 'invalid data type, expected concatenation of \(IPv4 address, packet mark\)' "$out" "data that is not a concatenation refused"
 
-# 3. Maps whose data are ranges: "typeof K : interval D" (UPSTREAM-FORMAT
-#    6.1: upstream 1.1 keeps the typeof, 1.0.6 lists it as "type") and
+# 3. Maps whose data are ranges: "typeof K : interval D" (upstream
+#    1.1 keeps the typeof, 1.0.6 lists it as "type") and
 #    "type K : interval D". Each element's data is its low ends then its
 #    high ends, the set's data length twice the data's; the user data
 #    is the system nft's (so it lists our typeof too, as "type").
