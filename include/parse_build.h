@@ -41,6 +41,9 @@ struct parser_state {
 	unsigned int max_inputs;
 	/* why the scanner returned an invalid token, for the message */
 	const char *lex_error;
+	/* the kind of the object whose name is parsed next
+	 * (NFT_OBJECT_*), see parser_obj_name_kw() */
+	uint32_t obj_kind;
 	/* a word that started a statement as a value ("countr" in
 	 * "countr\n"), for a "did you mean" if no value follows it */
 	struct location lhs_word;
@@ -100,6 +103,10 @@ void parser_table_add_sobj(struct parser_state *st, struct table *table,
 			   uint32_t type, char *name,
 			   const struct location *name_loc,
 			   struct sobj_words *ws, const struct location *loc);
+/* Can keyword @kw name an object of the kind parsed last? 1.1.3's
+ * scanner takes some as words there; else a syntax error. */
+bool parser_obj_name_kw(struct parser_state *st, const char *kw,
+			const struct location *loc);
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
 			    const struct location *loc);
 struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,

@@ -21,6 +21,13 @@ struct nftnl_obj;
 /* The number of states a ct timeout policy can have (tcp's). */
 #define SOBJ_TIMEOUT_MAX	11
 
+/* A "STATE : VALUE" of a ct timeout's policy, before evaluation. */
+struct sobj_state {
+	char *name;
+	struct location location;
+	uint32_t seconds;
+};
+
 struct sobj {
 	struct list_head list;		/* in table->objs */
 	/* family, table, the object's name (in the chain slot, as
@@ -58,6 +65,10 @@ struct sobj {
 			uint16_t l3proto;
 			uint8_t l4proto;
 			uint32_t timeout[SOBJ_TIMEOUT_MAX];	/* seconds */
+			/* the policy as written, its states checked
+			 * against the protocol when evaluated */
+			struct sobj_state *states;
+			unsigned int nstates;
 		} timeout;
 		struct {
 			uint16_t l3proto;
@@ -77,8 +88,8 @@ struct sobj {
 	};
 };
 
-/* The words of a declaration block, "{ over 100 mbytes; comment "x" }":
- * items are separated by ";" words. */
+/* The words of a declaration block, "{ over 100 mbytes; comment "x" }",
+ * separators as ";" words; @open and @close are where the braces are. */
 struct sobj_word {
 	char *text;
 	struct location location;
@@ -89,6 +100,8 @@ struct sobj_words {
 	struct sobj_word *w;
 	unsigned int n;
 	unsigned int size;
+	struct location open;
+	struct location close;
 };
 
 struct sobj_words *sobj_words_alloc(void);
@@ -113,6 +126,8 @@ struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
 
 /* Table blocks (src/obj/table.c) */
 int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o);
+/* A ct timeout's policy states, in its protocol's (part of the above) */
+int sobj_states_evaluate(struct sobj *o, struct list_head *msgs);
 struct exec_ctx;
 int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	     const struct handle *h, const void *obj);

@@ -239,7 +239,7 @@ int comment_evaluate(struct eval_ctx *ectx, const char *comment,
 {
 	if (comment && strlen(comment) > NFT_COMMENT_MAXLEN)
 		return erec_error(ectx->msgs, loc->indesc ? loc : obj_loc,
-				  "comment is longer than %u characters",
+				  "comment too long, %u characters maximum allowed",
 				  NFT_COMMENT_MAXLEN);
 	return 0;
 }

@@ -181,9 +181,9 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
 %type <string> set_obj_kind
-%type <string> identifier string_arg objref_name prio_base opt_hooks_device
+%type <string> identifier string_arg objref_name obj_name prio_base opt_hooks_device
 %type <string> elem_opt_key elem_opt_value
-%type <kw> keyword_id name_keyword proto_kw rhs_keyword
+%type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
@@ -886,7 +886,7 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				list_add_tail(&$4->list,
 					      &$<table>0->flowtables);
 			}
-		| obj_kind identifier obj_block
+		| obj_kind obj_name obj_block
 			{
 				parser_table_add_sobj(state, $<table>0, $1, $2,
 						      &@2, $3, &@$);
@@ -949,15 +949,16 @@ obj_kind	: obj_kind_plain	{ $$ = $1; }
 		| CT STRING
 			{
 				$$ = parser_ct_obj_type(state, $2, &@2);
+				state->obj_kind = $$;
 				xfree($2);
 			}
 		;
 
-obj_kind_plain	: COUNTER	{ $$ = NFT_OBJECT_COUNTER; }
-		| QUOTA		{ $$ = NFT_OBJECT_QUOTA; }
-		| LIMIT		{ $$ = NFT_OBJECT_LIMIT; }
-		| SYNPROXY	{ $$ = NFT_OBJECT_SYNPROXY; }
-		| SECMARK	{ $$ = NFT_OBJECT_SECMARK; }
+obj_kind_plain	: COUNTER	{ $$ = state->obj_kind = NFT_OBJECT_COUNTER; }
+		| QUOTA		{ $$ = state->obj_kind = NFT_OBJECT_QUOTA; }
+		| LIMIT		{ $$ = state->obj_kind = NFT_OBJECT_LIMIT; }
+		| SYNPROXY	{ $$ = state->obj_kind = NFT_OBJECT_SYNPROXY; }
+		| SECMARK	{ $$ = state->obj_kind = NFT_OBJECT_SECMARK; }
 		;
 
 /* "list ct helper T h", "list ct helpers [family] [table T]": which
@@ -977,7 +978,61 @@ obj_args	: %empty		{ $$ = sobj_words_alloc(); }
 			}
 		;
 
-obj_spec	: table_spec identifier
+/* An object's name: a word ("last" too), as 1.1.3 takes it; not quoted,
+ * nor a keyword */
+obj_name	: STRING		{ $$ = $1; }
+		| obj_name_kw
+			{
+				if (!parser_obj_name_kw(state, $1, &@1))
+					YYERROR;
+				$$ = xstrdup($1);
+			}
+		;
+
+/* the keywords 1.1.3 takes as some kind's object name (src/parse/cmd.c) */
+obj_name_kw	: LAST		{ $$ = "last"; }
+		| BYPASS		{ $$ = "bypass"; }
+		| CHAINS		{ $$ = "chains"; }
+		| CHUNK		{ $$ = "chunk"; }
+		| FANOUT		{ $$ = "fanout"; }
+		| FLOWTABLES	{ $$ = "flowtables"; }
+		| FULLY_RANDOM	{ $$ = "fully-random"; }
+		| GROUP		{ $$ = "group"; }
+		| HOOKS		{ $$ = "hooks"; }
+		| LEVEL		{ $$ = "level"; }
+		| MAPS		{ $$ = "maps"; }
+		| MOD		{ $$ = "mod"; }
+		| NUM		{ $$ = "num"; }
+		| OFFSET		{ $$ = "offset"; }
+		| OPTION		{ $$ = "option"; }
+		| PERSISTENT	{ $$ = "persistent"; }
+		| PREFIX		{ $$ = "prefix"; }
+		| QUEUE_THRESHOLD	{ $$ = "queue-threshold"; }
+		| SEED		{ $$ = "seed"; }
+		| SETS		{ $$ = "sets"; }
+		| SNAPLEN		{ $$ = "snaplen"; }
+		| SPNUM		{ $$ = "spnum"; }
+		| TABLES		{ $$ = "tables"; }
+		| TO		{ $$ = "to"; }
+		| TTL		{ $$ = "ttl"; }
+		| WITH		{ $$ = "with"; }
+		| BURST		{ $$ = "burst"; }
+		| COUNT		{ $$ = "count"; }
+		| MSS		{ $$ = "mss"; }
+		| OVER		{ $$ = "over"; }
+		| RATE		{ $$ = "rate"; }
+		| SACK_PERM	{ $$ = "sack-perm"; }
+		| TIMESTAMP	{ $$ = "timestamp"; }
+		| UNTIL		{ $$ = "until"; }
+		| USED		{ $$ = "used"; }
+		| WSCALE		{ $$ = "wscale"; }
+		| PACKETS		{ $$ = "packets"; }
+		| BYTES		{ $$ = "bytes"; }
+		| NAME		{ $$ = "name"; }
+		;
+
+
+obj_spec	: table_spec obj_name
 			{
 				$$ = $1;
 				$$->chain.name = $2;
@@ -986,7 +1041,12 @@ obj_spec	: table_spec identifier
 		;
 
 
-obj_block	: '{' obj_body '}'	{ $$ = $2; }
+obj_block	: '{' obj_body '}'
+			{
+				$$ = $2;
+				$$->open = @1;
+				$$->close = @3;
+			}
 		;
 
 obj_body	: %empty		{ $$ = sobj_words_alloc(); }
@@ -995,11 +1055,23 @@ obj_body	: %empty		{ $$ = sobj_words_alloc(); }
 				$$ = $1;
 				sobj_words_add($$, ";", &@2, false);
 			}
-		| obj_body identifier
+		| obj_body STRING
 			{
 				$$ = $1;
 				sobj_words_add($$, $2, &@2, false);
 				xfree($2);
+			}
+		| obj_body QUOTED_STRING
+			{
+				/* quoted: never a keyword ("comment") */
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, true);
+				xfree($2);
+			}
+		| obj_body keyword_id
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
 			}
 		| obj_body obj_punct
 			{
@@ -1024,11 +1096,22 @@ obj_body	: %empty		{ $$ = sobj_words_alloc(); }
 
 obj_inner	: %empty		{ $$ = sobj_words_alloc(); }
 		| obj_inner NEWLINE	{ $$ = $1; }
-		| obj_inner identifier
+		| obj_inner STRING
 			{
 				$$ = $1;
 				sobj_words_add($$, $2, &@2, false);
 				xfree($2);
+			}
+		| obj_inner QUOTED_STRING
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, true);
+				xfree($2);
+			}
+		| obj_inner keyword_id
+			{
+				$$ = $1;
+				sobj_words_add($$, $2, &@2, false);
 			}
 		| obj_inner obj_punct
 			{
@@ -1049,6 +1132,7 @@ obj_punct	: NUMBER	{ $$ = $1; }
 		| ':'		{ $$ = xstrdup(":"); }
 		| ','		{ $$ = xstrdup(","); }
 		| '='		{ $$ = xstrdup("="); }
+		| '-'		{ $$ = xstrdup("-"); }
 		;
 
 /* Set declarations: "type ipv4_addr; flags interval; elements = {...}".
@@ -1838,8 +1922,18 @@ objmap_field	: proto_kw STRING
 						    &@2);
 				xfree($2);
 			}
+		| '@' identifier ',' NUMBER ',' NUMBER
+			{
+				$$ = parser_payload_raw(state, &@$, $2, &@2,
+							$4, &@4, $6);
+				xfree($2);
+				xfree($4);
+				xfree($6);
+			}
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
+		| numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
 		;
 
 map_block	: elem_map_block
@@ -3701,6 +3795,28 @@ static bool parser_expects(const yysymbol_kind_t *expected, int n,
 }
 
 /*
+ * Where an object's name goes, 1.1.3 expects "string or last" (its
+ * scanner takes other keywords as words there, see obj_name), after a
+ * table "handle" too: those alone are named.
+ */
+static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
+{
+	bool handle = parser_expects(expected, n, YYSYMBOL_HANDLE);
+	int m = 0;
+
+	if (!parser_expects(expected, n, YYSYMBOL_STRING) ||
+	    !parser_expects(expected, n, YYSYMBOL_LAST) ||
+	    !parser_expects(expected, n, YYSYMBOL_SNAPLEN) ||
+	    !parser_expects(expected, n, YYSYMBOL_WSCALE))
+		return n;
+	if (handle)
+		expected[m++] = YYSYMBOL_HANDLE;
+	expected[m++] = YYSYMBOL_STRING;
+	expected[m++] = YYSYMBOL_LAST;
+	return m;
+}
+
+/*
  * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
  * mean 'k'?]" with the location of the offending token.
  */
@@ -3740,6 +3856,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) && text[0])
 		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+	n = parser_obj_name_expected(expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);

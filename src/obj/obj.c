@@ -68,8 +68,19 @@ const struct obj_ops *obj_ops_lookup_json(const char *name)
 
 const struct obj_ops *obj_ops_lookup_msg(uint16_t type)
 {
+	/* Linux 6.3's destroy messages (26-32): those of the kinds'
+	 * delete messages, for what a failure means */
+	static const uint16_t destroy_del[] = {
+		NFT_MSG_DELTABLE, NFT_MSG_DELCHAIN, NFT_MSG_DELRULE,
+		NFT_MSG_DELSET, NFT_MSG_DELSETELEM, NFT_MSG_DELOBJ,
+		NFT_MSG_DELFLOWTABLE,
+	};
 	const struct obj_ops *ops;
 	unsigned int i;
+
+	if (type >= MSG_DESTROYTABLE &&
+	    type < MSG_DESTROYTABLE + array_size(destroy_del))
+		type = destroy_del[type - MSG_DESTROYTABLE];
 
 	/* NFT_MSG_NEWTABLE is 0: only kinds with messages have types */
 	for (i = 0; i < array_size(obj_registry); i++) {

@@ -143,8 +143,15 @@ struct sobj *sobj_alloc(uint32_t type)
 
 void sobj_free(struct sobj *o)
 {
+	unsigned int i;
+
 	if (!o)
 		return;
+	if (o->type == NFT_OBJECT_CT_TIMEOUT) {
+		for (i = 0; i < o->timeout.nstates; i++)
+			xfree(o->timeout.states[i].name);
+		xfree(o->timeout.states);
+	}
 	handle_free(&o->handle);
 	xfree(o->comment);
 	xfree(o->undecoded);
@@ -239,9 +246,18 @@ const char *sobj_l4proto_name(uint8_t proto)
 
 /* ---- declaration blocks ---- */
 
+/*
+ * A block is read as 1.1.3 reads it: counter, quota, limit, secmark and
+ * synproxy objects take their settings and comments one after another,
+ * with or without separators ("quota q { 25 mbytes comment "x" }"); the
+ * ct objects take one setting per separated item. Each kind's parser
+ * reads one setting from the word at p->w and says how many words it
+ * took (-1 on an error, reported).
+ */
 struct wparse {
 	struct sobj *o;
-	struct sobj_word *w;		/* the item's words */
+	const struct sobj_words *all;
+	struct sobj_word *w;		/* the words from here on */
 	unsigned int n;
 	struct list_head *msgs;
 	int err;
@@ -255,89 +271,191 @@ static int wp_error(struct wparse *p, const struct sobj_word *w,
 	return -1;
 }
 
+static int wp_error_at(struct wparse *p, const struct location *loc,
+		       const char *msg)
+{
+	erec_error(p->msgs, loc, "%s", msg);
+	p->err = -1;
+	return -1;
+}
+
 static bool wp_is(const struct wparse *p, unsigned int i, const char *s)
 {
 	return i < p->n && !p->w[i].quoted && !strcmp(p->w[i].text, s);
 }
 
-static int wp_u64(struct wparse *p, unsigned int i, uint64_t max,
-		  uint64_t *v)
+static bool wp_sep(const struct wparse *p, unsigned int i)
 {
-	char *end;
-
-	if (i >= p->n)
-		return wp_error(p, &p->w[p->n - 1], "%s: a number must follow",
-				p->w[p->n - 1].text);
-	errno = 0;
-	*v = strtoull(p->w[i].text, &end, 0);
-	if (!isdigit((unsigned char)p->w[i].text[0]) || *end || errno ||
-	    *v > max)
-		return wp_error(p, &p->w[i], "'%s' is not a valid number here",
-				p->w[i].text);
-	return 0;
+	return wp_is(p, i, ";");
 }
 
-/* "25 mbytes" or "25mbytes" at @i; returns the words used, -1. */
-static int wp_bytes(struct wparse *p, unsigned int i, uint64_t *bytes)
+/* Where word @i starts, as an index of the whole block. */
+static unsigned int wp_index(const struct wparse *p, unsigned int i)
+{
+	return p->w - p->all->w + i;
+}
+
+/* The end of the word before word @i (the '{' for the first): where an
+ * empty part of a setting is, as bison places it. */
+static struct location wp_before(const struct wparse *p, unsigned int i)
+{
+	unsigned int k = wp_index(p, i);
+	struct location loc = k ? p->all->w[k - 1].location : p->all->open;
+
+	loc.first_line = loc.last_line;
+	loc.first_column = loc.last_column;
+	return loc;
+}
+
+/* Words @first to @last, as one location. */
+static struct location wp_span(const struct wparse *p, unsigned int first,
+			       unsigned int last)
+{
+	return location_span(&p->w[first].location, &p->w[last].location);
+}
+
+/* What 1.1.3's "syntax error, unexpected ..." calls a word. */
+static const char *wp_token_name(const struct wparse *p, unsigned int i)
+{
+	static const char *const keywords[] = {
+		"mss", "wscale", "timestamp", "comment", "packets", "bytes",
+		"rate", "over", "until", "burst", "used", "protocol",
+		"policy", "l3proto", "type", "size", "dport", "timeout",
+		"tcp", "udp", "udplite", "sctp", "dccp", "icmp", "icmpv6",
+		"gre", "ip", "ip6", "inet", "arp", "bridge", "netdev",
+	};
+	const struct sobj_word *w;
+	unsigned int k;
+
+	if (i >= p->n)
+		return "'}'";
+	w = &p->w[i];
+	if (w->quoted)
+		return "quoted string";
+	if (!strcmp(w->text, ";"))
+		return "semicolon";
+	if (!strcmp(w->text, ","))
+		return "comma";
+	if (!strcmp(w->text, ":"))
+		return "colon";
+	if (strchr("{}=/-", w->text[0]) && !w->text[1])
+		return w->text[0] == '-' || w->text[0] == '/' ? w->text :
+		       w->text[0] == '{' ? "'{'" : w->text[0] == '}' ? "'}'" :
+		       "'='";
+	if (!strcmp(w->text, "sack-perm") || !strcmp(w->text, "sack-permitted"))
+		return "sack-permitted";
+	if (isdigit((unsigned char)w->text[0]))
+		return "number";
+	for (k = 0; k < array_size(keywords); k++)
+		if (!strcmp(w->text, keywords[k]))
+			return keywords[k];
+	return "string";
+}
+
+/* "syntax error, unexpected X[, expecting @expect]" at word @i (at the
+ * closing brace past the last word). */
+static int wp_syntax(struct wparse *p, unsigned int i, const char *expect)
+{
+	const struct location *loc = i < p->n ? &p->w[i].location :
+				     &p->all->close;
+
+	erec_error(p->msgs, loc, "syntax error, unexpected %s%s%s",
+		   wp_token_name(p, i), expect ? ", expecting " : "",
+		   expect ?: "");
+	p->err = -1;
+	return -1;
+}
+
+/* "25 mbytes" or "25mbytes" at @i: the words used, -1 on an error;
+ * *@bad tells a unit that is none (reported by the caller, whose
+ * setting the caret spans). */
+static int wp_bytes(struct wparse *p, unsigned int i, uint64_t *bytes,
+		    bool *bad)
 {
 	const char *t, *unit;
 	uint64_t v, mult;
 	char *end;
 
-	if (i >= p->n)
-		return wp_error(p, &p->w[p->n - 1], "%s: a size must follow",
-				p->w[p->n - 1].text);
+	if (i >= p->n || wp_sep(p, i))
+		return wp_syntax(p, i, "number");
 	t = p->w[i].text;
 	v = strtoull(t, &end, 10);
 	if (!isdigit((unsigned char)*t))
-		return wp_error(p, &p->w[i], "'%s' is not a size", t);
-	unit = *end ? end : (i + 1 < p->n ? p->w[i + 1].text : "");
+		return wp_syntax(p, i, i ? "number" : NULL);
+	/* the unit: a word, "bytes" the one keyword among them */
+	if (!*end && (i + 1 >= p->n || p->w[i + 1].quoted ||
+		      (strcmp(wp_token_name(p, i + 1), "string") &&
+		       strcmp(wp_token_name(p, i + 1), "bytes"))))
+		return wp_syntax(p, i + 1, "string or bytes");
+	unit = *end ? end : p->w[i + 1].text;
 	mult = limit_byte_unit(unit);
-	if (!mult)
-		return wp_error(p, &p->w[*end ? i : i + 1 < p->n ? i + 1 : i],
-				"Wrong unit format, expecting bytes, kbytes or mbytes%s",
-				"");
+	*bad = !mult;
 	*bytes = v * mult;
 	return *end ? 1 : 2;
 }
+
+static int wp_ranged(struct wparse *p, unsigned int i, uint64_t max,
+		     uint64_t *v);
+
+static const char wrong_unit[] =
+	"Wrong unit format, expecting bytes, kbytes or mbytes";
 
 static int parse_counter(struct wparse *p)
 {
 	struct sobj *o = p->o;
 
-	if (wp_is(p, 0, "packets") && wp_is(p, 2, "bytes") && p->n == 4)
-		return wp_u64(p, 1, UINT64_MAX, &o->counter.packets) < 0 ||
-		       wp_u64(p, 3, UINT64_MAX, &o->counter.bytes) < 0 ? -1 : 0;
-	return wp_error(p, &p->w[0], "unexpected '%s' in a counter",
-			p->w[0].text);
+	if (!wp_is(p, 0, "packets"))
+		return wp_syntax(p, 0, NULL);
+	if (wp_ranged(p, 1, UINT64_MAX, &o->counter.packets) < 0)
+		return -1;
+	if (!wp_is(p, 2, "bytes"))
+		return wp_syntax(p, 2, "bytes");
+	if (wp_ranged(p, 3, UINT64_MAX, &o->counter.bytes) < 0)
+		return -1;
+	return 4;
 }
 
+/* [over|until] N unit [used N unit]: a wrong unit of the quota is
+ * pointed at from the mode (or the end of the word before) to the end
+ * of the setting, one of "used" from "used" on. */
 static int parse_quota(struct wparse *p)
 {
 	struct sobj *o = p->o;
-	unsigned int i = 0;
+	struct location loc, end;
+	bool bad = false, bad_used = false;
+	unsigned int i = 0, u;
 	int r;
 
-	if (wp_is(p, 0, "over")) {
-		o->quota.flags |= NFT_QUOTA_F_INV;
-		i++;
-	} else if (wp_is(p, 0, "until")) {
+	loc = wp_before(p, 0);
+	if (wp_is(p, 0, "over") || wp_is(p, 0, "until")) {
+		if (wp_is(p, 0, "over"))
+			o->quota.flags |= NFT_QUOTA_F_INV;
+		else
+			o->quota.flags &= ~NFT_QUOTA_F_INV;
+		loc = p->w[0].location;
 		i++;
 	}
-	r = wp_bytes(p, i, &o->quota.bytes);
+	r = wp_bytes(p, i, &o->quota.bytes, &bad);
 	if (r < 0)
 		return -1;
 	i += r;
+	o->quota.used = 0;
 	if (wp_is(p, i, "used")) {
-		r = wp_bytes(p, i + 1, &o->quota.used);
+		u = i;
+		r = wp_bytes(p, i + 1, &o->quota.used, &bad_used);
 		if (r < 0)
 			return -1;
 		i += 1 + r;
+		if (bad_used) {
+			end = wp_span(p, u, i - 1);
+			return wp_error_at(p, &end, wrong_unit);
+		}
 	}
-	if (i < p->n)
-		return wp_error(p, &p->w[i], "unexpected '%s' in a quota",
-				p->w[i].text);
-	return 0;
+	if (bad) {
+		end = location_span(&loc, &p->w[i - 1].location);
+		return wp_error_at(p, &end, wrong_unit);
+	}
+	return i;
 }
 
 /* rate [over] N/unit [burst N packets] | rate [over] N bytes/unit
@@ -345,135 +463,244 @@ static int parse_quota(struct wparse *p)
 static int parse_limit(struct wparse *p)
 {
 	struct sobj *o = p->o;
-	unsigned int i = 1;
+	unsigned int i = 1, num;
 	const char *per = NULL;
+	struct location loc;
+	bool bad = false;
 	char *slash;
 	uint64_t v;
 	int r;
 
 	if (!wp_is(p, 0, "rate"))
-		return wp_error(p, &p->w[0], "unexpected '%s' in a limit",
-				p->w[0].text);
+		return wp_syntax(p, 0, NULL);
 	o->limit.type = NFT_LIMIT_PKTS;
 	o->limit.unit = 1;
 	o->limit.burst = 5;
+	o->limit.flags = 0;
 	if (wp_is(p, i, "over")) {
 		o->limit.flags |= NFT_LIMIT_F_INV;
 		i++;
 	}
-	if (wp_u64(p, i, UINT64_MAX, &o->limit.rate) < 0)
+	num = i;
+	if (wp_ranged(p, i, UINT64_MAX, &o->limit.rate) < 0)
 		return -1;
 	i++;
 	if (wp_is(p, i, "/") && i + 1 < p->n) {
 		per = p->w[i + 1].text;
 		i += 2;
+	} else if (wp_is(p, i + 1, "/") && i + 2 < p->n &&
+		   !strchr(p->w[i].text, '/')) {
+		/* "5 kbytes / second" */
+		v = limit_byte_unit(p->w[i].text);
+		if (!v) {
+			loc = wp_span(p, num, i + 2);
+			return wp_error_at(p, &loc, wrong_unit);
+		}
+		o->limit.type = NFT_LIMIT_PKT_BYTES;
+		o->limit.rate *= v;
+		o->limit.burst = 0;
+		per = p->w[i + 2].text;
+		i += 3;
 	} else if (i < p->n && (slash = strchr(p->w[i].text, '/'))) {
 		*slash = '\0';
 		v = limit_byte_unit(p->w[i].text);
 		*slash = '/';
-		if (!v)
-			return wp_error(p, &p->w[i],
-					"Wrong rate format, expecting bytes, kbytes or mbytes: '%s'",
-					p->w[i].text);
+		if (!v) {
+			loc = wp_span(p, num, i);
+			return wp_error_at(p, &loc, wrong_unit);
+		}
 		o->limit.type = NFT_LIMIT_PKT_BYTES;
 		o->limit.rate *= v;
 		o->limit.burst = 0;
 		per = slash + 1;
 		i++;
 	} else {
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"Wrong rate format, expecting N/UNIT%s", "");
+		return wp_syntax(p, i, "/ or string or bytes");
 	}
 	o->limit.unit = limit_time_unit(per);
 	if (!o->limit.unit)
-		return wp_error(p, &p->w[i - 1],
-				"Wrong time format, expecting second, minute, hour, day or week: '%s'",
-				per);
+		return wp_syntax(p, i - 1, NULL);
 	if (wp_is(p, i, "burst")) {
 		if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-			r = wp_bytes(p, i + 1, &v);
+			r = wp_bytes(p, i + 1, &v, &bad);
 			if (r < 0)
 				return -1;
+			if (bad) {
+				loc = wp_span(p, i + 1, i + r);
+				return wp_error_at(p, &loc, wrong_unit);
+			}
 			i += 1 + r;
 		} else {
-			if (wp_u64(p, i + 1, UINT32_MAX, &v) < 0)
+			if (wp_ranged(p, i + 1, UINT32_MAX, &v) < 0)
 				return -1;
 			i += 2;
-			if (wp_is(p, i, "packets"))
-				i++;
+			if (!wp_is(p, i, "packets"))
+				return wp_syntax(p, i, "packets");
+			i++;
 		}
 		o->limit.burst = v;
 	}
-	if (i < p->n)
-		return wp_error(p, &p->w[i], "unexpected '%s' in a limit",
-				p->w[i].text);
-	return 0;
+	return i;
 }
 
+static void timeout_states_add(struct sobj *o, const struct sobj_word *w,
+			       uint64_t ms)
+{
+	struct sobj_state *s;
+
+	o->timeout.states = xrealloc(o->timeout.states,
+				     (o->timeout.nstates + 1) * sizeof(*s));
+	s = &o->timeout.states[o->timeout.nstates++];
+	s->name = xstrdup(w->text);
+	s->location = w->location;
+	s->seconds = ms / 1000;
+}
+
+/* l3proto FAMILY at @i */
 static int wp_l3proto(struct wparse *p, unsigned int i, uint16_t *family)
 {
-	if (i >= p->n || !l3proto_lookup(p->w[i].text, family))
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"unknown layer 3 protocol '%s'",
-				i < p->n ? p->w[i].text : "");
+	if (i >= p->n || p->w[i].quoted ||
+	    !l3proto_lookup(p->w[i].text, family))
+		return wp_syntax(p, i, NULL);
 	return 0;
 }
 
-static int wp_l4proto(struct wparse *p, unsigned int i, uint8_t *proto)
+/* protocol tcp|udp at @i (a ct timeout also takes the protocols whose
+ * policies this nft writes itself, see sobj_timeout.c) */
+static int wp_l4proto(struct wparse *p, unsigned int i, bool any,
+		      uint8_t *proto)
 {
-	if (i >= p->n || !l4proto_lookup(p->w[i].text, proto))
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"unknown protocol '%s'",
-				i < p->n ? p->w[i].text : "");
+	uint8_t v;
+
+	if (i >= p->n || p->w[i].quoted || !l4proto_lookup(p->w[i].text, &v) ||
+	    (!any && v != IPPROTO_TCP && v != IPPROTO_UDP))
+		return wp_syntax(p, i, "udp or tcp");
+	*proto = v;
 	return 0;
 }
 
-/* type "ftp" protocol tcp; l3proto ip */
+/* A time at @i: a number is @unit_ms each (none if 0: a time string is
+ * due), else a duration ("1m30s"). */
+static int wp_time(struct wparse *p, unsigned int i, uint64_t unit_ms,
+		   uint64_t *ms)
+{
+	const char *t;
+	char *end;
+
+	if (i >= p->n || wp_sep(p, i) || p->w[i].quoted || wp_is(p, i, "}") ||
+	    wp_is(p, i, ","))
+		return wp_syntax(p, i, unit_ms ? "number or string" : "string");
+	t = p->w[i].text;
+	if (isdigit((unsigned char)*t)) {
+		errno = 0;
+		*ms = strtoull(t, &end, 10);
+		if (!*end && !errno) {
+			if (!unit_ms)
+				return wp_syntax(p, i, "string");
+			*ms *= unit_ms;
+			return 0;
+		}
+	}
+	if (!last_used_parse(t, ms))
+		return wp_error(p, &p->w[i], "wrong time format%s", "");
+	return 0;
+}
+
+/* A number at @i within 0-@max: beyond it, 1.1.3 cuts it down unsaid
+ * (dport 99999 is 34463), we refuse it. */
+static int wp_ranged(struct wparse *p, unsigned int i, uint64_t max,
+		     uint64_t *v)
+{
+	char *end;
+
+	if (i >= p->n || wp_sep(p, i) || p->w[i].quoted ||
+	    !isdigit((unsigned char)p->w[i].text[0]))
+		return wp_syntax(p, i, "number");
+	errno = 0;
+	*v = strtoull(p->w[i].text, &end, 0);
+	if (*end)
+		return wp_syntax(p, i, "number");
+	if (errno || *v > max) {
+		erec_error(p->msgs, &p->w[i].location,
+			   "Value %s exceeds valid range 0-%" PRIu64,
+			   p->w[i].text, max);
+		p->err = -1;
+		return -1;
+	}
+	return 0;
+}
+
+/* type "ftp" protocol tcp | l3proto ip */
 static int parse_helper(struct wparse *p)
 {
 	struct sobj *o = p->o;
 
-	if (wp_is(p, 0, "l3proto") && p->n == 2)
-		return wp_l3proto(p, 1, &o->helper.l3proto);
-	if (!wp_is(p, 0, "type") || p->n != 4 || !wp_is(p, 2, "protocol"))
-		return wp_error(p, &p->w[0], "unexpected '%s' in a ct helper",
-				p->w[0].text);
+	if (wp_is(p, 0, "l3proto"))
+		return wp_l3proto(p, 1, &o->helper.l3proto) < 0 ? -1 : 2;
+	if (!wp_is(p, 0, "type"))
+		return wp_syntax(p, 0, NULL);
+	if (p->n < 2 || !p->w[1].quoted)
+		return wp_syntax(p, 1, "quoted string");
+	if (o->helper.name[0]) {
+		erec_error(p->msgs, &p->w[1].location,
+			   "You can only specify this once. This statement is already set for %s.",
+			   o->helper.name);
+		p->err = -1;
+		return -1;
+	}
 	if (strlen(p->w[1].text) >= sizeof(o->helper.name))
 		return wp_error(p, &p->w[1], "helper name '%s' is too long",
 				p->w[1].text);
+	if (!wp_is(p, 2, "protocol"))
+		return wp_syntax(p, 2, "protocol");
+	if (wp_l4proto(p, 3, false, &o->helper.l4proto) < 0)
+		return -1;
 	strcpy(o->helper.name, p->w[1].text);
-	return wp_l4proto(p, 3, &o->helper.l4proto);
+	return 4;
 }
 
-static int wp_duration(struct wparse *p, unsigned int i, uint64_t unit_ms,
-		       uint64_t *ms)
+/* policy = { STATE : VALUE [, STATE : VALUE]... }: the states are the
+ * protocol's, which may come later, so they are checked when evaluated */
+static int parse_policy(struct wparse *p)
 {
-	const char *t = i < p->n ? p->w[i].text : "";
-	char *end;
+	unsigned int i = 3;
+	uint64_t ms;
 
-	/* a bare number is in @unit_ms */
-	*ms = strtoull(t, &end, 10);
-	if (isdigit((unsigned char)*t) && !*end) {
-		*ms *= unit_ms;
-		return 0;
+	if (!wp_is(p, 1, "="))
+		return wp_syntax(p, 1, "'='");
+	if (!wp_is(p, 2, "{"))
+		return wp_syntax(p, 2, "'{'");
+	/* "policy = {  }" is how 1.1.3 lists a policy of defaults, which
+	 * it then refuses to read back: we read it */
+	if (wp_is(p, 3, "}"))
+		return 4;
+	for (;;) {
+		if (i >= p->n || p->w[i].quoted || wp_is(p, i, "}") ||
+		    isdigit((unsigned char)p->w[i].text[0]))
+			return wp_syntax(p, i, "string");
+		if (!wp_is(p, i + 1, ":"))
+			return wp_syntax(p, i + 1, "colon");
+		if (wp_time(p, i + 2, 1000, &ms) < 0)
+			return -1;
+		timeout_states_add(p->o, &p->w[i], ms);
+		i += 3;
+		if (wp_is(p, i, "}"))
+			return i + 1;
+		if (!wp_is(p, i, ","))
+			return wp_syntax(p, i, "comma or '}'");
+		i++;
 	}
-	if (!last_used_parse(t, ms))
-		return wp_error(p, &p->w[i < p->n ? i : i - 1],
-				"'%s' is not a duration", t);
-	return 0;
 }
 
-/* protocol tcp; l3proto ip; policy = { established : 100, close : 5s } */
+/* protocol tcp | l3proto ip | policy = { ... } */
 static int parse_timeout(struct wparse *p)
 {
 	struct sobj *o = p->o;
 	const struct timeout_proto *tp;
 	unsigned int i;
-	uint64_t ms;
-	int st;
 
-	if (wp_is(p, 0, "protocol") && p->n == 2) {
-		if (wp_l4proto(p, 1, &o->timeout.l4proto) < 0)
+	if (wp_is(p, 0, "protocol")) {
+		if (wp_l4proto(p, 1, true, &o->timeout.l4proto) < 0)
 			return -1;
 		tp = sobj_timeout_proto(o->timeout.l4proto);
 		if (!tp)
@@ -482,116 +709,97 @@ static int parse_timeout(struct wparse *p)
 					p->w[1].text);
 		for (i = 0; i < tp->n; i++)
 			o->timeout.timeout[i] = tp->dflt[i];
-		return 0;
+		return 2;
 	}
-	if (wp_is(p, 0, "l3proto") && p->n == 2)
-		return wp_l3proto(p, 1, &o->timeout.l3proto);
-	if (!wp_is(p, 0, "policy") || !wp_is(p, 1, "=") || !wp_is(p, 2, "{") ||
-	    !wp_is(p, p->n - 1, "}"))
-		return wp_error(p, &p->w[0], "unexpected '%s' in a ct timeout",
-				p->w[0].text);
-	tp = sobj_timeout_proto(o->timeout.l4proto);
-	if (!tp)
-		return wp_error(p, &p->w[0],
-				"the policy needs a protocol first%s", "");
-	for (i = 3; i + 2 < p->n; i += 4) {
-		st = sobj_timeout_state(tp, p->w[i].text);
-		if (st < 0)
-			return wp_error(p, &p->w[i], "unknown state '%s'",
-					p->w[i].text);
-		if (!wp_is(p, i + 1, ":") || wp_duration(p, i + 2, 1000, &ms) < 0)
-			return wp_error(p, &p->w[i], "'%s' needs ': VALUE'",
-					p->w[i].text);
-		o->timeout.timeout[st] = ms / 1000;
-		if (!wp_is(p, i + 3, ",") && !wp_is(p, i + 3, "}"))
-			return wp_error(p, &p->w[i + 2],
-					"unexpected '%s' in a policy",
-					p->w[i + 2].text);
-	}
-	/* all of "STATE : VALUE ," up to the closing brace */
-	if (i != p->n && !(i == 3 && p->n == 4))
-		return wp_error(p, &p->w[i < p->n ? i : p->n - 1],
-				"'%s' needs ': VALUE'",
-				p->w[i < p->n ? i : p->n - 1].text);
-	return 0;
+	if (wp_is(p, 0, "l3proto"))
+		return wp_l3proto(p, 1, &o->timeout.l3proto) < 0 ? -1 : 2;
+	if (wp_is(p, 0, "policy"))
+		return parse_policy(p);
+	return wp_syntax(p, 0, NULL);
 }
 
-/* protocol tcp; dport 22; timeout 10s; size 8; l3proto ip */
+/* protocol tcp | dport 22 | timeout 10s | size 8 | l3proto ip */
 static int parse_expect(struct wparse *p)
 {
 	struct sobj *o = p->o;
 	uint64_t v;
 
-	if (p->n != 2)
-		goto bad;
 	if (wp_is(p, 0, "protocol"))
-		return wp_l4proto(p, 1, &o->expect.l4proto);
+		return wp_l4proto(p, 1, false, &o->expect.l4proto) < 0 ? -1 : 2;
 	if (wp_is(p, 0, "l3proto"))
-		return wp_l3proto(p, 1, &o->expect.l3proto);
+		return wp_l3proto(p, 1, &o->expect.l3proto) < 0 ? -1 : 2;
 	if (wp_is(p, 0, "dport")) {
-		if (wp_u64(p, 1, UINT16_MAX, &v) < 0)
+		if (wp_ranged(p, 1, UINT16_MAX, &v) < 0)
 			return -1;
 		o->expect.dport = v;
-		return 0;
+		return 2;
 	}
 	if (wp_is(p, 0, "size")) {
-		if (wp_u64(p, 1, UINT8_MAX, &v) < 0)
+		if (wp_ranged(p, 1, UINT8_MAX, &v) < 0)
 			return -1;
 		o->expect.size = v;
-		return 0;
+		return 2;
 	}
 	if (wp_is(p, 0, "timeout")) {
-		if (wp_duration(p, 1, 1, &v) < 0)
+		if (wp_time(p, 1, 0, &v) < 0)
 			return -1;
 		o->expect.timeout = v;
-		return 0;
+		return 2;
 	}
-bad:
-	return wp_error(p, &p->w[0], "unexpected '%s' in a ct expectation",
-			p->w[0].text);
+	return wp_syntax(p, 0, NULL);
 }
 
 static int parse_secmark(struct wparse *p)
 {
-	if (p->n != 1 || strlen(p->w[0].text) >= sizeof(p->o->secmark.ctx))
+	if (!p->w[0].quoted && isdigit((unsigned char)p->w[0].text[0]))
+		return wp_syntax(p, 0, NULL);
+	if (strlen(p->w[0].text) >= sizeof(p->o->secmark.ctx))
 		return wp_error(p, &p->w[0], "unexpected '%s' in a secmark",
 				p->w[0].text);
 	strcpy(p->o->secmark.ctx, p->w[0].text);
-	return 0;
+	return 1;
 }
 
-/* mss N; wscale N; timestamp sack-perm */
+/* mss N wscale N [timestamp] [sack-perm], or with separators:
+ * mss N; wscale N; [timestamp] [sack-perm] */
 static int parse_synproxy(struct wparse *p)
 {
 	struct sobj *o = p->o;
-	unsigned int i;
+	unsigned int i = 2;
+	bool sep = false;
 	uint64_t v;
 
-	if (wp_is(p, 0, "mss") && p->n == 2) {
-		if (wp_u64(p, 1, UINT16_MAX, &v) < 0)
-			return -1;
-		o->synproxy.mss = v;
-		o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
-		return 0;
+	if (!wp_is(p, 0, "mss"))
+		return wp_syntax(p, 0, NULL);
+	if (wp_ranged(p, 1, UINT16_MAX, &v) < 0)
+		return -1;
+	o->synproxy.mss = v;
+	if (wp_sep(p, i)) {
+		sep = true;
+		i++;
 	}
-	if (wp_is(p, 0, "wscale") && p->n == 2) {
-		if (wp_u64(p, 1, 14, &v) < 0)
-			return -1;
-		o->synproxy.wscale = v;
-		o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
-		return 0;
+	if (!wp_is(p, i, "wscale"))
+		return wp_syntax(p, i, sep ? "wscale" :
+				 "newline or semicolon or wscale");
+	if (wp_ranged(p, i + 1, UINT8_MAX, &v) < 0)
+		return -1;
+	o->synproxy.wscale = v;
+	i += 2;
+	if (sep) {
+		if (!wp_sep(p, i))
+			return wp_syntax(p, i, "newline or semicolon");
+		i++;
 	}
-	for (i = 0; i < p->n; i++) {
-		if (wp_is(p, i, "timestamp"))
-			o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
-		else if (wp_is(p, i, "sack-perm"))
-			o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
-		else
-			return wp_error(p, &p->w[i],
-					"unexpected '%s' in a synproxy",
-					p->w[i].text);
+	o->synproxy.flags = NF_SYNPROXY_OPT_MSS | NF_SYNPROXY_OPT_WSCALE;
+	if (wp_is(p, i, "timestamp")) {
+		o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
+		i++;
 	}
-	return 0;
+	if (wp_is(p, i, "sack-perm")) {
+		o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
+		i++;
+	}
+	return i;
 }
 
 static int (*const kind_parsers[])(struct wparse *p) = {
@@ -605,27 +813,65 @@ static int (*const kind_parsers[])(struct wparse *p) = {
 	[NFT_OBJECT_SYNPROXY]	= parse_synproxy,
 };
 
-static void parse_item(struct wparse *p)
+/* comment "x" at p->w: 2 words, -1 on an error */
+static int parse_comment(struct wparse *p)
 {
-	if (wp_is(p, 0, "comment")) {
-		if (p->n != 2) {
-			wp_error(p, &p->w[0], "comment takes one string%s", "");
-			return;
-		}
-		if (p->o->comment) {
-			struct sobj_word w = p->w[0];
+	struct sobj_word w;
 
-			w.location.last_line = p->w[1].location.last_line;
-			w.location.last_column = p->w[1].location.last_column;
-			wp_error(p, &w, "%s",
-				 "You can only specify this once. This statement is duplicated.");
-			return;
-		}
-		p->o->comment = xstrdup(p->w[1].text);
-		p->o->comment_loc = p->w[1].location;
-		return;
+	if (p->n < 2 || wp_sep(p, 1))
+		return wp_syntax(p, 1,
+				 "string or quoted string or string with a trailing asterisk");
+	if (p->o->comment) {
+		w = p->w[0];
+		w.location = wp_span(p, 0, 1);
+		return wp_error(p, &w, "%s",
+				"You can only specify this once. This statement is duplicated.");
 	}
-	kind_parsers[p->o->type](p);
+	p->o->comment = xstrdup(p->w[1].text);
+	p->o->comment_loc = p->w[1].location;
+	return 2;
+}
+
+static bool kind_takes_items(uint32_t type)
+{
+	return type == NFT_OBJECT_CT_HELPER || type == NFT_OBJECT_CT_TIMEOUT ||
+	       type == NFT_OBJECT_CT_EXPECT;
+}
+
+/* A ct object's setting, which a separator has to follow. */
+static int parse_item(struct wparse *p)
+{
+	int r = kind_parsers[p->o->type](p);
+
+	if (r < 0)
+		return -1;
+	if (!wp_sep(p, r))
+		return wp_syntax(p, r, "newline or semicolon");
+	return r;
+}
+
+static void parse_block(struct wparse *p, struct sobj_words *ws)
+{
+	unsigned int i = 0;
+	int r;
+
+	while (i < ws->n) {
+		p->w = &ws->w[i];
+		p->n = ws->n - i;
+		if (wp_sep(p, 0)) {
+			i++;
+			continue;
+		}
+		if (wp_is(p, 0, "comment"))
+			r = parse_comment(p);
+		else if (kind_takes_items(p->o->type))
+			r = parse_item(p);
+		else
+			r = kind_parsers[p->o->type](p);
+		if (r < 0)
+			return;
+		i += r;
+	}
 }
 
 struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
@@ -633,26 +879,15 @@ struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
 			     struct list_head *msgs)
 {
 	struct sobj *o = sobj_alloc(type);
-	struct wparse p = { .o = o, .msgs = msgs };
-	unsigned int i, start = 0;
+	struct wparse p = { .o = o, .all = ws, .msgs = msgs };
 
 	o->location = *loc;
 	if (type == NFT_OBJECT_LIMIT) {
 		o->limit.unit = 1;
 		o->limit.burst = 5;
 	}
-	for (i = 0; ws && i <= ws->n; i++) {
-		if (i < ws->n && strcmp(ws->w[i].text, ";"))
-			continue;
-		if (i < ws->n && ws->w[i].quoted)
-			continue;
-		if (i > start) {
-			p.w = &ws->w[start];
-			p.n = i - start;
-			parse_item(&p);
-		}
-		start = i + 1;
-	}
+	if (ws)
+		parse_block(&p, ws);
 	if (p.err < 0) {
 		sobj_free(o);
 		return NULL;
@@ -662,6 +897,37 @@ struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
 
 /* ---- evaluation ---- */
 
+static const struct location *sobj_name_location(const struct sobj *o)
+{
+	return o->handle.chain.location.indesc ? &o->handle.chain.location :
+						 &o->location;
+}
+
+/* A ct timeout's policy as written, in the protocol's states. */
+int sobj_states_evaluate(struct sobj *o, struct list_head *msgs)
+{
+	const struct timeout_proto *tp;
+	const struct sobj_state *s;
+	unsigned int i;
+	int st;
+
+	if (o->type != NFT_OBJECT_CT_TIMEOUT)
+		return 0;
+	tp = sobj_timeout_proto(o->timeout.l4proto);
+	for (i = 0; i < o->timeout.nstates; i++) {
+		s = &o->timeout.states[i];
+		st = tp ? sobj_timeout_state(tp, s->name) : -1;
+		if (st < 0)
+			return erec_error(msgs, &s->location,
+					  "invalid state for this protocol");
+		o->timeout.timeout[st] = s->seconds;
+	}
+	return 0;
+}
+
+/* What 1.1.3 leaves to the kernel (a quota used beyond itself, a ct
+ * helper without a type, a ct timeout without a protocol, a secmark
+ * without a context) goes there too, its refusal pointed at the name. */
 int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 {
 	if (name_evaluate(ectx, &o->handle.chain, sobj_type_name(o->type)) < 0 ||
@@ -669,37 +935,23 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 			     &o->location) < 0)
 		return -1;
 	switch (o->type) {
-	case NFT_OBJECT_QUOTA:
-		if (o->quota.used > o->quota.bytes)
-			return erec_error(ectx->msgs, &o->location,
-					  "quota used is more than the quota");
-		break;
 	case NFT_OBJECT_CT_HELPER:
-		if (!o->helper.name[0])
-			return erec_error(ectx->msgs, &o->location,
-					  "a ct helper needs a type: type \"NAME\" protocol tcp|udp");
 		if (!o->helper.l3proto)
 			o->helper.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
-		if (!o->timeout.l4proto)
-			return erec_error(ectx->msgs, &o->location,
-					  "a ct timeout needs a protocol");
+		if (sobj_states_evaluate(o, ectx->msgs) < 0)
+			return -1;
 		if (!o->timeout.l3proto)
 			o->timeout.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_CT_EXPECT:
 		if (!o->expect.l4proto || !o->expect.dport ||
 		    !o->expect.timeout || !o->expect.size)
-			return erec_error(ectx->msgs, &o->location,
-					  "a ct expectation needs protocol, dport, timeout and size");
+			return erec_error(ectx->msgs, sobj_name_location(o),
+					  "missing options");
 		if (!o->expect.l3proto)
 			o->expect.l3proto = o->handle.family;
-		break;
-	case NFT_OBJECT_SECMARK:
-		if (!o->secmark.ctx[0])
-			return erec_error(ectx->msgs, &o->location,
-					  "a secmark needs a context string");
 		break;
 	}
 	return 0;
@@ -1053,7 +1305,7 @@ static int json_synproxy_body(struct json_ctx *jctx, json_t *obj,
 		o->synproxy.mss = v;
 		o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
 	}
-	if (json_u64_key(jctx, obj, "wscale", 14, &v) > 0) {
+	if (json_u64_key(jctx, obj, "wscale", UINT8_MAX, &v) > 0) {
 		o->synproxy.wscale = v;
 		o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
 	}
@@ -1243,6 +1495,20 @@ static char *sobj_explain(struct nft_ctx *nft, const struct mnl_err *e,
 			 family_name(cmd->handle.family), cmd_table_name(cmd));
 }
 
+/* The kernel names the attribute: a missing table is pointed at the
+ * table, as 1.1.3 does. */
+static char *sobj_explain_attr(const struct mnl_err *e, const struct cmd *cmd,
+			       const void *obj, const struct location **loc)
+{
+	if (mnl_err_path_is(e, 1, NFTA_OBJ_TABLE) && e->err == ENOENT) {
+		*loc = cmd_loc_or(cmd, &cmd->handle.table.location);
+		return xasprintf("table '%s' does not exist in family %s",
+				 cmd_table_name(cmd),
+				 family_name(cmd->handle.family));
+	}
+	return NULL;
+}
+
 static const struct location *sobj_block_location(const void *obj)
 {
 	const struct sobj *o = obj;
@@ -1308,6 +1574,7 @@ const struct obj_ops var = {						\
 	.echo		= sobj_echo,					\
 	.strerror	= sobj_strerror,				\
 	.explain	= sobj_explain,					\
+	.explain_attr	= sobj_explain_attr,				\
 	.block_location	= sobj_block_location,				\
 	.explain_missing = sobj_explain_missing,			\
 	.explain_exists	= sobj_explain_exists,				\

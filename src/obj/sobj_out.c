@@ -124,13 +124,17 @@ static void print_timeout_policy(const struct sobj *o,
 	nft_print(octx, " }\n");
 }
 
-/* "timestamp sack-perm", "timestamp " (sic), "sack-perm", as the system
- * nft prints them. */
-static void synproxy_print_flags(const struct sobj *o, struct output_ctx *octx)
+/* "timestamp sack-perm", "timestamp " and " sack-perm" (sic), as 1.1.3
+ * prints them; nothing without either. */
+static void synproxy_print_flags(const struct sobj *o, struct output_ctx *octx,
+				 const char *before)
 {
-	bool ts = o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP;
-
-	nft_print(octx, "%s%s%s", ts ? "timestamp" : "", ts ? " " : "",
+	if (!(o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
+				   NF_SYNPROXY_OPT_SACK_PERM)))
+		return;
+	nft_print(octx, "%s%s %s", before,
+		  o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP ?
+		  "timestamp" : "",
 		  o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM ?
 		  "sack-perm" : "");
 }
@@ -197,14 +201,16 @@ static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
 		nft_print(octx, "%s\"%s\"\n", tab, o->secmark.ctx);
 		break;
 	case NFT_OBJECT_SYNPROXY:
-		nft_print(octx, "%smss %u\n%swscale %u\n", tab, o->synproxy.mss,
-			  tab, o->synproxy.wscale);
+		/* 1.1.3 prints what the flags say is there */
+		if (o->synproxy.flags & NF_SYNPROXY_OPT_MSS)
+			nft_print(octx, "%smss %u\n", tab, o->synproxy.mss);
+		if (o->synproxy.flags & NF_SYNPROXY_OPT_WSCALE)
+			nft_print(octx, "%swscale %u\n", tab,
+				  o->synproxy.wscale);
+		synproxy_print_flags(o, octx, tab);
 		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
-					 NF_SYNPROXY_OPT_SACK_PERM)) {
-			nft_print(octx, "%s", tab);
-			synproxy_print_flags(o, octx);
+					 NF_SYNPROXY_OPT_SACK_PERM))
 			nft_print(octx, "%s", nl);
-		}
 		break;
 	}
 }
@@ -279,8 +285,10 @@ static void sobj_json_body(const struct sobj *o, json_t *r,
 			if (o->limit.flags & NFT_LIMIT_F_INV)
 				json_object_set_new(r, "inv", json_true());
 			json_object_set_new(r, "rate_unit", json_string(unit));
-			json_bytes_unit(r, "burst", "burst_unit",
-					o->limit.burst);
+			/* 1.1.3 leaves out a byte limit's burst of 0 */
+			if (o->limit.burst)
+				json_bytes_unit(r, "burst", "burst_unit",
+						o->limit.burst);
 		} else {
 			json_object_set_new(r, "rate",
 					    json_integer(o->limit.rate));
@@ -310,6 +318,11 @@ static void sobj_json_body(const struct sobj *o, json_t *r,
 			if (o->timeout.timeout[i] != tp->dflt[i])
 				json_object_set_new(pol, tp->states[i],
 					json_integer(o->timeout.timeout[i]));
+		/* 1.1.3 writes null for a policy of defaults only */
+		if (!json_object_size(pol)) {
+			json_decref(pol);
+			pol = json_null();
+		}
 		json_object_set_new(r, "policy", pol);
 		break;
 	case NFT_OBJECT_CT_EXPECT:
@@ -473,6 +486,15 @@ const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
 	return delim;
 }
 
+static bool sobj_table_exists(struct nft_ctx *nft, const struct handle *h,
+			      struct list_head *msgs)
+{
+	struct cache_filter f = { h->family, h->table.name, NULL };
+
+	return cache_fetch(nft, NFT_CACHE_TABLE, &f, msgs) < 0 ||
+	       cache_table_lookup(&nft->cache, h->family, h->table.name);
+}
+
 /* "list counters [table T]", "list counter T c", "reset ...": ask the
  * kernel for exactly those objects (reset: and zero them), then print
  * them grouped by table as the system nft does. */
@@ -500,8 +522,7 @@ int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 			return -1;
 		if (!cache_table_lookup(&nft->cache, h->family, h->table.name))
 			return erec_error(msgs, &h->table.location,
-					  "No such file or directory: no table %s %s",
-					  family_name(h->family), h->table.name);
+					  "No such file or directory");
 	}
 	ret = mnl_obj_request(nft, type, h->family, h->table.name,
 			      all ? NULL : h->chain.name, k->type,
@@ -516,17 +537,20 @@ int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 		sobj_list_free(&objs);
 		return ret;
 	}
+	/* in 1.1.3's words: under the table if it is missing, else under
+	 * the object; the reset of a missing object resets nothing */
 	if (ret < 0 && !(all && !h->table.name)) {
-		ret = erec_error(msgs, all ? &h->table.location :
-				 &h->chain.location, all ?
-				 "No such file or directory: no table %s %s" :
-				 "No such file or directory: no %s %s in table %s %s",
-				 all ? family_name(h->family) : k->name,
-				 all ? h->table.name : h->chain.name,
-				 family_name(h->family), h->table.name ?: "");
 		sobj_list_free(&objs);
-		return ret;
+		if (!all && !sobj_table_exists(nft, h, msgs))
+			return erec_error(msgs, &h->table.location,
+					  "No such file or directory");
+		if (!all && cmd->op == CMD_RESET)
+			goto print;
+		return erec_error(msgs, all ? &h->table.location :
+				  &h->chain.location,
+				  "No such file or directory");
 	}
+print:
 	list_for_each_entry(o, &objs, list) {
 		if (o->undecoded) {
 			why = xasprintf("cannot list %s %s: %s", k->name,
@@ -610,13 +634,12 @@ static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
 		nft_print(octx, "\"%s\" ", o->secmark.ctx);
 		break;
 	case NFT_OBJECT_SYNPROXY:
-		nft_print(octx, "mss %u wscale %u", o->synproxy.mss,
-			  o->synproxy.wscale);
-		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
-					 NF_SYNPROXY_OPT_SACK_PERM)) {
-			nft_print(octx, " ");
-			synproxy_print_flags(o, octx);
-		}
+		/* after "{" or the comment, without a space */
+		if (o->synproxy.flags & NF_SYNPROXY_OPT_MSS)
+			nft_print(octx, " mss %u", o->synproxy.mss);
+		if (o->synproxy.flags & NF_SYNPROXY_OPT_WSCALE)
+			nft_print(octx, " wscale %u", o->synproxy.wscale);
+		synproxy_print_flags(o, octx, " ");
 		nft_print(octx, "; ");
 		break;
 	}
@@ -626,20 +649,26 @@ void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		      uint16_t type, void *obj)
 {
 	struct sobj *own = owner_obj, *o = obj;
+	const char *lead, *trail;
 
 	if (own)
 		own->handle.handle.id = o->handle.handle.id;
 	cmd->echo_handle = o->handle.handle.id;
 	if (nft_output_json(&nft->octx))
 		return;
-	nft_print(&nft->octx, "%s %s %s %s %s { ", echo_op(cmd),
+	/* a synproxy's parts bring their spaces before them, "{; }" when
+	 * empty; the other kinds' after them */
+	lead = o->type == NFT_OBJECT_SYNPROXY ? " " : "";
+	trail = *lead ? "" : " ";
+	nft_print(&nft->octx, "%s %s %s %s %s {%s", echo_op(cmd),
 		  sobj_type_name(o->type), family_name(o->handle.family),
-		  o->handle.table.name, o->handle.chain.name);
+		  o->handle.table.name, o->handle.chain.name, trail);
 	if (nft_output_handle(&nft->octx))
-		nft_print(&nft->octx, "# handle %" PRIu64 " ",
-			  o->handle.handle.id);
+		nft_print(&nft->octx, "%s# handle %" PRIu64 "%s", lead,
+			  o->handle.handle.id, trail);
 	if (o->comment)
-		nft_print(&nft->octx, "comment \"%s\" ", o->comment);
+		nft_print(&nft->octx, "%scomment \"%s\"%s", lead, o->comment,
+			  trail);
 	sobj_echo_body(o, &nft->octx);
 	nft_print(&nft->octx, "} \n");
 }

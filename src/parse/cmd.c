@@ -300,6 +300,60 @@ void parser_table_add_sobj(struct parser_state *st, struct table *table,
 	list_add_tail(&o->list, &table->objs);
 }
 
+/* The keywords 1.1.3 takes as an object's name, by kind (found by
+ * running it): the scanner's words of other scopes. */
+static const char *const obj_name_any[] = {
+	"bypass", "chains", "chunk", "fanout", "flowtables", "fully-random",
+	"group", "hooks", "last", "level", "maps", "mod", "num", "offset",
+	"option", "persistent", "prefix", "queue-threshold", "seed", "sets",
+	"snaplen", "spnum", "tables", "to", "ttl", "with", NULL,
+};
+
+static const char *const *const obj_name_kind[] = {
+	[NFT_OBJECT_COUNTER] = (const char *const[]){ "burst", "count",
+		"mss", "over", "rate", "sack-perm", "timestamp", "until",
+		"used", "wscale", NULL },
+	[NFT_OBJECT_QUOTA] = (const char *const[]){ "burst", "count", "mss",
+		"packets", "rate", "sack-perm", "timestamp", "wscale", NULL },
+	[NFT_OBJECT_LIMIT] = (const char *const[]){ "count", "mss",
+		"sack-perm", "timestamp", "until", "used", "wscale", NULL },
+	[NFT_OBJECT_SYNPROXY] = (const char *const[]){ "burst", "bytes",
+		"count", "over", "packets", "rate", "until", "used", NULL },
+	[NFT_OBJECT_SECMARK] = (const char *const[]){ "burst", "bytes",
+		"count", "mss", "name", "over", "packets", "rate",
+		"sack-perm", "timestamp", "until", "used", "wscale", NULL },
+	[NFT_OBJECT_CT_HELPER] = (const char *const[]){ "burst", "mss",
+		"name", "rate", "sack-perm", "timestamp", "until", "used",
+		"wscale", NULL },
+	[NFT_OBJECT_CT_TIMEOUT] = (const char *const[]){ "burst", "mss",
+		"name", "rate", "sack-perm", "timestamp", "until", "used",
+		"wscale", NULL },
+	[NFT_OBJECT_CT_EXPECT] = (const char *const[]){ "burst", "mss",
+		"name", "rate", "sack-perm", "timestamp", "until", "used",
+		"wscale", NULL },
+};
+
+static bool word_in(const char *const *list, const char *w)
+{
+	for (; list && *list; list++)
+		if (!strcmp(*list, w))
+			return true;
+	return false;
+}
+
+bool parser_obj_name_kw(struct parser_state *st, const char *kw,
+			const struct location *loc)
+{
+	uint32_t k = st->obj_kind;
+
+	if (word_in(obj_name_any, kw) ||
+	    (k < array_size(obj_name_kind) && word_in(obj_name_kind[k], kw)))
+		return true;
+	parser_error(st, loc, "syntax error, unexpected %s, expecting string or last",
+		     kw);
+	return false;
+}
+
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
 			    const struct location *loc)
 {

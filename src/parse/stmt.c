@@ -4,6 +4,8 @@
  * limit, reject, fwd, last, set statements, nat and tproxy.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_log.h>
@@ -41,10 +43,28 @@ struct stmt *parser_objmap(struct parser_state *st, const struct location *loc,
 	return stmt;
 }
 
+/* An object's name: a number is named in decimal ("0x10" is "16"), as
+ * 1.1.3 sends it. */
+static char *objref_word(const struct expr *sym)
+{
+	const char *t = sym->symbol.identifier;
+	unsigned long long v;
+	char *end;
+
+	if (sym->symbol.quoted || !isdigit((unsigned char)*t))
+		return xstrdup(t);
+	errno = 0;
+	v = strtoull(t, &end, 0);
+	if (*end || errno)
+		return xstrdup(t);
+	return xasprintf("%llu", v);
+}
+
 static struct stmt *parser_keyset_objref(struct parser_state *st,
 					 const struct location *loc,
 					 struct expr *key, struct expr *value)
 {
+	const struct expr *name;
 	uint32_t type = 0;
 	struct stmt *stmt;
 
@@ -57,7 +77,8 @@ static struct stmt *parser_keyset_objref(struct parser_state *st,
 	/* "meta secmark set 5" too: a secmark is set from an object, as the
 	 * reference sends it (a number is the object's name) */
 	else if (key->etype == EXPR_META && key->meta.key == NFT_META_SECMARK &&
-		 (value->etype == EXPR_MAP || value->etype == EXPR_SYMBOL))
+		 (value->etype == EXPR_MAP || value->etype == EXPR_SYMBOL ||
+		  value->etype == EXPR_VARIABLE))
 		type = NFT_OBJECT_SECMARK;
 	if (!type)
 		return NULL;
@@ -67,13 +88,17 @@ static struct stmt *parser_keyset_objref(struct parser_state *st,
 		expr_free(key);
 		return stmt;
 	}
-	if (value->etype != EXPR_SYMBOL) {
+	/* "meta secmark set $v": the name defined, pointed at there */
+	name = value;
+	if (name->etype == EXPR_VARIABLE && name->variable.value &&
+	    name->variable.value->etype == EXPR_SYMBOL)
+		name = name->variable.value;
+	if (name->etype != EXPR_SYMBOL) {
 		parser_error(st, &value->location, "an object name is expected");
 		stmt = objref_stmt_alloc(loc, type, xstrdup(""));
 	} else {
-		stmt = objref_stmt_alloc(loc, type,
-					 xstrdup(value->symbol.identifier));
-		stmt->objref.name_loc = value->location;
+		stmt = objref_stmt_alloc(loc, type, objref_word(name));
+		stmt->objref.name_loc = name->location;
 	}
 	expr_free(key);
 	expr_free(value);

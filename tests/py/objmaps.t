@@ -170,3 +170,39 @@ fail: counter name tcp dport map { 22 : accept }
 fail: counter name meta
 
 fail: counter name ct accept
+
+# keys that are raw payload, numgen or a hash, as 1.1.3 reads them (a
+# raw key's elements print in decimal in 1.1.3's maps, in hex in ours:
+# the maps' printing, not tested here)
+rule ip: counter name @nh,16,16 map { 1 : "ca", 2 : "cb" }
+list: counter name ip length map { 1 : "ca", 2 : "cb" }
+  	element 00000100  : 0 [end]	element 00000200  : 0 [end]
+  [ payload load 2b @ network header + 2 => reg 1 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"payload": {"protocol": "ip", "field": "length"}}, "data": {"set": [[1, "ca"], [2, "cb"]]}}}}]
+
+rule: counter name numgen inc mod 2 map { 0 : "ca", 1 : "cb" }
+  	element 00000000  : 0 [end]	element 00000001  : 0 [end]
+  [ numgen reg 1 = inc mod 2 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "data": {"set": [[0, "ca"], [1, "cb"]]}}}}]
+
+rule: quota name jhash ip saddr mod 2 map { 0 : "q1", 1 : "q2" }
+  	element 00000000  : 0 [end]	element 00000001  : 0 [end]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ objref sreg 1 set __objmap%d ]
+bytecode inet:
+  	element 00000000  : 0 [end]	element 00000001  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 2 ]
+  [ hash reg 1 = jhash(reg 2, 4, 0x0) % mod 2 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"quota": {"map": {"key": {"jhash": {"mod": 2, "expr": {"payload": {"protocol": "ip", "field": "saddr"}}}}, "data": {"set": [[0, "q1"], [1, "q2"]]}}}}]
+
+rule: counter name symhash mod 2 map { 0 : "ca", 1 : "cb" }
+  	element 00000000  : 0 [end]	element 00000001  : 0 [end]
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ objref sreg 1 set __objmap%d ]
+json: [{"counter": {"map": {"key": {"symhash": {"mod": 2}}, "data": {"set": [[0, "ca"], [1, "cb"]]}}}}]

@@ -227,11 +227,23 @@ static char *sobj_round_trip(uint32_t type, const char *text)
 	LIST_HEAD(msgs);
 	struct sobj *o;
 
-	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		sobj_words_add(ws, w, &internal_location, false);
+	/* "x" is a quoted string x */
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (w[0] == '"' && strlen(w) > 1 && w[strlen(w) - 1] == '"') {
+			w[strlen(w) - 1] = '\0';
+			sobj_words_add(ws, w + 1, &internal_location, true);
+		} else {
+			sobj_words_add(ws, w, &internal_location, false);
+		}
+	}
 	o = sobj_from_words(type, ws, &internal_location, &msgs);
 	sobj_words_free(ws);
 	xfree(copy);
+	/* a ct timeout's states are checked as evaluation does */
+	if (o && sobj_states_evaluate(o, &msgs) < 0) {
+		sobj_free(o);
+		o = NULL;
+	}
 	if (!o) {
 		erec_print_list(stderr, &msgs);
 		erec_free_list(&msgs);
@@ -269,25 +281,26 @@ static void test_sobj(void)
 		    "burst 2 mbytes\n\t}\n");
 	free(out);
 	out = sobj_round_trip(NFT_OBJECT_CT_HELPER,
-			      "type ftp protocol tcp ; l3proto ip");
+			      "type \"ftp\" protocol tcp ; l3proto ip ;");
 	CHECK_STREQ(out, "\tct helper o {\n\t\ttype \"ftp\" protocol tcp\n"
 		    "\t\tl3proto ip\n\t}\n");
 	free(out);
 	out = sobj_round_trip(NFT_OBJECT_CT_TIMEOUT,
-			      "protocol udp ; l3proto ip ; policy = { replied : 1h , unreplied : 30 }");
+			      "protocol udp ; l3proto ip ; policy = { replied : 1h , unreplied : 30 } ;");
 	CHECK_STREQ(out, "\tct timeout o {\n\t\tprotocol udp\n"
 		    "\t\tl3proto ip\n\t\tpolicy = { replied : 1h }\n\t}\n");
 	free(out);
 	out = sobj_round_trip(NFT_OBJECT_CT_EXPECT,
-			      "protocol tcp ; dport 21 ; timeout 1m30s ; size 4 ; l3proto ip6");
+			      "protocol tcp ; dport 21 ; timeout 1m30s ; size 4 ; l3proto ip6 ;");
 	CHECK_STREQ(out, "\tct expectation o {\n\t\tprotocol tcp\n"
 		    "\t\tdport 21\n\t\ttimeout 1m30s\n\t\tsize 4\n"
 		    "\t\tl3proto ip6\n\t}\n");
 	free(out);
 	out = sobj_round_trip(NFT_OBJECT_SYNPROXY,
 			      "mss 1460 ; wscale 7 ; sack-perm");
+	/* 1.1.3's spacing: the missing timestamp's space */
 	CHECK_STREQ(out, "\tsynproxy o {\n\t\tmss 1460\n\t\twscale 7\n"
-		    "\t\tsack-perm\n\t}\n");
+		    "\t\t sack-perm\n\t}\n");
 	free(out);
 	out = sobj_round_trip(NFT_OBJECT_SECMARK, "system_u:object_r:x:s0");
 	CHECK_STREQ(out, "\tsecmark o {\n\t\t\"system_u:object_r:x:s0\"\n\t}\n");
@@ -296,7 +309,7 @@ static void test_sobj(void)
 	CHECK(sobj_round_trip(NFT_OBJECT_COUNTER, "packets 1") == NULL);
 	CHECK(sobj_round_trip(NFT_OBJECT_QUOTA, "10 gbytes") == NULL);
 	CHECK(sobj_round_trip(NFT_OBJECT_CT_TIMEOUT,
-			      "protocol tcp ; policy = { nosuch : 1 }") == NULL);
+			      "protocol tcp ; policy = { nosuch : 1 } ;") == NULL);
 
 	/* a kind this nft does not know makes its table unlistable */
 	nlo = nftnl_obj_alloc();

@@ -754,6 +754,8 @@ static void test_objects(struct nft_ctx *nft)
 	CHECK(o->type == NFT_OBJECT_COUNTER);
 	CHECK_STREQ(o->handle.table.name, "t");
 	o = list_entry(o->list.next, struct sobj, list);
+	/* its states are the protocol's, as evaluation finds them */
+	CHECK(sobj_states_evaluate(o, &p.msgs) == 0);
 	CHECK(o->type == NFT_OBJECT_CT_TIMEOUT &&
 	      o->timeout.timeout[1] == 120 && o->timeout.timeout[0] == 5);
 	parse_done(&p);
@@ -761,7 +763,8 @@ static void test_objects(struct nft_ctx *nft)
 	parse(&p, nft, "list counterz\nadd quota t q { 5 parsecs }\n");
 	CHECK(p.ret == -1 && list_count(&p.msgs) == 2);
 	check_err(&p, 0, 1, 6, 13, "unexpected string 'counterz'");
-	check_err(&p, 1, 2, 19, 25, "Wrong unit format");
+	/* from the end of the word before the setting, as 1.1.3 */
+	check_err(&p, 1, 2, 15, 25, "Wrong unit format");
 	parse_done(&p);
 }
 

@@ -260,7 +260,7 @@ static void test_comment_length(struct nft_ctx *nft)
 		text = xasprintf(fmt[i], c129);
 		run_text(&r, nft, text);
 		CHECK(r.ret == -1 && count_errors(&r) == 1);
-		CHECK(first_error_has(&r, "comment is longer than 128"));
+		CHECK(first_error_has(&r, "comment too long, 128 characters maximum allowed"));
 		CHECK(first_error_at(&r, line[i], column[i]));
 		run_done(&r);
 		xfree(text);
@@ -273,7 +273,7 @@ static void test_comment_length(struct nft_ctx *nft)
 	CHECK(r.ret == 0 && run_cache_free(&r));
 	if (r.ret == 0 && run_cache_free(&r)) {
 		CHECK(nft_evaluate(nft, &r.cmds, &r.msgs) < 0);
-		CHECK(first_error_has(&r, "comment is longer than 128"));
+		CHECK(first_error_has(&r, "comment too long, 128 characters maximum allowed"));
 		if (!list_empty(&r.msgs)) {
 			const struct error_record *e =
 				list_first_entry(&r.msgs, struct error_record,
