@@ -86,7 +86,11 @@ struct set {
 	bool key_typeof;		/* "typeof EXPR": @key is EXPR */
 	uint64_t timeout;		/* milliseconds, 0: none */
 	uint64_t gc_int;		/* milliseconds, 0: none */
-	uint32_t size;			/* 0: none */
+	/* 0: none; as written, which evaluation holds to 32 bits last
+	 * (1.1.3 takes any and cuts it down: what it refuses first is
+	 * refused first) */
+	uint64_t size;
+	struct location size_loc;
 	bool policy_memory;		/* "policy memory" */
 	bool auto_merge;
 	/* "counter; quota 10 mbytes;": what every element gets */

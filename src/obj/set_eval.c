@@ -9,6 +9,7 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <inttypes.h>
 #include <libnftnl/set.h>
 #include <set_pack.h>
 
@@ -502,6 +503,17 @@ static void set_run_add(struct eval_ctx *ectx, struct set *s)
 	xfree(key);
 }
 
+/* A size past 32 bits, which 1.1.3 cuts down unsaid: refused once
+ * the rest of the declaration is checked, so that what 1.1.3 refuses
+ * in it is refused first, as it says it. */
+static int set_size_evaluate(struct eval_ctx *ectx, const struct set *s)
+{
+	if (s->size <= UINT32_MAX)
+		return 0;
+	return erec_error(ectx->msgs, &s->size_loc,
+			  "invalid set size '%" PRIu64 "'", s->size);
+}
+
 int set_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	if (name_evaluate(ectx, &s->handle.set, "set") < 0 ||
@@ -520,6 +532,8 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 		return -1;
 	if (s->init && s->init->etype == EXPR_SET && set_refuses_overlaps(s) &&
 	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
+		return -1;
+	if (set_size_evaluate(ectx, s) < 0)
 		return -1;
 	s->init_as_written = s->init != NULL;
 	set_run_add(ectx, s);

@@ -679,6 +679,8 @@ bool parser_set_item(struct parser_state *st, struct set *set, char *key,
 
 	if (!strcmp(key, "auto-merge"))
 		set->auto_merge_loc = *loc;
+	if (!strcmp(key, "size"))
+		set->size_loc = *loc;
 	if (err) {
 		parser_error(st, loc, "%s", err);
 		xfree(err);

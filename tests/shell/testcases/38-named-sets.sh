@@ -353,6 +353,8 @@ err_cases=(
 	"delete element ip e iv { 1.2.3.4 }"
 	"delete element ip e pl { 1.2.3.4 }"
 	"add rule ip e c ip saddr vmap { 10.0.0.0/8 : accept, 10.1.0.0/16 : drop }"
+	"add set ip e d24 { type mark; size 4294967296; elements = { 1-2 } }"
+	"add set ip e d25 { type mark; size 4294967297; elements = { 1, 0x2 counter } }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
