@@ -2526,14 +2526,6 @@ rhs_primary	: NUMBER
 			{
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
-		| '-' NUMBER
-			{
-				char *text = xasprintf("-%s", $2);
-
-				$$ = symbol_expr_alloc(&@$, text, false);
-				xfree(text);
-				xfree($2);
-			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| PROTO
 			{
@@ -3553,6 +3545,16 @@ chain_target	: identifier
  * takes as a priority.
  */
 define_expr	: rhs_expr		{ $$ = $1; }
+		/* a negative number is a value here only, for a priority
+		 * ("define p = -10"), as in 1.1.3 */
+		| '-' NUMBER
+			{
+				char *text = xasprintf("-%s", $2);
+
+				$$ = symbol_expr_alloc(&@$, text, false);
+				xfree(text);
+				xfree($2);
+			}
 		| rhs_primary '+' NUMBER
 			{
 				$$ = parser_prio_define(&@$, $1, $3);
