@@ -300,6 +300,11 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
 /* An anonymous set's member (a map's mapping) holds at most the two
  * statements the kernel keeps: 0, or -1 with an error. */
 int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
+/* A named set's member (a map's mapping, its key typed), just typed:
+ * its statements against the set's, a range the set does not take
+ * (ectx->elem_set). 0, or -1 with an error. */
+int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
+			const struct expr *m);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);

@@ -252,8 +252,29 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 	return 0;
 }
 
+/* A member typed; what it holds (a variable's "{ a, b }") is no
+ * member of a named set's until spliced in: each is checked then. */
+static int set_evaluate_member(struct eval_ctx *ectx, struct expr **elemp)
+{
+	const struct set *s = ectx->elem_set;
+	struct expr *i;
+	int ret;
+
+	ectx->elem_set = NULL;
+	ret = expr_evaluate(ectx, elemp);
+	ectx->elem_set = s;
+	if (ret < 0 || !s || ((*elemp)->etype != EXPR_LIST &&
+			      (*elemp)->etype != EXPR_SET))
+		return ret;
+	list_for_each_entry(i, &(*elemp)->expr_list.expressions, list)
+		if (set_member_evaluate(ectx, s, i) < 0)
+			return -1;
+	return 0;
+}
+
 /* Evaluate the members in place; lists (a variable holding "{ a, b }")
- * are spliced in. */
+ * are spliced in. A named set's are held against it one by one
+ * (set_member_evaluate()). */
 static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 {
 	struct set_elem_info *info;
@@ -269,7 +290,7 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		elem = i;
 		info = i->elem_info;
 		i->elem_info = NULL;
-		if (expr_evaluate(ectx, &elem) < 0) {
+		if (set_evaluate_member(ectx, &elem) < 0) {
 			set_elem_info_free(info);
 			expr_free(elem);
 			return -1;
@@ -288,6 +309,9 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		}
 		list_link_(&elem->list, next->list.prev, &next->list);
 		set->expr_list.size++;
+		if (ectx->elem_set &&
+		    set_member_evaluate(ectx, ectx->elem_set, elem) < 0)
+			return -1;
 	}
 	return 0;
 }

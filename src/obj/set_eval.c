@@ -15,24 +15,54 @@
 
 /* ---- evaluation ---- */
 
-/* The members written must suit the set: prefixes and ranges need an
- * interval set, as the system nft says. */
-static int set_check_intervals(struct eval_ctx *ectx, const struct set *s,
-			       const struct expr *elems)
+/* The first prefix or range of a key (of a concatenation: the first
+ * member that is one), NULL if none; "eth*" is a prefix. */
+static const struct expr *set_key_interval(const struct expr *k)
 {
-	const struct expr *i;
+	const struct expr *i, *r;
 
-	if (s->flags & NFT_SET_INTERVAL)
-		return 0;
-	list_for_each_entry(i, &elems->expr_list.expressions, list) {
-		if (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE ||
-		    (i->flags & EXPR_F_INTERVAL))
-			return expr_error(ectx, i,
-					  "You must add 'flags interval' to your set declaration if you want to add %s elements",
-					  i->etype == EXPR_PREFIX ? "prefix" :
-					  "range");
+	switch (k->etype) {
+	case EXPR_PREFIX:
+	case EXPR_RANGE:
+		return k;
+	case EXPR_CONCAT:
+		list_for_each_entry(i, &k->expr_list.expressions, list)
+			if ((r = set_key_interval(i)))
+				return r;
+		return NULL;
+	default:
+		return k->flags & (EXPR_F_WILDCARD | EXPR_F_INTERVAL) ? k :
+									NULL;
 	}
-	return 0;
+}
+
+/* Prefixes and ranges need an interval set, as the system nft says,
+ * the caret under the (member) prefix or range. */
+static int set_member_intervals(struct eval_ctx *ectx, const struct set *s,
+				const struct expr *k)
+{
+	const struct expr *bad;
+
+	if (s->flags & NFT_SET_INTERVAL || !(bad = set_key_interval(k)))
+		return 0;
+	return expr_error(ectx, bad,
+			  "You must add 'flags interval' to your %s declaration if you want to add %s elements",
+			  set_is_map(s) ? "map" : "set",
+			  bad->etype == EXPR_RANGE ? "range" : "prefix");
+}
+
+/* As 1.1.3 checks each element once typed, before the next: its
+ * statements, then whether the set takes its range. */
+int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
+			const struct expr *m)
+{
+	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+	struct set_elem_info *i = m->elem_info;
+
+	if (i && (set_elem_stmts_match(ectx, s, k, &i->stmts) < 0 ||
+		  set_stmts_evaluate(ectx, &i->stmts) < 0))
+		return -1;
+	return set_member_intervals(ectx, s, k);
 }
 
 /* The chains a verdict map's elements jump to exist. */
@@ -161,43 +191,6 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
-/* A range or prefix (a map's key), which a set without "flags
- * interval" does not take. */
-static bool set_elem_is_interval(const struct expr *m)
-{
-	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
-
-	return k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
-	       k->flags & EXPR_F_INTERVAL;
-}
-
-/* The elements' statements against the set's, which 1.1.3 checks as it
- * types each element, in turn: an element's statements before whether
- * the set takes its range, the first range the set does not take before
- * the statements of the elements after it (which the interval checks
- * then refuse). */
-static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
-				 const struct expr *elems)
-{
-	struct set_elem_info *i;
-	const struct expr *m;
-
-	if (elems->etype != EXPR_SET)
-		return 0;
-	list_for_each_entry(m, &elems->expr_list.expressions, list) {
-		i = m->elem_info;
-		if (i && (set_elem_stmts_match(ectx, s,
-					       m->etype == EXPR_MAPPING ?
-					       m->mapping.key : m,
-					       &i->stmts) < 0 ||
-			  set_stmts_evaluate(ectx, &i->stmts) < 0))
-			return -1;
-		if (!(s->flags & NFT_SET_INTERVAL) && set_elem_is_interval(m))
-			return 0;
-	}
-	return 0;
-}
-
 /* Fewer members are typed as expressions: what the pack saves is
  * nothing then, and the kernel's refusal of one of them (a full set, a
  * key it holds already) is pointed at that member (element_explain_attr()),
@@ -240,27 +233,25 @@ static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return ret;
 }
 
-/* A map's elements, listed: typed by a stub map expression, checked for
- * ranges the map does not take and for the chains they jump to. */
-/* A map's prefix or range key without "flags interval": under the first
- * such key, as 1.1.3 says it. */
-static int set_map_needs_intervals(struct eval_ctx *ectx, const struct expr *e)
+/* The members of @s in *@ep typed (like @key; a map's stand-in alone),
+ * each held against @s as it is (set_member_evaluate()). */
+static int set_members_evaluate_like(struct eval_ctx *ectx,
+				     const struct set *s, struct expr **ep,
+				     const struct expr *key)
 {
-	const struct expr *m, *k;
+	const struct set *outer = ectx->elem_set;
+	int ret;
 
-	list_for_each_entry(m, &e->expr_list.expressions, list) {
-		k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
-		if (k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
-		    k->flags & EXPR_F_INTERVAL)
-			return expr_error(ectx, k,
-					  "You must add 'flags interval' to your map declaration if you want to add %s elements",
-					  k->etype == EXPR_PREFIX ? "prefix" :
-					  "range");
-	}
-	return expr_error(ectx, e,
-			  "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+	ectx->elem_set = s;
+	ret = key ? expr_evaluate_like(ectx, ep, key) :
+		    map_elems_evaluate(ectx, *ep);
+	ectx->elem_set = outer;
+	return ret;
 }
 
+/* A map's elements, listed: typed by a stub map expression, each
+ * checked against the map as it is typed (map_elems_evaluate()), then
+ * for the chains they jump to. */
 static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 				  struct expr *e)
 {
@@ -272,12 +263,7 @@ static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 				  "map elements go in braces: { KEY : VALUE }");
 	map = set_map_stub(s, e);
 	map->flags &= ~EXPR_F_INTERVAL;
-	ret = map_elems_evaluate(ectx, map);
-	if (ret == 0)
-		ret = set_elems_check_stmts(ectx, s, e);
-	if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
-	    !(s->flags & NFT_SET_INTERVAL))
-		ret = set_map_needs_intervals(ectx, e);
+	ret = set_members_evaluate_like(ectx, s, &map, NULL);
 	set_map_stub_free(map);
 	if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
 		return -1;
@@ -325,13 +311,16 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		set_expr_unpack(*elemsp);
 	if (set_is_map(s))
 		return set_map_elems_evaluate(ectx, s, *elemsp);
-	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
+	if (set_members_evaluate_like(ectx, s, elemsp, s->key) < 0)
 		return -1;
-	if ((*elemsp)->etype != EXPR_SET)
+	if ((*elemsp)->etype != EXPR_SET) {
 		*elemsp = set_elems_wrap(s, *elemsp);
-	if (set_elems_check_stmts(ectx, s, *elemsp) < 0 ||
-	    set_check_intervals(ectx, s, *elemsp) < 0)
-		return -1;
+		/* a lone member, from a variable: no set typed it */
+		if (set_member_evaluate(ectx, s, list_first_entry(
+			&(*elemsp)->expr_list.expressions, struct expr,
+			list)) < 0)
+			return -1;
+	}
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
 	return set_elems_check_info(ectx, s, *elemsp);

@@ -355,6 +355,14 @@ err_cases=(
 	"add rule ip e c ip saddr vmap { 10.0.0.0/8 : accept, 10.1.0.0/16 : drop }"
 	"add set ip e d24 { type mark; size 4294967296; elements = { 1-2 } }"
 	"add set ip e d25 { type mark; size 4294967297; elements = { 1, 0x2 counter } }"
+	"add set ip e d26 { type ipv4_addr . mark; elements = { 1.2.3.4 . 1-2, 1.2.3.4 . x } }"
+	"add set ip e d27 { type ipv4_addr . mark; elements = { 1.2.3.4/16 . 0x5-0x6 } }"
+	"add set ip e d28 { type ipv4_addr . mark; elements = { 1.2.3.4 . 1 counter, 1.2.3.5 . 1-2 } }"
+	"add map ip e d29 { type mark : mark; elements = { 1-2 : 1, x : 1 } }"
+	"add map ip e d30 { type ifname : mark; elements = { \"l*\" : 1 } }"
+	"add map ip e d31 { type mark : mark; elements = { 1 counter : 2-3 } }"
+	"add map ip e d32 { type mark . mark : mark; elements = { 1 . 2 : 3, 4 . 5-6 : 7-8 } }"
+	"add rule ip e c meta mark . meta mark { 1 . -1 }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
