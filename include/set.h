@@ -73,6 +73,9 @@ struct set {
 	 * (1.1.3 takes that after "elements = { ... }" and "auto-merge"
 	 * only); where "auto-merge" was, which 1.1.3 refuses in maps. */
 	bool last_unseparated;
+	/* "typeof KEY : TYPE", which 1.1.3's parser refuses as it reads
+	 * it (parser_map_typeof_names()) */
+	bool typeof_data_refused;
 	struct location last_item_loc;
 	struct location auto_merge_loc;
 	unsigned int refcnt;
@@ -170,6 +173,9 @@ unsigned int table_count_sets(const struct table *t);
 /* Parser helpers: "flags interval,timeout" and a "name value" item
  * ("timeout 1h", "size 100", "auto-merge"): NULL or an error message. */
 const char *set_flag_parse(const char *name, uint32_t *flag);
+/* "typeof KEY : NAMES": whether 1.1.3 takes NAMES there (a verdict, an
+ * object's kind), not a type. */
+bool set_typeof_data_name_ok(const char *names);
 char *set_item_parse(struct set *s, const char *key, const char *value);
 
 /* Check and resolve a set declaration (key, flags, elements). */

@@ -390,8 +390,6 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 		s->data = set_obj_data(&s->data_loc);
 		return 0;
 	}
-	if (s->key_typeof && set_decl_check_typeof_data(ectx, s) < 0)
-		return -1;
 	if (set_decl_check_names(ectx, s, s->data_types, &s->data_loc,
 				 true) < 0)
 		return -1;

@@ -449,7 +449,18 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 
 /* @open, @body: the declaration's opening brace and its items, which
  * 1.1.3 marks as the declaration */
-struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
+/* A declaration whose typeof data 1.1.3's parser refused has no key
+ * for it either: it says so under the declaration. */
+static void parser_set_decl_end(struct parser_state *st,
+				const struct set *set)
+{
+	if (set->typeof_data_refused)
+		parser_error(st, &set->decl_loc,
+			     "set definition does not specify key");
+}
+
+struct cmd *parser_set_cmd(struct parser_state *st, enum cmd_ops op,
+			   struct handle *h, struct set *set,
 			   const struct location *loc,
 			   const struct location *open,
 			   const struct location *body)
@@ -461,6 +472,7 @@ struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
 		set->decl_loc.last_line = body->last_line;
 		set->decl_loc.last_column = body->last_column;
 	}
+	parser_set_decl_end(st, set);
 	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
 }
 
@@ -534,6 +546,30 @@ void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 	set->data_loc = *data_loc;
 }
 
+/* "typeof KEY : NAMES" (a verdict, an object's kind): a type there is
+ * refused by 1.1.3's parser as it reads it, under its first name
+ * (@first), before whatever syntax error follows. Takes @kw, @key and
+ * @names. */
+void parser_map_typeof_names(struct parser_state *st, struct set *set,
+			     char *kw, const struct location *kw_loc,
+			     struct expr *key, const struct location *loc,
+			     char *names, const struct location *names_loc,
+			     const struct location *first)
+{
+	if (!strcmp(kw, "typeof")) {
+		parser_set_key_once(st, set, kw_loc, kw_loc);
+		set->typeof_data_refused = !set_typeof_data_name_ok(names);
+		if (set->typeof_data_refused)
+			parser_error(st, first,
+				     "map data type '%.*s' lacks typeof serialization",
+				     (int)strcspn(names, " ."), names);
+	}
+	parser_set_typeof(st, set, kw, kw_loc, key, loc);
+	xfree(set->data_types);
+	set->data_types = names;
+	set->data_loc = *names_loc;
+}
+
 void parser_map_interval(struct parser_state *st, struct set *set, char *kw,
 			 const struct location *kw_loc)
 {
@@ -557,15 +593,16 @@ struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_ELEMENT, h, loc, set);
 }
 
-void parser_table_add_set(struct table *table, char *name,
-			  const struct location *name_loc, struct set *set,
-			  const struct location *loc)
+void parser_table_add_set(struct parser_state *st, struct table *table,
+			  char *name, const struct location *name_loc,
+			  struct set *set, const struct location *loc)
 {
 	xfree(set->handle.set.name);
 	set->handle.set.name = name;
 	set->handle.set.location = *name_loc;
 	set->location = *loc;
 	set->decl_loc = *name_loc;
+	parser_set_decl_end(st, set);
 	table_add_set(table, set);
 }
 

@@ -363,6 +363,8 @@ err_cases=(
 	"add map ip e d31 { type mark : mark; elements = { 1 counter : 2-3 } }"
 	"add map ip e d32 { type mark . mark : mark; elements = { 1 . 2 : 3, 4 . 5-6 : 7-8 } }"
 	"add rule ip e c meta mark . meta mark { 1 . -1 }"
+	"add map ip e d33 { typeof ip saddr : ipv4_addr; timeout 89; }"
+	"add map ip e d34 { typeof ip saddr : ct_state; flags bogus; }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
