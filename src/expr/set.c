@@ -866,12 +866,18 @@ static void set_udata(struct nftnl_set *nls, const struct expr *left,
 		      bool interval)
 {
 	struct nftnl_udata_buf *ud = set_udata_scratch();
+	enum byteorder bo = left->byteorder;
 
-	/* a concatenation has no byte order of its own, nor merged
-	 * elements */
+	/* an interval set's host order key of one byte is held as it is,
+	 * which 1.1.3 says is big endian (a wider one it turns around and
+	 * says is host order); a concatenation has no byte order of its
+	 * own, nor merged elements */
+	if (interval && bo == BYTEORDER_HOST_ENDIAN &&
+	    left->len <= BITS_PER_BYTE)
+		bo = BYTEORDER_BIG_ENDIAN;
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    left->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
-			    left->byteorder);
+			    bo);
 	if (interval && left->etype != EXPR_CONCAT)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	set_udata_typeof(ud, left);
