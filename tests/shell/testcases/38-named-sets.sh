@@ -365,6 +365,9 @@ err_cases=(
 	"add rule ip e c meta mark . meta mark { 1 . -1 }"
 	"add map ip e d33 { typeof ip saddr : ipv4_addr; timeout 89; }"
 	"add map ip e d34 { typeof ip saddr : ct_state; flags bogus; }"
+	"add set ip e d35 { type mark; timeout dd; }"
+	"add set ip e d36 { type mark; timeout ms1s; }"
+	"add set ip e d37 { type mark; gc-interval sx; }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
@@ -388,7 +391,8 @@ fi
 # our load as after the reference's: byte orders of types that upstream
 # gives none (0), of host-order types, of concatenations; a constant
 # set's declared size not sent, nor a size 0; a key given twice with the
-# same data sent once.
+# same data sent once; durations that start with a unit ("s1m": 1m, "sms":
+# none), as 1.1.3 reads them.
 cat > "$TMPD/ud.nft" <<'NFT'
 table inet u {
 	set a { type inet_proto; elements = { tcp, udp } }
@@ -406,6 +410,8 @@ table inet u {
 	set m { type mark; flags constant; size 4; elements = { 1 } }
 	set n { type mark; size 0; }
 	map o { type mark : mark; elements = { 1 : 2, 0x1 : 2 } }
+	set p { type mark; timeout s1m; gc-interval m5s; }
+	set q { type mark; flags timeout; timeout sms; gc-interval d2h; }
 }
 NFT
 if have_ref && ! is_system_nft; then
