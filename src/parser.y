@@ -2048,6 +2048,10 @@ concat_rhs	: set_value '.' set_value
 			{
 				$$ = $1;
 				$$->location = @$;
+				/* 1.1.3 places a third member and those after
+				 * it from the dot before it on */
+				$3->location.first_line = @2.first_line;
+				$3->location.first_column = @2.first_column;
 				concat_expr_add($$, $3);
 			}
 		;

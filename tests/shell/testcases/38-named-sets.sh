@@ -368,6 +368,8 @@ err_cases=(
 	"add set ip e d35 { type mark; timeout dd; }"
 	"add set ip e d36 { type mark; timeout ms1s; }"
 	"add set ip e d37 { type mark; gc-interval sx; }"
+	"add set ip e d38 { type inet_service . mark . ipv4_addr; elements = { 22 . 1 . 1.2.3.4/8 } }"
+	"add rule ip e c tcp dport . ip saddr . meta mark { 22 . 1.2.3.4 . x }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
