@@ -311,6 +311,11 @@ int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
  * (ectx->elem_set). 0, or -1 with an error. */
 int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
 			const struct expr *m);
+/* A field narrower than a byte that lies in one byte ("ip dscp", not
+ * "ip6 dscp"): an anonymous interval set or map holds its own values,
+ * the load shifting it down to them, as 1.1.3 builds it (one spanning
+ * bytes keeps its values moved to its place). */
+bool set_key_in_one_byte(const struct expr *key);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);

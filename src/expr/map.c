@@ -579,6 +579,10 @@ static void map_key_mask(struct expr *map)
 
 	if (!exthdr_expr_needs_mask(key) && !payload_expr_needs_mask(key))
 		return;
+	/* an interval map holds the field's own values, which the load
+	 * shifts down to, as 1.1.3 builds it */
+	if (map->flags & EXPR_F_INTERVAL && set_key_in_one_byte(key))
+		return;
 	rel = relational_expr_alloc(&map->location, OP_IMPLICIT, key,
 				    map_keys_take(map));
 	if (exthdr_expr_needs_mask(key))

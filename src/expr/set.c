@@ -43,6 +43,7 @@
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
 #include <set_pack.h>
+#include <payload_int.h>
 
 /* What the system nft names an anonymous set; the kernel picks the %d. */
 #define SET_ANON_NAME	"__set%d"
@@ -564,6 +565,35 @@ unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
 	return n;
 }
 
+/*
+ * The top of an interval set's keys: the key's own, but a field shifted
+ * down to bit 0 as it is loaded ("ip dscp { 1-3, 63 }": & 0xfc, >> 2)
+ * is held in the whole bytes it came in, so a range up to the field's
+ * top ends in an element, as 1.1.3 encodes it (one not shifted, "ip
+ * ecn", runs open to its top).
+ */
+static unsigned int set_key_top_bits(const struct expr *left)
+{
+	unsigned int start, len, shift = 0;
+
+	if (payload_expr_needs_mask(left))
+		payload_field_span(left, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(left))
+		exthdr_field_span(left, &start, &len, &shift);
+	return shift ? len : left->len;
+}
+
+bool set_key_in_one_byte(const struct expr *key)
+{
+	unsigned int start, len = 0, shift;
+
+	if (payload_expr_needs_mask(key))
+		payload_field_span(key, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(key))
+		exthdr_field_span(key, &start, &len, &shift);
+	return len == BITS_PER_BYTE;
+}
+
 /* @zero: with the end element at 0 that a set holds once (an element
  * added to a set that has some leaves it out, as the system nft). */
 /* @set's members (and @with's, the set's own) merged and encoded into
@@ -583,7 +613,7 @@ static unsigned int set_intervals_encode(const struct expr *set,
 	if (with)
 		n += set_bounds_fill(v + n, with, left, false);
 	k = intervals_merge_how(v, n, touching);
-	count = intervals_encode(v, k, left->len, e);
+	count = intervals_encode(v, k, set_key_top_bits(left), e);
 	intervals_free(v, n);
 	return count;
 }
@@ -851,6 +881,10 @@ static void set_udata_typeof(struct nftnl_udata_buf *ud,
 	unsigned int field;
 	struct expr *th;
 
+	/* a field narrower than its bytes, which the load masks (and
+	 * shifts): described by none, as 1.1.3 writes it */
+	if (payload_expr_needs_mask(left) || exthdr_expr_needs_mask(left))
+		return;
 	if (left->etype == EXPR_PAYLOAD && set_raw_port_type(left) &&
 	    proto_field_find(&proto_th, left->payload.offset, left->len,
 			     &field)) {
