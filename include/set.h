@@ -306,9 +306,12 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
 /* An anonymous set's member (a map's mapping) holds at most the two
  * statements the kernel keeps: 0, or -1 with an error. */
 int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
-/* A named set's member (a map's mapping, its key typed), just typed:
- * its statements against the set's, a range the set does not take
- * (ectx->elem_set). 0, or -1 with an error. */
+/* A named set's member (a map's mapping) against the set
+ * (ectx->elem_set), as 1.1.3 checks it: its statements before its key
+ * is typed, a range the set does not take after. 0, or -1 with an
+ * error. */
+int set_member_stmts_evaluate(struct eval_ctx *ectx, const struct set *s,
+			      const struct expr *m);
 int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
 			const struct expr *m);
 /* A field narrower than a byte that lies in one byte ("ip dscp", not

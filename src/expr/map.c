@@ -979,8 +979,8 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 
 /* ---- named maps (src/obj/set.c) ---- */
 
-/* A mapping of a named map: its key typed and held against the map
- * (ectx->elem_set: statements, ranges), then its data, one mapping
+/* A mapping of a named map: its statements, its key typed and held
+ * against the map (ectx->elem_set: ranges), then its data, one mapping
  * after the other, as 1.1.3 says what is wrong. */
 static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 			     struct expr *m)
@@ -992,6 +992,8 @@ static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 	if (m->etype != EXPR_MAPPING)
 		return expr_error(ectx, m,
 				  "Could not process rule: Invalid argument");
+	if (s && set_member_stmts_evaluate(ectx, s, m) < 0)
+		return -1;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	ectx->elem_set = NULL;
 	ret = map_key_evaluate(ectx, map, m);

@@ -286,6 +286,9 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		if (set_key_is_concat(ectx) && i->etype != EXPR_CONCAT &&
 		    i->etype != EXPR_VARIABLE)
 			return set_elem_check(ectx, set, i);
+		if (ectx->elem_set &&
+		    set_member_stmts_evaluate(ectx, ectx->elem_set, i) < 0)
+			return -1;
 		list_del(&i->list);
 		set->expr_list.size--;
 		elem = i;

@@ -51,10 +51,10 @@ static int set_member_intervals(struct eval_ctx *ectx, const struct set *s,
 			  bad->etype == EXPR_RANGE ? "range" : "prefix");
 }
 
-/* As 1.1.3 checks each element once typed, before the next: its
- * statements, then whether the set takes its range. */
-int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
-			const struct expr *m)
+/* As 1.1.3 checks each element, before the next: its statements
+ * before its key is typed, */
+int set_member_stmts_evaluate(struct eval_ctx *ectx, const struct set *s,
+			      const struct expr *m)
 {
 	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
 	struct set_elem_info *i = m->elem_info;
@@ -62,7 +62,15 @@ int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
 	if (i && (set_elem_stmts_match(ectx, s, k, &i->stmts) < 0 ||
 		  set_stmts_evaluate(ectx, &i->stmts) < 0))
 		return -1;
-	return set_member_intervals(ectx, s, k);
+	return 0;
+}
+
+/* then whether the set takes its range, once typed. */
+int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
+			const struct expr *m)
+{
+	return set_member_intervals(ectx, s, m->etype == EXPR_MAPPING ?
+					     m->mapping.key : m);
 }
 
 /* The chains a verdict map's elements jump to exist. */
@@ -292,6 +300,7 @@ static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp)
 {
+	struct expr *m;
 	int ret;
 
 	/* typed into keys already (a set evaluated again) */
@@ -316,9 +325,10 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	if ((*elemsp)->etype != EXPR_SET) {
 		*elemsp = set_elems_wrap(s, *elemsp);
 		/* a lone member, from a variable: no set typed it */
-		if (set_member_evaluate(ectx, s, list_first_entry(
-			&(*elemsp)->expr_list.expressions, struct expr,
-			list)) < 0)
+		m = list_first_entry(&(*elemsp)->expr_list.expressions,
+				     struct expr, list);
+		if (set_member_stmts_evaluate(ectx, s, m) < 0 ||
+		    set_member_evaluate(ectx, s, m) < 0)
 			return -1;
 	}
 	if (s->flags & NFT_SET_INTERVAL)

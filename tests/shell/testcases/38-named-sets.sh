@@ -370,6 +370,8 @@ err_cases=(
 	"add set ip e d37 { type mark; gc-interval sx; }"
 	"add set ip e d38 { type inet_service . mark . ipv4_addr; elements = { 22 . 1 . 1.2.3.4/8 } }"
 	"add rule ip e c tcp dport . ip saddr . meta mark { 22 . 1.2.3.4 . x }"
+	"add set ip e d39 { type mark; elements = { x counter } }"
+	"add map ip e d40 { type mark . mark : mark; elements = { x . 1 counter : 1 } }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
