@@ -314,6 +314,11 @@ int set_member_stmts_evaluate(struct eval_ctx *ectx, const struct set *s,
 			      const struct expr *m);
 int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
 			const struct expr *m);
+/* The options of @s's elements @elems (the first @limit of them) that
+ * the kernel refuses, refused here in its words: a timeout in a set
+ * without timeouts, an expiry without a timeout. 0, or -1 said. */
+int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
+			    const struct expr *elems, unsigned int limit);
 /* A field narrower than a byte that lies in one byte ("ip dscp", not
  * "ip6 dscp"): an anonymous interval set or map holds its own values,
  * the load shifting it down to them, as 1.1.3 builds it (one spanning

@@ -275,6 +275,14 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 			continue;
 		if (map_iv_same_key(a, &v[i - 1]) ||
 		    !(map->flags & EXPR_F_INTERVAL)) {
+			/* the kernel takes the elements in turn: an
+			 * option it refuses before is refused first */
+			ret = ectx->elem_set ?
+			      set_elems_info_evaluate(ectx, ectx->elem_set,
+						      map->map.mappings,
+						      a->index) : 0;
+			if (ret < 0)
+				break;
 			ret = erec_error(ectx->msgs,
 					 &a->mapping->mapping.key->location,
 					 "Could not process rule: File exists");

@@ -9,6 +9,7 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <libnftnl/set.h>
 #include <set_pack.h>
@@ -175,15 +176,18 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
  * system nft's words and its caret under the element: a timeout or an
  * expiry in a set without timeouts, an expiry with no timeout at all.
  */
-static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
-				const struct expr *elems)
+int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
+			    const struct expr *elems, unsigned int limit)
 {
 	struct set_elem_info *i;
 	const struct expr *m, *at;
+	unsigned int n = 0;
 
 	if (elems->etype != EXPR_SET)
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
+		if (n++ == limit)
+			break;
 		i = m->elem_info;
 		at = m->etype == EXPR_MAPPING ? m->mapping.key : m;
 		if (i == NULL)
@@ -278,7 +282,7 @@ static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	e->flags |= EXPR_F_CONSTANT;
 	if (s->flags & NFT_SET_INTERVAL)
 		e->flags |= EXPR_F_INTERVAL;
-	return set_elems_check_info(ectx, s, e);
+	return set_elems_info_evaluate(ectx, s, e, UINT_MAX);
 }
 
 /* A lone element (evaluated from a variable) in a set expression of
@@ -333,7 +337,7 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	}
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
-	return set_elems_check_info(ectx, s, *elemsp);
+	return set_elems_info_evaluate(ectx, s, *elemsp, UINT_MAX);
 }
 
 /*
