@@ -183,7 +183,11 @@ int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
 	const struct expr *m, *at;
 	unsigned int n = 0;
 
-	if (elems->etype != EXPR_SET)
+	/* no kernel backend keeps intervals from the packet path: it
+	 * refuses the set itself first */
+	if (elems->etype != EXPR_SET ||
+	    (s->flags & (NFT_SET_INTERVAL | NFT_SET_EVAL)) ==
+	    (NFT_SET_INTERVAL | NFT_SET_EVAL))
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
 		if (n++ == limit)
