@@ -319,6 +319,9 @@ int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
  * without timeouts, an expiry without a timeout. 0, or -1 said. */
 int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
 			    const struct expr *elems, unsigned int limit);
+/* Whether the kernel refuses @s's flags together (the set, before any
+ * element of it). */
+bool set_kernel_refuses(const struct set *s);
 /* A field narrower than a byte that lies in one byte ("ip dscp", not
  * "ip6 dscp"): an anonymous interval set or map holds its own values,
  * the load shifting it down to them, as 1.1.3 builds it (one spanning

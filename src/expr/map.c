@@ -275,6 +275,10 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 			continue;
 		if (map_iv_same_key(a, &v[i - 1]) ||
 		    !(map->flags & EXPR_F_INTERVAL)) {
+			/* the kernel refuses such a map itself first */
+			if (ectx->elem_set &&
+			    set_kernel_refuses(ectx->elem_set))
+				continue;
 			/* the kernel takes the elements in turn: an
 			 * option it refuses before is refused first */
 			ret = ectx->elem_set ?

@@ -171,6 +171,23 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 	return ret;
 }
 
+/* Flags the kernel refuses together (EOPNOTSUPP), the set before its
+ * elements: intervals from the packet path, which no backend keeps,
+ * timeouts in a constant set. */
+bool set_kernel_refuses(const struct set *s)
+{
+	static const uint32_t never[] = {
+		NFT_SET_INTERVAL | NFT_SET_EVAL,
+		NFT_SET_CONSTANT | NFT_SET_TIMEOUT,
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(never); i++)
+		if ((s->flags & never[i]) == never[i])
+			return true;
+	return false;
+}
+
 /*
  * Elements' options the kernel would refuse, refused here with the
  * system nft's words and its caret under the element: a timeout or an
@@ -183,11 +200,7 @@ int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
 	const struct expr *m, *at;
 	unsigned int n = 0;
 
-	/* no kernel backend keeps intervals from the packet path: it
-	 * refuses the set itself first */
-	if (elems->etype != EXPR_SET ||
-	    (s->flags & (NFT_SET_INTERVAL | NFT_SET_EVAL)) ==
-	    (NFT_SET_INTERVAL | NFT_SET_EVAL))
+	if (elems->etype != EXPR_SET || set_kernel_refuses(s))
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
 		if (n++ == limit)
