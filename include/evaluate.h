@@ -15,6 +15,7 @@
 
 struct nft_ctx;
 struct eval_run;
+struct set;
 
 struct eval_ctx {
 	struct nft_ctx *nft;
@@ -58,6 +59,11 @@ struct eval_ctx {
 	/* Binary operations being evaluated, one inside the other: the
 	 * reference refuses a 16th (src/expr/binop.c). */
 	unsigned int binop_depth;
+	/* The named set whose members (a map's mappings) are being typed,
+	 * a declaration's or an element command's: each is held against
+	 * the set as soon as it is typed (set_member_evaluate()), in the
+	 * order upstream 1.1.3 says what is wrong; NULL elsewhere. */
+	const struct set *elem_set;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */

@@ -119,7 +119,8 @@ struct cmd *parser_table_cmd(struct parser_state *st, struct handle *h,
 struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 			     struct handle *h, struct chain *chain,
 			     const struct location *loc);
-struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
+struct cmd *parser_set_cmd(struct parser_state *st, enum cmd_ops op,
+			   struct handle *h, struct set *set,
 			   const struct location *loc,
 			   const struct location *open,
 			   const struct location *body);
@@ -134,15 +135,20 @@ void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 /* "KEY : interval DATA": @kw must be "interval". Takes @kw. */
 void parser_map_interval(struct parser_state *st, struct set *set, char *kw,
 			 const struct location *kw_loc);
+void parser_map_typeof_names(struct parser_state *st, struct set *set,
+			     char *kw, const struct location *kw_loc,
+			     struct expr *key, const struct location *loc,
+			     char *names, const struct location *names_loc,
+			     const struct location *first);
 void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc, struct expr *data,
 		       const struct location *data_loc);
 struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 			       struct expr *elems, const struct location *loc);
-void parser_table_add_set(struct table *table, char *name,
-			  const struct location *name_loc, struct set *set,
-			  const struct location *loc);
+void parser_table_add_set(struct parser_state *st, struct table *table,
+			  char *name, const struct location *name_loc,
+			  struct set *set, const struct location *loc);
 uint32_t parser_set_flag(struct parser_state *st, char *name,
 			 const struct location *loc);
 bool parser_is_elem_opt(const char *word);

@@ -73,6 +73,9 @@ struct set {
 	 * (1.1.3 takes that after "elements = { ... }" and "auto-merge"
 	 * only); where "auto-merge" was, which 1.1.3 refuses in maps. */
 	bool last_unseparated;
+	/* "typeof KEY : TYPE", which 1.1.3's parser refuses as it reads
+	 * it (parser_map_typeof_names()) */
+	bool typeof_data_refused;
 	struct location last_item_loc;
 	struct location auto_merge_loc;
 	unsigned int refcnt;
@@ -86,7 +89,11 @@ struct set {
 	bool key_typeof;		/* "typeof EXPR": @key is EXPR */
 	uint64_t timeout;		/* milliseconds, 0: none */
 	uint64_t gc_int;		/* milliseconds, 0: none */
-	uint32_t size;			/* 0: none */
+	/* 0: none; as written, which evaluation holds to 32 bits last
+	 * (1.1.3 takes any and cuts it down: what it refuses first is
+	 * refused first) */
+	uint64_t size;
+	struct location size_loc;
 	bool policy_memory;		/* "policy memory" */
 	bool auto_merge;
 	/* "counter; quota 10 mbytes;": what every element gets */
@@ -166,6 +173,9 @@ unsigned int table_count_sets(const struct table *t);
 /* Parser helpers: "flags interval,timeout" and a "name value" item
  * ("timeout 1h", "size 100", "auto-merge"): NULL or an error message. */
 const char *set_flag_parse(const char *name, uint32_t *flag);
+/* "typeof KEY : NAMES": whether 1.1.3 takes NAMES there (a verdict, an
+ * object's kind), not a type. */
+bool set_typeof_data_name_ok(const char *names);
 char *set_item_parse(struct set *s, const char *key, const char *value);
 
 /* Check and resolve a set declaration (key, flags, elements). */
@@ -296,6 +306,27 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
 /* An anonymous set's member (a map's mapping) holds at most the two
  * statements the kernel keeps: 0, or -1 with an error. */
 int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
+/* A named set's member (a map's mapping) against the set
+ * (ectx->elem_set), as 1.1.3 checks it: its statements before its key
+ * is typed, a range the set does not take after. 0, or -1 with an
+ * error. */
+int set_member_stmts_evaluate(struct eval_ctx *ectx, const struct set *s,
+			      const struct expr *m);
+int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
+			const struct expr *m);
+/* The options of @s's elements @elems (the first @limit of them) that
+ * the kernel refuses, refused here in its words: a timeout in a set
+ * without timeouts, an expiry without a timeout. 0, or -1 said. */
+int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
+			    const struct expr *elems, unsigned int limit);
+/* Whether the kernel refuses @s's flags together (the set, before any
+ * element of it). */
+bool set_kernel_refuses(const struct set *s);
+/* A field narrower than a byte that lies in one byte ("ip dscp", not
+ * "ip6 dscp"): an anonymous interval set or map holds its own values,
+ * the load shifting it down to them, as 1.1.3 builds it (one spanning
+ * bytes keeps its values moved to its place). */
+bool set_key_in_one_byte(const struct expr *key);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);

@@ -57,7 +57,6 @@ int set_decl_no_key(struct eval_ctx *ectx, const struct set *s);
 int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
 			 const char *names, const struct location *loc,
 			 bool data);
-int set_decl_check_typeof_data(struct eval_ctx *ectx, const struct set *s);
 int set_decl_check_set_data(struct eval_ctx *ectx, const struct set *s);
 int set_decl_check_map_data(struct eval_ctx *ectx, const struct set *s);
 int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s);

@@ -309,13 +309,13 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			}
 		| CREATE SET set_spec '{' setdecl_body '}'
 			{
-				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$,
+				$$ = parser_set_cmd(state, CMD_CREATE, $3, $5, &@$,
 						    &@4, &@5);
 			}
 		| CREATE MAP set_spec '{' setdecl_body '}'
 			{
 				$5->flags |= NFT_SET_MAP;
-				$$ = parser_set_cmd(CMD_CREATE, $3, $5, &@$,
+				$$ = parser_set_cmd(state, CMD_CREATE, $3, $5, &@$,
 						    &@4, &@5);
 			}
 		| CREATE ELEMENT set_spec elem_map_block
@@ -433,13 +433,13 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			}
 		| SET set_spec '{' setdecl_body '}'
 			{
-				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$,
+				$$ = parser_set_cmd(state, CMD_ADD, $2, $4, &@$,
 						    &@3, &@4);
 			}
 		| MAP set_spec '{' setdecl_body '}'
 			{
 				$4->flags |= NFT_SET_MAP;
-				$$ = parser_set_cmd(CMD_ADD, $2, $4, &@$,
+				$$ = parser_set_cmd(state, CMD_ADD, $2, $4, &@$,
 						    &@3, &@4);
 			}
 		| ELEMENT set_spec elem_set_block
@@ -893,13 +893,13 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 			}
 		| SET identifier '{' setdecl_body '}'
 			{
-				parser_table_add_set($<table>0, $2, &@2, $4,
+				parser_table_add_set(state, $<table>0, $2, &@2, $4,
 						     &@$);
 			}
 		| MAP identifier '{' setdecl_body '}'
 			{
 				$4->flags |= NFT_SET_MAP;
-				parser_table_add_set($<table>0, $2, &@2, $4,
+				parser_table_add_set(state, $<table>0, $2, &@2, $4,
 						     &@$);
 			}
 		;
@@ -1272,42 +1272,29 @@ setdecl_item	: TYPE set_key_types
 			}
 		| STRING match_lhs ':' STRING
 			{
-				if (!strcmp($1, "typeof"))
-					parser_set_key_once(state, $<set>0,
-							    &@1, &@1);
-				parser_set_typeof(state, $<set>0, $1, &@1, $2,
-						  &@2);
 				/* "typeof KEY : verdict": checked as a type */
-				xfree($<set>0->data_types);
-				$<set>0->data_types = $4;
-				$<set>0->data_loc = @4;
+				parser_map_typeof_names(state, $<set>0, $1,
+							&@1, $2, &@2, $4, &@4,
+							&@4);
 			}
 		| STRING concat_lhs ':' STRING
 			{
-				if (!strcmp($1, "typeof"))
-					parser_set_key_once(state, $<set>0,
-							    &@1, &@1);
-				parser_set_typeof(state, $<set>0, $1, &@1, $2,
-						  &@2);
 				/* "typeof KEY : verdict": checked as a type */
-				xfree($<set>0->data_types);
-				$<set>0->data_types = $4;
-				$<set>0->data_loc = @4;
+				parser_map_typeof_names(state, $<set>0, $1,
+							&@1, $2, &@2, $4, &@4,
+							&@4);
 			}
 		| STRING match_lhs ':' STRING '.' set_key_types
 			{
-				/* refused at evaluation as 1.1.3 refuses it */
-				if (!strcmp($1, "typeof"))
-					parser_set_key_once(state, $<set>0,
-							    &@1, &@1);
-				parser_set_typeof(state, $<set>0, $1, &@1, $2,
-						  &@2);
-				xfree($<set>0->data_types);
-				$<set>0->data_types = xasprintf("%s . %s", $4,
-								$6);
-				$<set>0->data_loc = @4;
-				$<set>0->data_loc.last_line = @6.last_line;
-				$<set>0->data_loc.last_column = @6.last_column;
+				YYLTYPE all = @4;
+
+				all.last_line = @6.last_line;
+				all.last_column = @6.last_column;
+				parser_map_typeof_names(state, $<set>0, $1,
+							&@1, $2, &@2,
+							xasprintf("%s . %s",
+								  $4, $6),
+							&all, &@4);
 				xfree($4);
 				xfree($6);
 			}
@@ -2155,6 +2142,10 @@ concat_rhs	: set_value '.' set_value
 			{
 				$$ = $1;
 				$$->location = @$;
+				/* 1.1.3 places a third member and those after
+				 * it from the dot before it on */
+				$3->location.first_line = @2.first_line;
+				$3->location.first_column = @2.first_column;
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2619,14 +2610,6 @@ rhs_primary	: NUMBER
 		| ADDRSTRING
 			{
 				$$ = parser_symbol(state, &@1, $1, false);
-			}
-		| '-' NUMBER
-			{
-				char *text = xasprintf("-%s", $2);
-
-				$$ = symbol_expr_alloc(&@$, text, false);
-				xfree(text);
-				xfree($2);
 			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| PROTO
@@ -3647,6 +3630,16 @@ chain_target	: identifier
  * takes as a priority.
  */
 define_expr	: rhs_expr		{ $$ = $1; }
+		/* a negative number is a value here only, for a priority
+		 * ("define p = -10"), as in 1.1.3 */
+		| '-' NUMBER
+			{
+				char *text = xasprintf("-%s", $2);
+
+				$$ = symbol_expr_alloc(&@$, text, false);
+				xfree(text);
+				xfree($2);
+			}
 		| rhs_primary '+' NUMBER
 			{
 				$$ = parser_prio_define(&@$, $1, $3);

@@ -275,6 +275,18 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 			continue;
 		if (map_iv_same_key(a, &v[i - 1]) ||
 		    !(map->flags & EXPR_F_INTERVAL)) {
+			/* the kernel refuses such a map itself first */
+			if (ectx->elem_set &&
+			    set_kernel_refuses(ectx->elem_set))
+				continue;
+			/* the kernel takes the elements in turn: an
+			 * option it refuses before is refused first */
+			ret = ectx->elem_set ?
+			      set_elems_info_evaluate(ectx, ectx->elem_set,
+						      map->map.mappings,
+						      a->index) : 0;
+			if (ret < 0)
+				break;
 			ret = erec_error(ectx->msgs,
 					 &a->mapping->mapping.key->location,
 					 "Could not process rule: File exists");
@@ -578,6 +590,10 @@ static void map_key_mask(struct expr *map)
 	struct expr *key = map->map.key, *rel;
 
 	if (!exthdr_expr_needs_mask(key) && !payload_expr_needs_mask(key))
+		return;
+	/* an interval map holds the field's own values, which the load
+	 * shifts down to, as 1.1.3 builds it */
+	if (map->flags & EXPR_F_INTERVAL && set_key_in_one_byte(key))
 		return;
 	rel = relational_expr_alloc(&map->location, OP_IMPLICIT, key,
 				    map_keys_take(map));
@@ -975,6 +991,36 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 
 /* ---- named maps (src/obj/set.c) ---- */
 
+/* A mapping of a named map: its statements, its key typed and held
+ * against the map (ectx->elem_set: ranges), then its data, one mapping
+ * after the other, as 1.1.3 says what is wrong. */
+static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
+			     struct expr *m)
+{
+	const struct set *s = ectx->elem_set;
+	struct eval_type saved;
+	int ret;
+
+	if (m->etype != EXPR_MAPPING)
+		return expr_error(ectx, m,
+				  "Could not process rule: Invalid argument");
+	if (s && set_member_stmts_evaluate(ectx, s, m) < 0)
+		return -1;
+	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
+	ectx->elem_set = NULL;
+	ret = map_key_evaluate(ectx, map, m);
+	ectx->elem_set = s;
+	eval_type_pop(ectx, &saved);
+	if (ret < 0 || (s && set_member_evaluate(ectx, s, m) < 0))
+		return -1;
+	if (map->map.vmap)
+		return map_data_evaluate(ectx, map, m);
+	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
+	ret = map_data_evaluate(ectx, map, m);
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
 /*
  * The elements of a named map: @map is a stand-in EXPR_MAP whose key is
  * the map's key (a constant of each type) and whose type and length are
@@ -983,39 +1029,11 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 {
 	struct expr *i;
-	struct eval_type saved;
-	int ret = 0;
 
-	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
-			    list) {
-		if (i->etype != EXPR_MAPPING) {
-			ret = expr_error(ectx, i,
-					 "Could not process rule: Invalid argument");
-			break;
-		}
-		if (map_key_evaluate(ectx, map, i) < 0) {
-			ret = -1;
-			break;
-		}
-	}
-	eval_type_pop(ectx, &saved);
-	if (ret < 0)
-		return -1;
-	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
-			    list) {
-		if (map->map.vmap) {
-			if (map_data_evaluate(ectx, map, i) < 0)
-				return -1;
-			continue;
-		}
-		eval_type_push(ectx, &saved, map->dtype, map->byteorder,
-			       map->len);
-		ret = map_data_evaluate(ectx, map, i);
-		eval_type_pop(ectx, &saved);
-		if (ret < 0)
+			    list)
+		if (map_elem_evaluate(ectx, map, i) < 0)
 			return -1;
-	}
 	if (map->map.key->etype != EXPR_CONCAT &&
 	    map_check_overlap(ectx, map) < 0)
 		return -1;

@@ -307,15 +307,28 @@ static struct expr *map_string_member(const struct expr *left,
 	return set_string_value(left, low, len, plen);
 }
 
+/* The type a key prints as: its own, but a raw load's (masked or not,
+ * "@nh,0,8 & 0x1f") is the map's integer, in decimal, as 1.1.3 lists
+ * a map of one (a set of one and a concatenation print it in hex). */
+static const struct datatype *map_member_dtype(const struct expr *left)
+{
+	const struct expr *e = left;
+
+	while (e->etype == EXPR_BINOP)
+		e = e->binop.left;
+	return set_left_is_raw(e) ? &integer_type : left->dtype;
+}
+
 static struct expr *map_member(const struct expr *left, const mpz_t low,
 			       const mpz_t high, unsigned int len)
 {
+	const struct datatype *dtype = map_member_dtype(left);
 	int plen;
 
 	/* a field narrower than a byte keeps its width ("ip ecn": 0x2) */
 	if (mpz_cmp(low, high) == 0)
 		return constant_expr_alloc_mpz(&internal_location,
-					       left->dtype, left->byteorder,
+					       dtype, left->byteorder,
 					       left->len % BITS_PER_BYTE ?
 					       left->len : len * BITS_PER_BYTE,
 					       low);
@@ -323,14 +336,14 @@ static struct expr *map_member(const struct expr *left, const mpz_t low,
 	if (plen >= 0)
 		return prefix_expr_alloc(&internal_location,
 			constant_expr_alloc_mpz(&internal_location,
-						left->dtype, left->byteorder,
+						dtype, left->byteorder,
 						len * BITS_PER_BYTE, low),
 			plen);
 	return range_expr_alloc(&internal_location,
-		constant_expr_alloc_mpz(&internal_location, left->dtype,
+		constant_expr_alloc_mpz(&internal_location, dtype,
 					left->byteorder, len * BITS_PER_BYTE,
 					low),
-		constant_expr_alloc_mpz(&internal_location, left->dtype,
+		constant_expr_alloc_mpz(&internal_location, dtype,
 					left->byteorder, len * BITS_PER_BYTE,
 					high));
 }
@@ -818,6 +831,40 @@ int map_lookup_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+static void map_value_retype(struct expr *e, const struct datatype *dtype)
+{
+	switch (e->etype) {
+	case EXPR_VALUE:
+		e->dtype = dtype;
+		break;
+	case EXPR_RANGE:
+		map_value_retype(e->range.left, dtype);
+		map_value_retype(e->range.right, dtype);
+		break;
+	case EXPR_PREFIX:
+		map_value_retype(e->prefix.prefix, dtype);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A raw load's keys (masked too) print as the map's integers
+ * (map_member_dtype()), which the match's postprocessing typed as the
+ * load's. */
+static void map_keys_retype(struct expr *map)
+{
+	const struct datatype *dtype = map_member_dtype(map->map.key);
+	struct expr *m;
+
+	if (dtype == map->map.key->dtype)
+		return;
+	list_for_each_entry(m, &map->map.mappings->expr_list.expressions,
+			    list)
+		if (m->etype == EXPR_MAPPING)
+			map_value_retype(m->mapping.key, dtype);
+}
+
 /*
  * Listing: the key's load is named by its kind's match postprocessing,
  * run on a stand-in match of the key against the set of the mappings'
@@ -847,6 +894,8 @@ void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	if (!named)
 		map_keys_give(map, rel->binop.right);
 	stmt_free(tmp);
+	if (!named)
+		map_keys_retype(map);
 }
 
 /* The mappings of a dumped named map keyed by @key, NULL if some

@@ -159,6 +159,18 @@ static int relational_check_size(struct eval_ctx *ectx,
  * midnight) is "not between 02:00 and 23:00", which the kernel can
  * compare: swap the bounds and negate.
  */
+/* A set that holds a field narrower than its bytes as its own values,
+ * which the load shifts down to: a named one, and an anonymous interval
+ * set (of more than one range: one is a range match) of a field in one
+ * byte, as 1.1.3 builds them ("ip dscp { 1-3, 5 }": & 0xfc, >> 2). */
+static bool relational_keyed_set(const struct expr *left,
+				 const struct expr *right)
+{
+	return right->etype == EXPR_SET_REF ||
+	       (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
+		set_key_in_one_byte(left));
+}
+
 static void relational_unwrap_range(struct expr *rel)
 {
 	struct expr *range = rel->binop.right, *tmp;
@@ -509,12 +521,12 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		left = rel->binop.left;
 		right = rel->binop.right;
 	}
-	if (exthdr_expr_needs_mask(left) && right->etype != EXPR_SET_REF) {
+	if (exthdr_expr_needs_mask(left) && !relational_keyed_set(left, right)) {
 		exthdr_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;
 	} else if (payload_expr_needs_mask(left) && !folded &&
-		   right->etype != EXPR_SET_REF) {
+		   !relational_keyed_set(left, right)) {
 		payload_relational_mask(rel);
 		left = rel->binop.left;
 		right = rel->binop.right;

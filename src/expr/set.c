@@ -43,6 +43,7 @@
 #include <libnftnl/udata.h>
 #include <set_expr_int.h>
 #include <set_pack.h>
+#include <payload_int.h>
 
 /* What the system nft names an anonymous set; the kernel picks the %d. */
 #define SET_ANON_NAME	"__set%d"
@@ -252,8 +253,29 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 	return 0;
 }
 
+/* A member typed; what it holds (a variable's "{ a, b }") is no
+ * member of a named set's until spliced in: each is checked then. */
+static int set_evaluate_member(struct eval_ctx *ectx, struct expr **elemp)
+{
+	const struct set *s = ectx->elem_set;
+	struct expr *i;
+	int ret;
+
+	ectx->elem_set = NULL;
+	ret = expr_evaluate(ectx, elemp);
+	ectx->elem_set = s;
+	if (ret < 0 || !s || ((*elemp)->etype != EXPR_LIST &&
+			      (*elemp)->etype != EXPR_SET))
+		return ret;
+	list_for_each_entry(i, &(*elemp)->expr_list.expressions, list)
+		if (set_member_evaluate(ectx, s, i) < 0)
+			return -1;
+	return 0;
+}
+
 /* Evaluate the members in place; lists (a variable holding "{ a, b }")
- * are spliced in. */
+ * are spliced in. A named set's are held against it one by one
+ * (set_member_evaluate()). */
 static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 {
 	struct set_elem_info *info;
@@ -264,12 +286,15 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		if (set_key_is_concat(ectx) && i->etype != EXPR_CONCAT &&
 		    i->etype != EXPR_VARIABLE)
 			return set_elem_check(ectx, set, i);
+		if (ectx->elem_set &&
+		    set_member_stmts_evaluate(ectx, ectx->elem_set, i) < 0)
+			return -1;
 		list_del(&i->list);
 		set->expr_list.size--;
 		elem = i;
 		info = i->elem_info;
 		i->elem_info = NULL;
-		if (expr_evaluate(ectx, &elem) < 0) {
+		if (set_evaluate_member(ectx, &elem) < 0) {
 			set_elem_info_free(info);
 			expr_free(elem);
 			return -1;
@@ -288,6 +313,9 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		}
 		list_link_(&elem->list, next->list.prev, &next->list);
 		set->expr_list.size++;
+		if (ectx->elem_set &&
+		    set_member_evaluate(ectx, ectx->elem_set, elem) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -540,6 +568,35 @@ unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
 	return n;
 }
 
+/*
+ * The top of an interval set's keys: the key's own, but a field shifted
+ * down to bit 0 as it is loaded ("ip dscp { 1-3, 63 }": & 0xfc, >> 2)
+ * is held in the whole bytes it came in, so a range up to the field's
+ * top ends in an element, as 1.1.3 encodes it (one not shifted, "ip
+ * ecn", runs open to its top).
+ */
+static unsigned int set_key_top_bits(const struct expr *left)
+{
+	unsigned int start, len, shift = 0;
+
+	if (payload_expr_needs_mask(left))
+		payload_field_span(left, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(left))
+		exthdr_field_span(left, &start, &len, &shift);
+	return shift ? len : left->len;
+}
+
+bool set_key_in_one_byte(const struct expr *key)
+{
+	unsigned int start, len = 0, shift;
+
+	if (payload_expr_needs_mask(key))
+		payload_field_span(key, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(key))
+		exthdr_field_span(key, &start, &len, &shift);
+	return len == BITS_PER_BYTE;
+}
+
 /* @zero: with the end element at 0 that a set holds once (an element
  * added to a set that has some leaves it out, as the system nft). */
 /* @set's members (and @with's, the set's own) merged and encoded into
@@ -559,7 +616,7 @@ static unsigned int set_intervals_encode(const struct expr *set,
 	if (with)
 		n += set_bounds_fill(v + n, with, left, false);
 	k = intervals_merge_how(v, n, touching);
-	count = intervals_encode(v, k, left->len, e);
+	count = intervals_encode(v, k, set_key_top_bits(left), e);
 	intervals_free(v, n);
 	return count;
 }
@@ -827,6 +884,10 @@ static void set_udata_typeof(struct nftnl_udata_buf *ud,
 	unsigned int field;
 	struct expr *th;
 
+	/* a field narrower than its bytes, which the load masks (and
+	 * shifts): described by none, as 1.1.3 writes it */
+	if (payload_expr_needs_mask(left) || exthdr_expr_needs_mask(left))
+		return;
 	if (left->etype == EXPR_PAYLOAD && set_raw_port_type(left) &&
 	    proto_field_find(&proto_th, left->payload.offset, left->len,
 			     &field)) {
@@ -842,12 +903,18 @@ static void set_udata(struct nftnl_set *nls, const struct expr *left,
 		      bool interval)
 {
 	struct nftnl_udata_buf *ud = set_udata_scratch();
+	enum byteorder bo = left->byteorder;
 
-	/* a concatenation has no byte order of its own, nor merged
-	 * elements */
+	/* an interval set's host order key of one byte is held as it is,
+	 * which 1.1.3 says is big endian (a wider one it turns around and
+	 * says is host order); a concatenation has no byte order of its
+	 * own, nor merged elements */
+	if (interval && bo == BYTEORDER_HOST_ENDIAN &&
+	    left->len <= BITS_PER_BYTE)
+		bo = BYTEORDER_BIG_ENDIAN;
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    left->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
-			    left->byteorder);
+			    bo);
 	if (interval && left->etype != EXPR_CONCAT)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	set_udata_typeof(ud, left);

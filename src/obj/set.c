@@ -203,9 +203,9 @@ char *set_item_parse(struct set *s, const char *key, const char *value)
 		if (!last_used_parse(value, &s->gc_int))
 			return xasprintf("invalid gc-interval '%s'", value);
 	} else if (!strcmp(key, "size") && value) {
-		/* 0 is no size, as in 1.1.3; past 32 bits it would cut it
-		 * down unsaid */
-		if (!set_number(value, &v) || v > UINT32_MAX)
+		/* 0 is no size, as in 1.1.3; past 32 bits is refused by
+		 * evaluation (set_size_evaluate()) */
+		if (!set_number(value, &v))
 			return xasprintf("invalid set size '%s'", value);
 		s->size = v;
 	} else {

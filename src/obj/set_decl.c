@@ -159,32 +159,23 @@ int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
 
 /*
  * "typeof KEY : TYPE" where 1.1.3 takes only an expression, a verdict
- * or an object's kind after a typeof key: the type is refused under its
- * (first) name. Text only: JSON names a typeof map's data by type.
+ * or an object's kind after a typeof key: its parser refuses the type
+ * at once (parser_map_typeof_names()), under its (first) name. JSON
+ * names a typeof map's data by type.
  */
-int set_decl_check_typeof_data(struct eval_ctx *ectx, const struct set *s)
+bool set_typeof_data_name_ok(const char *names)
 {
 	static const char *const ok[] = {
 		"verdict", "counter", "quota", "limit", "secmark",
 		"synproxy", "ct",
 	};
-	size_t len = strcspn(s->data_types, " .");
-	struct location at;
+	size_t len = strcspn(names, " .");
 	unsigned int i;
-	char *first;
 
-	/* JSON writes a typeof map's data by its type */
-	if (!s->data_loc.indesc || s->data_loc.json_index >= 0)
-		return 0;
 	for (i = 0; i < array_size(ok); i++)
-		if (strlen(ok[i]) == len && !strncmp(s->data_types, ok[i], len))
-			return 0;
-	first = xstrndup(s->data_types, len);
-	set_decl_name_loc(&s->data_loc, 0, &at);
-	erec_error(ectx->msgs, &at,
-		   "map data type '%s' lacks typeof serialization", first);
-	xfree(first);
-	return set_decl_no_key(ectx, s);
+		if (strlen(ok[i]) == len && !strncmp(names, ok[i], len))
+			return true;
+	return false;
 }
 
 /* A set given data ("type K : D"): 1.1.3's parser stops at the colon.

@@ -9,29 +9,69 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <limits.h>
+#include <inttypes.h>
 #include <libnftnl/set.h>
 #include <set_pack.h>
 
 /* ---- evaluation ---- */
 
-/* The members written must suit the set: prefixes and ranges need an
- * interval set, as the system nft says. */
-static int set_check_intervals(struct eval_ctx *ectx, const struct set *s,
-			       const struct expr *elems)
+/* The first prefix or range of a key (of a concatenation: the first
+ * member that is one), NULL if none; "eth*" is a prefix. */
+static const struct expr *set_key_interval(const struct expr *k)
 {
-	const struct expr *i;
+	const struct expr *i, *r;
 
-	if (s->flags & NFT_SET_INTERVAL)
-		return 0;
-	list_for_each_entry(i, &elems->expr_list.expressions, list) {
-		if (i->etype == EXPR_PREFIX || i->etype == EXPR_RANGE ||
-		    (i->flags & EXPR_F_INTERVAL))
-			return expr_error(ectx, i,
-					  "You must add 'flags interval' to your set declaration if you want to add %s elements",
-					  i->etype == EXPR_PREFIX ? "prefix" :
-					  "range");
+	switch (k->etype) {
+	case EXPR_PREFIX:
+	case EXPR_RANGE:
+		return k;
+	case EXPR_CONCAT:
+		list_for_each_entry(i, &k->expr_list.expressions, list)
+			if ((r = set_key_interval(i)))
+				return r;
+		return NULL;
+	default:
+		return k->flags & (EXPR_F_WILDCARD | EXPR_F_INTERVAL) ? k :
+									NULL;
 	}
+}
+
+/* Prefixes and ranges need an interval set, as the system nft says,
+ * the caret under the (member) prefix or range. */
+static int set_member_intervals(struct eval_ctx *ectx, const struct set *s,
+				const struct expr *k)
+{
+	const struct expr *bad;
+
+	if (s->flags & NFT_SET_INTERVAL || !(bad = set_key_interval(k)))
+		return 0;
+	return expr_error(ectx, bad,
+			  "You must add 'flags interval' to your %s declaration if you want to add %s elements",
+			  set_is_map(s) ? "map" : "set",
+			  bad->etype == EXPR_RANGE ? "range" : "prefix");
+}
+
+/* As 1.1.3 checks each element, before the next: its statements
+ * before its key is typed, */
+int set_member_stmts_evaluate(struct eval_ctx *ectx, const struct set *s,
+			      const struct expr *m)
+{
+	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
+	struct set_elem_info *i = m->elem_info;
+
+	if (i && (set_elem_stmts_match(ectx, s, k, &i->stmts) < 0 ||
+		  set_stmts_evaluate(ectx, &i->stmts) < 0))
+		return -1;
 	return 0;
+}
+
+/* then whether the set takes its range, once typed. */
+int set_member_evaluate(struct eval_ctx *ectx, const struct set *s,
+			const struct expr *m)
+{
+	return set_member_intervals(ectx, s, m->etype == EXPR_MAPPING ?
+					     m->mapping.key : m);
 }
 
 /* The chains a verdict map's elements jump to exist. */
@@ -131,20 +171,40 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 	return ret;
 }
 
+/* Flags the kernel refuses together (EOPNOTSUPP), the set before its
+ * elements: intervals from the packet path, which no backend keeps,
+ * timeouts in a constant set. */
+bool set_kernel_refuses(const struct set *s)
+{
+	static const uint32_t never[] = {
+		NFT_SET_INTERVAL | NFT_SET_EVAL,
+		NFT_SET_CONSTANT | NFT_SET_TIMEOUT,
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(never); i++)
+		if ((s->flags & never[i]) == never[i])
+			return true;
+	return false;
+}
+
 /*
  * Elements' options the kernel would refuse, refused here with the
  * system nft's words and its caret under the element: a timeout or an
  * expiry in a set without timeouts, an expiry with no timeout at all.
  */
-static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
-				const struct expr *elems)
+int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
+			    const struct expr *elems, unsigned int limit)
 {
 	struct set_elem_info *i;
 	const struct expr *m, *at;
+	unsigned int n = 0;
 
-	if (elems->etype != EXPR_SET)
+	if (elems->etype != EXPR_SET || set_kernel_refuses(s))
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
+		if (n++ == limit)
+			break;
 		i = m->elem_info;
 		at = m->etype == EXPR_MAPPING ? m->mapping.key : m;
 		if (i == NULL)
@@ -156,43 +216,6 @@ static int set_elems_check_info(struct eval_ctx *ectx, const struct set *s,
 		if (i->expires && !i->timeout && !s->timeout)
 			return expr_error(ectx, at,
 					  "Could not process rule: Operation not supported");
-	}
-	return 0;
-}
-
-/* A range or prefix (a map's key), which a set without "flags
- * interval" does not take. */
-static bool set_elem_is_interval(const struct expr *m)
-{
-	const struct expr *k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
-
-	return k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
-	       k->flags & EXPR_F_INTERVAL;
-}
-
-/* The elements' statements against the set's, which 1.1.3 checks as it
- * types each element, in turn: an element's statements before whether
- * the set takes its range, the first range the set does not take before
- * the statements of the elements after it (which the interval checks
- * then refuse). */
-static int set_elems_check_stmts(struct eval_ctx *ectx, const struct set *s,
-				 const struct expr *elems)
-{
-	struct set_elem_info *i;
-	const struct expr *m;
-
-	if (elems->etype != EXPR_SET)
-		return 0;
-	list_for_each_entry(m, &elems->expr_list.expressions, list) {
-		i = m->elem_info;
-		if (i && (set_elem_stmts_match(ectx, s,
-					       m->etype == EXPR_MAPPING ?
-					       m->mapping.key : m,
-					       &i->stmts) < 0 ||
-			  set_stmts_evaluate(ectx, &i->stmts) < 0))
-			return -1;
-		if (!(s->flags & NFT_SET_INTERVAL) && set_elem_is_interval(m))
-			return 0;
 	}
 	return 0;
 }
@@ -239,27 +262,25 @@ static int set_map_pack_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return ret;
 }
 
-/* A map's elements, listed: typed by a stub map expression, checked for
- * ranges the map does not take and for the chains they jump to. */
-/* A map's prefix or range key without "flags interval": under the first
- * such key, as 1.1.3 says it. */
-static int set_map_needs_intervals(struct eval_ctx *ectx, const struct expr *e)
+/* The members of @s in *@ep typed (like @key; a map's stand-in alone),
+ * each held against @s as it is (set_member_evaluate()). */
+static int set_members_evaluate_like(struct eval_ctx *ectx,
+				     const struct set *s, struct expr **ep,
+				     const struct expr *key)
 {
-	const struct expr *m, *k;
+	const struct set *outer = ectx->elem_set;
+	int ret;
 
-	list_for_each_entry(m, &e->expr_list.expressions, list) {
-		k = m->etype == EXPR_MAPPING ? m->mapping.key : m;
-		if (k->etype == EXPR_PREFIX || k->etype == EXPR_RANGE ||
-		    k->flags & EXPR_F_INTERVAL)
-			return expr_error(ectx, k,
-					  "You must add 'flags interval' to your map declaration if you want to add %s elements",
-					  k->etype == EXPR_PREFIX ? "prefix" :
-					  "range");
-	}
-	return expr_error(ectx, e,
-			  "You must add 'flags interval' to your map declaration if you want to add prefix or range elements");
+	ectx->elem_set = s;
+	ret = key ? expr_evaluate_like(ectx, ep, key) :
+		    map_elems_evaluate(ectx, *ep);
+	ectx->elem_set = outer;
+	return ret;
 }
 
+/* A map's elements, listed: typed by a stub map expression, each
+ * checked against the map as it is typed (map_elems_evaluate()), then
+ * for the chains they jump to. */
 static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 				  struct expr *e)
 {
@@ -271,19 +292,14 @@ static int set_map_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 				  "map elements go in braces: { KEY : VALUE }");
 	map = set_map_stub(s, e);
 	map->flags &= ~EXPR_F_INTERVAL;
-	ret = map_elems_evaluate(ectx, map);
-	if (ret == 0)
-		ret = set_elems_check_stmts(ectx, s, e);
-	if (ret == 0 && map->flags & EXPR_F_INTERVAL &&
-	    !(s->flags & NFT_SET_INTERVAL))
-		ret = set_map_needs_intervals(ectx, e);
+	ret = set_members_evaluate_like(ectx, s, &map, NULL);
 	set_map_stub_free(map);
 	if (ret < 0 || set_map_chains_evaluate(ectx, s, e) < 0)
 		return -1;
 	e->flags |= EXPR_F_CONSTANT;
 	if (s->flags & NFT_SET_INTERVAL)
 		e->flags |= EXPR_F_INTERVAL;
-	return set_elems_check_info(ectx, s, e);
+	return set_elems_info_evaluate(ectx, s, e, UINT_MAX);
 }
 
 /* A lone element (evaluated from a variable) in a set expression of
@@ -305,6 +321,7 @@ static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp)
 {
+	struct expr *m;
 	int ret;
 
 	/* typed into keys already (a set evaluated again) */
@@ -324,16 +341,20 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		set_expr_unpack(*elemsp);
 	if (set_is_map(s))
 		return set_map_elems_evaluate(ectx, s, *elemsp);
-	if (expr_evaluate_like(ectx, elemsp, s->key) < 0)
+	if (set_members_evaluate_like(ectx, s, elemsp, s->key) < 0)
 		return -1;
-	if ((*elemsp)->etype != EXPR_SET)
+	if ((*elemsp)->etype != EXPR_SET) {
 		*elemsp = set_elems_wrap(s, *elemsp);
-	if (set_elems_check_stmts(ectx, s, *elemsp) < 0 ||
-	    set_check_intervals(ectx, s, *elemsp) < 0)
-		return -1;
+		/* a lone member, from a variable: no set typed it */
+		m = list_first_entry(&(*elemsp)->expr_list.expressions,
+				     struct expr, list);
+		if (set_member_stmts_evaluate(ectx, s, m) < 0 ||
+		    set_member_evaluate(ectx, s, m) < 0)
+			return -1;
+	}
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
-	return set_elems_check_info(ectx, s, *elemsp);
+	return set_elems_info_evaluate(ectx, s, *elemsp, UINT_MAX);
 }
 
 /*
@@ -400,8 +421,6 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 		s->data = set_obj_data(&s->data_loc);
 		return 0;
 	}
-	if (s->key_typeof && set_decl_check_typeof_data(ectx, s) < 0)
-		return -1;
 	if (set_decl_check_names(ectx, s, s->data_types, &s->data_loc,
 				 true) < 0)
 		return -1;
@@ -502,6 +521,17 @@ static void set_run_add(struct eval_ctx *ectx, struct set *s)
 	xfree(key);
 }
 
+/* A size past 32 bits, which 1.1.3 cuts down unsaid: refused once
+ * the rest of the declaration is checked, so that what 1.1.3 refuses
+ * in it is refused first, as it says it. */
+static int set_size_evaluate(struct eval_ctx *ectx, const struct set *s)
+{
+	if (s->size <= UINT32_MAX)
+		return 0;
+	return erec_error(ectx->msgs, &s->size_loc,
+			  "invalid set size '%" PRIu64 "'", s->size);
+}
+
 int set_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	if (name_evaluate(ectx, &s->handle.set, "set") < 0 ||
@@ -520,6 +550,8 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 		return -1;
 	if (s->init && s->init->etype == EXPR_SET && set_refuses_overlaps(s) &&
 	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
+		return -1;
+	if (set_size_evaluate(ectx, s) < 0)
 		return -1;
 	s->init_as_written = s->init != NULL;
 	set_run_add(ectx, s);

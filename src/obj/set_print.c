@@ -258,7 +258,7 @@ void set_print(const struct set *s, struct output_ctx *octx, bool elements)
 		nft_print(octx, "\t\tpolicy memory\n");
 	/* a constant set's size is its element count, said by nobody */
 	if (s->size && !(s->flags & NFT_SET_CONSTANT))
-		nft_print(octx, "\t\tsize %u\n", s->size);
+		nft_print(octx, "\t\tsize %" PRIu64 "\n", s->size);
 	set_print_flags(s, octx);
 	/* right after the flags, where the system nft has them */
 	set_stmts_print_decl(&s->stmts, octx);

@@ -503,7 +503,18 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 
 /* @open, @body: the declaration's opening brace and its items, which
  * 1.1.3 marks as the declaration */
-struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
+/* A declaration whose typeof data 1.1.3's parser refused has no key
+ * for it either: it says so under the declaration. */
+static void parser_set_decl_end(struct parser_state *st,
+				const struct set *set)
+{
+	if (set->typeof_data_refused)
+		parser_error(st, &set->decl_loc,
+			     "set definition does not specify key");
+}
+
+struct cmd *parser_set_cmd(struct parser_state *st, enum cmd_ops op,
+			   struct handle *h, struct set *set,
 			   const struct location *loc,
 			   const struct location *open,
 			   const struct location *body)
@@ -515,6 +526,7 @@ struct cmd *parser_set_cmd(enum cmd_ops op, struct handle *h, struct set *set,
 		set->decl_loc.last_line = body->last_line;
 		set->decl_loc.last_column = body->last_column;
 	}
+	parser_set_decl_end(st, set);
 	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
 }
 
@@ -588,6 +600,30 @@ void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 	set->data_loc = *data_loc;
 }
 
+/* "typeof KEY : NAMES" (a verdict, an object's kind): a type there is
+ * refused by 1.1.3's parser as it reads it, under its first name
+ * (@first), before whatever syntax error follows. Takes @kw, @key and
+ * @names. */
+void parser_map_typeof_names(struct parser_state *st, struct set *set,
+			     char *kw, const struct location *kw_loc,
+			     struct expr *key, const struct location *loc,
+			     char *names, const struct location *names_loc,
+			     const struct location *first)
+{
+	if (!strcmp(kw, "typeof")) {
+		parser_set_key_once(st, set, kw_loc, kw_loc);
+		set->typeof_data_refused = !set_typeof_data_name_ok(names);
+		if (set->typeof_data_refused)
+			parser_error(st, first,
+				     "map data type '%.*s' lacks typeof serialization",
+				     (int)strcspn(names, " ."), names);
+	}
+	parser_set_typeof(st, set, kw, kw_loc, key, loc);
+	xfree(set->data_types);
+	set->data_types = names;
+	set->data_loc = *names_loc;
+}
+
 void parser_map_interval(struct parser_state *st, struct set *set, char *kw,
 			 const struct location *kw_loc)
 {
@@ -611,15 +647,16 @@ struct cmd *parser_element_cmd(enum cmd_ops op, struct handle *h,
 	return parser_cmd(op, CMD_OBJ_ELEMENT, h, loc, set);
 }
 
-void parser_table_add_set(struct table *table, char *name,
-			  const struct location *name_loc, struct set *set,
-			  const struct location *loc)
+void parser_table_add_set(struct parser_state *st, struct table *table,
+			  char *name, const struct location *name_loc,
+			  struct set *set, const struct location *loc)
 {
 	xfree(set->handle.set.name);
 	set->handle.set.name = name;
 	set->handle.set.location = *name_loc;
 	set->location = *loc;
 	set->decl_loc = *name_loc;
+	parser_set_decl_end(st, set);
 	table_add_set(table, set);
 }
 
@@ -637,6 +674,64 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 	return flag;
 }
 
+/* Digits past which 1.1.3 takes no part of a duration */
+#define DURATION_DIGITS_MAX	8
+
+static const struct {
+	char unit;
+	unsigned int bit;
+	uint64_t ms;
+	const char *name;
+} duration_units[] = {
+	{ 'd', 1 << 0, 86400000, "Day" },
+	{ 'h', 1 << 1, 3600000, "Hour" },
+	{ 'm', 1 << 2, 60000, "Minute" },
+	{ 's', 1 << 3, 1000, "Second" },
+};
+
+/*
+ * A word that starts with a unit ("s", "d2h", "sms"), which 1.1.3's
+ * scanner passes as a word and its parser reads unit by unit: a unit
+ * without digits is none of it, digits after the last unit are
+ * dropped, a unit given twice is refused; "ms" counts as seconds given
+ * for that (so "ms" then "s" is refused, "ms" twice is not). NULL, or
+ * the error.
+ */
+static const char *parser_duration_word(const char *p, uint64_t *ms)
+{
+	unsigned int seen = 0, digits = 0, i;
+	uint64_t n = 0, total = 0;
+
+	for (; *p; p++) {
+		if (*p >= '0' && *p <= '9') {
+			if (++digits > DURATION_DIGITS_MAX)
+				return "value too large";
+			n = n * 10 + (uint64_t)(*p - '0');
+			continue;
+		}
+		digits = 0;
+		if (p[0] == 'm' && p[1] == 's') {
+			total += n;
+			seen |= duration_units[3].bit;
+			n = 0;
+			p++;
+			continue;
+		}
+		for (i = 0; i < array_size(duration_units); i++)
+			if (duration_units[i].unit == *p)
+				break;
+		if (i == array_size(duration_units))
+			return "wrong time format";
+		if (seen & duration_units[i].bit)
+			return duration_units[i].name;
+		seen |= duration_units[i].bit;
+		total += n * duration_units[i].ms;
+		n = 0;
+	}
+	*ms = total;
+	return NULL;
+}
+
 /*
  * A duration ("1h2m", "0s": none) as 1.1.3 reads one: what its scanner
  * cannot take as one is a number it did not expect ("42", the "1" of
@@ -646,14 +741,14 @@ static bool parser_duration(struct parser_state *st, const char *value,
 			    const struct location *vloc, uint64_t *ms)
 {
 	struct location at = *vloc;
-	const char *p;
+	const char *p, *err;
 	size_t n;
 
 	if (last_used_parse(value, ms)) {
 		/* 1.1.3 takes no part of 100000000 or more */
 		for (p = value; *p; p += n ? n : 1) {
 			n = strspn(p, "0123456789");
-			if (n > 8) {
+			if (n > DURATION_DIGITS_MAX) {
 				parser_error(st, vloc, "value too large");
 				return false;
 			}
@@ -662,7 +757,14 @@ static bool parser_duration(struct parser_state *st, const char *value,
 	}
 	n = strspn(value, "0123456789");
 	if (!n) {
-		parser_error(st, vloc, "wrong time format");
+		err = parser_duration_word(value, ms);
+		if (!err)
+			return true;
+		if (err[0] >= 'A' && err[0] <= 'Z')
+			parser_error(st, vloc, "%s has been specified twice",
+				     err);
+		else
+			parser_error(st, vloc, "%s", err);
 		return false;
 	}
 	if (at.first_line == at.last_line &&
@@ -722,17 +824,22 @@ bool parser_set_item(struct parser_state *st, struct set *set, char *key,
 {
 	uint64_t ms;
 	char *err;
+	bool ok;
 
-	if (value && (!strcmp(key, "timeout") || !strcmp(key, "gc-interval")) &&
-	    !parser_duration(st, value, vloc, &ms)) {
+	if (value && (!strcmp(key, "timeout") || !strcmp(key, "gc-interval"))) {
+		ok = parser_duration(st, value, vloc, &ms);
+		if (ok)
+			*(key[0] == 't' ? &set->timeout : &set->gc_int) = ms;
 		xfree(key);
 		xfree(value);
-		return false;
+		return ok;
 	}
 	err = set_item_parse(set, key, value);
 
 	if (!strcmp(key, "auto-merge"))
 		set->auto_merge_loc = *loc;
+	if (!strcmp(key, "size"))
+		set->size_loc = *loc;
 	if (err) {
 		parser_error(st, loc, "%s", err);
 		xfree(err);

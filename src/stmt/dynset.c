@@ -281,9 +281,6 @@ static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
 	if (set->flags & NFT_SET_INTERVAL)
 		return expr_error(ectx, ref, "set %s is an interval set: the packet path can only change sets of single keys with 'flags dynamic'",
 				  ref->symbol.identifier);
-	if (stmt->dynset.timeout && !(set->flags & NFT_SET_TIMEOUT))
-		return expr_error(ectx, ref, "set %s has no timeouts: declare it with 'flags timeout' or a 'timeout'",
-				  ref->symbol.identifier);
 	if (set->key && set->key->dtype && !dynset_key_fits(set->key, key))
 		return dynset_key_error(ectx, stmt, set);
 	if (stmt->dynset.data)
@@ -650,9 +647,8 @@ static char *dynset_stmt_explain(const struct stmt *stmt, int err,
 		return xasprintf("set '%s' does not exist in table %s %s",
 				 name, family_name(cmd->handle.family),
 				 cmd_table_name(cmd));
-	if (err == EOPNOTSUPP)
-		return xasprintf("set '%s' cannot be updated from the packet path: it needs 'flags dynamic' (and 'flags timeout' for a timeout)",
-				 name);
+	/* EOPNOTSUPP (a set without 'flags dynamic', a timeout in one
+	 * without timeouts): 1.1.3's words alone, under the statement */
 	return NULL;
 }
 

@@ -385,3 +385,15 @@ list: meta mark set ip saddr . tcp dport map { 254.0.0.1 . 0 : 0x00000001, 0.0.0
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "data": {"set": [[{"concat": ["254.0.0.1", 0]}, 1], [{"concat": ["0.0.0.1", 25]}, 2], [{"concat": ["32.1.0.1", {"range": [10, 20]}]}, 4]]}}}}}]
+
+# a raw load's keys list as the map's integers, in decimal, as 1.1.3
+# lists them
+rule ip ip6 inet: meta mark set @nh,0,8 map { 4 : 1, 0x10 : 2 }
+list: meta mark set @nh,0,8 map { 4 : 0x00000001, 16 : 0x00000002 }
+  __map%d t b
+  __map%d t 0
+  	element 00000004  : 00000001 0 [end]	element 00000010  : 00000002 0 [end]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"base": "nh", "offset": 0, "len": 8}}, "data": {"set": [[4, 1], [16, 2]]}}}}}]

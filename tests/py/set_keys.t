@@ -4,8 +4,9 @@
 # value: the load is masked and shifted down to bit 0 ("ip dscp @s":
 # & 0xfc, >> 2), as is every such member of a concatenation, anonymous
 # sets included. An anonymous set of the field alone keeps its elements
-# in place under the mask (sets.t). The system nft (1.0.6) makes the same
-# bytecode but lists a shifted concatenation member or set statement key
+# in place under the mask (sets.t), but an interval one of a field in
+# one byte holds its own values too, as upstream 1.1.3 builds it. The
+# system nft (1.0.6) makes the same bytecode but lists a shifted concatenation member or set statement key
 # as "ip dscp >> 2"; upstream 1.1 lists the field.
 families: ip inet bridge netdev
 table: t
@@ -413,3 +414,104 @@ bytecode inet:
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "dscp"}}, {"payload": {"protocol": "ip", "field": "ecn"}}]}, "data": {"set": [[{"concat": ["cs1", "ect0"]}, 3]]}}}}}]
+
+# an anonymous interval set or map of a field in one byte holds the
+# field's own values, the load shifting it down to them, as 1.1.3 builds
+# it; a range up to a shifted field's top ends in an element
+rule ip inet: ip dscp { 1-3, 63 }
+list: ip dscp { 0x01-0x03, 0x3f }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 1 [end]	element 00000001  : 0 [end]	element 00000004  : 1 [end]	element 0000003f  : 0 [end]	element 00000040  : 1 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ lookup reg 1 set __set%d ]
+bytecode inet:
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 1 [end]	element 00000001  : 0 [end]	element 00000004  : 1 [end]	element 0000003f  : 0 [end]	element 00000040  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "dscp"}}, "right": {"set": [{"range": ["lephb", 3]}, 63]}}}]
+
+rule ip inet: ip version != { 0, 6-8 }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 0 [end]	element 00000001  : 1 [end]	element 00000006  : 0 [end]	element 00000009  : 1 [end]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ lookup reg 1 set __set%d 0x1 ]
+bytecode inet:
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 0 [end]	element 00000001  : 1 [end]	element 00000006  : 0 [end]	element 00000009  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000f0 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ lookup reg 1 set __set%d 0x1 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "ip", "field": "version"}}, "right": {"set": [0, {"range": [6, 8]}]}}}]
+
+rule inet: ip6 ecn { 0-1, 3 }
+list: ip6 ecn { 0x0-0x1, ce }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 0 [end]	element 00000002  : 1 [end]	element 00000003  : 0 [end]	element 00000004  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000030 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip6", "field": "ecn"}}, "right": {"set": [{"range": ["not-ect", "ect1"]}, "ce"]}}}]
+
+rule ip inet: ip dscp vmap { 1-3 : accept, 5 : drop }
+list: ip dscp vmap { 0x01-0x03 : accept, 0x05 : drop }
+  __map%d t f
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00000001  : accept 0 [end]	element 00000004  : 1 [end]	element 00000005  : drop 0 [end]	element 00000006  : 1 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+bytecode inet:
+  __map%d t f
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00000001  : accept 0 [end]	element 00000004  : 1 [end]	element 00000005  : drop 0 [end]	element 00000006  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": {"set": [[{"range": ["lephb", 3]}, {"accept": null}], [5, {"drop": null}]]}}}]
+
+rule ip inet: meta mark set ip dscp map { 1-3 : 1, 5 : 2 }
+list: meta mark set ip dscp map { 0x01-0x03 : 0x00000001, 0x05 : 0x00000002 }
+  __map%d t f
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00000001  : 00000001 0 [end]	element 00000004  : 1 [end]	element 00000005  : 00000002 0 [end]	element 00000006  : 1 [end]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+bytecode inet:
+  __map%d t f
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00000001  : 00000001 0 [end]	element 00000004  : 1 [end]	element 00000005  : 00000002 0 [end]	element 00000006  : 1 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000fc ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000002 ) ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": {"set": [[{"range": ["lephb", 3]}, 1], [5, 2]]}}}}}]

@@ -645,3 +645,14 @@ rule ip inet: iifname . tcp dport { "lo" . 22-23 }
   [ payload load 2b @ transport header + 2 => reg 2 ]
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"concat": [{"meta": {"key": "iifname"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["lo", {"range": [22, 23]}]}]}}}]
+
+# a one-byte host order key of an interval set is held as it is, which
+# 1.1.3's user data says is big endian (the kernel state compares it)
+rule ip ip6 inet bridge netdev: meta l4proto { 6-8, 17 }
+list: meta l4proto { 6-8, udp }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 1 [end]	element 00000006  : 0 [end]	element 00000009  : 1 [end]	element 00000011  : 0 [end]	element 00000012  : 1 [end]
+  [ meta load l4proto => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": {"set": [{"range": [6, 8]}, "udp"]}}}]

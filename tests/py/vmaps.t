@@ -324,3 +324,15 @@ fail ip inet: ip saddr vmap { 10.0.0.1 : drop, 10.0.0.0/24 : accept }
 fail ip inet: ip saddr vmap { 10.0.0.0/8 : accept, 10.0.0.1 : drop }
 
 fail: tcp dport vmap { 22 : accept, 80 : drop, 22 : drop }
+
+# a raw load's keys list as the map's integers, in decimal, as 1.1.3
+# lists them (a set of them and a concatenation print them in hex)
+rule ip ip6 inet: @nh,3,5 vmap { 4 : drop, 14-16 : accept }
+list: @nh,0,8 & 0x1f vmap { 4 : drop, 14-16 : accept }
+  __map%d t f
+  __map%d t 0
+  	element 00000000  : 1 [end]	element 00000004  : drop 0 [end]	element 00000005  : 1 [end]	element 0000000e  : accept 0 [end]	element 00000011  : 1 [end]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"&": [{"payload": {"base": "nh", "offset": 0, "len": 8}}, 31]}, "data": {"set": [[4, {"drop": null}], [{"range": [14, 16]}, {"accept": null}]]}}}]

@@ -353,6 +353,25 @@ err_cases=(
 	"delete element ip e iv { 1.2.3.4 }"
 	"delete element ip e pl { 1.2.3.4 }"
 	"add rule ip e c ip saddr vmap { 10.0.0.0/8 : accept, 10.1.0.0/16 : drop }"
+	"add set ip e d24 { type mark; size 4294967296; elements = { 1-2 } }"
+	"add set ip e d25 { type mark; size 4294967297; elements = { 1, 0x2 counter } }"
+	"add set ip e d26 { type ipv4_addr . mark; elements = { 1.2.3.4 . 1-2, 1.2.3.4 . x } }"
+	"add set ip e d27 { type ipv4_addr . mark; elements = { 1.2.3.4/16 . 0x5-0x6 } }"
+	"add set ip e d28 { type ipv4_addr . mark; elements = { 1.2.3.4 . 1 counter, 1.2.3.5 . 1-2 } }"
+	"add map ip e d29 { type mark : mark; elements = { 1-2 : 1, x : 1 } }"
+	"add map ip e d30 { type ifname : mark; elements = { \"l*\" : 1 } }"
+	"add map ip e d31 { type mark : mark; elements = { 1 counter : 2-3 } }"
+	"add map ip e d32 { type mark . mark : mark; elements = { 1 . 2 : 3, 4 . 5-6 : 7-8 } }"
+	"add rule ip e c meta mark . meta mark { 1 . -1 }"
+	"add map ip e d33 { typeof ip saddr : ipv4_addr; timeout 89; }"
+	"add map ip e d34 { typeof ip saddr : ct_state; flags bogus; }"
+	"add set ip e d35 { type mark; timeout dd; }"
+	"add set ip e d36 { type mark; timeout ms1s; }"
+	"add set ip e d37 { type mark; gc-interval sx; }"
+	"add set ip e d38 { type inet_service . mark . ipv4_addr; elements = { 22 . 1 . 1.2.3.4/8 } }"
+	"add rule ip e c tcp dport . ip saddr . meta mark { 22 . 1.2.3.4 . x }"
+	"add set ip e d39 { type mark; elements = { x counter } }"
+	"add map ip e d40 { type mark . mark : mark; elements = { x . 1 counter : 1 } }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
@@ -372,11 +391,26 @@ if have_ref && ! is_system_nft; then
 	done
 fi
 
+# Flags the kernel refuses together (no backend keeps intervals from
+# the packet path; a constant set has no timeouts): the set is refused
+# by the kernel before its elements' options or keys given twice are
+# (1.1.3's first error, its caret from the command's start)
+for c in "add set ip e d41 { type mark; flags interval,dynamic; elements = { 1 timeout 1s } }" \
+	 "add map ip e d42 { type mark : mark; flags constant; timeout 1s; elements = { 1 : 1, 1 : 2 } }"; do
+	out=$(nft "$c" 2>&1) && fail "$c: accepted"
+	assert_eq "$(printf '%s\n' "$out" | head -1)" \
+		"Error: Could not process rule: Operation not supported" \
+		"$c: the kernel's refusal of the set"
+	assert_match '^\^' "$(printf '%s\n' "$out" | sed -n 3p)" \
+		"$c: caret under the command"
+done
+
 # The kernel holds the same sets (attributes, user data, elements) after
 # our load as after the reference's: byte orders of types that upstream
 # gives none (0), of host-order types, of concatenations; a constant
 # set's declared size not sent, nor a size 0; a key given twice with the
-# same data sent once.
+# same data sent once; durations that start with a unit ("s1m": 1m, "sms":
+# none), as 1.1.3 reads them.
 cat > "$TMPD/ud.nft" <<'NFT'
 table inet u {
 	set a { type inet_proto; elements = { tcp, udp } }
@@ -394,6 +428,8 @@ table inet u {
 	set m { type mark; flags constant; size 4; elements = { 1 } }
 	set n { type mark; size 0; }
 	map o { type mark : mark; elements = { 1 : 2, 0x1 : 2 } }
+	set p { type mark; timeout s1m; gc-interval m5s; }
+	set q { type mark; flags timeout; timeout sms; gc-interval d2h; }
 }
 NFT
 if have_ref && ! is_system_nft; then

@@ -155,5 +155,15 @@ if have_ref && ! is_system_nft; then
 	assert_eq "$(refnft add element ip eo s '{ 10.0.0.9 timeout 1x }' 2>&1)" \
 		"$out" "a bad timeout: as the reference says it, its caret"
 fi
+# the kernel takes a map's elements in turn: an option it refuses comes
+# before a key given again with other data (File exists), as 1.1.3 says
+out=$(nft add map ip eo mo '{ type mark : mark; elements = { 1 : 1, 2 timeout 1m : 2, 1 : 3 } }' 2>&1) &&
+	fail "a timeout in a map without the flag, a key given twice"
+assert_match 'Could not process rule: Invalid argument' "$out" \
+	"the timeout first"
+src=$(printf '%s\n' "$out" | sed -n 2p)
+pre=${src%%2 timeout*}
+assert_match "^ {${#pre}}\\^" "$(printf '%s\n' "$out" | sed -n 3p)" \
+	"caret under the element with the timeout"
 nft delete table ip eo
 ok "done"

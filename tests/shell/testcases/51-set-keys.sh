@@ -2,8 +2,8 @@
 # Set keys that are not plain loads.
 # 1. Header fields narrower than a byte as keys: a dscp-marked ping (tos
 #    0x20, dscp cs1) matched by a named set, a concatenation with ecn, a
-#    named map, and added to a dynamic set by a set statement; a ping
-#    with another dscp matches none of them. The rules list as written.
+#    named map, an anonymous interval set, and added to a dynamic set by
+#    a set statement; a ping with another dscp matches none of them. The rules list as written.
 . "$TESTDIR/lib.sh"
 
 ip link set lo up
@@ -38,6 +38,7 @@ table ip t {
 		icmp type echo-request meta mark set ip dscp map @m
 		icmp type echo-request meta mark 0x00000007 counter packets 0 bytes 0
 		icmp type echo-request add @seen { ip dscp }
+		icmp type echo-request ip dscp { 0x05-0x09, 0x3f } counter packets 0 bytes 0
 	}
 }
 NFT
@@ -51,10 +52,13 @@ ping -c 1 -W 1 -Q 0x28 127.0.0.1 >/dev/null || fail "ping af11"
 assert_eq "$(counter_packets 'ip dscp @s')" 0 "af11 is not in the set"
 assert_eq "$(counter_packets 'ip dscp( >> 2)? \. ip ecn @c')" 0 "nor af11 . not-ect"
 assert_eq "$(counter_packets 'meta mark 0x00000007')" 0 "nor in the map"
+assert_eq "$(counter_packets 'ip dscp \{')" 0 "nor in the anonymous interval set"
 ping -c 1 -W 1 -Q 0x20 127.0.0.1 >/dev/null || fail "ping cs1"
 assert_eq "$(counter_packets 'ip dscp @s')" 1 "a cs1 ping matches the named set"
 assert_eq "$(counter_packets 'ip dscp( >> 2)? \. ip ecn @c')" 1 "and the concatenation"
 assert_eq "$(counter_packets 'meta mark 0x00000007')" 1 "and the named map"
+assert_eq "$(counter_packets 'ip dscp \{')" 1 \
+	"and the anonymous interval set (shifted key, 1.1.3's bytecode)"
 out=$(nft list set ip t seen | tr -d '\n\t ')
 assert_match 'elements=\{(cs1,af11|af11,cs1)\}' "$out" \
 	"the set statement added both dscp values"
