@@ -3797,7 +3797,9 @@ static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
 	bool handle = parser_expects(expected, n, YYSYMBOL_HANDLE);
 	int m = 0;
 
-	if (!parser_expects(expected, n, YYSYMBOL_STRING) ||
+	/* a value (a number) goes there too: not an object's name */
+	if (parser_expects(expected, n, YYSYMBOL_NUMBER) ||
+	    !parser_expects(expected, n, YYSYMBOL_STRING) ||
 	    !parser_expects(expected, n, YYSYMBOL_LAST) ||
 	    !parser_expects(expected, n, YYSYMBOL_SNAPLEN) ||
 	    !parser_expects(expected, n, YYSYMBOL_WSCALE))
