@@ -437,3 +437,117 @@ bool erec_list_has_error(const struct list_head *msgs)
 	return false;
 }
 
+
+int erec_parse_error(struct list_head *msgs, const struct location *loc,
+		     const char *fmt, ...)
+{
+	struct error_record *erec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
+	va_end(ap);
+	erec->phase = EREC_PHASE_PARSE_LIKE;
+	erec_queue(erec, msgs);
+	return -1;
+}
+
+void erec_list_parsed(struct list_head *msgs)
+{
+	struct error_record *erec;
+
+	list_for_each_entry(erec, msgs, list)
+		erec->phase = EREC_PHASE_PARSER;
+}
+
+/* Includes nest at most this deep (src/scanner.l): deeper is compared
+ * by the outer places alone. */
+#define EREC_PLACE_DEPTH	32
+
+/* Where @loc stands in the top input: the place of each include that
+ * leads to it, outermost first, then its own; the number of places. */
+static unsigned int erec_places(const struct location *loc,
+				unsigned int place[][2])
+{
+	const struct location *l;
+	unsigned int n = 0, i, j;
+
+	for (l = loc; l && l->indesc && n < EREC_PLACE_DEPTH;
+	     l = l->indesc->parent) {
+		place[n][0] = l->first_line;
+		place[n][1] = l->first_column;
+		n++;
+	}
+	for (i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
+		unsigned int line = place[i][0], col = place[i][1];
+
+		place[i][0] = place[j][0];
+		place[i][1] = place[j][1];
+		place[j][0] = line;
+		place[j][1] = col;
+	}
+	return n;
+}
+
+/* Is @a before @b in the text? Records without text (JSON) are
+ * before nothing. */
+static bool erec_before(const struct error_record *a,
+			const struct error_record *b)
+{
+	unsigned int pa[EREC_PLACE_DEPTH][2], pb[EREC_PLACE_DEPTH][2];
+	unsigned int na = erec_places(&a->locations[0], pa);
+	unsigned int nb = erec_places(&b->locations[0], pb);
+	unsigned int i;
+
+	for (i = 0; i < na && i < nb; i++) {
+		if (pa[i][0] != pb[i][0])
+			return pa[i][0] < pb[i][0];
+		if (pa[i][1] != pb[i][1])
+			return pa[i][1] < pb[i][1];
+	}
+	return false;
+}
+
+/* Insert @erec into @sorted after the records not after it: stable,
+ * and from the end, since evaluation finds them mostly in order. */
+static void erec_insert_sorted(struct list_head *sorted,
+			       struct error_record *erec)
+{
+	struct error_record *at;
+
+	list_for_each_entry_reverse(at, sorted, list) {
+		if (!erec_before(erec, at))
+			break;
+	}
+	/* after @at, or first if every record is after it */
+	list_add(&erec->list, &at->list);
+}
+
+void erec_list_order(struct list_head *msgs)
+{
+	struct error_record *erec, *next, *at;
+	LIST_HEAD(parser);
+	LIST_HEAD(like);
+	LIST_HEAD(rest);
+
+	list_for_each_entry_safe(erec, next, msgs, list) {
+		list_del(&erec->list);
+		if (erec->phase == EREC_PHASE_PARSER)
+			list_add_tail(&erec->list, &parser);
+		else if (erec->phase == EREC_PHASE_PARSE_LIKE)
+			erec_insert_sorted(&like, erec);
+		else
+			list_add_tail(&erec->list, &rest);
+	}
+	/* merge: a parse-like record goes before the first parser's
+	 * record after it */
+	at = list_first_entry(&parser, struct error_record, list);
+	list_for_each_entry_safe(erec, next, &like, list) {
+		while (&at->list != &parser && !erec_before(erec, at))
+			at = list_next_entry(at, list);
+		list_del(&erec->list);
+		list_add_tail(&erec->list, &at->list);
+	}
+	list_splice_tail_init(&parser, msgs);
+	list_splice_tail_init(&rest, msgs);
+}

@@ -339,6 +339,9 @@ static bool chain_takes_devices(const struct chain *chain)
 
 static int chain_base_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
+	/* evaluated after syntax errors, as 1.1.3 does: said already */
+	if (chain->hook_refused)
+		return -1;
 	if (chain_hook_evaluate(ectx, chain) < 0 ||
 	    chain_type_evaluate(ectx, chain) < 0 ||
 	    chain_prio_evaluate(ectx, chain) < 0 ||

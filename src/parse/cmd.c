@@ -729,10 +729,13 @@ void parser_chain_hook(struct parser_state *st, struct chain *chain,
 		       char *type, const struct location *type_loc,
 		       char *hook, const struct location *hook_loc)
 {
+	chain->hook_refused = true;
 	if (!chain_type_known(type))
 		parser_error(st, type_loc, "unknown chain type");
 	else if (!hook_name_known(hook))
 		parser_error(st, hook_loc, "unknown chain hook");
+	else
+		chain->hook_refused = false;
 	xfree(chain->type);
 	xfree(chain->hookstr);
 	chain->type = type;
