@@ -1442,12 +1442,10 @@ prio_base	: identifier		{ $$ = $1; }
 			}
 		;
 
+/* Any other word is a syntax error to 1.1.3 ("expecting accept or drop
+ * or '$'"), a quoted "drop" too. */
 policy_expr	: ACCEPT	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| DROP		{ $$ = symbol_expr_alloc(&@1, $1, false); }
-		| identifier
-			{
-				$$ = symbol_expr_alloc_take(&@1, $1, false);
-			}
 		| VARIABLE
 			{
 				$$ = parser_var_ref(state, $1, &@1);
@@ -2526,14 +2524,6 @@ rhs_primary	: NUMBER
 			{
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
-		| '-' NUMBER
-			{
-				char *text = xasprintf("-%s", $2);
-
-				$$ = symbol_expr_alloc(&@$, text, false);
-				xfree(text);
-				xfree($2);
-			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| PROTO
 			{
@@ -2612,6 +2602,11 @@ keyset_key	: meta_expr		{ $$ = $1; }
 
 keyset_stmt	: keyset_key SET keyset_value
 			{
+				if (parser_keyset_word(state, $1, $3)) {
+					expr_free($1);
+					expr_free($3);
+					YYERROR;
+				}
 				$$ = parser_keyset(state, &@$, $1, $3);
 			}
 		;
@@ -3386,10 +3381,6 @@ snat_dnat	: nat_kw nat_target
 nat_target	: nat_addr		{ $$ = parser_nat(&@$, $1, NULL); }
 		| nat_addr ':' nat_port	{ $$ = parser_nat(&@$, $1, $3); }
 		| ':' nat_port		{ $$ = parser_nat(&@$, NULL, $2); }
-		| '[' nat_value ']' ':' nat_port
-			{
-				$$ = parser_nat(&@$, $2, $5);
-			}
 		;
 
 masq_redir	: MASQUERADE
@@ -3552,7 +3543,16 @@ chain_target	: identifier
  * "priority $x"; "NAME - N" is a range here, which the evaluator also
  * takes as a priority.
  */
+/* "-5" only here, alone, as 1.1.3 takes it: for "priority $p" */
 define_expr	: rhs_expr		{ $$ = $1; }
+		| '-' NUMBER
+			{
+				char *text = xasprintf("-%s", $2);
+
+				$$ = symbol_expr_alloc(&@$, text, false);
+				xfree(text);
+				xfree($2);
+			}
 		| rhs_primary '+' NUMBER
 			{
 				$$ = parser_prio_define(&@$, $1, $3);
@@ -3673,6 +3673,8 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 		{ "'@'", "@" }, { "'!'", "!" }, { "'+'", "+" }, { "'*'", "*" },
 		/* an address is a string to the reference's scanner */
 		{ "address", "string" },
+		/* its variables are '$' and a name */
+		{ "variable", "'$'" },
 	};
 	const char *name = yysymbol_name(kind);
 	size_t len = strlen(name), i;

@@ -317,9 +317,10 @@ static bool word_in(const char *word, const char *const *words, size_t n)
 bool parser_is_reserved(const char *word)
 {
 	static const char *const words[] = {
-		"all", "constant", "day", "dynamic", "elements", "expires",
-		"geneve", "gretap", "hour", "interval", "monitor", "size",
-		"time", "timeout", "typeof", "vni", "vxlan", "xt",
+		"all", "auto-merge", "constant", "day", "dynamic", "elements",
+		"expires", "gc-interval", "geneve", "gretap", "hour",
+		"interval", "monitor", "size", "time", "timeout", "typeof",
+		"vni", "vxlan", "xt",
 	};
 
 	return word_in(word, words, array_size(words));
@@ -358,6 +359,25 @@ static const struct expr *first_symbol(const struct expr *e)
 	return NULL;
 }
 
+/* Is @w a keyword of the scope 1.1.3's scanner is in after @lhs, a
+ * meta or ct selector? */
+static bool scope_word(const struct expr *lhs, const char *w)
+{
+	static const char *const meta_words[] = { "length", "protocol" };
+	static const char *const ct_words[] = {
+		"avgpkt", "bytes", "count", "daddr", "direction", "dport",
+		"event", "expectation", "expiration", "helper", "helpers",
+		"id", "l3proto", "over", "packets", "proto-dst", "proto-src",
+		"protocol", "saddr", "state", "status", "zone",
+	};
+
+	if (lhs->etype == EXPR_META)
+		return word_in(w, meta_words, array_size(meta_words));
+	if (lhs->etype == EXPR_CT)
+		return word_in(w, ct_words, array_size(ct_words));
+	return false;
+}
+
 /*
  * The word right after a meta or ct selector is scanned among that
  * selector's keywords in 1.1.3 ("ct helper count" is a syntax error
@@ -367,29 +387,68 @@ static const struct expr *first_symbol(const struct expr *e)
 bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
 		       const struct expr *rhs)
 {
-	static const char *const meta_words[] = { "length", "protocol" };
-	static const char *const ct_words[] = {
-		"avgpkt", "bytes", "count", "daddr", "direction", "dport",
-		"event", "expectation", "expiration", "helper", "helpers",
-		"id", "l3proto", "over", "packets", "protocol", "saddr",
-		"state", "status", "zone",
-	};
 	const struct expr *sym = first_symbol(rhs);
-	const char *w;
-	bool hit;
 
-	if (!sym || sym->symbol.quoted)
+	if (!sym || sym->symbol.quoted ||
+	    !scope_word(lhs, sym->symbol.identifier))
 		return false;
-	w = sym->symbol.identifier;
-	if (lhs->etype == EXPR_META)
-		hit = word_in(w, meta_words, array_size(meta_words));
-	else if (lhs->etype == EXPR_CT)
-		hit = word_in(w, ct_words, array_size(ct_words));
-	else
-		hit = false;
-	if (hit)
-		parser_unexpected(st, &sym->location, w, NULL);
-	return hit;
+	parser_unexpected(st, &sym->location, sym->symbol.identifier, NULL);
+	return true;
+}
+
+/* Is @w reserved in a set statement's value? There "day", "hour" and
+ * "time" are meta keys to 1.1.3 ("meta mark set day"). */
+static bool keyset_reserved(const char *w)
+{
+	static const char *const meta_keys[] = { "day", "hour", "time" };
+
+	return parser_is_reserved(w) &&
+	       !word_in(w, meta_keys, array_size(meta_keys));
+}
+
+/* The first word of @e, a set statement's value, 1.1.3's scanner
+ * takes for a keyword, in the order of the text. */
+static const struct expr *keyset_word(const struct expr *key,
+				      const struct expr *e)
+{
+	const struct expr *i, *hit;
+
+	switch (e->etype) {
+	case EXPR_SYMBOL:
+		if (e->symbol.quoted)
+			return NULL;
+		return keyset_reserved(e->symbol.identifier) ||
+		       scope_word(key, e->symbol.identifier) ? e : NULL;
+	case EXPR_LIST:
+		list_for_each_entry(i, &e->expr_list.expressions, list) {
+			hit = keyset_word(key, i);
+			if (hit)
+				return hit;
+		}
+		return NULL;
+	case EXPR_BINOP:
+		hit = keyset_word(key, e->binop.left);
+		return hit ? hit : keyset_word(key, e->binop.right);
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * "ct event set new,helper", "meta mark set length": after "ct" or
+ * "meta" 1.1.3's scanner stays among that selector's keywords for the
+ * whole value of a set statement (and reserves a few words everywhere).
+ * Reports the first such word and returns true if there is one.
+ */
+bool parser_keyset_word(struct parser_state *st, const struct expr *key,
+			const struct expr *value)
+{
+	const struct expr *sym = keyset_word(key, value);
+
+	if (!sym)
+		return false;
+	parser_unexpected(st, &sym->location, sym->symbol.identifier, NULL);
+	return true;
 }
 
 /* A value's symbol, the same way: the shell of a packed member's. */
