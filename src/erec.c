@@ -209,6 +209,14 @@ static bool indesc_line(const struct input_descriptor *indesc,
 	return true;
 }
 
+static bool indesc_at_end(const struct input_descriptor *indesc,
+			  const char *p)
+{
+	size_t size = indesc->len ? indesc->len : strlen(indesc->data);
+
+	return p == indesc->data + size;
+}
+
 /* Is (@line, @col) at or before the end of @loc? */
 static bool location_holds(const struct location *loc, unsigned int line,
 			   unsigned int col)
@@ -349,6 +357,10 @@ static void erec_print_source(FILE *f, const struct error_record *erec)
 
 	if (!indesc_line(loc->indesc, loc->first_line, &line, &len))
 		return;
+	/* the end of an input that ends its last line: that line is
+	 * shown, as nft does, the caret where the next one would start */
+	if (len == 0 && loc->first_line > 1 && indesc_at_end(loc->indesc, line))
+		indesc_line(loc->indesc, loc->first_line - 1, &line, &len);
 	fprintf(f, "%.*s\n", (int)len, line);
 	erec_print_caret_line(f, erec, line, len);
 }
@@ -436,7 +448,6 @@ bool erec_list_has_error(const struct list_head *msgs)
 			return true;
 	return false;
 }
-
 
 int erec_parse_error(struct list_head *msgs, const struct location *loc,
 		     const char *fmt, ...)

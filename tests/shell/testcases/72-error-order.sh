@@ -1,0 +1,132 @@
+#!/bin/bash
+# Which errors a file gets, and in which order, as 1.1.3 reports them: it
+# parses the whole input first (syntax errors, and the few checks its
+# parser makes, in the order of the text), then evaluates what parsed,
+# even after syntax errors (chains, objects, sets, then rules). Each case
+# lists the places (LINE:FIRST-LAST) of its errors; with the reference at
+# hand, it must list the same.
+. "$TESTDIR/lib.sh"
+
+is_system_nft && skip "tests our error order, not the system nft's"
+
+# places FILE NFT...: the LINE:COLS of each error NFT prints for FILE
+places()
+{
+	local f=$1
+	shift
+	"$@" -f "$f" 2>&1 | sed -n 's/^[^ ]*\.nft:\([0-9]*:[0-9]*-[0-9]*\): Error: .*/\1/p' |
+		tr '\n' ' ' | sed 's/ $//'
+}
+
+# check NAME "PLACES" "FIRST WORDS" < FILE
+check()
+{
+	local name=$1 want=$2 words=$3 f="$TMPD/$1.nft" got err
+	cat > "$f"
+	got=$(places "$f" nft)
+	assert_eq "$got" "$want" "$name: errors and their order"
+	err=$(nft -f "$f" 2>&1 | grep -m1 'Error:')
+	assert_match "Error: $words" "$err" "$name: first error"
+	if have_ref; then
+		assert_eq "$(places "$f" "$SRCDIR/tools/ref" nft)" "$want" \
+			"$name: the reference's"
+	fi
+	nft list ruleset > "$TMPD/out" || fail "$name: list"
+	[ ! -s "$TMPD/out" ] || fail "$name: loaded $(cat "$TMPD/out")"
+}
+
+# Evaluation goes on after a syntax error; its errors follow.
+check after-syntax "5:27-27 2:36-54 3:39-53 6:18-29" \
+	"syntax error, unexpected -" <<'EOF'
+table ip t {
+	chain c2 { type filter hook input priority dstnat + 1; }
+	set s { type ipv4_addr; elements = { 1.2.3.4-1.2.3.5 } }
+}
+add rule ip t c2 ip id gt -1
+add rule ip t c2 meta nfproto ipv4
+EOF
+
+# An unknown chain type or hook is the parser's error, said once.
+check chain-names "2:26-30 3:18-22 6:30-30 4:35-49" "unknown chain hook" <<'EOF'
+table inet t {
+	chain c { type nat hook bogus priority srcnat; }
+	chain c2 { type bogus hook input priority dstnat; }
+	chain d { type filter hook input priority dstnat; }
+}
+add rule inet t c ip id { 1, -1 }
+EOF
+
+# A policy is accept, drop or a variable: any other word is a syntax
+# error; a variable's wrong value is refused where it is defined.
+check policy "4:54-59 5:54-58 1:12-16 3:8-8" \
+	"syntax error, unexpected quoted string" <<'EOF'
+define w = maybe
+table ip t {
+	chain c { type filter hook input priority 0; policy $w; }
+	chain d { type filter hook input priority 0; policy "drop"; }
+	chain e { type filter hook input priority 0; policy maybe; }
+}
+EOF
+
+# Recovery inside blocks; a table block the end of file cut short is
+# not evaluated, and the end is where the next line would start.
+check recovery "4:12-12 10:2-6 14:56-56 16:1-1 2:36-50 5:3-14 9:36-50" \
+	"syntax error, unexpected -" <<'EOF'
+table ip t {
+	chain c1 { type filter hook input priority dstnat; }
+	chain r {
+		ip id gt -1
+		meta nfproto ipv4
+	}
+}
+table ip t2 {
+	chain c1 { type filter hook input priority dstnat; }
+	bogus stuff
+}
+table ip t3 {
+	chain c1 { type filter hook input priority dstnat; }
+	set s { type ipv4_addr; elements = { 1.2.3.4-1.2.3.5, -1 } }
+}
+EOF
+
+# What 1.1.3's parser refuses of a set declaration, found by our
+# evaluator, takes its place among the syntax errors.
+check parse-like "3:16-21 4:28-36 5:26-26 7:23-23 2:35-49 3:6-7 4:6-6 5:6-7" \
+	"unknown datatype ifkind" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority dstnat; }
+	set s0 { type ifkind; }
+	map m { typeof ip saddr : ipv4_addr; }
+	set s4 { type ipv4_addr : ipv4_addr; }
+}
+add rule ip t c ip id -1
+EOF
+
+# A negative number is no value (but alone in a define); '[' only opens
+# an IPv6 address written "[addr]".
+check negative "5:48-48 6:43-43 7:43-43" "syntax error, unexpected -" <<'EOF'
+define p = -5
+table ip6 t {
+	chain c { type nat hook postrouting priority $p; }
+}
+add rule ip6 t c ip6 nexthdr tcp meta mark set -1
+add rule ip6 t c meta l4proto tcp snat to [2001:db8::1a-2001:db8::ef16]:80
+add rule ip6 t c meta l4proto tcp snat to [ 2001:db8::1a ]:80
+add rule ip6 t c meta l4proto tcp snat to [2001:db8::1a]:80
+EOF
+
+# After the 10th syntax error the parser stops; the line of the last one
+# prints whole (the scanner had cut it at the token).
+{
+	echo 'table ip t {'
+	echo '	chain c { type filter hook input priority dstnat; }'
+	echo '}'
+	for i in $(seq 12); do echo "add rule ip t c ip id -1 counter"; done
+} > "$TMPD/ten.nft"
+err=$(nft -f "$TMPD/ten.nft" 2>&1)
+assert_eq "$(printf '%s\n' "$err" | grep -c 'syntax error')" 10 "ten syntax errors"
+assert_eq "$(printf '%s\n' "$err" | grep -c '^add rule ip t c ip id -1 counter$')" 10 \
+	"each with its whole line"
+assert_match "ten.nft:2:.*invalid priority" "$(printf '%s\n' "$err" | tail -3)" \
+	"then evaluation's"
+exit 0
