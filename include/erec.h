@@ -104,6 +104,9 @@ enum erec_phase {
 	EREC_PHASE_EVAL,	/* found by evaluation (or later) */
 	EREC_PHASE_PARSER,	/* found by our parser */
 	EREC_PHASE_PARSE_LIKE,	/* found by evaluation, the parser's to 1.1.3 */
+	EREC_PHASE_KERNEL_LIKE,	/* found by evaluation, the kernel's to 1.1.3:
+				   after evaluation's, which keep 1.1.3 from
+				   asking the kernel */
 };
 
 struct error_record {
@@ -160,11 +163,15 @@ void erec_free_list(struct list_head *msgs);
 __fmt(3, 4) int erec_parse_error(struct list_head *msgs,
 				 const struct location *loc,
 				 const char *fmt, ...);
+/* The record last queued on @msgs is EREC_PHASE_KERNEL_LIKE (as is any
+ * in 1.1.3's words for the kernel's refusals, "Could not process rule:
+ * ..."). Returns -1. */
+int erec_as_kernel(struct list_head *msgs);
 /* Every record on @msgs is the parser's (EREC_PHASE_PARSER). */
 void erec_list_parsed(struct list_head *msgs);
 /* The records in the order 1.1.3 prints them: the parser's as they came,
- * the parse-like ones merged in by their place in the text, then the
- * rest as they came. */
+ * the parse-like ones merged in by their place in the text, then
+ * evaluation's as they came, then the kernel's and kernel-like ones. */
 void erec_list_order(struct list_head *msgs);
 
 /* Does @msgs hold an error (not only warnings)? */

@@ -463,6 +463,17 @@ int erec_parse_error(struct list_head *msgs, const struct location *loc,
 	return -1;
 }
 
+int erec_as_kernel(struct list_head *msgs)
+{
+	struct error_record *erec;
+
+	if (!list_empty(msgs)) {
+		erec = list_last_entry(msgs, struct error_record, list);
+		erec->phase = EREC_PHASE_KERNEL_LIKE;
+	}
+	return -1;
+}
+
 void erec_list_parsed(struct list_head *msgs)
 {
 	struct error_record *erec;
@@ -534,12 +545,23 @@ static void erec_insert_sorted(struct list_head *sorted,
 	list_add(&erec->list, &at->list);
 }
 
+/* 1.1.3 words every refusal of the kernel "Could not process rule: ...":
+ * what evaluation says in those words stands where the kernel's would. */
+static bool erec_is_kernel(const struct error_record *erec)
+{
+	static const char prefix[] = "Could not process rule:";
+
+	return erec->phase == EREC_PHASE_KERNEL_LIKE ||
+	       !strncmp(erec->msg, prefix, sizeof(prefix) - 1);
+}
+
 void erec_list_order(struct list_head *msgs)
 {
 	struct error_record *erec, *next, *at;
 	LIST_HEAD(parser);
 	LIST_HEAD(like);
 	LIST_HEAD(rest);
+	LIST_HEAD(kernel);
 
 	list_for_each_entry_safe(erec, next, msgs, list) {
 		list_del(&erec->list);
@@ -547,6 +569,8 @@ void erec_list_order(struct list_head *msgs)
 			list_add_tail(&erec->list, &parser);
 		else if (erec->phase == EREC_PHASE_PARSE_LIKE)
 			erec_insert_sorted(&like, erec);
+		else if (erec_is_kernel(erec))
+			list_add_tail(&erec->list, &kernel);
 		else
 			list_add_tail(&erec->list, &rest);
 	}
@@ -561,4 +585,5 @@ void erec_list_order(struct list_head *msgs)
 	}
 	list_splice_tail_init(&parser, msgs);
 	list_splice_tail_init(&rest, msgs);
+	list_splice_tail_init(&kernel, msgs);
 }

@@ -115,6 +115,45 @@ add rule ip6 t c meta l4proto tcp snat to [ 2001:db8::1a ]:80
 add rule ip6 t c meta l4proto tcp snat to [2001:db8::1a]:80
 EOF
 
+# check_first NAME PLACE "FIRST WORDS" < FILE: the first error alone
+check_first()
+{
+	local name=$1 want=$2 words=$3 f="$TMPD/$1.nft" err
+	cat > "$f"
+	err=$(nft -f "$f" 2>&1 | grep -m1 'Error:')
+	assert_match "^[^ ]*:$want: Error: $words" "$err" "$name: first error"
+	if have_ref; then
+		err=$("$SRCDIR/tools/ref" nft -f "$f" 2>&1 | grep -m1 'Error:')
+		assert_match "^[^ ]*:$want: " "$err" "$name: the reference's"
+	fi
+}
+
+# What 1.1.3 leaves to the kernel (a jump to a missing chain or to a
+# base chain, a rule of a missing table) cannot come before what its
+# evaluation refuses: it asks the kernel nothing then.
+check_first kernel-last 6:17-28 "meta nfproto is only useful" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c jump nosuch
+add rule ip t c jump c
+add rule ip t c meta nfproto ipv4
+EOF
+check_first kernel-last-table 2:14-20 "No such file or directory" <<'EOF'
+add rule ip nosuch c counter
+add chain ip nosuch2 c
+EOF
+
+# A set statement's value after ct or meta: that selector's keywords
+# are no values there (1.1.3's scanner keeps them for the whole value).
+check_first keyset 4:34-39 "syntax error, unexpected helper" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c ct event set new,helper
+add rule ip t c meta mark set length
+EOF
+
 # After the 10th syntax error the parser stops; the line of the last one
 # prints whole (the scanner had cut it at the token).
 {
