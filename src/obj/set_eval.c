@@ -509,6 +509,9 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 			     &s->location) < 0 ||
 	    set_key_evaluate(ectx, s) < 0)
 		return -1;
+	/* found by the rules from here on, whatever else is wrong with
+	 * it, as 1.1.3 finds it */
+	set_run_add(ectx, s);
 	if (s->auto_merge && !(s->flags & NFT_SET_INTERVAL))
 		return erec_error(ectx->msgs, &s->location,
 				  "auto-merge only works with interval sets");
@@ -522,7 +525,6 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
 		return -1;
 	s->init_as_written = s->init != NULL;
-	set_run_add(ectx, s);
 	return 0;
 }
 

@@ -144,6 +144,20 @@ add rule ip nosuch c counter
 add chain ip nosuch2 c
 EOF
 
+# A set whose elements are refused is still the set its rules look up:
+# no "No such file or directory" under @s.
+check_first set-found 2:39-53 "You must add 'flags interval'" <<'EOF'
+table ip t {
+	set s { type ipv4_addr; elements = { 1.2.3.4-1.2.3.5 } }
+	set s2 { type ipv4_addr; elements = { 1.2.3.4 timeout 1m } }
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c ip saddr @s
+add rule ip t c ip saddr @s2
+EOF
+err=$(nft -f "$TMPD/set-found.nft" 2>&1)
+assert_eq "$(printf '%s\n' "$err" | grep -c ':[67]:.*Error')" 0 "set-found: the rules find their sets"
+
 # A set statement's value after ct or meta: that selector's keywords
 # are no values there (1.1.3's scanner keeps them for the whole value).
 check_first keyset 4:34-39 "syntax error, unexpected helper" <<'EOF'
