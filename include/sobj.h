@@ -58,6 +58,9 @@ struct sobj {
 			uint16_t l3proto;
 			uint8_t l4proto;
 			uint32_t timeout[SOBJ_TIMEOUT_MAX];	/* seconds */
+			/* the first state its protocol lacks: refused
+			 * by evaluation, in its turn, as 1.1.3 does */
+			struct location bad_state;
 		} timeout;
 		struct {
 			uint16_t l3proto;

@@ -329,7 +329,7 @@ left=$(awk '$3 == "icmp" && / dst=127.0.0.1 / { print $5; exit }' \
 ok "the icmp policy's timeout applies"
 
 out=$(nft add ct timeout ip TP y '{ protocol icmp; policy = { replied: 1 }; }' 2>&1)
-assert_match "unknown state 'replied'" "$out" "a state of another protocol"
+assert_match "invalid state for this protocol" "$out" "a state of another protocol, in 1.1.3's words"
 assert_caret_under "$out" 'replied' "the caret under the state"
 out=$(nft add ct timeout ip TP y '{ protocol dccp; }' 2>&1)
 assert_match 'ct timeout policies for dccp are not supported' "$out" \

@@ -144,6 +144,22 @@ add rule ip nosuch c counter
 add chain ip nosuch2 c
 EOF
 
+# Evaluation takes a table block's chains, then its objects, then its
+# sets, then the rules of its chains; a ct timeout's state its protocol
+# lacks is evaluation's error, in the object's turn.
+check eval-order "7:36-54 5:43-53 6:39-53 3:3-14 9:17-28" \
+	"invalid priority expression value" <<'EOF'
+table ip t {
+	chain r {
+		meta nfproto ipv4
+	}
+	ct timeout to { protocol udp; policy = { established: 100, close: 10 }; }
+	set s { type ipv4_addr; elements = { 1.2.3.4-1.2.3.5 } }
+	chain c2 { type filter hook input priority dstnat + 1; }
+}
+add rule ip t r meta nfproto ipv4
+EOF
+
 # A set whose elements are refused is still the set its rules look up:
 # no "No such file or directory" under @s.
 check_first set-found 2:39-53 "You must add 'flags interval'" <<'EOF'
