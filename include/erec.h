@@ -171,7 +171,8 @@ int erec_as_kernel(struct list_head *msgs);
 void erec_list_parsed(struct list_head *msgs);
 /* The records in the order 1.1.3 prints them: the parser's as they came,
  * the parse-like ones merged in by their place in the text, then
- * evaluation's as they came, then the kernel's and kernel-like ones. */
+ * evaluation's as they came, then the kernel's and kernel-like ones;
+ * past the 10th, as many as 1.1.3 prints. */
 void erec_list_order(struct list_head *msgs);
 
 /* Does @msgs hold an error (not only warnings)? */

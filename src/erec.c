@@ -555,6 +555,41 @@ static bool erec_is_kernel(const struct error_record *erec)
 	       !strncmp(erec->msg, prefix, sizeof(prefix) - 1);
 }
 
+/*
+ * 1.1.3 counts the errors of parsing and evaluation together: its parser
+ * stops at the 10th, and evaluation stops once the count reaches 10 (so
+ * after ten syntax errors it goes on). The kernel's are not counted.
+ */
+#define EREC_MAX_ERRORS		10
+
+static void erec_list_cap(struct list_head *msgs)
+{
+	struct error_record *erec, *next;
+	unsigned int n = 0;
+	bool hard = false, stop = false;
+
+	list_for_each_entry(erec, msgs, list)
+		if (erec->type == EREC_ERROR && !erec_is_kernel(erec))
+			hard = true;
+	if (!hard)
+		return;
+	list_for_each_entry_safe(erec, next, msgs, list) {
+		if (erec->type != EREC_ERROR)
+			continue;
+		if (erec->phase == EREC_PHASE_PARSER ||
+		    erec->phase == EREC_PHASE_PARSE_LIKE)
+			stop = n >= EREC_MAX_ERRORS;
+		if (stop) {
+			list_del(&erec->list);
+			erec_destroy(erec);
+			continue;
+		}
+		if (++n == EREC_MAX_ERRORS && erec->phase != EREC_PHASE_PARSER &&
+		    erec->phase != EREC_PHASE_PARSE_LIKE)
+			stop = true;
+	}
+}
+
 void erec_list_order(struct list_head *msgs)
 {
 	struct error_record *erec, *next, *at;
@@ -586,4 +621,5 @@ void erec_list_order(struct list_head *msgs)
 	list_splice_tail_init(&parser, msgs);
 	list_splice_tail_init(&rest, msgs);
 	list_splice_tail_init(&kernel, msgs);
+	erec_list_cap(msgs);
 }
