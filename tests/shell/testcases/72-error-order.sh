@@ -198,4 +198,21 @@ assert_eq "$(printf '%s\n' "$err" | grep -c '^add rule ip t c ip id -1 counter$'
 	"each with its whole line"
 assert_match "ten.nft:2:.*invalid priority" "$(printf '%s\n' "$err" | tail -3)" \
 	"then evaluation's"
+
+# The count: evaluation stops when parsing's and its own errors reach 10
+# (9 syntax errors: one of evaluation's; 3: seven), but not after ten
+# syntax errors (all twelve).
+for n in 9:1 3:7 10:12; do
+	{
+		echo 'table ip t {'
+		for i in $(seq 12); do
+			echo "	chain c$i { type filter hook input priority dstnat; }"
+		done
+		echo '}'
+		for i in $(seq "${n%:*}"); do echo "add rule ip t c1 ip id -1"; done
+	} > "$TMPD/cap.nft"
+	err=$(nft -c -f "$TMPD/cap.nft" 2>&1)
+	assert_eq "$(printf '%s\n' "$err" | grep -c 'invalid priority')" "${n#*:}" \
+		"${n%:*} syntax errors: ${n#*:} of evaluation"
+done
 exit 0
