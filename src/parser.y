@@ -2745,12 +2745,29 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 			}
 		/* "meter NAME [size N] { KEY ... }": a named dynamic set
 		 * made for the rule, as upstream 1.1 does */
+		/* a meter's key is followed by a statement: 1.1.3's
+		 * grammar wants one before the brace */
 		| METER identifier '{' set_stmt_key set_stmt_opts '}'
 			{
+				if (list_empty(&$5->dynset.stmts)) {
+					parser_unexpected(state, &@6, "'}'", NULL);
+					xfree($2);
+					expr_free($4);
+					stmt_free($5);
+					YYERROR;
+				}
 				$$ = parser_meter(&@$, $2, &@2, 0, $4, $5);
 			}
 		| METER identifier STRING number '{' set_stmt_key set_stmt_opts '}'
 			{
+				if (list_empty(&$7->dynset.stmts)) {
+					parser_unexpected(state, &@8, "'}'", NULL);
+					xfree($2);
+					xfree($3);
+					expr_free($6);
+					stmt_free($7);
+					YYERROR;
+				}
 				$$ = parser_meter(&@$, $2, &@2, $4, $6, $7);
 				if (strcmp($3, "size"))
 					parser_error(state, &@3,

@@ -184,6 +184,14 @@ add rule ip t c ct event set new,helper
 add rule ip t c meta mark set length
 EOF
 
+# A meter's key needs a statement after it: a syntax error at the brace.
+check meter "4:47-47 2:35-49" "syntax error, unexpected '}'" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority dstnat; }
+}
+add rule ip t c meter m { ip saddr timeout 1m } accept
+EOF
+
 # After the 10th syntax error the parser stops; the line of the last one
 # prints whole (the scanner had cut it at the token).
 {
