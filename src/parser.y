@@ -215,7 +215,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
-%type <expr> xfrm_expr hash_src exthdr_expr
+%type <expr> xfrm_expr hash_src exthdr_expr option_expr
 %type <kw> exthdr_name
 %type <val> fib_flags opt_spnum
 %type <u64> opt_offset
@@ -2200,7 +2200,12 @@ exthdr_expr	: HBH identifier
 				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
 						   $2, &@2, NULL, NULL, 0);
 			}
-		| proto_kw OPTION option_name	%prec OPTION_PRESENCE
+		| option_expr		{ $$ = $1; }
+		;
+
+/* TCP and IP options, SCTP chunks: a set statement's value may be one
+ * (keyset_operand), an IPv6 extension header not, as in 1.1.3 */
+option_expr	: proto_kw OPTION option_name	%prec OPTION_PRESENCE
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   NULL, NULL);
@@ -2674,9 +2679,10 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 		| numgen_expr		{ $$ = $1; }
 		| hash_expr		{ $$ = $1; }
 		| rt_expr		{ $$ = $1; }
-		| fib_expr		{ $$ = $1; }
 		| socket_expr		{ $$ = $1; }
+		| osf_expr		{ $$ = $1; }
 		| xfrm_expr		{ $$ = $1; }
+		| option_expr		{ $$ = $1; }
 		;
 
 keyset_const	: NUMBER

@@ -184,6 +184,17 @@ add rule ip t c ct event set new,helper
 add rule ip t c meta mark set length
 EOF
 
+# A set statement's value may be an osf, TCP or IP option or SCTP chunk
+# expression, not a fib one.
+check setval "6:31-33 4:31-38" "syntax error, unexpected fib" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c meta mark set osf name
+add rule ip t c meta mark set sctp chunk data flags
+add rule ip t c meta mark set fib daddr oif
+EOF
+
 # A meter's key needs a statement after it: a syntax error at the brace.
 check meter "4:47-47 2:35-49" "syntax error, unexpected '}'" <<'EOF'
 table ip t {
