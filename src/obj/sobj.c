@@ -670,9 +670,12 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 		return -1;
 	switch (o->type) {
 	case NFT_OBJECT_QUOTA:
-		if (o->quota.used > o->quota.bytes)
-			return erec_error(ectx->msgs, &o->location,
-					  "quota used is more than the quota");
+		/* the kernel's refusal to 1.1.3 (EINVAL) */
+		if (o->quota.used > o->quota.bytes) {
+			erec_error(ectx->msgs, &o->location,
+				   "quota used is more than the quota");
+			return erec_as_kernel(ectx->msgs);
+		}
 		break;
 	case NFT_OBJECT_CT_HELPER:
 		if (!o->helper.name[0])
