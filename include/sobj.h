@@ -60,7 +60,8 @@ struct sobj {
 			uint32_t timeout[SOBJ_TIMEOUT_MAX];	/* seconds */
 			/* the first state its protocol lacks: refused
 			 * by evaluation, in its turn, as 1.1.3 does */
-			struct location bad_state;
+			struct location bad_state_loc;
+			bool bad_state;
 		} timeout;
 		struct {
 			uint16_t l3proto;

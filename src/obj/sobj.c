@@ -496,8 +496,10 @@ static int parse_timeout(struct wparse *p)
 				"the policy needs a protocol first%s", "");
 	for (i = 3; i + 2 < p->n; i += 4) {
 		st = sobj_timeout_state(tp, p->w[i].text);
-		if (st < 0 && !o->timeout.bad_state.indesc)
-			o->timeout.bad_state = p->w[i].location;
+		if (st < 0 && !o->timeout.bad_state) {
+			o->timeout.bad_state = true;
+			o->timeout.bad_state_loc = p->w[i].location;
+		}
 		if (!wp_is(p, i + 1, ":") || wp_duration(p, i + 2, 1000, &ms) < 0)
 			return wp_error(p, &p->w[i], "'%s' needs ': VALUE'",
 					p->w[i].text);
@@ -688,8 +690,8 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 		if (!o->timeout.l4proto)
 			return erec_error(ectx->msgs, &o->location,
 					  "a ct timeout needs a protocol");
-		if (o->timeout.bad_state.indesc)
-			return erec_error(ectx->msgs, &o->timeout.bad_state,
+		if (o->timeout.bad_state)
+			return erec_error(ectx->msgs, &o->timeout.bad_state_loc,
 					  "invalid state for this protocol");
 		if (!o->timeout.l3proto)
 			o->timeout.l3proto = o->handle.family;
