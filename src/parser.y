@@ -234,7 +234,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
 %type <expr> reject_code reject_code_value queue_num stmt_arg queue_value
 %type <expr> queue_expr queue_target
-%type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
+%type <stmt> nat_stmt snat_dnat masq_redir nat_target nat_addr_target
+%type <stmt> tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
 %type <expr> nat_value nat_const nat_addr nat_port stmt_expr stmt_paren
@@ -3376,34 +3377,39 @@ snat_dnat	: nat_kw nat_target
 			{
 				$$ = parser_nat_kind($3, $1, 0, 0);
 			}
-		| nat_kw IP TO nat_target
+		| nat_kw IP TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, NFPROTO_IPV4, 0);
 			}
-		| nat_kw IP6 TO nat_target
+		| nat_kw IP6 TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, NFPROTO_IPV6, 0);
 			}
-		| nat_kw PREFIX TO nat_target
+		| nat_kw PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, 0,
 						     NF_NAT_RANGE_NETMAP);
 			}
-		| nat_kw IP PREFIX TO nat_target
+		| nat_kw IP PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($5, $1, NFPROTO_IPV4,
 						     NF_NAT_RANGE_NETMAP);
 			}
-		| nat_kw IP6 PREFIX TO nat_target
+		| nat_kw IP6 PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($5, $1, NFPROTO_IPV6,
 						     NF_NAT_RANGE_NETMAP);
 			}
 		;
 
-nat_target	: nat_addr		{ $$ = parser_nat(&@$, $1, NULL); }
-		| nat_addr ':' nat_port	{ $$ = parser_nat(&@$, $1, $3); }
+nat_target	: nat_addr_target	{ $$ = $1; }
 		| ':' nat_port		{ $$ = parser_nat(&@$, NULL, $2); }
+		;
+
+/* After a family or "prefix" an address must be given: ":PORT" alone is
+ * a syntax error under the colon to 1.1.3 */
+nat_addr_target	: nat_addr		{ $$ = parser_nat(&@$, $1, NULL); }
+		| nat_addr ':' nat_port	{ $$ = parser_nat(&@$, $1, $3); }
 		;
 
 masq_redir	: MASQUERADE

@@ -367,8 +367,8 @@ static bool scope_word(const struct expr *lhs, const char *w)
 	static const char *const ct_words[] = {
 		"avgpkt", "bytes", "count", "daddr", "direction", "dport",
 		"event", "expectation", "expiration", "helper", "helpers",
-		"id", "l3proto", "over", "packets", "proto-dst", "proto-src",
-		"protocol", "saddr", "state", "status", "zone",
+		"id", "l3proto", "mark", "over", "packets", "proto-dst",
+		"proto-src", "protocol", "saddr", "state", "status", "zone",
 	};
 
 	if (lhs->etype == EXPR_META)

@@ -195,6 +195,19 @@ add rule ip t c meta mark set sctp chunk data flags
 add rule ip t c meta mark set fib daddr oif
 EOF
 
+# After a family or "prefix" a NAT statement takes an address: ":PORT"
+# alone is a syntax error under the colon; "mark" is a ct keyword in a
+# set statement's flags.
+check nat-port "5:45-45 6:49-49 7:40-43" "syntax error, unexpected colon" <<'EOF'
+table ip t {
+	chain c { type nat hook postrouting priority 0; }
+}
+add rule ip t c meta l4proto tcp snat to :80
+add rule ip t c meta l4proto tcp snat ip to :80
+add rule ip t c meta l4proto tcp dnat prefix to :80
+add rule ip t c ct event set protoinfo,mark
+EOF
+
 # A meter's key needs a statement after it: a syntax error at the brace.
 check meter "4:47-47 2:35-49" "syntax error, unexpected '}'" <<'EOF'
 table ip t {
