@@ -142,6 +142,7 @@ bool parser_is_elem_opt(const char *word);
 bool parser_is_reserved(const char *word);
 bool parser_keyset_word(struct parser_state *st, const struct expr *key,
 			const struct expr *value);
+bool parser_rt_header_field(struct parser_state *st, const struct expr *e);
 bool parser_is_value_key(const char *word);
 bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
 		       const struct expr *rhs);

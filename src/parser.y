@@ -2679,7 +2679,16 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 		| payload_expr		{ $$ = $1; }
 		| numgen_expr		{ $$ = $1; }
 		| hash_expr		{ $$ = $1; }
-		| rt_expr		{ $$ = $1; }
+		| rt_expr
+			{
+				/* the routing header's fields are no value
+				 * there ("rt seg-left"), as in 1.1.3 */
+				if (parser_rt_header_field(state, $1)) {
+					expr_free($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
 		| socket_expr		{ $$ = $1; }
 		| osf_expr		{ $$ = $1; }
 		| xfrm_expr		{ $$ = $1; }

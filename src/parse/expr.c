@@ -609,6 +609,23 @@ struct expr *parser_rt(struct parser_state *st, const struct location *loc,
 	return expr;
 }
 
+/* "rt seg-left" where only the rt expression goes: reported under the
+ * field as 1.1.3's syntax error, true then. */
+bool parser_rt_header_field(struct parser_state *st, const struct expr *e)
+{
+	struct location at;
+	char word[32];
+
+	if (e->etype != EXPR_EXTHDR)
+		return false;
+	if (!location_nth_word(&e->location, 1, "", &at))
+		at = e->location;
+	if (!parser_loc_text(&at, word, sizeof(word)))
+		strcpy(word, "string");
+	parser_unexpected(st, &at, word, NULL);
+	return true;
+}
+
 struct expr *parser_numgen(struct parser_state *st, const struct location *loc,
 			   char *type, const struct location *type_loc,
 			   uint64_t mod, uint64_t offset)

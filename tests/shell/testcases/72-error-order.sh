@@ -186,13 +186,14 @@ EOF
 
 # A set statement's value may be an osf, TCP or IP option or SCTP chunk
 # expression, not a fib one.
-check setval "6:31-33 4:31-38" "syntax error, unexpected fib" <<'EOF'
+check setval "6:31-33 7:34-41 4:31-38" "syntax error, unexpected fib" <<'EOF'
 table ip t {
 	chain c { type filter hook input priority 0; }
 }
 add rule ip t c meta mark set osf name
 add rule ip t c meta mark set sctp chunk data flags
 add rule ip t c meta mark set fib daddr oif
+add rule ip t c meta mark set rt seg-left
 EOF
 
 # After a family or "prefix" a NAT statement takes an address: ":PORT"
