@@ -593,18 +593,25 @@ static void erec_list_cap(struct list_head *msgs)
 void erec_list_order(struct list_head *msgs)
 {
 	struct error_record *erec, *next, *at;
+	bool eval_errors = false;
 	LIST_HEAD(parser);
 	LIST_HEAD(like);
 	LIST_HEAD(rest);
 	LIST_HEAD(kernel);
 
+	/* without them the kernel's (and their notes) stay in the order
+	 * of the batch */
+	list_for_each_entry(erec, msgs, list)
+		if (erec->type == EREC_ERROR &&
+		    erec->phase == EREC_PHASE_EVAL && !erec_is_kernel(erec))
+			eval_errors = true;
 	list_for_each_entry_safe(erec, next, msgs, list) {
 		list_del(&erec->list);
 		if (erec->phase == EREC_PHASE_PARSER)
 			list_add_tail(&erec->list, &parser);
 		else if (erec->phase == EREC_PHASE_PARSE_LIKE)
 			erec_insert_sorted(&like, erec);
-		else if (erec_is_kernel(erec))
+		else if (eval_errors && erec_is_kernel(erec))
 			list_add_tail(&erec->list, &kernel);
 		else
 			list_add_tail(&erec->list, &rest);
