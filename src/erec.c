@@ -599,8 +599,9 @@ void erec_list_order(struct list_head *msgs)
 	LIST_HEAD(rest);
 	LIST_HEAD(kernel);
 
-	/* without them the kernel's (and their notes) stay in the order
-	 * of the batch */
+	/* records in the kernel's words move only after errors of
+	 * evaluation: else they are the kernel's own, which stay in the
+	 * order of the batch with their notes */
 	list_for_each_entry(erec, msgs, list)
 		if (erec->type == EREC_ERROR &&
 		    erec->phase == EREC_PHASE_EVAL && !erec_is_kernel(erec))

@@ -454,7 +454,8 @@ int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc)
 		nft_evaluate(nft, &cmds, &msgs);
 	if (erec_list_has_error(&msgs))
 		ret = -1;
-	erec_list_order(&msgs);
+	if (indesc->type != INPUT_JSON)
+		erec_list_order(&msgs);
 	/* Locations point into the input descriptors: print first. */
 	erec_print_list(nft->error.fp, &msgs);
 	cmd_list_free(&cmds);
