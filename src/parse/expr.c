@@ -406,32 +406,55 @@ static bool keyset_reserved(const char *w)
 	       !word_in(w, meta_keys, array_size(meta_keys));
 }
 
-/* The first word of @e, a set statement's value, 1.1.3's scanner
- * takes for a keyword, in the order of the text. */
-static const struct expr *keyset_word(const struct expr *key,
-				      const struct expr *e)
-{
-	const struct expr *i, *hit;
+struct expr_stack {
+	const struct expr **v;
+	size_t n, size;
+};
 
-	switch (e->etype) {
-	case EXPR_SYMBOL:
-		if (e->symbol.quoted)
-			return NULL;
-		return keyset_reserved(e->symbol.identifier) ||
-		       scope_word(key, e->symbol.identifier) ? e : NULL;
-	case EXPR_LIST:
-		list_for_each_entry(i, &e->expr_list.expressions, list) {
-			hit = keyset_word(key, i);
-			if (hit)
-				return hit;
-		}
-		return NULL;
-	case EXPR_BINOP:
-		hit = keyset_word(key, e->binop.left);
-		return hit ? hit : keyset_word(key, e->binop.right);
-	default:
-		return NULL;
+static void expr_stack_push(struct expr_stack *s, const struct expr *e)
+{
+	if (s->n == s->size) {
+		s->size = s->size ? 2 * s->size : 16;
+		s->v = xrealloc(s->v, s->size * sizeof(*s->v));
 	}
+	s->v[s->n++] = e;
+}
+
+/* The first word of @value, a set statement's value, 1.1.3's scanner
+ * takes for a keyword, in the order of the text; walked without
+ * recursion, as "1 | 2 | ..." may hold any number of values. */
+static const struct expr *keyset_word(const struct expr *key,
+				      const struct expr *value)
+{
+	struct expr_stack s = {};
+	const struct expr *e, *i, *hit = NULL;
+
+	expr_stack_push(&s, value);
+	while (s.n && !hit) {
+		e = s.v[--s.n];
+		switch (e->etype) {
+		case EXPR_SYMBOL:
+			if (!e->symbol.quoted &&
+			    (keyset_reserved(e->symbol.identifier) ||
+			     scope_word(key, e->symbol.identifier)))
+				hit = e;
+			break;
+		case EXPR_LIST:
+			/* the first member on top */
+			list_for_each_entry_reverse(i,
+					&e->expr_list.expressions, list)
+				expr_stack_push(&s, i);
+			break;
+		case EXPR_BINOP:
+			expr_stack_push(&s, e->binop.right);
+			expr_stack_push(&s, e->binop.left);
+			break;
+		default:
+			break;
+		}
+	}
+	xfree(s.v);
+	return hit;
 }
 
 /*
