@@ -209,6 +209,16 @@ add rule ip t c meta l4proto tcp dnat prefix to :80
 add rule ip t c ct event set protoinfo,mark
 EOF
 
+# An Ethernet address is six bytes to the scanner: a seventh is a colon
+# and a number, a syntax error under the colon.
+check lladdr "4:44-44 5:54-54" "syntax error, unexpected colon" <<'EOF'
+table bridge t {
+	chain c { type filter hook input priority 0; }
+}
+add rule bridge t c ether saddr 1:2:3:4:5:6:7
+add rule bridge t c ether saddr set 11:22:33:44:55:66:77
+EOF
+
 # A meter's key needs a statement after it: a syntax error at the brace.
 check meter "4:47-47 2:35-49" "syntax error, unexpected '}'" <<'EOF'
 table ip t {
