@@ -93,9 +93,26 @@ enum erec_type {
 
 #define EREC_MAX_LOCATIONS	4
 
+/*
+ * When 1.1.3 reports an error: it parses a whole input first, then
+ * evaluates what parsed, so a file's errors print in two runs: the
+ * parser's, in the order of the text, then evaluation's. Some checks
+ * that are our evaluator's are its parser's ("unknown datatype"): those
+ * join the first run, where they stand in the text.
+ */
+enum erec_phase {
+	EREC_PHASE_EVAL,	/* found by evaluation (or later) */
+	EREC_PHASE_PARSER,	/* found by our parser */
+	EREC_PHASE_PARSE_LIKE,	/* found by evaluation, the parser's to 1.1.3 */
+	EREC_PHASE_KERNEL_LIKE,	/* found by evaluation, the kernel's to 1.1.3:
+				   after evaluation's, which keep 1.1.3 from
+				   asking the kernel */
+};
+
 struct error_record {
 	struct list_head list;
 	enum erec_type type;
+	enum erec_phase phase;
 	unsigned int num_locations;
 	struct location locations[EREC_MAX_LOCATIONS];
 	char *msg;
@@ -140,6 +157,23 @@ __fmt(3, 4) int erec_missing(struct list_head *msgs,
 void erec_print(FILE *f, const struct error_record *erec);
 void erec_print_list(FILE *f, struct list_head *msgs);
 void erec_free_list(struct list_head *msgs);
+
+/* An error of evaluation that 1.1.3's parser reports: EREC_PHASE_PARSE_LIKE.
+ * Returns -1. */
+__fmt(3, 4) int erec_parse_error(struct list_head *msgs,
+				 const struct location *loc,
+				 const char *fmt, ...);
+/* The record last queued on @msgs is EREC_PHASE_KERNEL_LIKE (as is any
+ * in 1.1.3's words for the kernel's refusals, "Could not process rule:
+ * ..."). Returns -1. */
+int erec_as_kernel(struct list_head *msgs);
+/* Every record on @msgs is the parser's (EREC_PHASE_PARSER). */
+void erec_list_parsed(struct list_head *msgs);
+/* The records in the order 1.1.3 prints them: the parser's as they came,
+ * the parse-like ones merged in by their place in the text, then
+ * evaluation's as they came, then the kernel's and kernel-like ones;
+ * past the 10th, as many as 1.1.3 prints. */
+void erec_list_order(struct list_head *msgs);
 
 /* Does @msgs hold an error (not only warnings)? */
 bool erec_list_has_error(const struct list_head *msgs);

@@ -153,6 +153,9 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 			 const struct location *loc);
 bool parser_is_elem_opt(const char *word);
 bool parser_is_reserved(const char *word);
+bool parser_keyset_word(struct parser_state *st, const struct expr *key,
+			const struct expr *value);
+bool parser_rt_header_field(struct parser_state *st, const struct expr *e);
 bool parser_is_value_key(const char *word);
 bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
 		       const struct expr *rhs);

@@ -130,6 +130,8 @@ struct chain {
 	struct list_head rules;		/* rules, in order */
 	bool has_block;			/* written as "chain c { ... }" */
 	bool has_hook;			/* "type ... hook ..." was given */
+	bool hook_refused;		/* the parser named its type or hook
+					   unknown: nothing more to say */
 	bool has_policy_only;		/* "{ policy drop; }" on existing */
 	uint32_t nl_flags;		/* dumped: NFTA_CHAIN_FLAGS as is */
 };

@@ -209,6 +209,14 @@ static bool indesc_line(const struct input_descriptor *indesc,
 	return true;
 }
 
+static bool indesc_at_end(const struct input_descriptor *indesc,
+			  const char *p)
+{
+	size_t size = indesc->len ? indesc->len : strlen(indesc->data);
+
+	return p == indesc->data + size;
+}
+
 /* Is (@line, @col) at or before the end of @loc? */
 static bool location_holds(const struct location *loc, unsigned int line,
 			   unsigned int col)
@@ -349,6 +357,10 @@ static void erec_print_source(FILE *f, const struct error_record *erec)
 
 	if (!indesc_line(loc->indesc, loc->first_line, &line, &len))
 		return;
+	/* the end of an input that ends its last line: that line is
+	 * shown, as nft does, the caret where the next one would start */
+	if (len == 0 && loc->first_line > 1 && indesc_at_end(loc->indesc, line))
+		indesc_line(loc->indesc, loc->first_line - 1, &line, &len);
 	fprintf(f, "%.*s\n", (int)len, line);
 	erec_print_caret_line(f, erec, line, len);
 }
@@ -437,3 +449,185 @@ bool erec_list_has_error(const struct list_head *msgs)
 	return false;
 }
 
+int erec_parse_error(struct list_head *msgs, const struct location *loc,
+		     const char *fmt, ...)
+{
+	struct error_record *erec;
+	va_list ap;
+
+	va_start(ap, fmt);
+	erec = erec_vcreate(EREC_ERROR, loc, fmt, ap);
+	va_end(ap);
+	erec->phase = EREC_PHASE_PARSE_LIKE;
+	erec_queue(erec, msgs);
+	return -1;
+}
+
+int erec_as_kernel(struct list_head *msgs)
+{
+	struct error_record *erec;
+
+	if (!list_empty(msgs)) {
+		erec = list_last_entry(msgs, struct error_record, list);
+		erec->phase = EREC_PHASE_KERNEL_LIKE;
+	}
+	return -1;
+}
+
+void erec_list_parsed(struct list_head *msgs)
+{
+	struct error_record *erec;
+
+	list_for_each_entry(erec, msgs, list)
+		erec->phase = EREC_PHASE_PARSER;
+}
+
+/* Includes nest at most this deep (src/scanner.l): deeper is compared
+ * by the outer places alone. */
+#define EREC_PLACE_DEPTH	32
+
+/* Where @loc stands in the top input: the place of each include that
+ * leads to it, outermost first, then its own; the number of places. */
+static unsigned int erec_places(const struct location *loc,
+				unsigned int place[][2])
+{
+	const struct location *l;
+	unsigned int n = 0, i, j;
+
+	for (l = loc; l && l->indesc && n < EREC_PLACE_DEPTH;
+	     l = l->indesc->parent) {
+		place[n][0] = l->first_line;
+		place[n][1] = l->first_column;
+		n++;
+	}
+	for (i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
+		unsigned int line = place[i][0], col = place[i][1];
+
+		place[i][0] = place[j][0];
+		place[i][1] = place[j][1];
+		place[j][0] = line;
+		place[j][1] = col;
+	}
+	return n;
+}
+
+/* Is @a before @b in the text? Records without text (JSON) are
+ * before nothing. */
+static bool erec_before(const struct error_record *a,
+			const struct error_record *b)
+{
+	unsigned int pa[EREC_PLACE_DEPTH][2], pb[EREC_PLACE_DEPTH][2];
+	unsigned int na = erec_places(&a->locations[0], pa);
+	unsigned int nb = erec_places(&b->locations[0], pb);
+	unsigned int i;
+
+	for (i = 0; i < na && i < nb; i++) {
+		if (pa[i][0] != pb[i][0])
+			return pa[i][0] < pb[i][0];
+		if (pa[i][1] != pb[i][1])
+			return pa[i][1] < pb[i][1];
+	}
+	return false;
+}
+
+/* Insert @erec into @sorted after the records not after it: stable,
+ * and from the end, since evaluation finds them mostly in order. */
+static void erec_insert_sorted(struct list_head *sorted,
+			       struct error_record *erec)
+{
+	struct error_record *at;
+
+	list_for_each_entry_reverse(at, sorted, list) {
+		if (!erec_before(erec, at))
+			break;
+	}
+	/* after @at, or first if every record is after it */
+	list_add(&erec->list, &at->list);
+}
+
+/* 1.1.3 words every refusal of the kernel "Could not process rule: ...":
+ * what evaluation says in those words stands where the kernel's would. */
+static bool erec_is_kernel(const struct error_record *erec)
+{
+	static const char prefix[] = "Could not process rule:";
+
+	return erec->phase == EREC_PHASE_KERNEL_LIKE ||
+	       !strncmp(erec->msg, prefix, sizeof(prefix) - 1);
+}
+
+/*
+ * 1.1.3 counts the errors of parsing and evaluation together: its parser
+ * stops at the 10th, and evaluation stops once the count reaches 10 (so
+ * after ten syntax errors it goes on). The kernel's are not counted.
+ */
+#define EREC_MAX_ERRORS		10
+
+static void erec_list_cap(struct list_head *msgs)
+{
+	struct error_record *erec, *next;
+	unsigned int n = 0;
+	bool hard = false, stop = false;
+
+	list_for_each_entry(erec, msgs, list)
+		if (erec->type == EREC_ERROR && !erec_is_kernel(erec))
+			hard = true;
+	if (!hard)
+		return;
+	list_for_each_entry_safe(erec, next, msgs, list) {
+		if (erec->type != EREC_ERROR)
+			continue;
+		if (erec->phase == EREC_PHASE_PARSER ||
+		    erec->phase == EREC_PHASE_PARSE_LIKE)
+			stop = n >= EREC_MAX_ERRORS;
+		if (stop) {
+			list_del(&erec->list);
+			erec_destroy(erec);
+			continue;
+		}
+		if (++n == EREC_MAX_ERRORS && erec->phase != EREC_PHASE_PARSER &&
+		    erec->phase != EREC_PHASE_PARSE_LIKE)
+			stop = true;
+	}
+}
+
+void erec_list_order(struct list_head *msgs)
+{
+	struct error_record *erec, *next, *at;
+	bool eval_errors = false;
+	LIST_HEAD(parser);
+	LIST_HEAD(like);
+	LIST_HEAD(rest);
+	LIST_HEAD(kernel);
+
+	/* records in the kernel's words move only after errors of
+	 * evaluation: else they are the kernel's own, which stay in the
+	 * order of the batch with their notes */
+	list_for_each_entry(erec, msgs, list)
+		if (erec->type == EREC_ERROR &&
+		    erec->phase == EREC_PHASE_EVAL && !erec_is_kernel(erec))
+			eval_errors = true;
+	list_for_each_entry_safe(erec, next, msgs, list) {
+		list_del(&erec->list);
+		if (erec->phase == EREC_PHASE_PARSER)
+			list_add_tail(&erec->list, &parser);
+		else if (erec->phase == EREC_PHASE_PARSE_LIKE)
+			erec_insert_sorted(&like, erec);
+		else if (eval_errors && erec_is_kernel(erec))
+			list_add_tail(&erec->list, &kernel);
+		else
+			list_add_tail(&erec->list, &rest);
+	}
+	/* merge: a parse-like record goes before the first parser's
+	 * record after it */
+	at = list_first_entry(&parser, struct error_record, list);
+	list_for_each_entry_safe(erec, next, &like, list) {
+		while (&at->list != &parser && !erec_before(erec, at))
+			at = list_next_entry(at, list);
+		list_del(&erec->list);
+		list_add_tail(&erec->list, &at->list);
+	}
+	list_splice_tail_init(&parser, msgs);
+	list_splice_tail_init(&rest, msgs);
+	list_splice_tail_init(&kernel, msgs);
+	erec_list_cap(msgs);
+}

@@ -440,14 +440,22 @@ int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc)
 
 	nft_run_begin(nft);
 	list_add_tail(&indesc->list, &nft->indescs);
-	if (indesc->type == INPUT_JSON)
+	if (indesc->type == INPUT_JSON) {
 		ret = nft_parse_json(nft, indesc, &cmds, &msgs);
-	else
+	} else {
 		ret = nft_parse_text(nft, indesc, &cmds, &msgs);
+		erec_list_parsed(&msgs);
+	}
 	if (ret == 0 && !erec_list_has_error(&msgs))
 		ret = nft_execute(nft, &cmds, &msgs);
+	else if (indesc->type != INPUT_JSON)
+		/* 1.1.3 evaluates what parsed despite syntax errors, and
+		 * reports what that finds after them */
+		nft_evaluate(nft, &cmds, &msgs);
 	if (erec_list_has_error(&msgs))
 		ret = -1;
+	if (indesc->type != INPUT_JSON)
+		erec_list_order(&msgs);
 	/* Locations point into the input descriptors: print first. */
 	erec_print_list(nft->error.fp, &msgs);
 	cmd_list_free(&cmds);

@@ -215,7 +215,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
-%type <expr> xfrm_expr hash_src exthdr_expr
+%type <expr> xfrm_expr hash_src exthdr_expr option_expr
 %type <kw> exthdr_name
 %type <val> fib_flags opt_spnum
 %type <u64> opt_offset
@@ -234,7 +234,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <u64> limit_burst_pkts limit_burst_bytes quota_value quota_used
 %type <expr> reject_code reject_code_value queue_num stmt_arg queue_value
 %type <expr> queue_expr queue_target
-%type <stmt> nat_stmt snat_dnat masq_redir nat_target tproxy_stmt
+%type <stmt> nat_stmt snat_dnat masq_redir nat_target nat_addr_target
+%type <stmt> tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
 %type <expr> nat_value nat_const nat_addr nat_port stmt_expr stmt_paren
@@ -1513,12 +1514,10 @@ prio_base	: identifier		{ $$ = $1; }
 			}
 		;
 
+/* Any other word is a syntax error to 1.1.3 ("expecting accept or drop
+ * or '$'"), a quoted "drop" too. */
 policy_expr	: ACCEPT	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| DROP		{ $$ = symbol_expr_alloc(&@1, $1, false); }
-		| identifier
-			{
-				$$ = symbol_expr_alloc_take(&@1, $1, false);
-			}
 		| VARIABLE
 			{
 				$$ = parser_var_ref(state, $1, &@1);
@@ -2287,7 +2286,12 @@ exthdr_expr	: HBH identifier
 				$$ = parser_exthdr(state, &@$, NFT_EXTHDR_OP_IPV6,
 						   $2, &@2, NULL, NULL, 0);
 			}
-		| proto_kw OPTION option_name	%prec OPTION_PRESENCE
+		| option_expr		{ $$ = $1; }
+		;
+
+/* TCP and IP options, SCTP chunks: a set statement's value may be one
+ * (keyset_operand), an IPv6 extension header not, as in 1.1.3 */
+option_expr	: proto_kw OPTION option_name	%prec OPTION_PRESENCE
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   NULL, NULL);
@@ -2689,6 +2693,11 @@ keyset_key	: meta_expr		{ $$ = $1; }
 
 keyset_stmt	: keyset_key SET keyset_value
 			{
+				if (parser_keyset_word(state, $1, $3)) {
+					expr_free($1);
+					expr_free($3);
+					YYERROR;
+				}
 				$$ = parser_keyset(state, &@$, $1, $3);
 			}
 		;
@@ -2755,10 +2764,20 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 		| payload_expr		{ $$ = $1; }
 		| numgen_expr		{ $$ = $1; }
 		| hash_expr		{ $$ = $1; }
-		| rt_expr		{ $$ = $1; }
-		| fib_expr		{ $$ = $1; }
+		| rt_expr
+			{
+				/* the routing header's fields are no value
+				 * there ("rt seg-left"), as in 1.1.3 */
+				if (parser_rt_header_field(state, $1)) {
+					expr_free($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
 		| socket_expr		{ $$ = $1; }
+		| osf_expr		{ $$ = $1; }
 		| xfrm_expr		{ $$ = $1; }
+		| option_expr		{ $$ = $1; }
 		;
 
 keyset_const	: NUMBER
@@ -2827,12 +2846,29 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 			}
 		/* "meter NAME [size N] { KEY ... }": a named dynamic set
 		 * made for the rule, as upstream 1.1 does */
+		/* a meter's key is followed by a statement: 1.1.3's
+		 * grammar wants one before the brace */
 		| METER identifier '{' set_stmt_key set_stmt_opts '}'
 			{
+				if (list_empty(&$5->dynset.stmts)) {
+					parser_unexpected(state, &@6, "'}'", NULL);
+					xfree($2);
+					expr_free($4);
+					stmt_free($5);
+					YYERROR;
+				}
 				$$ = parser_meter(&@$, $2, &@2, 0, $4, $5);
 			}
 		| METER identifier STRING number '{' set_stmt_key set_stmt_opts '}'
 			{
+				if (list_empty(&$7->dynset.stmts)) {
+					parser_unexpected(state, &@8, "'}'", NULL);
+					xfree($2);
+					xfree($3);
+					expr_free($6);
+					stmt_free($7);
+					YYERROR;
+				}
 				$$ = parser_meter(&@$, $2, &@2, $4, $6, $7);
 				if (strcmp($3, "size"))
 					parser_error(state, &@3,
@@ -3435,38 +3471,39 @@ snat_dnat	: nat_kw nat_target
 			{
 				$$ = parser_nat_kind($3, $1, 0, 0);
 			}
-		| nat_kw IP TO nat_target
+		| nat_kw IP TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, NFPROTO_IPV4, 0);
 			}
-		| nat_kw IP6 TO nat_target
+		| nat_kw IP6 TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, NFPROTO_IPV6, 0);
 			}
-		| nat_kw PREFIX TO nat_target
+		| nat_kw PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, 0,
 						     NF_NAT_RANGE_NETMAP);
 			}
-		| nat_kw IP PREFIX TO nat_target
+		| nat_kw IP PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($5, $1, NFPROTO_IPV4,
 						     NF_NAT_RANGE_NETMAP);
 			}
-		| nat_kw IP6 PREFIX TO nat_target
+		| nat_kw IP6 PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($5, $1, NFPROTO_IPV6,
 						     NF_NAT_RANGE_NETMAP);
 			}
 		;
 
-nat_target	: nat_addr		{ $$ = parser_nat(&@$, $1, NULL); }
-		| nat_addr ':' nat_port	{ $$ = parser_nat(&@$, $1, $3); }
+nat_target	: nat_addr_target	{ $$ = $1; }
 		| ':' nat_port		{ $$ = parser_nat(&@$, NULL, $2); }
-		| '[' nat_value ']' ':' nat_port
-			{
-				$$ = parser_nat(&@$, $2, $5);
-			}
+		;
+
+/* After a family or "prefix" an address must be given: ":PORT" alone is
+ * a syntax error under the colon to 1.1.3 */
+nat_addr_target	: nat_addr		{ $$ = parser_nat(&@$, $1, NULL); }
+		| nat_addr ':' nat_port	{ $$ = parser_nat(&@$, $1, $3); }
 		;
 
 masq_redir	: MASQUERADE
@@ -3629,9 +3666,8 @@ chain_target	: identifier
  * "priority $x"; "NAME - N" is a range here, which the evaluator also
  * takes as a priority.
  */
+/* "-5" only here, alone, as 1.1.3 takes it: for "priority $p" */
 define_expr	: rhs_expr		{ $$ = $1; }
-		/* a negative number is a value here only, for a priority
-		 * ("define p = -10"), as in 1.1.3 */
 		| '-' NUMBER
 			{
 				char *text = xasprintf("-%s", $2);
@@ -3760,6 +3796,8 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 		{ "'@'", "@" }, { "'!'", "!" }, { "'+'", "+" }, { "'*'", "*" },
 		/* an address is a string to the reference's scanner */
 		{ "address", "string" },
+		/* its variables are '$' and a name */
+		{ "variable", "'$'" },
 	};
 	const char *name = yysymbol_name(kind);
 	size_t len = strlen(name), i;

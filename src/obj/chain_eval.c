@@ -188,6 +188,14 @@ static int chain_policy_evaluate(struct eval_ctx *ectx, struct chain *chain)
 
 	if (!e)
 		return 0;
+	/* a variable's value: its definition is wrong, as 1.1.3 says */
+	if (e != chain->policy && (e->etype != EXPR_SYMBOL ||
+	    (strcmp(e->symbol.identifier, "accept") &&
+	     strcmp(e->symbol.identifier, "drop")))) {
+		erec_error(ectx->msgs, &e->location, "wrong policy");
+		return erec_error(ectx->msgs, &chain->handle.chain.location,
+				  "invalid policy expression variable");
+	}
 	if (e->etype != EXPR_SYMBOL)
 		return erec_error(ectx->msgs, &chain->policy->location,
 				  "policy must be accept or drop");
@@ -339,6 +347,9 @@ static bool chain_takes_devices(const struct chain *chain)
 
 static int chain_base_evaluate(struct eval_ctx *ectx, struct chain *chain)
 {
+	/* evaluated after syntax errors, as 1.1.3 does: said already */
+	if (chain->hook_refused)
+		return -1;
 	if (chain_hook_evaluate(ectx, chain) < 0 ||
 	    chain_type_evaluate(ectx, chain) < 0 ||
 	    chain_prio_evaluate(ectx, chain) < 0 ||

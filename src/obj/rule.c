@@ -59,14 +59,19 @@ int verdict_chain_evaluate(struct eval_ctx *ectx,
 	if (name_length_error(ectx->msgs, loc, name, NAME_JUMP) < 0)
 		return -1;
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
-	if (!c && !unknown)
-		return erec_missing(ectx->msgs, loc,
-				  "chain '%s' does not exist in table %s %s",
-				  name, family_name(h->family), h->table.name);
-	if (c && chain_is_base(c))
-		return erec_error(ectx->msgs, loc,
-				  "'%s' is a base chain: jump and goto only lead to regular chains",
-				  name);
+	/* the kernel's refusals to 1.1.3 (ENOENT, EOPNOTSUPP) */
+	if (!c && !unknown) {
+		erec_missing(ectx->msgs, loc,
+			     "chain '%s' does not exist in table %s %s",
+			     name, family_name(h->family), h->table.name);
+		return erec_as_kernel(ectx->msgs);
+	}
+	if (c && chain_is_base(c)) {
+		erec_error(ectx->msgs, loc,
+			   "'%s' is a base chain: jump and goto only lead to regular chains",
+			   name);
+		return erec_as_kernel(ectx->msgs);
+	}
 	return 0;
 }
 
@@ -153,18 +158,24 @@ int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 {
 	const struct handle *h = &cmd->handle;
+	int err = 0;
 
+	/* the kernel's refusals to 1.1.3, which evaluates the rule all the
+	 * same; without its table, though, the rule's sets are not found,
+	 * in words we do not have here: the rule is left alone */
 	if (table_ref_evaluate(ectx, h) < 0)
-		return -1;
+		return erec_as_kernel(ectx->msgs);
 	if (h->chain.name && !chain_known(ectx, h->family, h->table.name,
-					   h->chain.name))
-		return erec_missing(ectx->msgs, &h->chain.location,
-				  "chain '%s' does not exist in table %s %s",
-				  h->chain.name, family_name(h->family),
-				  h->table.name);
-	if (!cmd->rule)
-		return 0;
-	return rule_evaluate(ectx, cmd->rule);
+					  h->chain.name)) {
+		erec_missing(ectx->msgs, &h->chain.location,
+			     "chain '%s' does not exist in table %s %s",
+			     h->chain.name, family_name(h->family),
+			     h->table.name);
+		err = erec_as_kernel(ectx->msgs);
+	}
+	if (cmd->rule && rule_evaluate(ectx, cmd->rule) < 0)
+		err = -1;
+	return err;
 }
 
 static int rule_delete_evaluate(struct eval_ctx *ectx, struct cmd *cmd)

@@ -28,7 +28,7 @@ int set_decl_no_key(struct eval_ctx *ectx, const struct set *s)
 static int set_decl_error(struct eval_ctx *ectx, const struct set *s,
 			  const struct location *loc, const char *msg)
 {
-	erec_error(ectx->msgs, loc, "%s", msg);
+	erec_parse_error(ectx->msgs, loc, "%s", msg);
 	return set_decl_no_key(ectx, s);
 }
 
@@ -136,7 +136,8 @@ int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
 			ret = set_decl_error(ectx, s, &at, msg);
 			xfree(msg);
 		} else if (!dtype) {
-			erec_error(ectx->msgs, &at, "unknown datatype %s", tok);
+			erec_parse_error(ectx->msgs, &at,
+					 "unknown datatype %s", tok);
 			ret = s->decl_loc.indesc ? set_decl_no_key(ectx, s) : -1;
 		} else if (set_decl_type_sized(dtype, data && !concat)) {
 			continue;
@@ -276,8 +277,8 @@ int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s)
 	char word[16];
 
 	if (set_is_map(s) && s->auto_merge && s->auto_merge_loc.indesc)
-		return erec_error(ectx->msgs, &s->auto_merge_loc,
-				  "syntax error, unexpected auto-merge");
+		return erec_parse_error(ectx->msgs, &s->auto_merge_loc,
+					"syntax error, unexpected auto-merge");
 	/* a set's data, a map's missing data: that error comes first */
 	if (!s->last_unseparated ||
 	    set_is_map(s) != (s->data_types || s->data))
@@ -289,6 +290,6 @@ int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s)
 	if (strcmp(set_decl_next_token(&s->last_item_loc, &brace) ?: "",
 		   "'}'"))
 		return 0;
-	return erec_error(ectx->msgs, &brace,
-			  "syntax error, unexpected '}'%s", expected);
+	return erec_parse_error(ectx->msgs, &brace,
+				"syntax error, unexpected '}'%s", expected);
 }

@@ -474,6 +474,9 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 
 	if (set_decl_check_syntax(ectx, s) < 0)
 		return -1;
+	/* typeof data its parser refused: 1.1.3 then has no key */
+	if (s->typeof_data_refused)
+		return set_decl_no_key(ectx, s);
 
 	if (s->key) {
 		if (concat_size_error(ectx->msgs, s->key) < 0)
@@ -539,6 +542,9 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 			     &s->location) < 0 ||
 	    set_key_evaluate(ectx, s) < 0)
 		return -1;
+	/* found by the rules from here on, whatever else is wrong with
+	 * it, as 1.1.3 finds it */
+	set_run_add(ectx, s);
 	if (s->auto_merge && !(s->flags & NFT_SET_INTERVAL))
 		return erec_error(ectx->msgs, &s->location,
 				  "auto-merge only works with interval sets");
@@ -554,7 +560,6 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 	if (set_size_evaluate(ectx, s) < 0)
 		return -1;
 	s->init_as_written = s->init != NULL;
-	set_run_add(ectx, s);
 	return 0;
 }
 

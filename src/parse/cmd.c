@@ -503,16 +503,6 @@ struct cmd *parser_chain_cmd(struct parser_state *st, enum cmd_ops op,
 
 /* @open, @body: the declaration's opening brace and its items, which
  * 1.1.3 marks as the declaration */
-/* A declaration whose typeof data 1.1.3's parser refused has no key
- * for it either: it says so under the declaration. */
-static void parser_set_decl_end(struct parser_state *st,
-				const struct set *set)
-{
-	if (set->typeof_data_refused)
-		parser_error(st, &set->decl_loc,
-			     "set definition does not specify key");
-}
-
 struct cmd *parser_set_cmd(struct parser_state *st, enum cmd_ops op,
 			   struct handle *h, struct set *set,
 			   const struct location *loc,
@@ -526,7 +516,6 @@ struct cmd *parser_set_cmd(struct parser_state *st, enum cmd_ops op,
 		set->decl_loc.last_line = body->last_line;
 		set->decl_loc.last_column = body->last_column;
 	}
-	parser_set_decl_end(st, set);
 	return parser_cmd(op, CMD_OBJ_SET, h, loc, set);
 }
 
@@ -656,7 +645,6 @@ void parser_table_add_set(struct parser_state *st, struct table *table,
 	set->handle.set.location = *name_loc;
 	set->location = *loc;
 	set->decl_loc = *name_loc;
-	parser_set_decl_end(st, set);
 	table_add_set(table, set);
 }
 
@@ -890,10 +878,13 @@ void parser_chain_hook(struct parser_state *st, struct chain *chain,
 		       char *type, const struct location *type_loc,
 		       char *hook, const struct location *hook_loc)
 {
+	chain->hook_refused = true;
 	if (!chain_type_known(type))
 		parser_error(st, type_loc, "unknown chain type");
 	else if (!hook_name_known(hook))
 		parser_error(st, hook_loc, "unknown chain hook");
+	else
+		chain->hook_refused = false;
 	xfree(chain->type);
 	xfree(chain->hookstr);
 	chain->type = type;

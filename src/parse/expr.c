@@ -317,9 +317,10 @@ static bool word_in(const char *word, const char *const *words, size_t n)
 bool parser_is_reserved(const char *word)
 {
 	static const char *const words[] = {
-		"all", "constant", "day", "dynamic", "elements", "expires",
-		"geneve", "gretap", "hour", "interval", "monitor", "size",
-		"time", "timeout", "typeof", "vni", "vxlan", "xt",
+		"all", "auto-merge", "constant", "day", "dynamic", "elements",
+		"expires", "gc-interval", "geneve", "gretap", "hour",
+		"interval", "monitor", "size", "time", "timeout", "typeof",
+		"vni", "vxlan", "xt",
 	};
 
 	return word_in(word, words, array_size(words));
@@ -358,6 +359,25 @@ static const struct expr *first_symbol(const struct expr *e)
 	return NULL;
 }
 
+/* Is @w a keyword of the scope 1.1.3's scanner is in after @lhs, a
+ * meta or ct selector? */
+static bool scope_word(const struct expr *lhs, const char *w)
+{
+	static const char *const meta_words[] = { "length", "protocol" };
+	static const char *const ct_words[] = {
+		"avgpkt", "bytes", "count", "daddr", "direction", "dport",
+		"event", "expectation", "expiration", "helper", "helpers",
+		"id", "l3proto", "mark", "over", "packets", "proto-dst",
+		"proto-src", "protocol", "saddr", "state", "status", "zone",
+	};
+
+	if (lhs->etype == EXPR_META)
+		return word_in(w, meta_words, array_size(meta_words));
+	if (lhs->etype == EXPR_CT)
+		return word_in(w, ct_words, array_size(ct_words));
+	return false;
+}
+
 /*
  * The word right after a meta or ct selector is scanned among that
  * selector's keywords in 1.1.3 ("ct helper count" is a syntax error
@@ -367,29 +387,91 @@ static const struct expr *first_symbol(const struct expr *e)
 bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
 		       const struct expr *rhs)
 {
-	static const char *const meta_words[] = { "length", "protocol" };
-	static const char *const ct_words[] = {
-		"avgpkt", "bytes", "count", "daddr", "direction", "dport",
-		"event", "expectation", "expiration", "helper", "helpers",
-		"id", "l3proto", "over", "packets", "protocol", "saddr",
-		"state", "status", "zone",
-	};
 	const struct expr *sym = first_symbol(rhs);
-	const char *w;
-	bool hit;
 
-	if (!sym || sym->symbol.quoted)
+	if (!sym || sym->symbol.quoted ||
+	    !scope_word(lhs, sym->symbol.identifier))
 		return false;
-	w = sym->symbol.identifier;
-	if (lhs->etype == EXPR_META)
-		hit = word_in(w, meta_words, array_size(meta_words));
-	else if (lhs->etype == EXPR_CT)
-		hit = word_in(w, ct_words, array_size(ct_words));
-	else
-		hit = false;
-	if (hit)
-		parser_unexpected(st, &sym->location, w, NULL);
+	parser_unexpected(st, &sym->location, sym->symbol.identifier, NULL);
+	return true;
+}
+
+/* Is @w reserved in a set statement's value? There "day", "hour" and
+ * "time" are meta keys to 1.1.3 ("meta mark set day"). */
+static bool keyset_reserved(const char *w)
+{
+	static const char *const meta_keys[] = { "day", "hour", "time" };
+
+	return parser_is_reserved(w) &&
+	       !word_in(w, meta_keys, array_size(meta_keys));
+}
+
+struct expr_stack {
+	const struct expr **v;
+	size_t n, size;
+};
+
+static void expr_stack_push(struct expr_stack *s, const struct expr *e)
+{
+	if (s->n == s->size) {
+		s->size = s->size ? 2 * s->size : 16;
+		s->v = xrealloc(s->v, s->size * sizeof(*s->v));
+	}
+	s->v[s->n++] = e;
+}
+
+/* The first word of @value, a set statement's value, 1.1.3's scanner
+ * takes for a keyword, in the order of the text; walked without
+ * recursion, as "1 | 2 | ..." may hold any number of values. */
+static const struct expr *keyset_word(const struct expr *key,
+				      const struct expr *value)
+{
+	struct expr_stack s = {};
+	const struct expr *e, *i, *hit = NULL;
+
+	expr_stack_push(&s, value);
+	while (s.n && !hit) {
+		e = s.v[--s.n];
+		switch (e->etype) {
+		case EXPR_SYMBOL:
+			if (!e->symbol.quoted &&
+			    (keyset_reserved(e->symbol.identifier) ||
+			     scope_word(key, e->symbol.identifier)))
+				hit = e;
+			break;
+		case EXPR_LIST:
+			/* the first member on top */
+			list_for_each_entry_reverse(i,
+					&e->expr_list.expressions, list)
+				expr_stack_push(&s, i);
+			break;
+		case EXPR_BINOP:
+			expr_stack_push(&s, e->binop.right);
+			expr_stack_push(&s, e->binop.left);
+			break;
+		default:
+			break;
+		}
+	}
+	xfree(s.v);
 	return hit;
+}
+
+/*
+ * "ct event set new,helper", "meta mark set length": after "ct" or
+ * "meta" 1.1.3's scanner stays among that selector's keywords for the
+ * whole value of a set statement (and reserves a few words everywhere).
+ * Reports the first such word and returns true if there is one.
+ */
+bool parser_keyset_word(struct parser_state *st, const struct expr *key,
+			const struct expr *value)
+{
+	const struct expr *sym = keyset_word(key, value);
+
+	if (!sym)
+		return false;
+	parser_unexpected(st, &sym->location, sym->symbol.identifier, NULL);
+	return true;
 }
 
 /* A value's symbol, the same way: the shell of a packed member's. */
@@ -548,6 +630,23 @@ struct expr *parser_rt(struct parser_state *st, const struct location *loc,
 		expr->rt.family_implicit = true;
 	xfree(key);
 	return expr;
+}
+
+/* "rt seg-left" where only the rt expression goes: reported under the
+ * field as 1.1.3's syntax error, true then. */
+bool parser_rt_header_field(struct parser_state *st, const struct expr *e)
+{
+	struct location at;
+	char word[32];
+
+	if (e->etype != EXPR_EXTHDR)
+		return false;
+	if (!location_nth_word(&e->location, 1, "", &at))
+		at = e->location;
+	if (!parser_loc_text(&at, word, sizeof(word)))
+		strcpy(word, "string");
+	parser_unexpected(st, &at, word, NULL);
+	return true;
 }
 
 struct expr *parser_numgen(struct parser_state *st, const struct location *loc,

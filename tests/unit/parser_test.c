@@ -560,10 +560,11 @@ static void test_syntax_errors(struct nft_ctx *nft)
 	check_err(&p, 3, 8, 11, 23, "unterminated string");
 	parse_done(&p);
 
-	/* a missing '}' is reported at the end of the input */
+	/* a missing '}' is reported at the end of the input: the start
+	 * of the line after the last, as 1.1.3 has it */
 	parse(&p, nft, "table ip t {\n\tchain c {\n\t\taccept\n\t}\n");
 	CHECK(p.ret == -1 && list_count(&p.msgs) == 1);
-	check_err(&p, 0, 4, 3, 3, "unexpected end of file");
+	check_err(&p, 0, 5, 1, 1, "unexpected end of file");
 	parse_done(&p);
 }
 

@@ -55,7 +55,7 @@ text_cmds=(
 	"add rule ip t c flow add @N" "add rule ip t c jump N"
 	"add rule ip t c goto N" "add rule ip t c ip saddr vmap { 1.1.1.1 : jump N }"
 	"add element ip t m { 1.1.1.1 : jump N }" "add rule ip t c counter name N"
-	"add rule ip t c meter N { ip saddr }"
+	"add rule ip t c meter N { ip saddr counter }"
 )
 
 # The error upstream words for a name of $1 bytes in command $2.
