@@ -367,7 +367,14 @@ static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
 	dep = expr_stmt_alloc(&left->location,
 			      relational_expr_alloc(&left->location,
 						    OP_IMPLICIT, left, right));
-	list_add_tail(&dep->list, &ectx->stmt->list);
+	if (ectx->dep_at) {
+		list_add(&dep->list, ectx->dep_at);
+		ectx->dep_at = &dep->list;
+		/* not after the statements the context cache walked */
+		ectx->pctx_cache.rule = NULL;
+	} else {
+		list_add_tail(&dep->list, &ectx->stmt->list);
+	}
 	payload_pctx_stmt(&ectx->pctx, dep);
 }
 
@@ -580,16 +587,39 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 	return payload_dep_type(ectx, expr);
 }
 
+/*
+ * A dependency at the start of the rule, worked out from what the
+ * statements before the current one establish ("meta mark 1 frag id 3"
+ * in inet is "meta nfproto ipv6 meta mark 1 frag id 3" to the
+ * reference).
+ */
+static int payload_gen_head_dep(struct eval_ctx *ectx,
+				const struct expr *expr, bool implied)
+{
+	int ret;
+
+	if (!expr->payload.desc || !ectx->stmt)
+		return 0;
+	payload_pctx_rebuild(ectx);
+	ectx->dep_at = ectx->rule ? &ectx->rule->stmts : NULL;
+	ret = payload_gen_proto_dep(ectx, expr, implied);
+	ectx->dep_at = NULL;
+	return ret;
+}
+
 /* The header an extension header or IP option is in (ip, ip6): implied,
  * as a transport header implies its network header (in bridge "ether
  * type ip6", not "meta protocol"). */
 int payload_gen_implied_dependency(struct eval_ctx *ectx,
 				   const struct expr *expr)
 {
-	if (!expr->payload.desc || !ectx->stmt)
-		return 0;
-	payload_pctx_rebuild(ectx);
-	return payload_gen_proto_dep(ectx, expr, true);
+	return payload_gen_head_dep(ectx, expr, true);
+}
+
+int payload_gen_rule_dependency(struct eval_ctx *ectx,
+				const struct expr *expr)
+{
+	return payload_gen_head_dep(ectx, expr, false);
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,

@@ -457,3 +457,29 @@ rule: reset tcp option 200
 json: [{"reset": {"tcp option": {"base": 200, "offset": 0, "len": 0}}}]
 
 fail: reset ip option rr
+
+# the header an extension header or IP option needs is matched at the
+# start of the rule, before what comes earlier
+rule: meta mark 1 frag id 3
+list: meta mark 0x00000001 frag id 3
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ exthdr load ipv6 4b @ 44 + 4 => reg 1 ]
+  [ cmp eq reg 1 0x03000000 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"match": {"op": "==", "left": {"exthdr": {"name": "frag", "field": "id"}}, "right": 3}}]
+
+rule: tcp dport 22 meta mark 1 ip option lsrr ptr 3
+list: tcp dport 22 meta mark 0x00000001 ip option lsrr ptr 3
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00001600 ]
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ exthdr load ipv4 1b @ 131 + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"match": {"op": "==", "left": {"ip option": {"name": "lsrr", "field": "ptr"}}, "right": 3}}]
