@@ -1185,13 +1185,18 @@ json_t *print_json(const struct expr *expr, struct output_ctx *octx)
 	return j;
 }
 
-/* JSON integers are signed 64 bit: anything larger goes as text. */
+/*
+ * JSON integers are signed 64 bit: one past INT64_MAX is written as the
+ * negative number of the same bits, as upstream 1.1.3 writes it (and
+ * JSON input reads it back, src/json_input.c); anything larger goes as
+ * text.
+ */
 json_t *number_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t val;
 
-	if (value_get_u64(expr, &val) && val <= INT64_MAX)
-		return json_integer(val);
+	if (value_get_u64(expr, &val))
+		return json_integer((json_int_t)val);
 	return print_json(expr, octx);
 }
 

@@ -175,6 +175,19 @@ rule: ct packets 10
   [ cmp eq reg 1 0x0000000a 0x00000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "packets"}}, "right": 10}}]
 
+# a 64 bit value past INT64_MAX is a negative number in JSON, as 1.1.3
+# writes it; read back as the same bits (1.1.3 reads -1 as 1, README
+# "Differences")
+rule: ct packets 18446744073709551615
+  [ ct load packets => reg 1 ]
+  [ cmp eq reg 1 0xffffffff 0xffffffff ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "packets"}}, "right": -1}}]
+
+rule: ct packets != 13348420900710555413
+  [ ct load packets => reg 1 ]
+  [ cmp neq reg 1 0x13409f15 0xb93f1e16 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "packets"}}, "right": -5098323172998996203}}]
+
 rule: ct reply packets 10
   [ ct load packets => reg 1 , dir reply ]
   [ cmp eq reg 1 0x0000000a 0x00000000 ]
