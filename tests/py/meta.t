@@ -87,6 +87,13 @@ rule: meta l4proto tcp
   [ cmp eq reg 1 0x00000006 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}]
 
+# "comp" names IPComp as "ipcomp" does
+rule: meta l4proto comp
+list: meta l4proto ipcomp
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "ipcomp"}}]
+
 rule: meta l4proto 17
 list: meta l4proto udp
   [ meta load l4proto => reg 1 ]
