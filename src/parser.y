@@ -1825,6 +1825,7 @@ objmap_key	: objmap_field		{ $$ = $1; }
 				} else {
 					$$ = $1;
 					$$->location = @$;
+					concat_member_from_dot($3, &@2);
 				}
 				concat_expr_add($$, $3);
 			}
@@ -2047,6 +2048,7 @@ concat_lhs	: match_lhs '.' match_lhs
 			{
 				$$ = $1;
 				$$->location = @$;
+				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2061,6 +2063,7 @@ concat_rhs	: set_value '.' set_value
 			{
 				$$ = $1;
 				$$->location = @$;
+				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2416,6 +2419,7 @@ rhs_concat	: rhs_expr '.' rhs_expr
 			{
 				$$ = $1;
 				$$->location = @$;
+				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2662,6 +2666,8 @@ keyset_map_key	: keyset_operand	{ $$ = $1; }
 				    ($$->flags & EXPR_F_PARENS)) {
 					$$ = concat_expr_alloc(&@$);
 					concat_expr_add($$, $1);
+				} else {
+					concat_member_from_dot($3, &@2);
 				}
 				$$->location = @$;
 				concat_expr_add($$, $3);

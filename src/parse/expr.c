@@ -228,6 +228,11 @@ static unsigned int parser_binop_prec(enum ops op)
 	}
 }
 
+void concat_member_from_dot(struct expr *member, const struct location *dot)
+{
+	member->location = parser_span(dot, &member->location);
+}
+
 /*
  * "LEFT OP RIGHT" of a chain the grammar reads from left to right: an
  * operator that binds tighter than the one before it takes that one's

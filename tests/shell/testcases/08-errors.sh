@@ -99,6 +99,15 @@ is_system_nft || assert_caret_under "$err" "priority dstnat" "priority of anothe
 is_system_nft || assert_match "invalid priority expression value in this context." \
 	"$err" "priority of another hook: the reference's words"
 
+# the third member of a concatenation is marked from the '.' before it,
+# the second from its own start, as the reference marks them
+bad "third member of a concatenation" \
+	add rule ip t c meta mark . ip daddr . meta nfproto '{ 1 . 1.1.1.1 . ipv4 }'
+is_system_nft || assert_caret_under "$err" ". meta nfproto" "third member: caret from the '.'"
+bad "second member of a concatenation" \
+	add rule ip t c meta mark . meta nfproto '{ 1 . ipv4 }'
+is_system_nft || assert_caret_under "$err" "meta nfproto" "second member: caret under it"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
