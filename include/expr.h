@@ -171,10 +171,13 @@ struct expr {
 			unsigned int offset;	/* bits */
 			uint32_t flags;		/* NFT_EXTHDR_F_PRESENT */
 		} exthdr;
-		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_* */
+		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_*; the
+		 * columns of the flags in the location's first line
+		 * (0: the whole location), where errors about them point */
 		struct {
 			uint32_t flags;
 			uint32_t result;
+			unsigned int flags_first, flags_last;
 		} fib;
 		/* EXPR_RT */
 		struct {

@@ -108,6 +108,13 @@ bad "second member of a concatenation" \
 	add rule ip t c meta mark . meta nfproto '{ 1 . ipv4 }'
 is_system_nft || assert_caret_under "$err" "meta nfproto" "second member: caret under it"
 
+# the kernel has no fib in bridge: its refusal marks the whole fib
+# expression, as the reference's does
+printf '%s\n' 'table bridge b { chain c { type filter hook input priority 0; }' '}' \
+	'add rule bridge b c meta mark 1 fib daddr type local' > "$TMPD/fib.nft"
+bad "fib in bridge" -f "$TMPD/fib.nft"
+is_system_nft || assert_caret_under "$err" "fib daddr type" "fib in bridge: caret under the fib"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
