@@ -568,6 +568,8 @@ bool ct_key_settable(enum nft_ct_keys key);
 int ct_dir_lookup(const char *name);
 /* "describe ct ...": the key outside a rule (see src/expr/ct.c) */
 int ct_expr_describe_evaluate(struct eval_ctx *ectx, struct expr *expr);
+/* "ct original saddr" without ip or ip6, which a table family types. */
+bool ct_expr_family_implicit(const struct expr *expr);
 
 /* Maps (src/expr/map.c): @mappings an EXPR_SET of mapping_expr_alloc()s. */
 struct delin_ctx;

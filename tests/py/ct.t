@@ -188,6 +188,10 @@ rule: ct packets != 13348420900710555413
   [ cmp neq reg 1 0x13409f15 0xb93f1e16 ]
 json: [{"match": {"op": "!=", "left": {"ct": {"key": "packets"}}, "right": -5098323172998996203}}]
 
+# a conntrack address in a concatenation needs its family, also where
+# the table's would do, as to 1.1.3
+fail: meta mark . ct original saddr { 1 . 1.2.3.4 }
+
 rule: ct reply packets 10
   [ ct load packets => reg 1 , dir reply ]
   [ cmp eq reg 1 0x0000000a 0x00000000 ]
