@@ -513,6 +513,14 @@ struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
 			       unsigned int shift);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
+/* The load of the bytes that hold @field (an extension header's field
+ * narrower than them), masked to it. */
+struct expr *exthdr_field_masked_load(const struct expr *field);
+/* The same for any field narrower than its bytes (a header's or an
+ * extension header's), with how far its last bit is from their end;
+ * NULL for anything else (src/expr/payload.c). */
+struct expr *field_masked_load(const struct expr *field,
+			       unsigned int *shift);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,
 				   enum nft_exthdr_op op, uint8_t type,
 				   unsigned int offset, unsigned int len,

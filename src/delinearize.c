@@ -923,13 +923,16 @@ static void delin_flags_match(struct expr *rel)
  * field again. At the top of a match (@top) a mask alone is the
  * match's own ("ip dscp cs1"), left to the payload kind.
  */
-void delin_unmask_chain(struct expr **exprp, bool top)
+static void delin_unmask(struct expr **exprp, bool top, bool under_or)
 {
 	struct expr *e = *exprp, *f;
 
 	if (e->etype != EXPR_BINOP)
 		return;
-	if (!top || delin_is_shift(e)) {
+	/* a mask alone under an | or ^ stays the raw bits it masks, as
+	 * the reference lists it ("@nh,0,8 & 0xf | 0x1"): the field's
+	 * mask and the chain's are one bitwise there */
+	if ((!top && !under_or) || delin_is_shift(e)) {
 		f = payload_key_unmask(expr_get(e));
 		if (f != e) {
 			expr_free(e);
@@ -938,7 +941,13 @@ void delin_unmask_chain(struct expr **exprp, bool top)
 		}
 		expr_free(f);
 	}
-	delin_unmask_chain(&e->binop.left, false);
+	delin_unmask(&e->binop.left, false,
+		     e->binop.op == OP_OR || e->binop.op == OP_XOR);
+}
+
+void delin_unmask_chain(struct expr **exprp, bool top)
+{
+	delin_unmask(exprp, top, false);
 }
 
 static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)

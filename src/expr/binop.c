@@ -267,6 +267,29 @@ const struct expr *binop_mask_chain(const struct expr *e, unsigned int len,
 }
 
 /*
+ * The chain's base: how many bits its value has for the chain (a field
+ * narrower than its bytes, shifted down, counts the bits from its first
+ * to the end of its bytes: "vlan dei | 0" is & 0x1f, as the reference
+ * encodes it), and its masked load where that is merged into the chain
+ * (a field that ends with its bytes needs no shift: "vlan id & 0xff" is
+ * one & 0x00ff, as to the reference). Returns the load or NULL.
+ */
+static struct expr *binop_base_load(const struct expr *base,
+				    unsigned int *bits)
+{
+	unsigned int shift;
+	struct expr *load = field_masked_load(base, &shift);
+
+	if (!load)
+		return NULL;
+	if (shift == 0)
+		return load;
+	*bits = base->len + shift;
+	expr_free(load);
+	return NULL;
+}
+
+/*
  * A chain of constant masks ("meta mark & 0xffff0000 | 0x1") is one
  * bitwise expression, as the system nft encodes it: the kernel's
  * (value & mask) ^ xor composes any number of &, | and ^.
@@ -276,23 +299,31 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 {
 	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
 	unsigned char mask[NFT_REG_SIZE * 4], xor[NFT_REG_SIZE * 4];
-	const struct expr *base;
+	unsigned int bits = len * BITS_PER_BYTE;
+	const struct expr *base = expr;
+	struct expr *load;
 	mpz_t m, x;
 
 	if (binop_is_shift(expr->binop.op)) {
 		binop_linearize_shift(lctx, expr, dreg);
 		return;
 	}
+	while (binop_is_mask(base))
+		base = base->binop.left;
+	load = binop_base_load(base, &bits);
 	mpz_init(m);
 	mpz_init(x);
-	base = binop_mask_chain(expr, len * BITS_PER_BYTE, m, x);
+	base = binop_mask_chain(expr, bits, m, x);
+	if (load)
+		mpz_and(m, m, load->binop.right->value.value);
 	linearize_mpz(mask, m, base->byteorder, len);
 	linearize_mpz(xor, x, base->byteorder, len);
 	mpz_clear(m);
 	mpz_clear(x);
 
-	linearize_expr(lctx, base, dreg);
+	linearize_expr(lctx, load ? load->binop.left : base, dreg);
 	lin_bitwise(lctx, dreg, mask, xor, len);
+	expr_free(load);
 }
 
 const struct expr_ops binop_expr_ops = {

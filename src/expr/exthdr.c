@@ -557,6 +557,11 @@ static struct expr *exthdr_masked_load(const struct expr *field)
 	return binop_expr_alloc(&field->location, OP_AND, load, mask);
 }
 
+struct expr *exthdr_field_masked_load(const struct expr *field)
+{
+	return exthdr_masked_load(field);
+}
+
 /*
  * "frag frag-off 10": load the bytes that hold the field, mask it, and
  * compare with the value moved to the field's place, as payload fields

@@ -790,6 +790,22 @@ static struct expr *payload_masked_load(const struct expr *field)
 	return binop_expr_alloc(&field->location, OP_AND, load, mask);
 }
 
+struct expr *field_masked_load(const struct expr *field,
+			       unsigned int *shift)
+{
+	unsigned int start, len;
+
+	if (payload_expr_needs_mask(field)) {
+		payload_field_span(field, &start, &len, shift);
+		return payload_masked_load(field);
+	}
+	if (exthdr_expr_needs_mask(field)) {
+		exthdr_field_span(field, &start, &len, shift);
+		return exthdr_field_masked_load(field);
+	}
+	return NULL;
+}
+
 /*
  * Fields that are not whole bytes (ip version, ip dscp, vlan id, tcp
  * doff, "@nh,1,3"): load the bytes that hold the field, mask it, and
