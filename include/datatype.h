@@ -197,6 +197,13 @@ bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
 /* {"|": [...]} for the same values; NULL otherwise. */
 json_t *datatype_json_flags_or(const struct expr *expr,
 			       struct output_ctx *octx);
+/* A flags value compared otherwise than whole for equality, @ordered
+ * by <, >, <= or >= (else !=), as upstream writes it: "new | 0x80",
+ * "0x8 | 0x80", "0x12"; false / NULL where it prints as usual. */
+bool datatype_print_flags_cmp(const struct expr *expr, bool ordered,
+			      struct output_ctx *octx);
+json_t *datatype_json_flags_cmp(const struct expr *expr, bool ordered,
+				struct output_ctx *octx);
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

@@ -782,6 +782,70 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 	return json_wrap("|", flags);
 }
 
+/*
+ * A flags value compared otherwise than whole for equality ("ct state !=
+ * new,0x80", "tcp flags < syn,ack"), as upstream 1.1.3 writes it: flags
+ * kept in host order (ct state, ct status) as their bits or-ed, named
+ * after "!=" and as numbers after an ordering ("ct state < 0x8 | 0x80");
+ * those of a header (tcp flags) one flag by its name, several as one
+ * number ("tcp flags != 0x12"). False (nothing printed) where the value
+ * prints as usual.
+ */
+static bool flags_cmp_form(const struct expr *expr, uint64_t *val)
+{
+	return datatype_is_bitmask(expr->dtype) &&
+	       expr->dtype != &ct_label_type && expr->etype == EXPR_VALUE &&
+	       value_get_u64(expr, val) && *val;
+}
+
+bool datatype_print_flags_cmp(const struct expr *expr, bool ordered,
+			      struct output_ctx *octx)
+{
+	const char *sep = "";
+	unsigned int bit;
+	uint64_t val;
+
+	if (!flags_cmp_form(expr, &val))
+		return false;
+	if (expr->byteorder != BYTEORDER_HOST_ENDIAN) {
+		if (bitmask_count(expr) < 2)
+			return false;
+		print_hex(expr, 0, octx);
+		return true;
+	}
+	if (!ordered)
+		return datatype_print_flags_or(expr, octx, false);
+	for (bit = 0; bit < 64; bit++) {
+		if (!(val & (1ULL << bit)))
+			continue;
+		nft_print(octx, "%s0x%" PRIx64, sep, (uint64_t)1 << bit);
+		sep = " | ";
+	}
+	return true;
+}
+
+json_t *datatype_json_flags_cmp(const struct expr *expr, bool ordered,
+				struct output_ctx *octx)
+{
+	json_t *bits;
+	unsigned int bit;
+	uint64_t val;
+
+	if (!flags_cmp_form(expr, &val))
+		return NULL;
+	if (expr->byteorder != BYTEORDER_HOST_ENDIAN)
+		return bitmask_count(expr) < 2 ? NULL : json_integer(val);
+	if (!ordered)
+		return datatype_json_flags_or(expr, octx);
+	if (bitmask_count(expr) < 2)
+		return json_integer(val);
+	bits = json_array();
+	for (bit = 0; bit < 64; bit++)
+		if (val & (1ULL << bit))
+			json_array_append_new(bits, json_integer(1ULL << bit));
+	return json_wrap("|", bits);
+}
+
 /* "exists" and "missing" are words of the language, not strings: quoted,
  * 1.1.3 cannot parse them as a boolean (a quoted number it can). */
 static struct error_record *boolean_parse(const struct expr *sym,

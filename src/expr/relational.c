@@ -48,6 +48,14 @@ static bool relational_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
+/* Operators after which flags print as upstream writes them there
+ * (datatype_print_flags_cmp()). */
+static bool relational_flags_cmp(enum ops op)
+{
+	return op == OP_NEQ || op == OP_LT || op == OP_GT || op == OP_LTE ||
+	       op == OP_GTE;
+}
+
 /*
  * "==" is what the user may write, but nft lists it without operator,
  * except after a binary operation: "meta mark & 0x000000ff == 0x00000010".
@@ -73,8 +81,13 @@ static void relational_expr_print(const struct expr *expr,
 	else
 		nft_print(octx, " %s ", op_token(op));
 	/* compared with a masked value, several flags are "a | b" */
-	if (expr->binop.left->etype != EXPR_BINOP ||
-	    !datatype_print_flags_or(expr->binop.right, octx, false))
+	if (expr->binop.left->etype == EXPR_BINOP) {
+		if (!datatype_print_flags_or(expr->binop.right, octx, false))
+			expr_print(expr->binop.right, octx);
+		return;
+	}
+	if (!relational_flags_cmp(op) ||
+	    !datatype_print_flags_cmp(expr->binop.right, op != OP_NEQ, octx))
 		expr_print(expr->binop.right, octx);
 }
 
@@ -121,6 +134,11 @@ static json_t *relational_expr_json(const struct expr *expr,
 		(expr->binop.op == OP_EQ &&
 		 datatype_is_bitmask(expr->binop.left->dtype)) ?
 		datatype_json_flags_or(expr->binop.right, octx) : NULL;
+	if (!right && expr->binop.left->etype != EXPR_BINOP &&
+	    relational_flags_cmp(expr->binop.op))
+		right = datatype_json_flags_cmp(expr->binop.right,
+						expr->binop.op != OP_NEQ,
+						octx);
 	json_object_set_new(match, "right", right ? right :
 			    expr_json(expr->binop.right, octx));
 	return json_wrap("match", match);

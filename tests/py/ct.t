@@ -439,3 +439,24 @@ rule ip: ct status & (snat | dnat) == snat | dnat
 json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "status"}}, {"|": ["snat", "dnat"]}]}, "right": {"|": ["snat", "dnat"]}}}]
 
 fail ip: ct state & (established | nosuchstate) == established
+
+# flags compared otherwise than for equality list as 1.1.3 lists them:
+# or-ed bits, named after "!=", numbers after an ordering
+rule: ct state != new,0x80
+list: ct state != new | 0x80
+  [ ct load state => reg 1 ]
+  [ cmp neq reg 1 0x00000088 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "state"}}, "right": {"|": ["new", 128]}}}]
+
+rule: ct state < new,0x80
+list: ct state < 0x8 | 0x80
+  [ ct load state => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp lt reg 1 0x88000000 ]
+json: [{"match": {"op": "<", "left": {"ct": {"key": "state"}}, "right": {"|": [8, 128]}}}]
+
+rule: ct status != confirmed,snat
+list: ct status != confirmed | snat
+  [ ct load status => reg 1 ]
+  [ cmp neq reg 1 0x00000018 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "status"}}, "right": {"|": ["confirmed", "snat"]}}}]
