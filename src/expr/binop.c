@@ -143,6 +143,32 @@ static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 #define BINOP_MAX_DEPTH	16
 
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp);
+static bool binop_is_mask(const struct expr *e);
+
+/*
+ * A field narrower than its bytes that spans several is turned host
+ * order before it is shifted down (payload_key_linearize()): what
+ * operates on it and what it is compared with are host order values of
+ * its bytes ("frag frag-off & 0x1fff == 300": & 0x00001fff, cmp
+ * 0x0000012c).
+ */
+static void binop_field_host(struct expr *op)
+{
+	const struct expr *base = op->binop.left;
+	struct expr *load;
+	unsigned int shift;
+
+	while (binop_is_mask(base))
+		base = base->binop.left;
+	load = field_masked_load(base, &shift);
+	if (!load)
+		return;
+	if (shift && load->len > BITS_PER_BYTE) {
+		op->byteorder = BYTEORDER_HOST_ENDIAN;
+		op->len = load->len;
+	}
+	expr_free(load);
+}
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
@@ -195,6 +221,8 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	op->len = left->len;
 	if (left->etype == EXPR_VALUE)
 		*exprp = binop_fold(op);
+	else if (!binop_is_shift(op->binop.op))
+		binop_field_host(op);
 	return 0;
 }
 
@@ -301,6 +329,7 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	unsigned char mask[NFT_REG_SIZE * 4], xor[NFT_REG_SIZE * 4];
 	unsigned int bits = len * BITS_PER_BYTE;
 	const struct expr *base = expr;
+	enum byteorder order;
 	struct expr *load;
 	mpz_t m, x;
 
@@ -311,13 +340,20 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	while (binop_is_mask(base))
 		base = base->binop.left;
 	load = binop_base_load(base, &bits);
+	order = base->byteorder;
 	mpz_init(m);
 	mpz_init(x);
+	/* a field turned host order (binop_field_host()) */
+	if (expr->byteorder == BYTEORDER_HOST_ENDIAN &&
+	    base->byteorder == BYTEORDER_BIG_ENDIAN && !load) {
+		len = div_round_up(expr->len, BITS_PER_BYTE);
+		order = BYTEORDER_HOST_ENDIAN;
+	}
 	base = binop_mask_chain(expr, bits, m, x);
 	if (load)
 		mpz_and(m, m, load->binop.right->value.value);
-	linearize_mpz(mask, m, base->byteorder, len);
-	linearize_mpz(xor, x, base->byteorder, len);
+	linearize_mpz(mask, m, order, len);
+	linearize_mpz(xor, x, order, len);
 	mpz_clear(m);
 	mpz_clear(x);
 

@@ -680,9 +680,11 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 	struct expr *field;
 	unsigned int lo, hi;
 
+	/* a field narrower than its bytes, shifted down ("frag frag-off
+	 * & 0x1fff"): the mask is on its value, not on its bits */
 	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
 	    binop->binop.left != load || mask->etype != EXPR_VALUE ||
-	    !mpz_sgn(mask->value.value))
+	    !mpz_sgn(mask->value.value) || exthdr_expr_needs_mask(load))
 		return;
 	lo = mpz_scan1(mask->value.value, 0);
 	hi = mpz_sizeinbase(mask->value.value, 2);
