@@ -3202,6 +3202,8 @@ queue_compat	: QUEUE		{ $$ = queue_stmt_alloc(&@$); }
 				$$ = $1;
 				$$->location = @$;
 				expr_free($$->queue.queue);
+				/* the reference's errors mark "num 3-1" */
+				$3->location = parser_span(&@2, &@3);
 				$$->queue.queue = $3;
 			}
 		| queue_compat queue_flags

@@ -115,6 +115,12 @@ printf '%s\n' 'table bridge b { chain c { type filter hook input priority 0; }' 
 bad "fib in bridge" -f "$TMPD/fib.nft"
 is_system_nft || assert_caret_under "$err" "fib daddr type" "fib in bridge: caret under the fib"
 
+# "queue num N": the reference marks "num N" in errors about the number
+bad "queue number out of range" add rule ip t c queue num 70000
+is_system_nft || assert_caret_under "$err" "num 70000" "queue number: caret from 'num'"
+bad "queue fanout without a range" add rule ip t c queue num 1 fanout
+is_system_nft || assert_caret_under "$err" "num 1" "queue fanout: caret under the number"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
