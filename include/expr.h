@@ -98,6 +98,11 @@ enum expr_flags {
 	 * concatenation keying an interval set, whose host order members
 	 * are turned so (concat_member_order()) */
 	EXPR_F_HTON		= 1 << 7,
+	/* JSON input: a link of {"|": [a, b, c, ...]}, one flags value
+	 * however many it names (the reference takes all 32 of ct
+	 * status), not counted against the limit of nested binary
+	 * operations */
+	EXPR_F_FLAGS_LIST	= 1 << 8,
 };
 
 /*

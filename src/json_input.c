@@ -310,7 +310,12 @@ static struct expr *json_parse_or_chain(struct json_ctx *jctx, json_t *value,
 			expr_free(chain);
 			return NULL;
 		}
-		chain = chain ? binop_expr_alloc(loc, OP_OR, chain, elem) : elem;
+		if (chain) {
+			chain = binop_expr_alloc(loc, OP_OR, chain, elem);
+			chain->flags |= EXPR_F_FLAGS_LIST;
+		} else {
+			chain = elem;
+		}
 	}
 	return chain;
 }

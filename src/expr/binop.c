@@ -174,6 +174,8 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	int ret;
 
+	if ((*exprp)->flags & EXPR_F_FLAGS_LIST)
+		return binop_evaluate_nested(ectx, exprp);
 	if (ectx->binop_depth + 1 >= BINOP_MAX_DEPTH)
 		return expr_error(ectx, (*exprp)->binop.left,
 				  "Binary operation limit %u reached ",

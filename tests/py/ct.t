@@ -460,3 +460,10 @@ list: ct status != confirmed | snat
   [ ct load status => reg 1 ]
   [ cmp neq reg 1 0x00000018 ]
 json: [{"match": {"op": "!=", "left": {"ct": {"key": "status"}}, "right": {"|": ["confirmed", "snat"]}}}]
+
+# all 32 flags or-ed in JSON are one value, not 31 nested operations
+rule: ct status != 0xffffffff
+list: ct status != expected | seen-reply | assured | confirmed | snat | dnat | 0x40 | 0x80 | 0x100 | dying | 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000 | 0x8000 | 0x10000 | 0x20000 | 0x40000 | 0x80000 | 0x100000 | 0x200000 | 0x400000 | 0x800000 | 0x1000000 | 0x2000000 | 0x4000000 | 0x8000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x80000000
+  [ ct load status => reg 1 ]
+  [ cmp neq reg 1 0xffffffff ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "status"}}, "right": {"|": ["expected", "seen-reply", "assured", "confirmed", "snat", "dnat", 64, 128, 256, "dying", 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456, 536870912, 1073741824, 2147483648]}}}]
