@@ -422,6 +422,20 @@ static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
 
 	if (len == bytes)
 		return NULL;	/* whole bytes: not partial */
+	/* the first bytes of a big endian value: its prefix ("ct
+	 * original ip6 saddr 2001:db8::/32") */
+	if (len && len < bytes && !delin_is_string(left) &&
+	    left->etype != EXPR_PAYLOAD && left->etype != EXPR_BINOP &&
+	    left->byteorder == BYTEORDER_BIG_ENDIAN &&
+	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
+	    bytes <= NFT_REG_SIZE * 4) {
+		uint8_t whole[NFT_REG_SIZE * 4] = { 0 };
+
+		memcpy(whole, data, len);
+		right = delin_value(left, whole, bytes, false);
+		return prefix_expr_alloc(&internal_location, right,
+					 len * BITS_PER_BYTE);
+	}
 	if (len && len < bytes && delin_is_string(left) &&
 	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
 	    ((const uint8_t *)data)[len - 1] != '\0') {

@@ -640,12 +640,22 @@ static void relational_linearize_prefix(struct lin_ctx *lctx,
 
 	linearize_mpz(data, right->prefix.prefix->value.value,
 		      left->byteorder, len);
-	if (left->etype == EXPR_PAYLOAD && plen > 0 &&
-	    plen % BITS_PER_BYTE == 0 && plen <= width) {
+	if ((left->etype == EXPR_PAYLOAD || left->etype == EXPR_EXTHDR) &&
+	    plen > 0 && plen % BITS_PER_BYTE == 0 && plen <= width) {
 		short_left = expr_clone(left);
 		short_left->len = plen;
 		linearize_expr(lctx, short_left, reg);
 		expr_free(short_left);
+		lin_cmp(lctx, reg, op, data, plen / BITS_PER_BYTE);
+		return;
+	}
+	/* a big endian value loaded whole ("ct original ip6 saddr
+	 * 2001:db8::/32"): the compare takes just the prefix's bytes,
+	 * as the reference's does */
+	if (left->etype != EXPR_EXTHDR &&
+	    left->byteorder == BYTEORDER_BIG_ENDIAN && plen > 0 &&
+	    plen % BITS_PER_BYTE == 0 && plen <= width) {
+		linearize_expr(lctx, left, reg);
 		lin_cmp(lctx, reg, op, data, plen / BITS_PER_BYTE);
 		return;
 	}

@@ -467,3 +467,16 @@ list: ct status != expected | seen-reply | assured | confirmed | snat | dnat | 0
   [ ct load status => reg 1 ]
   [ cmp neq reg 1 0xffffffff ]
 json: [{"match": {"op": "!=", "left": {"ct": {"key": "status"}}, "right": {"|": ["expected", "seen-reply", "assured", "confirmed", "snat", "dnat", 64, 128, 256, "dying", 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456, 536870912, 1073741824, 2147483648]}}}]
+
+# a byte aligned prefix of an address loaded whole: the compare takes
+# just its bytes, as 1.1.3 encodes it
+rule ip6 inet: ct original ip6 saddr 2001:db8::/32
+  [ ct load src_ip6 => reg 1 , dir original ]
+  [ cmp eq reg 1 0xb80d0120 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "ip6 saddr", "dir": "original"}}, "right": {"prefix": {"addr": "2001:db8::", "len": 32}}}}]
+
+rule ip6 inet: ct original ip6 saddr ::1/128
+list: ct original ip6 saddr ::1
+  [ ct load src_ip6 => reg 1 , dir original ]
+  [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "ip6 saddr", "dir": "original"}}, "right": "::1"}}]

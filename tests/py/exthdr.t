@@ -513,3 +513,15 @@ list: tcp dport 22 meta mark 0x00000001 ip option lsrr ptr 3
   [ exthdr load ipv4 1b @ 131 + 2 => reg 1 ]
   [ cmp eq reg 1 0x00000003 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 22}}, {"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"match": {"op": "==", "left": {"ip option": {"name": "lsrr", "field": "ptr"}}, "right": 3}}]
+
+# a byte aligned prefix of an extension header's address loads just its
+# bytes, as 1.1.3 encodes it; 1.1.3 lists that as "rt unknown 0x20010db8
+# [invalid type]", which it cannot load: ours names the field again
+rule: srh sid[1] 2001:db8::/32
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 4b @ 43 + 8 => reg 1 ]
+  [ cmp eq reg 1 0xb80d0120 ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "srh", "field": "sid[1]"}}, "right": {"prefix": {"addr": "2001:db8::", "len": 32}}}}]
+ref-list: rt unknown 0x20010db8 [invalid type]
+ref-json: [{"match": {"op": "==", "left": {"exthdr": {"name": "rt", "field": "unknown"}}, "right": "0x20010db8 [invalid type]"}}]

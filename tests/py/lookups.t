@@ -303,3 +303,10 @@ rule: numgen inc mod 10 offset 5 != 14
   [ numgen reg 1 = inc mod 10 offset 5 ]
   [ cmp neq reg 1 0x0000000e ]
 json: [{"match": {"op": "!=", "left": {"numgen": {"mode": "inc", "mod": 10, "offset": 5}}, "right": 14}}]
+
+# a byte aligned prefix of the next hop: the compare takes its bytes
+rule ip6: rt ip6 nexthop ::ffff:1.2.3.4/48
+list: rt ip6 nexthop ::/48
+  [ rt load nexthop6 => reg 1 ]
+  [ cmp eq reg 1 0x00000000 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": {"prefix": {"addr": "::", "len": 48}}}}]
