@@ -331,6 +331,15 @@ static int delin_prefix_len(const mpz_t mask, unsigned int width)
 	return ok ? (int)plen : -1;
 }
 
+static bool delin_is_type(const struct datatype *dtype,
+			  const struct datatype *type)
+{
+	for (; dtype; dtype = dtype->basetype)
+		if (dtype == type)
+			return true;
+	return false;
+}
+
 /* (x & prefix mask) == v  is  x == v/len. Takes over @left. */
 static struct expr *delin_try_prefix(struct expr **leftp, const void *data,
 				     unsigned int len)
@@ -344,6 +353,14 @@ static struct expr *delin_try_prefix(struct expr **leftp, const void *data,
 	inner = binop->binop.left;
 	if (inner->byteorder == BYTEORDER_HOST_ENDIAN ||
 	    len * BITS_PER_BYTE != inner->len)
+		return NULL;
+	/* only an address is matched with a prefix ("ct original ip
+	 * saddr 1.0.0.0/8", "0.0.0.0/0"); other values keep their mask
+	 * ("ct original proto-src & 65280 == 4608"), as the reference
+	 * lists them; header fields are named later (payload_decode.c) */
+	if (inner->etype != EXPR_PAYLOAD &&
+	    !delin_is_type(inner->dtype, &ipaddr_type) &&
+	    !delin_is_type(inner->dtype, &ip6addr_type))
 		return NULL;
 	plen = delin_prefix_len(binop->binop.right->value.value, inner->len);
 	if (plen < 0)

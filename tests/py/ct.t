@@ -480,3 +480,18 @@ list: ct original ip6 saddr ::1
   [ ct load src_ip6 => reg 1 , dir original ]
   [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "ip6 saddr", "dir": "original"}}, "right": "::1"}}]
+
+# only an address lists with a prefix, /0 too; an integer keeps its mask
+rule: ct original proto-src & 0xff00 == 0x1200
+list: ct original proto-src & 65280 == 4608
+  [ ct load proto_src => reg 1 , dir original ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000012 ]
+json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "proto-src", "dir": "original"}}, 65280]}, "right": 4608}}]
+
+rule ip inet: ct original ip saddr & 0.0.0.0 == 0.0.0.0
+list: ct original ip saddr 0.0.0.0/0
+  [ ct load src_ip => reg 1 , dir original ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "ip saddr", "dir": "original"}}, "right": {"prefix": {"addr": "0.0.0.0", "len": 0}}}}]
