@@ -13,6 +13,7 @@
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
+#include <linux/netfilter.h>
 #include <nftables.h>
 #include <proto.h>
 #include <libnftnl/expr.h>
@@ -490,6 +491,7 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	const struct expr *expr = *exprp;
 	const struct proto_desc *nh;
+	unsigned int family;
 	struct expr *tmp;
 	int ret;
 
@@ -511,6 +513,13 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	default:
 		return 0;
 	}
+	/* a table of another network protocol, in the reference's words */
+	family = ectx->pctx.family;
+	if ((family == NFPROTO_IPV4 && nh != &proto_ip) ||
+	    (family == NFPROTO_IPV6 && nh != &proto_ip6) ||
+	    family == NFPROTO_ARP)
+		return expr_error(ectx, expr, "cannot use exthdr with %s",
+				  family_name(family));
 	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
 	ret = payload_gen_implied_dependency(ectx, tmp);
 	expr_free(tmp);

@@ -121,6 +121,12 @@ is_system_nft || assert_caret_under "$err" "num 70000" "queue number: caret from
 bad "queue fanout without a range" add rule ip t c queue num 1 fanout
 is_system_nft || assert_caret_under "$err" "num 1" "queue fanout: caret under the number"
 
+# an extension header in a table of another network protocol
+bad "exthdr in an ip table" add rule ip t c frag id 3
+is_system_nft || assert_match "Error: cannot use exthdr with ip" "$err" \
+	"exthdr in an ip table: the reference's words"
+is_system_nft || assert_caret_under "$err" "frag id" "exthdr in an ip table: caret"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
