@@ -633,6 +633,9 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	known = ectx->pctx.protocol[base].desc;
 	if (known == desc)
 		return 0;
+	/* "th sport 8 ah hdrlength 3": th says no protocol of its own */
+	if (known && known->generic)
+		known = NULL;
 	/* Ethernet stays at the bottom of a stack of vlan tags */
 	if (known && desc == &proto_eth && base == PROTO_BASE_LL_HDR)
 		return 0;

@@ -688,7 +688,10 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	}
 	if (payload_short_prefix(dctx, stmt, &hdr))
 		return;
+	/* a load of several fields of no known protocol stays whole
+	 * ("@th,0,32 0x80003"), as the reference lists it */
 	if ((op == OP_IMPLICIT || op == OP_EQ) &&
-	    stmt->expr->binop.right->etype == EXPR_VALUE)
+	    stmt->expr->binop.right->etype == EXPR_VALUE &&
+	    !(hdr.desc && hdr.desc->generic))
 		payload_split(dctx, stmt, &hdr);
 }
