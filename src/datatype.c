@@ -541,6 +541,9 @@ static struct error_record *string_parse(const struct parse_target *t,
 	bool wildcard = false;
 	char *text = NULL;
 
+	/* "ct helper ''" matches nothing the kernel holds */
+	if (slen == 0)
+		return parse_error(sym, "%s", "Empty string is not allowed");
 	if (slen && s[slen - 1] == '*' &&
 	    (slen < 2 || s[slen - 2] != '\\')) {
 		if (slen == 1)

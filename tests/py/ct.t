@@ -495,3 +495,6 @@ list: ct original ip saddr 0.0.0.0/0
   [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "ip saddr", "dir": "original"}}, "right": {"prefix": {"addr": "0.0.0.0", "len": 0}}}}]
+
+# an empty string matches nothing: refused, as by 1.1.3
+fail: ct helper ""

@@ -127,6 +127,11 @@ is_system_nft || assert_match "Error: cannot use exthdr with ip" "$err" \
 	"exthdr in an ip table: the reference's words"
 is_system_nft || assert_caret_under "$err" "frag id" "exthdr in an ip table: caret"
 
+bad "empty string" add rule ip t c iifname '""'
+is_system_nft || assert_match "Error: Empty string is not allowed" "$err" \
+	"empty string: the reference's words"
+is_system_nft || assert_caret_under "$err" '""' "empty string: caret"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
