@@ -132,6 +132,10 @@ is_system_nft || assert_match "Error: Empty string is not allowed" "$err" \
 	"empty string: the reference's words"
 is_system_nft || assert_caret_under "$err" '""' "empty string: caret"
 
+bad "fwd outside netdev" add rule ip t c fwd to '"v0"'
+is_system_nft || assert_match "Error: unsupported family" "$err" \
+	"fwd outside netdev: the reference's words"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
