@@ -187,6 +187,11 @@ extern const struct datatype date_type;		/* meta time */
 extern const struct datatype hour_type;
 extern const struct datatype day_type;
 
+/* "Could not parse <type>" for @sym, with a name of @dtype's table near
+ * it suggested as the reference does ("did you you mean `Monday`?"). */
+struct error_record *parse_error_suggest(const struct expr *sym,
+					 const struct datatype *dtype);
+
 /* Is @dtype a flags type (ct state, tcp flags)? Its values list as
  * "a,b" and an implicit match tests for any of the bits. */
 bool datatype_is_bitmask(const struct datatype *dtype);

@@ -473,6 +473,87 @@ struct error_record *parse_error(const struct expr *sym,
 }
 
 /* ------------------------------------------------------------------ */
+/* Parse errors                                                        */
+/* ------------------------------------------------------------------ */
+
+static const struct symbol_table *datatype_symbols(const struct datatype *d);
+
+#define NAME_DISTANCE_MAX	64
+
+/* The edit distance of @a and @b, a swap of neighbours counting one
+ * (optimal string alignment), case counting: "cak" is one from "ack",
+ * "MONDAY" far from "Monday". */
+static unsigned int name_distance(const char *a, const char *b)
+{
+	unsigned int d[NAME_DISTANCE_MAX + 1][NAME_DISTANCE_MAX + 1];
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	unsigned int cost, v;
+
+	if (la > NAME_DISTANCE_MAX || lb > NAME_DISTANCE_MAX)
+		return UINT_MAX;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			cost = a[i - 1] != b[j - 1];
+			v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v)
+				v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	}
+	return d[la][lb];
+}
+
+/* The name of @dtype's table nearest @s, at most half the longer of the
+ * two and at most 4 away, the first of equals; NULL if none. (This
+ * reproduces most of the reference's suggestions, not all: it offers
+ * "fin" for "sxn" and nothing for "foo".) */
+static const char *symbol_suggest(const struct datatype *dtype, const char *s)
+{
+	const struct symbol_table *tbl = datatype_symbols(dtype);
+	const struct symbolic_constant *c;
+	unsigned int best_d = UINT_MAX, d;
+	const char *best = NULL;
+	size_t max;
+
+	if (!tbl)
+		return NULL;
+	for (c = tbl->symbols; c->identifier; c++) {
+		max = strlen(s) > strlen(c->identifier) ? strlen(s) :
+			strlen(c->identifier);
+		d = name_distance(s, c->identifier);
+		if (d <= max / 2 && d <= 4 && d < best_d) {
+			best = c->identifier;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/* "Could not parse TCP flag", with the reference's suggestion of a
+ * name near what was written (its words, "you" twice included). */
+struct error_record *parse_error_suggest(const struct expr *sym,
+					 const struct datatype *dtype)
+{
+	const char *hint = symbol_suggest(dtype, sym->symbol.identifier);
+
+	if (hint)
+		return erec_create(EREC_ERROR, &sym->location,
+				   "Could not parse %s expression; did you you mean `%s`?",
+				   dtype->desc, hint);
+	return erec_create(EREC_ERROR, &sym->location, "Could not parse %s",
+			   dtype->desc);
+}
+
+/* ------------------------------------------------------------------ */
 /* Per-type parse/print/json                                           */
 /* ------------------------------------------------------------------ */
 
@@ -497,7 +578,7 @@ static struct error_record *integer_parse(const struct parse_target *t,
 	mpz_init(v);
 	if (!*s || !isalnum((unsigned char)*s) || mpz_set_str(v, s, base)) {
 		mpz_clear(v);
-		return parse_error(sym, "Could not parse %s", t->dtype->desc);
+		return parse_error_suggest(sym, t->dtype);
 	}
 	if (!len)
 		len = div_round_up(mpz_sizeinbase(v, 2), BITS_PER_BYTE) *
@@ -1174,8 +1255,7 @@ struct error_record *symbol_parse_sized(const struct datatype *dtype,
 		if (d == &string_type)
 			return string_parse(&t, sym, res);
 	}
-	return erec_create(EREC_ERROR, &sym->location,
-			   "Could not parse %s", dtype->desc);
+	return parse_error_suggest(sym, dtype);
 }
 
 struct error_record *symbol_parse(const struct datatype *dtype,

@@ -339,6 +339,9 @@ rule: meta day "Saturday"
   [ cmp eq reg 1 0x00000006 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "day"}}, "right": "Saturday"}}]
 
+# day names as written: "monday" is refused, as by 1.1.3
+fail: meta day monday
+
 rule: meta day 1
 list: meta day "Monday"
   [ meta load day => reg 1 ]

@@ -136,6 +136,14 @@ bad "fwd outside netdev" add rule ip t c fwd to '"v0"'
 is_system_nft || assert_match "Error: unsupported family" "$err" \
 	"fwd outside netdev: the reference's words"
 
+# a name near one of the type's: the reference's suggestion, its words
+bad "misspelt name" add rule ip t c ct state establishd
+is_system_nft || assert_match 'Error: Could not parse conntrack state expression; did you you mean `established`\?' \
+	"$err" "misspelt name: the reference's suggestion"
+bad "day name in lower case" add rule ip t c meta day monday
+is_system_nft || assert_match 'did you you mean `Monday`' "$err" \
+	"day name in lower case: the reference's suggestion"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
