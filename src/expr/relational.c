@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <expr.h>
+#include <linux/netfilter.h>
 #include <set.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -466,6 +467,15 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	struct expr *rel = *exprp, *left, *right;
 	bool was_set, folded;
 
+	/* the reference wants the family of a conntrack address looked
+	 * up in a named set where the table's would do (elsewhere the
+	 * table has none to give: "cannot determine ...") */
+	if (expr_unvariable(rel->binop.right)->etype == EXPR_SET_REF &&
+	    ct_expr_family_implicit(rel->binop.left) &&
+	    (ectx->pctx.family == NFPROTO_IPV4 ||
+	     ectx->pctx.family == NFPROTO_IPV6))
+		return expr_error(ectx, rel->binop.left,
+				  "specify either ip or ip6 for address matching");
 	if (expr_evaluate(ectx, &rel->binop.left) < 0 ||
 	    relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;

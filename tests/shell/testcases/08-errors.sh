@@ -144,6 +144,15 @@ bad "day name in lower case" add rule ip t c meta day monday
 is_system_nft || assert_match 'did you you mean `Monday`' "$err" \
 	"day name in lower case: the reference's suggestion"
 
+# a conntrack address without its family looked up in a named set
+printf '%s\n' 'table ip b { set s { type ipv4_addr; }; chain c { }' '}' \
+	'add rule ip b c ct original saddr @s' > "$TMPD/ctset.nft"
+bad "conntrack address of no family in a set lookup" -f "$TMPD/ctset.nft"
+is_system_nft || assert_match "Error: specify either ip or ip6 for address matching" \
+	"$err" "conntrack address in a set lookup: the reference's words"
+is_system_nft || assert_caret_under "$err" "ct original saddr" \
+	"conntrack address in a set lookup: caret"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
