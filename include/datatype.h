@@ -187,6 +187,11 @@ extern const struct datatype date_type;		/* meta time */
 extern const struct datatype hour_type;
 extern const struct datatype day_type;
 
+/* "Could not parse <type>" for @sym, with a name of @dtype's table near
+ * it suggested as the reference does ("did you you mean `Monday`?"). */
+struct error_record *parse_error_suggest(const struct expr *sym,
+					 const struct datatype *dtype);
+
 /* Is @dtype a flags type (ct state, tcp flags)? Its values list as
  * "a,b" and an implicit match tests for any of the bits. */
 bool datatype_is_bitmask(const struct datatype *dtype);
@@ -197,6 +202,13 @@ bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,
 /* {"|": [...]} for the same values; NULL otherwise. */
 json_t *datatype_json_flags_or(const struct expr *expr,
 			       struct output_ctx *octx);
+/* A flags value compared otherwise than whole for equality, @ordered
+ * by <, >, <= or >= (else !=), as upstream writes it: "new | 0x80",
+ * "0x8 | 0x80", "0x12"; false / NULL where it prints as usual. */
+bool datatype_print_flags_cmp(const struct expr *expr, bool ordered,
+			      struct output_ctx *octx);
+json_t *datatype_json_flags_cmp(const struct expr *expr, bool ordered,
+				struct output_ctx *octx);
 
 const struct datatype *datatype_lookup(enum datatypes type);
 const struct datatype *datatype_lookup_byname(const char *name);

@@ -64,6 +64,10 @@ struct eval_ctx {
 	 * the set as soon as it is typed (set_member_evaluate()), in the
 	 * order upstream 1.1.3 says what is wrong; NULL elsewhere. */
 	const struct set *elem_set;
+	/* Where the dependencies being inserted go: after this (the rule's
+	 * head, then each one put there), or before the current statement
+	 * when NULL (src/expr/payload.c). */
+	struct list_head *dep_at;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */
@@ -112,6 +116,11 @@ int stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt);
 int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr);
 int payload_gen_implied_dependency(struct eval_ctx *ectx,
 				   const struct expr *expr);
+/* The same for a statement's own needs (reject with tcp reset: meta
+ * l4proto tcp): the reference puts these, as an extension header's or IP
+ * option's, at the start of the rule. */
+int payload_gen_rule_dependency(struct eval_ctx *ectx,
+				const struct expr *expr);
 /* ectx->pctx: what the rule's statements before the current one
  * establish (src/expr/payload.c) */
 void payload_pctx_rebuild(struct eval_ctx *ectx);

@@ -98,6 +98,11 @@ enum expr_flags {
 	 * concatenation keying an interval set, whose host order members
 	 * are turned so (concat_member_order()) */
 	EXPR_F_HTON		= 1 << 7,
+	/* JSON input: a link of {"|": [a, b, c, ...]}, one flags value
+	 * however many it names (the reference takes all 32 of ct
+	 * status), not counted against the limit of nested binary
+	 * operations */
+	EXPR_F_FLAGS_LIST	= 1 << 8,
 };
 
 /*
@@ -171,10 +176,13 @@ struct expr {
 			unsigned int offset;	/* bits */
 			uint32_t flags;		/* NFT_EXTHDR_F_PRESENT */
 		} exthdr;
-		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_* */
+		/* EXPR_FIB: NFTA_FIB_F_* flags, NFT_FIB_RESULT_*; the
+		 * columns of the flags in the location's first line
+		 * (0: the whole location), where errors about them point */
 		struct {
 			uint32_t flags;
 			uint32_t result;
+			unsigned int flags_first, flags_last;
 		} fib;
 		/* EXPR_RT */
 		struct {
@@ -510,6 +518,14 @@ struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
 			       unsigned int shift);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
+/* The load of the bytes that hold @field (an extension header's field
+ * narrower than them), masked to it. */
+struct expr *exthdr_field_masked_load(const struct expr *field);
+/* The same for any field narrower than its bytes (a header's or an
+ * extension header's), with how far its last bit is from their end;
+ * NULL for anything else (src/expr/payload.c). */
+struct expr *field_masked_load(const struct expr *field,
+			       unsigned int *shift);
 struct expr *exthdr_expr_alloc_raw(const struct location *loc,
 				   enum nft_exthdr_op op, uint8_t type,
 				   unsigned int offset, unsigned int len,
@@ -565,6 +581,8 @@ bool ct_key_settable(enum nft_ct_keys key);
 int ct_dir_lookup(const char *name);
 /* "describe ct ...": the key outside a rule (see src/expr/ct.c) */
 int ct_expr_describe_evaluate(struct eval_ctx *ectx, struct expr *expr);
+/* "ct original saddr" without ip or ip6, which a table family types. */
+bool ct_expr_family_implicit(const struct expr *expr);
 
 /* Maps (src/expr/map.c): @mappings an EXPR_SET of mapping_expr_alloc()s. */
 struct delin_ctx;

@@ -185,6 +185,11 @@ struct rule *parser_rule_alloc(const struct location *loc);
 void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
 			  const struct location *loc);
 
+/* The third and later member of a concatenation starts at the '.'
+ * before it, as the reference marks it in errors ("a . b . c": ". c");
+ * the second starts where it does. */
+void concat_member_from_dot(struct expr *member, const struct location *dot);
+
 /* Expressions (src/parse/expr.c) */
 struct expr *parser_payload(struct parser_state *st, const struct location *loc,
 			    const char *proto, const struct location *proto_loc,

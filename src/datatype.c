@@ -473,6 +473,87 @@ struct error_record *parse_error(const struct expr *sym,
 }
 
 /* ------------------------------------------------------------------ */
+/* Parse errors                                                        */
+/* ------------------------------------------------------------------ */
+
+static const struct symbol_table *datatype_symbols(const struct datatype *d);
+
+#define NAME_DISTANCE_MAX	64
+
+/* The edit distance of @a and @b, a swap of neighbours counting one
+ * (optimal string alignment), case counting: "cak" is one from "ack",
+ * "MONDAY" far from "Monday". */
+static unsigned int name_distance(const char *a, const char *b)
+{
+	unsigned int d[NAME_DISTANCE_MAX + 1][NAME_DISTANCE_MAX + 1];
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	unsigned int cost, v;
+
+	if (la > NAME_DISTANCE_MAX || lb > NAME_DISTANCE_MAX)
+		return UINT_MAX;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			cost = a[i - 1] != b[j - 1];
+			v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v)
+				v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	}
+	return d[la][lb];
+}
+
+/* The name of @dtype's table nearest @s, at most half the longer of the
+ * two and at most 4 away, the first of equals; NULL if none. (This
+ * reproduces most of the reference's suggestions, not all: it offers
+ * "fin" for "sxn" and nothing for "foo".) */
+static const char *symbol_suggest(const struct datatype *dtype, const char *s)
+{
+	const struct symbol_table *tbl = datatype_symbols(dtype);
+	const struct symbolic_constant *c;
+	unsigned int best_d = UINT_MAX, d;
+	const char *best = NULL;
+	size_t max;
+
+	if (!tbl)
+		return NULL;
+	for (c = tbl->symbols; c->identifier; c++) {
+		max = strlen(s) > strlen(c->identifier) ? strlen(s) :
+			strlen(c->identifier);
+		d = name_distance(s, c->identifier);
+		if (d <= max / 2 && d <= 4 && d < best_d) {
+			best = c->identifier;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/* "Could not parse TCP flag", with the reference's suggestion of a
+ * name near what was written (its words, "you" twice included). */
+struct error_record *parse_error_suggest(const struct expr *sym,
+					 const struct datatype *dtype)
+{
+	const char *hint = symbol_suggest(dtype, sym->symbol.identifier);
+
+	if (hint)
+		return erec_create(EREC_ERROR, &sym->location,
+				   "Could not parse %s expression; did you you mean `%s`?",
+				   dtype->desc, hint);
+	return erec_create(EREC_ERROR, &sym->location, "Could not parse %s",
+			   dtype->desc);
+}
+
+/* ------------------------------------------------------------------ */
 /* Per-type parse/print/json                                           */
 /* ------------------------------------------------------------------ */
 
@@ -497,7 +578,7 @@ static struct error_record *integer_parse(const struct parse_target *t,
 	mpz_init(v);
 	if (!*s || !isalnum((unsigned char)*s) || mpz_set_str(v, s, base)) {
 		mpz_clear(v);
-		return parse_error(sym, "Could not parse %s", t->dtype->desc);
+		return parse_error_suggest(sym, t->dtype);
 	}
 	if (!len)
 		len = div_round_up(mpz_sizeinbase(v, 2), BITS_PER_BYTE) *
@@ -541,6 +622,9 @@ static struct error_record *string_parse(const struct parse_target *t,
 	bool wildcard = false;
 	char *text = NULL;
 
+	/* "ct helper ''" matches nothing the kernel holds */
+	if (slen == 0)
+		return parse_error(sym, "%s", "Empty string is not allowed");
 	if (slen && s[slen - 1] == '*' &&
 	    (slen < 2 || s[slen - 2] != '\\')) {
 		if (slen == 1)
@@ -780,6 +864,70 @@ json_t *datatype_json_flags_or(const struct expr *expr,
 		return NULL;
 	flags = bitmask_json(expr, octx);
 	return json_wrap("|", flags);
+}
+
+/*
+ * A flags value compared otherwise than whole for equality ("ct state !=
+ * new,0x80", "tcp flags < syn,ack"), as upstream 1.1.3 writes it: flags
+ * kept in host order (ct state, ct status) as their bits or-ed, named
+ * after "!=" and as numbers after an ordering ("ct state < 0x8 | 0x80");
+ * those of a header (tcp flags) one flag by its name, several as one
+ * number ("tcp flags != 0x12"). False (nothing printed) where the value
+ * prints as usual.
+ */
+static bool flags_cmp_form(const struct expr *expr, uint64_t *val)
+{
+	return datatype_is_bitmask(expr->dtype) &&
+	       expr->dtype != &ct_label_type && expr->etype == EXPR_VALUE &&
+	       value_get_u64(expr, val) && *val;
+}
+
+bool datatype_print_flags_cmp(const struct expr *expr, bool ordered,
+			      struct output_ctx *octx)
+{
+	const char *sep = "";
+	unsigned int bit;
+	uint64_t val;
+
+	if (!flags_cmp_form(expr, &val))
+		return false;
+	if (expr->byteorder != BYTEORDER_HOST_ENDIAN) {
+		if (bitmask_count(expr) < 2)
+			return false;
+		print_hex(expr, 0, octx);
+		return true;
+	}
+	if (!ordered)
+		return datatype_print_flags_or(expr, octx, false);
+	for (bit = 0; bit < 64; bit++) {
+		if (!(val & (1ULL << bit)))
+			continue;
+		nft_print(octx, "%s0x%" PRIx64, sep, (uint64_t)1 << bit);
+		sep = " | ";
+	}
+	return true;
+}
+
+json_t *datatype_json_flags_cmp(const struct expr *expr, bool ordered,
+				struct output_ctx *octx)
+{
+	json_t *bits;
+	unsigned int bit;
+	uint64_t val;
+
+	if (!flags_cmp_form(expr, &val))
+		return NULL;
+	if (expr->byteorder != BYTEORDER_HOST_ENDIAN)
+		return bitmask_count(expr) < 2 ? NULL : json_integer(val);
+	if (!ordered)
+		return datatype_json_flags_or(expr, octx);
+	if (bitmask_count(expr) < 2)
+		return json_integer(val);
+	bits = json_array();
+	for (bit = 0; bit < 64; bit++)
+		if (val & (1ULL << bit))
+			json_array_append_new(bits, json_integer(1ULL << bit));
+	return json_wrap("|", bits);
 }
 
 /* "exists" and "missing" are words of the language, not strings: quoted,
@@ -1107,8 +1255,7 @@ struct error_record *symbol_parse_sized(const struct datatype *dtype,
 		if (d == &string_type)
 			return string_parse(&t, sym, res);
 	}
-	return erec_create(EREC_ERROR, &sym->location,
-			   "Could not parse %s", dtype->desc);
+	return parse_error_suggest(sym, dtype);
 }
 
 struct error_record *symbol_parse(const struct datatype *dtype,
@@ -1185,13 +1332,18 @@ json_t *print_json(const struct expr *expr, struct output_ctx *octx)
 	return j;
 }
 
-/* JSON integers are signed 64 bit: anything larger goes as text. */
+/*
+ * JSON integers are signed 64 bit: one past INT64_MAX is written as the
+ * negative number of the same bits, as upstream 1.1.3 writes it (and
+ * JSON input reads it back, src/json_input.c); anything larger goes as
+ * text.
+ */
 json_t *number_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t val;
 
-	if (value_get_u64(expr, &val) && val <= INT64_MAX)
-		return json_integer(val);
+	if (value_get_u64(expr, &val))
+		return json_integer((json_int_t)val);
 	return print_json(expr, octx);
 }
 

@@ -570,15 +570,15 @@ static struct error_record *day_parse(const struct expr *sym,
 	unsigned int i;
 	char *end;
 
+	/* names as written: "monday" is refused, as by the reference */
 	for (i = 0; i < DAYS; i++)
-		if (!strcasecmp(id, day_tbl.symbols[i].identifier))
+		if (!strcmp(id, day_tbl.symbols[i].identifier))
 			break;
 	if (i == DAYS) {
 		errno = 0;
 		v = strtoul(id, &end, 0);
 		if (end == id || *end || *id == '-')
-			return parse_error(sym, "Could not parse %s",
-					   day_type.desc);
+			return parse_error_suggest(sym, &day_type);
 		if (errno || v > 6)
 			return parse_error(sym, "Value %s exceeds valid range 0-6",
 					   id);

@@ -47,7 +47,7 @@ static const struct symbol_table inet_protocol_tbl = {
 		{ "hip", 139 }, { "shim6", 140 }, { "wesp", 141 },
 		{ "rohc", 142 }, { "ethernet", 143 },
 		/* aliases accepted when parsing */
-		{ "icmpv6", 58 },
+		{ "icmpv6", 58 }, { "comp", 108 },
 		{ NULL, 0 },
 	},
 };

@@ -331,6 +331,15 @@ static int delin_prefix_len(const mpz_t mask, unsigned int width)
 	return ok ? (int)plen : -1;
 }
 
+static bool delin_is_type(const struct datatype *dtype,
+			  const struct datatype *type)
+{
+	for (; dtype; dtype = dtype->basetype)
+		if (dtype == type)
+			return true;
+	return false;
+}
+
 /* (x & prefix mask) == v  is  x == v/len. Takes over @left. */
 static struct expr *delin_try_prefix(struct expr **leftp, const void *data,
 				     unsigned int len)
@@ -344,6 +353,14 @@ static struct expr *delin_try_prefix(struct expr **leftp, const void *data,
 	inner = binop->binop.left;
 	if (inner->byteorder == BYTEORDER_HOST_ENDIAN ||
 	    len * BITS_PER_BYTE != inner->len)
+		return NULL;
+	/* only an address is matched with a prefix ("ct original ip
+	 * saddr 1.0.0.0/8", "0.0.0.0/0"); other values keep their mask
+	 * ("ct original proto-src & 65280 == 4608"), as the reference
+	 * lists them; header fields are named later (payload_decode.c) */
+	if (inner->etype != EXPR_PAYLOAD &&
+	    !delin_is_type(inner->dtype, &ipaddr_type) &&
+	    !delin_is_type(inner->dtype, &ip6addr_type))
 		return NULL;
 	plen = delin_prefix_len(binop->binop.right->value.value, inner->len);
 	if (plen < 0)
@@ -422,6 +439,20 @@ static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
 
 	if (len == bytes)
 		return NULL;	/* whole bytes: not partial */
+	/* the first bytes of a big endian value: its prefix ("ct
+	 * original ip6 saddr 2001:db8::/32") */
+	if (len && len < bytes && !delin_is_string(left) &&
+	    left->etype != EXPR_PAYLOAD && left->etype != EXPR_BINOP &&
+	    left->byteorder == BYTEORDER_BIG_ENDIAN &&
+	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
+	    bytes <= NFT_REG_SIZE * 4) {
+		uint8_t whole[NFT_REG_SIZE * 4] = { 0 };
+
+		memcpy(whole, data, len);
+		right = delin_value(left, whole, bytes, false);
+		return prefix_expr_alloc(&internal_location, right,
+					 len * BITS_PER_BYTE);
+	}
 	if (len && len < bytes && delin_is_string(left) &&
 	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
 	    ((const uint8_t *)data)[len - 1] != '\0') {
@@ -923,13 +954,16 @@ static void delin_flags_match(struct expr *rel)
  * field again. At the top of a match (@top) a mask alone is the
  * match's own ("ip dscp cs1"), left to the payload kind.
  */
-void delin_unmask_chain(struct expr **exprp, bool top)
+static void delin_unmask(struct expr **exprp, bool top, bool under_or)
 {
 	struct expr *e = *exprp, *f;
 
 	if (e->etype != EXPR_BINOP)
 		return;
-	if (!top || delin_is_shift(e)) {
+	/* a mask alone under an | or ^ stays the raw bits it masks, as
+	 * the reference lists it ("@nh,0,8 & 0xf | 0x1"): the field's
+	 * mask and the chain's are one bitwise there */
+	if ((!top && !under_or) || delin_is_shift(e)) {
 		f = payload_key_unmask(expr_get(e));
 		if (f != e) {
 			expr_free(e);
@@ -938,7 +972,13 @@ void delin_unmask_chain(struct expr **exprp, bool top)
 		}
 		expr_free(f);
 	}
-	delin_unmask_chain(&e->binop.left, false);
+	delin_unmask(&e->binop.left, false,
+		     e->binop.op == OP_OR || e->binop.op == OP_XOR);
+}
+
+void delin_unmask_chain(struct expr **exprp, bool top)
+{
+	delin_unmask(exprp, top, false);
 }
 
 static void delin_postprocess_match(struct delin_ctx *dctx, struct stmt *stmt)

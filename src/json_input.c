@@ -240,10 +240,11 @@ static struct expr *json_parse_list(struct json_ctx *jctx, json_t *root,
 	return list;
 }
 
-/* The decimal text of @v in @buf (24 bytes at least). */
+/* The decimal text of @v, taken as unsigned 64 bit, in @buf (24 bytes
+ * at least). */
 static const char *json_integer_text(char *buf, json_int_t v)
 {
-	unsigned long long u = v < 0 ? -(unsigned long long)v : v;
+	uint64_t u = (uint64_t)v;
 	char *p = buf + 23;
 
 	*p = '\0';
@@ -251,8 +252,6 @@ static const char *json_integer_text(char *buf, json_int_t v)
 		*--p = '0' + u % 10;
 		u /= 10;
 	} while (u);
-	if (v < 0)
-		*--p = '-';
 	return p;
 }
 
@@ -271,7 +270,10 @@ static struct expr *json_parse_primitive(struct json_ctx *jctx, json_t *root,
 		/* Typed later against the left side, like text symbols. */
 		return symbol_expr_alloc(loc, json_string_value(root), false);
 	case JSON_INTEGER:
-		/* by hand: snprintf cost a tenth of a big set's members */
+		/* by hand: snprintf cost a tenth of a big set's members;
+		 * a negative number is a 64 bit value past INT64_MAX, as
+		 * number_json() and upstream 1.1.3 write it ("ct bytes
+		 * 18446744073709551615" is -1) */
 		return symbol_expr_alloc(loc, json_integer_text(buf,
 					 json_integer_value(root)), false);
 	case JSON_TRUE:
@@ -308,7 +310,12 @@ static struct expr *json_parse_or_chain(struct json_ctx *jctx, json_t *value,
 			expr_free(chain);
 			return NULL;
 		}
-		chain = chain ? binop_expr_alloc(loc, OP_OR, chain, elem) : elem;
+		if (chain) {
+			chain = binop_expr_alloc(loc, OP_OR, chain, elem);
+			chain->flags |= EXPR_F_FLAGS_LIST;
+		} else {
+			chain = elem;
+		}
 	}
 	return chain;
 }

@@ -1895,6 +1895,7 @@ objmap_key	: objmap_field		{ $$ = $1; }
 				} else {
 					$$ = $1;
 					$$->location = @$;
+					concat_member_from_dot($3, &@2);
 				}
 				concat_expr_add($$, $3);
 			}
@@ -2127,6 +2128,7 @@ concat_lhs	: match_lhs '.' match_lhs
 			{
 				$$ = $1;
 				$$->location = @$;
+				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2141,10 +2143,7 @@ concat_rhs	: set_value '.' set_value
 			{
 				$$ = $1;
 				$$->location = @$;
-				/* 1.1.3 places a third member and those after
-				 * it from the dot before it on */
-				$3->location.first_line = @2.first_line;
-				$3->location.first_column = @2.first_column;
+				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2505,6 +2504,7 @@ rhs_concat	: rhs_expr '.' rhs_expr
 			{
 				$$ = $1;
 				$$->location = @$;
+				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
 		;
@@ -2748,6 +2748,8 @@ keyset_map_key	: keyset_operand	{ $$ = $1; }
 				    ($$->flags & EXPR_F_PARENS)) {
 					$$ = concat_expr_alloc(&@$);
 					concat_expr_add($$, $1);
+				} else {
+					concat_member_from_dot($3, &@2);
 				}
 				$$->location = @$;
 				concat_expr_add($$, $3);
@@ -3309,6 +3311,8 @@ queue_compat	: QUEUE		{ $$ = queue_stmt_alloc(&@$); }
 				$$ = $1;
 				$$->location = @$;
 				expr_free($$->queue.queue);
+				/* the reference's errors mark "num 3-1" */
+				$3->location = parser_span(&@2, &@3);
 				$$->queue.queue = $3;
 			}
 		| queue_compat queue_flags

@@ -143,11 +143,39 @@ static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 #define BINOP_MAX_DEPTH	16
 
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp);
+static bool binop_is_mask(const struct expr *e);
+
+/*
+ * A field narrower than its bytes that spans several is turned host
+ * order before it is shifted down (payload_key_linearize()): what
+ * operates on it and what it is compared with are host order values of
+ * its bytes ("frag frag-off & 0x1fff == 300": & 0x00001fff, cmp
+ * 0x0000012c).
+ */
+static void binop_field_host(struct expr *op)
+{
+	const struct expr *base = op->binop.left;
+	struct expr *load;
+	unsigned int shift;
+
+	while (binop_is_mask(base))
+		base = base->binop.left;
+	load = field_masked_load(base, &shift);
+	if (!load)
+		return;
+	if (shift && load->len > BITS_PER_BYTE) {
+		op->byteorder = BYTEORDER_HOST_ENDIAN;
+		op->len = load->len;
+	}
+	expr_free(load);
+}
 
 static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	int ret;
 
+	if ((*exprp)->flags & EXPR_F_FLAGS_LIST)
+		return binop_evaluate_nested(ectx, exprp);
 	if (ectx->binop_depth + 1 >= BINOP_MAX_DEPTH)
 		return expr_error(ectx, (*exprp)->binop.left,
 				  "Binary operation limit %u reached ",
@@ -195,6 +223,8 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	op->len = left->len;
 	if (left->etype == EXPR_VALUE)
 		*exprp = binop_fold(op);
+	else if (!binop_is_shift(op->binop.op))
+		binop_field_host(op);
 	return 0;
 }
 
@@ -267,6 +297,29 @@ const struct expr *binop_mask_chain(const struct expr *e, unsigned int len,
 }
 
 /*
+ * The chain's base: how many bits its value has for the chain (a field
+ * narrower than its bytes, shifted down, counts the bits from its first
+ * to the end of its bytes: "vlan dei | 0" is & 0x1f, as the reference
+ * encodes it), and its masked load where that is merged into the chain
+ * (a field that ends with its bytes needs no shift: "vlan id & 0xff" is
+ * one & 0x00ff, as to the reference). Returns the load or NULL.
+ */
+static struct expr *binop_base_load(const struct expr *base,
+				    unsigned int *bits)
+{
+	unsigned int shift;
+	struct expr *load = field_masked_load(base, &shift);
+
+	if (!load)
+		return NULL;
+	if (shift == 0)
+		return load;
+	*bits = base->len + shift;
+	expr_free(load);
+	return NULL;
+}
+
+/*
  * A chain of constant masks ("meta mark & 0xffff0000 | 0x1") is one
  * bitwise expression, as the system nft encodes it: the kernel's
  * (value & mask) ^ xor composes any number of &, | and ^.
@@ -276,23 +329,39 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 {
 	unsigned int len = div_round_up(expr->binop.left->len, BITS_PER_BYTE);
 	unsigned char mask[NFT_REG_SIZE * 4], xor[NFT_REG_SIZE * 4];
-	const struct expr *base;
+	unsigned int bits = len * BITS_PER_BYTE;
+	const struct expr *base = expr;
+	enum byteorder order;
+	struct expr *load;
 	mpz_t m, x;
 
 	if (binop_is_shift(expr->binop.op)) {
 		binop_linearize_shift(lctx, expr, dreg);
 		return;
 	}
+	while (binop_is_mask(base))
+		base = base->binop.left;
+	load = binop_base_load(base, &bits);
+	order = base->byteorder;
 	mpz_init(m);
 	mpz_init(x);
-	base = binop_mask_chain(expr, len * BITS_PER_BYTE, m, x);
-	linearize_mpz(mask, m, base->byteorder, len);
-	linearize_mpz(xor, x, base->byteorder, len);
+	/* a field turned host order (binop_field_host()) */
+	if (expr->byteorder == BYTEORDER_HOST_ENDIAN &&
+	    base->byteorder == BYTEORDER_BIG_ENDIAN && !load) {
+		len = div_round_up(expr->len, BITS_PER_BYTE);
+		order = BYTEORDER_HOST_ENDIAN;
+	}
+	base = binop_mask_chain(expr, bits, m, x);
+	if (load)
+		mpz_and(m, m, load->binop.right->value.value);
+	linearize_mpz(mask, m, order, len);
+	linearize_mpz(xor, x, order, len);
 	mpz_clear(m);
 	mpz_clear(x);
 
-	linearize_expr(lctx, base, dreg);
+	linearize_expr(lctx, load ? load->binop.left : base, dreg);
 	lin_bitwise(lctx, dreg, mask, xor, len);
+	expr_free(load);
 }
 
 const struct expr_ops binop_expr_ops = {

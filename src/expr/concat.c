@@ -169,6 +169,11 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 
 	list_for_each_entry_safe(i, next, &concat->expr_list.expressions,
 				 list) {
+		/* the reference wants the family of a conntrack address
+		 * in a concatenation, also where the table's would do */
+		if (ct_expr_family_implicit(i))
+			return expr_error(ectx, i,
+					  "specify either ip or ip6 for address matching");
 		list_del(&i->list);
 		m = i;
 		if (expr_evaluate(ectx, &m) < 0) {

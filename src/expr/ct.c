@@ -347,6 +347,16 @@ static int ct_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return 0;
 }
 
+bool ct_expr_family_implicit(const struct expr *expr)
+{
+	const struct ct_template *t;
+
+	if (expr->etype != EXPR_CT)
+		return false;
+	t = ct_template(expr->ct.key);
+	return t && (t->flags & CT_F_FAMILY);
+}
+
 /*
  * "describe ct original saddr": no rule, so neither a table family nor a
  * missing direction can be held against the key. The system nft

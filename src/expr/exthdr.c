@@ -13,6 +13,7 @@
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
+#include <linux/netfilter.h>
 #include <nftables.h>
 #include <proto.h>
 #include <libnftnl/expr.h>
@@ -490,6 +491,7 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	const struct expr *expr = *exprp;
 	const struct proto_desc *nh;
+	unsigned int family;
 	struct expr *tmp;
 	int ret;
 
@@ -511,6 +513,13 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	default:
 		return 0;
 	}
+	/* a table of another network protocol, in the reference's words */
+	family = ectx->pctx.family;
+	if ((family == NFPROTO_IPV4 && nh != &proto_ip) ||
+	    (family == NFPROTO_IPV6 && nh != &proto_ip6) ||
+	    family == NFPROTO_ARP)
+		return expr_error(ectx, expr, "cannot use exthdr with %s",
+				  family_name(family));
 	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
 	ret = payload_gen_implied_dependency(ectx, tmp);
 	expr_free(tmp);
@@ -555,6 +564,11 @@ static struct expr *exthdr_masked_load(const struct expr *field)
 				       BYTEORDER_BIG_ENDIAN, len, m);
 	mpz_clear(m);
 	return binop_expr_alloc(&field->location, OP_AND, load, mask);
+}
+
+struct expr *exthdr_field_masked_load(const struct expr *field)
+{
+	return exthdr_masked_load(field);
 }
 
 /*
@@ -675,9 +689,11 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 	struct expr *field;
 	unsigned int lo, hi;
 
+	/* a field narrower than its bytes, shifted down ("frag frag-off
+	 * & 0x1fff"): the mask is on its value, not on its bits */
 	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
 	    binop->binop.left != load || mask->etype != EXPR_VALUE ||
-	    !mpz_sgn(mask->value.value))
+	    !mpz_sgn(mask->value.value) || exthdr_expr_needs_mask(load))
 		return;
 	lo = mpz_scan1(mask->value.value, 0);
 	hi = mpz_sizeinbase(mask->value.value, 2);
@@ -829,6 +845,51 @@ static int exthdr_expr_delinearize(struct delin_ctx *dctx,
 	return 0;
 }
 
+/*
+ * The first bytes of a field compared for (in)equality: that field
+ * matched with a prefix ("rt0 addr[1] 2001:db8::/32" loads 4 bytes, as
+ * the reference encodes it, relational_linearize_prefix()).
+ */
+static bool exthdr_short_prefix(struct stmt *stmt, struct expr *load)
+{
+	struct expr *rel = stmt->expr, *right = rel->binop.right, *value;
+	unsigned int plen = load->len, i, j, off = load->exthdr.offset;
+	const struct exthdr_desc *d;
+
+	if (load->exthdr.field || exthdr_present(load) ||
+	    right->etype != EXPR_VALUE || plen % BITS_PER_BYTE ||
+	    (rel->binop.op != OP_IMPLICIT && rel->binop.op != OP_EQ &&
+	     rel->binop.op != OP_NEQ) || !exthdr_op_valid(load->exthdr.op))
+		return false;
+	for (i = 0; i < exthdr_families[load->exthdr.op].num; i++) {
+		d = &exthdr_families[load->exthdr.op].descs[i];
+		if (d->type != load->exthdr.type)
+			continue;
+		for (j = 0; j < EXTHDR_MAX_FIELDS && d->fields[j].token; j++) {
+			const struct exthdr_field *f = &d->fields[j];
+
+			if (f->len <= plen || f->len % BITS_PER_BYTE ||
+			    off < f->offset ||
+			    (!f->stride && off != f->offset) ||
+			    (f->stride && (off - f->offset) % f->stride))
+				continue;
+			exthdr_set_field(load, d, f, off);
+			value = constant_expr_alloc_mpz(&right->location,
+							f->dtype,
+							BYTEORDER_BIG_ENDIAN,
+							f->len,
+							right->value.value);
+			mpz_mul_2exp(value->value.value, value->value.value,
+				     f->len - plen);
+			rel->binop.right = prefix_expr_alloc(&right->location,
+							     value, plen);
+			expr_free(right);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The match's value takes the field's type; a dependency the header
  * implies (meta nfproto ipv6) is dropped as for a payload match. */
 static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
@@ -841,7 +902,7 @@ static void exthdr_expr_delin_postprocess(struct delin_ctx *dctx,
 		exthdr_masked_field(stmt, expr);
 	else if (stmt->expr->binop.right->etype == EXPR_PREFIX)
 		exthdr_unprefix(stmt, expr);
-	else
+	else if (!exthdr_short_prefix(stmt, expr))
 		expr_retype_constant(stmt->expr->binop.right, expr);
 	if (op == NFT_EXTHDR_OP_IPV6)
 		payload_dep_kill(dctx, &proto_ip6);

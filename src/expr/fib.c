@@ -191,19 +191,33 @@ static void fib_check_present(struct eval_ctx *ectx, struct expr *expr)
 	fib_set_type(expr);
 }
 
+/* Where the lookup fields are ("daddr" of "fib daddr type"). */
+static struct location fib_flags_location(const struct expr *expr)
+{
+	struct location loc = expr->location;
+
+	if (expr->fib.flags_first) {
+		loc.last_line = loc.first_line;
+		loc.first_column = expr->fib.flags_first;
+		loc.last_column = expr->fib.flags_last;
+	}
+	return loc;
+}
+
 static int fib_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp;
+	struct location loc = fib_flags_location(expr);
 	uint32_t f = expr->fib.flags;
 
 	if (!(f & (NFTA_FIB_F_SADDR | NFTA_FIB_F_DADDR)))
-		return expr_error(ectx, expr,
+		return erec_error(ectx->msgs, &loc,
 				  "fib: need either saddr or daddr");
 	if ((f & NFTA_FIB_F_SADDR) && (f & NFTA_FIB_F_DADDR))
-		return expr_error(ectx, expr,
+		return erec_error(ectx->msgs, &loc,
 				  "fib: saddr and daddr are mutually exclusive");
 	if ((f & NFTA_FIB_F_IIF) && (f & NFTA_FIB_F_OIF))
-		return expr_error(ectx, expr,
+		return erec_error(ectx->msgs, &loc,
 				  "fib: iif and oif are mutually exclusive");
 	fib_check_present(ectx, expr);
 	return 0;

@@ -367,7 +367,14 @@ static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
 	dep = expr_stmt_alloc(&left->location,
 			      relational_expr_alloc(&left->location,
 						    OP_IMPLICIT, left, right));
-	list_add_tail(&dep->list, &ectx->stmt->list);
+	if (ectx->dep_at) {
+		list_add(&dep->list, ectx->dep_at);
+		ectx->dep_at = &dep->list;
+		/* not after the statements the context cache walked */
+		ectx->pctx_cache.rule = NULL;
+	} else {
+		list_add_tail(&dep->list, &ectx->stmt->list);
+	}
 	payload_pctx_stmt(&ectx->pctx, dep);
 }
 
@@ -580,16 +587,39 @@ int payload_gen_dependency(struct eval_ctx *ectx, const struct expr *expr)
 	return payload_dep_type(ectx, expr);
 }
 
+/*
+ * A dependency at the start of the rule, worked out from what the
+ * statements before the current one establish ("meta mark 1 frag id 3"
+ * in inet is "meta nfproto ipv6 meta mark 1 frag id 3" to the
+ * reference).
+ */
+static int payload_gen_head_dep(struct eval_ctx *ectx,
+				const struct expr *expr, bool implied)
+{
+	int ret;
+
+	if (!expr->payload.desc || !ectx->stmt)
+		return 0;
+	payload_pctx_rebuild(ectx);
+	ectx->dep_at = ectx->rule ? &ectx->rule->stmts : NULL;
+	ret = payload_gen_proto_dep(ectx, expr, implied);
+	ectx->dep_at = NULL;
+	return ret;
+}
+
 /* The header an extension header or IP option is in (ip, ip6): implied,
  * as a transport header implies its network header (in bridge "ether
  * type ip6", not "meta protocol"). */
 int payload_gen_implied_dependency(struct eval_ctx *ectx,
 				   const struct expr *expr)
 {
-	if (!expr->payload.desc || !ectx->stmt)
-		return 0;
-	payload_pctx_rebuild(ectx);
-	return payload_gen_proto_dep(ectx, expr, true);
+	return payload_gen_head_dep(ectx, expr, true);
+}
+
+int payload_gen_rule_dependency(struct eval_ctx *ectx,
+				const struct expr *expr)
+{
+	return payload_gen_head_dep(ectx, expr, false);
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
@@ -603,6 +633,9 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	known = ectx->pctx.protocol[base].desc;
 	if (known == desc)
 		return 0;
+	/* "th sport 8 ah hdrlength 3": th says no protocol of its own */
+	if (known && known->generic)
+		known = NULL;
 	/* Ethernet stays at the bottom of a stack of vlan tags */
 	if (known && desc == &proto_eth && base == PROTO_BASE_LL_HDR)
 		return 0;
@@ -758,6 +791,22 @@ static struct expr *payload_masked_load(const struct expr *field)
 				       BYTEORDER_BIG_ENDIAN, len, m);
 	mpz_clear(m);
 	return binop_expr_alloc(&field->location, OP_AND, load, mask);
+}
+
+struct expr *field_masked_load(const struct expr *field,
+			       unsigned int *shift)
+{
+	unsigned int start, len;
+
+	if (payload_expr_needs_mask(field)) {
+		payload_field_span(field, &start, &len, shift);
+		return payload_masked_load(field);
+	}
+	if (exthdr_expr_needs_mask(field)) {
+		exthdr_field_span(field, &start, &len, shift);
+		return exthdr_field_masked_load(field);
+	}
+	return NULL;
 }
 
 /*

@@ -283,15 +283,18 @@ void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc)
 	proto_ctx_update(&dctx->pctx, base, &internal_location, desc);
 }
 
-/* Whether @stmt compares with one value ("vlan type ip"), not with a
- * set or through a map ("vlan type @s", "vlan type vmap { ... }"), after
+/* Whether @stmt compares with one value for (in)equality ("vlan type
+ * ip", "vlan type != ip"), not with a set, through a map ("vlan type
+ * @s", "vlan type vmap { ... }") or in order ("vlan type < ip"), after
  * which 1.1.3 lists the dependency of a protocol key. */
 static bool payload_match_value(const struct stmt *stmt)
 {
 	const struct expr *e = stmt->expr;
 
 	return e && e->etype == EXPR_RELATIONAL &&
-	       e->binop.right->etype == EXPR_VALUE;
+	       e->binop.right->etype == EXPR_VALUE &&
+	       (e->binop.op == OP_IMPLICIT || e->binop.op == OP_EQ ||
+		e->binop.op == OP_NEQ);
 }
 
 /* A typed payload match (@left, in @stmt): drop the dependency it
@@ -660,6 +663,12 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 		/* a masked load: (payload & mask) OP value */
 		if (!payload_is_masked(left, expr))
 			return;
+		/* a field narrower than its bytes, shifted down ("vlan dei
+		 * & 1 == 1"): the mask is on its value, not on its bits */
+		if (payload_expr_needs_mask(expr)) {
+			payload_masked_whole(dctx, stmt, &hdr);
+			return;
+		}
 		/* bits of no field: named as the raw bits would be
 		 * ("@nh,0,16 & 0x00ff == 5" is "@nh,8,8 0x5", in ip
 		 * "ip dscp lephb ip ecn ect1") */
@@ -679,7 +688,10 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	}
 	if (payload_short_prefix(dctx, stmt, &hdr))
 		return;
+	/* a load of several fields of no known protocol stays whole
+	 * ("@th,0,32 0x80003"), as the reference lists it */
 	if ((op == OP_IMPLICIT || op == OP_EQ) &&
-	    stmt->expr->binop.right->etype == EXPR_VALUE)
+	    stmt->expr->binop.right->etype == EXPR_VALUE &&
+	    !(hdr.desc && hdr.desc->generic))
 		payload_split(dctx, stmt, &hdr);
 }

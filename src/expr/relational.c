@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <expr.h>
+#include <linux/netfilter.h>
 #include <set.h>
 #include <evaluate.h>
 #include <linearize.h>
@@ -48,6 +49,14 @@ static bool relational_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
+/* Operators after which flags print as upstream writes them there
+ * (datatype_print_flags_cmp()). */
+static bool relational_flags_cmp(enum ops op)
+{
+	return op == OP_NEQ || op == OP_LT || op == OP_GT || op == OP_LTE ||
+	       op == OP_GTE;
+}
+
 /*
  * "==" is what the user may write, but nft lists it without operator,
  * except after a binary operation: "meta mark & 0x000000ff == 0x00000010".
@@ -73,8 +82,13 @@ static void relational_expr_print(const struct expr *expr,
 	else
 		nft_print(octx, " %s ", op_token(op));
 	/* compared with a masked value, several flags are "a | b" */
-	if (expr->binop.left->etype != EXPR_BINOP ||
-	    !datatype_print_flags_or(expr->binop.right, octx, false))
+	if (expr->binop.left->etype == EXPR_BINOP) {
+		if (!datatype_print_flags_or(expr->binop.right, octx, false))
+			expr_print(expr->binop.right, octx);
+		return;
+	}
+	if (!relational_flags_cmp(op) ||
+	    !datatype_print_flags_cmp(expr->binop.right, op != OP_NEQ, octx))
 		expr_print(expr->binop.right, octx);
 }
 
@@ -121,6 +135,11 @@ static json_t *relational_expr_json(const struct expr *expr,
 		(expr->binop.op == OP_EQ &&
 		 datatype_is_bitmask(expr->binop.left->dtype)) ?
 		datatype_json_flags_or(expr->binop.right, octx) : NULL;
+	if (!right && expr->binop.left->etype != EXPR_BINOP &&
+	    relational_flags_cmp(expr->binop.op))
+		right = datatype_json_flags_cmp(expr->binop.right,
+						expr->binop.op != OP_NEQ,
+						octx);
 	json_object_set_new(match, "right", right ? right :
 			    expr_json(expr->binop.right, octx));
 	return json_wrap("match", match);
@@ -460,6 +479,15 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	struct expr *rel = *exprp, *left, *right;
 	bool was_set, folded;
 
+	/* the reference wants the family of a conntrack address looked
+	 * up in a named set where the table's would do (elsewhere the
+	 * table has none to give: "cannot determine ...") */
+	if (expr_unvariable(rel->binop.right)->etype == EXPR_SET_REF &&
+	    ct_expr_family_implicit(rel->binop.left) &&
+	    (ectx->pctx.family == NFPROTO_IPV4 ||
+	     ectx->pctx.family == NFPROTO_IPV6))
+		return expr_error(ectx, rel->binop.left,
+				  "specify either ip or ip6 for address matching");
 	if (expr_evaluate(ectx, &rel->binop.left) < 0 ||
 	    relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;
@@ -634,12 +662,22 @@ static void relational_linearize_prefix(struct lin_ctx *lctx,
 
 	linearize_mpz(data, right->prefix.prefix->value.value,
 		      left->byteorder, len);
-	if (left->etype == EXPR_PAYLOAD && plen > 0 &&
-	    plen % BITS_PER_BYTE == 0 && plen <= width) {
+	if ((left->etype == EXPR_PAYLOAD || left->etype == EXPR_EXTHDR) &&
+	    plen > 0 && plen % BITS_PER_BYTE == 0 && plen <= width) {
 		short_left = expr_clone(left);
 		short_left->len = plen;
 		linearize_expr(lctx, short_left, reg);
 		expr_free(short_left);
+		lin_cmp(lctx, reg, op, data, plen / BITS_PER_BYTE);
+		return;
+	}
+	/* a big endian value loaded whole ("ct original ip6 saddr
+	 * 2001:db8::/32"): the compare takes just the prefix's bytes,
+	 * as the reference's does */
+	if (left->etype != EXPR_EXTHDR &&
+	    left->byteorder == BYTEORDER_BIG_ENDIAN && plen > 0 &&
+	    plen % BITS_PER_BYTE == 0 && plen <= width) {
+		linearize_expr(lctx, left, reg);
 		lin_cmp(lctx, reg, op, data, plen / BITS_PER_BYTE);
 		return;
 	}

@@ -130,8 +130,10 @@ static struct expr *rt_expr_json_parse(struct json_ctx *jctx, json_t *value,
 	return rt_expr_alloc(loc, key);
 }
 
-/* A next hop without a family takes the table's; a next hop of the
- * other family could never match. */
+/* A next hop without a family takes the table's; an IPv6 next hop in
+ * an ip table could never match. In an ip6 table "ip nexthop" is the
+ * IPv6 one, as to the reference ("rt ip nexthop 127.0.0.1" there is
+ * refused as an IPv6 address that does not resolve). */
 static int rt_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp;
@@ -141,7 +143,8 @@ static int rt_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (!nh)
 		return 0;
-	if (expr->rt.family_implicit) {
+	if (expr->rt.family_implicit ||
+	    (family == NFPROTO_IPV6 && expr->rt.key == NFT_RT_NEXTHOP4)) {
 		if (family == NFPROTO_IPV4)
 			return 0;
 		if (family == NFPROTO_IPV6) {

@@ -228,6 +228,11 @@ static unsigned int parser_binop_prec(enum ops op)
 	}
 }
 
+void concat_member_from_dot(struct expr *member, const struct location *dot)
+{
+	member->location = parser_span(dot, &member->location);
+}
+
 /*
  * "LEFT OP RIGHT" of a chain the grammar reads from left to right: an
  * operator that binds tighter than the one before it takes that one's
@@ -598,15 +603,22 @@ struct expr *parser_fib(struct parser_state *st, const struct location *loc,
 			char *result, const struct location *result_loc)
 {
 	uint32_t res = NFT_FIB_RESULT_OIF;
+	struct expr *expr;
 
 	if (!fib_result_lookup(result, &res))
 		parser_error(st, result_loc,
 			     "unknown fib result '%s': expected oif, oifname or type",
 			     result);
 	xfree(result);
-	/* errors about the lookup fields point at them */
-	(void)loc;
-	return fib_expr_alloc(flags_loc, flags, res);
+	/* the kernel's refusal marks the expression, errors about the
+	 * lookup fields these, as the reference's do */
+	expr = fib_expr_alloc(loc, flags, res);
+	if (flags_loc->first_line == loc->first_line &&
+	    flags_loc->last_line == loc->first_line) {
+		expr->fib.flags_first = flags_loc->first_column;
+		expr->fib.flags_last = flags_loc->last_column;
+	}
+	return expr;
 }
 
 struct expr *parser_rt(struct parser_state *st, const struct location *loc,

@@ -70,9 +70,8 @@ static int dup_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		return dup_evaluate_arg(ectx, stmt, &stmt->dup.to,
 					&ifindex_type);
 	default:
-		return stmt_error(ectx, stmt,
-				  "dup is not supported in the %s family",
-				  family_name(ectx->pctx.family));
+		/* the reference's words */
+		return stmt_error(ectx, stmt, "unsupported family");
 	}
 	if (stmt->dup.dev)
 		return dup_evaluate_arg(ectx, stmt, &stmt->dup.dev,

@@ -69,7 +69,7 @@ static int fwd_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	if (ectx->pctx.family != NFPROTO_NETDEV)
 		return stmt_error(ectx, stmt,
-				  "fwd is only supported in the netdev family");
+				  "unsupported family");
 	if (fwd_evaluate_arg(ectx, stmt, &stmt->dup.dev, &ifindex_type) < 0)
 		return -1;
 	if (stmt->dup.to == NULL)

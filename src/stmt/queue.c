@@ -152,7 +152,7 @@ static int queue_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	 * it; given numbers must be a range */
 	if ((stmt->queue.flags & NFT_QUEUE_FLAG_CPU_FANOUT) &&
 	    q && q->etype != EXPR_RANGE)
-		return stmt_error(ectx, stmt,
+		return expr_error(ectx, q,
 				  "fanout requires a range to be specified");
 	return 0;
 }

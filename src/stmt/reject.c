@@ -156,13 +156,14 @@ static void reject_pctx(struct proto_ctx *pctx, unsigned int family,
 	}
 }
 
-/* Insert the match that @desc's header needs before the statement (a
- * stand-in payload expression asks the payload kind for it). */
+/* Insert the match that @desc's header needs at the start of the rule,
+ * as the reference does (a stand-in payload expression asks the payload
+ * kind for it). */
 static int reject_dependency(struct eval_ctx *ectx, struct stmt *stmt,
 			     const struct proto_desc *desc)
 {
 	struct expr *dep = payload_expr_alloc(&stmt->location, desc, 1);
-	int ret = payload_gen_dependency(ectx, dep);
+	int ret = payload_gen_rule_dependency(ectx, dep);
 
 	expr_free(dep);
 	return ret;
@@ -306,67 +307,12 @@ static void reject_stmt_linearize(struct lin_ctx *lctx,
 	lin_add_expr(lctx, nle);
 }
 
-/* The statement before the reject, if it is "meta KEY == value". */
-static struct stmt *reject_prev_meta(struct delin_ctx *dctx,
-				     enum nft_meta_keys key, uint64_t *val)
-{
-	struct stmt *prev;
-	const struct expr *rel;
-
-	if (list_empty(&dctx->rule->stmts))
-		return NULL;
-	prev = list_last_entry(&dctx->rule->stmts, struct stmt, list);
-	rel = prev->expr;
-	if (prev->type != STMT_EXPRESSION || rel->etype != EXPR_RELATIONAL ||
-	    rel->binop.op != OP_IMPLICIT ||
-	    rel->binop.left->etype != EXPR_META ||
-	    rel->binop.left->meta.key != key ||
-	    rel->binop.right->etype != EXPR_VALUE ||
-	    !mpz_fits_ulong_p(rel->binop.right->value.value))
-		return NULL;
-	*val = mpz_get_ui(rel->binop.right->value.value);
-	return prev;
-}
-
-static void reject_drop(struct delin_ctx *dctx, struct stmt *dep)
-{
-	list_del(&dep->list);
-	stmt_free(dep);
-	dctx->rule->num_stmts--;
-}
-
-/* An icmp reject's dependency: meta nfproto or meta protocol. */
-static void reject_drop_network_dep(struct delin_ctx *dctx,
-				    const struct stmt *stmt)
-{
-	bool v4 = stmt->reject.family == NFPROTO_IPV4;
-	struct stmt *dep;
-	uint64_t val;
-
-	dep = reject_prev_meta(dctx, NFT_META_NFPROTO, &val);
-	if (dep && val == (v4 ? NFPROTO_IPV4 : NFPROTO_IPV6)) {
-		reject_drop(dctx, dep);
-		return;
-	}
-	dep = reject_prev_meta(dctx, NFT_META_PROTOCOL, &val);
-	if (dep && val == (v4 ? 0x0800 : 0x86dd))
-		reject_drop(dctx, dep);
-}
-
-static void reject_delin_deps(struct delin_ctx *dctx, struct stmt *stmt)
+/* An icmp reject's family: that of the network header the rule is
+ * about. */
+static void reject_delin_family(struct delin_ctx *dctx, struct stmt *stmt)
 {
 	struct proto_ctx pctx;
-	struct stmt *dep;
-	uint64_t val;
 
-	if (stmt->reject.type == NFT_REJECT_TCP_RST) {
-		dep = reject_prev_meta(dctx, NFT_META_L4PROTO, &val);
-		if (dep && val == IPPROTO_TCP &&
-		    (dctx->family == NFPROTO_IPV4 ||
-		     dctx->family == NFPROTO_IPV6))
-			reject_drop(dctx, dep);
-		return;
-	}
 	if (stmt->reject.type != NFT_REJECT_ICMP_UNREACH)
 		return;
 	reject_pctx(&pctx, dctx->family, &dctx->rule->stmts,
@@ -374,7 +320,48 @@ static void reject_delin_deps(struct delin_ctx *dctx, struct stmt *stmt)
 	stmt->reject.family =
 		pctx.protocol[PROTO_BASE_NETWORK_HDR].desc == &proto_ip6 ?
 		NFPROTO_IPV6 : NFPROTO_IPV4;
-	reject_drop_network_dep(dctx, stmt);
+}
+
+/*
+ * The reject's dependency ("meta nfproto ipv4", "meta protocol ip"; in
+ * ip and ip6 "meta l4proto tcp" too), which evaluation puts at the start
+ * of the rule: the meta match that selected the protocol, wherever it
+ * is, unless a payload match took it as its own or a statement other
+ * than a match came between (as the reference lists it).
+ */
+static void reject_stmt_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt)
+{
+	const struct proto_desc *want;
+	enum proto_bases base;
+	struct stmt *dep;
+
+	switch (stmt->reject.type) {
+	case NFT_REJECT_TCP_RST:
+		if (dctx->family != NFPROTO_IPV4 &&
+		    dctx->family != NFPROTO_IPV6)
+			return;
+		base = PROTO_BASE_TRANSPORT_HDR;
+		want = &proto_tcp;
+		break;
+	case NFT_REJECT_ICMP_UNREACH:
+		base = PROTO_BASE_NETWORK_HDR;
+		want = stmt->reject.family == NFPROTO_IPV4 ? &proto_ip :
+							     &proto_ip6;
+		break;
+	default:
+		return;
+	}
+	dep = dctx->deps[base];
+	if (!dep || dctx->pctx.protocol[base].desc != want ||
+	    dep->expr->etype != EXPR_RELATIONAL ||
+	    dep->expr->binop.left->etype != EXPR_META)
+		return;
+	dctx->deps[base] = NULL;
+	list_del(&dep->list);
+	stmt_free(dep);
+	if (dctx->rule->num_stmts)
+		dctx->rule->num_stmts--;
 }
 
 static int reject_stmt_delinearize(struct delin_ctx *dctx,
@@ -384,7 +371,7 @@ static int reject_stmt_delinearize(struct delin_ctx *dctx,
 
 	stmt->reject.type = nftnl_expr_get_u32(nle, NFTNL_EXPR_REJECT_TYPE);
 	stmt->reject.code = nftnl_expr_get_u8(nle, NFTNL_EXPR_REJECT_CODE);
-	reject_delin_deps(dctx, stmt);
+	reject_delin_family(dctx, stmt);
 	if (reject_kind(stmt) == NULL) {
 		stmt_free(stmt);
 		return -1;
@@ -466,6 +453,7 @@ const struct stmt_ops reject_stmt_ops = {
 	.linearize	= reject_stmt_linearize,
 	.nl_name	= "reject",
 	.delinearize	= reject_stmt_delinearize,
+	.delin_postprocess = reject_stmt_delin_postprocess,
 	.json_name	= "reject",
 	.json_parse	= reject_stmt_json_parse,
 	.json_keys	= reject_stmt_json_keys,

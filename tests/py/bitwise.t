@@ -206,3 +206,28 @@ list: meta mark ^ 0x00000003 > 0x00000001
   [ byteorder reg 1 = hton(reg 1, 4, 4) ]
   [ cmp gt reg 1 0x01000000 ]
 json: [{"match": {"op": ">", "left": {"^": [{"meta": {"key": "mark"}}, 3]}, "right": 1}}]
+
+# a field narrower than its bytes that ends with them: its own mask and
+# the chain are one bitwise, as 1.1.3 encodes them
+rule: ip hdrlength & 3 == 1
+list: @nh,6,2 0x1
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 6, "len": 2}}, "right": 1}}]
+
+rule: @nh,3,5 & 0x1f != 0x19
+list: @nh,3,5 != 0x19
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
+  [ cmp neq reg 1 0x00000019 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"base": "nh", "offset": 3, "len": 5}}, "right": 25}}]
+
+# one that is shifted down: an | counts the bits from its first to the
+# end of its bytes ("ip ecn | 1": & 0x3e over ecn's 2 and 4 more)
+rule: ip ecn | 1 == 3
+list: @nh,8,8 & 0x3 | 0x1 == 0x3
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000002 ) ^ 0x00000001 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"|": [{"&": [{"payload": {"base": "nh", "offset": 8, "len": 8}}, 3]}, 1]}, "right": 3}}]

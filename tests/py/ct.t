@@ -175,6 +175,23 @@ rule: ct packets 10
   [ cmp eq reg 1 0x0000000a 0x00000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "packets"}}, "right": 10}}]
 
+# a 64 bit value past INT64_MAX is a negative number in JSON, as 1.1.3
+# writes it; read back as the same bits (1.1.3 reads -1 as 1, README
+# "Differences")
+rule: ct packets 18446744073709551615
+  [ ct load packets => reg 1 ]
+  [ cmp eq reg 1 0xffffffff 0xffffffff ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "packets"}}, "right": -1}}]
+
+rule: ct packets != 13348420900710555413
+  [ ct load packets => reg 1 ]
+  [ cmp neq reg 1 0x13409f15 0xb93f1e16 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "packets"}}, "right": -5098323172998996203}}]
+
+# a conntrack address in a concatenation needs its family, also where
+# the table's would do, as to 1.1.3
+fail: meta mark . ct original saddr { 1 . 1.2.3.4 }
+
 rule: ct reply packets 10
   [ ct load packets => reg 1 , dir reply ]
   [ cmp eq reg 1 0x0000000a 0x00000000 ]
@@ -421,3 +438,62 @@ rule ip: ct status & (snat | dnat) == snat | dnat
 json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "status"}}, {"|": ["snat", "dnat"]}]}, "right": {"|": ["snat", "dnat"]}}}]
 
 fail ip: ct state & (established | nosuchstate) == established
+
+# flags compared otherwise than for equality list as 1.1.3 lists them:
+# or-ed bits, named after "!=", numbers after an ordering
+rule: ct state != new,0x80
+list: ct state != new | 0x80
+  [ ct load state => reg 1 ]
+  [ cmp neq reg 1 0x00000088 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "state"}}, "right": {"|": ["new", 128]}}}]
+
+rule: ct state < new,0x80
+list: ct state < 0x8 | 0x80
+  [ ct load state => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp lt reg 1 0x88000000 ]
+json: [{"match": {"op": "<", "left": {"ct": {"key": "state"}}, "right": {"|": [8, 128]}}}]
+
+rule: ct status != confirmed,snat
+list: ct status != confirmed | snat
+  [ ct load status => reg 1 ]
+  [ cmp neq reg 1 0x00000018 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "status"}}, "right": {"|": ["confirmed", "snat"]}}}]
+
+# all 32 flags or-ed in JSON are one value, not 31 nested operations
+rule: ct status != 0xffffffff
+list: ct status != expected | seen-reply | assured | confirmed | snat | dnat | 0x40 | 0x80 | 0x100 | dying | 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000 | 0x8000 | 0x10000 | 0x20000 | 0x40000 | 0x80000 | 0x100000 | 0x200000 | 0x400000 | 0x800000 | 0x1000000 | 0x2000000 | 0x4000000 | 0x8000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x80000000
+  [ ct load status => reg 1 ]
+  [ cmp neq reg 1 0xffffffff ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "status"}}, "right": {"|": ["expected", "seen-reply", "assured", "confirmed", "snat", "dnat", 64, 128, 256, "dying", 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456, 536870912, 1073741824, 2147483648]}}}]
+
+# a byte aligned prefix of an address loaded whole: the compare takes
+# just its bytes, as 1.1.3 encodes it
+rule ip6 inet: ct original ip6 saddr 2001:db8::/32
+  [ ct load src_ip6 => reg 1 , dir original ]
+  [ cmp eq reg 1 0xb80d0120 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "ip6 saddr", "dir": "original"}}, "right": {"prefix": {"addr": "2001:db8::", "len": 32}}}}]
+
+rule ip6 inet: ct original ip6 saddr ::1/128
+list: ct original ip6 saddr ::1
+  [ ct load src_ip6 => reg 1 , dir original ]
+  [ cmp eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "ip6 saddr", "dir": "original"}}, "right": "::1"}}]
+
+# only an address lists with a prefix, /0 too; an integer keeps its mask
+rule: ct original proto-src & 0xff00 == 0x1200
+list: ct original proto-src & 65280 == 4608
+  [ ct load proto_src => reg 1 , dir original ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000012 ]
+json: [{"match": {"op": "==", "left": {"&": [{"ct": {"key": "proto-src", "dir": "original"}}, 65280]}, "right": 4608}}]
+
+rule ip inet: ct original ip saddr & 0.0.0.0 == 0.0.0.0
+list: ct original ip saddr 0.0.0.0/0
+  [ ct load src_ip => reg 1 , dir original ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "ip saddr", "dir": "original"}}, "right": {"prefix": {"addr": "0.0.0.0", "len": 0}}}}]
+
+# an empty string matches nothing: refused, as by 1.1.3
+fail: ct helper ""

@@ -16,6 +16,13 @@ json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}
 
 fail ip6: rt ip nexthop 10.0.0.1
 
+# in ip6 "ip nexthop" is the IPv6 one, as to 1.1.3
+rule ip6: rt ip nexthop fe80::3
+list: rt ip6 nexthop fe80::3
+  [ rt load nexthop6 => reg 1 ]
+  [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x03000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": "fe80::3"}}]
+
 rule ip: rt nexthop 192.168.1.1
 list: rt ip nexthop 192.168.1.1
   [ rt load nexthop4 => reg 1 ]
@@ -296,3 +303,10 @@ rule: numgen inc mod 10 offset 5 != 14
   [ numgen reg 1 = inc mod 10 offset 5 ]
   [ cmp neq reg 1 0x0000000e ]
 json: [{"match": {"op": "!=", "left": {"numgen": {"mode": "inc", "mod": 10, "offset": 5}}, "right": 14}}]
+
+# a byte aligned prefix of the next hop: the compare takes its bytes
+rule ip6: rt ip6 nexthop ::ffff:1.2.3.4/48
+list: rt ip6 nexthop ::/48
+  [ rt load nexthop6 => reg 1 ]
+  [ cmp eq reg 1 0x00000000 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": {"prefix": {"addr": "::", "len": 48}}}}]

@@ -87,6 +87,13 @@ rule: meta l4proto tcp
   [ cmp eq reg 1 0x00000006 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}]
 
+# "comp" names IPComp as "ipcomp" does
+rule: meta l4proto comp
+list: meta l4proto ipcomp
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "ipcomp"}}]
+
 rule: meta l4proto 17
 list: meta l4proto udp
   [ meta load l4proto => reg 1 ]
@@ -331,6 +338,9 @@ rule: meta day "Saturday"
   [ meta load day => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "day"}}, "right": "Saturday"}}]
+
+# day names as written: "monday" is refused, as by 1.1.3
+fail: meta day monday
 
 rule: meta day 1
 list: meta day "Monday"

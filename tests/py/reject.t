@@ -273,3 +273,48 @@ json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "s
 fail inet netdev: ip saddr 1.2.3.4 reject with icmpv6 no-route
 
 fail inet netdev: reject with icmpx 4
+
+# a reject's dependency goes to the start of the rule, and a listing
+# drops it wherever it is
+rule inet netdev: meta mark 1 reject with tcp reset
+list: meta l4proto tcp meta mark 0x00000001 reject with tcp reset
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ reject type 1 code 0 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"reject": {"type": "tcp reset"}}]
+
+rule inet netdev: meta mark 1 reject with icmp host-unreachable
+list: meta mark 0x00000001 reject with icmp host-unreachable
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ reject type 0 code 1 ]
+bytecode netdev:
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ reject type 0 code 1 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"reject": {"type": "icmp", "expr": "host-unreachable"}}]
+
+rule netdev: meta mark 1 meta protocol ip meta cpu 1 reject with icmp host-unreachable
+list: meta mark 0x00000001 meta cpu 1 reject with icmp host-unreachable
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load cpu => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ reject type 0 code 1 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"match": {"op": "==", "left": {"meta": {"key": "cpu"}}, "right": 1}}, {"reject": {"type": "icmp", "expr": "host-unreachable"}}]
+json-bytecode:
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ meta load cpu => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ reject type 0 code 1 ]

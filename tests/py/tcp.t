@@ -209,3 +209,21 @@ fail: tcp flags foo
 fail: tcp doff 16
 
 fail: tcp flags ! 0x100
+
+# tcp flags compared otherwise than for equality: one flag by its name,
+# several as one number, as 1.1.3 lists them
+rule: tcp flags != syn,ack
+list: tcp flags != 0x12
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 1b @ transport header + 13 => reg 1 ]
+  [ cmp neq reg 1 0x00000012 ]
+json: [{"match": {"op": "!=", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": 18}}]
+
+rule: tcp flags < syn,ack
+list: tcp flags < 0x12
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 1b @ transport header + 13 => reg 1 ]
+  [ cmp lt reg 1 0x00000012 ]
+json: [{"match": {"op": "<", "left": {"payload": {"protocol": "tcp", "field": "flags"}}, "right": 18}}]

@@ -185,3 +185,28 @@ rule: comp nexthdr esp
   [ payload load 1b @ transport header + 0 => reg 1 ]
   [ cmp eq reg 1 0x00000032 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "nexthdr"}}, "right": "esp"}}]
+
+# th names no protocol: a protocol's field after it is no conflict, and
+# th fields merged into one load list as that load, as 1.1.3 lists them
+rule: th sport 8 ah hdrlength 3
+  [ payload load 2b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x00000800 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ cmp eq reg 1 0x00000003 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "th", "field": "sport"}}, "right": 8}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ah", "field": "hdrlength"}}, "right": 3}}]
+
+rule: th sport 8 th dport 3
+list: @th,0,32 0x80003
+  [ payload load 4b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x03000800 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 0, "len": 32}}, "right": 524291}}]
+
+rule: th sport 8 tcp dport 3
+list: @th,0,32 0x80003 meta l4proto tcp
+  [ payload load 4b @ transport header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x03000800 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+json: [{"match": {"op": "==", "left": {"payload": {"base": "th", "offset": 0, "len": 32}}, "right": 524291}}, {"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}]

@@ -266,3 +266,77 @@ bytecode bridge:
   [ payload load 2b @ link header + 16 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 json: [{"vmap": {"key": {"payload": {"protocol": "vlan", "field": "type"}}, "data": {"set": [["ip", {"accept": null}], ["arp", {"drop": null}]]}}}]
+
+# vlan id ends with its bytes: its mask and the chain are one bitwise
+rule bridge netdev: vlan id | 0x100 == 0x101
+list: ether type 8021q @ll,112,16 & 0xfff | 0x100 == 0x101
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000ff0e ) ^ 0x00000001 ]
+  [ cmp eq reg 1 0x00000101 ]
+bytecode netdev:
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000ff0e ) ^ 0x00000001 ]
+  [ cmp eq reg 1 0x00000101 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ether", "field": "type"}}, "right": "8021q"}}, {"match": {"op": "==", "left": {"|": [{"&": [{"payload": {"base": "ll", "offset": 112, "len": 16}}, 4095]}, 256]}, "right": 257}}]
+
+# an ordering of the vlan type lists without its "ether type 8021q"
+rule bridge netdev: vlan type < ip
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 16 => reg 1 ]
+  [ cmp lt reg 1 0x00000008 ]
+bytecode netdev:
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 16 => reg 1 ]
+  [ cmp lt reg 1 0x00000008 ]
+json: [{"match": {"op": "<", "left": {"payload": {"protocol": "vlan", "field": "type"}}, "right": "ip"}}]
+
+# a mask on a field shifted down is on its value: it stays
+rule bridge netdev: vlan dei & 1 == 1
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000010 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000001 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+bytecode netdev:
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000010 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000001 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "vlan", "field": "dei"}}, 1]}, "right": 1}}]
+
+rule bridge netdev: vlan pcp & 7 == 1
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000e0 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000005 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000007 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+bytecode netdev:
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ link header + 14 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000e0 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000005 ) ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000007 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "vlan", "field": "pcp"}}, 7]}, "right": 1}}]

@@ -824,12 +824,13 @@ static void test_datatypes(void)
 	erec_destroy(erec);
 	expr_free(sym);
 
-	/* JSON integers are signed: 2^64 - 1 went out as -1 */
+	/* JSON integers are signed: 2^64 - 1 goes out as -1, as 1.1.3
+	 * writes it, and JSON input reads -1 back as 2^64 - 1 (see
+	 * tests/py/ct.t) */
 	v = constant_expr_alloc_u64(&internal_location, &integer_type,
 				    BYTEORDER_BIG_ENDIAN, 64, UINT64_MAX);
 	j = datatype_json(v, &octx);
-	CHECK(json_is_string(j) &&
-	      !strcmp(json_string_value(j), "18446744073709551615"));
+	CHECK(json_is_integer(j) && json_integer_value(j) == -1);
 	json_decref(j);
 	expr_free(v);
 }

@@ -99,6 +99,60 @@ is_system_nft || assert_caret_under "$err" "priority dstnat" "priority of anothe
 is_system_nft || assert_match "invalid priority expression value in this context." \
 	"$err" "priority of another hook: the reference's words"
 
+# the third member of a concatenation is marked from the '.' before it,
+# the second from its own start, as the reference marks them
+bad "third member of a concatenation" \
+	add rule ip t c meta mark . ip daddr . meta nfproto '{ 1 . 1.1.1.1 . ipv4 }'
+is_system_nft || assert_caret_under "$err" ". meta nfproto" "third member: caret from the '.'"
+bad "second member of a concatenation" \
+	add rule ip t c meta mark . meta nfproto '{ 1 . ipv4 }'
+is_system_nft || assert_caret_under "$err" "meta nfproto" "second member: caret under it"
+
+# the kernel has no fib in bridge: its refusal marks the whole fib
+# expression, as the reference's does
+printf '%s\n' 'table bridge b { chain c { type filter hook input priority 0; }' '}' \
+	'add rule bridge b c meta mark 1 fib daddr type local' > "$TMPD/fib.nft"
+bad "fib in bridge" -f "$TMPD/fib.nft"
+is_system_nft || assert_caret_under "$err" "fib daddr type" "fib in bridge: caret under the fib"
+
+# "queue num N": the reference marks "num N" in errors about the number
+bad "queue number out of range" add rule ip t c queue num 70000
+is_system_nft || assert_caret_under "$err" "num 70000" "queue number: caret from 'num'"
+bad "queue fanout without a range" add rule ip t c queue num 1 fanout
+is_system_nft || assert_caret_under "$err" "num 1" "queue fanout: caret under the number"
+
+# an extension header in a table of another network protocol
+bad "exthdr in an ip table" add rule ip t c frag id 3
+is_system_nft || assert_match "Error: cannot use exthdr with ip" "$err" \
+	"exthdr in an ip table: the reference's words"
+is_system_nft || assert_caret_under "$err" "frag id" "exthdr in an ip table: caret"
+
+bad "empty string" add rule ip t c iifname '""'
+is_system_nft || assert_match "Error: Empty string is not allowed" "$err" \
+	"empty string: the reference's words"
+is_system_nft || assert_caret_under "$err" '""' "empty string: caret"
+
+bad "fwd outside netdev" add rule ip t c fwd to '"v0"'
+is_system_nft || assert_match "Error: unsupported family" "$err" \
+	"fwd outside netdev: the reference's words"
+
+# a name near one of the type's: the reference's suggestion, its words
+bad "misspelt name" add rule ip t c ct state establishd
+is_system_nft || assert_match 'Error: Could not parse conntrack state expression; did you you mean `established`\?' \
+	"$err" "misspelt name: the reference's suggestion"
+bad "day name in lower case" add rule ip t c meta day monday
+is_system_nft || assert_match 'did you you mean `Monday`' "$err" \
+	"day name in lower case: the reference's suggestion"
+
+# a conntrack address without its family looked up in a named set
+printf '%s\n' 'table ip b { set s { type ipv4_addr; }; chain c { }' '}' \
+	'add rule ip b c ct original saddr @s' > "$TMPD/ctset.nft"
+bad "conntrack address of no family in a set lookup" -f "$TMPD/ctset.nft"
+is_system_nft || assert_match "Error: specify either ip or ip6 for address matching" \
+	"$err" "conntrack address in a set lookup: the reference's words"
+is_system_nft || assert_caret_under "$err" "ct original saddr" \
+	"conntrack address in a set lookup: caret"
+
 # Without CAP_NET_ADMIN the kernel refuses the whole batch: say what is
 # needed, not only "Operation not permitted".
 err=$(setpriv --bounding-set=-net_admin "$NFT" add table ip x 2>&1)
