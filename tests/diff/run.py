@@ -125,10 +125,26 @@ def bytecode(out):
 EXPIRES_RE = re.compile(r" expires [0-9dhms]+")
 
 
+# A hash set's dump comes in the order of its hash, whose seed the kernel
+# picks for each set: two loads of one ruleset list the same elements in
+# other orders. The elements are compared as sets (sorted), in text and
+# in JSON.
+ELEMENTS_RE = re.compile(r"(elements = \{ )(.*?)( \})", re.S)
+
+
+def sort_elements(text):
+    def srt(m):
+        elems = [e.strip() for e in m.group(2).split(",")]
+        return m.group(1) + ", ".join(sorted(elems)) + m.group(3)
+    return ELEMENTS_RE.sub(srt, text)
+
+
 def strip_json(v):
     if isinstance(v, dict):
-        return {k: strip_json(x) for k, x in v.items()
-                if k not in ("handle", "expires")}
+        return {k: (sorted((strip_json(e) for e in x), key=json.dumps)
+                    if k == "elem" and isinstance(x, list) else
+                    strip_json(x))
+                for k, x in v.items() if k not in ("handle", "expires")}
     if isinstance(v, list):
         return [strip_json(x) for x in v]
     return v
@@ -190,7 +206,8 @@ def listing(nft, json_out=False):
     if rc != 0:
         return {"listing failed": err.strip()} if json_out else \
             "listing failed: %s\n" % err.strip()
-    return json_listing(out) if json_out else EXPIRES_RE.sub(" expires T", out)
+    return json_listing(out) if json_out else \
+        sort_elements(EXPIRES_RE.sub(" expires T", out))
 
 
 def load(nft, other, text):
