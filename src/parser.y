@@ -3257,6 +3257,15 @@ reject_code_value : NUMBER
 /* An argument of a statement, typed by the evaluator. */
 /* a value (address, device name, $var) or computed */
 stmt_arg	: nat_value		{ $$ = $1; }
+		/* dup and fwd refuse these at evaluation, as 1.1.3 does */
+		| ADDRSTRING '/' NUMBER
+			{
+				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);
+			}
+		| nat_value '-' nat_value
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
 		| stmt_expr		{ $$ = $1; }
 		| map_expr		{ $$ = $1; }
 		;

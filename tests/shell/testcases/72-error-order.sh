@@ -242,6 +242,20 @@ assert_eq "$(printf '%s\n' "$err" | grep -c '^add rule ip t c ip id -1 counter$'
 assert_match "ten.nft:2:.*invalid priority" "$(printf '%s\n' "$err" | tail -3)" \
 	"then evaluation's"
 
+# dup takes an address range or prefix in the grammar and refuses it at
+# evaluation, after the device; a family without dup says so first.
+check dup-range "4:24-33 5:24-38 8:18-44" \
+	"dup: range argument not supported" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c dup to 1.2.3.4/24
+add rule ip t c dup to 1.2.3.4-1.2.3.9 device lo
+add table arp a
+add chain arp a c
+add rule arp a c dup to 1.2.3.4/24 device lo
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
