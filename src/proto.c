@@ -131,7 +131,9 @@ static const struct proto_desc proto_comp = {
 	.templates = {
 		[1] = HDR_FIELD("nexthdr", &inet_protocol_type, 0, 8),
 		/* flags without names: a plain compare, in hex */
-		[2] = HDR_FIELD("flags", &xinteger_type, 8, 8),
+		[2] = { .token = "flags", .dtype = &xinteger_type,
+			.offset = 8, .len = 8,
+			.byteorder = BYTEORDER_BIG_ENDIAN, .bitmask = true },
 		[3] = HDR_INT("cpi", 16, 16),
 	},
 };
