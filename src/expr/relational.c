@@ -354,6 +354,13 @@ bool expr_value_max(const struct expr *e, uint64_t *max)
 	case EXPR_HASH:
 		*max = (uint64_t)e->hash.mod + e->hash.offset - 1;
 		return true;
+	case EXPR_META:
+		/* a day's byte holds more than the week's days: a map
+		 * takes them, a comparison refuses them */
+		if (e->meta.key != NFT_META_TIME_DAY)
+			return false;
+		*max = 6;
+		return true;
 	default:
 		return false;
 	}
