@@ -3145,7 +3145,17 @@ limit_mode	: %empty	{ $$ = 0; }
 		;
 
 limit_burst_pkts : %empty	{ $$ = 5; }
-		| BURST number PACKETS	{ $$ = $2; }
+		| BURST number PACKETS
+			{
+				/* the parser's check in 1.1.3: before the
+				 * rate's, the rest of the line skipped */
+				if ($2 == 0) {
+					parser_error(state, &@$,
+						     "packet limit burst must be > 0");
+					YYERROR;
+				}
+				$$ = $2;
+			}
 		;
 
 limit_burst_bytes : %empty	{ $$ = 0; }

@@ -256,6 +256,16 @@ add chain arp a c
 add rule arp a c dup to 1.2.3.4/24 device lo
 EOF
 
+# A packet limit's burst of 0 is the parser's error, before the rate's
+# and before evaluation's; the rest of its line is skipped.
+check limit-burst "5:37-51 4:33-41" "packet limit burst must be > 0" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c ip protocol tcp udp dport 1
+add rule ip t c limit rate 0/second burst 0 packets burst 0 packets
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
