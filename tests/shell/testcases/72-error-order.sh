@@ -266,6 +266,17 @@ add rule ip t c ip protocol tcp udp dport 1
 add rule ip t c limit rate 0/second burst 0 packets burst 0 packets
 EOF
 
+# A day past Saturday compared with meta day is refused as the values
+# are parsed, in their order (a range whole); a map's key takes it.
+check day-values "3:31-34 4:31-33 5:26-29" "Value 255 exceeds valid range 0-6" <<'EOF'
+table ip t { chain c { type filter hook input priority 0; }
+}
+add rule ip t c meta day == { 0377, 0xff, 0x4e-0x68, Fri-Tuesday }
+add rule ip t c meta day == { Fri, 0377 }
+add rule ip t c meta day 3-86
+add rule ip t c meta day vmap { 86 : accept }
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
