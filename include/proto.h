@@ -33,6 +33,9 @@ struct proto_hdr_template {
 	 * unreachable); a match on it first matches the type. */
 	unsigned int num_types;
 	uint8_t types[6];
+	/* The reference types it as a bitmask of no fixed size, which it
+	 * refuses in a concatenation ("comp flags"). */
+	bool bitmask;
 };
 
 #define PROTO_MAX_UPPER	16

@@ -579,9 +579,15 @@ static struct error_record *day_parse(const struct expr *sym,
 		v = strtoul(id, &end, 0);
 		if (end == id || *end || *id == '-')
 			return parse_error_suggest(sym, &day_type);
-		if (errno || v > 6)
+		/* 7 to 255 fit a day's byte: a map's key takes them,
+		 * a comparison refuses them (expr_value_max()) */
+		if (errno)
 			return parse_error(sym, "Value %s exceeds valid range 0-6",
 					   id);
+		if (v > UINT8_MAX)
+			return erec_create(EREC_ERROR, &sym->location,
+					   "Value %lu exceeds valid range 0-6",
+					   v);
 		i = v;
 	}
 	*res = constant_expr_alloc_u64(&sym->location, &day_type,

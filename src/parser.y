@@ -3145,7 +3145,17 @@ limit_mode	: %empty	{ $$ = 0; }
 		;
 
 limit_burst_pkts : %empty	{ $$ = 5; }
-		| BURST number PACKETS	{ $$ = $2; }
+		| BURST number PACKETS
+			{
+				/* the parser's check in 1.1.3: before the
+				 * rate's, the rest of the line skipped */
+				if ($2 == 0) {
+					parser_error(state, &@$,
+						     "packet limit burst must be > 0");
+					YYERROR;
+				}
+				$$ = $2;
+			}
 		;
 
 limit_burst_bytes : %empty	{ $$ = 0; }
@@ -3257,6 +3267,15 @@ reject_code_value : NUMBER
 /* An argument of a statement, typed by the evaluator. */
 /* a value (address, device name, $var) or computed */
 stmt_arg	: nat_value		{ $$ = $1; }
+		/* dup and fwd refuse these at evaluation, as 1.1.3 does */
+		| ADDRSTRING '/' NUMBER
+			{
+				$$ = parser_prefix(state, &@$, $1, &@1, $3, &@3);
+			}
+		| nat_value '-' nat_value
+			{
+				$$ = range_expr_alloc(&@$, $1, $3);
+			}
 		| stmt_expr		{ $$ = $1; }
 		| map_expr		{ $$ = $1; }
 		;

@@ -131,8 +131,24 @@ static const struct proto_desc proto_comp = {
 	.templates = {
 		[1] = HDR_FIELD("nexthdr", &inet_protocol_type, 0, 8),
 		/* flags without names: a plain compare, in hex */
-		[2] = HDR_FIELD("flags", &xinteger_type, 8, 8),
+		[2] = { .token = "flags", .dtype = &xinteger_type,
+			.offset = 8, .len = 8,
+			.byteorder = BYTEORDER_BIG_ENDIAN, .bitmask = true },
 		[3] = HDR_INT("cpi", 16, 16),
+	},
+};
+
+/* The base header of GRE (RFC 2784): the checksum flag and the
+ * reserved bits before the version, then the ethertype it carries. */
+static const struct proto_desc proto_gre = {
+	.name = "gre",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 32,
+	.templates = {
+		/* numbered as the system nft's set user data has them */
+		[1] = HDR_INT("version", 13, 3),
+		[2] = HDR_INT("flags", 0, 5),
+		[3] = HDR_FIELD("protocol", &ethertype_type, 16, 16),
 	},
 };
 
@@ -207,6 +223,7 @@ const struct proto_desc proto_icmp6 = {
 	{ 6,   &proto_tcp },				\
 	{ 17,  &proto_udp },				\
 	{ 33,  &proto_dccp },				\
+	{ 47,  &proto_gre },				\
 	{ 50,  &proto_esp },				\
 	{ 51,  &proto_ah },				\
 	{ 58,  &proto_icmp6 },				\
@@ -323,7 +340,7 @@ static const struct proto_desc *const proto_descs[] = {
 	&proto_eth, &proto_vlan, &proto_arp, &proto_ip, &proto_ip6,
 	&proto_icmp, &proto_icmp6, &proto_igmp, &proto_tcp, &proto_udp,
 	&proto_udplite, &proto_sctp, &proto_dccp, &proto_ah, &proto_esp,
-	&proto_comp, &proto_th,
+	&proto_comp, &proto_gre, &proto_th,
 };
 
 const struct proto_desc *proto_lookup(const char *name)

@@ -151,12 +151,16 @@ static int concat_variable_size(struct eval_ctx *ectx,
 				const struct expr *m)
 {
 	struct error_record *erec;
+	const char *name = m->dtype->name;
 
-	if (m->dtype->type != TYPE_STRING || m->dtype->size != 0)
+	if (m->etype == EXPR_PAYLOAD && m->payload.tmpl &&
+	    m->payload.tmpl->bitmask)
+		name = "bitmask";
+	else if (m->dtype->type != TYPE_STRING || m->dtype->size != 0)
 		return 0;
 	erec = erec_create(EREC_ERROR, &m->location,
 			   "can not use variable sized data types (%s) in concat expressions",
-			   m->dtype->name);
+			   name);
 	erec_add_location(erec, &concat->location);
 	erec_queue(erec, ectx->msgs);
 	return -1;

@@ -729,6 +729,11 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (map_mappings_unvariable(ectx, map) < 0 ||
 	    map_result_type(ectx, map) < 0)
 		return -1;
+	/* a map's key never takes the table's family for a conntrack
+	 * address, in any family (the reference's words) */
+	if (ct_expr_family_implicit(map->map.key))
+		return expr_error(ectx, map->map.key,
+				  "specify either ip or ip6 for address matching");
 	/* the key is loaded, not a constant of the data's type */
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	ret = expr_evaluate(ectx, &map->map.key);

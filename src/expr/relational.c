@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <expr.h>
+#include <datatype_int.h>
 #include <linux/netfilter.h>
 #include <set.h>
 #include <evaluate.h>
@@ -354,6 +355,13 @@ bool expr_value_max(const struct expr *e, uint64_t *max)
 	case EXPR_HASH:
 		*max = (uint64_t)e->hash.mod + e->hash.offset - 1;
 		return true;
+	case EXPR_META:
+		/* a day's byte holds more than the week's days: a map
+		 * takes them, a comparison refuses them */
+		if (e->meta.key != NFT_META_TIME_DAY)
+			return false;
+		*max = 6;
+		return true;
 	default:
 		return false;
 	}
@@ -388,6 +396,65 @@ static int relational_value_max(struct eval_ctx *ectx, const struct expr *v,
 	default:
 		return 0;
 	}
+}
+
+/*
+ * "meta day 86": the reference refuses a day past Saturday as it parses
+ * the values compared with the day (a range's caret on the whole range),
+ * in their order, where a map's key takes any value of the day's byte.
+ * @stop: a value that is no day at all, which evaluation reports.
+ */
+static int relational_day_value(struct eval_ctx *ectx, const struct expr *v,
+				const struct expr *where, bool *stop)
+{
+	struct error_record *erec;
+	const struct expr *i;
+	struct expr *res = NULL;
+	uint64_t day = 0;
+
+	switch (v->etype) {
+	case EXPR_SET:
+		list_for_each_entry(i, &v->expr_list.expressions, list) {
+			if (relational_day_value(ectx, i, i, stop) < 0)
+				return -1;
+			if (*stop)
+				return 0;
+		}
+		return 0;
+	case EXPR_RANGE:
+		if (relational_day_value(ectx, v->range.left, v, stop) < 0 ||
+		    *stop)
+			return *stop ? 0 : -1;
+		return relational_day_value(ectx, v->range.right, v, stop);
+	case EXPR_SYMBOL:
+		break;
+	default:
+		*stop = true;
+		return 0;
+	}
+	erec = day_type.parse(v, &res);
+	if (erec) {
+		erec_destroy(erec);
+		*stop = true;
+		return 0;
+	}
+	value_get_u64(res, &day);
+	expr_free(res);
+	if (day <= 6)
+		return 0;
+	return expr_error(ectx, where,
+			  "Value %" PRIu64 " exceeds valid range 0-6", day);
+}
+
+static int relational_day_values(struct eval_ctx *ectx,
+				 const struct expr *left, struct expr *right)
+{
+	bool stop = false;
+
+	if (left->etype != EXPR_META || left->meta.key != NFT_META_TIME_DAY)
+		return 0;
+	return relational_day_value(ectx, expr_unvariable(right), right,
+				    &stop);
 }
 
 int expr_check_value_max(struct eval_ctx *ectx, const struct expr *left,
@@ -492,6 +559,8 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	    relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;
 	relational_var_set(rel);
+	if (relational_day_values(ectx, rel->binop.left, rel->binop.right) < 0)
+		return -1;
 	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;

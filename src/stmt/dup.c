@@ -73,9 +73,15 @@ static int dup_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		/* the reference's words */
 		return stmt_error(ectx, stmt, "unsupported family");
 	}
-	if (stmt->dup.dev)
-		return dup_evaluate_arg(ectx, stmt, &stmt->dup.dev,
-					&ifindex_type);
+	if (stmt->dup.dev &&
+	    dup_evaluate_arg(ectx, stmt, &stmt->dup.dev, &ifindex_type) < 0)
+		return -1;
+	/* the grammar takes an address range or prefix; the reference
+	 * refuses it once the device is known */
+	if (stmt->dup.to->etype == EXPR_RANGE ||
+	    stmt->dup.to->etype == EXPR_PREFIX)
+		return expr_error(ectx, stmt->dup.to,
+				  "dup: range argument not supported");
 	return 0;
 }
 

@@ -74,8 +74,15 @@ static int fwd_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		return -1;
 	if (stmt->dup.to == NULL)
 		return 0;
-	return fwd_evaluate_arg(ectx, stmt, &stmt->dup.to,
-				fwd_addr_type(stmt->dup.family));
+	if (fwd_evaluate_arg(ectx, stmt, &stmt->dup.to,
+			     fwd_addr_type(stmt->dup.family)) < 0)
+		return -1;
+	/* taken by the grammar, refused here as the reference does */
+	if (stmt->dup.to->etype == EXPR_RANGE ||
+	    stmt->dup.to->etype == EXPR_PREFIX)
+		return expr_error(ectx, stmt->dup.to,
+				  "fwd: range argument not supported");
+	return 0;
 }
 
 static void fwd_stmt_linearize(struct lin_ctx *lctx, const struct stmt *stmt)

@@ -192,6 +192,11 @@ json: [{"match": {"op": "!=", "left": {"ct": {"key": "packets"}}, "right": -5098
 # the table's would do, as to 1.1.3
 fail: meta mark . ct original saddr { 1 . 1.2.3.4 }
 
+# nor as a map's key, in any family
+fail: ct reply daddr vmap { 1.2.3.4 : accept }
+
+fail: meta mark set ct original saddr map { 1.2.3.4 : 1 }
+
 rule: ct reply packets 10
   [ ct load packets => reg 1 , dir reply ]
   [ cmp eq reg 1 0x0000000a 0x00000000 ]

@@ -45,6 +45,13 @@ fail netdev: fwd to 1.2.3.4
 
 fail netdev: fwd to nosuchdev0
 
+# a range or prefix parses, and is refused at evaluation
+fail netdev: fwd ip to 1.2.3.4/24 device lo
+
+fail netdev: fwd ip6 to ::1-::2 device lo
+
+fail netdev: dup to 1.2.3.4/24
+
 fail netdev: fwd to lo counter
 
 fail inet: dup to 1.2.3.4

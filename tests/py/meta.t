@@ -453,6 +453,17 @@ json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": 16}}, {"counter": 
 
 fail: meta day 7
 
+fail: meta day 3-86
+
+# a map's key takes any value of the day's byte
+rule: meta day vmap { 86 : accept }
+  __map%d t b
+  __map%d t 0
+  	element 00000056  : accept 0 [end]
+  [ meta load day => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"meta": {"key": "day"}}, "data": {"set": [[86, {"accept": null}]]}}}]
+
 fail: meta day "Sun"
 
 fail: meta secmark 1

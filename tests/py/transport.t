@@ -141,6 +141,11 @@ rule: comp flags 0x1
   [ cmp eq reg 1 0x00000001 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "flags"}}, "right": 1}}]
 
+# comp flags is a bitmask to the reference: no place in a concatenation
+fail: comp flags . comp cpi { 1 . 2 }
+
+fail: comp nexthdr . comp flags { 1 . 2 }
+
 rule: comp cpi 5
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x0000006c ]

@@ -242,6 +242,41 @@ assert_eq "$(printf '%s\n' "$err" | grep -c '^add rule ip t c ip id -1 counter$'
 assert_match "ten.nft:2:.*invalid priority" "$(printf '%s\n' "$err" | tail -3)" \
 	"then evaluation's"
 
+# dup takes an address range or prefix in the grammar and refuses it at
+# evaluation, after the device; a family without dup says so first.
+check dup-range "4:24-33 5:24-38 8:18-44" \
+	"dup: range argument not supported" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c dup to 1.2.3.4/24
+add rule ip t c dup to 1.2.3.4-1.2.3.9 device lo
+add table arp a
+add chain arp a c
+add rule arp a c dup to 1.2.3.4/24 device lo
+EOF
+
+# A packet limit's burst of 0 is the parser's error, before the rate's
+# and before evaluation's; the rest of its line is skipped.
+check limit-burst "5:37-51 4:33-41" "packet limit burst must be > 0" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority 0; }
+}
+add rule ip t c ip protocol tcp udp dport 1
+add rule ip t c limit rate 0/second burst 0 packets burst 0 packets
+EOF
+
+# A day past Saturday compared with meta day is refused as the values
+# are parsed, in their order (a range whole); a map's key takes it.
+check day-values "3:31-34 4:31-33 5:26-29" "Value 255 exceeds valid range 0-6" <<'EOF'
+table ip t { chain c { type filter hook input priority 0; }
+}
+add rule ip t c meta day == { 0377, 0xff, 0x4e-0x68, Fri-Tuesday }
+add rule ip t c meta day == { Fri, 0377 }
+add rule ip t c meta day 3-86
+add rule ip t c meta day vmap { 86 : accept }
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
