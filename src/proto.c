@@ -136,6 +136,19 @@ static const struct proto_desc proto_comp = {
 	},
 };
 
+/* GRE (RFC 2784): the flag bits and the version share two bytes. */
+static const struct proto_desc proto_gre = {
+	.name = "gre",
+	.base = PROTO_BASE_TRANSPORT_HDR,
+	.length = 32,
+	.templates = {
+		/* numbered as in 1.1.3's set user data */
+		[1] = HDR_INT("version", 13, 3),
+		[2] = HDR_INT("flags", 0, 5),
+		[3] = HDR_FIELD("protocol", &ethertype_type, 16, 16),
+	},
+};
+
 /* Fields sharing an offset (id and gateway) decode to the first row. */
 const struct proto_desc proto_icmp = {
 	.name = "icmp",
@@ -207,6 +220,7 @@ const struct proto_desc proto_icmp6 = {
 	{ 6,   &proto_tcp },				\
 	{ 17,  &proto_udp },				\
 	{ 33,  &proto_dccp },				\
+	{ 47,  &proto_gre },				\
 	{ 50,  &proto_esp },				\
 	{ 51,  &proto_ah },				\
 	{ 58,  &proto_icmp6 },				\
@@ -323,7 +337,7 @@ static const struct proto_desc *const proto_descs[] = {
 	&proto_eth, &proto_vlan, &proto_arp, &proto_ip, &proto_ip6,
 	&proto_icmp, &proto_icmp6, &proto_igmp, &proto_tcp, &proto_udp,
 	&proto_udplite, &proto_sctp, &proto_dccp, &proto_ah, &proto_esp,
-	&proto_comp, &proto_th,
+	&proto_comp, &proto_gre, &proto_th,
 };
 
 const struct proto_desc *proto_lookup(const char *name)

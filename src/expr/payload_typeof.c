@@ -47,7 +47,7 @@ static const struct payload_typeof_proto {
 	{ 16, "vlan",
 	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5 },
 	  .from_sys = { [1] = 1, [2] = 2, [3] = 2, [4] = 3, [5] = 4 } },
-	{ 17, "ether" },
+	{ 17, "ether" }, { 20, "gre" },
 };
 
 static const struct payload_typeof_proto *
