@@ -242,6 +242,16 @@ assert_eq "$(printf '%s\n' "$err" | grep -c '^add rule ip t c ip id -1 counter$'
 assert_match "ten.nft:2:.*invalid priority" "$(printf '%s\n' "$err" | tail -3)" \
 	"then evaluation's"
 
+# A quota whose used bytes pass its size is the kernel's to refuse: the
+# rules' evaluation errors come first, and there are none of ours.
+check quota-used "5:29-37" "conflicting transport layer protocols" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority filter; }
+}
+add rule ip t c quota over 1460 bytes used 18 kbytes
+add rule ip t c tcp dport 1 udp dport 2
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
