@@ -252,6 +252,15 @@ add rule ip t c quota over 1460 bytes used 18 kbytes
 add rule ip t c tcp dport 1 udp dport 2
 EOF
 
+# A table block's map naming an object that is not there: the kernel
+# refuses the element, the caret under its key.
+check objmap-missing "3:64-70" "Could not process rule: No such file or directory" <<'EOF'
+table ip t {
+	counter c { }
+	map m { type ipv4_addr : counter; elements = { 1.2.3.4 : "c", 1.2.3.5 : "o" } }
+}
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
