@@ -261,6 +261,16 @@ table ip t {
 }
 EOF
 
+# A jump to a base chain is the kernel's to refuse: in the batch's turn,
+# after an object before it that the kernel refuses too.
+check jump-base "2:10-11 5:22-22" "Could not process rule: No such file or directory" <<'EOF'
+table ip t {
+	secmark sm { "system_u:object_r:ssh_server_packet_t:s0" }
+	chain c { type filter hook input priority filter; }
+}
+add rule ip t c jump c
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
