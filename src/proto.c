@@ -138,14 +138,13 @@ static const struct proto_desc proto_comp = {
 	},
 };
 
-/* The base header of GRE (RFC 2784): the checksum flag and the
- * reserved bits before the version, then the ethertype it carries. */
+/* GRE (RFC 2784): the flag bits and the version share two bytes. */
 static const struct proto_desc proto_gre = {
 	.name = "gre",
 	.base = PROTO_BASE_TRANSPORT_HDR,
 	.length = 32,
 	.templates = {
-		/* numbered as the system nft's set user data has them */
+		/* numbered as in 1.1.3's set user data */
 		[1] = HDR_INT("version", 13, 3),
 		[2] = HDR_INT("flags", 0, 5),
 		[3] = HDR_FIELD("protocol", &ethertype_type, 16, 16),

@@ -934,7 +934,21 @@ static bool exthdr_typeof_put(struct nftnl_udata_buf *ud,
 {
 	const struct exthdr_desc *d = expr->exthdr.desc;
 	const struct exthdr_field *f = expr->exthdr.field;
+	struct expr *named;
+	bool ok;
 
+	/* a raw one ("tcp option @30,8,8") as the field it covers, which
+	 * is how 1.1.3 lists it back ("tcp option mptcp length"); none
+	 * covered: 1.1.3 writes a field number out of memory it never
+	 * set, so it stays refused */
+	if (!f && !expr->exthdr.flags) {
+		named = expr_clone(expr);
+		exthdr_find_field(named);
+		ok = named->exthdr.field &&
+		     exthdr_typeof_put(ud, named);
+		expr_free(named);
+		return ok;
+	}
 	if (!d || !f || expr->exthdr.flags || expr->exthdr.offset != f->offset)
 		return false;
 	nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_FIELD, exthdr_typeof_field(d, f));

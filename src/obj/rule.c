@@ -47,8 +47,11 @@ static void rule_cmd_free(struct cmd *cmd)
 
 /* ---- evaluation ---- */
 
-/* A jump or goto lands on a regular chain of the rule's table (a
- * named map's elements too: src/obj/set.c). */
+/* A jump or goto lands on a chain of the rule's table (a named map's
+ * elements too: src/obj/set.c). One to a base chain is left to the
+ * kernel (EOPNOTSUPP), in the batch's turn with its other refusals, as
+ * 1.1.3 reports it: rule_explain_expr() and rule_explain_vmap_elem()
+ * put the caret. */
 int verdict_chain_evaluate(struct eval_ctx *ectx,
 				  const struct handle *h, const char *name,
 				  const struct location *loc)
@@ -59,17 +62,11 @@ int verdict_chain_evaluate(struct eval_ctx *ectx,
 	if (name_length_error(ectx->msgs, loc, name, NAME_JUMP) < 0)
 		return -1;
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
-	/* the kernel's refusals to 1.1.3 (ENOENT, EOPNOTSUPP) */
+	/* the kernel's refusal to 1.1.3 (ENOENT) */
 	if (!c && !unknown) {
 		erec_missing(ectx->msgs, loc,
 			     "chain '%s' does not exist in table %s %s",
 			     name, family_name(h->family), h->table.name);
-		return erec_as_kernel(ectx->msgs);
-	}
-	if (c && chain_is_base(c)) {
-		erec_error(ectx->msgs, loc,
-			   "'%s' is a base chain: jump and goto only lead to regular chains",
-			   name);
 		return erec_as_kernel(ectx->msgs);
 	}
 	return 0;
@@ -854,6 +851,11 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 	a = nla_find_nested(elem, chain_path, array_size(chain_path));
 	if (a)
 		target = nla_str(a);
+	/* a base chain: 1.1.3's bare words, under the chain's name */
+	if (target && e->err == EOPNOTSUPP) {
+		*loc = rule_verdict_location(cmd, r, target);
+		return xstrdup("");
+	}
 	if (target && e->err == ENOENT) {
 		*loc = rule_verdict_location(cmd, r, target);
 		return xasprintf("chain '%s' does not exist in table %s %s",
@@ -920,6 +922,61 @@ static char *rule_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return NULL;
 }
 
+/* The key of the element of @r's verdict map that jumps or goes to
+ * @name, NULL if none. */
+static const struct location *rule_vmap_key_location(const struct rule *r,
+						     const char *name)
+{
+	const struct stmt *stmt;
+	const struct expr *m, *v;
+	const struct location *at = NULL;
+	char *chain;
+
+	list_for_each_entry(stmt, &r->stmts, list) {
+		if (stmt->type != STMT_VERDICT || !stmt->expr ||
+		    stmt->expr->etype != EXPR_MAP ||
+		    stmt->expr->map.mappings->etype != EXPR_SET)
+			continue;
+		list_for_each_entry(m, &stmt->expr->map.mappings->expr_list.expressions,
+				    list) {
+			v = m->etype == EXPR_MAPPING ? m->mapping.data : NULL;
+			if (!v || v->etype != EXPR_VERDICT || !v->verdict.chain ||
+			    v->verdict.chain->etype != EXPR_VALUE)
+				continue;
+			chain = constant_expr_get_string(v->verdict.chain);
+			if (!strcmp(chain, name))
+				at = &m->mapping.key->location;
+			xfree(chain);
+			if (at)
+				return at;
+		}
+	}
+	return NULL;
+}
+
+/* A verdict map's element jumps to a base chain (EOPNOTSUPP): the
+ * caret under its key, 1.1.3's bare words. */
+static char *rule_explain_vmap_elem(const struct mnl_err *e,
+				    const struct cmd *cmd,
+				    const struct rule *r,
+				    const struct location **loc)
+{
+	static const uint16_t chain_path[] = {
+		NFTA_SET_ELEM_DATA, NFTA_DATA_VERDICT, NFTA_VERDICT_CHAIN
+	};
+	const struct location *at;
+	const struct nlattr *a;
+	const char *name;
+
+	a = nla_find_nested(e->attr, chain_path, array_size(chain_path));
+	name = a ? nla_str(a) : NULL;
+	at = name ? rule_vmap_key_location(r, name) : NULL;
+	if (!at)
+		return NULL;
+	*loc = cmd_loc_or(cmd, at);
+	return xstrdup("");
+}
+
 /* An element of the rule's object map names a missing object. */
 static char *rule_explain_setelem(const struct mnl_err *e,
 				  const struct cmd *cmd, const void *obj,
@@ -933,8 +990,12 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 	const char *name;
 
 	/* path: NFTA_SET_ELEM_LIST_ELEMENTS, the element (by its index) */
-	if (!r || e->err != ENOENT || e->depth != 2 ||
+	if (!r || e->depth != 2 ||
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS))
+		return NULL;
+	if (e->err == EOPNOTSUPP)
+		return rule_explain_vmap_elem(e, cmd, r, loc);
+	if (e->err != ENOENT)
 		return NULL;
 	a = nla_find_nested(e->attr, objref_path, 1);
 	if (a == NULL)

@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <libnftnl/expr.h>
+#include <linux/netfilter/nfnetlink.h>
 #include <assert.h>
 #include <string.h>
 #include <libmnl/libmnl.h>
@@ -1171,6 +1172,23 @@ static void element_member_key(const struct expr *m, const struct expr *key,
 	interval_clear(&iv);
 }
 
+/* The message fills a rule's anonymous set: its owner is the rule. */
+static bool element_msg_is_anon(const struct mnl_err *e)
+{
+	const struct nlattr *a;
+	const char *name;
+
+	if (!e->req)
+		return true;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_SET)
+			continue;
+		name = mnl_attr_get_str(a);
+		return !strncmp(name, "__", 2);
+	}
+	return true;
+}
+
 /*
  * The kernel refused one element of an element command (a key it
  * does not hold, one it holds already, one past the set's size): the
@@ -1188,11 +1206,15 @@ static char *element_explain_attr(const struct mnl_err *e,
 	const struct expr *m;
 	unsigned int len;
 
-	(void)obj;
-	/* a set's own command (a table block's elements are another's) */
-	if (cmd->obj != CMD_OBJ_ELEMENT && cmd->obj != CMD_OBJ_SET)
+	/* a set's own command, or a set of a table block (the message's
+	 * object: see set_block_location()) */
+	if (cmd->obj == CMD_OBJ_ELEMENT || cmd->obj == CMD_OBJ_SET)
+		s = cmd->set;
+	else if (cmd->obj == CMD_OBJ_TABLE && obj &&
+		 !element_msg_is_anon(e))
+		s = obj;
+	else
 		return NULL;
-	s = cmd->set;
 	if (e->depth < 2 ||
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS) || !s ||
 	    !s->key || !s->init || s->init->etype != EXPR_SET)

@@ -487,8 +487,12 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 		set_key_mark_order(s);
 		return set_data_evaluate(ectx, s);
 	}
-	if (!s->key_types)
+	if (!s->key_types) {
+		/* 1.1.3 says it again for the elements it then cannot add */
+		if (s->init)
+			set_decl_no_key(ectx, s);
 		return set_decl_no_key(ectx, s);
+	}
 	if (set_decl_check_names(ectx, s, s->key_types, &s->key_loc,
 				 false) < 0)
 		return -1;

@@ -70,14 +70,6 @@ static json_t *quota_stmt_json(const struct stmt *stmt,
 	return json_wrap("quota", obj);
 }
 
-static int quota_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
-{
-	/* the kernel refuses it with a bare EINVAL */
-	if (stmt->quota.used > stmt->quota.bytes)
-		return stmt_error(ectx, stmt,
-				  "quota used is more than the quota");
-	return 0;
-}
 
 static void quota_stmt_linearize(struct lin_ctx *lctx,
 				 const struct stmt *stmt)
@@ -169,7 +161,6 @@ const struct stmt_ops quota_stmt_ops = {
 	.name		= "quota",
 	.print		= quota_stmt_print,
 	.json		= quota_stmt_json,
-	.evaluate	= quota_stmt_evaluate,
 	.linearize	= quota_stmt_linearize,
 	.nl_name	= "quota",
 	.delinearize	= quota_stmt_delinearize,

@@ -372,6 +372,10 @@ err_cases=(
 	"add rule ip e c tcp dport . ip saddr . meta mark { 22 . 1.2.3.4 . x }"
 	"add set ip e d39 { type mark; elements = { x counter } }"
 	"add map ip e d40 { type mark . mark : mark; elements = { x . 1 counter : 1 } }"
+	"add set ip e d43 { typeof tcp option sack-perm kind; elements = { 4 } }"
+	"add set ip e d44 { typeof ip saddr . tcp option maxseg kind; }"
+	"add map ip e d45 { typeof tcp option nop kind : ip saddr; size 2; }"
+	"add map ip e d46 { typeof ip saddr : tcp option window kind; }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"

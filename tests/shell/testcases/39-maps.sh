@@ -91,7 +91,9 @@ if ! is_system_nft; then
 	assert_caret_under "$out" nosuch "unknown chain: caret under its name"
 	out=$(nft add rule ip t out tcp dport vmap { 22 : goto out } 2>&1) &&
 		fail "a goto to a base chain was accepted"
-	assert_match "'out' is a base chain" "$out" "a goto to a base chain is refused"
+	assert_match "Could not process rule: Operation not supported" "$out" \
+		"a goto to a base chain is the kernel's to refuse"
+	assert_caret_under "$out" 22 "a goto to a base chain: under its key"
 	out=$(nft add rule ip t out meta mark set tcp dport map { 22 : accept } 2>&1) &&
 		fail "a verdict as a mark was accepted"
 	assert_caret_under "$out" accept "a verdict in a data map: caret under it"

@@ -224,6 +224,18 @@ for k in "jhash ip saddr mod 2" "socket cgroupv2 level 1" "osf version" \
 	assert_match '\^\^\^' "$out" "with a caret"
 done
 
+# a raw TCP option that covers a named field is that field to 1.1.3, in
+# its user data and its listing; one that covers none it describes with
+# a field number from memory it never set: refused
+nft add set ip u raw '{ typeof tcp option @30,8,8 . tcp option @2,16,16; }' ||
+	fail "a raw TCP option's typeof"
+assert_match "typeof tcp option mptcp length . tcp option maxseg size" \
+	"$(nft list set ip u raw)" "listed as the fields it covers"
+nft delete set ip u raw
+out=$(nft add set ip u r '{ typeof tcp option @2,16,8; }' 2>&1)
+assert_match "typeof of this expression is not supported" "$out" \
+	"a raw TCP option covering no field refused"
+
 # a masked or shifted key: nft 1.0.6 refuses it too, and nothing we may
 # go by says how upstream 1.1 describes it in the user data; the error
 # says what to write instead, the caret under the member it is about

@@ -277,6 +277,35 @@ add rule ip t c meta day 3-86
 add rule ip t c meta day vmap { 86 : accept }
 EOF
 
+# A quota whose used bytes pass its size is the kernel's to refuse: the
+# rules' evaluation errors come first, and there are none of ours.
+check quota-used "5:29-37" "conflicting transport layer protocols" <<'EOF'
+table ip t {
+	chain c { type filter hook input priority filter; }
+}
+add rule ip t c quota over 1460 bytes used 18 kbytes
+add rule ip t c tcp dport 1 udp dport 2
+EOF
+
+# A table block's map naming an object that is not there: the kernel
+# refuses the element, the caret under its key.
+check objmap-missing "3:64-70" "Could not process rule: No such file or directory" <<'EOF'
+table ip t {
+	counter c { }
+	map m { type ipv4_addr : counter; elements = { 1.2.3.4 : "c", 1.2.3.5 : "o" } }
+}
+EOF
+
+# A jump to a base chain is the kernel's to refuse: in the batch's turn,
+# after an object before it that the kernel refuses too.
+check jump-base "2:10-11 5:22-22" "Could not process rule: No such file or directory" <<'EOF'
+table ip t {
+	secmark sm { "system_u:object_r:ssh_server_packet_t:s0" }
+	chain c { type filter hook input priority filter; }
+}
+add rule ip t c jump c
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
