@@ -10,8 +10,8 @@
  *   4 length    in bits: a raw load's, and that of a field it types as
  *               a plain integer ("ip ttl", "vlan id", "ah spi")
  *
- * Its field numbers are ours except for vlan, where it has a "cfi"
- * between dei and id (the same bit as dei, which we read it as).
+ * Its field numbers are ours except for vlan, where it has "cfi"
+ * between dei and id (our last: the same bit as dei).
  */
 #include <string.h>
 #include <expr.h>
@@ -45,8 +45,8 @@ static const struct payload_typeof_proto {
 	{ 8, "tcp" }, { 9, "dccp" }, { 10, "sctp" }, { 11, "th" },
 	{ 12, "ip" }, { 13, "ip6" }, { 14, "icmpv6" }, { 15, "arp" },
 	{ 16, "vlan",
-	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5 },
-	  .from_sys = { [1] = 1, [2] = 2, [3] = 2, [4] = 3, [5] = 4 } },
+	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5, [5] = 3 },
+	  .from_sys = { [1] = 1, [2] = 2, [3] = 5, [4] = 3, [5] = 4 } },
 	{ 17, "ether" },
 };
 
