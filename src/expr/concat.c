@@ -351,6 +351,7 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct expr *concat)
 {
 	struct expr *i, *rel, *types;
+	struct proto_ctx pctx;
 	struct stmt *tmp;
 	unsigned int b;
 
@@ -358,6 +359,11 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 	list_for_each_entry(i, &concat->expr_list.expressions, list) {
 		if (i->ops->delin_postprocess == NULL)
 			continue;
+		/* a member selects no header: each is named in the context
+		 * the rule's matches set ("ether type . vlan pcp" after
+		 * "ether type 8021q"), and the stand-in match leaves none
+		 * behind */
+		pctx = dctx->pctx;
 		rel = relational_expr_alloc(&stmt->location,
 					    stmt->expr->binop.op, expr_get(i),
 					    set_expr_alloc(&stmt->location));
@@ -367,6 +373,7 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 			if (dctx->deps[b] == tmp)
 				dctx->deps[b] = NULL;
 		stmt_free(tmp);
+		dctx->pctx = pctx;
 	}
 	concat_set_len(concat);
 	concat_raw_types_fill(types, concat);
