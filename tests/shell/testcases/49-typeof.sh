@@ -150,6 +150,22 @@ if have_ref && ! is_system_nft; then
 	assert_eq "$out" "		typeof vlan cfi . vlan dei" \
 		"the system nft lists our typeof vlan cfi"
 	nft delete set inet ty v
+	# fields numbered otherwise in its user data than in our tables:
+	# each side's typeof set leaves the same state
+	for n in nft refnft; do
+		$n -f - <<-EOF || fail "$n: typeof field numbers"
+		table inet tn {
+			set a { typeof icmpv6 id . icmpv6 sequence . icmpv6 max-delay; }
+			set b { typeof icmpv6 taddr . icmpv6 daddr . icmpv6 mtu; }
+			set c { typeof igmp mrt . igmp checksum . igmp group; }
+			set d { typeof vlan cfi . vlan dei . vlan id; }
+		}
+		EOF
+		python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/$n.tn"
+		$n delete table inet tn
+	done
+	assert_files_eq "$TMPD/refnft.tn" "$TMPD/nft.tn" \
+		"typeof sets of icmpv6, igmp and vlan fields as the reference makes them"
 fi
 
 # JSON: {"typeof": EXPR} for "type" as upstream 1.1.3 writes it, and
