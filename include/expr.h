@@ -103,6 +103,11 @@ enum expr_flags {
 	 * status), not counted against the limit of nested binary
 	 * operations */
 	EXPR_F_FLAGS_LIST	= 1 << 8,
+	/* a member of a dumped concatenation that the anonymous set's
+	 * typeof holds as a raw load ("@nh,16,16"): its values keep the
+	 * raw load's type (hex) once the member is named ("ip length"),
+	 * as upstream 1.1.3 lists them */
+	EXPR_F_RAW_TYPEOF	= 1 << 9,
 };
 
 /*

@@ -265,6 +265,9 @@ void set_typeof_put(struct nftnl_udata_buf *ud, const struct expr *key);
 /* An anonymous set's key, as upstream 1.1.3 describes it. */
 void set_typeof_put_anon(struct nftnl_udata_buf *ud, const struct expr *key);
 int set_typeof_parse(const void *data, uint32_t len, struct expr **key);
+/* Marks the members of @left, a dumped anonymous set's concatenated key,
+ * that its typeof holds as raw loads (EXPR_F_RAW_TYPEOF). */
+void set_mark_raw_typeof(const struct nftnl_set *nls, struct expr *left);
 /* A key or data given by type ("type ipv4_addr . mark"), as upstream
  * 1.1.3 describes it; @data NULL for an object map's data. */
 void set_typeof_put_type(struct nftnl_udata_buf *ud, const struct expr *key);

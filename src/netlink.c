@@ -110,6 +110,10 @@ static void netlink_dump_set(struct nft_ctx *nft, const struct lin_set *s)
 		return;
 	nftnl_set_fprintf(fp, s->set, NFTNL_OUTPUT_DEFAULT, 0);
 	fprintf(fp, "\n");
+	/* a meter's set (named) goes without elements, and without a
+	 * line for them */
+	if (!(nftnl_set_get_u32(s->set, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS))
+		return;
 	nftnl_set_fprintf(fp, s->elems, NFTNL_OUTPUT_DEFAULT, 0);
 	fprintf(fp, "\n");
 }

@@ -319,6 +319,10 @@ const struct proto_desc proto_vlan = {
 		[2] = HDR_INT("dei", 3, 1),
 		[3] = HDR_INT("id", 4, 12),
 		[VLAN_TYPE_FIELD] = HDR_FIELD("type", &ethertype_type, 16, 16),
+		/* dei's old name: the same bit, listed as dei in rules
+		 * (the first field there), kept as written in a typeof,
+		 * which the system nft writes as a field of its own */
+		[5] = HDR_INT("cfi", 3, 1),
 	},
 };
 
@@ -352,24 +356,11 @@ const struct proto_desc *proto_lookup(const char *name)
 	return NULL;
 }
 
-/* Older names of fields, taken as input, listed by the new one. */
-static const struct {
-	const struct proto_desc *desc;
-	const char *alias;
-	const char *token;
-} proto_field_aliases[] = {
-	{ &proto_vlan, "cfi", "dei" },
-};
-
 unsigned int proto_field_lookup(const struct proto_desc *desc,
 				const char *token)
 {
 	unsigned int i;
 
-	for (i = 0; i < array_size(proto_field_aliases); i++)
-		if (proto_field_aliases[i].desc == desc &&
-		    !strcmp(proto_field_aliases[i].alias, token))
-			token = proto_field_aliases[i].token;
 	for (i = 1; i < PROTO_MAX_FIELDS; i++)
 		if (desc->templates[i].token &&
 		    !strcmp(desc->templates[i].token, token))

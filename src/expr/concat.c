@@ -304,6 +304,47 @@ static void concat_expr_linearize(struct lin_ctx *lctx,
 }
 
 /*
+ * The types a dumped set's members take: the concatenation's once its
+ * members are named, but a member the set's typeof holds as a raw load
+ * (EXPR_F_RAW_TYPEOF) keeps the raw load's. A copy of @concat before
+ * naming, completed by concat_raw_types_fill().
+ */
+static struct expr *concat_raw_types(const struct expr *concat)
+{
+	const struct expr *i;
+
+	list_for_each_entry(i, &concat->expr_list.expressions, list)
+		if (i->flags & EXPR_F_RAW_TYPEOF)
+			return expr_clone(concat);
+	return expr_get((struct expr *)concat);
+}
+
+static void concat_raw_types_fill(struct expr *types,
+				  const struct expr *concat)
+{
+	struct expr *t, *next;
+	const struct expr *i;
+
+	if (types == concat)
+		return;
+	i = list_first_entry(&concat->expr_list.expressions, struct expr,
+			     list);
+	list_for_each_entry_safe(t, next, &types->expr_list.expressions,
+				 list) {
+		if (!(t->flags & EXPR_F_RAW_TYPEOF)) {
+			list_del(&t->list);
+			expr_free(t);
+			list_link_(&expr_clone(i)->list, next->list.prev,
+				   &next->list);
+		}
+		i = list_next_entry(i, list);
+	}
+	types->dtype = concat->dtype;
+	types->byteorder = concat->byteorder;
+	types->len = concat->len;
+}
+
+/*
  * Each member is a load whose own postprocessing names it ("ip saddr")
  * and drops the dependency it implies. It runs on a stand-in match of
  * the member alone, against an empty set, so it cannot mistake the
@@ -313,13 +354,20 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt,
 					  struct expr *concat)
 {
-	struct expr *i, *rel;
+	struct expr *i, *rel, *types;
+	struct proto_ctx pctx;
 	struct stmt *tmp;
 	unsigned int b;
 
+	types = concat_raw_types(concat);
 	list_for_each_entry(i, &concat->expr_list.expressions, list) {
 		if (i->ops->delin_postprocess == NULL)
 			continue;
+		/* a member selects no header: each is named in the context
+		 * the rule's matches set ("ether type . vlan pcp" after
+		 * "ether type 8021q"), and the stand-in match leaves none
+		 * behind */
+		pctx = dctx->pctx;
 		rel = relational_expr_alloc(&stmt->location,
 					    stmt->expr->binop.op, expr_get(i),
 					    set_expr_alloc(&stmt->location));
@@ -329,9 +377,12 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 			if (dctx->deps[b] == tmp)
 				dctx->deps[b] = NULL;
 		stmt_free(tmp);
+		dctx->pctx = pctx;
 	}
 	concat_set_len(concat);
-	expr_retype_constant(stmt->expr->binop.right, concat);
+	concat_raw_types_fill(types, concat);
+	expr_retype_constant(stmt->expr->binop.right, types);
+	expr_free(types);
 }
 
 /*

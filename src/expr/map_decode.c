@@ -802,6 +802,7 @@ int map_lookup_delinearize(struct delin_ctx *dctx,
 					   name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
+	set_mark_raw_typeof(nls, key);
 	mappings = map_anon_mappings(nls, key, hton, as_sent);
 	if (mappings == NULL) {
 		expr_free(key);

@@ -10,8 +10,8 @@
  *   4 length    in bits: a raw load's, and that of a field it types as
  *               a plain integer ("ip ttl", "vlan id", "ah spi")
  *
- * Its field numbers are ours except for vlan, where it has a "cfi"
- * between dei and id (the same bit as dei, which we read it as).
+ * Its field numbers are ours except for vlan, where it has "cfi"
+ * between dei and id (our last: the same bit as dei), icmpv6 and igmp.
  */
 #include <string.h>
 #include <expr.h>
@@ -41,12 +41,20 @@ static const struct payload_typeof_proto {
 } payload_typeof_protos[] = {
 	{ 1, "ah" }, { 2, "esp" },
 	{ 3, "comp", .no_len = 1 << 2 },	/* flags: a bitmask to it */
-	{ 4, "icmp" }, { 5, "igmp" }, { 6, "udp" }, { 7, "udplite" },
+	{ 4, "icmp" },
+	/* checksum before mrt there */
+	{ 5, "igmp", .to_sys = { [2] = 3, [3] = 2 },
+	  .from_sys = { [2] = 3, [3] = 2 } }, { 6, "udp" }, { 7, "udplite" },
 	{ 8, "tcp" }, { 9, "dccp" }, { 10, "sctp" }, { 11, "th" },
-	{ 12, "ip" }, { 13, "ip6" }, { 14, "icmpv6" }, { 15, "arp" },
+	{ 12, "ip" }, { 13, "ip6" },
+	/* no gap between mtu and id there */
+	{ 14, "icmpv6",
+	  .to_sys = { [7] = 6, [8] = 7, [9] = 8, [10] = 9, [11] = 10 },
+	  .from_sys = { [6] = 7, [7] = 8, [8] = 9, [9] = 10, [10] = 11 } },
+	{ 15, "arp" },
 	{ 16, "vlan",
-	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5 },
-	  .from_sys = { [1] = 1, [2] = 2, [3] = 2, [4] = 3, [5] = 4 } },
+	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5, [5] = 3 },
+	  .from_sys = { [1] = 1, [2] = 2, [3] = 5, [4] = 3, [5] = 4 } },
 	{ 17, "ether" }, { 20, "gre" },
 };
 

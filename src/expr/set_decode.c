@@ -656,6 +656,47 @@ static int set_lookup_warn(struct delin_ctx *dctx, const char *fmt,
 	return -1;
 }
 
+/* Whether @t, a member of a set's typeof, is a raw load. */
+static bool set_typeof_is_raw(const struct expr *t)
+{
+	return t->etype == EXPR_PAYLOAD && t->payload.desc == NULL;
+}
+
+/*
+ * Marks the members of the concatenation @left that the anonymous set
+ * @nls' typeof holds as raw loads (EXPR_F_RAW_TYPEOF): upstream 1.1.3
+ * types an anonymous set's members by its typeof, so "@nh,16,16 . tcp
+ * dport { 65535 . 22 }" lists as "ip length . tcp dport { 0xffff . 22 }".
+ */
+void set_mark_raw_typeof(const struct nftnl_set *nls, struct expr *left)
+{
+	struct expr *key = NULL, *i;
+	const struct expr *t;
+	const void *ud;
+	uint32_t len = 0;
+
+	if (left->etype != EXPR_CONCAT ||
+	    !nftnl_set_is_set(nls, NFTNL_SET_USERDATA))
+		return;
+	ud = nftnl_set_get_data(nls, NFTNL_SET_USERDATA, &len);
+	if (set_typeof_parse(ud, len, &key) != 1)
+		return;
+	if (key->etype != EXPR_CONCAT)
+		goto out;
+	t = list_first_entry(&key->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &left->expr_list.expressions, list) {
+		if (&t->list == &key->expr_list.expressions)
+			break;
+		if (i->etype == EXPR_PAYLOAD && set_typeof_is_raw(t) &&
+		    t->payload.offset == i->payload.offset &&
+		    t->len == i->len)
+			i->flags |= EXPR_F_RAW_TYPEOF;
+		t = list_next_entry(t, list);
+	}
+out:
+	expr_free(key);
+}
+
 int set_lookup_delinearize(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle)
 {
@@ -697,6 +738,7 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 		left = payload_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
 	} else {
+		set_mark_raw_typeof(nls, left);
 		/* elements holding counters or comments: decoded one by
 		 * one, each keeping them */
 		set = as_sent ? NULL :

@@ -23,6 +23,7 @@
 #include <libnftnl/expr.h>
 #include <libnftnl/rule.h>
 #include <libnftnl/set.h>
+#include <libnftnl/udata.h>
 
 #define DYNSET_MAX_STMTS	8
 
@@ -405,6 +406,20 @@ static unsigned int dynset_key_bytes(const struct expr *key)
 	return n;
 }
 
+/* A meter's set's user data, as upstream 1.1 writes it: its key's byte
+ * order alone (a concatenation has none: 0). */
+static void dynset_meter_udata(struct nftnl_set *set, const struct expr *key)
+{
+	struct nftnl_udata_buf *ud = set_udata_scratch();
+
+	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
+			    key->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
+			    key->byteorder);
+	nftnl_set_set_data(set, NFTNL_SET_USERDATA, nftnl_udata_buf_data(ud),
+			   nftnl_udata_buf_len(ud));
+	nftnl_udata_buf_free(ud);
+}
+
 /*
  * The set of a meter goes into the batch before its rule, as a named
  * dynamic set ("set m { type ipv4_addr; flags dynamic; }", with timeout
@@ -433,6 +448,7 @@ static void dynset_meter_queue(struct lin_ctx *lctx, const struct stmt *stmt)
 	nftnl_set_set_u32(set, NFTNL_SET_KEY_LEN, dynset_key_bytes(key));
 	if (stmt->dynset.size)
 		nftnl_set_set_u32(set, NFTNL_SET_DESC_SIZE, stmt->dynset.size);
+	dynset_meter_udata(set, key);
 	nftnl_set_set_u32(elems, NFTNL_SET_FAMILY, lctx->family);
 	nftnl_set_set_str(elems, NFTNL_SET_TABLE, table ? table : "");
 	nftnl_set_set_str(elems, NFTNL_SET_NAME, name);

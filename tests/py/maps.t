@@ -397,3 +397,29 @@ list: meta mark set @nh,0,8 map { 4 : 0x00000001, 16 : 0x00000002 }
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"base": "nh", "offset": 0, "len": 8}}, "data": {"set": [[4, 1], [16, 2]]}}}}}]
+
+# 1.1.3 reads the key's second field at the wrong place and lists 0,
+# which loads back as another element (README "Differences"); ours lists
+# the element the kernel holds
+rule ip inet: meta mark set ip saddr . ip length map { 1.2.3.4 . 9236 : 0 }
+list: meta mark set ip saddr . ip length map { 1.2.3.4 . 9236 : 0x00000000 }
+  __map%d t b
+  __map%d t 0
+  	element 04030201 00001424  : 00000000 0 [end]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ network header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+bytecode inet:
+  __map%d t b
+  __map%d t 0
+  	element 04030201 00001424  : 00000000 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ payload load 2b @ network header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "ip", "field": "length"}}]}, "data": {"set": [[{"concat": ["1.2.3.4", 9236]}, 0]]}}}}}]
+ref-list: meta mark set ip saddr . ip length map { 1.2.3.4 . 0 : 0x00000000 }
+ref-json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"concat": [{"payload": {"protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "ip", "field": "length"}}]}, "data": {"set": [[{"concat": ["1.2.3.4", 0]}, 0]]}}}}}]

@@ -235,3 +235,55 @@ json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 8, "l
 json-bytecode:
   [ payload load 1b @ network header + 1 => reg 1 ]
   [ cmp eq reg 1 0x00000005 ]
+
+# a raw load in a concatenation: named once listed ("ip length"), its
+# members keep the raw load's type (hex), as 1.1.3 types an anonymous
+# set's members by its typeof; from JSON, which names the
+# field, they take the field's type
+rule ip: @nh,16,16 . tcp dport { 65535 . 22, 1-4 . 80 }
+list: ip length . tcp dport { 0xffff . 22, 0x1-0x4 . 80 }
+  __set%d t 87
+  __set%d t 0
+  	element 0000ffff 00001600  - 0000ffff 00001600  : 0 [end]	element 00000100 00005000  - 00000400 00005000  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ network header + 2 => reg 1 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "length"}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": [65535, 22]}, {"concat": [{"range": [1, 4]}, 80]}]}}}]
+json-list: ip length . tcp dport { 65535 . 22, 1-4 . 80 }
+
+rule ip: @nh,16,16 . meta mark { 65535 . 1 }
+list: ip length . meta mark { 0xffff . 0x00000001 }
+  __set%d t 3
+  __set%d t 0
+  	element 0000ffff 00000001  : 0 [end]
+  [ payload load 2b @ network header + 2 => reg 1 ]
+  [ meta load mark => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "length"}}, {"meta": {"key": "mark"}}]}, "right": {"set": [{"concat": [65535, 1]}]}}}]
+json-list: ip length . meta mark { 65535 . 0x00000001 }
+
+rule ip: meta mark . @nh,16,16 vmap { 1 . 0x2cd-0x4f6 : drop, 2 . 0xa86c : accept }
+list: meta mark . ip length vmap { 0x00000001 . 0x2cd-0x4f6 : drop, 0x00000002 . 0xa86c : accept }
+  __map%d t 8f
+  __map%d t 0
+  	element 01000000 0000cd02  - 01000000 0000f604  : drop 0 [end]	element 02000000 00006ca8  - 02000000 00006ca8  : accept 0 [end]
+  [ meta load mark => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ payload load 2b @ network header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"concat": [{"meta": {"key": "mark"}}, {"payload": {"protocol": "ip", "field": "length"}}]}, "data": {"set": [[{"concat": [1, {"range": [717, 1270]}]}, {"drop": null}], [{"concat": [2, 43116]}, {"accept": null}]]}}}]
+json-list: meta mark . ip length vmap { 0x00000001 . 717-1270 : drop, 0x00000002 . 43116 : accept }
+
+rule arp: meta mark . @nh,16,16 vmap { 1 . 0x2cd-0x4f6 : drop, 2 . 0xa86c : accept }
+list: meta mark . arp ptype vmap { 0x00000001 . 0x2cd-0x4f6 : drop, 0x00000002 . 0xa86c : accept }
+  __map%d t 8f
+  __map%d t 0
+  	element 01000000 0000cd02  - 01000000 0000f604  : drop 0 [end]	element 02000000 00006ca8  - 02000000 00006ca8  : accept 0 [end]
+  [ meta load mark => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ payload load 2b @ network header + 2 => reg 9 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"concat": [{"meta": {"key": "mark"}}, {"payload": {"protocol": "arp", "field": "ptype"}}]}, "data": {"set": [[{"concat": [1, {"range": [717, 1270]}]}, {"drop": null}], [{"concat": [2, 43116]}, {"accept": null}]]}}}]
+json-list: meta mark . arp ptype vmap { 0x00000001 . 0x02cd-0x04f6 : drop, 0x00000002 . 0xa86c : accept }

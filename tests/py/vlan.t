@@ -340,3 +340,50 @@ bytecode netdev:
   [ bitwise reg 1 = ( reg 1 & 0x00000007 ) ^ 0x00000000 ]
   [ cmp eq reg 1 0x00000001 ]
 json: [{"match": {"op": "==", "left": {"&": [{"payload": {"protocol": "vlan", "field": "pcp"}}, 7]}, "right": 1}}]
+
+# a concatenation's members are named in the rule's context: "ether type"
+# in it does not undo the tag its dependency selected
+rule: ether type . vlan pcp { 0 . 7 }
+list: ether type . vlan pcp { 0x0000 . 7 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000000 00000007  : 0 [end]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ payload load 1b @ link header + 14 => reg 9 ]
+  [ bitwise reg 9 = ( reg 9 & 0x000000e0 ) ^ 0x00000000 ]
+  [ bitwise reg 9 = ( reg 9 >> 0x00000005 ) ]
+  [ lookup reg 1 set __set%d ]
+bytecode bridge:
+  __set%d t 3
+  __set%d t 0
+  	element 00000000 00000007  : 0 [end]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ payload load 1b @ link header + 14 => reg 9 ]
+  [ bitwise reg 9 = ( reg 9 & 0x000000e0 ) ^ 0x00000000 ]
+  [ bitwise reg 9 = ( reg 9 >> 0x00000005 ) ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ether", "field": "type"}}, {"payload": {"protocol": "vlan", "field": "pcp"}}]}, "right": {"set": [{"concat": [0, 7]}]}}}]
+
+rule inet: @nh,3,5 . ether type . vlan pcp vmap { 0x10 . 0 . 7 : goto target, 13 . 0 . 0 : accept }
+list: @nh,3,5 . ether type . vlan pcp vmap { 0xd . 0x0000 . 0 : accept, 0x10 . 0x0000 . 7 : goto target }
+  __map%d t b
+  __map%d t 0
+  	element 00000010 00000000 00000007  : goto -> target 0 [end]	element 0000000d 00000000 00000000  : accept 0 [end]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000081 ]
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
+  [ payload load 2b @ link header + 12 => reg 9 ]
+  [ payload load 1b @ link header + 14 => reg 10 ]
+  [ bitwise reg 10 = ( reg 10 & 0x000000e0 ) ^ 0x00000000 ]
+  [ bitwise reg 10 = ( reg 10 >> 0x00000005 ) ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"concat": [{"payload": {"base": "nh", "offset": 3, "len": 5}}, {"payload": {"protocol": "ether", "field": "type"}}, {"payload": {"protocol": "vlan", "field": "pcp"}}]}, "data": {"set": [[{"concat": [13, 0, 0]}, {"accept": null}], [{"concat": [16, 0, 7]}, {"goto": {"target": "target"}}]]}}}]

@@ -142,6 +142,32 @@ assert_match '"elem": \{"val": "10.0.0.2", "limit": \{"rate": 1, "burst": 2, "pe
 	"$(nft -j list set ip m flood)" "the element's limit in JSON"
 nft delete table ip m
 
+# a meter's set as the reference makes it, attribute by attribute: its
+# user data holds the key's byte order (host, network, none for a
+# concatenation), and --debug=netlink prints no elements line for it
+if have_ref; then
+	for n in nft refnft; do
+		$n -f - <<-EOF || fail "$n: meters"
+		table ip m {
+			chain in { type filter hook input priority filter; }
+		}
+		add rule ip m in meter m1 { ip saddr counter }
+		add rule ip m in meter m2 { meta mark counter }
+		add rule ip m in meter m3 size 10 { ip saddr . tcp dport timeout 10s counter }
+		EOF
+		python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/$n.state"
+		$n flush ruleset
+	done
+	assert_files_eq "$TMPD/refnft.state" "$TMPD/nft.state" \
+		"the meters' sets as the reference makes them"
+	nft add table ip m
+	nft add chain ip m in
+	out=$(nft --debug=netlink add rule ip m in meter m1 '{ ip saddr counter }')
+	ref=$(refnft --debug=netlink add rule ip m in meter m2 '{ ip saddr counter }' | sed 's/m2/m1/')
+	assert_eq "$out" "$ref" "a meter's bytecode as the reference prints it"
+	nft delete table ip m
+fi
+
 # Debian 12's nft 1.0.6 made meters of anonymous sets: they list as
 # upstream 1.1.3 lists them, "meter NAME size N { ... }", and its JSON
 # loads back

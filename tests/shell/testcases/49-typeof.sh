@@ -139,11 +139,33 @@ if have_ref && ! is_system_nft; then
 	assert_eq "$rc" 1 "a set with a jhash typeof is not listed"
 	assert_match "it holds set v" "$out" "and named"
 	refnft delete set inet ty v
-	# "vlan cfi" is the bit we call dei (the system nft has both)
+	# "vlan cfi", dei's old name, is a field of its own in a typeof
+	# (rules list the bit as dei), as the system nft writes and lists it
 	refnft add set inet ty v '{ typeof vlan cfi; }'
 	out=$(nft list set inet ty v | grep typeof)
-	assert_eq "$out" "		typeof vlan dei" "the system nft's typeof vlan cfi"
+	assert_eq "$out" "		typeof vlan cfi" "the system nft's typeof vlan cfi"
 	refnft delete set inet ty v
+	nft add set inet ty v '{ typeof vlan cfi . vlan dei; }'
+	out=$(refnft list set inet ty v | grep typeof)
+	assert_eq "$out" "		typeof vlan cfi . vlan dei" \
+		"the system nft lists our typeof vlan cfi"
+	nft delete set inet ty v
+	# fields numbered otherwise in its user data than in our tables:
+	# each side's typeof set leaves the same state
+	for n in nft refnft; do
+		$n -f - <<-EOF || fail "$n: typeof field numbers"
+		table inet tn {
+			set a { typeof icmpv6 id . icmpv6 sequence . icmpv6 max-delay; }
+			set b { typeof icmpv6 taddr . icmpv6 daddr . icmpv6 mtu; }
+			set c { typeof igmp mrt . igmp checksum . igmp group; }
+			set d { typeof vlan cfi . vlan dei . vlan id; }
+		}
+		EOF
+		python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/$n.tn"
+		$n delete table inet tn
+	done
+	assert_files_eq "$TMPD/refnft.tn" "$TMPD/nft.tn" \
+		"typeof sets of icmpv6, igmp and vlan fields as the reference makes them"
 fi
 
 # JSON: {"typeof": EXPR} for "type" as upstream 1.1.3 writes it, and
