@@ -86,6 +86,11 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
  * memory order, so host order values are turned big endian first. */
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
 unsigned int lin_byteorder_size(unsigned int len);
+/* A header field's masked bytes in @reg (@len bits of them) brought
+ * down to its value, @shift bits up: turned host order where they are
+ * several bytes, then shifted down, as the reference does for keys. */
+void lin_field_down(struct lin_ctx *lctx, enum nft_registers reg,
+		    unsigned int len, unsigned int shift);
 /* reg = reg << @bits (or >>, @op), @len bytes */
 void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
 	       enum nft_bitwise_ops op, unsigned int bits, unsigned int len);

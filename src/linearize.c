@@ -94,6 +94,18 @@ void lin_shift(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+void lin_field_down(struct lin_ctx *lctx, enum nft_registers reg,
+		    unsigned int len, unsigned int shift)
+{
+	if (shift == 0)
+		return;
+	if (len > BITS_PER_BYTE)
+		lin_byteorder(lctx, reg, NFT_BYTEORDER_NTOH,
+			      len / BITS_PER_BYTE,
+			      lin_byteorder_size(len / BITS_PER_BYTE));
+	lin_shift(lctx, reg, NFT_BITWISE_RSHIFT, shift, len / BITS_PER_BYTE);
+}
+
 /* The reference turns a value around in units of the largest power of
  * two of at most 8 bytes its width holds (hton(reg, 8, 16) for a 128
  * bit "ct label", which the kernel refuses in one unit of 16). */

@@ -640,13 +640,7 @@ static void exthdr_key_linearize(struct lin_ctx *lctx,
 	exthdr_field_span(field, &start, &len, &shift);
 	linearize_expr(lctx, load, dreg);
 	expr_free(load);
-	if (shift == 0)
-		return;
-	if (len > BITS_PER_BYTE)
-		lin_byteorder(lctx, dreg, NFT_BYTEORDER_NTOH,
-			      len / BITS_PER_BYTE,
-			      lin_byteorder_size(len / BITS_PER_BYTE));
-	lin_shift(lctx, dreg, NFT_BITWISE_RSHIFT, shift, len / BITS_PER_BYTE);
+	lin_field_down(lctx, dreg, len, shift);
 }
 
 /* Listing: a key register holding "(load & mask) >> shift" (an ntoh

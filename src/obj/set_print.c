@@ -107,13 +107,15 @@ void set_elem_info_print(const struct set_elem_info *i,
 
 /* {"elem": {"val": VAL, ...}} for what an anonymous set's element
  * holds; takes @val. */
-json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
-			   struct output_ctx *octx)
+/* the element's options around @val; a timeout that is the set's
+ * (@set_timeout) goes without saying */
+static json_t *elem_info_json(const struct set_elem_info *i, json_t *val,
+			      uint64_t set_timeout, struct output_ctx *octx)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "val", val);
-	if (i->timeout)
+	if (i->timeout && i->timeout != set_timeout)
 		json_object_set_new(o, "timeout",
 				    json_integer(i->timeout / 1000));
 	if (i->expires)
@@ -123,6 +125,12 @@ json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
 		json_object_set_new(o, "comment", json_string(i->comment));
 	set_stmts_json_elem(o, &i->stmts, octx);
 	return json_wrap("elem", o);
+}
+
+json_t *set_elem_info_json(const struct set_elem_info *i, json_t *val,
+			   struct output_ctx *octx)
+{
+	return elem_info_json(i, val, 0, octx);
 }
 
 /* "timeout 2h expires 1h59m59s988ms comment "x"": a timeout only where
@@ -308,8 +316,6 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 		      const struct set_elem_info *i,
 		      struct output_ctx *octx)
 {
-	json_t *o;
-
 	if (!i || !(i->expires || i->comment || i->stmts.n ||
 		    (i->timeout && i->timeout != s->timeout)))
 		return set_member_json(m, octx);
@@ -318,18 +324,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 		return json_pack("[oo]", set_elem_json(s, m->mapping.key, i,
 						       octx),
 				 expr_json(m->mapping.data, octx));
-	o = json_object();
-	json_object_set_new(o, "val", set_member_json(m, octx));
-	if (i->timeout && i->timeout != s->timeout)
-		json_object_set_new(o, "timeout",
-				    json_integer(i->timeout / 1000));
-	if (i->expires)
-		json_object_set_new(o, "expires",
-				    json_integer(i->expires / 1000));
-	if (i->comment)
-		json_object_set_new(o, "comment", json_string(i->comment));
-	set_stmts_json_elem(o, &i->stmts, octx);
-	return json_wrap("elem", o);
+	return elem_info_json(i, set_member_json(m, octx), s->timeout, octx);
 }
 
 static bool set_json_has_elems(const struct set *s, struct output_ctx *octx)
