@@ -229,6 +229,7 @@ static bool set_output_flag(struct nft_ctx *nft, int val)
 struct cli_opts {
 	const char *filename;
 	bool interactive;
+	bool defined;		/* -D given */
 	unsigned int debug_mask;
 };
 
@@ -253,6 +254,7 @@ static int handle_option(struct nft_ctx *nft, int val, const char *arg,
 		o->interactive = true;
 		return -1;
 	case 'D':
+		o->defined = true;
 		if (nft_ctx_add_var(nft, arg) == 0)
 			return -1;
 		fprintf(stderr, "Failed to define variable '%s'\n", arg);
@@ -280,6 +282,11 @@ static int run(struct nft_ctx *nft, const struct cli_opts *o,
 	char *cmds;
 	int ret;
 
+	/* variables of the command line are for a file, as 1.1.3 has it */
+	if (o->defined && !o->filename) {
+		fprintf(stderr, "Error: -D/--define can only be used with -f/--filename\n");
+		return NFT_EXIT_FAILURE;
+	}
 	if (o->interactive) {
 		fprintf(stderr, "nft: interactive mode is not supported\n");
 		return NFT_EXIT_FAILURE;

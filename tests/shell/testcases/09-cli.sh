@@ -72,6 +72,14 @@ nft -D addr=10.9.8.7 -D port=8080 -f "$TMPD/def.nft" || fail "-D"
 assert_match '^		ip saddr 10\.9\.8\.7 tcp dport 8080 accept$' "$(nft list chain ip t c)" \
 	"-D defines variables"
 assert_rc 1 "undefined variable" nft -f "$TMPD/def.nft" 2>/dev/null
+# and only with -f, as 1.1.3 has it
+out=$(nft -D addr=10.9.8.7 list ruleset 2>&1) && fail "-D without -f taken"
+assert_eq "$out" "Error: -D/--define can only be used with -f/--filename" \
+	"-D without -f refused"
+if have_ref; then
+	assert_eq "$(refnft -D addr=10.9.8.7 list ruleset 2>&1)" "$out" \
+		"-D without -f: the reference's words"
+fi
 
 # -I include path.
 mkdir -p "$TMPD/inc"
