@@ -53,14 +53,6 @@ static int symbol_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, sym,
 				  "'%s' is not an address, and name resolution is off (NFT_CTX_INPUT_NO_DNS)",
 				  sym->symbol.identifier);
-	/* JSON is written by programs: what they mean is an address, and a
-	 * resolver's answer would make the ruleset depend on the network. */
-	if (sym->location.indesc &&
-	    sym->location.indesc->type == INPUT_JSON &&
-	    symbol_needs_dns(ectx->ectx_dtype, sym->symbol.identifier))
-		return expr_error(ectx, sym,
-				  "'%s' is not an address: JSON input does not resolve host names",
-				  sym->symbol.identifier);
 
 	/* The left side's width and byte order win over the type's own
 	 * ("meta iifname" is a 16 byte string, "udp length" 16 bits). */

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Host names resolve in text input only: JSON never asks the resolver.
+# Host names resolve in text and JSON input, as in 1.1.3 (unless
+# NFT_CTX_INPUT_NO_DNS, tests/shell/python_binding.sh).
 # Services and protocols come from /etc/services and the protocol table.
 . "$TESTDIR/lib.sh"
 
@@ -11,9 +12,16 @@ nft flush chain ip t c
 
 doc='{"nftables": [{"add": {"rule": {"family": "ip", "table": "t", "chain": "c",
  "expr": [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "RIGHT"}}]}}}]}'
-assert_rc 1 "JSON: a host name is refused" nft -j -f - <<< "${doc/RIGHT/localhost}" 2>"$TMPD/err"
-assert_match "JSON input does not resolve host names" "$(cat "$TMPD/err")" "JSON: says why"
-assert_match 'nftables\[0\]\.add\.rule\.expr\[0\]\.match\.right' "$(cat "$TMPD/err")" "JSON: names the path"
+nft -j -f - <<< "${doc/RIGHT/localhost}" || fail "JSON: a host name"
+assert_match 'ip saddr 127\.0\.0\.1$' "$(nft list chain ip t c)" \
+	"JSON: localhost resolved"
+if have_ref; then
+	nft flush chain ip t c
+	refnft -j -f - <<< "${doc/RIGHT/localhost}" || fail "JSON: the reference"
+	assert_match 'ip saddr 127\.0\.0\.1$' "$(nft list chain ip t c)" \
+		"JSON: the reference resolves it too"
+fi
+nft flush chain ip t c
 nft -j -f - <<< "${doc/RIGHT/127.0.0.1}" || fail "JSON: an address literal"
 assert_match 'ip saddr 127\.0\.0\.1' "$(nft list chain ip t c)" "JSON: literal loaded"
 ok "names"
