@@ -164,6 +164,9 @@ struct sobj_kind {
 const struct sobj_kind *sobj_kind_by_cmd(enum cmd_obj obj, bool *all);
 const char *sobj_l3proto_name(uint16_t family);	/* "ip" */
 const char *sobj_l4proto_name(uint8_t proto);		/* "tcp" */
+/* and back: false for a name that is none */
+bool sobj_l3proto_lookup(const char *name, uint16_t *family);
+bool sobj_l4proto_lookup(const char *name, uint8_t *proto);
 /* ct timeout policies: the states of a protocol and their defaults */
 struct timeout_proto {
 	uint8_t l4proto;

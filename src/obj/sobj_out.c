@@ -248,12 +248,69 @@ static json_t *json_bytes_unit(json_t *obj, const char *key,
 	return obj;
 }
 
+static void sobj_limit_json(const struct sobj *o, json_t *r)
+{
+	if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
+		uint64_t v = o->limit.rate;
+		const char *unit = "bytes";
+
+		if (v && v % (1 << 20) == 0) {
+			v >>= 20;
+			unit = "mbytes";
+		} else if (v && v % 1024 == 0) {
+			v >>= 10;
+			unit = "kbytes";
+		}
+		json_object_set_new(r, "rate", json_integer(v));
+		json_object_set_new(r, "per", json_string(
+				time_unit_name(o->limit.unit)));
+		if (o->limit.flags & NFT_LIMIT_F_INV)
+			json_object_set_new(r, "inv", json_true());
+		json_object_set_new(r, "rate_unit", json_string(unit));
+		/* 1.1.3 leaves out a byte limit's burst of 0 */
+		if (o->limit.burst)
+			json_bytes_unit(r, "burst", "burst_unit",
+					o->limit.burst);
+	} else {
+		json_object_set_new(r, "rate",
+				    json_integer(o->limit.rate));
+		json_object_set_new(r, "per", json_string(
+				time_unit_name(o->limit.unit)));
+		if (o->limit.flags & NFT_LIMIT_F_INV)
+			json_object_set_new(r, "inv", json_true());
+		json_object_set_new(r, "burst",
+				    json_integer(o->limit.burst));
+	}
+}
+
+static void sobj_timeout_json(const struct sobj *o, json_t *r)
+{
+	const struct timeout_proto *tp;
+	unsigned int i;
+	json_t *pol;
+
+	tp = sobj_timeout_proto(o->timeout.l4proto);
+	json_object_set_new(r, "protocol", json_string(
+			sobj_l4proto_name(o->timeout.l4proto)));
+	json_object_set_new(r, "l3proto", json_string(
+			sobj_l3proto_name(o->timeout.l3proto)));
+	pol = json_object();
+	for (i = 0; tp && i < tp->n; i++)
+		if (o->timeout.timeout[i] != tp->dflt[i])
+			json_object_set_new(pol, tp->states[i],
+				json_integer(o->timeout.timeout[i]));
+	/* 1.1.3 writes null for a policy of defaults only */
+	if (!json_object_size(pol)) {
+		json_decref(pol);
+		pol = json_null();
+	}
+	json_object_set_new(r, "policy", pol);
+}
+
 static void sobj_json_body(const struct sobj *o, json_t *r,
 			   struct output_ctx *octx)
 {
-	const struct timeout_proto *tp;
-	json_t *pol, *flags;
-	unsigned int i;
+	json_t *flags;
 
 	switch (o->type) {
 	case NFT_OBJECT_COUNTER:
@@ -268,37 +325,7 @@ static void sobj_json_body(const struct sobj *o, json_t *r,
 							    NFT_QUOTA_F_INV));
 		break;
 	case NFT_OBJECT_LIMIT:
-		if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-			uint64_t v = o->limit.rate;
-			const char *unit = "bytes";
-
-			if (v && v % (1 << 20) == 0) {
-				v >>= 20;
-				unit = "mbytes";
-			} else if (v && v % 1024 == 0) {
-				v >>= 10;
-				unit = "kbytes";
-			}
-			json_object_set_new(r, "rate", json_integer(v));
-			json_object_set_new(r, "per", json_string(
-					time_unit_name(o->limit.unit)));
-			if (o->limit.flags & NFT_LIMIT_F_INV)
-				json_object_set_new(r, "inv", json_true());
-			json_object_set_new(r, "rate_unit", json_string(unit));
-			/* 1.1.3 leaves out a byte limit's burst of 0 */
-			if (o->limit.burst)
-				json_bytes_unit(r, "burst", "burst_unit",
-						o->limit.burst);
-		} else {
-			json_object_set_new(r, "rate",
-					    json_integer(o->limit.rate));
-			json_object_set_new(r, "per", json_string(
-					time_unit_name(o->limit.unit)));
-			if (o->limit.flags & NFT_LIMIT_F_INV)
-				json_object_set_new(r, "inv", json_true());
-			json_object_set_new(r, "burst",
-					    json_integer(o->limit.burst));
-		}
+		sobj_limit_json(o, r);
 		break;
 	case NFT_OBJECT_CT_HELPER:
 		json_object_set_new(r, "type", json_string(o->helper.name));
@@ -308,22 +335,7 @@ static void sobj_json_body(const struct sobj *o, json_t *r,
 				sobj_l3proto_name(o->helper.l3proto)));
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
-		tp = sobj_timeout_proto(o->timeout.l4proto);
-		json_object_set_new(r, "protocol", json_string(
-				sobj_l4proto_name(o->timeout.l4proto)));
-		json_object_set_new(r, "l3proto", json_string(
-				sobj_l3proto_name(o->timeout.l3proto)));
-		pol = json_object();
-		for (i = 0; tp && i < tp->n; i++)
-			if (o->timeout.timeout[i] != tp->dflt[i])
-				json_object_set_new(pol, tp->states[i],
-					json_integer(o->timeout.timeout[i]));
-		/* 1.1.3 writes null for a policy of defaults only */
-		if (!json_object_size(pol)) {
-			json_decref(pol);
-			pol = json_null();
-		}
-		json_object_set_new(r, "policy", pol);
+		sobj_timeout_json(o, r);
 		break;
 	case NFT_OBJECT_CT_EXPECT:
 		json_object_set_new(r, "protocol", json_string(
