@@ -398,6 +398,11 @@ struct expr *constant_expr_alloc_string(const struct location *loc,
 					const char *s, unsigned int len);
 /* Copy of a string constant's text (caller frees). */
 char *constant_expr_get_string(const struct expr *expr);
+/* A value whose set bits are one run within @len bits ("& 0x1ff8"):
+ * its lowest bit in @lo, one past its highest in @hi; false for
+ * another expression, no bits, holes or a run past @len. */
+bool constant_expr_bit_run(const struct expr *mask, unsigned int len,
+			   unsigned int *lo, unsigned int *hi);
 struct expr *prefix_expr_alloc(const struct location *loc,
 			       struct expr *prefix, unsigned int prefix_len);
 struct expr *range_expr_alloc(const struct location *loc,

@@ -654,12 +654,7 @@ struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
 	struct expr *field;
 
 	if (load->etype != EXPR_EXTHDR || exthdr_present(load) ||
-	    mask->etype != EXPR_VALUE || !mpz_sgn(mask->value.value))
-		return NULL;
-	lo = mpz_scan1(mask->value.value, 0);
-	hi = mpz_sizeinbase(mask->value.value, 2);
-	if (lo != shift || hi > load->len ||
-	    mpz_popcount(mask->value.value) != hi - lo)
+	    !constant_expr_bit_run(mask, load->len, &lo, &hi) || lo != shift)
 		return NULL;
 	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
 				      load->exthdr.type,
@@ -686,12 +681,8 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 	/* a field narrower than its bytes, shifted down ("frag frag-off
 	 * & 0x1fff"): the mask is on its value, not on its bits */
 	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
-	    binop->binop.left != load || mask->etype != EXPR_VALUE ||
-	    !mpz_sgn(mask->value.value) || exthdr_expr_needs_mask(load))
-		return;
-	lo = mpz_scan1(mask->value.value, 0);
-	hi = mpz_sizeinbase(mask->value.value, 2);
-	if (hi > load->len || mpz_popcount(mask->value.value) != hi - lo)
+	    binop->binop.left != load || exthdr_expr_needs_mask(load) ||
+	    !constant_expr_bit_run(mask, load->len, &lo, &hi))
 		return;
 	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
 				      load->exthdr.type,

@@ -50,12 +50,7 @@ static struct expr *payload_masked_raw(const struct expr *load,
 	struct expr *field;
 
 	if (load->etype != EXPR_PAYLOAD || load->payload.tmpl ||
-	    mask->etype != EXPR_VALUE || !mpz_sgn(mask->value.value))
-		return NULL;
-	lo = mpz_scan1(mask->value.value, 0);
-	hi = mpz_sizeinbase(mask->value.value, 2);
-	if (lo != shift || hi > load->len ||
-	    mpz_popcount(mask->value.value) != hi - lo)
+	    !constant_expr_bit_run(mask, load->len, &lo, &hi) || lo != shift)
 		return NULL;
 	field = payload_expr_alloc_raw(&load->location, load->payload.base,
 				       load->payload.offset + load->len - hi,

@@ -148,3 +148,13 @@ char *constant_expr_get_string(const struct expr *expr)
 	buf[count < len ? count : len] = '\0';
 	return buf;
 }
+
+bool constant_expr_bit_run(const struct expr *mask, unsigned int len,
+			   unsigned int *lo, unsigned int *hi)
+{
+	if (mask->etype != EXPR_VALUE || !mpz_sgn(mask->value.value))
+		return false;
+	*lo = mpz_scan1(mask->value.value, 0);
+	*hi = mpz_sizeinbase(mask->value.value, 2);
+	return *hi <= len && mpz_popcount(mask->value.value) == *hi - *lo;
+}
