@@ -54,6 +54,14 @@ struct parser_state {
 	struct expr *spare_symbol;
 	char *spare_text;
 	size_t spare_text_size;
+	/* where the scanner is in "tcp option NAME FIELD" (its
+	 * scanner_option_word()) */
+	const char *opt_proto;
+	unsigned int opt_phase;
+	enum nft_exthdr_op opt_op;
+	bool opt_in_map;	/* the last "set" or "map" was "map" */
+	bool opt_map_data;	/* a ':' came after the last "typeof" */
+	unsigned int braces;	/* '{' the scanner saw not closed yet */
 };
 
 /* A keyword of the scanner's table. */
@@ -280,7 +288,9 @@ struct expr *parser_option(struct parser_state *st, const struct location *loc,
 struct expr *parser_option_number(struct parser_state *st,
 				  const struct location *loc, const char *proto,
 				  const struct location *proto_loc, char *num,
-				  const struct location *num_loc);
+				  const struct location *num_loc, char *field,
+				  const struct location *field_loc);
+bool parser_option_field_word(enum nft_exthdr_op op, const char *word);
 struct expr *parser_option_raw(struct parser_state *st,
 			       const struct location *loc, const char *proto,
 			       const struct location *proto_loc, uint64_t kind,

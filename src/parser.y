@@ -127,6 +127,9 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <string> ADDRSTRING "address"
 %token <string> NUMBER "number"
 %token <string> VARIABLE "variable"
+/* a word after "tcp option NAME" that is none of the option fields'
+ * (scanner_option_word()): a value there, never a field */
+%token <string> OPT_WORD "option word"
 
 %token <kw> ADD "add" CREATE "create" INSERT "insert" REPLACE "replace"
 %token <kw> DELETE "delete" DESTROY "destroy" FLUSH "flush" LIST "list"
@@ -211,7 +214,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
-%type <expr> lhs_value rhs_concat
+%type <expr> lhs_value rhs_concat rhs_bits
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -2210,6 +2213,11 @@ lhs_value	: STRING
 			{
 				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
+		| OPT_WORD
+			{
+				state->lhs_word = @1;
+				$$ = symbol_expr_alloc_take(&@1, $1, false);
+			}
 		| QUOTED_STRING
 			{
 				$$ = symbol_expr_alloc_take(&@1, $1, true);
@@ -2294,46 +2302,80 @@ option_expr	: proto_kw OPTION option_name	%prec OPTION_PRESENCE
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   NULL, NULL);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw OPTION option_name STRING
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   $4, &@4);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw OPTION option_name TYPE
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   xstrdup($4), &@4);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw OPTION option_name COUNT
 			{
 				$$ = parser_option(state, &@$, $1, &@1, $3, &@3,
 						   xstrdup($4), &@4);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw CHUNK STRING	%prec OPTION_PRESENCE
 			{
 				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
 						  NULL, NULL);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw CHUNK STRING STRING
 			{
 				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
 						  $4, &@4);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw CHUNK STRING TYPE
 			{
 				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
 						  xstrdup($4), &@4);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw CHUNK STRING FLAGS
 			{
 				$$ = parser_chunk(state, &@$, $1, &@1, $3, &@3,
 						  xstrdup($4), &@4);
+				if (!$$)
+					YYERROR;
 			}
-		| proto_kw OPTION NUMBER
+		| proto_kw OPTION NUMBER	%prec OPTION_PRESENCE
 			{
 				$$ = parser_option_number(state, &@$, $1, &@1,
-							  $3, &@3);
+							  $3, &@3, NULL, NULL);
+				if (!$$)
+					YYERROR;
+			}
+		/* "tcp option 5 length": its one field by number */
+		| proto_kw OPTION NUMBER STRING
+			{
+				$$ = parser_option_number(state, &@$, $1, &@1,
+							  $3, &@3, $4, &@4);
+				if (!$$)
+					YYERROR;
+			}
+		| proto_kw OPTION NUMBER COUNT
+			{
+				$$ = parser_option_number(state, &@$, $1, &@1,
+							  $3, &@3, xstrdup($4),
+							  &@4);
+				if (!$$)
+					YYERROR;
 			}
 		| proto_kw OPTION '@' number ',' number ',' number
 			{
@@ -2485,11 +2527,32 @@ flag_head	: NUMBER
 		;
 
 match_rhs	: rhs_expr		{ $$ = $1; }
+		| rhs_bits		{ $$ = $1; }
 		| set_ref		{ $$ = $1; }
 		| flag_list		{ $$ = $1; }
 		| flag_or		{ $$ = $1; }
 		| flag_range		{ $$ = $1; }
 		| rhs_concat		{ $$ = $1; }
+		;
+
+/* "meta mark 3 ^ 4": a value of constants, as 1.1.3's grammar takes
+ * it on the right of a match */
+rhs_bits	: rhs_primary '^' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		| rhs_primary '&' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
+		| rhs_bits '^' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		| rhs_bits '&' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
 		;
 
 /* "ip saddr . tcp dport 1.2.3.4 . 22": the grammar takes it, the
@@ -2605,6 +2668,10 @@ rhs_primary	: NUMBER
 					xfree($1);
 					YYERROR;
 				}
+				$$ = parser_symbol(state, &@1, $1, false);
+			}
+		| OPT_WORD
+			{
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| QUOTED_STRING
@@ -2953,7 +3020,8 @@ optstrip_stmt	: RESET proto_kw OPTION option_name
 			{
 				$$ = optstrip_stmt_alloc(&@$,
 					parser_option_number(state, &@$, $2,
-							     &@2, $4, &@4));
+							     &@2, $4, &@4,
+							     NULL, NULL));
 			}
 		;
 
@@ -3819,6 +3887,7 @@ static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
 		{ "'@'", "@" }, { "'!'", "!" }, { "'+'", "+" }, { "'*'", "*" },
 		/* an address is a string to the reference's scanner */
 		{ "address", "string" },
+		{ "option word", "string" },
 		/* its variables are '$' and a name */
 		{ "variable", "'$'" },
 	};
@@ -3873,6 +3942,49 @@ static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
 }
 
 /*
+ * After a whole statement, where another could start: 1.1.3 (no
+ * lookahead correction) has reduced the rule by then, and expects its
+ * end, at the top level the input's too.
+ */
+static int parser_stmt_end_expected(const struct parser_state *state,
+				    yysymbol_kind_t tok,
+				    yysymbol_kind_t *expected, int n)
+{
+	/* in a block (the offending token may open one) */
+	bool eof = state->braces <= (tok == YYTRANSLATE('{'));
+	int m = 0;
+
+	if (n <= 4 || !parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
+	    !parser_expects(expected, n, YYSYMBOL_SEMICOLON) ||
+	    !parser_expects(expected, n, YYSYMBOL_COUNTER) ||
+	    !parser_expects(expected, n, YYSYMBOL_ACCEPT))
+		return n;
+	if (eof)
+		expected[m++] = YYSYMBOL_YYEOF;
+	expected[m++] = YYSYMBOL_NEWLINE;
+	expected[m++] = YYSYMBOL_SEMICOLON;
+	return m;
+}
+
+/*
+ * A word after "tcp option NAME" is a syntax error only in a typeof
+ * (anywhere else it is a value): 1.1.3 expected a map's ':' or '.'
+ * in a map's key, the end of the item anywhere else.
+ */
+static int parser_option_word_expected(const struct parser_state *state,
+				       yysymbol_kind_t *expected)
+{
+	if (state->opt_in_map && !state->opt_map_data) {
+		expected[0] = YYTRANSLATE(':');
+		expected[1] = YYTRANSLATE('.');
+	} else {
+		expected[0] = YYSYMBOL_NEWLINE;
+		expected[1] = YYSYMBOL_SEMICOLON;
+	}
+	return 2;
+}
+
+/*
  * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
  * mean 'k'?]" with the location of the offending token.
  */
@@ -3913,6 +4025,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	n = parser_obj_name_expected(expected, n);
+	if (tok == YYSYMBOL_OPT_WORD)
+		n = parser_option_word_expected(state, expected);
+	else
+		n = parser_stmt_end_expected(state, tok, expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);

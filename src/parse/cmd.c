@@ -554,49 +554,10 @@ void parser_set_key_once(struct parser_state *st, struct set *set,
 }
 
 /* "typeof ip saddr . tcp dport": the key is the expression itself. */
-/*
- * "typeof tcp option maxseg kind": 1.1.3's typeof reads "kind" as a
- * keyword no option's field may be there, so the option ends before it
- * and the word is a syntax error (and the line is lost: the set has no
- * key). The error is said under the word, what 1.1.3 expected next in
- * @expecting. True if @key (or a member of it) is such a field.
- */
-static bool parser_typeof_kind(struct parser_state *st,
-			       const struct expr *key, const char *expecting)
-{
-	const struct expr *m;
-	struct location at;
-
-	if (key->etype == EXPR_CONCAT) {
-		list_for_each_entry(m, &key->expr_list.expressions, list)
-			if (parser_typeof_kind(st, m, expecting))
-				return true;
-		return false;
-	}
-	if (key->etype != EXPR_EXTHDR || key->exthdr.op != NFT_EXTHDR_OP_TCPOPT ||
-	    !key->exthdr.desc || !key->exthdr.field ||
-	    key->exthdr.field != exthdr_field_lookup(key->exthdr.desc, "kind"))
-		return false;
-	/* the word ends the member */
-	at = key->location;
-	if (at.last_column >= at.first_column + 3 &&
-	    at.first_line == at.last_line)
-		at.first_column = at.last_column - 3;
-	parser_error(st, &at, "syntax error, unexpected string, expecting %s",
-		     expecting);
-	return true;
-}
-
 void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc)
 {
-	if (!strcmp(kw, "typeof") &&
-	    parser_typeof_kind(st, key, "newline or semicolon")) {
-		expr_free(key);
-		xfree(kw);
-		return;
-	}
 	if (!strcmp(kw, "typeof"))
 		parser_set_key_once(st, set, kw_loc, loc);
 	if (strcmp(kw, "typeof")) {
@@ -618,14 +579,6 @@ void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *loc, struct expr *data,
 		       const struct location *data_loc)
 {
-	if (!strcmp(kw, "typeof") &&
-	    (parser_typeof_kind(st, key, "colon or .") ||
-	     parser_typeof_kind(st, data, "newline or semicolon"))) {
-		expr_free(key);
-		expr_free(data);
-		xfree(kw);
-		return;
-	}
 	if (!strcmp(kw, "typeof"))
 		parser_set_key_once(st, set, kw_loc, kw_loc);
 	parser_set_typeof(st, set, kw, kw_loc, key, loc);

@@ -779,7 +779,94 @@ struct expr *parser_xfrm(struct parser_state *st, const struct location *loc,
 	return xfrm_expr_alloc(loc, k, d, spnum);
 }
 
-/* Extension headers: each takes over @field. */
+/*
+ * The words 1.1.3's scanner knows as fields right after "tcp option
+ * NAME", "ip option NAME" and "sctp chunk NAME" (other than those that
+ * are keywords everywhere: count, type, flags). Any other word there is
+ * a value: "tcp option nop kind" is the option's presence against the
+ * value "kind" (scanner_option_word()).
+ */
+bool parser_option_field_word(enum nft_exthdr_op op, const char *word)
+{
+	static const char *const tcp[] = {
+		"length", "size", "left", "right", "tsval", "tsecr",
+		"subtype", NULL,
+	};
+	/* "size" is a keyword everywhere to 1.1.3 (a set's size) */
+	static const char *const ip[] = {
+		"length", "ptr", "addr", "value", "size", NULL,
+	};
+	static const char *const sctp[] = {
+		"length", "tsn", "stream", "ssn", "ppid", "init-tag", "a-rwnd",
+		"num-outbound-streams", "num-inbound-streams", "initial-tsn",
+		"cum-tsn-ack", "num-gap-ack-blocks", "num-dup-tsns",
+		"lowest-tsn", "seqno", "new-cum-tsn", "size", NULL,
+	};
+	const char *const *w;
+
+	switch (op) {
+	case NFT_EXTHDR_OP_TCPOPT:
+		w = tcp;
+		break;
+	case NFT_EXTHDR_OP_IPV4:
+		w = ip;
+		break;
+	case NFT_EXTHDR_OP_SCTP:
+		w = sctp;
+		break;
+	default:
+		return true;
+	}
+	for (; *w; w++)
+		if (!strcmp(*w, word))
+			return true;
+	return false;
+}
+
+/*
+ * A field word this option does not have, said as 1.1.3 says it (true:
+ * the command is dropped). To its grammar a TCP option's or SCTP
+ * chunk's field word the option lacks is a syntax error, but every TCP
+ * option has a length (eol and nop have no template for it: its
+ * evaluator says so under "tcp"), and its evaluator finds no such IP
+ * option field (under "ip"): the rest of that rule is not evaluated.
+ */
+static bool parser_option_bad_field(struct parser_state *st,
+				    const struct location *loc,
+				    enum nft_exthdr_op op, const char *name,
+				    const char *field,
+				    const struct location *field_loc)
+{
+	struct location proto = *loc;
+
+	proto.last_line = proto.first_line;
+	switch (op) {
+	case NFT_EXTHDR_OP_TCPOPT:
+		if (strcmp(field, "length"))
+			break;
+		proto.last_column = proto.first_column + 2;
+		parser_error(st, &proto,
+			     "Could not find a tcp option template");
+		return true;
+	case NFT_EXTHDR_OP_SCTP:
+		break;
+	case NFT_EXTHDR_OP_IPV4:
+		if (!strcmp(field, "size"))
+			break;
+		proto.last_column = proto.first_column + 1;
+		parser_error(st, &proto, "unknown ip option type/field");
+		return true;
+	default:
+		parser_error(st, field_loc, "unknown %s field '%s'", name,
+			     field);
+		return false;
+	}
+	parser_error(st, field_loc, "syntax error, unexpected %s", field);
+	return true;
+}
+
+/* Extension headers: each takes over @field. NULL after a syntax
+ * error (the command is dropped, as by the grammar). */
 struct expr *parser_exthdr(struct parser_state *st, const struct location *loc,
 			   enum nft_exthdr_op op, const char *name,
 			   const struct location *name_loc, char *field,
@@ -799,17 +886,19 @@ struct expr *parser_exthdr(struct parser_state *st, const struct location *loc,
 	}
 	if (field) {
 		f = exthdr_field_lookup(d, field);
-		if (!f)
-			parser_error(st, field_loc, "unknown %s field '%s'",
-				     name, field);
-		else if (exthdr_field_is_array(f) && !index)
+		if (!f && parser_option_bad_field(st, loc, op, name, field,
+						  field_loc)) {
+			xfree(field);
+			return NULL;
+		}
+		if (f && exthdr_field_is_array(f) && !index)
 			parser_error(st, field_loc,
 				     "%s %s needs an index: %s[N]", name,
 				     field, field);
-		else if (!exthdr_field_is_array(f) && index)
+		else if (f && !exthdr_field_is_array(f) && index)
 			parser_error(st, field_loc, "%s %s is not an array",
 				     name, field);
-		else if (index > 255)
+		else if (f && index > 255)
 			parser_error(st, field_loc, "index %llu is out of range",
 				     (unsigned long long)index);
 		xfree(field);
@@ -880,17 +969,32 @@ static bool parser_tcp_options(struct parser_state *st, const char *proto,
 struct expr *parser_option_number(struct parser_state *st,
 				  const struct location *loc, const char *proto,
 				  const struct location *proto_loc, char *num,
-				  const struct location *num_loc)
+				  const struct location *num_loc, char *field,
+				  const struct location *field_loc)
 {
 	uint64_t kind = parser_number(st, num, num_loc);
+	bool length = field && !strcmp(field, "length");
 
 	xfree(num);
-	if (!parser_tcp_options(st, proto, proto_loc))
+	if (!parser_tcp_options(st, proto, proto_loc)) {
+		xfree(field);
 		return parser_placeholder(loc, proto);
+	}
+	/* a number's one field is its length ("tcp option 5 length") */
+	if (field && !length) {
+		parser_error(st, field_loc, "syntax error, unexpected %s",
+			     field);
+		xfree(field);
+		return NULL;
+	}
+	xfree(field);
 	if (kind > 255) {
 		parser_error(st, num_loc, "TCP option kind must be 0-255");
 		kind = 0;
 	}
+	if (length)
+		return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind,
+					     8, 8, false);
 	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind, 0, 8,
 				     true);
 }

@@ -1,0 +1,97 @@
+#!/bin/bash
+# The word after "tcp option NAME" ("ip option NAME", "sctp chunk NAME"),
+# as 1.1.3's grammar has it: only the fields' keywords are fields there;
+# any other word is a value ("tcp option nop kind" is the option's
+# presence against "kind", so "... kind == 1" is a syntax error at
+# "=="). A field keyword the option lacks is a syntax error (an IP
+# option's is refused by evaluation). The right side of a match may be
+# constants combined with & and ^ ("meta mark 3 ^ 4" is 7).
+. "$TESTDIR/lib.sh"
+
+# Each case: RULE|the first error line, or OK (then the bytecode and the
+# listing are the reference's, where it is at hand)
+cases=(
+	"tcp option nop kind == 29|Error: syntax error, unexpected ==, expecting end of file or newline or semicolon"
+	"tcp option sack-perm kind or 229 != 0x85|Error: syntax error, unexpected !=, expecting end of file or newline or semicolon"
+	"tcp option nop kind vmap { 0 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
+	"tcp option nop kind . @nh,16,16 { 198 . 0x1c }|Error: syntax error, unexpected @"
+	"tcp option nop kind >= 31|Error: syntax error, unexpected >=, expecting end of file or newline or semicolon"
+	"tcp option sack-perm kind & 0x0 != 0x0|Error: syntax error, unexpected !=, expecting end of file or newline or semicolon"
+	"tcp option sack-perm kind 239 vlan|Error: Could not parse boolean type"
+	"tcp option sack-perm kind|Error: Could not parse boolean type"
+	"tcp option maxseg kind 2|Error: syntax error, unexpected newline"
+	"meta mark set tcp option maxseg kind|Error: syntax error, unexpected newline"
+	"tcp option eol size 1|Error: syntax error, unexpected size"
+	"tcp option maxseg left 1|Error: syntax error, unexpected left"
+	"tcp option eol length 1|Error: Could not find a tcp option template"
+	"tcp option 5 count 1|Error: syntax error, unexpected count"
+	"tcp option 5 tsval 1|Error: syntax error, unexpected tsval"
+	"ip option rr value 1|Error: unknown ip option type/field"
+	"ip option rr size 1|Error: syntax error, unexpected size"
+	"ip option rr foo 1|Error: syntax error, unexpected newline"
+	"sctp chunk init tsn 1|Error: syntax error, unexpected tsn"
+	"sctp chunk data foo 1|Error: syntax error, unexpected newline"
+	"tcp option 5 length 4|OK"
+	"tcp option 254 length 1|OK"
+	"tcp option maxseg size 1460|OK"
+	"tcp option sack-perm length 2|OK"
+	"tcp option timestamp tsecr { 1, 2 }|OK"
+	"tcp option window count . tcp dport { 1 . 2 }|OK"
+	"meta mark set tcp option maxseg size|OK"
+	"tcp option sack-perm exists|OK"
+	"sctp chunk init num-inbound-streams 3|OK"
+	"ip option rr ptr 4|OK"
+	"meta mark 3 ^ 4|OK"
+	"meta mark != 3 & 7|OK"
+	"meta mark 0x10 & 0xf0 ^ 0x1|OK"
+	"ct mark 1 ^ 0xff|OK"
+	"ip saddr 1.2.3.4 & 255.255.0.0|OK"
+)
+
+setup()
+{
+	"$@" -f - <<'NFT'
+table inet t {
+	chain c {
+		type filter hook input priority filter;
+	}
+}
+NFT
+}
+
+# run NFT... RULE: its error, or its bytecode and listing
+run()
+{
+	local rule=${*: -1}
+	local out
+
+	set -- "${@:1:$#-1}"
+	if out=$("$@" --debug=netlink add rule inet t c $rule 2>&1); then
+		printf '%s\n' "$out" | grep '^  \['
+		"$@" list chain inet t c | sed -n 4p
+		"$@" flush chain inet t c
+	else
+		printf '%s\n' "$out" | grep -v '^inet t c'
+	fi
+}
+
+setup nft || fail "the table"
+ref=false
+if have_ref && ! is_system_nft; then
+	setup refnft || fail "the reference's table"
+	ref=true
+fi
+for c in "${cases[@]}"; do
+	rule=${c%%|*}
+	want=${c#*|}
+	run nft "$rule" > "$TMPD/ours"
+	got=$(grep -m1 Error: "$TMPD/ours" || echo OK)
+	assert_eq "$got" "$want" "$rule"
+	[ "$want" = OK ] || has_caret "$(cat "$TMPD/ours")" ||
+		fail "$rule: no caret"
+	if $ref; then
+		run refnft "$rule" > "$TMPD/ref"
+		assert_files_eq "$TMPD/ref" "$TMPD/ours" \
+			"$rule: as the reference has it"
+	fi
+done
