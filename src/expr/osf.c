@@ -140,13 +140,13 @@ static int osf_expr_delinearize(struct delin_ctx *dctx,
 }
 
 /*
- * typeof: nothing but the kind (src/obj/set_typeof.c), so only "osf
- * name": the system nft takes "osf version" and "ttl" there but lists
- * them as "osf name", losing them.
+ * typeof: nothing but the kind (src/obj/set_typeof.c), as 1.1.3 writes
+ * it for "osf name", "osf version" and any "ttl": it lists them as "osf
+ * name", which loads the same set (the key is a name either way).
  */
 static bool osf_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
 {
-	return !expr->osf.flags && !expr->osf.ttl;
+	return true;
 }
 
 static struct expr *osf_typeof_parse(const struct typeof_attrs *t)

@@ -92,8 +92,9 @@ static json_t *socket_expr_json(const struct expr *expr,
 
 	json_object_set_new(root, "key",
 			    json_string(socket_key_name(expr->socket.key)));
-	/* the system nft 1.0.6 leaves the level out, and loses it */
-	if (expr->socket.key == NFT_SOCKET_CGROUPV2)
+	/* the system nft 1.0.6 leaves the level out, and loses it;
+	 * 1.1.3 too, which is right for level 0, the default */
+	if (expr->socket.key == NFT_SOCKET_CGROUPV2 && expr->socket.level)
 		json_object_set_new(root, "level",
 				    json_integer(expr->socket.level));
 	return json_wrap("socket", root);
@@ -159,13 +160,12 @@ static int socket_expr_delinearize(struct delin_ctx *dctx,
 
 /*
  * typeof: its key (src/obj/set_typeof.c), without the level of
- * "cgroupv2 level N", which the system nft lists as level 0: not that.
+ * "cgroupv2 level N", as 1.1.3 writes it: it lists as level 0, which
+ * loads the same set (the level is not the key's type or length).
  */
 static bool socket_typeof_put(struct nftnl_udata_buf *ud,
 			      const struct expr *expr)
 {
-	if (expr->socket.key == NFT_SOCKET_CGROUPV2)
-		return false;
 	nftnl_udata_put_u32(ud, 0, expr->socket.key);
 	return true;
 }

@@ -131,11 +131,27 @@ struct nftnl_udata_buf *set_udata_scratch(void)
 	return ud;
 }
 
+/* A jhash in @key (or a member of it). */
+static bool typeof_has_jhash(const struct expr *key)
+{
+	const struct expr *i;
+
+	if (key->etype == EXPR_CONCAT) {
+		list_for_each_entry(i, &key->expr_list.expressions, list)
+			if (typeof_has_jhash(i))
+				return true;
+		return false;
+	}
+	return key->etype == EXPR_HASH && key->hash.type == NFT_HASH_JENKINS;
+}
+
 /*
  * Whether a named set's typeof @key reads back from its description: an
  * anonymous set's key may be described without that ("jhash ip saddr"
  * loses the expression it hashes, and the listing has the rule's), a
- * named set's is all its listing has.
+ * named set's is all its listing has. But 1.1.3 takes a named set's
+ * "typeof jhash ..." (and crashes listing it): it is made as 1.1.3
+ * makes it, and listing it fails with an error.
  */
 bool set_typeof_supported(const struct expr *key)
 {
@@ -146,14 +162,18 @@ bool set_typeof_supported(const struct expr *key)
 
 	if (!len)
 		return false;
+	if (typeof_has_jhash(key))
+		return true;
 	/* one too long for the user data is set_key_listable()'s to
 	 * refuse, in its words */
 	if (len > NFT_USERDATA_MAXLEN)
 		return true;
 	ud = set_udata_scratch();
 	typeof_put_as(ud, NFTNL_UDATA_SET_KEY_TYPEOF, key);
+	/* 0: read back as its type, as 1.1.3 reads an osf in a
+	 * concatenation ("type string . mark") */
 	ok = set_typeof_parse(nftnl_udata_buf_data(ud),
-			      nftnl_udata_buf_len(ud), &back) == 1;
+			      nftnl_udata_buf_len(ud), &back) >= 0;
 	if (back)
 		expr_free(back);
 	nftnl_udata_buf_free(ud);
@@ -291,6 +311,19 @@ static int typeof_first_cb(const struct nftnl_udata *attr, void *data)
 	return 0;
 }
 
+/* A concatenation's member whose data nest is empty, into *data. */
+static int typeof_bare_cb(const struct nftnl_udata *attr, void *data)
+{
+	const struct nftnl_udata **bare = data;
+	struct typeof_attrs t;
+
+	typeof_attrs_parse(attr, &t);
+	if (!*bare && t.a[NFTNL_UDATA_SET_TYPEOF_DATA] &&
+	    nftnl_udata_len(t.a[NFTNL_UDATA_SET_TYPEOF_DATA]) == 0)
+		*bare = attr;
+	return 0;
+}
+
 /*
  * A key described by its type, not by expressions: a constant (kind 4),
  * or a concatenation with no members, or whose first member is an empty
@@ -314,7 +347,15 @@ static bool typeof_is_type(const struct nftnl_udata *nest)
 	if (nest)
 		udata_parse(nftnl_udata_get(nest), nftnl_udata_len(nest),
 			    typeof_first_cb, &first);
-	return !first || nftnl_udata_len(first) == 0;
+	if (!first || nftnl_udata_len(first) == 0)
+		return true;
+	/* a member with no attributes (an osf's): 1.1.3 reads none
+	 * there and lists the set by its type ("type string . mark") */
+	first = NULL;
+	if (nest)
+		udata_parse(nftnl_udata_get(nest), nftnl_udata_len(nest),
+			    typeof_bare_cb, &first);
+	return first != NULL;
 }
 
 struct typeof_find {

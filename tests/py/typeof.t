@@ -19,6 +19,11 @@ set: ssock { typeof socket mark; }
 set: sxfrm { typeof ipsec in reqid; }
 set: sraw { typeof @th,32,16; }
 set: sipopt { typeof ip option ra value; }
+# 1.1.3 describes these without their ttl or level (a named set's
+# "typeof jhash ..." is in tests/shell/testcases/49-typeof.sh)
+set: sosfttl { typeof osf ttl loose name; }
+set: scg { typeof socket cgroupv2 level 1; }
+set: ssym { typeof symhash mod 10 offset 2; }
 map: mvl { typeof ip saddr : vlan id; elements = { 10.0.0.1 : 3 }; }
 map: mct { typeof ct original ip saddr : meta mark; }
 
@@ -124,3 +129,20 @@ rule: meta mark set ct original ip saddr map @mct
   [ lookup reg 1 set mct dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"ct": {"key": "ip saddr", "dir": "original"}}, "data": "@mct"}}}}]
+
+rule: osf ttl loose name @sosfttl
+  [ osf dreg 1 ]
+  [ lookup reg 1 set sosfttl ]
+json: [{"match": {"op": "==", "left": {"osf": {"key": "name", "ttl": "loose"}}, "right": "@sosfttl"}}]
+
+# 1.1.3's JSON loses the level (README: Differences)
+rule: socket cgroupv2 level 1 @scg
+  [ socket load cgroupv2 => reg 1 ]
+  [ lookup reg 1 set scg ]
+json: [{"match": {"op": "==", "left": {"socket": {"key": "cgroupv2", "level": 1}}, "right": "@scg"}}]
+ref-json: [{"match": {"op": "==", "left": {"socket": {"key": "cgroupv2"}}, "right": "@scg"}}]
+
+rule: symhash mod 10 offset 2 @ssym
+  [ hash reg 1 = symhash() % mod 10 offset 2 ]
+  [ lookup reg 1 set ssym ]
+json: [{"match": {"op": "==", "left": {"symhash": {"mod": 10, "offset": 2}}, "right": "@ssym"}}]

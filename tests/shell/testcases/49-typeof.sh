@@ -139,6 +139,23 @@ if have_ref && ! is_system_nft; then
 	assert_eq "$rc" 1 "a set with a jhash typeof is not listed"
 	assert_match "it holds set v" "$out" "and named"
 	refnft delete set inet ty v
+	# 1.1.3 takes a named set's typeof jhash (and crashes listing it):
+	# made as it makes it; listing fails loudly
+	for n in nft refnft; do
+		$n -f - <<-EOF || fail "$n: typeof jhash"
+		table ip tj {
+			set v { typeof jhash ip saddr mod 2 seed 0xdead . meta mark; }
+			set w { typeof symhash mod 10 offset 2; }
+		}
+		EOF
+		python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/$n.tj"
+		[ $n = nft ] && { out=$(nft list ruleset 2>&1); rc=$?; }
+		$n delete table ip tj
+	done
+	assert_files_eq "$TMPD/refnft.tj" "$TMPD/nft.tj" \
+		"typeof jhash sets as the reference makes them"
+	assert_eq "$rc" 1 "a set with a jhash typeof is not listed"
+	assert_match "it holds set v" "$out" "and named"
 	# "vlan cfi", dei's old name, is a field of its own in a typeof
 	# (rules list the bit as dei), as the system nft writes and lists it
 	refnft add set inet ty v '{ typeof vlan cfi; }'
@@ -238,9 +255,10 @@ JSON
 assert_match 'unknown key "dta" in "typeof"' "$out" "a misspelt typeof member is an error"
 
 # what the user data cannot carry (the system nft takes these but lists
-# them otherwise, or not at all): refused where it is written
-for k in "jhash ip saddr mod 2" "socket cgroupv2 level 1" "osf version" \
-	 "exthdr frag" "rt0 addr[2]" "ct saddr"; do
+# them otherwise, or not at all): refused where it is written. 1.1.3's
+# jhash, osf and socket cgroupv2 descriptions are taken, as it writes
+# them: what they lose is not the key's type (tests/py/typeof.t)
+for k in "exthdr frag" "rt0 addr[2]" "ct saddr"; do
 	out=$(nft add set ip u r "{ typeof $k; }" 2>&1)
 	assert_match "typeof of this expression is not supported" "$out" "typeof $k refused"
 	assert_match '\^\^\^' "$out" "with a caret"
