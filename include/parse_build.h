@@ -62,6 +62,7 @@ struct parser_state {
 	bool opt_in_map;	/* the last "set" or "map" was "map" */
 	bool opt_map_data;	/* a ':' came after the last "typeof" */
 	unsigned int braces;	/* '{' the scanner saw not closed yet */
+	bool after_arp;		/* the last token was "arp" */
 };
 
 /* A keyword of the scanner's table. */
@@ -291,6 +292,8 @@ struct expr *parser_option_number(struct parser_state *st,
 				  const struct location *num_loc, char *field,
 				  const struct location *field_loc);
 bool parser_option_field_word(enum nft_exthdr_op op, const char *word);
+bool parser_type_word_reserved(struct parser_state *st, char *word,
+			       const struct location *loc);
 struct expr *parser_option_raw(struct parser_state *st,
 			       const struct location *loc, const char *proto,
 			       const struct location *proto_loc, uint64_t kind,

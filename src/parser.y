@@ -214,7 +214,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
-%type <expr> lhs_value rhs_concat rhs_bits
+%type <expr> lhs_value rhs_concat rhs_bits keyset_flags
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -1368,9 +1368,18 @@ set_obj_kind	: COUNTER		{ $$ = xstrdup("counter"); }
 		| SYNPROXY		{ $$ = xstrdup("synproxy"); }
 		;
 
-set_key_types	: identifier		{ $$ = $1; }
+set_key_types	: identifier
+			{
+				if (parser_type_word_reserved(state, $1, &@1))
+					YYERROR;
+				$$ = $1;
+			}
 		| set_key_types '.' identifier
 			{
+				if (parser_type_word_reserved(state, $3, &@3)) {
+					xfree($1);
+					YYERROR;
+				}
 				$$ = xasprintf("%s . %s", $1, $3);
 				xfree($1);
 				xfree($3);
@@ -2824,10 +2833,7 @@ keyset_map_key	: keyset_operand	{ $$ = $1; }
 		;
 
 keyset_operand	: keyset_const		{ $$ = $1; }
-		| keyset_operand ',' keyset_flag
-			{
-				$$ = parser_flag_list(&@$, $1, $3);
-			}
+		| keyset_flags		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
 		| payload_expr		{ $$ = $1; }
@@ -2872,6 +2878,19 @@ keyset_const	: NUMBER
 			}
 		| DESTROY	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| CT_DIR	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		;
+
+/* "ct event set new,mark": values only before a comma ("ct event set
+ * mark,new" is "ct event set meta mark", then a syntax error, as in
+ * 1.1.3), after it a flag. */
+keyset_flags	: keyset_const ',' keyset_flag
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
+		| keyset_flags ',' keyset_flag
+			{
+				$$ = parser_flag_list(&@$, $1, $3);
+			}
 		;
 
 /* After a comma only a flag can follow: "ct event set new,mark". */

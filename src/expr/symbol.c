@@ -44,9 +44,8 @@ static int symbol_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (ectx->ectx_dtype == NULL ||
 	    ectx->ectx_dtype->type == TYPE_INVALID)
-		return expr_error(ectx, sym,
-				  "Symbol '%s' has no type context to be parsed in",
-				  sym->symbol.identifier);
+		/* 1.1.3's words ("foo 1", "meta mark set foo map ...") */
+		return expr_error(ectx, sym, "No symbol type information");
 
 	if (ectx->nft && ectx->nft->input_flags & NFT_CTX_INPUT_NO_DNS &&
 	    symbol_needs_dns(ectx->ectx_dtype, sym->symbol.identifier))

@@ -331,6 +331,23 @@ bool parser_is_reserved(const char *word)
 	return word_in(word, words, array_size(words));
 }
 
+/*
+ * A type name that is a keyword to 1.1.3's scanner ("type day", its
+ * meta key): a syntax error there, which drops the declaration's item.
+ * Takes @word on true.
+ */
+bool parser_type_word_reserved(struct parser_state *st, char *word,
+			       const struct location *loc)
+{
+	static const char *const words[] = { "day", "hour", "pkttype" };
+
+	if (!word_in(word, words, array_size(words)))
+		return false;
+	parser_error(st, loc, "syntax error, unexpected %s", word);
+	xfree(word);
+	return true;
+}
+
 /* Meta keys that are values too ("meta iifkind iifkind"), sorted. */
 bool parser_is_value_key(const char *word)
 {

@@ -252,10 +252,13 @@ static int dynset_key_error(struct eval_ctx *ectx, const struct stmt *stmt,
 {
 	const struct expr *key = stmt->dynset.key;
 	struct error_record *erec;
+	char *have = expr_type_desc(key), *want = expr_type_desc(set->key);
 
 	erec = erec_create(EREC_ERROR, &key->location,
 			   "datatype mismatch: expected %s, expression has type %s",
-			   set->key->dtype->desc, key->dtype->desc);
+			   want, have);
+	xfree(have);
+	xfree(want);
 	if (stmt->location.indesc && stmt->location.json_index < 0)
 		erec_add_location(erec, &stmt->location);
 	erec_queue(erec, ectx->msgs);
