@@ -54,6 +54,8 @@ void set_info_free(struct set *s);
  * (set_decl.c): 0, -1 with errors queued; the last two return 1 where
  * the text cannot show what 1.1.3 would say. */
 int set_decl_no_key(struct eval_ctx *ectx, const struct set *s);
+int set_decl_check_ct_family(struct eval_ctx *ectx, const struct set *s,
+			     const struct expr *key);
 int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
 			 const char *names, const struct location *loc,
 			 bool data);

@@ -159,6 +159,30 @@ int set_decl_check_names(struct eval_ctx *ectx, const struct set *s,
 }
 
 /*
+ * "typeof ct original saddr": a ct address without its family, which a
+ * rule takes from its table, has no type in a declaration to 1.1.3:
+ * "unqualified" alone, in a concatenation the member's family missing.
+ */
+int set_decl_check_ct_family(struct eval_ctx *ectx, const struct set *s,
+			     const struct expr *key)
+{
+	const struct expr *i;
+
+	if (key->etype == EXPR_CONCAT) {
+		list_for_each_entry(i, &key->expr_list.expressions, list)
+			if (ct_expr_family_implicit(i))
+				return erec_error(ectx->msgs, &i->location,
+						  "specify either ip or ip6 for address matching");
+		return 0;
+	}
+	if (!ct_expr_family_implicit(key))
+		return 0;
+	return erec_error(ectx->msgs, set_decl_where(s),
+			  "unqualified type invalid specified in %s definition. Try \"typeof expression\" instead of \"type datatype\".",
+			  set_is_map(s) ? "map" : "set");
+}
+
+/*
  * "typeof KEY : TYPE" where 1.1.3 takes only an expression, a verdict
  * or an object's kind after a typeof key: its parser refuses the type
  * at once (parser_map_typeof_names()), under its (first) name. JSON
@@ -276,9 +300,14 @@ int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s)
 	const char *expected;
 	char word[16];
 
-	if (set_is_map(s) && s->auto_merge && s->auto_merge_loc.indesc)
-		return erec_parse_error(ectx->msgs, &s->auto_merge_loc,
-					"syntax error, unexpected auto-merge");
+	if (set_is_map(s) && s->auto_merge && s->auto_merge_loc.indesc) {
+		erec_parse_error(ectx->msgs, &s->auto_merge_loc,
+				 "syntax error, unexpected auto-merge");
+		/* 1.1.3 goes on to the key (one its parser dropped) */
+		if (!s->key && !s->key_types)
+			set_decl_no_key(ectx, s);
+		return -1;
+	}
 	/* a set's data, a map's missing data: that error comes first */
 	if (!s->last_unseparated ||
 	    set_is_map(s) != (s->data_types || s->data))

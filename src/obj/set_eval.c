@@ -401,7 +401,8 @@ static int set_data_evaluate(struct eval_ctx *ectx, struct set *s)
 				  "a set has no data: declare a map");
 	}
 	if (s->data && s->data_typeof) {
-		if (concat_size_error(ectx->msgs, s->data) < 0)
+		if (concat_size_error(ectx->msgs, s->data) < 0 ||
+		    set_decl_check_ct_family(ectx, s, s->data) < 0)
 			return -1;
 		if (!set_typeof_supported(s->data))
 			return set_typeof_error(ectx, s->data, &s->data_loc, true);
@@ -480,6 +481,9 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 
 	if (s->key) {
 		if (concat_size_error(ectx->msgs, s->key) < 0)
+			return -1;
+		if (s->key_typeof &&
+		    set_decl_check_ct_family(ectx, s, s->key) < 0)
 			return -1;
 		if (s->key_typeof && !set_typeof_supported(s->key))
 			return set_typeof_error(ectx, s->key, &s->key_loc, false);

@@ -376,6 +376,12 @@ err_cases=(
 	"add set ip e d44 { typeof ip saddr . tcp option maxseg kind; }"
 	"add map ip e d45 { typeof tcp option nop kind : ip saddr; size 2; }"
 	"add map ip e d46 { typeof ip saddr : tcp option window kind; }"
+	"add set ip e d47 { typeof ct original saddr; }"
+	"add set ip e d48 { typeof ct original saddr . meta mark; }"
+	"add map ip e d49 { typeof meta mark : ct reply daddr; }"
+	"add map ip e d50 { type day : ipv6_addr; flags interval; auto-merge; }"
+	"add set ip e d51 { typeof jhash ip saddr mod 2 . dccp sport; elements = { 239 . 1-2 } }"
+	"add set ip e d52 { typeof osf ttl loose name . meta mark; elements = { \"Linux\" . 1-2 } }"
 )
 nft flush ruleset
 err_setup nft || fail "tables for the errors"
