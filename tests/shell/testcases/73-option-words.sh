@@ -5,7 +5,9 @@
 # presence against "kind", so "... kind == 1" is a syntax error at
 # "=="). A field keyword the option lacks is a syntax error (an IP
 # option's is refused by evaluation). The right side of a match may be
-# constants combined with & and ^ ("meta mark 3 ^ 4" is 7).
+# constants combined with & and ^ ("meta mark 3 ^ 4" is 7). After "log
+# flags tcp ...", the log's own words are plain words to 1.1.3 until the
+# next "log": the statement ends there.
 . "$TESTDIR/lib.sh"
 
 # Each case: RULE|the first error line, or OK (then the bytecode and the
@@ -41,6 +43,10 @@ cases=(
 	"tcp option sack-perm exists|OK"
 	"sctp chunk init num-inbound-streams 3|OK"
 	"ip option rr ptr 4|OK"
+	'log flags tcp sequence prefix "x"|Error: No symbol type information'
+	"log flags tcp sequence,options level info|Error: No symbol type information"
+	'log flags tcp sequence log prefix "x"|OK'
+	'log flags ip options prefix "x"|OK'
 	"meta mark 3 ^ 4|OK"
 	"meta mark != 3 & 7|OK"
 	"meta mark 0x10 & 0xf0 ^ 0x1|OK"
