@@ -1933,6 +1933,19 @@ objmap_field	: proto_kw STRING
 		| ct_expr		{ $$ = $1; }
 		| numgen_expr		{ $$ = $1; }
 		| hash_expr		{ $$ = $1; }
+		/* as 1.1.3 takes them there: not fib, ipsec, extension
+		 * headers, nor the routing header's fields */
+		| osf_expr		{ $$ = $1; }
+		| socket_expr		{ $$ = $1; }
+		| option_expr		{ $$ = $1; }
+		| rt_expr
+			{
+				if (parser_rt_header_field(state, $1)) {
+					expr_free($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
 		;
 
 map_block	: elem_map_block
