@@ -214,7 +214,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
-%type <expr> lhs_value rhs_concat rhs_bits keyset_flags
+%type <expr> lhs_value rhs_concat rhs_bits keyset_flags lhs_map
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -1701,6 +1701,24 @@ match_stmt	: match_lhs match_rhs
 				$$ = expr_stmt_alloc(&@$,
 					relational_expr_alloc(&@$, $2, $1, $3));
 			}
+		/* "foo map { 1 : 2 } 3": a value mapped, then matched, as
+		 * 1.1.3's grammar takes it (its evaluator finds no type) */
+		| lhs_map match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		;
+
+lhs_map		: lhs_value MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| lhs_value MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
 		;
 
 /* A named set: "@blocked" (src/expr/setref.c) */
@@ -2791,7 +2809,9 @@ keyset_stmt	: keyset_key SET keyset_value
 			}
 		;
 
-keyset_value	: keyset_operand	{ $$ = $1; }
+/* a concatenation too ("meta mark set ether daddr . ipsec"): 1.1.3's
+ * grammar takes it, its evaluator finds the type wrong */
+keyset_value	: keyset_map_key	{ $$ = $1; }
 		| keyset_map_key MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
@@ -2864,7 +2884,12 @@ keyset_operand	: keyset_const		{ $$ = $1; }
 			}
 		| socket_expr		{ $$ = $1; }
 		| osf_expr		{ $$ = $1; }
-		| xfrm_expr		{ $$ = $1; }
+		/* "ipsec" alone is "meta ipsec" there, as in 1.1.3: "meta
+		 * mark set ipsec in reqid" sets it, then matches "in" */
+		| IPSEC
+			{
+				$$ = parser_meta(state, &@$, "ipsec", &@1);
+			}
 		| option_expr		{ $$ = $1; }
 		;
 

@@ -711,6 +711,12 @@ static int map_result_type(struct eval_ctx *ectx, struct expr *map)
 		map->len = 0;
 		return 0;
 	}
+	/* "foo map { 1 : 2 } 3": 1.1.3 finds its key untyped first */
+	if ((ectx->ectx_dtype == NULL ||
+	     ectx->ectx_dtype->type == TYPE_INVALID) &&
+	    map->map.key->etype == EXPR_SYMBOL)
+		return expr_error(ectx, map->map.key,
+				  "No symbol type information");
 	if (ectx->ectx_dtype == NULL || ectx->ectx_dtype->type == TYPE_INVALID)
 		return expr_error(ectx, map,
 				  "map data type unknown: a map gives a statement its value");

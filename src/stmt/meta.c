@@ -128,15 +128,17 @@ static int keyset_type_error(struct eval_ctx *ectx, const struct stmt *stmt)
 	struct location related = stmt->location;
 	struct error_record *erec;
 
+	char *have = expr_type_desc(value);
+
 	if (keyset_raw_width(key, value))
 		erec = erec_create(EREC_ERROR, &value->location,
 				   "datatype mismatch: expected %s, expression has type %s with length %u",
-				   key->dtype->desc, value->dtype->desc,
-				   value->len);
+				   key->dtype->desc, have, value->len);
 	else
 		erec = erec_create(EREC_ERROR, &value->location,
 				   "datatype mismatch: expected %s, expression has type %s",
-				   key->dtype->desc, value->dtype->desc);
+				   key->dtype->desc, have);
+	xfree(have);
 	if (related.indesc && related.json_index < 0 &&
 	    value->location.indesc == related.indesc &&
 	    value->location.first_line == related.first_line &&

@@ -7,7 +7,8 @@
 # option's is refused by evaluation). The right side of a match may be
 # constants combined with & and ^ ("meta mark 3 ^ 4" is 7). After "log
 # flags tcp ...", the log's own words are plain words to 1.1.3 until the
-# next "log": the statement ends there.
+# next "log": the statement ends there. In a set statement's value,
+# "ipsec" alone is "meta ipsec", and a concatenation is a value.
 . "$TESTDIR/lib.sh"
 
 # Each case: RULE|the first error line, or OK (then the bytecode and the
@@ -47,6 +48,12 @@ cases=(
 	"log flags tcp sequence,options level info|Error: No symbol type information"
 	'log flags tcp sequence log prefix "x"|OK'
 	'log flags ip options prefix "x"|OK'
+	"meta mark set ipsec in reqid|Error: No symbol type information"
+	"meta mark set ipsec|OK"
+	"meta mark set ether daddr . ipsec|Error: datatype mismatch: expected packet mark, expression has type concatenation of (Ethernet address, boolean type)"
+	"foo map { 1 : 2 } 3|Error: No symbol type information"
+	"ct event set mark,new|Error: syntax error, unexpected comma, expecting end of file or newline or semicolon"
+	"meta mark 1 daddr ether vmap { 1 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
 	"meta mark 3 ^ 4|OK"
 	"meta mark != 3 & 7|OK"
 	"meta mark 0x10 & 0xf0 ^ 0x1|OK"
@@ -101,3 +108,31 @@ for c in "${cases[@]}"; do
 			"$rule: as the reference has it"
 	fi
 done
+
+# An object map's key may be osf, socket, an option or rt, as 1.1.3 has
+# it (not fib, ipsec or an extension header)
+objs()
+{
+	"$@" -f - <<'NFT'
+table ip o {
+	quota q { 100 kbytes }
+	map m { type mark : quota; }
+	chain c {
+	}
+}
+NFT
+}
+objs nft || fail "the object map"
+$ref && { objs refnft || fail "the reference's object map"; }
+for r in "quota name socket mark map @m" \
+	 "quota name osf name map @m" \
+	 "quota name fib daddr oif map @m"; do
+	out=$(nft --debug=netlink add rule ip o c $r 2>&1)
+	if $ref; then
+		theirs=$(refnft --debug=netlink add rule ip o c $r 2>&1)
+		assert_eq "$(printf '%s\n' "$out" | grep -v '^ip o c')" \
+			"$(printf '%s\n' "$theirs" | grep -v '^ip o c')" \
+			"$r: as the reference has it"
+	fi
+done
+assert_match "unexpected fib" "$out" "no fib there"
