@@ -1765,6 +1765,13 @@ set_list	: set_elem
 				$$ = $1;
 				parser_set_add(state, $$, $5);
 			}
+		/* "{ 1, 2 : 3 }": 1.1.3's grammar takes a mapping after
+		 * plain members, its evaluator refuses it */
+		| set_list opt_newlines ',' opt_newlines map_elem
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
+			}
 		;
 
 set_member	: set_value
@@ -4024,6 +4031,22 @@ static int parser_stmt_end_expected(const struct parser_state *state,
 }
 
 /*
+ * After a whole member of a set block ("{ 1 : 2 timeout 1s }": its
+ * options go before the colon), where 1.1.3 has reduced the member and
+ * expects the next or the end.
+ */
+static int parser_elem_end_expected(yysymbol_kind_t *expected, int n)
+{
+	if (n <= 4 || !parser_expects(expected, n, YYTRANSLATE(',')) ||
+	    !parser_expects(expected, n, YYTRANSLATE('}')) ||
+	    parser_expects(expected, n, YYSYMBOL_ACCEPT))
+		return n;
+	expected[0] = YYTRANSLATE(',');
+	expected[1] = YYTRANSLATE('}');
+	return 2;
+}
+
+/*
  * A word after "tcp option NAME" is a syntax error only in a typeof
  * (anywhere else it is a value): 1.1.3 expected a map's ':' or '.'
  * in a map's key, the end of the item anywhere else.
@@ -4053,6 +4076,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	char msg[1024] = "syntax error, ", text[128];
 	bool has_text = parser_loc_text(loc, text, sizeof(text));
 	const char *hint = NULL;
+	bool reserved;
 	int i, n;
 
 	if (tok == YYSYMBOL_YYUNDEF) {
@@ -4072,13 +4096,17 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	}
 	parser_buf_add(msg, sizeof(msg), "unexpected ");
 	/* a keyword of a class token ("protocol name") is named as itself,
-	 * as every other keyword is */
+	 * as every other keyword is, and so is a word that is one to
+	 * 1.1.3 ("timeout") */
+	reserved = tok == YYSYMBOL_STRING && text[0] &&
+		   parser_is_reserved(text);
 	if ((tok == YYSYMBOL_PROTO || tok == YYSYMBOL_META_KEY ||
-	     tok == YYSYMBOL_CT_DIR) && text[0])
+	     tok == YYSYMBOL_CT_DIR || reserved) && text[0])
 		parser_buf_add(msg, sizeof(msg), "%s", text);
 	else
 		buf_add_token(msg, sizeof(msg), tok);
-	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) && text[0])
+	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) &&
+	    text[0] && !reserved)
 		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	n = parser_obj_name_expected(expected, n);
@@ -4086,6 +4114,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		n = parser_option_word_expected(state, expected);
 	else
 		n = parser_stmt_end_expected(state, tok, expected, n);
+	n = parser_elem_end_expected(expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);
