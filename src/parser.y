@@ -167,7 +167,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option" CHUNK "chunk"
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
-%token <kw> NOTRACK "notrack" COUNT "count"
+%token <kw> NOTRACK "notrack" COUNT "count" XT "xt"
 %token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
@@ -194,6 +194,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> set_ref
 %type <stmt> stmt match_stmt counter_stmt counter_valued optstrip_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
+%type <stmt> xt_stmt
+%type <string> xt_name
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
 %type <stmt> elem_stmt
 %type <val> set_stmt_op
@@ -1568,6 +1570,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| tproxy_stmt		{ $$ = $1; }
 		| keyset_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
+		| xt_stmt		{ $$ = $1; }
 		| optstrip_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
 		| flow_stmt		{ $$ = $1; }
@@ -2813,6 +2816,18 @@ keyset_flag	: keyset_const		{ $$ = $1; }
 		;
 
 notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
+		;
+
+/* "xt KIND NAME", as listed for iptables-nft's rules: parsed to be
+ * refused (src/stmt/xt.c) */
+xt_stmt		: XT STRING xt_name
+			{
+				$$ = xt_stmt_alloc(&@$, 1, $3);
+				xfree($2);
+			}
+		;
+xt_name		: STRING		{ $$ = $1; }
+		| QUOTED_STRING		{ $$ = $1; }
 		;
 
 /* "flow offload @ft" is the older spelling of "flow add @ft". */

@@ -887,6 +887,8 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 
 	unsigned int flags = obj_cmd_flags(w->cmd);
 
+	octx->table = t;
+	octx->table_warned = false;
 	if (flags & OBJ_F_LIST_NO_CHAINS) {
 		nft_print(octx, "table %s %s\n",
 			  family_name(t->handle.family), t->handle.table.name);
@@ -940,6 +942,7 @@ static void text_chain_close(struct list_walk *w, const struct chain *c)
 
 static void text_table_close(struct list_walk *w, const struct table *t)
 {
+	w->octx.table = NULL;
 	if (obj_cmd_flags(w->cmd) & OBJ_F_LIST_NO_CHAINS)
 		return;
 	nft_print(&w->octx, "}\n");
