@@ -165,10 +165,11 @@ int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls);
 int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
 			    int (*cb)(const struct nlmsghdr *nlh, void *data),
 			    void *data);
-/* NFT_MSG_GETSETELEM_RESET of @keys' elements, or of all of the set
- * @keys names if it holds none; the replies into @out. */
-int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
-			struct nftnl_set *out);
+/* NFT_MSG_GETSETELEM (NFT_MSG_GETSETELEM_RESET if @reset) of @keys'
+ * elements, or of all of the set @keys names if it holds none; the
+ * replies into @out. */
+int mnl_query_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
+			struct nftnl_set *out, bool reset);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

@@ -108,6 +108,13 @@ struct set {
 	/* Dumped for a listing: the elements packed (set_records.h), which
 	 * table_lookup_set() turns into @init for the rest */
 	struct set_records *packed;
+	/* Cached: @init (or @packed) holds the kernel's elements; element
+	 * commands fetch set heads only, and one set's elements where
+	 * they need them (set_fetch_elems()). */
+	bool elems_loaded;
+	/* The answer of "get element": elements whose statements are all
+	 * they carry share a line, as upstream prints them there. */
+	bool get_answer;
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
@@ -198,6 +205,9 @@ struct set *netlink_set_parse(const struct nftnl_set *nls);
  * elements if @elems, into the cached tables. */
 int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
 		     bool elems);
+/* The elements of cached set @s, if not yet fetched: 0, or -1 with
+ * errno. */
+int set_fetch_elems(struct nft_ctx *nft, struct set *s);
 
 /* Elements of a named set (src/expr/set.c): encode the members of @set
  * keyed like @key into @elems; decode those of a dumped set. */

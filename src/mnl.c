@@ -1237,11 +1237,12 @@ int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
 
 #define MSG_GETSETELEM_RESET	33	/* Linux 6.5 */
 
-/* "reset set", "reset element": the elements of @keys (all of the set
- * if it holds none) zeroed, their values before into @out. Many keys
- * take several requests, each under the 64 KiB an attribute holds. */
-int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
-			struct nftnl_set *out)
+/* "reset set", "reset element" (@reset) and "get element": the elements
+ * of @keys (all of the set if it holds none) into @out, zeroed after if
+ * @reset. Many keys take several requests, each under the 64 KiB an
+ * attribute holds. */
+int mnl_query_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
+			struct nftnl_set *out, bool reset)
 {
 	char *req = xmalloc(MNL_RESET_REQ_SIZE);
 	struct nftnl_set_elems_iter *it = nftnl_set_elems_iter_create(keys);
@@ -1253,7 +1254,8 @@ int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
 		memory_allocation_error();
 	do {
 		memset(req, 0, MNL_RESET_REQ_SIZE);
-		nlh = nftnl_nlmsg_build_hdr(req, MSG_GETSETELEM_RESET,
+		nlh = nftnl_nlmsg_build_hdr(req, reset ? MSG_GETSETELEM_RESET :
+						       NFT_MSG_GETSETELEM,
 					    nftnl_set_get_u32(keys,
 							      NFTNL_SET_FAMILY),
 					    some ? NLM_F_ACK : NLM_F_DUMP,

@@ -1245,7 +1245,8 @@ const struct obj_ops element_obj_ops = {
 	.echo		= element_echo,
 	.json_echo	= element_json_echo,
 	.flags		= OBJ_F_LIST,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	/* the kernel answers for the elements (set_reset.c) */
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET,
 	.list		= element_get,
 	.evaluate	= element_cmd_evaluate,
 	.evaluate_delete = element_cmd_evaluate_delete,

@@ -741,10 +741,12 @@ static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
 		return 1;
 	}
 	ret = set_records_dump(nft, nls, s);
-	if (ret)
+	if (ret) {
 		set_free(s);
-	else
+	} else {
+		s->elems_loaded = true;
 		table_add_set(t, s);
+	}
 	return ret;
 }
 
@@ -793,7 +795,58 @@ static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 	}
 	set_stmts_free(&s->stmts);
 	s->stmts = l;
+	s->elems_loaded = elems;
 	table_add_set(t, s);
+	return 0;
+}
+
+/* One set's elements, dumped on their own: an element command on a set
+ * of a million must not dump the table's other sets, nor this one unless
+ * it has to (overlaps and merges of intervals). */
+int set_fetch_elems(struct nft_ctx *nft, struct set *s)
+{
+	struct nftnl_set *head, *nls;
+	struct set *tmp;
+
+	if (s->elems_loaded)
+		return 0;
+	head = set_nl_fetch(nft, s->handle.family, s->handle.table.name,
+			    s->handle.set.name);
+	if (!head)
+		return errno == ENOENT ? 0 : -1;
+	/* packed as they come where they can be (a fraction of the
+	 * memory of a decoded dump), then members as lookups see them */
+	if (!s->init && !s->packed && s->key) {
+		int ret = set_records_dump(nft, head, s);
+
+		if (ret <= 0) {
+			nftnl_set_free(head);
+			if (ret < 0)
+				return -1;
+			s->elems_loaded = true;
+			if (s->packed)
+				set_records_unpack(s);
+			return 0;
+		}
+	}
+	nls = set_dump_elems(nft, head);
+	nftnl_set_free(head);
+	if (!nls)
+		return -1;
+	s->elems_loaded = true;
+	/* what cannot be listed is not checked here: the kernel does */
+	tmp = set_listable(nls) ? netlink_set_parse(nls) : NULL;
+	nftnl_set_free(nls);
+	if (tmp && tmp->key) {
+		set_info_free(s);
+		expr_free(s->init);
+		s->init = tmp->init;
+		tmp->init = NULL;
+		s->info = tmp->info;
+		tmp->info = NULL;
+	}
+	if (tmp)
+		set_free(tmp);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <errno.h>
 #include <limits.h>
 #include <inttypes.h>
 #include <libnftnl/set.h>
@@ -1084,6 +1085,13 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return erec_error(ectx->msgs,
 				  cmd_loc_or(cmd, &cmd->handle.set.location),
 				  "No such file or directory");
+	/* the kernel's intervals: what overlaps, merges and the end
+	 * element at 0 depend on (other sets' elements are not fetched) */
+	if (s->flags & NFT_SET_INTERVAL && !set_find_in_run(ectx, &cmd->handle) &&
+	    set_fetch_elems(ectx->nft, s) < 0)
+		return erec_error(ectx->msgs, &cmd->location,
+				  "cannot fetch the elements of set '%s': %s",
+				  cmd->handle.set.name, strerror(errno));
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
 	element_cmd_inherit(e, s);
@@ -1141,7 +1149,6 @@ unsigned int set_cmd_needs(const struct cmd *cmd)
 	return NFT_CACHE_TABLE | NFT_CACHE_SET;
 }
 
-/* Elements: whether the set has some, and which (overlaps). */
 /* Whether the first member of @elems is a mapping (packed or listed). */
 static bool set_elems_are_mappings(const struct expr *elems)
 {
@@ -1169,7 +1176,8 @@ unsigned int element_cmd_needs(const struct cmd *cmd)
 	if (cmd->set && cmd->set->init &&
 	    cmd->set->init->etype == EXPR_SET &&
 	    set_elems_are_mappings(cmd->set->init))
-		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM |
-		       NFT_CACHE_CHAIN;
-	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_CHAIN;
+	/* the elements of the one set that needs them, fetched when
+	 * evaluated (element_cmd_evaluate()) */
+	return NFT_CACHE_TABLE | NFT_CACHE_SET;
 }

@@ -193,7 +193,8 @@ static bool set_elem_info_any(const struct set *s)
 	n = s->init->expr_list.size;
 	for (k = 0; k < n; k++)
 		if (s->info[k].timeout || s->info[k].expires ||
-		    s->info[k].comment || s->info[k].stmts.n)
+		    s->info[k].comment ||
+		    (s->info[k].stmts.n && !s->get_answer))
 			return true;
 	return false;
 }
