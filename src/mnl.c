@@ -6,6 +6,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <mnl.h>
+#include <retry.h>
 #include <rule.h>
 #include <cache.h>
 #include <arpa/inet.h>
@@ -35,10 +36,8 @@
 #define MNL_RECV_SIZE		(128 * 1024)
 /* Kernel-side cost of one queued ack (skb truesize, roughly). */
 #define MNL_ACK_TRUESIZE	1024
-#define MNL_DUMP_RETRIES	16
 /* A "reset element" request: up to 64 KiB of keys, and the headers. */
 #define MNL_RESET_REQ_SIZE	(UINT16_MAX + 4096)
-#define MNL_BATCH_RETRIES	8
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK	270
@@ -651,7 +650,7 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 	       struct list_head *cmds, struct list_head *msgs)
 {
 	struct batch_result res;
-	unsigned int tries = 0;
+	struct nft_retry retry;
 	int fd;
 
 	if (!nft_mnl_socket(nft))
@@ -666,6 +665,7 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 			(size_t)(batch->msgs + 2) * MNL_ACK_TRUESIZE *
 			(batch->echo ? 4 : 1) +
 			MNL_RECV_SIZE);
+	nft_retry_init(&retry);
 	do {
 		memset(&res, 0, sizeof(res));
 		if (mnl_socket_sendto(nft->nf_sock, batch->buf,
@@ -674,12 +674,12 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 					  "netlink: sending the batch failed: %s",
 					  strerror(errno));
 		batch_read_acks(nft, batch, cmds, msgs, &res);
-	} while (res.restart && !res.errors && ++tries < MNL_BATCH_RETRIES);
+	} while (res.restart && !res.errors && nft_retry_again(&retry));
 
 	if (res.restart && !res.errors)
 		return erec_error(msgs, &internal_location,
-				  "ruleset changed concurrently, giving up after %u tries",
-				  tries);
+				  "ruleset changed concurrently, giving up after %u tries in %d seconds",
+				  retry.tries + 1, NFT_RETRY_SECONDS);
 	if (res.lost && !res.errors)
 		return erec_error(msgs, &internal_location,
 				  "netlink: acknowledgements were lost (receive buffer too small); the ruleset may have been changed");
@@ -821,11 +821,12 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 		      void (*list_free)(void *list))
 {
 	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nft_retry retry;
 	struct nlmsghdr *nlh;
-	unsigned int tries;
 	int err;
 
-	for (tries = 0; tries < MNL_DUMP_RETRIES; tries++) {
+	nft_retry_init(&retry);
+	do {
 		memset(req, 0, sizeof(req));
 		nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 					    mnl_seqnum_next(nft));
@@ -837,14 +838,14 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 			err = errno;
 			list_free(ctx->list);
 			if (err == EINTR)
-				continue;
+				continue;	/* (the loop's test pauses) */
 			errno = err;
 			return NULL;
 		}
 		if (!ctx->interrupted)
 			return ctx->list;
 		list_free(ctx->list);
-	}
+	} while (nft_retry_again(&retry));
 	errno = EINTR;
 	return NULL;
 }

@@ -8,6 +8,7 @@
 #include <mnl.h>
 #include <print.h>
 #include <errno.h>
+#include <retry.h>
 #include <libnftnl/expr.h>
 #include <string.h>
 #include <libnftnl/set.h>
@@ -567,7 +568,6 @@ static bool set_listable(struct nftnl_set *nls)
 /* A set dump repeats no key: one that does (the kernel walked a hash
  * table while it was resized) is dumped again, as is one it marks
  * interrupted. */
-#define SET_DUMP_TRIES		16
 
 /* A dumped element's key as the dump holds it (valid while its set
  * lives), with its interval flags: a start and an end may share bytes. */
@@ -701,16 +701,17 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 					const struct nftnl_set *nls)
 {
 	struct nftnl_set *copy;
-	unsigned int tries;
+	struct nft_retry retry;
 
-	for (tries = 0; tries < SET_DUMP_TRIES; tries++) {
+	nft_retry_init(&retry);
+	do {
 		copy = nftnl_set_clone_head(nls);
 		if (mnl_dump_set_elems_of(nft, copy) < 0) {
 			int err = errno;
 
 			nftnl_set_free(copy);
 			if (err == EINTR)
-				continue;
+				continue;	/* (the loop's test pauses) */
 			if (err == ENOENT)	/* gone meanwhile */
 				return nftnl_set_clone_head(nls);
 			errno = err;
@@ -719,7 +720,7 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 		if (!set_elems_repeat(copy))
 			return copy;
 		nftnl_set_free(copy);
-	}
+	} while (nft_retry_again(&retry));
 	errno = EINTR;
 	return NULL;
 }
