@@ -62,6 +62,8 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 void set_elem_info_put_open(struct nftnl_set_elem *e,
 			    const struct set_elem_info *i, bool open);
 
+struct interval;
+
 struct set {
 	struct list_head list;		/* in table->sets */
 	struct handle handle;		/* family, table, set name, handle */
@@ -115,6 +117,12 @@ struct set {
 	/* The answer of "get element": elements whose statements are all
 	 * they carry share a line, as upstream prints them there. */
 	bool get_answer;
+	/* The kernel's intervals (@init's, merged and sorted) that element
+	 * commands of a run check their additions against: built once,
+	 * not once a command (firewalld adds thousands one by one). */
+	struct interval *overlap_index;
+	unsigned int overlap_n;		/* merged */
+	unsigned int overlap_all;	/* allocated bounds */
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
@@ -131,7 +139,8 @@ struct set {
 	/* Without auto-merge: the members the batch added so far (its
 	 * declaration's, earlier element commands'), which later ones may
 	 * not overlap; NULL if none yet. */
-	struct expr *batch_adds;
+	struct interval *batch_iv;	/* sorted by start */
+	unsigned int batch_n, batch_cap;
 	/* An element command whose members the next one, adding to the
 	 * same auto-merge set, takes over: it sends nothing itself. */
 	bool coalesced;

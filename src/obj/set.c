@@ -106,8 +106,10 @@ void set_free(struct set *s)
 		expr_free(s->merge_with);
 	if (s->held)
 		expr_free(s->held);
-	if (s->batch_adds)
-		expr_free(s->batch_adds);
+	if (s->batch_iv)
+		intervals_free(s->batch_iv, s->batch_n);
+	if (s->overlap_index)
+		intervals_free(s->overlap_index, s->overlap_all);
 	xfree(s);
 }
 
