@@ -43,6 +43,9 @@ struct nft_batch {
 	uint32_t seq_next;
 	unsigned int msgs;
 	bool echo;		/* some message asked for NLM_F_ECHO */
+	/* elements of messages with NLM_F_ECHO: the kernel echoes each
+	 * (the receive buffer is sized by them, not by messages) */
+	unsigned int echo_elems;
 	uint32_t set_id;	/* last NFTA_SET_ID given out (anonymous sets) */
 	/* owners[seq - seq_first - 1], for the messages so far */
 	struct batch_owner *owners;

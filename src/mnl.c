@@ -36,6 +36,8 @@
 #define MNL_RECV_SIZE		(128 * 1024)
 /* Kernel-side cost of one queued ack (skb truesize, roughly). */
 #define MNL_ACK_TRUESIZE	1024
+/* what an echoed element's message may take in the receive buffer */
+#define MNL_ECHO_TRUESIZE	4096
 /* A "reset element" request: up to 64 KiB of keys, and the headers. */
 #define MNL_RESET_REQ_SIZE	(UINT16_MAX + 4096)
 
@@ -212,6 +214,24 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 	return nlh;
 }
 
+/* The elements an element message carries (0 for other messages). */
+static unsigned int batch_msg_elems(const struct nlmsghdr *nlh)
+{
+	uint16_t type = nlh->nlmsg_type & 0xff;
+	const struct nlattr *a, *e;
+	unsigned int n = 0;
+
+	if (type != NFT_MSG_NEWSETELEM && type != NFT_MSG_DELSETELEM)
+		return 0;
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_ELEMENTS)
+			continue;
+		mnl_attr_for_each_nested(e, a)
+			n++;
+	}
+	return n;
+}
+
 void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh)
 {
 	if (nlh->nlmsg_len > BATCH_MSG_ROOM)
@@ -222,6 +242,8 @@ void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh)
 	       MNL_ALIGN(nlh->nlmsg_len) - nlh->nlmsg_len);
 	batch->len += MNL_ALIGN(nlh->nlmsg_len);
 	batch->msgs++;
+	if (nlh->nlmsg_flags & NLM_F_ECHO)
+		batch->echo_elems += batch_msg_elems(nlh);
 }
 
 bool batch_is_empty(const struct nft_batch *batch)
@@ -661,9 +683,11 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 	batch_debug(nft, batch);
 	fd = mnl_socket_get_fd(nft->nf_sock);
 	mnl_grow_buffer(fd, SO_SNDBUF, SO_SNDBUFFORCE, batch->len + 4096);
+	/* each echoed element may come in a message of its own */
 	mnl_grow_buffer(fd, SO_RCVBUF, SO_RCVBUFFORCE,
 			(size_t)(batch->msgs + 2) * MNL_ACK_TRUESIZE *
 			(batch->echo ? 4 : 1) +
+			(size_t)batch->echo_elems * MNL_ECHO_TRUESIZE +
 			MNL_RECV_SIZE);
 	nft_retry_init(&retry);
 	do {
