@@ -680,10 +680,46 @@ list_cmd	: TABLE table_spec
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_SETS,
 						       $2, &@$);
 			}
+		| SETS TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SETS, $3,
+						&@$, NULL);
+			}
+		| SETS family_kw identifier
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SETS,
+						parser_table_handle($2, $3, &@3),
+						&@$, NULL);
+			}
+		| SETS STRING
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SETS,
+						parser_table_handle(NFPROTO_IPV4,
+								    $2, &@2),
+						&@$, NULL);
+			}
 		| MAPS ruleset_family
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_MAPS,
 						       $2, &@$);
+			}
+		| MAPS TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS, $3,
+						&@$, NULL);
+			}
+		| MAPS family_kw identifier
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS,
+						parser_table_handle($2, $3, &@3),
+						&@$, NULL);
+			}
+		| MAPS STRING
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS,
+						parser_table_handle(NFPROTO_IPV4,
+								    $2, &@2),
+						&@$, NULL);
 			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
@@ -717,9 +753,7 @@ ruleset_family	: %empty	{ $$ = NFPROTO_UNSPEC; }
 
 table_spec	: family_spec identifier
 			{
-				$$ = parser_handle_new($1);
-				$$->table.name = $2;
-				$$->table.location = @2;
+				$$ = parser_table_handle($1, $2, &@2);
 			}
 		;
 
