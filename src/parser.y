@@ -168,6 +168,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
 %token <kw> NOTRACK "notrack" COUNT "count" XT "xt"
+%token ADDR_DOT_PORT "addr . port"
 %token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
@@ -194,6 +195,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> set_ref
 %type <stmt> stmt match_stmt counter_stmt counter_valued optstrip_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
+%type <val> nat_family
 %type <stmt> xt_stmt
 %type <string> xt_name
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
@@ -3551,6 +3553,12 @@ snat_dnat	: nat_kw nat_target
 			{
 				$$ = parser_nat_kind($4, $1, NFPROTO_IPV6, 0);
 			}
+		| nat_kw nat_family ADDR_DOT_PORT TO nat_addr_target
+			{
+				/* "dnat ip addr . port to EXPR" (nftlb): the
+				 * map's data gives both, as "dnat ip to EXPR" */
+				$$ = parser_nat_kind($5, $1, $2, 0);
+			}
 		| nat_kw PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, 0,
@@ -3566,6 +3574,10 @@ snat_dnat	: nat_kw nat_target
 				$$ = parser_nat_kind($5, $1, NFPROTO_IPV6,
 						     NF_NAT_RANGE_NETMAP);
 			}
+		;
+
+nat_family	: IP		{ $$ = NFPROTO_IPV4; }
+		| IP6		{ $$ = NFPROTO_IPV6; }
 		;
 
 nat_target	: nat_addr_target	{ $$ = $1; }
