@@ -37,6 +37,15 @@
 #   echo-rules-N    `-e -f` of one table block of N rules (echo: each
 #                   echoed message is matched to its command and rule)
 #   echo-add-rules-N  `-e -f` of N "add rule" lines
+#   elem-add-1M, elem-delete-1M, elem-get-1M
+#                   one `add`, `delete` or `get element` of a set that
+#                   holds 1,000,000 elements (fail2ban, sshguard,
+#                   dnsmasq and firewalld's ipsets do this all day)
+#   rule-add-20000, rule-insert-20000
+#                   one `add rule`, or `insert rule ... index 10`, in a
+#                   chain of 20,000 rules
+#   contention      four writers and two readers at once for 10 s:
+#                   commands each nft completed, and how many failed
 set -u
 ours=${1:-$(dirname "$0")/../src/nft}
 theirs=${2:-/usr/sbin/nft}
@@ -227,6 +236,11 @@ gen_egress 200 > "$work/egress"
 gen_mixed 20000 > "$work/mixed"
 gen_mixed 40000 > "$work/mixed-40000"
 gen_add_tables 5000 > "$work/add-tables-5000"
+/usr/bin/python3 -c '
+print("table ip t {\n\tset s {\n\t\ttype ipv4_addr; size 2000000\n\t\telements = {")
+print(",\n".join("10.%d.%d.%d" % (i >> 16, (i >> 8) & 255, i & 255)
+                 for i in range(1000000)))
+print("\t\t}\n\t}\n}")' > "$work/set-1M"
 gen_add_tables 20000 > "$work/add-tables-20000"
 
 echo "Seconds, best of $repeat runs; ratios of user times: ours / reference," \
@@ -249,6 +263,45 @@ row flush-20000 "$work/rules" flush ruleset
 row echo-rules-40000 "" -e -f "$work/rules-40000"
 row echo-add-rules-50000 "" -e -f "$work/add-rules"
 row mixed-20000 "" -f "$work/mixed"
+row elem-add-1M "$work/set-1M" add element ip t s '{ 192.168.1.1 }'
+row elem-delete-1M "$work/set-1M" delete element ip t s '{ 10.0.0.1 }'
+row elem-get-1M "$work/set-1M" get element ip t s '{ 10.1.2.3 }'
+row rule-add-20000 "$work/rules" add rule ip bench c counter
+row rule-insert-20000 "$work/rules" insert rule ip bench c index 10 counter
+
+# Writers under contention: four writers and two readers, 10 s each nft.
+contend() {
+	unshare -n bash -c '
+		nft=$1 env=$2
+		[ -n "$env" ] && export "$env"
+		printf "table inet w {\n\tset s { type ipv4_addr; flags interval; }\n\tchain c { }\n}\n" |
+			"$nft" -f - || exit 1
+		end=$((SECONDS + 10))
+		w() {
+			local n=0 f=0 i=0
+			while [ $SECONDS -lt $end ]; do
+				i=$((i + 1))
+				case $1 in
+				add) "$nft" add rule inet w c counter accept ;;
+				ins) "$nft" insert rule inet w c index 0 counter ;;
+				elem) "$nft" add element inet w s "{ 10.$((i / 250 % 250)).$((i % 250)).0/24 }" ;;
+				list) "$nft" list ruleset > /dev/null ;;
+				json) "$nft" -j list ruleset > /dev/null ;;
+				esac 2>/dev/null || f=$((f + 1))
+				n=$((n + 1))
+			done
+			echo "$n $f"
+		}
+		{ w add & w ins & w elem & w add & w list & w json & wait; } |
+			awk "{ n += \$1; f += \$2 } END { print n \" (\" f \")\" }"' _ "$@"
+}
+if [ -z "$only" ] || [[ contention =~ $only ]]; then
+	echo
+	echo "Contention, 10 s: commands completed (failed) by 4 writers and 2 readers"
+	printf '  ours %s' "$(contend "$ours" "$ours_env")"
+	[ -n "$refnft" ] && printf ', reference %s' "$(contend "$refnft" "")"
+	printf ', system nft %s\n' "$(contend "$theirs" "")"
+fi
 
 # JSON against text, both ours: the same 40,000 rule ruleset.
 if [ -z "$only" ] || [[ json =~ $only ]]; then

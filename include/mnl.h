@@ -43,6 +43,9 @@ struct nft_batch {
 	uint32_t seq_next;
 	unsigned int msgs;
 	bool echo;		/* some message asked for NLM_F_ECHO */
+	/* elements of messages with NLM_F_ECHO: the kernel echoes each
+	 * (the receive buffer is sized by them, not by messages) */
+	unsigned int echo_elems;
 	uint32_t set_id;	/* last NFTA_SET_ID given out (anonymous sets) */
 	/* owners[seq - seq_first - 1], for the messages so far */
 	struct batch_owner *owners;
@@ -165,10 +168,11 @@ int mnl_dump_set_elems_of(struct nft_ctx *nft, struct nftnl_set *nls);
 int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
 			    int (*cb)(const struct nlmsghdr *nlh, void *data),
 			    void *data);
-/* NFT_MSG_GETSETELEM_RESET of @keys' elements, or of all of the set
- * @keys names if it holds none; the replies into @out. */
-int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
-			struct nftnl_set *out);
+/* NFT_MSG_GETSETELEM (NFT_MSG_GETSETELEM_RESET if @reset) of @keys'
+ * elements, or of all of the set @keys names if it holds none; the
+ * replies into @out. */
+int mnl_query_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
+			struct nftnl_set *out, bool reset);
 
 /*
  * The anonymous sets of a table with their elements, for decoding rules

@@ -18,6 +18,7 @@ struct mnl_socket;
 struct scope;
 struct anon_set_cache;
 struct elem_echo;
+struct table;
 
 /* An output or error stream, possibly buffered in memory. */
 struct output_stream {
@@ -36,6 +37,11 @@ struct output_ctx {
 	FILE *error_fp;
 	unsigned int family;	/* family of the table being printed */
 	unsigned int indent;	/* tab depth, for printers of blocks */
+	/* The table a text listing is in, and whether its warning for
+	 * iptables-nft's rules was printed (src/stmt/xt.c); NULL outside
+	 * listings. */
+	const struct table *table;
+	bool table_warned;
 };
 
 static inline bool nft_output_handle(const struct output_ctx *o)

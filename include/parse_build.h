@@ -99,6 +99,8 @@ void parser_set_id(struct handle_spec_id *id, uint64_t value,
 uint64_t parser_number(struct parser_state *st, const char *text,
 		       const struct location *loc);
 struct handle *parser_handle_new(uint32_t family);
+struct handle *parser_table_handle(uint32_t family, char *name,
+				   const struct location *loc);
 void parser_handle_free(struct handle *h);
 struct cmd *parser_cmd(enum cmd_ops op, enum cmd_obj obj, struct handle *h,
 		       const struct location *loc, void *data);

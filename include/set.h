@@ -62,6 +62,8 @@ void set_elem_info_put(struct nftnl_set_elem *e,
 void set_elem_info_put_open(struct nftnl_set_elem *e,
 			    const struct set_elem_info *i, bool open);
 
+struct interval;
+
 struct set {
 	struct list_head list;		/* in table->sets */
 	struct handle handle;		/* family, table, set name, handle */
@@ -108,6 +110,19 @@ struct set {
 	/* Dumped for a listing: the elements packed (set_records.h), which
 	 * table_lookup_set() turns into @init for the rest */
 	struct set_records *packed;
+	/* Cached: @init (or @packed) holds the kernel's elements; element
+	 * commands fetch set heads only, and one set's elements where
+	 * they need them (set_fetch_elems()). */
+	bool elems_loaded;
+	/* The answer of "get element": elements whose statements are all
+	 * they carry share a line, as upstream prints them there. */
+	bool get_answer;
+	/* The kernel's intervals (@init's, merged and sorted) that element
+	 * commands of a run check their additions against: built once,
+	 * not once a command (firewalld adds thousands one by one). */
+	struct interval *overlap_index;
+	unsigned int overlap_n;		/* merged */
+	unsigned int overlap_all;	/* allocated bounds */
 	/* An element command: the set it adds to had no elements (the
 	 * first interval elements carry the end element at 0). */
 	bool target_empty;
@@ -124,7 +139,8 @@ struct set {
 	/* Without auto-merge: the members the batch added so far (its
 	 * declaration's, earlier element commands'), which later ones may
 	 * not overlap; NULL if none yet. */
-	struct expr *batch_adds;
+	struct interval *batch_iv;	/* sorted by start */
+	unsigned int batch_n, batch_cap;
 	/* An element command whose members the next one, adding to the
 	 * same auto-merge set, takes over: it sends nothing itself. */
 	bool coalesced;
@@ -198,6 +214,9 @@ struct set *netlink_set_parse(const struct nftnl_set *nls);
  * elements if @elems, into the cached tables. */
 int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
 		     bool elems);
+/* The elements of cached set @s, if not yet fetched: 0, or -1 with
+ * errno. */
+int set_fetch_elems(struct nft_ctx *nft, struct set *s);
 
 /* Elements of a named set (src/expr/set.c): encode the members of @set
  * keyed like @key into @elems; decode those of a dumped set. */

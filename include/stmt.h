@@ -45,6 +45,7 @@ enum stmt_types {
 	STMT_FLOW,		/* flow add @ft */
 	STMT_OBJREF,		/* counter name "c", ... (src/stmt/objref.c) */
 	STMT_OPTSTRIP,		/* reset tcp option NAME */
+	STMT_XT,		/* xt match NAME (src/stmt/xt.c) */
 	__STMT_MAX
 };
 
@@ -154,6 +155,11 @@ struct stmt {
 		struct {
 			char *flowtable;
 		} flow;
+		/* STMT_XT: listed only */
+		struct {
+			uint32_t type;		/* match, target, watcher */
+			char *name;
+		} xt;
 		/* STMT_OBJREF */
 		struct {
 			uint32_t type;		/* NFT_OBJECT_* */
@@ -243,6 +249,10 @@ extern const struct stmt_ops tproxy_stmt_ops;
 extern const struct stmt_ops meta_stmt_ops;
 extern const struct stmt_ops ct_stmt_ops;
 extern const struct stmt_ops notrack_stmt_ops;
+extern const struct stmt_ops xt_stmt_ops;
+/* @type: 0 match, 1 target, 2 watcher; @name is taken over. */
+struct stmt *xt_stmt_alloc(const struct location *loc, uint32_t type,
+			   char *name);
 extern const struct stmt_ops connlimit_stmt_ops;
 extern const struct stmt_ops flow_stmt_ops;
 /* "flow add @NAME": takes @name over. */
@@ -297,6 +307,8 @@ struct stmt *payload_stmt_alloc(const struct location *loc, struct expr *key,
 struct stmt *exthdr_stmt_alloc(const struct location *loc, struct expr *key,
 			       struct expr *value);
 struct delin_ctx;
+/* The kernel's "match" and "target" expressions. */
+int xt_stmt_delinearize(struct delin_ctx *dctx, const struct nftnl_expr *nle);
 void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt);
 /* Load VALUE into a register, then @nle (a "meta" or "ct" set expression
  * whose source register attribute is @sreg_attr) writes it. */

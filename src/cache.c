@@ -8,6 +8,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <cache.h>
+#include <retry.h>
 #include <rule.h>
 #include <obj.h>
 #include <sobj.h>
@@ -19,7 +20,6 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_tables.h>
 
-#define CACHE_GENID_RETRIES	8
 
 void cache_init(struct nft_cache *cache)
 {
@@ -448,8 +448,8 @@ int cache_fetch(struct nft_ctx *nft, unsigned int flags,
 	struct nft_cache *cache = &nft->cache;
 	struct cache_filter f = *filter;
 	uint32_t genid, genid_after;
+	struct nft_retry retry;
 	char *table, *chain;
-	unsigned int tries;
 	int ret = 0;
 
 	if (!cache->initialized)
@@ -471,7 +471,8 @@ int cache_fetch(struct nft_ctx *nft, unsigned int flags,
 		ret = cache_fetch_error(msgs, errno);
 		goto out;
 	}
-	for (tries = 0; tries < CACHE_GENID_RETRIES; tries++) {
+	nft_retry_init(&retry);
+	for (;;) {
 		cache_release(cache);
 		if (cache_fetch_levels(nft, flags, &f) < 0 ||
 		    mnl_genid_get(nft, &genid_after) < 0) {
@@ -479,15 +480,27 @@ int cache_fetch(struct nft_ctx *nft, unsigned int flags,
 
 			cache_release(cache);
 			/* a dump interrupted by a change: again */
-			if (err == EINTR && tries + 1 < CACHE_GENID_RETRIES &&
+			if (err == EINTR && nft_retry_again(&retry) &&
 			    mnl_genid_get(nft, &genid) == 0)
 				continue;
-			ret = cache_fetch_error(msgs, err);
+			ret = err == EINTR ?
+			      erec_error(msgs, &internal_location,
+					 "the ruleset kept changing while it was fetched, giving up after %u tries in %d seconds",
+					 retry.tries + 1, NFT_RETRY_SECONDS) :
+			      cache_fetch_error(msgs, err);
 			goto out;
 		}
 		if (genid_after == genid)
 			break;
-		genid = genid_after;	/* changed under us: again */
+		/* changed under us: again */
+		if (!nft_retry_again(&retry)) {
+			cache_release(cache);
+			ret = erec_error(msgs, &internal_location,
+					 "the ruleset kept changing while it was fetched, giving up after %u tries in %d seconds",
+					 retry.tries + 1, NFT_RETRY_SECONDS);
+			goto out;
+		}
+		genid = genid_after;
 	}
 	cache_set_loaded(cache, flags, &f, genid);
 out:

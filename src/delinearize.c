@@ -460,6 +460,12 @@ static struct expr *delin_cmp_partial(struct delin_ctx *dctx,
 		right->flags |= EXPR_F_WILDCARD;
 		return right;
 	}
+	/* the name and its terminating NUL, not the whole key: how
+	 * iptables-nft writes "-i docker0" */
+	if (len && len < bytes && delin_is_string(left) &&
+	    (op == OP_IMPLICIT || op == OP_EQ || op == OP_NEQ) &&
+	    memchr(data, '\0', len))
+		return delin_value(left, data, len, false);
 	delin_error(dctx, "cmp compares %u bytes of the %u byte %s",
 		    len, bytes, expr_name(left));
 	return NULL;
@@ -730,6 +736,7 @@ static const struct {
 	{ "cmp",	delin_cmp },
 	{ "immediate",	delin_immediate },
 	{ "range",	delin_range },
+	{ "target",	xt_stmt_delinearize },	/* "match": src/stmt/xt.c */
 };
 
 static struct delin_entry delin_table[DELIN_TABLE_SIZE];

@@ -487,7 +487,8 @@ static void json_echo_mirror(struct nft_ctx *nft, struct list_head *cmds)
 							    cmd->json_index),
 					     cmd);
 	}
-	json_write_fp(fp, "", root, "\n");
+	/* without a final newline, as upstream echoes a JSON input */
+	json_write_fp(fp, "", root, "");
 }
 
 void json_echo_release(struct nft_ctx *nft)

@@ -6,6 +6,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <mnl.h>
+#include <retry.h>
 #include <rule.h>
 #include <cache.h>
 #include <arpa/inet.h>
@@ -35,10 +36,10 @@
 #define MNL_RECV_SIZE		(128 * 1024)
 /* Kernel-side cost of one queued ack (skb truesize, roughly). */
 #define MNL_ACK_TRUESIZE	1024
-#define MNL_DUMP_RETRIES	16
+/* what an echoed element's message may take in the receive buffer */
+#define MNL_ECHO_TRUESIZE	4096
 /* A "reset element" request: up to 64 KiB of keys, and the headers. */
 #define MNL_RESET_REQ_SIZE	(UINT16_MAX + 4096)
-#define MNL_BATCH_RETRIES	8
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK	270
@@ -213,6 +214,24 @@ struct nlmsghdr *batch_msg_start(struct nft_batch *batch, uint16_t type,
 	return nlh;
 }
 
+/* The elements an element message carries (0 for other messages). */
+static unsigned int batch_msg_elems(const struct nlmsghdr *nlh)
+{
+	uint16_t type = nlh->nlmsg_type & 0xff;
+	const struct nlattr *a, *e;
+	unsigned int n = 0;
+
+	if (type != NFT_MSG_NEWSETELEM && type != NFT_MSG_DELSETELEM)
+		return 0;
+	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_ELEMENTS)
+			continue;
+		mnl_attr_for_each_nested(e, a)
+			n++;
+	}
+	return n;
+}
+
 void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh)
 {
 	if (nlh->nlmsg_len > BATCH_MSG_ROOM)
@@ -223,6 +242,8 @@ void batch_msg_end(struct nft_batch *batch, struct nlmsghdr *nlh)
 	       MNL_ALIGN(nlh->nlmsg_len) - nlh->nlmsg_len);
 	batch->len += MNL_ALIGN(nlh->nlmsg_len);
 	batch->msgs++;
+	if (nlh->nlmsg_flags & NLM_F_ECHO)
+		batch->echo_elems += batch_msg_elems(nlh);
 }
 
 bool batch_is_empty(const struct nft_batch *batch)
@@ -651,7 +672,7 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 	       struct list_head *cmds, struct list_head *msgs)
 {
 	struct batch_result res;
-	unsigned int tries = 0;
+	struct nft_retry retry;
 	int fd;
 
 	if (!nft_mnl_socket(nft))
@@ -662,10 +683,13 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 	batch_debug(nft, batch);
 	fd = mnl_socket_get_fd(nft->nf_sock);
 	mnl_grow_buffer(fd, SO_SNDBUF, SO_SNDBUFFORCE, batch->len + 4096);
+	/* each echoed element may come in a message of its own */
 	mnl_grow_buffer(fd, SO_RCVBUF, SO_RCVBUFFORCE,
 			(size_t)(batch->msgs + 2) * MNL_ACK_TRUESIZE *
 			(batch->echo ? 4 : 1) +
+			(size_t)batch->echo_elems * MNL_ECHO_TRUESIZE +
 			MNL_RECV_SIZE);
+	nft_retry_init(&retry);
 	do {
 		memset(&res, 0, sizeof(res));
 		if (mnl_socket_sendto(nft->nf_sock, batch->buf,
@@ -674,12 +698,12 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 					  "netlink: sending the batch failed: %s",
 					  strerror(errno));
 		batch_read_acks(nft, batch, cmds, msgs, &res);
-	} while (res.restart && !res.errors && ++tries < MNL_BATCH_RETRIES);
+	} while (res.restart && !res.errors && nft_retry_again(&retry));
 
 	if (res.restart && !res.errors)
 		return erec_error(msgs, &internal_location,
-				  "ruleset changed concurrently, giving up after %u tries",
-				  tries);
+				  "ruleset changed concurrently, giving up after %u tries in %d seconds",
+				  retry.tries + 1, NFT_RETRY_SECONDS);
 	if (res.lost && !res.errors)
 		return erec_error(msgs, &internal_location,
 				  "netlink: acknowledgements were lost (receive buffer too small); the ruleset may have been changed");
@@ -821,11 +845,12 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 		      void (*list_free)(void *list))
 {
 	char req[MNL_SOCKET_BUFFER_SIZE];
+	struct nft_retry retry;
 	struct nlmsghdr *nlh;
-	unsigned int tries;
 	int err;
 
-	for (tries = 0; tries < MNL_DUMP_RETRIES; tries++) {
+	nft_retry_init(&retry);
+	do {
 		memset(req, 0, sizeof(req));
 		nlh = nftnl_nlmsg_build_hdr(req, type, family, NLM_F_DUMP,
 					    mnl_seqnum_next(nft));
@@ -837,14 +862,14 @@ static void *mnl_dump(struct nft_ctx *nft, uint16_t type, uint32_t family,
 			err = errno;
 			list_free(ctx->list);
 			if (err == EINTR)
-				continue;
+				continue;	/* (the loop's test pauses) */
 			errno = err;
 			return NULL;
 		}
 		if (!ctx->interrupted)
 			return ctx->list;
 		list_free(ctx->list);
-	}
+	} while (nft_retry_again(&retry));
 	errno = EINTR;
 	return NULL;
 }
@@ -1237,11 +1262,12 @@ int mnl_dump_set_elems_each(struct nft_ctx *nft, const struct nftnl_set *nls,
 
 #define MSG_GETSETELEM_RESET	33	/* Linux 6.5 */
 
-/* "reset set", "reset element": the elements of @keys (all of the set
- * if it holds none) zeroed, their values before into @out. Many keys
- * take several requests, each under the 64 KiB an attribute holds. */
-int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
-			struct nftnl_set *out)
+/* "reset set", "reset element" (@reset) and "get element": the elements
+ * of @keys (all of the set if it holds none) into @out, zeroed after if
+ * @reset. Many keys take several requests, each under the 64 KiB an
+ * attribute holds. */
+int mnl_query_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
+			struct nftnl_set *out, bool reset)
 {
 	char *req = xmalloc(MNL_RESET_REQ_SIZE);
 	struct nftnl_set_elems_iter *it = nftnl_set_elems_iter_create(keys);
@@ -1253,7 +1279,8 @@ int mnl_reset_set_elems(struct nft_ctx *nft, struct nftnl_set *keys,
 		memory_allocation_error();
 	do {
 		memset(req, 0, MNL_RESET_REQ_SIZE);
-		nlh = nftnl_nlmsg_build_hdr(req, MSG_GETSETELEM_RESET,
+		nlh = nftnl_nlmsg_build_hdr(req, reset ? MSG_GETSETELEM_RESET :
+						       NFT_MSG_GETSETELEM,
 					    nftnl_set_get_u32(keys,
 							      NFTNL_SET_FAMILY),
 					    some ? NLM_F_ACK : NLM_F_DUMP,

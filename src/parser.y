@@ -170,7 +170,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> FRAG "frag" DST "dst" MH "mh" OPTION "option" CHUNK "chunk"
 %token <kw> EXISTS "exists" MISSING "missing"
 %token <kw> CT "ct" CT_DIR "conntrack direction" SET "set"
-%token <kw> NOTRACK "notrack" COUNT "count"
+%token <kw> NOTRACK "notrack" COUNT "count" XT "xt"
+%token ADDR_DOT_PORT "addr . port"
 %token <kw> FLOWTABLE "flowtable" FLOWTABLES "flowtables" FLOW "flow"
 %token <kw> OFFLOAD "offload"
 %token <kw> RESET "reset" SECMARK "secmark"
@@ -197,6 +198,9 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> set_ref
 %type <stmt> stmt match_stmt counter_stmt counter_valued optstrip_stmt verdict_stmt
 %type <stmt> keyset_stmt notrack_stmt connlimit_stmt flow_stmt vmap_stmt
+%type <val> nat_family
+%type <stmt> xt_stmt
+%type <string> xt_name
 %type <stmt> set_stmt set_stmt_opts set_stmt_stmts set_elem_stmt
 %type <stmt> elem_stmt
 %type <val> set_stmt_op
@@ -681,10 +685,46 @@ list_cmd	: TABLE table_spec
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_SETS,
 						       $2, &@$);
 			}
+		| SETS TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SETS, $3,
+						&@$, NULL);
+			}
+		| SETS family_kw identifier
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SETS,
+						parser_table_handle($2, $3, &@3),
+						&@$, NULL);
+			}
+		| SETS STRING
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_SETS,
+						parser_table_handle(NFPROTO_IPV4,
+								    $2, &@2),
+						&@$, NULL);
+			}
 		| MAPS ruleset_family
 			{
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_MAPS,
 						       $2, &@$);
+			}
+		| MAPS TABLE table_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS, $3,
+						&@$, NULL);
+			}
+		| MAPS family_kw identifier
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS,
+						parser_table_handle($2, $3, &@3),
+						&@$, NULL);
+			}
+		| MAPS STRING
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS,
+						parser_table_handle(NFPROTO_IPV4,
+								    $2, &@2),
+						&@$, NULL);
 			}
 		| HOOKS ruleset_family opt_hooks_device
 			{
@@ -718,9 +758,7 @@ ruleset_family	: %empty	{ $$ = NFPROTO_UNSPEC; }
 
 table_spec	: family_spec identifier
 			{
-				$$ = parser_handle_new($1);
-				$$->table.name = $2;
-				$$->table.location = @2;
+				$$ = parser_table_handle($1, $2, &@2);
 			}
 		;
 
@@ -1580,6 +1618,7 @@ stmt		: match_stmt		{ $$ = $1; }
 		| tproxy_stmt		{ $$ = $1; }
 		| keyset_stmt		{ $$ = $1; }
 		| notrack_stmt		{ $$ = $1; }
+		| xt_stmt		{ $$ = $1; }
 		| optstrip_stmt		{ $$ = $1; }
 		| connlimit_stmt	{ $$ = $1; }
 		| flow_stmt		{ $$ = $1; }
@@ -2946,6 +2985,18 @@ keyset_flag	: keyset_const		{ $$ = $1; }
 notrack_stmt	: NOTRACK		{ $$ = notrack_stmt_alloc(&@$); }
 		;
 
+/* "xt KIND NAME", as listed for iptables-nft's rules: parsed to be
+ * refused (src/stmt/xt.c) */
+xt_stmt		: XT STRING xt_name
+			{
+				$$ = xt_stmt_alloc(&@$, 1, $3);
+				xfree($2);
+			}
+		;
+xt_name		: STRING		{ $$ = $1; }
+		| QUOTED_STRING		{ $$ = $1; }
+		;
+
 /* "flow offload @ft" is the older spelling of "flow add @ft". */
 flow_stmt	: FLOW ADD '@' identifier
 			{
@@ -3634,6 +3685,12 @@ snat_dnat	: nat_kw nat_target
 			{
 				$$ = parser_nat_kind($4, $1, NFPROTO_IPV6, 0);
 			}
+		| nat_kw nat_family ADDR_DOT_PORT TO nat_addr_target
+			{
+				/* "dnat ip addr . port to EXPR" (nftlb): the
+				 * map's data gives both, as "dnat ip to EXPR" */
+				$$ = parser_nat_kind($5, $1, $2, 0);
+			}
 		| nat_kw PREFIX TO nat_addr_target
 			{
 				$$ = parser_nat_kind($4, $1, 0,
@@ -3649,6 +3706,10 @@ snat_dnat	: nat_kw nat_target
 				$$ = parser_nat_kind($5, $1, NFPROTO_IPV6,
 						     NF_NAT_RANGE_NETMAP);
 			}
+		;
+
+nat_family	: IP		{ $$ = NFPROTO_IPV4; }
+		| IP6		{ $$ = NFPROTO_IPV6; }
 		;
 
 nat_target	: nat_addr_target	{ $$ = $1; }

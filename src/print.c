@@ -4,6 +4,7 @@
  * (expr_print/stmt_print); this file only arranges blocks, indentation,
  * blank lines, comments and handles.
  */
+#include <retry.h>
 #include <flowtable.h>
 #include <obj.h>
 #include <sobj.h>
@@ -165,7 +166,6 @@ void nft_print_str(struct output_ctx *octx, const char *s)
 /* ---- list commands ---------------------------------------------------- */
 
 /* A walk restarts when the ruleset changed under it; this many times. */
-#define LIST_WALK_RETRIES	16
 
 /*
  * Streaming and consistency. A listing's tables and chains come from
@@ -859,22 +859,23 @@ int list_walk_run(struct nft_ctx *nft, const struct cmd *cmd,
 		  const struct list_walk_ops *ops, struct list_head *msgs)
 {
 	struct list_walk w = { .nft = nft, .cmd = cmd, .ops = ops };
-	unsigned int tries;
+	struct nft_retry retry;
 	int ret;
 
 	if (!(obj_cmd_flags(cmd) & OBJ_F_LIST))
 		return erec_error(msgs, &cmd->location, "cannot list %s",
 				  cmd_obj_name(cmd->obj));
-	for (tries = 0; tries < LIST_WALK_RETRIES; tries++) {
-		ret = walk_once(&w, tries + 1 == LIST_WALK_RETRIES, msgs);
+	nft_retry_init(&retry);
+	do {
+		ret = walk_once(&w, nft_retry_spent(&retry), msgs);
 		if (ret <= 0)
 			return ret;
 		/* The ruleset changed: fetch it again. */
 		cache_release(&nft->cache);
-	}
+	} while (nft_retry_again(&retry));
 	return erec_error(msgs, &internal_location,
-			  "the ruleset kept changing while it was listed, giving up after %u tries",
-			  tries);
+			  "the ruleset kept changing while it was listed, giving up after %u tries in %d seconds",
+			  retry.tries + 1, NFT_RETRY_SECONDS);
 }
 
 /*
@@ -887,6 +888,8 @@ static void text_table_open(struct list_walk *w, const struct table *t)
 
 	unsigned int flags = obj_cmd_flags(w->cmd);
 
+	octx->table = t;
+	octx->table_warned = false;
 	if (flags & OBJ_F_LIST_NO_CHAINS) {
 		nft_print(octx, "table %s %s\n",
 			  family_name(t->handle.family), t->handle.table.name);
@@ -940,6 +943,7 @@ static void text_chain_close(struct list_walk *w, const struct chain *c)
 
 static void text_table_close(struct list_walk *w, const struct table *t)
 {
+	w->octx.table = NULL;
 	if (obj_cmd_flags(w->cmd) & OBJ_F_LIST_NO_CHAINS)
 		return;
 	nft_print(&w->octx, "}\n");

@@ -400,7 +400,7 @@ static void rule_dump_fix_line(FILE *fp, const char *line, size_t len,
 
 /* --debug=netlink: the rule's bytecode as the reference prints it, a
  * header line ("ip t c"), one line per expression ("  [ ... ]", in the
- * rule's order), then a blank line. */
+ * rule's order); no blank line after it, as upstream 1.1.3. */
 void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 {
 	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
@@ -429,7 +429,6 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 	}
 	nftnl_expr_iter_destroy(it);
 	free(buf);
-	fprintf(fp, "\n");
 }
 
 /* ---- execution and echo ---- */

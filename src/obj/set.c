@@ -106,8 +106,10 @@ void set_free(struct set *s)
 		expr_free(s->merge_with);
 	if (s->held)
 		expr_free(s->held);
-	if (s->batch_adds)
-		expr_free(s->batch_adds);
+	if (s->batch_iv)
+		intervals_free(s->batch_iv, s->batch_n);
+	if (s->overlap_index)
+		intervals_free(s->overlap_index, s->overlap_all);
 	xfree(s);
 }
 
@@ -1245,7 +1247,8 @@ const struct obj_ops element_obj_ops = {
 	.echo		= element_echo,
 	.json_echo	= element_json_echo,
 	.flags		= OBJ_F_LIST,
-	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	/* the kernel answers for the elements (set_reset.c) */
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET,
 	.list		= element_get,
 	.evaluate	= element_cmd_evaluate,
 	.evaluate_delete = element_cmd_evaluate_delete,

@@ -8,6 +8,7 @@
 #include <mnl.h>
 #include <print.h>
 #include <errno.h>
+#include <retry.h>
 #include <libnftnl/expr.h>
 #include <string.h>
 #include <libnftnl/set.h>
@@ -567,7 +568,6 @@ static bool set_listable(struct nftnl_set *nls)
 /* A set dump repeats no key: one that does (the kernel walked a hash
  * table while it was resized) is dumped again, as is one it marks
  * interrupted. */
-#define SET_DUMP_TRIES		16
 
 /* A dumped element's key as the dump holds it (valid while its set
  * lives), with its interval flags: a start and an end may share bytes. */
@@ -701,16 +701,17 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 					const struct nftnl_set *nls)
 {
 	struct nftnl_set *copy;
-	unsigned int tries;
+	struct nft_retry retry;
 
-	for (tries = 0; tries < SET_DUMP_TRIES; tries++) {
+	nft_retry_init(&retry);
+	do {
 		copy = nftnl_set_clone_head(nls);
 		if (mnl_dump_set_elems_of(nft, copy) < 0) {
 			int err = errno;
 
 			nftnl_set_free(copy);
 			if (err == EINTR)
-				continue;
+				continue;	/* (the loop's test pauses) */
 			if (err == ENOENT)	/* gone meanwhile */
 				return nftnl_set_clone_head(nls);
 			errno = err;
@@ -719,7 +720,7 @@ static struct nftnl_set *set_dump_elems(struct nft_ctx *nft,
 		if (!set_elems_repeat(copy))
 			return copy;
 		nftnl_set_free(copy);
-	}
+	} while (nft_retry_again(&retry));
 	errno = EINTR;
 	return NULL;
 }
@@ -741,10 +742,12 @@ static int cache_add_set_keys(struct nft_ctx *nft, struct table *t,
 		return 1;
 	}
 	ret = set_records_dump(nft, nls, s);
-	if (ret)
+	if (ret) {
 		set_free(s);
-	else
+	} else {
+		s->elems_loaded = true;
 		table_add_set(t, s);
+	}
 	return ret;
 }
 
@@ -793,7 +796,58 @@ static int cache_add_set(struct nft_ctx *nft, struct nftnl_set *nls,
 	}
 	set_stmts_free(&s->stmts);
 	s->stmts = l;
+	s->elems_loaded = elems;
 	table_add_set(t, s);
+	return 0;
+}
+
+/* One set's elements, dumped on their own: an element command on a set
+ * of a million must not dump the table's other sets, nor this one unless
+ * it has to (overlaps and merges of intervals). */
+int set_fetch_elems(struct nft_ctx *nft, struct set *s)
+{
+	struct nftnl_set *head, *nls;
+	struct set *tmp;
+
+	if (s->elems_loaded)
+		return 0;
+	head = set_nl_fetch(nft, s->handle.family, s->handle.table.name,
+			    s->handle.set.name);
+	if (!head)
+		return errno == ENOENT ? 0 : -1;
+	/* packed as they come where they can be (a fraction of the
+	 * memory of a decoded dump), then members as lookups see them */
+	if (!s->init && !s->packed && s->key) {
+		int ret = set_records_dump(nft, head, s);
+
+		if (ret <= 0) {
+			nftnl_set_free(head);
+			if (ret < 0)
+				return -1;
+			s->elems_loaded = true;
+			if (s->packed)
+				set_records_unpack(s);
+			return 0;
+		}
+	}
+	nls = set_dump_elems(nft, head);
+	nftnl_set_free(head);
+	if (!nls)
+		return -1;
+	s->elems_loaded = true;
+	/* what cannot be listed is not checked here: the kernel does */
+	tmp = set_listable(nls) ? netlink_set_parse(nls) : NULL;
+	nftnl_set_free(nls);
+	if (tmp && tmp->key) {
+		set_info_free(s);
+		expr_free(s->init);
+		s->init = tmp->init;
+		tmp->init = NULL;
+		s->info = tmp->info;
+		tmp->info = NULL;
+	}
+	if (tmp)
+		set_free(tmp);
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <libnftnl/expr.h>
 #include <string.h>
+#include <errno.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
 #include <linux/netlink.h>
@@ -154,18 +155,18 @@ static void set_get_print(struct nft_ctx *nft, const struct table *t,
 	nft_print(&nft->octx, "}\n");
 }
 
-/* "get element": the members that hold the values asked for, with
- * their options, as the set lists them. */
-int element_get(struct nft_ctx *nft, struct cmd *cmd,
-		struct list_head *msgs)
+/* "get element" of an interval set: the members that hold the values
+ * asked for, with their options, as the set lists them, found in its
+ * elements (the kernel's answer for a start does not say where an
+ * interval that touches the next one ends). */
+static int element_get_held(struct nft_ctx *nft, struct cmd *cmd,
+			    struct list_head *msgs)
 {
 	struct set *want = cmd->set, *s, out;
 	const struct expr *i, *m;
 	struct table *t;
 	int ret = 0, k;
 
-	if (cmd->op == CMD_RESET)
-		return element_reset(nft, cmd, msgs);
 	t = cache_table_lookup(&nft->cache, cmd->handle.family,
 			       cmd->handle.table.name);
 	s = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
@@ -173,11 +174,16 @@ int element_get(struct nft_ctx *nft, struct cmd *cmd,
 		return erec_error(msgs, cmd_loc_or(cmd,
 					&cmd->handle.set.location),
 				  "Could not process rule: No such file or directory");
+	if (set_fetch_elems(nft, s) < 0)
+		return erec_error(msgs, &cmd->location,
+				  "cannot fetch the elements of set '%s': %s",
+				  cmd->handle.set.name, strerror(errno));
 	if (set_get_evaluate(nft, msgs, s, &want->init) < 0)
 		return -1;
 	out = *s;
 	/* the elements say them: no declaration line, as the system nft */
 	memset(&out.stmts, 0, sizeof(out.stmts));
+	out.get_answer = true;
 	out.init = set_expr_alloc(&internal_location);
 	out.info = xzalloc((want->init->expr_list.size + 1) *
 			   sizeof(*out.info));
@@ -203,6 +209,24 @@ out:
 	return ret;
 }
 
+
+/* "get element": the kernel answers for the values asked, as the set
+ * lists them; "reset element" likewise (set_reset.c). */
+int element_get(struct nft_ctx *nft, struct cmd *cmd,
+		struct list_head *msgs)
+{
+	struct table *t;
+	struct set *s;
+
+	if (cmd->op != CMD_RESET) {
+		t = cache_table_lookup(&nft->cache, cmd->handle.family,
+				       cmd->handle.table.name);
+		s = t ? table_lookup_set(t, cmd->handle.set.name) : NULL;
+		if (s && s->flags & NFT_SET_INTERVAL)
+			return element_get_held(nft, cmd, msgs);
+	}
+	return element_reset(nft, cmd, msgs);
+}
 
 /*
  * -e keeps, for the length of a batch: the sets it added (the kernel

@@ -9,6 +9,7 @@
 #include <print.h>
 #include <intervals.h>
 #include <string.h>
+#include <errno.h>
 #include <limits.h>
 #include <inttypes.h>
 #include <libnftnl/set.h>
@@ -703,20 +704,24 @@ int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 }
 
 /* An interval of @elems that overlaps one of @have's: its member. */
-static const struct expr *set_overlap(const struct expr *key,
-				      const struct expr *have,
+static const struct expr *set_overlap(struct set *s,
 				      const struct expr *elems)
 {
-	unsigned int n, all, lo, hi, mid;
 	const struct expr *i, *bad = NULL;
+	unsigned int n, lo, hi, mid;
 	struct interval *v, iv;
 
-	v = xzalloc((set_expr_size(have) + 1) * sizeof(*v));
-	all = set_bounds_fill(v, have, key, false);
-	n = intervals_merge_how(v, all, false);
+	if (!s->overlap_index) {
+		v = xzalloc((set_expr_size(s->init) + 1) * sizeof(*v));
+		s->overlap_all = set_bounds_fill(v, s->init, s->key, false);
+		s->overlap_n = intervals_merge_how(v, s->overlap_all, false);
+		s->overlap_index = v;
+	}
+	v = s->overlap_index;
+	n = s->overlap_n;
 	interval_init(&iv);
 	list_for_each_entry(i, &elems->expr_list.expressions, list) {
-		set_member_bounds(i, key, &iv);
+		set_member_bounds(i, s->key, &iv);
 		/* the first interval whose end is not below our start */
 		for (lo = 0, hi = n; lo < hi; ) {
 			mid = (lo + hi) / 2;
@@ -733,7 +738,6 @@ static const struct expr *set_overlap(const struct expr *key,
 		}
 	}
 	interval_clear(&iv);
-	intervals_free(v, all);
 	return bad;
 }
 
@@ -1047,32 +1051,144 @@ static const struct expr *set_missing_interval(const struct expr *key,
 	return bad;
 }
 
+/* The run's additions to @s so far, sorted by start: its declaration's
+ * members if the run declares it, then each command's. */
+static void set_batch_index_init(struct eval_ctx *ectx, struct cmd *cmd,
+				 struct set *s)
+{
+	unsigned int n = 0;
+	unsigned int *o, k;
+	struct interval *v;
+
+	if (set_find_in_run(ectx, &cmd->handle) && s->init &&
+	    s->init->etype == EXPR_SET)
+		n = set_expr_size(s->init);
+	s->batch_cap = n + 16;
+	s->batch_iv = xzalloc(s->batch_cap * sizeof(*s->batch_iv));
+	if (!n)
+		return;
+	v = xzalloc((n + 1) * sizeof(*v));
+	n = set_bounds_fill(v, s->init, s->key, true);
+	o = xmalloc((n + 1) * sizeof(*o));
+	for (k = 0; k < n; k++)
+		o[k] = k;
+	qsort_r(o, n, sizeof(*o), set_iv_order_cmp, v);
+	for (k = 0; k < n; k++)
+		s->batch_iv[k] = v[o[k]];	/* moved: v's own are not freed */
+	s->batch_n = n;
+	xfree(o);
+	xfree(v);
+}
+
+/* Where @iv goes in the index: after every interval starting at or
+ * before its start. */
+static unsigned int set_batch_index_pos(const struct set *s,
+					const struct interval *iv)
+{
+	unsigned int lo = 0, hi = s->batch_n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (mpz_cmp(s->batch_iv[mid].low, iv->low) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The interval of the index that @iv overlaps (the same one is none). */
+static const struct interval *set_batch_index_hit(const struct set *s,
+						   const struct interval *iv)
+{
+	unsigned int p = set_batch_index_pos(s, iv);
+	const struct interval *x;
+
+	if (p > 0) {
+		x = &s->batch_iv[p - 1];
+		if (mpz_cmp(x->high, iv->low) >= 0 &&
+		    (mpz_cmp(x->low, iv->low) || mpz_cmp(x->high, iv->high)))
+			return x;
+	}
+	if (p < s->batch_n && mpz_cmp(s->batch_iv[p].low, iv->high) <= 0)
+		return &s->batch_iv[p];
+	return NULL;
+}
+
+static void set_batch_index_add(struct set *s, struct interval *iv)
+{
+	unsigned int p = set_batch_index_pos(s, iv);
+
+	if (s->batch_n == s->batch_cap) {
+		s->batch_cap *= 2;
+		s->batch_iv = xrealloc(s->batch_iv,
+				       s->batch_cap * sizeof(*s->batch_iv));
+	}
+	memmove(&s->batch_iv[p + 1], &s->batch_iv[p],
+		(s->batch_n - p) * sizeof(*s->batch_iv));
+	s->batch_iv[p] = *iv;		/* moved */
+	s->batch_n++;
+}
+
+/* "conflicting intervals specified" for new member @i, bounds @iv, and
+ * @x of the index: the caret under the one that starts later (the new
+ * one where both start together), the other underlined. */
+static void set_batch_conflict(struct eval_ctx *ectx, const struct expr *i,
+			       const struct interval *iv,
+			       const struct interval *x)
+{
+	const struct expr *a = x->origin, *b = i;
+	struct error_record *erec;
+
+	if (mpz_cmp(x->low, iv->low) > 0) {
+		a = i;
+		b = x->origin;
+	}
+	if (!b) {
+		b = a;
+		a = NULL;
+	}
+	erec = erec_create(EREC_ERROR, &b->location,
+			   "conflicting intervals specified");
+	if (a)
+		erec_add_location(erec, &a->location);
+	erec_queue(erec, ectx->msgs);
+}
+
 /*
  * New intervals of an "add element" that overlap each other or what the
  * batch added to the set before (its declaration's, earlier commands'):
- * conflicting, as upstream 1.1.3 says; kept for the commands after.
+ * conflicting, as upstream 1.1.3 says; kept for the commands after, in
+ * an index sorted once (firewalld adds thousands, one a command).
  */
 static int element_cmd_conflicts(struct eval_ctx *ectx, struct cmd *cmd,
 				 struct set *s)
 {
 	struct set *e = cmd->set;
+	const struct interval *x;
+	struct interval iv;
 	struct expr *i;
 
-	if (set_find_in_run(ectx, &cmd->handle) && s->init &&
-	    s->init->etype == EXPR_SET && !s->batch_adds) {
-		s->batch_adds = set_expr_alloc(&s->location);
-		list_for_each_entry(i, &s->init->expr_list.expressions, list)
-			set_expr_add(s->batch_adds, expr_clone(i));
-		if (s->init->expr_list.pack)
-			s->batch_adds->expr_list.pack =
-				set_pack_clone(s->init->expr_list.pack);
-	}
-	if (set_check_conflicts(ectx, s->key, s->batch_adds, e->init) < 0)
+	if (set_check_conflicts(ectx, s->key, NULL, e->init) < 0)
 		return -1;
-	if (!s->batch_adds)
-		s->batch_adds = set_expr_alloc(&s->location);
-	list_for_each_entry(i, &e->init->expr_list.expressions, list)
-		set_expr_add(s->batch_adds, expr_clone(i));
+	if (!s->batch_iv)
+		set_batch_index_init(ectx, cmd, s);
+	list_for_each_entry(i, &e->init->expr_list.expressions, list) {
+		interval_init(&iv);
+		set_member_bounds(i, s->key, &iv);
+		x = set_batch_index_hit(s, &iv);
+		if (x)
+			set_batch_conflict(ectx, i, &iv, x);
+		interval_clear(&iv);
+		if (x)
+			return -1;
+	}
+	list_for_each_entry(i, &e->init->expr_list.expressions, list) {
+		interval_init(&iv);
+		iv.origin = i;
+		set_member_bounds(i, s->key, &iv);
+		set_batch_index_add(s, &iv);
+	}
 	return 0;
 }
 
@@ -1088,6 +1204,13 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return erec_error(ectx->msgs,
 				  cmd_loc_or(cmd, &cmd->handle.set.location),
 				  "No such file or directory");
+	/* the kernel's intervals: what overlaps, merges and the end
+	 * element at 0 depend on (other sets' elements are not fetched) */
+	if (s->flags & NFT_SET_INTERVAL && !set_find_in_run(ectx, &cmd->handle) &&
+	    set_fetch_elems(ectx->nft, s) < 0)
+		return erec_error(ectx->msgs, &cmd->location,
+				  "cannot fetch the elements of set '%s': %s",
+				  cmd->handle.set.name, strerror(errno));
 	if (set_key_evaluate(ectx, s) < 0)
 		return -1;
 	element_cmd_inherit(e, s);
@@ -1111,7 +1234,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return -1;
 	bad = adds && ranges && !s->auto_merge && !e->target_empty &&
 	      !set_find_in_run(ectx, &cmd->handle) ?
-	      set_overlap(s->key, s->init, e->init) : NULL;
+	      set_overlap(s, e->init) : NULL;
 	if (bad)
 		return expr_error(ectx, bad,
 				  "interval overlaps with an existing one");
@@ -1145,7 +1268,6 @@ unsigned int set_cmd_needs(const struct cmd *cmd)
 	return NFT_CACHE_TABLE | NFT_CACHE_SET;
 }
 
-/* Elements: whether the set has some, and which (overlaps). */
 /* Whether the first member of @elems is a mapping (packed or listed). */
 static bool set_elems_are_mappings(const struct expr *elems)
 {
@@ -1173,7 +1295,8 @@ unsigned int element_cmd_needs(const struct cmd *cmd)
 	if (cmd->set && cmd->set->init &&
 	    cmd->set->init->etype == EXPR_SET &&
 	    set_elems_are_mappings(cmd->set->init))
-		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM |
-		       NFT_CACHE_CHAIN;
-	return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM;
+		return NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_CHAIN;
+	/* the elements of the one set that needs them, fetched when
+	 * evaluated (element_cmd_evaluate()) */
+	return NFT_CACHE_TABLE | NFT_CACHE_SET;
 }

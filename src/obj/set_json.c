@@ -468,6 +468,21 @@ bool set_json_data_interval_hidden(const struct set *s, bool elems)
 	return set_is_map(s) && s->data_interval &&
 	       !(elems && json_elems_show_interval(s->init));
 }
+/*
+ * A set's "timeout", "gc-interval" or "size": a number. A string (firewalld
+ * sends its ipsets' "timeout" and "maxelem" as they are written in its
+ * XML, "60") is ignored, as upstream ignores it: refusing it stops
+ * firewalld at start.
+ */
+static int json_set_u64(struct json_ctx *jctx, json_t *obj, const char *key,
+			uint64_t *out)
+{
+	*out = 0;
+	if (json_is_string(json_object_get(obj, key)))
+		return 0;
+	return json_opt_u64(jctx, obj, key, out);
+}
+
 
 static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 {
@@ -508,15 +523,15 @@ static int json_set_body(struct json_ctx *jctx, json_t *obj, struct set *s)
 	if ((m = json_object_get(obj, "flags")) &&
 	    json_set_flags(jctx, m, s) < 0)
 		return -1;
-	if (json_opt_u64(jctx, obj, "timeout", &v) < 0)
+	if (json_set_u64(jctx, obj, "timeout", &v) < 0)
 		return -1;
 	s->timeout = v * 1000;
 	v = 0;
-	if (json_opt_u64(jctx, obj, "gc-interval", &v) < 0)
+	if (json_set_u64(jctx, obj, "gc-interval", &v) < 0)
 		return -1;
 	s->gc_int = v * 1000;
 	v = 0;
-	if (json_opt_u64(jctx, obj, "size", &v) < 0)
+	if (json_set_u64(jctx, obj, "size", &v) < 0)
 		return -1;
 	if (v > UINT32_MAX)
 		return json_error(jctx, "size", "invalid set size %" PRIu64,

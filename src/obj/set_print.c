@@ -193,7 +193,8 @@ static bool set_elem_info_any(const struct set *s)
 	n = s->init->expr_list.size;
 	for (k = 0; k < n; k++)
 		if (s->info[k].timeout || s->info[k].expires ||
-		    s->info[k].comment || s->info[k].stmts.n)
+		    s->info[k].comment ||
+		    (s->info[k].stmts.n && !s->get_answer))
 			return true;
 	return false;
 }
@@ -537,8 +538,10 @@ static FILE *set_list_json_begin(struct nft_ctx *nft)
 static int set_list_missing(struct nft_ctx *nft, const struct cmd *cmd,
 			    const struct table *t, struct list_head *msgs)
 {
-	const struct location *loc = cmd_loc_or(cmd,
-						&cmd->handle.set.location);
+	/* the table's name where the table is missing, as upstream */
+	const struct location *loc = cmd_loc_or(cmd, t ?
+						&cmd->handle.set.location :
+						&cmd->handle.table.location);
 	struct nftnl_set *nls = t ? set_nl_fetch(nft, cmd->handle.family,
 						 cmd->handle.table.name,
 						 cmd->handle.set.name) : NULL;
@@ -564,8 +567,8 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	if (cmd->op == CMD_RESET && cmd->obj == CMD_OBJ_SET)
 		return set_reset(nft, cmd, msgs);
 
-	if (cmd->obj == CMD_OBJ_SETS || cmd->obj == CMD_OBJ_MAPS)
-		f.table = NULL;
+	/* "list sets table ip t": the family's tables, as "list sets ip"
+	 * (upstream 1.1.3 only checks that t exists) */
 	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET |
 			NFT_CACHE_SETELEM, &f, msgs) < 0)
 		return -1;
@@ -581,6 +584,13 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 			fp = set_list_json_begin(nft);
 		set_list_table(nft, t, only, fp, cmd->obj);
 		goto out;
+	}
+	if (cmd->handle.table.name) {
+		t = cache_table_lookup(&nft->cache, cmd->handle.family,
+				       cmd->handle.table.name);
+		if (!t)
+			return erec_error(msgs, &cmd->handle.table.location,
+					  "No such file or directory");
 	}
 	if (json)
 		fp = set_list_json_begin(nft);

@@ -39,7 +39,7 @@ static int set_reset_error(struct list_head *msgs, const struct cmd *cmd,
 {
 	const struct location *loc = cmd_loc_or(cmd, &cmd->handle.set.location);
 
-	if (err == EOPNOTSUPP || err == EINVAL)
+	if (cmd->op == CMD_RESET && (err == EOPNOTSUPP || err == EINVAL))
 		return erec_error(msgs, &cmd->location,
 				  "Could not process rule: %s: resetting set elements needs Linux 6.5 or newer",
 				  strerror(err));
@@ -48,32 +48,49 @@ static int set_reset_error(struct list_head *msgs, const struct cmd *cmd,
 }
 
 /*
- * Reset what @keys names (its elements, or all of its set) and print the
- * answer; @head is the set as dumped, with its statements.
+ * Reset (or get) what @keys names (its elements, or all of its set) and
+ * print the answer; @head is the set as dumped, with its statements. -1
+ * with errno if the kernel refused, nothing queued.
  */
-static int set_reset_run(struct nft_ctx *nft, struct cmd *cmd,
+static int set_query_run(struct nft_ctx *nft, struct cmd *cmd,
 			 struct list_head *msgs, const struct table *t,
 			 const struct nftnl_set *head, struct nftnl_set *keys)
 {
 	struct nftnl_set *out = set_nl_clone_head(head);
+	bool reset = cmd->op == CMD_RESET;
 	struct set *s;
 	int ret = 0;
 
-	if (mnl_reset_set_elems(nft, keys, out) < 0) {
-		ret = set_reset_error(msgs, cmd, errno);
+	if (mnl_query_set_elems(nft, keys, out, reset) < 0) {
 		nftnl_set_free(out);
-		return ret;
+		return -1;
 	}
 	s = netlink_set_parse(out);
 	nftnl_set_free(out);
-	if (!s->key || set_stmts_read_set(head, &s->stmts) < 0)
+	/* "get element": the elements say their statements, no
+	 * declaration line (as upstream) */
+	if (!s->key || (reset && set_stmts_read_set(head, &s->stmts) < 0))
 		ret = erec_error(msgs, &cmd->location,
-				 "set '%s' was reset, but this nft cannot list its elements",
+				 reset ? "set '%s' was reset, but this nft cannot list its elements" :
+					 "this nft cannot list the elements of set '%s'",
 				 cmd->handle.set.name);
-	else
+	else {
+		s->get_answer = !reset;
 		set_reset_output(nft, t, s);
+	}
 	set_free(s);
-	return ret;
+	return ret < 0 ? 1 : 0;
+}
+
+static int set_reset_run(struct nft_ctx *nft, struct cmd *cmd,
+			 struct list_head *msgs, const struct table *t,
+			 const struct nftnl_set *head, struct nftnl_set *keys)
+{
+	int ret = set_query_run(nft, cmd, msgs, t, head, keys);
+
+	if (ret < 0)
+		return set_reset_error(msgs, cmd, errno);
+	return ret ? -1 : 0;
 }
 
 static const struct table *set_reset_table(struct nft_ctx *nft,
@@ -153,28 +170,55 @@ static struct expr *element_reset_members(struct nft_ctx *nft,
 	return set_members_holding(s, cmd->set->init, msgs);
 }
 
+/* "get element" of elements the kernel does not all hold: the first it
+ * lacks (asked one by one: its answer does not say which) under the
+ * caret. */
+static int element_get_missing(struct nft_ctx *nft, struct list_head *msgs,
+			       const struct cmd *cmd,
+			       const struct nftnl_set *head,
+			       const struct set *s, const struct expr *members)
+{
+	struct nftnl_set *keys, *out;
+	const struct expr *i;
+	struct expr *one;
+	int ret = 0;
+
+	list_for_each_entry(i, &members->expr_list.expressions, list) {
+		one = set_expr_alloc(&internal_location);
+		set_expr_add(one, expr_clone(i));
+		keys = set_nl_clone_head(head);
+		set_elems_build(keys, one, s->key, false, false);
+		out = set_nl_clone_head(head);
+		ret = mnl_query_set_elems(nft, keys, out, false);
+		nftnl_set_free(out);
+		nftnl_set_free(keys);
+		expr_free(one);
+		if (ret < 0 && errno == ENOENT)
+			return erec_error(msgs, &i->location,
+					  "Could not process rule: No such file or directory");
+	}
+	return set_reset_error(msgs, cmd, ENOENT);	/* added meanwhile */
+}
+
+/* "reset element" and "get element": the kernel answers for the
+ * elements asked (interval sets: for the members holding them, found in
+ * that set's elements). */
 int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 		  struct list_head *msgs)
 {
 	const struct table *t = set_reset_table(nft, cmd, 0, msgs);
 	struct nftnl_set *head, *keys;
 	struct expr *members;
-	const struct set *s;
+	struct set *s;
 	int ret;
 
 	if (!t)
 		return -1;
 	s = table_lookup_set(t, cmd->handle.set.name);
-	/* an interval set's members are looked up in its elements: those
-	 * of the table's sets, loaded only then (the refetch frees @s) */
-	if (s && s->flags & NFT_SET_INTERVAL) {
-		t = set_reset_table(nft, cmd, NFT_CACHE_SETELEM, msgs);
-		if (!t)
-			return -1;
-		s = table_lookup_set(t, cmd->handle.set.name);
-	}
 	if (!s)
 		return set_reset_error(msgs, cmd, ENOENT);
+	if (s->flags & NFT_SET_INTERVAL && set_fetch_elems(nft, s) < 0)
+		return set_reset_error(msgs, cmd, errno);
 	members = element_reset_members(nft, msgs, s, cmd);
 	if (!members)
 		return -1;
@@ -186,7 +230,14 @@ int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	keys = set_nl_clone_head(head);
 	set_elems_build(keys, members, s->key, false, false);
-	ret = set_reset_run(nft, cmd, msgs, t, head, keys);
+	ret = set_query_run(nft, cmd, msgs, t, head, keys);
+	if (ret < 0 && errno == ENOENT && cmd->op != CMD_RESET &&
+	    !(s->flags & NFT_SET_INTERVAL))
+		element_get_missing(nft, msgs, cmd, head, s, members);
+	else if (ret < 0)
+		set_reset_error(msgs, cmd, errno);
+	if (ret)
+		ret = -1;
 	expr_free(members);
 	nftnl_set_free(keys);
 	nftnl_set_free(head);

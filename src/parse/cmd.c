@@ -207,6 +207,17 @@ struct handle *parser_handle_new(uint32_t family)
 	return h;
 }
 
+/* A table's handle: @family, table @name (taken over) written at @loc. */
+struct handle *parser_table_handle(uint32_t family, char *name,
+				   const struct location *loc)
+{
+	struct handle *h = parser_handle_new(family);
+
+	h->table.name = name;
+	h->table.location = *loc;
+	return h;
+}
+
 void parser_handle_free(struct handle *h)
 {
 	handle_free(h);

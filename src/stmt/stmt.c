@@ -87,6 +87,7 @@ const struct stmt_ops *const stmt_ops_registry[] = {
 	&objref_stmt_ops,
 	&dynset_stmt_ops,
 	&optstrip_stmt_ops,
+	&xt_stmt_ops,
 	NULL,
 };
 

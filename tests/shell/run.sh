@@ -55,10 +55,15 @@ selected()
 	return 1
 }
 
-tests=("$TESTDIR"/testcases/*.sh "$TESTDIR/python_binding.sh")
+# CASEDIR: another directory of cases run the same way (tests/clients)
+if [ -n "${CASEDIR:-}" ]; then
+	tests=("$CASEDIR"/*.sh)
+else
+	tests=("$TESTDIR"/testcases/*.sh "$TESTDIR/python_binding.sh")
+fi
 pass=0 failed=0 skipped=0
 for t in "${tests[@]}"; do
-	name=${t#"$TESTDIR"/}
+	name=${t#"${CASEDIR:-$TESTDIR}"/}
 	selected "$name" || continue
 	if [ ! -f "$t" ]; then
 		echo "FAIL $name (missing)"

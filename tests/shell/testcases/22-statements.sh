@@ -18,3 +18,25 @@ nft -j -f "$TMPD/json" || fail "reloading the JSON"
 assert_eq "$(nft list chain ip t c | sed -n 's/^\t\t//p')" "log" \
 	"the reloaded rule lists as log"
 ok "log level warn"
+
+# "dnat ip addr . port to EXPR" (nftlb, nft 1.0's spelling): a nat map
+# giving address and port, as "dnat ip to EXPR"
+nft flush ruleset
+rule='ip protocol tcp dnat ip addr . port to ct mark map { 0x80000001 : 192.168.0.10 . 80, 0x80000002 : 192.168.0.11 . 80 }'
+nft -f - <<NFT || fail "dnat ip addr . port to"
+table ip t {
+	chain c {
+		type nat hook prerouting priority dstnat; policy accept;
+		$rule
+	}
+}
+NFT
+assert_match "dnat ip to ct mark map \{ 0x80000001 : 192.168.0.10 . 80, 0x80000002 : 192.168.0.11 . 80 \}" \
+	"$(nft list chain ip t c)" "dnat ip addr . port to: listed as dnat ip to"
+if have_ref; then
+	nft --debug=netlink add rule ip t c $rule | grep -v '^ip t c' > "$TMPD/ours.bc"
+	"$SRCDIR/tools/ref" nft --debug=netlink add rule ip t c $rule |
+		grep -v '^ip t c' > "$TMPD/ref.bc"
+	assert_files_eq "$TMPD/ref.bc" "$TMPD/ours.bc" \
+		"dnat ip addr . port to: the reference's bytecode"
+fi

@@ -20,7 +20,6 @@ if have_ref && ! is_system_nft; then
 	unshare -n sh -c '"$1" nft -j -f "$2" && "$1" nft -e -j -f "$3"' sh \
 		"$SRCDIR/tools/ref" "$TMPD/setup.json" "$TMPD/step.json" \
 		> "$TMPD/ref.step" || fail "the reference's -e -j -f"
-	echo >> "$TMPD/ref.step"	# it prints no final newline
 	assert_files_eq "$TMPD/ref.step" "$TMPD/got.step" \
 		"-e -j: as the reference echoes it"
 fi
@@ -34,6 +33,11 @@ cat > "$TMPD/want" <<'EOF'
 EOF
 
 nft -e -j -f "$TMPD/in.json" > "$TMPD/got" || fail "-e -j -f of a JSON batch"
+# JSON input's echo has no final newline (upstream's): add it for the
+# comparison with the document below
+[ "$(tail -c 1 "$TMPD/got" | od -An -c | tr -d ' ')" = "}" ] ||
+	fail "-e -j of JSON input: a final newline upstream does not print"
+echo >> "$TMPD/got"
 assert_files_eq "$TMPD/want" "$TMPD/got" "-e -j: the input document with handles"
 
 # Element i of the output is element i of the input, keys included.
@@ -79,7 +83,6 @@ ok "-e -j of 4 KiB: output element i is input element i"
 if have_ref && ! is_system_nft; then
 	unshare -n "$SRCDIR/tools/ref" nft -e -j -f "$TMPD/big.json" \
 		> "$TMPD/ref.big" || fail "the reference's -e -j -f of 4 KiB"
-	echo >> "$TMPD/ref.big"
 	# the same document; the table's handle counts on here
 	sed -i 's/"name": "big", "handle": [0-9]*/"name": "big", "handle": 0/' \
 		"$TMPD/ref.big" "$TMPD/got.big"
