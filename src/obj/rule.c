@@ -428,6 +428,9 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 			fwrite(line, 1, end - line, fp);
 	}
 	nftnl_expr_iter_destroy(it);
+	/* libnftnl ends a rule with user data without a newline */
+	if (size && buf[size - 1] != '\n')
+		fputc('\n', fp);
 	free(buf);
 }
 
