@@ -380,7 +380,11 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 		       lin_get_register(lctx, key->len);
 		own = true;
 	}
+	if (key->etype == EXPR_CONCAT)
+		lin_pad_push(lctx, kreg, key->len);
 	linearize_expr(lctx, key, kreg);
+	if (key->etype == EXPR_CONCAT)
+		lin_pad_pop(lctx);
 	if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
 	    !set_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)

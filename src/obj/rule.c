@@ -471,12 +471,17 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		  const struct handle *h, const void *obj)
 {
 	const struct rule *r = obj;
+	struct location overflow;
 	struct nftnl_rule *nlr;
 	struct nlmsghdr *nlh;
 	size_t size;
 
 	/* anonymous sets the rule uses go into the batch first */
-	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r);
+	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r, &overflow);
+	if (nlr == NULL)
+		return erec_error(x->msgs, &overflow,
+				  "out of registers: the kernel holds %u bytes of values at once",
+				  LIN_REG_SLOTS * LIN_REG_SLOT_BITS / BITS_PER_BYTE);
 	/* Measuring costs as much as building: only rules with enough
 	 * expressions (one each) to reach the limit are measured. */
 	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
