@@ -334,8 +334,9 @@ bool set_key_in_one_byte(const struct expr *key);
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);
 /* "KEY @s" and "KEY map @m" (@ref): @key must have the key type of
- * set @s: 0, or -1 with an error. */
-int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+ * set @s: 0, or -1 with an error. A hash or numgen member of @key takes
+ * the type of the set's (not a map's) member where 1.1.3 takes it. */
+int set_lookup_type_check(struct eval_ctx *ectx, struct expr *key,
 			  const struct expr *ref, const struct set *s);
 /* @zero: with the leading end element at 0 (a map that has elements
  * holds it already). */
