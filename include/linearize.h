@@ -83,10 +83,12 @@ struct lin_ctx {
 };
 
 /* Queue @set and @elems (owned from now on) to be sent before the rule;
- * sets their NFTNL_SET_ID and returns it. */
+ * sets their NFTNL_SET_ID and returns it. @members (with their @key):
+ * what the elements were made of, recorded on the rule (NULL: none). */
 struct nftnl_set;
 uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
-		       struct nftnl_set *elems);
+		       struct nftnl_set *elems, const struct expr *members,
+		       const struct expr *key);
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* reg = hton(reg) over @len bytes: cmp, range and set keys compare in

@@ -333,6 +333,10 @@ bool set_key_in_one_byte(const struct expr *key);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);
+/* The key bytes (@len) member @m of a set keyed by @key holds (its low
+ * end; a mapping's key's). */
+void element_member_key(const struct expr *m, const struct expr *key,
+			unsigned char *buf, unsigned int len);
 /* "KEY @s" and "KEY map @m" (@ref): @key must have the key type of
  * set @s: 0, or -1 with an error. A hash or numgen member of @key takes
  * the type of the set's (not a map's) member where 1.1.3 takes it. */

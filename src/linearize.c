@@ -272,8 +272,10 @@ void lin_sets_release(struct lin_sets *sets)
 }
 
 uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
-		       struct nftnl_set *elems)
+		       struct nftnl_set *elems, const struct expr *members,
+		       const struct expr *key)
 {
+	struct rule *r = lctx->rule;
 	struct lin_sets *sets = lctx->sets;
 	uint32_t *next = sets->next_id ? sets->next_id : &sets->local_id;
 	uint32_t id = ++*next;
@@ -284,6 +286,13 @@ uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
 	sets->v[sets->num].set = set;
 	sets->v[sets->num].elems = elems;
 	sets->num++;
+	if (r && members) {
+		r->anon = xrealloc(r->anon, (r->num_anon + 1) *
+				   sizeof(*r->anon));
+		r->anon[r->num_anon++] = (struct rule_anon) {
+			.id = id, .members = members, .key = key,
+		};
+	}
 	return id;
 }
 
@@ -358,6 +367,9 @@ void linearize_rule_sets(struct nft_ctx *nft, const struct rule *rule,
 
 	xfree(lctx.rule->nle_origins);
 	lctx.rule->nle_origins = NULL;
+	xfree(lctx.rule->anon);
+	lctx.rule->anon = NULL;
+	lctx.rule->num_anon = 0;
 	lctx.rule->num_nle = 0;
 	list_for_each_entry(stmt, &rule->stmts, list) {
 		lctx.stmt = stmt;

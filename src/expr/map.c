@@ -279,6 +279,10 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 			if (ectx->elem_set &&
 			    set_kernel_refuses(ectx->elem_set))
 				continue;
+			/* a rule's map: the kernel refuses it, in the
+			 * batch's order of errors (rule_explain_setelem()) */
+			if (!ectx->elem_set)
+				continue;
 			/* the kernel takes the elements in turn: an
 			 * option it refuses before is refused first */
 			ret = ectx->elem_set ?

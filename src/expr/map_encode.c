@@ -337,7 +337,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 		map_udata(nls, map);
 		nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, map->map.objtype);
-		return lin_queue_set(lctx, nls, elems);
+		return lin_queue_set(lctx, nls, elems, map->map.mappings, key);
 	}
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 			  map->map.vmap ? NFT_DATA_VERDICT :
@@ -359,7 +359,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
 	if (map->map.data_interval)
 		map_udata(elems, map);
-	return lin_queue_set(lctx, nls, elems);
+	return lin_queue_set(lctx, nls, elems, map->map.mappings, key);
 }
 
 void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,

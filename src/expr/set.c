@@ -962,7 +962,7 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
 	set_udata(nls, left, interval);
-	return lin_queue_set(lctx, nls, elems);
+	return lin_queue_set(lctx, nls, elems, set, left);
 }
 
 void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,

@@ -12,6 +12,8 @@
 #include <mnl.h>
 #include <netlink.h>
 #include <linearize.h>
+#include <set.h>
+#include <arpa/inet.h>
 #include <print.h>
 #include <json.h>
 #include <expr.h>
@@ -982,6 +984,65 @@ static char *rule_explain_vmap_elem(const struct mnl_err *e,
 	return xstrdup("");
 }
 
+/* The rule's anonymous set the element message @e fills. */
+static const struct rule_anon *rule_anon_of(const struct rule *r,
+					    const struct mnl_err *e)
+{
+	const struct nlattr *a;
+	unsigned int i;
+	uint32_t id;
+
+	if (!e->req)
+		return NULL;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_SET_ID ||
+		    mnl_attr_get_payload_len(a) != sizeof(uint32_t))
+			continue;
+		id = ntohl(mnl_attr_get_u32(a));
+		for (i = 0; i < r->num_anon; i++)
+			if (r->anon[i].id == id)
+				return &r->anon[i];
+	}
+	return NULL;
+}
+
+/*
+ * An element of the rule's anonymous map the kernel holds already (a key
+ * given twice with other data, a range of a concatenation that overlaps
+ * another): the caret under the member with the refused key, the later
+ * one of two, as 1.1.3 points; its bare words.
+ */
+static char *rule_explain_elem_exists(const struct mnl_err *e,
+				      const struct cmd *cmd,
+				      const struct rule *r,
+				      const struct location **loc)
+{
+	static const uint16_t key_path[] = { NFTA_SET_ELEM_KEY, NFTA_DATA_VALUE };
+	const struct rule_anon *anon = rule_anon_of(r, e);
+	unsigned char buf[NFT_REG_SIZE * 4];
+	const struct location *at = NULL;
+	const struct nlattr *a;
+	const struct expr *m;
+	unsigned int len;
+
+	a = nla_find_nested(e->attr, key_path, 2);
+	len = a ? mnl_attr_get_payload_len(a) : 0;
+	if (!anon || anon->members->etype != EXPR_SET || !len ||
+	    len > sizeof(buf))
+		return NULL;
+	list_for_each_entry(m, &anon->members->expr_list.expressions, list) {
+		element_member_key(m, anon->key, buf, len);
+		if (memcmp(buf, mnl_attr_get_payload(a), len))
+			continue;
+		at = m->etype == EXPR_MAPPING ? &m->mapping.key->location :
+		     &m->location;
+	}
+	if (!at)
+		return NULL;
+	*loc = cmd_loc_or(cmd, at);
+	return xstrdup("");
+}
+
 /* An element of the rule's object map names a missing object. */
 static char *rule_explain_setelem(const struct mnl_err *e,
 				  const struct cmd *cmd, const void *obj,
@@ -1000,6 +1061,8 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 		return NULL;
 	if (e->err == EOPNOTSUPP)
 		return rule_explain_vmap_elem(e, cmd, r, loc);
+	if (e->err == EEXIST)
+		return rule_explain_elem_exists(e, cmd, r, loc);
 	if (e->err != ENOENT)
 		return NULL;
 	a = nla_find_nested(e->attr, objref_path, 1);

@@ -1153,7 +1153,7 @@ const struct obj_ops maps_obj_ops = {
 };
 
 /* The key bytes member @m of a set keyed by @key holds (its low end). */
-static void element_member_key(const struct expr *m, const struct expr *key,
+void element_member_key(const struct expr *m, const struct expr *key,
 			       unsigned char *buf, unsigned int len)
 {
 	struct interval iv;
