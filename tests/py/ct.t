@@ -229,6 +229,19 @@ rule: ct label 127
   [ cmp neq reg 1 0x00000000 0x00000000 0x00000000 0x00000000 ]
 json: [{"match": {"op": "in", "left": {"ct": {"key": "label"}}, "right": 127}}]
 
+# a range of labels: its bounds are bit numbers, as they were written
+rule: ct label != 27-64
+  [ ct load label => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 8, 16) ]
+  [ range neq reg 1 0x00000000 0x00000000 0x00000000 0x00000008 0x00000000 0x01000000 0x00000000 0x00000000 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "label"}}, "right": {"range": [27, 64]}}}]
+
+rule: ct label 0-5
+  [ ct load label => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 8, 16) ]
+  [ range eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 0x00000000 0x00000000 0x00000000 0x20000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "label"}}, "right": {"range": [0, 5]}}}]
+
 rule: ct id 5
   [ ct load id => reg 1 ]
   [ cmp eq reg 1 0x05000000 ]
