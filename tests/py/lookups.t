@@ -45,6 +45,23 @@ rule inet: fib daddr type != local
   [ cmp neq reg 1 0x00000002 ]
 json: [{"match": {"op": "!=", "left": {"fib": {"result": "type", "flags": ["daddr"]}}, "right": "local"}}]
 
+rule ip inet: fib daddr type != { unspec, multicast, 161-604 }
+list: fib daddr type != { unspec, 5, 161-604 }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 0 [end]	element 01000000  : 1 [end]	element 05000000  : 0 [end]	element 06000000  : 1 [end]	element a1000000  : 0 [end]	element 5d020000  : 1 [end]
+  [ fib daddr type => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ lookup reg 1 set __set%d 0x1 ]
+json: [{"match": {"op": "!=", "left": {"fib": {"result": "type", "flags": ["daddr"]}}, "right": {"set": ["unspec", 5, {"range": [161, 604]}]}}}]
+
+rule ip inet: fib daddr type < local
+list: fib daddr type < 2
+  [ fib daddr type => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ cmp lt reg 1 0x02000000 ]
+json: [{"match": {"op": "<", "left": {"fib": {"result": "type", "flags": ["daddr"]}}, "right": 2}}]
+
 rule inet: fib saddr oif 0
   [ fib saddr oif => reg 1 ]
   [ cmp eq reg 1 0x00000000 ]
