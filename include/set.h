@@ -337,6 +337,9 @@ const struct datatype *set_lookup_key_type(const struct expr *e);
  * end; a mapping's key's). */
 void element_member_key(const struct expr *m, const struct expr *key,
 			unsigned char *buf, unsigned int len);
+/* A map's data as 1.1.3 lists it (several flags: one number). */
+void map_data_print(const struct expr *data, struct output_ctx *octx);
+json_t *map_data_json(const struct expr *data, struct output_ctx *octx);
 /* "KEY @s" and "KEY map @m" (@ref): @key must have the key type of
  * set @s: 0, or -1 with an error. A hash or numgen member of @key takes
  * the type of the set's (not a map's) member where 1.1.3 takes it. */

@@ -71,7 +71,7 @@ static void mapping_expr_print(const struct expr *expr,
 	if (expr->elem_info)
 		set_elem_info_print(expr->elem_info, octx);
 	nft_print(octx, " : ");
-	set_member_print(expr->mapping.data, octx);
+	map_data_print(expr->mapping.data, octx);
 }
 
 static json_t *mapping_expr_json(const struct expr *expr,
@@ -83,7 +83,7 @@ static json_t *mapping_expr_json(const struct expr *expr,
 	if (expr->elem_info)
 		key = set_elem_info_json(expr->elem_info, key, octx);
 	json_array_append_new(pair, key);
-	json_array_append_new(pair, set_member_json(expr->mapping.data, octx));
+	json_array_append_new(pair, map_data_json(expr->mapping.data, octx));
 	return pair;
 }
 

@@ -686,10 +686,10 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 	if (s->gc_int)
 		nftnl_set_set_u32(nls, NFTNL_SET_GC_INTERVAL, s->gc_int);
 	/* a constant set has no size for the kernel (1.1.3 drops a declared
-	 * one too): it never grows */
+	 * one too, and its policy): it never grows */
 	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, s->size);
-	if (s->policy_memory)
+	if (s->policy_memory && !(s->flags & NFT_SET_CONSTANT))
 		nftnl_set_set_u32(nls, NFTNL_SET_POLICY, NFT_SET_POL_MEMORY);
 	set_nl_udata(nls, s);
 	set_stmts_put_set(nls, &s->stmts);
