@@ -337,6 +337,12 @@ const struct datatype *set_lookup_key_type(const struct expr *e);
  * end; a mapping's key's). */
 void element_member_key(const struct expr *m, const struct expr *key,
 			unsigned char *buf, unsigned int len);
+/*
+ * The bytes of a key field that spans several and is shifted down, which
+ * its load turned host order first ("frag frag-off": & 0xfff8, ntoh,
+ * >> 3); 0 if it is loaded as it is.
+ */
+unsigned int set_key_turned_bytes(const struct expr *left);
 /* A map's data as 1.1.3 lists it (several flags: one number). */
 void map_data_print(const struct expr *data, struct output_ctx *octx);
 json_t *map_data_json(const struct expr *data, struct output_ctx *octx);

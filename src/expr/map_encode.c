@@ -385,7 +385,10 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 	linearize_expr(lctx, key, kreg);
 	if (key->etype == EXPR_CONCAT)
 		lin_pad_pop(lctx);
-	if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
+	if (expr->flags & EXPR_F_INTERVAL && map_is_named(expr) &&
+	    set_key_turned_bytes(key))
+		lin_hton(lctx, kreg, set_key_turned_bytes(key));
+	else if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
 	    !set_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);
