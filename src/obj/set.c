@@ -571,7 +571,9 @@ static struct nftnl_udata_buf *set_udata_build(const struct set *s,
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
 				    set_udata_key_order(s->data,
 							s->data_typeof));
-	if (s->auto_merge)
+	/* a concatenation's ranges are never merged: 1.1.3 records no
+	 * auto-merge for it, and lists none */
+	if (s->auto_merge && s->key && s->key->etype != EXPR_CONCAT)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof && with_typeof)
 		set_typeof_put(ud, s->key);
