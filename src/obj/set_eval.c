@@ -173,7 +173,8 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 
 /* Flags the kernel refuses together (EOPNOTSUPP), the set before its
  * elements: intervals from the packet path, which no backend keeps,
- * timeouts in a constant set. */
+ * timeouts in a constant set; and a gc-interval without timeouts
+ * (EINVAL). */
 bool set_kernel_refuses(const struct set *s)
 {
 	static const uint32_t never[] = {
@@ -185,7 +186,7 @@ bool set_kernel_refuses(const struct set *s)
 	for (i = 0; i < array_size(never); i++)
 		if ((s->flags & never[i]) == never[i])
 			return true;
-	return false;
+	return s->gc_int && !(s->flags & NFT_SET_TIMEOUT);
 }
 
 /*
