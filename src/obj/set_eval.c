@@ -173,8 +173,8 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 
 /* Flags the kernel refuses together (EOPNOTSUPP), the set before its
  * elements: intervals from the packet path, which no backend keeps,
- * timeouts in a constant set; and a gc-interval without timeouts
- * (EINVAL). */
+ * timeouts in a constant set, a dynamic object map; and a gc-interval
+ * without timeouts (EINVAL). */
 bool set_kernel_refuses(const struct set *s)
 {
 	static const uint32_t never[] = {
@@ -186,6 +186,9 @@ bool set_kernel_refuses(const struct set *s)
 	for (i = 0; i < array_size(never); i++)
 		if ((s->flags & never[i]) == never[i])
 			return true;
+	/* an object map is not updated from the packet path */
+	if (s->objtype && s->flags & NFT_SET_EVAL)
+		return true;
 	return s->gc_int && !(s->flags & NFT_SET_TIMEOUT);
 }
 
