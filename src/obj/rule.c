@@ -101,7 +101,6 @@ static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
 					const struct rule *rule,
 					const struct expr *v)
 {
-	const struct handle *h = &rule->handle;
 	char *name;
 	int err = 0;
 
@@ -113,9 +112,12 @@ static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
 	if (!name[0])
 		err = erec_error(ectx->msgs, &v->verdict.chain->location,
 				 "chain name must not be empty");
+	/* a missing chain is the kernel's to refuse, in the batch's turn
+	 * with the rule's other refusals (a missing object before it),
+	 * as 1.1.3 reports it: rule_explain_expr() puts the caret */
 	else
-		err = verdict_chain_evaluate(ectx, h, name,
-					     &v->verdict.chain->location);
+		err = name_length_error(ectx->msgs, &v->verdict.chain->location,
+					name, NAME_JUMP);
 	xfree(name);
 	return err;
 }
@@ -961,8 +963,8 @@ static const struct location *rule_vmap_key_location(const struct rule *r,
 	return NULL;
 }
 
-/* A verdict map's element jumps to a base chain (EOPNOTSUPP): the
- * caret under its key, 1.1.3's bare words. */
+/* A verdict map's element jumps to a base chain (EOPNOTSUPP) or to a
+ * missing one (ENOENT): the caret under its key, 1.1.3's bare words. */
 static char *rule_explain_vmap_elem(const struct mnl_err *e,
 				    const struct cmd *cmd,
 				    const struct rule *r,
@@ -1054,6 +1056,7 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 	static const uint16_t objref_path[] = { NFTA_SET_ELEM_OBJREF };
 	const struct nlattr *a;
 	const char *name;
+	char *detail;
 
 	/* path: NFTA_SET_ELEM_LIST_ELEMENTS, the element (by its index) */
 	if (!r || e->depth != 2 ||
@@ -1065,6 +1068,10 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 		return rule_explain_elem_exists(e, cmd, r, loc);
 	if (e->err != ENOENT)
 		return NULL;
+	/* a verdict map's element jumps to a missing chain */
+	detail = rule_explain_vmap_elem(e, cmd, r, loc);
+	if (detail)
+		return detail;
 	a = nla_find_nested(e->attr, objref_path, 1);
 	if (a == NULL)
 		return NULL;
