@@ -1011,8 +1011,8 @@ static const struct rule_anon *rule_anon_of(const struct rule *r,
 /*
  * An element of the rule's anonymous map the kernel holds already (a key
  * given twice with other data, a range of a concatenation that overlaps
- * another): the caret under the member with the refused key, the later
- * one of two, as 1.1.3 points; its bare words.
+ * another): the caret under the member with the refused key, the second
+ * one with it, as 1.1.3 points; its bare words.
  */
 static char *rule_explain_elem_exists(const struct mnl_err *e,
 				      const struct cmd *cmd,
@@ -1025,7 +1025,7 @@ static char *rule_explain_elem_exists(const struct mnl_err *e,
 	const struct location *at = NULL;
 	const struct nlattr *a;
 	const struct expr *m;
-	unsigned int len;
+	unsigned int len, n = 0;
 
 	a = nla_find_nested(e->attr, key_path, 2);
 	len = a ? mnl_attr_get_payload_len(a) : 0;
@@ -1038,6 +1038,9 @@ static char *rule_explain_elem_exists(const struct mnl_err *e,
 			continue;
 		at = m->etype == EXPR_MAPPING ? &m->mapping.key->location :
 		     &m->location;
+		/* the kernel holds the first: the second is refused */
+		if (++n == 2)
+			break;
 	}
 	if (!at)
 		return NULL;

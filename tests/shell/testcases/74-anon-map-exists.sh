@@ -25,6 +25,15 @@ if have_ref; then
 fi
 assert_eq "$(nft list chain ip t c | grep -c map)" 0 "nothing added"
 
+# a key given three times: the kernel refuses the second
+cat > "$TMPD/in.nft" <<'IN'
+add rule ip t c meta mark vmap { 0 : continue, 0 : accept, 0 : accept }
+IN
+assert_eq "$(errs nft)" "Could not process rule: File exists @48" "the second of three"
+if have_ref; then
+	assert_eq "$(errs refnft)" "Could not process rule: File exists @48" "the reference's"
+fi
+
 # the kernel's refusal of a rule before it comes first
 bridge_in()
 {
