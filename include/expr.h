@@ -108,6 +108,10 @@ enum expr_flags {
 	 * raw load's type (hex) once the member is named ("ip length"),
 	 * as upstream 1.1.3 lists them */
 	EXPR_F_RAW_TYPEOF	= 1 << 9,
+	/* a dumped value the rule turned to network order first (an
+	 * ordered compare, a member of an anonymous set of ranges): once
+	 * typed, no names, as 1.1.3 lists it (delin_hton_unname()) */
+	EXPR_F_HTON_VALUE	= 1 << 10,
 };
 
 /*
@@ -364,6 +368,10 @@ void expr_print(const struct expr *expr, struct output_ctx *octx);
 json_t *expr_json(const struct expr *expr, struct output_ctx *octx);
 void expr_set_type(struct expr *expr, const struct datatype *dtype,
 		   enum byteorder byteorder);
+/* A value of names decoded from a register the rule turned big endian
+ * (EXPR_F_HTON_VALUE from then on) lists as a number, as 1.1.3 lists it
+ * (src/delinearize.c). */
+void delin_hton_unname(struct expr *value);
 /*
  * Listing: give a decoded right side (a value, or the values of a prefix
  * or range) the type of the left side it is compared with, re-reading

@@ -36,6 +36,10 @@ struct lin_sets {
 	unsigned int num;
 	uint32_t *next_id;	/* the batch's set id counter; NULL: local */
 	uint32_t local_id;
+	/* the rule needs more registers than there are (the expression
+	 * being encoded when they ran out): it cannot be sent */
+	bool overflowed;
+	struct location overflow;
 };
 
 void lin_sets_release(struct lin_sets *sets);
@@ -71,15 +75,20 @@ struct lin_ctx {
 	struct {
 		unsigned int slot;
 		unsigned int nslots;
+		unsigned int low;	/* reg_low before */
+		bool pad;	/* lin_pad_push(): held, nothing in it */
+		unsigned int held;	/* a pad: end of what is held below */
 	} allocs[LIN_MAX_ALLOCS];
 	struct lin_sets *sets;	/* where lin_queue_set() puts sets */
 };
 
 /* Queue @set and @elems (owned from now on) to be sent before the rule;
- * sets their NFTNL_SET_ID and returns it. */
+ * sets their NFTNL_SET_ID and returns it. @members (with their @key):
+ * what the elements were made of, recorded on the rule (NULL: none). */
 struct nftnl_set;
 uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
-		       struct nftnl_set *elems);
+		       struct nftnl_set *elems, const struct expr *members,
+		       const struct expr *key);
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
 /* reg = hton(reg) over @len bytes: cmp, range and set keys compare in
@@ -116,14 +125,24 @@ void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
  * ("ip saddr . tcp dport": reg 1 and reg 9). The returned number is the
  * one the system nft uses for the first slot: NFT_REG_1..4 on a 128 bit
  * boundary, NFT_REG32_xx elsewhere. A value that does not fit the
- * remaining slots is a bug of the caller: the evaluator refuses what
- * exceeds the registers.
+ * remaining slots (a concatenation whose "jhash" member loads its source
+ * after it) is recorded in the lin_sets, and the rule refused.
  */
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len);
 enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
 					   unsigned int len);
 /* Release the most recently allocated register(s), which must be @reg. */
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg);
+/*
+ * Slots for a value of @len bits (a concatenation's) held unused until
+ * lin_pad_pop(): the system nft reserves them while it loads a map's
+ * concatenated key (held from @kreg on), so what that key's members load
+ * themselves (the source of a "jhash" member) goes after them. Padding
+ * shrinks to what is left rather than run out of registers.
+ */
+void lin_pad_push(struct lin_ctx *lctx, enum nft_registers kreg,
+		  unsigned int len);
+void lin_pad_pop(struct lin_ctx *lctx);
 /* The register @offset bits into the value held from @reg on (the parts
  * of a concatenation are loaded at 32 bit aligned offsets). */
 enum nft_registers lin_register_at(enum nft_registers reg,

@@ -64,13 +64,15 @@ struct rule *netlink_rule_unparsed(const struct nftnl_rule *nlr,
 
 /*
  * A rule for the batch: its anonymous sets and their elements go into
- * @batch first (NEWSET, NEWSETELEM), then the caller adds the rule.
+ * @batch first (NEWSET, NEWSETELEM), then the caller adds the rule. NULL:
+ * the rule needs more registers than there are (where: *@overflow).
  */
 struct nft_batch;
 struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 					    struct nft_batch *batch,
 					    const struct handle *h,
-					    const struct rule *r);
+					    const struct rule *r,
+					    struct location *overflow);
 
 /*
  * The anonymous set @name of a table with its elements, for decoding a

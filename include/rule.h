@@ -154,6 +154,18 @@ struct rule {
 	 * one expression points at what produced it. */
 	struct nle_origin *nle_origins;
 	unsigned int num_nle;
+	/* ... and the anonymous sets it sent, by their batch id, so that a
+	 * refused element points at its member */
+	struct rule_anon *anon;
+	unsigned int num_anon;
+};
+
+/* An anonymous set or map a rule sent: its members (the EXPR_SET of
+ * the set, of the map's mappings) and their key. */
+struct rule_anon {
+	uint32_t id;
+	const struct expr *members;
+	const struct expr *key;
 };
 
 /* Where one netlink expression of an encoded rule came from: its

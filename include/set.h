@@ -352,9 +352,23 @@ bool set_key_in_one_byte(const struct expr *key);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);
+/* The key bytes (@len) member @m of a set keyed by @key holds (its low
+ * end; a mapping's key's). */
+void element_member_key(const struct expr *m, const struct expr *key,
+			unsigned char *buf, unsigned int len);
+/*
+ * The bytes of a key field that spans several and is shifted down, which
+ * its load turned host order first ("frag frag-off": & 0xfff8, ntoh,
+ * >> 3); 0 if it is loaded as it is.
+ */
+unsigned int set_key_turned_bytes(const struct expr *left);
+/* A map's data as 1.1.3 lists it (several flags: one number). */
+void map_data_print(const struct expr *data, struct output_ctx *octx);
+json_t *map_data_json(const struct expr *data, struct output_ctx *octx);
 /* "KEY @s" and "KEY map @m" (@ref): @key must have the key type of
- * set @s: 0, or -1 with an error. */
-int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+ * set @s: 0, or -1 with an error. A hash or numgen member of @key takes
+ * the type of the set's (not a map's) member where 1.1.3 takes it. */
+int set_lookup_type_check(struct eval_ctx *ectx, struct expr *key,
 			  const struct expr *ref, const struct set *s);
 /* @zero: with the leading end element at 0 (a map that has elements
  * holds it already). */

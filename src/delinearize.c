@@ -253,6 +253,28 @@ struct expr *delin_data_expr(const void *data, unsigned int len)
  * side's type. @hton: the register was turned big endian, so the data is
  * big endian whatever the left side's own order.
  */
+/*
+ * A host order value of a type with names that the rule turned big endian
+ * (for an ordered compare, for an anonymous set of ranges): 1.1.3 looks
+ * its name up by the value's bytes turned around, which finds none but
+ * for 0, and lists the number ("meta oiftype >= 772", "fib daddr type
+ * { 2, 5, 7-8 }"). Here the value loses its names the same way (where
+ * 1.1.3 would find the name of another value, it is a number too).
+ */
+void delin_hton_unname(struct expr *value)
+{
+	const struct datatype *dtype = value->dtype;
+
+	if (value->etype == EXPR_VALUE)
+		value->flags |= EXPR_F_HTON_VALUE;
+	if (value->etype != EXPR_VALUE || value->len <= BITS_PER_BYTE ||
+	    !dtype || !dtype->sym_tbl || dtype->basetype != &integer_type ||
+	    dtype->byteorder != BYTEORDER_HOST_ENDIAN ||
+	    !mpz_sgn(value->value.value))
+		return;
+	value->dtype = &integer_type;
+}
+
 static struct expr *delin_value(const struct expr *left, const void *data,
 				unsigned int len, bool hton)
 {
@@ -268,6 +290,8 @@ static struct expr *delin_value(const struct expr *left, const void *data,
 				   len * BITS_PER_BYTE, NULL);
 	delin_import(expr->value.value, data,
 		     hton ? BYTEORDER_BIG_ENDIAN : byteorder, len);
+	if (hton)
+		delin_hton_unname(expr);
 	return expr;
 }
 

@@ -154,18 +154,80 @@ enum nft_registers lin_register_at(enum nft_registers reg,
 				 offset / LIN_REG_SLOT_BITS);
 }
 
-static enum nft_registers lin_alloc_slots(struct lin_ctx *lctx,
-					  unsigned int n, unsigned int len)
+/* The first slot after the values actually held (not the padding). */
+static unsigned int lin_held_end(const struct lin_ctx *lctx)
 {
-	unsigned int slot = lctx->reg_low;
+	const typeof(lctx->allocs[0]) *top;
 
-	if (slot + n > LIN_REG_SLOTS || lctx->num_allocs == LIN_MAX_ALLOCS)
-		BUG("out of registers: %u bits at slot %u", len, slot);
+	if (lctx->num_allocs == 0)
+		return 0;
+	top = &lctx->allocs[lctx->num_allocs - 1];
+	return top->pad ? top->held : top->slot + top->nslots;
+}
+
+/*
+ * More than the registers hold (the system nft aborts): recorded for the
+ * caller's error, and slot 0 handed out so that encoding can go on.
+ */
+static unsigned int lin_overflow(struct lin_ctx *lctx)
+{
+	if (lctx->sets && !lctx->sets->overflowed) {
+		lctx->sets->overflow = lctx->loc ? *lctx->loc :
+				       stmt_error_location(lctx->stmt);
+		lctx->sets->overflowed = true;
+	}
+	return 0;
+}
+
+static unsigned int lin_push_slots(struct lin_ctx *lctx, unsigned int n,
+				   bool pad, unsigned int held)
+{
+	unsigned int slot = lctx->reg_low, low = lctx->reg_low;
+
+	/* padding never makes a value run out of registers: it shrinks
+	 * to what is left, and a value goes right after what is held */
+	if (pad && slot + n > LIN_REG_SLOTS)
+		n = slot < LIN_REG_SLOTS ? LIN_REG_SLOTS - slot : 0;
+	if (slot + n > LIN_REG_SLOTS)
+		slot = lin_held_end(lctx);
+	if (slot + n > LIN_REG_SLOTS)
+		slot = lin_overflow(lctx);
+	if (lctx->num_allocs == LIN_MAX_ALLOCS)
+		BUG("more than %u register allocations", LIN_MAX_ALLOCS);
 	lctx->allocs[lctx->num_allocs].slot = slot;
 	lctx->allocs[lctx->num_allocs].nslots = n;
+	lctx->allocs[lctx->num_allocs].low = low;
+	lctx->allocs[lctx->num_allocs].pad = pad;
+	lctx->allocs[lctx->num_allocs].held = held;
 	lctx->num_allocs++;
-	lctx->reg_low = slot + n;
-	return lin_slot_register(slot);
+	lctx->reg_low = slot + n > low ? slot + n : low;
+	return slot;
+}
+
+static enum nft_registers lin_alloc_slots(struct lin_ctx *lctx,
+					  unsigned int n)
+{
+	return lin_slot_register(lin_push_slots(lctx, n, false, 0));
+}
+
+void lin_pad_push(struct lin_ctx *lctx, enum nft_registers kreg,
+		  unsigned int len)
+{
+	unsigned int held = lin_register_slot(kreg) + lin_register_slots(len);
+	unsigned int below = lin_held_end(lctx);
+
+	lin_push_slots(lctx, lin_register_slots(len), true,
+		       held > below ? held : below);
+}
+
+void lin_pad_pop(struct lin_ctx *lctx)
+{
+	unsigned int top;
+
+	if (lctx->num_allocs == 0 || !lctx->allocs[lctx->num_allocs - 1].pad)
+		BUG("releasing register padding, none allocated");
+	top = --lctx->num_allocs;
+	lctx->reg_low = lctx->allocs[top].low;
 }
 
 enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
@@ -173,13 +235,13 @@ enum nft_registers lin_get_register(struct lin_ctx *lctx, unsigned int len)
 	unsigned int per_reg = NFT_REG_SIZE / sizeof(uint32_t);
 
 	return lin_alloc_slots(lctx, div_round_up(lin_register_slots(len),
-						  per_reg) * per_reg, len);
+						  per_reg) * per_reg);
 }
 
 enum nft_registers lin_get_register_concat(struct lin_ctx *lctx,
 					   unsigned int len)
 {
-	return lin_alloc_slots(lctx, lin_register_slots(len), len);
+	return lin_alloc_slots(lctx, lin_register_slots(len));
 }
 
 void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg)
@@ -189,9 +251,10 @@ void lin_put_register(struct lin_ctx *lctx, enum nft_registers reg)
 	if (lctx->num_allocs == 0)
 		BUG("releasing register %u, none allocated", reg);
 	top = --lctx->num_allocs;
-	if (lin_slot_register(lctx->allocs[top].slot) != reg)
+	if (lctx->allocs[top].pad ||
+	    lin_slot_register(lctx->allocs[top].slot) != reg)
 		BUG("releasing register %u out of order", reg);
-	lctx->reg_low = lctx->allocs[top].slot;
+	lctx->reg_low = lctx->allocs[top].low;
 }
 
 void lin_sets_release(struct lin_sets *sets)
@@ -209,8 +272,10 @@ void lin_sets_release(struct lin_sets *sets)
 }
 
 uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
-		       struct nftnl_set *elems)
+		       struct nftnl_set *elems, const struct expr *members,
+		       const struct expr *key)
 {
+	struct rule *r = lctx->rule;
 	struct lin_sets *sets = lctx->sets;
 	uint32_t *next = sets->next_id ? sets->next_id : &sets->local_id;
 	uint32_t id = ++*next;
@@ -221,6 +286,13 @@ uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
 	sets->v[sets->num].set = set;
 	sets->v[sets->num].elems = elems;
 	sets->num++;
+	if (r && members) {
+		r->anon = xrealloc(r->anon, (r->num_anon + 1) *
+				   sizeof(*r->anon));
+		r->anon[r->num_anon++] = (struct rule_anon) {
+			.id = id, .members = members, .key = key,
+		};
+	}
 	return id;
 }
 
@@ -295,6 +367,9 @@ void linearize_rule_sets(struct nft_ctx *nft, const struct rule *rule,
 
 	xfree(lctx.rule->nle_origins);
 	lctx.rule->nle_origins = NULL;
+	xfree(lctx.rule->anon);
+	lctx.rule->anon = NULL;
+	lctx.rule->num_anon = 0;
 	lctx.rule->num_nle = 0;
 	list_for_each_entry(stmt, &rule->stmts, list) {
 		lctx.stmt = stmt;

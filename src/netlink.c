@@ -162,7 +162,8 @@ static void anon_echo_keep(struct nft_ctx *nft, uint32_t seq,
 struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 					    struct nft_batch *batch,
 					    const struct handle *h,
-					    const struct rule *r)
+					    const struct rule *r,
+					    struct location *overflow)
 {
 	struct lin_sets sets = { .next_id = &batch->set_id };
 	struct nftnl_rule *nlr;
@@ -172,6 +173,12 @@ struct nftnl_rule *netlink_rule_build_batch(struct nft_ctx *nft,
 		return netlink_rule_build(nft, h, r);
 	nlr = netlink_rule_build(nft, h, NULL);
 	linearize_rule_sets(nft, r, nlr, &sets);
+	if (sets.overflowed) {
+		*overflow = sets.overflow;
+		lin_sets_release(&sets);
+		nftnl_rule_free(nlr);
+		return NULL;
+	}
 	for (i = 0; i < sets.num; i++) {
 		netlink_dump_set(nft, &sets.v[i]);
 		netlink_put_set(nft, batch, h->family, &sets.v[i]);

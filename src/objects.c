@@ -261,6 +261,7 @@ void rule_free(struct rule *r)
 		return;
 	stmt_list_free(&r->stmts);
 	xfree(r->nle_origins);
+	xfree(r->anon);
 	handle_free(&r->handle);
 	xfree(r->comment);
 	xfree(r->undecoded);

@@ -135,6 +135,8 @@ void expr_retype_constant(struct expr *right, const struct expr *left)
 	switch (right->etype) {
 	case EXPR_VALUE:
 		datatype_value_retype(right, left->dtype, left->byteorder);
+		if (right->flags & EXPR_F_HTON_VALUE)
+			delin_hton_unname(right);
 		return;
 	case EXPR_PREFIX:
 		expr_retype_constant(right->prefix.prefix, left);

@@ -670,6 +670,36 @@ struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
 	return field;
 }
 
+/*
+ * Listing "(load & 0) OP value" of an IPv6 extension header, which has
+ * no raw form that loads back: a field at the end of the loaded bytes
+ * that needs a mask, with "& 0" kept ("frag more-fragments & 0 == 0"
+ * loads the same byte under a zero mask).
+ */
+static void exthdr_zero_mask_field(struct expr *binop, struct expr *load)
+{
+	struct expr *mask = binop->binop.right, *field;
+	unsigned int w;
+
+	if (load->exthdr.op != NFT_EXTHDR_OP_IPV6 || load->exthdr.field ||
+	    mask->etype != EXPR_VALUE || mpz_sgn(mask->value.value))
+		return;
+	for (w = 1; w < load->len; w++) {
+		field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
+					      load->exthdr.type,
+					      load->exthdr.offset + load->len - w,
+					      w, false);
+		exthdr_find_field(field);
+		if (field->exthdr.field && exthdr_expr_needs_mask(field)) {
+			binop->binop.left = field;
+			expr_free(load);
+			expr_retype_constant(mask, field);
+			return;
+		}
+		expr_free(field);
+	}
+}
+
 /* Listing "(load & mask) OP value": the field the mask selects. */
 static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 {
@@ -681,9 +711,14 @@ static void exthdr_masked_field(struct stmt *stmt, struct expr *load)
 	/* a field narrower than its bytes, shifted down ("frag frag-off
 	 * & 0x1fff"): the mask is on its value, not on its bits */
 	if (binop->etype != EXPR_BINOP || binop->binop.op != OP_AND ||
-	    binop->binop.left != load || exthdr_expr_needs_mask(load) ||
-	    !constant_expr_bit_run(mask, load->len, &lo, &hi))
+	    binop->binop.left != load || exthdr_expr_needs_mask(load))
 		return;
+	if (!constant_expr_bit_run(mask, load->len, &lo, &hi)) {
+		exthdr_zero_mask_field(binop, load);
+		if (binop->binop.left != load)
+			expr_retype_constant(right, binop->binop.left);
+		return;
+	}
 	field = exthdr_expr_alloc_raw(&load->location, load->exthdr.op,
 				      load->exthdr.type,
 				      load->exthdr.offset + load->len - hi,

@@ -71,7 +71,7 @@ static void mapping_expr_print(const struct expr *expr,
 	if (expr->elem_info)
 		set_elem_info_print(expr->elem_info, octx);
 	nft_print(octx, " : ");
-	set_member_print(expr->mapping.data, octx);
+	map_data_print(expr->mapping.data, octx);
 }
 
 static json_t *mapping_expr_json(const struct expr *expr,
@@ -83,7 +83,7 @@ static json_t *mapping_expr_json(const struct expr *expr,
 	if (expr->elem_info)
 		key = set_elem_info_json(expr->elem_info, key, octx);
 	json_array_append_new(pair, key);
-	json_array_append_new(pair, set_member_json(expr->mapping.data, octx));
+	json_array_append_new(pair, map_data_json(expr->mapping.data, octx));
 	return pair;
 }
 
@@ -278,6 +278,10 @@ static int map_check_overlap(struct eval_ctx *ectx, const struct expr *map)
 			/* the kernel refuses such a map itself first */
 			if (ectx->elem_set &&
 			    set_kernel_refuses(ectx->elem_set))
+				continue;
+			/* a rule's map: the kernel refuses it, in the
+			 * batch's order of errors (rule_explain_setelem()) */
+			if (!ectx->elem_set)
 				continue;
 			/* the kernel takes the elements in turn: an
 			 * option it refuses before is refused first */
@@ -656,6 +660,26 @@ static int map_named_data_error(struct eval_ctx *ectx, const struct expr *map,
 	return -1;
 }
 
+/*
+ * The statement takes the map's data: of its own type, or, for a mark,
+ * any integer (an address, a port), as 1.1.3 checks; a concatenation, or
+ * a statement that states no type, is not checked.
+ */
+static bool map_named_data_fits(const struct datatype *want,
+				const struct set *s)
+{
+	const struct datatype *have = s->data ? s->data->dtype : NULL;
+
+	if (!want || !have || want->type == TYPE_INVALID ||
+	    s->data->etype == EXPR_CONCAT || want->type >= __TYPE_MAX)
+		return true;
+	if (want->type == have->type)
+		return true;
+	return want->type == TYPE_MARK &&
+	       (have->type == TYPE_INTEGER ||
+		(have->basetype && have->basetype->type == TYPE_INTEGER));
+}
+
 /* "KEY map @m": the map must be one, of the statement's data (the
  * cache's or this run's; one not known is the kernel's to refuse). */
 static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
@@ -691,6 +715,8 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 	if (map->map.objtype)
 		return 0;
 	if (map->map.vmap != (s->data && s->data->dtype->type == TYPE_VERDICT))
+		return map_named_data_error(ectx, map, s);
+	if (!map->map.vmap && !map_named_data_fits(ectx->ectx_dtype, s))
 		return map_named_data_error(ectx, map, s);
 	if (s->data && s->data->etype == EXPR_CONCAT)
 		map->len = s->data->len;

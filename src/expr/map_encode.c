@@ -337,7 +337,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 		map_udata(nls, map);
 		nftnl_set_set_u32(elems, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, map->map.objtype);
-		return lin_queue_set(lctx, nls, elems);
+		return lin_queue_set(lctx, nls, elems, map->map.mappings, key);
 	}
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 			  map->map.vmap ? NFT_DATA_VERDICT :
@@ -359,7 +359,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 			  nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN));
 	if (map->map.data_interval)
 		map_udata(elems, map);
-	return lin_queue_set(lctx, nls, elems);
+	return lin_queue_set(lctx, nls, elems, map->map.mappings, key);
 }
 
 void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
@@ -380,8 +380,15 @@ void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 		       lin_get_register(lctx, key->len);
 		own = true;
 	}
+	if (key->etype == EXPR_CONCAT)
+		lin_pad_push(lctx, kreg, key->len);
 	linearize_expr(lctx, key, kreg);
-	if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
+	if (key->etype == EXPR_CONCAT)
+		lin_pad_pop(lctx);
+	if (expr->flags & EXPR_F_INTERVAL && map_is_named(expr) &&
+	    set_key_turned_bytes(key))
+		lin_hton(lctx, kreg, set_key_turned_bytes(key));
+	else if (expr->flags & EXPR_F_INTERVAL && key->etype != EXPR_CONCAT &&
 	    !set_key_is_string(key) &&
 	    key->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, kreg, len);

@@ -47,6 +47,12 @@ static unsigned int range_numeric_flags(struct output_ctx *octx)
  */
 static bool range_bound_is_flags(const struct expr *bound)
 {
+	/* but a conntrack label of one bit is that bit's number, as the
+	 * reference prints it and reads it back ("ct label 27-64") */
+	if (bound->etype == EXPR_VALUE &&
+	    bound->dtype->type == TYPE_CT_LABEL &&
+	    mpz_popcount(bound->value.value) == 1)
+		return false;
 	return bound->etype == EXPR_VALUE && datatype_is_bitmask(bound->dtype);
 }
 

@@ -807,7 +807,11 @@ static void relational_expr_linearize(struct lin_ctx *lctx,
 {
 	enum nft_registers reg;
 
-	reg = lin_get_register(lctx, expr->binop.left->len);
+	/* a concatenation takes its slots only: what its members load
+	 * themselves goes right after them */
+	reg = expr->binop.left->etype == EXPR_CONCAT ?
+	      lin_get_register_concat(lctx, expr->binop.left->len) :
+	      lin_get_register(lctx, expr->binop.left->len);
 	switch (expr->binop.right->etype) {
 	case EXPR_PREFIX:
 		relational_linearize_prefix(lctx, expr, reg);

@@ -108,6 +108,35 @@ json_t *set_member_json(const struct expr *member, struct output_ctx *octx)
 	return flags ? flags : expr_json(member, octx);
 }
 
+/* A map's data of several flags is one number, "1 : 0x3" (3 in JSON),
+ * as 1.1.3 lists it; one flag is its name. */
+static bool map_data_flags_number(const struct expr *data)
+{
+	return data->etype == EXPR_VALUE && datatype_is_bitmask(data->dtype) &&
+	       mpz_popcount(data->value.value) > 1;
+}
+
+void map_data_print(const struct expr *data, struct output_ctx *octx)
+{
+	char *s;
+
+	if (!map_data_flags_number(data)) {
+		set_member_print(data, octx);
+		return;
+	}
+	s = mpz_get_str(NULL, 16, data->value.value);
+	nft_print(octx, "0x%s", s);
+	free(s);
+}
+
+json_t *map_data_json(const struct expr *data, struct output_ctx *octx)
+{
+	if (map_data_flags_number(data) &&
+	    mpz_fits_slong_p(data->value.value))
+		return json_integer(mpz_get_si(data->value.value));
+	return set_member_json(data, octx);
+}
+
 /* An anonymous set's member with what its element holds: "22 counter
  * packets 0 bytes 0", a map's "\"lo\" counter packets 0 bytes 0 :
  * jump w" (a named set's are its own, src/obj/set_print.c). */
@@ -962,7 +991,7 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
 	set_udata(nls, left, interval);
-	return lin_queue_set(lctx, nls, elems);
+	return lin_queue_set(lctx, nls, elems, set, left);
 }
 
 void set_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,

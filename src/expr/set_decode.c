@@ -745,8 +745,14 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 		      set_anon_decode_with_info(nls, left, false);
 		if (set == NULL)
 			set = set_from_nftnl(nls, left, hton, as_sent);
-		if (hton)
+		if (hton) {
+			struct expr *i;
+
 			set->flags |= EXPR_F_HTON;
+			list_for_each_entry(i, &set->expr_list.expressions,
+					    list)
+				delin_hton_unname(i);
+		}
 	}
 	delin_add_stmt(dctx, expr_stmt_alloc(&internal_location,
 			relational_expr_alloc(&internal_location,

@@ -13,6 +13,7 @@
 #include <json.h>
 #include <nftables.h>
 #include <set.h>
+#include <payload_int.h>
 #include <libnftnl/expr.h>
 
 static void setref_expr_destroy(struct expr *expr)
@@ -86,15 +87,32 @@ int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel)
 	return 0;
 }
 
+unsigned int set_key_turned_bytes(const struct expr *left)
+{
+	unsigned int start, len = 0, shift = 0;
+
+	if (payload_expr_needs_mask(left))
+		payload_field_span(left, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(left))
+		exthdr_field_span(left, &start, &len, &shift);
+	return shift && len > BITS_PER_BYTE ? len / BITS_PER_BYTE : 0;
+}
+
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg)
 {
 	const struct expr *left = rel->binop.left, *ref = rel->binop.right;
 	unsigned int len = div_round_up(left->len, BITS_PER_BYTE);
+	unsigned int turned = set_key_turned_bytes(left);
 	struct nftnl_expr *nle;
 
 	linearize_expr(lctx, left, reg);
-	if (ref->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
+	/* an interval set's keys are big endian: a host order key is
+	 * turned back, as 1.1.3 does (for a shifted field too: "frag
+	 * frag-off @s" ntoh, >> 3, hton) */
+	if (ref->flags & EXPR_F_INTERVAL && turned)
+		lin_hton(lctx, reg, turned);
+	else if (ref->flags & EXPR_F_INTERVAL && left->etype != EXPR_CONCAT &&
 	    !set_key_is_string(left) &&
 	    left->byteorder == BYTEORDER_HOST_ENDIAN && len > 1)
 		lin_hton(lctx, reg, len);

@@ -12,6 +12,8 @@
 #include <mnl.h>
 #include <netlink.h>
 #include <linearize.h>
+#include <set.h>
+#include <arpa/inet.h>
 #include <print.h>
 #include <json.h>
 #include <expr.h>
@@ -99,7 +101,6 @@ static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
 					const struct rule *rule,
 					const struct expr *v)
 {
-	const struct handle *h = &rule->handle;
 	char *name;
 	int err = 0;
 
@@ -111,9 +112,12 @@ static int verdict_expr_target_evaluate(struct eval_ctx *ectx,
 	if (!name[0])
 		err = erec_error(ectx->msgs, &v->verdict.chain->location,
 				 "chain name must not be empty");
+	/* a missing chain is the kernel's to refuse, in the batch's turn
+	 * with the rule's other refusals (a missing object before it),
+	 * as 1.1.3 reports it: rule_explain_expr() puts the caret */
 	else
-		err = verdict_chain_evaluate(ectx, h, name,
-					     &v->verdict.chain->location);
+		err = name_length_error(ectx->msgs, &v->verdict.chain->location,
+					name, NAME_JUMP);
 	xfree(name);
 	return err;
 }
@@ -473,12 +477,17 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		  const struct handle *h, const void *obj)
 {
 	const struct rule *r = obj;
+	struct location overflow;
 	struct nftnl_rule *nlr;
 	struct nlmsghdr *nlh;
 	size_t size;
 
 	/* anonymous sets the rule uses go into the batch first */
-	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r);
+	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r, &overflow);
+	if (nlr == NULL)
+		return erec_error(x->msgs, &overflow,
+				  "out of registers: the kernel holds %u bytes of values at once",
+				  LIN_REG_SLOTS * LIN_REG_SLOT_BITS / BITS_PER_BYTE);
 	/* Measuring costs as much as building: only rules with enough
 	 * expressions (one each) to reach the limit are measured. */
 	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
@@ -956,8 +965,8 @@ static const struct location *rule_vmap_key_location(const struct rule *r,
 	return NULL;
 }
 
-/* A verdict map's element jumps to a base chain (EOPNOTSUPP): the
- * caret under its key, 1.1.3's bare words. */
+/* A verdict map's element jumps to a base chain (EOPNOTSUPP) or to a
+ * missing one (ENOENT): the caret under its key, 1.1.3's bare words. */
 static char *rule_explain_vmap_elem(const struct mnl_err *e,
 				    const struct cmd *cmd,
 				    const struct rule *r,
@@ -979,6 +988,68 @@ static char *rule_explain_vmap_elem(const struct mnl_err *e,
 	return xstrdup("");
 }
 
+/* The rule's anonymous set the element message @e fills. */
+static const struct rule_anon *rule_anon_of(const struct rule *r,
+					    const struct mnl_err *e)
+{
+	const struct nlattr *a;
+	unsigned int i;
+	uint32_t id;
+
+	if (!e->req)
+		return NULL;
+	mnl_attr_for_each(a, e->req, sizeof(struct nfgenmsg)) {
+		if (mnl_attr_get_type(a) != NFTA_SET_ELEM_LIST_SET_ID ||
+		    mnl_attr_get_payload_len(a) != sizeof(uint32_t))
+			continue;
+		id = ntohl(mnl_attr_get_u32(a));
+		for (i = 0; i < r->num_anon; i++)
+			if (r->anon[i].id == id)
+				return &r->anon[i];
+	}
+	return NULL;
+}
+
+/*
+ * An element of the rule's anonymous map the kernel holds already (a key
+ * given twice with other data, a range of a concatenation that overlaps
+ * another): the caret under the member with the refused key, the second
+ * one with it, as 1.1.3 points; its bare words.
+ */
+static char *rule_explain_elem_exists(const struct mnl_err *e,
+				      const struct cmd *cmd,
+				      const struct rule *r,
+				      const struct location **loc)
+{
+	static const uint16_t key_path[] = { NFTA_SET_ELEM_KEY, NFTA_DATA_VALUE };
+	const struct rule_anon *anon = rule_anon_of(r, e);
+	unsigned char buf[NFT_REG_SIZE * 4];
+	const struct location *at = NULL;
+	const struct nlattr *a;
+	const struct expr *m;
+	unsigned int len, n = 0;
+
+	a = nla_find_nested(e->attr, key_path, 2);
+	len = a ? mnl_attr_get_payload_len(a) : 0;
+	if (!anon || anon->members->etype != EXPR_SET || !len ||
+	    len > sizeof(buf))
+		return NULL;
+	list_for_each_entry(m, &anon->members->expr_list.expressions, list) {
+		element_member_key(m, anon->key, buf, len);
+		if (memcmp(buf, mnl_attr_get_payload(a), len))
+			continue;
+		at = m->etype == EXPR_MAPPING ? &m->mapping.key->location :
+		     &m->location;
+		/* the kernel holds the first: the second is refused */
+		if (++n == 2)
+			break;
+	}
+	if (!at)
+		return NULL;
+	*loc = cmd_loc_or(cmd, at);
+	return xstrdup("");
+}
+
 /* An element of the rule's object map names a missing object. */
 static char *rule_explain_setelem(const struct mnl_err *e,
 				  const struct cmd *cmd, const void *obj,
@@ -990,6 +1061,7 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 	static const uint16_t objref_path[] = { NFTA_SET_ELEM_OBJREF };
 	const struct nlattr *a;
 	const char *name;
+	char *detail;
 
 	/* path: NFTA_SET_ELEM_LIST_ELEMENTS, the element (by its index) */
 	if (!r || e->depth != 2 ||
@@ -997,8 +1069,14 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 		return NULL;
 	if (e->err == EOPNOTSUPP)
 		return rule_explain_vmap_elem(e, cmd, r, loc);
+	if (e->err == EEXIST)
+		return rule_explain_elem_exists(e, cmd, r, loc);
 	if (e->err != ENOENT)
 		return NULL;
+	/* a verdict map's element jumps to a missing chain */
+	detail = rule_explain_vmap_elem(e, cmd, r, loc);
+	if (detail)
+		return detail;
 	a = nla_find_nested(e->attr, objref_path, 1);
 	if (a == NULL)
 		return NULL;

@@ -573,7 +573,9 @@ static struct nftnl_udata_buf *set_udata_build(const struct set *s,
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_DATABYTEORDER,
 				    set_udata_key_order(s->data,
 							s->data_typeof));
-	if (s->auto_merge)
+	/* a concatenation's ranges are never merged: 1.1.3 records no
+	 * auto-merge for it, and lists none */
+	if (s->auto_merge && s->key && s->key->etype != EXPR_CONCAT)
 		nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_MERGE_ELEMENTS, 1);
 	if (s->key_typeof && with_typeof)
 		set_typeof_put(ud, s->key);
@@ -688,10 +690,10 @@ static struct nftnl_set *set_nl_build(const struct handle *h,
 	if (s->gc_int)
 		nftnl_set_set_u32(nls, NFTNL_SET_GC_INTERVAL, s->gc_int);
 	/* a constant set has no size for the kernel (1.1.3 drops a declared
-	 * one too): it never grows */
+	 * one too, and its policy): it never grows */
 	if (s->size && !(s->flags & NFT_SET_CONSTANT))
 		nftnl_set_set_u32(nls, NFTNL_SET_DESC_SIZE, s->size);
-	if (s->policy_memory)
+	if (s->policy_memory && !(s->flags & NFT_SET_CONSTANT))
 		nftnl_set_set_u32(nls, NFTNL_SET_POLICY, NFT_SET_POL_MEMORY);
 	set_nl_udata(nls, s);
 	set_stmts_put_set(nls, &s->stmts);
@@ -1155,7 +1157,7 @@ const struct obj_ops maps_obj_ops = {
 };
 
 /* The key bytes member @m of a set keyed by @key holds (its low end). */
-static void element_member_key(const struct expr *m, const struct expr *key,
+void element_member_key(const struct expr *m, const struct expr *key,
 			       unsigned char *buf, unsigned int len)
 {
 	struct interval iv;

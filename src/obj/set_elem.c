@@ -331,7 +331,7 @@ static void echo_print_member(const struct set *s, const struct expr *i,
 		if (s->info)
 			set_print_elem_info(s, &s->info[n], octx);
 		nft_print(octx, " : ");
-		expr_print(i->mapping.data, octx);
+		map_data_print(i->mapping.data, octx);
 		return;
 	}
 	set_member_print(i, octx);

@@ -174,7 +174,8 @@ static int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
 
 /* Flags the kernel refuses together (EOPNOTSUPP), the set before its
  * elements: intervals from the packet path, which no backend keeps,
- * timeouts in a constant set. */
+ * timeouts in a constant set, a dynamic object map; and a gc-interval
+ * without timeouts (EINVAL). */
 bool set_kernel_refuses(const struct set *s)
 {
 	static const uint32_t never[] = {
@@ -186,7 +187,10 @@ bool set_kernel_refuses(const struct set *s)
 	for (i = 0; i < array_size(never); i++)
 		if ((s->flags & never[i]) == never[i])
 			return true;
-	return false;
+	/* an object map is not updated from the packet path */
+	if (s->objtype && s->flags & NFT_SET_EVAL)
+		return true;
+	return s->gc_int && !(s->flags & NFT_SET_TIMEOUT);
 }
 
 /*
@@ -599,6 +603,53 @@ struct set *set_find(struct eval_ctx *ectx, const struct handle *h)
 	return t ? table_lookup_set(t, h->set.name) : NULL;
 }
 
+/*
+ * A hash or a number generator is a plain 32 bit integer, which 1.1.3
+ * takes as a set's key member of any type that is an integer of 32 bits
+ * ("symhash mod 2 @s" with s of type mark, ipv4_addr, uid), and which
+ * it names so from then on; not a bit mask (ct_state), nor a narrower
+ * or wider type.
+ */
+static void set_lookup_member_adopt(struct expr *e, const struct expr *want)
+{
+	const struct datatype *t = set_lookup_key_type(want);
+
+	if (e->etype != EXPR_HASH && e->etype != EXPR_NUMGEN)
+		return;
+	if (e->dtype == &integer_type && t->basetype == &integer_type &&
+	    want->len == e->len)
+		e->dtype = t;
+}
+
+static void set_lookup_key_adopt(struct expr *key, const struct expr *want)
+{
+	struct expr *i;
+	const struct expr *j;
+
+	if (key->etype != EXPR_CONCAT) {
+		if (want->etype != EXPR_CONCAT)
+			set_lookup_member_adopt(key, want);
+		return;
+	}
+	if (want->etype != EXPR_CONCAT ||
+	    key->expr_list.size != want->expr_list.size)
+		return;
+	j = list_first_entry(&want->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &key->expr_list.expressions, list) {
+		set_lookup_member_adopt(i, j);
+		j = list_next_entry(j, list);
+	}
+}
+
+/* A map's key (not a concatenation) of type mark takes any integer, as
+ * 1.1.3 does ("@nh,0,32 vmap @m"), where a set's does not. */
+static bool map_key_takes_integer(const struct expr *key,
+				  const struct expr *want)
+{
+	return key->etype != EXPR_CONCAT && want->etype != EXPR_CONCAT &&
+	       want->dtype == &mark_type && key->dtype->type == TYPE_INTEGER;
+}
+
 /* Each member of @key of the type of that of @want's (the set's key). */
 static bool set_lookup_types_match(const struct expr *key,
 				   const struct expr *want)
@@ -627,13 +678,19 @@ static bool set_lookup_types_match(const struct expr *key,
  * upstream 1.1.3 checks, with its words: the caret under the set's
  * name, the key underlined.
  */
-int set_lookup_type_check(struct eval_ctx *ectx, const struct expr *key,
+int set_lookup_type_check(struct eval_ctx *ectx, struct expr *key,
 			  const struct expr *ref, const struct set *s)
 {
 	struct error_record *erec;
 	char *have, *want;
 
-	if (!s->key || set_lookup_types_match(key, s->key))
+	if (!s->key)
+		return 0;
+	if (!set_is_map(s))
+		set_lookup_key_adopt(key, s->key);
+	else if (map_key_takes_integer(key, s->key))
+		return 0;
+	if (set_lookup_types_match(key, s->key))
 		return 0;
 	have = expr_type_desc(key);
 	want = expr_type_desc(s->key);

@@ -175,7 +175,7 @@ static void set_print_member(const struct expr *i, void *ctx)
 		set_member_print(i->mapping.key, octx);
 		set_print_elem_info(s, &s->info[o->n], octx);
 		nft_print(octx, " : ");
-		expr_print(i->mapping.data, octx);
+		map_data_print(i->mapping.data, octx);
 	} else {
 		set_member_print(i, octx);
 		if (s->info)
@@ -324,7 +324,7 @@ json_t *set_elem_json(const struct set *s, const struct expr *m,
 	if (m->etype == EXPR_MAPPING)
 		return json_pack("[oo]", set_elem_json(s, m->mapping.key, i,
 						       octx),
-				 expr_json(m->mapping.data, octx));
+				 map_data_json(m->mapping.data, octx));
 	return elem_info_json(i, set_member_json(m, octx), s->timeout, octx);
 }
 

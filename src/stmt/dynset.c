@@ -455,7 +455,7 @@ static void dynset_meter_queue(struct lin_ctx *lctx, const struct stmt *stmt)
 	nftnl_set_set_u32(elems, NFTNL_SET_FAMILY, lctx->family);
 	nftnl_set_set_str(elems, NFTNL_SET_TABLE, table ? table : "");
 	nftnl_set_set_str(elems, NFTNL_SET_NAME, name);
-	lin_queue_set(lctx, set, elems);
+	lin_queue_set(lctx, set, elems, NULL, NULL);
 }
 
 static void dynset_stmt_linearize(struct lin_ctx *lctx,

@@ -229,6 +229,19 @@ rule: ct label 127
   [ cmp neq reg 1 0x00000000 0x00000000 0x00000000 0x00000000 ]
 json: [{"match": {"op": "in", "left": {"ct": {"key": "label"}}, "right": 127}}]
 
+# a range of labels: its bounds are bit numbers, as they were written
+rule: ct label != 27-64
+  [ ct load label => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 8, 16) ]
+  [ range neq reg 1 0x00000000 0x00000000 0x00000000 0x00000008 0x00000000 0x01000000 0x00000000 0x00000000 ]
+json: [{"match": {"op": "!=", "left": {"ct": {"key": "label"}}, "right": {"range": [27, 64]}}}]
+
+rule: ct label 0-5
+  [ ct load label => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 8, 16) ]
+  [ range eq reg 1 0x00000000 0x00000000 0x00000000 0x01000000 0x00000000 0x00000000 0x00000000 0x20000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "label"}}, "right": {"range": [0, 5]}}}]
+
 rule: ct id 5
   [ ct load id => reg 1 ]
   [ cmp eq reg 1 0x05000000 ]
@@ -357,6 +370,17 @@ list: ct reply ip6 daddr fe80::1
   [ ct load dst => reg 1 , dir reply ]
   [ cmp eq reg 1 0x000080fe 0x00000000 0x00000000 0x01000000 ]
 json: [{"match": {"op": "==", "left": {"ct": {"key": "daddr", "dir": "reply"}}, "right": "fe80::1"}}]
+
+# a prefix of an address of the table's family: 1.1.3 lists its bytes at
+# the end of the address, which reloads as another address (README
+# "Differences")
+rule ip6: ct reply daddr 1::/64
+list: ct reply ip6 daddr 1::/64
+  [ ct load dst => reg 1 , dir reply ]
+  [ cmp eq reg 1 0x00000100 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "daddr", "dir": "reply"}}, "right": {"prefix": {"addr": "1::", "len": 64}}}}]
+ref-list: ct reply ip6 daddr ::1:0:0:0
+ref-json: [{"match": {"op": "==", "left": {"ct": {"key": "daddr", "dir": "reply"}}, "right": "::1:0:0:0"}}]
 
 rule ip6: ct original ip6 saddr ::1
   [ ct load src_ip6 => reg 1 , dir original ]

@@ -361,6 +361,33 @@ rule: ip option rr type 8
 json: [{"match": {"op": "==", "left": {"ip option": {"name": "rr", "field": "type"}}, "right": 8}}]
 ref-skip: 1.1.3 loads it as "ip option rr exists"
 
+# in a set too: 1.1.3 sends the types, and lists them as "{ exists }"
+rule: ip option rr type != { 255, 208, 25 }
+list: ip option rr type != { 25, 208, 255 }
+  __set%d t 3
+  __set%d t 0
+  	element 000000ff  : 0 [end]	element 000000d0  : 0 [end]	element 00000019  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ exthdr load ipv4 1b @ 7 + 0 => reg 1 ]
+  [ lookup reg 1 set __set%d 0x1 ]
+json: [{"match": {"op": "!=", "left": {"ip option": {"name": "rr", "field": "type"}}, "right": {"set": [25, 208, 255]}}}]
+ref-skip: 1.1.3 lists the types as "ip option rr != { exists }"
+
+# a field under a zero mask: the byte it is in, & 0; 1.1.3 lists it as
+# "frag unknown ... [invalid type]", which it cannot load (README
+# "Differences")
+rule: frag more-fragments and 0x0 == 0x0
+list: frag more-fragments & 0 == 0
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 1b @ 44 + 3 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0x00000000 ]
+json: [{"match": {"op": "==", "left": {"&": [{"exthdr": {"name": "frag", "field": "more-fragments"}}, 0]}, "right": 0}}]
+ref-list: frag unknown & 0x0 [invalid type] == 0x0 [invalid type]
+ref-json: [{"match": {"op": "==", "left": {"&": [{"exthdr": {"name": "frag", "field": "unknown"}}, "0x0 [invalid type]"]}, "right": "0x0 [invalid type]"}}]
+
 fail: tcp option maxseg nosuch 3
 
 fail: tcp option nosuchoption exists

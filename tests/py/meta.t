@@ -203,6 +203,33 @@ list: meta oiftype sit
   [ cmp eq reg 1 0x00000308 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "oiftype"}}, "right": "sit"}}]
 
+# turned to network order to compare or look up in ranges, a host order
+# value with names lists as a number (but 0), as 1.1.3 lists it
+rule: meta oiftype >= loopback
+list: meta oiftype >= 772
+  [ meta load oiftype => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 2, 2) ]
+  [ cmp gte reg 1 0x00000403 ]
+json: [{"match": {"op": ">=", "left": {"meta": {"key": "oiftype"}}, "right": 772}}]
+
+rule: meta oiftype { ether, 1000-1001 }
+list: meta oiftype { 1, 1000-1001 }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 1 [end]	element 00000100  : 0 [end]	element 00000200  : 1 [end]	element 0000e803  : 0 [end]	element 0000ea03  : 1 [end]
+  [ meta load oiftype => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 2, 2) ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "oiftype"}}, "right": {"set": [1, {"range": [1000, 1001]}]}}}]
+
+rule: meta oiftype { ether, loopback }
+  __set%d t 3
+  __set%d t 0
+  	element 00000001  : 0 [end]	element 00000304  : 0 [end]
+  [ meta load oiftype => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "oiftype"}}, "right": {"set": ["ether", "loopback"]}}}]
+
 rule: meta skuid 0
   [ meta load skuid => reg 1 ]
   [ cmp eq reg 1 0x00000000 ]

@@ -10,6 +10,9 @@ map: mk { type ipv4_addr : mark; elements = { 10.0.0.1 : 0x1 }; }
 map: na { type ipv4_addr : ipv4_addr; flags interval; elements = { 10.0.0.0/8 : 192.168.0.1 }; }
 map: np { type ipv4_addr . inet_service : ipv4_addr . inet_service; }
 map: ni { typeof ip saddr : interval ip daddr . tcp dport; flags interval; elements = { 10.0.0.1 : 10.1.0.0/16 . 80-90 }; }
+map: mi { typeof meta mark : meta length; }
+map: ma { type mark : ipv4_addr; }
+map: mmk { type mark : mark; }
 map: nj { type ipv4_addr : interval ipv4_addr; flags interval; elements = { 10.0.0.1 : 10.2.0.1-10.2.0.9 }; }
 
 rule ip inet: ip saddr vmap @vm
@@ -78,3 +81,22 @@ bytecode inet:
   [ lookup reg 1 set nj dreg 1 ]
   [ nat dnat ip addr_min reg 1 addr_max reg 9 ]
 json: [{"dnat": {"family": "ip", "addr": {"map": {"key": {"payload": {"protocol": "ip", "field": "saddr"}}, "data": "@nj"}}}}]
+
+# the statement takes the map's data of its own type, a mark any integer
+rule ip inet: meta mark set meta mark map @ma
+  [ meta load mark => reg 1 ]
+  [ lookup reg 1 set ma dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"meta": {"key": "mark"}}, "data": "@ma"}}}}]
+
+rule ip inet: meta mark set meta mark map @mi
+  [ meta load mark => reg 1 ]
+  [ lookup reg 1 set mi dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"meta": {"key": "mark"}}, "data": "@mi"}}}}]
+
+fail ip inet: ip saddr set meta mark map @mmk
+
+fail ip inet: ip saddr set meta mark map @mi
+
+fail ip inet: dnat to meta mark map @mi

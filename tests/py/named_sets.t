@@ -15,6 +15,10 @@ set: spr { type inet_proto; elements = { tcp, udp }; }
 set: sdir { type ct_dir; elements = { original }; }
 map: mpr { type mark : inet_proto; elements = { 0x1 : tcp }; }
 map: mdir { type ct_dir : mark; elements = { reply : 0x2 }; }
+set: sst { type ct_state; }
+set: smc { type mark . inet_service; }
+set: sma { type mark . ipv4_addr; }
+map: mm { type mark : verdict; }
 
 rule ip: ip saddr @s4 drop
   [ payload load 4b @ network header + 12 => reg 1 ]
@@ -70,3 +74,53 @@ rule ip inet: meta mark set ct direction map @mdir
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"ct": {"key": "direction"}}, "data": "@mdir"}}}}]
 
 fail ip inet: ip saddr @nosuchset
+
+# a hash or a number generator is taken as a set's key member of any 32
+# bit integer type (and named so); not a bit mask or another width, and
+# not by a map but for a mark, which takes any integer
+rule ip inet: symhash mod 2 @sm
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ lookup reg 1 set sm ]
+json: [{"match": {"op": "==", "left": {"symhash": {"mod": 2}}, "right": "@sm"}}]
+
+rule ip inet: numgen inc mod 2 @si
+  [ numgen reg 1 = inc mod 2 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ lookup reg 1 set si ]
+json: [{"match": {"op": "==", "left": {"numgen": {"mode": "inc", "mod": 2, "offset": 0}}, "right": "@si"}}]
+
+rule ip inet: symhash mod 2 . symhash mod 2 @sma
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ hash reg 9 = symhash() % mod 2 ]
+  [ lookup reg 1 set sma ]
+json: [{"match": {"op": "==", "left": {"concat": [{"symhash": {"mod": 2}}, {"symhash": {"mod": 2}}]}, "right": "@sma"}}]
+
+rule ip inet: symhash mod 2 . tcp dport @smc
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ payload load 2b @ transport header + 2 => reg 9 ]
+  [ lookup reg 1 set smc ]
+json: [{"match": {"op": "==", "left": {"concat": [{"symhash": {"mod": 2}}, {"payload": {"protocol": "tcp", "field": "dport"}}]}, "right": "@smc"}}]
+
+fail ip inet: symhash mod 2 @sst
+
+fail ip inet: symhash mod 2 @sp
+
+fail ip inet: symhash mod 2 . symhash mod 2 @smc
+
+fail ip inet: meta length @sm
+
+fail ip inet: @nh,0,32 @sm
+
+rule ip inet: @nh,0,32 vmap @mm
+  [ payload load 4b @ network header + 0 => reg 1 ]
+  [ lookup reg 1 set mm dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"base": "nh", "offset": 0, "len": 32}}, "data": "@mm"}}]
+
+rule ip inet: symhash mod 2 vmap @mm
+  [ hash reg 1 = symhash() % mod 2 ]
+  [ lookup reg 1 set mm dreg 0 ]
+json: [{"vmap": {"key": {"symhash": {"mod": 2}}, "data": "@mm"}}]
+
+fail ip inet: symhash mod 2 vmap @mpr
