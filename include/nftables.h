@@ -127,6 +127,10 @@ struct nft_ctx {
 	char *string_chunk;		/* unique paths, packed (nft_run_intern) */
 	size_t string_chunk_left;
 	struct scope *top_scope;	/* -D variables + file defines */
+	/* what the output stream held unwritten when the run began: the
+	 * run flushes it only if it wrote to it (an application's own
+	 * pending output is not ours to flush, as upstream) */
+	size_t output_pending;
 	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
 	struct anon_set_cache *anon_sets;
 	/* -e -j of JSON input: the input document (json_t), which the

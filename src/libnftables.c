@@ -7,6 +7,7 @@
  * the top scope, the cache) is freed so nothing leaks into the next run
  * of a long-lived process.
  */
+#include <stdio_ext.h>
 #include <nft.h>
 #include <nftables.h>
 #include <erec.h>
@@ -409,6 +410,7 @@ static void nft_run_begin(struct nft_ctx *nft)
 {
 	nft_sync_octx(nft);
 	nft_top_scope(nft);
+	nft->output_pending = __fpending(nft->output.fp);
 }
 
 static void nft_run_end(struct nft_ctx *nft)
@@ -428,7 +430,9 @@ static void nft_run_end(struct nft_ctx *nft)
 	/* The kernel may change between runs: never trust a stale cache. */
 	cache_release(&nft->cache);
 	netlink_anon_sets_release(nft);
-	fflush(nft->output.fp);
+	if (nft->output.buffered ||
+	    __fpending(nft->output.fp) != nft->output_pending)
+		fflush(nft->output.fp);
 	fflush(nft->error.fp);
 }
 

@@ -130,6 +130,39 @@ static void test_runs(struct nft_ctx *nft)
 }
 
 /*
+ * A run that prints nothing leaves the application's pending output
+ * alone, as upstream does: "nft" is not the application's stdout's
+ * owner. Checked in a child whose stdout is a pipe, which _exit()s
+ * without flushing: only what the library flushed comes through.
+ */
+static void test_no_flush(void)
+{
+	char buf[64] = "";
+	int fds[2];
+	pid_t pid;
+	ssize_t n;
+
+	if (pipe(fds) < 0)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		struct nft_ctx *c = nft_ctx_new(NFT_CTX_DEFAULT);
+
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		setvbuf(stdout, NULL, _IOFBF, 4096);
+		printf("pending");
+		nft_run_cmd_from_buffer(c, "# nothing\n");
+		_exit(0);
+	}
+	close(fds[1]);
+	n = read(fds[0], buf, sizeof(buf) - 1);
+	close(fds[0]);
+	waitpid(pid, NULL, 0);
+	CHECK(n == 0);
+}
+
+/*
  * Endless input: "nft -f /dev/zero" grew its buffer until memory ran
  * out. Devices are refused; files and pipes longer than the limit are
  * refused with an error naming it.
@@ -213,6 +246,7 @@ int main(void)
 	test_error_buffer(nft);
 	test_vars_and_paths(nft);
 	test_runs(nft);
+	test_no_flush();
 	test_endless_input(nft);
 	nft_ctx_free(nft);
 	nft_ctx_free(NULL);
