@@ -358,12 +358,69 @@ void payload_pctx_rebuild(struct eval_ctx *ectx)
 	ectx->pctx = ectx->pctx_cache.pctx;
 }
 
+/*
+ * A match on the field a dependency would match, before it in the rule:
+ * 1.1.3 refuses the rule ("ether type != ip ip saddr 1.2.3.4" never
+ * matches) instead of adding "ether type ip". Both matches written by the
+ * user and dependencies added for earlier fields count; a match against
+ * a set or range does not, nor does a raw load ("@ll,96,16") or a
+ * binary operation on the field.
+ */
+static bool payload_dep_clashes(const struct stmt *stmt,
+				const struct expr *left)
+{
+	const struct expr *rel = stmt->expr, *field;
+
+	if (stmt->type != STMT_EXPRESSION || !rel ||
+	    rel->etype != EXPR_RELATIONAL ||
+	    rel->binop.right->etype != EXPR_VALUE)
+		return false;
+	field = rel->binop.left;
+	return field->etype == EXPR_PAYLOAD && field->payload.desc &&
+	       field->payload.base == left->payload.base &&
+	       field->payload.offset == left->payload.offset &&
+	       field->len == left->len;
+}
+
+/* "conflicting statements": the caret on the first such match, the
+ * field that needs the dependency underlined. */
+static int payload_dep_conflict(struct eval_ctx *ectx,
+				const struct expr *left,
+				const struct list_head *at)
+{
+	struct error_record *erec;
+	const struct list_head *pos;
+	const struct stmt *stmt;
+
+	if (left->etype != EXPR_PAYLOAD || !ectx->rule)
+		return 0;
+	for (pos = ectx->rule->stmts.next; pos != at &&
+	     pos != &ectx->rule->stmts; pos = pos->next) {
+		stmt = list_entry(pos, struct stmt, list);
+		if (!payload_dep_clashes(stmt, left))
+			continue;
+		erec = erec_create(EREC_ERROR, &stmt->expr->location,
+				   "conflicting statements");
+		if (left->location.indesc)
+			erec_add_location(erec, &left->location);
+		erec_queue(erec, ectx->msgs);
+		return -1;
+	}
+	return 0;
+}
+
 /* "@left @right" before the current statement. */
-static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
-			    struct expr *right)
+static int payload_dep_add(struct eval_ctx *ectx, struct expr *left,
+			   struct expr *right)
 {
 	struct stmt *dep;
 
+	if (payload_dep_conflict(ectx, left, ectx->dep_at ?
+				 ectx->dep_at->next : &ectx->stmt->list)) {
+		expr_free(left);
+		expr_free(right);
+		return -1;
+	}
 	dep = expr_stmt_alloc(&left->location,
 			      relational_expr_alloc(&left->location,
 						    OP_IMPLICIT, left, right));
@@ -376,21 +433,22 @@ static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
 		list_add_tail(&dep->list, &ectx->stmt->list);
 	}
 	payload_pctx_stmt(&ectx->pctx, dep);
+	return 0;
 }
 
-static void payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
-			       uint32_t num)
+static int payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
+			      uint32_t num)
 {
-	payload_dep_add(ectx, left,
+	return payload_dep_add(ectx, left,
 			constant_expr_alloc_u64(&left->location, left->dtype,
 						left->byteorder, left->len,
 						num));
 }
 
-static void payload_dep_meta(struct eval_ctx *ectx, const struct expr *expr,
-			     enum nft_meta_keys key, uint32_t num)
+static int payload_dep_meta(struct eval_ctx *ectx, const struct expr *expr,
+			    enum nft_meta_keys key, uint32_t num)
 {
-	payload_dep_insert(ectx, meta_expr_alloc(&expr->location, key), num);
+	return payload_dep_insert(ectx, meta_expr_alloc(&expr->location, key), num);
 }
 
 static int payload_conflict(struct eval_ctx *ectx, const struct expr *expr,
@@ -421,15 +479,15 @@ static int payload_layer_conflict(struct eval_ctx *ectx,
 
 /* "ether type 8021q", "vlan type ip": the protocol key of the header
  * known at @base, wherever that header sits in a stack. */
-static void payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
-			    enum proto_bases base, uint32_t num)
+static int payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
+			   enum proto_bases base, uint32_t num)
 {
 	const struct proto_desc *known = ectx->pctx.protocol[base].desc;
 	struct expr *key;
 
 	key = payload_expr_alloc(&expr->location, known, known->protocol_key);
 	key->payload.offset += ectx->pctx.protocol[base].offset;
-	payload_dep_insert(ectx, key, num);
+	return payload_dep_insert(ectx, key, num);
 }
 
 /* The meta match of the family's table (proto_dep_meta()). */
@@ -444,8 +502,7 @@ static int payload_dep_by_meta(struct eval_ctx *ectx, const struct expr *expr,
 		return payload_layer_conflict(ectx, expr, base,
 					      family_name(ectx->pctx.family),
 					      desc->name);
-	payload_dep_meta(ectx, expr, key, num);
-	return 0;
+	return payload_dep_meta(ectx, expr, key, num);
 }
 
 /* Ethernet first ("meta iiftype ether"), then a vlan tag on it. */
@@ -458,7 +515,7 @@ static int payload_dep_link(struct eval_ctx *ectx, const struct expr *expr,
 		return -1;
 	if (desc != &proto_eth &&
 	    proto_upper_num(&proto_eth, desc, &num))
-		payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
+		return payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
 	return 0;
 }
 
@@ -492,10 +549,8 @@ static int payload_dep_network(struct eval_ctx *ectx, const struct expr *expr,
 	uint32_t num;
 
 	if (payload_dep_uses_ll(ectx, desc, implied) &&
-	    proto_upper_num(ll, desc, &num)) {
-		payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
-		return 0;
-	}
+	    proto_upper_num(ll, desc, &num))
+		return payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
 	return payload_dep_by_meta(ectx, expr, PROTO_BASE_NETWORK_HDR, desc);
 }
 
@@ -568,10 +623,8 @@ static int payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
 		return 0;
 	key = payload_expr_alloc(&expr->location, desc, desc->type_key);
 	if (tmpl->num_types == 1)
-		payload_dep_insert(ectx, key, tmpl->types[0]);
-	else
-		payload_dep_add(ectx, key, payload_type_set(key, tmpl));
-	return 0;
+		return payload_dep_insert(ectx, key, tmpl->types[0]);
+	return payload_dep_add(ectx, key, payload_type_set(key, tmpl));
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
@@ -642,10 +695,8 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	/* a vlan tag on the Ethernet header the family gives */
 	if (known && known->protocol_key &&
 	    proto_upper_num(known, desc, &num) &&
-	    proto_find_upper(known, num)->base == base) {
-		payload_dep_key(ectx, expr, base, num);
-		return 0;
-	}
+	    proto_find_upper(known, num)->base == base)
+		return payload_dep_key(ectx, expr, base, num);
 	if (known)
 		return payload_layer_conflict(ectx, expr, base, known->name,
 					      desc->name);

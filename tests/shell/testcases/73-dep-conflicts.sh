@@ -1,0 +1,87 @@
+#!/bin/bash
+# A rule whose protocol dependency cannot hold is refused, in 1.1.3's
+# words and with its caret, instead of loaded as a rule that never
+# matches: a match on the field the dependency would match ("ether type
+# != ip ip saddr 1.2.3.4": "conflicting statements"), or a protocol key
+# matched with a value no header is known for ("meta l4proto 23 tcp
+# dport 1": "unknown vs. tcp").
+. "$TESTDIR/lib.sh"
+
+is_system_nft && skip "tests our errors, not the system nft's"
+
+for f in ip inet bridge netdev arp; do
+	nft add table $f t || fail "setup $f"
+done
+nft add chain ip t c || fail "setup"
+nft add chain inet t c || fail "setup"
+nft add chain bridge t c || fail "setup"
+nft add chain netdev t c || fail "setup"
+nft add chain arp t c || fail "setup"
+
+# refused FAMILY "RULE" "WORDS" "CARET LINE": our error, and the
+# reference's when it is at hand
+refused()
+{
+	local fam=$1 rule=$2 words=$3 caret=$4 out
+	out=$(nft add rule $fam t c $rule 2>&1) && fail "accepted: $fam $rule"
+	assert_eq "$(printf '%s\n' "$out" | head -n 1)" "Error: $words" \
+		"$fam $rule: words"
+	assert_eq "$(printf '%s\n' "$out" | sed -n 3p)" "$caret" \
+		"$fam $rule: caret"
+	if have_ref; then
+		out=$("$SRCDIR/tools/ref" nft add rule $fam t c $rule 2>&1)
+		assert_eq "$(printf '%s\n' "$out" | head -n 1)" \
+			"Error: $words" "$fam $rule: the reference's words"
+		assert_eq "$(printf '%s\n' "$out" | sed -n 3p)" "$caret" \
+			"$fam $rule: the reference's caret"
+	fi
+}
+
+# accepted FAMILY "RULE"
+accepted()
+{
+	nft add rule $1 t c $2 || fail "refused: $1 $2"
+	if have_ref; then
+		"$SRCDIR/tools/ref" nft add rule $1 t c $2 ||
+			fail "the reference refuses: $1 $2"
+	fi
+}
+
+refused netdev "ether type > 0x5A45 ip saddr 127.0.0.1" \
+	"conflicting statements" \
+	"                    ^^^^^^^^^^^^^^^^^^^ ~~~~~~~~"
+refused netdev "ether type != ip meta mark 1 ip saddr 1.2.3.4" \
+	"conflicting statements" \
+	"                    ^^^^^^^^^^^^^^^^             ~~~~~~~~"
+# a match on the right protocol is no dependency, but a vlan field needs
+# "ether type 8021q"
+refused netdev "ether type ip ip saddr 1.2.3.4 vlan id 1" \
+	"conflicting statements" \
+	"                    ^^^^^^^^^^^^^                  ~~~~~~~"
+# the first of two such matches
+refused netdev "ether type != ip6 ether type != arp ip saddr 1.2.3.4" \
+	"conflicting statements" \
+	"                    ^^^^^^^^^^^^^^^^^                   ~~~~~~~~"
+# the type field of the tag the dependency is about
+refused netdev "vlan id 1 vlan type 8021q vlan id 1 vlan type != ip ip saddr 1.2.3.4" \
+	"conflicting statements" \
+	"                                                        ^^^^^^^^^^^^^^^ ~~~~~~~~"
+# an added dependency counts: "ether type ip6" for the exthdr
+refused bridge "meta mark 1 exthdr mh missing vlan id 1" \
+	"conflicting statements" \
+	"                                ^^^^^^^^^         ~~~~~~~"
+refused bridge "arp saddr ip 1.2.3.4 vlan type ip6" \
+	"conflicting statements" \
+	"                    ^^^^^^^^^^^^         ~~~~~~~~~"
+# the message type of icmp id
+refused netdev "icmp type != echo-request icmp id 1" \
+	"conflicting statements" \
+	"                    ^^^^^^^^^^^^^^^^^^^^^^^^^ ~~~~~~~"
+# a set, a range, a raw load, a mangled field or a dependency at the
+# start of the rule do not count
+accepted netdev "ether type != { ip, arp } ip saddr 1.2.3.4"
+accepted netdev "ether type 0x800-0x900 ip saddr 1.2.3.4"
+accepted netdev "@ll,96,16 != 0x800 ip saddr 1.2.3.4"
+accepted netdev "ether type set 0x800 ip saddr 1.2.3.4"
+accepted bridge "ether type != ip6 exthdr mh missing"
+ok "conflicting statements"
