@@ -34,8 +34,14 @@
  * match. A match on the protocol key itself ("meta l4proto tcp", "ip
  * protocol tcp", "ether type ip", "meta nfproto ipv4" in inet, "meta
  * protocol ip" in bridge/netdev) satisfies the dependency: none is added.
- * A second protocol on a known layer is an error: "conflicting protocols
- * specified: tcp vs. udp", with the caret on the payload.
+ * A second protocol on a known layer is an error: "conflicting transport
+ * layer protocols specified: tcp vs. udp", with the caret on the payload.
+ * A meta key's value naming no protocol ("meta l4proto 23") makes the
+ * layer's "unknown"; a set's members select in turn (the last stays) and
+ * every transport protocol matched counts ("meta l4proto { tcp, udp }
+ * tcp dport 1": "conflicting protocols specified: udp vs. tcp"). A
+ * dependency on a field an earlier statement matched with a value
+ * ("ether type != ip ip saddr 1.2.3.4") is "conflicting statements".
  *
  * Listing drops a match that selected the protocol of the layer a later
  * payload match reads, if evaluating the listed rule brings it back
@@ -59,6 +65,7 @@
 #include <linux/netfilter.h>
 #include <linux/if_arp.h>
 #include <libnftnl/expr.h>
+#include <set_pack.h>
 #include "payload_int.h"
 
 /* Raw loads (bits): the kernel's 16 bit byte offset, and what the four
@@ -296,6 +303,75 @@ bool payload_type_set_match(const struct proto_ctx *pctx,
 	       rel->binop.right->etype == EXPR_SET;
 }
 
+/*
+ * "meta l4proto { tcp, udp }": to 1.1.3 each member as written selects
+ * its protocol in turn (the last one stays, and every transport one
+ * counts as matched: proto_ctx.seen). Members that are no single value
+ * ("20-23", but not "23-23") select none.
+ */
+static void payload_pctx_member(struct proto_ctx *pctx, const struct expr *rel,
+				const mpz_t low, const mpz_t high)
+{
+	if (mpz_cmp(low, high) != 0 || mpz_sizeinbase(low, 2) > 32)
+		return;
+	proto_ctx_update_value(pctx, rel->binop.left, mpz_get_ui(low),
+			       &rel->location, true);
+}
+
+static void payload_pctx_set(struct proto_ctx *pctx, const struct expr *rel)
+{
+	const struct expr *set = rel->binop.right, *left = rel->binop.left, *m;
+	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
+	unsigned int i, w = pk ? pk->key_len : 0;
+	const unsigned char *b;
+	mpz_t low, high;
+
+	mpz_init(low);
+	mpz_init(high);
+	for (i = 0; pk && i < pk->n; i++) {
+		b = pk->keys + (size_t)i * w;
+		if (pk->intervals) {
+			mpz_import_data(low, b, BYTEORDER_BIG_ENDIAN, w / 2);
+			mpz_import_data(high, b + w / 2, BYTEORDER_BIG_ENDIAN,
+					w / 2);
+		} else {
+			mpz_import_data(low, b, left->byteorder, w);
+			mpz_set(high, low);
+		}
+		payload_pctx_member(pctx, rel, low, high);
+	}
+	list_for_each_entry(m, &set->expr_list.expressions, list) {
+		if (m->etype == EXPR_VALUE)
+			payload_pctx_member(pctx, rel, m->value.value,
+					    m->value.value);
+		else if (m->etype == EXPR_RANGE &&
+			 m->range.left->etype == EXPR_VALUE &&
+			 m->range.right->etype == EXPR_VALUE)
+			payload_pctx_member(pctx, rel,
+					    m->range.left->value.value,
+					    m->range.right->value.value);
+	}
+	mpz_clear(low);
+	mpz_clear(high);
+}
+
+/* A protocol key matched: the header it selects, "unknown" for a meta
+ * key's value that names none, a set's members in turn. */
+static void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+
+	if ((rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT) ||
+	    !(left->etype == EXPR_META ||
+	      (left->etype == EXPR_PAYLOAD && left->flags & EXPR_F_PROTOCOL)))
+		return;
+	if (right->etype == EXPR_SET)
+		payload_pctx_set(pctx, rel);
+	else if (right->etype == EXPR_VALUE)
+		payload_pctx_member(pctx, rel, right->value.value,
+				    right->value.value);
+}
+
 /* What the rule's statements before the current one establish. */
 static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 {
@@ -316,7 +392,7 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 	    !pctx->protocol[left->payload.desc->base].desc)
 		proto_ctx_update(pctx, left->payload.desc->base,
 				 &left->location, left->payload.desc);
-	proto_ctx_update_match(pctx, rel);
+	payload_pctx_match(pctx, rel);
 }
 
 /*
@@ -548,6 +624,9 @@ static int payload_dep_network(struct eval_ctx *ectx, const struct expr *expr,
 		ectx->pctx.protocol[PROTO_BASE_LL_HDR].desc;
 	uint32_t num;
 
+	/* "meta iiftype 5 ip saddr 1.2.3.4" in netdev or inet */
+	if (ll == &proto_unknown)
+		return payload_conflict(ectx, expr, ll->name, desc->name);
 	if (payload_dep_uses_ll(ectx, desc, implied) &&
 	    proto_upper_num(ll, desc, &num))
 		return payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
@@ -683,6 +762,14 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	uint32_t num;
 	int ret = 0;
 
+	known = ectx->pctx.protocol[base].desc;
+	if (known == &proto_unknown)
+		return payload_layer_conflict(ectx, expr, base, known->name,
+					      desc->name);
+	/* "meta l4proto { tcp, udp } tcp dport 1": also with tcp last */
+	if (base == PROTO_BASE_TRANSPORT_HDR && !desc->generic &&
+	    (known = proto_ctx_seen_conflict(&ectx->pctx, desc)))
+		return payload_conflict(ectx, expr, known->name, desc->name);
 	known = ectx->pctx.protocol[base].desc;
 	if (known == desc)
 		return 0;

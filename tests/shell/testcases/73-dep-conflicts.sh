@@ -85,3 +85,59 @@ accepted netdev "@ll,96,16 != 0x800 ip saddr 1.2.3.4"
 accepted netdev "ether type set 0x800 ip saddr 1.2.3.4"
 accepted bridge "ether type != ip6 exthdr mh missing"
 ok "conflicting statements"
+
+# a meta key's value that names no protocol still says which one the
+# layer has: "unknown"
+refused ip "meta l4proto 23 tcp dport 1" \
+	"conflicting transport layer protocols specified: unknown vs. tcp" \
+	"                                ^^^^^^^^^"
+refused ip "meta iiftype 5 ether saddr 1:2:3:4:5:6" \
+	"conflicting link layer protocols specified: unknown vs. ether" \
+	"                               ^^^^^^^^^^^"
+refused netdev "meta protocol 0x1234 ip saddr 1.2.3.4" \
+	"conflicting network layer protocols specified: unknown vs. ip" \
+	"                                         ^^^^^^^^"
+refused inet "meta nfproto 5 ip saddr 1.2.3.4" \
+	"conflicting network layer protocols specified: unknown vs. ip" \
+	"                                 ^^^^^^^^"
+# where the dependency would go by the link layer's type field
+refused netdev "meta iiftype 5 ip saddr 1.2.3.4" \
+	"conflicting protocols specified: unknown vs. ip" \
+	"                                   ^^^^^^^^"
+refused inet "meta iiftype 0xffff ip id 1" \
+	"conflicting protocols specified: unknown vs. ip" \
+	"                                      ^^^^^"
+# a set: its members select in turn, the last one stays ...
+refused ip "meta iiftype { 1, 5 } ether saddr 1:2:3:4:5:6" \
+	"conflicting link layer protocols specified: unknown vs. ether" \
+	"                                      ^^^^^^^^^^^"
+refused netdev "ether type { ip, arp } ip saddr 1.2.3.4" \
+	"conflicting network layer protocols specified: arp vs. ip" \
+	"                                           ^^^^^^^^"
+refused ip "meta l4proto { tcp, 23-23 } tcp dport 1" \
+	"conflicting transport layer protocols specified: unknown vs. tcp" \
+	"                                            ^^^^^^^^^"
+# ... and each transport one counts as matched, the first other named
+refused ip "meta l4proto { 23, tcp } tcp dport 1" \
+	"conflicting protocols specified: unknown vs. tcp" \
+	"                                         ^^^^^^^^^"
+refused ip "meta l4proto { tcp, udp } tcp dport 1" \
+	"conflicting protocols specified: udp vs. tcp" \
+	"                                          ^^^^^^^^^"
+refused ip "ip protocol { tcp, udp } tcp dport 1" \
+	"conflicting protocols specified: udp vs. tcp" \
+	"                                         ^^^^^^^^^"
+refused ip "tcp dport 1 meta l4proto udp udp dport 2" \
+	"conflicting protocols specified: tcp vs. udp" \
+	"                                             ^^^^^^^^^"
+accepted ip "meta l4proto { tcp, 20-23 } tcp dport 1"
+accepted ip "meta l4proto { tcp, udp } th dport 1"
+accepted ip "meta l4proto != 23 tcp dport 1"
+accepted ip "ip protocol 23 tcp dport 1"
+accepted ip "meta iiftype { 5, 1 } ether saddr 1:2:3:4:5:6"
+accepted netdev "ether type { ip, 0x1234 } ip saddr 1.2.3.4"
+accepted netdev "meta iiftype 5 tcp dport 1"
+# bridge's Ethernet is the family's: meta iiftype does not change it
+accepted bridge "meta iiftype 5 ether saddr 1:2:3:4:5:6"
+accepted bridge "meta iiftype 5 ip saddr 1.2.3.4"
+ok "unknown and ambiguous protocols"
