@@ -1164,49 +1164,32 @@ static bool payload_merges(const struct stmt *a, const struct stmt *b)
 }
 
 /*
- * Where the system nft leaves a merged load: at the match with the
- * lower offset, except that an earlier protocol key match (the "ether
- * type 8021q" inserted for "vlan pcp 1 ether saddr X") keeps its place
- * and takes the field in: the load comes before the tag then.
+ * Where 1.1.3 leaves a merged load: at the match with the lower offset,
+ * unless the other one matches a protocol key ("ether type ip", also the
+ * dependency inserted for "ip saddr"): that one keeps its place and
+ * takes the field in, before or after it in the rule ("ether type ip
+ * meta mark 1 ether saddr X" loads both first, "ether saddr X meta mark
+ * 1 ether type ip" after the mark).
  */
 static void payload_merge_place(struct payload_cand *into,
 				struct payload_cand *from)
 {
 	const struct expr *key = from->stmt->expr->binop.left;
 
-	if (from->pos > into->pos || !(key->flags & EXPR_F_PROTOCOL))
+	if (!(key->flags & EXPR_F_PROTOCOL))
 		return;
 	list_del(&into->stmt->list);
 	list_add(&into->stmt->list, &from->stmt->list);
 	into->pos = from->pos;
 }
 
-/*
- * Merge "==" matches of adjacent fields of one header, wherever they
- * are in the rule (as the system nft does: "ether saddr X meta mark 1
- * ether daddr Y" loads both addresses at once, after the mark).
- */
-void payload_merge_rule(struct rule *rule)
+/* Merge the candidates of one run (@n of them at @cand). */
+static void payload_merge_run(struct rule *rule, struct payload_cand *cand,
+			      unsigned int n)
 {
-	struct payload_cand *cand, *cur;
-	struct stmt *stmt;
-	unsigned int n = 0, i;
+	struct payload_cand *cur;
+	unsigned int i;
 
-	payload_drop_redundant(rule);
-
-	list_for_each_entry(stmt, &rule->stmts, list)
-		n++;
-	if (n < 2)
-		return;
-	cand = xmalloc(n * sizeof(*cand));
-	n = 0;
-	list_for_each_entry(stmt, &rule->stmts, list) {
-		if (payload_mergeable(stmt)) {
-			cand[n].stmt = stmt;
-			cand[n].pos = n;
-			n++;
-		}
-	}
 	/* by header and offset; equal offsets keep rule order */
 	qsort(cand, n, sizeof(*cand), payload_merge_order);
 	for (cur = cand, i = 1; i < n; i++) {
@@ -1216,6 +1199,44 @@ void payload_merge_rule(struct rule *rule)
 		}
 		payload_merge_place(cur, &cand[i]);
 		payload_merge_pair(rule, cur->stmt, cand[i].stmt);
+	}
+}
+
+/*
+ * Merge "==" matches of adjacent fields of one header within a run of
+ * matches, as 1.1.3 does: other matches between them do not stop it
+ * ("ether saddr X meta mark 1 ether daddr Y" loads both addresses at
+ * once, after the mark), any other statement does ("ether saddr X
+ * counter ether type ip" loads them apart).
+ */
+void payload_merge_rule(struct rule *rule)
+{
+	struct payload_cand *cand;
+	struct stmt *stmt, *next;
+	unsigned int n = 0;
+
+	payload_drop_redundant(rule);
+
+	list_for_each_entry(stmt, &rule->stmts, list)
+		n++;
+	if (n < 2)
+		return;
+	cand = xmalloc(n * sizeof(*cand));
+	n = 0;
+	/* the run is collected before it is merged: merging moves and
+	 * frees its statements, never one after it */
+	list_for_each_entry_safe(stmt, next, &rule->stmts, list) {
+		if (payload_mergeable(stmt)) {
+			cand[n].stmt = stmt;
+			cand[n].pos = n;
+			n++;
+		}
+		if (stmt->type == STMT_EXPRESSION &&
+		    &next->list != &rule->stmts)
+			continue;
+		if (n > 1)
+			payload_merge_run(rule, cand, n);
+		n = 0;
 	}
 	xfree(cand);
 }
