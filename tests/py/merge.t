@@ -9,6 +9,7 @@ chain netdev: c { type filter hook ingress device "v0" priority filter; policy a
 chain: target
 veth netdev: v0 v1
 
+# the JSON of the listing puts "meta mark" first: the dependency follows it
 rule: ether saddr 00:11:22:33:44:55 meta mark 1 ether daddr 00:11:22:33:44:55
 list: meta mark 0x00000001 ether daddr 00:11:22:33:44:55 ether saddr 00:11:22:33:44:55
   [ meta load iiftype => reg 1 ]
@@ -18,7 +19,15 @@ list: meta mark 0x00000001 ether daddr 00:11:22:33:44:55 ether saddr 00:11:22:33
   [ payload load 12b @ link header + 0 => reg 1 ]
   [ cmp eq reg 1 0x33221100 0x11005544 0x55443322 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ether", "field": "daddr"}}, "right": "00:11:22:33:44:55"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ether", "field": "saddr"}}, "right": "00:11:22:33:44:55"}}]
+json-bytecode:
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 12b @ link header + 0 => reg 1 ]
+  [ cmp eq reg 1 0x33221100 0x11005544 0x55443322 ]
 
+# the JSON of the listing puts "meta mark" first: the dependency follows it
 rule: ether saddr 00:11:22:33:44:55 meta mark 1 ether type ip
 list: meta mark 0x00000001 ether saddr 00:11:22:33:44:55 ether type ip
   [ meta load iiftype => reg 1 ]
@@ -28,6 +37,13 @@ list: meta mark 0x00000001 ether saddr 00:11:22:33:44:55 ether type ip
   [ payload load 8b @ link header + 6 => reg 1 ]
   [ cmp eq reg 1 0x33221100 0x00085544 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "mark"}}, "right": 1}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ether", "field": "saddr"}}, "right": "00:11:22:33:44:55"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ether", "field": "type"}}, "right": "ip"}}]
+json-bytecode:
+  [ meta load mark => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ meta load iiftype => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+  [ payload load 8b @ link header + 6 => reg 1 ]
+  [ cmp eq reg 1 0x33221100 0x00085544 ]
 
 rule: ether type ip meta mark 1 ether saddr 00:11:22:33:44:55
 list: ether saddr 00:11:22:33:44:55 ether type ip meta mark 0x00000001
