@@ -124,6 +124,9 @@ int payload_gen_rule_dependency(struct eval_ctx *ectx,
 /* ectx->pctx: what the rule's statements before the current one
  * establish (src/expr/payload.c) */
 void payload_pctx_rebuild(struct eval_ctx *ectx);
+/* What the match @rel says of the protocols (a set's members in turn, a
+ * meta key's value naming none "unknown"), as evaluation takes it. */
+void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel);
 
 /*
  * A relation on a payload that is not whole bytes (ip dscp, vlan id,

@@ -669,6 +669,40 @@ enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
 				      &rel->location, false);
 }
 
+/*
+ * "ct l3proto ipv4" selects the network protocol where "meta nfproto"
+ * does (inet), "ct protocol tcp" the transport protocol among those of
+ * the network header known then (ip, ip6; not where none is yet), as
+ * 1.1.3 takes them; a value naming none leaves the context alone.
+ */
+static enum proto_bases ct_match_update(struct proto_ctx *ctx,
+					const struct expr *left, uint32_t val,
+					const struct location *loc)
+{
+	const struct proto_desc *lower, *desc;
+	enum proto_bases base;
+
+	switch (left->ct.key) {
+	case NFT_CT_L3PROTOCOL:
+		if (ctx->family != NFPROTO_INET)
+			return PROTO_BASE_INVALID;
+		lower = &proto_nfproto_pseudo;
+		base = PROTO_BASE_NETWORK_HDR;
+		break;
+	case NFT_CT_PROTOCOL:
+		lower = ctx->protocol[PROTO_BASE_NETWORK_HDR].desc;
+		base = PROTO_BASE_TRANSPORT_HDR;
+		break;
+	default:
+		return PROTO_BASE_INVALID;
+	}
+	desc = lower ? proto_find_upper(lower, val) : NULL;
+	if (!desc)
+		return PROTO_BASE_INVALID;
+	proto_ctx_update(ctx, base, loc, desc);
+	return base;
+}
+
 enum proto_bases proto_ctx_update_value(struct proto_ctx *ctx,
 					const struct expr *left, uint32_t val,
 					const struct location *loc,
@@ -678,6 +712,8 @@ enum proto_bases proto_ctx_update_value(struct proto_ctx *ctx,
 
 	if (left->etype == EXPR_META)
 		return meta_match_update(ctx, left, val, loc, unknown);
+	if (left->etype == EXPR_CT)
+		return ct_match_update(ctx, left, val, loc);
 	if (left->etype != EXPR_PAYLOAD || !(left->flags & EXPR_F_PROTOCOL))
 		return PROTO_BASE_INVALID;
 	desc = left->payload.desc;

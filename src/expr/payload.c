@@ -357,12 +357,12 @@ static void payload_pctx_set(struct proto_ctx *pctx, const struct expr *rel)
 
 /* A protocol key matched: the header it selects, "unknown" for a meta
  * key's value that names none, a set's members in turn. */
-static void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel)
+void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel)
 {
 	const struct expr *left = rel->binop.left, *right = rel->binop.right;
 
 	if ((rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT) ||
-	    !(left->etype == EXPR_META ||
+	    !(left->etype == EXPR_META || left->etype == EXPR_CT ||
 	      (left->etype == EXPR_PAYLOAD && left->flags & EXPR_F_PROTOCOL)))
 		return;
 	if (right->etype == EXPR_SET)
@@ -766,8 +766,10 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	if (known == &proto_unknown)
 		return payload_layer_conflict(ectx, expr, base, known->name,
 					      desc->name);
-	/* "meta l4proto { tcp, udp } tcp dport 1": also with tcp last */
+	/* "meta l4proto { tcp, udp } tcp dport 1": also with tcp last
+	 * (a reject's "tcp reset" only goes by the last) */
 	if (base == PROTO_BASE_TRANSPORT_HDR && !desc->generic &&
+	    !ectx->dep_at &&
 	    (known = proto_ctx_seen_conflict(&ectx->pctx, desc)))
 		return payload_conflict(ectx, expr, known->name, desc->name);
 	known = ectx->pctx.protocol[base].desc;

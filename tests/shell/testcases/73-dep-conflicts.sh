@@ -18,6 +18,13 @@ nft add chain bridge t c || fail "setup"
 nft add chain netdev t c || fail "setup"
 nft add chain arp t c || fail "setup"
 
+# caret_line: the first line of stdin that underlines (1.1.3 prints a
+# blank line after some messages)
+caret_line()
+{
+	grep -m1 -E '^[ ~^]*\^[ ~^]*$'
+}
+
 # refused FAMILY "RULE" "WORDS" "CARET LINE": our error, and the
 # reference's when it is at hand
 refused()
@@ -26,13 +33,13 @@ refused()
 	out=$(nft add rule $fam t c $rule 2>&1) && fail "accepted: $fam $rule"
 	assert_eq "$(printf '%s\n' "$out" | head -n 1)" "Error: $words" \
 		"$fam $rule: words"
-	assert_eq "$(printf '%s\n' "$out" | sed -n 3p)" "$caret" \
+	assert_eq "$(printf '%s\n' "$out" | caret_line)" "$caret" \
 		"$fam $rule: caret"
 	if have_ref; then
 		out=$("$SRCDIR/tools/ref" nft add rule $fam t c $rule 2>&1)
 		assert_eq "$(printf '%s\n' "$out" | head -n 1)" \
 			"Error: $words" "$fam $rule: the reference's words"
-		assert_eq "$(printf '%s\n' "$out" | sed -n 3p)" "$caret" \
+		assert_eq "$(printf '%s\n' "$out" | caret_line)" "$caret" \
 			"$fam $rule: the reference's caret"
 	fi
 }
@@ -141,3 +148,42 @@ accepted netdev "meta iiftype 5 tcp dport 1"
 accepted bridge "meta iiftype 5 ether saddr 1:2:3:4:5:6"
 accepted bridge "meta iiftype 5 ip saddr 1.2.3.4"
 ok "unknown and ambiguous protocols"
+
+# "ct protocol" selects among the transport protocols of the network
+# header known (ip, ip6), "ct l3proto" the network protocol in inet
+refused ip "ct protocol icmpv6 tcp dport 1" \
+	"conflicting transport layer protocols specified: icmpv6 vs. tcp" \
+	"                                   ^^^^^^^^^"
+refused ip "ct protocol { tcp, udp } tcp dport 1" \
+	"conflicting protocols specified: udp vs. tcp" \
+	"                                         ^^^^^^^^^"
+refused inet "ct l3proto ipv4 ip6 saddr ::1" \
+	"conflicting network layer protocols specified: ip vs. ip6" \
+	"                                  ^^^^^^^^^"
+refused inet "ct l3proto ipv4 reject with icmpv6 4" \
+	"conflicting protocols specified: ip vs ip6" \
+	"                  ~~~~~~~~~~~~~~~                    ^"
+refused inet "meta nfproto { ipv6, ipv4 } reject with icmpv6 4" \
+	"conflicting protocols specified: ip vs ip6" \
+	"                  ~~~~~~~~~~~~~~~~~~~~~~~~~~~                    ^"
+accepted ip "ct protocol tcp tcp dport 1"
+accepted inet "ct l3proto ipv4 ip saddr 1.2.3.4"
+accepted ip "ct l3proto ipv6 ip saddr 1.2.3.4"
+ok "ct keys"
+
+# a reject's own checks
+refused inet "meta nfproto 5 reject" \
+	"cannot infer ICMP reject variant to use: explicit value required." \
+	"                                 ^^^^^^"
+refused inet "meta nfproto 5 reject with tcp reset" \
+	"conflicting protocols specified: unknown vs. tcp" \
+	"                                 ^^^^^^"
+refused ip "udp dport 1 reject with tcp reset" \
+	"you cannot use tcp reset with this protocol" \
+	"                ~~~~~~~~~   ^^^^^^"
+refused ip "meta l4proto { tcp, udp } reject with tcp reset" \
+	"you cannot use tcp reset with this protocol" \
+	"                ~~~~~~~~~~~~~~~~~~~~~~~~~ ^^^^^^"
+accepted ip "meta l4proto { udp, tcp } reject with tcp reset"
+accepted inet "meta nfproto 5 reject with icmpx 3"
+ok "reject"
