@@ -68,6 +68,10 @@ struct eval_ctx {
 	 * head, then each one put there), or before the current statement
 	 * when NULL (src/expr/payload.c). */
 	struct list_head *dep_at;
+	/* The dependency being inserted is implied by another one (icmp's
+	 * network protocol): 1.1.3 does not check it against the rule's
+	 * matches ("conflicting statements"). */
+	bool dep_implied;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */

@@ -170,9 +170,10 @@ bool proto_dep_meta(unsigned int family, enum proto_bases base,
  * The evaluator calls this after each evaluated match statement (so an
  * explicit "meta l4proto tcp" satisfies "tcp dport" and no duplicate is
  * inserted); delinearization does the same while postprocessing.
+ * @unknown: as proto_ctx_update_value().
  */
 enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
-					const struct expr *rel);
+					const struct expr *rel, bool unknown);
 /* Same for "@left == @val" at @loc; @unknown: a meta key's value that
  * names no protocol makes it proto_unknown (evaluation) instead of
  * leaving the context alone. */

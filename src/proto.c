@@ -659,14 +659,14 @@ static enum proto_bases meta_match_update(struct proto_ctx *ctx,
 }
 
 enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
-					const struct expr *rel)
+					const struct expr *rel, bool unknown)
 {
 	uint32_t val;
 
 	if (!rel_value_u32(rel, &val))
 		return PROTO_BASE_INVALID;
 	return proto_ctx_update_value(ctx, rel->binop.left, val,
-				      &rel->location, false);
+				      &rel->location, unknown);
 }
 
 /*

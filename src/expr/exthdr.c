@@ -490,7 +490,7 @@ static struct expr *ipopt_expr_json_parse(struct json_ctx *jctx,
 static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	const struct expr *expr = *exprp;
-	const struct proto_desc *nh;
+	const struct proto_desc *nh, *known;
 	unsigned int family;
 	struct expr *tmp;
 	int ret;
@@ -520,6 +520,13 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	    family == NFPROTO_ARP)
 		return expr_error(ectx, expr, "cannot use exthdr with %s",
 				  family_name(family));
+	/* or after a match on another one ("ether type arp exthdr mh
+	 * missing") */
+	payload_pctx_rebuild(ectx);
+	known = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	if (known && known != nh && !known->generic)
+		return expr_error(ectx, expr, "cannot use exthdr with %s",
+				  known->name);
 	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
 	ret = payload_gen_implied_dependency(ectx, tmp);
 	expr_free(tmp);

@@ -468,7 +468,7 @@ static int payload_dep_conflict(struct eval_ctx *ectx,
 	const struct list_head *pos;
 	const struct stmt *stmt;
 
-	if (left->etype != EXPR_PAYLOAD || !ectx->rule)
+	if (left->etype != EXPR_PAYLOAD || !ectx->rule || ectx->dep_implied)
 		return 0;
 	for (pos = ectx->rule->stmts.next; pos != at &&
 	     pos != &ectx->rule->stmts; pos = pos->next) {
@@ -643,7 +643,12 @@ static int payload_dep_transport(struct eval_ctx *ectx,
 	uint32_t num;
 
 	if (!nh && desc->network) {
-		if (payload_dep_network(ectx, expr, desc->network, true) < 0)
+		int ret;
+
+		ectx->dep_implied = true;
+		ret = payload_dep_network(ectx, expr, desc->network, true);
+		ectx->dep_implied = false;
+		if (ret < 0)
 			return -1;
 		nh = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
 	}

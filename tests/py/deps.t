@@ -95,3 +95,17 @@ list: meta mark vmap { 0x00000001 : accept } rt seg-left 144
   [ exthdr load ipv6 1b @ 43 + 3 => reg 1 ]
   [ cmp eq reg 1 0x00000090 ]
 json: [{"vmap": {"key": {"meta": {"key": "mark"}}, "data": {"set": [[1, {"accept": null}]]}}}, {"match": {"op": "==", "left": {"exthdr": {"name": "rt", "field": "seg-left"}}, "right": 144}}]
+
+# 1.1.3 lists this without "meta l4proto tcp", which it then refuses
+# ("conflicting protocols specified: unknown vs. tcp"): README
+# Differences, listings keep what loaded
+rule inet: meta nfproto 5 meta l4proto tcp tcp dport 1
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000005 ]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": 5}}, {"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}]
+ref-list: meta nfproto 5 tcp dport 1
+ref-json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": 5}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}]

@@ -84,13 +84,16 @@ refused bridge "arp saddr ip 1.2.3.4 vlan type ip6" \
 refused netdev "icmp type != echo-request icmp id 1" \
 	"conflicting statements" \
 	"                    ^^^^^^^^^^^^^^^^^^^^^^^^^ ~~~~~~~"
-# a set, a range, a raw load, a mangled field or a dependency at the
-# start of the rule do not count
+# a set, a range, a raw load, a mangled field, a dependency at the
+# start of the rule or one implied by another (icmp's network protocol)
+# do not count
 accepted netdev "ether type != { ip, arp } ip saddr 1.2.3.4"
 accepted netdev "ether type 0x800-0x900 ip saddr 1.2.3.4"
 accepted netdev "@ll,96,16 != 0x800 ip saddr 1.2.3.4"
 accepted netdev "ether type set 0x800 ip saddr 1.2.3.4"
 accepted bridge "ether type != ip6 exthdr mh missing"
+accepted netdev "ether type != ip icmp type echo-request"
+accepted netdev "vlan type != ip icmp id 1"
 ok "conflicting statements"
 
 # a meta key's value that names no protocol still says which one the
@@ -187,3 +190,16 @@ refused ip "meta l4proto { tcp, udp } reject with tcp reset" \
 accepted ip "meta l4proto { udp, tcp } reject with tcp reset"
 accepted inet "meta nfproto 5 reject with icmpx 3"
 ok "reject"
+
+# an extension header or IP option after a match on another network
+# protocol
+refused netdev "ether type arp exthdr mh missing" \
+	"cannot use exthdr with arp" \
+	"                                   ^^^^^^^^^"
+refused netdev "ip saddr 1.2.3.4 exthdr mh missing" \
+	"cannot use exthdr with ip" \
+	"                                     ^^^^^^^^^"
+refused netdev "meta protocol ip6 ip option ra exists" \
+	"cannot use exthdr with ip6" \
+	"                                      ^^^^^^^^^^^^"
+ok "exthdr after another network protocol"
