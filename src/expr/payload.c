@@ -574,10 +574,11 @@ static int payload_dep_by_meta(struct eval_ctx *ectx, const struct expr *expr,
 	enum nft_meta_keys key;
 	uint32_t num;
 
+	/* "arp operation 1" in inet: no layer named */
 	if (!proto_dep_meta(ectx->pctx.family, base, desc, &key, &num))
-		return payload_layer_conflict(ectx, expr, base,
-					      family_name(ectx->pctx.family),
-					      desc->name);
+		return payload_conflict(ectx, expr,
+					family_name(ectx->pctx.family),
+					desc->name);
 	return payload_dep_meta(ectx, expr, key, num);
 }
 

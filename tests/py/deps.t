@@ -109,3 +109,27 @@ rule inet: meta nfproto 5 meta l4proto tcp tcp dport 1
 json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": 5}}, {"match": {"op": "==", "left": {"meta": {"key": "l4proto"}}, "right": "tcp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}]
 ref-list: meta nfproto 5 tcp dport 1
 ref-json: [{"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": 5}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}]
+
+# "ct l3proto" selects the network protocol in inet (no "meta nfproto"
+# added) and stays listed; 1.1.3 lists "ip saddr 1.2.3.4", which reloads
+# with "meta nfproto ipv4" instead: README Differences
+rule inet: ct l3proto ipv4 ip saddr 1.2.3.4
+  [ ct load l3protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x04030201 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "l3proto"}}, "right": "ipv4"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "1.2.3.4"}}]
+ref-list: ip saddr 1.2.3.4
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr"}}, "right": "1.2.3.4"}}]
+
+# in ip "ct protocol" selects the transport protocol (no "meta l4proto")
+# and stays listed; 1.1.3 lists "tcp dport 1", which reloads with "meta
+# l4proto tcp" instead: README Differences
+rule ip: ct protocol tcp tcp dport 1
+  [ ct load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x00000100 ]
+json: [{"match": {"op": "==", "left": {"ct": {"key": "protocol"}}, "right": "tcp"}}, {"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}]
+ref-list: tcp dport 1
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "tcp", "field": "dport"}}, "right": 1}}]

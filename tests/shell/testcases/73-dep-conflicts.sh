@@ -203,3 +203,9 @@ refused netdev "meta protocol ip6 ip option ra exists" \
 	"cannot use exthdr with ip6" \
 	"                                      ^^^^^^^^^^^^"
 ok "exthdr after another network protocol"
+
+# no meta key selects arp in inet: no layer named
+refused inet "arp operation 1" \
+	"conflicting protocols specified: inet vs. arp" \
+	"                  ^^^^^^^^^^^^^"
+ok "no dependency to add"
