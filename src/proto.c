@@ -598,9 +598,7 @@ static const struct {
 	  1 << NFPROTO_INET },
 	{ NFT_META_PROTOCOL, PROTO_BASE_NETWORK_HDR, &proto_eth,
 	  1 << NFPROTO_BRIDGE | 1 << NFPROTO_NETDEV },
-	/* not in bridge, whose Ethernet the family gives */
-	{ NFT_META_IIFTYPE,  PROTO_BASE_LL_HDR, &proto_iiftype_pseudo,
-	  ~(1u << NFPROTO_BRIDGE) },
+	{ NFT_META_IIFTYPE,  PROTO_BASE_LL_HDR, &proto_iiftype_pseudo, 0 },
 };
 
 bool proto_dep_meta(unsigned int family, enum proto_bases base,
@@ -649,7 +647,11 @@ static enum proto_bases meta_match_update(struct proto_ctx *ctx,
 		    !(meta_proto_tbl[i].family_mask & (1u << ctx->family)))
 			return PROTO_BASE_INVALID;
 		desc = proto_find_upper(meta_proto_tbl[i].lower, val);
-		if (!desc && !unknown)
+		/* bridge's Ethernet is the family's: "meta iiftype 5"
+		 * does not change it */
+		if (!desc && (!unknown ||
+			      (ctx->family == NFPROTO_BRIDGE &&
+			       meta_proto_tbl[i].base == PROTO_BASE_LL_HDR)))
 			return PROTO_BASE_INVALID;
 		proto_ctx_update(ctx, meta_proto_tbl[i].base, loc,
 				 desc ? desc : &proto_unknown);
