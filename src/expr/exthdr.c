@@ -513,15 +513,22 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	default:
 		return 0;
 	}
-	/* a table of another network protocol, in the reference's words */
+	/* a table of another network protocol, or a match on another one
+	 * ("ether type arp exthdr mh missing"), in the reference's words:
+	 * the network protocol known then, that of an ip table too until a
+	 * match selects another ("ether type ip6" lets an ip table's rule
+	 * read IPv6 extension headers) */
 	family = ectx->pctx.family;
-	if ((family == NFPROTO_IPV4 && nh != &proto_ip) ||
-	    (family == NFPROTO_IPV6 && nh != &proto_ip6) ||
-	    family == NFPROTO_ARP)
-		return expr_error(ectx, expr, "cannot use exthdr with %s",
-				  family_name(family));
-	/* or after a match on another one ("ether type arp exthdr mh
-	 * missing") */
+	if (!ectx->rule || !ectx->stmt) {
+		/* no rule (a set's typeof): the table's */
+		if ((family == NFPROTO_IPV4 && nh != &proto_ip) ||
+		    (family == NFPROTO_IPV6 && nh != &proto_ip6) ||
+		    family == NFPROTO_ARP)
+			return expr_error(ectx, expr,
+					  "cannot use exthdr with %s",
+					  family_name(family));
+		return 0;
+	}
 	payload_pctx_rebuild(ectx);
 	known = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
 	if (known && known != nh && !known->generic)

@@ -202,6 +202,10 @@ refused netdev "ip saddr 1.2.3.4 exthdr mh missing" \
 refused netdev "meta protocol ip6 ip option ra exists" \
 	"cannot use exthdr with ip6" \
 	"                                      ^^^^^^^^^^^^"
+refused ip "ether type arp exthdr mh missing" \
+	"cannot use exthdr with arp" \
+	"                               ^^^^^^^^^"
+accepted ip "ether type ip6 exthdr mh missing"
 ok "exthdr after another network protocol"
 
 # no meta key selects arp in inet: no layer named
