@@ -68,6 +68,10 @@ struct eval_ctx {
 	 * head, then each one put there), or before the current statement
 	 * when NULL (src/expr/payload.c). */
 	struct list_head *dep_at;
+	/* The dependency being inserted is implied by another one (icmp's
+	 * network protocol): 1.1.3 does not check it against the rule's
+	 * matches ("conflicting statements"). */
+	bool dep_implied;
 };
 
 /* Evaluate one rule alone (no cache): the unit tests' round trips. */
@@ -124,6 +128,9 @@ int payload_gen_rule_dependency(struct eval_ctx *ectx,
 /* ectx->pctx: what the rule's statements before the current one
  * establish (src/expr/payload.c) */
 void payload_pctx_rebuild(struct eval_ctx *ectx);
+/* What the match @rel says of the protocols (a set's members in turn, a
+ * meta key's value naming none "unknown"), as evaluation takes it. */
+void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel);
 
 /*
  * A relation on a payload that is not whole bytes (ip dscp, vlan id,

@@ -77,6 +77,7 @@ extern const struct proto_desc proto_icmp;
 extern const struct proto_desc proto_icmp6;
 extern const struct proto_desc proto_igmp;
 extern const struct proto_desc proto_th;	/* "th sport": any transport */
+extern const struct proto_desc proto_unknown;	/* a key value naming none */
 
 /* The upper protocol @desc selects with key value @num; NULL if none. */
 const struct proto_desc *proto_find_upper(const struct proto_desc *desc,
@@ -108,6 +109,8 @@ bool proto_field_find_typed(const struct proto_desc *desc,
  * payload needs; delinearization uses the same to decide which matches
  * were implied dependencies and can be dropped when listing.
  */
+#define PROTO_CTX_SEEN	16
+
 struct proto_ctx {
 	unsigned int family;		/* NFPROTO_* of the table */
 	struct {
@@ -123,7 +126,17 @@ struct proto_ctx {
 		/* A set's last member, -1 if none (src/expr/payload_decode.c) */
 		int type_last;
 	} protocol[PROTO_BASE_MAX + 1];
+	/* The transport protocols matched, each once: 1.1.3 refuses a
+	 * field of one when another was matched too ("meta l4proto {
+	 * tcp, udp } tcp dport 1"). */
+	const struct proto_desc *seen[PROTO_CTX_SEEN];
+	unsigned int num_seen;
 };
+
+/* The first transport protocol matched other than @desc, if more than
+ * one was (proto_ctx.seen). */
+const struct proto_desc *proto_ctx_seen_conflict(const struct proto_ctx *ctx,
+						 const struct proto_desc *desc);
 
 void proto_ctx_init(struct proto_ctx *ctx, unsigned int family);
 void proto_ctx_update(struct proto_ctx *ctx, enum proto_bases base,
@@ -157,8 +170,16 @@ bool proto_dep_meta(unsigned int family, enum proto_bases base,
  * The evaluator calls this after each evaluated match statement (so an
  * explicit "meta l4proto tcp" satisfies "tcp dport" and no duplicate is
  * inserted); delinearization does the same while postprocessing.
+ * @unknown: as proto_ctx_update_value().
  */
 enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
-					const struct expr *rel);
+					const struct expr *rel, bool unknown);
+/* Same for "@left == @val" at @loc; @unknown: a meta key's value that
+ * names no protocol makes it proto_unknown (evaluation) instead of
+ * leaving the context alone. */
+enum proto_bases proto_ctx_update_value(struct proto_ctx *ctx,
+					const struct expr *left, uint32_t val,
+					const struct location *loc,
+					bool unknown);
 
 #endif /* NFT_PROTO_H */

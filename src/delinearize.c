@@ -1167,7 +1167,7 @@ void delin_postprocess_expr(struct delin_ctx *dctx, struct stmt *stmt,
  * that implies it ("meta l4proto tcp counter tcp dport 22") keeps it:
  * without it the counter would count what the reloaded rule does not
  * (its dependency would come after the counter). The reference lists
- * them so too.
+ * them so too; a verdict map does not keep it.
  */
 static void delin_deps_forget(struct delin_ctx *dctx)
 {
@@ -1191,7 +1191,12 @@ static void delin_postprocess(struct delin_ctx *dctx)
 		default:
 			if (stmt->ops->delin_postprocess)
 				stmt->ops->delin_postprocess(dctx, stmt);
-			delin_deps_forget(dctx);
+			/* a verdict map is a lookup, a match to 1.1.3:
+			 * "meta l4proto tcp meta mark vmap { ... } tcp
+			 * dport 1" lists without the dependency */
+			if (stmt->type != STMT_VERDICT ||
+			    stmt->expr->etype != EXPR_MAP)
+				delin_deps_forget(dctx);
 			break;
 		}
 	}

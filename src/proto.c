@@ -507,12 +507,50 @@ const struct proto_desc *proto_family_desc(unsigned int family,
 	return NULL;
 }
 
+/*
+ * "meta l4proto 23": a value that names no protocol the reference knows
+ * still says which one the layer has, "unknown", so a later field of
+ * that layer conflicts with it.
+ */
+const struct proto_desc proto_unknown = {
+	.name = "unknown",
+};
+
+/* Each transport protocol once, in the order first matched. */
+static void proto_ctx_note_seen(struct proto_ctx *ctx,
+				const struct proto_desc *desc)
+{
+	unsigned int i;
+
+	if (desc->generic || ctx->num_seen == PROTO_CTX_SEEN)
+		return;
+	for (i = 0; i < ctx->num_seen; i++)
+		if (ctx->seen[i] == desc)
+			return;
+	ctx->seen[ctx->num_seen++] = desc;
+}
+
+const struct proto_desc *proto_ctx_seen_conflict(const struct proto_ctx *ctx,
+						 const struct proto_desc *desc)
+{
+	unsigned int i;
+
+	if (ctx->num_seen < 2)
+		return NULL;
+	for (i = 0; i < ctx->num_seen; i++)
+		if (ctx->seen[i] != desc)
+			return ctx->seen[i];
+	return NULL;
+}
+
 void proto_ctx_update_at(struct proto_ctx *ctx, enum proto_bases base,
 			 const struct location *loc,
 			 const struct proto_desc *desc, unsigned int offset)
 {
 	if (base <= PROTO_BASE_INVALID || base > PROTO_BASE_MAX)
 		return;
+	if (base == PROTO_BASE_TRANSPORT_HDR && desc)
+		proto_ctx_note_seen(ctx, desc);
 	ctx->protocol[base].desc = desc;
 	ctx->protocol[base].location = loc ? *loc : internal_location;
 	ctx->protocol[base].offset = offset;
@@ -594,10 +632,11 @@ static bool rel_value_u32(const struct expr *rel, uint32_t *val)
 }
 
 static enum proto_bases meta_match_update(struct proto_ctx *ctx,
-					  const struct expr *rel,
-					  uint32_t val)
+					  const struct expr *left,
+					  uint32_t val,
+					  const struct location *loc,
+					  bool unknown)
 {
-	const struct expr *left = rel->binop.left;
 	const struct proto_desc *desc;
 	unsigned int i;
 
@@ -608,27 +647,75 @@ static enum proto_bases meta_match_update(struct proto_ctx *ctx,
 		    !(meta_proto_tbl[i].family_mask & (1u << ctx->family)))
 			return PROTO_BASE_INVALID;
 		desc = proto_find_upper(meta_proto_tbl[i].lower, val);
-		if (!desc)
+		/* bridge's Ethernet is the family's: "meta iiftype 5"
+		 * does not change it */
+		if (!desc && (!unknown ||
+			      (ctx->family == NFPROTO_BRIDGE &&
+			       meta_proto_tbl[i].base == PROTO_BASE_LL_HDR)))
 			return PROTO_BASE_INVALID;
-		proto_ctx_update(ctx, meta_proto_tbl[i].base, &rel->location,
-				 desc);
+		proto_ctx_update(ctx, meta_proto_tbl[i].base, loc,
+				 desc ? desc : &proto_unknown);
 		return meta_proto_tbl[i].base;
 	}
 	return PROTO_BASE_INVALID;
 }
 
 enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
-					const struct expr *rel)
+					const struct expr *rel, bool unknown)
 {
-	const struct expr *left;
-	const struct proto_desc *desc, *upper;
 	uint32_t val;
 
 	if (!rel_value_u32(rel, &val))
 		return PROTO_BASE_INVALID;
-	left = rel->binop.left;
+	return proto_ctx_update_value(ctx, rel->binop.left, val,
+				      &rel->location, unknown);
+}
+
+/*
+ * "ct l3proto ipv4" selects the network protocol where "meta nfproto"
+ * does (inet), "ct protocol tcp" the transport protocol among those of
+ * the network header known then (ip, ip6; not where none is yet), as
+ * 1.1.3 takes them; a value naming none leaves the context alone.
+ */
+static enum proto_bases ct_match_update(struct proto_ctx *ctx,
+					const struct expr *left, uint32_t val,
+					const struct location *loc)
+{
+	const struct proto_desc *lower, *desc;
+	enum proto_bases base;
+
+	switch (left->ct.key) {
+	case NFT_CT_L3PROTOCOL:
+		if (ctx->family != NFPROTO_INET)
+			return PROTO_BASE_INVALID;
+		lower = &proto_nfproto_pseudo;
+		base = PROTO_BASE_NETWORK_HDR;
+		break;
+	case NFT_CT_PROTOCOL:
+		lower = ctx->protocol[PROTO_BASE_NETWORK_HDR].desc;
+		base = PROTO_BASE_TRANSPORT_HDR;
+		break;
+	default:
+		return PROTO_BASE_INVALID;
+	}
+	desc = lower ? proto_find_upper(lower, val) : NULL;
+	if (!desc)
+		return PROTO_BASE_INVALID;
+	proto_ctx_update(ctx, base, loc, desc);
+	return base;
+}
+
+enum proto_bases proto_ctx_update_value(struct proto_ctx *ctx,
+					const struct expr *left, uint32_t val,
+					const struct location *loc,
+					bool unknown)
+{
+	const struct proto_desc *desc, *upper;
+
 	if (left->etype == EXPR_META)
-		return meta_match_update(ctx, rel, val);
+		return meta_match_update(ctx, left, val, loc, unknown);
+	if (left->etype == EXPR_CT)
+		return ct_match_update(ctx, left, val, loc);
 	if (left->etype != EXPR_PAYLOAD || !(left->flags & EXPR_F_PROTOCOL))
 		return PROTO_BASE_INVALID;
 	desc = left->payload.desc;
@@ -639,11 +726,11 @@ enum proto_bases proto_ctx_update_match(struct proto_ctx *ctx,
 		return PROTO_BASE_INVALID;
 	/* a vlan tag follows the header whose type selected it */
 	if (upper->base == desc->base) {
-		proto_ctx_update_at(ctx, upper->base, &rel->location, upper,
+		proto_ctx_update_at(ctx, upper->base, loc, upper,
 				    left->payload.offset -
 				    left->payload.tmpl->offset + desc->length);
 		return upper->base;
 	}
-	proto_ctx_update(ctx, upper->base, &rel->location, upper);
+	proto_ctx_update(ctx, upper->base, loc, upper);
 	return upper->base;
 }

@@ -441,6 +441,17 @@ static struct expr *ct_typeof_parse(const struct typeof_attrs *t)
 	return ct_expr_alloc(&internal_location, key, (int)dir);
 }
 
+/* "ct l3proto ipv4 ip saddr 1.2.3.4" in inet: the match selects the
+ * network protocol, as when it was evaluated, so the loads after it are
+ * named; it stays listed (it is no dependency evaluation inserts). */
+static void ct_expr_delin_postprocess(struct delin_ctx *dctx,
+				      struct stmt *stmt, struct expr *expr)
+{
+	delin_retype_match(dctx, stmt, expr);
+	if (stmt->expr->binop.left == expr)
+		proto_ctx_update_match(&dctx->pctx, stmt->expr, false);
+}
+
 static const char *const ct_expr_json_keys[] = {
 	"key", "dir", "family", NULL,
 };
@@ -456,7 +467,7 @@ const struct expr_ops ct_expr_ops = {
 	.linearize		= ct_expr_linearize,
 	.nl_name		= "ct",
 	.delinearize		= ct_expr_delinearize,
-	.delin_postprocess	= delin_retype_match,
+	.delin_postprocess	= ct_expr_delin_postprocess,
 	.json_name		= "ct",
 	.json_parse		= ct_expr_json_parse,
 	.json_keys		= ct_expr_json_keys,

@@ -490,7 +490,7 @@ static struct expr *ipopt_expr_json_parse(struct json_ctx *jctx,
 static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	const struct expr *expr = *exprp;
-	const struct proto_desc *nh;
+	const struct proto_desc *nh, *known;
 	unsigned int family;
 	struct expr *tmp;
 	int ret;
@@ -513,13 +513,27 @@ static int exthdr_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	default:
 		return 0;
 	}
-	/* a table of another network protocol, in the reference's words */
+	/* a table of another network protocol, or a match on another one
+	 * ("ether type arp exthdr mh missing"), in the reference's words:
+	 * the network protocol known then, that of an ip table too until a
+	 * match selects another ("ether type ip6" lets an ip table's rule
+	 * read IPv6 extension headers) */
 	family = ectx->pctx.family;
-	if ((family == NFPROTO_IPV4 && nh != &proto_ip) ||
-	    (family == NFPROTO_IPV6 && nh != &proto_ip6) ||
-	    family == NFPROTO_ARP)
+	if (!ectx->rule || !ectx->stmt) {
+		/* no rule (a set's typeof): the table's */
+		if ((family == NFPROTO_IPV4 && nh != &proto_ip) ||
+		    (family == NFPROTO_IPV6 && nh != &proto_ip6) ||
+		    family == NFPROTO_ARP)
+			return expr_error(ectx, expr,
+					  "cannot use exthdr with %s",
+					  family_name(family));
+		return 0;
+	}
+	payload_pctx_rebuild(ectx);
+	known = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	if (known && known != nh && !known->generic)
 		return expr_error(ectx, expr, "cannot use exthdr with %s",
-				  family_name(family));
+				  known->name);
 	tmp = payload_expr_alloc(&(*exprp)->location, nh, nh->protocol_key);
 	ret = payload_gen_implied_dependency(ectx, tmp);
 	expr_free(tmp);

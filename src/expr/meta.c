@@ -322,7 +322,7 @@ static void meta_expr_delin_postprocess(struct delin_ctx *dctx,
 	meta_unwrap_range(rel);
 	if (!(expr->flags & EXPR_F_PROTOCOL))
 		return;
-	base = proto_ctx_update_match(&dctx->pctx, rel);
+	base = proto_ctx_update_match(&dctx->pctx, rel, true);
 	if (base != PROTO_BASE_INVALID)
 		dctx->deps[base] = stmt;
 }

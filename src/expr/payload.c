@@ -34,8 +34,14 @@
  * match. A match on the protocol key itself ("meta l4proto tcp", "ip
  * protocol tcp", "ether type ip", "meta nfproto ipv4" in inet, "meta
  * protocol ip" in bridge/netdev) satisfies the dependency: none is added.
- * A second protocol on a known layer is an error: "conflicting protocols
- * specified: tcp vs. udp", with the caret on the payload.
+ * A second protocol on a known layer is an error: "conflicting transport
+ * layer protocols specified: tcp vs. udp", with the caret on the payload.
+ * A meta key's value naming no protocol ("meta l4proto 23") makes the
+ * layer's "unknown"; a set's members select in turn (the last stays) and
+ * every transport protocol matched counts ("meta l4proto { tcp, udp }
+ * tcp dport 1": "conflicting protocols specified: udp vs. tcp"). A
+ * dependency on a field an earlier statement matched with a value
+ * ("ether type != ip ip saddr 1.2.3.4") is "conflicting statements".
  *
  * Listing drops a match that selected the protocol of the layer a later
  * payload match reads, if evaluating the listed rule brings it back
@@ -59,6 +65,7 @@
 #include <linux/netfilter.h>
 #include <linux/if_arp.h>
 #include <libnftnl/expr.h>
+#include <set_pack.h>
 #include "payload_int.h"
 
 /* Raw loads (bits): the kernel's 16 bit byte offset, and what the four
@@ -296,6 +303,75 @@ bool payload_type_set_match(const struct proto_ctx *pctx,
 	       rel->binop.right->etype == EXPR_SET;
 }
 
+/*
+ * "meta l4proto { tcp, udp }": to 1.1.3 each member as written selects
+ * its protocol in turn (the last one stays, and every transport one
+ * counts as matched: proto_ctx.seen). Members that are no single value
+ * ("20-23", but not "23-23") select none.
+ */
+static void payload_pctx_member(struct proto_ctx *pctx, const struct expr *rel,
+				const mpz_t low, const mpz_t high)
+{
+	if (mpz_cmp(low, high) != 0 || mpz_sizeinbase(low, 2) > 32)
+		return;
+	proto_ctx_update_value(pctx, rel->binop.left, mpz_get_ui(low),
+			       &rel->location, true);
+}
+
+static void payload_pctx_set(struct proto_ctx *pctx, const struct expr *rel)
+{
+	const struct expr *set = rel->binop.right, *left = rel->binop.left, *m;
+	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
+	unsigned int i, w = pk ? pk->key_len : 0;
+	const unsigned char *b;
+	mpz_t low, high;
+
+	mpz_init(low);
+	mpz_init(high);
+	for (i = 0; pk && i < pk->n; i++) {
+		b = pk->keys + (size_t)i * w;
+		if (pk->intervals) {
+			mpz_import_data(low, b, BYTEORDER_BIG_ENDIAN, w / 2);
+			mpz_import_data(high, b + w / 2, BYTEORDER_BIG_ENDIAN,
+					w / 2);
+		} else {
+			mpz_import_data(low, b, left->byteorder, w);
+			mpz_set(high, low);
+		}
+		payload_pctx_member(pctx, rel, low, high);
+	}
+	list_for_each_entry(m, &set->expr_list.expressions, list) {
+		if (m->etype == EXPR_VALUE)
+			payload_pctx_member(pctx, rel, m->value.value,
+					    m->value.value);
+		else if (m->etype == EXPR_RANGE &&
+			 m->range.left->etype == EXPR_VALUE &&
+			 m->range.right->etype == EXPR_VALUE)
+			payload_pctx_member(pctx, rel,
+					    m->range.left->value.value,
+					    m->range.right->value.value);
+	}
+	mpz_clear(low);
+	mpz_clear(high);
+}
+
+/* A protocol key matched: the header it selects, "unknown" for a meta
+ * key's value that names none, a set's members in turn. */
+void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel)
+{
+	const struct expr *left = rel->binop.left, *right = rel->binop.right;
+
+	if ((rel->binop.op != OP_EQ && rel->binop.op != OP_IMPLICIT) ||
+	    !(left->etype == EXPR_META || left->etype == EXPR_CT ||
+	      (left->etype == EXPR_PAYLOAD && left->flags & EXPR_F_PROTOCOL)))
+		return;
+	if (right->etype == EXPR_SET)
+		payload_pctx_set(pctx, rel);
+	else if (right->etype == EXPR_VALUE)
+		payload_pctx_member(pctx, rel, right->value.value,
+				    right->value.value);
+}
+
 /* What the rule's statements before the current one establish. */
 static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 {
@@ -316,7 +392,7 @@ static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 	    !pctx->protocol[left->payload.desc->base].desc)
 		proto_ctx_update(pctx, left->payload.desc->base,
 				 &left->location, left->payload.desc);
-	proto_ctx_update_match(pctx, rel);
+	payload_pctx_match(pctx, rel);
 }
 
 /*
@@ -358,12 +434,69 @@ void payload_pctx_rebuild(struct eval_ctx *ectx)
 	ectx->pctx = ectx->pctx_cache.pctx;
 }
 
+/*
+ * A match on the field a dependency would match, before it in the rule:
+ * 1.1.3 refuses the rule ("ether type != ip ip saddr 1.2.3.4" never
+ * matches) instead of adding "ether type ip". Both matches written by the
+ * user and dependencies added for earlier fields count; a match against
+ * a set or range does not, nor does a raw load ("@ll,96,16") or a
+ * binary operation on the field.
+ */
+static bool payload_dep_clashes(const struct stmt *stmt,
+				const struct expr *left)
+{
+	const struct expr *rel = stmt->expr, *field;
+
+	if (stmt->type != STMT_EXPRESSION || !rel ||
+	    rel->etype != EXPR_RELATIONAL ||
+	    rel->binop.right->etype != EXPR_VALUE)
+		return false;
+	field = rel->binop.left;
+	return field->etype == EXPR_PAYLOAD && field->payload.desc &&
+	       field->payload.base == left->payload.base &&
+	       field->payload.offset == left->payload.offset &&
+	       field->len == left->len;
+}
+
+/* "conflicting statements": the caret on the first such match, the
+ * field that needs the dependency underlined. */
+static int payload_dep_conflict(struct eval_ctx *ectx,
+				const struct expr *left,
+				const struct list_head *at)
+{
+	struct error_record *erec;
+	const struct list_head *pos;
+	const struct stmt *stmt;
+
+	if (left->etype != EXPR_PAYLOAD || !ectx->rule || ectx->dep_implied)
+		return 0;
+	for (pos = ectx->rule->stmts.next; pos != at &&
+	     pos != &ectx->rule->stmts; pos = pos->next) {
+		stmt = list_entry(pos, struct stmt, list);
+		if (!payload_dep_clashes(stmt, left))
+			continue;
+		erec = erec_create(EREC_ERROR, &stmt->expr->location,
+				   "conflicting statements");
+		if (left->location.indesc)
+			erec_add_location(erec, &left->location);
+		erec_queue(erec, ectx->msgs);
+		return -1;
+	}
+	return 0;
+}
+
 /* "@left @right" before the current statement. */
-static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
-			    struct expr *right)
+static int payload_dep_add(struct eval_ctx *ectx, struct expr *left,
+			   struct expr *right)
 {
 	struct stmt *dep;
 
+	if (payload_dep_conflict(ectx, left, ectx->dep_at ?
+				 ectx->dep_at->next : &ectx->stmt->list)) {
+		expr_free(left);
+		expr_free(right);
+		return -1;
+	}
 	dep = expr_stmt_alloc(&left->location,
 			      relational_expr_alloc(&left->location,
 						    OP_IMPLICIT, left, right));
@@ -376,21 +509,22 @@ static void payload_dep_add(struct eval_ctx *ectx, struct expr *left,
 		list_add_tail(&dep->list, &ectx->stmt->list);
 	}
 	payload_pctx_stmt(&ectx->pctx, dep);
+	return 0;
 }
 
-static void payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
-			       uint32_t num)
+static int payload_dep_insert(struct eval_ctx *ectx, struct expr *left,
+			      uint32_t num)
 {
-	payload_dep_add(ectx, left,
+	return payload_dep_add(ectx, left,
 			constant_expr_alloc_u64(&left->location, left->dtype,
 						left->byteorder, left->len,
 						num));
 }
 
-static void payload_dep_meta(struct eval_ctx *ectx, const struct expr *expr,
-			     enum nft_meta_keys key, uint32_t num)
+static int payload_dep_meta(struct eval_ctx *ectx, const struct expr *expr,
+			    enum nft_meta_keys key, uint32_t num)
 {
-	payload_dep_insert(ectx, meta_expr_alloc(&expr->location, key), num);
+	return payload_dep_insert(ectx, meta_expr_alloc(&expr->location, key), num);
 }
 
 static int payload_conflict(struct eval_ctx *ectx, const struct expr *expr,
@@ -421,15 +555,15 @@ static int payload_layer_conflict(struct eval_ctx *ectx,
 
 /* "ether type 8021q", "vlan type ip": the protocol key of the header
  * known at @base, wherever that header sits in a stack. */
-static void payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
-			    enum proto_bases base, uint32_t num)
+static int payload_dep_key(struct eval_ctx *ectx, const struct expr *expr,
+			   enum proto_bases base, uint32_t num)
 {
 	const struct proto_desc *known = ectx->pctx.protocol[base].desc;
 	struct expr *key;
 
 	key = payload_expr_alloc(&expr->location, known, known->protocol_key);
 	key->payload.offset += ectx->pctx.protocol[base].offset;
-	payload_dep_insert(ectx, key, num);
+	return payload_dep_insert(ectx, key, num);
 }
 
 /* The meta match of the family's table (proto_dep_meta()). */
@@ -440,12 +574,12 @@ static int payload_dep_by_meta(struct eval_ctx *ectx, const struct expr *expr,
 	enum nft_meta_keys key;
 	uint32_t num;
 
+	/* "arp operation 1" in inet: no layer named */
 	if (!proto_dep_meta(ectx->pctx.family, base, desc, &key, &num))
-		return payload_layer_conflict(ectx, expr, base,
-					      family_name(ectx->pctx.family),
-					      desc->name);
-	payload_dep_meta(ectx, expr, key, num);
-	return 0;
+		return payload_conflict(ectx, expr,
+					family_name(ectx->pctx.family),
+					desc->name);
+	return payload_dep_meta(ectx, expr, key, num);
 }
 
 /* Ethernet first ("meta iiftype ether"), then a vlan tag on it. */
@@ -458,7 +592,7 @@ static int payload_dep_link(struct eval_ctx *ectx, const struct expr *expr,
 		return -1;
 	if (desc != &proto_eth &&
 	    proto_upper_num(&proto_eth, desc, &num))
-		payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
+		return payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
 	return 0;
 }
 
@@ -491,11 +625,12 @@ static int payload_dep_network(struct eval_ctx *ectx, const struct expr *expr,
 		ectx->pctx.protocol[PROTO_BASE_LL_HDR].desc;
 	uint32_t num;
 
+	/* "meta iiftype 5 ip saddr 1.2.3.4" in netdev or inet */
+	if (ll == &proto_unknown)
+		return payload_conflict(ectx, expr, ll->name, desc->name);
 	if (payload_dep_uses_ll(ectx, desc, implied) &&
-	    proto_upper_num(ll, desc, &num)) {
-		payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
-		return 0;
-	}
+	    proto_upper_num(ll, desc, &num))
+		return payload_dep_key(ectx, expr, PROTO_BASE_LL_HDR, num);
 	return payload_dep_by_meta(ectx, expr, PROTO_BASE_NETWORK_HDR, desc);
 }
 
@@ -509,7 +644,12 @@ static int payload_dep_transport(struct eval_ctx *ectx,
 	uint32_t num;
 
 	if (!nh && desc->network) {
-		if (payload_dep_network(ectx, expr, desc->network, true) < 0)
+		int ret;
+
+		ectx->dep_implied = true;
+		ret = payload_dep_network(ectx, expr, desc->network, true);
+		ectx->dep_implied = false;
+		if (ret < 0)
 			return -1;
 		nh = ectx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
 	}
@@ -568,10 +708,8 @@ static int payload_dep_type(struct eval_ctx *ectx, const struct expr *expr)
 		return 0;
 	key = payload_expr_alloc(&expr->location, desc, desc->type_key);
 	if (tmpl->num_types == 1)
-		payload_dep_insert(ectx, key, tmpl->types[0]);
-	else
-		payload_dep_add(ectx, key, payload_type_set(key, tmpl));
-	return 0;
+		return payload_dep_insert(ectx, key, tmpl->types[0]);
+	return payload_dep_add(ectx, key, payload_type_set(key, tmpl));
 }
 
 static int payload_gen_proto_dep(struct eval_ctx *ectx,
@@ -631,6 +769,16 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	int ret = 0;
 
 	known = ectx->pctx.protocol[base].desc;
+	if (known == &proto_unknown)
+		return payload_layer_conflict(ectx, expr, base, known->name,
+					      desc->name);
+	/* "meta l4proto { tcp, udp } tcp dport 1": also with tcp last
+	 * (a reject's "tcp reset" only goes by the last) */
+	if (base == PROTO_BASE_TRANSPORT_HDR && !desc->generic &&
+	    !ectx->dep_at &&
+	    (known = proto_ctx_seen_conflict(&ectx->pctx, desc)))
+		return payload_conflict(ectx, expr, known->name, desc->name);
+	known = ectx->pctx.protocol[base].desc;
 	if (known == desc)
 		return 0;
 	/* "th sport 8 ah hdrlength 3": th says no protocol of its own */
@@ -642,10 +790,8 @@ static int payload_gen_proto_dep(struct eval_ctx *ectx,
 	/* a vlan tag on the Ethernet header the family gives */
 	if (known && known->protocol_key &&
 	    proto_upper_num(known, desc, &num) &&
-	    proto_find_upper(known, num)->base == base) {
-		payload_dep_key(ectx, expr, base, num);
-		return 0;
-	}
+	    proto_find_upper(known, num)->base == base)
+		return payload_dep_key(ectx, expr, base, num);
 	if (known)
 		return payload_layer_conflict(ectx, expr, base, known->name,
 					      desc->name);
@@ -1026,49 +1172,32 @@ static bool payload_merges(const struct stmt *a, const struct stmt *b)
 }
 
 /*
- * Where the system nft leaves a merged load: at the match with the
- * lower offset, except that an earlier protocol key match (the "ether
- * type 8021q" inserted for "vlan pcp 1 ether saddr X") keeps its place
- * and takes the field in: the load comes before the tag then.
+ * Where 1.1.3 leaves a merged load: at the match with the lower offset,
+ * unless the other one matches a protocol key ("ether type ip", also the
+ * dependency inserted for "ip saddr"): that one keeps its place and
+ * takes the field in, before or after it in the rule ("ether type ip
+ * meta mark 1 ether saddr X" loads both first, "ether saddr X meta mark
+ * 1 ether type ip" after the mark).
  */
 static void payload_merge_place(struct payload_cand *into,
 				struct payload_cand *from)
 {
 	const struct expr *key = from->stmt->expr->binop.left;
 
-	if (from->pos > into->pos || !(key->flags & EXPR_F_PROTOCOL))
+	if (!(key->flags & EXPR_F_PROTOCOL))
 		return;
 	list_del(&into->stmt->list);
 	list_add(&into->stmt->list, &from->stmt->list);
 	into->pos = from->pos;
 }
 
-/*
- * Merge "==" matches of adjacent fields of one header, wherever they
- * are in the rule (as the system nft does: "ether saddr X meta mark 1
- * ether daddr Y" loads both addresses at once, after the mark).
- */
-void payload_merge_rule(struct rule *rule)
+/* Merge the candidates of one run (@n of them at @cand). */
+static void payload_merge_run(struct rule *rule, struct payload_cand *cand,
+			      unsigned int n)
 {
-	struct payload_cand *cand, *cur;
-	struct stmt *stmt;
-	unsigned int n = 0, i;
+	struct payload_cand *cur;
+	unsigned int i;
 
-	payload_drop_redundant(rule);
-
-	list_for_each_entry(stmt, &rule->stmts, list)
-		n++;
-	if (n < 2)
-		return;
-	cand = xmalloc(n * sizeof(*cand));
-	n = 0;
-	list_for_each_entry(stmt, &rule->stmts, list) {
-		if (payload_mergeable(stmt)) {
-			cand[n].stmt = stmt;
-			cand[n].pos = n;
-			n++;
-		}
-	}
 	/* by header and offset; equal offsets keep rule order */
 	qsort(cand, n, sizeof(*cand), payload_merge_order);
 	for (cur = cand, i = 1; i < n; i++) {
@@ -1078,6 +1207,44 @@ void payload_merge_rule(struct rule *rule)
 		}
 		payload_merge_place(cur, &cand[i]);
 		payload_merge_pair(rule, cur->stmt, cand[i].stmt);
+	}
+}
+
+/*
+ * Merge "==" matches of adjacent fields of one header within a run of
+ * matches, as 1.1.3 does: other matches between them do not stop it
+ * ("ether saddr X meta mark 1 ether daddr Y" loads both addresses at
+ * once, after the mark), any other statement does ("ether saddr X
+ * counter ether type ip" loads them apart).
+ */
+void payload_merge_rule(struct rule *rule)
+{
+	struct payload_cand *cand;
+	struct stmt *stmt, *next;
+	unsigned int n = 0;
+
+	payload_drop_redundant(rule);
+
+	list_for_each_entry(stmt, &rule->stmts, list)
+		n++;
+	if (n < 2)
+		return;
+	cand = xmalloc(n * sizeof(*cand));
+	n = 0;
+	/* the run is collected before it is merged: merging moves and
+	 * frees its statements, never one after it */
+	list_for_each_entry_safe(stmt, next, &rule->stmts, list) {
+		if (payload_mergeable(stmt)) {
+			cand[n].stmt = stmt;
+			cand[n].pos = n;
+			n++;
+		}
+		if (stmt->type == STMT_EXPRESSION &&
+		    &next->list != &rule->stmts)
+			continue;
+		if (n > 1)
+			payload_merge_run(rule, cand, n);
+		n = 0;
 	}
 	xfree(cand);
 }

@@ -315,7 +315,7 @@ static void payload_match_done(struct delin_ctx *dctx, struct stmt *stmt,
 	payload_type_done(dctx, stmt, left);
 	if (!(left->flags & EXPR_F_PROTOCOL) || stmt->expr->binop.left != left)
 		return;
-	upper = proto_ctx_update_match(&dctx->pctx, stmt->expr);
+	upper = proto_ctx_update_match(&dctx->pctx, stmt->expr, false);
 	if (upper != PROTO_BASE_INVALID && payload_dep_removable(dctx, base))
 		dctx->deps[upper] = stmt;
 }

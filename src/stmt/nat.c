@@ -264,7 +264,7 @@ static void nat_rule_pctx(struct eval_ctx *ectx, struct stmt *stmt,
 		    !pctx->protocol[left->payload.desc->base].desc)
 			proto_ctx_update(pctx, left->payload.desc->base,
 					 &left->location, left->payload.desc);
-		proto_ctx_update_match(pctx, rel);
+		proto_ctx_update_match(pctx, rel, false);
 	}
 }
 

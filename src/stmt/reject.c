@@ -152,7 +152,7 @@ static void reject_pctx(struct proto_ctx *pctx, unsigned int family,
 		    !pctx->protocol[left->payload.desc->base].desc)
 			proto_ctx_update(pctx, left->payload.desc->base,
 					 &left->location, left->payload.desc);
-		proto_ctx_update_match(pctx, rel);
+		payload_pctx_match(pctx, rel);
 	}
 }
 
@@ -162,7 +162,9 @@ static void reject_pctx(struct proto_ctx *pctx, unsigned int family,
 static int reject_dependency(struct eval_ctx *ectx, struct stmt *stmt,
 			     const struct proto_desc *desc)
 {
-	struct expr *dep = payload_expr_alloc(&stmt->location, desc, 1);
+	/* its errors under the keyword, as 1.1.3's */
+	struct location kw = stmt_keyword_location(stmt, strlen("reject"));
+	struct expr *dep = payload_expr_alloc(&kw, desc, 1);
 	int ret = payload_gen_rule_dependency(ectx, dep);
 
 	expr_free(dep);
@@ -196,6 +198,29 @@ static int reject_family_error(struct eval_ctx *ectx, struct stmt *stmt,
 			   "cannot reject this network family");
 	if (other->indesc && other->json_index < 0)
 		erec_add_location(erec, other);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
+/* "udp dport 1 reject with tcp reset": the match that chose another
+ * transport protocol underlined. */
+static int reject_tcp_check(struct eval_ctx *ectx, struct stmt *stmt,
+			    const struct proto_ctx *pctx)
+{
+	const struct proto_desc *th =
+		pctx->protocol[PROTO_BASE_TRANSPORT_HDR].desc;
+	const struct location *where =
+		&pctx->protocol[PROTO_BASE_TRANSPORT_HDR].location;
+	struct location kw;
+	struct error_record *erec;
+
+	if (!th || th == &proto_tcp || th->generic)
+		return 0;
+	kw = stmt_keyword_location(stmt, strlen("reject"));
+	erec = erec_create(EREC_ERROR, &kw,
+			   "you cannot use tcp reset with this protocol");
+	if (where->indesc && where->json_index < 0)
+		erec_add_location(erec, where);
 	erec_queue(erec, ectx->msgs);
 	return -1;
 }
@@ -263,6 +288,18 @@ static int reject_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 				  "reject is not supported in the arp family");
 	reject_pctx(&pctx, family, &ectx->rule->stmts, &stmt->list);
 	nh = pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	/* "meta nfproto 5 reject": neither icmp nor icmpv6, in 1.1.3's
+	 * words (a tcp reset gets its dependency's) */
+	if (nh == &proto_unknown && family == NFPROTO_INET) {
+		struct location kw = stmt_keyword_location(stmt,
+							    strlen("reject"));
+
+		if (stmt->reject.type != NFT_REJECT_ICMPX_UNREACH &&
+		    stmt->reject.type != NFT_REJECT_TCP_RST)
+			return erec_error(ectx->msgs, &kw,
+					  "cannot infer ICMP reject variant to use: explicit value required.");
+		nh = NULL;
+	}
 	/* after "arp operation 1": nothing to answer with, as the
 	 * reference says, its keyword and the match underlined */
 	if (nh && nh != &proto_ip && nh != &proto_ip6)
@@ -275,7 +312,8 @@ static int reject_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 		reject_default(stmt, nh);
 		break;
 	case NFT_REJECT_TCP_RST:
-		if (reject_dependency(ectx, stmt, &proto_tcp) < 0)
+		if (reject_tcp_check(ectx, stmt, &pctx) < 0 ||
+		    reject_dependency(ectx, stmt, &proto_tcp) < 0)
 			return -1;
 		break;
 	case NFT_REJECT_ICMP_UNREACH:

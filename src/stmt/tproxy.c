@@ -92,7 +92,7 @@ static bool tproxy_transport_known(struct eval_ctx *ectx, struct stmt *stmt)
 		    !pctx.protocol[left->payload.desc->base].desc)
 			proto_ctx_update(&pctx, left->payload.desc->base,
 					 &left->location, left->payload.desc);
-		proto_ctx_update_match(&pctx, rel);
+		proto_ctx_update_match(&pctx, rel, false);
 	}
 	return pctx.protocol[PROTO_BASE_TRANSPORT_HDR].desc != NULL;
 }
