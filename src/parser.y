@@ -4079,6 +4079,9 @@ static int parser_stmt_end_expected(const struct parser_state *state,
 	bool eof = state->braces <= (tok == YYTRANSLATE('{'));
 	int m = 0;
 
+	/* the input ended inside a block: 1.1.3 names nothing expected */
+	if (tok == YYSYMBOL_YYEOF)
+		return n;
 	if (n <= 4 || !parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
 	    !parser_expects(expected, n, YYSYMBOL_SEMICOLON) ||
 	    !parser_expects(expected, n, YYSYMBOL_COUNTER) ||

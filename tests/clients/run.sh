@@ -7,8 +7,15 @@
 #   CLIENTS_FULL=1 tests/clients/run.sh	also the long runs (firewalld's
 #					whole suite: about 30 minutes)
 #
-# Environment as tests/shell/run.sh (NFT, LIBNFTABLES).
+# Environment as tests/shell/run.sh (NFT, LIBNFTABLES), and CLIENTS_NFT.
 HERE=$(cd "$(dirname "$0")" && pwd)
+# CLIENTS_NFT: a build without sanitizers for these programs (tools/check
+# makes one): firewalld's suite limits their data segment, where a
+# sanitizer's shadow memory cannot be mapped
+if [ -n "${CLIENTS_NFT:-}" ]; then
+	export NFT=$CLIENTS_NFT
+	unset LIBNFTABLES
+fi
 export CASEDIR=$HERE/cases
 export TEST_TIMEOUT=${TEST_TIMEOUT:-$([ -n "${CLIENTS_FULL:-}" ] && echo 3600 || echo 300)}
 exec "$HERE/../shell/run.sh" "$@"

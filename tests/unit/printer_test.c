@@ -407,14 +407,18 @@ static void test_merge(void)
 		  "  [ payload load 14b @ link header + 0 => reg 1 ]\n"
 		  "  [ cmp eq reg 1 0x33221100 0x11005544 0x56443322 "
 		  "0x00000008 ]\n", NULL);
+	/* a statement between two matches ends the run of matches that
+	 * merge (1.1.3's): the counter counts what the first matched */
 	roundtrip(NFPROTO_IPV4, "tcp sport 1 counter tcp dport 2",
-		  "tcp sport 1 tcp dport 2 counter packets 0 bytes 0",
+		  "tcp sport 1 counter packets 0 bytes 0 tcp dport 2",
 		  "ip t c\n"
 		  "  [ meta load l4proto => reg 1 ]\n"
 		  "  [ cmp eq reg 1 0x00000006 ]\n"
-		  "  [ payload load 4b @ transport header + 0 => reg 1 ]\n"
-		  "  [ cmp eq reg 1 0x02000100 ]\n"
-		  "  [ counter pkts 0 bytes 0 ]\n", NULL);
+		  "  [ payload load 2b @ transport header + 0 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000100 ]\n"
+		  "  [ counter pkts 0 bytes 0 ]\n"
+		  "  [ payload load 2b @ transport header + 2 => reg 1 ]\n"
+		  "  [ cmp eq reg 1 0x00000200 ]\n", NULL);
 	roundtrip(NFPROTO_IPV4, "tcp sport 1 tcp dport != 2", NULL,
 		  "ip t c\n"
 		  "  [ meta load l4proto => reg 1 ]\n"

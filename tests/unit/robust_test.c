@@ -407,10 +407,10 @@ static void test_block_separators(struct nft_ctx *nft)
 		xfree(text);
 	}
 
-	/* what was taken before says what it lacks */
+	/* what was taken before says what it lacks, in 1.1.3's words */
 	run_text(&r, nft, "table ip t { chain c { accept } }\n");
-	CHECK(r.ret == -1 && first_error_has(&r, "end the last item of a "
-					     "block with ';' or a newline"));
+	CHECK(r.ret == -1 && first_error_has(&r, "unexpected '}', "
+					     "expecting newline or semicolon"));
 	run_done(&r);
 }
 
