@@ -27,7 +27,7 @@ WRAP="-Wl,--wrap=cache_update,--wrap=cache_fetch,--wrap=batch_send"
 WRAP="$WRAP,--wrap=getaddrinfo,--wrap=mnl_socket_open,--wrap=mnl_socket_bind"
 WRAP="$WRAP,--wrap=mnl_socket_close,--wrap=mnl_socket_get_fd"
 WRAP="$WRAP,--wrap=mnl_socket_get_portid,--wrap=mnl_socket_sendto"
-WRAP="$WRAP,--wrap=mnl_socket_recvfrom"
+WRAP="$WRAP,--wrap=mnl_socket_recvfrom,--wrap=nft_retry_again"
 
 bison -Wall -d -o "$OUT/obj/parser.c" "$SRC/src/parser.y"
 flex --header-file="$OUT/obj/scanner.h" -o "$OUT/obj/scanner.c" \

@@ -24,6 +24,7 @@
 #include <nftables.h>
 #include <rule.h>
 #include <mnl.h>
+#include <retry.h>
 #include <errno.h>
 #include <netdb.h>
 #include <stdlib.h>
@@ -61,6 +62,13 @@ int __wrap_cache_update(struct nft_ctx *nft, struct list_head *cmds,
 			struct list_head *msgs)
 {
 	return fk.on ? __real_cache_update(nft, cmds, msgs) : 0;
+}
+
+/* The fake kernel may say "interrupted" or "changed" as often as the
+ * input likes: a few tries at once, not the library's 20 s of pauses. */
+bool __wrap_nft_retry_again(struct nft_retry *r)
+{
+	return ++r->tries < 4;
 }
 
 int __wrap_cache_fetch(struct nft_ctx *nft, unsigned int flags,
