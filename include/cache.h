@@ -24,6 +24,9 @@ enum cache_level_flags {
 				  NFT_CACHE_RULE,
 	NFT_CACHE_OBJ		= 1 << 5,	/* stateful objects */
 	NFT_CACHE_FLOWTABLE	= 1 << 6,	/* flowtables: their own dump */
+	/* with NFT_CACHE_RULE: the rules' handles are all that is needed
+	 * (positions: index, position), not their decoding */
+	NFT_CACHE_RULE_HANDLES	= 1 << 7,
 };
 
 /* What to fetch: levels, and optionally one family/table only. */

@@ -58,6 +58,8 @@ int netlink_rule_error(struct list_head *msgs, const struct location *loc,
 struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
 				      const struct nftnl_rule *nlr);
 char *rule_undecoded_msg(const struct rule *r);
+/* A cached rule with its handle alone (index and position lookups). */
+struct rule *netlink_rule_handle_only(const struct nftnl_rule *nlr);
 /* A rule libnftnl could not parse: only its handle, and @why. */
 struct rule *netlink_rule_unparsed(const struct nftnl_rule *nlr,
 				   const char *why);

@@ -309,6 +309,7 @@ struct cache_rule_ctx {
 	struct nft_ctx *nft;
 	struct table *t;
 	struct chain *c;
+	bool handles;		/* NFT_CACHE_RULE_HANDLES: no decoding */
 };
 
 /* The cached chain of a dumped rule, NULL if the cache left it out. */
@@ -352,6 +353,12 @@ static void cache_add_rule(const struct nftnl_rule *nlr,
 		list_add_tail(&r->list, &c->rules);
 		return;
 	}
+	/* a position in a chain of 20,000 rules: their handles only */
+	if (ctx->handles) {
+		r = netlink_rule_handle_only(nlr);
+		list_add_tail(&r->list, &c->rules);
+		return;
+	}
 	netlink_dump_rule(ctx->nft, nlr);
 	r = netlink_rule_parse_cache(ctx->nft, nlr);
 	list_add_tail(&r->list, &c->rules);
@@ -360,9 +367,9 @@ static void cache_add_rule(const struct nftnl_rule *nlr,
 /* Rules are decoded as their messages arrive; a change during the dump
  * shows in the generation id, which cache_fetch() checks. */
 static int cache_fetch_rules(struct nft_ctx *nft,
-			     const struct cache_filter *f)
+			     const struct cache_filter *f, bool handles)
 {
-	struct cache_rule_ctx ctx = { nft, NULL, NULL };
+	struct cache_rule_ctx ctx = { nft, NULL, NULL, handles };
 
 	if (mnl_dump_rules_cb(nft, f->family, f->table,
 			      f->table ? f->chain : NULL,
@@ -379,7 +386,8 @@ static int cache_fetch_levels(struct nft_ctx *nft, unsigned int flags,
 	if (flags & (NFT_CACHE_CHAIN | NFT_CACHE_RULE) &&
 	    cache_fetch_chains(nft, f) < 0)
 		return -1;
-	if (flags & NFT_CACHE_RULE && cache_fetch_rules(nft, f) < 0)
+	if (flags & NFT_CACHE_RULE &&
+	    cache_fetch_rules(nft, f, flags & NFT_CACHE_RULE_HANDLES) < 0)
 		return -1;
 	/* only listings and flowtable commands look at flowtables: a
 	 * rule or chain command costs no flowtable dump */

@@ -752,7 +752,9 @@ static int walk_rules(struct list_walk *w, const struct cache_filter *f)
 {
 	if (!walk_has_rules(w))
 		return 0;
-	if (cache_has(&w->nft->cache, NFT_CACHE_RULE, f)) {
+	/* rules cached for positions have their handles only */
+	if (cache_has(&w->nft->cache, NFT_CACHE_RULE, f) &&
+	    !(w->nft->cache.flags & NFT_CACHE_RULE_HANDLES)) {
 		walk_cached_rules(w);
 		return 0;
 	}

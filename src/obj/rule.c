@@ -228,7 +228,7 @@ static unsigned int rule_cmd_needs(const struct cmd *cmd)
 	if (cmd->op == CMD_DELETE)
 		return 0;
 	if (handle_has_index(&cmd->handle))
-		return NFT_CACHE_FULL | sets;
+		return NFT_CACHE_FULL | NFT_CACHE_RULE_HANDLES | sets;
 	if (rule_has_jump(cmd->rule))
 		return NFT_CACHE_TABLE | NFT_CACHE_CHAIN | sets;
 	return NFT_CACHE_TABLE | sets;
@@ -353,6 +353,18 @@ struct rule *netlink_rule_parse_cache(struct nft_ctx *nft,
 	r = rule_alloc(&internal_location, &h);
 	rule_parse_handle(r, nlr);
 	r->undecoded = why;
+	return r;
+}
+
+/* A cached rule of which only the handle is wanted (positions). */
+struct rule *netlink_rule_handle_only(const struct nftnl_rule *nlr)
+{
+	struct handle h;
+	struct rule *r;
+
+	memset(&h, 0, sizeof(h));
+	r = rule_alloc(&internal_location, &h);
+	rule_parse_handle(r, nlr);
 	return r;
 }
 

@@ -175,7 +175,8 @@ static unsigned int table_cmd_needs(const struct cmd *cmd)
 	list_for_each_entry(c, &t->chains, list) {
 		list_for_each_entry(r, &c->rules, list) {
 			if (handle_has_index(&r->handle))
-				need |= NFT_CACHE_FULL;
+				need |= NFT_CACHE_FULL |
+					NFT_CACHE_RULE_HANDLES;
 		}
 	}
 	return need;
