@@ -112,6 +112,8 @@ struct expr *set_members_holding(const struct set *s, const struct expr *want,
 				 struct list_head *msgs);
 int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 		  struct list_head *msgs);
+void set_answer_print(struct nft_ctx *nft, const struct table *t,
+		      const struct set *s);
 
 /* Output (set_print.c). */
 void set_print_elem_info(const struct set *s,

@@ -135,26 +135,6 @@ static int set_get_evaluate(struct nft_ctx *nft, struct list_head *msgs,
 	return set_elems_evaluate(&ectx, &tmp, elems);
 }
 
-static void set_get_print(struct nft_ctx *nft, const struct table *t,
-			  const struct set *out)
-{
-	if (nft_output_json(&nft->octx)) {
-		json_t *array = json_array();
-		json_t *root;
-		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
-
-		json_array_append_new(array, json_metainfo());
-		json_array_append_new(array, set_json(out, &nft->octx));
-		root = json_wrap("nftables", array);
-		json_write_fp(fp, "", root, "\n");
-		json_decref(root);
-		return;
-	}
-	table_print_header(t, &nft->octx, false);
-	set_print(out, &nft->octx, true);
-	nft_print(&nft->octx, "}\n");
-}
-
 /* "get element" of an interval set: the members that hold the values
  * asked for, with their options, as the set lists them, found in its
  * elements (the kernel's answer for a start does not say where an
@@ -202,7 +182,7 @@ static int element_get_held(struct nft_ctx *nft, struct cmd *cmd,
 				break;
 		set_expr_add(out.init, expr_clone(m));
 	}
-	set_get_print(nft, t, &out);
+	set_answer_print(nft, t, &out);
 out:
 	xfree(out.info);
 	expr_free(out.init);

@@ -15,8 +15,10 @@
 #include <string.h>
 #include <libnftnl/set.h>
 
-static void set_reset_output(struct nft_ctx *nft, const struct table *t,
-			     const struct set *s)
+/* The answer of "get element" or "reset": the set in its table, as
+ * "list set" prints it, text or JSON. */
+void set_answer_print(struct nft_ctx *nft, const struct table *t,
+		      const struct set *s)
 {
 	if (nft_output_json(&nft->octx)) {
 		FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
@@ -76,7 +78,7 @@ static int set_query_run(struct nft_ctx *nft, struct cmd *cmd,
 				 cmd->handle.set.name);
 	else {
 		s->get_answer = !reset;
-		set_reset_output(nft, t, s);
+		set_answer_print(nft, t, s);
 	}
 	set_free(s);
 	return ret < 0 ? 1 : 0;

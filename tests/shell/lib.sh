@@ -335,3 +335,27 @@ sys.exit(1)
 PY
 	ok "$3"
 }
+
+# nft_on_path DIR LOG: DIR/nft runs $NFT, appending each call's arguments
+# to LOG; for programs that run "nft" by name (put DIR first in PATH).
+nft_on_path()
+{
+	mkdir -p "$1"
+	printf '#!/bin/sh\necho "$*" >> "%s"\nexec "%s" "$@"\n' "$2" "$NFT" \
+		> "$1/nft"
+	chmod +x "$1/nft"
+}
+
+# asan_preload LIB: the sanitizer runtimes a sanitizer build of LIB needs
+# first in line in a program built without them (LD_PRELOAD); nothing
+# for a plain build.
+asan_preload()
+{
+	local p=
+	if ldd "$1" 2>/dev/null | grep -q libasan; then
+		p=$(gcc -print-file-name=libasan.so)
+		ldd "$1" | grep -q libubsan &&
+			p="$p $(gcc -print-file-name=libubsan.so)"
+	fi
+	echo "$p"
+}

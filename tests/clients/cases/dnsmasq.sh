@@ -9,12 +9,7 @@
 command -v dnsmasq >/dev/null || skip "no dnsmasq (tools/deps clients)"
 [ -n "${LIBNFTABLES:-}" ] || skip "LIBNFTABLES not set"
 libdir=$(dirname "$LIBNFTABLES")
-preload=
-if ldd "$LIBNFTABLES" 2>/dev/null | grep -q libasan; then
-	preload=$(gcc -print-file-name=libasan.so)
-	ldd "$LIBNFTABLES" | grep -q libubsan &&
-		preload="$preload $(gcc -print-file-name=libubsan.so)"
-fi
+preload=$(asan_preload "$LIBNFTABLES")
 
 ip link set lo up
 nft -f - <<'NFT' || fail "the sets"

@@ -9,11 +9,9 @@
 
 command -v fail2ban-server >/dev/null || skip "no fail2ban (tools/deps clients)"
 
-mkdir -p "$TMPD/bin" "$TMPD/conf" "$TMPD/run"
+mkdir -p "$TMPD/conf" "$TMPD/run"
 # the nft fail2ban runs: ours, each call counted
-printf '#!/bin/sh\necho "$*" >> "%s"\nexec "%s" "$@"\n' \
-	"$TMPD/run/calls" "$NFT" > "$TMPD/bin/nft"
-chmod +x "$TMPD/bin/nft"
+nft_on_path "$TMPD/bin" "$TMPD/run/calls"
 cp -r /etc/fail2ban/. "$TMPD/conf/"
 rm -f "$TMPD/conf/jail.d/"*
 cat > "$TMPD/conf/fail2ban.local" <<CONF

@@ -10,12 +10,7 @@ command -v nftlb >/dev/null || skip "no nftlb (tools/deps clients)"
 [ -n "${LIBNFTABLES:-}" ] || skip "LIBNFTABLES not set"
 have_ref || skip "needs the reference to list both rulesets"
 libdir=$(dirname "$LIBNFTABLES")
-preload=
-if ldd "$LIBNFTABLES" 2>/dev/null | grep -q libasan; then
-	preload=$(gcc -print-file-name=libasan.so)
-	ldd "$LIBNFTABLES" | grep -q libubsan &&
-		preload="$preload $(gcc -print-file-name=libubsan.so)"
-fi
+preload=$(asan_preload "$LIBNFTABLES")
 
 cat > "$TMPD/farm.json" <<'JSON'
 {"farms": [{"name": "lb01", "family": "ipv4", "virtual-addr": "10.0.0.241", "virtual-ports": "80", "mode": "snat", "protocol": "tcp", "scheduler": "rr", "state": "up", "backends": [{"name": "bck0", "ip-addr": "192.168.0.10", "port": "80", "weight": "1", "state": "up"}, {"name": "bck1", "ip-addr": "192.168.0.11", "port": "80", "weight": "1", "state": "up"}]}]}

@@ -9,10 +9,7 @@
 fw=$(dpkg -L sshguard 2>/dev/null | grep '/sshg-fw-nft-sets$')
 [ -n "$fw" ] && [ -x "$fw" ] || skip "no sshguard (tools/deps clients)"
 
-mkdir -p "$TMPD/bin"
-printf '#!/bin/sh\necho "$*" >> "%s"\nexec "%s" "$@"\n' \
-	"$TMPD/calls" "$NFT" > "$TMPD/bin/nft"
-chmod +x "$TMPD/bin/nft"
+nft_on_path "$TMPD/bin" "$TMPD/calls"
 export PATH=$TMPD/bin:$PATH
 
 mkfifo "$TMPD/cmds"
