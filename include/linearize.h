@@ -66,6 +66,9 @@ struct lin_ctx {
 	const struct location *loc;
 	bool loc_sep;
 	bool next_sep;
+	/* the next expression added is the load of an inner payload or
+	 * meta expression: wrapped in its tunnel (include/inner.h) */
+	const struct inner_desc *inner;
 	struct rule *rule;
 	unsigned int nle_cap;
 	/* Register allocation: slots in use, as a stack (values are
@@ -220,6 +223,16 @@ struct delin_ctx {
 	 * owned); a rule with a reason is never printed. */
 	char *error;
 	const struct nftnl_expr *nle;	/* the expression being decoded */
+	/* Inner loads (include/inner.h): which expressions of the rule
+	 * message were wrapped, the tunnel of the one being decoded (the
+	 * register it loads takes it), and the protocol context and
+	 * dependencies of the inner packet, swapped with pctx and deps
+	 * while postprocessing an inner statement. */
+	const struct inner_marks *marks;
+	const struct inner_desc *inner;
+	struct proto_ctx inner_pctx;
+	struct stmt *inner_deps[PROTO_BASE_MAX + 1];
+	bool inner_seen;
 };
 
 /*

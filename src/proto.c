@@ -151,6 +151,33 @@ static const struct proto_desc proto_gre = {
 	},
 };
 
+/*
+ * Tunnel headers' own fields, at the kernel's tunnel base (the load's
+ * base is the tunnel's, not a layer's); numbered as 1.1.3's set user
+ * data numbers them. Never a layer of the protocol context: generic.
+ */
+const struct proto_desc proto_vxlan = {
+	.name = "vxlan",
+	.base = PROTO_BASE_INVALID,
+	.length = 64,
+	.generic = true,
+	.templates = {
+		[1] = HDR_INT("vni", 32, 24),
+		[2] = HDR_INT("flags", 0, 8),
+	},
+};
+
+const struct proto_desc proto_geneve = {
+	.name = "geneve",
+	.base = PROTO_BASE_INVALID,
+	.length = 64,
+	.generic = true,
+	.templates = {
+		[1] = HDR_INT("vni", 32, 24),
+		[2] = HDR_INT("type", 16, 16),
+	},
+};
+
 /* Fields sharing an offset (id and gateway) decode to the first row. */
 const struct proto_desc proto_icmp = {
 	.name = "icmp",

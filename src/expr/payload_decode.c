@@ -17,6 +17,7 @@
 #include <nftables.h>
 #include <linux/netfilter.h>
 #include <linux/if_arp.h>
+#include <inner.h>
 #include "payload_int.h"
 
 static enum proto_bases payload_proto_base(enum nft_payload_bases base)
@@ -102,6 +103,13 @@ static bool payload_hdr_of(const struct delin_ctx *dctx,
 {
 	enum proto_bases base = payload_proto_base(expr->payload.base);
 
+	/* the tunnel header's own fields ("vxlan vni") */
+	if (expr->inner && expr->payload.base == NFT_PAYLOAD_TUN_HEADER) {
+		hdr->desc = expr->inner->own;
+		hdr->offset = 0;
+		hdr->type = -1;
+		return hdr->desc != NULL;
+	}
 	if (base > PROTO_BASE_MAX)
 		return false;
 	hdr->desc = dctx->pctx.protocol[base].desc;

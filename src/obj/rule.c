@@ -17,6 +17,7 @@
 #include <print.h>
 #include <json.h>
 #include <expr.h>
+#include <inner.h>
 #include <stmt.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -414,6 +415,34 @@ static void rule_dump_fix_line(FILE *fp, const char *line, size_t len,
 	fwrite(at, 1, line + len - at, fp);
 }
 
+/* One expression's line; a load sent wrapped in a tunnel's "inner"
+ * expression shows the wrapping, as 1.1.3 prints it. */
+static void rule_dump_expr_line(struct nft_ctx *nft,
+				const struct nftnl_rule *nlr, FILE *fp,
+				const char *line, size_t len,
+				const struct nftnl_expr *nle, unsigned int n)
+{
+	const struct inner_desc *in = NULL;
+	char *fixed = NULL;
+	size_t size = 0;
+	bool unknown;
+	FILE *mem;
+
+	if (nft->inner_nlr == nlr)
+		in = inner_marks_at(nft->inner_marks, n, &unknown);
+	if (!in) {
+		rule_dump_fix_line(fp, line, len, nle);
+		return;
+	}
+	mem = open_memstream(&fixed, &size);
+	if (!mem)
+		memory_allocation_error();
+	rule_dump_fix_line(mem, line, len, nle);
+	fclose(mem);
+	inner_dump_line(fp, in, fixed, size);
+	free(fixed);
+}
+
 /* --debug=netlink: the rule's bytecode as the reference prints it, a
  * header line ("ip t c"), one line per expression ("  [ ... ]", in the
  * rule's order); no blank line after it, as upstream 1.1.3. */
@@ -421,6 +450,7 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 {
 	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
 	struct nftnl_expr_iter *it;
+	unsigned int n = 0;
 	const char *line, *end;
 	char *buf = NULL;
 	size_t size = 0;
@@ -438,8 +468,8 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 		end = strchr(line, '\n');
 		end = end ? end + 1 : line + strlen(line);
 		if (!strncmp(line, "  [ ", 4))
-			rule_dump_fix_line(fp, line, end - line,
-					   nftnl_expr_iter_next(it));
+			rule_dump_expr_line(nft, nlr, fp, line, end - line,
+					    nftnl_expr_iter_next(it), n++);
 		else
 			fwrite(line, 1, end - line, fp);
 	}
@@ -451,6 +481,33 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 }
 
 /* ---- execution and echo ---- */
+
+/* --debug=netlink of a rule being sent: which loads go wrapped in a
+ * tunnel's "inner" expression its encoding says. */
+static void rule_dump_sent(struct nft_ctx *nft, const struct nftnl_rule *nlr,
+			   const struct rule *r)
+{
+	struct inner_marks marks = { 0 };
+	unsigned int i;
+
+	if (!(nft->debug_mask & NFT_DEBUG_NETLINK))
+		return;
+	for (i = 0; i < r->num_nle; i++) {
+		if (!r->nle_origins[i].inner)
+			continue;
+		marks.v = xrealloc(marks.v, (marks.num + 1) *
+				   sizeof(*marks.v));
+		marks.v[marks.num++] = (struct inner_mark) {
+			i, r->nle_origins[i].inner,
+		};
+	}
+	nft->inner_nlr = nlr;
+	nft->inner_marks = &marks;
+	netlink_dump_rule(nft, nlr);
+	nft->inner_nlr = NULL;
+	nft->inner_marks = NULL;
+	inner_marks_free(&marks);
+}
 
 /*
  * Bytes of the rule's expression list as netlink attributes, measured one
@@ -512,9 +569,10 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	}
 	flags |= exec_echo_flag(x, type);
 	if (r)
-		netlink_dump_rule(x->nft, nlr);
+		rule_dump_sent(x->nft, nlr, r);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_rule_nlmsg_build_payload(nlh, nlr);
+	inner_splice(nlh, r);
 	batch_msg_end(x->batch, nlh);
 	nftnl_rule_free(nlr);
 	return 0;
