@@ -224,12 +224,33 @@ static struct expr *payload_json_parse_raw(struct json_ctx *jctx,
 	return NULL;
 }
 
+/* "tunnel": "vxlan" beside them: a field of the packet the tunnel
+ * carries, or of the tunnel header ("protocol": "vxlan"). */
+static bool payload_json_tunnel(struct json_ctx *jctx, json_t *value,
+				const struct inner_desc **in)
+{
+	json_t *t = json_object_get(value, "tunnel");
+
+	*in = NULL;
+	if (!t)
+		return true;
+	if (!json_is_string(t) ||
+	    !(*in = inner_lookup(json_string_value(t)))) {
+		json_error(jctx, ".payload.tunnel", "Unknown tunnel '%s'",
+			   json_is_string(t) ? json_string_value(t) : "?");
+		return false;
+	}
+	return true;
+}
+
 /* {"payload": {"protocol": "ip", "field": "daddr"}} (inner object) */
 static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 					    json_t *value,
 					    const struct location *loc)
 {
 	const struct proto_desc *desc;
+	const struct inner_desc *in;
+	struct expr *expr;
 	json_t *p, *f;
 	unsigned int field;
 
@@ -239,14 +260,22 @@ static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 	}
 	p = json_object_get(value, "protocol");
 	f = json_object_get(value, "field");
-	if (!p && !f)
-		return payload_json_parse_raw(jctx, value, loc);
+	if (!payload_json_tunnel(jctx, value, &in))
+		return NULL;
+	if (!p && !f) {
+		expr = payload_json_parse_raw(jctx, value, loc);
+		if (expr)
+			expr->inner = in;
+		return expr;
+	}
 	if (!json_is_string(p) || !json_is_string(f)) {
 		json_error(jctx, ".payload",
 			   "Invalid payload: \"protocol\" and \"field\" must be strings");
 		return NULL;
 	}
 	desc = proto_lookup(json_string_value(p));
+	if (in && in->own && !strcmp(in->own->name, json_string_value(p)))
+		desc = in->own;
 	if (!desc) {
 		json_error(jctx, ".payload.protocol", "Unknown protocol '%s'",
 			   json_string_value(p));
@@ -259,7 +288,9 @@ static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 			   json_string_value(f));
 		return NULL;
 	}
-	return payload_expr_alloc(loc, desc, field);
+	expr = payload_expr_alloc(loc, desc, field);
+	expr->inner = in;
+	return expr;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1332,7 +1363,7 @@ static int payload_expr_delinearize(struct delin_ctx *dctx,
 }
 
 static const char *const payload_expr_json_keys[] = {
-	"protocol", "field", "base", "offset", "len", NULL,
+	"protocol", "field", "base", "offset", "len", "tunnel", NULL,
 };
 
 const struct expr_ops payload_expr_ops = {
