@@ -307,6 +307,10 @@ struct expr *delin_data_expr(const void *data, unsigned int len);
  * selected it, as a payload match of @desc would (src/expr/payload.c).
  */
 void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
+/* Postprocessing in the protocol context of the packet tunnel @in
+ * carries, and back (src/delinearize.c, include/inner.h). */
+void delin_inner_enter(struct delin_ctx *dctx, const struct inner_desc *in);
+void delin_inner_swap(struct delin_ctx *dctx);
 
 /*
  * Listing: a key register (a named set's, a concatenation member's, a set

@@ -1192,7 +1192,7 @@ static void delin_deps_forget(struct delin_ctx *dctx)
  * again after. The first one also takes the outer "meta l4proto gre"
  * evaluation inserts for gre (1.1.3 lists "gre ip saddr 1.2.3.4").
  */
-static void delin_inner_swap(struct delin_ctx *dctx)
+void delin_inner_swap(struct delin_ctx *dctx)
 {
 	struct stmt *deps[PROTO_BASE_MAX + 1];
 	struct proto_ctx p = dctx->pctx;
@@ -1205,8 +1205,7 @@ static void delin_inner_swap(struct delin_ctx *dctx)
 	dctx->family = dctx->pctx.family;
 }
 
-static void delin_inner_enter(struct delin_ctx *dctx,
-			      const struct inner_desc *in)
+void delin_inner_enter(struct delin_ctx *dctx, const struct inner_desc *in)
 {
 	const struct proto_desc *gre = proto_lookup("gre");
 

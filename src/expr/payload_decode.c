@@ -652,6 +652,18 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	struct payload_hdr hdr;
 	unsigned int field;
 
+	/* a load of the other packet than the statement's ("meta mark set
+	 * vxlan ip saddr"): named in that packet's context */
+	if ((expr->inner != NULL) != dctx->pctx.inner) {
+		if (expr->inner)
+			delin_inner_enter(dctx, expr->inner);
+		else
+			delin_inner_swap(dctx);
+		payload_expr_delin_postprocess(dctx, stmt, expr);
+		delin_inner_swap(dctx);
+		return;
+	}
+
 	if (!payload_hdr_of(dctx, expr, &hdr)) {
 		hdr.desc = NULL;
 		if (left == expr && payload_unprefix(stmt, &hdr))
