@@ -163,8 +163,8 @@ const struct proto_desc proto_vxlan = {
 	.generic = true,
 	.templates = {
 		[1] = HDR_INT("vni", 32, 24),
-		/* a bitmask to 1.1.3 (its set data type), with no names */
-		[2] = { .token = "flags", .dtype = &bitmask_type,
+		/* a bitmask to 1.1.3 without names, compared as a number */
+		[2] = { .token = "flags", .dtype = &integer_type,
 			.offset = 0, .len = 8,
 			.byteorder = BYTEORDER_BIG_ENDIAN, .bitmask = true },
 	},

@@ -1209,6 +1209,7 @@ static bool payload_redundant_proto(const struct rule *rule,
 	       rel->etype == EXPR_RELATIONAL &&
 	       (rel->binop.op == OP_EQ || rel->binop.op == OP_IMPLICIT) &&
 	       rel->binop.left->etype == EXPR_META &&
+	       !rel->binop.left->inner &&
 	       rel->binop.left->meta.key == NFT_META_PROTOCOL &&
 	       rel->binop.right->etype == EXPR_VALUE &&
 	       !mpz_cmp_ui(rel->binop.right->value.value, want);

@@ -138,6 +138,9 @@ static void payload_set_field(struct expr *expr,
 	expr->payload.tmpl = tmpl;
 	expr->payload.offset = hdr->offset + tmpl->offset;
 	expr->dtype = tmpl->dtype;
+	/* 1.1.3 names no service in an inner packet's "th dport" */
+	if (expr->inner && hdr->desc == &proto_th)
+		expr->dtype = &integer_type;
 	expr->byteorder = tmpl->byteorder;
 	expr->len = tmpl->len;
 	if (field == hdr->desc->protocol_key)

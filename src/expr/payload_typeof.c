@@ -61,7 +61,7 @@ static const struct payload_typeof_proto {
 	{ 16, "vlan",
 	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5, [5] = 3 },
 	  .from_sys = { [1] = 1, [2] = 2, [3] = 5, [4] = 3, [5] = 4 } },
-	{ 17, "ether" }, { 18, "vxlan" }, { 19, "geneve" }, { 20, "gre" },
+	{ 17, "ether" }, { 18, "vxlan", .no_len = 1 << 2 }, { 19, "geneve" }, { 20, "gre" },
 	{ 21, "gretap" },
 };
 
