@@ -352,6 +352,23 @@ list: udp dport 4789 vxlan ip saddr 1.2.3.4 counter packets 0 bytes 0 vxlan tcp 
   [ cmp eq reg 1 0x00001600 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}, "right": "1.2.3.4"}}, {"counter": {"packets": 0, "bytes": 0}}, {"match": {"op": "==", "left": {"payload": {"tunnel": "vxlan", "protocol": "tcp", "field": "dport"}}, "right": 22}}]
 
+# 1.1.3 lists the inner "meta protocol ip" of a load outside a match as
+# an outer one and the load raw, which reloads as another rule (README
+# "Differences"); ours lists the load, whose dependency comes back
+rule inet: udp dport 4789 meta mark set vxlan ip saddr
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000b512 ]
+  [ inner type 1 hdrsize 8 flags f [ meta load protocol => reg 1 ] ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ inner type 1 hdrsize 8 flags f [ payload load 4b @ network header + 12 => reg 1 ] ]
+  [ byteorder reg 1 = ntoh(reg 1, 4, 4) ]
+  [ meta set mark with reg 1 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}}}]
+ref-list: udp dport 4789 meta protocol ip meta mark set vxlan @nh,96,32
+ref-json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"meta": {"key": "protocol"}}, "right": "ip"}}, {"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"payload": {"base": "nh", "offset": 96, "len": 32}}}}]
+
 rule: udp dport 6081 geneve vni 3
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000011 ]
