@@ -108,6 +108,12 @@ bool inner_msg_has(const struct nlmsghdr *nlh);
 struct nlmsghdr *inner_unwrap(const struct nlmsghdr *nlh,
 			      struct inner_marks *marks);
 
+/* A rule message into @nlr, as nftnl_rule_nlmsg_parse() but through
+ * inner_unwrap() where it holds inner expressions (@marks, empty if
+ * none); -1 if it cannot be read. */
+int inner_rule_parse(const struct nlmsghdr *nlh, struct nftnl_rule *nlr,
+		     struct inner_marks *marks);
+
 /* --debug=netlink line of a wrapped expression: "[ inner type 1 hdrsize
  * 8 flags f [ payload ... ] ]" from libnftnl's "[ payload ... ]". */
 void inner_dump_line(FILE *fp, const struct inner_desc *desc,

@@ -1063,17 +1063,11 @@ static bool rule_stream_inner(struct rule_stream_ctx *ctx,
 			      struct nftnl_rule *nlr)
 {
 	struct inner_marks marks = { 0 };
-	struct nlmsghdr *plain;
 	int ret;
 
-	/* what libnftnl reads is checked as any message is */
 	if (!inner_msg_has(nlh))
 		return false;
-	plain = inner_unwrap(nlh, &marks);
-	if (!plain)
-		return false;
-	ret = mnl_msg_broken(plain) ? -1 : nftnl_rule_nlmsg_parse(plain, nlr);
-	xfree(plain);
+	ret = inner_rule_parse(nlh, nlr, &marks);
 	if (ret == 0) {
 		ctx->nft->inner_nlr = nlr;
 		ctx->nft->inner_marks = &marks;

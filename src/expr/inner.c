@@ -34,6 +34,8 @@
 #include <rule.h>
 #include <evaluate.h>
 #include <nftables.h>
+#include <mnl.h>
+#include <libnftnl/rule.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink.h>
@@ -450,6 +452,25 @@ struct nlmsghdr *inner_unwrap(const struct nlmsghdr *nlh,
 		return NULL;
 	}
 	return out;
+}
+
+int inner_rule_parse(const struct nlmsghdr *nlh, struct nftnl_rule *nlr,
+		     struct inner_marks *marks)
+{
+	struct nlmsghdr *plain;
+	int ret;
+
+	if (!inner_msg_has(nlh))
+		return mnl_msg_broken(nlh) ? -1 : nftnl_rule_nlmsg_parse(nlh, nlr);
+	plain = inner_unwrap(nlh, marks);
+	if (!plain)
+		return -1;
+	/* what libnftnl reads is checked as any message is */
+	ret = mnl_msg_broken(plain) ? -1 : nftnl_rule_nlmsg_parse(plain, nlr);
+	xfree(plain);
+	if (ret < 0)
+		inner_marks_free(marks);
+	return ret;
 }
 
 void inner_dump_line(FILE *fp, const struct inner_desc *in,

@@ -641,14 +641,17 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 			   char **why)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	struct inner_marks marks = { 0 };
 	struct rule *r = NULL;
 	char *reason = NULL;
 
 	*why = NULL;
 	if (!nlr)
 		memory_allocation_error();
-	if (mnl_msg_broken(nlh) || nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
+	if (inner_rule_parse(nlh, nlr, &marks) < 0)
 		goto out;
+	nft->inner_nlr = nlr;
+	nft->inner_marks = &marks;
 	/* a removal (replace) echoes only the old rule's handle */
 	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_DELRULE) {
 		r = netlink_rule_parse_cache(nft, nlr);
@@ -663,6 +666,9 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		xfree(reason);
 	}
 out:
+	nft->inner_nlr = NULL;
+	nft->inner_marks = NULL;
+	inner_marks_free(&marks);
 	nftnl_rule_free(nlr);
 	return r;
 }
