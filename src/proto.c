@@ -742,6 +742,10 @@ enum proto_bases proto_ctx_update_value(struct proto_ctx *ctx,
 {
 	const struct proto_desc *desc, *upper;
 
+	/* a match on a tunnel's inner packet says nothing of the packet
+	 * itself, and the other way round (include/inner.h) */
+	if ((left->inner != NULL) != ctx->inner)
+		return PROTO_BASE_INVALID;
 	if (left->etype == EXPR_META)
 		return meta_match_update(ctx, left, val, loc, unknown);
 	if (left->etype == EXPR_CT)
