@@ -97,6 +97,13 @@ void inner_marks_free(struct inner_marks *m);
 const struct inner_desc *inner_marks_at(const struct inner_marks *m,
 					unsigned int index, bool *unknown);
 
+/* What wrapping adds to a load's NFTA_LIST_ELEM: the name "inner", the
+ * data nest, four u32 attributes and the nest of the load. */
+#define INNER_WRAP_BYTES	(MNL_ALIGN(MNL_ATTR_HDRLEN + sizeof("inner")) + \
+				 MNL_ATTR_HDRLEN +			\
+				 4 * MNL_ALIGN(MNL_ATTR_HDRLEN + 4) +	\
+				 MNL_ATTR_HDRLEN)
+
 /* Wrap the marked expressions of the rule message @nlh built from @r
  * (its nle_origins say which). @nlh has room for the growth. */
 void inner_splice(struct nlmsghdr *nlh, const struct rule *r);

@@ -442,8 +442,10 @@ struct nlmsghdr *inner_unwrap(const struct nlmsghdr *nlh,
 	struct inner_unwrap_ctx u = { marks, false };
 	struct nlmsghdr *out;
 
-	/* unwrapping only takes attributes away */
-	out = xzalloc(MNL_ALIGN(nlh->nlmsg_len));
+	/* unwrapping takes attributes away, but each copied one takes its
+	 * padding, which the last of a nest may lack (at most 3 bytes an
+	 * attribute of 4 or more) */
+	out = xzalloc(2 * MNL_ALIGN(nlh->nlmsg_len));
 	memcpy(out, nlh, MNL_NLMSG_HDRLEN + sizeof(struct nfgenmsg));
 	inner_rebuild(out, nlh, inner_unwrap_elem, &u);
 	if (u.bad) {

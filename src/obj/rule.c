@@ -516,7 +516,8 @@ static void rule_dump_sent(struct nft_ctx *nft, const struct nftnl_rule *nlr,
  */
 #define RULE_EXPR_MAX_BYTES	4096
 
-static size_t rule_exprs_size(const struct nftnl_rule *nlr)
+static size_t rule_exprs_size(const struct nftnl_rule *nlr,
+			      const struct rule *r)
 {
 	static const size_t nest = MNL_ATTR_HDRLEN;
 	uint32_t scratch[RULE_EXPR_MAX_BYTES / sizeof(uint32_t)];
@@ -524,6 +525,7 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 	struct nftnl_expr *e;
 	struct nlmsghdr *nlh;
 	size_t size = nest;
+	unsigned int n = 0;
 
 	if (!it)
 		memory_allocation_error();
@@ -532,6 +534,10 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 		nlh = mnl_nlmsg_put_header(scratch);
 		nftnl_expr_build_payload(nlh, e);
 		size += nest + nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+		/* wrapped in an "inner" one when sent (inner_splice()) */
+		if (rule_nle_origin(r, n) && rule_nle_origin(r, n)->inner)
+			size += INNER_WRAP_BYTES;
+		n++;
 	}
 	nftnl_expr_iter_destroy(it);
 	return size;
@@ -559,9 +565,9 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 				  LIN_REG_SLOTS * LIN_REG_SLOT_BITS / BITS_PER_BYTE);
 	/* Measuring costs as much as building: only rules with enough
 	 * expressions (one each) to reach the limit are measured. */
-	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
-		 UINT16_MAX &&
-	    (size = rule_exprs_size(nlr)) > UINT16_MAX) {
+	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN +
+				     INNER_WRAP_BYTES) > UINT16_MAX &&
+	    (size = rule_exprs_size(nlr, r)) > UINT16_MAX) {
 		nftnl_rule_free(nlr);
 		return erec_error(x->msgs, &r->location,
 				  "rule too large: its expressions take %zu bytes, a netlink message holds at most %u",
