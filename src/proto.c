@@ -177,7 +177,9 @@ const struct proto_desc proto_geneve = {
 	.generic = true,
 	.templates = {
 		[1] = HDR_INT("vni", 32, 24),
-		[2] = HDR_INT("type", 16, 16),
+		/* named on input, listed as a number by 1.1.3 (see
+		 * payload_set_field()) */
+		[2] = HDR_FIELD("type", &ethertype_type, 16, 16),
 	},
 };
 

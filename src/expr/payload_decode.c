@@ -138,8 +138,10 @@ static void payload_set_field(struct expr *expr,
 	expr->payload.tmpl = tmpl;
 	expr->payload.offset = hdr->offset + tmpl->offset;
 	expr->dtype = tmpl->dtype;
-	/* 1.1.3 names no service in an inner packet's "th dport" */
-	if (expr->inner && hdr->desc == &proto_th)
+	/* 1.1.3 names no service in an inner packet's "th dport", nor
+	 * the protocol of "geneve type" */
+	if (expr->inner && (hdr->desc == &proto_th ||
+			    hdr->desc == expr->inner->own))
 		expr->dtype = &integer_type;
 	expr->byteorder = tmpl->byteorder;
 	expr->len = tmpl->len;
