@@ -378,6 +378,16 @@ rule: udp dport 6081 geneve vni 3
   [ cmp eq reg 1 0x00030000 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 6081}}, {"match": {"op": "==", "left": {"payload": {"tunnel": "geneve", "protocol": "geneve", "field": "vni"}}, "right": 3}}]
 
+rule: udp dport 6081 geneve type ip
+list: udp dport 6081 geneve type 2048
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000c117 ]
+  [ inner type 2 hdrsize 8 flags f [ payload load 2b @ tunnel header + 2 => reg 1 ] ]
+  [ cmp eq reg 1 0x00000008 ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 6081}}, {"match": {"op": "==", "left": {"payload": {"tunnel": "geneve", "protocol": "geneve", "field": "type"}}, "right": 2048}}]
+
 rule: udp dport 6081 geneve tcp dport 22
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000011 ]
