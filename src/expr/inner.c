@@ -86,12 +86,18 @@ const struct inner_desc *inner_of_expr(const struct expr *expr)
 	case EXPR_RELATIONAL:
 	case EXPR_BINOP:
 		return inner_of_expr(expr->binop.left);
-	case EXPR_CONCAT:
-		if (list_empty(&expr->expr_list.expressions))
-			return NULL;
-		return inner_of_expr(list_first_entry(
-				&expr->expr_list.expressions, struct expr,
-				list));
+	case EXPR_CONCAT: {
+		/* a member of the inner packet makes 1.1.3 name all of
+		 * them in its context ("vxlan ip saddr . udp sport" lists
+		 * as "vxlan ip saddr . th sport") */
+		const struct inner_desc *in;
+		const struct expr *i;
+
+		list_for_each_entry(i, &expr->expr_list.expressions, list)
+			if ((in = inner_of_expr(i)))
+				return in;
+		return NULL;
+	}
 	case EXPR_MAP:
 		return inner_of_expr(expr->map.key);
 	default:

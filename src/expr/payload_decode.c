@@ -657,13 +657,12 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	struct payload_hdr hdr;
 	unsigned int field;
 
-	/* a load of the other packet than the statement's ("meta mark set
-	 * vxlan ip saddr"): named in that packet's context */
-	if ((expr->inner != NULL) != dctx->pctx.inner) {
-		if (expr->inner)
-			delin_inner_enter(dctx, expr->inner);
-		else
-			delin_inner_swap(dctx);
+	/* an inner load outside a match ("meta mark set vxlan ip saddr"):
+	 * named in the inner packet's context. (An outer member of a
+	 * concatenation with inner ones is named in the inner context,
+	 * as 1.1.3 names it: inner_of_expr().) */
+	if (expr->inner && !dctx->pctx.inner) {
+		delin_inner_enter(dctx, expr->inner);
 		payload_expr_delin_postprocess(dctx, stmt, expr);
 		delin_inner_swap(dctx);
 		return;

@@ -279,6 +279,74 @@ rule: udp dport 4789 vxlan ip saddr . vxlan tcp dport { 1.2.3.4 . 22 }
   [ lookup reg 1 set __set%d ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"concat": [{"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}, {"payload": {"tunnel": "vxlan", "protocol": "tcp", "field": "dport"}}]}, "right": {"set": [{"concat": ["1.2.3.4", 22]}]}}}]
 
+# a concatenation with a member of the inner packet: 1.1.3 names all
+# members in the inner packet's context and keeps the outer dependencies
+rule ip inet bridge netdev: udp dport 4789 ip daddr . vxlan ip saddr { 1.2.3.4 . 1.2.3.4 }
+list: udp dport 4789 meta protocol ip ip daddr . vxlan ip saddr { 1.2.3.4 . 1.2.3.4 }
+list ip: udp dport 4789 ip daddr . vxlan ip saddr { 1.2.3.4 . 1.2.3.4 }
+list inet: udp dport 4789 meta nfproto ipv4 ip daddr . vxlan ip saddr { 1.2.3.4 . 1.2.3.4 }
+  __set%d t 3
+  __set%d t 0
+  	element 04030201 04030201  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000b512 ]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ inner type 1 hdrsize 8 flags f [ meta load protocol => reg 1 ] ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ inner type 1 hdrsize 8 flags f [ payload load 4b @ network header + 12 => reg 9 ] ]
+  [ lookup reg 1 set __set%d ]
+bytecode ip:
+  __set%d t 3
+  __set%d t 0
+  	element 04030201 04030201  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000b512 ]
+  [ inner type 1 hdrsize 8 flags f [ meta load protocol => reg 1 ] ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ inner type 1 hdrsize 8 flags f [ payload load 4b @ network header + 12 => reg 9 ] ]
+  [ lookup reg 1 set __set%d ]
+bytecode inet:
+  __set%d t 3
+  __set%d t 0
+  	element 04030201 04030201  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000b512 ]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x00000002 ]
+  [ inner type 1 hdrsize 8 flags f [ meta load protocol => reg 1 ] ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ inner type 1 hdrsize 8 flags f [ payload load 4b @ network header + 12 => reg 9 ] ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"meta": {"key": "protocol"}}, "right": "ip"}}, {"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "daddr"}}, {"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["1.2.3.4", "1.2.3.4"]}]}}}]
+json ip: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "daddr"}}, {"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["1.2.3.4", "1.2.3.4"]}]}}}]
+json inet: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"meta": {"key": "nfproto"}}, "right": "ipv4"}}, {"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "daddr"}}, {"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}]}, "right": {"set": [{"concat": ["1.2.3.4", "1.2.3.4"]}]}}}]
+
+rule: udp dport 4789 vxlan ip saddr . udp sport { 1.2.3.4 . 22 }
+list: udp dport 4789 vxlan ip saddr . th sport { 1.2.3.4 . 22 }
+  __set%d t 3
+  __set%d t 0
+  	element 04030201 00001600  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000011 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ cmp eq reg 1 0x0000b512 ]
+  [ inner type 1 hdrsize 8 flags f [ meta load protocol => reg 1 ] ]
+  [ cmp eq reg 1 0x00000008 ]
+  [ inner type 1 hdrsize 8 flags f [ payload load 4b @ network header + 12 => reg 1 ] ]
+  [ payload load 2b @ transport header + 0 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "udp", "field": "dport"}}, "right": 4789}}, {"match": {"op": "==", "left": {"concat": [{"payload": {"tunnel": "vxlan", "protocol": "ip", "field": "saddr"}}, {"payload": {"protocol": "th", "field": "sport"}}]}, "right": {"set": [{"concat": ["1.2.3.4", 22]}]}}}]
+
 rule: udp dport 4789 vxlan ip saddr vmap { 1.2.3.4 : accept }
   __map%d t b
   __map%d t 0
