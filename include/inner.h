@@ -75,6 +75,10 @@ const struct inner_desc *inner_lookup_nl(uint32_t type, uint32_t hdrsize,
 const struct inner_desc *inner_of_expr(const struct expr *expr);
 const struct inner_desc *inner_of_stmt(const struct stmt *stmt);
 
+struct proto_ctx;
+/* The protocol context of a tunnel's inner packet before any match. */
+void inner_pctx_init(struct proto_ctx *pctx, const struct inner_desc *in);
+
 /* Evaluation of an inner payload (src/expr/payload.c calls it): the
  * outer transport check, then the payload's own evaluation @eval in the
  * inner packet's protocol context. */

@@ -1212,8 +1212,7 @@ void delin_inner_enter(struct delin_ctx *dctx, const struct inner_desc *in)
 	if (!in->over_udp && dctx->deps[PROTO_BASE_TRANSPORT_HDR])
 		payload_dep_kill(dctx, gre);
 	if (!dctx->inner_seen) {
-		proto_ctx_init(&dctx->inner_pctx, in->family);
-		dctx->inner_pctx.inner = true;
+		inner_pctx_init(&dctx->inner_pctx, in);
 		memset(dctx->inner_deps, 0, sizeof(dctx->inner_deps));
 		dctx->inner_seen = true;
 	}

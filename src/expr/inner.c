@@ -167,6 +167,21 @@ static int inner_outer_check(struct eval_ctx *ectx, const struct expr *expr)
 	return ret;
 }
 
+/*
+ * An inner packet's context before any match: bridge's (Ethernet given)
+ * or netdev's (network protocols by "meta protocol") per the tunnel's
+ * row. GRE's carries no Ethernet header, yet 1.1.3 takes its fields
+ * from JSON with no dependency, as where Ethernet is given
+ * (payload_dep_uses_ll() still asks "meta protocol" there).
+ */
+void inner_pctx_init(struct proto_ctx *pctx, const struct inner_desc *in)
+{
+	proto_ctx_init(pctx, in->family);
+	pctx->inner = true;
+	if (!(in->flags & INNER_F_LL))
+		pctx->protocol[PROTO_BASE_LL_HDR].desc = &proto_eth;
+}
+
 /* The protocol context of the inner matches before the current
  * statement. */
 static void inner_pctx_build(struct eval_ctx *ectx,
@@ -175,8 +190,7 @@ static void inner_pctx_build(struct eval_ctx *ectx,
 {
 	const struct stmt *stmt;
 
-	proto_ctx_init(pctx, in->family);
-	pctx->inner = true;
+	inner_pctx_init(pctx, in);
 	if (!ectx->rule)
 		return;
 	list_for_each_entry(stmt, &ectx->rule->stmts, list) {

@@ -667,6 +667,10 @@ static bool payload_dep_uses_ll(const struct eval_ctx *ectx,
 
 	if (!ll || !ll->protocol_key)
 		return false;
+	/* GRE's inner packet: the kernel's inner "meta protocol" says
+	 * its network protocol (inner_pctx_init()) */
+	if (ectx->inner && !(ectx->inner->flags & INNER_F_LL))
+		return false;
 	if (ll != proto_family_desc(family, PROTO_BASE_LL_HDR))
 		return true;
 	return family == NFPROTO_BRIDGE &&
