@@ -92,6 +92,9 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
  * "ip" and "ip6" followed by to or prefix name the family, never a
  * header field called "to" or "prefix" (there is none). */
 %precedence NAT_FAMILY
+/* "gre tcp dport": the inner packet's field, not gre's field "tcp" */
+%precedence GRE_FIELD
+%precedence PROTO
 %precedence TO PREFIX
 
 %union {
@@ -149,6 +152,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> RETURN "return" CONTINUE "continue"
 %token <kw> META "meta"
 %token <kw> PROTO "protocol name"
+%token <kw> GRE "gre"
+%token <kw> TUNNEL "tunnel name"
 %token <kw> META_KEY "meta key"
 %token <kw> LOG "log" PREFIX "prefix" LEVEL "level" GROUP "group"
 %token <kw> SNAPLEN "snaplen" QUEUE_THRESHOLD "queue-threshold"
@@ -187,7 +192,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <string> set_obj_kind
 %type <string> identifier string_arg objref_name obj_name prio_base opt_hooks_device
 %type <string> elem_opt_key elem_opt_value
-%type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword
+%type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword inner_kw
+%type <string> tunnel_field
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
@@ -864,7 +870,7 @@ name_keyword	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | HOOKS | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
-		| COUNTER | PACKETS | BYTES | PROTO | META_KEY
+		| COUNTER | PACKETS | BYTES | PROTO | GRE | META_KEY
 		| LOG | PREFIX | LEVEL | GROUP | SNAPLEN | QUEUE_THRESHOLD
 		| LIMIT | RATE | BURST | OVER | QUOTA | UNTIL | USED
 		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
@@ -2699,6 +2705,22 @@ proto_kw	: IP %prec NAT_FAMILY
 		| IP6 %prec NAT_FAMILY
 		| ARP
 		| PROTO
+		| GRE %prec GRE_FIELD
+		;
+
+/* The headers a tunnel's inner packet has (include/inner.h); gre has
+ * no Ethernet (the action refuses ether and vlan after it). */
+inner_kw	: IP
+		| IP6
+		| ARP
+		| PROTO
+		;
+
+/* A tunnel header's own field: "vxlan vni", "vxlan flags", "geneve
+ * type". */
+tunnel_field	: STRING	{ $$ = $1; }
+		| FLAGS		{ $$ = xstrdup($1); }
+		| TYPE		{ $$ = xstrdup($1); }
 		;
 
 /* "tcp dport": the field is looked up in the protocol's table. */
@@ -2715,6 +2737,29 @@ payload_expr	: proto_kw identifier
 				xfree($2);
 				xfree($4);
 				xfree($6);
+			}
+		| TUNNEL inner_kw identifier
+			{
+				$$ = parser_inner_payload(state, &@$, $1, $2,
+							  &@2, $3, &@3);
+				xfree($3);
+				if (!$$)
+					YYERROR;
+			}
+		| GRE inner_kw identifier
+			{
+				$$ = parser_inner_payload(state, &@$, $1, $2,
+							  &@2, $3, &@3);
+				xfree($3);
+				if (!$$)
+					YYERROR;
+			}
+		| TUNNEL tunnel_field
+			{
+				$$ = parser_inner_own(state, &@$, $1, $2, &@2);
+				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		;
 
@@ -2769,6 +2814,7 @@ rhs_primary	: NUMBER
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| GRE	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| PROTO
 			{
 				/* "th" starts an expression, never a value */
