@@ -31,10 +31,13 @@
  * calls set_expr_unpack(set), which turns the pack back into the
  * ordinary list (the same expressions the parser made, in order) and
  * frees it; set_expr_size() counts both. Only the evaluation of a named
- * set's elements (src/obj/set_eval.c) and the encoder (src/obj/set.c)
+ * set's elements (src/obj/set_eval.c), of a rule's anonymous set
+ * (src/expr/relational.c decides, src/expr/set.c types) or map
+ * (src/expr/map.c), and the encoders (src/obj/set.c, src/netlink.c)
  * read the pack itself; everything else unpacks, so behaviour is the
  * same wherever the fast path does not apply (echo, JSON output,
- * --debug, intervals, get and reset element, anonymous sets in rules).
+ * --debug=netlink, get and reset element, masked keys, nat and object
+ * maps, JSON input of anonymous sets).
  */
 #ifndef NFT_SET_PACK_H
 #define NFT_SET_PACK_H
