@@ -37,7 +37,7 @@
  * read the pack itself; everything else unpacks, so behaviour is the
  * same wherever the fast path does not apply (echo, JSON output,
  * --debug=netlink, get and reset element, masked keys, nat and object
- * maps, JSON input of anonymous sets).
+ * maps).
  */
 #ifndef NFT_SET_PACK_H
 #define NFT_SET_PACK_H

@@ -926,14 +926,16 @@ static bool map_json_is_verdict(json_t *value)
 	return false;
 }
 
-/* Element @i of an anonymous (v)map, [KEY, DATA], as a mapping. */
+/* Element @i of an anonymous (v)map, [KEY, DATA], as a mapping; with
+ * @indexed, its index in its locations (json_list_suffix()). */
 static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 				     const struct location *loc,
-				     const char *what, size_t i)
+				     const char *what, size_t i, bool indexed)
 {
 	struct set_elem_info *info;
 	struct expr *mk, *md, *m;
-	char path[48];
+	char path[48], prefix[24];
+	size_t end;
 	json_t *k;
 
 	if (!json_is_array(pair) || json_array_size(pair) != 2) {
@@ -941,7 +943,14 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 			   what, i);
 		return NULL;
 	}
-	snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
+	if (indexed) {
+		snprintf(prefix, sizeof(prefix), ".%s.data.set", what);
+		json_list_suffix(jctx, path, prefix, i);
+		end = strlen(path);
+		memcpy(path + end, "[0]", 4);
+	} else {
+		snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
+	}
 	/* {"elem": {"val": KEY, "counter": ...}}: what the element holds */
 	k = json_elem_unwrap(jctx, json_array_get(pair, 0), path, &info);
 	if (k == NULL)
@@ -954,7 +963,11 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 	}
 	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
 	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
-		snprintf(path, sizeof(path), ".%s.data.set[%zu][1]", what, i);
+		if (indexed)
+			path[end + 1] = '1';
+		else
+			snprintf(path, sizeof(path), ".%s.data.set[%zu][1]",
+				 what, i);
 		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
 	}
 	if (md == NULL) {
@@ -974,6 +987,7 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 	struct expr *key, *set, *pair;
 	json_t *k, *d, *elems;
 	char path[48];
+	bool indexed;
 	size_t i;
 
 	k = json_is_object(value) ? json_object_get(value, "key") : NULL;
@@ -999,16 +1013,24 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 	key = json_parse_expr(jctx, k, path);
 	if (key == NULL)
 		return NULL;
+	/* the mappings may stay packed (include/set_pack.h), as
+	 * set_expr_json_parse() keeps a set's members */
+	indexed = !jctx->in_elem;
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(elems); i++) {
 		pair = map_json_mapping(jctx, json_array_get(elems, i), loc,
-					what, i);
+					what, i, indexed);
+		if (indexed)
+			json_elem_end(jctx);
 		if (pair == NULL) {
 			expr_free(key);
 			expr_free(set);
 			return NULL;
 		}
-		set_expr_add(set, pair);
+		if (indexed)
+			set_expr_add_packed(set, pair);
+		else
+			set_expr_add(set, pair);
 	}
 	return map_expr_alloc(loc, key, set, vmap);
 }

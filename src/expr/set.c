@@ -1051,6 +1051,7 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 {
 	struct expr *set, *elem;
 	char path[32];
+	bool nested;
 	size_t i;
 
 	if (!json_is_array(value)) {
@@ -1061,15 +1062,28 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 		set_expr_add(set, elem);
 		return set;
 	}
+	/* the members may stay packed (include/set_pack.h) as the text
+	 * parser's do: their index goes into their locations, not a path
+	 * per member (json_location()), unless an element's index is
+	 * there already */
+	nested = jctx->in_elem;
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
-		json_index_suffix(path, ".set", i);
+		if (nested)
+			json_index_suffix(path, ".set", i);
+		else
+			json_list_suffix(jctx, path, ".set", i);
 		elem = set_json_member(jctx, json_array_get(value, i), path);
+		if (!nested)
+			json_elem_end(jctx);
 		if (elem == NULL) {
 			expr_free(set);
 			return NULL;
 		}
-		set_expr_add(set, elem);
+		if (nested)
+			set_expr_add(set, elem);
+		else
+			set_expr_add_packed(set, elem);
 	}
 	return set;
 }

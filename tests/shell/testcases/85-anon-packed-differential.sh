@@ -6,8 +6,10 @@
 # listed path mid-way), loaded by the reference and by ours. The kernel
 # must hold the same bytes after each load (tests/lib/nlstate.py: sets'
 # flags, user data, every element and its data), and our listing of it
-# must be the reference's. tests/py's rules load with --debug=netlink,
-# which lists the members, so they take the listed path only.
+# must be the reference's; the reference's JSON listing of them, loaded
+# by ours (JSON members are packed too), must list the same. tests/py's
+# rules load with --debug=netlink, which lists the members, so they take
+# the listed path only.
 . "$TESTDIR/lib.sh"
 
 have_ref || skip "no reference to compare with"
@@ -67,7 +69,7 @@ gen()
 			return sprintf("10.1.%d.%d", i, int(rand() * 256))
 		}
 		if (k == "portiv") return pick(0.5) ? (i * 10) "-" (i * 10 + 12) : port(i * 10 + 1)
-		if (k == "markiv") return (i * 100) "-" (i * 100 + 99)
+		if (k == "markiv") return (i * 100) "-" (i * 100 + 49)
 		if (k == "v4top") return i == 39 ? "255.0.0.0/8" : v4(i)
 		if (k == "v4:verdict") return v4(i) " : " verdict(i)
 		if (k == "port:verdict") return port(i) " : " verdict(i)
@@ -132,3 +134,12 @@ assert_files_eq "$TMPD/list.refnft" "$TMPD/list.nft" \
 refnft list ruleset > "$TMPD/list.ref" || fail "the reference's listing"
 assert_files_eq "$TMPD/list.ref" "$TMPD/list.nft" \
 	"our listing of our load is the reference's"
+
+# JSON input packs them too: the reference's JSON listing of the rules,
+# loaded by ours, lists as the rules did
+refnft -j list ruleset > "$TMPD/ref.json" || fail "the reference's JSON listing"
+nft flush ruleset
+nft -j -f "$TMPD/ref.json" || fail "our load of the reference's JSON listing"
+nft list ruleset > "$TMPD/list.json" || fail "our listing after the JSON load"
+assert_files_eq "$TMPD/list.ref" "$TMPD/list.json" \
+	"the reference's JSON listing loaded by ours lists as the rules"
