@@ -29,6 +29,11 @@ struct nft_ctx;
 struct lin_set {
 	struct nftnl_set *set;		/* the set's attributes */
 	struct nftnl_set *elems;	/* name, table, id and the elements */
+	/* an anonymous set's (or map's mappings) and its key: packed
+	 * keys (include/set_pack.h) are not in @elems but written to the
+	 * batch from the pack */
+	const struct expr *members;
+	const struct expr *key;
 };
 
 struct lin_sets {

@@ -289,8 +289,9 @@ uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
 	nftnl_set_set_u32(set, NFTNL_SET_ID, id);
 	nftnl_set_set_u32(elems, NFTNL_SET_ID, id);
 	sets->v = xrealloc(sets->v, (sets->num + 1) * sizeof(*sets->v));
-	sets->v[sets->num].set = set;
-	sets->v[sets->num].elems = elems;
+	sets->v[sets->num] = (struct lin_set) {
+		.set = set, .elems = elems, .members = members, .key = key,
+	};
 	sets->num++;
 	if (r && members) {
 		r->anon = xrealloc(r->anon, (r->num_anon + 1) *

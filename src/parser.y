@@ -212,7 +212,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
-%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block map_list map_elem map_data map_verdict
+%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
 %type <words> obj_block obj_body obj_inner
 %type <val> obj_kind
@@ -1911,7 +1911,7 @@ elem_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
  * statement takes a value, "KEY vmap { k : VERDICT, ... }" as a
  * statement. The data's type is the statement's (or a verdict).
  */
-map_expr	: stmt_expr MAP map_block
+map_expr	: stmt_expr MAP anon_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -2025,19 +2025,22 @@ map_block	: elem_map_block
 			}
 		;
 
+/* A rule's map whose mappings may stay packed (map_expr_evaluate()
+ * decides, src/expr/map.c). */
+anon_map_block	: elem_map_block	{ $$ = $1; }
+		;
+
 /* A verdict map's data are verdicts to the grammar ("vmap { 22 : 33 }"
  * is a syntax error at 33, as in the reference). */
 vmap_block	: '{' opt_newlines vmap_list opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		| '{' opt_newlines vmap_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		;
 
@@ -2063,18 +2066,17 @@ vmap_elem	: set_elem ':' map_verdict
 
 /* A set on the right of a match: members, and mappings, which the
  * evaluator refuses there ("mapping outside of map context"), as the
- * reference's grammar takes them. */
+ * reference's grammar takes them. Its members may stay packed (the
+ * match's evaluation decides, src/expr/relational.c). */
 rhs_set_block	: '{' opt_newlines rhs_set_list opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		| '{' opt_newlines rhs_set_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		;
 
@@ -2904,7 +2906,7 @@ keyset_stmt	: keyset_key SET keyset_value
 /* a concatenation too ("meta mark set ether daddr . ipsec"): 1.1.3's
  * grammar takes it, its evaluator finds the type wrong */
 keyset_value	: keyset_map_key	{ $$ = $1; }
-		| keyset_map_key MAP map_block
+		| keyset_map_key MAP anon_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}

@@ -13,6 +13,7 @@
 #include <netlink.h>
 #include <linearize.h>
 #include <set.h>
+#include <set_pack.h>
 #include <arpa/inet.h>
 #include <print.h>
 #include <json.h>
@@ -1030,6 +1031,11 @@ static const struct location *rule_vmap_key_location(const struct rule *r,
 		    stmt->expr->etype != EXPR_MAP ||
 		    stmt->expr->map.mappings->etype != EXPR_SET)
 			continue;
+		/* packed: where the chain is first jumped to was kept */
+		at = set_pack_chain_location(
+				stmt->expr->map.mappings->expr_list.pack, name);
+		if (at)
+			return at;
 		list_for_each_entry(m, &stmt->expr->map.mappings->expr_list.expressions,
 				    list) {
 			v = m->etype == EXPR_MAPPING ? m->mapping.data : NULL;
