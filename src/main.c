@@ -5,6 +5,7 @@
  */
 #include <nftables/libnftables.h>
 #include <nftables.h>
+#include "cli.h"
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,7 +99,7 @@ static void show_help(const char *name)
 "Options (ruleset input handling):\n"
 "  -f, --file <filename>           Read commands from <filename> (- for stdin)\n"
 "  -D, --define <name=value>       Define a variable, used as $name\n"
-"  -i, --interactive               Interactive mode (not supported)\n"
+"  -i, --interactive               Read commands a line at a time (\"quit\" ends)\n"
 "  -I, --includepath <directory>   Search <directory> for include files. Default is: %s\n"
 "  -c, --check                     Check the commands, change nothing\n"
 "  -o, --optimize                  Optimize the ruleset\n"
@@ -128,10 +129,10 @@ static void show_version(bool extended)
 	printf("nftables v%s (%s)\n", PACKAGE_VERSION, NFT_RELEASE_NAME);
 	if (!extended)
 		return;
-	printf("  cli:\t\tno\n"
+	printf("  cli:\t\t%s\n"
 	       "  json:\t\tyes\n"
 	       "  minigmp:\tno\n"
-	       "  libxtables:\tno\n");
+	       "  libxtables:\tno\n", cli_editor);
 }
 
 /* "netlink,eval" -> mask; false on an unknown level. */
@@ -287,8 +288,8 @@ static int run(struct nft_ctx *nft, const struct cli_opts *o,
 		fprintf(stderr, "Error: -D/--define can only be used with -f/--filename\n");
 		return NFT_EXIT_FAILURE;
 	}
-	if (o->interactive) {
-		fprintf(stderr, "nft: interactive mode is not supported\n");
+	if (o->interactive && o->filename) {
+		fprintf(stderr, "Error: -i/--interactive and -f/--file options cannot be combined\n");
 		return NFT_EXIT_FAILURE;
 	}
 	if (misplaced_option(argc, argv))
@@ -301,6 +302,9 @@ static int run(struct nft_ctx *nft, const struct cli_opts *o,
 	if (o->filename)
 		return nft_run_cmd_from_filename(nft, o->filename) ?
 		       NFT_EXIT_FAILURE : NFT_EXIT_SUCCESS;
+	/* commands on the command line win over -i, as in 1.1.3 */
+	if (o->interactive && argc == 0)
+		return cli_run(nft);
 	if (argc == 0) {
 		fprintf(stderr, "nft: no command specified\n");
 		return NFT_EXIT_FAILURE;
