@@ -145,6 +145,12 @@ typedef void (*mnl_rule_cb)(const struct nftnl_rule *nlr,
 int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      const char *table, const char *chain,
 		      mnl_rule_cb cb, void *data);
+/* The same with NFT_MSG_GETRULE_RESET: each rule as it was before its
+ * counters and quotas were zeroed; a @handle (non-zero) resets that rule
+ * of @table/@chain only. */
+int mnl_reset_rules_cb(struct nft_ctx *nft, uint32_t family,
+		       const char *table, const char *chain, uint64_t handle,
+		       mnl_rule_cb cb, void *data);
 int mnl_genid_get(struct nft_ctx *nft, uint32_t *genid);
 /* Stream a dump of one kind of object in @table (NFT_MSG_GETSET,
  * NFT_MSG_GETOBJ, NFT_MSG_GETFLOWTABLE): @cb gets each message. 0, or

@@ -66,6 +66,8 @@ struct list_walk {
 	/* scope: `list table|chain` names one table (and chain) */
 	struct table *only_table;
 	struct chain *only_chain;
+	/* reset rule of a chain the table lacks: the table alone */
+	bool no_chain;
 	/* cursor */
 	struct table *t;
 	struct chain *c;

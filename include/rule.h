@@ -296,6 +296,10 @@ struct cmd {
 	/* flush, list, reset of a set: "map" was written, so the set must
 	 * be one ("set": must not be) */
 	bool set_map;
+	/* a listing of "reset rules|rule": the rules are fetched with
+	 * NFT_MSG_GETRULE_RESET (their counters and quotas zeroed, listed
+	 * as they were); "reset rule" names one by handle.handle */
+	bool reset_rules;
 	/* netlink sequence numbers this command's messages used, so an
 	 * error ack maps back to it */
 	uint32_t seqnum_from;

@@ -1112,9 +1112,14 @@ static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
-		      const char *table, const char *chain,
-		      mnl_rule_cb cb, void *data)
+#define MSG_GETRULE_RESET	25	/* Linux 6.3 */
+
+/* @type GETRULE or MSG_GETRULE_RESET; a @handle asks for that one rule
+ * (acked, so the reply ends), else the rules of @table/@chain are
+ * dumped. */
+static int mnl_rules_cb(struct nft_ctx *nft, uint16_t type, uint32_t family,
+			const char *table, const char *chain, uint64_t handle,
+			mnl_rule_cb cb, void *data)
 {
 	struct rule_dump_filter f = { table, chain };
 	struct rule_stream_ctx ctx = { nft, cb, data };
@@ -1125,10 +1130,13 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 	int ret, err;
 
 	memset(req, 0, sizeof(req));
-	nlh = nftnl_nlmsg_build_hdr(req, NFT_MSG_GETRULE, family, NLM_F_DUMP,
+	nlh = nftnl_nlmsg_build_hdr(req, type, family,
+				    handle ? NLM_F_ACK : NLM_F_DUMP,
 				    mnl_seqnum_next(nft));
 	if (!rule_dump_build(nlh, &f))
 		return -1;
+	if (handle)
+		mnl_attr_put_u64(nlh, NFTA_RULE_HANDLE, htobe64(handle));
 	nl = mnl_dump_socket();
 	if (!nl)
 		return -1;
@@ -1137,6 +1145,22 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 	mnl_socket_close(nl);
 	errno = err;
 	return ret;
+}
+
+int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
+		      const char *table, const char *chain,
+		      mnl_rule_cb cb, void *data)
+{
+	return mnl_rules_cb(nft, NFT_MSG_GETRULE, family, table, chain, 0,
+			    cb, data);
+}
+
+int mnl_reset_rules_cb(struct nft_ctx *nft, uint32_t family,
+		       const char *table, const char *chain, uint64_t handle,
+		       mnl_rule_cb cb, void *data)
+{
+	return mnl_rules_cb(nft, MSG_GETRULE_RESET, family, table, chain,
+			    handle, cb, data);
 }
 
 int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,

@@ -425,6 +425,10 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_element_cmd(CMD_RESET, $3, $4, &@$);
 			}
+		| RESET RULE chain_spec HANDLE number
+			{
+				$$ = parser_reset_rule_cmd($3, $5, &@5, &@$);
+			}
 		| RENAME CHAIN chain_spec identifier
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,

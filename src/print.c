@@ -613,6 +613,28 @@ static int list_check_scope(struct list_walk *w, struct list_head *msgs)
  * The walk
  */
 
+/* "reset rule T C handle N" lists table T with chain C alone (none if T
+ * lacks it), as 1.1.3 does. 1.1.3's JSON output of it zeroes the rule
+ * and then fails without printing it: refused here before anything is
+ * zeroed (README, Differences). */
+static int reset_rule_scope(struct list_walk *w, struct list_head *msgs)
+{
+	const struct cmd *cmd = w->cmd;
+	struct location loc = cmd->location;
+
+	if (!cmd->handle.handle.id)
+		return 0;
+	/* marked to the end of the line, as 1.1.3 marks it */
+	loc.last_column++;
+	if (nft_output_json(&w->nft->octx))
+		return erec_error(msgs, &loc,
+				  "Could not process rule: Operation not supported");
+	w->only_chain = table_lookup_chain(w->only_table,
+					   cmd->handle.chain.name);
+	w->no_chain = !w->only_chain;
+	return 0;
+}
+
 static bool walk_has_rules(const struct list_walk *w)
 {
 	return !(obj_cmd_flags(w->cmd) & OBJ_F_LIST_HEADS);
@@ -640,7 +662,7 @@ static struct chain *walk_chain_after(const struct list_walk *w,
 {
 	const struct list_head *pos;
 
-	if (obj_cmd_flags(w->cmd) & OBJ_F_LIST_NO_CHAINS)
+	if ((obj_cmd_flags(w->cmd) & OBJ_F_LIST_NO_CHAINS) || w->no_chain)
 		return NULL;
 	if (w->only_chain)
 		return c ? NULL : w->only_chain;
@@ -736,11 +758,25 @@ static void walk_dumped_rule(const struct nftnl_rule *nlr,
 	rule_free(r);
 }
 
+/* The rules of @table/@chain (all with NULL), each to walk_dumped_rule() */
+static int walk_rules_request(struct list_walk *w, const char *table,
+			      const char *chain)
+{
+	const struct cmd *cmd = w->cmd;
+
+	if (!cmd->reset_rules)
+		return mnl_dump_rules_cb(w->nft, cmd->handle.family, table,
+					 chain, walk_dumped_rule, w);
+	if (w->no_chain)
+		return 0;
+	return mnl_reset_rules_cb(w->nft, cmd->handle.family, table, chain,
+				  cmd->handle.handle.id, walk_dumped_rule, w);
+}
+
 /* Stream the rules from a dump; then the generation must still be the
  * one the cache was fetched in. */
 static int walk_dump_rules(struct list_walk *w)
 {
-	const struct cmd *cmd = w->cmd;
 	const char *table = NULL, *chain = NULL;
 	uint32_t genid;
 
@@ -757,8 +793,7 @@ static int walk_dump_rules(struct list_walk *w)
 		w->lost = true;
 		return 0;
 	}
-	if (mnl_dump_rules_cb(w->nft, cmd->handle.family, table, chain,
-			      walk_dumped_rule, w) < 0) {
+	if (walk_rules_request(w, table, chain) < 0) {
 		if (errno == EINTR)
 			w->lost = true;	/* changed during the dump */
 		else if (errno != ENOENT)
@@ -791,8 +826,9 @@ static int walk_rules(struct list_walk *w, const struct cache_filter *f)
 {
 	if (!walk_has_rules(w))
 		return 0;
-	/* rules cached for positions have their handles only */
-	if (cache_has(&w->nft->cache, NFT_CACHE_RULE, f) &&
+	/* rules cached for positions have their handles only; a reset
+	 * must reach the kernel */
+	if (!w->cmd->reset_rules && cache_has(&w->nft->cache, NFT_CACHE_RULE, f) &&
 	    !(w->nft->cache.flags & NFT_CACHE_RULE_HANDLES)) {
 		walk_cached_rules(w);
 		return 0;
@@ -870,6 +906,8 @@ static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
 		return -1;
 	w->only_table = t;
 	w->only_chain = c;
+	if (w->cmd->reset_rules && reset_rule_scope(w, msgs) < 0)
+		return -1;
 	ret = list_check_scope(w, msgs);
 	if (ret)
 		return ret;

@@ -402,6 +402,87 @@ static enum cmd_obj parser_sobjs_kind(const char *word)
 	return CMD_OBJ_INVALID;
 }
 
+/* The end of @loc, where a missing word was expected */
+static struct location loc_after(const struct location *loc)
+{
+	struct location end = *loc;
+
+	end.first_line = end.last_line;
+	end.first_column = end.last_column + 1;
+	end.last_column = end.first_column;
+	return end;
+}
+
+/*
+ * "reset rules [FAMILY]", "reset rules [table] [FAMILY] T", "reset rules
+ * [chain] [FAMILY] T C": the listing of the ruleset, table or chain with
+ * its rules fetched by NFT_MSG_GETRULE_RESET (src/print.c).
+ */
+static struct cmd *parser_reset_rules_cmd(struct parser_state *st,
+					  struct sobj_words *ws,
+					  const struct location *kind_loc,
+					  const struct location *loc)
+{
+	struct handle *h = parser_handle_new(NFPROTO_UNSPEC);
+	enum cmd_obj obj = CMD_OBJ_RULESET;
+	unsigned int i = 0, names = 0, max = 2;
+	struct location end;
+	struct cmd *cmd;
+
+	if (i < ws->n && (!strcmp(ws->w[i].text, "table") ||
+			  !strcmp(ws->w[i].text, "chain"))) {
+		max = names = ws->w[i].text[0] == 't' ? 1 : 2;
+		i++;
+	}
+	if (i < ws->n && family_lookup(ws->w[i].text, &h->family))
+		i++;
+	else if (names || i < ws->n)
+		h->family = NFPROTO_IPV4;
+	if (ws->n - i > max) {
+		parser_error(st, &ws->w[i + max].location,
+			     "syntax error, unexpected string, expecting end of file or newline or semicolon");
+		goto err;
+	}
+	if (ws->n - i < names) {
+		end = loc_after(ws->n ? &ws->w[ws->n - 1].location : kind_loc);
+		parser_error(st, &end,
+			     "syntax error, unexpected newline, expecting string or last");
+		goto err;
+	}
+	if (i < ws->n) {
+		obj = CMD_OBJ_TABLE;
+		h->table.name = xstrdup(ws->w[i].text);
+		h->table.location = ws->w[i].location;
+	}
+	if (++i < ws->n) {
+		obj = CMD_OBJ_CHAIN;
+		h->chain.name = xstrdup(ws->w[i].text);
+		h->chain.location = ws->w[i].location;
+	}
+	sobj_words_free(ws);
+	cmd = parser_cmd(CMD_LIST, obj, h, loc, NULL);
+	cmd->reset_rules = true;
+	return cmd;
+err:
+	sobj_words_free(ws);
+	parser_handle_free(h);
+	return NULL;
+}
+
+/* "reset rule [FAMILY] T C handle N": table T listed with chain C, which
+ * holds rule N only, fetched by NFT_MSG_GETRULE_RESET */
+struct cmd *parser_reset_rule_cmd(struct handle *h, uint64_t handle,
+				  const struct location *handle_loc,
+				  const struct location *loc)
+{
+	struct cmd *cmd;
+
+	parser_set_id(&h->handle, handle, handle_loc);
+	cmd = parser_cmd(CMD_LIST, CMD_OBJ_TABLE, h, loc, NULL);
+	cmd->reset_rules = true;
+	return cmd;
+}
+
 /* "list counters [family] [table [family] T]", "list ct helper T h",
  * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
  * objects is told by the words that follow */
@@ -418,6 +499,11 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 	unsigned int i = 0, left;
 	bool in_table = false;
 
+	if (op == CMD_RESET && !prefix && !strcmp(kind, "rules")) {
+		parser_handle_free(h);
+		xfree(kind);
+		return parser_reset_rules_cmd(st, ws, kind_loc, loc);
+	}
 	if (prefix && !plural)
 		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
 	else if (plural)
