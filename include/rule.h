@@ -273,6 +273,8 @@ enum cmd_obj {
 	CMD_OBJ_ELEMENT,	/* add/delete/get element */
 	CMD_OBJ_MAP,		/* JSON {"map": ...}: a set command */
 	CMD_OBJ_MAPS,		/* list maps [family] */
+	CMD_OBJ_METER,		/* list meter T m: a dynamic set or map */
+	CMD_OBJ_METERS,		/* list meters [family] */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 

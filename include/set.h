@@ -416,5 +416,7 @@ extern const struct obj_ops sets_obj_ops;
 extern const struct obj_ops element_obj_ops;
 extern const struct obj_ops map_obj_ops;
 extern const struct obj_ops maps_obj_ops;
+extern const struct obj_ops meter_obj_ops;
+extern const struct obj_ops meters_obj_ops;
 
 #endif /* NFT_SET_H */

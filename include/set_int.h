@@ -130,6 +130,8 @@ struct cmd *json_set_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			 bool bare, json_t *obj);
 struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			 bool bare, json_t *obj);
+struct cmd *json_meter_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj);
 struct cmd *json_element_cmd(struct json_ctx *jctx, enum cmd_ops op,
 			     bool bare, json_t *obj);
 /* Whether a map of ranges ("type K : interval D") must say so in its

@@ -718,6 +718,11 @@ list_cmd	: TABLE table_spec
 				$$ = parser_family_cmd(CMD_LIST, CMD_OBJ_MAPS,
 						       $2, &@$);
 			}
+		| METER set_spec
+			{
+				$$ = parser_cmd(CMD_LIST, CMD_OBJ_METER, $2,
+						&@$, NULL);
+			}
 		| MAPS TABLE table_spec
 			{
 				$$ = parser_cmd(CMD_LIST, CMD_OBJ_MAPS, $3,

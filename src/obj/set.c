@@ -1156,6 +1156,29 @@ const struct obj_ops maps_obj_ops = {
 	.list		= set_list,
 };
 
+/* "list meter T m", "list meters": what the meter statement makes, a set
+ * or map with flags dynamic, as upstream 1.1.3 lists them (a meter of
+ * another set is missing) */
+const struct obj_ops meter_obj_ops = {
+	.obj		= CMD_OBJ_METER,
+	.name		= "meter",
+	.flags		= OBJ_F_LIST,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	.list		= set_list,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
+	.json_parse	= json_meter_cmd,
+	.json_keys	= set_json_keys,
+};
+
+const struct obj_ops meters_obj_ops = {
+	.obj		= CMD_OBJ_METERS,
+	.name		= "meters",
+	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
+	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
+	.list		= set_list,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
+};
+
 /* The key bytes member @m of a set keyed by @key holds (its low end). */
 void element_member_key(const struct expr *m, const struct expr *key,
 			       unsigned char *buf, unsigned int len)

@@ -604,6 +604,17 @@ struct cmd *json_map_cmd(struct json_ctx *jctx, enum cmd_ops op,
 	return cmd;
 }
 
+/* {"list": {"meter": {"family", "table", "name"}}}: a dynamic set or map */
+struct cmd *json_meter_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			   bool bare, json_t *obj)
+{
+	struct cmd *cmd = json_set_cmd(jctx, op, bare, obj);
+
+	if (cmd)
+		cmd->obj = CMD_OBJ_METER;
+	return cmd;
+}
+
 /* [[KEY, DATA], ...]: a map's elements (the evaluation checks that). */
 static bool json_elems_are_map(struct json_ctx *jctx, json_t *elem)
 {

@@ -482,12 +482,15 @@ void set_json_write(FILE *fp, const char *prefix, const struct set *s,
 
 /* ---- "list set", "list sets" ---- */
 
-/* "list sets" lists the sets, "list maps" the maps. */
+/* "list sets" lists the sets, "list maps" the maps, "list meters" the
+ * dynamic ones of both. */
 static bool set_list_wants(const struct set *s, const struct set *only,
 			   enum cmd_obj obj)
 {
 	if (only)
 		return s == only;
+	if (obj == CMD_OBJ_METERS)
+		return s->flags & NFT_SET_EVAL;
 	return obj == CMD_OBJ_MAPS ? set_is_map(s) : !set_is_map(s);
 }
 
@@ -572,13 +575,17 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET |
 			NFT_CACHE_SETELEM, &f, msgs) < 0)
 		return -1;
-	if (cmd->obj == CMD_OBJ_SET) {
+	if (cmd->obj == CMD_OBJ_SET || cmd->obj == CMD_OBJ_METER) {
 		t = cache_table_lookup(&nft->cache, cmd->handle.family,
 				       cmd->handle.table.name);
 		only = t ? table_find_set(t, cmd->handle.set.name) : NULL;
+		if (cmd->obj == CMD_OBJ_METER && only &&
+		    !(only->flags & NFT_SET_EVAL))
+			return erec_error(msgs, &cmd->handle.set.location,
+					  "No such file or directory");
 		if (!only)
 			return set_list_missing(nft, cmd, t, msgs);
-		if (!set_cmd_kind_matches(cmd, only))
+		if (cmd->obj == CMD_OBJ_SET && !set_cmd_kind_matches(cmd, only))
 			return set_cmd_kind_error(nft, msgs, cmd);
 		if (json)
 			fp = set_list_json_begin(nft);
@@ -594,6 +601,9 @@ int set_list(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	if (json)
 		fp = set_list_json_begin(nft);
+	/* 1.1.3's JSON of "list meters" holds none */
+	if (json && cmd->obj == CMD_OBJ_METERS)
+		goto out;
 	/* every table, as upstream 1.1.3 lists it: empty where it has
 	 * none of the kind */
 	list_for_each_entry(t, &nft->cache.tables, list) {

@@ -469,6 +469,28 @@ err:
 	return NULL;
 }
 
+/* "list meters [FAMILY]": the dynamic sets and maps of every table */
+static struct cmd *parser_list_meters_cmd(struct parser_state *st,
+					  struct sobj_words *ws,
+					  const struct location *loc)
+{
+	uint32_t family = NFPROTO_UNSPEC;
+	unsigned int i = 0;
+
+	if (i < ws->n && family_lookup(ws->w[i].text, &family))
+		i++;
+	if (i < ws->n) {
+		parser_error(st, &ws->w[i].location,
+			     "syntax error, unexpected %s, expecting end of file or newline or semicolon",
+			     !strcmp(ws->w[i].text, "table") ? "table" :
+							       "string");
+		sobj_words_free(ws);
+		return NULL;
+	}
+	sobj_words_free(ws);
+	return parser_family_cmd(CMD_LIST, CMD_OBJ_METERS, family, loc);
+}
+
 /* "reset rule [FAMILY] T C handle N": table T listed with chain C, which
  * holds rule N only, fetched by NFT_MSG_GETRULE_RESET */
 struct cmd *parser_reset_rule_cmd(struct handle *h, uint64_t handle,
@@ -499,6 +521,11 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 	unsigned int i = 0, left;
 	bool in_table = false;
 
+	if (op == CMD_LIST && !prefix && !strcmp(kind, "meters")) {
+		parser_handle_free(h);
+		xfree(kind);
+		return parser_list_meters_cmd(st, ws, loc);
+	}
 	if (op == CMD_RESET && !prefix && !strcmp(kind, "rules")) {
 		parser_handle_free(h);
 		xfree(kind);
