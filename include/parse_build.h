@@ -127,6 +127,8 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 			       const struct location *kind_loc,
 			       struct sobj_words *ws,
 			       const struct location *loc);
+void parser_export_cmd(struct parser_state *st, struct sobj_words *ws,
+		       const struct location *loc);
 struct cmd *parser_reset_rule_cmd(struct handle *h, uint64_t handle,
 				  const struct location *handle_loc,
 				  const struct location *loc);

@@ -160,6 +160,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> LIMIT "limit" RATE "rate" BURST "burst" OVER "over"
 %token <kw> QUOTA "quota" UNTIL "until" USED "used"
 %token <kw> UPDATE "update" METER "meter"
+%token <kw> EXPORT "export"
 %token <kw> REJECT "reject" WITH "with"
 %token <kw> QUEUE "queue" NUM "num" TO "to" BYPASS "bypass" FANOUT "fanout"
 %token <kw> DUP "dup" FWD "fwd" LAST "last"
@@ -428,6 +429,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 		| RESET RULE chain_spec HANDLE number
 			{
 				$$ = parser_reset_rule_cmd($3, $5, &@5, &@$);
+			}
+		| EXPORT obj_args
+			{
+				parser_export_cmd(state, $2, &@$);
+				$$ = NULL;
+				YYERROR;
 			}
 		| RENAME CHAIN chain_spec identifier
 			{

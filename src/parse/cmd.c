@@ -469,6 +469,52 @@ err:
 	return NULL;
 }
 
+/*
+ * "export [ruleset] xml|json|vm json": refused as 1.1.3 refuses it, in
+ * its words (the export formats are gone; "nft -j list ruleset" is
+ * JSON). Always an error.
+ */
+void parser_export_cmd(struct parser_state *st, struct sobj_words *ws,
+		       const struct location *loc)
+{
+	bool ruleset = ws->n && !strcmp(ws->w[0].text, "ruleset");
+	const char *expect = ruleset ? "xml or json or vm" :
+				       "ruleset or xml or json or vm";
+	struct sobj_word *w = ws->w + ruleset;
+	unsigned int n = ws->n - ruleset, used;
+	struct location whole = *loc, end;
+
+	/* marked to the end of the command, its separator too */
+	whole.last_column++;
+	if (!n) {
+		end = loc_after(ruleset ? &ws->w[0].location : loc);
+		parser_error(st, &end, "syntax error, unexpected newline, expecting %s",
+			     expect);
+	} else if (!strcmp(w[0].text, "vm") && n == 1) {
+		end = loc_after(&w[0].location);
+		parser_error(st, &end, "syntax error, unexpected newline, expecting json");
+	} else if (!strcmp(w[0].text, "vm") && strcmp(w[1].text, "json")) {
+		parser_error(st, &w[1].location,
+			     "syntax error, unexpected %s, expecting json",
+			     strcmp(w[1].text, "xml") ? "string" : "xml");
+	} else if (strcmp(w[0].text, "vm") && strcmp(w[0].text, "json") &&
+		   strcmp(w[0].text, "xml")) {
+		parser_error(st, &w[0].location,
+			     "syntax error, unexpected string, expecting %s",
+			     expect);
+	} else if ((used = !strcmp(w[0].text, "vm") ? 2 : 1) < n) {
+		parser_error(st, &w[used].location,
+			     "syntax error, unexpected string, expecting end of file or newline or semicolon");
+	} else if (!strcmp(w[0].text, "xml")) {
+		parser_error(st, &whole,
+			     "this output type is not supported, use nft -j list ruleset for JSON support instead");
+	} else {
+		parser_error(st, &whole,
+			     "JSON export is no longer supported, use 'nft -j list ruleset' instead");
+	}
+	sobj_words_free(ws);
+}
+
 /* "list meters [FAMILY]": the dynamic sets and maps of every table */
 static struct cmd *parser_list_meters_cmd(struct parser_state *st,
 					  struct sobj_words *ws,
