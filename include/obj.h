@@ -164,6 +164,7 @@ extern const struct obj_ops table_obj_ops;
 extern const struct obj_ops chain_obj_ops;
 extern const struct obj_ops rule_obj_ops;
 extern const struct obj_ops ruleset_obj_ops;
+extern const struct obj_ops rules_obj_ops;
 extern const struct obj_ops tables_obj_ops;
 extern const struct obj_ops chains_obj_ops;
 extern const struct obj_ops expr_obj_ops;

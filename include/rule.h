@@ -275,6 +275,7 @@ enum cmd_obj {
 	CMD_OBJ_MAPS,		/* list maps [family] */
 	CMD_OBJ_METER,		/* list meter T m: a dynamic set or map */
 	CMD_OBJ_METERS,		/* list meters [family] */
+	CMD_OBJ_RULES,		/* JSON {"reset": {"rules": ...}}: a listing */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 

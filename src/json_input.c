@@ -610,6 +610,26 @@ static const struct {
 	{ "reset",	CMD_RESET },
 };
 
+/*
+ * {"reset": {"rules": V}}: "reset rules [FAMILY]", a listing of the
+ * ruleset whose rules are reset. As 1.1.3 reads it, only V's "family"
+ * counts: anything else in V (a "table", a "chain") is passed over and
+ * the family's, or the whole ruleset's, rules are reset and listed.
+ */
+static struct cmd *json_reset_rules_cmd(struct json_ctx *jctx, json_t *v)
+{
+	struct handle h = {};
+	struct cmd *cmd;
+
+	if (json_is_object(v) &&
+	    json_parse_family(jctx, v, NFPROTO_UNSPEC, &h.family) < 0)
+		return NULL;
+	cmd = json_cmd_new(jctx, CMD_LIST, CMD_OBJ_RULESET, &h, NULL);
+	if (cmd)
+		cmd->reset_rules = true;
+	return cmd;
+}
+
 static struct cmd *json_parse_obj(struct json_ctx *jctx, enum cmd_ops op,
 				  bool bare, const char *key, json_t *value)
 {
@@ -623,6 +643,8 @@ static struct cmd *json_parse_obj(struct json_ctx *jctx, enum cmd_ops op,
 		json_error(jctx, "", "cannot %s a %s", cmd_op_name(op), key);
 		return NULL;
 	}
+	if (ops->obj == CMD_OBJ_RULES)
+		return json_reset_rules_cmd(jctx, value);
 	if (!ops->json_parse)
 		return json_all_cmd(jctx, op, ops->obj, value);
 	if (!json_is_object(value)) {

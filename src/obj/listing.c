@@ -42,6 +42,14 @@ const struct obj_ops ruleset_obj_ops = {
 	.json_cmds	= OBJ_CMD(CMD_LIST) | OBJ_CMD(CMD_FLUSH),
 };
 
+/* JSON {"reset": {"rules": null | {"family": F}}}: "reset rules [F]",
+ * made a listing of the ruleset with its rules reset by json_parse_obj() */
+const struct obj_ops rules_obj_ops = {
+	.obj		= CMD_OBJ_RULES,
+	.name		= "rules",
+	.json_cmds	= OBJ_CMD(CMD_RESET),
+};
+
 const struct obj_ops tables_obj_ops = {
 	.obj		= CMD_OBJ_TABLES,
 	.name		= "tables",

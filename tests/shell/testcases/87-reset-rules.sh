@@ -75,6 +75,17 @@ for c in "reset rules" "reset rules ip6" "reset rules inet" \
 	done
 done
 
+# JSON input: only the family counts, as 1.1.3 reads it
+for j in '{"reset": {"rules": null}}' '{"reset": {"rules": {"family": "ip6"}}}' \
+	 '{"reset": {"rules": {"family": "ip", "table": "t"}}}' \
+	 '{"reset": {"rules": {"table": {"family": "ip", "name": "t"}}}}'; do
+	echo "{\"nftables\": [$j]}" > "$TMPD/in.json"
+	run nft -j -f "$TMPD/in.json" | norm > "$TMPD/ours"
+	run refnft -j -f "$TMPD/in.json" | norm > "$TMPD/ref"
+	assert_files_eq "$TMPD/ours" "$TMPD/ref" "JSON $j"
+	n=$((n + 1))
+done
+
 # the counters were listed, then zeroed
 nft flush ruleset
 nft -f "$TMPD/in.nft"
