@@ -2769,6 +2769,15 @@ rhs_primary	: NUMBER
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| ARP
+			{
+				/* a value ("g arp daddr ether" is "g" against
+				 * "arp", then "daddr" against "ether" to
+				 * 1.1.3): no field name of two words follows.
+				 * Reduced before the next token is read. */
+				state->after_arp = false;
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
 		| PROTO
 			{
 				/* "th" starts an expression, never a value */
@@ -2791,7 +2800,7 @@ rhs_primary	: NUMBER
 /* The keywords a value may be, as 1.1.3's scanner has them: words that
  * start a statement or an expression are a syntax error there ("meta
  * iifkind bridge"), others are plain words ("meta iifkind snat"). */
-rhs_keyword	: IP | IP6 | ARP | EXISTS | MISSING | CT_DIR | NAME
+rhs_keyword	: IP | IP6 | EXISTS | MISSING | CT_DIR | NAME
 		| BURST | BYPASS | CHAINS | CHUNK | DESTROY | DNAT | FANOUT
 		| FLOWTABLES | FULLY_RANDOM | GROUP | HOOKS | LAST | LEVEL | MAPS
 		| MOD | MSS | NUM | OFFSET | OPTION | PERSISTENT | PREFIX

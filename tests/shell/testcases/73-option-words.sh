@@ -3,7 +3,8 @@
 # as 1.1.3's grammar has it: only the fields' keywords are fields there;
 # any other word is a value ("tcp option nop kind" is the option's
 # presence against "kind", so "... kind == 1" is a syntax error at
-# "=="). A field keyword the option lacks is a syntax error (an IP
+# "=="); "g arp daddr ether" is "g" against "arp", then "daddr" against
+# "ether". A field keyword the option lacks is a syntax error (an IP
 # option's is refused by evaluation). The right side of a match may be
 # constants combined with & and ^ ("meta mark 3 ^ 4" is 7). After "log
 # flags tcp ...", the log's own words are plain words to 1.1.3 until the
@@ -54,6 +55,8 @@ cases=(
 	"foo map { 1 : 2 } 3|Error: No symbol type information"
 	"ct event set mark,new|Error: syntax error, unexpected comma, expecting end of file or newline or semicolon"
 	"meta mark 1 daddr ether vmap { 1 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
+	"g arp daddr ether vmap { 1:2:3:4:5:6 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
+	"g arp daddr ether 1:2:3:4:5:6|Error: syntax error, unexpected newline"
 	"meta priority 1:10000|Error: syntax error, unexpected colon, expecting end of file or newline or semicolon"
 	"meta mark { 1, 2 : 3 }|Error: mapping outside of map context"
 	"meta mark { 1, 2 : 3 timeout 1s }|Error: syntax error, unexpected timeout, expecting comma or '}'"
