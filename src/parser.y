@@ -218,7 +218,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
-%type <expr> lhs_value rhs_concat rhs_bits keyset_flags lhs_map
+%type <expr> typeof_concat concat_item lhs_value rhs_concat rhs_bits keyset_flags lhs_map
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -1263,7 +1263,7 @@ setdecl_item	: TYPE set_key_types
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
 			}
-		| STRING concat_lhs
+		| STRING typeof_concat
 			{
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
@@ -1273,17 +1273,17 @@ setdecl_item	: TYPE set_key_types
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
 			}
-		| STRING match_lhs ':' concat_lhs
+		| STRING match_lhs ':' typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
 			}
-		| STRING concat_lhs ':' match_lhs
+		| STRING typeof_concat ':' match_lhs
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
 			}
-		| STRING concat_lhs ':' concat_lhs
+		| STRING typeof_concat ':' typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
@@ -1294,19 +1294,19 @@ setdecl_item	: TYPE set_key_types
 						  &@2, $5, &@5);
 				parser_map_interval(state, $<set>0, $4, &@4);
 			}
-		| STRING match_lhs ':' STRING concat_lhs
+		| STRING match_lhs ':' STRING typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $5, &@5);
 				parser_map_interval(state, $<set>0, $4, &@4);
 			}
-		| STRING concat_lhs ':' STRING match_lhs
+		| STRING typeof_concat ':' STRING match_lhs
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $5, &@5);
 				parser_map_interval(state, $<set>0, $4, &@4);
 			}
-		| STRING concat_lhs ':' STRING concat_lhs
+		| STRING typeof_concat ':' STRING typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $5, &@5);
@@ -1319,7 +1319,7 @@ setdecl_item	: TYPE set_key_types
 							&@1, $2, &@2, $4, &@4,
 							&@4);
 			}
-		| STRING concat_lhs ':' STRING
+		| STRING typeof_concat ':' STRING
 			{
 				/* "typeof KEY : verdict": checked as a type */
 				parser_map_typeof_names(state, $<set>0, $1,
@@ -1352,7 +1352,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_types = $4;
 				$<set>0->data_loc = @4;
 			}
-		| STRING concat_lhs ':' set_obj_kind
+		| STRING typeof_concat ':' set_obj_kind
 			{
 				if (!strcmp($1, "typeof"))
 					parser_set_key_once(state, $<set>0,
@@ -1748,6 +1748,22 @@ match_stmt	: match_lhs match_rhs
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
+		| lhs_map rel_op match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| lhs_map rhs_set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| lhs_map rel_op rhs_set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
 		;
 
 lhs_map		: lhs_value MAP map_block
@@ -1755,6 +1771,22 @@ lhs_map		: lhs_value MAP map_block
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
 		| lhs_value MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| match_lhs MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| match_lhs MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| concat_lhs MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| concat_lhs MAP set_ref
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -2207,13 +2239,19 @@ set_operand	: rhs_primary		{ $$ = $1; }
 
 /* Concatenations (src/expr/concat.c): "ip saddr . tcp dport" matched
  * with sets of "1.2.3.4 . 22". */
-concat_lhs	: match_lhs '.' match_lhs
+concat_lhs	: match_lhs '.' concat_item
 			{
 				$$ = concat_expr_alloc(&@$);
 				concat_expr_add($$, $1);
 				concat_expr_add($$, $3);
 			}
-		| concat_lhs '.' match_lhs
+		| lhs_value '.' concat_item
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| concat_lhs '.' concat_item
 			{
 				$$ = $1;
 				$$->location = @$;
@@ -2235,6 +2273,28 @@ concat_rhs	: set_value '.' set_value
 				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
+		;
+
+/* a typeof's: selectors only */
+typeof_concat	: match_lhs '.' match_lhs
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| typeof_concat '.' match_lhs
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_member_from_dot($3, &@2);
+				concat_expr_add($$, $3);
+			}
+		;
+
+/* 1.1.3 takes any primary expression in a concatenation ("foo . meta
+ * mark 1"); its evaluator finds no type for a value there */
+concat_item	: match_lhs		{ $$ = $1; }
+		| lhs_value		{ $$ = $1; }
 		;
 
 rel_op		: EQ		{ $$ = OP_EQ; }

@@ -178,6 +178,11 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 		if (ct_expr_family_implicit(i))
 			return expr_error(ectx, i,
 					  "specify either ip or ip6 for address matching");
+		/* "foo . meta mark": a value where a load goes has no
+		 * type to be parsed as, in 1.1.3's words */
+		if (i->etype == EXPR_SYMBOL)
+			return expr_error(ectx, i,
+					  "Could not parse symbolic invalid expression");
 		list_del(&i->list);
 		m = i;
 		if (expr_evaluate(ectx, &m) < 0) {

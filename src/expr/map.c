@@ -727,6 +727,29 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/*
+ * A map matched ("meta mark map { 1 : 2 } 3"): 1.1.3 takes it in its
+ * grammar and refuses it here, in its words. A named map's lookup is
+ * checked first; 1 is returned for it, to refuse after that.
+ */
+static int map_untyped(struct eval_ctx *ectx, const struct expr *map)
+{
+	const struct expr *i;
+
+	if (map->map.key->etype == EXPR_CONCAT) {
+		list_for_each_entry(i, &map->map.key->expr_list.expressions,
+				    list) {
+			if (i->etype == EXPR_SYMBOL)
+				return expr_error(ectx, i,
+						  "Could not parse symbolic invalid expression");
+		}
+	}
+	if (map_is_named(map))
+		return 1;
+	return expr_error(ectx, map,
+			  "Implicit map expression without known datatype");
+}
+
 /* What the map gives: a verdict, or a value of the type the statement
  * around it expects. */
 static int map_result_type(struct eval_ctx *ectx, struct expr *map)
@@ -744,8 +767,7 @@ static int map_result_type(struct eval_ctx *ectx, struct expr *map)
 		return expr_error(ectx, map->map.key,
 				  "No symbol type information");
 	if (ectx->ectx_dtype == NULL || ectx->ectx_dtype->type == TYPE_INVALID)
-		return expr_error(ectx, map,
-				  "map data type unknown: a map gives a statement its value");
+		return map_untyped(ectx, map);
 	map->dtype = ectx->ectx_dtype;
 	map->byteorder = ectx->ectx_byteorder;
 	map->len = ectx->ectx_len ? ectx->ectx_len : ectx->ectx_dtype->size;
@@ -756,10 +778,12 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
 	struct eval_type saved;
-	int ret;
+	int ret, untyped;
 
-	if (map_mappings_unvariable(ectx, map) < 0 ||
-	    map_result_type(ectx, map) < 0)
+	if (map_mappings_unvariable(ectx, map) < 0)
+		return -1;
+	untyped = map_result_type(ectx, map);
+	if (untyped < 0)
 		return -1;
 	/* a map's key never takes the table's family for a conntrack
 	 * address, in any family (the reference's words) */
@@ -779,9 +803,12 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 				 expr_name(map->map.key));
 	if (map_is_named(map)) {
 		eval_type_pop(ectx, &saved);
-		if (ret < 0)
+		if (ret < 0 || map_named_evaluate(ectx, map) < 0)
 			return -1;
-		return map_named_evaluate(ectx, map);
+		if (untyped)
+			return expr_error(ectx, map,
+					  "Relational expression ((null)) has constant value");
+		return 0;
 	}
 	map->flags &= ~EXPR_F_INTERVAL;
 	map->map.data_interval = false;
