@@ -551,7 +551,7 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
 					  const struct expr *with,
 					  const struct expr *left,
-					  bool touching, bool zero);
+					  enum iv_merge how, bool zero);
 
 static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
@@ -633,7 +633,8 @@ bool set_key_in_one_byte(const struct expr *key)
 static unsigned int set_intervals_encode(const struct expr *set,
 					 const struct expr *with,
 					 const struct expr *left,
-					 bool touching, struct interval_elem **e)
+					 enum iv_merge how,
+					 struct interval_elem **e)
 {
 	unsigned int n, k, count;
 	struct interval *v;
@@ -644,7 +645,7 @@ static unsigned int set_intervals_encode(const struct expr *set,
 	/* the set's own: no options of theirs survive the merge */
 	if (with)
 		n += set_bounds_fill(v + n, with, left, false);
-	k = intervals_merge_how(v, n, touching);
+	k = intervals_merge_how(v, n, how);
 	count = intervals_encode(v, k, set_key_top_bits(left), e);
 	intervals_free(v, n);
 	return count;
@@ -673,12 +674,12 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
 					  const struct expr *with,
 					  const struct expr *left,
-					  bool touching, bool zero)
+					  enum iv_merge how, bool zero)
 {
 	unsigned int count, size, i;
 	struct interval_elem *e;
 
-	count = set_intervals_encode(set, with, left, touching, &e);
+	count = set_intervals_encode(set, with, left, how, &e);
 	for (i = 0; i < count; i++) {
 		if (!zero && e[i].end && !mpz_sgn(e[i].key))
 			continue;
@@ -711,8 +712,8 @@ struct set_iv_pages {
 
 struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 					const struct expr *with,
-					const struct expr *left, bool merge,
-					bool zero)
+					const struct expr *left,
+					enum iv_merge merge, bool zero)
 {
 	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
 	struct set_iv_pages *p = xzalloc(sizeof(*p));
@@ -726,8 +727,8 @@ struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 		p->count = p->b.n;
 		return p;
 	}
-	p->count = set_intervals_encode(set, with, left, merge || with,
-					&p->e);
+	p->count = set_intervals_encode(set, with, left,
+					with ? IV_TOUCHING : merge, &p->e);
 	return p;
 }
 
@@ -1106,7 +1107,8 @@ void set_expr_add(struct expr *set, struct expr *elem)
 /* ---- named sets (src/obj/set.c) ---- */
 
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
-			     const struct expr *key, bool merge, bool zero)
+			     const struct expr *key, enum iv_merge merge,
+			     bool zero)
 {
 	if (key->etype == EXPR_CONCAT)
 		return set_add_concats(elems, set, key);
