@@ -207,6 +207,38 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 	return 0;
 }
 
+/*
+ * A member's value for a field loaded shifted down ("ip6 ecn", "ip
+ * dscp"): 1.1.3 takes values up to the field's bits and those it was
+ * shifted by in a rule ("ip6 ecn . ct mark { 63 . 1 }"; "256": "Value
+ * 256 exceeds valid range 0-63"), as the value it compares is that wide
+ * to it; a named set's elements, up to the field's bits only.
+ */
+static int concat_member_evaluate(struct eval_ctx *ectx, struct expr **m,
+				  const struct expr *k)
+{
+	unsigned int start, len, shift = 0;
+	const struct expr *key = ectx->ectx_key;
+	struct eval_type saved;
+	int ret;
+
+	/* a rule's (a named set's key is no load) */
+	if (ectx->stmt == NULL)
+		shift = 0;
+	else if (payload_expr_needs_mask(k))
+		payload_field_span(k, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(k))
+		exthdr_field_span(k, &start, &len, &shift);
+	if (!shift)
+		return expr_evaluate_like(ectx, m, k);
+	eval_type_push(ectx, &saved, k->dtype, k->byteorder, k->len + shift);
+	ectx->ectx_key = k;
+	ret = expr_evaluate(ectx, m);
+	ectx->ectx_key = key;
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
 /* A value: member i typed by member i of the left side. */
 static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 				 const struct expr *key)
@@ -223,7 +255,7 @@ static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 				 list) {
 		list_del(&i->list);
 		m = i;
-		if (expr_evaluate_like(ectx, &m, k) < 0) {
+		if (concat_member_evaluate(ectx, &m, k) < 0) {
 			expr_free(m);
 			return -1;
 		}
