@@ -355,9 +355,10 @@ bool set_key_in_one_byte(const struct expr *key);
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);
 /* The key bytes (@len) member @m of a set keyed by @key holds (its low
- * end; a mapping's key's). */
+ * end; a mapping's key's); an @interval set's start elements are big
+ * endian. */
 void element_member_key(const struct expr *m, const struct expr *key,
-			unsigned char *buf, unsigned int len);
+			bool interval, unsigned char *buf, unsigned int len);
 /*
  * The bytes of a key field that spans several and is shifted down, which
  * its load turned host order first ("frag frag-off": & 0xfff8, ntoh,

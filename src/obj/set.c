@@ -1171,7 +1171,7 @@ const struct obj_ops maps_obj_ops = {
 
 /* The key bytes member @m of a set keyed by @key holds (its low end). */
 void element_member_key(const struct expr *m, const struct expr *key,
-			       unsigned char *buf, unsigned int len)
+			bool interval, unsigned char *buf, unsigned int len)
 {
 	struct interval iv;
 
@@ -1184,7 +1184,7 @@ void element_member_key(const struct expr *m, const struct expr *key,
 	}
 	interval_init(&iv);
 	set_member_bounds(m, key, &iv);
-	linearize_mpz(buf, iv.low, set_key_is_string(key) ?
+	linearize_mpz(buf, iv.low, set_key_is_string(key) || interval ?
 		      BYTEORDER_BIG_ENDIAN : key->byteorder, len);
 	interval_clear(&iv);
 }
@@ -1241,7 +1241,8 @@ static char *element_explain_attr(const struct mnl_err *e,
 	if (!len || len > sizeof(buf))
 		return NULL;
 	list_for_each_entry(m, &s->init->expr_list.expressions, list) {
-		element_member_key(m, s->key, buf, len);
+		element_member_key(m, s->key, s->flags & NFT_SET_INTERVAL,
+				   buf, len);
 		if (memcmp(buf, mnl_attr_get_payload(a), len))
 			continue;
 		/* a mapping: under its key */

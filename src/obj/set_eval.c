@@ -205,7 +205,9 @@ int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
 	const struct expr *m, *at;
 	unsigned int n = 0;
 
-	if (elems->etype != EXPR_SET || set_kernel_refuses(s))
+	/* an object map's: the kernel's, element by element in the order
+	 * sent, a missing object (ENOENT) the first that meets one */
+	if (elems->etype != EXPR_SET || set_kernel_refuses(s) || s->objtype)
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
 		if (n++ == limit)
