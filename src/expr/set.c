@@ -345,6 +345,11 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		if (ectx->elem_set &&
 		    set_member_evaluate(ectx, ectx->elem_set, elem) < 0)
 			return -1;
+		/* "numgen inc mod 2 { 5, "foo" }": 1.1.3 refuses 5 as
+		 * out of range before it meets "foo" */
+		if (ectx->ectx_key && elem->etype != EXPR_MAPPING &&
+		    expr_check_value_max(ectx, ectx->ectx_key, elem) < 0)
+			return -1;
 	}
 	return 0;
 }
