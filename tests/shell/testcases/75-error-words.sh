@@ -1,0 +1,86 @@
+#!/bin/bash
+# Rules refused with 1.1.3's words and its first caret's column, in the
+# family they are written in: which check comes first, and where it
+# points. Each case: FAMILY|RULE|the first error line; with the
+# reference at hand, its first error line and caret line must be ours.
+. "$TESTDIR/lib.sh"
+
+cases=(
+	# "dup to DEVICE" only in netdev, under the whole statement
+	'netdev|dup to 0.0.0.0 device "v0"|Error: cannot specify device'
+	'netdev|dup to ip saddr device "v0" counter|Error: cannot specify device'
+)
+
+setup()
+{
+	"$@" -f - <<'NFT'
+table ip t {
+	chain c {
+		type filter hook input priority filter;
+	}
+}
+table ip6 t {
+	chain c {
+		type filter hook input priority filter;
+	}
+}
+table inet t {
+	chain c {
+		type filter hook input priority filter;
+	}
+}
+table arp t {
+	chain c {
+		type filter hook input priority filter;
+	}
+}
+table bridge t {
+	chain c {
+		type filter hook input priority filter;
+	}
+}
+table netdev t {
+	chain c {
+		type filter hook ingress device "v0" priority filter;
+	}
+}
+NFT
+}
+
+# run NFT... FAMILY RULE: its first error line and the caret line
+run()
+{
+	local rule=${*: -1} fam=${*: -2:1}
+
+	set -- "${@:1:$#-2}"
+	"$@" add rule "$fam" t c $rule 2>&1 |
+		grep -A2 -m1 Error: | sed -n '1p;3p'
+}
+
+veth_pair v0 v1
+setup nft || fail "the tables"
+ref=false
+if have_ref && ! is_system_nft; then
+	ns_new
+	in_ns "$NS_PID" ip link add v0 type veth peer name v1 ||
+		fail "the reference's veth"
+	setup in_ns "$NS_PID" "$SRCDIR/tools/ref" nft ||
+		fail "the reference's tables"
+	ref=true
+fi
+for c in "${cases[@]}"; do
+	fam=${c%%|*}
+	rest=${c#*|}
+	rule=${rest%%|*}
+	want=${rest#*|}
+	run nft "$fam" "$rule" > "$TMPD/ours"
+	assert_eq "$(head -1 "$TMPD/ours" | sed 's/^.*: Error:/Error:/')" \
+		"$want" "$fam: $rule"
+	if $ref; then
+		run in_ns "$NS_PID" "$SRCDIR/tools/ref" nft "$fam" "$rule" \
+			> "$TMPD/ref"
+		assert_files_eq "$TMPD/ref" "$TMPD/ours" \
+			"$fam: $rule: as the reference has it"
+	fi
+done
+exit 0
