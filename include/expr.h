@@ -444,6 +444,9 @@ unsigned int concat_field_bytes(const struct expr *member);
 int concat_size_error(struct list_head *msgs, const struct expr *concat);
 /* The kernel's key type: the members' types, 6 bits each. */
 uint32_t concat_key_type(const struct expr *concat);
+/* A set's key type for the kernel keyed by @key: its type's, a
+ * concatenation's members', and 1.1.3's bitmask for "comp flags". */
+uint32_t expr_key_type_id(const struct expr *key);
 /* Decoding: the loads a lookup of @key_len bytes from @sreg reads, as a
  * concatenation; NULL if the registers do not hold them. */
 struct expr *concat_from_registers(struct delin_ctx *dctx,

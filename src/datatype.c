@@ -765,6 +765,11 @@ static const struct symbol_table *datatype_symbols(const struct datatype *d)
 	return NULL;
 }
 
+bool datatype_is_named_flags(const struct datatype *dtype)
+{
+	return datatype_is_bitmask(dtype) && datatype_symbols(dtype);
+}
+
 /* Bits set in a flags value (ct label's 128 bits are not flags of this
  * kind: it has its own printer). */
 static unsigned int bitmask_count(const struct expr *expr)

@@ -47,6 +47,17 @@ uint32_t concat_key_type(const struct expr *concat)
 	return type;
 }
 
+uint32_t expr_key_type_id(const struct expr *key)
+{
+	if (key->etype == EXPR_CONCAT)
+		return concat_key_type(key);
+	/* a hex integer to print, a bitmask of no size to 1.1.3 */
+	if (key->etype == EXPR_PAYLOAD && key->payload.tmpl &&
+	    key->payload.tmpl->bitmask)
+		return TYPE_BITMASK;
+	return key->dtype->type;
+}
+
 static void concat_expr_destroy(struct expr *expr)
 {
 	struct expr *i, *next;

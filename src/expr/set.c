@@ -902,9 +902,7 @@ static uint32_t set_key_type(const struct expr *left)
 {
 	const struct datatype *port = set_raw_port_type(left);
 
-	if (left->etype == EXPR_CONCAT)
-		return concat_key_type(left);
-	return port ? port->type : left->dtype->type;
+	return port ? port->type : expr_key_type_id(left);
 }
 
 /*

@@ -593,7 +593,7 @@ static bool set_keys_are_flags(const struct nftnl_set *nls)
 	const struct datatype *dtype;
 
 	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
-	return dtype && datatype_is_bitmask(dtype);
+	return dtype && datatype_is_named_flags(dtype);
 }
 
 /* The members of @keys (freed) of the set @nls, typed like @left. */

@@ -669,9 +669,7 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 
 static uint32_t set_key_type_id(const struct expr *key)
 {
-	if (key->etype == EXPR_CONCAT)
-		return concat_key_type(key);
-	return key->dtype->type;
+	return expr_key_type_id(key);
 }
 
 static struct nftnl_set *set_nl_build(const struct handle *h,

@@ -141,6 +141,30 @@ rule: comp flags 0x1
   [ cmp eq reg 1 0x00000001 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "flags"}}, "right": 1}}]
 
+# a set of comp flags is keyed by 1.1.3's bitmask type, its members
+# sorted by value
+rule: comp flags vmap { 255 : drop, 0xf : jump target }
+list: comp flags vmap { 0xf : jump target, 0xff : drop }
+  __map%d t b
+  __map%d t 0
+  	element 000000ff  : drop 0 [end]	element 0000000f  : jump -> target 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"protocol": "comp", "field": "flags"}}, "data": {"set": [[15, {"jump": {"target": "target"}}], [255, {"drop": null}]]}}}]
+
+rule: comp flags { 5, 1, 2 }
+list: comp flags { 0x1, 0x2, 0x5 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000005  : 0 [end]	element 00000001  : 0 [end]	element 00000002  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "flags"}}, "right": {"set": [1, 2, 5]}}}]
+
 # comp flags is a bitmask to the reference: no place in a concatenation
 fail: comp flags . comp cpi { 1 . 2 }
 
