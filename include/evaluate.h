@@ -44,6 +44,10 @@ struct eval_ctx {
 	const struct list_head *cmds;
 	/* Values copied out of variables so far (src/expr/variable.c). */
 	unsigned long expanded;
+	/* Evaluating a set's member that is a variable: a list it holds
+	 * ("define s = { established, new }") is members, not flags to
+	 * fold into one value (src/expr/list.c). */
+	bool list_members;
 	/* What the statements of @rule up to and including @last establish
 	 * (src/expr/payload.c), so each dependency lookup goes on from
 	 * there instead of walking the whole rule again. */

@@ -287,11 +287,16 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 static int set_evaluate_member(struct eval_ctx *ectx, struct expr **elemp)
 {
 	const struct set *s = ectx->elem_set;
+	bool members = ectx->list_members;
 	struct expr *i;
 	int ret;
 
 	ectx->elem_set = NULL;
+	/* "ct state $v", v = { established, new }: a set of two */
+	if ((*elemp)->etype == EXPR_VARIABLE)
+		ectx->list_members = true;
 	ret = expr_evaluate(ectx, elemp);
+	ectx->list_members = members;
 	ectx->elem_set = s;
 	if (ret < 0 || !s || ((*elemp)->etype != EXPR_LIST &&
 			      (*elemp)->etype != EXPR_SET))
