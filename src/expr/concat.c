@@ -398,12 +398,36 @@ static void concat_raw_types_fill(struct expr *types,
  * the member alone, against an empty set, so it cannot mistake the
  * concatenation's values for its own.
  */
+/*
+ * The member of @concat after @from that a network header dependency
+ * still in the rule was made for ("ether type arp" before "ah nexthdr .
+ * arp plen", which 1.1.3 puts after the dependency of ah's): a member
+ * before it is evaluated without it when the rule is loaded again.
+ */
+static bool concat_net_dep_later(const struct delin_ctx *dctx,
+				 const struct expr *concat,
+				 const struct expr *from)
+{
+	const struct proto_desc *net;
+	const struct expr *j = from;
+
+	net = dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	if (!dctx->deps[PROTO_BASE_NETWORK_HDR] || !net)
+		return false;
+	/* a load of the network header, named after this one */
+	list_for_each_entry_continue(j, &concat->expr_list.expressions, list)
+		if (j->etype == EXPR_PAYLOAD &&
+		    j->payload.base == NFT_PAYLOAD_NETWORK_HEADER)
+			return true;
+	return false;
+}
+
 static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt,
 					  struct expr *concat)
 {
 	struct expr *i, *rel, *types;
-	struct proto_ctx pctx;
+	struct proto_ctx pctx, fam;
 	struct stmt *tmp;
 	unsigned int b;
 
@@ -416,6 +440,13 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 		 * "ether type 8021q"), and the stand-in match leaves none
 		 * behind */
 		pctx = dctx->pctx;
+		if (i->etype == EXPR_PAYLOAD &&
+		    i->payload.base == NFT_PAYLOAD_TRANSPORT_HEADER &&
+		    concat_net_dep_later(dctx, concat, i)) {
+			proto_ctx_init(&fam, dctx->family);
+			dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR] =
+				fam.protocol[PROTO_BASE_NETWORK_HDR];
+		}
 		rel = relational_expr_alloc(&stmt->location,
 					    stmt->expr->binop.op, expr_get(i),
 					    set_expr_alloc(&stmt->location));
