@@ -354,6 +354,9 @@ bool set_key_in_one_byte(const struct expr *key);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);
+/* "typeof @th,16,16" is "typeof th dport" to 1.1.3: the port @e loads
+ * raw as a new expression, or NULL. */
+struct expr *set_raw_port_named(const struct expr *e);
 /* The key bytes (@len) member @m of a set keyed by @key holds (its low
  * end; a mapping's key's); an @interval set's start elements are big
  * endian. */

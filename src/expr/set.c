@@ -895,6 +895,18 @@ static const struct datatype *set_raw_port_type(const struct expr *left)
 	return proto_th.templates[field].dtype;
 }
 
+struct expr *set_raw_port_named(const struct expr *e)
+{
+	unsigned int field;
+	struct expr *th;
+
+	if (!set_raw_port_type(e) ||
+	    !proto_field_find(&proto_th, e->payload.offset, e->len, &field))
+		return NULL;
+	th = payload_expr_alloc(&e->location, &proto_th, field);
+	return th;
+}
+
 const struct datatype *set_lookup_key_type(const struct expr *e)
 {
 	const struct datatype *port = set_raw_port_type(e);

@@ -476,6 +476,31 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 	       -1 : 0;
 }
 
+/* A typeof's raw load of a port is the port ("typeof @th,0,16": th
+ * sport, its type and description), as 1.1.3 reads it. */
+static void set_typeof_ports(struct expr **key)
+{
+	struct expr *i, *next, *th;
+
+	if ((*key)->etype == EXPR_CONCAT) {
+		list_for_each_entry_safe(i, next, &(*key)->expr_list.expressions,
+					 list) {
+			th = set_raw_port_named(i);
+			if (!th)
+				continue;
+			list_link_(&th->list, &i->list, &next->list);
+			list_del(&i->list);
+			expr_free(i);
+		}
+		return;
+	}
+	th = set_raw_port_named(*key);
+	if (th) {
+		expr_free(*key);
+		*key = th;
+	}
+}
+
 static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
@@ -487,6 +512,8 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 		return set_decl_no_key(ectx, s);
 
 	if (s->key) {
+		if (s->key_typeof)
+			set_typeof_ports(&s->key);
 		if (concat_size_error(ectx->msgs, s->key) < 0)
 			return -1;
 		if (s->key_typeof &&
