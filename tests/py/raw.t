@@ -287,3 +287,16 @@ list: meta mark . arp ptype vmap { 0x00000001 . 0x2cd-0x4f6 : drop, 0x00000002 .
   [ lookup reg 1 set __map%d dreg 0 ]
 json: [{"vmap": {"key": {"concat": [{"meta": {"key": "mark"}}, {"payload": {"protocol": "arp", "field": "ptype"}}]}, "data": {"set": [[{"concat": [1, {"range": [717, 1270]}]}, {"drop": null}], [{"concat": [2, 43116]}, {"accept": null}]]}}}]
 json-list: meta mark . arp ptype vmap { 0x00000001 . 0x02cd-0x04f6 : drop, 0x00000002 . 0xa86c : accept }
+
+# a mask that selects nothing: 1.1.3 lists a field of no bits ("@nh,40,0
+# 0x0"), which it cannot load, and loses the value compared (README
+# "Differences")
+rule: @nh,8,32 & 0 == 0xffffffff
+list: @nh,8,32 & 0x0 == 0xffffffff
+  [ payload load 4b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0xffffffff ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 8, "len": 32}}, 0]}, "right": 4294967295}}]
+ref-list: @nh,40,0 0x0
+ref-json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 40, "len": 0}}, "right": 0}}]
+
