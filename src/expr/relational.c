@@ -541,10 +541,24 @@ static int relational_check_mappings(struct eval_ctx *ectx,
 	return 0;
 }
 
+/* "meta secmark 1": the kernel holds a secmark id that only a secmark
+ * object can name, so 1.1.3 refuses a constant on the right. */
+static int relational_noconst_error(struct eval_ctx *ectx,
+				    const struct expr *rel)
+{
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &rel->binop.right->location,
+			   "Cannot be used with right hand side constant value");
+	erec_add_location(erec, &rel->binop.left->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
-	bool was_set, folded;
+	bool was_set, folded, noconst;
 
 	/* the reference wants the family of a conntrack address looked
 	 * up in a named set where the table's would do (elsewhere the
@@ -555,21 +569,29 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	     ectx->pctx.family == NFPROTO_IPV6))
 		return expr_error(ectx, rel->binop.left,
 				  "specify either ip or ip6 for address matching");
+	ectx->rhs_noconst = false;
 	if (expr_evaluate(ectx, &rel->binop.left) < 0 ||
 	    relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;
+	noconst = ectx->rhs_noconst;
+	ectx->rhs_noconst = false;
 	relational_var_set(rel);
 	if (relational_day_values(ectx, rel->binop.left, rel->binop.right) < 0)
 		return -1;
 	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
+	/* a named set is held against the key first */
+	if (noconst && rel->binop.right->etype != EXPR_SET_REF)
+		return relational_noconst_error(ectx, rel);
 	relational_one_member(rel, was_set);
 	left = rel->binop.left;
 	right = rel->binop.right;
 	if (right->etype == EXPR_SET_REF &&
 	    setref_lookup_evaluate(ectx, rel) < 0)
 		return -1;
+	if (noconst)
+		return relational_noconst_error(ectx, rel);
 	/* an interval set's key holds host order members big endian */
 	if (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
 	    left->etype == EXPR_CONCAT)

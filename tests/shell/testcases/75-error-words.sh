@@ -9,6 +9,10 @@ cases=(
 	# "dup to DEVICE" only in netdev, under the whole statement
 	'netdev|dup to 0.0.0.0 device "v0"|Error: cannot specify device'
 	'netdev|dup to ip saddr device "v0" counter|Error: cannot specify device'
+	# a secmark takes no constant: refused once the value parses
+	'ip|meta secmark == { 0, 1233125376, foo }|Error: Could not parse integer'
+	'ip|meta secmark 5|Error: Cannot be used with right hand side constant value'
+	'inet|ct secmark foo|Error: Could not parse integer'
 )
 
 setup()
