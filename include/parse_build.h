@@ -63,6 +63,7 @@ struct parser_state {
 	bool opt_map_data;	/* a ':' came after the last "typeof" */
 	unsigned int braces;	/* '{' the scanner saw not closed yet */
 	bool after_arp;		/* the last token was "arp" */
+	bool after_last;	/* the last token was "last", a statement */
 	/* in a log statement (1), after its "flags" (2), "flags tcp" (3) */
 	unsigned int log_phase;
 };

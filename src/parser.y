@@ -2829,6 +2829,13 @@ rhs_primary	: NUMBER
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| LAST
+			{
+				/* a value: no "used" of the statement follows
+				 * (reduced before the next token is read) */
+				state->after_last = false;
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
 		| ARP
 			{
 				/* a value ("g arp daddr ether" is "g" against
@@ -2862,7 +2869,7 @@ rhs_primary	: NUMBER
  * iifkind bridge"), others are plain words ("meta iifkind snat"). */
 rhs_keyword	: IP | IP6 | EXISTS | MISSING | CT_DIR | NAME
 		| BURST | BYPASS | CHAINS | CHUNK | DESTROY | DNAT | FANOUT
-		| FLOWTABLES | FULLY_RANDOM | GROUP | HOOKS | LAST | LEVEL | MAPS
+		| FLOWTABLES | FULLY_RANDOM | GROUP | HOOKS | LEVEL | MAPS
 		| MOD | MSS | NUM | OFFSET | OPTION | PERSISTENT | PREFIX
 		| QUEUE_THRESHOLD | RATE | RESET | SACK_PERM | SEED | SETS
 		| SNAPLEN | SNAT | SPNUM | TABLES | TIMESTAMP | TO | TTL | UNTIL

@@ -4,7 +4,8 @@
 # any other word is a value ("tcp option nop kind" is the option's
 # presence against "kind", so "... kind == 1" is a syntax error at
 # "=="); "g arp daddr ether" is "g" against "arp", then "daddr" against
-# "ether". A concatenation may hold values ("foo . meta mark 1"), and a
+# "ether"; "used" is a word but right after the statement "last". A
+# concatenation may hold values ("foo . meta mark 1"), and a
 # map may be matched, both refused by evaluation. A field keyword the option lacks is a syntax error (an IP
 # option's is refused by evaluation). The right side of a match may be
 # constants combined with & and ^ ("meta mark 3 ^ 4" is 7). After "log
@@ -58,6 +59,10 @@ cases=(
 	"meta mark 1 daddr ether vmap { 1 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
 	"g arp daddr ether vmap { 1:2:3:4:5:6 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
 	"g arp daddr ether 1:2:3:4:5:6|Error: syntax error, unexpected newline"
+	"meta mark last used never|Error: Could not parse packet mark"
+	"meta mark 1.2 last used never drop|Error: No symbol type information"
+	"used 1|Error: No symbol type information"
+	"meta mark 1 last used never|OK"
 	"foo . meta mark 1|Error: Could not parse symbolic invalid expression"
 	"meta mark . foo . bar 1|Error: Could not parse symbolic invalid expression"
 	"meta mark set jhash ip saddr . foo mod 2|Error: Could not parse symbolic invalid expression"
