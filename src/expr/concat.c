@@ -250,6 +250,66 @@ static int concat_member_evaluate(struct eval_ctx *ectx, struct expr **m,
 	return ret;
 }
 
+const struct expr *concat_lone(const struct expr *e)
+{
+	const struct expr *v = expr_unvariable((struct expr *)e);
+
+	/* an unknown variable is evaluation's to report */
+	if (!v || v->etype == EXPR_CONCAT || v->etype == EXPR_LIST ||
+	    v->etype == EXPR_SET)
+		return NULL;
+	return v;
+}
+
+int concat_lone_value_error(struct eval_ctx *ectx, const struct expr *v,
+			    const struct expr *key)
+{
+	char *want = expr_type_desc(key);
+	int ret;
+
+	ret = expr_error(ectx, v, "invalid data type, expected %s", want);
+	xfree(want);
+	return ret;
+}
+
+/* An error under @concat, its key underlined, in 1.1.3's words. */
+static int concat_error_with(struct eval_ctx *ectx, const struct expr *concat,
+			     const struct expr *key, const char *msg)
+{
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &concat->location, "%s", msg);
+	erec_add_location(erec, &key->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
+/* Fewer values than the key has members: the types 1.1.3 names, the
+ * key's and those of as many of its members as there are values. */
+static int concat_short_error(struct eval_ctx *ectx,
+			      const struct expr *concat,
+			      const struct expr *key)
+{
+	char *want = expr_type_desc(key), *got = xstrdup("concatenation of ("), *t;
+	const struct expr *k;
+	unsigned int n = 0;
+	int ret;
+
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (n == concat->expr_list.size)
+			break;
+		t = xasprintf("%s%s%s", got, n++ ? ", " : "", k->dtype->desc);
+		xfree(got);
+		got = t;
+	}
+	ret = expr_error(ectx, concat,
+			 "datatype mismatch, expected %s, expression has type %s)",
+			 want, got);
+	xfree(want);
+	xfree(got);
+	return ret;
+}
+
 /* A value: member i typed by member i of the left side. */
 static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 				 const struct expr *key)
@@ -257,10 +317,11 @@ static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 	struct expr *i, *next, *m;
 	const struct expr *k;
 
-	if (concat->expr_list.size != key->expr_list.size)
-		return expr_error(ectx, concat,
-				  "expected a concatenation of %u values, not %u",
-				  key->expr_list.size, concat->expr_list.size);
+	if (concat->expr_list.size > key->expr_list.size)
+		return concat_error_with(ectx, concat, key,
+					 "too many concatenation components");
+	if (concat->expr_list.size < key->expr_list.size)
+		return concat_short_error(ectx, concat, key);
 	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
 	list_for_each_entry_safe(i, next, &concat->expr_list.expressions,
 				 list) {
@@ -293,9 +354,11 @@ static int concat_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (key && key->etype == EXPR_CONCAT && key != concat)
 		return concat_evaluate_value(ectx, concat, key);
+	/* "meta mark 1 . 2": its first value has no type, to 1.1.3 */
 	if (key)
-		return expr_error(ectx, concat,
-				  "a concatenation of values needs a concatenation to match on the left");
+		return expr_error(ectx, list_first_entry(&concat->expr_list.expressions,
+							 struct expr, list),
+				  "Could not parse symbolic invalid expression");
 	return concat_evaluate_key(ectx, concat);
 }
 

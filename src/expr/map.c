@@ -339,18 +339,26 @@ static bool map_types_match(const struct datatype *a,
 	return false;
 }
 
+/* A lone value where the key is a concatenation: 1.1.3's words, a
+ * @named map's as a set's. */
+static int map_lone_key_error(struct eval_ctx *ectx, const struct expr *v,
+			      const struct expr *key, bool named)
+{
+	if (named)
+		return concat_lone_value_error(ectx, v, key);
+	return expr_error(ectx, v, "expression is not a concatenation");
+}
+
 static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
-			    struct expr *m)
+			    struct expr *m, bool named)
 {
 	struct expr *key = map->map.key;
+	const struct expr *lone;
 
 	/* a lone value has no type to parse in: say what is missing */
-	if (key->etype == EXPR_CONCAT &&
-	    m->mapping.key->etype != EXPR_CONCAT &&
-	    m->mapping.key->etype != EXPR_VARIABLE)
-		return expr_error(ectx, m->mapping.key,
-				  "expected a concatenation of %u values",
-				  key->expr_list.size);
+	lone = key->etype == EXPR_CONCAT ? concat_lone(m->mapping.key) : NULL;
+	if (lone)
+		return map_lone_key_error(ectx, lone, key, named);
 	if (expr_evaluate_like(ectx, &m->mapping.key, key) < 0)
 		return -1;
 	switch (m->mapping.key->etype) {
@@ -358,9 +366,8 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 	case EXPR_RANGE:
 	case EXPR_PREFIX:
 		if (key->etype == EXPR_CONCAT)
-			return expr_error(ectx, m->mapping.key,
-					  "expected a concatenation of %u values",
-					  key->expr_list.size);
+			return map_lone_key_error(ectx, m->mapping.key,
+						  key, named);
 		break;
 	case EXPR_CONCAT:
 		if (key->etype == EXPR_CONCAT)
@@ -815,7 +822,7 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
 		if (ret == 0)
-			ret = map_key_evaluate(ectx, map, i);
+			ret = map_key_evaluate(ectx, map, i, false);
 	}
 	eval_type_pop(ectx, &saved);
 	if (ret < 0)
@@ -1072,7 +1079,7 @@ static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return -1;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	ectx->elem_set = NULL;
-	ret = map_key_evaluate(ectx, map, m);
+	ret = map_key_evaluate(ectx, map, m, true);
 	ectx->elem_set = s;
 	eval_type_pop(ectx, &saved);
 	if (ret < 0 || (s && set_member_evaluate(ectx, s, m) < 0))
@@ -1222,7 +1229,7 @@ static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
 	if (m->etype != EXPR_MAPPING)
 		return 1;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
-	ret = map_key_evaluate(ectx, map, m);
+	ret = map_key_evaluate(ectx, map, m, true);
 	eval_type_pop(ectx, &saved);
 	if (ret < 0 || map->flags & EXPR_F_INTERVAL ||
 	    !map_pack_values(m->mapping.key))

@@ -244,9 +244,8 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 {
 	if (set_key_is_concat(ectx)) {
 		if (elem->etype != EXPR_CONCAT)
-			return expr_error(ectx, elem,
-					  "expected a concatenation of %u values",
-					  ectx->ectx_key->expr_list.size);
+			return concat_lone_value_error(ectx, elem,
+						       ectx->ectx_key);
 		if (elem->flags & EXPR_F_INTERVAL)
 			set->flags |= EXPR_F_INTERVAL;
 		return 0;
@@ -317,9 +316,9 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 
 	list_for_each_entry_safe(i, next, &set->expr_list.expressions, list) {
 		/* a lone value has no type: say what is missing */
-		if (set_key_is_concat(ectx) && i->etype != EXPR_CONCAT &&
-		    i->etype != EXPR_VARIABLE)
-			return set_elem_check(ectx, set, i);
+		if (set_key_is_concat(ectx) && concat_lone(i))
+			return concat_lone_value_error(ectx, concat_lone(i),
+						       ectx->ectx_key);
 		if (ectx->elem_set &&
 		    set_member_stmts_evaluate(ectx, ectx->elem_set, i) < 0)
 			return -1;

@@ -9,6 +9,13 @@ cases=(
 	# "dup to DEVICE" only in netdev, under the whole statement
 	'netdev|dup to 0.0.0.0 device "v0"|Error: cannot specify device'
 	'netdev|dup to ip saddr device "v0" counter|Error: cannot specify device'
+	# a concatenation's values: 1.1.3's words for too many, too few,
+	# a lone value, a concatenation of values matched against one
+	'ip|meta mark . meta mark { 1 . 2 . 3 }|Error: too many concatenation components'
+	'ip|meta mark . meta mark . meta mark { 1 . 2 }|Error: datatype mismatch, expected concatenation of (packet mark, packet mark, packet mark), expression has type concatenation of (packet mark, packet mark)'
+	'ip|ip saddr . tcp dport { 10.0.0.1 . 1, 10.0.0.2 }|Error: invalid data type, expected concatenation of (IPv4 address, internet network service)'
+	'ip|ip saddr . tcp dport vmap { 10.0.0.1 : accept }|Error: expression is not a concatenation'
+	'ip|meta mark { 1 . 2 }|Error: Could not parse symbolic invalid expression'
 	# a secmark takes no constant: refused once the value parses
 	'ip|meta secmark == { 0, 1233125376, foo }|Error: Could not parse integer'
 	'ip|meta secmark 5|Error: Cannot be used with right hand side constant value'
