@@ -64,6 +64,7 @@ struct parser_state {
 	unsigned int braces;	/* '{' the scanner saw not closed yet */
 	bool after_arp;		/* the last token was "arp" */
 	bool after_last;	/* the last token was "last", a statement */
+	bool in_quota;		/* in "quota N UNIT used N UNIT" */
 	/* in a log statement (1), after its "flags" (2), "flags tcp" (3) */
 	unsigned int log_phase;
 };

@@ -352,6 +352,7 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		/* "numgen inc mod 2 { 5, "foo" }": 1.1.3 refuses 5 as
 		 * out of range before it meets "foo" */
 		if (ectx->ectx_key && elem->etype != EXPR_MAPPING &&
+		    !ectx->elem_set && ectx->stmt &&
 		    expr_check_value_max(ectx, ectx->ectx_key, elem) < 0)
 			return -1;
 	}
