@@ -544,11 +544,12 @@ static int relational_check_mappings(struct eval_ctx *ectx,
 /* "meta secmark 1": the kernel holds a secmark id that only a secmark
  * object can name, so 1.1.3 refuses a constant on the right. */
 static int relational_noconst_error(struct eval_ctx *ectx,
-				    const struct expr *rel)
+				    const struct expr *rel,
+				    const struct location *right)
 {
 	struct error_record *erec;
 
-	erec = erec_create(EREC_ERROR, &rel->binop.right->location,
+	erec = erec_create(EREC_ERROR, right,
 			   "Cannot be used with right hand side constant value");
 	erec_add_location(erec, &rel->binop.left->location);
 	erec_queue(erec, ectx->msgs);
@@ -559,6 +560,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
 	bool was_set, folded, noconst;
+	struct location rloc;
 
 	/* the reference wants the family of a conntrack address looked
 	 * up in a named set where the table's would do (elsewhere the
@@ -579,11 +581,13 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (relational_day_values(ectx, rel->binop.left, rel->binop.right) < 0)
 		return -1;
 	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
+	/* "{ 72 }" becomes 72: the braces are underlined */
+	rloc = rel->binop.right->location;
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	/* a named set is held against the key first */
 	if (noconst && rel->binop.right->etype != EXPR_SET_REF)
-		return relational_noconst_error(ectx, rel);
+		return relational_noconst_error(ectx, rel, &rloc);
 	relational_one_member(rel, was_set);
 	left = rel->binop.left;
 	right = rel->binop.right;
@@ -591,7 +595,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	    setref_lookup_evaluate(ectx, rel) < 0)
 		return -1;
 	if (noconst)
-		return relational_noconst_error(ectx, rel);
+		return relational_noconst_error(ectx, rel, &rloc);
 	/* an interval set's key holds host order members big endian */
 	if (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
 	    left->etype == EXPR_CONCAT)

@@ -20,6 +20,7 @@ cases=(
 	'ip|meta secmark == { 0, 1233125376, foo }|Error: Could not parse integer'
 	'ip|meta secmark 5|Error: Cannot be used with right hand side constant value'
 	'inet|ct secmark foo|Error: Could not parse integer'
+	'ip6|meta secmark { 72 } counter|Error: Cannot be used with right hand side constant value'
 )
 
 setup()
