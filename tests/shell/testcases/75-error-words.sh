@@ -9,6 +9,12 @@ cases=(
 	# "dup to DEVICE" only in netdev, under the whole statement
 	'netdev|dup to 0.0.0.0 device "v0"|Error: cannot specify device'
 	'netdev|dup to ip saddr device "v0" counter|Error: cannot specify device'
+	# log: a level with nflog's options, flags with them, audit with
+	# anything more, in 1.1.3's order
+	'inet|log level audit flags ip options prefix "x: " accept|Error: log level audit doesn'"'"'t support any further options'
+	'inet|log level info snaplen 5|Error: level and group are mutually exclusive'
+	'inet|log flags ip options snaplen 4|Error: flags and group are mutually exclusive'
+	'inet|log prefix "" level audit|Error: log level audit doesn'"'"'t support any further options'
 	# a concatenation's values: 1.1.3's words for too many, too few,
 	# a lone value, a concatenation of values matched against one
 	'ip|meta mark . meta mark { 1 . 2 . 3 }|Error: too many concatenation components'
