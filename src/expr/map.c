@@ -553,6 +553,10 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return map_concat_data_evaluate(ectx, map, data);
 	if (expr_evaluate(ectx, &m->mapping.data) < 0)
 		return -1;
+	/* "lo*": a named map's data is one name, as 1.1.3 says */
+	if (m->mapping.data->flags & EXPR_F_WILDCARD && !ectx->stmt)
+		return expr_error(ectx, m->mapping.data,
+				  "Value must be a singleton");
 	if (m->mapping.data->etype == EXPR_VALUE)
 		m->mapping.data->len = map->len;
 	else if (map_data_range_check(ectx, map, m->mapping.data) < 0)
