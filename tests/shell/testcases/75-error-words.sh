@@ -15,6 +15,9 @@ cases=(
 	'inet|log level info snaplen 5|Error: level and group are mutually exclusive'
 	'inet|log flags ip options snaplen 4|Error: flags and group are mutually exclusive'
 	'inet|log prefix "" level audit|Error: log level audit doesn'"'"'t support any further options'
+	# "icmpv6" and "comp" are keywords, quoted no protocol names
+	'ip|meta l4proto "icmpv6"|Error: Could not resolve protocol name'
+	'inet|ip protocol "comp"|Error: Could not resolve protocol name'
 	# a concatenation's values: 1.1.3's words for too many, too few,
 	# a lone value, a concatenation of values matched against one
 	'ip|meta mark . meta mark { 1 . 2 . 3 }|Error: too many concatenation components'
