@@ -300,3 +300,12 @@ json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset"
 ref-list: @nh,40,0 0x0
 ref-json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 40, "len": 0}}, "right": 0}}]
 
+# a key past 64 bits in JSON: hex text, unpadded, as 1.1.3 writes it
+rule: @th,80,128 vmap { 0x10000000000000000 : accept }
+list: @th,80,128 vmap { 18446744073709551616 : accept }
+  __map%d t b
+  __map%d t 0
+  	element 00000000 01000000 00000000 00000000  : accept 0 [end]
+  [ payload load 16b @ transport header + 10 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"base": "th", "offset": 80, "len": 128}}, "data": {"set": [["0x10000000000000000", {"accept": null}]]}}}]
