@@ -18,6 +18,10 @@ cases=(
 	# "icmpv6" and "comp" are keywords, quoted no protocol names
 	'ip|meta l4proto "icmpv6"|Error: Could not resolve protocol name'
 	'inet|ip protocol "comp"|Error: Could not resolve protocol name'
+	# a duration read unit by unit, as 1.1.3 reads it
+	'ip|ct expiration "1m1m"|Error: Minute has been specified twice'
+	'ip|ct expiration sx|Error: wrong time format'
+	'ip|ct expiration { s, 1m30s } meta mark foo|Error: Could not parse packet mark'
 	# a concatenation's values: 1.1.3's words for too many, too few,
 	# a lone value, a concatenation of values matched against one
 	'ip|meta mark . meta mark { 1 . 2 . 3 }|Error: too many concatenation components'
