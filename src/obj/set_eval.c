@@ -325,8 +325,15 @@ static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
 	return set;
 }
 
-int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
-		       struct expr **elemsp)
+/*
+ * The elements typed and held against the set, but the options the
+ * kernel refuses (set_elems_info_evaluate()): a set's are checked after
+ * its intervals' conflicts, as 1.1.3 finds those first. A map's are
+ * checked in the order of its own checks (map_elems_evaluate()).
+ */
+static int set_elems_evaluate_typed(struct eval_ctx *ectx,
+				    const struct set *s,
+				    struct expr **elemsp)
 {
 	struct expr *m;
 	int ret;
@@ -361,7 +368,24 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	}
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
-	return set_elems_info_evaluate(ectx, s, *elemsp, UINT_MAX);
+	return 0;
+}
+
+/* A set's options checked after its other checks (see above). */
+static int set_elems_evaluate_opts(struct eval_ctx *ectx, const struct set *s,
+				   const struct expr *elems)
+{
+	if (set_is_map(s))
+		return 0;
+	return set_elems_info_evaluate(ectx, s, elems, UINT_MAX);
+}
+
+int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
+		       struct expr **elemsp)
+{
+	if (set_elems_evaluate_typed(ectx, s, elemsp) < 0)
+		return -1;
+	return set_elems_evaluate_opts(ectx, s, *elemsp);
 }
 
 /*
@@ -594,10 +618,12 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 		s->flags |= NFT_SET_TIMEOUT;
 	if (set_stmts_evaluate(ectx, &s->stmts) < 0)
 		return -1;
-	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
+	if (s->init && set_elems_evaluate_typed(ectx, s, &s->init) < 0)
 		return -1;
 	if (s->init && s->init->etype == EXPR_SET && set_refuses_overlaps(s) &&
 	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
+		return -1;
+	if (s->init && set_elems_evaluate_opts(ectx, s, s->init) < 0)
 		return -1;
 	if (set_size_evaluate(ectx, s) < 0)
 		return -1;
@@ -1310,7 +1336,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	 * later commands as the set's own members, one by one: listed */
 	if (s->flags & NFT_SET_INTERVAL && e->init->etype == EXPR_SET)
 		set_expr_unpack(e->init);
-	if (set_elems_evaluate(ectx, s, &e->init) < 0)
+	if (set_elems_evaluate_typed(ectx, s, &e->init) < 0)
 		return -1;
 	if (set_is_map(s))
 		return 0;
@@ -1334,6 +1360,8 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		if (bad)
 			return expr_error(ectx, bad, "element does not exist");
 	}
+	if (set_elems_evaluate_opts(ectx, s, e->init) < 0)
+		return -1;
 	if (cmd->op == CMD_ADD && s->auto_merge && ranges &&
 	    e->init->etype == EXPR_SET)
 		element_cmd_auto_merge(ectx, cmd, s);

@@ -319,6 +319,14 @@ add rule inet t c numgen inc mod 2 { 0, 5, "foo" }
 add rule inet t c ip6 ecn . ct mark { 4 . 0x0 } delete @dyn { tcp dport }
 EOF
 
+# An interval set's conflicting members before an option the kernel
+# refuses (a timeout in a set without timeouts).
+check conflict-first "2:76-83" "conflicting intervals specified" <<'EOF'
+table ip t {
+	set s { type mark; flags interval; elements = { 77-0x940B2B57 timeout 2h, 91767970 } }
+}
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
