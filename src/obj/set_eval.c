@@ -601,6 +601,66 @@ static int set_size_evaluate(struct eval_ctx *ectx, const struct set *s)
 			  "invalid set size '%" PRIu64 "'", s->size);
 }
 
+/* Whether a statement of @r updates the set @name from the packet path
+ * ("add @s { ip saddr }"). */
+static bool set_rule_updates(const struct rule *r, const char *name)
+{
+	const struct stmt *st;
+
+	list_for_each_entry(st, &r->stmts, list)
+		if (st->type == STMT_SET && !st->dynset.meter &&
+		    st->dynset.set && (st->dynset.set->etype == EXPR_SET_REF ||
+				       st->dynset.set->etype == EXPR_SYMBOL) &&
+		    !strcmp(st->dynset.set->symbol.identifier, name))
+			return true;
+	return false;
+}
+
+static bool set_table_updates(const struct table *t, const char *name)
+{
+	const struct chain *c;
+	const struct rule *r;
+
+	list_for_each_entry(c, &t->chains, list)
+		list_for_each_entry(r, &c->rules, list)
+			if (set_rule_updates(r, name))
+				return true;
+	return false;
+}
+
+/*
+ * A set this run adds that a rule of the run updates from the packet
+ * path is made dynamic, as 1.1.3 makes it (the kernel then gives it a
+ * backend the packet path can change): its message goes to the batch
+ * before the rule is evaluated, so the run's commands are read ahead.
+ */
+static void set_dynamic_in_run(struct eval_ctx *ectx, struct set *s)
+{
+	const struct cmd *cmd;
+	const char *table;
+
+	if (!ectx->cmds || s->flags & NFT_SET_EVAL)
+		return;
+	list_for_each_entry(cmd, ectx->cmds, list) {
+		if (cmd->op != CMD_ADD && cmd->op != CMD_CREATE &&
+		    cmd->op != CMD_INSERT && cmd->op != CMD_REPLACE)
+			continue;
+		if (cmd->handle.family != s->handle.family)
+			continue;
+		table = cmd->handle.table.name;
+		if (!table || !s->handle.table.name ||
+		    strcmp(table, s->handle.table.name))
+			continue;
+		if ((cmd->obj == CMD_OBJ_RULE && cmd->rule &&
+		     set_rule_updates(cmd->rule, s->handle.set.name)) ||
+		    (cmd->obj == CMD_OBJ_TABLE && cmd->table &&
+		     set_table_updates(cmd->table, s->handle.set.name))) {
+			s->flags |= NFT_SET_EVAL;
+			return;
+		}
+	}
+}
+
 int set_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	if (name_evaluate(ectx, &s->handle.set, "set") < 0 ||
@@ -616,6 +676,7 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 				  "auto-merge only works with interval sets");
 	if (s->timeout)
 		s->flags |= NFT_SET_TIMEOUT;
+	set_dynamic_in_run(ectx, s);
 	if (set_stmts_evaluate(ectx, &s->stmts) < 0)
 		return -1;
 	if (s->init && set_elems_evaluate_typed(ectx, s, &s->init) < 0)
