@@ -494,6 +494,7 @@ struct expr *payload_expr_alloc(const struct location *loc,
 struct expr *payload_expr_alloc_base(const struct location *loc,
 				     const char *base, unsigned int offset,
 				     unsigned int len);
+bool payload_base_known(const char *base);
 
 /* Its typeof description (src/expr/payload_typeof.c). */
 bool payload_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr);

@@ -2019,6 +2019,15 @@ objmap_field	: proto_kw STRING
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
+				/* the statement goes, as with 1.1.3 */
+				if (!payload_base_known($2)) {
+					parser_error(state, &@2,
+						     "unknown raw payload base");
+					xfree($2);
+					xfree($4);
+					xfree($6);
+					YYERROR;
+				}
 				$$ = parser_payload_raw(state, &@$, $2, &@2,
 							$4, &@4, $6);
 				xfree($2);
@@ -2770,6 +2779,15 @@ payload_expr	: proto_kw identifier
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
+				/* the statement goes, as with 1.1.3 */
+				if (!payload_base_known($2)) {
+					parser_error(state, &@2,
+						     "unknown raw payload base");
+					xfree($2);
+					xfree($4);
+					xfree($6);
+					YYERROR;
+				}
 				$$ = parser_payload_raw(state, &@$, $2, &@2,
 							$4, &@4, $6);
 				xfree($2);
@@ -4232,6 +4250,16 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 			parser_buf_add(msg, sizeof(msg), " '%s'", text);
 		state->lex_error = NULL;
 		parser_error(state, loc, "%s", msg);
+		return 0;
+	}
+	/* "@s accept": where only a raw payload goes, 1.1.3 refuses its
+	 * base as it reads it */
+	if (yypcontext_expected_tokens(ctx, expected, YYNTOKENS) == 1 &&
+	    !strcmp(yysymbol_name(expected[0]), "','") &&
+	    state->at_word_prev &&
+	    !payload_base_known(state->at_word_prev_text)) {
+		parser_error(state, &state->at_word_loc_prev,
+			     "unknown raw payload base");
 		return 0;
 	}
 	parser_buf_add(msg, sizeof(msg), "unexpected ");
