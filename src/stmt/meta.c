@@ -301,12 +301,9 @@ void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt)
 
 static int meta_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
-	const struct expr *key = stmt->keyset.key;
-
-	if (!meta_key_settable(key->meta.key))
-		return erec_error(ectx->msgs, &key->location,
-				  "meta %s cannot be set",
-				  meta_key_name(key->meta.key));
+	/* a key the kernel cannot set is its to refuse (EOPNOTSUPP),
+	 * after the value is typed, in the batch's order, as 1.1.3 has
+	 * it */
 	return keyset_stmt_evaluate(ectx, stmt);
 }
 

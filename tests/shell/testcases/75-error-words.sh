@@ -22,6 +22,9 @@ cases=(
 	'ip|ct expiration "1m1m"|Error: Minute has been specified twice'
 	'ip|ct expiration sx|Error: wrong time format'
 	'ip|ct expiration { s, 1m30s } meta mark foo|Error: Could not parse packet mark'
+	# a key the kernel cannot set: its refusal, after the value's
+	'ip|ct state set established,new|Error: Could not process rule: Operation not supported'
+	'ip|meta length set foo|Error: Could not parse integer'
 	# a concatenation's values: 1.1.3's words for too many, too few,
 	# a lone value, a concatenation of values matched against one
 	'ip|meta mark . meta mark { 1 . 2 . 3 }|Error: too many concatenation components'
