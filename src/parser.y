@@ -2952,17 +2952,19 @@ keyset_stmt	: keyset_key SET keyset_value
 /* a concatenation too ("meta mark set ether daddr . ipsec"): 1.1.3's
  * grammar takes it, its evaluator finds the type wrong */
 keyset_value	: keyset_map_key	{ $$ = $1; }
-		| keyset_map_key MAP map_block
+		/* a key operated on too ("ip ttl & 0x1f map @m"), as
+		 * 1.1.3 takes it */
+		| keyset_value MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| keyset_map_key MAP VARIABLE
+		| keyset_value MAP VARIABLE
 			{
 				$$ = map_expr_alloc(&@$, $1,
 					parser_var_ref(state, $3, &@3), false);
 				xfree($3);
 			}
-		| keyset_map_key MAP set_ref
+		| keyset_value MAP set_ref
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}

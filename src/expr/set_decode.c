@@ -735,7 +735,7 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
 	/* a named set: "@name", which holds "ip dscp" shifted down */
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
-		left = payload_key_unmask(left);
+		left = payload_lookup_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
 	} else {
 		set_mark_raw_typeof(nls, left);

@@ -5,6 +5,7 @@ chain: c { type filter hook input priority filter; policy accept; }
 chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
 veth netdev: v0 v1
+set: rs { typeof @nh,3,5; }
 
 rule: @ll,0,8 1
 list: @ll,0,8 0x1
@@ -309,3 +310,13 @@ list: @th,80,128 vmap { 18446744073709551616 : accept }
   [ payload load 16b @ transport header + 10 => reg 1 ]
   [ lookup reg 1 set __map%d dreg 0 ]
 json: [{"vmap": {"key": {"payload": {"base": "th", "offset": 80, "len": 128}}, "data": {"set": [["0x10000000000000000", {"accept": null}]]}}}]
+
+# a raw load masked for a named set's lookup: listed as the load and its
+# mask, as 1.1.3 lists it (it loads back as it is)
+rule: @nh,3,5 @rs
+list: @nh,0,8 & 0x1f == @rs
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
+  [ lookup reg 1 set rs ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 0, "len": 8}}, 31]}, "right": "@rs"}}]
+
