@@ -180,6 +180,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
+%type <string> table_name
 %type <handle> table_spec chain_spec rule_position bare_chain_spec
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
@@ -756,10 +757,28 @@ ruleset_family	: %empty	{ $$ = NFPROTO_UNSPEC; }
 		| family_kw	{ $$ = $1; }
 		;
 
-table_spec	: family_spec identifier
+table_spec	: family_spec table_name
 			{
 				$$ = parser_table_handle($1, $2, &@2);
 			}
+		;
+
+/* A table's name: a word, or a keyword 1.1.3's scanner takes as one
+ * there ("last"); not quoted, nor another keyword ("expecting string or
+ * last") */
+table_name	: STRING
+			{
+				/* a keyword to 1.1.3 ("timeout") */
+				if (parser_is_reserved($1)) {
+					parser_error(state, &@1,
+						     "syntax error, unexpected %s, expecting string or last",
+						     $1);
+					xfree($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
+		| obj_name_kw		{ $$ = xstrdup($1); }
 		;
 
 set_spec	: table_spec identifier
