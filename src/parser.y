@@ -2036,6 +2036,12 @@ objmap_field	: proto_kw STRING
 						    &@2);
 				xfree($2);
 			}
+		/* "vlan type", "ether type": the field is a keyword */
+		| proto_kw TYPE
+			{
+				$$ = parser_payload(state, &@$, $1, &@1, "type",
+						    &@2);
+			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
 				/* the statement goes, as with 1.1.3 */

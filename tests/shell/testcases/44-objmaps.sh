@@ -219,3 +219,16 @@ table ip t {
 NFT
 ) && fail "an interval object map naming a missing object: accepted"
 assert_caret_under "$err" seen-reply "an interval object map: caret under the first element sent"
+
+# an object map keyed by a field whose name is a keyword ("vlan type")
+nft flush ruleset
+nft -f - <<'NFT' || fail "an object map keyed by ether type"
+table ip t {
+	quota q { 5 mbytes }
+	map m { typeof ether type : quota; elements = { ip : q } }
+	chain c { type filter hook input priority filter; }
+}
+NFT
+nft add rule ip t c quota name ether type map @m || fail "quota name ether type map @m"
+assert_match "quota name ether type map @m" "$(nft list chain ip t c)" \
+	"an object map keyed by ether type: listed"
