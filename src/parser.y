@@ -4017,10 +4017,16 @@ define_expr	: rhs_expr		{ $$ = $1; }
 			{
 				$$ = parser_prio_define(&@$, $1, $3);
 			}
-		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
+		/* the braces too, where 1.1.3 points at the list */
+		| '{' opt_newlines define_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
 		| '{' opt_newlines define_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
+				$$->location = @$;
 			}
 		;
 

@@ -541,6 +541,22 @@ static int relational_check_mappings(struct eval_ctx *ectx,
 	return 0;
 }
 
+/* Where the value compared was written: a variable's where it is
+ * defined ("$v", also as relational_var_set() wraps it) */
+static struct location relational_right_location(struct expr *right)
+{
+	struct expr *r = right, *v;
+
+	if (r->etype == EXPR_SET && r->expr_list.size == 1) {
+		v = list_first_entry(&r->expr_list.expressions, struct expr,
+				     list);
+		if (v->etype == EXPR_VARIABLE)
+			r = v;
+	}
+	v = expr_unvariable(r);
+	return v ? v->location : right->location;
+}
+
 /* "meta secmark 1": the kernel holds a secmark id that only a secmark
  * object can name, so 1.1.3 refuses a constant on the right. */
 static int relational_noconst_error(struct eval_ctx *ectx,
@@ -581,8 +597,9 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (relational_day_values(ectx, rel->binop.left, rel->binop.right) < 0)
 		return -1;
 	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
-	/* "{ 72 }" becomes 72: the braces are underlined */
-	rloc = rel->binop.right->location;
+	/* "{ 72 }" becomes 72: the braces are underlined; a variable's
+	 * value where it is defined, as 1.1.3 points */
+	rloc = relational_right_location(rel->binop.right);
 	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
 		return -1;
 	/* a named set is held against the key first */

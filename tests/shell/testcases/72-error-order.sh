@@ -327,6 +327,18 @@ table ip t {
 }
 EOF
 
+# A value refused where a variable stands: under its definition, the
+# braces of a list too.
+check var-value "1:13-38 2:13-13" "Cannot be used with right hand side constant value" <<'EOF'
+define V0 = { 4294967295, 2697722967 }
+define V1 = 5
+table ip6 t {
+	chain c { type filter hook input priority filter; }
+}
+add rule ip6 t c meta secmark $V0
+add rule ip6 t c meta secmark $V1
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).
