@@ -37,6 +37,12 @@
 #   echo-rules-N    `-e -f` of one table block of N rules (echo: each
 #                   echoed message is matched to its command and rule)
 #   echo-add-rules-N  `-e -f` of N "add rule" lines
+#   anon-set-1M, anon-vmap-1M, anon-map-1M
+#                   load one rule matching 1,000,000 addresses in an
+#                   anonymous set, or looking them up in an anonymous
+#                   verdict map (accept, drop, jump) or map (to a mark);
+#                   after the table, the peak memory of each load (ours,
+#                   the reference, the system nft)
 #   elem-add-1M, elem-delete-1M, elem-get-1M
 #                   one `add`, `delete` or `get element` of a set that
 #                   holds 1,000,000 elements (fail2ban, sshguard,
@@ -171,6 +177,27 @@ rss() {
 			tail -1' _ "$@" | awk '{ printf "%.3f %d\n", $1 + $2, $3 }'
 }
 
+# One rule of an anonymous set (KIND set), verdict map (vmap) or map
+# (map) of N addresses, 4 a line.
+gen_anon() {
+	awk -v n="$1" -v kind="$2" 'BEGIN {
+		print "table ip bench {\n\tchain c {\n\t}\n\tchain d {\n\t}\n}"
+		printf "add rule ip bench c %s {", kind == "set" ? "ip saddr" : \
+			kind == "vmap" ? "ip saddr vmap" : "meta mark set ip saddr map"
+		for (i = 0; i < n; i++) {
+			m = sprintf("10.%d.%d.%d", int(i / 65536) % 256,
+				    int(i / 256) % 256, i % 256)
+			if (kind == "vmap")
+				m = m " : " (i % 3 == 0 ? "accept" : \
+					     i % 3 == 1 ? "drop" : "jump d")
+			if (kind == "map")
+				m = m " : " i
+			printf "%s%s%s", (i % 4 ? " " : "\n\t"), m,
+				(i == n - 1 ? "\n" : ",")
+		}
+		print "}" }'
+}
+
 gen_egress() {
 	local n=$1 i
 	for ((i = 0; i < n; i++)); do
@@ -242,6 +269,9 @@ print(",\n".join("10.%d.%d.%d" % (i >> 16, (i >> 8) & 255, i & 255)
                  for i in range(1000000)))
 print("\t\t}\n\t}\n}")' > "$work/set-1M"
 gen_add_tables 20000 > "$work/add-tables-20000"
+for k in set vmap map; do
+	gen_anon 1000000 $k > "$work/anon-$k-1M"
+done
 
 echo "Seconds, best of $repeat runs; ratios of user times: ours / reference," \
 	"ours / system nft."
@@ -263,11 +293,28 @@ row flush-20000 "$work/rules" flush ruleset
 row echo-rules-40000 "" -e -f "$work/rules-40000"
 row echo-add-rules-50000 "" -e -f "$work/add-rules"
 row mixed-20000 "" -f "$work/mixed"
+for k in set vmap map; do
+	row anon-$k-1M "" -f "$work/anon-$k-1M"
+done
 row elem-add-1M "$work/set-1M" add element ip t s '{ 192.168.1.1 }'
 row elem-delete-1M "$work/set-1M" delete element ip t s '{ 10.0.0.1 }'
 row elem-get-1M "$work/set-1M" get element ip t s '{ 10.1.2.3 }'
 row rule-add-20000 "$work/rules" add rule ip bench c counter
 row rule-insert-20000 "$work/rules" insert rule ip bench c index 10 counter
+
+# Peak memory of the big anonymous loads (one run each).
+if [ -z "$only" ] || [[ anon =~ $only ]]; then
+	echo
+	echo "Peak memory (KB) of one load: ours, reference, system nft"
+	for k in set vmap map; do
+		a=$(rss "$ours" "$ours_env" -f "$work/anon-$k-1M")
+		c="- -"
+		[ -n "$refnft" ] && c=$(rss "$refnft" "" -f "$work/anon-$k-1M")
+		b=$(rss "$theirs" "" -f "$work/anon-$k-1M")
+		printf '  %-16s %9s %9s %9s\n' "anon-$k-1M" "${a#* }" "${c#* }" \
+			"${b#* }"
+	done
+fi
 
 # Writers under contention: four writers and two readers, 10 s each nft.
 contend() {

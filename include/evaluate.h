@@ -25,6 +25,9 @@ struct eval_ctx {
 	struct chain *chain;		/* current chain, if known */
 	struct rule *rule;		/* current rule */
 	struct stmt *stmt;		/* current statement */
+	/* evaluating a load of a tunnel's inner packet: pctx is the inner
+	 * packet's, dependencies inserted are inner loads too */
+	const struct inner_desc *inner;
 	struct proto_ctx pctx;		/* per rule */
 	/* The type context: what a constant (a symbol such as "ssh" or
 	 * "10.0.0.1") resolves against, set while the right side of a
@@ -136,6 +139,9 @@ int payload_gen_rule_dependency(struct eval_ctx *ectx,
 /* ectx->pctx: what the rule's statements before the current one
  * establish (src/expr/payload.c) */
 void payload_pctx_rebuild(struct eval_ctx *ectx);
+/* Add what @stmt establishes to @pctx: the statements on the packet a
+ * tunnel carries to an inner context, the others to an outer one. */
+void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt);
 /* What the match @rel says of the protocols (a set's members in turn, a
  * meta key's value naming none "unknown"), as evaluation takes it. */
 void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel);

@@ -133,6 +133,9 @@ struct expr {
 	/* A named set's member as written: its timeout, expiry and
 	 * comment (src/obj/set.c), NULL if none */
 	struct set_elem_info *elem_info;
+	/* A payload or meta load of the packet a tunnel carries ("vxlan ip
+	 * saddr"), NULL for the packet itself (include/inner.h) */
+	const struct inner_desc *inner;
 	union {
 		/* EXPR_SYMBOL: text not yet resolved against a datatype */
 		struct {

@@ -64,6 +64,9 @@ const char *json_index_suffix(char *buf, const char *prefix, size_t i);
  * element @i of a set, whose index the locations below it carry;
  * json_elem_end() when the element is done. */
 const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i);
+/* The same for member @i of a list "@prefix" (".set[\x01]"). */
+const char *json_list_suffix(struct json_ctx *jctx, char *buf,
+			     const char *prefix, size_t i);
 void json_elem_end(struct json_ctx *jctx);
 __fmt(3, 4) int json_error(struct json_ctx *jctx, const char *suffix,
 			   const char *fmt, ...);

@@ -29,6 +29,11 @@ struct nft_ctx;
 struct lin_set {
 	struct nftnl_set *set;		/* the set's attributes */
 	struct nftnl_set *elems;	/* name, table, id and the elements */
+	/* an anonymous set's (or map's mappings) and its key: packed
+	 * keys (include/set_pack.h) are not in @elems but written to the
+	 * batch from the pack */
+	const struct expr *members;
+	const struct expr *key;
 };
 
 struct lin_sets {
@@ -66,6 +71,9 @@ struct lin_ctx {
 	const struct location *loc;
 	bool loc_sep;
 	bool next_sep;
+	/* the next expression added is the load of an inner payload or
+	 * meta expression: wrapped in its tunnel (include/inner.h) */
+	const struct inner_desc *inner;
 	struct rule *rule;
 	unsigned int nle_cap;
 	/* Register allocation: slots in use, as a stack (values are
@@ -220,6 +228,16 @@ struct delin_ctx {
 	 * owned); a rule with a reason is never printed. */
 	char *error;
 	const struct nftnl_expr *nle;	/* the expression being decoded */
+	/* Inner loads (include/inner.h): which expressions of the rule
+	 * message were wrapped, the tunnel of the one being decoded (the
+	 * register it loads takes it), and the protocol context and
+	 * dependencies of the inner packet, swapped with pctx and deps
+	 * while postprocessing an inner statement. */
+	const struct inner_marks *marks;
+	const struct inner_desc *inner;
+	struct proto_ctx inner_pctx;
+	struct stmt *inner_deps[PROTO_BASE_MAX + 1];
+	bool inner_seen;
 };
 
 /*
@@ -294,6 +312,10 @@ struct expr *delin_data_expr(const void *data, unsigned int len);
  * selected it, as a payload match of @desc would (src/expr/payload.c).
  */
 void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
+/* Postprocessing in the protocol context of the packet tunnel @in
+ * carries, and back (src/delinearize.c, include/inner.h). */
+void delin_inner_enter(struct delin_ctx *dctx, const struct inner_desc *in);
+void delin_inner_swap(struct delin_ctx *dctx);
 
 /*
  * Listing: a key register (a named set's, a concatenation member's, a set

@@ -104,6 +104,8 @@ struct nft_var {
 	char *value;
 };
 
+struct inner_marks;
+struct nftnl_rule;
 struct nft_ctx {
 	struct mnl_socket *nf_sock;
 	uint32_t portid;
@@ -131,6 +133,11 @@ struct nft_ctx {
 	 * run flushes it only if it wrote to it (an application's own
 	 * pending output is not ours to flush, as upstream) */
 	size_t output_pending;
+	/* the rule being handed over (a dump's, or one being sent) and
+	 * which of its expressions are wrapped in an "inner" one, which
+	 * libnftnl cannot hold (include/inner.h) */
+	const struct nftnl_rule *inner_nlr;
+	const struct inner_marks *inner_marks;
 	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
 	struct anon_set_cache *anon_sets;
 	/* -e -j of JSON input: the input document (json_t), which the

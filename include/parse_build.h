@@ -212,6 +212,19 @@ void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
 void concat_member_from_dot(struct expr *member, const struct location *dot);
 
 /* Expressions (src/parse/expr.c) */
+/* "vxlan ip saddr", "gre tcp dport": a field of the packet tunnel @tunnel
+ * carries; NULL after a syntax error (gre has no Ethernet header). */
+struct expr *parser_inner_payload(struct parser_state *st,
+				  const struct location *loc,
+				  const char *tunnel, const char *proto,
+				  const struct location *proto_loc,
+				  const char *field,
+				  const struct location *field_loc);
+/* "vxlan vni": a field of the tunnel header itself. */
+struct expr *parser_inner_own(struct parser_state *st,
+			      const struct location *loc, const char *tunnel,
+			      const char *field,
+			      const struct location *field_loc);
 struct expr *parser_payload(struct parser_state *st, const struct location *loc,
 			    const char *proto, const struct location *proto_loc,
 			    const char *field,

@@ -78,6 +78,9 @@ extern const struct proto_desc proto_icmp6;
 extern const struct proto_desc proto_igmp;
 extern const struct proto_desc proto_th;	/* "th sport": any transport */
 extern const struct proto_desc proto_unknown;	/* a key value naming none */
+/* Tunnel headers' own fields ("vxlan vni"), at the tunnel base. */
+extern const struct proto_desc proto_vxlan;
+extern const struct proto_desc proto_geneve;
 
 /* The upper protocol @desc selects with key value @num; NULL if none. */
 const struct proto_desc *proto_find_upper(const struct proto_desc *desc,
@@ -131,6 +134,9 @@ struct proto_ctx {
 	 * tcp, udp } tcp dport 1"). */
 	const struct proto_desc *seen[PROTO_CTX_SEEN];
 	unsigned int num_seen;
+	/* A context of the packet a tunnel carries: only the matches on
+	 * its loads count (include/inner.h). */
+	bool inner;
 };
 
 /* The first transport protocol matched other than @desc, if more than

@@ -177,6 +177,8 @@ struct nle_origin {
 	/* a concatenation's member from the third on: the reference's
 	 * caret starts at the "." before it */
 	bool after_sep;
+	/* sent wrapped in this tunnel's "inner" expression, NULL: not */
+	const struct inner_desc *inner;
 };
 
 /* The origin of the @n-th netlink expression of @r, or NULL. */

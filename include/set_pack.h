@@ -31,10 +31,13 @@
  * calls set_expr_unpack(set), which turns the pack back into the
  * ordinary list (the same expressions the parser made, in order) and
  * frees it; set_expr_size() counts both. Only the evaluation of a named
- * set's elements (src/obj/set_eval.c) and the encoder (src/obj/set.c)
+ * set's elements (src/obj/set_eval.c), of a rule's anonymous set
+ * (src/expr/relational.c decides, src/expr/set.c types) or map
+ * (src/expr/map.c), and the encoders (src/obj/set.c, src/netlink.c)
  * read the pack itself; everything else unpacks, so behaviour is the
  * same wherever the fast path does not apply (echo, JSON output,
- * --debug, intervals, get and reset element, anonymous sets in rules).
+ * --debug=netlink, get and reset element, masked keys, nat and object
+ * maps).
  */
 #ifndef NFT_SET_PACK_H
 #define NFT_SET_PACK_H
@@ -46,6 +49,12 @@
 
 struct expr;
 struct set_pack;
+
+/* Fewer members are typed as expressions: what the pack saves is
+ * nothing then, and the kernel's refusal of one of them (a full set, a
+ * key it holds already) is pointed at that member (element_explain_attr()),
+ * which a typed pack cannot locate any more. */
+#define SET_PACK_MIN_MEMBERS	16
 
 /* Append @member to @set (an EXPR_SET), packed if plain; takes it over. */
 void set_expr_add_packed(struct expr *set, struct expr *member);
@@ -61,6 +70,10 @@ void set_expr_unpack(struct expr *set);
 unsigned int set_expr_size(const struct expr *set);
 /* Whether @set has a pack (text or keys). */
 bool set_expr_has_pack(const struct expr *set);
+/* Whether a packed member is a mapping; whether some packed node is a
+ * prefix or a range (an anonymous set's intervals). */
+bool set_pack_has_mappings(const struct set_pack *p);
+bool set_pack_has_ranges(const struct set_pack *p);
 
 /* ---- the pack itself (src/expr/set_pack.c) ---- */
 
@@ -132,6 +145,9 @@ struct pack_keys {
 	unsigned int n;
 	unsigned int cap;
 	char **chains;
+	/* an anonymous verdict map's: where each chain is first jumped
+	 * to (the key), for the kernel's refusal of it */
+	struct location *chain_locs;
 	unsigned int nchains;
 	bool verdicts;
 	/* an interval set's: each key is a low and a high bound of
@@ -171,6 +187,9 @@ struct pack_keys *pack_keys_alloc(unsigned int key_len, unsigned int data_len,
 unsigned char *pack_keys_add(struct pack_keys *k, unsigned char **data);
 /* The index of chain @name in @k's names (added if new). */
 uint32_t pack_keys_chain(struct pack_keys *k, const char *name);
+/* Where chain @name is first jumped to (NULL: not known). */
+const struct location *set_pack_chain_location(const struct set_pack *p,
+					       const char *name);
 void pack_keys_free(struct pack_keys *k);
 
 /* ---- evaluation and encoding (src/expr/set.c) ---- */
@@ -186,9 +205,20 @@ struct nftnl_set;
 int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 		      const struct expr *key, bool intervals,
 		      bool no_overlaps);
+/* A rule's anonymous set typed by the left side of its match, @key, as
+ * set_pack_evaluate() types a named set's (with intervals if some member
+ * is a range or a prefix): 0, -1 on an error (queued), 1 if the listed
+ * path takes it (then the set is unpacked). */
+int set_anon_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
+			   const struct expr *key);
+/* Whether a rule's anonymous set (or map's mappings) may stay packed:
+ * big enough, and neither the echo nor --debug=netlink prints them. */
+bool set_anon_packable(const struct eval_ctx *ectx, const struct expr *set);
 /* The same for a named map's mappings (src/expr/map.c): @map is
- * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); 0 or 1
- * (nothing is said: the listed path says it). */
+ * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); or a
+ * rule's anonymous map, its key evaluated, @h NULL (the chains jumped to
+ * are the kernel's to find). 0 or 1 (nothing is said: the listed path
+ * says it). */
 struct handle;
 int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
 		      const struct handle *h);

@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <linearize.h>
+#include <inner.h>
 #include <nftables.h>
 #include <libnftnl/udata.h>
 #include <linux/netfilter.h>
@@ -113,6 +114,12 @@ void delin_set_register(struct delin_ctx *dctx, enum nft_registers reg,
 			    expr->len, reg);
 		expr_free(expr);
 		return;
+	}
+	/* the load an "inner" expression wrapped (include/inner.h) */
+	if (dctx->inner && (expr->etype == EXPR_PAYLOAD ||
+			    expr->etype == EXPR_META)) {
+		expr->inner = dctx->inner;
+		dctx->inner = NULL;
 	}
 	delin_reg_invalidate(dctx, slot, n);
 	dctx->regs[slot].expr = expr;
@@ -1179,28 +1186,73 @@ static void delin_deps_forget(struct delin_ctx *dctx)
 		dctx->pctx.protocol[b].type_stmt = NULL;
 }
 
+/*
+ * A statement on the packet a tunnel carries is postprocessed in that
+ * packet's protocol context (include/inner.h): swap it in, and out
+ * again after. The first one also takes the outer "meta l4proto gre"
+ * evaluation inserts for gre (1.1.3 lists "gre ip saddr 1.2.3.4").
+ */
+void delin_inner_swap(struct delin_ctx *dctx)
+{
+	struct stmt *deps[PROTO_BASE_MAX + 1];
+	struct proto_ctx p = dctx->pctx;
+
+	dctx->pctx = dctx->inner_pctx;
+	dctx->inner_pctx = p;
+	memcpy(deps, dctx->deps, sizeof(deps));
+	memcpy(dctx->deps, dctx->inner_deps, sizeof(deps));
+	memcpy(dctx->inner_deps, deps, sizeof(deps));
+	dctx->family = dctx->pctx.family;
+}
+
+void delin_inner_enter(struct delin_ctx *dctx, const struct inner_desc *in)
+{
+	const struct proto_desc *gre = proto_lookup("gre");
+
+	if (!in->over_udp && dctx->deps[PROTO_BASE_TRANSPORT_HDR])
+		payload_dep_kill(dctx, gre);
+	if (!dctx->inner_seen) {
+		inner_pctx_init(&dctx->inner_pctx, in);
+		memset(dctx->inner_deps, 0, sizeof(dctx->inner_deps));
+		dctx->inner_seen = true;
+	}
+	delin_inner_swap(dctx);
+}
+
+static void delin_postprocess_stmt(struct delin_ctx *dctx, struct stmt *stmt)
+{
+	switch (stmt->type) {
+	case STMT_EXPRESSION:
+		delin_postprocess_expr(dctx, stmt, &stmt->expr);
+		break;
+	default:
+		if (stmt->ops->delin_postprocess)
+			stmt->ops->delin_postprocess(dctx, stmt);
+		/* a verdict map is a lookup, a match to 1.1.3: "meta
+		 * l4proto tcp meta mark vmap { ... } tcp dport 1" lists
+		 * without the dependency */
+		if (stmt->type != STMT_VERDICT ||
+		    stmt->expr->etype != EXPR_MAP)
+			delin_deps_forget(dctx);
+		break;
+	}
+}
+
 static void delin_postprocess(struct delin_ctx *dctx)
 {
+	const struct inner_desc *in;
 	struct stmt *stmt, *next;
 
 	list_for_each_entry_safe(stmt, next, &dctx->rule->stmts, list) {
-		switch (stmt->type) {
-		case STMT_EXPRESSION:
-			delin_postprocess_expr(dctx, stmt, &stmt->expr);
-			break;
-		default:
-			if (stmt->ops->delin_postprocess)
-				stmt->ops->delin_postprocess(dctx, stmt);
-			/* a verdict map is a lookup, a match to 1.1.3:
-			 * "meta l4proto tcp meta mark vmap { ... } tcp
-			 * dport 1" lists without the dependency */
-			if (stmt->type != STMT_VERDICT ||
-			    stmt->expr->etype != EXPR_MAP)
-				delin_deps_forget(dctx);
-			break;
-		}
+		in = inner_of_stmt(stmt);
+		if (in)
+			delin_inner_enter(dctx, in);
+		delin_postprocess_stmt(dctx, stmt);
+		if (in)
+			delin_inner_swap(dctx);
 	}
 }
+
 
 /*
  * Whatever the rule holds must print: a kind without a printer (or,
@@ -1224,6 +1276,13 @@ static void delin_check_expr(struct delin_check *c, struct expr *expr)
 
 	if (!expr || c->dctx->error)
 		return;
+	/* an inner "meta protocol" no payload match implied: there are
+	 * no words for it */
+	if (expr->etype == EXPR_META && expr->inner) {
+		delin_error(c->dctx, "a meta load of the packet a %s tunnel carries cannot be printed",
+			    expr->inner->name);
+		return;
+	}
 	if (!expr->ops || !expr->ops->print || (c->json && !expr->ops->json)) {
 		delin_error(c->dctx, "the %s cannot be printed%s",
 			    expr_name(expr), c->json ? " in JSON" : "");
@@ -1336,19 +1395,39 @@ static void delin_rule_handle(struct rule *rule, uint32_t family,
 			nftnl_rule_get_u64(nlr, NFTNL_RULE_POSITION);
 }
 
+/* Whether expression @n of the message was wrapped in an "inner" one:
+ * the tunnel its load reads (delin_set_register() gives it). */
+static int delin_inner_mark(struct delin_ctx *dctx, unsigned int n)
+{
+	bool unknown;
+
+	dctx->inner = inner_marks_at(dctx->marks, n, &unknown);
+	if (unknown)
+		return delin_error(dctx, "an inner expression of a tunnel this nft does not know");
+	return 0;
+}
+
 static int delin_rule_exprs(struct delin_ctx *dctx,
 			    const struct nftnl_rule *nlr)
 {
 	struct nftnl_expr_iter *iter;
 	struct nftnl_expr *nle;
+	unsigned int n = 0;
 	int ret = 0;
 
 	iter = nftnl_expr_iter_create(nlr);
 	if (iter == NULL)
 		memory_allocation_error();
 	while (ret == 0 && !dctx->error &&
-	       (nle = nftnl_expr_iter_next(iter)) != NULL)
-		ret = delin_expr(dctx, nle);
+	       (nle = nftnl_expr_iter_next(iter)) != NULL) {
+		ret = delin_inner_mark(dctx, n++);
+		if (ret == 0)
+			ret = delin_expr(dctx, nle);
+		if (ret == 0 && dctx->inner)
+			ret = delin_error(dctx, "an inner expression wraps a %s expression, which loads nothing from the packet",
+					  nftnl_expr_get_str(nle,
+							     NFTNL_EXPR_NAME));
+	}
 	if (ret < 0 && !dctx->error)
 		delin_error(dctx, "a netlink expression cannot be decoded");
 	nftnl_expr_iter_destroy(iter);
@@ -1370,6 +1449,8 @@ struct rule *delinearize_rule_why(struct nft_ctx *nft, uint32_t family,
 	delin_rule_handle(dctx.rule, family, nlr);
 	dctx.table = dctx.rule->handle.table.name;
 	proto_ctx_init(&dctx.pctx, family);
+	if (nft && nft->inner_nlr == nlr)
+		dctx.marks = nft->inner_marks;
 
 	*why = NULL;
 	if (delin_rule_exprs(&dctx, nlr) == 0)

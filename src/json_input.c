@@ -84,12 +84,22 @@ const char *json_index_suffix(char *buf, const char *prefix, size_t i)
 	return buf;
 }
 
-const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i)
+const char *json_list_suffix(struct json_ctx *jctx, char *buf,
+			     const char *prefix, size_t i)
 {
+	size_t len = strlen(prefix);
+
 	jctx->elem_index = i;
 	jctx->in_elem = true;
-	memcpy(buf, ".elem[" JSON_PATH_INDEX "]", sizeof(".elem[" JSON_PATH_INDEX "]"));
+	memcpy(buf, prefix, len);
+	memcpy(buf + len, "[" JSON_PATH_INDEX "]",
+	       sizeof("[" JSON_PATH_INDEX "]"));
 	return buf;
+}
+
+const char *json_elem_suffix(struct json_ctx *jctx, char *buf, size_t i)
+{
+	return json_list_suffix(jctx, buf, ".elem", i);
 }
 
 void json_elem_end(struct json_ctx *jctx)

@@ -13,11 +13,16 @@
 
 void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 {
+	const struct inner_desc *inner = lctx->inner;
 	struct rule *r = lctx->rule;
 
 	nftnl_rule_add_expr(lctx->nlr, nle);
-	if (!r)
+	lctx->inner = NULL;
+	if (!r) {
+		if (inner)
+			BUG("an inner load outside a rule");
 		return;
+	}
 	if (r->num_nle == lctx->nle_cap) {
 		lctx->nle_cap = lctx->nle_cap ? 2 * lctx->nle_cap : 8;
 		r->nle_origins = xrealloc(r->nle_origins, lctx->nle_cap *
@@ -27,6 +32,7 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle)
 		.stmt		= lctx->stmt,
 		.loc		= lctx->loc,
 		.after_sep	= lctx->loc_sep,
+		.inner		= inner,
 	};
 }
 
@@ -283,8 +289,9 @@ uint32_t lin_queue_set(struct lin_ctx *lctx, struct nftnl_set *set,
 	nftnl_set_set_u32(set, NFTNL_SET_ID, id);
 	nftnl_set_set_u32(elems, NFTNL_SET_ID, id);
 	sets->v = xrealloc(sets->v, (sets->num + 1) * sizeof(*sets->v));
-	sets->v[sets->num].set = set;
-	sets->v[sets->num].elems = elems;
+	sets->v[sets->num] = (struct lin_set) {
+		.set = set, .elems = elems, .members = members, .key = key,
+	};
 	sets->num++;
 	if (r && members) {
 		r->anon = xrealloc(r->anon, (r->num_anon + 1) *
@@ -307,7 +314,11 @@ void linearize_expr(struct lin_ctx *lctx, const struct expr *expr,
 	lctx->loc = &expr->location;
 	lctx->loc_sep = lctx->next_sep;
 	lctx->next_sep = false;
+	/* the load itself (not a mask after it) is the inner one */
+	if (expr->inner)
+		lctx->inner = expr->inner;
 	expr->ops->linearize(lctx, expr, dreg);
+	lctx->inner = NULL;
 	lctx->loc = loc;
 	lctx->loc_sep = sep;
 }

@@ -27,6 +27,7 @@
 #include <libnftnl/expr.h>
 #include <libnftnl/gen.h>
 #include <libnftnl/set.h>
+#include <inner.h>
 
 /* Largest message one object can produce: attribute lengths are 16 bits,
  * so a rule's expression nest stays below 64 KiB (plus headers). */
@@ -979,6 +980,7 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
 }
 
 struct rule_stream_ctx {
+	struct nft_ctx *nft;
 	mnl_rule_cb cb;
 	void *data;
 };
@@ -1050,6 +1052,33 @@ static char *rule_unparsed(const struct nlmsghdr *nlh, struct nftnl_rule *nlr)
 	return why;
 }
 
+/*
+ * A rule with loads of a tunnel's inner packet: libnftnl cannot parse
+ * the "inner" expressions, so it parses the rule with each replaced by
+ * the load it wraps, and the decoder learns which were wrapped from
+ * nft->inner_marks while the rule is handed over (include/inner.h).
+ */
+static bool rule_stream_inner(struct rule_stream_ctx *ctx,
+			      const struct nlmsghdr *nlh,
+			      struct nftnl_rule *nlr)
+{
+	struct inner_marks marks = { 0 };
+	int ret;
+
+	if (!inner_msg_has(nlh))
+		return false;
+	ret = inner_rule_parse(nlh, nlr, &marks);
+	if (ret == 0) {
+		ctx->nft->inner_nlr = nlr;
+		ctx->nft->inner_marks = &marks;
+		ctx->cb(nlr, NULL, ctx->data);
+		ctx->nft->inner_nlr = NULL;
+		ctx->nft->inner_marks = NULL;
+	}
+	inner_marks_free(&marks);
+	return ret == 0;
+}
+
 /* One rule per message: parse it, hand it over, free it. */
 static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 {
@@ -1062,6 +1091,15 @@ static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 	if (!mnl_msg_broken(nlh) && nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
 		ctx->cb(nlr, NULL, ctx->data);
 	} else {
+		/* what a failed parse left in it goes */
+		nftnl_rule_free(nlr);
+		nlr = nftnl_rule_alloc();
+		if (!nlr)
+			memory_allocation_error();
+		if (rule_stream_inner(ctx, nlh, nlr)) {
+			nftnl_rule_free(nlr);
+			return MNL_CB_OK;
+		}
 		nftnl_rule_free(nlr);
 		nlr = nftnl_rule_alloc();
 		if (!nlr)
@@ -1079,7 +1117,7 @@ int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
 		      mnl_rule_cb cb, void *data)
 {
 	struct rule_dump_filter f = { table, chain };
-	struct rule_stream_ctx ctx = { cb, data };
+	struct rule_stream_ctx ctx = { nft, cb, data };
 	char req[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh;
 

@@ -17,6 +17,10 @@
 #include <libnftnl/udata.h>
 #include <libnftnl/set.h>
 #include <mnl.h>
+#include <set.h>
+#include <set_pack.h>
+#include <endian.h>
+#include <libmnl/libmnl.h>
 
 #ifndef NFT_USERDATA_MAXLEN
 #define NFT_USERDATA_MAXLEN	256
@@ -118,26 +122,16 @@ static void netlink_dump_set(struct nft_ctx *nft, const struct lin_set *s)
 	fprintf(fp, "\n");
 }
 
-/*
- * Elements go in as many messages as they need (each below 64 KiB).
- * With -e the set asks for an echo (which nothing prints), as the
- * system nft's does: the kernel reports the new generation only when
- * the batch's first message asks for one, and that may be this one.
- */
-static void netlink_put_set(struct nft_ctx *nft, struct nft_batch *batch,
-			    uint32_t family, const struct lin_set *s)
+/* @elems's elements in as many messages as they need (each below 64
+ * KiB); none for a set without elements. */
+static void netlink_put_elems(struct nft_batch *batch, uint32_t family,
+			      const struct nftnl_set *elems)
 {
-	uint16_t echo = nft_output_echo(&nft->octx) ? NLM_F_ECHO : 0;
 	struct nftnl_set_elems_iter *it;
 	struct nlmsghdr *nlh;
 	int more;
 
-	nlh = batch_msg_start(batch, NFT_MSG_NEWSET, family,
-			      NLM_F_CREATE | echo);
-	nftnl_set_nlmsg_build_payload(nlh, s->set);
-	batch_msg_end(batch, nlh);
-
-	it = nftnl_set_elems_iter_create(s->elems);
+	it = nftnl_set_elems_iter_create((struct nftnl_set *)elems);
 	if (it == NULL)
 		memory_allocation_error();
 	/* a meter's set starts empty: the kernel refuses an element
@@ -153,6 +147,105 @@ static void netlink_put_set(struct nft_ctx *nft, struct nft_batch *batch,
 		batch_msg_end(batch, nlh);
 	} while (more > 0);
 	nftnl_set_elems_iter_destroy(it);
+}
+
+/* An element message's list stays well under the 64 KiB a netlink
+ * attribute can hold. */
+#define ANON_PACK_MSG_ROOM	60000
+/* Merged intervals become libnftnl elements this many at a time. */
+#define ANON_PACK_PAGE		1024
+
+/* Packed plain keys (and data) straight into messages: the attributes
+ * libnftnl writes for the same elements, none of its elements made. */
+static void netlink_put_packed_keys(struct nft_batch *batch, uint32_t family,
+				    const struct nftnl_set *elems,
+				    const struct pack_keys *k)
+{
+	unsigned int from = 0;
+	struct nlmsghdr *nlh;
+	struct nlattr *list;
+
+	do {
+		nlh = batch_msg_start(batch, NFT_MSG_NEWSETELEM, family,
+				      NLM_F_CREATE);
+		mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_SET,
+				  nftnl_set_get_str(elems, NFTNL_SET_NAME));
+		mnl_attr_put_u32(nlh, NFTA_SET_ELEM_LIST_SET_ID,
+				 htobe32(nftnl_set_get_u32(elems,
+						  NFTNL_SET_ID)));
+		mnl_attr_put_strz(nlh, NFTA_SET_ELEM_LIST_TABLE,
+				  nftnl_set_get_str(elems, NFTNL_SET_TABLE));
+		list = mnl_attr_nest_start(nlh, NFTA_SET_ELEM_LIST_ELEMENTS);
+		from += set_pack_nlmsg_elems(nlh, k, from, ANON_PACK_MSG_ROOM);
+		mnl_attr_nest_end(nlh, list);
+		batch_msg_end(batch, nlh);
+	} while (from < k->n);
+}
+
+/* Packed intervals, merged on their bytes (set_iv_pages_alloc()), in
+ * pages of libnftnl elements: never all of them at once. */
+static void netlink_put_packed_intervals(struct nft_batch *batch,
+					 uint32_t family,
+					 const struct lin_set *s)
+{
+	struct set_iv_pages *p = set_iv_pages_alloc(s->members, NULL, s->key,
+						    true, true);
+	struct nftnl_set *page;
+	static const uint16_t attrs[] = {
+		NFTNL_SET_FAMILY, NFTNL_SET_ID,
+	};
+	unsigned int i;
+
+	do {
+		page = nftnl_set_alloc();
+		if (page == NULL)
+			memory_allocation_error();
+		for (i = 0; i < array_size(attrs); i++)
+			nftnl_set_set_u32(page, attrs[i],
+					  nftnl_set_get_u32(s->elems, attrs[i]));
+		nftnl_set_set_str(page, NFTNL_SET_TABLE,
+				  nftnl_set_get_str(s->elems, NFTNL_SET_TABLE));
+		nftnl_set_set_str(page, NFTNL_SET_NAME,
+				  nftnl_set_get_str(s->elems, NFTNL_SET_NAME));
+		set_iv_pages_next(p, page, ANON_PACK_PAGE);
+		netlink_put_elems(batch, family, page);
+		nftnl_set_free(page);
+	} while (!set_iv_pages_done(p));
+	set_iv_pages_free(p);
+}
+
+/* The packed keys of a rule's anonymous set or map, if it has some. */
+static const struct pack_keys *netlink_set_packed(const struct lin_set *s)
+{
+	if (!s->members || s->members->etype != EXPR_SET)
+		return NULL;
+	return set_pack_keys(s->members->expr_list.pack);
+}
+
+/*
+ * The set, then its elements. With -e the set asks for an echo (which
+ * nothing prints), as the system nft's does: the kernel reports the new
+ * generation only when the batch's first message asks for one, and that
+ * may be this one.
+ */
+static void netlink_put_set(struct nft_ctx *nft, struct nft_batch *batch,
+			    uint32_t family, const struct lin_set *s)
+{
+	uint16_t echo = nft_output_echo(&nft->octx) ? NLM_F_ECHO : 0;
+	const struct pack_keys *k = netlink_set_packed(s);
+	struct nlmsghdr *nlh;
+
+	nlh = batch_msg_start(batch, NFT_MSG_NEWSET, family,
+			      NLM_F_CREATE | echo);
+	nftnl_set_nlmsg_build_payload(nlh, s->set);
+	batch_msg_end(batch, nlh);
+
+	if (k && k->intervals)
+		netlink_put_packed_intervals(batch, family, s);
+	else if (k)
+		netlink_put_packed_keys(batch, family, s->elems, k);
+	else
+		netlink_put_elems(batch, family, s->elems);
 }
 
 static void anon_echo_keep(struct nft_ctx *nft, uint32_t seq,

@@ -92,6 +92,9 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
  * "ip" and "ip6" followed by to or prefix name the family, never a
  * header field called "to" or "prefix" (there is none). */
 %precedence NAT_FAMILY
+/* "gre tcp dport": the inner packet's field, not gre's field "tcp" */
+%precedence GRE_FIELD
+%precedence PROTO
 %precedence TO PREFIX
 
 %union {
@@ -149,6 +152,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %token <kw> RETURN "return" CONTINUE "continue"
 %token <kw> META "meta"
 %token <kw> PROTO "protocol name"
+%token <kw> GRE "gre"
+%token <kw> TUNNEL "tunnel name"
 %token <kw> META_KEY "meta key"
 %token <kw> LOG "log" PREFIX "prefix" LEVEL "level" GROUP "group"
 %token <kw> SNAPLEN "snaplen" QUEUE_THRESHOLD "queue-threshold"
@@ -188,7 +193,8 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <string> set_obj_kind
 %type <string> identifier string_arg objref_name obj_name prio_base opt_hooks_device
 %type <string> elem_opt_key elem_opt_value
-%type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword
+%type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword inner_kw
+%type <string> tunnel_field
 %type <table> table_block table_body
 %type <chain> chain_block chain_body
 %type <rule> rule_body stmt_list
@@ -207,7 +213,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
-%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block map_list map_elem map_data map_verdict
+%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
 %type <words> obj_block obj_body obj_inner
 %type <val> obj_kind
@@ -883,7 +889,7 @@ name_keyword	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
 		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | HOOKS | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
-		| COUNTER | PACKETS | BYTES | PROTO | META_KEY
+		| COUNTER | PACKETS | BYTES | PROTO | GRE | META_KEY
 		| LOG | PREFIX | LEVEL | GROUP | SNAPLEN | QUEUE_THRESHOLD
 		| LIMIT | RATE | BURST | OVER | QUOTA | UNTIL | USED
 		| REJECT | WITH | QUEUE | NUM | TO | BYPASS | FANOUT
@@ -1956,7 +1962,7 @@ elem_stmt	: COUNTER		{ $$ = counter_stmt_alloc(&@$); }
  * statement takes a value, "KEY vmap { k : VERDICT, ... }" as a
  * statement. The data's type is the statement's (or a verdict).
  */
-map_expr	: stmt_expr MAP map_block
+map_expr	: stmt_expr MAP anon_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -2085,19 +2091,22 @@ map_block	: elem_map_block
 			}
 		;
 
+/* A rule's map whose mappings may stay packed (map_expr_evaluate()
+ * decides, src/expr/map.c). */
+anon_map_block	: elem_map_block	{ $$ = $1; }
+		;
+
 /* A verdict map's data are verdicts to the grammar ("vmap { 22 : 33 }"
  * is a syntax error at 33, as in the reference). */
 vmap_block	: '{' opt_newlines vmap_list opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		| '{' opt_newlines vmap_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		;
 
@@ -2123,18 +2132,17 @@ vmap_elem	: set_elem ':' map_verdict
 
 /* A set on the right of a match: members, and mappings, which the
  * evaluator refuses there ("mapping outside of map context"), as the
- * reference's grammar takes them. */
+ * reference's grammar takes them. Its members may stay packed (the
+ * match's evaluation decides, src/expr/relational.c). */
 rhs_set_block	: '{' opt_newlines rhs_set_list opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		| '{' opt_newlines rhs_set_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
 				$$->location = @$;
-				set_expr_unpack($$);
 			}
 		;
 
@@ -2793,6 +2801,22 @@ proto_kw	: IP %prec NAT_FAMILY
 		| IP6 %prec NAT_FAMILY
 		| ARP
 		| PROTO
+		| GRE %prec GRE_FIELD
+		;
+
+/* The headers a tunnel's inner packet has (include/inner.h); gre has
+ * no Ethernet (the action refuses ether and vlan after it). */
+inner_kw	: IP
+		| IP6
+		| ARP
+		| PROTO
+		;
+
+/* A tunnel header's own field: "vxlan vni", "vxlan flags", "geneve
+ * type". */
+tunnel_field	: STRING	{ $$ = $1; }
+		| FLAGS		{ $$ = xstrdup($1); }
+		| TYPE		{ $$ = xstrdup($1); }
 		;
 
 /* "tcp dport": the field is looked up in the protocol's table. */
@@ -2818,6 +2842,29 @@ payload_expr	: proto_kw identifier
 				xfree($2);
 				xfree($4);
 				xfree($6);
+			}
+		| TUNNEL inner_kw identifier
+			{
+				$$ = parser_inner_payload(state, &@$, $1, $2,
+							  &@2, $3, &@3);
+				xfree($3);
+				if (!$$)
+					YYERROR;
+			}
+		| GRE inner_kw identifier
+			{
+				$$ = parser_inner_payload(state, &@$, $1, $2,
+							  &@2, $3, &@3);
+				xfree($3);
+				if (!$$)
+					YYERROR;
+			}
+		| TUNNEL tunnel_field
+			{
+				$$ = parser_inner_own(state, &@$, $1, $2, &@2);
+				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		;
 
@@ -2888,6 +2935,7 @@ rhs_primary	: NUMBER
 				state->after_arp = false;
 				$$ = symbol_expr_alloc(&@1, $1, false);
 			}
+		| GRE	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| PROTO
 			{
 				/* "th" starts an expression, never a value */
@@ -2979,7 +3027,7 @@ keyset_stmt	: keyset_key SET keyset_value
 keyset_value	: keyset_map_key	{ $$ = $1; }
 		/* a key operated on too ("ip ttl & 0x1f map @m"), as
 		 * 1.1.3 takes it */
-		| keyset_value MAP map_block
+		| keyset_value MAP anon_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}

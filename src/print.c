@@ -172,17 +172,18 @@ void nft_print_str(struct output_ctx *octx, const char *s)
  * the cache, its rules from a dump that follows: together they are one
  * ruleset only if the generation id did not move from the cache fetch to
  * the end of the dump (the dump itself is flagged if interrupted).
- * Holding the whole listing back until that is known, as we once did,
- * costs memory in proportion to the ruleset; redoing it needs nothing
- * to have been written yet. So output is held back up to
- * LIST_HOLD_BYTES only: a listing that fits (most rulesets a person
- * reads) is redone unseen when the ruleset changed under it, and fails
- * before writing anything when it holds a rule we cannot print. A
- * longer one is written as it is produced; if it then turns out to be
- * inconsistent or to hold such a rule, the listing fails with an error
- * that says what was written is incomplete: never a silently wrong or
- * shortened listing. Memory stays flat: the hold buffer, one decoded
- * rule, and the cached tables and chains.
+ * Holding the whole listing back in memory until that is known costs
+ * memory in proportion to the ruleset; redoing it needs nothing to have
+ * been written yet. So output is held in memory up to LIST_HOLD_BYTES
+ * (most rulesets a person reads), and past that in an unlinked
+ * temporary file: a listing is redone unseen when the ruleset changed
+ * under it, whatever its size, and fails before writing anything when
+ * it holds a rule we cannot print. Only where no temporary file can be
+ * made is a longer listing written as it is produced; if it then turns
+ * out to be inconsistent or to hold such a rule, the listing fails with
+ * an error that says what was written is incomplete: never a silently
+ * wrong or shortened listing. Memory stays flat: the hold buffer, one
+ * decoded rule, and the cached tables and chains.
  */
 #define LIST_HOLD_BYTES		(256 * 1024)
 
@@ -191,26 +192,65 @@ struct list_hold {
 	char *buf;		/* held back, while !streaming */
 	size_t len;
 	size_t size;
+	FILE *spill;		/* held back past LIST_HOLD_BYTES */
+	int spill_errno;	/* a write to it failed: what is held is not whole */
 	bool streaming;		/* the hold was written out: no redo */
 	bool discard;		/* the walk is dropped: swallow the rest */
 };
 
-static void list_hold_release(struct list_hold *h)
+/* Write what is held back (@output) or drop it. */
+static void list_hold_end(struct list_hold *h, bool output)
 {
-	if (h->len)
+	char chunk[65536];
+	size_t n;
+
+	if (h->spill && fflush(h->spill) && !h->spill_errno)
+		h->spill_errno = errno ? errno : EIO;
+	if (h->spill_errno)
+		output = false;
+	if (output && h->len)
 		fwrite(h->buf, 1, h->len, h->real);
+	if (h->spill) {
+		if (output) {
+			rewind(h->spill);
+			while ((n = fread(chunk, 1, sizeof(chunk), h->spill)) > 0)
+				fwrite(chunk, 1, n, h->real);
+		}
+		fclose(h->spill);
+		h->spill = NULL;
+	}
 	xfree(h->buf);
 	h->buf = NULL;
 	h->len = h->size = 0;
 }
 
+/* Past the memory bound: on to a temporary file, or (none to be had)
+ * out to the real output, after which the walk cannot be redone. */
+static FILE *list_hold_overflow(struct list_hold *h)
+{
+	if (!h->spill && !h->streaming) {
+		h->spill = tmpfile();
+		if (h->spill) {
+			fwrite(h->buf, 1, h->len, h->spill);
+			xfree(h->buf);
+			h->buf = NULL;
+			h->len = h->size = 0;
+		} else {
+			list_hold_end(h, true);
+			h->streaming = true;
+		}
+	}
+	return h->spill ? h->spill : h->real;
+}
+
 static ssize_t list_hold_write(void *cookie, const char *data, size_t size)
 {
 	struct list_hold *h = cookie;
+	FILE *fp;
 
 	if (h->discard)
 		return size;
-	if (!h->streaming && h->len + size <= LIST_HOLD_BYTES) {
+	if (!h->streaming && !h->spill && h->len + size <= LIST_HOLD_BYTES) {
 		if (h->len + size > h->size) {
 			h->size = h->size ? h->size * 2 : 16384;
 			while (h->size < h->len + size)
@@ -221,11 +261,10 @@ static ssize_t list_hold_write(void *cookie, const char *data, size_t size)
 		h->len += size;
 		return size;
 	}
-	if (!h->streaming) {
-		list_hold_release(h);
-		h->streaming = true;
-	}
-	fwrite(data, 1, size, h->real);
+	fp = list_hold_overflow(h);
+	if (fwrite(data, 1, size, fp) != size && fp == h->spill &&
+	    !h->spill_errno)
+		h->spill_errno = errno ? errno : EIO;
 	return size;
 }
 
@@ -777,19 +816,18 @@ static void walk_start(struct list_walk *w, struct list_hold *hold)
 		w->ops->begin(w);
 }
 
-/* Complete the listing (@output) or drop what is still held back. */
-static void walk_finish(struct list_walk *w, bool output)
+/* Complete the listing (@output) or drop what is still held back;
+ * -1 if it could not be held whole (nothing of it was written). */
+static int walk_finish(struct list_walk *w, bool output)
 {
 	if (output && w->ops->end)
 		w->ops->end(w);
 	w->hold->discard = !output;
 	fclose(w->octx.output_fp);
-	if (output)
-		list_hold_release(w->hold);
-	xfree(w->hold->buf);
-	w->hold->buf = NULL;
+	list_hold_end(w->hold, output);
 	xfree(w->error);
 	w->error = NULL;
+	return output && w->hold->spill_errno ? -1 : 0;
 }
 
 /* The walk cannot go on: the listing fails. What was written already
@@ -853,7 +891,10 @@ static int walk_once(struct list_walk *w, bool last, struct list_head *msgs)
 		w->lost = true;
 	while (!w->lost && walk_next(w))
 		;
-	walk_finish(w, !w->lost);
+	if (walk_finish(w, !w->lost) < 0)
+		return erec_error(msgs, &w->cmd->location,
+				  "cannot hold the listing back: %s",
+				  strerror(hold.spill_errno));
 	return w->lost ? 1 : 0;
 }
 

@@ -151,6 +151,38 @@ static const struct proto_desc proto_gre = {
 	},
 };
 
+/*
+ * Tunnel headers' own fields, at the kernel's tunnel base (the load's
+ * base is the tunnel's, not a layer's); numbered as 1.1.3's set user
+ * data numbers them. Never a layer of the protocol context: generic.
+ */
+const struct proto_desc proto_vxlan = {
+	.name = "vxlan",
+	.base = PROTO_BASE_INVALID,
+	.length = 64,
+	.generic = true,
+	.templates = {
+		[1] = HDR_INT("vni", 32, 24),
+		/* a bitmask to 1.1.3 without names, compared as a number */
+		[2] = { .token = "flags", .dtype = &integer_type,
+			.offset = 0, .len = 8,
+			.byteorder = BYTEORDER_BIG_ENDIAN, .bitmask = true },
+	},
+};
+
+const struct proto_desc proto_geneve = {
+	.name = "geneve",
+	.base = PROTO_BASE_INVALID,
+	.length = 64,
+	.generic = true,
+	.templates = {
+		[1] = HDR_INT("vni", 32, 24),
+		/* named on input, listed as a number by 1.1.3 (see
+		 * payload_set_field()) */
+		[2] = HDR_FIELD("type", &ethertype_type, 16, 16),
+	},
+};
+
 /* Fields sharing an offset (id and gateway) decode to the first row. */
 const struct proto_desc proto_icmp = {
 	.name = "icmp",
@@ -712,6 +744,10 @@ enum proto_bases proto_ctx_update_value(struct proto_ctx *ctx,
 {
 	const struct proto_desc *desc, *upper;
 
+	/* a match on a tunnel's inner packet says nothing of the packet
+	 * itself, and the other way round (include/inner.h) */
+	if ((left->inner != NULL) != ctx->inner)
+		return PROTO_BASE_INVALID;
 	if (left->etype == EXPR_META)
 		return meta_match_update(ctx, left, val, loc, unknown);
 	if (left->etype == EXPR_CT)

@@ -54,6 +54,7 @@ struct expr *expr_clone(const struct expr *expr)
 			 expr->byteorder, expr->len);
 	new->flags = expr->flags;
 	new->elem_info = set_elem_info_clone(expr->elem_info);
+	new->inner = expr->inner;
 	if (expr->ops->clone)
 		expr->ops->clone(new, expr);
 	return new;

@@ -785,6 +785,34 @@ static int map_result_type(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/*
+ * A big anonymous map stays packed (include/set_pack.h) as a named map's
+ * mappings do, unless it is an object map or its key is masked into
+ * place (map_key_mask() rewrites the keys). What the pack path does not
+ * take (ranges, concatenated data, a key given twice, which the kernel
+ * refuses under the member) goes to the listed path, which says what
+ * is wrong in its words and order: nothing the pack path tried stays.
+ * 0: typed, 1: unpacked for the listed path.
+ */
+static int map_anon_pack(struct eval_ctx *ectx, struct expr *map)
+{
+	const struct expr *key = map->map.key;
+	struct expr *set = map->map.mappings;
+	unsigned int len = map->len;
+
+	if (!set_expr_has_pack(set))
+		return 1;
+	if (set_anon_packable(ectx, set) && !map->map.objtype &&
+	    !exthdr_expr_needs_mask(key) && !payload_expr_needs_mask(key) &&
+	    map_pack_evaluate(ectx, map, NULL) == 0)
+		return 0;
+	map->len = len;
+	map->flags &= ~EXPR_F_INTERVAL;
+	map->map.data_interval = false;
+	set_expr_unpack(set);
+	return 1;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
@@ -812,9 +840,11 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		ret = expr_error(ectx, map->map.key,
 				 "%s cannot be a map's key",
 				 expr_name(map->map.key));
+	eval_type_pop(ectx, &saved);
+	if (ret < 0)
+		return -1;
 	if (map_is_named(map)) {
-		eval_type_pop(ectx, &saved);
-		if (ret < 0 || map_named_evaluate(ectx, map) < 0)
+		if (map_named_evaluate(ectx, map) < 0)
 			return -1;
 		if (untyped)
 			return expr_error(ectx, map,
@@ -823,6 +853,11 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	}
 	map->flags &= ~EXPR_F_INTERVAL;
 	map->map.data_interval = false;
+	ret = map_anon_pack(ectx, map);
+	if (ret <= 0)
+		return ret;
+	ret = 0;
+	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
 		if (ret == 0)
@@ -932,14 +967,16 @@ static bool map_json_is_verdict(json_t *value)
 	return false;
 }
 
-/* Element @i of an anonymous (v)map, [KEY, DATA], as a mapping. */
+/* Element @i of an anonymous (v)map, [KEY, DATA], as a mapping; with
+ * @indexed, its index in its locations (json_list_suffix()). */
 static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 				     const struct location *loc,
-				     const char *what, size_t i)
+				     const char *what, size_t i, bool indexed)
 {
 	struct set_elem_info *info;
 	struct expr *mk, *md, *m;
-	char path[48];
+	char path[48], prefix[24];
+	size_t end;
 	json_t *k;
 
 	if (!json_is_array(pair) || json_array_size(pair) != 2) {
@@ -947,7 +984,14 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 			   what, i);
 		return NULL;
 	}
-	snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
+	if (indexed) {
+		snprintf(prefix, sizeof(prefix), ".%s.data.set", what);
+		json_list_suffix(jctx, path, prefix, i);
+		end = strlen(path);
+		memcpy(path + end, "[0]", 4);
+	} else {
+		snprintf(path, sizeof(path), ".%s.data.set[%zu][0]", what, i);
+	}
 	/* {"elem": {"val": KEY, "counter": ...}}: what the element holds */
 	k = json_elem_unwrap(jctx, json_array_get(pair, 0), path, &info);
 	if (k == NULL)
@@ -960,7 +1004,11 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 	}
 	md = map_verdict_json(jctx, json_array_get(pair, 1), loc);
 	if (md == NULL && !map_json_is_verdict(json_array_get(pair, 1))) {
-		snprintf(path, sizeof(path), ".%s.data.set[%zu][1]", what, i);
+		if (indexed)
+			path[end + 1] = '1';
+		else
+			snprintf(path, sizeof(path), ".%s.data.set[%zu][1]",
+				 what, i);
 		md = json_parse_expr(jctx, json_array_get(pair, 1), path);
 	}
 	if (md == NULL) {
@@ -980,6 +1028,7 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 	struct expr *key, *set, *pair;
 	json_t *k, *d, *elems;
 	char path[48];
+	bool indexed;
 	size_t i;
 
 	k = json_is_object(value) ? json_object_get(value, "key") : NULL;
@@ -1005,16 +1054,24 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 	key = json_parse_expr(jctx, k, path);
 	if (key == NULL)
 		return NULL;
+	/* the mappings may stay packed (include/set_pack.h), as
+	 * set_expr_json_parse() keeps a set's members */
+	indexed = !jctx->in_elem;
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(elems); i++) {
 		pair = map_json_mapping(jctx, json_array_get(elems, i), loc,
-					what, i);
+					what, i, indexed);
+		if (indexed)
+			json_elem_end(jctx);
 		if (pair == NULL) {
 			expr_free(key);
 			expr_free(set);
 			return NULL;
 		}
-		set_expr_add(set, pair);
+		if (indexed)
+			set_expr_add_packed(set, pair);
+		else
+			set_expr_add(set, pair);
 	}
 	return map_expr_alloc(loc, key, set, vmap);
 }
@@ -1165,12 +1222,35 @@ static bool map_pack_values(const struct expr *e)
 	return true;
 }
 
+/*
+ * A chain a verdict map jumps to, met the first time (chain @i of @k): a
+ * named map's (@h) must exist. An anonymous map's is the kernel's to
+ * find, as for a listed one (verdict_target_evaluate()): its name is
+ * checked, and where it is first jumped to (@keyloc, the key) kept for
+ * the caret under the kernel's refusal (rule_explain_vmap_elem()).
+ */
+static int map_pack_chain_new(struct eval_ctx *ectx, const struct handle *h,
+			      struct pack_keys *k, uint32_t i,
+			      const struct location *loc,
+			      const struct location *keyloc)
+{
+	const char *name = k->chains[i];
+
+	if (h)
+		return verdict_chain_evaluate(ectx, h, name, loc);
+	k->chain_locs[i] = *keyloc;
+	if (!name[0])
+		return -1;
+	return name_length_error(ectx->msgs, loc, name, NAME_JUMP);
+}
+
 /* A verdict's data: its code and its chain's index (each chain's
  * existence checked once). -1: no such chain. */
 static int map_pack_verdict(struct eval_ctx *ectx, const struct handle *h,
-			    const struct expr *v, unsigned char *data,
+			    const struct expr *m, unsigned char *data,
 			    struct pack_keys *k)
 {
+	const struct expr *v = m->mapping.data;
 	struct set_pack_verdict pv = { v->verdict.verdict, UINT32_MAX };
 	unsigned int known = k->nchains;
 	char *name;
@@ -1180,8 +1260,9 @@ static int map_pack_verdict(struct eval_ctx *ectx, const struct handle *h,
 		name = constant_expr_get_string(v->verdict.chain);
 		pv.chain = pack_keys_chain(k, name);
 		if (k->nchains > known)
-			ret = verdict_chain_evaluate(ectx, h, name,
-					&v->verdict.chain->location);
+			ret = map_pack_chain_new(ectx, h, k, pv.chain,
+					&v->verdict.chain->location,
+					&m->mapping.key->location);
 		xfree(name);
 	}
 	memcpy(data, &pv, sizeof(pv));
@@ -1190,14 +1271,14 @@ static int map_pack_verdict(struct eval_ctx *ectx, const struct handle *h,
 
 /* The data of mapping @m, typed, as map_elem_data() writes it. */
 static int map_pack_data(struct eval_ctx *ectx, const struct expr *map,
-			 const struct handle *h, const struct expr *d,
+			 const struct handle *h, const struct expr *m,
 			 unsigned char *data, struct pack_keys *k)
 {
-	const struct expr *i;
+	const struct expr *d = m->mapping.data, *i;
 	unsigned int off = 0;
 
 	if (d->etype == EXPR_VERDICT)
-		return map_pack_verdict(ectx, h, d, data, k);
+		return map_pack_verdict(ectx, h, m, data, k);
 	if (d->etype != EXPR_CONCAT) {
 		set_member_key(data, d, d->byteorder, k->data_len);
 		return 0;
@@ -1210,14 +1291,17 @@ static int map_pack_data(struct eval_ctx *ectx, const struct expr *map,
 	return 0;
 }
 
-static bool map_pack_data_ok(const struct expr *map, const struct expr *d)
+/* @anon: a rule's map, whose concatenated data the statement reads
+ * from the mappings (map_data_is_concat()). */
+static bool map_pack_data_ok(const struct expr *map, const struct expr *d,
+			     bool anon)
 {
 	if (map->map.vmap)
 		return d->etype == EXPR_VERDICT &&
 		       (!d->verdict.chain ||
 			d->verdict.chain->etype == EXPR_VALUE);
 	return !map->map.data_interval && !map->map.objtype &&
-	       map_pack_values(d);
+	       !(anon && d->etype == EXPR_CONCAT) && map_pack_values(d);
 }
 
 /* 0: mapping @m is in @k; 1: not for this path (or an error, which the
@@ -1238,13 +1322,15 @@ static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
 	if (ret < 0 || map->flags & EXPR_F_INTERVAL ||
 	    !map_pack_values(m->mapping.key))
 		return 1;
-	if (!map->map.vmap)
+	/* a rule's map types its data as the statement around it does
+	 * (map_expr_evaluate()) */
+	if (!map->map.vmap && h)
 		eval_type_push(ectx, &saved, map->dtype, map->byteorder,
 			       map->len);
 	ret = map_data_evaluate(ectx, map, m);
-	if (!map->map.vmap)
+	if (!map->map.vmap && h)
 		eval_type_pop(ectx, &saved);
-	if (ret < 0 || !map_pack_data_ok(map, m->mapping.data))
+	if (ret < 0 || !map_pack_data_ok(map, m->mapping.data, !h))
 		return 1;
 	key = pack_keys_add(k, &data);
 	if (m->mapping.key->etype == EXPR_CONCAT)
@@ -1252,27 +1338,45 @@ static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
 	else
 		set_member_key(key, m->mapping.key, map->map.key->byteorder,
 			       k->key_len);
-	return map_pack_data(ectx, map, h, m->mapping.data, data, k) < 0;
+	return map_pack_data(ectx, map, h, m, data, k) < 0;
 }
 
-/* A verdict read in place: its code and chain (checked once per name). */
+/* Where the key of the member at @it is. */
+static void map_pack_key_location(const struct set_pack *p,
+				  const struct set_pack_iter *it,
+				  struct location *loc)
+{
+	struct set_pack_iter at = *it;
+	struct expr *m = set_pack_next(p, &at);
+
+	*loc = m->mapping.key->location;
+	expr_free(m);
+}
+
+/* A verdict read in place: its code and chain (checked once per name),
+ * of the member at @it. */
 static int map_pack_verdict_view(struct eval_ctx *ectx,
 				 const struct handle *h,
 				 const struct set_pack_view *v,
 				 unsigned int n, unsigned char *data,
-				 struct pack_keys *k)
+				 struct pack_keys *k, const struct set_pack *p,
+				 const struct set_pack_iter *it)
 {
 	struct set_pack_verdict pv = { (int32_t)v[0].num, UINT32_MAX };
 	unsigned int known = k->nchains;
+	struct location keyloc = {};
 	int ret = 0;
 
 	if (v[0].children) {
 		if (n < 2 || v[1].kind != SET_PACK_STRING)
 			return -1;
 		pv.chain = pack_keys_chain(k, v[1].text);
-		if (k->nchains > known)
-			ret = verdict_chain_evaluate(ectx, h, v[1].text,
-						     &internal_location);
+		if (k->nchains > known) {
+			if (!h)
+				map_pack_key_location(p, it, &keyloc);
+			ret = map_pack_chain_new(ectx, h, k, pv.chain,
+						 &internal_location, &keyloc);
+		}
 	}
 	memcpy(data, &pv, sizeof(pv));
 	return ret;
@@ -1307,7 +1411,8 @@ static int map_pack_direct_next(struct eval_ctx *ectx, const struct expr *map,
 	if (map->map.vmap) {
 		if (v[1 + kn].kind != SET_PACK_VERDICT || v[1 + kn].flags)
 			return 1;
-		if (map_pack_verdict_view(ectx, h, &v[1 + kn], dn, data, k) < 0)
+		if (map_pack_verdict_view(ectx, h, &v[1 + kn], dn, data, k,
+					  p, it) < 0)
 			return -1;
 	} else if (map->map.data_interval || map->map.objtype ||
 		   !map->map.data || dn != 1 + (v[1 + kn].kind ==
@@ -1397,7 +1502,9 @@ int map_pack_evaluate(struct eval_ctx *ectx, struct expr *map,
 		ret = map_pack_member(ectx, map, h, m, k);
 		expr_free(m);
 	}
-	if (ret == 0 && map->map.key->etype != EXPR_CONCAT)
+	/* a rule's map: the kernel refuses a concatenation given twice
+	 * too, which the listed path locates (rule_explain_setelem()) */
+	if (ret == 0 && (map->map.key->etype != EXPR_CONCAT || !h))
 		ret = map_pack_repeats(k);
 	if (ret == 0) {
 		set_pack_set_keys(p, k);

@@ -66,6 +66,7 @@
 #include <linux/if_arp.h>
 #include <libnftnl/expr.h>
 #include <set_pack.h>
+#include <inner.h>
 #include "payload_int.h"
 
 /* Raw loads (bits): the kernel's 16 bit byte offset, and what the four
@@ -128,8 +129,10 @@ struct expr *payload_expr_alloc(const struct location *loc,
 		BUG("invalid payload field %u of %s", field,
 		    desc ? desc->name : "(none)");
 	tmpl = &desc->templates[field];
-	expr = payload_expr_alloc_raw(loc, desc->base - 1, tmpl->offset,
-				      tmpl->len);
+	/* a tunnel header's own field ("vxlan vni") has no layer */
+	expr = payload_expr_alloc_raw(loc, desc->base == PROTO_BASE_INVALID ?
+				      NFT_PAYLOAD_TUN_HEADER : desc->base - 1,
+				      tmpl->offset, tmpl->len);
 	expr->dtype = tmpl->dtype;
 	expr->byteorder = tmpl->byteorder;
 	expr->payload.desc = desc;
@@ -146,7 +149,8 @@ static void payload_expr_clone(struct expr *dst, const struct expr *src)
 
 static bool payload_expr_cmp(const struct expr *a, const struct expr *b)
 {
-	return a->payload.base == b->payload.base &&
+	return a->inner == b->inner &&
+	       a->payload.base == b->payload.base &&
 	       a->payload.offset == b->payload.offset &&
 	       a->len == b->len && a->payload.tmpl == b->payload.tmpl;
 }
@@ -161,6 +165,7 @@ static const char *payload_base_name(enum nft_payload_bases base)
 static void payload_expr_print(const struct expr *expr,
 			       struct output_ctx *octx)
 {
+	inner_print_prefix(expr, octx);
 	if (expr->payload.desc && expr->payload.tmpl)
 		nft_print(octx, "%s %s", expr->payload.desc->name,
 			  expr->payload.tmpl->token);
@@ -173,10 +178,23 @@ static void payload_expr_print(const struct expr *expr,
 static json_t *payload_expr_json(const struct expr *expr,
 				 struct output_ctx *octx)
 {
-	if (expr->payload.desc && expr->payload.tmpl)
-		return json_wrap("payload", json_pair(
-				"protocol", json_string(expr->payload.desc->name),
-				"field", json_string(expr->payload.tmpl->token)));
+	json_t *p;
+
+	if (expr->payload.desc && expr->payload.tmpl) {
+		p = json_pair("protocol",
+			      json_string(expr->payload.desc->name),
+			      "field", json_string(expr->payload.tmpl->token));
+		if (expr->inner) {
+			json_t *t = json_object();
+
+			json_object_set_new(t, "tunnel",
+					    json_string(expr->inner->name));
+			json_object_update(t, p);
+			json_decref(p);
+			p = t;
+		}
+		return json_wrap("payload", p);
+	}
 	return json_pack("{s:{s:s, s:i, s:i}}", "payload",
 			 "base", payload_base_name(expr->payload.base),
 			 "offset", expr->payload.offset, "len", expr->len);
@@ -216,12 +234,33 @@ static struct expr *payload_json_parse_raw(struct json_ctx *jctx,
 	return NULL;
 }
 
+/* "tunnel": "vxlan" beside them: a field of the packet the tunnel
+ * carries, or of the tunnel header ("protocol": "vxlan"). */
+static bool payload_json_tunnel(struct json_ctx *jctx, json_t *value,
+				const struct inner_desc **in)
+{
+	json_t *t = json_object_get(value, "tunnel");
+
+	*in = NULL;
+	if (!t)
+		return true;
+	if (!json_is_string(t) ||
+	    !(*in = inner_lookup(json_string_value(t)))) {
+		json_error(jctx, ".payload.tunnel", "Unknown tunnel '%s'",
+			   json_is_string(t) ? json_string_value(t) : "?");
+		return false;
+	}
+	return true;
+}
+
 /* {"payload": {"protocol": "ip", "field": "daddr"}} (inner object) */
 static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 					    json_t *value,
 					    const struct location *loc)
 {
 	const struct proto_desc *desc;
+	const struct inner_desc *in;
+	struct expr *expr;
 	json_t *p, *f;
 	unsigned int field;
 
@@ -231,14 +270,22 @@ static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 	}
 	p = json_object_get(value, "protocol");
 	f = json_object_get(value, "field");
-	if (!p && !f)
-		return payload_json_parse_raw(jctx, value, loc);
+	if (!payload_json_tunnel(jctx, value, &in))
+		return NULL;
+	if (!p && !f) {
+		expr = payload_json_parse_raw(jctx, value, loc);
+		if (expr)
+			expr->inner = in;
+		return expr;
+	}
 	if (!json_is_string(p) || !json_is_string(f)) {
 		json_error(jctx, ".payload",
 			   "Invalid payload: \"protocol\" and \"field\" must be strings");
 		return NULL;
 	}
 	desc = proto_lookup(json_string_value(p));
+	if (in && in->own && !strcmp(in->own->name, json_string_value(p)))
+		desc = in->own;
 	if (!desc) {
 		json_error(jctx, ".payload.protocol", "Unknown protocol '%s'",
 			   json_string_value(p));
@@ -251,7 +298,9 @@ static struct expr *payload_expr_json_parse(struct json_ctx *jctx,
 			   json_string_value(f));
 		return NULL;
 	}
-	return payload_expr_alloc(loc, desc, field);
+	expr = payload_expr_alloc(loc, desc, field);
+	expr->inner = in;
+	return expr;
 }
 
 /* ------------------------------------------------------------------ */
@@ -382,14 +431,16 @@ void payload_pctx_match(struct proto_ctx *pctx, const struct expr *rel)
 				    right->value.value);
 }
 
-/* What the rule's statements before the current one establish. */
-static void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
+/* What the rule's statements before the current one establish (those on
+ * the packet a tunnel carries for its context, the others else). */
+void payload_pctx_stmt(struct proto_ctx *pctx, const struct stmt *stmt)
 {
 	const struct expr *rel = stmt->expr, *left;
 	int type;
 
 	if (stmt->type != STMT_EXPRESSION || !rel ||
-	    rel->etype != EXPR_RELATIONAL)
+	    rel->etype != EXPR_RELATIONAL ||
+	    (inner_of_stmt(stmt) != NULL) != pctx->inner)
 		return;
 	left = rel->binop.left;
 	if (payload_type_match(pctx, rel, &type))
@@ -418,7 +469,8 @@ void payload_pctx_rebuild(struct eval_ctx *ectx)
 	const struct list_head *head, *pos;
 	const struct stmt *stmt;
 
-	if (!ectx->rule || !ectx->stmt)
+	/* the inner packet's context is built by its evaluation */
+	if (!ectx->rule || !ectx->stmt || ectx->inner)
 		return;
 	head = &ectx->rule->stmts;
 	if (ectx->pctx_cache.rule != ectx->rule) {
@@ -463,6 +515,7 @@ static bool payload_dep_clashes(const struct stmt *stmt,
 		return false;
 	field = rel->binop.left;
 	return field->etype == EXPR_PAYLOAD && field->payload.desc &&
+	       field->inner == left->inner &&
 	       field->payload.base == left->payload.base &&
 	       field->payload.offset == left->payload.offset &&
 	       field->len == left->len;
@@ -501,6 +554,8 @@ static int payload_dep_add(struct eval_ctx *ectx, struct expr *left,
 {
 	struct stmt *dep;
 
+	/* a dependency of an inner load is on the inner packet too */
+	left->inner = ectx->inner;
 	if (payload_dep_conflict(ectx, left, ectx->dep_at ?
 				 ectx->dep_at->next : &ectx->stmt->list)) {
 		expr_free(left);
@@ -621,6 +676,10 @@ static bool payload_dep_uses_ll(const struct eval_ctx *ectx,
 		ectx->pctx.protocol[PROTO_BASE_LL_HDR].desc;
 
 	if (!ll || !ll->protocol_key)
+		return false;
+	/* GRE's inner packet: the kernel's inner "meta protocol" says
+	 * its network protocol (inner_pctx_init()) */
+	if (ectx->inner && !(ectx->inner->flags & INNER_F_LL))
 		return false;
 	if (ll != proto_family_desc(family, PROTO_BASE_LL_HDR))
 		return true;
@@ -849,7 +908,7 @@ static void payload_raw_ports(struct expr *expr)
  * After its dependencies, a field of a stacked header (the second vlan
  * tag) moves to where that header is.
  */
-static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+static int payload_expr_eval_load(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *expr = *exprp;
 	const struct proto_desc *desc;
@@ -872,6 +931,14 @@ static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		expr->payload.offset = expr->payload.tmpl->offset +
 				       ectx->pctx.protocol[desc->base].offset;
 	return 0;
+}
+
+static int payload_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
+{
+	if ((*exprp)->inner)
+		return inner_payload_evaluate(ectx, exprp,
+					      payload_expr_eval_load);
+	return payload_expr_eval_load(ectx, exprp);
 }
 
 bool payload_expr_needs_mask(const struct expr *expr)
@@ -939,6 +1006,7 @@ static struct expr *payload_masked_load(const struct expr *field)
 	payload_field_span(field, &start, &len, &shift);
 	load = payload_expr_alloc_raw(&field->location, field->payload.base,
 				      start, len);
+	load->inner = field->inner;
 	mpz_init(m);
 	mpz_setbit(m, field->len);
 	mpz_sub_ui(m, m, 1);
@@ -1053,7 +1121,8 @@ static bool payload_mergeable(const struct stmt *stmt)
 	    rel->binop.right->etype != EXPR_VALUE)
 		return false;
 	left = rel->binop.left;
-	return left->etype == EXPR_PAYLOAD &&
+	/* 1.1.3 loads each field of an inner packet on its own */
+	return left->etype == EXPR_PAYLOAD && !left->inner &&
 	       left->payload.offset % BITS_PER_BYTE == 0 &&
 	       left->len % BITS_PER_BYTE == 0 && left->len > 0;
 }
@@ -1069,7 +1138,7 @@ static const struct expr *payload_stmt_load(const struct stmt *stmt)
 	left = rel->binop.left;
 	if (left->etype == EXPR_BINOP)
 		left = left->binop.left;
-	return left->etype == EXPR_PAYLOAD ? left : NULL;
+	return left->etype == EXPR_PAYLOAD && !left->inner ? left : NULL;
 }
 
 /* A payload match and its place in its run, so sorting is stable. */
@@ -1154,6 +1223,7 @@ static bool payload_redundant_proto(const struct rule *rule,
 	       rel->etype == EXPR_RELATIONAL &&
 	       (rel->binop.op == OP_EQ || rel->binop.op == OP_IMPLICIT) &&
 	       rel->binop.left->etype == EXPR_META &&
+	       !rel->binop.left->inner &&
 	       rel->binop.left->meta.key == NFT_META_PROTOCOL &&
 	       rel->binop.right->etype == EXPR_VALUE &&
 	       !mpz_cmp_ui(rel->binop.right->value.value, want);
@@ -1308,7 +1378,7 @@ static int payload_expr_delinearize(struct delin_ctx *dctx,
 }
 
 static const char *const payload_expr_json_keys[] = {
-	"protocol", "field", "base", "offset", "len", NULL,
+	"protocol", "field", "base", "offset", "len", "tunnel", NULL,
 };
 
 const struct expr_ops payload_expr_ops = {

@@ -17,6 +17,7 @@
 #include <nftables.h>
 #include <linux/netfilter.h>
 #include <linux/if_arp.h>
+#include <inner.h>
 #include "payload_int.h"
 
 static enum proto_bases payload_proto_base(enum nft_payload_bases base)
@@ -115,6 +116,13 @@ static bool payload_hdr_of(const struct delin_ctx *dctx,
 {
 	enum proto_bases base = payload_proto_base(expr->payload.base);
 
+	/* the tunnel header's own fields ("vxlan vni") */
+	if (expr->inner && expr->payload.base == NFT_PAYLOAD_TUN_HEADER) {
+		hdr->desc = expr->inner->own;
+		hdr->offset = 0;
+		hdr->type = -1;
+		return hdr->desc != NULL;
+	}
 	if (base > PROTO_BASE_MAX)
 		return false;
 	hdr->desc = dctx->pctx.protocol[base].desc;
@@ -143,6 +151,11 @@ static void payload_set_field(struct expr *expr,
 	expr->payload.tmpl = tmpl;
 	expr->payload.offset = hdr->offset + tmpl->offset;
 	expr->dtype = tmpl->dtype;
+	/* 1.1.3 names no service in an inner packet's "th dport", nor
+	 * the protocol of "geneve type" */
+	if (expr->inner && (hdr->desc == &proto_th ||
+			    hdr->desc == expr->inner->own))
+		expr->dtype = &integer_type;
 	expr->byteorder = tmpl->byteorder;
 	expr->len = tmpl->len;
 	if (field == hdr->desc->protocol_key)
@@ -683,6 +696,16 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 	struct payload_hdr hdr;
 	unsigned int field;
 
+	/* an inner load outside a match ("meta mark set vxlan ip saddr"):
+	 * named in the inner packet's context. (An outer member of a
+	 * concatenation with inner ones is named in the inner context,
+	 * as 1.1.3 names it: inner_of_expr().) */
+	if (expr->inner && !dctx->pctx.inner) {
+		delin_inner_enter(dctx, expr->inner);
+		payload_expr_delin_postprocess(dctx, stmt, expr);
+		delin_inner_swap(dctx);
+		return;
+	}
 	if (left != expr && payload_is_masked(left, expr) &&
 	    stmt->expr->binop.right->etype == EXPR_SET_REF) {
 		if (payload_lookup_masked(dctx, stmt))

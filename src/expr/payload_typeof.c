@@ -9,6 +9,10 @@
  *   3 offset    a raw load's offset in bits
  *   4 length    in bits: a raw load's, and that of a field it types as
  *               a plain integer ("ip ttl", "vlan id", "ah spi")
+ *   5 tunnel    a load of the packet a tunnel carries ("vxlan ip
+ *               saddr"): the tunnel's number, as a protocol's below
+ *               (include/inner.h); a tunnel header's own field ("vxlan
+ *               vni") is that tunnel's protocol too
  *
  * Its field numbers are ours except for vlan, where it has "cfi"
  * between dei and id (our last: the same bit as dei), icmpv6 and igmp.
@@ -18,6 +22,7 @@
 #include <proto.h>
 #include <set.h>
 #include <nftables.h>
+#include <inner.h>
 #include <libnftnl/udata.h>
 
 enum {
@@ -26,6 +31,7 @@ enum {
 	PAYLOAD_TYPEOF_BASE,
 	PAYLOAD_TYPEOF_OFFSET,
 	PAYLOAD_TYPEOF_LEN,
+	PAYLOAD_TYPEOF_INNER,
 };
 
 static const struct payload_typeof_proto {
@@ -55,7 +61,8 @@ static const struct payload_typeof_proto {
 	{ 16, "vlan",
 	  .to_sys = { [1] = 1, [2] = 2, [3] = 4, [4] = 5, [5] = 3 },
 	  .from_sys = { [1] = 1, [2] = 2, [3] = 5, [4] = 3, [5] = 4 } },
-	{ 17, "ether" }, { 20, "gre" },
+	{ 17, "ether" }, { 18, "vxlan", .no_len = 1 << 2 }, { 19, "geneve" }, { 20, "gre" },
+	{ 21, "gretap" },
 };
 
 static const struct payload_typeof_proto *
@@ -111,6 +118,12 @@ bool payload_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr)
 	    !(p->no_len & (1u << field)))
 		nftnl_udata_put_u32(ud, PAYLOAD_TYPEOF_LEN,
 				    expr->payload.tmpl->len);
+	if (expr->inner) {
+		p = payload_typeof_by_name(expr->inner->name);
+		if (!p)
+			return false;
+		nftnl_udata_put_u32(ud, PAYLOAD_TYPEOF_INNER, p->id);
+	}
 	return true;
 }
 
@@ -129,24 +142,49 @@ static struct expr *payload_typeof_parse_raw(const struct typeof_attrs *t)
 				       offset, len);
 }
 
+/* The tunnel a load is of (attribute 5); false if it names none we know.
+ * Its own header's fields are that tunnel's "protocol". */
+static bool payload_typeof_inner(const struct typeof_attrs *t,
+				 const struct inner_desc **in)
+{
+	const struct payload_typeof_proto *p;
+	uint32_t id;
+
+	*in = NULL;
+	if (!typeof_u32(t, PAYLOAD_TYPEOF_INNER, &id))
+		return true;
+	p = payload_typeof_by_id(id);
+	*in = p ? inner_lookup(p->name) : NULL;
+	return *in != NULL;
+}
+
 struct expr *payload_typeof_parse(const struct typeof_attrs *t)
 {
 	const struct payload_typeof_proto *p;
+	const struct inner_desc *in;
 	const struct proto_desc *desc;
+	struct expr *expr;
 	uint32_t id, field;
 
 	if (!typeof_u32(t, PAYLOAD_TYPEOF_PROTO, &id) ||
-	    !typeof_u32(t, PAYLOAD_TYPEOF_FIELD, &field))
+	    !typeof_u32(t, PAYLOAD_TYPEOF_FIELD, &field) ||
+	    !payload_typeof_inner(t, &in))
 		return NULL;
-	if (id == 0 && field == 0)
-		return payload_typeof_parse_raw(t);
+	if (id == 0 && field == 0) {
+		expr = in ? NULL : payload_typeof_parse_raw(t);
+		return expr;
+	}
 	p = payload_typeof_by_id(id);
 	desc = p ? proto_lookup(p->name) : NULL;
+	if (p && in && in->own && !strcmp(p->name, in->own->name))
+		desc = in->own;
 	if (!desc || field == 0 || field >= PROTO_MAX_FIELDS)
 		return NULL;
 	if (p->from_sys[field])
 		field = p->from_sys[field];
 	if (field >= PROTO_MAX_FIELDS || !desc->templates[field].token)
 		return NULL;
-	return payload_expr_alloc(&internal_location, desc, field);
+	expr = payload_expr_alloc(&internal_location, desc, field);
+	expr->inner = in;
+	return expr;
 }

@@ -16,6 +16,7 @@
 #include <datatype_int.h>
 #include <linux/netfilter.h>
 #include <set.h>
+#include <set_pack.h>
 #include <evaluate.h>
 #include <linearize.h>
 #include <json.h>
@@ -572,11 +573,35 @@ static int relational_noconst_error(struct eval_ctx *ectx,
 	return -1;
 }
 
+/*
+ * A big anonymous set stays packed (include/set_pack.h) where nothing
+ * reads or rewrites its members but their typing: no mask or shift of
+ * the left side moves them into place, no xor folds into them, no check
+ * of a day or of a generator's range reads them (relational_day_values(),
+ * expr_check_value_max()), and no mapping among them is to be refused.
+ * Anything else is unpacked here, before any of that looks.
+ */
+static void relational_pack_keep(const struct eval_ctx *ectx, struct expr *rel)
+{
+	const struct expr *left = rel->binop.left;
+	struct expr *right = rel->binop.right;
+	uint64_t max;
+
+	if (!set_expr_has_pack(right))
+		return;
+	if (!set_anon_packable(ectx, right) ||
+	    set_pack_has_mappings(right->expr_list.pack) ||
+	    left->etype == EXPR_BINOP || left->etype == EXPR_EXTHDR ||
+	    payload_expr_needs_mask(left) || expr_value_max(left, &max))
+		set_expr_unpack(right);
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
 	bool was_set, folded, noconst;
 	struct location rloc;
+	int ret;
 
 	/* the reference wants the family of a conntrack address looked
 	 * up in a named set where the table's would do (elsewhere the
@@ -588,8 +613,10 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, rel->binop.left,
 				  "specify either ip or ip6 for address matching");
 	ectx->rhs_noconst = false;
-	if (expr_evaluate(ectx, &rel->binop.left) < 0 ||
-	    relational_check_mappings(ectx, rel->binop.right) < 0)
+	if (expr_evaluate(ectx, &rel->binop.left) < 0)
+		return -1;
+	relational_pack_keep(ectx, rel);
+	if (relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;
 	noconst = ectx->rhs_noconst;
 	ectx->rhs_noconst = false;
@@ -600,7 +627,11 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	/* "{ 72 }" becomes 72: the braces are underlined; a variable's
 	 * value where it is defined, as 1.1.3 points */
 	rloc = relational_right_location(rel->binop.right);
-	if (expr_evaluate_like(ectx, &rel->binop.right, rel->binop.left) < 0)
+	ret = set_expr_has_pack(rel->binop.right) ?
+	      set_anon_pack_evaluate(ectx, rel->binop.right, rel->binop.left) :
+	      1;
+	if (ret < 0 || (ret > 0 && expr_evaluate_like(ectx, &rel->binop.right,
+						      rel->binop.left) < 0))
 		return -1;
 	/* a named set is held against the key first */
 	if (noconst && rel->binop.right->etype != EXPR_SET_REF)

@@ -1004,7 +1004,9 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 		}
 	} else if (interval) {
 		flags |= NFT_SET_INTERVAL;
-		set_add_intervals(elems, set, left);
+		/* packed keys go to the batch from the pack (netlink.c) */
+		if (!set_pack_keys(set->expr_list.pack))
+			set_add_intervals(elems, set, left);
 	} else {
 		set_add_values(elems, set, left);
 	}
@@ -1070,6 +1072,7 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 {
 	struct expr *set, *elem;
 	char path[32];
+	bool nested;
 	size_t i;
 
 	if (!json_is_array(value)) {
@@ -1080,15 +1083,28 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 		set_expr_add(set, elem);
 		return set;
 	}
+	/* the members may stay packed (include/set_pack.h) as the text
+	 * parser's do: their index goes into their locations, not a path
+	 * per member (json_location()), unless an element's index is
+	 * there already */
+	nested = jctx->in_elem;
 	set = set_expr_alloc(loc);
 	for (i = 0; i < json_array_size(value); i++) {
-		json_index_suffix(path, ".set", i);
+		if (nested)
+			json_index_suffix(path, ".set", i);
+		else
+			json_list_suffix(jctx, path, ".set", i);
 		elem = set_json_member(jctx, json_array_get(value, i), path);
+		if (!nested)
+			json_elem_end(jctx);
 		if (elem == NULL) {
 			expr_free(set);
 			return NULL;
 		}
-		set_expr_add(set, elem);
+		if (nested)
+			set_expr_add(set, elem);
+		else
+			set_expr_add_packed(set, elem);
 	}
 	return set;
 }
@@ -1460,6 +1476,35 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 	if (intervals)
 		set->flags |= EXPR_F_INTERVAL;
 	return 0;
+}
+
+bool set_anon_packable(const struct eval_ctx *ectx, const struct expr *set)
+{
+	return set->etype == EXPR_SET && set_expr_has_pack(set) &&
+	       set->expr_list.size == 0 &&
+	       !set_pack_keys(set->expr_list.pack) &&
+	       set_expr_size(set) >= SET_PACK_MIN_MEMBERS &&
+	       !nft_output_echo(&ectx->nft->octx) &&
+	       !(ectx->nft->debug_mask & NFT_DEBUG_NETLINK);
+}
+
+/*
+ * Concatenations of ranges (one element per member, with its range's
+ * end) are left to the listed path; values, ranges and prefixes are
+ * merged from their keys as a named set's (set_iv_pages_alloc()).
+ */
+int set_anon_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
+			   const struct expr *key)
+{
+	bool ranges = set_pack_has_ranges(set->expr_list.pack);
+	int ret = 1;
+
+	if (set_anon_packable(ectx, set) &&
+	    !(ranges && key->etype == EXPR_CONCAT))
+		ret = set_pack_evaluate(ectx, set, key, ranges, false);
+	if (ret > 0)
+		set_expr_unpack(set);
+	return ret;
 }
 
 /* Keys @from on, at most @max, into @elems: how many. */

@@ -14,6 +14,9 @@
 #include <set_pack.h>
 #include <arpa/inet.h>
 #include <libmnl/libmnl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* include/set_pack.h's SET_PACK_*, as the stream writes them */
 enum pack_kind {
@@ -48,6 +51,8 @@ struct set_pack {
 	const char *paths[8];
 	unsigned int npaths;
 	struct pack_keys *keys;
+	/* a member is a mapping; some node is a prefix or a range */
+	bool mappings, ranges;
 	/* one member being serialized, then copied into a block */
 	unsigned char *tmp;
 	unsigned int tmp_len, tmp_size;
@@ -245,11 +250,13 @@ static void tmp_node(struct set_pack *p, const struct expr *e)
 		tmp_str(p, s);
 		break;
 	case EXPR_PREFIX:
+		p->ranges = true;
 		tmp_loc(p, PK_PREFIX, e);
 		tmp_varint(p, e->prefix.prefix_len);
 		tmp_node(p, e->prefix.prefix);
 		break;
 	case EXPR_RANGE:
+		p->ranges = true;
 		tmp_loc(p, PK_RANGE, e);
 		tmp_node(p, e->range.left);
 		tmp_node(p, e->range.right);
@@ -261,6 +268,7 @@ static void tmp_node(struct set_pack *p, const struct expr *e)
 			tmp_node(p, i);
 		break;
 	case EXPR_MAPPING:
+		p->mappings = true;
 		tmp_loc(p, PK_MAPPING, e);
 		tmp_node(p, e->mapping.key);
 		tmp_node(p, e->mapping.data);
@@ -544,15 +552,34 @@ unsigned int set_pack_view(const struct set_pack *p,
 
 /* ---- the pack ---- */
 
-static void pack_blocks_free(struct set_pack *p)
+/* The blocks freed: how many bytes they held. */
+static size_t pack_blocks_free(struct set_pack *p)
 {
 	struct pack_block *b, *next;
+	size_t bytes = 0;
 
 	for (b = p->first; b; b = next) {
 		next = b->next;
+		bytes += b->size;
 		xfree(b);
 	}
 	p->first = p->last = NULL;
+	return bytes;
+}
+
+/* Big text typed into keys is given back to the system: the blocks lie
+ * among the parser's other allocations, where free() keeps them, and
+ * the batch, as big, is built next. */
+#define PACK_TRIM_BYTES	(4u << 20)
+
+static void pack_trim(size_t bytes)
+{
+#ifdef __GLIBC__
+	if (bytes >= PACK_TRIM_BYTES)
+		malloc_trim(0);
+#else
+	(void)bytes;
+#endif
 }
 
 void set_pack_free(struct set_pack *p)
@@ -586,8 +613,10 @@ static struct pack_keys *pack_keys_clone(const struct pack_keys *k)
 		memcpy(c->data, k->data, (size_t)k->n * k->data_len);
 	c->verdicts = k->verdicts;
 	c->intervals = k->intervals;
-	for (i = 0; i < k->nchains; i++)
+	for (i = 0; i < k->nchains; i++) {
 		pack_keys_chain(c, k->chains[i]);
+		c->chain_locs[i] = k->chain_locs[i];
+	}
 	return c;
 }
 
@@ -601,6 +630,8 @@ struct set_pack *set_pack_clone(const struct set_pack *p)
 	memcpy(c->paths, p->paths, sizeof(c->paths));
 	c->npaths = p->npaths;
 	c->count = p->count;
+	c->mappings = p->mappings;
+	c->ranges = p->ranges;
 	for (b = p->first; b; b = b->next) {
 		struct pack_block *n = pack_block_new(c, b->used);
 
@@ -640,6 +671,16 @@ bool set_pack_equal(const struct set_pack *a, const struct set_pack *b)
 bool set_expr_has_pack(const struct expr *set)
 {
 	return set->etype == EXPR_SET && set->expr_list.pack != NULL;
+}
+
+bool set_pack_has_mappings(const struct set_pack *p)
+{
+	return p && p->mappings;
+}
+
+bool set_pack_has_ranges(const struct set_pack *p)
+{
+	return p && p->ranges;
 }
 
 unsigned int set_expr_size(const struct expr *set)
@@ -744,6 +785,9 @@ uint32_t pack_keys_chain(struct pack_keys *k, const char *name)
 			return i - 1;
 	k->chains = xrealloc(k->chains, (k->nchains + 1) * sizeof(char *));
 	k->chains[k->nchains] = xstrdup(name);
+	k->chain_locs = xrealloc(k->chain_locs,
+				 (k->nchains + 1) * sizeof(*k->chain_locs));
+	memset(&k->chain_locs[k->nchains], 0, sizeof(*k->chain_locs));
 	return k->nchains++;
 }
 
@@ -756,6 +800,7 @@ void pack_keys_free(struct pack_keys *k)
 	for (i = 0; i < k->nchains; i++)
 		xfree(k->chains[i]);
 	xfree(k->chains);
+	xfree(k->chain_locs);
 	xfree(k->keys);
 	xfree(k->data);
 	xfree(k);
@@ -764,6 +809,19 @@ void pack_keys_free(struct pack_keys *k)
 const struct pack_keys *set_pack_keys(const struct set_pack *p)
 {
 	return p ? p->keys : NULL;
+}
+
+const struct location *set_pack_chain_location(const struct set_pack *p,
+					       const char *name)
+{
+	const struct pack_keys *k = set_pack_keys(p);
+	unsigned int i;
+
+	for (i = 0; k && i < k->nchains; i++)
+		if (!strcmp(k->chains[i], name))
+			return k->chain_locs[i].indesc ? &k->chain_locs[i] :
+							 NULL;
+	return NULL;
 }
 
 struct set_pack *set_pack_new_keys(struct pack_keys *k)
@@ -776,7 +834,7 @@ struct set_pack *set_pack_new_keys(struct pack_keys *k)
 
 void set_pack_set_keys(struct set_pack *p, struct pack_keys *k)
 {
-	pack_blocks_free(p);
+	pack_trim(pack_blocks_free(p));
 	xfree(p->tmp);
 	p->tmp = NULL;
 	p->tmp_size = p->tmp_len = 0;

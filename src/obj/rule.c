@@ -13,10 +13,12 @@
 #include <netlink.h>
 #include <linearize.h>
 #include <set.h>
+#include <set_pack.h>
 #include <arpa/inet.h>
 #include <print.h>
 #include <json.h>
 #include <expr.h>
+#include <inner.h>
 #include <stmt.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -414,6 +416,34 @@ static void rule_dump_fix_line(FILE *fp, const char *line, size_t len,
 	fwrite(at, 1, line + len - at, fp);
 }
 
+/* One expression's line; a load sent wrapped in a tunnel's "inner"
+ * expression shows the wrapping, as 1.1.3 prints it. */
+static void rule_dump_expr_line(struct nft_ctx *nft,
+				const struct nftnl_rule *nlr, FILE *fp,
+				const char *line, size_t len,
+				const struct nftnl_expr *nle, unsigned int n)
+{
+	const struct inner_desc *in = NULL;
+	char *fixed = NULL;
+	size_t size = 0;
+	bool unknown;
+	FILE *mem;
+
+	if (nft->inner_nlr == nlr)
+		in = inner_marks_at(nft->inner_marks, n, &unknown);
+	if (!in) {
+		rule_dump_fix_line(fp, line, len, nle);
+		return;
+	}
+	mem = open_memstream(&fixed, &size);
+	if (!mem)
+		memory_allocation_error();
+	rule_dump_fix_line(mem, line, len, nle);
+	fclose(mem);
+	inner_dump_line(fp, in, fixed, size);
+	free(fixed);
+}
+
 /* --debug=netlink: the rule's bytecode as the reference prints it, a
  * header line ("ip t c"), one line per expression ("  [ ... ]", in the
  * rule's order); no blank line after it, as upstream 1.1.3. */
@@ -421,6 +451,7 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 {
 	FILE *fp = nft->octx.output_fp ? nft->octx.output_fp : stdout;
 	struct nftnl_expr_iter *it;
+	unsigned int n = 0;
 	const char *line, *end;
 	char *buf = NULL;
 	size_t size = 0;
@@ -438,8 +469,8 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 		end = strchr(line, '\n');
 		end = end ? end + 1 : line + strlen(line);
 		if (!strncmp(line, "  [ ", 4))
-			rule_dump_fix_line(fp, line, end - line,
-					   nftnl_expr_iter_next(it));
+			rule_dump_expr_line(nft, nlr, fp, line, end - line,
+					    nftnl_expr_iter_next(it), n++);
 		else
 			fwrite(line, 1, end - line, fp);
 	}
@@ -452,6 +483,33 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 
 /* ---- execution and echo ---- */
 
+/* --debug=netlink of a rule being sent: which loads go wrapped in a
+ * tunnel's "inner" expression its encoding says. */
+static void rule_dump_sent(struct nft_ctx *nft, const struct nftnl_rule *nlr,
+			   const struct rule *r)
+{
+	struct inner_marks marks = { 0 };
+	unsigned int i;
+
+	if (!(nft->debug_mask & NFT_DEBUG_NETLINK))
+		return;
+	for (i = 0; i < r->num_nle; i++) {
+		if (!r->nle_origins[i].inner)
+			continue;
+		marks.v = xrealloc(marks.v, (marks.num + 1) *
+				   sizeof(*marks.v));
+		marks.v[marks.num++] = (struct inner_mark) {
+			i, r->nle_origins[i].inner,
+		};
+	}
+	nft->inner_nlr = nlr;
+	nft->inner_marks = &marks;
+	netlink_dump_rule(nft, nlr);
+	nft->inner_nlr = NULL;
+	nft->inner_marks = NULL;
+	inner_marks_free(&marks);
+}
+
 /*
  * Bytes of the rule's expression list as netlink attributes, measured one
  * expression at a time in a scratch buffer (the largest expression we
@@ -459,7 +517,8 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
  */
 #define RULE_EXPR_MAX_BYTES	4096
 
-static size_t rule_exprs_size(const struct nftnl_rule *nlr)
+static size_t rule_exprs_size(const struct nftnl_rule *nlr,
+			      const struct rule *r)
 {
 	static const size_t nest = MNL_ATTR_HDRLEN;
 	uint32_t scratch[RULE_EXPR_MAX_BYTES / sizeof(uint32_t)];
@@ -467,6 +526,7 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 	struct nftnl_expr *e;
 	struct nlmsghdr *nlh;
 	size_t size = nest;
+	unsigned int n = 0;
 
 	if (!it)
 		memory_allocation_error();
@@ -475,6 +535,10 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr)
 		nlh = mnl_nlmsg_put_header(scratch);
 		nftnl_expr_build_payload(nlh, e);
 		size += nest + nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+		/* wrapped in an "inner" one when sent (inner_splice()) */
+		if (rule_nle_origin(r, n) && rule_nle_origin(r, n)->inner)
+			size += INNER_WRAP_BYTES;
+		n++;
 	}
 	nftnl_expr_iter_destroy(it);
 	return size;
@@ -502,9 +566,9 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 				  LIN_REG_SLOTS * LIN_REG_SLOT_BITS / BITS_PER_BYTE);
 	/* Measuring costs as much as building: only rules with enough
 	 * expressions (one each) to reach the limit are measured. */
-	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN) >
-		 UINT16_MAX &&
-	    (size = rule_exprs_size(nlr)) > UINT16_MAX) {
+	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN +
+				     INNER_WRAP_BYTES) > UINT16_MAX &&
+	    (size = rule_exprs_size(nlr, r)) > UINT16_MAX) {
 		nftnl_rule_free(nlr);
 		return erec_error(x->msgs, &r->location,
 				  "rule too large: its expressions take %zu bytes, a netlink message holds at most %u",
@@ -512,9 +576,10 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	}
 	flags |= exec_echo_flag(x, type);
 	if (r)
-		netlink_dump_rule(x->nft, nlr);
+		rule_dump_sent(x->nft, nlr, r);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_rule_nlmsg_build_payload(nlh, nlr);
+	inner_splice(nlh, r);
 	batch_msg_end(x->batch, nlh);
 	nftnl_rule_free(nlr);
 	return 0;
@@ -583,14 +648,17 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 			   char **why)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	struct inner_marks marks = { 0 };
 	struct rule *r = NULL;
 	char *reason = NULL;
 
 	*why = NULL;
 	if (!nlr)
 		memory_allocation_error();
-	if (mnl_msg_broken(nlh) || nftnl_rule_nlmsg_parse(nlh, nlr) < 0)
+	if (inner_rule_parse(nlh, nlr, &marks) < 0)
 		goto out;
+	nft->inner_nlr = nlr;
+	nft->inner_marks = &marks;
 	/* a removal (replace) echoes only the old rule's handle */
 	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_DELRULE) {
 		r = netlink_rule_parse_cache(nft, nlr);
@@ -605,6 +673,9 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		xfree(reason);
 	}
 out:
+	nft->inner_nlr = NULL;
+	nft->inner_marks = NULL;
+	inner_marks_free(&marks);
 	nftnl_rule_free(nlr);
 	return r;
 }
@@ -960,6 +1031,11 @@ static const struct location *rule_vmap_key_location(const struct rule *r,
 		    stmt->expr->etype != EXPR_MAP ||
 		    stmt->expr->map.mappings->etype != EXPR_SET)
 			continue;
+		/* packed: where the chain is first jumped to was kept */
+		at = set_pack_chain_location(
+				stmt->expr->map.mappings->expr_list.pack, name);
+		if (at)
+			return at;
 		list_for_each_entry(m, &stmt->expr->map.mappings->expr_list.expressions,
 				    list) {
 			v = m->etype == EXPR_MAPPING ? m->mapping.data : NULL;

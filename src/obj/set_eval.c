@@ -227,12 +227,6 @@ int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
 	return 0;
 }
 
-/* Fewer members are typed as expressions: what the pack saves is
- * nothing then, and the kernel's refusal of one of them (a full set, a
- * key it holds already) is pointed at that member (element_explain_attr()),
- * which a typed pack cannot locate any more. */
-#define SET_PACK_MIN_MEMBERS	16
-
 /*
  * Whether @elems may stay packed (include/set_pack.h) once typed: nothing
  * after evaluation needs their expressions. The echo (-e) and the

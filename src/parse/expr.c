@@ -11,6 +11,7 @@
 #include <string.h>
 #include <parse_build.h>
 #include <proto.h>
+#include <inner.h>
 #include <set_pack.h>
 
 /* A stand-in for a node that could not be built; the run fails anyway. */
@@ -49,6 +50,48 @@ struct expr *parser_payload(struct parser_state *st, const struct location *loc,
 		parser_error(st, field_loc, "unknown %s field '%s'", proto,
 			     field);
 	return parser_placeholder(loc, field);
+}
+
+struct expr *parser_inner_payload(struct parser_state *st,
+				  const struct location *loc,
+				  const char *tunnel, const char *proto,
+				  const struct location *proto_loc,
+				  const char *field,
+				  const struct location *field_loc)
+{
+	const struct inner_desc *in = inner_lookup(tunnel);
+	struct expr *expr;
+
+	/* 1.1.3's grammar has no link layer after gre */
+	if (!(in->flags & INNER_F_LL) &&
+	    (!strcmp(proto, "ether") || !strcmp(proto, "vlan") ||
+	     !strcmp(proto, "arp"))) {
+		parser_unexpected(st, proto_loc, proto, NULL);
+		return NULL;
+	}
+	expr = parser_payload(st, loc, proto, proto_loc, field, field_loc);
+	if (expr->etype == EXPR_PAYLOAD)
+		expr->inner = in;
+	return expr;
+}
+
+struct expr *parser_inner_own(struct parser_state *st,
+			      const struct location *loc, const char *tunnel,
+			      const char *field,
+			      const struct location *field_loc)
+{
+	const struct inner_desc *in = inner_lookup(tunnel);
+	unsigned int idx = in->own ? proto_field_lookup(in->own, field) : 0;
+	struct expr *expr;
+
+	/* 1.1.3's grammar names each field: another is a syntax error */
+	if (!idx) {
+		parser_unexpected(st, field_loc, "string", NULL);
+		return NULL;
+	}
+	expr = payload_expr_alloc(loc, in->own, idx);
+	expr->inner = in;
+	return expr;
 }
 
 /* "@nh,16,16": a raw load at a bit offset from one of the bases. */

@@ -19,6 +19,7 @@
 #include <proto.h>
 #include <rule.h>
 #include <set.h>
+#include <set_pack.h>
 #include <nftables.h>
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
@@ -445,6 +446,10 @@ static int nat_evaluate_family(struct eval_ctx *ectx, struct stmt *stmt)
 
 static int nat_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
+	/* the map's data are looked at before they are typed
+	 * (nat_map_data_concat()): its mappings are listed */
+	if (stmt->nat.addr && stmt->nat.addr->etype == EXPR_MAP)
+		set_expr_unpack(stmt->nat.addr->map.mappings);
 	if (nat_evaluate_family(ectx, stmt) < 0)
 		return -1;
 	if (stmt->nat.addr &&

@@ -113,6 +113,10 @@ static int payload_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct expr *key;
 
+	/* the kernel's inner expression only loads */
+	if (stmt->keyset.key->inner)
+		return expr_error(ectx, stmt->keyset.key,
+				  "payload statement for this expression is not supported");
 	if (keyset_stmt_evaluate(ectx, stmt) < 0)
 		return -1;
 	key = stmt->keyset.key;

@@ -5,6 +5,7 @@
 #include <nft.h>
 #include <nftables.h>
 #include <parse.h>
+#include <parse_build.h>
 #include <rule.h>
 #include <proto.h>
 #include <linux/netfilter.h>
@@ -521,6 +522,18 @@ static void test_lexical(struct nft_ctx *nft)
 	parse_done(&p);
 }
 
+/* The scanner finds keywords by binary search: a word out of order
+ * makes others plain strings ("goto" once did). */
+static void test_keywords_sorted(void)
+{
+	const struct keyword *kw;
+	size_t i, n;
+
+	kw = scanner_keywords(&n);
+	for (i = 1; i < n; i++)
+		CHECK(strcmp(kw[i - 1].name, kw[i].name) < 0);
+}
+
 static void test_syntax_errors(struct nft_ctx *nft)
 {
 	struct parse p;
@@ -783,6 +796,7 @@ int main(void)
 	test_rule_cmds(nft);
 	test_matches(nft);
 	test_lexical(nft);
+	test_keywords_sorted();
 	test_syntax_errors(nft);
 	test_variables(nft);
 	test_include(nft);

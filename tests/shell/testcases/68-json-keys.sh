@@ -1,8 +1,8 @@
 #!/bin/bash
-# JSON objects hold only the keys this nft knows: an unknown one
-# ("tunnel" in a payload, which made an inner header match an outer one;
-# a misspelt key) is refused with its path, where upstream 1.1.3
-# ignores it. Every key upstream writes in its listings is taken:
+# JSON objects hold only the keys this nft knows: an unknown one (a
+# misspelt "tunnel" in a payload, which would make an inner header match
+# an outer one) is refused with its path, where upstream 1.1.3 ignores
+# it. Every key upstream writes in its listings is taken:
 # upstream's JSON of a ruleset with every kind of object and statement
 # (files/json-keys.nft) loads.
 . "$TESTDIR/lib.sh"
@@ -44,8 +44,8 @@ rule()
 }
 ip_saddr='{"payload": {"protocol": "ip", "field": "saddr"}}'
 
-refused tunnel "add.rule.expr[0].match.left.payload.tunnel" \
-	"$(rule '{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr", "tunnel": "vxlan"}}, "right": "1.2.3.4"}}')"
+refused tunel "add.rule.expr[0].match.left.payload.tunel" \
+	"$(rule '{"match": {"op": "==", "left": {"payload": {"protocol": "ip", "field": "saddr", "tunel": "vxlan"}}, "right": "1.2.3.4"}}')"
 refused comemnt "add.table.comemnt" \
 	'{"add": {"table": {"family": "ip", "name": "u", "comemnt": "x"}}}'
 refused polcy "add.chain.polcy" \
