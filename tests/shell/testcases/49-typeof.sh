@@ -303,3 +303,14 @@ if have_ref; then
 	assert_eq "$(refnft list set ip u rp)" "$(nft list set ip u rp)" \
 		"the reference lists it alike"
 fi
+
+# a named map keyed by a raw load lists its keys in hex, as its typeof's
+# load, sorted (1.1.3 lists them so)
+nft add map ip u rm '{ typeof @ll,0,8 : mark; flags interval; elements = { 74-0x60 : 1, 158 : 2, 0x80 : 3 } }' ||
+	fail "a named map keyed by a raw load"
+assert_match "0x4a-0x60 : 0x00000001, 0x80 : 0x00000003, 0x9e : 0x00000002" \
+	"$(joined "$(nft list map ip u rm)")" "its keys in hex"
+if have_ref; then
+	assert_eq "$(refnft list map ip u rm)" "$(nft list map ip u rm)" \
+		"the reference lists it alike"
+fi
