@@ -273,6 +273,7 @@ enum cmd_obj {
 	CMD_OBJ_ELEMENT,	/* add/delete/get element */
 	CMD_OBJ_MAP,		/* JSON {"map": ...}: a set command */
 	CMD_OBJ_MAPS,		/* list maps [family] */
+	CMD_OBJ_MONITOR,	/* nft monitor (src/monitor.c) */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 

@@ -44,6 +44,7 @@ static const struct obj_ops *const obj_registry[] = {
 	[CMD_OBJ_ELEMENT]	= &element_obj_ops,
 	[CMD_OBJ_MAP]		= &map_obj_ops,
 	[CMD_OBJ_MAPS]		= &maps_obj_ops,
+	[CMD_OBJ_MONITOR]	= &monitor_obj_ops,
 };
 
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)
