@@ -763,6 +763,10 @@ static int rule_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		nft_print(octx, "add rule %s %s %s ",
 			  family_name(r->handle.family), r->handle.table.name,
 			  r->handle.chain.name);
+		/* where the kernel says it went (without -a too) */
+		if (r->handle.position.id)
+			nft_print(octx, "handle %" PRIu64 " ",
+				  r->handle.position.id);
 		octx->family = r->handle.family;
 		rule_print(r, octx);
 		nft_print(octx, "\n");
