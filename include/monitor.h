@@ -66,6 +66,8 @@ void monitor_json(struct nft_ctx *nft, const char *op, json_t *obj);
 int element_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		    bool del);
 int set_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh, bool del);
+/* A batch ended (NFT_MSG_NEWGEN): forget an interval's half. */
+void element_monitor_batch_end(struct nft_ctx *nft);
 /* A set added while sets are not printed: its elements may be. */
 void set_monitor_remember(struct nft_ctx *nft, const struct nlmsghdr *nlh);
 

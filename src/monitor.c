@@ -123,10 +123,14 @@ static bool mw_format(struct monitor_words *m)
 	if (w == NULL || w->quoted)
 		return w == NULL || mw_unexpected(m, w);
 	if (!strcmp(w->text, "vm")) {
+		struct location end = w->location;
+
 		m->i++;
 		w = mw_peek(m);
+		/* at the end of the line: just past "vm" */
+		end.first_column = end.last_column = end.last_column + 1;
 		if (w == NULL || w->quoted || strcmp(w->text, "json")) {
-			parser_error(m->st, w ? &w->location : &m->ws->w[m->i - 1].location,
+			parser_error(m->st, w ? &w->location : &end,
 				     "syntax error, unexpected %s, expecting json",
 				     w ? "string" : "newline");
 			return false;
@@ -384,6 +388,7 @@ static int monitor_event(const struct nlmsghdr *nlh, void *data)
 
 	anon_track(run, nlh);
 	if (type == NFT_MSG_NEWGEN) {
+		element_monitor_batch_end(nft);
 		if (monitor_gen_lines(run->spec))
 			echo_genid(nft, nlh);
 		goto out;

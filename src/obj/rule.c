@@ -748,6 +748,7 @@ static int rule_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 {
 	struct output_ctx *octx = &nft->octx;
 	bool json = nft_output_json(octx);
+	const char *op;
 	char *why = NULL;
 	struct rule *r;
 
@@ -757,10 +758,13 @@ static int rule_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	if (r == NULL)
 		return monitor_failed(nft, why ? why :
 				      xstrdup("cannot parse a rule the kernel notified"));
+	/* a rule not appended was inserted */
+	op = del ? "delete" : nlh->nlmsg_flags & NLM_F_APPEND ? "add" :
+	     "insert";
 	if (json) {
-		monitor_json(nft, del ? "delete" : "add", rule_json(r, octx));
+		monitor_json(nft, op, rule_json(r, octx));
 	} else {
-		nft_print(octx, "add rule %s %s %s ",
+		nft_print(octx, "%s rule %s %s %s ", op,
 			  family_name(r->handle.family), r->handle.table.name,
 			  r->handle.chain.name);
 		/* where the kernel says it went (without -a too) */

@@ -516,8 +516,9 @@ struct echo_iv {
 	bool del;
 };
 
-/* A removal's interval comes as its end, then its start (the set is
- * walked from the top; the trailing end at 0 alone): printed once both
+/* A removal's interval comes as its end, then its start when the set is
+ * flushed (walked from the top, a trailing end at 0 alone), as its
+ * start, then its end when its elements are deleted: printed once both
  * are there, as the reference's monitor does. */
 static void echo_interval_del(struct echo_iv *c, struct nftnl_set_elem *x)
 {
@@ -527,6 +528,13 @@ static void echo_interval_del(struct echo_iv *c, struct nftnl_set_elem *x)
 	if (nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_FLAGS) &&
 	    nftnl_set_elem_get_u32(x, NFTNL_SET_ELEM_FLAGS) &
 	    NFT_SET_ELEM_INTERVAL_END) {
+		if (st->start) {
+			nftnl_set_elem_add(st->start, echo_elem_copy(x));
+			echo_print(c->nft, c->op, c->e, st->start);
+			nftnl_set_free(st->start);
+			st->start = NULL;
+			return;
+		}
 		if (st->end)
 			nftnl_set_elem_free(st->end);
 		st->end = echo_elem_copy(x);
@@ -537,11 +545,28 @@ static void echo_interval_del(struct echo_iv *c, struct nftnl_set_elem *x)
 		nftnl_set_elem_add(one, st->end);
 		st->end = NULL;
 	} else if (!echo_elem_is_open(x)) {
-		nftnl_set_free(one);
+		if (st->start)
+			nftnl_set_free(st->start);
+		st->start = one;
 		return;
 	}
 	echo_print(c->nft, c->op, c->e, one);
 	nftnl_set_free(one);
+}
+
+/* The end of a batch: an interval's half still waiting has no other. */
+void element_monitor_batch_end(struct nft_ctx *nft)
+{
+	struct elem_echo *st = nft->elem_echo;
+
+	if (st == NULL)
+		return;
+	if (st->start)
+		nftnl_set_free(st->start);
+	if (st->end)
+		nftnl_set_elem_free(st->end);
+	st->start = NULL;
+	st->end = NULL;
 }
 
 /* An interval comes as its start, then its end (the leading end at 0
