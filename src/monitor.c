@@ -228,7 +228,8 @@ static const struct {
 };
 
 /* What the command lets through: 1.1.3's "new" without a kind leaves
- * out objects, and only the bare command prints generations. */
+ * out objects ("destroy", which it refuses, keeps them), and only the
+ * bare command prints generations. */
 static bool monitor_wants(const struct monitor_spec *spec,
 			  unsigned int kind, bool del)
 {
@@ -237,8 +238,8 @@ static bool monitor_wants(const struct monitor_spec *spec,
 	if ((spec->new_only && del) || (spec->del_only && !del))
 		return false;
 	if (kinds == 0)
-		kinds = spec->new_only || spec->del_only ?
-			MON_RULESET & ~MON_OBJECTS : MON_RULESET;
+		kinds = spec->new_only ? MON_RULESET & ~MON_OBJECTS :
+			MON_RULESET;
 	return kinds & kind;
 }
 
@@ -465,6 +466,7 @@ int monitor_run(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 	struct cache_filter f = { NFPROTO_UNSPEC, NULL, NULL };
 	const struct monitor_spec *spec = cmd->data;
 	struct mnl_socket *nl;
+	unsigned int flags;
 	int ret;
 
 	if (spec->kinds == MON_TRACE)
@@ -478,9 +480,11 @@ int monitor_run(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 		mnl_socket_close(nl);
 		return -1;
 	}
+	flags = nft->octx.flags;
 	if (spec->json)
 		nft->octx.flags |= NFT_CTX_OUTPUT_JSON;
 	ret = monitor_loop(nft, nl, spec);
+	nft->octx.flags = flags;
 	mnl_socket_close(nl);
 	if (ret < 0)
 		return erec_error(msgs, &cmd->location,

@@ -5,7 +5,8 @@
 # chains, rules with named and anonymous sets and maps, elements and
 # intervals, stateful objects, a rename, deletes, flushes, a flush
 # ruleset); each pair must print the same lines, generation lines
-# included (both see the same writer). The outputs are read while the
+# included (both see the same writer); "monitor destroy", which 1.1.3
+# refuses, the removals only. The outputs are read while the
 # monitors run: each event must be written at once. Also: the words'
 # errors, and where 1.1.3 is wrong (a removed rule's JSON, a removed ct
 # timeout).
@@ -31,6 +32,10 @@ start_monitors()
 		pids+=($!)
 		NS_PIDS+=($!)
 	done
+	# which 1.1.3 refuses
+	"$NFT" monitor destroy > "$TMPD/ours.destroy" 2>&1 &
+	pids+=($!)
+	NS_PIDS+=($!)
 }
 
 # sync NAME: add and delete table NAME until every monitor printed it
@@ -154,6 +159,12 @@ for i in "${!variants[@]}"; do
 	[ -s "$TMPD/want" ] || fail "the reference's $v printed nothing"
 	assert_files_eq "$TMPD/want" "$TMPD/got" "nft $v prints as 1.1.3"
 done
+
+# ours: "monitor destroy" prints the bare monitor's removals
+unsync "$TMPD/ours.0" | grep '^delete ' > "$TMPD/want"
+unsync "$TMPD/ours.destroy" > "$TMPD/got"
+[ -s "$TMPD/want" ] || fail "no removals seen"
+assert_files_eq "$TMPD/want" "$TMPD/got" "monitor destroy: the removals"
 
 # ours: a removed rule's JSON is the rule that was added
 i=2
