@@ -702,6 +702,15 @@ void sobj_monitor_print(struct nft_ctx *nft, const void *obj, bool del)
 {
 	struct sobj o = *(const struct sobj *)obj;
 
+	if (o.undecoded && !del) {
+		monitor_failed(nft, xasprintf("cannot print %s %s in table %s %s: %s",
+					      sobj_type_name(o.type),
+					      o.handle.chain.name,
+					      family_name(o.handle.family),
+					      o.handle.table.name,
+					      o.undecoded));
+		return;
+	}
 	if (!nft_output_json(&nft->octx)) {
 		if (!del)
 			sobj_echo_line(nft, "add", &o);
