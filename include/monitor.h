@@ -56,7 +56,10 @@ struct obj_ops;
 int monitor_parsed(struct nft_ctx *nft, const struct obj_ops *ops,
 		   const struct nlmsghdr *nlh, bool del,
 		   void (*print)(struct nft_ctx *nft, const void *obj,
-				 bool del));
+				 const char *op));
+/* What an event's line starts with: "delete" (@del), "create" (the
+ * request's NLM_F_EXCL, which the kernel passes on) or "add". */
+const char *monitor_op(const struct nlmsghdr *nlh, bool del);
 
 /* Print {"@op": @obj} on a line of its own; takes @obj. */
 #include <jansson.h>

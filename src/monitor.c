@@ -188,10 +188,17 @@ int monitor_failed(struct nft_ctx *nft, char *why)
 	return -1;
 }
 
+const char *monitor_op(const struct nlmsghdr *nlh, bool del)
+{
+	if (del)
+		return "delete";
+	return nlh->nlmsg_flags & NLM_F_EXCL ? "create" : "add";
+}
+
 int monitor_parsed(struct nft_ctx *nft, const struct obj_ops *ops,
 		   const struct nlmsghdr *nlh, bool del,
 		   void (*print)(struct nft_ctx *nft, const void *obj,
-				 bool del))
+				 const char *op))
 {
 	char *why = NULL;
 	void *obj;
@@ -201,7 +208,7 @@ int monitor_parsed(struct nft_ctx *nft, const struct obj_ops *ops,
 		return monitor_failed(nft, why ? why :
 				      xasprintf("cannot parse a %s the kernel notified",
 						ops->name));
-	print(nft, obj, del);
+	print(nft, obj, monitor_op(nlh, del));
 	ops->obj_free(obj);
 	return 0;
 }

@@ -435,19 +435,20 @@ static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
 /* nft monitor: "add chain ip t c { type ... }" (a base chain's hook, no
  * comment), "delete chain ip t c" (-a: no handle there). */
 static void chain_monitor_print(struct nft_ctx *nft, const void *obj,
-				bool del)
+				const char *op)
 {
+	bool del = !strcmp(op, "delete");
 	struct output_ctx *octx = &nft->octx;
 	const struct chain *c = obj;
 
 	if (nft_output_json(octx)) {
-		monitor_json(nft, del ? "delete" : "add",
+		monitor_json(nft, op,
 			     del ? json_wrap("chain", json_object_head(
 					&c->handle, "name")) :
 			     chain_json(c, octx));
 		return;
 	}
-	nft_print(octx, "%s chain %s %s %s", del ? "delete" : "add",
+	nft_print(octx, "%s chain %s %s %s", op,
 		  family_name(c->handle.family), c->handle.table.name,
 		  c->handle.chain.name);
 	if (del) {

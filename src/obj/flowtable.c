@@ -381,13 +381,15 @@ static void ft_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 /* nft monitor: a flowtable added, as echoed, or removed (its names);
  * modelled on the other kinds' events, not yet compared with 1.1.3's
  * (the host kernel has no flowtables). */
-static void ft_monitor_print(struct nft_ctx *nft, const void *obj, bool del)
+static void ft_monitor_print(struct nft_ctx *nft, const void *obj,
+			     const char *op)
 {
+	bool del = !strcmp(op, "delete");
 	struct output_ctx *octx = &nft->octx;
 	const struct flowtable *ft = obj;
 
 	if (nft_output_json(octx)) {
-		monitor_json(nft, del ? "delete" : "add",
+		monitor_json(nft, op,
 			     del ? json_pack("{s:{s:s, s:s, s:s, s:I}}",
 					     "flowtable", "family",
 					     family_name(ft->handle.family),
@@ -398,7 +400,7 @@ static void ft_monitor_print(struct nft_ctx *nft, const void *obj, bool del)
 			     flowtable_json(ft, octx));
 		return;
 	}
-	nft_print(octx, "%s flowtable %s %s %s", del ? "delete" : "add",
+	nft_print(octx, "%s flowtable %s %s %s", op,
 		  family_name(ft->handle.family), ft->handle.table.name,
 		  ft_name(&ft->handle));
 	if (!del) {

@@ -662,7 +662,7 @@ int element_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	nls = element_nl_parse(nft, nlh, &why);
 	if (nls == NULL)
 		return monitor_failed(nft, why);
-	element_print_msg(nft, NULL, del ? "delete" : "add", nls);
+	element_print_msg(nft, NULL, monitor_op(nlh, del), nls);
 	nftnl_set_free(nls);
 	return 0;
 }
@@ -1115,7 +1115,8 @@ static void set_monitor_del(struct nft_ctx *nft, const struct nftnl_set *nls)
 	json_decref(o);
 }
 
-static void set_monitor_add(struct nft_ctx *nft, struct set *s, bool quiet)
+static void set_monitor_add(struct nft_ctx *nft, const char *op,
+			    struct set *s, bool quiet)
 {
 	json_t *array;
 	size_t i;
@@ -1124,11 +1125,11 @@ static void set_monitor_add(struct nft_ctx *nft, struct set *s, bool quiet)
 	if (quiet)
 		return;
 	if (!nft_output_json(&nft->octx)) {
-		set_echo_line(nft, "add", s);
+		set_echo_line(nft, op, s);
 		return;
 	}
 	array = json_array();
-	set_json_echo_set(array, "add", s, &nft->octx);
+	set_json_echo_set(array, op, s, &nft->octx);
 	for (i = 0; i < json_array_size(array); i++)
 		json_write_fp(nft->octx.output_fp, "",
 			      json_array_get(array, i), "\n");
@@ -1165,7 +1166,7 @@ static int set_monitor_msg(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		return monitor_failed(nft, xstrdup("cannot print a set the "
 						   "kernel notified"));
 	}
-	set_monitor_add(nft, s, quiet);
+	set_monitor_add(nft, monitor_op(nlh, false), s, quiet);
 	set_free(s);
 	return 0;
 }

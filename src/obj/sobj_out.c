@@ -698,9 +698,11 @@ void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 /* nft monitor: an object added (as echoed), or removed: "delete quota
  * ip t q"; JSON: the reference reads nothing of a removed counter's or
  * quota's state and configuration, which print as zeros. */
-void sobj_monitor_print(struct nft_ctx *nft, const void *obj, bool del)
+void sobj_monitor_print(struct nft_ctx *nft, const void *obj,
+			const char *op)
 {
 	struct sobj o = *(const struct sobj *)obj;
+	bool del = !strcmp(op, "delete");
 
 	if (o.undecoded && !del) {
 		monitor_failed(nft, xasprintf("cannot print %s %s in table %s %s: %s",
@@ -713,7 +715,7 @@ void sobj_monitor_print(struct nft_ctx *nft, const void *obj, bool del)
 	}
 	if (!nft_output_json(&nft->octx)) {
 		if (!del)
-			sobj_echo_line(nft, "add", &o);
+			sobj_echo_line(nft, op, &o);
 		else
 			nft_print(&nft->octx, "delete %s %s %s %s\n",
 				  sobj_type_name(o.type),
@@ -728,5 +730,5 @@ void sobj_monitor_print(struct nft_ctx *nft, const void *obj, bool del)
 		else if (o.type == NFT_OBJECT_QUOTA)
 			memset(&o.quota, 0, sizeof(o.quota));
 	}
-	monitor_json(nft, del ? "delete" : "add", sobj_json(&o, &nft->octx));
+	monitor_json(nft, op, sobj_json(&o, &nft->octx));
 }

@@ -389,15 +389,16 @@ static void table_echo(struct nft_ctx *nft, struct cmd *cmd,
 /* nft monitor: "add table ip t { flags dormant; }" (the comment is not
  * printed), "delete table ip t"; -a: "# handle N" after either. */
 static void table_monitor_print(struct nft_ctx *nft, const void *obj,
-				bool del)
+				const char *op)
 {
+	bool del = !strcmp(op, "delete");
 	const struct table *t = obj;
 	struct output_ctx *octx = &nft->octx;
 	const char *sep = " { flags ";
 	unsigned int i;
 
 	if (nft_output_json(octx)) {
-		monitor_json(nft, del ? "delete" : "add",
+		monitor_json(nft, op,
 			     del ? json_pack("{s:{s:s, s:s, s:I}}", "table",
 					     "family",
 					     family_name(t->handle.family),
@@ -407,7 +408,7 @@ static void table_monitor_print(struct nft_ctx *nft, const void *obj,
 			     table_json(t, octx));
 		return;
 	}
-	nft_print(octx, "%s table %s %s", del ? "delete" : "add",
+	nft_print(octx, "%s table %s %s", op,
 		  family_name(t->handle.family), t->handle.table.name);
 	for (i = 0; !del && i < table_flags_count; i++) {
 		if (!(t->flags & table_flags[i].flag))

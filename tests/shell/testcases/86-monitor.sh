@@ -3,8 +3,8 @@
 # namespace, in text, -a, -j and with filters (new, tables, chains, sets,
 # rules, elements, ruleset), while a series of changes is made (tables,
 # chains, rules with named and anonymous sets and maps, elements and
-# intervals, stateful objects, a rename, deletes, flushes, a flush
-# ruleset); each pair must print the same lines, generation lines
+# intervals, stateful objects, create, insert, replace, position, a
+# rename, deletes, flushes, a flush ruleset); each pair must print the same lines, generation lines
 # included (both see the same writer); "monitor destroy", which 1.1.3
 # refuses, the removals only. The outputs are read while the
 # monitors run: each event must be written at once. Also: the words'
@@ -102,6 +102,15 @@ nft add element ip t m '{ 1.1.1.1 : accept, 2.2.2.2 : drop }' ||
 nft add element inet f vm '{ 10.0.0.0/8 . 10-20 : goto j }' || fail "vmap"
 nft add element inet f cs '{ 5.5.5.5 }' || fail "counter element"
 nft add element inet f om '{ 6.6.6.6 : "c1" }' || fail "object map"
+nft create table ip u || fail "create table"
+nft create chain ip u c || fail "create chain"
+nft create set ip u s '{ type ipv4_addr; flags interval; }' || fail "create set"
+nft create counter ip u cn || fail "create counter"
+nft create element ip u s '{ 1.1.1.1, 2.0.0.0/8 }' || fail "create element"
+nft add rule ip u c accept || fail "rule"
+h=$(nft -a list chain ip u c | sed -n 's/.*accept # handle //p')
+nft replace rule ip u c handle "$h" counter || fail "replace rule"
+nft add rule ip u c position "$h" ip saddr 1.1.1.1 || fail "position"
 nft delete element ip t s '{ 1.2.3.4 }' || fail "delete element"
 nft delete element ip t s2 '{ 1.2.3.0/24 }' || fail "delete interval"
 nft rename chain inet f j jj || fail "rename"
