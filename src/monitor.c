@@ -21,6 +21,7 @@
 #include <sobj.h>
 #include <parse_build.h>
 #include <errno.h>
+#include <sys/socket.h>
 #include <string.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
@@ -427,11 +428,18 @@ static struct mnl_socket *monitor_socket(struct list_head *msgs,
 {
 	struct mnl_socket *nl = mnl_socket_open(NETLINK_NETFILTER);
 	int group = NFNLGRP_NFTABLES;
+	/* a flush of a big set notifies each element: room for many */
+	int size = 16 << 20;
 
 	if (nl && mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) == 0 &&
 	    mnl_socket_setsockopt(nl, NETLINK_ADD_MEMBERSHIP, &group,
-				  sizeof(group)) == 0)
+				  sizeof(group)) == 0) {
+		if (setsockopt(mnl_socket_get_fd(nl), SOL_SOCKET,
+			       SO_RCVBUFFORCE, &size, sizeof(size)) < 0)
+			(void)setsockopt(mnl_socket_get_fd(nl), SOL_SOCKET,
+					 SO_RCVBUF, &size, sizeof(size));
 		return nl;
+	}
 	erec_error(msgs, &cmd->location, "cannot listen to nf_tables: %s",
 		   strerror(errno));
 	if (nl)
