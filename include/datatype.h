@@ -195,6 +195,21 @@ struct error_record *parse_error_suggest(const struct expr *sym,
 /* Is @dtype a flags type (ct state, tcp flags)? Its values list as
  * "a,b" and an implicit match tests for any of the bits. */
 bool datatype_is_bitmask(const struct datatype *dtype);
+/* A bitmask with names for its flags, which 1.1.3 sorts in a listing by
+ * the lowest flag ("comp flags", a bitmask printed as a number, sorts
+ * as one). */
+bool datatype_is_named_flags(const struct datatype *dtype);
+
+/* Digits past which 1.1.3 takes no part of a duration */
+#define DURATION_DIGITS_MAX	8
+/*
+ * A duration read unit by unit, as 1.1.3 reads a word ("s", "d2h",
+ * "1m30s"): a unit without digits is none of it, digits after the last
+ * unit are dropped, a unit given twice is refused. NULL with *@ms set,
+ * or the error: lower case words, or a unit's name ("Second") given
+ * twice.
+ */
+const char *duration_word_parse(const char *p, uint64_t *ms);
 /* Several flags in or-form, "(a | b)" with @parens, "a | b" without;
  * false (nothing printed) if @expr is not a value of several flags. */
 bool datatype_print_flags_or(const struct expr *expr, struct output_ctx *octx,

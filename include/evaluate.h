@@ -47,6 +47,14 @@ struct eval_ctx {
 	const struct list_head *cmds;
 	/* Values copied out of variables so far (src/expr/variable.c). */
 	unsigned long expanded;
+	/* Evaluating a set's member that is a variable: a list it holds
+	 * ("define s = { established, new }") is members, not flags to
+	 * fold into one value (src/expr/list.c). */
+	bool list_members;
+	/* The left side of the match being evaluated takes no constant
+	 * ("meta secmark 1"): refused once the right side is evaluated,
+	 * as 1.1.3 refuses it (a value that does not parse first). */
+	bool rhs_noconst;
 	/* What the statements of @rule up to and including @last establish
 	 * (src/expr/payload.c), so each dependency lookup goes on from
 	 * there instead of walking the whole rule again. */

@@ -447,6 +447,16 @@ unsigned int concat_field_bytes(const struct expr *member);
 int concat_size_error(struct list_head *msgs, const struct expr *concat);
 /* The kernel's key type: the members' types, 6 bits each. */
 uint32_t concat_key_type(const struct expr *concat);
+/* A set's key type for the kernel keyed by @key: its type's, a
+ * concatenation's members', and 1.1.3's bitmask for "comp flags". */
+uint32_t expr_key_type_id(const struct expr *key);
+/* A lone value @v where the concatenation @key goes: refused in 1.1.3's
+ * words ("invalid data type, expected concatenation of (...)"). */
+int concat_lone_value_error(struct eval_ctx *ectx, const struct expr *v,
+			    const struct expr *key);
+/* What of @e is a lone value where a concatenation goes (a variable's
+ * value), or NULL. */
+const struct expr *concat_lone(const struct expr *e);
 /* Decoding: the loads a lookup of @key_len bytes from @sreg reads, as a
  * concatenation; NULL if the registers do not hold them. */
 struct expr *concat_from_registers(struct delin_ctx *dctx,
@@ -487,6 +497,7 @@ struct expr *payload_expr_alloc(const struct location *loc,
 struct expr *payload_expr_alloc_base(const struct location *loc,
 				     const char *base, unsigned int offset,
 				     unsigned int len);
+bool payload_base_known(const char *base);
 
 /* Its typeof description (src/expr/payload_typeof.c). */
 bool payload_typeof_put(struct nftnl_udata_buf *ud, const struct expr *expr);

@@ -31,10 +31,22 @@ void intervals_free(struct interval *v, unsigned int n);
  * of intervals left at the front of @v; the rest are cleared.
  */
 unsigned int intervals_merge(struct interval *v, unsigned int n);
-/* The same, merging intervals that only touch with @touching (named
- * sets without auto-merge keep 10.1.0.0/16 and 10.2.0.0/16 apart). */
+/*
+ * How intervals merge: those that overlap only (named sets without
+ * auto-merge keep 10.1.0.0/16 and 10.2.0.0/16 apart), overlap or touch
+ * (auto-merge), or overlap only, an interval written twice kept twice
+ * (the elements 1.1.3 adds to a set without auto-merge: the kernel
+ * keeps one; its deletes name it once).
+ */
+enum iv_merge {
+	IV_APART	= 0,
+	IV_TOUCHING	= 1,
+	IV_APART_DUPS	= 2,
+};
+
+/* The same, merging as @how says (a bool: touching or not). */
 unsigned int intervals_merge_how(struct interval *v, unsigned int n,
-				 bool touching);
+				 enum iv_merge how);
 
 /* The prefix length if [low, high] is exactly one prefix of a @width
  * bit value (10.0.0.0-10.255.255.255 is /8), else -1. */

@@ -325,6 +325,8 @@ void delin_inner_swap(struct delin_ctx *dctx);
  * dscp"). Anything else is returned as it is. Takes @key.
  */
 struct expr *payload_key_unmask(struct expr *key);
+/* The same for a named set's or map's key, as 1.1.3 lists it. */
+struct expr *payload_lookup_key_unmask(struct expr *key);
 /* Does a decoded load read a named field whole ("ip ttl")? */
 bool payload_load_is_field(const struct delin_ctx *dctx,
 			   const struct expr *load);

@@ -63,6 +63,14 @@ struct parser_state {
 	bool opt_map_data;	/* a ':' came after the last "typeof" */
 	unsigned int braces;	/* '{' the scanner saw not closed yet */
 	bool after_arp;		/* the last token was "arp" */
+	bool after_last;	/* the last token was "last", a statement */
+	/* "@s": the word after an '@' (a raw payload's base or a set's
+	 * name), for the token read after it (prev) and the last (cur) */
+	int last_tok;
+	bool at_word_cur, at_word_prev;
+	struct location at_word_loc_cur, at_word_loc_prev;
+	char at_word_cur_text[16], at_word_prev_text[16];
+	bool in_quota;		/* in "quota N UNIT used N UNIT" */
 	/* in a log statement (1), after its "flags" (2), "flags tcp" (3) */
 	unsigned int log_phase;
 };

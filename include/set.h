@@ -11,6 +11,7 @@
 
 #include <rule.h>
 #include <jansson.h>
+#include <intervals.h>
 
 struct output_ctx;
 struct nftnl_set;
@@ -221,7 +222,8 @@ int set_fetch_elems(struct nft_ctx *nft, struct set *s);
 /* Elements of a named set (src/expr/set.c): encode the members of @set
  * keyed like @key into @elems; decode those of a dumped set. */
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
-			     const struct expr *key, bool merge, bool zero);
+			     const struct expr *key, enum iv_merge merge,
+			     bool zero);
 /* Intervals of @set merged with the set's own @with (whose options give
  * way to the new members'). */
 unsigned int set_elems_build_merged(struct nftnl_set *elems,
@@ -352,10 +354,14 @@ bool set_key_in_one_byte(const struct expr *key);
 /* The type a lookup key has: its own, but a raw load of a port's is
  * the port's ("@th,16,16" is "th dport"), as upstream 1.1.3 types it. */
 const struct datatype *set_lookup_key_type(const struct expr *e);
+/* "typeof @th,16,16" is "typeof th dport" to 1.1.3: the port @e loads
+ * raw as a new expression, or NULL. */
+struct expr *set_raw_port_named(const struct expr *e);
 /* The key bytes (@len) member @m of a set keyed by @key holds (its low
- * end; a mapping's key's). */
+ * end; a mapping's key's); an @interval set's start elements are big
+ * endian. */
 void element_member_key(const struct expr *m, const struct expr *key,
-			unsigned char *buf, unsigned int len);
+			bool interval, unsigned char *buf, unsigned int len);
 /*
  * The bytes of a key field that spans several and is shifted down, which
  * its load turned host order first ("frag frag-off": & 0xfff8, ntoh,
@@ -375,15 +381,15 @@ int set_lookup_type_check(struct eval_ctx *ectx, struct expr *key,
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,
 			     bool zero);
 bool map_elems_pageable(const struct expr *map);
-/* An interval set's (not a concatenation's) elements, merged (@merge:
- * touching intervals too; with @with, the set's own, if not NULL) and
+/* An interval set's (not a concatenation's) elements, merged (as @merge
+ * says; with @with, the set's own, if not NULL, touching too) and
  * encoded at once, into the batch a page at a time; @zero: with the end
  * element at 0. */
 struct set_iv_pages;
 struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 					const struct expr *with,
-					const struct expr *left, bool merge,
-					bool zero);
+					const struct expr *left,
+					enum iv_merge merge, bool zero);
 unsigned int set_iv_pages_next(struct set_iv_pages *p,
 			       struct nftnl_set *elems, unsigned int max);
 bool set_iv_pages_done(const struct set_iv_pages *p);

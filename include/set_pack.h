@@ -45,6 +45,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <datatype.h>
+#include <intervals.h>
 
 struct expr;
 struct set_pack;
@@ -165,7 +166,7 @@ struct pack_iv_elems {
 	unsigned int n;
 	unsigned int w;
 };
-void pack_intervals_encode(const struct pack_keys *k, bool touching,
+void pack_intervals_encode(const struct pack_keys *k, enum iv_merge how,
 			   struct pack_iv_elems *e);
 void pack_iv_elems_free(struct pack_iv_elems *e);
 

@@ -765,6 +765,11 @@ static const struct symbol_table *datatype_symbols(const struct datatype *d)
 	return NULL;
 }
 
+bool datatype_is_named_flags(const struct datatype *dtype)
+{
+	return datatype_is_bitmask(dtype) && datatype_symbols(dtype);
+}
+
 /* Bits set in a flags value (ct label's 128 bits are not flags of this
  * kind: it has its own printer). */
 static unsigned int bitmask_count(const struct expr *expr)
@@ -1336,15 +1341,22 @@ json_t *print_json(const struct expr *expr, struct output_ctx *octx)
  * JSON integers are signed 64 bit: one past INT64_MAX is written as the
  * negative number of the same bits, as upstream 1.1.3 writes it (and
  * JSON input reads it back, src/json_input.c); anything larger goes as
- * text.
+ * hex text, unpadded, as 1.1.3 writes it ("0x10000000000000000").
  */
 json_t *number_json(const struct expr *expr, struct output_ctx *octx)
 {
 	uint64_t val;
+	char *s;
+	json_t *j;
 
 	if (value_get_u64(expr, &val))
 		return json_integer((json_int_t)val);
-	return print_json(expr, octx);
+	if (expr->etype != EXPR_VALUE || mpz_sgn(expr->value.value) < 0)
+		return print_json(expr, octx);
+	s = mpz_get_str(NULL, 16, expr->value.value);
+	j = json_pack("s+", "0x", s);
+	free(s);
+	return j;
 }
 
 json_t *datatype_json(const struct expr *expr, struct output_ctx *octx)

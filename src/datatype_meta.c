@@ -361,38 +361,80 @@ static void classid_print(const struct expr *expr, struct output_ctx *octx)
 			  (unsigned int)(val & 0xffff));
 }
 
+static const struct {
+	char unit;
+	unsigned int bit;
+	uint64_t ms;
+	const char *name;
+} duration_units[] = {
+	{ 'd', 1 << 0, 86400000, "Day" },
+	{ 'h', 1 << 1, 3600000, "Hour" },
+	{ 'm', 1 << 2, 60000, "Minute" },
+	{ 's', 1 << 3, 1000, "Second" },
+};
+
+/*
+ * A word that starts with a unit ("s", "d2h", "sms"), which 1.1.3's
+ * scanner passes as a word and its parser reads unit by unit: a unit
+ * without digits is none of it, digits after the last unit are
+ * dropped, a unit given twice is refused; "ms" counts as seconds given
+ * for that (so "ms" then "s" is refused, "ms" twice is not). NULL, or
+ * the error.
+ */
+const char *duration_word_parse(const char *p, uint64_t *ms)
+{
+	unsigned int seen = 0, digits = 0, i;
+	uint64_t n = 0, total = 0;
+
+	for (; *p; p++) {
+		if (*p >= '0' && *p <= '9') {
+			if (++digits > DURATION_DIGITS_MAX)
+				return "value too large";
+			n = n * 10 + (uint64_t)(*p - '0');
+			continue;
+		}
+		digits = 0;
+		if (p[0] == 'm' && p[1] == 's') {
+			total += n;
+			seen |= duration_units[3].bit;
+			n = 0;
+			p++;
+			continue;
+		}
+		for (i = 0; i < array_size(duration_units); i++)
+			if (duration_units[i].unit == *p)
+				break;
+		if (i == array_size(duration_units))
+			return "wrong time format";
+		if (seen & duration_units[i].bit)
+			return duration_units[i].name;
+		seen |= duration_units[i].bit;
+		total += n * duration_units[i].ms;
+		n = 0;
+	}
+	*ms = total;
+	return NULL;
+}
+
 /* Durations in milliseconds: "1d2h3m4s5ms"; a bare number is seconds. */
 static struct error_record *duration_parse(const struct expr *sym,
 					   struct expr **res)
 {
-	static const struct { const char *unit; uint64_t ms; } units[] = {
-		{ "ms", 1 }, { "d", 86400000 }, { "h", 3600000 },
-		{ "m", 60000 }, { "s", 1000 },
-	};
-	const char *s = sym->symbol.identifier;
+	const char *s = sym->symbol.identifier, *err;
 	uint64_t total = 0, n;
-	unsigned int i;
 	char *end;
 
-	if (!isdigit((unsigned char)*s))
-		return parse_error(sym, "%s", "Wrong time format");
 	n = strtoull(s, &end, 10);
-	if (!*end) {
+	if (*s && !*end && isdigit((unsigned char)*s)) {
 		total = n * 1000;
 		goto done;
 	}
-	while (*s) {
-		if (!isdigit((unsigned char)*s))
-			return parse_error(sym, "%s", "Wrong time format");
-		n = strtoull(s, &end, 10);
-		for (i = 0; i < array_size(units); i++)
-			if (!strncmp(end, units[i].unit, strlen(units[i].unit)))
-				break;
-		if (i == array_size(units))
-			return parse_error(sym, "%s", "Wrong time format");
-		total += n * units[i].ms;
-		s = end + strlen(units[i].unit);
-	}
+	/* 1.1.3's reading, its words */
+	err = duration_word_parse(s, &total);
+	if (err && err[0] >= 'A' && err[0] <= 'Z')
+		return parse_error(sym, "%s has been specified twice", err);
+	if (err)
+		return parse_error(sym, "%s", err);
 done:
 	if (total > 0xffffffffULL)
 		return parse_error(sym, "%s", "Time value out of range");

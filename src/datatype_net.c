@@ -336,6 +336,11 @@ static struct error_record *inet_protocol_parse(const struct expr *sym,
 	char *end;
 
 	s = symbol_lookup(&inet_protocol_tbl, id);
+	/* the aliases are 1.1.3's keywords: quoted, a name of
+	 * /etc/protocols is looked up ("icmpv6" is none) */
+	if (s && sym->symbol.quoted &&
+	    (!strcmp(id, "icmpv6") || !strcmp(id, "comp")))
+		s = NULL;
 	if (s) {
 		v = s->value;
 	} else if (inet_protocol_lookup(id, &v)) {

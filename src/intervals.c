@@ -4,6 +4,7 @@
  * passes, so sets of 100k CIDR blocks cost O(n log n).
  */
 #include <stdlib.h>
+#include <string.h>
 #include <intervals.h>
 
 void interval_init(struct interval *iv)
@@ -27,12 +28,33 @@ void intervals_free(struct interval *v, unsigned int n)
 	xfree(v);
 }
 
-static int interval_cmp(const void *a, const void *b)
+/* By bounds, then in the order written (the options an interval written
+ * twice sends twice are in that order) */
+static int interval_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct interval *x = a, *y = b;
-	int c = mpz_cmp(x->low, y->low);
+	const struct interval *v = ctx;
+	unsigned int i = *(const unsigned int *)a, j = *(const unsigned int *)b;
+	int c = mpz_cmp(v[i].low, v[j].low);
 
-	return c ? c : mpz_cmp(x->high, y->high);
+	if (!c)
+		c = mpz_cmp(v[i].high, v[j].high);
+	return c ? c : (i > j) - (i < j);
+}
+
+static void intervals_sort(struct interval *v, unsigned int n)
+{
+	unsigned int *order = xmalloc(n * sizeof(*order)), i;
+	struct interval *tmp = xmalloc(n * sizeof(*tmp));
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	qsort_r(order, n, sizeof(*order), interval_cmp, v);
+	/* the GMP numbers move with their structs */
+	for (i = 0; i < n; i++)
+		tmp[i] = v[order[i]];
+	memcpy(v, tmp, n * sizeof(*v));
+	xfree(tmp);
+	xfree(order);
 }
 
 unsigned int intervals_merge(struct interval *v, unsigned int n)
@@ -41,21 +63,24 @@ unsigned int intervals_merge(struct interval *v, unsigned int n)
 }
 
 unsigned int intervals_merge_how(struct interval *v, unsigned int n,
-				 bool touching)
+				 enum iv_merge how)
 {
+	bool touching = how == IV_TOUCHING;
 	unsigned int i, out = 0;
 	mpz_t next;
 
 	if (n == 0)
 		return 0;
-	qsort(v, n, sizeof(*v), interval_cmp);
+	intervals_sort(v, n);
 	mpz_init(next);
 	for (i = 1; i < n; i++) {
 		/* v[out] covers up to high; high + 1 touches it too */
 		mpz_set(next, v[out].high);
 		if (touching)
 			mpz_add_ui(next, next, 1);
-		if (mpz_cmp(v[i].low, next) <= 0) {
+		if (mpz_cmp(v[i].low, next) <= 0 &&
+		    (how != IV_APART_DUPS || mpz_cmp(v[i].low, v[out].low) ||
+		     mpz_cmp(v[i].high, v[out].high))) {
 			if (mpz_cmp(v[i].high, v[out].high) > 0)
 				mpz_set(v[out].high, v[i].high);
 			if (!v[out].origin)

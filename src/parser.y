@@ -186,6 +186,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 
 %type <cmd> base_cmd add_cmd table_or_chain_add delete_cmd flush_cmd
 %type <cmd> list_cmd bare_rule_add
+%type <string> table_name
 %type <handle> table_spec chain_spec rule_position bare_chain_spec
 %type <handle> bare_rule_position
 %type <val> family_spec family_kw ruleset_family table_flags
@@ -225,7 +226,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
-%type <expr> lhs_value rhs_concat rhs_bits keyset_flags lhs_map
+%type <expr> typeof_concat concat_item lhs_value rhs_concat rhs_bits keyset_flags lhs_map
 %type <expr> match_lhs payload_expr meta_expr rhs_expr rhs_primary
 %type <expr> flag_head
 %type <expr> fib_expr rt_expr numgen_expr hash_expr socket_expr osf_expr
@@ -769,10 +770,28 @@ ruleset_family	: %empty	{ $$ = NFPROTO_UNSPEC; }
 		| family_kw	{ $$ = $1; }
 		;
 
-table_spec	: family_spec identifier
+table_spec	: family_spec table_name
 			{
 				$$ = parser_table_handle($1, $2, &@2);
 			}
+		;
+
+/* A table's name: a word, or a keyword 1.1.3's scanner takes as one
+ * there ("last"); not quoted, nor another keyword ("expecting string or
+ * last") */
+table_name	: STRING
+			{
+				/* a keyword to 1.1.3 ("timeout") */
+				if (parser_is_reserved($1)) {
+					parser_error(state, &@1,
+						     "syntax error, unexpected %s, expecting string or last",
+						     $1);
+					xfree($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
+		| obj_name_kw		{ $$ = xstrdup($1); }
 		;
 
 set_spec	: table_spec identifier
@@ -1277,7 +1296,7 @@ setdecl_item	: TYPE set_key_types
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
 			}
-		| STRING concat_lhs
+		| STRING typeof_concat
 			{
 				parser_set_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2);
@@ -1287,17 +1306,17 @@ setdecl_item	: TYPE set_key_types
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
 			}
-		| STRING match_lhs ':' concat_lhs
+		| STRING match_lhs ':' typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
 			}
-		| STRING concat_lhs ':' match_lhs
+		| STRING typeof_concat ':' match_lhs
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
 			}
-		| STRING concat_lhs ':' concat_lhs
+		| STRING typeof_concat ':' typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $4, &@4);
@@ -1308,19 +1327,19 @@ setdecl_item	: TYPE set_key_types
 						  &@2, $5, &@5);
 				parser_map_interval(state, $<set>0, $4, &@4);
 			}
-		| STRING match_lhs ':' STRING concat_lhs
+		| STRING match_lhs ':' STRING typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $5, &@5);
 				parser_map_interval(state, $<set>0, $4, &@4);
 			}
-		| STRING concat_lhs ':' STRING match_lhs
+		| STRING typeof_concat ':' STRING match_lhs
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $5, &@5);
 				parser_map_interval(state, $<set>0, $4, &@4);
 			}
-		| STRING concat_lhs ':' STRING concat_lhs
+		| STRING typeof_concat ':' STRING typeof_concat
 			{
 				parser_map_typeof(state, $<set>0, $1, &@1, $2,
 						  &@2, $5, &@5);
@@ -1333,7 +1352,7 @@ setdecl_item	: TYPE set_key_types
 							&@1, $2, &@2, $4, &@4,
 							&@4);
 			}
-		| STRING concat_lhs ':' STRING
+		| STRING typeof_concat ':' STRING
 			{
 				/* "typeof KEY : verdict": checked as a type */
 				parser_map_typeof_names(state, $<set>0, $1,
@@ -1366,7 +1385,7 @@ setdecl_item	: TYPE set_key_types
 				$<set>0->data_types = $4;
 				$<set>0->data_loc = @4;
 			}
-		| STRING concat_lhs ':' set_obj_kind
+		| STRING typeof_concat ':' set_obj_kind
 			{
 				if (!strcmp($1, "typeof"))
 					parser_set_key_once(state, $<set>0,
@@ -1762,6 +1781,22 @@ match_stmt	: match_lhs match_rhs
 					relational_expr_alloc(&@$, OP_IMPLICIT,
 							      $1, $2));
 			}
+		| lhs_map rel_op match_rhs
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
+		| lhs_map rhs_set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, OP_IMPLICIT,
+							      $1, $2));
+			}
+		| lhs_map rel_op rhs_set_block
+			{
+				$$ = expr_stmt_alloc(&@$,
+					relational_expr_alloc(&@$, $2, $1, $3));
+			}
 		;
 
 lhs_map		: lhs_value MAP map_block
@@ -1769,6 +1804,22 @@ lhs_map		: lhs_value MAP map_block
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
 		| lhs_value MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| match_lhs MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| match_lhs MAP set_ref
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| concat_lhs MAP map_block
+			{
+				$$ = map_expr_alloc(&@$, $1, $3, false);
+			}
+		| concat_lhs MAP set_ref
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -1999,8 +2050,23 @@ objmap_field	: proto_kw STRING
 						    &@2);
 				xfree($2);
 			}
+		/* "vlan type", "ether type": the field is a keyword */
+		| proto_kw TYPE
+			{
+				$$ = parser_payload(state, &@$, $1, &@1, "type",
+						    &@2);
+			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
+				/* the statement goes, as with 1.1.3 */
+				if (!payload_base_known($2)) {
+					parser_error(state, &@2,
+						     "unknown raw payload base");
+					xfree($2);
+					xfree($4);
+					xfree($6);
+					YYERROR;
+				}
 				$$ = parser_payload_raw(state, &@$, $2, &@2,
 							$4, &@4, $6);
 				xfree($2);
@@ -2223,13 +2289,19 @@ set_operand	: rhs_primary		{ $$ = $1; }
 
 /* Concatenations (src/expr/concat.c): "ip saddr . tcp dport" matched
  * with sets of "1.2.3.4 . 22". */
-concat_lhs	: match_lhs '.' match_lhs
+concat_lhs	: match_lhs '.' concat_item
 			{
 				$$ = concat_expr_alloc(&@$);
 				concat_expr_add($$, $1);
 				concat_expr_add($$, $3);
 			}
-		| concat_lhs '.' match_lhs
+		| lhs_value '.' concat_item
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| concat_lhs '.' concat_item
 			{
 				$$ = $1;
 				$$->location = @$;
@@ -2251,6 +2323,28 @@ concat_rhs	: set_value '.' set_value
 				concat_member_from_dot($3, &@2);
 				concat_expr_add($$, $3);
 			}
+		;
+
+/* a typeof's: selectors only */
+typeof_concat	: match_lhs '.' match_lhs
+			{
+				$$ = concat_expr_alloc(&@$);
+				concat_expr_add($$, $1);
+				concat_expr_add($$, $3);
+			}
+		| typeof_concat '.' match_lhs
+			{
+				$$ = $1;
+				$$->location = @$;
+				concat_member_from_dot($3, &@2);
+				concat_expr_add($$, $3);
+			}
+		;
+
+/* 1.1.3 takes any primary expression in a concatenation ("foo . meta
+ * mark 1"); its evaluator finds no type for a value there */
+concat_item	: match_lhs		{ $$ = $1; }
+		| lhs_value		{ $$ = $1; }
 		;
 
 rel_op		: EQ		{ $$ = OP_EQ; }
@@ -2742,6 +2836,15 @@ payload_expr	: proto_kw identifier
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
+				/* the statement goes, as with 1.1.3 */
+				if (!payload_base_known($2)) {
+					parser_error(state, &@2,
+						     "unknown raw payload base");
+					xfree($2);
+					xfree($4);
+					xfree($6);
+					YYERROR;
+				}
 				$$ = parser_payload_raw(state, &@$, $2, &@2,
 							$4, &@4, $6);
 				xfree($2);
@@ -2824,6 +2927,22 @@ rhs_primary	: NUMBER
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
 		| rhs_keyword	{ $$ = symbol_expr_alloc(&@1, $1, false); }
+		| LAST
+			{
+				/* a value: no "used" of the statement follows
+				 * (reduced before the next token is read) */
+				state->after_last = false;
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
+		| ARP
+			{
+				/* a value ("g arp daddr ether" is "g" against
+				 * "arp", then "daddr" against "ether" to
+				 * 1.1.3): no field name of two words follows.
+				 * Reduced before the next token is read. */
+				state->after_arp = false;
+				$$ = symbol_expr_alloc(&@1, $1, false);
+			}
 		| GRE	{ $$ = symbol_expr_alloc(&@1, $1, false); }
 		| PROTO
 			{
@@ -2847,9 +2966,9 @@ rhs_primary	: NUMBER
 /* The keywords a value may be, as 1.1.3's scanner has them: words that
  * start a statement or an expression are a syntax error there ("meta
  * iifkind bridge"), others are plain words ("meta iifkind snat"). */
-rhs_keyword	: IP | IP6 | ARP | EXISTS | MISSING | CT_DIR | NAME
+rhs_keyword	: IP | IP6 | EXISTS | MISSING | CT_DIR | NAME
 		| BURST | BYPASS | CHAINS | CHUNK | DESTROY | DNAT | FANOUT
-		| FLOWTABLES | FULLY_RANDOM | GROUP | HOOKS | LAST | LEVEL | MAPS
+		| FLOWTABLES | FULLY_RANDOM | GROUP | HOOKS | LEVEL | MAPS
 		| MOD | MSS | NUM | OFFSET | OPTION | PERSISTENT | PREFIX
 		| QUEUE_THRESHOLD | RATE | RESET | SACK_PERM | SEED | SETS
 		| SNAPLEN | SNAT | SPNUM | TABLES | TIMESTAMP | TO | TTL | UNTIL
@@ -2914,17 +3033,19 @@ keyset_stmt	: keyset_key SET keyset_value
 /* a concatenation too ("meta mark set ether daddr . ipsec"): 1.1.3's
  * grammar takes it, its evaluator finds the type wrong */
 keyset_value	: keyset_map_key	{ $$ = $1; }
-		| keyset_map_key MAP anon_map_block
+		/* a key operated on too ("ip ttl & 0x1f map @m"), as
+		 * 1.1.3 takes it */
+		| keyset_value MAP anon_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| keyset_map_key MAP VARIABLE
+		| keyset_value MAP VARIABLE
 			{
 				$$ = map_expr_alloc(&@$, $1,
 					parser_var_ref(state, $3, &@3), false);
 				xfree($3);
 			}
-		| keyset_map_key MAP set_ref
+		| keyset_value MAP set_ref
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -3952,10 +4073,16 @@ define_expr	: rhs_expr		{ $$ = $1; }
 			{
 				$$ = parser_prio_define(&@$, $1, $3);
 			}
-		| '{' opt_newlines define_list opt_newlines '}'	{ $$ = $3; }
+		/* the braces too, where 1.1.3 points at the list */
+		| '{' opt_newlines define_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
 		| '{' opt_newlines define_list opt_newlines ',' opt_newlines '}'
 			{
 				$$ = $3;
+				$$->location = @$;
 			}
 		;
 
@@ -4212,6 +4339,16 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 			parser_buf_add(msg, sizeof(msg), " '%s'", text);
 		state->lex_error = NULL;
 		parser_error(state, loc, "%s", msg);
+		return 0;
+	}
+	/* "@s accept": where only a raw payload goes, 1.1.3 refuses its
+	 * base as it reads it */
+	if (yypcontext_expected_tokens(ctx, expected, YYNTOKENS) == 1 &&
+	    !strcmp(yysymbol_name(expected[0]), "','") &&
+	    state->at_word_prev &&
+	    !payload_base_known(state->at_word_prev_text)) {
+		parser_error(state, &state->at_word_loc_prev,
+			     "unknown raw payload base");
 		return 0;
 	}
 	parser_buf_add(msg, sizeof(msg), "unexpected ");

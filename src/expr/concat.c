@@ -47,6 +47,17 @@ uint32_t concat_key_type(const struct expr *concat)
 	return type;
 }
 
+uint32_t expr_key_type_id(const struct expr *key)
+{
+	if (key->etype == EXPR_CONCAT)
+		return concat_key_type(key);
+	/* a hex integer to print, a bitmask of no size to 1.1.3 */
+	if (key->etype == EXPR_PAYLOAD && key->payload.tmpl &&
+	    key->payload.tmpl->bitmask)
+		return TYPE_BITMASK;
+	return key->dtype->type;
+}
+
 static void concat_expr_destroy(struct expr *expr)
 {
 	struct expr *i, *next;
@@ -178,6 +189,11 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 		if (ct_expr_family_implicit(i))
 			return expr_error(ectx, i,
 					  "specify either ip or ip6 for address matching");
+		/* "foo . meta mark": a value where a load goes has no
+		 * type to be parsed as, in 1.1.3's words */
+		if (i->etype == EXPR_SYMBOL)
+			return expr_error(ectx, i,
+					  "Could not parse symbolic invalid expression");
 		list_del(&i->list);
 		m = i;
 		if (expr_evaluate(ectx, &m) < 0) {
@@ -202,6 +218,98 @@ static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 	return 0;
 }
 
+/*
+ * A member's value for a field loaded shifted down ("ip6 ecn", "ip
+ * dscp"): 1.1.3 takes values up to the field's bits and those it was
+ * shifted by in a rule ("ip6 ecn . ct mark { 63 . 1 }"; "256": "Value
+ * 256 exceeds valid range 0-63"), as the value it compares is that wide
+ * to it; a named set's elements, up to the field's bits only.
+ */
+static int concat_member_evaluate(struct eval_ctx *ectx, struct expr **m,
+				  const struct expr *k)
+{
+	unsigned int start, len, shift = 0;
+	const struct expr *key = ectx->ectx_key;
+	struct eval_type saved;
+	int ret;
+
+	/* a rule's (a named set's key is no load) */
+	if (ectx->stmt == NULL)
+		shift = 0;
+	else if (payload_expr_needs_mask(k))
+		payload_field_span(k, &start, &len, &shift);
+	else if (exthdr_expr_needs_mask(k))
+		exthdr_field_span(k, &start, &len, &shift);
+	if (!shift)
+		return expr_evaluate_like(ectx, m, k);
+	eval_type_push(ectx, &saved, k->dtype, k->byteorder, k->len + shift);
+	ectx->ectx_key = k;
+	ret = expr_evaluate(ectx, m);
+	ectx->ectx_key = key;
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
+const struct expr *concat_lone(const struct expr *e)
+{
+	const struct expr *v = expr_unvariable((struct expr *)e);
+
+	/* an unknown variable is evaluation's to report */
+	if (!v || v->etype == EXPR_CONCAT || v->etype == EXPR_LIST ||
+	    v->etype == EXPR_SET)
+		return NULL;
+	return v;
+}
+
+int concat_lone_value_error(struct eval_ctx *ectx, const struct expr *v,
+			    const struct expr *key)
+{
+	char *want = expr_type_desc(key);
+	int ret;
+
+	ret = expr_error(ectx, v, "invalid data type, expected %s", want);
+	xfree(want);
+	return ret;
+}
+
+/* An error under @concat, its key underlined, in 1.1.3's words. */
+static int concat_error_with(struct eval_ctx *ectx, const struct expr *concat,
+			     const struct expr *key, const char *msg)
+{
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &concat->location, "%s", msg);
+	erec_add_location(erec, &key->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
+/* Fewer values than the key has members: the types 1.1.3 names, the
+ * key's and those of as many of its members as there are values. */
+static int concat_short_error(struct eval_ctx *ectx,
+			      const struct expr *concat,
+			      const struct expr *key)
+{
+	char *want = expr_type_desc(key), *got = xstrdup("concatenation of ("), *t;
+	const struct expr *k;
+	unsigned int n = 0;
+	int ret;
+
+	list_for_each_entry(k, &key->expr_list.expressions, list) {
+		if (n == concat->expr_list.size)
+			break;
+		t = xasprintf("%s%s%s", got, n++ ? ", " : "", k->dtype->desc);
+		xfree(got);
+		got = t;
+	}
+	ret = expr_error(ectx, concat,
+			 "datatype mismatch, expected %s, expression has type %s)",
+			 want, got);
+	xfree(want);
+	xfree(got);
+	return ret;
+}
+
 /* A value: member i typed by member i of the left side. */
 static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 				 const struct expr *key)
@@ -209,16 +317,17 @@ static int concat_evaluate_value(struct eval_ctx *ectx, struct expr *concat,
 	struct expr *i, *next, *m;
 	const struct expr *k;
 
-	if (concat->expr_list.size != key->expr_list.size)
-		return expr_error(ectx, concat,
-				  "expected a concatenation of %u values, not %u",
-				  key->expr_list.size, concat->expr_list.size);
+	if (concat->expr_list.size > key->expr_list.size)
+		return concat_error_with(ectx, concat, key,
+					 "too many concatenation components");
+	if (concat->expr_list.size < key->expr_list.size)
+		return concat_short_error(ectx, concat, key);
 	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
 	list_for_each_entry_safe(i, next, &concat->expr_list.expressions,
 				 list) {
 		list_del(&i->list);
 		m = i;
-		if (expr_evaluate_like(ectx, &m, k) < 0) {
+		if (concat_member_evaluate(ectx, &m, k) < 0) {
 			expr_free(m);
 			return -1;
 		}
@@ -245,9 +354,11 @@ static int concat_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 
 	if (key && key->etype == EXPR_CONCAT && key != concat)
 		return concat_evaluate_value(ectx, concat, key);
+	/* "meta mark 1 . 2": its first value has no type, to 1.1.3 */
 	if (key)
-		return expr_error(ectx, concat,
-				  "a concatenation of values needs a concatenation to match on the left");
+		return expr_error(ectx, list_first_entry(&concat->expr_list.expressions,
+							 struct expr, list),
+				  "Could not parse symbolic invalid expression");
 	return concat_evaluate_key(ectx, concat);
 }
 
@@ -350,12 +461,36 @@ static void concat_raw_types_fill(struct expr *types,
  * the member alone, against an empty set, so it cannot mistake the
  * concatenation's values for its own.
  */
+/*
+ * The member of @concat after @from that a network header dependency
+ * still in the rule was made for ("ether type arp" before "ah nexthdr .
+ * arp plen", which 1.1.3 puts after the dependency of ah's): a member
+ * before it is evaluated without it when the rule is loaded again.
+ */
+static bool concat_net_dep_later(const struct delin_ctx *dctx,
+				 const struct expr *concat,
+				 const struct expr *from)
+{
+	const struct proto_desc *net;
+	const struct expr *j = from;
+
+	net = dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR].desc;
+	if (!dctx->deps[PROTO_BASE_NETWORK_HDR] || !net)
+		return false;
+	/* a load of the network header, named after this one */
+	list_for_each_entry_continue(j, &concat->expr_list.expressions, list)
+		if (j->etype == EXPR_PAYLOAD &&
+		    j->payload.base == NFT_PAYLOAD_NETWORK_HEADER)
+			return true;
+	return false;
+}
+
 static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 					  struct stmt *stmt,
 					  struct expr *concat)
 {
 	struct expr *i, *rel, *types;
-	struct proto_ctx pctx;
+	struct proto_ctx pctx, fam;
 	struct stmt *tmp;
 	unsigned int b;
 
@@ -368,6 +503,13 @@ static void concat_expr_delin_postprocess(struct delin_ctx *dctx,
 		 * "ether type 8021q"), and the stand-in match leaves none
 		 * behind */
 		pctx = dctx->pctx;
+		if (i->etype == EXPR_PAYLOAD &&
+		    i->payload.base == NFT_PAYLOAD_TRANSPORT_HEADER &&
+		    concat_net_dep_later(dctx, concat, i)) {
+			proto_ctx_init(&fam, dctx->family);
+			dctx->pctx.protocol[PROTO_BASE_NETWORK_HDR] =
+				fam.protocol[PROTO_BASE_NETWORK_HDR];
+		}
 		rel = relational_expr_alloc(&stmt->location,
 					    stmt->expr->binop.op, expr_get(i),
 					    set_expr_alloc(&stmt->location));

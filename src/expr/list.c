@@ -74,7 +74,7 @@ static int list_expr_fold_flags(struct eval_ctx *ectx, struct expr **exprp)
 	struct expr *list = *exprp, *i, *res;
 
 	if (!ectx->ectx_dtype || !datatype_is_bitmask(ectx->ectx_dtype) ||
-	    list->expr_list.size == 0)
+	    list->expr_list.size == 0 || ectx->list_members)
 		return 0;
 	list_for_each_entry(i, &list->expr_list.expressions, list) {
 		if (i->etype != EXPR_VALUE)

@@ -339,18 +339,26 @@ static bool map_types_match(const struct datatype *a,
 	return false;
 }
 
+/* A lone value where the key is a concatenation: 1.1.3's words, a
+ * @named map's as a set's. */
+static int map_lone_key_error(struct eval_ctx *ectx, const struct expr *v,
+			      const struct expr *key, bool named)
+{
+	if (named)
+		return concat_lone_value_error(ectx, v, key);
+	return expr_error(ectx, v, "expression is not a concatenation");
+}
+
 static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
-			    struct expr *m)
+			    struct expr *m, bool named)
 {
 	struct expr *key = map->map.key;
+	const struct expr *lone;
 
 	/* a lone value has no type to parse in: say what is missing */
-	if (key->etype == EXPR_CONCAT &&
-	    m->mapping.key->etype != EXPR_CONCAT &&
-	    m->mapping.key->etype != EXPR_VARIABLE)
-		return expr_error(ectx, m->mapping.key,
-				  "expected a concatenation of %u values",
-				  key->expr_list.size);
+	lone = key->etype == EXPR_CONCAT ? concat_lone(m->mapping.key) : NULL;
+	if (lone)
+		return map_lone_key_error(ectx, lone, key, named);
 	if (expr_evaluate_like(ectx, &m->mapping.key, key) < 0)
 		return -1;
 	switch (m->mapping.key->etype) {
@@ -358,9 +366,8 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 	case EXPR_RANGE:
 	case EXPR_PREFIX:
 		if (key->etype == EXPR_CONCAT)
-			return expr_error(ectx, m->mapping.key,
-					  "expected a concatenation of %u values",
-					  key->expr_list.size);
+			return map_lone_key_error(ectx, m->mapping.key,
+						  key, named);
 		break;
 	case EXPR_CONCAT:
 		if (key->etype == EXPR_CONCAT)
@@ -546,6 +553,10 @@ static int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return map_concat_data_evaluate(ectx, map, data);
 	if (expr_evaluate(ectx, &m->mapping.data) < 0)
 		return -1;
+	/* "lo*": a named map's data is one name, as 1.1.3 says */
+	if (m->mapping.data->flags & EXPR_F_WILDCARD && !ectx->stmt)
+		return expr_error(ectx, m->mapping.data,
+				  "Value must be a singleton");
 	if (m->mapping.data->etype == EXPR_VALUE)
 		m->mapping.data->len = map->len;
 	else if (map_data_range_check(ectx, map, m->mapping.data) < 0)
@@ -727,6 +738,29 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/*
+ * A map matched ("meta mark map { 1 : 2 } 3"): 1.1.3 takes it in its
+ * grammar and refuses it here, in its words. A named map's lookup is
+ * checked first; 1 is returned for it, to refuse after that.
+ */
+static int map_untyped(struct eval_ctx *ectx, const struct expr *map)
+{
+	const struct expr *i;
+
+	if (map->map.key->etype == EXPR_CONCAT) {
+		list_for_each_entry(i, &map->map.key->expr_list.expressions,
+				    list) {
+			if (i->etype == EXPR_SYMBOL)
+				return expr_error(ectx, i,
+						  "Could not parse symbolic invalid expression");
+		}
+	}
+	if (map_is_named(map))
+		return 1;
+	return expr_error(ectx, map,
+			  "Implicit map expression without known datatype");
+}
+
 /* What the map gives: a verdict, or a value of the type the statement
  * around it expects. */
 static int map_result_type(struct eval_ctx *ectx, struct expr *map)
@@ -744,8 +778,7 @@ static int map_result_type(struct eval_ctx *ectx, struct expr *map)
 		return expr_error(ectx, map->map.key,
 				  "No symbol type information");
 	if (ectx->ectx_dtype == NULL || ectx->ectx_dtype->type == TYPE_INVALID)
-		return expr_error(ectx, map,
-				  "map data type unknown: a map gives a statement its value");
+		return map_untyped(ectx, map);
 	map->dtype = ectx->ectx_dtype;
 	map->byteorder = ectx->ectx_byteorder;
 	map->len = ectx->ectx_len ? ectx->ectx_len : ectx->ectx_dtype->size;
@@ -784,10 +817,12 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
 	struct eval_type saved;
-	int ret;
+	int ret, untyped;
 
-	if (map_mappings_unvariable(ectx, map) < 0 ||
-	    map_result_type(ectx, map) < 0)
+	if (map_mappings_unvariable(ectx, map) < 0)
+		return -1;
+	untyped = map_result_type(ectx, map);
+	if (untyped < 0)
 		return -1;
 	/* a map's key never takes the table's family for a conntrack
 	 * address, in any family (the reference's words) */
@@ -808,8 +843,14 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	eval_type_pop(ectx, &saved);
 	if (ret < 0)
 		return -1;
-	if (map_is_named(map))
-		return map_named_evaluate(ectx, map);
+	if (map_is_named(map)) {
+		if (map_named_evaluate(ectx, map) < 0)
+			return -1;
+		if (untyped)
+			return expr_error(ectx, map,
+					  "Relational expression ((null)) has constant value");
+		return 0;
+	}
 	map->flags &= ~EXPR_F_INTERVAL;
 	map->map.data_interval = false;
 	ret = map_anon_pack(ectx, map);
@@ -820,7 +861,7 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
 		if (ret == 0)
-			ret = map_key_evaluate(ectx, map, i);
+			ret = map_key_evaluate(ectx, map, i, false);
 	}
 	eval_type_pop(ectx, &saved);
 	if (ret < 0)
@@ -1099,7 +1140,7 @@ static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 		return -1;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
 	ectx->elem_set = NULL;
-	ret = map_key_evaluate(ectx, map, m);
+	ret = map_key_evaluate(ectx, map, m, true);
 	ectx->elem_set = s;
 	eval_type_pop(ectx, &saved);
 	if (ret < 0 || (s && set_member_evaluate(ectx, s, m) < 0))
@@ -1276,7 +1317,7 @@ static int map_pack_member(struct eval_ctx *ectx, struct expr *map,
 	if (m->etype != EXPR_MAPPING)
 		return 1;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
-	ret = map_key_evaluate(ectx, map, m);
+	ret = map_key_evaluate(ectx, map, m, true);
 	eval_type_pop(ectx, &saved);
 	if (ret < 0 || map->flags & EXPR_F_INTERVAL ||
 	    !map_pack_values(m->mapping.key))

@@ -526,7 +526,7 @@ static bool map_keys_are_flags(const struct nftnl_set *nls)
 	const struct datatype *dtype;
 
 	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
-	return dtype && datatype_is_bitmask(dtype);
+	return dtype && datatype_is_named_flags(dtype);
 }
 
 /* The mappings of @v (@n, freed) of the map @nls into @set. */
@@ -582,6 +582,13 @@ static void map_raws_to_set(struct expr *set, const struct nftnl_set *nls,
 			key = interval && set_key_is_string(left) ?
 			      map_string_member(left, v[i].key, high, klen) :
 			      map_member(left, v[i].key, high, klen);
+			/* a named map's raw key lists in hex, as its
+			 * typeof's load does (an anonymous one's stays
+			 * integer until named) */
+			if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			      NFT_SET_ANONYMOUS) && set_left_is_raw(left))
+				expr_set_type(key, left->dtype,
+					      left->byteorder);
 			set_expr_add(set, mapping_expr_alloc(&internal_location,
 							     key, v[i].data));
 			v[i].data = NULL;

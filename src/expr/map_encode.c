@@ -328,9 +328,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	if (map->map.objtype)
 		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
-	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE,
-			  key->etype == EXPR_CONCAT ? concat_key_type(key) :
-			  key->dtype->type);
+	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, expr_key_type_id(key));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, map_key_bytes(key));
 	if (map->map.objtype) {
 		nftnl_set_set_u32(nls, NFTNL_SET_OBJ_TYPE, map->map.objtype);

@@ -233,8 +233,8 @@ static int meta_check_noconst(struct eval_ctx *ectx, const struct expr *expr)
 	rel = stmt->expr;
 	if (rel->etype != EXPR_RELATIONAL || rel->binop.left != expr)
 		return 0;
-	return erec_error(ectx->msgs, &rel->binop.right->location,
-			  "Cannot be used with right hand side constant value");
+	ectx->rhs_noconst = true;
+	return 0;
 }
 
 static int meta_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)

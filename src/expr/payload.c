@@ -95,6 +95,16 @@ struct expr *payload_expr_alloc_raw(const struct location *loc,
 	return expr;
 }
 
+bool payload_base_known(const char *base)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(payload_base_names); i++)
+		if (!strcmp(payload_base_names[i], base))
+			return true;
+	return false;
+}
+
 struct expr *payload_expr_alloc_base(const struct location *loc,
 				     const char *base, unsigned int offset,
 				     unsigned int len)

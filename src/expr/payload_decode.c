@@ -87,6 +87,19 @@ struct expr *payload_key_unmask(struct expr *key)
 	return field;
 }
 
+/*
+ * A named set's key: a load masked without a shift stays so until its
+ * postprocessing knows whether the bits are a header's field
+ * (payload_lookup_masked()); a shifted one is the field.
+ */
+struct expr *payload_lookup_key_unmask(struct expr *key)
+{
+	if (key->etype == EXPR_BINOP && key->binop.op == OP_AND &&
+	    key->binop.left->etype == EXPR_PAYLOAD)
+		return key;
+	return payload_key_unmask(key);
+}
+
 /* ------------------------------------------------------------------ */
 /* Listing: back to what the user wrote                                */
 /* ------------------------------------------------------------------ */
@@ -649,6 +662,32 @@ static bool payload_is_masked(const struct expr *left, const struct expr *expr)
 	       left->binop.right->etype == EXPR_VALUE;
 }
 
+/*
+ * "(load & mask) @s": the header's field the mask selects ("ip hdrlength
+ * @s"), else the masked load, as 1.1.3 lists it ("@nh,0,8 & 0x1f ==
+ * @s" for "@nh,3,5 @s"; it loads back as it is). True if named.
+ */
+static bool payload_lookup_masked(struct delin_ctx *dctx, struct stmt *stmt)
+{
+	struct expr *left = stmt->expr->binop.left, *f;
+	struct payload_hdr hdr;
+	unsigned int field;
+
+	f = payload_key_unmask(expr_get(left));
+	if (f == left) {
+		expr_free(f);
+		return false;
+	}
+	if (!payload_hdr_of(dctx, f, &hdr) ||
+	    !payload_hdr_field(&hdr, f->payload.offset, f->len, &field)) {
+		expr_free(f);
+		return false;
+	}
+	expr_free(left);
+	stmt->expr->binop.left = f;
+	return true;
+}
+
 void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 				    struct expr *expr)
 {
@@ -665,6 +704,13 @@ void payload_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 		delin_inner_enter(dctx, expr->inner);
 		payload_expr_delin_postprocess(dctx, stmt, expr);
 		delin_inner_swap(dctx);
+		return;
+	}
+	if (left != expr && payload_is_masked(left, expr) &&
+	    stmt->expr->binop.right->etype == EXPR_SET_REF) {
+		if (payload_lookup_masked(dctx, stmt))
+			payload_expr_delin_postprocess(dctx, stmt,
+						       stmt->expr->binop.left);
 		return;
 	}
 

@@ -542,6 +542,37 @@ static int relational_check_mappings(struct eval_ctx *ectx,
 	return 0;
 }
 
+/* Where the value compared was written: a variable's where it is
+ * defined ("$v", also as relational_var_set() wraps it) */
+static struct location relational_right_location(struct expr *right)
+{
+	struct expr *r = right, *v;
+
+	if (r->etype == EXPR_SET && r->expr_list.size == 1) {
+		v = list_first_entry(&r->expr_list.expressions, struct expr,
+				     list);
+		if (v->etype == EXPR_VARIABLE)
+			r = v;
+	}
+	v = expr_unvariable(r);
+	return v ? v->location : right->location;
+}
+
+/* "meta secmark 1": the kernel holds a secmark id that only a secmark
+ * object can name, so 1.1.3 refuses a constant on the right. */
+static int relational_noconst_error(struct eval_ctx *ectx,
+				    const struct expr *rel,
+				    const struct location *right)
+{
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, right,
+			   "Cannot be used with right hand side constant value");
+	erec_add_location(erec, &rel->binop.left->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /*
  * A big anonymous set stays packed (include/set_pack.h) where nothing
  * reads or rewrites its members but their typing: no mask or shift of
@@ -568,7 +599,8 @@ static void relational_pack_keep(const struct eval_ctx *ectx, struct expr *rel)
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
-	bool was_set, folded;
+	bool was_set, folded, noconst;
+	struct location rloc;
 	int ret;
 
 	/* the reference wants the family of a conntrack address looked
@@ -580,27 +612,38 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	     ectx->pctx.family == NFPROTO_IPV6))
 		return expr_error(ectx, rel->binop.left,
 				  "specify either ip or ip6 for address matching");
+	ectx->rhs_noconst = false;
 	if (expr_evaluate(ectx, &rel->binop.left) < 0)
 		return -1;
 	relational_pack_keep(ectx, rel);
 	if (relational_check_mappings(ectx, rel->binop.right) < 0)
 		return -1;
+	noconst = ectx->rhs_noconst;
+	ectx->rhs_noconst = false;
 	relational_var_set(rel);
 	if (relational_day_values(ectx, rel->binop.left, rel->binop.right) < 0)
 		return -1;
 	was_set = expr_unvariable(rel->binop.right)->etype == EXPR_SET;
+	/* "{ 72 }" becomes 72: the braces are underlined; a variable's
+	 * value where it is defined, as 1.1.3 points */
+	rloc = relational_right_location(rel->binop.right);
 	ret = set_expr_has_pack(rel->binop.right) ?
 	      set_anon_pack_evaluate(ectx, rel->binop.right, rel->binop.left) :
 	      1;
 	if (ret < 0 || (ret > 0 && expr_evaluate_like(ectx, &rel->binop.right,
 						      rel->binop.left) < 0))
 		return -1;
+	/* a named set is held against the key first */
+	if (noconst && rel->binop.right->etype != EXPR_SET_REF)
+		return relational_noconst_error(ectx, rel, &rloc);
 	relational_one_member(rel, was_set);
 	left = rel->binop.left;
 	right = rel->binop.right;
 	if (right->etype == EXPR_SET_REF &&
 	    setref_lookup_evaluate(ectx, rel) < 0)
 		return -1;
+	if (noconst)
+		return relational_noconst_error(ectx, rel, &rloc);
 	/* an interval set's key holds host order members big endian */
 	if (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
 	    left->etype == EXPR_CONCAT)

@@ -244,9 +244,8 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 {
 	if (set_key_is_concat(ectx)) {
 		if (elem->etype != EXPR_CONCAT)
-			return expr_error(ectx, elem,
-					  "expected a concatenation of %u values",
-					  ectx->ectx_key->expr_list.size);
+			return concat_lone_value_error(ectx, elem,
+						       ectx->ectx_key);
 		if (elem->flags & EXPR_F_INTERVAL)
 			set->flags |= EXPR_F_INTERVAL;
 		return 0;
@@ -287,11 +286,16 @@ static int set_elem_check(struct eval_ctx *ectx, struct expr *set,
 static int set_evaluate_member(struct eval_ctx *ectx, struct expr **elemp)
 {
 	const struct set *s = ectx->elem_set;
+	bool members = ectx->list_members;
 	struct expr *i;
 	int ret;
 
 	ectx->elem_set = NULL;
+	/* "ct state $v", v = { established, new }: a set of two */
+	if ((*elemp)->etype == EXPR_VARIABLE)
+		ectx->list_members = true;
 	ret = expr_evaluate(ectx, elemp);
+	ectx->list_members = members;
 	ectx->elem_set = s;
 	if (ret < 0 || !s || ((*elemp)->etype != EXPR_LIST &&
 			      (*elemp)->etype != EXPR_SET))
@@ -312,9 +316,9 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 
 	list_for_each_entry_safe(i, next, &set->expr_list.expressions, list) {
 		/* a lone value has no type: say what is missing */
-		if (set_key_is_concat(ectx) && i->etype != EXPR_CONCAT &&
-		    i->etype != EXPR_VARIABLE)
-			return set_elem_check(ectx, set, i);
+		if (set_key_is_concat(ectx) && concat_lone(i))
+			return concat_lone_value_error(ectx, concat_lone(i),
+						       ectx->ectx_key);
 		if (ectx->elem_set &&
 		    set_member_stmts_evaluate(ectx, ectx->elem_set, i) < 0)
 			return -1;
@@ -344,6 +348,12 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 		set->expr_list.size++;
 		if (ectx->elem_set &&
 		    set_member_evaluate(ectx, ectx->elem_set, elem) < 0)
+			return -1;
+		/* "numgen inc mod 2 { 5, "foo" }": 1.1.3 refuses 5 as
+		 * out of range before it meets "foo" */
+		if (ectx->ectx_key && elem->etype != EXPR_MAPPING &&
+		    !ectx->elem_set && ectx->stmt &&
+		    expr_check_value_max(ectx, ectx->ectx_key, elem) < 0)
 			return -1;
 	}
 	return 0;
@@ -551,7 +561,7 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
 					  const struct expr *with,
 					  const struct expr *left,
-					  bool touching, bool zero);
+					  enum iv_merge how, bool zero);
 
 static unsigned int set_add_intervals(struct nftnl_set *elems,
 				      const struct expr *set,
@@ -633,7 +643,8 @@ bool set_key_in_one_byte(const struct expr *key)
 static unsigned int set_intervals_encode(const struct expr *set,
 					 const struct expr *with,
 					 const struct expr *left,
-					 bool touching, struct interval_elem **e)
+					 enum iv_merge how,
+					 struct interval_elem **e)
 {
 	unsigned int n, k, count;
 	struct interval *v;
@@ -644,7 +655,7 @@ static unsigned int set_intervals_encode(const struct expr *set,
 	/* the set's own: no options of theirs survive the merge */
 	if (with)
 		n += set_bounds_fill(v + n, with, left, false);
-	k = intervals_merge_how(v, n, touching);
+	k = intervals_merge_how(v, n, how);
 	count = intervals_encode(v, k, set_key_top_bits(left), e);
 	intervals_free(v, n);
 	return count;
@@ -673,12 +684,12 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *set,
 					  const struct expr *with,
 					  const struct expr *left,
-					  bool touching, bool zero)
+					  enum iv_merge how, bool zero)
 {
 	unsigned int count, size, i;
 	struct interval_elem *e;
 
-	count = set_intervals_encode(set, with, left, touching, &e);
+	count = set_intervals_encode(set, with, left, how, &e);
 	for (i = 0; i < count; i++) {
 		if (!zero && e[i].end && !mpz_sgn(e[i].key))
 			continue;
@@ -711,8 +722,8 @@ struct set_iv_pages {
 
 struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 					const struct expr *with,
-					const struct expr *left, bool merge,
-					bool zero)
+					const struct expr *left,
+					enum iv_merge merge, bool zero)
 {
 	const struct pack_keys *pk = set_pack_keys(set->expr_list.pack);
 	struct set_iv_pages *p = xzalloc(sizeof(*p));
@@ -726,8 +737,8 @@ struct set_iv_pages *set_iv_pages_alloc(const struct expr *set,
 		p->count = p->b.n;
 		return p;
 	}
-	p->count = set_intervals_encode(set, with, left, merge || with,
-					&p->e);
+	p->count = set_intervals_encode(set, with, left,
+					with ? IV_TOUCHING : merge, &p->e);
 	return p;
 }
 
@@ -884,6 +895,18 @@ static const struct datatype *set_raw_port_type(const struct expr *left)
 	return proto_th.templates[field].dtype;
 }
 
+struct expr *set_raw_port_named(const struct expr *e)
+{
+	unsigned int field;
+	struct expr *th;
+
+	if (!set_raw_port_type(e) ||
+	    !proto_field_find(&proto_th, e->payload.offset, e->len, &field))
+		return NULL;
+	th = payload_expr_alloc(&e->location, &proto_th, field);
+	return th;
+}
+
 const struct datatype *set_lookup_key_type(const struct expr *e)
 {
 	const struct datatype *port = set_raw_port_type(e);
@@ -896,9 +919,7 @@ static uint32_t set_key_type(const struct expr *left)
 {
 	const struct datatype *port = set_raw_port_type(left);
 
-	if (left->etype == EXPR_CONCAT)
-		return concat_key_type(left);
-	return port ? port->type : left->dtype->type;
+	return port ? port->type : expr_key_type_id(left);
 }
 
 /*
@@ -1122,7 +1143,8 @@ void set_expr_add(struct expr *set, struct expr *elem)
 /* ---- named sets (src/obj/set.c) ---- */
 
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
-			     const struct expr *key, bool merge, bool zero)
+			     const struct expr *key, enum iv_merge merge,
+			     bool zero)
 {
 	if (key->etype == EXPR_CONCAT)
 		return set_add_concats(elems, set, key);

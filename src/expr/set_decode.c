@@ -593,7 +593,7 @@ static bool set_keys_are_flags(const struct nftnl_set *nls)
 	const struct datatype *dtype;
 
 	dtype = datatype_lookup(nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE));
-	return dtype && datatype_is_bitmask(dtype);
+	return dtype && datatype_is_named_flags(dtype);
 }
 
 /* The members of @keys (freed) of the set @nls, typed like @left. */
@@ -735,7 +735,7 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
 	/* a named set: "@name", which holds "ip dscp" shifted down */
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
-		left = payload_key_unmask(left);
+		left = payload_lookup_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
 	} else {
 		set_mark_raw_typeof(nls, left);

@@ -879,14 +879,15 @@ static void pack_iv_put(struct pack_iv_elems *e, const unsigned char *key,
 
 /*
  * As intervals_merge_how() then intervals_encode() do on numbers: the
- * bounds sorted, merged where they overlap (or touch, with @touching),
+ * bounds sorted, merged where they overlap (or touch, as @how says),
  * then a start element per interval and an end element one past its
  * high bound (none if it reaches the top: an open start), after an end
  * element at 0 if the first interval does not start there.
  */
-void pack_intervals_encode(const struct pack_keys *k, bool touching,
+void pack_intervals_encode(const struct pack_keys *k, enum iv_merge how,
 			   struct pack_iv_elems *e)
 {
+	bool touching = how == IV_TOUCHING;
 	unsigned int w = k->key_len / 2, i, out = 0;
 	uint32_t *order = xmalloc((k->n + 1) * sizeof(*order));
 	unsigned char *m = xmalloc((size_t)(k->n + 1) * k->key_len);
@@ -900,7 +901,8 @@ void pack_intervals_encode(const struct pack_keys *k, bool touching,
 	for (i = 0; i < k->n; i++) {
 		x = k->keys + (size_t)order[i] * k->key_len;
 		cur = m + (size_t)(out - 1) * k->key_len;
-		if (out > 0) {
+		if (out > 0 &&
+		    (how != IV_APART_DUPS || memcmp(x, cur, k->key_len))) {
 			top = touching ? !pack_iv_next(next, cur + w, w) :
 			      (memcpy(next, cur + w, w), false);
 			if (top || memcmp(x, next, w) <= 0) {

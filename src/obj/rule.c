@@ -1196,7 +1196,9 @@ static char *rule_explain_elem_exists(const struct mnl_err *e,
 	    len > sizeof(buf))
 		return NULL;
 	list_for_each_entry(m, &anon->members->expr_list.expressions, list) {
-		element_member_key(m, anon->key, buf, len);
+		element_member_key(m, anon->key,
+				   anon->members->flags & EXPR_F_INTERVAL,
+				   buf, len);
 		if (memcmp(buf, mnl_attr_get_payload(a), len))
 			continue;
 		at = m->etype == EXPR_MAPPING ? &m->mapping.key->location :

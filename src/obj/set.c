@@ -509,10 +509,22 @@ uint32_t set_data_len(const struct set *s)
 	       (s->data_interval ? 2 : 1);
 }
 
-/* The elements of @members into @elems: how many. */
+/* How the intervals of messages of @type merge: an add sends an
+ * interval written twice twice, as 1.1.3 does, where it does not
+ * merge them. */
+static enum iv_merge set_iv_merge(const struct set *s, uint16_t type)
+{
+	if (s->auto_merge)
+		return IV_TOUCHING;
+	return type == NFT_MSG_NEWSETELEM ? IV_APART_DUPS : IV_APART;
+}
+
+/* The elements of @members into @elems (for messages of @type): how
+ * many. */
 static unsigned int set_any_elems_build(struct nftnl_set *elems,
 					const struct set *s,
-					const struct expr *members, bool zero)
+					const struct expr *members,
+					uint16_t type, bool zero)
 {
 	struct expr *map;
 	unsigned int n;
@@ -527,8 +539,8 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 		return set_elems_build_merged(elems, members, s->merge_with,
 					      s->key, zero);
 	if (!set_is_map(s) || !s->data)
-		return set_elems_build(elems, members, s->key, s->auto_merge,
-				       zero);
+		return set_elems_build(elems, members, s->key,
+				       set_iv_merge(s, type), zero);
 	map = set_map_stub(s, (struct expr *)members);
 	if (members->flags & EXPR_F_INTERVAL)
 		map->flags |= EXPR_F_INTERVAL;
@@ -658,9 +670,7 @@ static void set_nl_udata(struct nftnl_set *nls, const struct set *s)
 
 static uint32_t set_key_type_id(const struct expr *key)
 {
-	if (key->etype == EXPR_CONCAT)
-		return concat_key_type(key);
-	return key->dtype->type;
+	return expr_key_type_id(key);
 }
 
 static struct nftnl_set *set_nl_build(const struct handle *h,
@@ -777,7 +787,8 @@ static void set_exec_iv_pages(struct exec_ctx *x, uint16_t type,
 	const struct expr *with = s->merge_with && members == s->init ?
 				  s->merge_with : NULL;
 	struct set_iv_pages *p = set_iv_pages_alloc(members, with, s->key,
-						    s->auto_merge, zero);
+						    set_iv_merge(s, type),
+						    zero);
 	struct nftnl_set *elems;
 	bool first = true;
 
@@ -862,7 +873,7 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		return;
 	}
 	elems = set_nl_alloc(h);
-	set_any_elems_build(elems, s, members, zero);
+	set_any_elems_build(elems, s, members, type, zero);
 	if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 		FILE *fp = x->nft->octx.output_fp ?
 			   x->nft->octx.output_fp : stdout;
@@ -1160,7 +1171,7 @@ const struct obj_ops maps_obj_ops = {
 
 /* The key bytes member @m of a set keyed by @key holds (its low end). */
 void element_member_key(const struct expr *m, const struct expr *key,
-			       unsigned char *buf, unsigned int len)
+			bool interval, unsigned char *buf, unsigned int len)
 {
 	struct interval iv;
 
@@ -1173,7 +1184,7 @@ void element_member_key(const struct expr *m, const struct expr *key,
 	}
 	interval_init(&iv);
 	set_member_bounds(m, key, &iv);
-	linearize_mpz(buf, iv.low, set_key_is_string(key) ?
+	linearize_mpz(buf, iv.low, set_key_is_string(key) || interval ?
 		      BYTEORDER_BIG_ENDIAN : key->byteorder, len);
 	interval_clear(&iv);
 }
@@ -1230,7 +1241,8 @@ static char *element_explain_attr(const struct mnl_err *e,
 	if (!len || len > sizeof(buf))
 		return NULL;
 	list_for_each_entry(m, &s->init->expr_list.expressions, list) {
-		element_member_key(m, s->key, buf, len);
+		element_member_key(m, s->key, s->flags & NFT_SET_INTERVAL,
+				   buf, len);
 		if (memcmp(buf, mnl_attr_get_payload(a), len))
 			continue;
 		/* a mapping: under its key */

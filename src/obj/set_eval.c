@@ -205,7 +205,9 @@ int set_elems_info_evaluate(struct eval_ctx *ectx, const struct set *s,
 	const struct expr *m, *at;
 	unsigned int n = 0;
 
-	if (elems->etype != EXPR_SET || set_kernel_refuses(s))
+	/* an object map's: the kernel's, element by element in the order
+	 * sent, a missing object (ENOENT) the first that meets one */
+	if (elems->etype != EXPR_SET || set_kernel_refuses(s) || s->objtype)
 		return 0;
 	list_for_each_entry(m, &elems->expr_list.expressions, list) {
 		if (n++ == limit)
@@ -317,8 +319,15 @@ static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
 	return set;
 }
 
-int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
-		       struct expr **elemsp)
+/*
+ * The elements typed and held against the set, but the options the
+ * kernel refuses (set_elems_info_evaluate()): a set's are checked after
+ * its intervals' conflicts, as 1.1.3 finds those first. A map's are
+ * checked in the order of its own checks (map_elems_evaluate()).
+ */
+static int set_elems_evaluate_typed(struct eval_ctx *ectx,
+				    const struct set *s,
+				    struct expr **elemsp)
 {
 	struct expr *m;
 	int ret;
@@ -353,7 +362,24 @@ int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 	}
 	if (s->flags & NFT_SET_INTERVAL)
 		(*elemsp)->flags |= EXPR_F_INTERVAL;
-	return set_elems_info_evaluate(ectx, s, *elemsp, UINT_MAX);
+	return 0;
+}
+
+/* A set's options checked after its other checks (see above). */
+static int set_elems_evaluate_opts(struct eval_ctx *ectx, const struct set *s,
+				   const struct expr *elems)
+{
+	if (set_is_map(s))
+		return 0;
+	return set_elems_info_evaluate(ectx, s, elems, UINT_MAX);
+}
+
+int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
+		       struct expr **elemsp)
+{
+	if (set_elems_evaluate_typed(ectx, s, elemsp) < 0)
+		return -1;
+	return set_elems_evaluate_opts(ectx, s, *elemsp);
 }
 
 /*
@@ -468,6 +494,31 @@ static int set_key_evaluate(struct eval_ctx *ectx, struct set *s)
 	       -1 : 0;
 }
 
+/* A typeof's raw load of a port is the port ("typeof @th,0,16": th
+ * sport, its type and description), as 1.1.3 reads it. */
+static void set_typeof_ports(struct expr **key)
+{
+	struct expr *i, *next, *th;
+
+	if ((*key)->etype == EXPR_CONCAT) {
+		list_for_each_entry_safe(i, next, &(*key)->expr_list.expressions,
+					 list) {
+			th = set_raw_port_named(i);
+			if (!th)
+				continue;
+			list_link_(&th->list, &i->list, &next->list);
+			list_del(&i->list);
+			expr_free(i);
+		}
+		return;
+	}
+	th = set_raw_port_named(*key);
+	if (th) {
+		expr_free(*key);
+		*key = th;
+	}
+}
+
 static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
@@ -479,6 +530,8 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 		return set_decl_no_key(ectx, s);
 
 	if (s->key) {
+		if (s->key_typeof)
+			set_typeof_ports(&s->key);
 		if (concat_size_error(ectx->msgs, s->key) < 0)
 			return -1;
 		if (s->key_typeof &&
@@ -542,6 +595,66 @@ static int set_size_evaluate(struct eval_ctx *ectx, const struct set *s)
 			  "invalid set size '%" PRIu64 "'", s->size);
 }
 
+/* Whether a statement of @r updates the set @name from the packet path
+ * ("add @s { ip saddr }"). */
+static bool set_rule_updates(const struct rule *r, const char *name)
+{
+	const struct stmt *st;
+
+	list_for_each_entry(st, &r->stmts, list)
+		if (st->type == STMT_SET && !st->dynset.meter &&
+		    st->dynset.set && (st->dynset.set->etype == EXPR_SET_REF ||
+				       st->dynset.set->etype == EXPR_SYMBOL) &&
+		    !strcmp(st->dynset.set->symbol.identifier, name))
+			return true;
+	return false;
+}
+
+static bool set_table_updates(const struct table *t, const char *name)
+{
+	const struct chain *c;
+	const struct rule *r;
+
+	list_for_each_entry(c, &t->chains, list)
+		list_for_each_entry(r, &c->rules, list)
+			if (set_rule_updates(r, name))
+				return true;
+	return false;
+}
+
+/*
+ * A set this run adds that a rule of the run updates from the packet
+ * path is made dynamic, as 1.1.3 makes it (the kernel then gives it a
+ * backend the packet path can change): its message goes to the batch
+ * before the rule is evaluated, so the run's commands are read ahead.
+ */
+static void set_dynamic_in_run(struct eval_ctx *ectx, struct set *s)
+{
+	const struct cmd *cmd;
+	const char *table;
+
+	if (!ectx->cmds || s->flags & NFT_SET_EVAL)
+		return;
+	list_for_each_entry(cmd, ectx->cmds, list) {
+		if (cmd->op != CMD_ADD && cmd->op != CMD_CREATE &&
+		    cmd->op != CMD_INSERT && cmd->op != CMD_REPLACE)
+			continue;
+		if (cmd->handle.family != s->handle.family)
+			continue;
+		table = cmd->handle.table.name;
+		if (!table || !s->handle.table.name ||
+		    strcmp(table, s->handle.table.name))
+			continue;
+		if ((cmd->obj == CMD_OBJ_RULE && cmd->rule &&
+		     set_rule_updates(cmd->rule, s->handle.set.name)) ||
+		    (cmd->obj == CMD_OBJ_TABLE && cmd->table &&
+		     set_table_updates(cmd->table, s->handle.set.name))) {
+			s->flags |= NFT_SET_EVAL;
+			return;
+		}
+	}
+}
+
 int set_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	if (name_evaluate(ectx, &s->handle.set, "set") < 0 ||
@@ -557,12 +670,15 @@ int set_evaluate(struct eval_ctx *ectx, struct set *s)
 				  "auto-merge only works with interval sets");
 	if (s->timeout)
 		s->flags |= NFT_SET_TIMEOUT;
+	set_dynamic_in_run(ectx, s);
 	if (set_stmts_evaluate(ectx, &s->stmts) < 0)
 		return -1;
-	if (s->init && set_elems_evaluate(ectx, s, &s->init) < 0)
+	if (s->init && set_elems_evaluate_typed(ectx, s, &s->init) < 0)
 		return -1;
 	if (s->init && s->init->etype == EXPR_SET && set_refuses_overlaps(s) &&
 	    set_check_conflicts(ectx, s->key, NULL, s->init) < 0)
+		return -1;
+	if (s->init && set_elems_evaluate_opts(ectx, s, s->init) < 0)
 		return -1;
 	if (set_size_evaluate(ectx, s) < 0)
 		return -1;
@@ -1275,7 +1391,7 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 	 * later commands as the set's own members, one by one: listed */
 	if (s->flags & NFT_SET_INTERVAL && e->init->etype == EXPR_SET)
 		set_expr_unpack(e->init);
-	if (set_elems_evaluate(ectx, s, &e->init) < 0)
+	if (set_elems_evaluate_typed(ectx, s, &e->init) < 0)
 		return -1;
 	if (set_is_map(s))
 		return 0;
@@ -1299,6 +1415,8 @@ int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		if (bad)
 			return expr_error(ectx, bad, "element does not exist");
 	}
+	if (set_elems_evaluate_opts(ectx, s, e->init) < 0)
+		return -1;
 	if (cmd->op == CMD_ADD && s->auto_merge && ranges &&
 	    e->init->etype == EXPR_SET)
 		element_cmd_auto_merge(ectx, cmd, s);

@@ -65,7 +65,8 @@ static unsigned int set_members_per_line(const struct expr *key)
 {
 	if (key->etype == EXPR_CONCAT)
 		return 1;
-	switch (key->dtype->type) {
+	/* by the type the kernel keeps: "comp flags" is a bitmask */
+	switch (expr_key_type_id(key)) {
 	case TYPE_NFPROTO: case TYPE_INTEGER: case TYPE_ARPOP:
 	case TYPE_INET_PROTOCOL: case TYPE_INET_SERVICE: case TYPE_TCP_FLAG:
 	case TYPE_DCCP_PKTTYPE: case TYPE_MARK: case TYPE_IFINDEX:

@@ -673,64 +673,6 @@ uint32_t parser_set_flag(struct parser_state *st, char *name,
 	return flag;
 }
 
-/* Digits past which 1.1.3 takes no part of a duration */
-#define DURATION_DIGITS_MAX	8
-
-static const struct {
-	char unit;
-	unsigned int bit;
-	uint64_t ms;
-	const char *name;
-} duration_units[] = {
-	{ 'd', 1 << 0, 86400000, "Day" },
-	{ 'h', 1 << 1, 3600000, "Hour" },
-	{ 'm', 1 << 2, 60000, "Minute" },
-	{ 's', 1 << 3, 1000, "Second" },
-};
-
-/*
- * A word that starts with a unit ("s", "d2h", "sms"), which 1.1.3's
- * scanner passes as a word and its parser reads unit by unit: a unit
- * without digits is none of it, digits after the last unit are
- * dropped, a unit given twice is refused; "ms" counts as seconds given
- * for that (so "ms" then "s" is refused, "ms" twice is not). NULL, or
- * the error.
- */
-static const char *parser_duration_word(const char *p, uint64_t *ms)
-{
-	unsigned int seen = 0, digits = 0, i;
-	uint64_t n = 0, total = 0;
-
-	for (; *p; p++) {
-		if (*p >= '0' && *p <= '9') {
-			if (++digits > DURATION_DIGITS_MAX)
-				return "value too large";
-			n = n * 10 + (uint64_t)(*p - '0');
-			continue;
-		}
-		digits = 0;
-		if (p[0] == 'm' && p[1] == 's') {
-			total += n;
-			seen |= duration_units[3].bit;
-			n = 0;
-			p++;
-			continue;
-		}
-		for (i = 0; i < array_size(duration_units); i++)
-			if (duration_units[i].unit == *p)
-				break;
-		if (i == array_size(duration_units))
-			return "wrong time format";
-		if (seen & duration_units[i].bit)
-			return duration_units[i].name;
-		seen |= duration_units[i].bit;
-		total += n * duration_units[i].ms;
-		n = 0;
-	}
-	*ms = total;
-	return NULL;
-}
-
 /*
  * A duration ("1h2m", "0s": none) as 1.1.3 reads one: what its scanner
  * cannot take as one is a number it did not expect ("42", the "1" of
@@ -756,7 +698,7 @@ static bool parser_duration(struct parser_state *st, const char *value,
 	}
 	n = strspn(value, "0123456789");
 	if (!n) {
-		err = parser_duration_word(value, ms);
+		err = duration_word_parse(value, ms);
 		if (!err)
 			return true;
 		if (err[0] >= 'A' && err[0] <= 'Z')

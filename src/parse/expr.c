@@ -110,9 +110,7 @@ struct expr *parser_payload_raw(struct parser_state *st,
 		bits = 65535 * 8 + 1;	/* refused by the evaluator */
 	expr = payload_expr_alloc_base(loc, base, off, bits);
 	if (!expr) {
-		parser_error(st, base_loc,
-			     "unknown payload base '%s' (ll, nh, th or ih)",
-			     base);
+		parser_error(st, base_loc, "unknown raw payload base");
 		return parser_placeholder(loc, base);
 	}
 	/* what the kernel's 16 bit byte offset can say; the length is

@@ -12,11 +12,9 @@
 
 static int ct_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
-	const struct expr *key = stmt->keyset.key;
-
-	if (!ct_key_settable(key->ct.key))
-		return erec_error(ectx->msgs, &key->location,
-				  "ct %s cannot be set", ct_key_name(key->ct.key));
+	/* a key the kernel cannot set is its to refuse (EOPNOTSUPP),
+	 * after the value is typed, in the batch's order, as 1.1.3 has
+	 * it */
 	return keyset_stmt_evaluate(ectx, stmt);
 }
 

@@ -64,9 +64,11 @@ static int dup_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 			return -1;
 		break;
 	case NFPROTO_NETDEV:
+		/* "dup to DEVICE" only: 1.1.3's words, under the
+		 * statement */
 		if (stmt->dup.dev)
-			return expr_error(ectx, stmt->dup.dev,
-					  "netdev dup takes a device only: dup to DEVICE");
+			return stmt_error(ectx, stmt,
+					  "cannot specify device");
 		return dup_evaluate_arg(ectx, stmt, &stmt->dup.to,
 					&ifindex_type);
 	default:

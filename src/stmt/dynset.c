@@ -445,9 +445,7 @@ static void dynset_meter_queue(struct lin_ctx *lctx, const struct stmt *stmt)
 	nftnl_set_set_str(set, NFTNL_SET_TABLE, table ? table : "");
 	nftnl_set_set_str(set, NFTNL_SET_NAME, name);
 	nftnl_set_set_u32(set, NFTNL_SET_FLAGS, flags);
-	nftnl_set_set_u32(set, NFTNL_SET_KEY_TYPE,
-			  key->etype == EXPR_CONCAT ? concat_key_type(key) :
-						      key->dtype->type);
+	nftnl_set_set_u32(set, NFTNL_SET_KEY_TYPE, expr_key_type_id(key));
 	nftnl_set_set_u32(set, NFTNL_SET_KEY_LEN, dynset_key_bytes(key));
 	if (stmt->dynset.size)
 		nftnl_set_set_u32(set, NFTNL_SET_DESC_SIZE, stmt->dynset.size);

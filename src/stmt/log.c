@@ -157,10 +157,21 @@ static json_t *log_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 static int log_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct location kw = stmt_keyword_location(stmt, strlen("log"));
+	/* a snaplen or a queue threshold is nflog's, as a group */
+	bool nflog = log_has(stmt, LOG_F_GROUP | LOG_F_SNAPLEN |
+				   LOG_F_QTHRESHOLD);
 
-	if (log_has(stmt, LOG_F_LEVEL) && log_has(stmt, LOG_F_GROUP))
+	/* 1.1.3's checks, in its order and words */
+	if (log_has(stmt, LOG_F_LEVEL) && nflog)
 		return erec_error(ectx->msgs, &kw,
-				  "log level and group are mutually exclusive");
+				  "level and group are mutually exclusive");
+	if (stmt->log.logflags && nflog)
+		return erec_error(ectx->msgs, &kw,
+				  "flags and group are mutually exclusive");
+	if (log_has(stmt, LOG_F_LEVEL) && stmt->log.level == NFT_LOGLEVEL_AUDIT &&
+	    (log_has(stmt, LOG_F_PREFIX) || stmt->log.logflags))
+		return erec_error(ectx->msgs, &kw,
+				  "log level audit doesn't support any further options");
 	if (log_has(stmt, LOG_F_PREFIX) && !stmt->log.prefix[0])
 		return erec_error(ectx->msgs, &kw,
 				  "log prefix must have a minimum length of 1 character");

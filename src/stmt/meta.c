@@ -28,15 +28,26 @@ void keyset_stmt_print(const struct stmt *stmt, struct output_ctx *octx)
 	else
 		expr_print(stmt->keyset.key, octx);
 	nft_print(octx, " set ");
+	/* a header's flags written: "tcp flags set syn | ack", as 1.1.3
+	 * lists them ("ct event set new,destroy" keeps the list) */
+	if (stmt->keyset.key->etype == EXPR_PAYLOAD &&
+	    datatype_print_flags_or(stmt->keyset.value, octx, false))
+		return;
 	expr_print(stmt->keyset.value, octx);
 }
 
 /* {"mangle": {"key": {"meta": {"key": "mark"}}, "value": 1}} */
 json_t *keyset_stmt_json(const struct stmt *stmt, struct output_ctx *octx)
 {
+	json_t *value = NULL;
+
+	if (stmt->keyset.key->etype == EXPR_PAYLOAD)
+		value = datatype_json_flags_or(stmt->keyset.value, octx);
+	if (!value)
+		value = expr_json(stmt->keyset.value, octx);
 	return json_wrap("mangle", json_pair(
 			"key", expr_json(stmt->keyset.key, octx),
-			"value", expr_json(stmt->keyset.value, octx)));
+			"value", value));
 }
 
 /* What may be written into a key: a value, or something loaded. */
@@ -301,12 +312,9 @@ void keyset_stmt_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt)
 
 static int meta_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
-	const struct expr *key = stmt->keyset.key;
-
-	if (!meta_key_settable(key->meta.key))
-		return erec_error(ectx->msgs, &key->location,
-				  "meta %s cannot be set",
-				  meta_key_name(key->meta.key));
+	/* a key the kernel cannot set is its to refuse (EOPNOTSUPP),
+	 * after the value is typed, in the batch's order, as 1.1.3 has
+	 * it */
 	return keyset_stmt_evaluate(ectx, stmt);
 }
 

@@ -361,6 +361,10 @@ rule: ip option rr type 8
 json: [{"match": {"op": "==", "left": {"ip option": {"name": "rr", "field": "type"}}, "right": 8}}]
 ref-skip: 1.1.3 loads it as "ip option rr exists"
 
+# a type byte holds no number past 255: 1.1.3 takes it as "exists"
+fail: ip option rr type 256
+ref-skip: 1.1.3 loads it as "ip option rr exists"
+
 # in a set too: 1.1.3 sends the types, and lists them as "{ exists }"
 rule: ip option rr type != { 255, 208, 25 }
 list: ip option rr type != { 25, 208, 255 }

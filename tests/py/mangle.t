@@ -27,6 +27,16 @@ rule: tcp flags set syn
   [ payload write reg 1 => 2b @ transport header + 12 csum_type 1 csum_off 16 csum_flags 0x0 ]
 json: [{"mangle": {"key": {"payload": {"protocol": "tcp", "field": "flags"}}, "value": "syn"}}]
 
+# several flags written: as an or-expression, as 1.1.3 lists them
+rule: tcp flags set syn,ack
+list: tcp flags set syn | ack
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 12 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00001200 ]
+  [ payload write reg 1 => 2b @ transport header + 12 csum_type 1 csum_off 16 csum_flags 0x0 ]
+json: [{"mangle": {"key": {"payload": {"protocol": "tcp", "field": "flags"}}, "value": {"|": ["syn", "ack"]}}}]
+
 rule: tcp checksum set 0
   [ meta load l4proto => reg 1 ]
   [ cmp eq reg 1 0x00000006 ]

@@ -5,6 +5,7 @@ chain: c { type filter hook input priority filter; policy accept; }
 chain netdev: c { type filter hook ingress device "v0" priority filter; policy accept; }
 chain: target
 veth netdev: v0 v1
+set: rs { typeof @nh,3,5; }
 
 rule: @ll,0,8 1
 list: @ll,0,8 0x1
@@ -287,3 +288,35 @@ list: meta mark . arp ptype vmap { 0x00000001 . 0x2cd-0x4f6 : drop, 0x00000002 .
   [ lookup reg 1 set __map%d dreg 0 ]
 json: [{"vmap": {"key": {"concat": [{"meta": {"key": "mark"}}, {"payload": {"protocol": "arp", "field": "ptype"}}]}, "data": {"set": [[{"concat": [1, {"range": [717, 1270]}]}, {"drop": null}], [{"concat": [2, 43116]}, {"accept": null}]]}}}]
 json-list: meta mark . arp ptype vmap { 0x00000001 . 0x02cd-0x04f6 : drop, 0x00000002 . 0xa86c : accept }
+
+# a mask that selects nothing: 1.1.3 lists a field of no bits ("@nh,40,0
+# 0x0"), which it cannot load, and loses the value compared (README
+# "Differences")
+rule: @nh,8,32 & 0 == 0xffffffff
+list: @nh,8,32 & 0x0 == 0xffffffff
+  [ payload load 4b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000000 ) ^ 0x00000000 ]
+  [ cmp eq reg 1 0xffffffff ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 8, "len": 32}}, 0]}, "right": 4294967295}}]
+ref-list: @nh,40,0 0x0
+ref-json: [{"match": {"op": "==", "left": {"payload": {"base": "nh", "offset": 40, "len": 0}}, "right": 0}}]
+
+# a key past 64 bits in JSON: hex text, unpadded, as 1.1.3 writes it
+rule: @th,80,128 vmap { 0x10000000000000000 : accept }
+list: @th,80,128 vmap { 18446744073709551616 : accept }
+  __map%d t b
+  __map%d t 0
+  	element 00000000 01000000 00000000 00000000  : accept 0 [end]
+  [ payload load 16b @ transport header + 10 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"base": "th", "offset": 80, "len": 128}}, "data": {"set": [["0x10000000000000000", {"accept": null}]]}}}]
+
+# a raw load masked for a named set's lookup: listed as the load and its
+# mask, as 1.1.3 lists it (it loads back as it is)
+rule: @nh,3,5 @rs
+list: @nh,0,8 & 0x1f == @rs
+  [ payload load 1b @ network header + 0 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x0000001f ) ^ 0x00000000 ]
+  [ lookup reg 1 set rs ]
+json: [{"match": {"op": "==", "left": {"&": [{"payload": {"base": "nh", "offset": 0, "len": 8}}, 31]}, "right": "@rs"}}]
+

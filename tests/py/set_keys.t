@@ -515,3 +515,21 @@ bytecode inet:
   [ lookup reg 1 set __map%d dreg 1 ]
   [ meta set mark with reg 1 ]
 json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "ip", "field": "dscp"}}, "data": {"set": [[{"range": ["lephb", 3]}, 1], [5, 2]]}}}}}]
+
+# a member of a concatenation in a rule takes values up to the field's
+# bits and those it is shifted by, as 1.1.3 takes them (ip6 ecn: 0-63)
+rule inet: ip6 ecn . ct mark { 4 . 5, 63 . 1 }
+list: ip6 ecn . ct mark { 0x3f . 0x00000001, 0x4 . 0x00000005 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000004 00000005  : 0 [end]	element 0000003f 00000001  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ payload load 1b @ network header + 1 => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000030 ) ^ 0x00000000 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000004 ) ]
+  [ ct load mark => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip6", "field": "ecn"}}, {"ct": {"key": "mark"}}]}, "right": {"set": [{"concat": [63, 1]}, {"concat": [4, 5]}]}}}]
+
+fail inet: ip6 ecn . ct mark { 64 . 1 }

@@ -141,6 +141,56 @@ rule: comp flags 0x1
   [ cmp eq reg 1 0x00000001 ]
 json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "flags"}}, "right": 1}}]
 
+# the dependency of a transport member is implied where the network
+# header's is made for a later member (1.1.3 lists neither)
+rule bridge netdev: ah nexthdr . arp plen { icmp . 0, esp . 10 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000001 00000000  : 0 [end]	element 00000032 0000000a  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ payload load 2b @ link header + 12 => reg 1 ]
+  [ cmp eq reg 1 0x00000608 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ payload load 1b @ network header + 5 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+bytecode netdev:
+  __set%d t 3
+  __set%d t 0
+  	element 00000001 00000000  : 0 [end]	element 00000032 0000000a  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000033 ]
+  [ meta load protocol => reg 1 ]
+  [ cmp eq reg 1 0x00000608 ]
+  [ payload load 1b @ transport header + 0 => reg 1 ]
+  [ payload load 1b @ network header + 5 => reg 9 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ah", "field": "nexthdr"}}, {"payload": {"protocol": "arp", "field": "plen"}}]}, "right": {"set": [{"concat": ["icmp", 0]}, {"concat": ["esp", 10]}]}}}]
+
+# a set of comp flags is keyed by 1.1.3's bitmask type, its members
+# sorted by value
+rule: comp flags vmap { 255 : drop, 0xf : jump target }
+list: comp flags vmap { 0xf : jump target, 0xff : drop }
+  __map%d t b
+  __map%d t 0
+  	element 000000ff  : drop 0 [end]	element 0000000f  : jump -> target 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 0 ]
+json: [{"vmap": {"key": {"payload": {"protocol": "comp", "field": "flags"}}, "data": {"set": [[15, {"jump": {"target": "target"}}], [255, {"drop": null}]]}}}]
+
+rule: comp flags { 5, 1, 2 }
+list: comp flags { 0x1, 0x2, 0x5 }
+  __set%d t 3
+  __set%d t 0
+  	element 00000005  : 0 [end]	element 00000001  : 0 [end]	element 00000002  : 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x0000006c ]
+  [ payload load 1b @ transport header + 1 => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"payload": {"protocol": "comp", "field": "flags"}}, "right": {"set": [1, 2, 5]}}}]
+
 # comp flags is a bitmask to the reference: no place in a concatenation
 fail: comp flags . comp cpi { 1 . 2 }
 

@@ -301,7 +301,7 @@ static void test_refused(void)
 	check_refused(NFPROTO_IPV4, "ip saddr vmap { 10.0.0.0/24 : accept, 10.0.0.1 : drop }",
 		      "conflicting intervals specified");
 	check_refused(NFPROTO_IPV4, "ip saddr . tcp dport vmap { 10.0.0.1 : accept }",
-		      "expected a concatenation of 2 values");
+		      "expression is not a concatenation");
 	check_refused(NFPROTO_IPV4, "tcp dport vmap { foo : accept }",
 		      "Could not resolve service");
 }

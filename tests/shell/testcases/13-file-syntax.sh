@@ -126,3 +126,29 @@ if have_ref; then
 fi
 printf 'table netdev d { chain c { type filter hook ingress devices = { "v0"\n, "v2" } priority 0; }; }\n' > "$TMPD/devcomma.nft"
 assert_rc 1 "a comma opening a line of a device list" nft -f "$TMPD/devcomma.nft" 2>/dev/null
+
+# a variable holding a set of flags is a set where a value goes ("ct
+# state $v": a lookup), not one value of the flags folded (1.1.3)
+cat > "$TMPD/flagset.nft" <<'NFT'
+define v = { established, new }
+define w = { 0x12, 0xa4 }
+table ip f {
+	chain c {
+		ct state $v accept
+		ct state { $v, related } tcp flags $w
+	}
+}
+NFT
+nft --debug=netlink -f "$TMPD/flagset.nft" > "$TMPD/flagset.ours" ||
+	fail "a variable holding flags"
+assert_match 'ct state \{ established, new \} accept' "$(nft list table ip f)" \
+	"a variable holding flags: a set"
+if have_ref; then
+	nft flush ruleset
+	# (1.1.3 prints a chain's "use" too)
+	refnft --debug=netlink -f "$TMPD/flagset.nft" |
+		grep -v '^ip f c use' > "$TMPD/flagset.ref" ||
+		fail "the reference: a variable holding flags"
+	assert_files_eq "$TMPD/flagset.ref" "$TMPD/flagset.ours" \
+		"a variable holding flags: the reference's bytecode"
+fi

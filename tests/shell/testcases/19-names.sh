@@ -25,3 +25,13 @@ nft flush chain ip t c
 nft -j -f - <<< "${doc/RIGHT/127.0.0.1}" || fail "JSON: an address literal"
 assert_match 'ip saddr 127\.0\.0\.1' "$(nft list chain ip t c)" "JSON: literal loaded"
 ok "names"
+
+# a table's name is a word, or a keyword 1.1.3 takes there ("last"); not
+# quoted, nor another keyword, as 1.1.3 refuses them
+for w in counter meta timeout '"foo"'; do
+	err=$(nft add table ip "$w" 2>&1) && fail "table named $w: accepted"
+	assert_match "syntax error, unexpected .*, expecting string or last" \
+		"$err" "table named $w: refused"
+done
+nft add table ip last || fail "a table named last"
+nft delete table ip last || fail "deleting the table named last"

@@ -236,3 +236,16 @@ assert_caret_under "$err" "update @dyn { ip saddr timeout 10s }" \
 	"set without timeouts: caret under the statement"
 bad "not stateful" add rule ip e c add @dyn '{ ip saddr log }'
 assert_caret_under "$err" "log" "non-stateful statement: caret under it"
+
+# a set of the run that a later command's rule updates is made dynamic,
+# as 1.1.3 makes it (a set of a given size gets no backend the packet
+# path can change otherwise)
+nft flush ruleset
+nft -f - <<'NFT' || fail "a rule of a later command updating a set of the run"
+table ip6 dy {
+	set s { typeof tcp dport; size 100; }
+	chain c { type filter hook input priority filter; }
+}
+add rule ip6 dy c add @s { tcp dport }
+NFT
+assert_match "flags dynamic" "$(nft list set ip6 dy s)" "the set made dynamic"

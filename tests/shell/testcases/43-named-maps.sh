@@ -205,3 +205,9 @@ NFT
 assert_rc 1 "a jumped-to chain cannot be deleted" nft delete chain ip t4 j
 nft delete element ip t4 m '{ 10.0.0.5 }' || fail "delete the jumping element"
 assert_rc 0 "without the jump the chain can be deleted" nft delete chain ip t4 j
+
+# a named map's data is one name: a wildcard is refused (1.1.3's words)
+err=$(nft add table ip wm \; add map ip wm m '{ type mark : ifname; elements = { 1 : "lo*" } }' 2>&1) &&
+	fail "a wildcard as a map's data: accepted"
+assert_match "Error: Value must be a singleton" "$err" "a wildcard as a map's data"
+assert_caret_under "$err" '"lo*"' "a wildcard as a map's data: caret under it"

@@ -197,3 +197,38 @@ if have_ref && ! is_system_nft; then
 	assert_eq "$(refnft add rule ip N out counter name ip daddr map @s 2>&1)" \
 		"$out" "a set as an object map: as the reference refuses it"
 fi
+
+# an object map's elements meet the kernel in the order sent (an interval
+# map's sorted): the first that names a missing object is refused with
+# ENOENT before a later one's timeout in a map without timeouts is
+nft flush ruleset
+err=$(nft -f - 2>&1 <<'NFT'
+table ip t {
+	limit l { rate 55/minute }
+	map m { type uid : limit; flags interval; elements = { 2731996948 timeout 2h : "o", root : "o" } }
+}
+NFT
+) && fail "an object map naming a missing object: accepted"
+assert_match "No such file or directory" "$err" "a missing object: ENOENT"
+assert_caret_under "$err" root "a missing object: caret under the first element sent"
+err=$(nft -f - 2>&1 <<'NFT'
+table ip t {
+	quota q { 1482 kbytes }
+	map m { type ct_status : quota; flags interval; elements = { dying : "o", seen-reply : "o" } }
+}
+NFT
+) && fail "an interval object map naming a missing object: accepted"
+assert_caret_under "$err" seen-reply "an interval object map: caret under the first element sent"
+
+# an object map keyed by a field whose name is a keyword ("vlan type")
+nft flush ruleset
+nft -f - <<'NFT' || fail "an object map keyed by ether type"
+table ip t {
+	quota q { 5 mbytes }
+	map m { typeof ether type : quota; elements = { ip : q } }
+	chain c { type filter hook input priority filter; }
+}
+NFT
+nft add rule ip t c quota name ether type map @m || fail "quota name ether type map @m"
+assert_match "quota name ether type map @m" "$(nft list chain ip t c)" \
+	"an object map keyed by ether type: listed"

@@ -290,3 +290,27 @@ assert_caret_under "$out" "ip saddr & 255.255.255.0" "the caret under the masked
 out=$(nft add map ip u r '{ typeof ip saddr : meta mark >> 8; }' 2>&1)
 assert_match "declare the map's data as 'mark'" "$out" "a shifted typeof data refused"
 assert_caret_under "$out" "meta mark >> 8" "the caret under the shifted data"
+
+# a raw load of a port is the port to 1.1.3 ("typeof @th,0,16" is "th
+# sport": its type, its description), alone or in a concatenation
+nft add set ip u rp '{ typeof @th,0,16 . @th,16,16; elements = { 1 . 2 } }' ||
+	fail "a raw port's typeof"
+assert_match "typeof th sport . th dport" "$(nft list set ip u rp)" \
+	"a raw port listed as the port"
+assert_match "elements = \{ 1 . 2 \}" "$(nft list set ip u rp)" \
+	"its elements as ports"
+if have_ref; then
+	assert_eq "$(refnft list set ip u rp)" "$(nft list set ip u rp)" \
+		"the reference lists it alike"
+fi
+
+# a named map keyed by a raw load lists its keys in hex, as its typeof's
+# load, sorted (1.1.3 lists them so)
+nft add map ip u rm '{ typeof @ll,0,8 : mark; flags interval; elements = { 74-0x60 : 1, 158 : 2, 0x80 : 3 } }' ||
+	fail "a named map keyed by a raw load"
+assert_match "0x4a-0x60 : 0x00000001, 0x80 : 0x00000003, 0x9e : 0x00000002" \
+	"$(joined "$(nft list map ip u rm)")" "its keys in hex"
+if have_ref; then
+	assert_eq "$(refnft list map ip u rm)" "$(nft list map ip u rm)" \
+		"the reference lists it alike"
+fi

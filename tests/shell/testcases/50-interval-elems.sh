@@ -308,3 +308,21 @@ nft add element ip x s '{ 10.0.0.0/8 timeout 1s, 1.1.1.1-1.1.1.5 }' ||
 sleep 2
 assert_match 'elements = \{ 1.1.1.1-1.1.1.5 \}' "$(nft list set ip x s)" \
 	"the interval with a timeout expired, the other stays"
+nft flush ruleset
+
+# an interval written twice: 1.1.3 adds it twice where it does not merge
+# (the kernel keeps one), and deletes it once
+dup='table ip w {
+	set s { type mark; flags interval; elements = { 1-3 comment "b", 5, 1-3 comment "a", 5 } }
+	set m { type mark; flags interval; auto-merge; elements = { 1, 1 } }
+}'
+ours=$(nft --debug=netlink -f - <<<"$dup") || fail "an interval written twice"
+if have_ref; then
+	nft flush ruleset
+	assert_eq "$ours" "$(refnft --debug=netlink -f - <<<"$dup")" \
+		"an interval written twice sent as the system nft sends it"
+fi
+assert_match '0x00000001-0x00000003 comment "b", 0x00000005 }' "$(joined "$(nft list set ip w s)")" \
+	"the kernel keeps one of the two"
+assert_eq "$(nft --debug=netlink delete element ip w s '{ 5, 5 }' | grep -c element)" \
+	1 "a delete names it once"

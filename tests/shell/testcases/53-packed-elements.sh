@@ -48,7 +48,7 @@ assert_eq "$(nft list ruleset)" "" "bad 150,000th mark: nothing added"
 gen 200000 "ipv4_addr . inet_service" 150000 10.99.99.99 > "$TMPD/cc.nft"
 err=$(nft -f "$TMPD/cc.nft" 2>&1)
 assert_eq "$?" 1 "lone value in a concatenation set: refused"
-assert_match "$TMPD/cc.nft:$(where_is "$TMPD/cc.nft" 10.99.99.99): Error: expected a concatenation of 2 values" \
+assert_match "$TMPD/cc.nft:$(where_is "$TMPD/cc.nft" 10.99.99.99): Error: invalid data type, expected concatenation of \(IPv4 address, internet network service\)" \
 	"$err" "lone value: message, line and columns"
 assert_caret_under "$err" 10.99.99.99 "lone value: caret under it"
 

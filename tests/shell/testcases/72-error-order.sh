@@ -306,6 +306,39 @@ table ip t {
 add rule ip t c jump c
 EOF
 
+# Within a set, member by member: a value out of a numgen's or a hash's
+# range before a later one that does not parse; a concatenation's
+# member shifted down takes the bits of its shift too (ip6 ecn: 0-63),
+# so a later statement's error comes first.
+check set-members "5:41-41 6:63-71" "Value 5 exceeds valid range 0-1" <<'EOF'
+table inet t {
+	set dyn { typeof ip saddr; flags dynamic; }
+	chain c { type filter hook input priority filter; }
+}
+add rule inet t c numgen inc mod 2 { 0, 5, "foo" }
+add rule inet t c ip6 ecn . ct mark { 4 . 0x0 } delete @dyn { tcp dport }
+EOF
+
+# An interval set's conflicting members before an option the kernel
+# refuses (a timeout in a set without timeouts).
+check conflict-first "2:76-83" "conflicting intervals specified" <<'EOF'
+table ip t {
+	set s { type mark; flags interval; elements = { 77-0x940B2B57 timeout 2h, 91767970 } }
+}
+EOF
+
+# A value refused where a variable stands: under its definition, the
+# braces of a list too.
+check var-value "1:13-38 2:13-13" "Cannot be used with right hand side constant value" <<'EOF'
+define V0 = { 4294967295, 2697722967 }
+define V1 = 5
+table ip6 t {
+	chain c { type filter hook input priority filter; }
+}
+add rule ip6 t c meta secmark $V0
+add rule ip6 t c meta secmark $V1
+EOF
+
 # The count: evaluation stops when parsing's and its own errors reach 10
 # (9 syntax errors: one of evaluation's; 3: seven), but not after ten
 # syntax errors (all twelve).

@@ -3,7 +3,10 @@
 # as 1.1.3's grammar has it: only the fields' keywords are fields there;
 # any other word is a value ("tcp option nop kind" is the option's
 # presence against "kind", so "... kind == 1" is a syntax error at
-# "=="). A field keyword the option lacks is a syntax error (an IP
+# "=="); "g arp daddr ether" is "g" against "arp", then "daddr" against
+# "ether"; "used" is a word but right after the statement "last". A
+# concatenation may hold values ("foo . meta mark 1"), and a
+# map may be matched, both refused by evaluation. A field keyword the option lacks is a syntax error (an IP
 # option's is refused by evaluation). The right side of a match may be
 # constants combined with & and ^ ("meta mark 3 ^ 4" is 7). After "log
 # flags tcp ...", the log's own words are plain words to 1.1.3 until the
@@ -54,6 +57,22 @@ cases=(
 	"foo map { 1 : 2 } 3|Error: No symbol type information"
 	"ct event set mark,new|Error: syntax error, unexpected comma, expecting end of file or newline or semicolon"
 	"meta mark 1 daddr ether vmap { 1 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
+	"g arp daddr ether vmap { 1:2:3:4:5:6 : accept }|Error: syntax error, unexpected vmap, expecting end of file or newline or semicolon"
+	"g arp daddr ether 1:2:3:4:5:6|Error: syntax error, unexpected newline"
+	"meta mark last used never|Error: Could not parse packet mark"
+	"meta mark 1.2 last used never drop|Error: No symbol type information"
+	"used 1|Error: No symbol type information"
+	"meta mark 1 last used never|OK"
+	"@s accept|Error: unknown raw payload base"
+	"tcp option nop kind @s accept|Error: unknown raw payload base"
+	"meta mark set @xx,1,2 counter|Error: unknown raw payload base"
+	"@nh accept|Error: syntax error, unexpected accept, expecting comma"
+	"foo . meta mark 1|Error: Could not parse symbolic invalid expression"
+	"meta mark . foo . bar 1|Error: Could not parse symbolic invalid expression"
+	"meta mark set jhash ip saddr . foo mod 2|Error: Could not parse symbolic invalid expression"
+	"foo . meta mark map { 1 . 2 : 2 } srh|Error: syntax error, unexpected srh"
+	"meta mark map { 1 : 2 } 3|Error: Implicit map expression without known datatype"
+	"meta mark . meta mark map { 1 . 2 : 2 } { 3 }|Error: Implicit map expression without known datatype"
 	"meta priority 1:10000|Error: syntax error, unexpected colon, expecting end of file or newline or semicolon"
 	"meta mark { 1, 2 : 3 }|Error: mapping outside of map context"
 	"meta mark { 1, 2 : 3 timeout 1s }|Error: syntax error, unexpected timeout, expecting comma or '}'"
