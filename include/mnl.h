@@ -199,6 +199,9 @@ struct nftnl_set_list *mnl_dump_anon_sets(struct nft_ctx *nft,
  * print).
  */
 struct nlmsghdr;
+/* "# new generation N by process PID (NAME)" of a NEWGEN message (not
+ * in JSON), as -e and nft monitor print it. */
+void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh);
 int cmd_echo_msg(struct nft_ctx *nft, const struct batch_owner *owner,
 		 const struct nlmsghdr *nlh, struct list_head *msgs);
 

@@ -98,6 +98,12 @@ struct nftnl_rule;
 void netlink_anon_echo_begin(struct nft_ctx *nft, uint32_t seq,
 			     const struct nftnl_rule *nlr);
 void netlink_anon_echo_end(struct nft_ctx *nft);
+/* nft monitor: the next rule decoded finds anonymous set @name as
+ * @elems, its elements as the kernel notified them (both must live
+ * until netlink_anon_sets_release()). */
+struct nftnl_set;
+void netlink_anon_monitor_name(struct nft_ctx *nft, const char *name,
+			       const struct nftnl_set *elems);
 /* Forget them (end of a run). */
 void netlink_anon_sets_release(struct nft_ctx *nft);
 

@@ -101,6 +101,12 @@ struct obj_ops {
 	 * @owner_obj and @cmd the kernel's handle and print the text echo. */
 	void		(*echo)(struct nft_ctx *nft, struct cmd *cmd,
 				void *owner_obj, uint16_t type, void *obj);
+	/* nft monitor: print the kernel's notification @nlh of an object
+	 * of the kind added (or, @del, removed) as the reference does;
+	 * -1 (through monitor_failed()) if it cannot be printed exactly.
+	 * NULL: the monitor prints nothing of the kind. */
+	int		(*monitor)(struct nft_ctx *nft,
+				   const struct nlmsghdr *nlh, bool del);
 	/* -e -j: append what the command created to @array, each object
 	 * wrapped in @op. NULL: the command's object through json(). */
 	void		(*json_echo)(json_t *array, const char *op,
@@ -171,6 +177,7 @@ extern const struct obj_ops expr_obj_ops;
 extern const struct obj_ops hooks_obj_ops;
 extern const struct obj_ops flowtable_obj_ops;
 extern const struct obj_ops flowtables_obj_ops;
+extern const struct obj_ops monitor_obj_ops;
 /* stateful objects (src/obj/sobj.c) */
 extern const struct obj_ops counter_obj_ops, quota_obj_ops,
 	ct_helper_obj_ops, limit_obj_ops, ct_timeout_obj_ops,

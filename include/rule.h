@@ -276,6 +276,7 @@ enum cmd_obj {
 	CMD_OBJ_METER,		/* list meter T m: a dynamic set or map */
 	CMD_OBJ_METERS,		/* list meters [family] */
 	CMD_OBJ_RULES,		/* JSON {"reset": {"rules": ...}}: a listing */
+	CMD_OBJ_MONITOR,	/* nft monitor (src/monitor.c) */
 	CMD_OBJ_MAX_		/* not a kind: one past the last */
 };
 

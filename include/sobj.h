@@ -185,6 +185,9 @@ void sobj_print_duration(struct output_ctx *octx, uint64_t ms);
 struct cmd;
 struct nlmsghdr;
 int sobj_list(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
+/* nft monitor: an object added or (@del) removed (src/obj/sobj_out.c) */
+void sobj_monitor_print(struct nft_ctx *nft, const void *obj,
+			const char *op);
 void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	       uint16_t type, void *obj);
 

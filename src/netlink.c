@@ -451,6 +451,16 @@ void netlink_anon_echo_begin(struct nft_ctx *nft, uint32_t seq,
 	nftnl_expr_iter_destroy(it);
 }
 
+void netlink_anon_monitor_name(struct nft_ctx *nft, const char *name,
+			       const struct nftnl_set *elems)
+{
+	struct anon_set_cache *c = anon_cache(nft);
+
+	c->names = xrealloc(c->names, (c->names_num + 1) * sizeof(*c->names));
+	c->names[c->names_num].name = name;
+	c->names[c->names_num++].elems = elems;
+}
+
 void netlink_anon_echo_end(struct nft_ctx *nft)
 {
 	if (nft->anon_sets)

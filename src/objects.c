@@ -607,7 +607,7 @@ const char *echo_op(const struct cmd *cmd)
 	return "add";
 }
 
-static void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
+void echo_genid(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 {
 	const struct nlattr *a;
 	uint32_t id = 0, pid = 0;
@@ -702,7 +702,9 @@ static int exec_lists(struct nft_ctx *nft, struct list_head *cmds,
 	list_for_each_entry(cmd, cmds, list) {
 		/* reset: the kinds that have it list what they zero; "get
 		 * element" lists what it finds (src/obj/set.c) */
+		/* monitor: its kind's list op listens until killed */
 		if ((cmd->op == CMD_LIST || cmd->op == CMD_GET ||
+		     cmd->op == CMD_MONITOR ||
 		     (cmd->op == CMD_RESET && obj_ops_lookup(cmd->obj)->list)) &&
 		    do_list_cmd(nft, cmd, msgs) < 0)
 			ret = -1;

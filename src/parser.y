@@ -66,6 +66,7 @@ void scanner_cleanup(yyscan_t scanner);
 #include <linux/netfilter/nf_nat.h>
 #include <sobj.h>
 #include <set_pack.h>
+#include <monitor.h>
 
 /* From the flex scanner (scanner.h is generated after this file). */
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
@@ -136,7 +137,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 
 %token <kw> ADD "add" CREATE "create" INSERT "insert" REPLACE "replace"
 %token <kw> DELETE "delete" DESTROY "destroy" FLUSH "flush" LIST "list"
-%token <kw> RENAME "rename" DESCRIBE "describe"
+%token <kw> RENAME "rename" DESCRIBE "describe" MONITOR "monitor"
 %token <kw> DEFINE "define" REDEFINE "redefine" UNDEFINE "undefine"
 %token <kw> INCLUDE "include"
 %token <kw> TABLE "table" TABLES "tables" CHAIN "chain" CHAINS "chains"
@@ -374,6 +375,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_cmd_at($2, &@$);
 				$$->op = CMD_LIST;
+			}
+		| MONITOR obj_args
+			{
+				$$ = parser_monitor_cmd(state, $2, &@$);
+				if (!$$)
+					YYERROR;
 			}
 		| DESCRIBE match_lhs
 			{
@@ -902,7 +909,8 @@ keyword_id	: name_keyword | META | CT
  * and "ct", which start the key of an object map there ("counter name
  * meta mark map { ... }"); such objects are named in quotes. */
 name_keyword	: ADD | CREATE | INSERT | REPLACE | DELETE | DESTROY
-		| FLUSH | LIST | RENAME | DESCRIBE | TABLE | TABLES | CHAIN | CHAINS
+		| FLUSH | LIST | RENAME | DESCRIBE | MONITOR
+		| TABLE | TABLES | CHAIN | CHAINS
 		| RULE | RULESET | FLAGS | COMMENT | TYPE | HOOK | HOOKS | DEVICE
 		| DEVICES | PRIORITY | POLICY | POSITION | HANDLE | INDEX
 		| COUNTER | PACKETS | BYTES | PROTO | GRE | META_KEY

@@ -14,6 +14,7 @@
 #include <netlink.h>
 #include <print.h>
 #include <json.h>
+#include <monitor.h>
 #include <expr.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -431,6 +432,47 @@ static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
 	nft_print(octx, "\n");
 }
 
+/* nft monitor: "add chain ip t c { type ... }" (a base chain's hook, no
+ * comment), "delete chain ip t c" (-a: no handle there). */
+static void chain_monitor_print(struct nft_ctx *nft, const void *obj,
+				const char *op)
+{
+	bool del = !strcmp(op, "delete");
+	struct output_ctx *octx = &nft->octx;
+	const struct chain *c = obj;
+
+	if (nft_output_json(octx)) {
+		monitor_json(nft, op,
+			     del ? json_wrap("chain", json_object_head(
+					&c->handle, "name")) :
+			     chain_json(c, octx));
+		return;
+	}
+	nft_print(octx, "%s chain %s %s %s", op,
+		  family_name(c->handle.family), c->handle.table.name,
+		  c->handle.chain.name);
+	if (del) {
+		nft_print(octx, "\n");
+		return;
+	}
+	if (chain_is_base(c)) {
+		nft_print(octx, " { ");
+		chain_print_declaration(c, octx);
+		nft_print(octx, " }");
+	}
+	if (nft_output_handle(octx))
+		nft_print(octx, " # handle %llu",
+			  (unsigned long long)c->handle.handle.id);
+	nft_print(octx, "\n");
+}
+
+static int chain_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			 bool del)
+{
+	return monitor_parsed(nft, &chain_obj_ops, nlh, del,
+			      chain_monitor_print);
+}
+
 static void chain_obj_print(const void *obj, struct output_ctx *octx)
 {
 	chain_print(obj, octx);
@@ -720,6 +762,7 @@ const struct obj_ops chain_obj_ops = {
 	.print		= chain_obj_print,
 	.json		= chain_obj_json,
 	.echo		= chain_echo,
+	.monitor	= chain_monitor,
 	.strerror	= chain_strerror,
 	.explain_attr	= chain_explain_attr,
 	.explain	= chain_explain,

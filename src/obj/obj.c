@@ -47,6 +47,7 @@ static const struct obj_ops *const obj_registry[] = {
 	[CMD_OBJ_METER]		= &meter_obj_ops,
 	[CMD_OBJ_METERS]	= &meters_obj_ops,
 	[CMD_OBJ_RULES]		= &rules_obj_ops,
+	[CMD_OBJ_MONITOR]	= &monitor_obj_ops,
 };
 
 const struct obj_ops *obj_ops_lookup(enum cmd_obj obj)

@@ -17,6 +17,7 @@
 #include <arpa/inet.h>
 #include <print.h>
 #include <json.h>
+#include <monitor.h>
 #include <expr.h>
 #include <inner.h>
 #include <stmt.h>
@@ -644,8 +645,9 @@ static int rule_plan(struct pos_plan *p, struct cmd *cmd)
 
 /* NULL, and *why, if the kernel holds a rule that cannot be printed as
  * it is (the listing would fail on it too). */
-static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
-			   char **why)
+static struct rule *rule_parse_msg(struct nft_ctx *nft,
+				   const struct nlmsghdr *nlh, char **why,
+				   bool handle_only)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
 	struct inner_marks marks = { 0 };
@@ -659,8 +661,7 @@ static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 		goto out;
 	nft->inner_nlr = nlr;
 	nft->inner_marks = &marks;
-	/* a removal (replace) echoes only the old rule's handle */
-	if (NFNL_MSG_TYPE(nlh->nlmsg_type) == NFT_MSG_DELRULE) {
+	if (handle_only) {
 		r = netlink_rule_parse_cache(nft, nlr);
 		goto out;
 	}
@@ -678,6 +679,14 @@ out:
 	inner_marks_free(&marks);
 	nftnl_rule_free(nlr);
 	return r;
+}
+
+static void *rule_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			   char **why)
+{
+	/* a removal (replace) echoes only the old rule's handle */
+	return rule_parse_msg(nft, nlh, why, NFNL_MSG_TYPE(nlh->nlmsg_type) ==
+					     NFT_MSG_DELRULE);
 }
 
 static void rule_obj_free(void *r)
@@ -704,6 +713,70 @@ static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 		list_splice_tail_init(&r->stmts, &own->stmts);
 		own->num_stmts = r->num_stmts;
 	}
+}
+
+/* "delete rule ip t c handle N": the statements are not read (the sets
+ * they look up may be gone already). */
+static int rule_monitor_del(struct nft_ctx *nft, const struct nlmsghdr *nlh)
+{
+	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	struct inner_marks marks = { 0 };
+	int ret;
+
+	if (!nlr)
+		memory_allocation_error();
+	/* (a rule of inner expressions, which libnftnl cannot parse) */
+	ret = inner_rule_parse(nlh, nlr, &marks);
+	inner_marks_free(&marks);
+	if (ret < 0) {
+		nftnl_rule_free(nlr);
+		return monitor_failed(nft, xstrdup("cannot parse a rule the kernel notified"));
+	}
+	nft_print(&nft->octx, "delete rule %s %s %s handle %" PRIu64 "\n",
+		  family_name(nftnl_rule_get_u32(nlr, NFTNL_RULE_FAMILY)),
+		  nftnl_rule_get_str(nlr, NFTNL_RULE_TABLE),
+		  nftnl_rule_get_str(nlr, NFTNL_RULE_CHAIN),
+		  nftnl_rule_get_u64(nlr, NFTNL_RULE_HANDLE));
+	nftnl_rule_free(nlr);
+	return 0;
+}
+
+/* nft monitor: "add rule ip t c STATEMENTS" (-a: "# handle N" after),
+ * "delete rule ip t c handle N"; JSON: the rule, a removed one too. */
+static int rule_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			bool del)
+{
+	struct output_ctx *octx = &nft->octx;
+	bool json = nft_output_json(octx);
+	const char *op;
+	char *why = NULL;
+	struct rule *r;
+
+	if (del && !json)
+		return rule_monitor_del(nft, nlh);
+	r = rule_parse_msg(nft, nlh, &why, false);
+	if (r == NULL)
+		return monitor_failed(nft, why ? why :
+				      xstrdup("cannot parse a rule the kernel notified"));
+	/* a rule not appended was inserted */
+	op = del ? "delete" : nlh->nlmsg_flags & NLM_F_APPEND ? "add" :
+	     "insert";
+	if (json) {
+		monitor_json(nft, op, rule_json(r, octx));
+	} else {
+		nft_print(octx, "%s rule %s %s %s ", op,
+			  family_name(r->handle.family), r->handle.table.name,
+			  r->handle.chain.name);
+		/* where the kernel says it went (without -a too) */
+		if (r->handle.position.id)
+			nft_print(octx, "handle %" PRIu64 " ",
+				  r->handle.position.id);
+		octx->family = r->handle.family;
+		rule_print(r, octx);
+		nft_print(octx, "\n");
+	}
+	rule_free(r);
+	return 0;
 }
 
 /* ---- output ---- */
@@ -1241,6 +1314,7 @@ const struct obj_ops rule_obj_ops = {
 	.print		= rule_obj_print,
 	.json		= rule_obj_json,
 	.echo		= rule_echo,
+	.monitor	= rule_monitor,
 	.explain_attr	= rule_explain_attr,
 	.explain	= rule_explain,
 	.explain_missing = rule_explain_missing,

@@ -10,6 +10,7 @@
  * code (src/expr/set.c), typed by the set's key.
  */
 #include <obj.h>
+#include <monitor.h>
 #include <set.h>
 #include <set_int.h>
 #include <linearize.h>
@@ -1115,6 +1116,7 @@ const struct obj_ops set_obj_ops = {
 	.nl_parse	= set_nl_parse_echo,
 	.obj_free	= set_obj_free_echo,
 	.echo		= set_echo,
+	.monitor	= set_monitor,
 	.json_echo	= set_json_echo,
 	.flags		= OBJ_F_LIST,
 	.evaluate	= set_cmd_evaluate,
@@ -1282,6 +1284,7 @@ const struct obj_ops element_obj_ops = {
 	.nl_parse	= element_nl_parse,
 	.obj_free	= element_nl_free,
 	.echo		= element_echo,
+	.monitor	= element_monitor,
 	.json_echo	= element_json_echo,
 	.flags		= OBJ_F_LIST,
 	/* the kernel answers for the elements (set_reset.c) */

@@ -10,6 +10,7 @@
 #include <print.h>
 #include <json.h>
 #include <intervals.h>
+#include <monitor.h>
 #include <linearize.h>
 #include <stdlib.h>
 #include <libnftnl/expr.h>
@@ -217,6 +218,7 @@ struct elem_echo {
 	struct set **sets;
 	unsigned int num;
 	struct nftnl_set *start;
+	struct nftnl_set_elem *end;	/* a removal's, until its start */
 	bool create;		/* the last echo was of "create element" */
 };
 
@@ -263,6 +265,8 @@ void element_echo_release(struct nft_ctx *nft)
 	xfree(st->sets);
 	if (st->start)
 		nftnl_set_free(st->start);
+	if (st->end)
+		nftnl_set_elem_free(st->end);
 	xfree(st);
 	nft->elem_echo = NULL;
 }
@@ -337,14 +341,61 @@ static void echo_data_udata(struct nftnl_set *nls, const struct set *e)
 	nftnl_udata_buf_free(ud);
 }
 
-/* The elements of @nls, decoded by set @e's key and data, on one line. */
-static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
-		       const struct set *e, struct nftnl_set *nls)
+/* The monitor's JSON of elements: {"OP": {"element": {..., "elem":
+ * {"set": [...]}}}}, one line. */
+static void echo_print_json(struct nft_ctx *nft, const char *op,
+			    const struct set *s, struct nftnl_set *nls)
 {
-	uint32_t family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
-	struct set *s = set_alloc(NULL);
+	json_t *members = json_array(), *o;
 	const struct expr *i;
 	unsigned int n = 0;
+
+	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
+		json_array_append_new(members,
+				      set_elem_json(s, i,
+						    s->info ? &s->info[n] : NULL,
+						    &nft->octx));
+		n++;
+	}
+	o = json_pack("{s:s, s:s, s:s, s:{s:o}}",
+		      "family", family_name(nftnl_set_get_u32(nls,
+							NFTNL_SET_FAMILY)),
+		      "table", nftnl_set_get_str(nls, NFTNL_SET_TABLE),
+		      "name", nftnl_set_get_str(nls, NFTNL_SET_NAME),
+		      "elem", "set", members);
+	o = json_wrap(op, json_wrap("element", o));
+	json_write_fp(nft->octx.output_fp, "", o, "\n");
+	json_decref(o);
+}
+
+static void echo_print_line(struct nft_ctx *nft, const char *op,
+			    const struct set *s, struct nftnl_set *nls)
+{
+	const struct expr *i;
+	unsigned int n = 0;
+
+	if (nft_output_json(&nft->octx)) {
+		echo_print_json(nft, op, s, nls);
+		return;
+	}
+	nft_print(&nft->octx, "%s element %s %s %s { ", op,
+		  family_name(nftnl_set_get_u32(nls, NFTNL_SET_FAMILY)),
+		  nftnl_set_get_str(nls, NFTNL_SET_TABLE),
+		  nftnl_set_get_str(nls, NFTNL_SET_NAME));
+	list_for_each_entry(i, &s->init->expr_list.expressions, list) {
+		if (n)
+			nft_print(&nft->octx, ", ");
+		echo_print_member(s, i, n++, &nft->octx);
+	}
+	nft_print(&nft->octx, " }\n");
+}
+
+/* The elements of @nls, decoded by set @e's key and data, on one line
+ * that starts with @op. */
+static void echo_print(struct nft_ctx *nft, const char *op,
+		       const struct set *e, struct nftnl_set *nls)
+{
+	struct set *s = set_alloc(NULL);
 
 	s->flags = e->flags;
 	s->timeout = e->timeout;
@@ -377,21 +428,8 @@ static void echo_print(struct nft_ctx *nft, const struct cmd *cmd,
 	} else if (set_decode_with_info(s, nls) < 0) {
 		s->init = NULL;
 	}
-	if (s->init && s->init->expr_list.size) {
-		nft_print(&nft->octx, "%s element %s %s %s { ",
-			  cmd && cmd->obj == CMD_OBJ_ELEMENT ? echo_op(cmd) :
-			  elem_echo_of(nft)->create ? "create" : "add",
-			  family_name(family),
-			  nftnl_set_get_str(nls, NFTNL_SET_TABLE),
-			  nftnl_set_get_str(nls, NFTNL_SET_NAME));
-		list_for_each_entry(i, &s->init->expr_list.expressions,
-				    list) {
-			if (n)
-				nft_print(&nft->octx, ", ");
-			echo_print_member(s, i, n++, &nft->octx);
-		}
-		nft_print(&nft->octx, " }\n");
-	}
+	if (s->init && s->init->expr_list.size)
+		echo_print_line(nft, op, s, nls);
 	set_free(s);
 }
 
@@ -472,10 +510,64 @@ static struct nftnl_set *echo_one(const struct nftnl_set *nls,
 
 struct echo_iv {
 	struct nft_ctx *nft;
-	const struct cmd *cmd;
+	const char *op;
 	const struct set *e;
 	struct nftnl_set *nls;
+	bool del;
 };
+
+/* A removal's interval comes as its end, then its start when the set is
+ * flushed (walked from the top, a trailing end at 0 alone), as its
+ * start, then its end when its elements are deleted: printed once both
+ * are there, as the reference's monitor does. */
+static void echo_interval_del(struct echo_iv *c, struct nftnl_set_elem *x)
+{
+	struct elem_echo *st = elem_echo_of(c->nft);
+	struct nftnl_set *one;
+
+	if (nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_FLAGS) &&
+	    nftnl_set_elem_get_u32(x, NFTNL_SET_ELEM_FLAGS) &
+	    NFT_SET_ELEM_INTERVAL_END) {
+		if (st->start) {
+			nftnl_set_elem_add(st->start, echo_elem_copy(x));
+			echo_print(c->nft, c->op, c->e, st->start);
+			nftnl_set_free(st->start);
+			st->start = NULL;
+			return;
+		}
+		if (st->end)
+			nftnl_set_elem_free(st->end);
+		st->end = echo_elem_copy(x);
+		return;
+	}
+	one = echo_one(c->nls, x);
+	if (st->end) {
+		nftnl_set_elem_add(one, st->end);
+		st->end = NULL;
+	} else if (!echo_elem_is_open(x)) {
+		if (st->start)
+			nftnl_set_free(st->start);
+		st->start = one;
+		return;
+	}
+	echo_print(c->nft, c->op, c->e, one);
+	nftnl_set_free(one);
+}
+
+/* The end of a batch: an interval's half still waiting has no other. */
+void element_monitor_batch_end(struct nft_ctx *nft)
+{
+	struct elem_echo *st = nft->elem_echo;
+
+	if (st == NULL)
+		return;
+	if (st->start)
+		nftnl_set_free(st->start);
+	if (st->end)
+		nftnl_set_elem_free(st->end);
+	st->start = NULL;
+	st->end = NULL;
+}
 
 /* An interval comes as its start, then its end (the leading end at 0
  * alone): printed as one element once both are there, as the system
@@ -486,13 +578,18 @@ static int echo_interval_cb(struct nftnl_set_elem *x, void *data)
 	struct elem_echo *st = elem_echo_of(c->nft);
 	struct nftnl_set *one;
 
+	if (c->del) {
+		echo_interval_del(c, x);
+		return 0;
+	}
+
 	if (nftnl_set_elem_is_set(x, NFTNL_SET_ELEM_FLAGS) &&
 	    nftnl_set_elem_get_u32(x, NFTNL_SET_ELEM_FLAGS) &
 	    NFT_SET_ELEM_INTERVAL_END) {
 		if (st->start == NULL)
 			return 0;
 		nftnl_set_elem_add(st->start, echo_elem_copy(x));
-		echo_print(c->nft, c->cmd, c->e, st->start);
+		echo_print(c->nft, c->op, c->e, st->start);
 		nftnl_set_free(st->start);
 		st->start = NULL;
 		return 0;
@@ -502,7 +599,7 @@ static int echo_interval_cb(struct nftnl_set_elem *x, void *data)
 	st->start = NULL;
 	one = echo_one(c->nls, x);
 	if (echo_elem_is_open(x)) {
-		echo_print(c->nft, c->cmd, c->e, one);
+		echo_print(c->nft, c->op, c->e, one);
 		nftnl_set_free(one);
 	} else {
 		st->start = one;
@@ -510,20 +607,17 @@ static int echo_interval_cb(struct nftnl_set_elem *x, void *data)
 	return 0;
 }
 
-/* "add element ip t s { 10.0.0.1 timeout 10s expires 10s }": what the
- * kernel holds now, as the system nft echoes it, one element a line. */
-void element_echo(struct nft_ctx *nft, struct cmd *cmd,
-		  void *owner_obj, uint16_t type, void *obj)
+/* The elements of @nls as lines that start with @op, decoded by the set
+ * they belong to (@cmd's, one remembered, or the cache's): intervals
+ * once both of their ends are there. Anonymous sets print nothing. */
+static void element_print_msg(struct nft_ctx *nft, const struct cmd *cmd,
+			      const char *op, struct nftnl_set *nls)
 {
-	struct nftnl_set *nls = obj;
 	const char *tname, *sname;
 	const struct set *e;
 	uint32_t family;
 
-	(void)owner_obj;
-	(void)type;
-	if (nft_output_json(&nft->octx) ||
-	    !nftnl_set_is_set(nls, NFTNL_SET_TABLE) ||
+	if (!nftnl_set_is_set(nls, NFTNL_SET_TABLE) ||
 	    !nftnl_set_is_set(nls, NFTNL_SET_NAME))
 		return;
 	family = nftnl_set_get_u32(nls, NFTNL_SET_FAMILY);
@@ -533,12 +627,44 @@ void element_echo(struct nft_ctx *nft, struct cmd *cmd,
 	if (!e || !e->key)
 		return;
 	if (e->flags & NFT_SET_INTERVAL && e->key->etype != EXPR_CONCAT) {
-		struct echo_iv c = { nft, cmd, e, nls };
+		struct echo_iv c = { nft, op, e, nls, !strcmp(op, "delete") };
 
 		nftnl_set_elem_foreach(nls, echo_interval_cb, &c);
 		return;
 	}
-	echo_print(nft, cmd, e, nls);
+	echo_print(nft, op, e, nls);
+}
+
+/* "add element ip t s { 10.0.0.1 timeout 10s expires 10s }": what the
+ * kernel holds now, as the system nft echoes it, one element a line. */
+void element_echo(struct nft_ctx *nft, struct cmd *cmd,
+		  void *owner_obj, uint16_t type, void *obj)
+{
+	const char *op;
+
+	(void)owner_obj;
+	(void)type;
+	if (nft_output_json(&nft->octx))
+		return;
+	op = cmd && cmd->obj == CMD_OBJ_ELEMENT ? echo_op(cmd) :
+	     elem_echo_of(nft)->create ? "create" : "add";
+	element_print_msg(nft, cmd, op, obj);
+}
+
+/* nft monitor: elements added or deleted, as the reference prints
+ * them (text and JSON), one a line. */
+int element_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+		    bool del)
+{
+	struct nftnl_set *nls;
+	char *why = NULL;
+
+	nls = element_nl_parse(nft, nlh, &why);
+	if (nls == NULL)
+		return monitor_failed(nft, why);
+	element_print_msg(nft, NULL, monitor_op(nlh, del), nls);
+	nftnl_set_free(nls);
+	return 0;
 }
 
 static int echo_member_cmp(const void *a, const void *b)
@@ -931,6 +1057,21 @@ static void set_echo_declaration(const struct set *s, struct output_ctx *octx)
 	free(buf);
 }
 
+static void set_echo_line(struct nft_ctx *nft, const char *op,
+			  const struct set *s)
+{
+	nft_print(&nft->octx, "%s %s %s %s %s { ", op,
+		  set_is_map(s) ? "map" : "set",
+		  family_name(s->handle.family), s->handle.table.name,
+		  s->handle.set.name);
+	/* -a: the handle the listing puts after the brace, inside */
+	if (nft_output_handle(&nft->octx))
+		nft_print(&nft->octx, "# handle %llu ",
+			  (unsigned long long)s->handle.handle.id);
+	set_echo_declaration(s, &nft->octx);
+	nft_print(&nft->octx, "} \n");
+}
+
 /* "add set ip t s { type ipv4_addr; flags interval; } ": the set the
  * kernel added, remembered for the elements that follow it. */
 void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
@@ -948,14 +1089,95 @@ void set_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	element_echo_remember(nft, s);
 	if (nft_output_json(&nft->octx))
 		return;
-	nft_print(&nft->octx, "%s %s %s %s %s { ", echo_op(cmd),
-		  set_is_map(s) ? "map" : "set",
-		  family_name(s->handle.family), s->handle.table.name,
-		  s->handle.set.name);
-	/* -a: the handle the listing puts after the brace, inside */
-	if (nft_output_handle(&nft->octx))
-		nft_print(&nft->octx, "# handle %llu ",
-			  (unsigned long long)s->handle.handle.id);
-	set_echo_declaration(s, &nft->octx);
-	nft_print(&nft->octx, "} \n");
+	set_echo_line(nft, echo_op(cmd), s);
+}
+
+/* A removed set, anonymous ones too: its names only, as the reference
+ * prints it (JSON: of type "invalid", "set" for maps as well). */
+static void set_monitor_del(struct nft_ctx *nft, const struct nftnl_set *nls)
+{
+	const char *family = family_name(nftnl_set_get_u32(nls,
+						NFTNL_SET_FAMILY));
+	const char *table = nftnl_set_get_str(nls, NFTNL_SET_TABLE);
+	const char *name = nftnl_set_get_str(nls, NFTNL_SET_NAME);
+	json_t *o;
+
+	if (!nft_output_json(&nft->octx)) {
+		nft_print(&nft->octx, "delete set %s %s %s\n", family, table,
+			  name);
+		return;
+	}
+	o = json_pack("{s:{s:{s:s, s:s, s:s, s:s, s:I}}}", "delete", "set",
+		      "family", family, "name", name, "table", table,
+		      "type", "invalid", "handle",
+		      (json_int_t)nftnl_set_get_u64(nls, NFTNL_SET_HANDLE));
+	json_write_fp(nft->octx.output_fp, "", o, "\n");
+	json_decref(o);
+}
+
+static void set_monitor_add(struct nft_ctx *nft, const char *op,
+			    struct set *s, bool quiet)
+{
+	json_t *array;
+	size_t i;
+
+	element_echo_remember(nft, s);
+	if (quiet)
+		return;
+	if (!nft_output_json(&nft->octx)) {
+		set_echo_line(nft, op, s);
+		return;
+	}
+	array = json_array();
+	set_json_echo_set(array, op, s, &nft->octx);
+	for (i = 0; i < json_array_size(array); i++)
+		json_write_fp(nft->octx.output_fp, "",
+			      json_array_get(array, i), "\n");
+	json_decref(array);
+}
+
+/* A set added (named ones) or removed (any); @quiet: only remember a
+ * new set for its elements. */
+static int set_monitor_msg(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			   bool del, bool quiet)
+{
+	struct nftnl_set *nls = nftnl_set_alloc();
+	struct set *s = NULL;
+
+	if (nls == NULL)
+		memory_allocation_error();
+	if (mnl_msg_broken(nlh) || nftnl_set_nlmsg_parse(nlh, nls) < 0) {
+		nftnl_set_free(nls);
+		return monitor_failed(nft, xstrdup("cannot parse a set "
+						   "the kernel notified"));
+	}
+	/* an anonymous set added prints with its rule */
+	if (del || nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+		   NFT_SET_ANONYMOUS) {
+		if (del && !quiet)
+			set_monitor_del(nft, nls);
+		nftnl_set_free(nls);
+		return 0;
+	}
+	s = netlink_set_parse(nls);
+	nftnl_set_free(nls);
+	if (s == NULL || s->key == NULL) {
+		set_free(s);
+		return monitor_failed(nft, xstrdup("cannot print a set the "
+						   "kernel notified"));
+	}
+	set_monitor_add(nft, monitor_op(nlh, false), s, quiet);
+	set_free(s);
+	return 0;
+}
+
+/* nft monitor: a set added or removed */
+int set_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh, bool del)
+{
+	return set_monitor_msg(nft, nlh, del, false);
+}
+
+void set_monitor_remember(struct nft_ctx *nft, const struct nlmsghdr *nlh)
+{
+	set_monitor_msg(nft, nlh, false, true);
 }

@@ -9,6 +9,7 @@
  */
 #include <obj.h>
 #include <sobj.h>
+#include <monitor.h>
 #include <nft.h>
 #include <nftables.h>
 #include <evaluate.h>
@@ -880,6 +881,13 @@ static void *sobj_nl_parse(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 	return o;
 }
 
+static int sobj_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			bool del)
+{
+	return monitor_parsed(nft, &counter_obj_ops, nlh, del,
+			      sobj_monitor_print);
+}
+
 static void sobj_obj_free(void *o)
 {
 	sobj_free(o);
@@ -921,6 +929,7 @@ const struct obj_ops var = {						\
 	.print		= sobj_ops_print,				\
 	.json		= sobj_ops_json,				\
 	.echo		= sobj_echo,					\
+	.monitor	= sobj_monitor,					\
 	.strerror	= sobj_strerror,				\
 	.explain	= sobj_explain,					\
 	.explain_attr	= sobj_explain_attr,				\

@@ -11,6 +11,7 @@
 #include <mnl.h>
 #include <print.h>
 #include <json.h>
+#include <monitor.h>
 #include <stmt.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -657,22 +658,18 @@ static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
 	}
 }
 
-void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
-		      uint16_t type, void *obj)
+/* "OP counter ip t c { packets 0 bytes 0 } ", as the system nft echoes
+ * an object */
+static void sobj_echo_line(struct nft_ctx *nft, const char *op,
+			   const struct sobj *o)
 {
-	struct sobj *own = owner_obj, *o = obj;
 	const char *lead, *trail;
 
-	if (own)
-		own->handle.handle.id = o->handle.handle.id;
-	cmd->echo_handle = o->handle.handle.id;
-	if (nft_output_json(&nft->octx))
-		return;
 	/* a synproxy's parts bring their spaces before them, "{; }" when
 	 * empty; the other kinds' after them */
 	lead = o->type == NFT_OBJECT_SYNPROXY ? " " : "";
 	trail = *lead ? "" : " ";
-	nft_print(&nft->octx, "%s %s %s %s %s {%s", echo_op(cmd),
+	nft_print(&nft->octx, "%s %s %s %s %s {%s", op,
 		  sobj_type_name(o->type), family_name(o->handle.family),
 		  o->handle.table.name, o->handle.chain.name, trail);
 	if (nft_output_handle(&nft->octx))
@@ -685,3 +682,53 @@ void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	nft_print(&nft->octx, "} \n");
 }
 
+void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
+		      uint16_t type, void *obj)
+{
+	struct sobj *own = owner_obj, *o = obj;
+
+	if (own)
+		own->handle.handle.id = o->handle.handle.id;
+	cmd->echo_handle = o->handle.handle.id;
+	if (nft_output_json(&nft->octx))
+		return;
+	sobj_echo_line(nft, echo_op(cmd), o);
+}
+
+/* nft monitor: an object added (as echoed), or removed: "delete quota
+ * ip t q"; JSON: the reference reads nothing of a removed counter's or
+ * quota's state and configuration, which print as zeros. */
+void sobj_monitor_print(struct nft_ctx *nft, const void *obj,
+			const char *op)
+{
+	struct sobj o = *(const struct sobj *)obj;
+	bool del = !strcmp(op, "delete");
+
+	if (o.undecoded && !del) {
+		monitor_failed(nft, xasprintf("cannot print %s %s in table %s %s: %s",
+					      sobj_type_name(o.type),
+					      o.handle.chain.name,
+					      family_name(o.handle.family),
+					      o.handle.table.name,
+					      o.undecoded));
+		return;
+	}
+	if (!nft_output_json(&nft->octx)) {
+		if (!del)
+			sobj_echo_line(nft, op, &o);
+		else
+			nft_print(&nft->octx, "delete %s %s %s %s\n",
+				  sobj_type_name(o.type),
+				  family_name(o.handle.family),
+				  o.handle.table.name, o.handle.chain.name);
+		return;
+	}
+	if (del) {
+		o.comment = NULL;
+		if (o.type == NFT_OBJECT_COUNTER)
+			memset(&o.counter, 0, sizeof(o.counter));
+		else if (o.type == NFT_OBJECT_QUOTA)
+			memset(&o.quota, 0, sizeof(o.quota));
+	}
+	monitor_json(nft, op, sobj_json(&o, &nft->octx));
+}

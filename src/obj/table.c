@@ -14,6 +14,7 @@
 #include <netlink.h>
 #include <print.h>
 #include <json.h>
+#include <monitor.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
@@ -385,6 +386,50 @@ static void table_echo(struct nft_ctx *nft, struct cmd *cmd,
 	nft_print(&nft->octx, "\n");
 }
 
+/* nft monitor: "add table ip t { flags dormant; }" (the comment is not
+ * printed), "delete table ip t"; -a: "# handle N" after either. */
+static void table_monitor_print(struct nft_ctx *nft, const void *obj,
+				const char *op)
+{
+	bool del = !strcmp(op, "delete");
+	const struct table *t = obj;
+	struct output_ctx *octx = &nft->octx;
+	const char *sep = " { flags ";
+	unsigned int i;
+
+	if (nft_output_json(octx)) {
+		monitor_json(nft, op,
+			     del ? json_pack("{s:{s:s, s:s, s:I}}", "table",
+					     "family",
+					     family_name(t->handle.family),
+					     "name", t->handle.table.name,
+					     "handle",
+					     (json_int_t)t->handle.handle.id) :
+			     table_json(t, octx));
+		return;
+	}
+	nft_print(octx, "%s table %s %s", op,
+		  family_name(t->handle.family), t->handle.table.name);
+	for (i = 0; !del && i < table_flags_count; i++) {
+		if (!(t->flags & table_flags[i].flag))
+			continue;
+		nft_print(octx, "%s%s", sep, table_flags[i].name);
+		sep = ",";
+	}
+	if (*sep == ',')
+		nft_print(octx, "; }");
+	if (nft_output_handle(octx))
+		nft_print(octx, " # handle %" PRIu64, t->handle.handle.id);
+	nft_print(octx, "\n");
+}
+
+static int table_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
+			 bool del)
+{
+	return monitor_parsed(nft, &table_obj_ops, nlh, del,
+			      table_monitor_print);
+}
+
 /* ---- output ---- */
 
 static void table_print_flags(const struct table *t, struct output_ctx *octx)
@@ -634,6 +679,7 @@ const struct obj_ops table_obj_ops = {
 	.print		= table_obj_print,
 	.json		= table_obj_json,
 	.echo		= table_echo,
+	.monitor	= table_monitor,
 	.json_echo	= json_echo_table,
 	.strerror	= table_strerror,
 	.explain_missing = table_explain_missing,
