@@ -1,6 +1,6 @@
 /*
  * The text front end: a reentrant flex scanner and a pure bison parser
- * (src/scanner.l, src/parser.y) that turn text into a list of commands.
+ * (src/scanner.l, src/grammar/) that turn text into a list of commands.
  * Grammar actions only build nodes; checks belong to the evaluator.
  */
 #ifndef NFT_PARSE_H

@@ -1,5 +1,5 @@
 /*
- * The text parser's builders (src/parse/ files), which src/parser.y's
+ * The text parser's builders (src/parse/ files), which src/grammar's
  * actions call so that the grammar only builds nodes: each takes over the
  * strings and nodes it is given. Locations are bison's YYLTYPE, which is
  * struct location (%define api.location.type).

@@ -1,5 +1,5 @@
 /*
- * The text parser's builders for commands and objects (src/parser.y's
+ * The text parser's builders for commands and objects (src/grammar's
  * actions call them): errors with locations, scopes and variables,
  * handles, commands, and the tables, chains, sets, flowtables and
  * stateful objects the blocks declare. Each takes over the strings it is

@@ -1,5 +1,5 @@
 /*
- * The text parser's builders for expressions (src/parser.y's actions call
+ * The text parser's builders for expressions (src/grammar's actions call
  * them): protocol fields, meta and ct keys, raw payloads, binary
  * operations, prefixes, lookups (fib, rt, numgen, hash, socket, osf,
  * ipsec) and extension headers. Unknown names get an error with a caret

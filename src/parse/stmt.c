@@ -1,5 +1,5 @@
 /*
- * The text parser's builders for statements (src/parser.y's actions call
+ * The text parser's builders for statements (src/grammar's actions call
  * them): object references, "KEY set VALUE", and the options of log,
  * limit, reject, fwd, last, set statements, nat and tproxy.
  */

@@ -1,6 +1,6 @@
 /*
  * Queue statements: "queue [num N|N-M] [bypass][,fanout]", also written
- * "queue [flags F] to N|N-M|EXPR" (parser.y takes exactly the system nft's
+ * "queue [flags F] to N|N-M|EXPR" (the grammar takes exactly the system nft's
  * forms). The kernel takes the first queue number and how many there are.
  * Lists in upstream's form, "queue flags bypass to 1-3" ("queue to 0" for
  * a plain queue).

@@ -29,7 +29,10 @@ WRAP="$WRAP,--wrap=mnl_socket_close,--wrap=mnl_socket_get_fd"
 WRAP="$WRAP,--wrap=mnl_socket_get_portid,--wrap=mnl_socket_sendto"
 WRAP="$WRAP,--wrap=mnl_socket_recvfrom,--wrap=nft_retry_again"
 
-bison -Wall -d -o "$OUT/obj/parser.c" "$SRC/src/parser.y"
+for f in decls commands exprs stmts code; do
+	cat "$SRC/src/grammar/$f.y"
+done > "$OUT/obj/parser.y"
+bison -Wall -d -o "$OUT/obj/parser.c" "$OUT/obj/parser.y"
 flex --header-file="$OUT/obj/scanner.h" -o "$OUT/obj/scanner.c" \
 	"$SRC/src/scanner.l"
 

@@ -1,0 +1,321 @@
+%%
+
+/*
+ * The grammar's own C code (its last part): syntax errors in 1.1.3's
+ * words, token names, and the entry points.
+ */
+
+
+/* Syntax errors */
+
+static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
+		    struct parser_state *state, const char *msg)
+{
+	parser_error(state, loc, "%s", msg);
+}
+
+/* The keyword nearest to @word among the tokens the parser expected
+ * (any keyword if @expected is NULL). */
+static const char *parser_suggest(const char *word,
+				  const yysymbol_kind_t *expected,
+				  int num_expected)
+{
+	const struct keyword *kw;
+	const char *match = NULL;
+	unsigned int best = ~0u;
+	size_t i, n;
+	int j;
+
+	kw = scanner_keywords(&n);
+	for (i = 0; i < n; i++) {
+		for (j = 0; expected && j < num_expected; j++) {
+			if (expected[j] == YYTRANSLATE(kw[i].token))
+				break;
+		}
+		if ((!expected || j < num_expected) &&
+		    scanner_near(word, kw[i].name, &best))
+			match = kw[i].name;
+	}
+	return match;
+}
+
+/*
+ * "countr\n": a word that began a statement, taken for a value compared
+ * with something, and nothing to compare it with. A keyword near it was
+ * probably meant.
+ */
+static void parser_suggest_lhs(struct parser_state *state,
+			       const YYLTYPE *loc, char *msg, size_t size)
+{
+	/* the keywords that start statements and selectors */
+	static const yysymbol_kind_t starts[] = {
+		YYSYMBOL_ACCEPT, YYSYMBOL_DROP, YYSYMBOL_JUMP, YYSYMBOL_GOTO,
+		YYSYMBOL_RETURN, YYSYMBOL_CONTINUE, YYSYMBOL_COUNTER,
+		YYSYMBOL_LOG, YYSYMBOL_LIMIT, YYSYMBOL_QUOTA, YYSYMBOL_REJECT,
+		YYSYMBOL_QUEUE, YYSYMBOL_DUP, YYSYMBOL_FWD, YYSYMBOL_LAST,
+		YYSYMBOL_SYNPROXY, YYSYMBOL_SNAT, YYSYMBOL_DNAT,
+		YYSYMBOL_MASQUERADE, YYSYMBOL_REDIRECT, YYSYMBOL_TPROXY,
+		YYSYMBOL_NOTRACK, YYSYMBOL_FLOW, YYSYMBOL_META, YYSYMBOL_CT,
+		YYSYMBOL_IP, YYSYMBOL_IP6, YYSYMBOL_ARP, YYSYMBOL_PROTO,
+		YYSYMBOL_META_KEY, YYSYMBOL_FIB, YYSYMBOL_RT, YYSYMBOL_NUMGEN,
+		YYSYMBOL_JHASH, YYSYMBOL_SYMHASH, YYSYMBOL_SOCKET,
+		YYSYMBOL_OSF, YYSYMBOL_IPSEC, YYSYMBOL_EXTHDR, YYSYMBOL_HBH,
+		YYSYMBOL_RT0, YYSYMBOL_RT2, YYSYMBOL_SRH, YYSYMBOL_FRAG,
+		YYSYMBOL_DST, YYSYMBOL_MH, YYSYMBOL_RESET, YYSYMBOL_SECMARK,
+		YYSYMBOL_COMMENT, YYSYMBOL_UPDATE, YYSYMBOL_ADD,
+		YYSYMBOL_DELETE, YYSYMBOL_METER,
+	};
+	const struct location *w = &state->lhs_word;
+	const char *hint;
+	char word[64];
+
+	if (!w->indesc || w->indesc != loc->indesc ||
+	    w->last_line != loc->first_line ||
+	    w->last_column >= loc->first_column ||
+	    !parser_loc_text(w, word, sizeof(word)))
+		return;
+	hint = parser_suggest(word, starts, array_size(starts));
+	if (hint)
+		parser_buf_add(msg, size, "; '%s' starts no statement, did you mean '%s'?",
+			       word, hint);
+}
+
+/*
+ * Token names without bison's double quotes: "add" -> add. Punctuation
+ * is named as the reference names it ("unexpected comma", "expecting
+ * /"): programs read these messages.
+ */
+static void buf_add_token(char *buf, size_t size, yysymbol_kind_t kind)
+{
+	static const char *const punct[][2] = {
+		{ "','", "comma" }, { "':'", "colon" }, { "'/'", "/" },
+		{ "'-'", "-" }, { "'.'", "." }, { "'^'", "^" }, { "'&'", "&" },
+		{ "'@'", "@" }, { "'!'", "!" }, { "'+'", "+" }, { "'*'", "*" },
+		/* an address is a string to the reference's scanner */
+		{ "address", "string" },
+		{ "option word", "string" },
+		/* its variables are '$' and a name */
+		{ "variable", "'$'" },
+	};
+	const char *name = yysymbol_name(kind);
+	size_t len = strlen(name), i;
+
+	for (i = 0; i < array_size(punct); i++) {
+		if (!strcmp(name, punct[i][0])) {
+			parser_buf_add(buf, size, "%s", punct[i][1]);
+			return;
+		}
+	}
+	if (len >= 2 && name[0] == '"' && name[len - 1] == '"')
+		parser_buf_add(buf, size, "%.*s", (int)len - 2, name + 1);
+	else
+		parser_buf_add(buf, size, "%s", name);
+}
+
+static bool parser_expects(const yysymbol_kind_t *expected, int n,
+			   yysymbol_kind_t kind)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (expected[i] == kind)
+			return true;
+	return false;
+}
+
+/*
+ * Where an object's name goes, 1.1.3 expects "string or last" (its
+ * scanner takes other keywords as words there, see obj_name), after a
+ * table "handle" too: those alone are named.
+ */
+static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
+{
+	bool handle = parser_expects(expected, n, YYSYMBOL_HANDLE);
+	int m = 0;
+
+	/* a value (a number) goes there too: not an object's name */
+	if (parser_expects(expected, n, YYSYMBOL_NUMBER) ||
+	    !parser_expects(expected, n, YYSYMBOL_STRING) ||
+	    !parser_expects(expected, n, YYSYMBOL_LAST) ||
+	    !parser_expects(expected, n, YYSYMBOL_SNAPLEN) ||
+	    !parser_expects(expected, n, YYSYMBOL_WSCALE))
+		return n;
+	if (handle)
+		expected[m++] = YYSYMBOL_HANDLE;
+	expected[m++] = YYSYMBOL_STRING;
+	expected[m++] = YYSYMBOL_LAST;
+	return m;
+}
+
+/*
+ * After a whole statement, where another could start: 1.1.3 (no
+ * lookahead correction) has reduced the rule by then, and expects its
+ * end, at the top level the input's too.
+ */
+static int parser_stmt_end_expected(const struct parser_state *state,
+				    yysymbol_kind_t tok,
+				    yysymbol_kind_t *expected, int n)
+{
+	/* in a block (the offending token may open one) */
+	bool eof = state->braces <= (tok == YYTRANSLATE('{'));
+	int m = 0;
+
+	/* the input ended inside a block: 1.1.3 names nothing expected */
+	if (tok == YYSYMBOL_YYEOF)
+		return n;
+	if (n <= 4 || !parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
+	    !parser_expects(expected, n, YYSYMBOL_SEMICOLON) ||
+	    !parser_expects(expected, n, YYSYMBOL_COUNTER) ||
+	    !parser_expects(expected, n, YYSYMBOL_ACCEPT))
+		return n;
+	if (eof)
+		expected[m++] = YYSYMBOL_YYEOF;
+	expected[m++] = YYSYMBOL_NEWLINE;
+	expected[m++] = YYSYMBOL_SEMICOLON;
+	return m;
+}
+
+/*
+ * After a whole member of a set block ("{ 1 : 2 timeout 1s }": its
+ * options go before the colon), where 1.1.3 has reduced the member and
+ * expects the next or the end.
+ */
+static int parser_elem_end_expected(yysymbol_kind_t *expected, int n)
+{
+	if (n <= 4 || !parser_expects(expected, n, YYTRANSLATE(',')) ||
+	    !parser_expects(expected, n, YYTRANSLATE('}')) ||
+	    parser_expects(expected, n, YYSYMBOL_ACCEPT))
+		return n;
+	expected[0] = YYTRANSLATE(',');
+	expected[1] = YYTRANSLATE('}');
+	return 2;
+}
+
+/*
+ * A word after "tcp option NAME" is a syntax error only in a typeof
+ * (anywhere else it is a value): 1.1.3 expected a map's ':' or '.'
+ * in a map's key, the end of the item anywhere else.
+ */
+static int parser_option_word_expected(const struct parser_state *state,
+				       yysymbol_kind_t *expected)
+{
+	if (state->opt_in_map && !state->opt_map_data) {
+		expected[0] = YYTRANSLATE(':');
+		expected[1] = YYTRANSLATE('.');
+	} else {
+		expected[0] = YYSYMBOL_NEWLINE;
+		expected[1] = YYSYMBOL_SEMICOLON;
+	}
+	return 2;
+}
+
+/*
+ * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
+ * mean 'k'?]" with the location of the offending token.
+ */
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
+				 struct parser_state *state)
+{
+	yysymbol_kind_t expected[YYNTOKENS], tok = yypcontext_token(ctx);
+	const YYLTYPE *loc = yypcontext_location(ctx);
+	char msg[1024] = "syntax error, ", text[128];
+	bool has_text = parser_loc_text(loc, text, sizeof(text));
+	const char *hint = NULL;
+	bool reserved;
+	int i, n;
+
+	if (tok == YYSYMBOL_YYUNDEF) {
+		parser_buf_add(msg, sizeof(msg), "%s", state->lex_error ?
+			state->lex_error : "invalid token");
+		/* A stray byte may be half of a UTF-8 sequence: show it
+		 * escaped rather than as broken text. */
+		if (has_text && !isprint((unsigned char)text[0]) &&
+		    loc->first_column == loc->last_column)
+			parser_buf_add(msg, sizeof(msg), " '\\x%02x'",
+				(unsigned char)text[0]);
+		else if (text[0])
+			parser_buf_add(msg, sizeof(msg), " '%s'", text);
+		state->lex_error = NULL;
+		parser_error(state, loc, "%s", msg);
+		return 0;
+	}
+	/* "@s accept": where only a raw payload goes, 1.1.3 refuses its
+	 * base as it reads it */
+	if (yypcontext_expected_tokens(ctx, expected, YYNTOKENS) == 1 &&
+	    !strcmp(yysymbol_name(expected[0]), "','") &&
+	    state->at_word_prev &&
+	    !payload_base_known(state->at_word_prev_text)) {
+		parser_error(state, &state->at_word_loc_prev,
+			     "unknown raw payload base");
+		return 0;
+	}
+	parser_buf_add(msg, sizeof(msg), "unexpected ");
+	/* a keyword of a class token ("protocol name") is named as itself,
+	 * as every other keyword is, and so is a word that is one to
+	 * 1.1.3 ("timeout") */
+	reserved = tok == YYSYMBOL_STRING && text[0] &&
+		   parser_is_reserved(text);
+	if ((tok == YYSYMBOL_PROTO || tok == YYSYMBOL_META_KEY ||
+	     tok == YYSYMBOL_CT_DIR || reserved) && text[0])
+		parser_buf_add(msg, sizeof(msg), "%s", text);
+	else
+		buf_add_token(msg, sizeof(msg), tok);
+	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) &&
+	    text[0] && !reserved)
+		parser_buf_add(msg, sizeof(msg), " '%s'", text);
+	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+	n = parser_obj_name_expected(expected, n);
+	if (tok == YYSYMBOL_OPT_WORD)
+		n = parser_option_word_expected(state, expected);
+	else
+		n = parser_stmt_end_expected(state, tok, expected, n);
+	n = parser_elem_end_expected(expected, n);
+	for (i = 0; n <= 4 && i < n; i++) {
+		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
+		buf_add_token(msg, sizeof(msg), expected[i]);
+	}
+	if (text[0] && tok != YYSYMBOL_NEWLINE)
+		hint = parser_suggest(text, expected, n);
+	if (hint)
+		parser_buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
+	else if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_SEMICOLON)
+		parser_suggest_lhs(state, loc, msg, sizeof(msg));
+	else if (n > 4 && !strcmp(text, "}") &&
+		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
+		parser_buf_add(msg, sizeof(msg),
+			"; end the last item of a block with ';' or a newline");
+	parser_error(state, loc, "%s", msg);
+	return 0;
+}
+
+/* Entry point */
+
+int nft_parse_text(struct nft_ctx *nft, struct input_descriptor *indesc,
+		   struct list_head *cmds, struct list_head *msgs)
+{
+	struct parser_state st;
+	yyscan_t scanner;
+	int ret;
+
+	memset(&st, 0, sizeof(st));
+	st.nft = nft;
+	st.cmds = cmds;
+	st.msgs = msgs;
+	st.scopes[0] = nft_top_scope(nft);
+	st.num_scopes = 1;
+
+	if (yylex_init_extra(&st, &scanner))
+		memory_allocation_error();
+	scanner_push_input(scanner, indesc);
+	ret = yyparse(scanner, &st);
+	expr_free(st.spare_mapping);
+	expr_free(st.spare_verdict);
+	expr_free(st.spare_symbol);
+	xfree(st.spare_text);
+	scanner_cleanup(scanner);
+	yylex_destroy(scanner);
+	while (st.num_scopes > 1)
+		parser_scope_pop(&st);
+
+	return ret || st.nerrs ? -1 : 0;
+}
