@@ -407,18 +407,12 @@ static void chain_obj_free(void *c)
 	chain_free(c);
 }
 
-static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
-		       void *owner_obj, uint16_t type, void *obj)
+/* "OP chain F T C", with a base chain's hook in braces and, under -a,
+ * its handle: what echo and monitor print of a chain added. */
+static void chain_print_event(struct output_ctx *octx, const char *op,
+			      const struct chain *c)
 {
-	struct output_ctx *octx = &nft->octx;
-	struct chain *own = owner_obj, *c = obj;
-
-	if (own)
-		own->handle.handle.id = c->handle.handle.id;
-	cmd->echo_handle = c->handle.handle.id;
-	if (nft_output_json(octx))
-		return;
-	nft_print(octx, "%s chain %s %s %s", echo_op(cmd),
+	nft_print(octx, "%s chain %s %s %s", op,
 		  family_name(c->handle.family), c->handle.table.name,
 		  c->handle.chain.name);
 	if (chain_is_base(c)) {
@@ -430,6 +424,20 @@ static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
 		nft_print(octx, " # handle %llu",
 			  (unsigned long long)c->handle.handle.id);
 	nft_print(octx, "\n");
+}
+
+static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
+		       void *owner_obj, uint16_t type, void *obj)
+{
+	struct output_ctx *octx = &nft->octx;
+	struct chain *own = owner_obj, *c = obj;
+
+	if (own)
+		own->handle.handle.id = c->handle.handle.id;
+	cmd->echo_handle = c->handle.handle.id;
+	if (nft_output_json(octx))
+		return;
+	chain_print_event(octx, echo_op(cmd), c);
 }
 
 /* nft monitor: "add chain ip t c { type ... }" (a base chain's hook, no
@@ -448,22 +456,12 @@ static void chain_monitor_print(struct nft_ctx *nft, const void *obj,
 			     chain_json(c, octx));
 		return;
 	}
-	nft_print(octx, "%s chain %s %s %s", op,
-		  family_name(c->handle.family), c->handle.table.name,
-		  c->handle.chain.name);
-	if (del) {
-		nft_print(octx, "\n");
-		return;
-	}
-	if (chain_is_base(c)) {
-		nft_print(octx, " { ");
-		chain_print_declaration(c, octx);
-		nft_print(octx, " }");
-	}
-	if (nft_output_handle(octx))
-		nft_print(octx, " # handle %llu",
-			  (unsigned long long)c->handle.handle.id);
-	nft_print(octx, "\n");
+	if (del)
+		nft_print(octx, "%s chain %s %s %s\n", op,
+			  family_name(c->handle.family), c->handle.table.name,
+			  c->handle.chain.name);
+	else
+		chain_print_event(octx, op, c);
 }
 
 static int chain_monitor(struct nft_ctx *nft, const struct nlmsghdr *nlh,
