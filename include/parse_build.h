@@ -100,6 +100,8 @@ void parser_define(struct parser_state *st, const struct location *loc,
 		   const char *name, struct expr *expr, bool redefine);
 void parser_undefine(struct parser_state *st, const struct location *loc,
 		     const char *name);
+void parser_var_block_check(struct parser_state *st, struct expr *block,
+			    const char *set, bool map);
 struct expr *parser_var_ref(struct parser_state *st, const char *name,
 			    const struct location *loc);
 void parser_set_id(struct handle_spec_id *id, uint64_t value,

@@ -79,6 +79,9 @@ struct set {
 	/* "typeof KEY : TYPE", which 1.1.3's parser refuses as it reads
 	 * it (parser_map_typeof_names()) */
 	bool typeof_data_refused;
+	/* "elements = $X": checked once the set has its name
+	 * (parser_var_block_check()) */
+	bool init_var;
 	struct location last_item_loc;
 	struct location auto_merge_loc;
 	unsigned int refcnt;

@@ -1158,10 +1158,43 @@ static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
  * the map's key (a constant of each type) and whose type and length are
  * its data's. The mappings are typed as an anonymous map's are.
  */
+/* A variable among a named map's elements ("add element t m $M" or
+ * "{ $M }", M defined as "{ 80 : accept }"): its mappings in its place,
+ * copies that keep the definition's locations. Anything else is left
+ * for map_elem_evaluate() to refuse. */
+static void map_elems_unvariable(struct expr *mappings)
+{
+	struct expr *i, *next, *value, *m;
+
+	list_for_each_entry_safe(i, next, &mappings->expr_list.expressions,
+				 list) {
+		if (i->etype != EXPR_VARIABLE)
+			continue;
+		value = expr_unvariable(i);
+		if (value == NULL || (value->etype != EXPR_LIST &&
+				      value->etype != EXPR_SET))
+			continue;
+		list_for_each_entry(m, &value->expr_list.expressions, list)
+			if (m->etype != EXPR_MAPPING)
+				break;
+		if (&m->list != &value->expr_list.expressions)
+			continue;
+		list_for_each_entry(m, &value->expr_list.expressions, list) {
+			list_link_(&expr_clone(m)->list, i->list.prev,
+				   &i->list);
+			mappings->expr_list.size++;
+		}
+		list_del(&i->list);
+		mappings->expr_list.size--;
+		expr_free(i);
+	}
+}
+
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 {
 	struct expr *i;
 
+	map_elems_unvariable(map->map.mappings);
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list)
 		if (map_elem_evaluate(ectx, map, i) < 0)

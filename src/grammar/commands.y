@@ -77,6 +77,12 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			{
 				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
 			}
+		| CREATE ELEMENT set_spec elem_var_block
+			{
+				parser_var_block_check(state, $4, $3->set.name,
+						       false);
+				$$ = parser_element_cmd(CMD_CREATE, $3, $4, &@$);
+			}
 		| INSERT RULE rule_position rule_body
 			{
 				$$ = parser_rule_cmd(CMD_INSERT, $3, $4, &@$);
@@ -213,6 +219,12 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			{
 				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
 			}
+		| ELEMENT set_spec elem_var_block
+			{
+				parser_var_block_check(state, $3, $2->set.name,
+						       false);
+				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
+			}
 		| ELEMENT set_spec elem_map_block
 			{
 				$$ = parser_element_cmd(CMD_ADD, $2, $3, &@$);
@@ -333,6 +345,12 @@ delete_cmd	: TABLE table_spec
 			}
 		| ELEMENT set_spec set_block
 			{
+				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
+			}
+		| ELEMENT set_spec elem_var_block
+			{
+				parser_var_block_check(state, $3, $2->set.name,
+						       false);
 				$$ = parser_element_cmd(CMD_DELETE, $2, $3, &@$);
 			}
 		| ELEMENT set_spec map_block
@@ -1152,6 +1170,18 @@ setdecl_item	: TYPE set_key_types
 					parser_error(state, &@1,
 						     "unknown set declaration '%s'",
 						     $1);
+				if ($<set>0->init)
+					expr_free($<set>0->init);
+				$<set>0->init = $3;
+				xfree($1);
+			}
+		| STRING '=' elem_var_block
+			{
+				if (strcmp($1, "elements"))
+					parser_error(state, &@1,
+						     "unknown set declaration '%s'",
+						     $1);
+				$<set>0->init_var = true;
 				if ($<set>0->init)
 					expr_free($<set>0->init);
 				$<set>0->init = $3;

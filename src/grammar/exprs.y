@@ -572,6 +572,18 @@ rhs_set_list	: set_elem
 			}
 		;
 
+/* A variable given for a whole element block ("elements = $P",
+ * "add element t s $P", P defined as "{ 80, 443 }"): a block of that
+ * one member, which evaluation expands as it expands "{ $P }". */
+elem_var_block	: VARIABLE
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$,
+					       parser_var_ref(state, $1, &@1));
+				xfree($1);
+			}
+		;
+
 elem_map_block	: '{' opt_newlines map_list opt_newlines '}'
 			{
 				$$ = $3;

@@ -147,6 +147,34 @@ struct expr *parser_var_ref(struct parser_state *st, const char *name,
 	return variable_expr_alloc(loc, name, expr_get(sym->expr));
 }
 
+/* "elements = $X", "add element t s $X" (elem_var_block): X must hold
+ * a block "{ ... }", in 1.1.3's words (its add element crashes). */
+void parser_var_block_check(struct parser_state *st, struct expr *block,
+			    const char *set, bool map)
+{
+	struct expr *var, *v;
+
+	var = list_first_entry(&block->expr_list.expressions, struct expr,
+			       list);
+	if (var->etype != EXPR_VARIABLE)	/* unknown: said */
+		return;
+	for (v = var; v && v->etype == EXPR_VARIABLE; v = v->variable.value)
+		;
+	if (!v || v->etype == EXPR_SET || v->etype == EXPR_LIST)
+		return;
+	parser_error(st, &v->location,
+		     "Set %s: Unexpected initial type value, missing { }?",
+		     set ? set : "");
+	/* said once: a set's block holds the value instead, a map's
+	 * nothing (the value is no mapping: it would be said again) */
+	if (!map)
+		list_link_(&expr_clone(v)->list, var->list.prev, &var->list);
+	else
+		block->expr_list.size--;
+	list_del(&var->list);
+	expr_free(var);
+}
+
 /* Handles and commands */
 
 /* Make @dst a copy of @src with its own strings. */
@@ -682,6 +710,9 @@ struct cmd *parser_set_cmd(struct parser_state *st, enum cmd_ops op,
 	parser_handle_assign(&set->handle, h);
 	set->location = *loc;
 	set->decl_loc = *open;
+	if (set->init_var)
+		parser_var_block_check(st, set->init, h->set.name,
+				       set->flags & NFT_SET_MAP);
 	if (body->indesc == open->indesc) {
 		set->decl_loc.last_line = body->last_line;
 		set->decl_loc.last_column = body->last_column;
@@ -815,6 +846,9 @@ void parser_table_add_set(struct parser_state *st, struct table *table,
 	set->handle.set.location = *name_loc;
 	set->location = *loc;
 	set->decl_loc = *name_loc;
+	if (set->init_var)
+		parser_var_block_check(st, set->init, name,
+				       set->flags & NFT_SET_MAP);
 	table_add_set(table, set);
 }
 
