@@ -140,7 +140,13 @@ struct expr *parser_var_ref(struct parser_state *st, const char *name,
 	struct symbol *sym = symbol_lookup_scope(parser_scope(st), name);
 
 	if (!sym) {
-		parser_error(st, loc, "unknown identifier '%s'", name);
+		struct location at = *loc;
+
+		/* 1.1.3 marks the name, not its '$' */
+		if (at.first_line == at.last_line &&
+		    at.last_column > at.first_column)
+			at.first_column++;
+		parser_error(st, &at, "unknown identifier '%s'", name);
 		return symbol_expr_alloc(loc, name, false);
 	}
 	sym->refcnt++;

@@ -603,10 +603,11 @@ static void test_variables(struct nft_ctx *nft)
 		       "undefine port\nadd rule ip t c tcp dport $port\n");
 	CHECK(p.ret == -1);
 	CHECK(list_count(&p.msgs) == 4);
-	check_err(&p, 0, 6, 49, 52, "unknown identifier 'pol'");
-	check_err(&p, 1, 10, 27, 32, "unknown identifier 'inner'");
+	/* the name marked, not its '$', as 1.1.3 does */
+	check_err(&p, 0, 6, 50, 52, "unknown identifier 'pol'");
+	check_err(&p, 1, 10, 28, 32, "unknown identifier 'inner'");
 	check_err(&p, 2, 11, 8, 11, "redefinition of symbol 'port'");
-	check_err(&p, 3, 15, 27, 31, "unknown identifier 'port'");
+	check_err(&p, 3, 15, 28, 31, "unknown identifier 'port'");
 	ch = table_lookup_chain(nth_cmd(&p, 0)->table, "c");
 	CHECK(ch->priority->etype == EXPR_VARIABLE);
 	CHECK(is_symbol(ch->priority->variable.value, "-5"));

@@ -60,3 +60,13 @@ printf 'define X = 80\ntable inet t {\n\tset s { type inet_service; }\n}\nadd el
 err=$(nft -f "$TMPD/elem.nft" 2>&1) && fail "add element \$X: a value taken for a block"
 assert_match "Set s: Unexpected initial type value, missing \{ \}\?" "$err" \
 	"add element \$X: refused (1.1.3 crashes)"
+
+# an unknown variable: the caret under its name, not its '$', as 1.1.3
+nft add table inet u && nft add chain inet u c || fail "table u"
+err=$(nft add rule inet u c tcp dport '$nope' 2>&1) && fail "an unknown variable taken"
+assert_caret_under "$err" "nope" "unknown identifier: the caret under the name"
+if have_ref; then
+	ref=$(refnft add rule inet u c tcp dport '$nope' 2>&1)
+	assert_eq "$(echo "$err" | head -n 3)" "$(echo "$ref" | head -n 3)" \
+		"unknown identifier: as the reference marks it"
+fi
