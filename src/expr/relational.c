@@ -596,6 +596,33 @@ static void relational_pack_keep(const struct eval_ctx *ectx, struct expr *rel)
 		set_expr_unpack(right);
 }
 
+/* The right side, evaluated: a constant of the left side's type, in
+ * its range. */
+static int relational_right_check(struct eval_ctx *ectx,
+				  const struct expr *left,
+				  const struct expr *right)
+{
+	switch (right->etype) {
+	case EXPR_VALUE:
+	case EXPR_PREFIX:
+	case EXPR_RANGE:
+	case EXPR_SET:
+	case EXPR_SET_REF:
+		break;
+	case EXPR_LIST:
+		return relational_list_error(ectx, left, right);
+	default:
+		return expr_error(ectx, right,
+				  "Right hand side of relational expression (%s) must be constant",
+				  expr_name(right));
+	}
+	if (!relational_types_match(left->dtype, right->dtype))
+		return expr_error(ectx, right,
+				  "datatype mismatch, expected %s, expression has type %s",
+				  left->dtype->desc, right->dtype->desc);
+	return expr_check_value_max(ectx, left, right);
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -655,25 +682,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 					left : right) < 0 ||
 	    relational_check_ordered(ectx, rel) < 0)
 		return -1;
-	switch (right->etype) {
-	case EXPR_VALUE:
-	case EXPR_PREFIX:
-	case EXPR_RANGE:
-	case EXPR_SET:
-	case EXPR_SET_REF:
-		break;
-	case EXPR_LIST:
-		return relational_list_error(ectx, left, right);
-	default:
-		return expr_error(ectx, right,
-				  "Right hand side of relational expression (%s) must be constant",
-				  expr_name(right));
-	}
-	if (!relational_types_match(left->dtype, right->dtype))
-		return expr_error(ectx, right,
-				  "datatype mismatch, expected %s, expression has type %s",
-				  left->dtype->desc, right->dtype->desc);
-	if (expr_check_value_max(ectx, left, right) < 0)
+	if (relational_right_check(ectx, left, right) < 0)
 		return -1;
 	/* a narrow field that was operated on stays loaded as its value
 	 * (shifted down), as the reference keeps it */
