@@ -49,14 +49,17 @@ out=$(nft list ruleset) || fail "list ruleset"
 assert_match 'iifname "lxcbr0" udp dport \{ 53, 67 \} accept' "$out" \
 	"DNS and DHCP accepted on the bridge"
 assert_match 'oifname "lxcbr0" accept' "$out" "forward to the bridge"
-assert_match 'ip saddr 10.0.3.0/24 ip daddr != 10.0.3.0/24 counter packets 0 bytes 0 masquerade' \
+assert_match 'ip saddr 10.0.3.0/24 ip daddr != 10.0.3.0/24 counter packets [0-9]+ bytes [0-9]+ masquerade' \
 	"$out" "IPv4 masquerade"
-assert_match 'ip6 saddr fd00:3::/64 ip6 daddr != fd00:3::/64 counter packets 0 bytes 0 masquerade' \
+assert_match 'ip6 saddr fd00:3::/64 ip6 daddr != fd00:3::/64 counter packets [0-9]+ bytes [0-9]+ masquerade' \
 	"$out" "IPv6 masquerade"
 if have_ref; then
-	"$SRCDIR/tools/ref" nft list ruleset > "$TMPD/ref" ||
+	# Stateless on both sides: dnsmasq on the bridge may send a packet
+	# through the masquerade rule between the two listings.
+	"$SRCDIR/tools/ref" nft -s list ruleset > "$TMPD/ref" ||
 		fail "the reference's listing"
-	assert_eq "$out" "$(cat "$TMPD/ref")" "as the reference lists it"
+	assert_eq "$(nft -s list ruleset)" "$(cat "$TMPD/ref")" \
+		"as the reference lists it"
 fi
 pkill -f "pid-file=/run/lxc/dnsmasq.pid" 2>/dev/null
 
