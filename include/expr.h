@@ -345,6 +345,7 @@ extern const struct expr_ops concat_expr_ops;
 extern const struct expr_ops exthdr_expr_ops;
 extern const struct expr_ops tcpopt_expr_ops;
 extern const struct expr_ops ipopt_expr_ops;
+extern const struct expr_ops dccp_option_expr_ops;
 extern const struct expr_ops sctp_chunk_expr_ops;
 extern const struct expr_ops fib_expr_ops;
 extern const struct expr_ops rt_expr_ops;

@@ -519,6 +519,24 @@ static void set_typeof_ports(struct expr **key)
 	}
 }
 
+/* A typeof's option presence ("typeof dccp option 4") is a one-byte
+ * integer key, as 1.1.3 records it. */
+static void set_typeof_presence(struct expr *key)
+{
+	struct expr *i;
+
+	if (key->etype == EXPR_CONCAT) {
+		list_for_each_entry(i, &key->expr_list.expressions, list)
+			set_typeof_presence(i);
+		return;
+	}
+	if (key->etype == EXPR_EXTHDR &&
+	    key->exthdr.flags & NFT_EXTHDR_F_PRESENT) {
+		key->dtype = &integer_type;
+		key->byteorder = BYTEORDER_BIG_ENDIAN;
+	}
+}
+
 static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
@@ -530,8 +548,10 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 		return set_decl_no_key(ectx, s);
 
 	if (s->key) {
-		if (s->key_typeof)
+		if (s->key_typeof) {
 			set_typeof_ports(&s->key);
+			set_typeof_presence(s->key);
+		}
 		if (concat_size_error(ectx->msgs, s->key) < 0)
 			return -1;
 		if (s->key_typeof &&
