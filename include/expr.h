@@ -551,6 +551,7 @@ struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
 			       unsigned int shift);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
+void exthdr_typeof_presence(struct expr *expr);
 /* The load of the bytes that hold @field (an extension header's field
  * narrower than them), masked to it. */
 struct expr *exthdr_field_masked_load(const struct expr *field);

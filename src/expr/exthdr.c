@@ -998,12 +998,20 @@ static bool exthdr_typeof_put(struct nftnl_udata_buf *ud,
 	 * is how 1.1.3 lists it back ("tcp option mptcp length"); none
 	 * covered: 1.1.3 writes a field number out of memory it never
 	 * set, so it stays refused */
-	/* a DCCP option by its presence, as 1.1.3 writes it (field 1) */
+	/* a header's or option's presence, as 1.1.3 writes it: as its
+	 * first field (it lists "tcp option fastopen kind"), a DCCP
+	 * option's as field 1 */
 	if (expr->exthdr.op == NFT_EXTHDR_OP_DCCP && exthdr_present(expr)) {
 		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_FIELD, 1);
-		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_OP, NFT_EXTHDR_OP_DCCP);
+		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_OP, expr->exthdr.op);
 		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_TYPE, expr->exthdr.type);
 		return true;
+	}
+	if (d && exthdr_present(expr)) {
+		named = exthdr_expr_alloc(&expr->location, d, &d->fields[0], 0);
+		ok = exthdr_typeof_put(ud, named);
+		expr_free(named);
+		return ok;
 	}
 	if (!f && !expr->exthdr.flags) {
 		named = expr_clone(expr);
@@ -1020,6 +1028,19 @@ static bool exthdr_typeof_put(struct nftnl_udata_buf *ud,
 		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_OP, d->op);
 	nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_TYPE, exthdr_typeof_id(d));
 	return true;
+}
+
+/* A set's typeof of a header's or option's presence: a key of one byte
+ * of its first field's type (integer for a DCCP option), as 1.1.3
+ * records it, which is how its user data lists back (above). */
+void exthdr_typeof_presence(struct expr *expr)
+{
+	const struct exthdr_desc *d = expr->exthdr.desc;
+
+	if (!exthdr_present(expr))
+		return;
+	expr->dtype = d ? d->fields[0].dtype : &integer_type;
+	expr->byteorder = BYTEORDER_BIG_ENDIAN;
 }
 
 static struct expr *exthdr_typeof_parse(const struct typeof_attrs *t)

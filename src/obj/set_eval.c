@@ -519,8 +519,8 @@ static void set_typeof_ports(struct expr **key)
 	}
 }
 
-/* A typeof's option presence ("typeof dccp option 4") is a one-byte
- * integer key, as 1.1.3 records it. */
+/* A typeof's header or option presence ("typeof dccp option 4") is a
+ * key of its first field's type (exthdr_typeof_presence()). */
 static void set_typeof_presence(struct expr *key)
 {
 	struct expr *i;
@@ -530,11 +530,8 @@ static void set_typeof_presence(struct expr *key)
 			set_typeof_presence(i);
 		return;
 	}
-	if (key->etype == EXPR_EXTHDR &&
-	    key->exthdr.flags & NFT_EXTHDR_F_PRESENT) {
-		key->dtype = &integer_type;
-		key->byteorder = BYTEORDER_BIG_ENDIAN;
-	}
+	if (key->etype == EXPR_EXTHDR)
+		exthdr_typeof_presence(key);
 }
 
 static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
