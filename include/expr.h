@@ -484,6 +484,7 @@ struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
  */
 const struct expr *binop_mask_chain(const struct expr *e, unsigned int len,
 				    mpz_t m, mpz_t x);
+unsigned int binop_prec(enum ops op);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
 			      struct expr *left, struct expr *right);
 

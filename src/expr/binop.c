@@ -44,10 +44,36 @@ static bool binop_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
-/* A mask of several flags: "ct state & (established | related)". */
+/* C's binding order: shifts, then &, then ^, then |. */
+unsigned int binop_prec(enum ops op)
+{
+	switch (op) {
+	case OP_LSHIFT:
+	case OP_RSHIFT:
+		return 4;
+	case OP_AND:
+		return 3;
+	case OP_XOR:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/* A mask of several flags: "ct state & (established | related)". A left
+ * side that binds looser than the operator keeps its parentheses ("(meta
+ * mark | 0x10) << 8"), as 1.1.3 lists it; the right is a constant. */
 static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	expr_print(expr->binop.left, octx);
+	const struct expr *left = expr->binop.left;
+	bool parens = left->etype == EXPR_BINOP &&
+		      binop_prec(left->binop.op) < binop_prec(expr->binop.op);
+
+	if (parens)
+		nft_print(octx, "(");
+	expr_print(left, octx);
+	if (parens)
+		nft_print(octx, ")");
 	nft_print(octx, " %s ", op_token(expr->binop.op));
 	if (!datatype_print_flags_or(expr->binop.right, octx, true))
 		expr_print(expr->binop.right, octx);

@@ -230,6 +230,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
+%type <expr> keyset_rconst keyset_paren keyset_bits keyset_inner paren_lhs
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
 %type <expr> typeof_concat concat_item lhs_value rhs_concat rhs_bits keyset_flags lhs_map
@@ -259,7 +260,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <stmt> tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
-%type <expr> nat_value nat_const nat_addr nat_port stmt_expr stmt_paren
+%type <expr> nat_value nat_const nat_addr nat_port stmt_expr
 %type <expr> stmt_dev
 
 %destructor { xfree($$); } <string>

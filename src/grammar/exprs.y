@@ -687,12 +687,6 @@ set_operand	: rhs_primary		{ $$ = $1; }
 				$$ = parser_var_ref(state, $1, &@1);
 				xfree($1);
 			}
-		| '(' set_bits ')'
-			{
-				$$ = $2;
-				$$->location = @$;
-				$$->flags |= EXPR_F_PARENS;
-			}
 		;
 
 /* Concatenations (src/expr/concat.c): "ip saddr . tcp dport" matched
@@ -786,9 +780,13 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			{
 				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
-		| match_lhs '&' '(' flag_or ')'
+		/* "(meta mark & 0xff) 3": parentheses group operations,
+		 * never a concatenation, as in 1.1.3 */
+		| '(' paren_lhs ')'
 			{
-				$$ = parser_binop(&@$, OP_AND, $1, $4);
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
 			}
 		| match_lhs '|' rhs_primary
 			{
@@ -798,6 +796,11 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			{
 				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
+		;
+
+/* its own symbol so that a dot in it is an error where only ')' goes
+ * (bison names what it expects there, as 1.1.3's does) */
+paren_lhs	: match_lhs		{ $$ = $1; }
 		;
 
 /* A value where a selector goes ("foo 22", "1.2.3.4 1"): the

@@ -9,6 +9,13 @@ rhs_primary	: NUMBER
 			{
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
+		/* "meta mark (1 | 2)", "{ (1 | 2) }": constants grouped */
+		| '(' set_bits ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
 		| STRING
 			{
 				if (parser_is_reserved($1)) {
@@ -153,23 +160,65 @@ keyset_value	: keyset_map_key	{ $$ = $1; }
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| keyset_value '&' keyset_const
+		| keyset_value '&' keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
-		| keyset_value '|' keyset_const
+		| keyset_value '|' keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_OR, $1, $3);
 			}
-		| keyset_value '^' keyset_const
+		| keyset_value '^' keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
-		| keyset_value LSHIFT keyset_const
+		| keyset_value LSHIFT keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
 			}
-		| keyset_value RSHIFT keyset_const
+		| keyset_value RSHIFT keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
+			}
+		;
+
+keyset_rconst	: keyset_const		{ $$ = $1; }
+		| keyset_paren		{ $$ = $1; }
+		;
+
+/* "ct mark set (meta mark | 0x10) << 8": parentheses group operations,
+ * never a concatenation or a map ("(meta mark . ct mark)" is a syntax
+ * error at the dot to 1.1.3) */
+keyset_paren	: '(' keyset_inner ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
+		;
+
+/* (see paren_lhs) */
+keyset_inner	: keyset_bits		{ $$ = $1; }
+		;
+
+keyset_bits	: keyset_operand	{ $$ = $1; }
+		| keyset_bits '&' keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
+		| keyset_bits '|' keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
+			}
+		| keyset_bits '^' keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		| keyset_bits LSHIFT keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
+			}
+		| keyset_bits RSHIFT keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
@@ -193,6 +242,7 @@ keyset_map_key	: keyset_operand	{ $$ = $1; }
 		;
 
 keyset_operand	: keyset_const		{ $$ = $1; }
+		| keyset_paren		{ $$ = $1; }
 		| keyset_flags		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
@@ -1057,41 +1107,12 @@ nat_port	: nat_value			{ $$ = $1; }
 /*
  * A computed statement argument (nat address and port, dup and fwd
  * address and device): "ip saddr", "tcp dport & 0xff", "jhash ip saddr
- * mod 2", "numgen inc mod 2", "(ct original ip saddr)". Whether its type
+ * mod 2", "numgen inc mod 2", "(ct original ip saddr)" (match_lhs). Whether its type
  * fits is the evaluator's business; a concatenation parses so that it
  * is refused there with its location.
  */
 stmt_expr	: match_lhs		{ $$ = $1; }
 		| concat_lhs		{ $$ = $1; }
-		| stmt_paren		{ $$ = $1; }
-		;
-
-stmt_paren	: '(' stmt_expr ')'
-			{
-				$$ = $2;
-				$$->location = @$;
-				$$->flags |= EXPR_F_PARENS;
-			}
-		| stmt_paren '&' rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_AND, $1, $3);
-			}
-		| stmt_paren '|' rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_OR, $1, $3);
-			}
-		| stmt_paren '^' rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_XOR, $1, $3);
-			}
-		| stmt_paren LSHIFT rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
-			}
-		| stmt_paren RSHIFT rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
-			}
 		;
 
 nat_value	: ADDRSTRING
