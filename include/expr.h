@@ -462,6 +462,10 @@ const struct expr *concat_lone(const struct expr *e);
 struct expr *concat_from_registers(struct delin_ctx *dctx,
 				   enum nft_registers sreg,
 				   unsigned int key_len);
+/* Its constants ("ip saddr . 22 @s") typed as the members of the
+ * set's key of type @type_id, @key_len bytes. */
+void concat_values_retype(struct expr *concat, uint32_t type_id,
+			  uint32_t key_len);
 
 /* Anonymous sets (src/expr/set.c): elements are values, prefixes and
  * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */

@@ -623,6 +623,25 @@ static int relational_right_check(struct eval_ctx *ectx,
 	return expr_check_value_max(ectx, left, right);
 }
 
+/* The left side; a concatenation looked up in a named set takes its
+ * constants' types from the set's key ("ip saddr . 22 @s"). */
+static int relational_left_evaluate(struct eval_ctx *ectx, struct expr *rel)
+{
+	const struct expr *right = expr_unvariable(rel->binop.right);
+	const struct set *s = NULL;
+	bool missing;
+	int ret;
+
+	if (right && right->etype == EXPR_SET_REF &&
+	    rel->binop.left->etype == EXPR_CONCAT)
+		s = set_lookup_for_rule(ectx, right->symbol.identifier,
+					&missing);
+	ectx->concat_set_key = s ? s->key : NULL;
+	ret = expr_evaluate(ectx, &rel->binop.left);
+	ectx->concat_set_key = NULL;
+	return ret;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -640,7 +659,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, rel->binop.left,
 				  "specify either ip or ip6 for address matching");
 	ectx->rhs_noconst = false;
-	if (expr_evaluate(ectx, &rel->binop.left) < 0)
+	if (relational_left_evaluate(ectx, rel) < 0)
 		return -1;
 	relational_pack_keep(ectx, rel);
 	if (relational_check_mappings(ectx, rel->binop.right) < 0)

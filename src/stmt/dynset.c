@@ -322,6 +322,22 @@ static int dynset_meter_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	return 0;
 }
 
+/* The key; a concatenation's constants take their types from the
+ * set's key ("add @s { ip saddr . 22 }"), as 1.1.3 types them. */
+static int dynset_key_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	const struct set *set = NULL;
+	struct handle h;
+	int ret;
+
+	if (!stmt->dynset.meter && stmt->dynset.key->etype == EXPR_CONCAT)
+		set = dynset_find_set(ectx, stmt, &h);
+	ectx->concat_set_key = set ? set->key : NULL;
+	ret = expr_evaluate(ectx, &stmt->dynset.key);
+	ectx->concat_set_key = NULL;
+	return ret;
+}
+
 static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct set *set;
@@ -331,7 +347,7 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 
 	if (!stmt->dynset.set->symbol.identifier[0])
 		return stmt_error(ectx, stmt, "set name must not be empty");
-	if (expr_evaluate(ectx, &stmt->dynset.key) < 0)
+	if (dynset_key_evaluate(ectx, stmt) < 0)
 		return -1;
 	if (stmt->dynset.key->len == 0)
 		return expr_error(ectx, stmt->dynset.key,
@@ -560,7 +576,11 @@ static struct expr *dynset_decode_key(struct delin_ctx *dctx,
 	if (klen <= div_round_up(key->len, BITS_PER_BYTE))
 		return payload_key_unmask(key);
 	expr_free(key);
-	return concat_from_registers(dctx, sreg, klen);
+	key = concat_from_registers(dctx, sreg, klen);
+	if (key)
+		concat_values_retype(key,
+			nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE), klen);
+	return key;
 }
 
 /* "update @m { KEY : DATA }": the data register holds a value, typed
