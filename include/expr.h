@@ -462,6 +462,8 @@ const struct expr *concat_lone(const struct expr *e);
 struct expr *concat_from_registers(struct delin_ctx *dctx,
 				   enum nft_registers sreg,
 				   unsigned int key_len);
+/* Whether a member of @concat is no constant (a load, an operation). */
+bool concat_has_load(const struct expr *concat);
 /* Its constants ("ip saddr . 22 @s") typed as the members of the
  * set's key of type @type_id, @key_len bytes. */
 void concat_values_retype(struct expr *concat, uint32_t type_id,

@@ -623,6 +623,17 @@ struct expr *concat_from_registers(struct delin_ctx *dctx,
 	return concat;
 }
 
+bool concat_has_load(const struct expr *concat)
+{
+	const struct expr *i;
+
+	list_for_each_entry(i, &concat->expr_list.expressions, list)
+		if (i->etype != EXPR_SYMBOL && i->etype != EXPR_VALUE &&
+		    i->etype != EXPR_VARIABLE)
+			return true;
+	return false;
+}
+
 void concat_values_retype(struct expr *concat, uint32_t type_id,
 			  uint32_t key_len)
 {

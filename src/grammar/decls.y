@@ -230,7 +230,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
-%type <expr> keyset_rconst keyset_paren keyset_bits keyset_inner paren_lhs
+%type <expr> set_stmt_data keyset_rconst keyset_paren keyset_bits keyset_inner paren_lhs
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
 %type <expr> typeof_concat concat_item lhs_value rhs_concat rhs_bits keyset_flags lhs_map

@@ -350,7 +350,7 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 			}
 		/* "update @m { KEY : DATA }": a map updated from the
 		 * packet path */
-		| set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts ':' map_data '}'
+		| set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts ':' set_stmt_data '}'
 			{
 				YYLTYPE ref = @2;
 
@@ -400,6 +400,12 @@ set_stmt_op	: ADD		{ $$ = NFT_DYNSET_OP_ADD; }
 
 set_stmt_key	: match_lhs	{ $$ = $1; }
 		| concat_lhs	{ $$ = $1; }
+		;
+
+/* a map's data: a value, or one from the packet ("update @m { ip
+ * saddr : tcp sport }"), as a statement's value, as 1.1.3 takes them */
+set_stmt_data	: keyset_value	{ $$ = $1; }
+		| map_verdict	{ $$ = $1; }
 		;
 
 /* "timeout T" comes first: "counter timeout" would be a named counter */
