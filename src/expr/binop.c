@@ -247,6 +247,10 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	op->dtype = left->dtype;
 	op->byteorder = left->byteorder;
 	op->len = left->len;
+	/* a shifted load is a number to 1.1.3 ("counter name meta mark >>
+	 * 8": "expression has type integer") */
+	if (binop_is_shift(op->binop.op) && left->etype != EXPR_VALUE)
+		op->dtype = &integer_type;
 	if (left->etype == EXPR_VALUE)
 		*exprp = binop_fold(op);
 	else if (!binop_is_shift(op->binop.op))

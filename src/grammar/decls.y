@@ -220,7 +220,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
-%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
+%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_operand objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
 %type <words> obj_block obj_body obj_inner
 %type <val> obj_kind

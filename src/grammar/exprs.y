@@ -421,10 +421,13 @@ objmap_expr	: objmap_key MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
+		/* no map: the key where a name goes, which the evaluator
+		 * refuses by its type, as 1.1.3 does */
+		| objmap_key		{ $$ = $1; }
 		;
 
-objmap_key	: objmap_field		{ $$ = $1; }
-		| objmap_key '.' objmap_field
+objmap_key	: objmap_operand	{ $$ = $1; }
+		| objmap_key '.' objmap_operand
 			{
 				if ($1->etype != EXPR_CONCAT) {
 					$$ = concat_expr_alloc(&@$);
@@ -435,6 +438,36 @@ objmap_key	: objmap_field		{ $$ = $1; }
 					concat_member_from_dot($3, &@2);
 				}
 				concat_expr_add($$, $3);
+			}
+		;
+
+/* a field operated on ("meta mark >> 8 & 0xf"), as 1.1.3 takes it */
+objmap_operand	: objmap_field		{ $$ = $1; }
+		| '(' paren_lhs ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
+		| objmap_operand '&' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
+		| objmap_operand '|' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
+			}
+		| objmap_operand '^' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		| objmap_operand LSHIFT rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
+			}
+		| objmap_operand RSHIFT rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
 		;
 
