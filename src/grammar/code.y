@@ -197,7 +197,7 @@ static int parser_elem_end_expected(yysymbol_kind_t *expected, int n)
  */
 static int parser_paren_end_expected(yysymbol_kind_t *expected, int n)
 {
-	if (n <= 4 || !parser_expects(expected, n, YYTRANSLATE(')')))
+	if (n <= 1 || !parser_expects(expected, n, YYTRANSLATE(')')))
 		return n;
 	expected[0] = YYTRANSLATE(')');
 	return 1;

@@ -265,6 +265,18 @@ set_list	: set_elem
 				$$ = $1;
 				parser_set_add(state, $$, $5);
 			}
+		/* "{ { 22, 23 }, 80 }": a set among the members, whose
+		 * members they become, as 1.1.3 takes it */
+		| elem_set_block
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$, $1);
+			}
+		| set_list opt_newlines ',' opt_newlines elem_set_block
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
+			}
 		/* "{ 1, 2 : 3 }": 1.1.3's grammar takes a mapping after
 		 * plain members, its evaluator refuses it */
 		| set_list opt_newlines ',' opt_newlines map_elem
@@ -587,6 +599,17 @@ rhs_set_list	: set_elem
 			{
 				$$ = set_expr_alloc(&@$);
 				parser_set_add(state, $$, $1);
+			}
+		/* (see set_list) */
+		| elem_set_block
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$, $1);
+			}
+		| rhs_set_list opt_newlines ',' opt_newlines elem_set_block
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
 			}
 		| map_elem
 			{
