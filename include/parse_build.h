@@ -132,6 +132,14 @@ bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 			const struct location *loc);
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
 			    const struct location *loc);
+/* "add quota T q 25 mbytes": words @ws at @loc without braces after
+ * the name at @name_loc, which 1.1.3 takes for the kinds other than
+ * ct's (parser_obj_bare_kind() checks the first word as it comes,
+ * false with an error). */
+bool parser_obj_bare_kind(struct parser_state *st, const char *word,
+			  bool quoted, const struct location *loc);
+void parser_obj_bare(struct sobj_words *ws, const struct location *loc,
+		     const struct location *name_loc);
 struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 			       const char *prefix, char *kind,
 			       const struct location *kind_loc,

@@ -118,6 +118,10 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	struct cmd *cmd;
 	struct handle *handle;
 	struct sobj_words *words;
+	struct {
+		char *text;
+		bool quoted;
+	} word;
 	struct set *set;
 }
 
@@ -222,13 +226,15 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <flowtable> flowtable_block flowtable_body
 %type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_operand objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
-%type <words> obj_block obj_body obj_inner
+%type <words> obj_block obj_body obj_inner obj_bare
+%type <word> obj_word
 %type <val> obj_kind
 %type <val> obj_kind_plain
 %type <words> obj_args
 %type <string> obj_punct
 %type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
+%destructor { xfree($$.text); } <word>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
 %type <expr> set_stmt_data keyset_rconst keyset_paren keyset_bits keyset_inner paren_lhs
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range

@@ -5,6 +5,7 @@
  * stateful objects the blocks declare. Each takes over the strings it is
  * given, so that an action stays a line or two.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -397,6 +398,35 @@ bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 	parser_error(st, loc, "syntax error, unexpected %s, expecting string or last",
 		     kw);
 	return false;
+}
+
+bool parser_obj_bare_kind(struct parser_state *st, const char *word,
+			 bool quoted, const struct location *loc)
+{
+	switch (st->obj_kind) {
+	case NFT_OBJECT_CT_HELPER:
+	case NFT_OBJECT_CT_TIMEOUT:
+	case NFT_OBJECT_CT_EXPECT:
+		parser_error(st, loc,
+			     "syntax error, unexpected %s, expecting '{'",
+			     quoted ? "quoted string" :
+			     isdigit((unsigned char)word[0]) ? "number" : word);
+		return false;
+	}
+	return true;
+}
+
+void parser_obj_bare(struct sobj_words *ws, const struct location *loc,
+		     const struct location *name_loc)
+{
+	ws->bare = true;
+	/* what a setting's error spans from, where a brace would be */
+	ws->open = *name_loc;
+	/* the command's end, just past its last word */
+	ws->close = *loc;
+	ws->close.first_line = ws->close.last_line;
+	ws->close.first_column = ws->close.last_column + 1;
+	ws->close.last_column = ws->close.first_column;
 }
 
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
