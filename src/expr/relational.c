@@ -217,7 +217,10 @@ static void relational_var_set(struct expr *rel)
 	if (right->etype != EXPR_VARIABLE || !value ||
 	    value->etype != EXPR_LIST)
 		return;
-	set = set_expr_alloc(&right->location);
+	/* an empty one ("define e = {}") is refused where it is
+	 * defined, as 1.1.3 points at it */
+	set = set_expr_alloc(value->expr_list.size ? &right->location :
+			     &value->location);
 	set_expr_add(set, right);
 	rel->binop.right = set;
 }

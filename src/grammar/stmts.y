@@ -1204,6 +1204,13 @@ define_expr	: rhs_expr		{ $$ = $1; }
 			{
 				$$ = parser_prio_define(&@$, $1, $3);
 			}
+		/* "define s = @blocked": a named set, "ip saddr $s" */
+		| set_ref		{ $$ = $1; }
+		/* "define e = {}": no members, "elements = $e" */
+		| '{' opt_newlines '}'
+			{
+				$$ = list_expr_alloc(&@$);
+			}
 		/* the braces too, where 1.1.3 points at the list */
 		| '{' opt_newlines define_list opt_newlines '}'
 			{

@@ -839,6 +839,16 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	const struct pack_keys *k = set_pack_keys(members->expr_list.pack);
 	struct nftnl_set *elems;
 
+	/* none ("elements = $e", e defined as {}): nothing to send, an
+	 * empty list to debug as 1.1.3 prints it */
+	if (!k && members->expr_list.size == 0) {
+		if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
+			elems = set_nl_alloc(h);
+			set_debug(x->nft, elems);
+			nftnl_set_free(elems);
+		}
+		return;
+	}
 	/* packed keys (include/set_pack.h) go in pages as they are;
 	 * packed intervals are merged first */
 	if (k && k->intervals && !(x->nft->debug_mask & NFT_DEBUG_NETLINK)) {
