@@ -461,6 +461,10 @@ static const struct {
 	{ "limit",	NFT_OBJECT_LIMIT },
 	{ "secmark",	NFT_OBJECT_SECMARK },
 	{ "synproxy",	NFT_OBJECT_SYNPROXY },
+	/* a typeof's data only ("typeof ip saddr : ct helper") */
+	{ "ct helper",	NFT_OBJECT_CT_HELPER },
+	{ "ct timeout",	NFT_OBJECT_CT_TIMEOUT },
+	{ "ct expectation", NFT_OBJECT_CT_EXPECT },
 };
 
 uint32_t set_obj_type_by_name(const char *name)

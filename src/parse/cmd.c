@@ -810,12 +810,34 @@ void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 	xfree(kw);
 }
 
+/* "typeof KEY : ct helper" (ct timeout, ct expectation): the data is
+ * an object's kind, as 1.1.3 takes it; NULL if @data is an expression */
+static const char *parser_typeof_ct_obj(const struct expr *data)
+{
+	if (data->etype == EXPR_CT && data->ct.key == NFT_CT_HELPER &&
+	    data->ct.direction < 0)
+		return "ct helper";
+	if (data->etype == EXPR_SYMBOL && !data->symbol.quoted &&
+	    (!strcmp(data->symbol.identifier, "ct timeout") ||
+	     !strcmp(data->symbol.identifier, "ct expectation")))
+		return data->symbol.identifier;
+	return NULL;
+}
+
 /* "typeof ip saddr : meta mark": a map's key and data. */
 void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc, struct expr *data,
 		       const struct location *data_loc)
 {
+	const char *obj = parser_typeof_ct_obj(data);
+
+	if (obj) {
+		parser_map_typeof_names(st, set, kw, kw_loc, key, loc,
+					xstrdup(obj), data_loc, data_loc);
+		expr_free(data);
+		return;
+	}
 	if (!strcmp(kw, "typeof"))
 		parser_set_key_once(st, set, kw_loc, kw_loc);
 	parser_set_typeof(st, set, kw, kw_loc, key, loc);
