@@ -532,14 +532,18 @@ log_stmt	: LOG		{ $$ = log_stmt_alloc(&@$); }
 
 log_arg		: PREFIX string_arg
 			{
-				xfree($<stmt>0->log.prefix);
-				$<stmt>0->log.prefix = $2;
-				$<stmt>0->log.flags |= LOG_F_PREFIX;
+				parser_log_prefix($<stmt>0, state, $2, &@2);
 			}
+		/* 1.1.3's scanner takes no variable there: a '$' */
 		| PREFIX VARIABLE
 			{
-				parser_log_prefix_var($<stmt>0, state, $2, &@2);
+				YYLTYPE at = @2;
+
+				at.last_line = at.first_line;
+				at.last_column = at.first_column;
+				parser_error(state, &at, "syntax error, unexpected '$', expecting string or quoted string or string with a trailing asterisk");
 				xfree($2);
+				YYERROR;
 			}
 		| GROUP number
 			{

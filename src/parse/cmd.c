@@ -131,6 +131,18 @@ void parser_undefine(struct parser_state *st, const struct location *loc,
 		parser_error(st, loc, "undefined symbol '%s'", name);
 }
 
+/* The expression @name is bound to (counted as used), NULL if none. */
+const struct expr *parser_var_value(struct parser_state *st,
+				    const char *name)
+{
+	struct symbol *sym = symbol_lookup_scope(parser_scope(st), name);
+
+	if (!sym)
+		return NULL;
+	sym->refcnt++;
+	return sym->expr;
+}
+
 /*
  * $name: a variable referring to the bound expression. An unknown name is
  * an error; a symbol stands in so that parsing goes on.
