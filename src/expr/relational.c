@@ -532,16 +532,24 @@ static int relational_concat_error(struct eval_ctx *ectx,
 /* "tcp dport { 22 : 33 }": the grammar takes a mapping in any set, a
  * match has no use for one. */
 static int relational_check_mappings(struct eval_ctx *ectx,
-				     const struct expr *right)
+				     struct expr *right)
 {
-	const struct expr *i;
+	struct expr *i;
 
 	if (right->etype != EXPR_SET)
 		return 0;
-	list_for_each_entry(i, &right->expr_list.expressions, list)
+	list_for_each_entry(i, &right->expr_list.expressions, list) {
 		if (i->etype == EXPR_MAPPING)
 			return expr_error(ectx, i->mapping.key,
 					  "mapping outside of map context");
+		/* also in a set among the members ("{ { 1 : 2 } }"),
+		 * whose members may be packed */
+		if (i->etype != EXPR_SET)
+			continue;
+		set_expr_unpack(i);
+		if (relational_check_mappings(ectx, i) < 0)
+			return -1;
+	}
 	return 0;
 }
 

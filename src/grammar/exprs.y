@@ -601,12 +601,12 @@ rhs_set_list	: set_elem
 				parser_set_add(state, $$, $1);
 			}
 		/* (see set_list) */
-		| elem_set_block
+		| rhs_set_block
 			{
 				$$ = set_expr_alloc(&@$);
 				parser_set_add(state, $$, $1);
 			}
-		| rhs_set_list opt_newlines ',' opt_newlines elem_set_block
+		| rhs_set_list opt_newlines ',' opt_newlines rhs_set_block
 			{
 				$$ = $1;
 				parser_set_add(state, $$, $5);

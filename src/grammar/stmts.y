@@ -1242,6 +1242,13 @@ define_list	: define_item
 
 /* "define m = { 22 : accept, 80 : drop }" for "vmap $m" (src/expr/map.c) */
 define_item	: rhs_expr		{ $$ = $1; }
+		/* "define v = { { 22, 23 }, 80 }": its members, as 1.1.3
+		 * takes them */
+		| '{' opt_newlines define_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
 		| rhs_expr ':' map_data
 			{
 				$$ = mapping_expr_alloc(&@$, $1, $3);
