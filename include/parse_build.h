@@ -273,6 +273,8 @@ struct expr *parser_mapping(struct parser_state *st,
 			    struct expr *key, struct expr *data);
 void parser_map_add(struct parser_state *st, struct expr *set,
 		    struct expr *m);
+void parser_map_splice(struct parser_state *st, struct expr *set,
+		       struct expr *inner);
 struct expr *parser_symbol(struct parser_state *st,
 			   const struct location *loc, char *text,
 			   bool quoted);
@@ -359,8 +361,12 @@ uint32_t parser_u32(struct parser_state *st, uint64_t v,
 		    const struct location *loc, const char *what);
 void parser_log_level(struct stmt *stmt, struct parser_state *st,
 		      const char *name, const struct location *loc);
-void parser_log_prefix_var(struct stmt *stmt, struct parser_state *st,
-			   const char *name, const struct location *loc);
+/* "log prefix "x $p y"": the text with the variables in it expanded,
+ * as 1.1.3 does (names of letters, digits and '_'); takes @text. */
+void parser_log_prefix(struct stmt *stmt, struct parser_state *st,
+		       char *text, const struct location *loc);
+const struct expr *parser_var_value(struct parser_state *st,
+				    const char *name);
 uint32_t parser_log_flag(struct parser_state *st, const char *proto,
 			 const char *word, const struct location *loc);
 uint64_t parser_bytes(struct parser_state *st, const char *num,

@@ -662,6 +662,18 @@ map_list	: map_elem
 				$$ = $1;
 				parser_map_add(state, $$, $5);
 			}
+		/* "{ { 22 : 1 }, 80 : 2 }": its mappings, as 1.1.3 takes
+		 * them */
+		| elem_map_block
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_map_splice(state, $$, $1);
+			}
+		| map_list opt_newlines ',' opt_newlines elem_map_block
+			{
+				$$ = $1;
+				parser_map_splice(state, $$, $5);
+			}
 		;
 
 map_elem	: set_elem ':' map_data

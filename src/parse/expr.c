@@ -595,6 +595,23 @@ void parser_map_add(struct parser_state *st, struct expr *set,
 		st->spare_mapping = m;
 }
 
+/* "{ { 22 : 1 }, 80 : 2 }": the mappings of the inner block @inner
+ * (freed) become @set's, as 1.1.3 takes them. */
+void parser_map_splice(struct parser_state *st, struct expr *set,
+		       struct expr *inner)
+{
+	struct expr *m, *next;
+
+	set_expr_unpack(inner);
+	list_for_each_entry_safe(m, next, &inner->expr_list.expressions,
+				 list) {
+		list_del(&m->list);
+		inner->expr_list.size--;
+		parser_map_add(st, set, m);
+	}
+	expr_free(inner);
+}
+
 /*
  * "VALUE / RHS" after a field. A number after the slash is a prefix
  * length, whatever the field's type ("meta mark 0x50000/16" matches the

@@ -241,6 +241,32 @@ list: meta hour "10:00"-"11:00"
   [ range eq reg 1 0xa08c0000 0xb09a0000 ]
 json: [{"match": {"op": "==", "left": {"meta": {"key": "hour"}}, "right": {"range": ["10:00", "11:00"]}}}]
 
+rule: meta mark set tcp dport map { { 22 : 1 }, 23 : 2 }
+list: meta mark set tcp dport map { 22 : 0x00000001, 23 : 0x00000002 }
+  __map%d t b
+  __map%d t 0
+  	element 00001600  : 00000001 0 [end]	element 00001700  : 00000002 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, 1], [23, 2]]}}}}}]
+
+rule: meta mark set tcp dport map { { 22 : 1 }, { 23 : 2, { 24 : 3 } } }
+list: meta mark set tcp dport map { 22 : 0x00000001, 23 : 0x00000002, 24 : 0x00000003 }
+  __map%d t b
+  __map%d t 0
+  	element 00001600  : 00000001 0 [end]	element 00001700  : 00000002 0 [end]	element 00001800  : 00000003 0 [end]
+  [ meta load l4proto => reg 1 ]
+  [ cmp eq reg 1 0x00000006 ]
+  [ payload load 2b @ transport header + 2 => reg 1 ]
+  [ lookup reg 1 set __map%d dreg 1 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"map": {"key": {"payload": {"protocol": "tcp", "field": "dport"}}, "data": {"set": [[22, 1], [23, 2], [24, 3]]}}}}}]
+
+fail: meta mark set tcp dport map { {} }
+
 fail: tcp dport vmap { { 22 : accept } }
 
 fail: tcp dport vmap { { 22, 23 } : accept }
