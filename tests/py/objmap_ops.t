@@ -11,6 +11,10 @@ map: mc { type mark : counter; }
 map: mq { type mark : quota; }
 map: ml { type mark : limit; }
 map: mp { type inet_service : counter; }
+map: mhe { typeof meta mark : ct helper; }
+map: mto { typeof meta mark : ct timeout; }
+map: ms { type mark : synproxy; }
+map: msm { type mark : secmark; }
 
 rule: counter name meta mark >> 8 & 0xf map @mc
   [ meta load mark => reg 1 ]
@@ -76,6 +80,40 @@ list: counter name ct mark ^ 0x00000001 map @mc
   [ bitwise reg 1 = ( reg 1 & 0xffffffff ) ^ 0x00000001 ]
   [ objref sreg 1 set mc ]
 json: [{"counter": {"map": {"key": {"^": [{"ct": {"key": "mark"}}, 1]}, "data": "@mc"}}}]
+
+rule: ct helper set meta mark & 0xff map @mhe
+list: ct helper set meta mark & 0x000000ff map @mhe
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ objref sreg 1 set mhe ]
+json: [{"ct helper": {"map": {"key": {"&": [{"meta": {"key": "mark"}}, 255]}, "data": "@mhe"}}}]
+
+rule: ct helper set (meta mark & 0xff) map @mhe
+list: ct helper set meta mark & 0x000000ff map @mhe
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x000000ff ) ^ 0x00000000 ]
+  [ objref sreg 1 set mhe ]
+json: [{"ct helper": {"map": {"key": {"&": [{"meta": {"key": "mark"}}, 255]}, "data": "@mhe"}}}]
+
+rule: ct timeout set meta mark >> 8 map @mto
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 >> 0x00000008 ) ]
+  [ objref sreg 1 set mto ]
+json: [{"ct timeout": {"map": {"key": {">>": [{"meta": {"key": "mark"}}, 8]}, "data": "@mto"}}}]
+
+rule: synproxy name meta mark & 0x1 map @ms
+list: synproxy name meta mark & 0x00000001 map @ms
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000001 ) ^ 0x00000000 ]
+  [ objref sreg 1 set ms ]
+json: [{"synproxy": {"map": {"key": {"&": [{"meta": {"key": "mark"}}, 1]}, "data": "@ms"}}}]
+
+rule: meta secmark set meta mark & 0x1 map @msm
+list: meta secmark set meta mark & 0x00000001 map @msm
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000001 ) ^ 0x00000000 ]
+  [ objref sreg 1 set msm ]
+json: [{"secmark": {"map": {"key": {"&": [{"meta": {"key": "mark"}}, 1]}, "data": "@msm"}}}]
 
 fail: counter name meta mark >> 8 & 0xf
 
