@@ -171,6 +171,15 @@ static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp);
 static bool binop_is_mask(const struct expr *e);
 
+/* Constants operated on ("(3 | 4)"), before evaluation. */
+static bool binop_is_constant(const struct expr *e)
+{
+	if (e->etype == EXPR_BINOP)
+		return binop_is_constant(e->binop.left) &&
+		       binop_is_constant(e->binop.right);
+	return e->etype == EXPR_SYMBOL || e->etype == EXPR_VALUE;
+}
+
 /*
  * A field narrower than its bytes that spans several is turned host
  * order before it is shifted down (payload_key_linearize()): what
@@ -212,10 +221,29 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return ret;
 }
 
+/* "3 | meta mark": a constant before a load of &, | or ^ goes after
+ * it, as 1.1.3 takes it (and lists it: "meta mark | 0x00000003") */
+static void binop_constant_last(struct expr *op)
+{
+	struct expr *l = op->binop.left, *r = op->binop.right;
+
+	if ((op->binop.op != OP_AND && op->binop.op != OP_OR &&
+	     op->binop.op != OP_XOR) ||
+	    (l->etype != EXPR_SYMBOL && l->etype != EXPR_VALUE &&
+	     !(l->etype == EXPR_BINOP && l->flags & EXPR_F_PARENS &&
+	       binop_is_constant(l))) ||
+	    r->etype == EXPR_SYMBOL || r->etype == EXPR_VALUE ||
+	    r->etype == EXPR_VARIABLE || r->etype == EXPR_BINOP)
+		return;
+	op->binop.left = r;
+	op->binop.right = l;
+}
+
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
 
+	binop_constant_last(op);
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;

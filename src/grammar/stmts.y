@@ -184,6 +184,11 @@ keyset_value	: keyset_map_key	{ $$ = $1; }
 
 keyset_rconst	: keyset_const		{ $$ = $1; }
 		| keyset_paren		{ $$ = $1; }
+		/* "3 | meta mark": the evaluator takes the load first
+		 * (binop_expr_evaluate()), as 1.1.3 does */
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| payload_expr		{ $$ = $1; }
 		;
 
 /* "ct mark set (meta mark | 0x10) << 8": parentheses group operations,

@@ -169,3 +169,39 @@ fail: meta mark set (meta mark . ct mark)
 fail: meta mark set (ip saddr . tcp dport) map { 1.1.1.1 . 22 : 2 }
 
 fail: ct mark set (meta mark) . (ct mark)
+
+# a constant before a load goes after it
+rule: meta mark set 3 | meta mark
+list: meta mark set meta mark | 0x00000003
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xfffffffc ) ^ 0x00000003 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"|": [{"meta": {"key": "mark"}}, 3]}}}]
+
+rule: meta mark set (3) | meta mark
+list: meta mark set meta mark | 0x00000003
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xfffffffc ) ^ 0x00000003 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"|": [{"meta": {"key": "mark"}}, 3]}}}]
+
+rule: meta mark set 3 & meta mark
+list: meta mark set meta mark & 0x00000003
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0x00000003 ) ^ 0x00000000 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"&": [{"meta": {"key": "mark"}}, 3]}}}]
+
+rule: meta mark set (3 | 4) | meta mark
+list: meta mark set meta mark | 0x00000007
+  [ meta load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xfffffff8 ) ^ 0x00000007 ]
+  [ meta set mark with reg 1 ]
+json: [{"mangle": {"key": {"meta": {"key": "mark"}}, "value": {"|": [{"meta": {"key": "mark"}}, 7]}}}]
+
+rule: ct mark set 0x10 ^ ct mark
+list: ct mark set ct mark ^ 0x00000010
+  [ ct load mark => reg 1 ]
+  [ bitwise reg 1 = ( reg 1 & 0xffffffff ) ^ 0x00000010 ]
+  [ ct set mark with reg 1 ]
+json: [{"mangle": {"key": {"ct": {"key": "mark"}}, "value": {"^": [{"ct": {"key": "mark"}}, 16]}}}]
