@@ -40,6 +40,10 @@ struct eval_ctx {
 	 * concatenation types each member of the values it is matched
 	 * with (src/expr/concat.c). */
 	const struct expr *ectx_key;
+	/* The named set's key a concatenation is looked up in or added
+	 * to ("ip saddr . 22 @s", "add @s { ip saddr . 22 }"): its
+	 * constants take the types of the key's members there. */
+	const struct expr *concat_set_key;
 	/* Tables and chains this run adds, so later commands may refer to
 	 * them (private to src/evaluate.c). */
 	struct eval_run *run;

@@ -463,6 +463,12 @@ const struct expr *concat_lone(const struct expr *e);
 struct expr *concat_from_registers(struct delin_ctx *dctx,
 				   enum nft_registers sreg,
 				   unsigned int key_len);
+/* Whether a member of @concat is no constant (a load, an operation). */
+bool concat_has_load(const struct expr *concat);
+/* Its constants ("ip saddr . 22 @s") typed as the members of the
+ * set's key of type @type_id, @key_len bytes. */
+void concat_values_retype(struct expr *concat, uint32_t type_id,
+			  uint32_t key_len);
 
 /* Anonymous sets (src/expr/set.c): elements are values, prefixes and
  * ranges, kept in expr_list; EXPR_F_INTERVAL once one is not a value. */
@@ -485,6 +491,7 @@ struct expr *relational_expr_alloc(const struct location *loc, enum ops op,
  */
 const struct expr *binop_mask_chain(const struct expr *e, unsigned int len,
 				    mpz_t m, mpz_t x);
+unsigned int binop_prec(enum ops op);
 struct expr *binop_expr_alloc(const struct location *loc, enum ops op,
 			      struct expr *left, struct expr *right);
 

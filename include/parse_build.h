@@ -136,6 +136,14 @@ bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 			const struct location *loc);
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
 			    const struct location *loc);
+/* "add quota T q 25 mbytes": words @ws at @loc without braces after
+ * the name at @name_loc, which 1.1.3 takes for the kinds other than
+ * ct's (parser_obj_bare_kind() checks the first word as it comes,
+ * false with an error). */
+bool parser_obj_bare_kind(struct parser_state *st, const char *word,
+			  bool quoted, const struct location *loc);
+void parser_obj_bare(struct sobj_words *ws, const struct location *loc,
+		     const struct location *name_loc);
 struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 			       const char *prefix, char *kind,
 			       const struct location *kind_loc,
@@ -272,6 +280,8 @@ struct expr *parser_mapping(struct parser_state *st,
 			    struct expr *key, struct expr *data);
 void parser_map_add(struct parser_state *st, struct expr *set,
 		    struct expr *m);
+void parser_map_splice(struct parser_state *st, struct expr *set,
+		       struct expr *inner);
 struct expr *parser_symbol(struct parser_state *st,
 			   const struct location *loc, char *text,
 			   bool quoted);
@@ -358,8 +368,12 @@ uint32_t parser_u32(struct parser_state *st, uint64_t v,
 		    const struct location *loc, const char *what);
 void parser_log_level(struct stmt *stmt, struct parser_state *st,
 		      const char *name, const struct location *loc);
-void parser_log_prefix_var(struct stmt *stmt, struct parser_state *st,
-			   const char *name, const struct location *loc);
+/* "log prefix "x $p y"": the text with the variables in it expanded,
+ * as 1.1.3 does (names of letters, digits and '_'); takes @text. */
+void parser_log_prefix(struct stmt *stmt, struct parser_state *st,
+		       char *text, const struct location *loc);
+const struct expr *parser_var_value(struct parser_state *st,
+				    const char *name);
 uint32_t parser_log_flag(struct parser_state *st, const char *proto,
 			 const char *word, const struct location *loc);
 uint64_t parser_bytes(struct parser_state *st, const char *num,

@@ -102,6 +102,9 @@ struct sobj_words {
 	unsigned int size;
 	struct location open;
 	struct location close;
+	/* "add quota T q 25 mbytes": no braces, @close is just past the
+	 * last word, where the command's end is */
+	bool bare;
 };
 
 struct sobj_words *sobj_words_alloc(void);

@@ -44,10 +44,36 @@ static bool binop_expr_cmp(const struct expr *a, const struct expr *b)
 	       expr_cmp(a->binop.right, b->binop.right);
 }
 
-/* A mask of several flags: "ct state & (established | related)". */
+/* C's binding order: shifts, then &, then ^, then |. */
+unsigned int binop_prec(enum ops op)
+{
+	switch (op) {
+	case OP_LSHIFT:
+	case OP_RSHIFT:
+		return 4;
+	case OP_AND:
+		return 3;
+	case OP_XOR:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/* A mask of several flags: "ct state & (established | related)". A left
+ * side that binds looser than the operator keeps its parentheses ("(meta
+ * mark | 0x10) << 8"), as 1.1.3 lists it; the right is a constant. */
 static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 {
-	expr_print(expr->binop.left, octx);
+	const struct expr *left = expr->binop.left;
+	bool parens = left->etype == EXPR_BINOP &&
+		      binop_prec(left->binop.op) < binop_prec(expr->binop.op);
+
+	if (parens)
+		nft_print(octx, "(");
+	expr_print(left, octx);
+	if (parens)
+		nft_print(octx, ")");
 	nft_print(octx, " %s ", op_token(expr->binop.op));
 	if (!datatype_print_flags_or(expr->binop.right, octx, true))
 		expr_print(expr->binop.right, octx);
@@ -145,6 +171,15 @@ static int binop_evaluate_right(struct eval_ctx *ectx, struct expr *op)
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp);
 static bool binop_is_mask(const struct expr *e);
 
+/* Constants operated on ("(3 | 4)"), before evaluation. */
+static bool binop_is_constant(const struct expr *e)
+{
+	if (e->etype == EXPR_BINOP)
+		return binop_is_constant(e->binop.left) &&
+		       binop_is_constant(e->binop.right);
+	return e->etype == EXPR_SYMBOL || e->etype == EXPR_VALUE;
+}
+
 /*
  * A field narrower than its bytes that spans several is turned host
  * order before it is shifted down (payload_key_linearize()): what
@@ -186,10 +221,29 @@ static int binop_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return ret;
 }
 
+/* "3 | meta mark": a constant before a load of &, | or ^ goes after
+ * it, as 1.1.3 takes it (and lists it: "meta mark | 0x00000003") */
+static void binop_constant_last(struct expr *op)
+{
+	struct expr *l = op->binop.left, *r = op->binop.right;
+
+	if ((op->binop.op != OP_AND && op->binop.op != OP_OR &&
+	     op->binop.op != OP_XOR) ||
+	    (l->etype != EXPR_SYMBOL && l->etype != EXPR_VALUE &&
+	     !(l->etype == EXPR_BINOP && l->flags & EXPR_F_PARENS &&
+	       binop_is_constant(l))) ||
+	    r->etype == EXPR_SYMBOL || r->etype == EXPR_VALUE ||
+	    r->etype == EXPR_VARIABLE || r->etype == EXPR_BINOP)
+		return;
+	op->binop.left = r;
+	op->binop.right = l;
+}
+
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
 
+	binop_constant_last(op);
 	if (expr_evaluate(ectx, &op->binop.left) < 0)
 		return -1;
 	left = op->binop.left;
@@ -221,6 +275,10 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	op->dtype = left->dtype;
 	op->byteorder = left->byteorder;
 	op->len = left->len;
+	/* a shifted load is a number to 1.1.3 ("counter name meta mark >>
+	 * 8": "expression has type integer") */
+	if (binop_is_shift(op->binop.op) && left->etype != EXPR_VALUE)
+		op->dtype = &integer_type;
 	if (left->etype == EXPR_VALUE)
 		*exprp = binop_fold(op);
 	else if (!binop_is_shift(op->binop.op))

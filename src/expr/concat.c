@@ -16,6 +16,8 @@
 #include <linearize.h>
 #include <payload_int.h>
 #include <set.h>
+#include <set_int.h>
+#include <datatype.h>
 #include <json.h>
 #include <nftables.h>
 #include <linux/netfilter/nf_tables.h>
@@ -177,13 +179,57 @@ static int concat_variable_size(struct eval_ctx *ectx,
 	return -1;
 }
 
-/* The left side: loads, evaluated each in no type context. */
+/* Member @n of a named set's key a constant of the concatenation at
+ * position @n takes its type from; NULL if there is none. */
+static const struct expr *concat_set_member(const struct eval_ctx *ectx,
+					    const struct expr *concat,
+					    unsigned int n)
+{
+	const struct expr *key = ectx->concat_set_key, *k;
+
+	if (!key || key->etype != EXPR_CONCAT ||
+	    key->expr_list.size != concat->expr_list.size)
+		return NULL;
+	list_for_each_entry(k, &key->expr_list.expressions, list)
+		if (n-- == 0)
+			return k->dtype ? k : NULL;
+	return NULL;
+}
+
+/* A constant among the loads, typed by the set's key member @k: 1.1.3
+ * loads it with an immediate. */
+static int concat_key_constant(struct eval_ctx *ectx, struct expr **m,
+			       const struct expr *k)
+{
+	if (expr_evaluate_like(ectx, m, k) < 0)
+		return -1;
+	if ((*m)->etype != EXPR_VALUE)
+		return expr_error(ectx, *m,
+				  "a concatenation member must be a value, a prefix or a range");
+	return 0;
+}
+
+/* The left side: loads, evaluated each in no type context; constants
+ * only where a named set's key types them. */
 static int concat_evaluate_key(struct eval_ctx *ectx, struct expr *concat)
 {
 	struct expr *i, *next, *m;
+	const struct expr *k;
+	unsigned int n = 0;
 
 	list_for_each_entry_safe(i, next, &concat->expr_list.expressions,
 				 list) {
+		k = concat_set_member(ectx, concat, n++);
+		if (k && i->etype == EXPR_SYMBOL) {
+			list_del(&i->list);
+			m = i;
+			if (concat_key_constant(ectx, &m, k) < 0) {
+				expr_free(m);
+				return -1;
+			}
+			list_link_(&m->list, next->list.prev, &next->list);
+			continue;
+		}
 		/* the reference wants the family of a conntrack address
 		 * in a concatenation, also where the table's would do */
 		if (ct_expr_family_implicit(i))
@@ -575,6 +621,41 @@ struct expr *concat_from_registers(struct delin_ctx *dctx,
 	}
 	concat_set_len(concat);
 	return concat;
+}
+
+bool concat_has_load(const struct expr *concat)
+{
+	const struct expr *i;
+
+	list_for_each_entry(i, &concat->expr_list.expressions, list)
+		if (i->etype != EXPR_SYMBOL && i->etype != EXPR_VALUE &&
+		    i->etype != EXPR_VARIABLE)
+			return true;
+	return false;
+}
+
+void concat_values_retype(struct expr *concat, uint32_t type_id,
+			  uint32_t key_len)
+{
+	struct expr *key, *i, *k;
+
+	if (concat->etype != EXPR_CONCAT)
+		return;
+	key = set_key_from_kernel(type_id, key_len);
+	if (key == NULL)
+		return;
+	if (key->etype != EXPR_CONCAT ||
+	    key->expr_list.size != concat->expr_list.size)
+		goto out;
+	k = list_first_entry(&key->expr_list.expressions, struct expr, list);
+	list_for_each_entry(i, &concat->expr_list.expressions, list) {
+		if (i->etype == EXPR_VALUE && k->dtype &&
+		    (!k->dtype->size || k->dtype->size == i->len))
+			datatype_value_retype(i, k->dtype, k->dtype->byteorder);
+		k = list_next_entry(k, list);
+	}
+out:
+	expr_free(key);
 }
 
 static struct expr *concat_expr_json_parse(struct json_ctx *jctx,

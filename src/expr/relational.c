@@ -217,7 +217,10 @@ static void relational_var_set(struct expr *rel)
 	if (right->etype != EXPR_VARIABLE || !value ||
 	    value->etype != EXPR_LIST)
 		return;
-	set = set_expr_alloc(&right->location);
+	/* an empty one ("define e = {}") is refused where it is
+	 * defined, as 1.1.3 points at it */
+	set = set_expr_alloc(value->expr_list.size ? &right->location :
+			     &value->location);
 	set_expr_add(set, right);
 	rel->binop.right = set;
 }
@@ -529,16 +532,24 @@ static int relational_concat_error(struct eval_ctx *ectx,
 /* "tcp dport { 22 : 33 }": the grammar takes a mapping in any set, a
  * match has no use for one. */
 static int relational_check_mappings(struct eval_ctx *ectx,
-				     const struct expr *right)
+				     struct expr *right)
 {
-	const struct expr *i;
+	struct expr *i;
 
 	if (right->etype != EXPR_SET)
 		return 0;
-	list_for_each_entry(i, &right->expr_list.expressions, list)
+	list_for_each_entry(i, &right->expr_list.expressions, list) {
 		if (i->etype == EXPR_MAPPING)
 			return expr_error(ectx, i->mapping.key,
 					  "mapping outside of map context");
+		/* also in a set among the members ("{ { 1 : 2 } }"),
+		 * whose members may be packed */
+		if (i->etype != EXPR_SET)
+			continue;
+		set_expr_unpack(i);
+		if (relational_check_mappings(ectx, i) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -623,6 +634,25 @@ static int relational_right_check(struct eval_ctx *ectx,
 	return expr_check_value_max(ectx, left, right);
 }
 
+/* The left side; a concatenation looked up in a named set takes its
+ * constants' types from the set's key ("ip saddr . 22 @s"). */
+static int relational_left_evaluate(struct eval_ctx *ectx, struct expr *rel)
+{
+	const struct expr *right = expr_unvariable(rel->binop.right);
+	const struct set *s = NULL;
+	bool missing;
+	int ret;
+
+	if (right && right->etype == EXPR_SET_REF &&
+	    rel->binop.left->etype == EXPR_CONCAT)
+		s = set_lookup_for_rule(ectx, right->symbol.identifier,
+					&missing);
+	ectx->concat_set_key = s ? s->key : NULL;
+	ret = expr_evaluate(ectx, &rel->binop.left);
+	ectx->concat_set_key = NULL;
+	return ret;
+}
+
 static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *rel = *exprp, *left, *right;
@@ -640,7 +670,7 @@ static int relational_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return expr_error(ectx, rel->binop.left,
 				  "specify either ip or ip6 for address matching");
 	ectx->rhs_noconst = false;
-	if (expr_evaluate(ectx, &rel->binop.left) < 0)
+	if (relational_left_evaluate(ectx, rel) < 0)
 		return -1;
 	relational_pack_keep(ectx, rel);
 	if (relational_check_mappings(ectx, rel->binop.right) < 0)

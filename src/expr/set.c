@@ -409,8 +409,10 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (set_evaluate_members(ectx, set) < 0 ||
 	    set_check_members(ectx, set) < 0)
 		return -1;
-	if (set->expr_list.size == 0)
-		return expr_error(ectx, set, "Set must not be empty");
+	/* "define e = {}": no members for a named set's elements
+	 * ("elements = $e"), none to match, as 1.1.3 takes them */
+	if (set->expr_list.size == 0 && !ectx->elem_set)
+		return expr_error(ectx, set, "Set is empty");
 	set->dtype = ectx->ectx_dtype ? ectx->ectx_dtype : &invalid_type;
 	set->byteorder = ectx->ectx_byteorder;
 	set->len = ectx->ectx_len;

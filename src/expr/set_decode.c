@@ -736,6 +736,9 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	/* a named set: "@name", which holds "ip dscp" shifted down */
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
 		left = payload_lookup_key_unmask(left);
+		concat_values_retype(left,
+			nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE),
+			nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN));
 		set = setref_expr_alloc(&internal_location, name);
 	} else {
 		set_mark_raw_typeof(nls, left);

@@ -192,6 +192,18 @@ static int parser_elem_end_expected(yysymbol_kind_t *expected, int n)
 }
 
 /*
+ * Inside parentheses, after an operand ("(ip saddr . tcp dport)"):
+ * 1.1.3 has reduced what they hold and expects their end only.
+ */
+static int parser_paren_end_expected(yysymbol_kind_t *expected, int n)
+{
+	if (n <= 1 || !parser_expects(expected, n, YYTRANSLATE(')')))
+		return n;
+	expected[0] = YYTRANSLATE(')');
+	return 1;
+}
+
+/*
  * A word after "tcp option NAME" is a syntax error only in a typeof
  * (anywhere else it is a value): 1.1.3 expected a map's ':' or '.'
  * in a map's key, the end of the item anywhere else.
@@ -270,6 +282,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	else
 		n = parser_stmt_end_expected(state, tok, expected, n);
 	n = parser_elem_end_expected(expected, n);
+	n = parser_paren_end_expected(expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);

@@ -134,6 +134,13 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 						     &@$);
 				$$->op = CMD_CREATE;
 			}
+		| CREATE obj_kind obj_spec obj_bare
+			{
+				parser_obj_bare($4, &@4, &$3->chain.location);
+				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, $4,
+						     &@$);
+				$$->op = CMD_CREATE;
+			}
 		| CREATE obj_kind obj_spec obj_block
 			{
 				$$ = parser_sobj_cmd(state, CMD_ADD, $2, $3, $4,
@@ -201,6 +208,12 @@ add_cmd		: table_or_chain_add	{ $$ = $1; }
 			}
 		| obj_kind obj_spec obj_block
 			{
+				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, $3,
+						     &@$);
+			}
+		| obj_kind obj_spec obj_bare
+			{
+				parser_obj_bare($3, &@3, &$2->chain.location);
 				$$ = parser_sobj_cmd(state, CMD_ADD, $1, $2, $3,
 						     &@$);
 			}
@@ -890,6 +903,34 @@ obj_block	: '{' obj_body '}'
 				$$->open = @1;
 				$$->close = @3;
 			}
+		;
+
+/* "add quota T q 25 mbytes": a block's words without its braces, as
+ * 1.1.3 takes them for counters, quotas, limits, synproxies and
+ * secmarks */
+obj_bare	: obj_word
+			{
+				if (!parser_obj_bare_kind(state, $1.text,
+							  $1.quoted, &@1)) {
+					xfree($1.text);
+					YYERROR;
+				}
+				$$ = sobj_words_alloc();
+				sobj_words_add($$, $1.text, &@1, $1.quoted);
+				xfree($1.text);
+			}
+		| obj_bare obj_word
+			{
+				$$ = $1;
+				sobj_words_add($$, $2.text, &@2, $2.quoted);
+				xfree($2.text);
+			}
+		;
+
+obj_word	: STRING	{ $$.text = $1; $$.quoted = false; }
+		| QUOTED_STRING	{ $$.text = $1; $$.quoted = true; }
+		| keyword_id	{ $$.text = xstrdup($1); $$.quoted = false; }
+		| obj_punct	{ $$.text = $1; $$.quoted = false; }
 		;
 
 obj_body	: %empty		{ $$ = sobj_words_alloc(); }

@@ -118,6 +118,10 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	struct cmd *cmd;
 	struct handle *handle;
 	struct sobj_words *words;
+	struct {
+		char *text;
+		bool quoted;
+	} word;
 	struct set *set;
 }
 
@@ -220,16 +224,19 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> set_stmt_op
 %type <expr> set_stmt_key
 %type <flowtable> flowtable_block flowtable_body
-%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
+%type <expr> define_item keyset_map_key map_expr objmap_expr objmap_key objmap_operand objmap_field map_block anon_map_block map_list map_elem map_data map_verdict
 %token <kw> MAP "map" VMAP "vmap"
-%type <words> obj_block obj_body obj_inner
+%type <words> obj_block obj_body obj_inner obj_bare
+%type <word> obj_word
 %type <val> obj_kind
 %type <val> obj_kind_plain
 %type <words> obj_args
 %type <string> obj_punct
 %type <handle> obj_spec
 %destructor { sobj_words_free($$); } <words>
+%destructor { xfree($$.text); } <word>
 %type <expr> ct_expr keyset_key keyset_value keyset_operand keyset_const
+%type <expr> set_stmt_data keyset_rconst keyset_paren keyset_bits keyset_inner paren_lhs
 %type <expr> match_rhs flag_list keyset_flag flag_or flag_range
 %type <string> ct_key
 %type <expr> typeof_concat concat_item lhs_value rhs_concat rhs_bits keyset_flags lhs_map
@@ -259,7 +266,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <stmt> tproxy_stmt
 %type <string> option_name
 %type <val> nat_kw nat_flags nat_flag_list nat_flag
-%type <expr> nat_value nat_const nat_addr nat_port stmt_expr stmt_paren
+%type <expr> nat_value nat_const nat_addr nat_port stmt_expr
 %type <expr> stmt_dev
 
 %destructor { xfree($$); } <string>

@@ -270,6 +270,18 @@ set_list	: set_elem
 				$$ = $1;
 				parser_set_add(state, $$, $5);
 			}
+		/* "{ { 22, 23 }, 80 }": a set among the members, whose
+		 * members they become, as 1.1.3 takes it */
+		| elem_set_block
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$, $1);
+			}
+		| set_list opt_newlines ',' opt_newlines elem_set_block
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
+			}
 		/* "{ 1, 2 : 3 }": 1.1.3's grammar takes a mapping after
 		 * plain members, its evaluator refuses it */
 		| set_list opt_newlines ',' opt_newlines map_elem
@@ -426,10 +438,13 @@ objmap_expr	: objmap_key MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
+		/* no map: the key where a name goes, which the evaluator
+		 * refuses by its type, as 1.1.3 does */
+		| objmap_key		{ $$ = $1; }
 		;
 
-objmap_key	: objmap_field		{ $$ = $1; }
-		| objmap_key '.' objmap_field
+objmap_key	: objmap_operand	{ $$ = $1; }
+		| objmap_key '.' objmap_operand
 			{
 				if ($1->etype != EXPR_CONCAT) {
 					$$ = concat_expr_alloc(&@$);
@@ -440,6 +455,36 @@ objmap_key	: objmap_field		{ $$ = $1; }
 					concat_member_from_dot($3, &@2);
 				}
 				concat_expr_add($$, $3);
+			}
+		;
+
+/* a field operated on ("meta mark >> 8 & 0xf"), as 1.1.3 takes it */
+objmap_operand	: objmap_field		{ $$ = $1; }
+		| '(' paren_lhs ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
+		| objmap_operand '&' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
+		| objmap_operand '|' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
+			}
+		| objmap_operand '^' rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		| objmap_operand LSHIFT rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
+			}
+		| objmap_operand RSHIFT rhs_primary
+			{
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
 		;
 
@@ -560,6 +605,17 @@ rhs_set_list	: set_elem
 				$$ = set_expr_alloc(&@$);
 				parser_set_add(state, $$, $1);
 			}
+		/* (see set_list) */
+		| rhs_set_block
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_set_add(state, $$, $1);
+			}
+		| rhs_set_list opt_newlines ',' opt_newlines rhs_set_block
+			{
+				$$ = $1;
+				parser_set_add(state, $$, $5);
+			}
 		| map_elem
 			{
 				$$ = set_expr_alloc(&@$);
@@ -610,6 +666,18 @@ map_list	: map_elem
 			{
 				$$ = $1;
 				parser_map_add(state, $$, $5);
+			}
+		/* "{ { 22 : 1 }, 80 : 2 }": its mappings, as 1.1.3 takes
+		 * them */
+		| elem_map_block
+			{
+				$$ = set_expr_alloc(&@$);
+				parser_map_splice(state, $$, $1);
+			}
+		| map_list opt_newlines ',' opt_newlines elem_map_block
+			{
+				$$ = $1;
+				parser_map_splice(state, $$, $5);
 			}
 		;
 
@@ -691,12 +759,6 @@ set_operand	: rhs_primary		{ $$ = $1; }
 			{
 				$$ = parser_var_ref(state, $1, &@1);
 				xfree($1);
-			}
-		| '(' set_bits ')'
-			{
-				$$ = $2;
-				$$->location = @$;
-				$$->flags |= EXPR_F_PARENS;
 			}
 		;
 
@@ -791,9 +853,13 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			{
 				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
-		| match_lhs '&' '(' flag_or ')'
+		/* "(meta mark & 0xff) 3": parentheses group operations,
+		 * never a concatenation, as in 1.1.3 */
+		| '(' paren_lhs ')'
 			{
-				$$ = parser_binop(&@$, OP_AND, $1, $4);
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
 			}
 		| match_lhs '|' rhs_primary
 			{
@@ -803,6 +869,11 @@ match_lhs	: payload_expr		{ $$ = $1; }
 			{
 				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
+		;
+
+/* its own symbol so that a dot in it is an error where only ')' goes
+ * (bison names what it expects there, as 1.1.3's does) */
+paren_lhs	: match_lhs		{ $$ = $1; }
 		;
 
 /* A value where a selector goes ("foo 22", "1.2.3.4 1"): the

@@ -9,6 +9,13 @@ rhs_primary	: NUMBER
 			{
 				$$ = parser_symbol(state, &@1, $1, false);
 			}
+		/* "meta mark (1 | 2)", "{ (1 | 2) }": constants grouped */
+		| '(' set_bits ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
 		| STRING
 			{
 				if (parser_is_reserved($1)) {
@@ -153,23 +160,70 @@ keyset_value	: keyset_map_key	{ $$ = $1; }
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| keyset_value '&' keyset_const
+		| keyset_value '&' keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_AND, $1, $3);
 			}
-		| keyset_value '|' keyset_const
+		| keyset_value '|' keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_OR, $1, $3);
 			}
-		| keyset_value '^' keyset_const
+		| keyset_value '^' keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_XOR, $1, $3);
 			}
-		| keyset_value LSHIFT keyset_const
+		| keyset_value LSHIFT keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
 			}
-		| keyset_value RSHIFT keyset_const
+		| keyset_value RSHIFT keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
+			}
+		;
+
+keyset_rconst	: keyset_const		{ $$ = $1; }
+		| keyset_paren		{ $$ = $1; }
+		/* "3 | meta mark": the evaluator takes the load first
+		 * (binop_expr_evaluate()), as 1.1.3 does */
+		| meta_expr		{ $$ = $1; }
+		| ct_expr		{ $$ = $1; }
+		| payload_expr		{ $$ = $1; }
+		;
+
+/* "ct mark set (meta mark | 0x10) << 8": parentheses group operations,
+ * never a concatenation or a map ("(meta mark . ct mark)" is a syntax
+ * error at the dot to 1.1.3) */
+keyset_paren	: '(' keyset_inner ')'
+			{
+				$$ = $2;
+				$$->location = @$;
+				$$->flags |= EXPR_F_PARENS;
+			}
+		;
+
+/* (see paren_lhs) */
+keyset_inner	: keyset_bits		{ $$ = $1; }
+		;
+
+keyset_bits	: keyset_operand	{ $$ = $1; }
+		| keyset_bits '&' keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_AND, $1, $3);
+			}
+		| keyset_bits '|' keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_OR, $1, $3);
+			}
+		| keyset_bits '^' keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_XOR, $1, $3);
+			}
+		| keyset_bits LSHIFT keyset_rconst
+			{
+				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
+			}
+		| keyset_bits RSHIFT keyset_rconst
 			{
 				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
 			}
@@ -193,6 +247,7 @@ keyset_map_key	: keyset_operand	{ $$ = $1; }
 		;
 
 keyset_operand	: keyset_const		{ $$ = $1; }
+		| keyset_paren		{ $$ = $1; }
 		| keyset_flags		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
@@ -300,7 +355,7 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 			}
 		/* "update @m { KEY : DATA }": a map updated from the
 		 * packet path */
-		| set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts ':' map_data '}'
+		| set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts ':' set_stmt_data '}'
 			{
 				YYLTYPE ref = @2;
 
@@ -350,6 +405,12 @@ set_stmt_op	: ADD		{ $$ = NFT_DYNSET_OP_ADD; }
 
 set_stmt_key	: match_lhs	{ $$ = $1; }
 		| concat_lhs	{ $$ = $1; }
+		;
+
+/* a map's data: a value, or one from the packet ("update @m { ip
+ * saddr : tcp sport }"), as a statement's value, as 1.1.3 takes them */
+set_stmt_data	: keyset_value	{ $$ = $1; }
+		| map_verdict	{ $$ = $1; }
 		;
 
 /* "timeout T" comes first: "counter timeout" would be a named counter */
@@ -476,14 +537,18 @@ log_stmt	: LOG		{ $$ = log_stmt_alloc(&@$); }
 
 log_arg		: PREFIX string_arg
 			{
-				xfree($<stmt>0->log.prefix);
-				$<stmt>0->log.prefix = $2;
-				$<stmt>0->log.flags |= LOG_F_PREFIX;
+				parser_log_prefix($<stmt>0, state, $2, &@2);
 			}
+		/* 1.1.3's scanner takes no variable there: a '$' */
 		| PREFIX VARIABLE
 			{
-				parser_log_prefix_var($<stmt>0, state, $2, &@2);
+				YYLTYPE at = @2;
+
+				at.last_line = at.first_line;
+				at.last_column = at.first_column;
+				parser_error(state, &at, "syntax error, unexpected '$', expecting string or quoted string or string with a trailing asterisk");
 				xfree($2);
+				YYERROR;
 			}
 		| GROUP number
 			{
@@ -1057,41 +1122,12 @@ nat_port	: nat_value			{ $$ = $1; }
 /*
  * A computed statement argument (nat address and port, dup and fwd
  * address and device): "ip saddr", "tcp dport & 0xff", "jhash ip saddr
- * mod 2", "numgen inc mod 2", "(ct original ip saddr)". Whether its type
+ * mod 2", "numgen inc mod 2", "(ct original ip saddr)" (match_lhs). Whether its type
  * fits is the evaluator's business; a concatenation parses so that it
  * is refused there with its location.
  */
 stmt_expr	: match_lhs		{ $$ = $1; }
 		| concat_lhs		{ $$ = $1; }
-		| stmt_paren		{ $$ = $1; }
-		;
-
-stmt_paren	: '(' stmt_expr ')'
-			{
-				$$ = $2;
-				$$->location = @$;
-				$$->flags |= EXPR_F_PARENS;
-			}
-		| stmt_paren '&' rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_AND, $1, $3);
-			}
-		| stmt_paren '|' rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_OR, $1, $3);
-			}
-		| stmt_paren '^' rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_XOR, $1, $3);
-			}
-		| stmt_paren LSHIFT rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_LSHIFT, $1, $3);
-			}
-		| stmt_paren RSHIFT rhs_primary
-			{
-				$$ = parser_binop(&@$, OP_RSHIFT, $1, $3);
-			}
 		;
 
 nat_value	: ADDRSTRING
@@ -1177,6 +1213,13 @@ define_expr	: rhs_expr		{ $$ = $1; }
 			{
 				$$ = parser_prio_define(&@$, $1, $3);
 			}
+		/* "define s = @blocked": a named set, "ip saddr $s" */
+		| set_ref		{ $$ = $1; }
+		/* "define e = {}": no members, "elements = $e" */
+		| '{' opt_newlines '}'
+			{
+				$$ = list_expr_alloc(&@$);
+			}
 		/* the braces too, where 1.1.3 points at the list */
 		| '{' opt_newlines define_list opt_newlines '}'
 			{
@@ -1204,6 +1247,13 @@ define_list	: define_item
 
 /* "define m = { 22 : accept, 80 : drop }" for "vmap $m" (src/expr/map.c) */
 define_item	: rhs_expr		{ $$ = $1; }
+		/* "define v = { { 22, 23 }, 80 }": its members, as 1.1.3
+		 * takes them */
+		| '{' opt_newlines define_list opt_newlines '}'
+			{
+				$$ = $3;
+				$$->location = @$;
+			}
 		| rhs_expr ':' map_data
 			{
 				$$ = mapping_expr_alloc(&@$, $1, $3);

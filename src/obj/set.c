@@ -463,6 +463,10 @@ static const struct {
 	{ "limit",	NFT_OBJECT_LIMIT },
 	{ "secmark",	NFT_OBJECT_SECMARK },
 	{ "synproxy",	NFT_OBJECT_SYNPROXY },
+	/* a typeof's data only ("typeof ip saddr : ct helper") */
+	{ "ct helper",	NFT_OBJECT_CT_HELPER },
+	{ "ct timeout",	NFT_OBJECT_CT_TIMEOUT },
+	{ "ct expectation", NFT_OBJECT_CT_EXPECT },
 };
 
 uint32_t set_obj_type_by_name(const char *name)
@@ -841,6 +845,16 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	const struct pack_keys *k = set_pack_keys(members->expr_list.pack);
 	struct nftnl_set *elems;
 
+	/* none ("elements = $e", e defined as {}): nothing to send, an
+	 * empty list to debug as 1.1.3 prints it */
+	if (!k && members->expr_list.size == 0) {
+		if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
+			elems = set_nl_alloc(h);
+			set_debug(x->nft, elems);
+			nftnl_set_free(elems);
+		}
+		return;
+	}
 	/* packed keys (include/set_pack.h) go in pages as they are;
 	 * packed intervals are merged first */
 	if (k && k->intervals && !(x->nft->debug_mask & NFT_DEBUG_NETLINK)) {

@@ -335,7 +335,8 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 	if (!nlo)
 		memory_allocation_error();
 	nftnl_obj_set_u32(nlo, NFTNL_OBJ_FAMILY, h->family);
-	nftnl_obj_set_str(nlo, NFTNL_OBJ_TABLE, h->table.name);
+	if (h->table.name)
+		nftnl_obj_set_str(nlo, NFTNL_OBJ_TABLE, h->table.name);
 	if (h->chain.name)
 		nftnl_obj_set_str(nlo, NFTNL_OBJ_NAME, h->chain.name);
 	if (h->handle.id)
@@ -486,6 +487,34 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
 	return o;
 }
 
+/* --debug=netlink: an object added, as 1.1.3 prints it (its settings,
+ * before it is given its table and name) */
+static void sobj_debug(struct exec_ctx *x, const struct handle *h,
+		       uint32_t otype, const struct sobj *o)
+{
+	FILE *fp = x->nft->octx.output_fp ? x->nft->octx.output_fp : stdout;
+	struct handle bare = { .family = h->family };
+	struct nftnl_obj *nlo;
+
+	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK))
+		return;
+	nlo = sobj_nl_build(&bare, otype, o);
+	/* a ct timeout goes into the message by hand: its settings for
+	 * libnftnl to print here (the states it prints are those off its
+	 * defaults; no family, as 1.1.3 prints it) */
+	if (otype == NFT_OBJECT_CT_TIMEOUT) {
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, otype);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_TIMEOUT_L4PROTO,
+				 o->timeout.l4proto);
+		nftnl_obj_set_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY,
+				   o->timeout.timeout,
+				   sizeof(o->timeout.timeout));
+	}
+	nftnl_obj_fprintf(fp, nlo, NFTNL_OUTPUT_DEFAULT, 0);
+	fprintf(fp, "\n");
+	nftnl_obj_free(nlo);
+}
+
 int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	     const struct handle *h, const void *obj)
 {
@@ -495,6 +524,8 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nftnl_obj *nlo = sobj_nl_build(h, otype, o);
 	struct nlmsghdr *nlh;
 
+	if (o && type == NFT_MSG_NEWOBJ)
+		sobj_debug(x, h, otype, o);
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_obj_nlmsg_build_payload(nlh, nlo);

@@ -100,7 +100,7 @@ static const char *wp_token_name(const struct wparse *p, unsigned int i)
 	unsigned int k;
 
 	if (i >= p->n)
-		return "'}'";
+		return p->all->bare ? "newline" : "'}'";
 	w = &p->w[i];
 	if (w->quoted)
 		return "quoted string";
@@ -131,6 +131,12 @@ static int wp_syntax(struct wparse *p, unsigned int i, const char *expect)
 	const struct location *loc = i < p->n ? &p->w[i].location :
 				     &p->all->close;
 
+	/* without braces the command may end there too */
+	if (p->all->bare && expect && !strcmp(expect, "newline or semicolon"))
+		expect = "end of file or newline or semicolon";
+	/* a first word that starts no setting: the command may end */
+	if (p->all->bare && !expect && i < p->n && &p->w[i] == p->all->w)
+		expect = "end of file or newline or semicolon";
 	erec_error(p->msgs, loc, "syntax error, unexpected %s%s%s",
 		   wp_token_name(p, i), expect ? ", expecting " : "",
 		   expect ?: "");

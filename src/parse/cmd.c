@@ -5,6 +5,7 @@
  * stateful objects the blocks declare. Each takes over the strings it is
  * given, so that an action stays a line or two.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -128,6 +129,18 @@ void parser_undefine(struct parser_state *st, const struct location *loc,
 {
 	if (symbol_unbind(parser_scope(st), name) < 0)
 		parser_error(st, loc, "undefined symbol '%s'", name);
+}
+
+/* The expression @name is bound to (counted as used), NULL if none. */
+const struct expr *parser_var_value(struct parser_state *st,
+				    const char *name)
+{
+	struct symbol *sym = symbol_lookup_scope(parser_scope(st), name);
+
+	if (!sym)
+		return NULL;
+	sym->refcnt++;
+	return sym->expr;
 }
 
 /*
@@ -398,6 +411,35 @@ bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 	parser_error(st, loc, "syntax error, unexpected %s, expecting string or last",
 		     kw);
 	return false;
+}
+
+bool parser_obj_bare_kind(struct parser_state *st, const char *word,
+			 bool quoted, const struct location *loc)
+{
+	switch (st->obj_kind) {
+	case NFT_OBJECT_CT_HELPER:
+	case NFT_OBJECT_CT_TIMEOUT:
+	case NFT_OBJECT_CT_EXPECT:
+		parser_error(st, loc,
+			     "syntax error, unexpected %s, expecting '{'",
+			     quoted ? "quoted string" :
+			     isdigit((unsigned char)word[0]) ? "number" : word);
+		return false;
+	}
+	return true;
+}
+
+void parser_obj_bare(struct sobj_words *ws, const struct location *loc,
+		     const struct location *name_loc)
+{
+	ws->bare = true;
+	/* what a setting's error spans from, where a brace would be */
+	ws->open = *name_loc;
+	/* the command's end, just past its last word */
+	ws->close = *loc;
+	ws->close.first_line = ws->close.last_line;
+	ws->close.first_column = ws->close.last_column + 1;
+	ws->close.last_column = ws->close.first_column;
 }
 
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
@@ -781,12 +823,34 @@ void parser_set_typeof(struct parser_state *st, struct set *set, char *kw,
 	xfree(kw);
 }
 
+/* "typeof KEY : ct helper" (ct timeout, ct expectation): the data is
+ * an object's kind, as 1.1.3 takes it; NULL if @data is an expression */
+static const char *parser_typeof_ct_obj(const struct expr *data)
+{
+	if (data->etype == EXPR_CT && data->ct.key == NFT_CT_HELPER &&
+	    data->ct.direction < 0)
+		return "ct helper";
+	if (data->etype == EXPR_SYMBOL && !data->symbol.quoted &&
+	    (!strcmp(data->symbol.identifier, "ct timeout") ||
+	     !strcmp(data->symbol.identifier, "ct expectation")))
+		return data->symbol.identifier;
+	return NULL;
+}
+
 /* "typeof ip saddr : meta mark": a map's key and data. */
 void parser_map_typeof(struct parser_state *st, struct set *set, char *kw,
 		       const struct location *kw_loc, struct expr *key,
 		       const struct location *loc, struct expr *data,
 		       const struct location *data_loc)
 {
+	const char *obj = parser_typeof_ct_obj(data);
+
+	if (obj) {
+		parser_map_typeof_names(st, set, kw, kw_loc, key, loc,
+					xstrdup(obj), data_loc, data_loc);
+		expr_free(data);
+		return;
+	}
 	if (!strcmp(kw, "typeof"))
 		parser_set_key_once(st, set, kw_loc, kw_loc);
 	parser_set_typeof(st, set, kw, kw_loc, key, loc);

@@ -253,22 +253,6 @@ static bool parser_is_number(const struct expr *e)
 	return p != e->symbol.identifier;
 }
 
-/* C's binding order: shifts, then &, then ^, then |. */
-static unsigned int parser_binop_prec(enum ops op)
-{
-	switch (op) {
-	case OP_LSHIFT:
-	case OP_RSHIFT:
-		return 4;
-	case OP_AND:
-		return 3;
-	case OP_XOR:
-		return 2;
-	default:
-		return 1;
-	}
-}
-
 void concat_member_from_dot(struct expr *member, const struct location *dot)
 {
 	member->location = parser_span(dot, &member->location);
@@ -285,7 +269,7 @@ struct expr *parser_binop(const struct location *loc, enum ops op,
 			  struct expr *left, struct expr *right)
 {
 	if (left->etype == EXPR_BINOP && !(left->flags & EXPR_F_PARENS) &&
-	    parser_binop_prec(left->binop.op) < parser_binop_prec(op)) {
+	    binop_prec(left->binop.op) < binop_prec(op)) {
 		left->binop.right = parser_binop(loc, op, left->binop.right,
 						 right);
 		left->binop.right->location =
@@ -609,6 +593,23 @@ void parser_map_add(struct parser_state *st, struct expr *set,
 		expr_free(m);
 	else
 		st->spare_mapping = m;
+}
+
+/* "{ { 22 : 1 }, 80 : 2 }": the mappings of the inner block @inner
+ * (freed) become @set's, as 1.1.3 takes them. */
+void parser_map_splice(struct parser_state *st, struct expr *set,
+		       struct expr *inner)
+{
+	struct expr *m, *next;
+
+	set_expr_unpack(inner);
+	list_for_each_entry_safe(m, next, &inner->expr_list.expressions,
+				 list) {
+		list_del(&m->list);
+		inner->expr_list.size--;
+		parser_map_add(st, set, m);
+	}
+	expr_free(inner);
 }
 
 /*

@@ -154,22 +154,63 @@ void parser_log_level(struct stmt *stmt, struct parser_state *st,
 	stmt->log.flags |= LOG_F_LEVEL;
 }
 
-/* log prefix $p: the text of a defined string. */
-void parser_log_prefix_var(struct stmt *stmt, struct parser_state *st,
-			   const char *name, const struct location *loc)
+/* The text of variable @name's value in a log prefix; NULL with an
+ * error at @loc (the string) if there is none. */
+static const char *log_prefix_value(struct parser_state *st,
+				    const char *name,
+				    const struct location *loc)
 {
-	struct expr *var = parser_var_ref(st, name, loc);
-	const struct expr *val = var->etype == EXPR_VARIABLE ?
-				 var->variable.value : NULL;
+	const struct expr *v = parser_var_value(st, name);
 
-	if (val && val->etype == EXPR_SYMBOL) {
-		xfree(stmt->log.prefix);
-		stmt->log.prefix = xstrdup(val->symbol.identifier);
-		stmt->log.flags |= LOG_F_PREFIX;
-	} else if (val) {
-		parser_error(st, loc, "log prefix $%s is not a string", name);
+	while (v && v->etype == EXPR_VARIABLE)
+		v = v->variable.value;
+	if (!v) {
+		parser_error(st, loc, "unknown identifier '%s'", name);
+		return NULL;
 	}
-	expr_free(var);
+	/* a set's (1.1.3 prints bytes of memory) */
+	if (v->etype != EXPR_SYMBOL) {
+		parser_error(st, loc,
+			     "log prefix: variable '%s' is not a string",
+			     name);
+		return NULL;
+	}
+	return v->symbol.identifier;
+}
+
+void parser_log_prefix(struct stmt *stmt, struct parser_state *st,
+		       char *text, const struct location *loc)
+{
+	char *out = NULL, *name, *t;
+	const char *p = text, *d, *val;
+	size_t n;
+
+	while ((d = strchr(p, '$'))) {
+		n = strspn(d + 1, "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		name = xstrndup(d + 1, n);
+		val = log_prefix_value(st, name, loc);
+		xfree(name);
+		if (!val) {
+			xfree(out);
+			xfree(text);
+			return;
+		}
+		t = xasprintf("%s%.*s%s", out ? out : "", (int)(d - p), p,
+			      val);
+		xfree(out);
+		out = t;
+		p = d + 1 + n;
+	}
+	if (out) {
+		t = xasprintf("%s%s", out, p);
+		xfree(out);
+		xfree(text);
+		text = t;
+	}
+	xfree(stmt->log.prefix);
+	stmt->log.prefix = text;
+	stmt->log.flags |= LOG_F_PREFIX;
 }
 
 /* One word of "log flags": @proto is "tcp" or "ip" before it, if any. */

@@ -220,41 +220,16 @@ static bool dynset_key_fits(const struct expr *want, const struct expr *key)
 	return true;
 }
 
-/* A map's data: a value of the map's data type (a verdict map is not
- * updated from the packet path: the kernel refuses it). */
-static int dynset_data_evaluate(struct eval_ctx *ectx, struct stmt *stmt,
-				const struct set *set)
+/* The key's (a map's data from the packet's) type is not the set's:
+ * the caret under it, the statement underlined, as upstream 1.1.3
+ * shows it. */
+static int dynset_type_error(struct eval_ctx *ectx, const struct stmt *stmt,
+			     const struct expr *e, const struct expr *want_e)
 {
-	struct expr *data;
-
-	if (set->data == NULL || set->data->dtype == NULL)
-		return 0;
-	if (set->data->dtype->type == TYPE_VERDICT ||
-	    stmt->dynset.data->etype == EXPR_VERDICT)
-		return expr_error(ectx, stmt->dynset.data,
-				  "map %s: a verdict cannot be written from the packet path",
-				  stmt->dynset.set->symbol.identifier);
-	if (expr_evaluate_like(ectx, &stmt->dynset.data, set->data) < 0)
-		return -1;
-	data = stmt->dynset.data;
-	if (!dynset_key_fits(set->data, data))
-		return erec_error(ectx->msgs, &data->location,
-				  "datatype mismatch: map %s expects %s, data has type %s",
-				  stmt->dynset.set->symbol.identifier,
-				  set->data->dtype->desc, data->dtype->desc);
-	return 0;
-}
-
-/* The key's type is not the set's: the caret under the key, the
- * statement underlined, as upstream 1.1.3 shows it. */
-static int dynset_key_error(struct eval_ctx *ectx, const struct stmt *stmt,
-			    const struct set *set)
-{
-	const struct expr *key = stmt->dynset.key;
 	struct error_record *erec;
-	char *have = expr_type_desc(key), *want = expr_type_desc(set->key);
+	char *have = expr_type_desc(e), *want = expr_type_desc(want_e);
 
-	erec = erec_create(EREC_ERROR, &key->location,
+	erec = erec_create(EREC_ERROR, &e->location,
 			   "datatype mismatch: expected %s, expression has type %s",
 			   want, have);
 	xfree(have);
@@ -263,6 +238,54 @@ static int dynset_key_error(struct eval_ctx *ectx, const struct stmt *stmt,
 		erec_add_location(erec, &stmt->location);
 	erec_queue(erec, ectx->msgs);
 	return -1;
+}
+
+static int dynset_key_error(struct eval_ctx *ectx, const struct stmt *stmt,
+			    const struct set *set)
+{
+	return dynset_type_error(ectx, stmt, stmt->dynset.key, set->key);
+}
+
+/* A map's data: a value of the map's data type (a verdict map is not
+ * updated from the packet path: the kernel refuses it). */
+static int dynset_data_evaluate(struct eval_ctx *ectx, struct stmt *stmt,
+				const struct set *set)
+{
+	struct expr *data;
+	int ret;
+
+	if (set->data == NULL || set->data->dtype == NULL)
+		return 0;
+	if (set->data->dtype->type == TYPE_VERDICT ||
+	    stmt->dynset.data->etype == EXPR_VERDICT)
+		return expr_error(ectx, stmt->dynset.data,
+				  "map %s: a verdict cannot be written from the packet path",
+				  stmt->dynset.set->symbol.identifier);
+	/* a concatenation of loads for data of one type: evaluated as
+	 * loads, its type refused below */
+	if (stmt->dynset.data->etype == EXPR_CONCAT &&
+	    (set->data->etype != EXPR_CONCAT ||
+	     concat_has_load(stmt->dynset.data))) {
+		/* its constants typed by the data's members, as a key's
+		 * by the set's key */
+		ectx->concat_set_key = set->data;
+		ret = expr_evaluate(ectx, &stmt->dynset.data);
+		ectx->concat_set_key = NULL;
+		if (ret < 0)
+			return -1;
+	} else if (expr_evaluate_like(ectx, &stmt->dynset.data,
+				      set->data) < 0)
+		return -1;
+	data = stmt->dynset.data;
+	if (!dynset_key_fits(set->data, data) &&
+	    !(data->flags & EXPR_F_CONSTANT))
+		return dynset_type_error(ectx, stmt, data, set->data);
+	if (!dynset_key_fits(set->data, data))
+		return erec_error(ectx->msgs, &data->location,
+				  "datatype mismatch: map %s expects %s, data has type %s",
+				  stmt->dynset.set->symbol.identifier,
+				  set->data->dtype->desc, data->dtype->desc);
+	return 0;
 }
 
 static int dynset_check_set(struct eval_ctx *ectx, struct stmt *stmt,
@@ -322,6 +345,22 @@ static int dynset_meter_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 	return 0;
 }
 
+/* The key; a concatenation's constants take their types from the
+ * set's key ("add @s { ip saddr . 22 }"), as 1.1.3 types them. */
+static int dynset_key_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	const struct set *set = NULL;
+	struct handle h;
+	int ret;
+
+	if (!stmt->dynset.meter && stmt->dynset.key->etype == EXPR_CONCAT)
+		set = dynset_find_set(ectx, stmt, &h);
+	ectx->concat_set_key = set ? set->key : NULL;
+	ret = expr_evaluate(ectx, &stmt->dynset.key);
+	ectx->concat_set_key = NULL;
+	return ret;
+}
+
 static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	const struct set *set;
@@ -331,7 +370,7 @@ static int dynset_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 
 	if (!stmt->dynset.set->symbol.identifier[0])
 		return stmt_error(ectx, stmt, "set name must not be empty");
-	if (expr_evaluate(ectx, &stmt->dynset.key) < 0)
+	if (dynset_key_evaluate(ectx, stmt) < 0)
 		return -1;
 	if (stmt->dynset.key->len == 0)
 		return expr_error(ectx, stmt->dynset.key,
@@ -560,7 +599,11 @@ static struct expr *dynset_decode_key(struct delin_ctx *dctx,
 	if (klen <= div_round_up(key->len, BITS_PER_BYTE))
 		return payload_key_unmask(key);
 	expr_free(key);
-	return concat_from_registers(dctx, sreg, klen);
+	key = concat_from_registers(dctx, sreg, klen);
+	if (key)
+		concat_values_retype(key,
+			nftnl_set_get_u32(nls, NFTNL_SET_KEY_TYPE), klen);
+	return key;
 }
 
 /* "update @m { KEY : DATA }": the data register holds a value, typed
@@ -574,12 +617,28 @@ static int dynset_decode_data(struct delin_ctx *dctx,
 	struct expr *data;
 	bool as_sent;
 
-	data = delin_get_register(dctx, nftnl_expr_get_u32(nle,
-					NFTNL_EXPR_DYNSET_SREG_DATA));
+	enum nft_registers sreg = nftnl_expr_get_u32(nle,
+					NFTNL_EXPR_DYNSET_SREG_DATA);
+	uint32_t dlen;
+
+	data = delin_get_register(dctx, sreg);
 	if (data == NULL)
 		return -1;
 	nls = netlink_anon_set(dctx->nft, dctx->family, dctx->table, name,
 			       &as_sent);
+	/* data longer than the register's value: a concatenation */
+	dlen = nls && nftnl_set_is_set(nls, NFTNL_SET_DATA_LEN) ?
+	       nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN) : 0;
+	if (dlen > div_round_up(data->len, BITS_PER_BYTE)) {
+		expr_free(data);
+		data = concat_from_registers(dctx, sreg, dlen);
+		if (data == NULL)
+			return -1;
+		concat_values_retype(data,
+			nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE), dlen);
+		stmt->dynset.data = data;
+		return 0;
+	}
 	if (nls && nftnl_set_is_set(nls, NFTNL_SET_DATA_TYPE))
 		dtype = datatype_lookup(nftnl_set_get_u32(nls,
 						NFTNL_SET_DATA_TYPE));
@@ -636,23 +695,33 @@ static int dynset_stmt_delinearize(struct delin_ctx *dctx,
  * of the same key in the set ("ip saddr . tcp dport @s" in ip drops
  * "meta l4proto tcp"); the inner statements need nothing.
  */
-static void dynset_stmt_delin_postprocess(struct delin_ctx *dctx,
-					  struct stmt *stmt)
+static void dynset_delin_postprocess_part(struct delin_ctx *dctx,
+					  struct stmt *stmt,
+					  struct expr **part)
 {
 	struct expr *rel;
 	struct stmt *tmp;
 	unsigned int b;
 
-	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT,
-				    stmt->dynset.key,
+	rel = relational_expr_alloc(&stmt->location, OP_IMPLICIT, *part,
 				    expr_get(stmt->dynset.set));
 	tmp = expr_stmt_alloc(&stmt->location, rel);
 	delin_postprocess_expr(dctx, tmp, &tmp->expr);
 	for (b = 0; b < array_size(dctx->deps); b++)
 		if (dctx->deps[b] == tmp)
 			dctx->deps[b] = NULL;
-	stmt->dynset.key = expr_get(tmp->expr->binop.left);
+	*part = expr_get(tmp->expr->binop.left);
 	stmt_free(tmp);
+}
+
+/* a map's data from the packet ("update @m { ip saddr : tcp sport }")
+ * too: its dependency goes as the key's does */
+static void dynset_stmt_delin_postprocess(struct delin_ctx *dctx,
+					  struct stmt *stmt)
+{
+	dynset_delin_postprocess_part(dctx, stmt, &stmt->dynset.key);
+	if (stmt->dynset.data && !(stmt->dynset.data->flags & EXPR_F_CONSTANT))
+		dynset_delin_postprocess_part(dctx, stmt, &stmt->dynset.data);
 }
 
 static char *dynset_stmt_explain(const struct stmt *stmt, int err,

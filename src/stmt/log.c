@@ -177,9 +177,7 @@ static int log_stmt_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 				  "log prefix must have a minimum length of 1 character");
 	if (log_has(stmt, LOG_F_PREFIX) &&
 	    strlen(stmt->log.prefix) >= NF_LOG_PREFIXLEN)
-		return erec_error(ectx->msgs, &kw,
-				  "log prefix is longer than %u characters",
-				  NF_LOG_PREFIXLEN - 1);
+		return erec_error(ectx->msgs, &kw, "log prefix is too long");
 	return 0;
 }
 

@@ -74,12 +74,34 @@ static json_t *objref_stmt_json(const struct stmt *stmt,
 			 json_string(stmt->objref.name));
 }
 
+/* "counter name meta mark": a key without its map, where the name
+ * goes, refused by its type under it as 1.1.3 refuses it */
+static int objref_key_error(struct eval_ctx *ectx, struct stmt *stmt)
+{
+	struct error_record *erec;
+	char *have;
+
+	if (expr_evaluate(ectx, &stmt->objref.map) < 0)
+		return -1;
+	have = expr_type_desc(stmt->objref.map);
+	erec = erec_create(EREC_ERROR, &stmt->objref.map->location,
+			   "datatype mismatch: expected string, expression has type %s",
+			   have);
+	xfree(have);
+	if (stmt->location.indesc && stmt->location.json_index < 0)
+		erec_add_location(erec, &stmt->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 /* An object map's names are strings as long as an object's name may be. */
 static int objref_map_evaluate(struct eval_ctx *ectx, struct stmt *stmt)
 {
 	struct eval_type saved;
 	int ret;
 
+	if (stmt->objref.map->etype != EXPR_MAP)
+		return objref_key_error(ectx, stmt);
 	stmt->objref.map->map.objtype = stmt->objref.type;
 	eval_type_push(ectx, &saved, &string_type, BYTEORDER_HOST_ENDIAN,
 		       NFT_OBJ_MAXNAMELEN * BITS_PER_BYTE);

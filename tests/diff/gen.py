@@ -673,9 +673,14 @@ def st_ct_set(g):
                                      g.r.randint(0, 65535))
     if c < 0.85:
         return "ct event set " + ",".join(g.r.sample(CT_EVENTS, 2))
-    return "ct mark set ct mark %s 0x%x" % (g.r.choice(("and", "or", "xor",
-                                                        "&", "|", "^")),
-                                           g.r.randint(0, 0xffff))
+    if c < 0.93:
+        return "ct mark set ct mark %s 0x%x" % (
+            g.r.choice(("and", "or", "xor", "&", "|", "^")),
+            g.r.randint(0, 0xffff))
+    # parentheses
+    return "ct mark set (meta mark %s 0x%x) %s %d" % (
+        g.r.choice(("&", "|", "^")), g.r.randint(0, 0xffff),
+        g.r.choice(("<<", ">>", "&", "|")), g.r.randint(0, 31))
 
 
 def st_payload_set(g):
@@ -750,7 +755,8 @@ def st_misc(g):
 def st_dynset(g):
     op = g.r.choice(("add", "update", "delete"))
     g.want_set = True
-    key = g.r.choice(("ip saddr", "ip saddr . tcp dport", "tcp dport"))
+    key = g.r.choice(("ip saddr", "ip saddr . tcp dport", "tcp dport",
+                      "ip saddr . 22"))
     opts = ""
     if g.r.random() < 0.4:
         opts += " timeout " + g.r.choice(("10s", "1m", "1h"))
@@ -771,7 +777,9 @@ def st_objref(g):
     if c == 1:
         return "quota name q"
     if c == 2:
-        return "limit name l"
+        return g.r.choice(("limit name l",
+                           "counter name meta mark & 0x%x map { 1 : \"c\" }"
+                           % g.r.randint(0, 0xff)))
     if c == 3:
         return 'ct timeout set "to"'
     if c == 4:
@@ -895,8 +903,12 @@ class Gen:
             else:
                 items.append(dom.value(self))
         s = "{ %s }" % ", ".join(items)
-        if self.r.random() < 0.05:
+        c = self.r.random()
+        if c < 0.05:
             s = "{ %s, }" % ", ".join(items)
+        elif c < 0.08:
+            # a set among the members
+            s = "{ { %s }, %s }" % (items[0], dom.value(self))
         return s
 
     # relations
@@ -961,7 +973,10 @@ class Gen:
                               "continue", "return"))
 
     def vmap(self, dom):
-        items = ["%s : %s" % (dom.value(self), self.verdict_text())
+        # without spaces sometimes ("{1111:accept}": how the scanner
+        # splits a value from its colon)
+        sep = " : " if self.r.random() < 0.8 else ":"
+        items = ["%s%s%s" % (dom.value(self), sep, self.verdict_text())
                  for _ in range(self.r.randint(1, 3))]
         return "{ %s }" % ", ".join(items)
 

@@ -166,3 +166,12 @@ json: [{"snat": {"addr": {"range": ["1.2.3.4", "1.2.3.9"]}, "flags": "netmap", "
 fail: tcp dport 22 snat prefix to :80
 
 fail: tcp dport 22 snat to 1.2.3.4:70000
+
+# parentheses around the address: ip saddr
+rule: snat to (ip saddr)
+list: snat to ip saddr
+  [ payload load 4b @ network header + 12 => reg 1 ]
+  [ nat snat ip addr_min reg 1 ]
+json: [{"snat": {"addr": {"payload": {"protocol": "ip", "field": "saddr"}}}}]
+
+fail: snat to (ip saddr . tcp dport)
