@@ -1,0 +1,328 @@
+/*
+ * -o (--optimize): the analysis. Each rule of a chain block becomes a row:
+ * its matches sorted into the chain's columns (one per left side, in the
+ * order the chain first uses them), its verdict, its counter, and whether
+ * it can merge at all. Runs of consecutive compatible rows are handed to
+ * src/optimize_merge.c. As in 1.1.3 this runs on the parsed commands:
+ * values are compared as written, before evaluation.
+ */
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <nftables.h>
+#include <rule.h>
+#include <set_pack.h>
+#include <optimize.h>
+
+/* Statements a mergeable rule may hold besides its matches and verdict;
+ * they must be the same in every rule of a run. */
+static bool optimize_stmt_is_kept(const struct stmt *s)
+{
+	switch (s->type) {
+	case STMT_COUNTER:
+	case STMT_LOG:
+	case STMT_NOTRACK:
+	case STMT_REJECT:
+		return true;
+	case STMT_NAT:
+		/* 1.1.3 turns addresses into a map, not done here yet */
+		return !s->nat.addr && !s->nat.proto;
+	default:
+		return false;
+	}
+}
+
+/* Members of a set as written; mappings and element options are not. */
+static bool optimize_set_ok(struct expr *set)
+{
+	const struct expr *m;
+
+	set_expr_unpack(set);
+	list_for_each_entry(m, &set->expr_list.expressions, list)
+		if (m->etype == EXPR_MAPPING || m->etype == EXPR_SET ||
+		    m->elem_info)
+			return false;
+	return true;
+}
+
+/* A value a set can hold as written (not a variable). */
+static bool optimize_value_ok(struct expr *e)
+{
+	switch (e->etype) {
+	case EXPR_SET:
+		return optimize_set_ok(e);
+	case EXPR_SYMBOL:
+	case EXPR_VALUE:
+	case EXPR_PREFIX:
+	case EXPR_RANGE:
+	case EXPR_LIST:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool optimize_key_ok(const struct expr *e)
+{
+	switch (e->etype) {
+	case EXPR_PAYLOAD:
+	case EXPR_META:
+	case EXPR_CT:
+	case EXPR_EXTHDR:
+	case EXPR_FIB:
+	case EXPR_RT:
+	case EXPR_BINOP:
+	case EXPR_SOCKET:
+	case EXPR_OSF:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* "KEY VALUE" or "KEY == VALUE": the one match a column can take. */
+static bool optimize_is_selector(const struct stmt *s)
+{
+	struct expr *e = s->expr;
+
+	if (s->type != STMT_EXPRESSION || e->etype != EXPR_RELATIONAL)
+		return false;
+	if (e->binop.op != OP_IMPLICIT && e->binop.op != OP_EQ)
+		return false;
+	return optimize_key_ok(e->binop.left) &&
+	       optimize_value_ok(e->binop.right);
+}
+
+static int optimize_column(struct opt_chain *c, struct expr *left)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->ncols; i++)
+		if (expr_cmp(c->cols[i], left))
+			return i;
+	if (c->ncols == OPT_MAX_COLS)
+		return -1;
+	c->cols[c->ncols] = left;
+	return c->ncols++;
+}
+
+static bool optimize_row_add_selector(struct opt_chain *c,
+				      struct opt_row *row, struct stmt *s)
+{
+	int col = optimize_column(c, s->expr->binop.left);
+
+	/* a second match on the same key (1.1.3 merges it wrongly) */
+	if (col < 0 || row->sel[col])
+		return false;
+	row->sel[col] = s;
+	row->nsel++;
+	return true;
+}
+
+static bool optimize_row_add(struct opt_chain *c, struct opt_row *row,
+			     struct stmt *s)
+{
+	if (optimize_is_selector(s))
+		return optimize_row_add_selector(c, row, s);
+	if (s->type == STMT_VERDICT && s->expr->etype == EXPR_VERDICT &&
+	    !row->verdict) {
+		row->verdict = s;
+		return true;
+	}
+	if (row->verdict)	/* something after the verdict */
+		return false;
+	if (s->type == STMT_COUNTER && !row->counter)
+		row->counter = s;
+	return optimize_stmt_is_kept(s);
+}
+
+/* 1.1.3 concatenates single values only. */
+static bool optimize_row_has_sets(const struct opt_row *row)
+{
+	const struct expr *right;
+	unsigned int i;
+
+	for (i = 0; i < OPT_MAX_COLS; i++) {
+		if (!row->sel[i])
+			continue;
+		right = row->sel[i]->expr->binop.right;
+		if (right->etype == EXPR_SET || right->etype == EXPR_LIST)
+			return true;
+	}
+	return false;
+}
+
+static void optimize_row_init(struct opt_chain *c, struct opt_row *row,
+			      struct rule *rule)
+{
+	struct stmt *s;
+
+	row->rule = rule;
+	row->mergeable = true;
+	list_for_each_entry(s, &rule->stmts, list)
+		if (!optimize_row_add(c, row, s))
+			row->mergeable = false;
+	if (row->nsel == 0 || (row->nsel > 1 && optimize_row_has_sets(row)))
+		row->mergeable = false;
+}
+
+/* A statement as the proposal prints it (counters without their state),
+ * to tell whether two rules do the same besides matching. */
+static char *optimize_stmt_text(const struct nft_ctx *nft,
+				const struct stmt *s)
+{
+	struct output_ctx octx = nft->octx;
+	size_t size = 0;
+	char *buf = NULL;
+
+	octx.flags |= NFT_CTX_OUTPUT_STATELESS;
+	octx.output_fp = open_memstream(&buf, &size);
+	if (!octx.output_fp)
+		return xstrdup("");
+	stmt_print(s, &octx);
+	fclose(octx.output_fp);
+	return buf;
+}
+
+static bool optimize_stmt_same(const struct nft_ctx *nft,
+			       const struct stmt *a, const struct stmt *b)
+{
+	char *ta, *tb;
+	bool same;
+
+	if (a->type != b->type)
+		return false;
+	/* a reject's code is still the symbol written */
+	if (a->type == STMT_REJECT &&
+	    (a->reject.type != b->reject.type ||
+	     !a->reject.expr != !b->reject.expr ||
+	     (a->reject.expr && !expr_cmp(a->reject.expr, b->reject.expr))))
+		return false;
+	ta = optimize_stmt_text(nft, a);
+	tb = optimize_stmt_text(nft, b);
+	same = !strcmp(ta, tb);
+	free(ta);
+	free(tb);
+	return same;
+}
+
+static struct stmt *optimize_next_kept(const struct opt_row *row,
+				       struct stmt *s)
+{
+	list_for_each_entry_continue(s, &row->rule->stmts, list)
+		if (optimize_stmt_is_kept(s))
+			return s;
+	return NULL;
+}
+
+static struct stmt *optimize_first_kept(const struct opt_row *row)
+{
+	struct stmt *s = list_entry(&row->rule->stmts, struct stmt, list);
+
+	return optimize_next_kept(row, s);
+}
+
+static bool optimize_rows_same_kept(const struct nft_ctx *nft,
+				    const struct opt_row *a,
+				    const struct opt_row *b)
+{
+	struct stmt *sa = optimize_first_kept(a), *sb = optimize_first_kept(b);
+
+	while (sa && sb) {
+		if (!optimize_stmt_same(nft, sa, sb))
+			return false;
+		sa = optimize_next_kept(a, sa);
+		sb = optimize_next_kept(b, sb);
+	}
+	return !sa && !sb;
+}
+
+bool optimize_rows_compatible(const struct opt_chain *c,
+			      const struct opt_row *a,
+			      const struct opt_row *b)
+{
+	unsigned int i;
+
+	if (!a->mergeable || !b->mergeable)
+		return false;
+	for (i = 0; i < c->ncols; i++)
+		if (!a->sel[i] != !b->sel[i])
+			return false;
+	return !a->verdict == !b->verdict;
+}
+
+bool optimize_rows_same_key(const struct opt_chain *c,
+			    const struct opt_row *a,
+			    const struct opt_row *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->ncols; i++)
+		if (a->sel[i] && !expr_cmp(a->sel[i]->expr->binop.right,
+					   b->sel[i]->expr->binop.right))
+			return false;
+	return true;
+}
+
+/* Can row @j join the run [@from, @j)? */
+static bool optimize_row_joins(const struct nft_ctx *nft,
+			       const struct opt_chain *c,
+			       unsigned int from, unsigned int j)
+{
+	unsigned int k;
+
+	if (!optimize_rows_compatible(c, &c->rows[j - 1], &c->rows[j]) ||
+	    !optimize_rows_same_kept(nft, &c->rows[j - 1], &c->rows[j]))
+		return false;
+	for (k = from; k < j; k++)
+		if (optimize_rows_same_key(c, &c->rows[k], &c->rows[j]))
+			return false;
+	return true;
+}
+
+static void optimize_chain_runs(struct nft_ctx *nft, struct opt_chain *c)
+{
+	unsigned int from = 0, to;
+
+	while (from < c->nrows) {
+		to = from + 1;
+		while (to < c->nrows && optimize_row_joins(nft, c, from, to))
+			to++;
+		if (to - from > 1)
+			optimize_merge(nft, c, from, to);
+		from = to;
+	}
+}
+
+static void optimize_chain(struct nft_ctx *nft, struct chain *chain)
+{
+	struct opt_chain c = {};
+	struct rule *rule;
+	unsigned int n = 0;
+
+	list_for_each_entry(rule, &chain->rules, list)
+		n++;
+	if (n < 2)
+		return;
+	c.rows = xzalloc(n * sizeof(c.rows[0]));
+	list_for_each_entry(rule, &chain->rules, list)
+		optimize_row_init(&c, &c.rows[c.nrows++], rule);
+	optimize_chain_runs(nft, &c);
+	xfree(c.rows);
+}
+
+void optimize_cmds(struct nft_ctx *nft, struct list_head *cmds)
+{
+	struct chain *chain;
+	struct cmd *cmd;
+
+	list_for_each_entry(cmd, cmds, list) {
+		if (cmd->op != CMD_ADD && cmd->op != CMD_CREATE)
+			continue;
+		if (cmd->obj == CMD_OBJ_TABLE && cmd->table)
+			list_for_each_entry(chain, &cmd->table->chains, list)
+				optimize_chain(nft, chain);
+		else if (cmd->obj == CMD_OBJ_CHAIN && cmd->chain)
+			optimize_chain(nft, cmd->chain);
+	}
+}

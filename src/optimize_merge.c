@@ -1,0 +1,217 @@
+/*
+ * -o (--optimize): merging a run of rows (src/optimize.c) into its first
+ * rule. Their keys become the members of an anonymous set in the place
+ * of the first rule's first match ("ip saddr { 1.1.1.1, 1.1.1.2 }"), a
+ * concatenation when they match several keys, and a verdict map when the
+ * verdicts differ, where each rule's counter goes with its member.
+ */
+#include <nftables.h>
+#include <rule.h>
+#include <set.h>
+#include <optimize.h>
+
+/* The column's key, or the concatenation of the columns' keys. */
+static struct expr *optimize_key(const struct opt_chain *c,
+				 const struct opt_row *row,
+				 bool right, const struct location *loc)
+{
+	struct expr *concat = NULL, *e, *one = NULL;
+	unsigned int i;
+
+	for (i = 0; i < c->ncols; i++) {
+		if (!row->sel[i])
+			continue;
+		e = right ? row->sel[i]->expr->binop.right :
+			    row->sel[i]->expr->binop.left;
+		e = expr_clone(e);
+		if (row->nsel == 1) {
+			one = e;
+			continue;
+		}
+		if (!concat)
+			concat = concat_expr_alloc(loc);
+		concat_expr_add(concat, e);
+	}
+	return row->nsel == 1 ? one : concat;
+}
+
+static bool optimize_run_one_verdict(const struct opt_chain *c,
+				     unsigned int from, unsigned int to)
+{
+	unsigned int i;
+
+	for (i = from + 1; i < to; i++)
+		if (c->rows[i].verdict &&
+		    !expr_cmp(c->rows[i].verdict->expr,
+			      c->rows[from].verdict->expr))
+			return false;
+	return true;
+}
+
+/* The first match of the first rule (in its own order): the merged
+ * match takes its place. */
+static struct stmt *optimize_first_selector(const struct opt_row *row)
+{
+	struct stmt *s;
+	unsigned int i;
+
+	list_for_each_entry(s, &row->rule->stmts, list)
+		for (i = 0; i < OPT_MAX_COLS; i++)
+			if (row->sel[i] == s)
+				return s;
+	return NULL;
+}
+
+static void optimize_drop_stmt(struct rule *rule, struct stmt *s)
+{
+	list_del(&s->list);
+	stmt_free(s);
+	rule->num_stmts--;
+}
+
+static struct expr *optimize_set(const struct opt_chain *c,
+				 unsigned int from, unsigned int to,
+				 const struct location *loc)
+{
+	struct expr *set = set_expr_alloc(loc);
+	unsigned int i;
+
+	for (i = from; i < to; i++)
+		set_expr_add(set, optimize_key(c, &c->rows[i], true, loc));
+	return set;
+}
+
+/* "KEY : VERDICT" with a copy of the rule's counter, if any. */
+static void optimize_vmap_add(struct expr *set, const struct opt_row *row,
+			      struct expr *key, const struct location *loc)
+{
+	struct expr *m = mapping_expr_alloc(loc, key,
+					    expr_clone(row->verdict->expr));
+	struct stmt *counter;
+
+	if (row->counter) {
+		counter = counter_stmt_alloc(&row->counter->location);
+		counter->counter = row->counter->counter;
+		set_stmts_add(&set_elem_info_of(m)->stmts, counter);
+	}
+	set_expr_add(set, m);
+}
+
+/* A rule's set or list of values gives one mapping per value. */
+static void optimize_vmap_row(struct expr *set, const struct opt_chain *c,
+			      const struct opt_row *row,
+			      const struct location *loc)
+{
+	struct expr *key = optimize_key(c, row, true, loc), *i;
+
+	if (key->etype != EXPR_SET && key->etype != EXPR_LIST) {
+		optimize_vmap_add(set, row, key, loc);
+		return;
+	}
+	list_for_each_entry(i, &key->expr_list.expressions, list)
+		optimize_vmap_add(set, row, expr_clone(i), loc);
+	expr_free(key);
+}
+
+static struct expr *optimize_vmap_set(const struct opt_chain *c,
+				      unsigned int from, unsigned int to,
+				      const struct location *loc)
+{
+	struct expr *set = set_expr_alloc(loc);
+	unsigned int i;
+
+	for (i = from; i < to; i++)
+		optimize_vmap_row(set, c, &c->rows[i], loc);
+	return set;
+}
+
+
+/* The merged match replaces @first; the first rule's other matches go
+ * (and for a map its verdict, its counter having gone to its member). */
+static void optimize_rewrite_first(struct opt_chain *c, unsigned int from,
+				   unsigned int to, bool vmap)
+{
+	struct opt_row *row = &c->rows[from];
+	struct stmt *first = optimize_first_selector(row), *s;
+	const struct location *loc = &first->location;
+	struct expr *key = optimize_key(c, row, false, loc);
+	unsigned int i;
+
+	if (vmap) {
+		s = verdict_stmt_alloc(loc, map_expr_alloc(loc, key,
+				optimize_vmap_set(c, from, to, loc), true));
+		list_add(&s->list, &first->list);
+		row->rule->num_stmts++;
+		optimize_drop_stmt(row->rule, row->verdict);
+		row->verdict = NULL;
+		/* its counter went with each of its members */
+		if (row->counter)
+			optimize_drop_stmt(row->rule, row->counter);
+		row->counter = NULL;
+	} else {
+		s = expr_stmt_alloc(loc, relational_expr_alloc(loc,
+				first->expr->binop.op, key,
+				optimize_set(c, from, to, loc)));
+		list_add(&s->list, &first->list);
+		row->rule->num_stmts++;
+	}
+	for (i = 0; i < c->ncols; i++)
+		if (row->sel[i]) {
+			optimize_drop_stmt(row->rule, row->sel[i]);
+			row->sel[i] = NULL;
+		}
+	row->mergeable = false;
+}
+
+/* A rule's set among the merged values was printed nested, as 1.1.3
+ * prints it; its members join the merged set. */
+static void optimize_flatten_set(struct expr *set)
+{
+	struct expr *m, *next, *i, *inext;
+
+	list_for_each_entry_safe(m, next, &set->expr_list.expressions, list) {
+		if (m->etype != EXPR_SET)
+			continue;
+		list_for_each_entry_safe(i, inext, &m->expr_list.expressions,
+					 list) {
+			list_del(&i->list);
+			list_add_tail(&i->list, &m->list);
+			set->expr_list.size++;
+			m->expr_list.size--;
+		}
+		list_del(&m->list);
+		set->expr_list.size--;
+		expr_free(m);
+	}
+}
+
+static void optimize_flatten(struct rule *rule)
+{
+	struct stmt *s;
+
+	list_for_each_entry(s, &rule->stmts, list)
+		if (s->type == STMT_EXPRESSION &&
+		    s->expr->etype == EXPR_RELATIONAL &&
+		    s->expr->binop.right->etype == EXPR_SET)
+			optimize_flatten_set(s->expr->binop.right);
+}
+
+void optimize_merge(struct nft_ctx *nft, struct opt_chain *c,
+		    unsigned int from, unsigned int to)
+{
+	bool vmap = !optimize_run_one_verdict(c, from, to);
+	unsigned int i;
+
+	optimize_print_merging(nft, c, from, to);
+	optimize_rewrite_first(c, from, to, vmap);
+	/* as in 1.1.3, the merged rule keeps no comment */
+	xfree(c->rows[from].rule->comment);
+	c->rows[from].rule->comment = NULL;
+	for (i = from + 1; i < to; i++) {
+		list_del(&c->rows[i].rule->list);
+		rule_free(c->rows[i].rule);
+		c->rows[i].rule = NULL;
+	}
+	optimize_print_into(nft, c->rows[from].rule);
+	optimize_flatten(c->rows[from].rule);
+}

@@ -1,0 +1,53 @@
+#!/bin/bash
+# -o (--optimize): each file of files/optimize goes through ours and the
+# reference with "-o -c -f" (the proposals: "Merging:" and the merged
+# rules' source lines on stderr, each merged rule on stdout) and with
+# "-o -f" (the merged ruleset loaded, then listed); output, exit code and
+# listing must be the same. Then what -o leaves alone: rules of "add rule"
+# commands, a command line, JSON input.
+. "$TESTDIR/lib.sh"
+
+have_ref || skip "no reference nft"
+
+FILES="$TESTDIR/testcases/files/optimize"
+for f in "$FILES"/*.nft; do
+	name=$(basename "$f" .nft)
+	cp "$f" "$TMPD/$name.nft"
+	in="$TMPD/$name.nft"
+	for who in ours ref; do
+		if [ $who = ours ]; then run=nft; else run=refnft; fi
+		$run -o -c -f "$in" > "$TMPD/$who.out" 2> "$TMPD/$who.err"
+		echo "rc=$?" >> "$TMPD/$who.err"
+		[ $who = ref ] && cp "$TMPD/ref.out" "$TMPD/$who.out"
+		nft flush ruleset
+		$run -o -f "$in" > /dev/null 2>&1 ||
+			fail "$name: $who loads it with -o"
+		nft list ruleset > "$TMPD/$who.list"
+		nft flush ruleset
+	done
+	assert_files_eq "$TMPD/ref.out" "$TMPD/ours.out" "$name: merged rules"
+	assert_files_eq "$TMPD/ref.err" "$TMPD/ours.err" "$name: proposals"
+	assert_files_eq "$TMPD/ref.list" "$TMPD/ours.list" "$name: listing"
+	ok "$name"
+done
+
+# the proposal is printed whether or not the file loads after it
+grep -q Merging "$TMPD/ours.err" || fail "no proposal printed"
+
+# an error in the file: no proposal, the error as without -o
+printf 'table ip t {\n\tchain c {\n\t\tip saddr 1.1.1.1 accept\n\t\tip saddr 1.1.1.2 accept\n\t\ttcp dport foo accept\n\t}\n}\n' > "$TMPD/bad.nft"
+err=$(nft -o -c -f "$TMPD/bad.nft" 2>&1) && fail "a bad file passes"
+assert_no_match 'Merging' "$err" "no proposal before an error"
+assert_eq "$err" "$(nft -c -f "$TMPD/bad.nft" 2>&1)" "the error as without -o"
+
+# a command line and JSON input are not merged
+nft -o 'table ip t { chain c { ip saddr 1.1.1.1 accept; ip saddr 1.1.1.2 accept; }; }' \
+	> "$TMPD/cl.out" 2>&1 || fail "-o on the command line"
+assert_eq "$(cat "$TMPD/cl.out")" "" "nothing said on the command line"
+assert_match 'ip saddr 1.1.1.2 accept' "$(nft list ruleset)" "command line left alone"
+nft -j list ruleset > "$TMPD/rs.json"
+nft flush ruleset
+out=$(nft -o -j -f "$TMPD/rs.json" 2>&1) || fail "-o -j -f"
+assert_eq "$out" "" "nothing said for JSON"
+assert_match 'ip saddr 1.1.1.2 accept' "$(nft list ruleset)" "JSON left alone"
+ok "command line and JSON left alone"
