@@ -29,6 +29,9 @@ struct opt_row {
 	struct stmt *sel[OPT_MAX_COLS];
 	struct stmt *verdict;		/* a plain verdict, or NULL */
 	struct stmt *counter;		/* the rule's counter, or NULL */
+	/* a nat statement with an address or port: they become a map */
+	struct stmt *nat;
+	unsigned int nkept;		/* statements besides these */
 	unsigned int nsel;
 };
 
@@ -53,7 +56,21 @@ bool optimize_rows_same_key(const struct opt_chain *c,
 void optimize_merge(struct nft_ctx *nft, struct opt_chain *c,
 		    unsigned int from, unsigned int to);
 
+/* The row's values (@right) or keys, concatenated if several. */
+struct expr *optimize_key(const struct opt_chain *c, const struct opt_row *row,
+			  bool right, const struct location *loc);
+
+/* src/optimize_nat.c */
+bool optimize_nat_ok(const struct stmt *s);
+bool optimize_nat_compatible(const struct opt_row *a,
+			     const struct opt_row *b);
+void optimize_nat_merge(struct opt_chain *c, unsigned int from,
+			unsigned int to, const struct location *loc,
+			struct expr *key);
+bool optimize_nat_print(const struct stmt *s, struct output_ctx *octx);
+
 /* src/optimize_print.c */
+void optimize_print_value(const struct expr *e, struct output_ctx *octx);
 void optimize_print_merging(struct nft_ctx *nft, const struct opt_chain *c,
 			    unsigned int from, unsigned int to);
 void optimize_print_into(struct nft_ctx *nft, const struct rule *rule);

@@ -24,8 +24,7 @@ static bool optimize_stmt_is_kept(const struct stmt *s)
 	case STMT_NOTRACK:
 	case STMT_REJECT:
 		return true;
-	case STMT_NAT:
-		/* 1.1.3 turns addresses into a map, not done here yet */
+	case STMT_NAT:	/* with an address or port: row->nat */
 		return !s->nat.addr && !s->nat.proto;
 	default:
 		return false;
@@ -131,8 +130,15 @@ static bool optimize_row_add(struct opt_chain *c, struct opt_row *row,
 	}
 	if (row->verdict)	/* something after the verdict */
 		return false;
+	if (s->type == STMT_NAT && (s->nat.addr || s->nat.proto)) {
+		if (row->nat || !optimize_nat_ok(s))
+			return false;
+		row->nat = s;
+		return true;
+	}
 	if (s->type == STMT_COUNTER && !row->counter)
 		row->counter = s;
+	row->nkept++;
 	return optimize_stmt_is_kept(s);
 }
 
@@ -163,6 +169,10 @@ static void optimize_row_init(struct opt_chain *c, struct opt_row *row,
 		if (!optimize_row_add(c, row, s))
 			row->mergeable = false;
 	if (row->nsel == 0 || (row->nsel > 1 && optimize_row_has_sets(row)))
+		row->mergeable = false;
+	/* 1.1.3 loses what goes with a nat statement it maps: not merged */
+	if (row->nat && (row->nkept || row->verdict ||
+			 optimize_row_has_sets(row)))
 		row->mergeable = false;
 }
 
@@ -248,6 +258,8 @@ bool optimize_rows_compatible(const struct opt_chain *c,
 	for (i = 0; i < c->ncols; i++)
 		if (!a->sel[i] != !b->sel[i])
 			return false;
+	if (!optimize_nat_compatible(a, b))
+		return false;
 	return !a->verdict == !b->verdict;
 }
 

@@ -11,7 +11,7 @@
 #include <optimize.h>
 
 /* The column's key, or the concatenation of the columns' keys. */
-static struct expr *optimize_key(const struct opt_chain *c,
+struct expr *optimize_key(const struct opt_chain *c,
 				 const struct opt_row *row,
 				 bool right, const struct location *loc)
 {
@@ -137,7 +137,9 @@ static void optimize_rewrite_first(struct opt_chain *c, unsigned int from,
 	struct expr *key = optimize_key(c, row, false, loc);
 	unsigned int i;
 
-	if (vmap) {
+	if (row->nat) {
+		optimize_nat_merge(c, from, to, loc, key);
+	} else if (vmap) {
 		s = verdict_stmt_alloc(loc, map_expr_alloc(loc, key,
 				optimize_vmap_set(c, from, to, loc), true));
 		list_add(&s->list, &first->list);

@@ -68,8 +68,6 @@ static void optimize_print_symbol(const struct expr *e,
 	nft_print(octx, "%s", s);
 }
 
-static void optimize_print_value(const struct expr *e,
-				 struct output_ctx *octx);
 
 static void optimize_print_list(const struct expr *e, const char *sep,
 				struct output_ctx *octx)
@@ -84,8 +82,7 @@ static void optimize_print_list(const struct expr *e, const char *sep,
 	}
 }
 
-static void optimize_print_value(const struct expr *e,
-				 struct output_ctx *octx)
+void optimize_print_value(const struct expr *e, struct output_ctx *octx)
 {
 	switch (e->etype) {
 	case EXPR_SYMBOL:
@@ -198,6 +195,7 @@ void optimize_print_into(struct nft_ctx *nft, const struct rule *rule)
 	list_for_each_entry(s, &rule->stmts, list) {
 		nft_print(&octx, "%s", first ? "" : " ");
 		if (!optimize_print_merged(s, &octx) &&
+		    !optimize_nat_print(s, &octx) &&
 		    !optimize_print_reject(s, &octx))
 			stmt_print(s, &octx);
 		first = false;
