@@ -142,7 +142,7 @@ static bool optimize_row_add(struct opt_chain *c, struct opt_row *row,
 	return optimize_stmt_is_kept(s);
 }
 
-/* 1.1.3 concatenates single values only. */
+/* A set or list of values among the matches. */
 static bool optimize_row_has_sets(const struct opt_row *row)
 {
 	const struct expr *right;
@@ -168,7 +168,7 @@ static void optimize_row_init(struct opt_chain *c, struct opt_row *row,
 	list_for_each_entry(s, &rule->stmts, list)
 		if (!optimize_row_add(c, row, s))
 			row->mergeable = false;
-	if (row->nsel == 0 || (row->nsel > 1 && optimize_row_has_sets(row)))
+	if (row->nsel == 0)
 		row->mergeable = false;
 	/* 1.1.3 loses what goes with a nat statement it maps: not merged */
 	if (row->nat && (row->nkept || row->verdict ||
@@ -255,9 +255,14 @@ bool optimize_rows_compatible(const struct opt_chain *c,
 
 	if (!a->mergeable || !b->mergeable)
 		return false;
-	for (i = 0; i < c->ncols; i++)
+	for (i = 0; i < c->ncols; i++) {
 		if (!a->sel[i] != !b->sel[i])
 			return false;
+		/* "KEY VALUE" and "KEY == VALUE" do not merge in 1.1.3 */
+		if (a->sel[i] && a->sel[i]->expr->binop.op !=
+				 b->sel[i]->expr->binop.op)
+			return false;
+	}
 	if (!optimize_nat_compatible(a, b))
 		return false;
 	return !a->verdict == !b->verdict;
@@ -276,20 +281,26 @@ bool optimize_rows_same_key(const struct opt_chain *c,
 	return true;
 }
 
-/* Can row @j join the run [@from, @j)? */
+/* Can row @j join the run before it? */
 static bool optimize_row_joins(const struct nft_ctx *nft,
-			       const struct opt_chain *c,
-			       unsigned int from, unsigned int j)
+			       const struct opt_chain *c, unsigned int j)
 {
-	unsigned int k;
+	return optimize_rows_compatible(c, &c->rows[j - 1], &c->rows[j]) &&
+	       optimize_rows_same_kept(nft, &c->rows[j - 1], &c->rows[j]);
+}
 
-	if (!optimize_rows_compatible(c, &c->rows[j - 1], &c->rows[j]) ||
-	    !optimize_rows_same_kept(nft, &c->rows[j - 1], &c->rows[j]))
-		return false;
-	for (k = from; k < j; k++)
-		if (optimize_rows_same_key(c, &c->rows[k], &c->rows[j]))
-			return false;
-	return true;
+/* Two rules of a run that match the same: 1.1.3 merges none of it. */
+static bool optimize_run_has_twins(const struct opt_chain *c,
+				   unsigned int from, unsigned int to)
+{
+	unsigned int i, j;
+
+	for (i = from; i < to; i++)
+		for (j = i + 1; j < to; j++)
+			if (optimize_rows_same_key(c, &c->rows[i],
+						   &c->rows[j]))
+				return true;
+	return false;
 }
 
 static void optimize_chain_runs(struct nft_ctx *nft, struct opt_chain *c)
@@ -298,9 +309,9 @@ static void optimize_chain_runs(struct nft_ctx *nft, struct opt_chain *c)
 
 	while (from < c->nrows) {
 		to = from + 1;
-		while (to < c->nrows && optimize_row_joins(nft, c, from, to))
+		while (to < c->nrows && optimize_row_joins(nft, c, to))
 			to++;
-		if (to - from > 1)
+		if (to - from > 1 && !optimize_run_has_twins(c, from, to))
 			optimize_merge(nft, c, from, to);
 		from = to;
 	}

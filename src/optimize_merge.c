@@ -69,6 +69,69 @@ static void optimize_drop_stmt(struct rule *rule, struct stmt *s)
 	rule->num_stmts--;
 }
 
+/* The values of column @col onwards, each combination concatenated
+ * after @prefix (NULL: none yet): a set or list of values in a column
+ * gives one member per value, as 1.1.3 spells out the product. */
+static void optimize_product(const struct opt_chain *c,
+			     const struct opt_row *row, unsigned int col,
+			     struct expr *prefix, struct list_head *out,
+			     const struct location *loc)
+{
+	struct expr *v, *i, *next;
+
+	while (col < c->ncols && !row->sel[col])
+		col++;
+	if (col == c->ncols) {
+		list_add_tail(&prefix->list, out);
+		return;
+	}
+	v = row->sel[col]->expr->binop.right;
+	if (v->etype != EXPR_SET && v->etype != EXPR_LIST) {
+		next = prefix ? expr_clone(prefix) : concat_expr_alloc(loc);
+		concat_expr_add(next, expr_clone(v));
+		optimize_product(c, row, col + 1, next, out, loc);
+	} else {
+		list_for_each_entry(i, &v->expr_list.expressions, list) {
+			next = prefix ? expr_clone(prefix) :
+					concat_expr_alloc(loc);
+			concat_expr_add(next, expr_clone(i));
+			optimize_product(c, row, col + 1, next, out, loc);
+		}
+	}
+	expr_free(prefix);
+}
+
+static void optimize_add_clone(struct list_head *out, const struct expr *e)
+{
+	struct expr *clone = expr_clone(e);
+
+	list_add_tail(&clone->list, out);
+}
+
+/* The row's members: its values, one per combination; a lone column's
+ * values bare, not concatenated. */
+static void optimize_members(const struct opt_chain *c,
+			     const struct opt_row *row, struct list_head *out,
+			     const struct location *loc)
+{
+	const struct expr *v = NULL, *i;
+	unsigned int col;
+
+	if (row->nsel > 1) {
+		optimize_product(c, row, 0, NULL, out, loc);
+		return;
+	}
+	for (col = 0; col < c->ncols && !v; col++)
+		if (row->sel[col])
+			v = row->sel[col]->expr->binop.right;
+	if (v->etype != EXPR_SET && v->etype != EXPR_LIST) {
+		optimize_add_clone(out, v);
+		return;
+	}
+	list_for_each_entry(i, &v->expr_list.expressions, list)
+		optimize_add_clone(out, i);
+}
+
 static struct expr *optimize_set(const struct opt_chain *c,
 				 unsigned int from, unsigned int to,
 				 const struct location *loc)
@@ -76,8 +139,22 @@ static struct expr *optimize_set(const struct opt_chain *c,
 	struct expr *set = set_expr_alloc(loc);
 	unsigned int i;
 
-	for (i = from; i < to; i++)
-		set_expr_add(set, optimize_key(c, &c->rows[i], true, loc));
+	struct expr *m, *next;
+	LIST_HEAD(members);
+
+	for (i = from; i < to; i++) {
+		/* a lone column's set stays a set, printed nested */
+		if (c->rows[i].nsel == 1) {
+			set_expr_add(set, optimize_key(c, &c->rows[i], true,
+						       loc));
+			continue;
+		}
+		optimize_members(c, &c->rows[i], &members, loc);
+		list_for_each_entry_safe(m, next, &members, list) {
+			list_del(&m->list);
+			set_expr_add(set, m);
+		}
+	}
 	return set;
 }
 
@@ -97,20 +174,18 @@ static void optimize_vmap_add(struct expr *set, const struct opt_row *row,
 	set_expr_add(set, m);
 }
 
-/* A rule's set or list of values gives one mapping per value. */
 static void optimize_vmap_row(struct expr *set, const struct opt_chain *c,
 			      const struct opt_row *row,
 			      const struct location *loc)
 {
-	struct expr *key = optimize_key(c, row, true, loc), *i;
+	struct expr *m, *next;
+	LIST_HEAD(members);
 
-	if (key->etype != EXPR_SET && key->etype != EXPR_LIST) {
-		optimize_vmap_add(set, row, key, loc);
-		return;
+	optimize_members(c, row, &members, loc);
+	list_for_each_entry_safe(m, next, &members, list) {
+		list_del(&m->list);
+		optimize_vmap_add(set, row, m, loc);
 	}
-	list_for_each_entry(i, &key->expr_list.expressions, list)
-		optimize_vmap_add(set, row, expr_clone(i), loc);
-	expr_free(key);
 }
 
 static struct expr *optimize_vmap_set(const struct opt_chain *c,

@@ -33,6 +33,8 @@ static void optimize_print_rule_line(struct nft_ctx *nft,
 
 	if (loc.indesc && loc.indesc->name)
 		name = loc.indesc->name;
+	if (loc.indesc)
+		erec_print_include_chain(nft->error.fp, loc.indesc);
 	location_line(&loc, &line, &len);
 	fprintf(nft->error.fp, "%s:%u:%u-%u: %.*s\n", name, loc.first_line,
 		loc.first_column, loc.last_column, (int)len, line);
@@ -82,6 +84,33 @@ static void optimize_print_list(const struct expr *e, const char *sep,
 	}
 }
 
+/* "syn|ack" and "syn,ack" parse into the same list: the source tells
+ * them apart, and 1.1.3 prints the first as "syn | ack". */
+static bool optimize_list_is_or(const struct expr *list)
+{
+	const struct expr *first, *second;
+	const struct location *a, *b;
+	const char *line;
+	unsigned int i;
+	size_t len;
+
+	if (list->expr_list.size < 2)
+		return false;
+	first = list_first_entry(&list->expr_list.expressions, struct expr,
+				 list);
+	second = list_entry(first->list.next, struct expr, list);
+	a = &first->location;
+	b = &second->location;
+	if (a->last_line != b->first_line ||
+	    a->last_column >= b->first_column ||
+	    !location_line(b, &line, &len) || b->first_column > len)
+		return false;
+	for (i = a->last_column; i + 1 < b->first_column; i++)
+		if (line[i] == '|')
+			return true;
+	return false;
+}
+
 void optimize_print_value(const struct expr *e, struct output_ctx *octx)
 {
 	switch (e->etype) {
@@ -98,7 +127,8 @@ void optimize_print_value(const struct expr *e, struct output_ctx *octx)
 		optimize_print_value(e->range.right, octx);
 		break;
 	case EXPR_LIST:
-		optimize_print_list(e, ",", octx);
+		optimize_print_list(e, optimize_list_is_or(e) ? " | " : ",",
+				    octx);
 		break;
 	case EXPR_CONCAT:
 		optimize_print_list(e, " . ", octx);
@@ -145,6 +175,31 @@ static void optimize_print_members(const struct expr *set,
 	nft_print(octx, " }");
 }
 
+/* The matched key: a mask's flags in parentheses ("tcp flags &
+ * (syn | ack)"), as 1.1.3 prints them. */
+static void optimize_print_key(const struct expr *e, struct output_ctx *octx)
+{
+	const struct expr *right;
+
+	if (e->etype != EXPR_BINOP) {
+		expr_print(e, octx);
+		return;
+	}
+	right = e->binop.right;
+	optimize_print_key(e->binop.left, octx);
+	nft_print(octx, " %s ", e->binop.op == OP_AND ? "&" :
+				e->binop.op == OP_OR ? "|" :
+				e->binop.op == OP_XOR ? "^" :
+				e->binop.op == OP_LSHIFT ? "<<" : ">>");
+	if (right->etype == EXPR_LIST) {
+		nft_print(octx, "(");
+		optimize_print_value(right, octx);
+		nft_print(octx, ")");
+	} else {
+		optimize_print_value(right, octx);
+	}
+}
+
 /* The merged match or map; false for any other statement. */
 static bool optimize_print_merged(const struct stmt *s,
 				  struct output_ctx *octx)
@@ -152,15 +207,17 @@ static bool optimize_print_merged(const struct stmt *s,
 	const struct expr *e = s->expr;
 
 	if (s->type == STMT_VERDICT && e->etype == EXPR_MAP) {
-		expr_print(e->map.key, octx);
+		optimize_print_key(e->map.key, octx);
 		nft_print(octx, " vmap ");
 		optimize_print_members(e->map.mappings, octx);
 		return true;
 	}
 	if (s->type == STMT_EXPRESSION && e->etype == EXPR_RELATIONAL &&
 	    e->binop.right->etype == EXPR_SET) {
-		expr_print(e->binop.left, octx);
-		nft_print(octx, e->binop.op == OP_EQ ? " == " : " ");
+		optimize_print_key(e->binop.left, octx);
+		/* 1.1.3 writes "==" after a mask, whatever was written */
+		nft_print(octx, e->binop.left->etype == EXPR_BINOP ?
+				" == " : " ");
 		optimize_print_members(e->binop.right, octx);
 		return true;
 	}

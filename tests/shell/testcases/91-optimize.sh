@@ -10,9 +10,10 @@
 have_ref || skip "no reference nft"
 
 FILES="$TESTDIR/testcases/files/optimize"
+cp "$FILES"/*.include "$TMPD/"
 for f in "$FILES"/*.nft; do
 	name=$(basename "$f" .nft)
-	cp "$f" "$TMPD/$name.nft"
+	sed "s|@DIR@|$TMPD|" "$f" > "$TMPD/$name.nft"
 	in="$TMPD/$name.nft"
 	for who in ours ref; do
 		if [ $who = ours ]; then run=nft; else run=refnft; fi
