@@ -31,7 +31,6 @@ struct opt_row {
 	struct stmt *counter;		/* the rule's counter, or NULL */
 	/* a nat statement with an address or port: they become a map */
 	struct stmt *nat;
-	unsigned int nkept;		/* statements besides these */
 	unsigned int nsel;
 };
 
@@ -68,6 +67,8 @@ void optimize_nat_merge(struct opt_chain *c, unsigned int from,
 			unsigned int to, const struct location *loc,
 			struct expr *key);
 bool optimize_nat_print(const struct stmt *s, struct output_ctx *octx);
+/* After the proposal: a set among a map's keys, one mapping a member. */
+void optimize_nat_flatten(struct stmt *s);
 
 /* src/optimize_print.c */
 void optimize_print_value(const struct expr *e, struct output_ctx *octx);

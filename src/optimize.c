@@ -138,7 +138,6 @@ static bool optimize_row_add(struct opt_chain *c, struct opt_row *row,
 	}
 	if (s->type == STMT_COUNTER && !row->counter)
 		row->counter = s;
-	row->nkept++;
 	return optimize_stmt_is_kept(s);
 }
 
@@ -170,9 +169,9 @@ static void optimize_row_init(struct opt_chain *c, struct opt_row *row,
 			row->mergeable = false;
 	if (row->nsel == 0)
 		row->mergeable = false;
-	/* 1.1.3 loses what goes with a nat statement it maps: not merged */
-	if (row->nat && (row->nkept || row->verdict ||
-			 optimize_row_has_sets(row)))
+	/* 1.1.3 loses a counter beside a nat statement it maps */
+	if (row->nat && (row->counter || row->verdict ||
+			 (row->nsel > 1 && optimize_row_has_sets(row))))
 		row->mergeable = false;
 }
 

@@ -266,11 +266,13 @@ static void optimize_flatten(struct rule *rule)
 {
 	struct stmt *s;
 
-	list_for_each_entry(s, &rule->stmts, list)
+	list_for_each_entry(s, &rule->stmts, list) {
+		optimize_nat_flatten(s);
 		if (s->type == STMT_EXPRESSION &&
 		    s->expr->etype == EXPR_RELATIONAL &&
 		    s->expr->binop.right->etype == EXPR_SET)
 			optimize_flatten_set(s->expr->binop.right);
+	}
 }
 
 void optimize_merge(struct nft_ctx *nft, struct opt_chain *c,

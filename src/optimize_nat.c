@@ -4,18 +4,23 @@
  * whose address (or, for redirect, port) is a map from the matched values
  * ("dnat ip to ip saddr map { 1.1.1.1 : 2.2.2.2, ... }"), as 1.1.3 merges
  * them. Where 1.1.3 loses part of the rules (a counter beside the nat,
- * an address with a port in one rule and without in the next) they are
- * left as they are.
+ * an address with a port in one rule and without in the next, where it
+ * fails) or aborts (a prefix), they are left as they are.
  */
 #include <linux/netfilter.h>
+#include <linux/netfilter/nf_nat.h>
 #include <nftables.h>
 #include <rule.h>
 #include <proto.h>
 #include <optimize.h>
 
+/* A value or a range as written (1.1.3 aborts on a prefix). */
 static bool optimize_nat_value_ok(const struct expr *e)
 {
-	return !e || e->etype == EXPR_SYMBOL;
+	return !e || e->etype == EXPR_SYMBOL ||
+	       (e->etype == EXPR_RANGE &&
+		e->range.left->etype == EXPR_SYMBOL &&
+		e->range.right->etype == EXPR_SYMBOL);
 }
 
 bool optimize_nat_ok(const struct stmt *s)
@@ -23,7 +28,11 @@ bool optimize_nat_ok(const struct stmt *s)
 	if (s->nat.type != NFT_NAT_SNAT && s->nat.type != NFT_NAT_DNAT &&
 	    s->nat.type != NAT_REDIR)
 		return false;
-	if (s->nat.type == NAT_REDIR && s->nat.addr)
+	if ((s->nat.type == NAT_REDIR && s->nat.addr) ||
+	    s->nat.flags & NF_NAT_RANGE_NETMAP)
+		return false;
+	/* a map of port ranges, which the kernel refuses to 1.1.3 */
+	if (s->nat.type == NAT_REDIR && s->nat.proto->etype == EXPR_RANGE)
 		return false;
 	return optimize_nat_value_ok(s->nat.addr) &&
 	       optimize_nat_value_ok(s->nat.proto);
@@ -81,6 +90,40 @@ void optimize_nat_merge(struct opt_chain *c, unsigned int from,
 		expr_free(nat->nat.proto);
 		nat->nat.proto = map;
 	}
+}
+
+/* A rule's set of values, printed nested as 1.1.3 prints it, gives a
+ * mapping per value. */
+static void optimize_nat_flatten_map(struct expr *map)
+{
+	struct expr *set = map->map.mappings, *m, *next, *i;
+
+	list_for_each_entry_safe(m, next, &set->expr_list.expressions, list) {
+		if (m->mapping.key->etype != EXPR_SET)
+			continue;
+		list_for_each_entry(i, &m->mapping.key->expr_list.expressions,
+				    list) {
+			struct expr *n = mapping_expr_alloc(&m->location,
+						expr_clone(i),
+						expr_clone(m->mapping.data));
+
+			list_add_tail(&n->list, &m->list);
+			set->expr_list.size++;
+		}
+		list_del(&m->list);
+		set->expr_list.size--;
+		expr_free(m);
+	}
+}
+
+void optimize_nat_flatten(struct stmt *s)
+{
+	if (s->type != STMT_NAT)
+		return;
+	if (s->nat.addr && s->nat.addr->etype == EXPR_MAP)
+		optimize_nat_flatten_map(s->nat.addr);
+	else if (s->nat.proto && s->nat.proto->etype == EXPR_MAP)
+		optimize_nat_flatten_map(s->nat.proto);
 }
 
 /* 1.1.3 names the family of a map keyed by an IPv4 or IPv6 field. */
@@ -141,5 +184,6 @@ bool optimize_nat_print(const struct stmt *s, struct output_ctx *octx)
 		return false;
 	}
 	optimize_nat_print_map(map, octx);
+	nat_print_flags(s->nat.flags, octx);
 	return true;
 }
