@@ -73,6 +73,9 @@ static bool optimize_key_ok(const struct expr *e)
 	case EXPR_BINOP:
 	case EXPR_SOCKET:
 	case EXPR_OSF:
+	case EXPR_NUMGEN:
+	case EXPR_HASH:
+	case EXPR_XFRM:
 		return true;
 	default:
 		return false;
@@ -231,19 +234,42 @@ static struct stmt *optimize_first_kept(const struct opt_row *row)
 	return optimize_next_kept(row, s);
 }
 
+static bool optimize_row_holds(const struct nft_ctx *nft,
+			       const struct opt_row *row,
+			       const struct stmt *want)
+{
+	struct stmt *s;
+
+	for (s = optimize_first_kept(row); s; s = optimize_next_kept(row, s))
+		if (optimize_stmt_same(nft, s, want))
+			return true;
+	return false;
+}
+
+static unsigned int optimize_row_kept(const struct opt_row *row)
+{
+	unsigned int n = 0;
+	struct stmt *s;
+
+	for (s = optimize_first_kept(row); s; s = optimize_next_kept(row, s))
+		n++;
+	return n;
+}
+
+/* The same statements besides the matches, in any order ("counter log"
+ * merges with "log counter" in 1.1.3). */
 static bool optimize_rows_same_kept(const struct nft_ctx *nft,
 				    const struct opt_row *a,
 				    const struct opt_row *b)
 {
-	struct stmt *sa = optimize_first_kept(a), *sb = optimize_first_kept(b);
+	struct stmt *s;
 
-	while (sa && sb) {
-		if (!optimize_stmt_same(nft, sa, sb))
+	if (optimize_row_kept(a) != optimize_row_kept(b))
+		return false;
+	for (s = optimize_first_kept(a); s; s = optimize_next_kept(a, s))
+		if (!optimize_row_holds(nft, b, s))
 			return false;
-		sa = optimize_next_kept(a, sa);
-		sb = optimize_next_kept(b, sb);
-	}
-	return !sa && !sb;
+	return true;
 }
 
 bool optimize_rows_compatible(const struct opt_chain *c,
