@@ -7,6 +7,7 @@
  * input spelled them, numbers in decimal.
  */
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 #include <errno.h>
 #include <nftables.h>
@@ -257,5 +258,9 @@ void optimize_print_into(struct nft_ctx *nft, const struct rule *rule)
 			stmt_print(s, &octx);
 		first = false;
 	}
+	if (nft_output_handle(&octx))
+		nft_print(&octx, " # handle %" PRIu64, rule->handle.handle.id);
+	/* the rule sits between "into:" and its newline on a terminal */
+	fflush(octx.output_fp);
 	fprintf(nft->error.fp, "\n");
 }
