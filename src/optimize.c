@@ -31,6 +31,30 @@ static bool optimize_stmt_is_kept(const struct stmt *s)
 	}
 }
 
+/* A value as written: no variable in it anywhere. */
+static bool optimize_plain(const struct expr *e)
+{
+	const struct expr *m;
+
+	switch (e->etype) {
+	case EXPR_SYMBOL:
+	case EXPR_VALUE:
+		return true;
+	case EXPR_PREFIX:
+		return optimize_plain(e->prefix.prefix);
+	case EXPR_RANGE:
+		return optimize_plain(e->range.left) &&
+		       optimize_plain(e->range.right);
+	case EXPR_LIST:
+		list_for_each_entry(m, &e->expr_list.expressions, list)
+			if (!optimize_plain(m))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Members of a set as written; mappings and element options are not. */
 static bool optimize_set_ok(struct expr *set)
 {
@@ -38,8 +62,7 @@ static bool optimize_set_ok(struct expr *set)
 
 	set_expr_unpack(set);
 	list_for_each_entry(m, &set->expr_list.expressions, list)
-		if (m->etype == EXPR_MAPPING || m->etype == EXPR_SET ||
-		    m->elem_info)
+		if (m->elem_info || !optimize_plain(m))
 			return false;
 	return true;
 }
@@ -47,18 +70,9 @@ static bool optimize_set_ok(struct expr *set)
 /* A value a set can hold as written (not a variable). */
 static bool optimize_value_ok(struct expr *e)
 {
-	switch (e->etype) {
-	case EXPR_SET:
+	if (e->etype == EXPR_SET)
 		return optimize_set_ok(e);
-	case EXPR_SYMBOL:
-	case EXPR_VALUE:
-	case EXPR_PREFIX:
-	case EXPR_RANGE:
-	case EXPR_LIST:
-		return true;
-	default:
-		return false;
-	}
+	return optimize_plain(e);
 }
 
 static bool optimize_key_ok(const struct expr *e)

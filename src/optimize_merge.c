@@ -11,9 +11,8 @@
 #include <optimize.h>
 
 /* The column's key, or the concatenation of the columns' keys. */
-struct expr *optimize_key(const struct opt_chain *c,
-				 const struct opt_row *row,
-				 bool right, const struct location *loc)
+struct expr *optimize_key(const struct opt_chain *c, const struct opt_row *row,
+			  bool right, const struct location *loc)
 {
 	struct expr *concat = NULL, *e, *one = NULL;
 	unsigned int i;
@@ -136,11 +135,9 @@ static struct expr *optimize_set(const struct opt_chain *c,
 				 unsigned int from, unsigned int to,
 				 const struct location *loc)
 {
-	struct expr *set = set_expr_alloc(loc);
-	unsigned int i;
-
-	struct expr *m, *next;
+	struct expr *set = set_expr_alloc(loc), *m, *next;
 	LIST_HEAD(members);
+	unsigned int i;
 
 	for (i = from; i < to; i++) {
 		/* a lone column's set stays a set, printed nested */
@@ -199,7 +196,6 @@ static struct expr *optimize_vmap_set(const struct opt_chain *c,
 		optimize_vmap_row(set, c, &c->rows[i], loc);
 	return set;
 }
-
 
 /* The merged match replaces @first; the first rule's other matches go
  * (and for a map its verdict, its counter having gone to its member). */
