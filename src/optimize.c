@@ -140,8 +140,10 @@ static bool optimize_row_add(struct opt_chain *c, struct opt_row *row,
 {
 	if (optimize_is_selector(s))
 		return optimize_row_add_selector(c, row, s);
+	/* a chain given by a variable: 1.1.3 aborts on its merge */
 	if (s->type == STMT_VERDICT && s->expr->etype == EXPR_VERDICT &&
-	    !row->verdict) {
+	    !row->verdict && (!s->expr->verdict.chain ||
+			      s->expr->verdict.chain->etype != EXPR_VARIABLE)) {
 		row->verdict = s;
 		return true;
 	}

@@ -74,7 +74,7 @@ ok "command line and JSON left alone"
 # pair with two matches on one key, the counters beside a nat statement),
 # refuses a file it loads without -o (an address with and without a
 # port, a set among concatenated nat keys, a map of redirect port ranges)
-# or aborts (a nat prefix), the rules stay as written: the file loads as
+# or aborts (a nat prefix, "jump $C"), the rules stay as written: the file loads as
 # it does without -o, and nothing is proposed (README, Differences).
 nft flush ruleset
 cp "$FILES/lossy.nft.in" "$TMPD/lossy.nft"
