@@ -2,10 +2,11 @@
 #define NFT_OPTIMIZE_H
 
 /*
- * -o (--optimize): consecutive rules of a chain block that differ only in
- * the values they match merge into one rule with an anonymous set, a
- * verdict map, or a set of concatenations, as 1.1.3 merges them. The pass
- * runs on the parsed commands, before evaluation (src/optimize.c).
+ * -o (--optimize): consecutive rules of a chain in a table block that
+ * differ in the values they match merge into one rule with an anonymous
+ * set, a verdict map, a set of concatenations or a nat map, as 1.1.3
+ * merges them. The pass runs on the parsed commands, before evaluation
+ * (src/optimize.c).
  */
 #include <stdbool.h>
 #include <list.h>
@@ -15,7 +16,7 @@
 struct nft_ctx;
 struct rule;
 
-/* Merge what can be merged in the chain blocks of @cmds, printing each
+/* Merge what can be merged in the table blocks of @cmds, printing each
  * merge as a proposal ("Merging:" ... "into:"). */
 void optimize_cmds(struct nft_ctx *nft, struct list_head *cmds);
 

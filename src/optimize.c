@@ -1,5 +1,5 @@
 /*
- * -o (--optimize): the analysis. Each rule of a chain block becomes a row:
+ * -o (--optimize): the analysis. Each rule of a chain in a table block is a row:
  * its matches sorted into the chain's columns (one per left side, in the
  * order the chain first uses them), its verdict, its counter, and whether
  * it can merge at all. Runs of consecutive compatible rows are handed to
@@ -383,10 +383,9 @@ void optimize_cmds(struct nft_ctx *nft, struct list_head *cmds)
 	list_for_each_entry(cmd, cmds, list) {
 		if (cmd->op != CMD_ADD && cmd->op != CMD_CREATE)
 			continue;
+		/* table blocks only: 1.1.3 leaves "chain T c { ... }" */
 		if (cmd->obj == CMD_OBJ_TABLE && cmd->table)
 			list_for_each_entry(chain, &cmd->table->chains, list)
 				optimize_chain(nft, chain);
-		else if (cmd->obj == CMD_OBJ_CHAIN && cmd->chain)
-			optimize_chain(nft, cmd->chain);
 	}
 }
