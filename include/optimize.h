@@ -21,13 +21,11 @@ struct rule;
 void optimize_cmds(struct nft_ctx *nft, struct list_head *cmds);
 
 /* A rule's statements sorted for merging (src/optimize.c). */
-#define OPT_MAX_COLS	16
-
 struct opt_row {
 	struct rule *rule;
 	bool mergeable;
 	/* per column of the chain: the relational matching it, or NULL */
-	struct stmt *sel[OPT_MAX_COLS];
+	struct stmt **sel;
 	struct stmt *verdict;		/* a plain verdict, or NULL */
 	struct stmt *counter;		/* the rule's counter, or NULL */
 	/* a nat statement with an address or port: they become a map */
@@ -36,7 +34,7 @@ struct opt_row {
 };
 
 struct opt_chain {
-	struct expr *cols[OPT_MAX_COLS];	/* left sides, first seen */
+	struct expr **cols;		/* left sides, in the order first used */
 	unsigned int ncols;
 	struct opt_row *rows;
 	unsigned int nrows;

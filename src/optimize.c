@@ -109,26 +109,27 @@ static bool optimize_is_selector(const struct stmt *s)
 	       optimize_value_ok(e->binop.right);
 }
 
-static int optimize_column(struct opt_chain *c, struct expr *left)
+/* The chain's column for @left, added if new. */
+static unsigned int optimize_column(struct opt_chain *c,
+				    const struct expr *left)
 {
 	unsigned int i;
 
 	for (i = 0; i < c->ncols; i++)
 		if (expr_cmp(c->cols[i], left))
 			return i;
-	if (c->ncols == OPT_MAX_COLS)
-		return -1;
-	c->cols[c->ncols] = left;
+	c->cols = xrealloc(c->cols, (c->ncols + 1) * sizeof(c->cols[0]));
+	c->cols[c->ncols] = (struct expr *)left;
 	return c->ncols++;
 }
 
 static bool optimize_row_add_selector(struct opt_chain *c,
 				      struct opt_row *row, struct stmt *s)
 {
-	int col = optimize_column(c, s->expr->binop.left);
+	unsigned int col = optimize_column(c, s->expr->binop.left);
 
 	/* a second match on the same key (1.1.3 merges it wrongly) */
-	if (col < 0 || row->sel[col])
+	if (row->sel[col])
 		return false;
 	row->sel[col] = s;
 	row->nsel++;
@@ -161,12 +162,13 @@ static bool optimize_row_add(struct opt_chain *c, struct opt_row *row,
 }
 
 /* A set or list of values among the matches. */
-static bool optimize_row_has_sets(const struct opt_row *row)
+static bool optimize_row_has_sets(const struct opt_chain *c,
+				  const struct opt_row *row)
 {
 	const struct expr *right;
 	unsigned int i;
 
-	for (i = 0; i < OPT_MAX_COLS; i++) {
+	for (i = 0; i < c->ncols; i++) {
 		if (!row->sel[i])
 			continue;
 		right = row->sel[i]->expr->binop.right;
@@ -183,6 +185,7 @@ static void optimize_row_init(struct opt_chain *c, struct opt_row *row,
 
 	row->rule = rule;
 	row->mergeable = true;
+	row->sel = xzalloc(c->ncols * sizeof(row->sel[0]));
 	list_for_each_entry(s, &rule->stmts, list)
 		if (!optimize_row_add(c, row, s))
 			row->mergeable = false;
@@ -190,7 +193,7 @@ static void optimize_row_init(struct opt_chain *c, struct opt_row *row,
 		row->mergeable = false;
 	/* 1.1.3 loses a counter beside a nat statement it maps */
 	if (row->nat && (row->counter || row->verdict ||
-			 (row->nsel > 1 && optimize_row_has_sets(row))))
+			 (row->nsel > 1 && optimize_row_has_sets(c, row))))
 		row->mergeable = false;
 }
 
@@ -358,21 +361,37 @@ static void optimize_chain_runs(struct nft_ctx *nft, struct opt_chain *c)
 	}
 }
 
+/* The columns first, so that every row has one slot per column. */
+static void optimize_chain_columns(struct opt_chain *c, struct chain *chain)
+{
+	struct rule *rule;
+	struct stmt *s;
+
+	list_for_each_entry(rule, &chain->rules, list)
+		list_for_each_entry(s, &rule->stmts, list)
+			if (optimize_is_selector(s))
+				optimize_column(c, s->expr->binop.left);
+}
+
 static void optimize_chain(struct nft_ctx *nft, struct chain *chain)
 {
 	struct opt_chain c = {};
 	struct rule *rule;
-	unsigned int n = 0;
+	unsigned int n = 0, i;
 
 	list_for_each_entry(rule, &chain->rules, list)
 		n++;
 	if (n < 2)
 		return;
+	optimize_chain_columns(&c, chain);
 	c.rows = xzalloc(n * sizeof(c.rows[0]));
 	list_for_each_entry(rule, &chain->rules, list)
 		optimize_row_init(&c, &c.rows[c.nrows++], rule);
 	optimize_chain_runs(nft, &c);
+	for (i = 0; i < c.nrows; i++)
+		xfree(c.rows[i].sel);
 	xfree(c.rows);
+	xfree(c.cols);
 }
 
 void optimize_cmds(struct nft_ctx *nft, struct list_head *cmds)

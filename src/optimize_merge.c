@@ -49,13 +49,14 @@ static bool optimize_run_one_verdict(const struct opt_chain *c,
 
 /* The first match of the first rule (in its own order): the merged
  * match takes its place. */
-static struct stmt *optimize_first_selector(const struct opt_row *row)
+static struct stmt *optimize_first_selector(const struct opt_chain *c,
+					    const struct opt_row *row)
 {
 	struct stmt *s;
 	unsigned int i;
 
 	list_for_each_entry(s, &row->rule->stmts, list)
-		for (i = 0; i < OPT_MAX_COLS; i++)
+		for (i = 0; i < c->ncols; i++)
 			if (row->sel[i] == s)
 				return s;
 	return NULL;
@@ -203,7 +204,7 @@ static void optimize_rewrite_first(struct opt_chain *c, unsigned int from,
 				   unsigned int to, bool vmap)
 {
 	struct opt_row *row = &c->rows[from];
-	struct stmt *first = optimize_first_selector(row), *s;
+	struct stmt *first = optimize_first_selector(c, row), *s;
 	const struct location *loc = &first->location;
 	struct expr *key = optimize_key(c, row, false, loc);
 	unsigned int i;
