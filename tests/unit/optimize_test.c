@@ -1,7 +1,7 @@
 /*
  * -o (src/optimize*.c) on parsed chain blocks, without a kernel: which
  * runs of rules merge, what the merged rule is, and the proposal lines
- * (tests/shell/91-optimize.sh compares whole files with the reference).
+ * (tests/shell/93-optimize.sh compares whole files with the reference).
  */
 #include <stdio.h>
 #include <stdlib.h>
