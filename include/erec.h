@@ -67,6 +67,10 @@ struct location {
 
 extern const struct location internal_location;
 
+/* "In file included from FILE:L:C-C:" for each level @indesc is nested
+ * in (nothing for the top file), as errors print it before the source. */
+void erec_print_include_chain(FILE *f, const struct input_descriptor *indesc);
+
 /* The @n-th word (from 0) of the source @loc covers, words being
  * separated by blanks, newlines and the bytes of @seps: where a list of
  * names kept one location for all ("ipv4_addr . inet_service"). False

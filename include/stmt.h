@@ -274,6 +274,9 @@ void stmt_list_free(struct list_head *stmts);
 void stmt_print(const struct stmt *stmt, struct output_ctx *octx);
 json_t *stmt_json(const struct stmt *stmt, struct output_ctx *octx);
 
+/* " random,persistent": a nat statement's flags as its listing ends
+ * (src/stmt/nat.c). */
+void nat_print_flags(uint32_t flags, struct output_ctx *octx);
 struct stmt *expr_stmt_alloc(const struct location *loc, struct expr *expr);
 struct stmt *verdict_stmt_alloc(const struct location *loc,
 				struct expr *verdict);

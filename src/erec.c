@@ -167,8 +167,7 @@ static const char *indesc_display_name(const struct input_descriptor *indesc)
 }
 
 /* "In file included from a:1:1-20:" then "from b:...:" per level. */
-static void erec_print_include_chain(FILE *f,
-				     const struct input_descriptor *indesc)
+void erec_print_include_chain(FILE *f, const struct input_descriptor *indesc)
 {
 	const struct location *parent;
 	bool first = true;

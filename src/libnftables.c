@@ -13,6 +13,7 @@
 #include <erec.h>
 #include <parse.h>
 #include <evaluate.h>
+#include <optimize.h>
 #include <rule.h>
 #include <cache.h>
 #include <mnl.h>
@@ -450,9 +451,13 @@ int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc)
 		ret = nft_parse_text(nft, indesc, &cmds, &msgs);
 		erec_list_parsed(&msgs);
 	}
-	if (ret == 0 && !erec_list_has_error(&msgs))
+	if (ret == 0 && !erec_list_has_error(&msgs)) {
+		/* -o merges the rules of files only, as 1.1.3 does */
+		if (nft->optimize_flags && (indesc->type == INPUT_FILE ||
+					    indesc->type == INPUT_STDIN))
+			optimize_cmds(nft, &cmds);
 		ret = nft_execute(nft, &cmds, &msgs);
-	else if (indesc->type != INPUT_JSON)
+	} else if (indesc->type != INPUT_JSON)
 		/* 1.1.3 evaluates what parsed despite syntax errors, and
 		 * reports what that finds after them */
 		nft_evaluate(nft, &cmds, &msgs);
@@ -589,6 +594,38 @@ static int nft_read_error(struct nft_ctx *nft, const char *filename,
 	return -1;
 }
 
+/*
+ * -o with a file, as 1.1.3 runs it: the file as written, checked only
+ * (nothing printed of merges, nothing loaded), then, if that passes, again
+ * with its rules merged and loaded (or checked, with -c). @data is taken.
+ */
+static int nft_run_optimized(struct nft_ctx *nft, enum input_type type,
+			     const char *name, char *data, size_t len)
+{
+	uint32_t flags = nft->optimize_flags;
+	struct input_descriptor *indesc;
+	bool check = nft->check;
+	char *copy;
+	int ret;
+
+	copy = xmalloc(len + 2);
+	memcpy(copy, data, len + 2);	/* and nft_read_input()'s NULs */
+	nft->check = true;
+	nft->optimize_flags = 0;
+	indesc = indesc_alloc(type, name, copy, len);
+	indesc->nul2 = true;
+	ret = nft_run(nft, indesc);
+	nft->check = check;
+	nft->optimize_flags = flags;
+	if (ret < 0) {
+		xfree(data);
+		return ret;
+	}
+	indesc = indesc_alloc(type, name, data, len);
+	indesc->nul2 = true;
+	return nft_run(nft, indesc);
+}
+
 EXPORT_SYMBOL int nft_run_cmd_from_filename(struct nft_ctx *nft,
 					    const char *filename)
 {
@@ -614,6 +651,8 @@ EXPORT_SYMBOL int nft_run_cmd_from_filename(struct nft_ctx *nft,
 	/* JSON input keeps its file name, for the error prefix. */
 	if (nft_wants_json(nft, data))
 		type = INPUT_JSON;
+	if (nft->optimize_flags && type != INPUT_JSON)
+		return nft_run_optimized(nft, type, name, data, len);
 	indesc = indesc_alloc(type, name, data, len);
 	indesc->nul2 = true;		/* nft_read_input() */
 	return nft_run(nft, indesc);

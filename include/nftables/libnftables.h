@@ -70,7 +70,8 @@ void nft_ctx_free(struct nft_ctx *ctx);
 bool nft_ctx_get_dry_run(struct nft_ctx *ctx);
 void nft_ctx_set_dry_run(struct nft_ctx *ctx, bool dry);
 
-/** Optimizer flags (accepted and kept; nothing is optimized yet). */
+/** Optimizer flags: NFT_OPTIMIZE_ENABLED merges the rules of table blocks
+ * in files run by nft_run_cmd_from_filename(), as nft -o does. */
 uint32_t nft_ctx_get_optimize(struct nft_ctx *ctx);
 void nft_ctx_set_optimize(struct nft_ctx *ctx, uint32_t flags);
 

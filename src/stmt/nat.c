@@ -76,7 +76,7 @@ static void nat_stmt_destroy(struct stmt *stmt)
 	expr_free(stmt->nat.proto);
 }
 
-static void nat_print_flags(uint32_t flags, struct output_ctx *octx)
+void nat_print_flags(uint32_t flags, struct output_ctx *octx)
 {
 	const char *sep = " ";
 	unsigned int i;
