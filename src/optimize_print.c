@@ -192,7 +192,7 @@ static void optimize_print_key(const struct expr *e, struct output_ctx *octx)
 				e->binop.op == OP_OR ? "|" :
 				e->binop.op == OP_XOR ? "^" :
 				e->binop.op == OP_LSHIFT ? "<<" : ">>");
-	if (right->etype == EXPR_LIST) {
+	if (right->etype == EXPR_LIST || right->etype == EXPR_BINOP) {
 		nft_print(octx, "(");
 		optimize_print_value(right, octx);
 		nft_print(octx, ")");
