@@ -23,6 +23,7 @@ struct nftnl_expr;
 struct proto_desc;
 struct proto_hdr_template;
 struct stmt;
+struct chain;
 struct exthdr_desc;
 struct exthdr_field;
 struct nftnl_udata_buf;
@@ -166,6 +167,9 @@ struct expr {
 		struct {
 			int verdict;
 			struct expr *chain;	/* jump/goto target, NULL else */
+			/* "jump { ... }": the anonymous chain bound to the
+			 * rule, its rules (src/obj/binding.c); chain NULL */
+			struct chain *binding;
 		} verdict;
 		/* EXPR_PAYLOAD */
 		struct {

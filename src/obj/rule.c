@@ -142,7 +142,12 @@ int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 		if (stmt_check_terminal(ectx, stmt) < 0 ||
 		    stmt_evaluate(ectx, stmt) < 0 ||
 		    (stmt->type == STMT_VERDICT &&
-		     verdict_target_evaluate(ectx, rule, stmt) < 0)) {
+		     verdict_target_evaluate(ectx, rule, stmt) < 0) ||
+		    (stmt->type == STMT_VERDICT &&
+		     stmt->expr->etype == EXPR_VERDICT &&
+		     stmt->expr->verdict.binding &&
+		     binding_evaluate(ectx, rule,
+				      stmt->expr->verdict.binding) < 0)) {
 			err = -1;
 			break;
 		}
@@ -207,7 +212,8 @@ static bool rule_has_jump(const struct rule *r)
 		    s->expr->etype == EXPR_MAP)
 			return true;
 	}
-	return false;
+	/* a bound chain's rules may jump */
+	return rule_has_binding(r);
 }
 
 /* Set statements check their set's key and flags (src/stmt/dynset.c). */
@@ -217,9 +223,20 @@ static bool rule_has_set_stmt(const struct rule *r)
 
 	if (!r)
 		return false;
-	list_for_each_entry(s, &r->stmts, list)
+	list_for_each_entry(s, &r->stmts, list) {
 		if (s->type == STMT_SET)
 			return true;
+		/* or one of a bound chain's rules */
+		if (s->type == STMT_VERDICT && s->expr &&
+		    s->expr->etype == EXPR_VERDICT && s->expr->verdict.binding) {
+			const struct rule *b;
+
+			list_for_each_entry(b, &s->expr->verdict.binding->rules,
+					    list)
+				if (rule_has_set_stmt(b))
+					return true;
+		}
+	}
 	return false;
 }
 
@@ -559,7 +576,9 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nlmsghdr *nlh;
 	size_t size;
 
-	/* anonymous sets the rule uses go into the batch first */
+	/* bound chains and anonymous sets go into the batch first */
+	if (r && type == NFT_MSG_NEWRULE && binding_put(x, h, r) < 0)
+		return -1;
 	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r, &overflow);
 	if (nlr == NULL)
 		return erec_error(x->msgs, &overflow,
@@ -581,6 +600,7 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_rule_nlmsg_build_payload(nlh, nlr);
 	inner_splice(nlh, r);
+	binding_put_chain_id(nlh, h);
 	batch_msg_end(x->batch, nlh);
 	nftnl_rule_free(nlr);
 	return 0;
