@@ -311,6 +311,9 @@ json_t *binding_json(const struct expr *v, const struct chain *c,
 		     const struct output_ctx *octx);
 int binding_fetch_rules(struct nft_ctx *nft, struct table *t);
 char *binding_undecoded(const struct table *t);
+void binding_move(struct rule *from, struct rule *to);
+void binding_json_echo(json_t *array, const char *op, const struct rule *r,
+		       struct output_ctx *octx);
 
 /* hooks ("list hooks"): one hook the kernel reported */
 struct hook_entry {

@@ -85,7 +85,7 @@ static void verdict_expr_print(const struct expr *expr,
 	char *name;
 
 	nft_print(octx, "%s", verdict_name(expr->verdict.verdict));
-	if (bound) {
+	if (bound && !(expr->verdict.binding && expr->verdict.chain)) {
 		binding_print(bound, octx);
 		return;
 	}
@@ -104,7 +104,8 @@ static json_t *verdict_expr_json(const struct expr *expr,
 	json_t *target;
 	char *name;
 
-	if (bound)
+	/* a listing's; an echo names the chain (src/obj/binding.c) */
+	if (bound && !(expr->verdict.binding && expr->verdict.chain))
 		return binding_json(expr, bound, octx);
 	if (expr->verdict.chain == NULL)
 		return json_wrap(key, json_null());

@@ -21,6 +21,7 @@
 #include <linux/netfilter/nf_tables.h>
 #include <cache.h>
 #include <evaluate.h>
+#include <json.h>
 #include <mnl.h>
 #include <netlink.h>
 #include <nftables.h>
@@ -97,6 +98,10 @@ static int binding_put_chain(struct exec_ctx *x, const struct handle *h,
 	int err = 0;
 
 	ch.chain_id = c->handle.chain_id = ++x->batch->chain_id;
+	/* for the echo (the kernel names the chain) */
+	c->handle.family = h->family;
+	if (!c->handle.table.name && h->table.name)
+		c->handle.table.name = xstrdup(h->table.name);
 	nlc = netlink_chain_build(&ch, NULL, true);
 	nftnl_chain_set_u32(nlc, NFTNL_CHAIN_FLAGS, NFT_CHAIN_BINDING);
 	batch_set_owner(x->batch, owner.cmd, c);
@@ -259,4 +264,48 @@ char *binding_undecoded(const struct table *t)
 				return rule_undecoded_msg(r);
 	}
 	return NULL;
+}
+
+/* -e -j: each chain @r binds and its rules, named and with the handles
+ * the kernel echoed (src/obj/chain.c, src/obj/rule.c) */
+void binding_json_echo(json_t *array, const char *op, const struct rule *r,
+		       struct output_ctx *octx)
+{
+	const struct stmt *s;
+	const struct rule *b;
+	struct chain *c;
+
+	list_for_each_entry(s, &r->stmts, list) {
+		c = stmt_binding(s);
+		if (!c || !c->handle.chain.name)
+			continue;
+		json_echo_add(array, op, chain_json(c, octx));
+		list_for_each_entry(b, &c->rules, list) {
+			binding_json_echo(array, op, b, octx);
+			json_echo_add(array, op, rule_json(b, octx));
+		}
+	}
+}
+
+/* The chains @from binds go to the verdicts of @to, the same rule as
+ * the kernel echoed it (they name the chains), in order. */
+void binding_move(struct rule *from, struct rule *to)
+{
+	struct stmt *s, *t = list_entry(&to->stmts, struct stmt, list);
+	struct chain *c;
+
+	list_for_each_entry(s, &from->stmts, list) {
+		c = stmt_binding(s);
+		if (!c)
+			continue;
+		list_for_each_entry_continue(t, &to->stmts, list)
+			if (t->type == STMT_VERDICT &&
+			    t->expr->etype == EXPR_VERDICT &&
+			    !t->expr->verdict.binding)
+				break;
+		if (&t->list == &to->stmts)
+			return;
+		t->expr->verdict.binding = c;
+		s->expr->verdict.binding = NULL;
+	}
 }

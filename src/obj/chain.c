@@ -434,6 +434,15 @@ static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
 
 	if (own)
 		own->handle.handle.id = c->handle.handle.id;
+	/* a bound chain ("jump { ... }"): the kernel named it, and the
+	 * rule binding it is the command's object */
+	if (own && !own->handle.chain.name) {
+		own->handle.chain.name = xstrdup(c->handle.chain.name);
+		if (nft_output_json(octx))
+			return;
+		chain_print_event(octx, echo_op(cmd), c);
+		return;
+	}
 	cmd->echo_handle = c->handle.handle.id;
 	if (nft_output_json(octx))
 		return;

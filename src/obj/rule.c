@@ -722,6 +722,9 @@ static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 
 	if (own)
 		own->handle.handle.id = r->handle.handle.id;
+	/* a bound chain's rule: the kernel named its chain */
+	if (own && !own->handle.chain.name && r->handle.chain.name)
+		own->handle.chain.name = xstrdup(r->handle.chain.name);
 	if (type == NFT_MSG_NEWRULE)
 		cmd->echo_handle = r->handle.handle.id;
 	if (!nft_output_json(&nft->octx)) {
@@ -729,6 +732,7 @@ static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	} else if (own) {
 		/* JSON echo prints the command's rule later: give it the
 		 * statements as listed (no protocol dependencies). */
+		binding_move(own, r);
 		stmt_list_free(&own->stmts);
 		list_splice_tail_init(&r->stmts, &own->stmts);
 		own->num_stmts = r->num_stmts;
@@ -947,6 +951,19 @@ static void rule_obj_print(const void *obj, struct output_ctx *octx)
 static json_t *rule_obj_json(const void *obj, struct output_ctx *octx)
 {
 	return rule_json(obj, octx);
+}
+
+/* -e -j: the chains the rule binds, with their rules, before it, as
+ * 1.1.3 echoes them */
+static void rule_json_echo(json_t *array, const char *op,
+			   const struct cmd *cmd, struct output_ctx *octx)
+{
+	const struct rule *r = cmd->data;
+
+	if (!cmd->echo_handle)
+		return;
+	binding_json_echo(array, op, r, octx);
+	json_echo_add(array, op, rule_json(r, octx));
 }
 
 /* ---- kernel errors ---- */
@@ -1334,6 +1351,7 @@ const struct obj_ops rule_obj_ops = {
 	.print		= rule_obj_print,
 	.json		= rule_obj_json,
 	.echo		= rule_echo,
+	.json_echo	= rule_json_echo,
 	.monitor	= rule_monitor,
 	.explain_attr	= rule_explain_attr,
 	.explain	= rule_explain,

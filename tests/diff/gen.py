@@ -786,7 +786,21 @@ def st_verdict(g):
     if c < 0.8:
         return g.r.choice(("jump", "goto")) + " " + g.pick(("target",),
                                                       ("nosuch", "c"))
-    return g.r.choice(("accept", "drop"))
+    if c < 0.95 or g.in_binding:
+        return g.r.choice(("accept", "drop"))
+    return st_binding(g)
+
+
+def st_binding(g):
+    """jump { RULE; ... } / goto { ... }: an anonymous chain bound to
+    the rule (none inside: the kernel refuses them there)."""
+    l3, l4 = g.l3, g.l4
+    g.in_binding = True
+    rules = [g.rule() for _ in range(g.r.randint(0, 2))]
+    g.in_binding = False
+    g.l3, g.l4 = l3, l4
+    return "%s { %s}" % (g.r.choice(("jump", "goto")),
+                         "".join(r + "; " for r in rules))
 
 
 STATEMENTS = [(st_counter, 4), (st_log, 3), (st_limit, 3), (st_quota, 2),
@@ -844,6 +858,7 @@ class Gen:
         self.family = self.r.choice(FAMILIES)
         self.defines = []
         self.decls = []         # table block lines
+        self.in_binding = False  # writing a bound chain's rules
         self.chain_wish = None
         self.want_set = False
         # at most one bad value in three cases out of ten: a case with

@@ -169,3 +169,15 @@ assert_eq "$(pk '^			ip length 228 counter')" 2 "goto: the bound chain ran"
 assert_eq "$(pk '^		icmp type echo-request ip length 228 counter')" 0 "goto: did not return"
 assert_eq "$(pk '^			ip length 328 counter')" 2 "drop: the bound chain ran"
 ok "bindings run for their packets"
+
+# -e: the bound chain, its rules, the rule, then the generation (1.1.3
+# repeats the chain's line in its place: README, Differences)
+nft flush ruleset
+nft add table ip t; nft add chain ip t c
+out=$(nft -e add rule ip t c jump { counter\; })
+assert_match '^add chain ip t __chain[0-9]*
+add rule ip t __chain[0-9]* counter packets 0 bytes 0
+add rule ip t c jump __chain[0-9]*
+# new generation' "$out" "-e"
+out=$(nft -j -e add rule ip t c jump { counter\; })
+assert_match '^\{"nftables": \[\{"add": \{"chain": \{"family": "ip", "table": "t", "name": "__chain[0-9]*", "handle": [0-9]*\}\}\}, \{"add": \{"rule": \{"family": "ip", "table": "t", "chain": "__chain[0-9]*", "handle": [0-9]*, "expr": \[\{"counter": \{"packets": 0, "bytes": 0\}\}\]\}\}\}, \{"add": \{"rule": \{"family": "ip", "table": "t", "chain": "c", "handle": [0-9]*, "expr": \[\{"jump": \{"target": "__chain[0-9]*"\}\}\]\}\}\}\]\}$' "$out" "-e -j"
