@@ -312,6 +312,8 @@ json_t *binding_json(const struct expr *v, const struct chain *c,
 int binding_fetch_rules(struct nft_ctx *nft, struct table *t);
 char *binding_undecoded(const struct table *t);
 void binding_move(struct rule *from, struct rule *to);
+bool binding_json_is_text(const char *text);
+struct stmt *binding_json_parse(struct json_ctx *jctx, const char *text);
 void binding_json_echo(json_t *array, const char *op, const struct rule *r,
 		       struct output_ctx *octx);
 

@@ -249,6 +249,10 @@ bool set_key_is_string(const struct expr *key);
  * the tops of its ranges and prefixes. */
 void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
+/* Whether @nls holds a catch-all element ("*", NFT_SET_ELEM_CATCHALL):
+ * not listed yet, so listings of it fail rather than print its missing
+ * key as zeros. */
+bool set_nl_has_catchall(const struct nftnl_set *nls);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 /* An anonymous set's (@map: map's) members with what their elements

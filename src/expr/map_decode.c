@@ -809,6 +809,11 @@ int map_lookup_delinearize(struct delin_ctx *dctx,
 					   name);
 	}
 	hton = sreg < 32 && (dctx->reg_hton & (1U << sreg));
+	if (set_nl_has_catchall(nls)) {
+		expr_free(key);
+		return delin_error(dctx, "map %s has a catch-all element (*), which this nft cannot list yet",
+				   name);
+	}
 	set_mark_raw_typeof(nls, key);
 	mappings = map_anon_mappings(nls, key, hton, as_sent);
 	if (mappings == NULL) {

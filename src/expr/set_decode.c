@@ -737,6 +737,10 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 	if (!(nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) & NFT_SET_ANONYMOUS)) {
 		left = payload_lookup_key_unmask(left);
 		set = setref_expr_alloc(&internal_location, name);
+	} else if (set_nl_has_catchall(nls)) {
+		expr_free(left);
+		return delin_error(dctx, "set %s has a catch-all element (*), which this nft cannot list yet",
+				   name);
 	} else {
 		set_mark_raw_typeof(nls, left);
 		/* elements holding counters or comments: decoded one by
@@ -836,6 +840,26 @@ void set_keys_retype(struct expr *set, const struct expr *key)
 			continue;
 		i->mapping.key = set_member_retype(i->mapping.key, key);
 	}
+}
+
+static int set_elem_catchall_cb(struct nftnl_set_elem *e, void *data)
+{
+	if (nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+	    nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+	    NFT_SET_ELEM_CATCHALL) {
+		*(bool *)data = true;
+		return -1;
+	}
+	return 0;
+}
+
+bool set_nl_has_catchall(const struct nftnl_set *nls)
+{
+	bool found = false;
+
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, set_elem_catchall_cb,
+			       &found);
+	return found;
 }
 
 struct expr *set_elems_decode(const struct nftnl_set *nls,

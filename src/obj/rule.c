@@ -854,7 +854,15 @@ static int json_rule_stmts(struct json_ctx *jctx, json_t *obj,
 				  "a rule needs \"expr\": a non-empty array of statements");
 	json_array_foreach(exprs, i, v) {
 		snprintf(suffix, sizeof(suffix), "expr[%zu]", i);
-		stmt = json_parse_stmt(jctx, v, suffix);
+		if (json_is_string(v) &&
+		    binding_json_is_text(json_string_value(v))) {
+			size_t len = json_path_push(jctx, suffix);
+
+			stmt = binding_json_parse(jctx, json_string_value(v));
+			json_path_pop(jctx, len);
+		} else {
+			stmt = json_parse_stmt(jctx, v, suffix);
+		}
 		if (!stmt)
 			return -1;
 		list_add_tail(&stmt->list, &r->stmts);

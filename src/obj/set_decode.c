@@ -559,7 +559,7 @@ static bool set_listable(struct nftnl_set *nls)
 		return false;
 	bad = set_stmts_read_set(nls, &l) < 0;
 	set_stmts_free(&l);
-	if (bad)
+	if (bad || set_nl_has_catchall(nls))
 		return false;
 	nftnl_set_elem_foreach(nls, elem_unlistable_cb, &bad);
 	return !bad;
