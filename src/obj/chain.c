@@ -535,6 +535,9 @@ static const char *chain_strerror(int err, const struct cmd *cmd)
 			return no_egress;
 		if (cmd->op == CMD_DESTROY)
 			return NULL;
+		/* 1.1.3 crashes on these */
+		if (cmd->op == CMD_DELETE || cmd->op == CMD_FLUSH)
+			return "the chain is bound to a rule (jump { ... }): it goes with that rule";
 		return "this chain type, hook or device is not supported here by the kernel";
 	case EEXIST:
 		if (cmd->op == CMD_CREATE)

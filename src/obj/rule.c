@@ -1063,8 +1063,9 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 	a = nla_find_nested(elem, chain_path, array_size(chain_path));
 	if (a)
 		target = nla_str(a);
-	/* a base chain: 1.1.3's bare words, under the chain's name */
-	if (target && e->err == EOPNOTSUPP) {
+	/* a base chain, or one bound to a rule (EINVAL): 1.1.3's bare
+	 * words, under the chain's name */
+	if (target && (e->err == EOPNOTSUPP || e->err == EINVAL)) {
 		*loc = rule_verdict_location(cmd, r, target);
 		return xstrdup("");
 	}

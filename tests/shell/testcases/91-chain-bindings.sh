@@ -94,6 +94,21 @@ assert_eq "$(python3 "$SRCDIR/tests/lib/nlstate.py" | grep -c '^chain ip t __cha
 nft delete rule ip t c handle "$h" || fail "delete"
 assert_eq "$(python3 "$SRCDIR/tests/lib/nlstate.py" | grep -c '^chain ip t __chain')" 1 "deleted with its rule"
 
+# a bound chain by its name: no jumps to it (1.1.3's words, caret under
+# the name), no flush or delete (1.1.3 crashes there)
+bound=$(nft -e add rule ip t c jump { counter\; } | sed -n 's/^add chain ip t \(__chain[0-9]*\)$/\1/p')
+[ -n "$bound" ] || fail "the echo names the bound chain"
+err=$(nft add rule ip t c jump "$bound" 2>&1) && fail "a jump to a bound chain"
+assert_match 'Error: Could not process rule: Invalid argument' "$err" "jump to a bound chain"
+assert_caret_under "$err" "$bound" "the caret under its name"
+if have_ref; then
+	assert_eq "$err" "$(refnft add rule ip t c jump "$bound" 2>&1)" "as the reference refuses it"
+fi
+for op in flush delete; do
+	err=$(nft $op chain ip t "$bound" 2>&1) && fail "$op of a bound chain"
+	assert_match 'Operation not supported: the chain is bound to a rule' "$err" "$op of a bound chain"
+done
+
 # wrong forms, as 1.1.3 refuses them
 check_err()
 {
