@@ -57,6 +57,12 @@ struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i);
 struct set_elem_info *set_elem_info_of(struct expr *m);
 /* Its timeout, expiry, comment and counter onto element @e. */
 struct nftnl_set_elem;
+/* A set's catch-all element @m ("*", with its options) into @elems,
+ * and the one of set expression @set if it has one (how many). */
+struct nftnl_set_elem *set_catchall_elem(struct nftnl_set *elems,
+					 const struct expr *m);
+unsigned int set_catchall_build(struct nftnl_set *elems,
+				const struct expr *set);
 void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i);
 /* The same on an interval's start; @open: its range runs to the top. */
@@ -249,10 +255,13 @@ bool set_key_is_string(const struct expr *key);
  * the tops of its ranges and prefixes. */
 void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
-/* Whether @nls holds a catch-all element ("*", NFT_SET_ELEM_CATCHALL):
- * not listed yet, so listings of it fail rather than print its missing
- * key as zeros. */
-bool set_nl_has_catchall(const struct nftnl_set *nls);
+/* Catch-all elements ("*", NFT_SET_ELEM_CATCHALL): no key. */
+struct nftnl_set_elem;
+bool set_elem_is_catchall(struct nftnl_set_elem *e);
+/* @nls's catch-all element (the decoders of members skip it), or NULL */
+struct nftnl_set_elem *set_nl_catchall(const struct nftnl_set *nls);
+/* The catch-all member "*" of @ca, with what the element holds */
+struct expr *set_catchall_decode(struct nftnl_set_elem *ca);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 /* An anonymous set's (@map: map's) members with what their elements
@@ -385,6 +394,9 @@ int set_lookup_type_check(struct eval_ctx *ectx, struct expr *key,
 			  const struct expr *ref, const struct set *s);
 /* @zero: with the leading end element at 0 (a map that has elements
  * holds it already). */
+/* A map's "* : DATA" into @elems (how many: 0 or 1) */
+unsigned int map_catchall_build(struct nftnl_set *elems,
+				const struct expr *map);
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,
 			     bool zero);
 bool map_elems_pageable(const struct expr *map);

@@ -539,6 +539,10 @@ static int relational_check_mappings(struct eval_ctx *ectx,
 		if (i->etype == EXPR_MAPPING)
 			return expr_error(ectx, i->mapping.key,
 					  "mapping outside of map context");
+	i = right->expr_list.catchall;
+	if (i && i->etype == EXPR_MAPPING)
+		return expr_error(ectx, i->mapping.key,
+				  "mapping outside of map context");
 	return 0;
 }
 

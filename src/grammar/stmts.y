@@ -1227,5 +1227,11 @@ define_item	: rhs_expr		{ $$ = $1; }
 			{
 				$$ = mapping_expr_alloc(&@$, $1, $3);
 			}
+		| '*'		{ $$ = catchall_expr_alloc(&@$); }
+		| '*' ':' map_data
+			{
+				$$ = mapping_expr_alloc(&@$,
+					catchall_expr_alloc(&@1), $3);
+			}
 		;
 

@@ -1260,6 +1260,32 @@ static char *rule_explain_elem_exists(const struct mnl_err *e,
 }
 
 /* An element of the rule's object map names a missing object. */
+/* The refused element is a catch-all ("*", its missing chain, its
+ * timeout...): 1.1.3's bare words, the caret under its "*". */
+static char *rule_explain_catchall(const struct mnl_err *e,
+				   const struct cmd *cmd, const struct rule *r,
+				   const struct location **loc)
+{
+	static const uint16_t flags_path[] = { NFTA_SET_ELEM_FLAGS };
+	const struct rule_anon *anon;
+	const struct expr *m;
+	const struct nlattr *a;
+
+	a = nla_find_nested(e->attr, flags_path, 1);
+	if (a == NULL || mnl_attr_get_payload_len(a) != sizeof(uint32_t) ||
+	    !(ntohl(mnl_attr_get_u32(a)) & NFT_SET_ELEM_CATCHALL))
+		return NULL;
+	anon = rule_anon_of(r, e);
+	m = anon && anon->members->etype == EXPR_SET ?
+	    anon->members->expr_list.catchall : NULL;
+	if (m == NULL)
+		return NULL;
+	if (m->etype == EXPR_MAPPING)
+		m = m->mapping.key;
+	*loc = cmd_loc_or(cmd, &m->location);
+	return xstrdup("");
+}
+
 static char *rule_explain_setelem(const struct mnl_err *e,
 				  const struct cmd *cmd, const void *obj,
 				  const struct location **loc)
@@ -1276,6 +1302,9 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 	if (!r || e->depth != 2 ||
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS))
 		return NULL;
+	detail = rule_explain_catchall(e, cmd, r, loc);
+	if (detail)
+		return detail;
 	if (e->err == EOPNOTSUPP)
 		return rule_explain_vmap_elem(e, cmd, r, loc);
 	if (e->err == EEXIST)

@@ -222,6 +222,8 @@ static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 	struct info_ctx *c = data;
 	struct elem_pair *p = &c->v[c->n];
 
+	if (set_elem_is_catchall(e))
+		return 0;	/* beside the members */
 	p->member = elem_decode_one(c->nls, e, c->key, c->map);
 	if (!p->member || (c->map && p->member->etype != EXPR_MAPPING)) {
 		expr_free(p->member);
@@ -559,7 +561,7 @@ static bool set_listable(struct nftnl_set *nls)
 		return false;
 	bad = set_stmts_read_set(nls, &l) < 0;
 	set_stmts_free(&l);
-	if (bad || set_nl_has_catchall(nls))
+	if (bad || set_nl_catchall(nls))
 		return false;
 	nftnl_set_elem_foreach(nls, elem_unlistable_cb, &bad);
 	return !bad;
@@ -615,6 +617,8 @@ static int elem_key_collect(struct nftnl_set_elem *e, void *data)
 	uint64_t h;
 	uint32_t len = 0, s;
 
+	if (set_elem_is_catchall(e))
+		return 0;
 	k->data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
 	k->len = k->data ? len : 0;
 	k->flags = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) ?
@@ -915,3 +919,15 @@ struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls)
 	return set_nl_head(nls);
 }
 
+
+/* ---- catch-all elements ("*", src/expr/catchall.c) ---- */
+
+struct expr *set_catchall_decode(struct nftnl_set_elem *ca)
+{
+	struct expr *m = catchall_expr_alloc(&internal_location);
+	struct set_elem_info i;
+
+	if (elem_info_read(ca, &i))
+		*set_elem_info_of(m) = i;
+	return m;
+}

@@ -236,7 +236,7 @@ static bool set_elems_packable(const struct eval_ctx *ectx,
 			       const struct set *s, const struct expr *elems)
 {
 	return elems->etype == EXPR_SET && set_expr_has_pack(elems) &&
-	       elems->expr_list.size == 0 &&
+	       elems->expr_list.size == 0 && !elems->expr_list.catchall &&
 	       set_expr_size(elems) >= SET_PACK_MIN_MEMBERS &&
 	       !set_pack_keys(elems->expr_list.pack) &&
 	       !nft_output_echo(&ectx->nft->octx) &&
@@ -329,9 +329,15 @@ static int set_elems_evaluate_typed(struct eval_ctx *ectx,
 				    const struct set *s,
 				    struct expr **elemsp)
 {
+	const struct expr *ca = (*elemsp)->etype == EXPR_SET ?
+				(*elemsp)->expr_list.catchall : NULL;
 	struct expr *m;
 	int ret;
 
+	if (ca)
+		return expr_error(ectx, ca->etype == EXPR_MAPPING ?
+				  ca->mapping.key : ca,
+				  "catch-all elements (*) of named sets and maps are not supported yet");
 	/* typed into keys already (a set evaluated again) */
 	if ((*elemsp)->etype == EXPR_SET &&
 	    set_pack_keys((*elemsp)->expr_list.pack))

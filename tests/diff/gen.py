@@ -907,6 +907,8 @@ class Gen:
                 items.append(dom.range(self))
             elif c < 0.3 and dom.prefix:
                 items.append(dom.pfx(self))
+            elif c > 0.98:
+                items.append("*")       # the catch-all element
             else:
                 items.append(dom.value(self))
         s = "{ %s }" % ", ".join(items)
@@ -978,6 +980,8 @@ class Gen:
     def vmap(self, dom):
         items = ["%s : %s" % (dom.value(self), self.verdict_text())
                  for _ in range(self.r.randint(1, 3))]
+        if self.r.random() < 0.1:
+            items.append("* : %s" % self.verdict_text())
         return "{ %s }" % ", ".join(items)
 
     def named_set(self, dom, typeof):
