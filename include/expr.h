@@ -442,6 +442,8 @@ bool expr_is_catchall(const struct expr *e);
 void set_catchall_put(struct expr *set, struct expr *m);
 /* The catch-alls of @list (a list or set spliced into @set) to @set */
 void set_catchall_take(struct expr *set, struct expr *list);
+/* JSON input's "*" (a symbol) made the catch-all (@e taken over) */
+struct expr *catchall_from_json(struct expr *e);
 /* The kernel's refusal of a catch-all given twice with other data */
 struct eval_ctx;
 int set_catchall_clash_check(struct eval_ctx *ectx, const struct expr *set);

@@ -260,6 +260,10 @@ struct nftnl_set_elem;
 bool set_elem_is_catchall(struct nftnl_set_elem *e);
 /* @nls's catch-all element (the decoders of members skip it), or NULL */
 struct nftnl_set_elem *set_nl_catchall(const struct nftnl_set *nls);
+/* A map's "* : DATA" of its element @ca; NULL if its data cannot be
+ * read. */
+struct expr *map_catchall_decode(const struct nftnl_set *nls,
+				 struct nftnl_set_elem *ca);
 /* The catch-all member "*" of @ca, with what the element holds */
 struct expr *set_catchall_decode(struct nftnl_set_elem *ca);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
@@ -343,6 +347,7 @@ int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+int map_elems_catchall_evaluate(struct eval_ctx *ectx, struct expr *map);
 /* An anonymous set's member (a map's mapping) holds at most the two
  * statements the kernel keeps: 0, or -1 with an error. */
 int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);

@@ -7,6 +7,7 @@
  * "*" to its data; either may carry an element's options ("* timeout
  * 10s", "* counter").
  */
+#include <string.h>
 #include <expr.h>
 #include <erec.h>
 #include <evaluate.h>
@@ -103,4 +104,27 @@ void set_catchall_take(struct expr *set, struct expr *list)
 		set_catchall_put(set, list->expr_list.catchall);
 		list->expr_list.catchall = NULL;
 	}
+}
+
+/* JSON's "*" (a symbol as the readers make it) as the catch-all, a
+ * mapping's key too; @e taken over. */
+struct expr *catchall_from_json(struct expr *e)
+{
+	struct expr *k = e->etype == EXPR_MAPPING ? e->mapping.key : e;
+	struct expr *ca;
+
+	if (k->etype != EXPR_SYMBOL || strcmp(k->symbol.identifier, "*"))
+		return e;
+	ca = catchall_expr_alloc(&k->location);
+	ca->elem_info = k->elem_info;
+	k->elem_info = NULL;
+	if (e->etype != EXPR_MAPPING) {
+		ca->elem_info = ca->elem_info ? ca->elem_info : e->elem_info;
+		e->elem_info = NULL;
+		expr_free(e);
+		return ca;
+	}
+	expr_free(k);
+	e->mapping.key = ca;
+	return e;
 }

@@ -1232,6 +1232,32 @@ static void map_elems_unvariable(struct expr *mappings)
 	}
 }
 
+/* A named map's "* : DATA" (@map: the stand-in map_elems_evaluate()
+ * takes): its statements, then its data, as the other elements'. */
+int map_elems_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *m = map->map.mappings->expr_list.catchall;
+	const struct set *s = ectx->elem_set;
+	struct eval_type saved;
+	int ret;
+
+	if (m == NULL)
+		return 0;
+	if (m->etype != EXPR_MAPPING)
+		return expr_error(ectx, m,
+				  "Could not process rule: Invalid argument");
+	if (s && set_member_stmts_evaluate(ectx, s, m) < 0)
+		return -1;
+	if (set_catchall_clash_check(ectx, map->map.mappings) < 0)
+		return -1;
+	if (map->map.vmap)
+		return map_data_evaluate(ectx, map, m);
+	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
+	ret = map_data_evaluate(ectx, map, m);
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 {
 	struct expr *i;
@@ -1241,6 +1267,8 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 			    list)
 		if (map_elem_evaluate(ectx, map, i) < 0)
 			return -1;
+	if (map_elems_catchall_evaluate(ectx, map) < 0)
+		return -1;
 	if (map->map.key->etype != EXPR_CONCAT &&
 	    map_check_overlap(ectx, map) < 0)
 		return -1;

@@ -735,8 +735,8 @@ static struct expr *map_anon_mappings_of(const struct nftnl_set *nls,
 
 /* "* : DATA" of the map @nls, from its element @ca; NULL if its data
  * cannot be read. */
-static struct expr *map_catchall_decode(const struct nftnl_set *nls,
-					struct nftnl_set_elem *ca)
+struct expr *map_catchall_decode(const struct nftnl_set *nls,
+				 struct nftnl_set_elem *ca)
 {
 	struct expr *dexpr = map_data_typeof(nls), *data, *m;
 

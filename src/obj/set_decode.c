@@ -438,6 +438,25 @@ static void set_parse_data(struct set *s, const struct nftnl_set *nls)
 	}
 }
 
+/* The catch-all element, beside the members the decoders made (they
+ * skip it): -1 if it cannot be read. */
+static int set_parse_catchall(struct set *s, const struct nftnl_set *nls)
+{
+	struct nftnl_set_elem *ca = set_nl_catchall(nls);
+	struct expr *m;
+
+	if (ca == NULL || s->init == NULL)
+		return 0;
+	if (s->flags & NFT_SET_OBJECT)
+		return -1;
+	m = set_is_map(s) ? map_catchall_decode(nls, ca) :
+			    set_catchall_decode(ca);
+	if (m == NULL)
+		return -1;
+	s->init->expr_list.catchall = m;
+	return 0;
+}
+
 /* The elements the set's message carries; elements with a timeout or
  * a comment go through the slower decoders that keep them. NULL key if
  * they cannot be listed exactly (rather than listed without them). */
@@ -458,6 +477,8 @@ static void set_parse_elems(struct set *s, const struct nftnl_set *nls)
 	} else {
 		ret = set_decode_with_info(s, nls);
 	}
+	if (ret == 0 && set_parse_catchall(s, nls) < 0)
+		ret = -1;
 	if (ret < 0) {
 		expr_free(s->key);	/* not listed */
 		s->key = NULL;
@@ -561,7 +582,7 @@ static bool set_listable(struct nftnl_set *nls)
 		return false;
 	bad = set_stmts_read_set(nls, &l) < 0;
 	set_stmts_free(&l);
-	if (bad || set_nl_catchall(nls))
+	if (bad)
 		return false;
 	nftnl_set_elem_foreach(nls, elem_unlistable_cb, &bad);
 	return !bad;

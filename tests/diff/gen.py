@@ -994,6 +994,8 @@ class Gen:
                                 self.r.choice(("integer", "mark")))
         flags = "flags interval; " if self.r.random() < 0.4 else ""
         elems = ", ".join(dom.value(self) for _ in range(self.r.randint(1, 3)))
+        if self.r.random() < 0.05:
+            elems += ", *"              # the catch-all element
         self.decls.append("set %s { %s; %selements = { %s } }"
                           % (name, head, flags, elems))
         return str(n)
