@@ -266,6 +266,10 @@ struct expr *map_catchall_decode(const struct nftnl_set *nls,
 				 struct nftnl_set_elem *ca);
 /* The catch-all member "*" of @ca, with what the element holds */
 struct expr *set_catchall_decode(struct nftnl_set_elem *ca);
+/* @nls's catch-all beside the members decoded into s->init: -1 if it
+ * cannot be read */
+struct set;
+int set_parse_catchall(struct set *s, const struct nftnl_set *nls);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 /* An anonymous set's (@map: map's) members with what their elements

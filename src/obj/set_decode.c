@@ -440,7 +440,7 @@ static void set_parse_data(struct set *s, const struct nftnl_set *nls)
 
 /* The catch-all element, beside the members the decoders made (they
  * skip it): -1 if it cannot be read. */
-static int set_parse_catchall(struct set *s, const struct nftnl_set *nls)
+int set_parse_catchall(struct set *s, const struct nftnl_set *nls)
 {
 	struct nftnl_set_elem *ca = set_nl_catchall(nls);
 	struct expr *m;

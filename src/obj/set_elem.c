@@ -367,6 +367,10 @@ static void echo_print_json(struct nft_ctx *nft, const char *op,
 						    &nft->octx));
 		n++;
 	}
+	i = s->init->expr_list.catchall;
+	if (i)
+		json_array_append_new(members, set_elem_json(s, i,
+						i->elem_info, &nft->octx));
 	o = json_pack("{s:s, s:s, s:s, s:{s:o}}",
 		      "family", family_name(nftnl_set_get_u32(nls,
 							NFTNL_SET_FAMILY)),
@@ -396,6 +400,18 @@ static void echo_print_line(struct nft_ctx *nft, const char *op,
 		if (n)
 			nft_print(&nft->octx, ", ");
 		echo_print_member(s, i, n++, &nft->octx);
+	}
+	i = s->init->expr_list.catchall;
+	if (i) {
+		if (n)
+			nft_print(&nft->octx, ", ");
+		nft_print(&nft->octx, "*");
+		if (i->elem_info)
+			set_print_elem_info(s, i->elem_info, &nft->octx);
+		if (i->etype == EXPR_MAPPING) {
+			nft_print(&nft->octx, " : ");
+			map_data_print(i->mapping.data, &nft->octx);
+		}
 	}
 	nft_print(&nft->octx, " }\n");
 }
@@ -438,7 +454,10 @@ static void echo_print(struct nft_ctx *nft, const char *op,
 	} else if (set_decode_with_info(s, nls) < 0) {
 		s->init = NULL;
 	}
-	if (s->init && s->init->expr_list.size)
+	if (s->init && set_parse_catchall(s, nls) < 0)
+		s->init = NULL;
+	if (s->init && (s->init->expr_list.size ||
+			s->init->expr_list.catchall))
 		echo_print_line(nft, op, s, nls);
 	set_free(s);
 }
