@@ -1168,6 +1168,21 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 /* A mapping of a named map: its statements, its key typed and held
  * against the map (ectx->elem_set: ranges), then its data, one mapping
  * after the other, as 1.1.3 says what is wrong. */
+/* A named map's element's data, typed by the map's data */
+static int map_elem_data_evaluate(struct eval_ctx *ectx, struct expr *map,
+				  struct expr *m)
+{
+	struct eval_type saved;
+	int ret;
+
+	if (map->map.vmap)
+		return map_data_evaluate(ectx, map, m);
+	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
+	ret = map_data_evaluate(ectx, map, m);
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
 static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 			     struct expr *m)
 {
@@ -1187,12 +1202,7 @@ static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 	eval_type_pop(ectx, &saved);
 	if (ret < 0 || (s && set_member_evaluate(ectx, s, m) < 0))
 		return -1;
-	if (map->map.vmap)
-		return map_data_evaluate(ectx, map, m);
-	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
-	ret = map_data_evaluate(ectx, map, m);
-	eval_type_pop(ectx, &saved);
-	return ret;
+	return map_elem_data_evaluate(ectx, map, m);
 }
 
 /*
@@ -1238,8 +1248,6 @@ int map_elems_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
 {
 	struct expr *m = map->map.mappings->expr_list.catchall;
 	const struct set *s = ectx->elem_set;
-	struct eval_type saved;
-	int ret;
 
 	if (m == NULL)
 		return 0;
@@ -1250,12 +1258,7 @@ int map_elems_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
 		return -1;
 	if (set_catchall_clash_check(ectx, map->map.mappings) < 0)
 		return -1;
-	if (map->map.vmap)
-		return map_data_evaluate(ectx, map, m);
-	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
-	ret = map_data_evaluate(ectx, map, m);
-	eval_type_pop(ectx, &saved);
-	return ret;
+	return map_elem_data_evaluate(ectx, map, m);
 }
 
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
