@@ -358,6 +358,7 @@ extern const struct expr_ops concat_expr_ops;
 extern const struct expr_ops exthdr_expr_ops;
 extern const struct expr_ops tcpopt_expr_ops;
 extern const struct expr_ops ipopt_expr_ops;
+extern const struct expr_ops dccp_option_expr_ops;
 extern const struct expr_ops sctp_chunk_expr_ops;
 extern const struct expr_ops fib_expr_ops;
 extern const struct expr_ops rt_expr_ops;
@@ -577,6 +578,7 @@ struct expr *exthdr_masked_raw(const struct expr *load, const struct expr *mask,
 			       unsigned int shift);
 /* Name a decoded load by the field it covers exactly, if any. */
 void exthdr_find_field(struct expr *expr);
+void exthdr_typeof_presence(struct expr *expr);
 /* The load of the bytes that hold @field (an extension header's field
  * narrower than them), masked to it. */
 struct expr *exthdr_field_masked_load(const struct expr *field);

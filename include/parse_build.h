@@ -39,6 +39,10 @@ struct parser_state {
 	struct scanner_input *inputs;
 	unsigned int num_inputs;
 	unsigned int max_inputs;
+	/* where the last unknown $name was: the statement holding it
+	 * drops its rule, as 1.1.3 drops it (one error, not more from
+	 * evaluating a name in its place); no file: none */
+	struct location var_unknown;
 	/* why the scanner returned an invalid token, for the message */
 	const char *lex_error;
 	/* the kind of the object whose name is parsed next
@@ -211,6 +215,9 @@ struct expr *parser_prio_offset(const struct location *loc, char *base,
 struct expr *parser_prio_define(const struct location *loc, struct expr *base,
 				char *offset);
 struct rule *parser_rule_alloc(const struct location *loc);
+/* Whether @stmt holds an unknown $name (its rule is dropped, the error
+ * was said); the name is forgotten either way. */
+bool parser_stmt_var_unknown(struct parser_state *st, const struct stmt *stmt);
 void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,
 			  const struct location *loc);
 

@@ -940,10 +940,25 @@ json_t *datatype_json_flags_cmp(const struct expr *expr, bool ordered,
 static struct error_record *boolean_parse(const struct expr *sym,
 					  struct expr **res)
 {
+	const char *s = sym->symbol.identifier;
+	mpz_t v;
+
 	*res = NULL;
-	if (sym->symbol.quoted && !isdigit((unsigned char)
-					   sym->symbol.identifier[0]))
+	if (sym->symbol.quoted && !isdigit((unsigned char)s[0]))
 		return parse_error(sym, "Could not parse %s", "boolean type");
+	/* a number of any size is true unless it is 0, as 1.1.3 takes it
+	 * ("tcp option 34 2" matches the option's presence, 1) */
+	if (!isdigit((unsigned char)s[0]))
+		return NULL;
+	mpz_init(v);
+	if (mpz_set_str(v, s, 0)) {
+		mpz_clear(v);
+		return NULL;
+	}
+	mpz_set_ui(v, mpz_sgn(v) != 0);
+	*res = constant_expr_alloc_mpz(&sym->location, &boolean_type,
+				       BYTEORDER_HOST_ENDIAN, BITS_PER_BYTE, v);
+	mpz_clear(v);
 	return NULL;
 }
 

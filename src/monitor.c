@@ -19,6 +19,7 @@
 #include <print.h>
 #include <erec.h>
 #include <sobj.h>
+#include <trace.h>
 #include <parse_build.h>
 #include <errno.h>
 #include <sys/socket.h>
@@ -251,6 +252,13 @@ static bool monitor_wants(const struct monitor_spec *spec,
 	return kinds & kind;
 }
 
+/* Trace events: "monitor trace", and the bare command, as in 1.1.3. */
+static bool monitor_wants_trace(const struct monitor_spec *spec)
+{
+	return spec->kinds == MON_TRACE ||
+	       (!spec->kinds && !spec->new_only && !spec->del_only);
+}
+
 static bool monitor_gen_lines(const struct monitor_spec *spec)
 {
 	return !spec->kinds && !spec->new_only && !spec->del_only;
@@ -395,6 +403,11 @@ static int monitor_event(const struct nlmsghdr *nlh, void *data)
 	unsigned int i;
 	bool del;
 
+	if (type == NFT_MSG_TRACE) {
+		if (monitor_wants_trace(run->spec))
+			trace_event(nft, nlh);
+		goto out;
+	}
 	anon_track(run, nlh);
 	if (type == NFT_MSG_NEWGEN) {
 		element_monitor_batch_end(nft);
@@ -423,17 +436,25 @@ out:
 	return MNL_CB_OK;
 }
 
+static int monitor_join(struct mnl_socket *nl, int group)
+{
+	return mnl_socket_setsockopt(nl, NETLINK_ADD_MEMBERSHIP, &group,
+				     sizeof(group));
+}
+
 static struct mnl_socket *monitor_socket(struct list_head *msgs,
 					 const struct cmd *cmd)
 {
+	const struct monitor_spec *spec = cmd->data;
 	struct mnl_socket *nl = mnl_socket_open(NETLINK_NETFILTER);
-	int group = NFNLGRP_NFTABLES;
 	/* a flush of a big set notifies each element: room for many */
 	int size = 16 << 20;
 
 	if (nl && mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) == 0 &&
-	    mnl_socket_setsockopt(nl, NETLINK_ADD_MEMBERSHIP, &group,
-				  sizeof(group)) == 0) {
+	    (spec->kinds == MON_TRACE ||
+	     monitor_join(nl, NFNLGRP_NFTABLES) == 0) &&
+	    (!monitor_wants_trace(spec) ||
+	     monitor_join(nl, NFNLGRP_NFTRACE) == 0)) {
 		if (setsockopt(mnl_socket_get_fd(nl), SOL_SOCKET,
 			       SO_RCVBUFFORCE, &size, sizeof(size)) < 0)
 			(void)setsockopt(mnl_socket_get_fd(nl), SOL_SOCKET,
@@ -480,18 +501,19 @@ int monitor_run(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs)
 {
 	struct cache_filter f = { NFPROTO_UNSPEC, NULL, NULL };
 	const struct monitor_spec *spec = cmd->data;
+	unsigned int need = NFT_CACHE_TABLE | NFT_CACHE_SET;
 	struct mnl_socket *nl;
 	unsigned int flags;
 	int ret;
 
-	if (spec->kinds == MON_TRACE)
-		return erec_error(msgs, &cmd->location,
-				  "monitor trace is not supported yet");
 	nl = monitor_socket(msgs, cmd);
 	if (nl == NULL)
 		return -1;
-	/* the sets elements of may come: their keys decode them */
-	if (cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_SET, &f, msgs) < 0) {
+	/* the sets elements of may come: their keys decode them; traced
+	 * rules print as they are now, as the reference prints them */
+	if (monitor_wants_trace(spec))
+		need |= NFT_CACHE_FULL | NFT_CACHE_OBJ;
+	if (cache_fetch(nft, need, &f, msgs) < 0) {
 		mnl_socket_close(nl);
 		return -1;
 	}

@@ -258,6 +258,7 @@ const struct expr_ops *const expr_ops_registry[] = {
 	&exthdr_expr_ops,
 	&tcpopt_expr_ops,
 	&ipopt_expr_ops,
+	&dccp_option_expr_ops,
 	&sctp_chunk_expr_ops,
 	&fib_expr_ops,
 	&rt_expr_ops,

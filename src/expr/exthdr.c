@@ -199,11 +199,13 @@ static const struct {
 				    "ip option", "ip option " },
 	[NFT_EXTHDR_OP_SCTP]	= { exthdr_sctp, array_size(exthdr_sctp),
 				    "sctp chunk", "sctp chunk " },
+	/* DCCP options go by number only, and only by presence */
+	[NFT_EXTHDR_OP_DCCP]	= { NULL, 0, "dccp option", "dccp option " },
 };
 
 static bool exthdr_op_valid(unsigned int op)
 {
-	return op < array_size(exthdr_families) && exthdr_families[op].descs;
+	return op < array_size(exthdr_families) && exthdr_families[op].json_name;
 }
 
 const struct exthdr_desc *exthdr_lookup(enum nft_exthdr_op op,
@@ -374,7 +376,10 @@ static json_t *exthdr_expr_json(const struct expr *expr,
 			  exthdr_families[expr->exthdr.op].json_name : "exthdr";
 	json_t *root = json_object();
 
-	if (d && (exthdr_present(expr) || expr->exthdr.field)) {
+	if (expr->exthdr.op == NFT_EXTHDR_OP_DCCP) {
+		json_object_set_new(root, "type",
+				    json_integer(expr->exthdr.type));
+	} else if (d && (exthdr_present(expr) || expr->exthdr.field)) {
 		json_object_set_new(root, "name", json_string(d->name));
 		if (!exthdr_present(expr)) {
 			char field[64];
@@ -465,6 +470,24 @@ static struct expr *tcpopt_expr_json_parse(struct json_ctx *jctx,
 					     json_integer_value(l), false);
 	}
 	return exthdr_json_parse_op(jctx, value, loc, NFT_EXTHDR_OP_TCPOPT);
+}
+
+/* {"dccp option": {"type": 4}}: whether option 4 is there */
+static struct expr *dccp_option_expr_json_parse(struct json_ctx *jctx,
+						json_t *value,
+						const struct location *loc)
+{
+	json_t *t = json_object_get(value, "type");
+
+	if (!json_is_integer(t) || json_integer_value(t) < 0 ||
+	    json_integer_value(t) > 255) {
+		json_error(jctx, ".type",
+			   "Invalid DCCP option: \"type\" must be a number 0-255");
+		return NULL;
+	}
+	return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_DCCP,
+				     json_integer_value(t), 0, BITS_PER_BYTE,
+				     true);
 }
 
 static struct expr *sctp_chunk_expr_json_parse(struct json_ctx *jctx,
@@ -975,6 +998,21 @@ static bool exthdr_typeof_put(struct nftnl_udata_buf *ud,
 	 * is how 1.1.3 lists it back ("tcp option mptcp length"); none
 	 * covered: 1.1.3 writes a field number out of memory it never
 	 * set, so it stays refused */
+	/* a header's or option's presence, as 1.1.3 writes it: as its
+	 * first field (it lists "tcp option fastopen kind"), a DCCP
+	 * option's as field 1 */
+	if (expr->exthdr.op == NFT_EXTHDR_OP_DCCP && exthdr_present(expr)) {
+		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_FIELD, 1);
+		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_OP, expr->exthdr.op);
+		nftnl_udata_put_u32(ud, EXTHDR_TYPEOF_TYPE, expr->exthdr.type);
+		return true;
+	}
+	if (d && exthdr_present(expr)) {
+		named = exthdr_expr_alloc(&expr->location, d, &d->fields[0], 0);
+		ok = exthdr_typeof_put(ud, named);
+		expr_free(named);
+		return ok;
+	}
 	if (!f && !expr->exthdr.flags) {
 		named = expr_clone(expr);
 		exthdr_find_field(named);
@@ -992,6 +1030,19 @@ static bool exthdr_typeof_put(struct nftnl_udata_buf *ud,
 	return true;
 }
 
+/* A set's typeof of a header's or option's presence: a key of one byte
+ * of its first field's type (integer for a DCCP option), as 1.1.3
+ * records it, which is how its user data lists back (above). */
+void exthdr_typeof_presence(struct expr *expr)
+{
+	const struct exthdr_desc *d = expr->exthdr.desc;
+
+	if (!exthdr_present(expr))
+		return;
+	expr->dtype = d ? d->fields[0].dtype : &integer_type;
+	expr->byteorder = BYTEORDER_BIG_ENDIAN;
+}
+
 static struct expr *exthdr_typeof_parse(const struct typeof_attrs *t)
 {
 	uint32_t type, field, op = NFT_EXTHDR_OP_IPV6;
@@ -1001,8 +1052,12 @@ static struct expr *exthdr_typeof_parse(const struct typeof_attrs *t)
 	if (!typeof_u32(t, EXTHDR_TYPEOF_TYPE, &type) ||
 	    !typeof_u32(t, EXTHDR_TYPEOF_FIELD, &field) ||
 	    (t->a[EXTHDR_TYPEOF_OP] && !typeof_u32(t, EXTHDR_TYPEOF_OP, &op)) ||
-	    !exthdr_op_valid(op))
+	    !exthdr_op_valid(op) || type > 255)
 		return NULL;
+	if (op == NFT_EXTHDR_OP_DCCP)
+		return field == 1 ?
+		       exthdr_expr_alloc_raw(&internal_location, op, type, 0,
+					     BITS_PER_BYTE, true) : NULL;
 	for (i = 0; i < exthdr_families[op].num; i++) {
 		d = &exthdr_families[op].descs[i];
 		if (exthdr_typeof_id(d) != type)
@@ -1065,6 +1120,18 @@ const struct expr_ops sctp_chunk_expr_ops = {
 	.json_name		= "sctp chunk",
 	.json_parse		= sctp_chunk_expr_json_parse,
 	.json_keys		= sctp_chunk_expr_json_keys,
+};
+
+static const char *const dccp_option_expr_json_keys[] = {
+	"type", NULL,
+};
+
+const struct expr_ops dccp_option_expr_ops = {
+	.type			= EXPR_EXTHDR,
+	.name			= "dccp option",
+	.json_name		= "dccp option",
+	.json_parse		= dccp_option_expr_json_parse,
+	.json_keys		= dccp_option_expr_json_keys,
 };
 
 static const char *const ipopt_expr_json_keys[] = {

@@ -1031,6 +1031,9 @@ static void set_udata(struct nftnl_set *nls, const struct expr *left,
 	if (interval && bo == BYTEORDER_HOST_ENDIAN &&
 	    left->len <= BITS_PER_BYTE)
 		bo = BYTEORDER_BIG_ENDIAN;
+	/* an option's presence too ("tcp option 34 { 0, 1 }") */
+	if (left->etype == EXPR_EXTHDR)
+		bo = BYTEORDER_BIG_ENDIAN;
 	nftnl_udata_put_u32(ud, NFTNL_UDATA_SET_KEYBYTEORDER,
 			    left->etype == EXPR_CONCAT ? BYTEORDER_INVALID :
 			    bo);

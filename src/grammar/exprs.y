@@ -20,6 +20,8 @@ rule_body	: stmt_list		{ $$ = $1; }
 stmt_list	: stmt
 			{
 				state->lhs_word.indesc = NULL;
+				if (parser_stmt_var_unknown(state, $1))
+					YYERROR;
 				$$ = parser_rule_alloc(&@$);
 				parser_rule_add_stmt($$, $1, &@$);
 			}
@@ -27,6 +29,9 @@ stmt_list	: stmt
 			{
 				state->lhs_word.indesc = NULL;
 				$$ = $1;
+				/* $1 and $2 are freed by bison */
+				if (parser_stmt_var_unknown(state, $2))
+					YYERROR;
 				parser_rule_add_stmt($$, $2, &@$);
 			}
 		;

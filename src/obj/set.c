@@ -385,7 +385,9 @@ static enum byteorder set_udata_key_order(const struct expr *key,
 {
 	if (key->etype == EXPR_CONCAT)
 		return BYTEORDER_INVALID;
-	if (payload_expr_needs_mask(key) || exthdr_expr_needs_mask(key))
+	/* an option's presence too, as 1.1.3 records it ("typeof dccp
+	 * option 4") */
+	if (payload_expr_needs_mask(key) || key->etype == EXPR_EXTHDR)
 		return BYTEORDER_BIG_ENDIAN;
 	if (!by_typeof && key->dtype->flags & DTYPE_F_NO_ORDER)
 		return BYTEORDER_INVALID;

@@ -549,6 +549,21 @@ static void set_typeof_ports(struct expr **key)
 	}
 }
 
+/* A typeof's header or option presence ("typeof dccp option 4") is a
+ * key of its first field's type (exthdr_typeof_presence()). */
+static void set_typeof_presence(struct expr *key)
+{
+	struct expr *i;
+
+	if (key->etype == EXPR_CONCAT) {
+		list_for_each_entry(i, &key->expr_list.expressions, list)
+			set_typeof_presence(i);
+		return;
+	}
+	if (key->etype == EXPR_EXTHDR)
+		exthdr_typeof_presence(key);
+}
+
 static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 {
 	char *bad = NULL;
@@ -560,8 +575,10 @@ static int set_key_parts_evaluate(struct eval_ctx *ectx, struct set *s)
 		return set_decl_no_key(ectx, s);
 
 	if (s->key) {
-		if (s->key_typeof)
+		if (s->key_typeof) {
 			set_typeof_ports(&s->key);
+			set_typeof_presence(s->key);
+		}
 		if (concat_size_error(ectx->msgs, s->key) < 0)
 			return -1;
 		if (s->key_typeof &&

@@ -147,6 +147,7 @@ struct expr *parser_var_ref(struct parser_state *st, const char *name,
 		    at.last_column > at.first_column)
 			at.first_column++;
 		parser_error(st, &at, "unknown identifier '%s'", name);
+		st->var_unknown = *loc;
 		return symbol_expr_alloc(loc, name, false);
 	}
 	sym->refcnt++;
@@ -1086,6 +1087,31 @@ struct rule *parser_rule_alloc(const struct location *loc)
 
 	memset(&h, 0, sizeof(h));
 	return rule_alloc(loc, &h);
+}
+
+static bool location_within(const struct location *in,
+			    const struct location *outer)
+{
+	if (in->indesc != outer->indesc)
+		return false;
+	if (in->first_line < outer->first_line ||
+	    (in->first_line == outer->first_line &&
+	     in->first_column < outer->first_column))
+		return false;
+	return in->last_line < outer->last_line ||
+	       (in->last_line == outer->last_line &&
+		in->last_column <= outer->last_column);
+}
+
+bool parser_stmt_var_unknown(struct parser_state *st, const struct stmt *stmt)
+{
+	bool in;
+
+	if (!st->var_unknown.indesc)
+		return false;
+	in = location_within(&st->var_unknown, &stmt->location);
+	memset(&st->var_unknown, 0, sizeof(st->var_unknown));
+	return in;
 }
 
 void parser_rule_add_stmt(struct rule *rule, struct stmt *stmt,

@@ -1007,6 +1007,13 @@ struct expr *parser_option(struct parser_state *st, const struct location *loc,
 		op = NFT_EXTHDR_OP_TCPOPT;
 	} else if (!strcmp(proto, "ip")) {
 		op = NFT_EXTHDR_OP_IPV4;
+	} else if (!strcmp(proto, "dccp")) {
+		/* DCCP options have numbers, not names */
+		parser_error(st, name_loc,
+			     "syntax error, unexpected string, expecting number");
+		xfree(name);
+		xfree(field);
+		return NULL;
 	} else {
 		parser_error(st, proto_loc, "%s has no options: tcp option or ip option",
 			     proto);
@@ -1029,7 +1036,8 @@ static bool parser_tcp_options(struct parser_state *st, const char *proto,
 	return false;
 }
 
-/* "tcp option 34": whether option kind 34 is there. */
+/* "tcp option 34": whether option kind 34 is there; "tcp option 34
+ * length" its length; "dccp option 4" (presence only). */
 struct expr *parser_option_number(struct parser_state *st,
 				  const struct location *loc, const char *proto,
 				  const struct location *proto_loc, char *num,
@@ -1037,10 +1045,11 @@ struct expr *parser_option_number(struct parser_state *st,
 				  const struct location *field_loc)
 {
 	uint64_t kind = parser_number(st, num, num_loc);
-	bool length = field && !strcmp(field, "length");
+	bool dccp = !strcmp(proto, "dccp");
+	bool length = field && !dccp && !strcmp(field, "length");
 
 	xfree(num);
-	if (!parser_tcp_options(st, proto, proto_loc)) {
+	if (!dccp && !parser_tcp_options(st, proto, proto_loc)) {
 		xfree(field);
 		return parser_placeholder(loc, proto);
 	}
@@ -1053,9 +1062,17 @@ struct expr *parser_option_number(struct parser_state *st,
 	}
 	xfree(field);
 	if (kind > 255) {
-		parser_error(st, num_loc, "TCP option kind must be 0-255");
+		/* 1.1.3 marks the protocol's word for DCCP */
+		if (dccp)
+			parser_error(st, proto_loc, "value too large");
+		else
+			parser_error(st, num_loc,
+				     "TCP option kind must be 0-255");
 		kind = 0;
 	}
+	if (dccp)
+		return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_DCCP, kind, 0,
+					     8, true);
 	if (length)
 		return exthdr_expr_alloc_raw(loc, NFT_EXTHDR_OP_TCPOPT, kind,
 					     8, 8, false);

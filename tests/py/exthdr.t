@@ -234,6 +234,39 @@ rule: tcp option sack-perm missing
   [ cmp eq reg 1 0x00000000 ]
 json: [{"match": {"op": "==", "left": {"tcp option": {"name": "sack-perm"}}, "right": false}}]
 
+# a number for a presence: true unless 0
+rule: tcp option maxseg 2
+list: tcp option maxseg exists
+  [ exthdr load tcpopt 1b @ 2 + 0 present => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"tcp option": {"name": "maxseg"}}, "right": true}}]
+
+rule: tcp option 34 { 0, 7 }
+list: tcp option fastopen { missing, exists }
+  __set%d t 3
+  __set%d t 0
+  	element 00000000  : 0 [end]	element 00000001  : 0 [end]
+  [ exthdr load tcpopt 1b @ 34 + 0 present => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"tcp option": {"name": "fastopen"}}, "right": {"set": [false, true]}}}]
+
+rule: tcp option maxseg { exists }
+list: tcp option maxseg exists
+  [ exthdr load tcpopt 1b @ 2 + 0 present => reg 1 ]
+  [ cmp eq reg 1 0x00000001 ]
+json: [{"match": {"op": "==", "left": {"tcp option": {"name": "maxseg"}}, "right": true}}]
+
+rule: exthdr hbh { exists, missing }
+list: exthdr hbh { missing, exists }
+  __set%d t 3
+  __set%d t 0
+  	element 00000001  : 0 [end]	element 00000000  : 0 [end]
+  [ meta load nfproto => reg 1 ]
+  [ cmp eq reg 1 0x0000000a ]
+  [ exthdr load ipv6 1b @ 0 + 0 present => reg 1 ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"exthdr": {"name": "hbh"}}, "right": {"set": [false, true]}}}]
+
 rule: tcp option sack left 1
   [ exthdr load tcpopt 4b @ 5 + 2 => reg 1 ]
   [ cmp eq reg 1 0x01000000 ]

@@ -19,6 +19,8 @@ set: ssock { typeof socket mark; }
 set: sxfrm { typeof ipsec in reqid; }
 set: sraw { typeof @th,32,16; }
 set: sipopt { typeof ip option ra value; }
+# an option's presence: 1.1.3 describes it as its first field
+set: spres { typeof tcp option sack-perm; elements = { 4 }; }
 # 1.1.3 describes these without their ttl or level (a named set's
 # "typeof jhash ..." is in tests/shell/testcases/49-typeof.sh)
 set: sosfttl { typeof osf ttl loose name; }

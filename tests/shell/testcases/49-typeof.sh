@@ -258,7 +258,7 @@ assert_match 'unknown key "dta" in "typeof"' "$out" "a misspelt typeof member is
 # them otherwise, or not at all): refused where it is written. 1.1.3's
 # jhash, osf and socket cgroupv2 descriptions are taken, as it writes
 # them: what they lose is not the key's type (tests/py/typeof.t)
-for k in "exthdr frag" "rt0 addr[2]"; do
+for k in "rt0 addr[2]"; do
 	out=$(nft add set ip u r "{ typeof $k; }" 2>&1)
 	assert_match "typeof of this expression is not supported" "$out" "typeof $k refused"
 	assert_match '\^\^\^' "$out" "with a caret"
@@ -267,6 +267,18 @@ done
 out=$(nft add set ip u r "{ typeof ct saddr; }" 2>&1)
 assert_match "unqualified type invalid specified in set definition" "$out" \
 	"typeof ct saddr refused"
+
+# a header's presence is described as its first field, as 1.1.3 writes
+# it, and listed as that field, as 1.1.3 lists it (the same bytes)
+nft add table ip6 u6
+nft add set ip6 u6 r '{ typeof exthdr frag; }' || fail "typeof exthdr frag"
+assert_match "typeof frag nexthdr" "$(nft list set ip6 u6 r)" \
+	"typeof exthdr frag: listed as its first field"
+if have_ref; then
+	assert_match "typeof frag nexthdr" "$(refnft list set ip6 u6 r)" \
+		"typeof exthdr frag: as the reference lists it"
+fi
+nft delete table ip6 u6
 
 # a raw TCP option that covers a named field is that field to 1.1.3, in
 # its user data and its listing; one that covers none it describes with

@@ -70,3 +70,14 @@ if have_ref; then
 	assert_eq "$(echo "$err" | head -n 3)" "$(echo "$ref" | head -n 3)" \
 		"unknown identifier: as the reference marks it"
 fi
+
+# a rule holding one is dropped: one error each, nothing else said about
+# it (a name in the variable's place cannot be resolved), as 1.1.3
+printf 'table inet u {\n\tchain c {\n\t\ttcp dport $nope accept\n\t\tip saddr $x drop\n\t\ttcp dport foo accept\n\t}\n}\n' > "$TMPD/unknown.nft"
+err=$(nft -f "$TMPD/unknown.nft" 2>&1) && fail "unknown variables taken"
+assert_eq "$(echo "$err" | grep -c Error)" "3" "unknown identifiers: one error each"
+if have_ref; then
+	assert_eq "$err" "$(refnft -f "$TMPD/unknown.nft" 2>&1)" \
+		"unknown identifiers: as the reference says them"
+fi
+ok
