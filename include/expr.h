@@ -23,6 +23,7 @@ struct nftnl_expr;
 struct proto_desc;
 struct proto_hdr_template;
 struct stmt;
+struct chain;
 struct exthdr_desc;
 struct exthdr_field;
 struct nftnl_udata_buf;
@@ -47,6 +48,7 @@ enum expr_types {
 	EXPR_SET,		/* anonymous set { a, b } */
 	EXPR_SET_REF,		/* @name */
 	EXPR_SET_ELEM,
+	EXPR_SET_ELEM_CATCHALL,	/* "*" (src/expr/catchall.c) */
 	EXPR_MAPPING,
 	EXPR_MAP,
 	EXPR_CT,
@@ -166,6 +168,9 @@ struct expr {
 		struct {
 			int verdict;
 			struct expr *chain;	/* jump/goto target, NULL else */
+			/* "jump { ... }": the anonymous chain bound to the
+			 * rule, its rules (src/obj/binding.c); chain NULL */
+			struct chain *binding;
 		} verdict;
 		/* EXPR_PAYLOAD */
 		struct {
@@ -246,6 +251,14 @@ struct expr {
 			/* EXPR_SET: members packed before the listed ones
 			 * (include/set_pack.h), NULL if none */
 			struct set_pack *pack;
+			/* EXPR_SET: its catch-all element ("*", or a map's
+			 * "* : DATA"), after the members; NULL if none;
+			 * and one written again with other data, which
+			 * the kernel refuses (EEXIST) */
+			struct expr *catchall;
+			struct expr *catchall_clash;
+			/* the same written again: sent again, as 1.1.3 */
+			unsigned int catchall_again;
 		} expr_list;
 		/* EXPR_MAP: "KEY map { k : v }", "KEY vmap { k : accept }";
 		 * @mappings is an EXPR_SET of EXPR_MAPPING (src/expr/map.c) */
@@ -422,6 +435,20 @@ struct expr *range_expr_alloc(const struct location *loc,
 /* The bounds of a range of values compared as written (a time of day in
  * local time): > 0 if the low one is higher. */
 int range_bounds_cmp(const struct expr *left, const struct expr *right);
+/* Catch-all elements (src/expr/catchall.c) */
+struct expr *catchall_expr_alloc(const struct location *loc);
+/* "*", or a mapping of "*" */
+bool expr_is_catchall(const struct expr *e);
+/* @m, a catch-all, as @set's (taking it over) */
+void set_catchall_put(struct expr *set, struct expr *m);
+/* The catch-alls of @list (a list or set spliced into @set) to @set */
+void set_catchall_take(struct expr *set, struct expr *list);
+/* JSON input's "*" (a symbol) made the catch-all (@e taken over) */
+struct expr *catchall_from_json(struct expr *e);
+/* The kernel's refusal of a catch-all given twice with other data */
+struct eval_ctx;
+int set_catchall_clash_check(struct eval_ctx *ectx, const struct expr *set);
+
 struct expr *verdict_expr_alloc(const struct location *loc, int verdict,
 				struct expr *chain);
 struct expr *list_expr_alloc(const struct location *loc);

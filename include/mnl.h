@@ -47,6 +47,7 @@ struct nft_batch {
 	 * (the receive buffer is sized by them, not by messages) */
 	unsigned int echo_elems;
 	uint32_t set_id;	/* last NFTA_SET_ID given out (anonymous sets) */
+	uint32_t chain_id;	/* last NFTA_CHAIN_ID given out (bindings) */
 	/* owners[seq - seq_first - 1], for the messages so far */
 	struct batch_owner *owners;
 	size_t owners_size;

@@ -293,6 +293,30 @@ int rule_evaluate(struct eval_ctx *ectx, struct rule *rule);
 int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		  const struct handle *h, const void *obj);
 
+/* chain bindings, "jump { ... }" (src/obj/binding.c) */
+struct nlmsghdr;
+bool rule_has_binding(const struct rule *r);
+int binding_evaluate(struct eval_ctx *ectx, const struct rule *owner,
+		     struct chain *c);
+/* the chains @r binds, with their rules, into the batch */
+int binding_put(struct exec_ctx *x, const struct handle *h,
+		const struct rule *r);
+/* NFTA_RULE_CHAIN_ID of a bound chain's rule (libnftnl has none) */
+void binding_put_chain_id(struct nlmsghdr *nlh, const struct handle *h);
+bool chain_is_bound(const struct chain *c);
+const struct chain *verdict_binding(const struct expr *v,
+				    const struct output_ctx *octx);
+void binding_print(const struct chain *c, struct output_ctx *octx);
+json_t *binding_json(const struct expr *v, const struct chain *c,
+		     const struct output_ctx *octx);
+int binding_fetch_rules(struct nft_ctx *nft, struct table *t);
+char *binding_undecoded(const struct table *t);
+void binding_move(struct rule *from, struct rule *to);
+bool binding_json_is_text(const char *text);
+struct stmt *binding_json_parse(struct json_ctx *jctx, const char *text);
+void binding_json_echo(json_t *array, const char *op, const struct rule *r,
+		       struct output_ctx *octx);
+
 /* hooks ("list hooks"): one hook the kernel reported */
 struct hook_entry {
 	int32_t		priority;

@@ -66,6 +66,7 @@ struct parser_state {
 	bool opt_in_map;	/* the last "set" or "map" was "map" */
 	bool opt_map_data;	/* a ':' came after the last "typeof" */
 	unsigned int braces;	/* '{' the scanner saw not closed yet */
+	bool brace_closed;	/* the last token closed one of them */
 	bool after_arp;		/* the last token was "arp" */
 	bool after_last;	/* the last token was "last", a statement */
 	/* "@s": the word after an '@' (a raw payload's base or a set's
@@ -408,6 +409,14 @@ struct stmt *parser_tproxy(const struct location *loc, uint8_t family,
 			   struct stmt *target);
 struct stmt *parser_verdict(const struct location *loc, int verdict,
 			    struct expr *chain);
+/* "jump { ... }", "goto { ... }": the block's chain, then the verdict
+ * bound to it */
+struct chain *parser_binding_open(struct parser_state *st,
+				  const struct location *brace);
+void parser_binding_free(struct parser_state *st, struct chain *c);
+struct stmt *parser_binding(struct parser_state *st,
+			    const struct location *loc, int verdict,
+			    struct chain *c);
 
 /* A block's "comment STRING": the first one, a second is an error. */
 void parser_comment(struct parser_state *st, char **dst,

@@ -133,6 +133,9 @@ struct chain {
 	bool hook_refused;		/* the parser named its type or hook
 					   unknown: nothing more to say */
 	bool has_policy_only;		/* "{ policy drop; }" on existing */
+	/* a binding's block ("jump { ... }") pushed a parser scope: the
+	 * parser pops it at the '}' (none past the nesting limit) */
+	bool scoped;
 	uint32_t nl_flags;		/* dumped: NFTA_CHAIN_FLAGS as is */
 };
 

@@ -57,6 +57,12 @@ struct set_elem_info *set_elem_info_clone(const struct set_elem_info *i);
 struct set_elem_info *set_elem_info_of(struct expr *m);
 /* Its timeout, expiry, comment and counter onto element @e. */
 struct nftnl_set_elem;
+/* A set's catch-all element @m ("*", with its options) into @elems,
+ * and the one of set expression @set if it has one (how many). */
+struct nftnl_set_elem *set_catchall_elem(struct nftnl_set *elems,
+					 const struct expr *m);
+unsigned int set_catchall_build(struct nftnl_set *elems,
+				const struct expr *set);
 void set_elem_info_put(struct nftnl_set_elem *e,
 		       const struct set_elem_info *i);
 /* The same on an interval's start; @open: its range runs to the top. */
@@ -249,6 +255,21 @@ bool set_key_is_string(const struct expr *key);
  * the tops of its ranges and prefixes. */
 void set_concat_key(unsigned char *buf, const struct expr *elem,
 		    const struct expr *key, bool high);
+/* Catch-all elements ("*", NFT_SET_ELEM_CATCHALL): no key. */
+struct nftnl_set_elem;
+bool set_elem_is_catchall(struct nftnl_set_elem *e);
+/* @nls's catch-all element (the decoders of members skip it), or NULL */
+struct nftnl_set_elem *set_nl_catchall(const struct nftnl_set *nls);
+/* A map's "* : DATA" of its element @ca; NULL if its data cannot be
+ * read. */
+struct expr *map_catchall_decode(const struct nftnl_set *nls,
+				 struct nftnl_set_elem *ca);
+/* The catch-all member "*" of @ca, with what the element holds */
+struct expr *set_catchall_decode(struct nftnl_set_elem *ca);
+/* @nls's catch-all beside the members decoded into s->init: -1 if it
+ * cannot be read */
+struct set;
+int set_parse_catchall(struct set *s, const struct nftnl_set *nls);
 struct expr *set_elems_decode(const struct nftnl_set *nls,
 			      const struct expr *key);
 /* An anonymous set's (@map: map's) members with what their elements
@@ -330,6 +351,7 @@ int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,
 				      const char *name, bool *missing);
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map);
+int map_elems_catchall_evaluate(struct eval_ctx *ectx, struct expr *map);
 /* An anonymous set's member (a map's mapping) holds at most the two
  * statements the kernel keeps: 0, or -1 with an error. */
 int set_member_stmts_check(struct eval_ctx *ectx, const struct expr *m);
@@ -381,6 +403,9 @@ int set_lookup_type_check(struct eval_ctx *ectx, struct expr *key,
 			  const struct expr *ref, const struct set *s);
 /* @zero: with the leading end element at 0 (a map that has elements
  * holds it already). */
+/* A map's "* : DATA" into @elems (how many: 0 or 1) */
+unsigned int map_catchall_build(struct nftnl_set *elems,
+				const struct expr *map);
 unsigned int map_elems_build(struct nftnl_set *elems, const struct expr *map,
 			     bool zero);
 bool map_elems_pageable(const struct expr *map);

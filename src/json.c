@@ -344,6 +344,8 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 
 	unsigned int flags = obj_cmd_flags(w->cmd);
 
+	/* rules name bound chains in it (src/obj/binding.c) */
+	w->octx.table = t;
 	if (flags & OBJ_F_LIST_NO_CHAINS) {
 		json_walk_emit(w, table_json(t, &w->octx));
 	} else if (!(flags & (OBJ_F_LIST_HEADS | OBJ_F_ONE_CHAIN))) {
@@ -351,7 +353,8 @@ static void json_walk_table_open(struct list_walk *w, const struct table *t)
 
 		json_walk_emit(w, table_json(t, &w->octx));
 		list_for_each_entry(c, &t->chains, list)
-			json_walk_emit(w, chain_json(c, &w->octx));
+			if (!chain_is_bound(c))
+				json_walk_emit(w, chain_json(c, &w->octx));
 		list_for_each_entry(o, &t->objs, list)
 			json_walk_emit(w, sobj_json(o, &w->octx));
 		list_for_each_entry(s, &t->sets, list)
@@ -380,6 +383,7 @@ static void json_walk_chain_close(struct list_walk *w, const struct chain *c)
 
 static void json_walk_table_close(struct list_walk *w, const struct table *t)
 {
+	w->octx.table = NULL;
 }
 
 static const struct list_walk_ops json_walk_ops = {

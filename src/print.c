@@ -335,7 +335,8 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
 	if (!(obj_cmd_flags(cmd) & OBJ_F_ONE_CHAIN))
 		return 0;
 	*cp = table_lookup_chain(*tp, cmd->handle.chain.name);
-	if (!*cp)
+	/* a bound chain is listed in its rule only, as in 1.1.3 */
+	if (!*cp || chain_is_bound(*cp))
 		return list_missing_chain(cmd, msgs);
 	return 0;
 }
@@ -350,7 +351,8 @@ int list_lookup(struct nft_ctx *nft, const struct cmd *cmd,
  * fail naming them, before anything is written.
  */
 
-#define CHAIN_FLAGS_KNOWN	(NFT_CHAIN_BASE | NFT_CHAIN_HW_OFFLOAD)
+#define CHAIN_FLAGS_KNOWN	(NFT_CHAIN_BASE | NFT_CHAIN_HW_OFFLOAD | \
+				 NFT_CHAIN_BINDING)
 #define LIST_NAMES_MAX		8
 
 struct table_objs {
@@ -505,8 +507,6 @@ static const char *chain_unlistable(const struct chain *c)
 {
 	uint32_t unknown = c->nl_flags & ~CHAIN_FLAGS_KNOWN;
 
-	if (unknown == NFT_CHAIN_BINDING)
-		return "chains bound to a rule (anonymous chains) are not supported yet";
 	if (unknown)
 		return "it has chain flags this nft does not know";
 	if (!chain_is_base(c))
@@ -666,9 +666,14 @@ static struct chain *walk_chain_after(const struct list_walk *w,
 		return NULL;
 	if (w->only_chain)
 		return c ? NULL : w->only_chain;
-	pos = c ? c->list.next : w->t->chains.next;
-	return pos == &w->t->chains ? NULL :
-	       list_entry(pos, struct chain, list);
+	/* bound chains print in the rules that bind them */
+	for (pos = c ? c->list.next : w->t->chains.next;
+	     pos != &w->t->chains; pos = pos->next) {
+		c = list_entry(pos, struct chain, list);
+		if (!chain_is_bound(c))
+			return c;
+	}
+	return NULL;
 }
 
 /* Move to the next chain in scope, closing and opening chains and tables
@@ -735,7 +740,7 @@ static void walk_dumped_rule(const struct nftnl_rule *nlr,
 		w->lost = true;
 		return;
 	}
-	if (!walk_in_scope(w, w->rule_table, c))
+	if (!walk_in_scope(w, w->rule_table, c) || chain_is_bound(c))
 		return;
 	if (unparsed) {
 		walk_fail(w, netlink_rule_error_msg(nlr, unparsed));
@@ -773,6 +778,21 @@ static int walk_rules_request(struct list_walk *w, const char *table,
 				  cmd->handle.handle.id, walk_dumped_rule, w);
 }
 
+/* The bound chains' rules of the tables in scope, before the rules
+ * that print them; one that cannot be printed fails the listing. */
+static int walk_bindings(struct list_walk *w)
+{
+	struct table *t = NULL;
+
+	while (!w->error && (t = walk_table_after(w, t))) {
+		if (binding_fetch_rules(w->nft, t) < 0)
+			return -1;
+		if (!w->error)
+			w->error = binding_undecoded(t);
+	}
+	return 0;
+}
+
 /* Stream the rules from a dump; then the generation must still be the
  * one the cache was fetched in. */
 static int walk_dump_rules(struct list_walk *w)
@@ -793,6 +813,8 @@ static int walk_dump_rules(struct list_walk *w)
 		w->lost = true;
 		return 0;
 	}
+	if (walk_bindings(w) < 0)
+		return -1;
 	if (walk_rules_request(w, table, chain) < 0) {
 		if (errno == EINTR)
 			w->lost = true;	/* changed during the dump */
@@ -810,6 +832,10 @@ static int walk_dump_rules(struct list_walk *w)
 static void walk_cached_rules(struct list_walk *w)
 {
 	const struct rule *r;
+	struct table *t = NULL;
+
+	while (!w->error && (t = walk_table_after(w, t)))
+		w->error = binding_undecoded(t);
 
 	while (!w->error && walk_next(w)) {
 		list_for_each_entry(r, &w->c->rules, list) {

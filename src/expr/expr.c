@@ -174,6 +174,7 @@ static const char *const expr_names[__EXPR_MAX] = {
 	[EXPR_SET]		= "set",
 	[EXPR_SET_REF]		= "set reference",
 	[EXPR_SET_ELEM]		= "set element",
+	[EXPR_SET_ELEM_CATCHALL] = "catch-all set element",
 	[EXPR_MAPPING]		= "mapping",
 	[EXPR_MAP]		= "map expression",
 	[EXPR_CT]		= "ct expression",

@@ -158,6 +158,10 @@ static void map_expr_print(const struct expr *expr, struct output_ctx *octx)
 		expr_print(i, octx);
 		sep = ", ";
 	}
+	if (expr->map.mappings->expr_list.catchall) {
+		nft_print(octx, "%s", sep);
+		expr_print(expr->map.mappings->expr_list.catchall, octx);
+	}
 	nft_print(octx, " }");
 }
 
@@ -175,6 +179,9 @@ static json_t *map_expr_json(const struct expr *expr, struct output_ctx *octx)
 	list_for_each_entry(i, &expr->map.mappings->expr_list.expressions,
 			    list)
 		json_array_append_new(set, expr_json(i, octx));
+	if (expr->map.mappings->expr_list.catchall)
+		json_array_append_new(set, expr_json(
+				expr->map.mappings->expr_list.catchall, octx));
 	return json_wrap(expr->map.vmap ? "vmap" : "map",
 			 json_pair("key", expr_json(expr->map.key, octx),
 				   "data", json_wrap("set", set)));
@@ -192,11 +199,15 @@ bool map_data_is_concat(const struct expr *map)
 		return map->dtype && map->dtype->size &&
 		       map->len / (map->map.data_interval ? 2 : 1) >
 		       map->dtype->size;
-	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET ||
-	    list_empty(&map->map.mappings->expr_list.expressions))
+	if (map->etype != EXPR_MAP || map->map.mappings->etype != EXPR_SET)
 		return false;
-	m = list_first_entry(&map->map.mappings->expr_list.expressions,
-			     struct expr, list);
+	/* "{ * : 1.2.3.4 . 80 }": the catch-all's data */
+	m = map->map.mappings->expr_list.catchall;
+	if (!list_empty(&map->map.mappings->expr_list.expressions))
+		m = list_first_entry(&map->map.mappings->expr_list.expressions,
+				     struct expr, list);
+	if (m == NULL)
+		return false;
 	return m->mapping.data && m->mapping.data->etype == EXPR_CONCAT;
 }
 
@@ -637,6 +648,10 @@ static int map_mappings_unvariable(struct eval_ctx *ectx, struct expr *map)
 				  var->variable.name);
 	set = set_expr_alloc(&var->location);
 	list_for_each_entry(i, &value->expr_list.expressions, list) {
+		if (expr_is_catchall(i) && i->etype == EXPR_MAPPING) {
+			set_catchall_put(set, expr_clone(i));
+			continue;
+		}
 		if (i->etype != EXPR_MAPPING) {
 			expr_free(set);
 			return expr_error(ectx, i,
@@ -813,6 +828,26 @@ static int map_anon_pack(struct eval_ctx *ectx, struct expr *map)
 	return 1;
 }
 
+/* "* : DATA": its data, as the other mappings' */
+static int map_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *m = map->map.mappings->expr_list.catchall;
+
+	if (m == NULL)
+		return 0;
+	if (m->etype != EXPR_MAPPING)
+		return expr_error(ectx, m, "map elements need data: * : DATA");
+	if (set_catchall_clash_check(ectx, map->map.mappings) < 0)
+		return -1;
+	if (map_data_evaluate(ectx, map, m) < 0 ||
+	    set_member_stmts_check(ectx, m) < 0)
+		return -1;
+	if (map_data_is_concat(map) != (m->mapping.data->etype == EXPR_CONCAT))
+		return expr_error(ectx, m->mapping.data,
+				  "map data must all be concatenations or none");
+	return 0;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *map = *exprp, *i;
@@ -876,6 +911,8 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 			return expr_error(ectx, i->mapping.data,
 					  "map data must all be concatenations or none");
 	}
+	if (map_catchall_evaluate(ectx, map) < 0)
+		return -1;
 	/* ranges: the lookup fills the low ends, then the high ones */
 	if (map->map.data_interval)
 		map->len *= 2;
@@ -976,7 +1013,7 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 	struct set_elem_info *info;
 	struct expr *mk, *md, *m;
 	char path[48], prefix[24];
-	size_t end;
+	size_t end = 0;
 	json_t *k;
 
 	if (!json_is_array(pair) || json_array_size(pair) != 2) {
@@ -996,7 +1033,10 @@ static struct expr *map_json_mapping(struct json_ctx *jctx, json_t *pair,
 	k = json_elem_unwrap(jctx, json_array_get(pair, 0), path, &info);
 	if (k == NULL)
 		return NULL;
-	mk = json_parse_expr(jctx, k, path);
+	if (json_is_string(k) && !strcmp(json_string_value(k), "*"))
+		mk = catchall_expr_alloc(loc);
+	else
+		mk = json_parse_expr(jctx, k, path);
 	json_decref(k);
 	if (mk == NULL) {
 		set_elem_info_free(info);
@@ -1068,7 +1108,9 @@ static struct expr *map_json_parse(struct json_ctx *jctx, json_t *value,
 			expr_free(set);
 			return NULL;
 		}
-		if (indexed)
+		if (expr_is_catchall(pair))
+			set_catchall_put(set, pair);
+		else if (indexed)
 			set_expr_add_packed(set, pair);
 		else
 			set_expr_add(set, pair);
@@ -1126,6 +1168,21 @@ struct expr *map_expr_alloc(const struct location *loc, struct expr *key,
 /* A mapping of a named map: its statements, its key typed and held
  * against the map (ectx->elem_set: ranges), then its data, one mapping
  * after the other, as 1.1.3 says what is wrong. */
+/* A named map's element's data, typed by the map's data */
+static int map_elem_data_evaluate(struct eval_ctx *ectx, struct expr *map,
+				  struct expr *m)
+{
+	struct eval_type saved;
+	int ret;
+
+	if (map->map.vmap)
+		return map_data_evaluate(ectx, map, m);
+	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
+	ret = map_data_evaluate(ectx, map, m);
+	eval_type_pop(ectx, &saved);
+	return ret;
+}
+
 static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 			     struct expr *m)
 {
@@ -1145,12 +1202,7 @@ static int map_elem_evaluate(struct eval_ctx *ectx, struct expr *map,
 	eval_type_pop(ectx, &saved);
 	if (ret < 0 || (s && set_member_evaluate(ectx, s, m) < 0))
 		return -1;
-	if (map->map.vmap)
-		return map_data_evaluate(ectx, map, m);
-	eval_type_push(ectx, &saved, map->dtype, map->byteorder, map->len);
-	ret = map_data_evaluate(ectx, map, m);
-	eval_type_pop(ectx, &saved);
-	return ret;
+	return map_elem_data_evaluate(ectx, map, m);
 }
 
 /*
@@ -1190,6 +1242,25 @@ static void map_elems_unvariable(struct expr *mappings)
 	}
 }
 
+/* A named map's "* : DATA" (@map: the stand-in map_elems_evaluate()
+ * takes): its statements, then its data, as the other elements'. */
+int map_elems_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
+{
+	struct expr *m = map->map.mappings->expr_list.catchall;
+	const struct set *s = ectx->elem_set;
+
+	if (m == NULL)
+		return 0;
+	if (m->etype != EXPR_MAPPING)
+		return expr_error(ectx, m,
+				  "Could not process rule: Invalid argument");
+	if (s && set_member_stmts_evaluate(ectx, s, m) < 0)
+		return -1;
+	if (set_catchall_clash_check(ectx, map->map.mappings) < 0)
+		return -1;
+	return map_elem_data_evaluate(ectx, map, m);
+}
+
 int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 {
 	struct expr *i;
@@ -1199,6 +1270,8 @@ int map_elems_evaluate(struct eval_ctx *ectx, struct expr *map)
 			    list)
 		if (map_elem_evaluate(ectx, map, i) < 0)
 			return -1;
+	if (map_elems_catchall_evaluate(ectx, map) < 0)
+		return -1;
 	if (map->map.key->etype != EXPR_CONCAT &&
 	    map_check_overlap(ectx, map) < 0)
 		return -1;

@@ -419,6 +419,8 @@ static bool map_raws_append(const struct nftnl_set *head,
 	if (it == NULL)
 		memory_allocation_error();
 	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		if (set_elem_is_catchall(e))
+			continue;	/* beside the mappings */
 		if (r->n == r->size) {
 			r->size = r->size ? 2 * r->size : 16;
 			r->v = xrealloc(r->v, r->size * sizeof(*r->v));
@@ -720,15 +722,55 @@ static int map_named_delinearize(struct delin_ctx *dctx,
 
 /* The mappings of an anonymous map, with what their elements hold
  * besides key and data ("{ "lo" counter : jump w }"). */
-static struct expr *map_anon_mappings(const struct nftnl_set *nls,
-				      const struct expr *key, bool hton,
-				      bool as_sent)
+static struct expr *map_anon_mappings_of(const struct nftnl_set *nls,
+					 const struct expr *key, bool hton,
+					 bool as_sent)
 {
 	struct expr *set = NULL;
 
 	if (!as_sent)
 		set = set_anon_decode_with_info(nls, key, true);
 	return set ? set : map_mappings_decode(nls, key, hton, as_sent);
+}
+
+/* "* : DATA" of the map @nls, from its element @ca; NULL if its data
+ * cannot be read. */
+struct expr *map_catchall_decode(const struct nftnl_set *nls,
+				 struct nftnl_set_elem *ca)
+{
+	struct expr *dexpr = map_data_typeof(nls), *data, *m;
+
+	data = map_data_decode(ca, nftnl_set_get_u32(nls, NFTNL_SET_DATA_TYPE),
+			       nftnl_set_get_u32(nls, NFTNL_SET_DATA_LEN),
+			       dexpr, map_data_interval(nls));
+	expr_free(dexpr);
+	if (data == NULL)
+		return NULL;
+	m = set_catchall_decode(ca);
+	data = mapping_expr_alloc(&internal_location, m, data);
+	/* what the element holds prints after the key: the mapping's */
+	data->elem_info = m->elem_info;
+	m->elem_info = NULL;
+	return data;
+}
+
+/* An anonymous map's mappings, its catch-all beside them; NULL if some
+ * element cannot be read. */
+static struct expr *map_anon_mappings(const struct nftnl_set *nls,
+				      const struct expr *key, bool hton,
+				      bool as_sent)
+{
+	struct nftnl_set_elem *ca = set_nl_catchall(nls);
+	struct expr *set, *m = NULL;
+
+	if (ca && (m = map_catchall_decode(nls, ca)) == NULL)
+		return NULL;
+	set = map_anon_mappings_of(nls, key, hton, as_sent);
+	if (set)
+		set->expr_list.catchall = m;
+	else
+		expr_free(m);
+	return set;
 }
 
 /* An object map's: the key in @sreg looked up in the anonymous set

@@ -191,6 +191,21 @@ static void map_add_one(struct nftnl_set *elems, const struct expr *map,
 			  i->elem_info);
 }
 
+/* "* : DATA", after the other elements, as 1.1.3 sends it (how many) */
+unsigned int map_catchall_build(struct nftnl_set *elems,
+				const struct expr *map)
+{
+	const struct expr *m = map->map.mappings->expr_list.catchall;
+	unsigned int i;
+
+	if (m == NULL)
+		return 0;
+	for (i = 0; i <= map->map.mappings->expr_list.catchall_again; i++)
+		map_elem_data(set_catchall_elem(elems, m), map,
+			      m->mapping.data);
+	return i;
+}
+
 static unsigned int map_add_values(struct nftnl_set *elems,
 				   const struct expr *map)
 {
@@ -304,6 +319,17 @@ static struct nftnl_set *map_nl_alloc(struct lin_ctx *lctx,
 	return nls;
 }
 
+/* The first mapping, the catch-all if there is no other. */
+static const struct expr *map_first_mapping(const struct expr *map)
+{
+	const struct expr *set = map->map.mappings;
+
+	if (list_empty(&set->expr_list.expressions))
+		return set->expr_list.catchall;
+	return list_first_entry(&set->expr_list.expressions, struct expr,
+				list);
+}
+
 static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 {
 	const struct expr *key = map->map.key;
@@ -325,6 +351,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	} else {
 		map_add_values(elems, map);
 	}
+	map_catchall_build(elems, map);
 	if (map->map.objtype)
 		flags ^= NFT_SET_MAP | NFT_SET_OBJECT;
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
@@ -340,9 +367,7 @@ static uint32_t map_queue(struct lin_ctx *lctx, const struct expr *map)
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_TYPE,
 			  map->map.vmap ? NFT_DATA_VERDICT :
 			  map_data_is_concat(map) ?
-			  concat_key_type(list_first_entry(
-				&map->map.mappings->expr_list.expressions,
-				struct expr, list)->mapping.data) :
+			  concat_key_type(map_first_mapping(map)->mapping.data) :
 			  map->dtype->type);
 	nftnl_set_set_u32(nls, NFTNL_SET_DATA_LEN,
 			  map->map.vmap ? 0 : map_key_bytes(map));

@@ -550,6 +550,10 @@ static int relational_check_mappings(struct eval_ctx *ectx,
 		if (relational_check_mappings(ectx, i) < 0)
 			return -1;
 	}
+	i = right->expr_list.catchall;
+	if (i && i->etype == EXPR_MAPPING)
+		return expr_error(ectx, i->mapping.key,
+				  "mapping outside of map context");
 	return 0;
 }
 

@@ -57,6 +57,8 @@ static void set_expr_destroy(struct expr *expr)
 		expr_free(i);
 	}
 	set_pack_free(expr->expr_list.pack);
+	expr_free(expr->expr_list.catchall);
+	expr_free(expr->expr_list.catchall_clash);
 }
 
 static void set_expr_clone(struct expr *dst, const struct expr *src)
@@ -69,6 +71,11 @@ static void set_expr_clone(struct expr *dst, const struct expr *src)
 			      set_pack_clone(src->expr_list.pack) : NULL;
 	list_for_each_entry(i, &src->expr_list.expressions, list)
 		set_expr_add(dst, expr_clone(i));
+	dst->expr_list.catchall = src->expr_list.catchall ?
+				  expr_clone(src->expr_list.catchall) : NULL;
+	dst->expr_list.catchall_clash = src->expr_list.catchall_clash ?
+		expr_clone(src->expr_list.catchall_clash) : NULL;
+	dst->expr_list.catchall_again = src->expr_list.catchall_again;
 }
 
 static bool set_expr_cmp(const struct expr *a, const struct expr *b)
@@ -76,6 +83,10 @@ static bool set_expr_cmp(const struct expr *a, const struct expr *b)
 	const struct expr *i, *j;
 
 	if (a->expr_list.size != b->expr_list.size)
+		return false;
+	if (!a->expr_list.catchall != !b->expr_list.catchall ||
+	    (a->expr_list.catchall &&
+	     !expr_cmp(a->expr_list.catchall, b->expr_list.catchall)))
 		return false;
 	if ((a->expr_list.pack || b->expr_list.pack) &&
 	    (!a->expr_list.pack || !b->expr_list.pack ||
@@ -188,6 +199,10 @@ static void set_expr_print(const struct expr *expr, struct output_ctx *octx)
 		set_anon_member_print(i, octx);
 		sep = ", ";
 	}
+	if (expr->expr_list.catchall) {
+		nft_print(octx, "%s", sep);
+		set_anon_member_print(expr->expr_list.catchall, octx);
+	}
 	nft_print(octx, " }");
 }
 
@@ -206,6 +221,9 @@ static json_t *set_expr_json(const struct expr *expr, struct output_ctx *octx)
 	}
 	list_for_each_entry(i, &expr->expr_list.expressions, list)
 		json_array_append_new(array, set_anon_member_json(i, octx));
+	if (expr->expr_list.catchall)
+		json_array_append_new(array, set_anon_member_json(
+				expr->expr_list.catchall, octx));
 	return json_wrap("set", array);
 }
 
@@ -337,6 +355,7 @@ static int set_evaluate_members(struct eval_ctx *ectx, struct expr *set)
 			elem->elem_info = info;
 		}
 		if (elem->etype == EXPR_LIST || elem->etype == EXPR_SET) {
+			set_catchall_take(set, elem);
 			set->expr_list.size += elem->expr_list.size;
 			elem->expr_list.size = 0;
 			list_splice_tail_init(&elem->expr_list.expressions,
@@ -410,8 +429,10 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	    set_check_members(ectx, set) < 0)
 		return -1;
 	/* "define e = {}": no members for a named set's elements
-	 * ("elements = $e"), none to match, as 1.1.3 takes them */
-	if (set->expr_list.size == 0 && !ectx->elem_set)
+	 * ("elements = $e"), none to match, as 1.1.3 takes them; a
+	 * catch-all alone is a member */
+	if (set->expr_list.size == 0 && !set->expr_list.catchall &&
+	    !ectx->elem_set)
 		return expr_error(ectx, set, "Set is empty");
 	set->dtype = ectx->ectx_dtype ? ectx->ectx_dtype : &invalid_type;
 	set->byteorder = ectx->ectx_byteorder;
@@ -423,7 +444,7 @@ static int set_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	elem = list_first_entry(&set->expr_list.expressions, struct expr,
 				list);
 	if (set->expr_list.size == 1 && !set_key_is_concat(ectx) &&
-	    !elem->elem_info) {
+	    !elem->elem_info && !set->expr_list.catchall) {
 		list_del(&elem->list);
 		set->expr_list.size = 0;
 		expr_free(set);
@@ -486,6 +507,33 @@ static struct nftnl_set_elem *set_add_key(struct nftnl_set *elems,
 	memset(buf, 0, sizeof(buf));
 	linearize_mpz(buf, key, byteorder, len);
 	return set_add_elem(elems, buf, NULL, len, flags, open);
+}
+
+/* The catch-all element, after the others, as 1.1.3 sends it: no key,
+ * its flag and options. */
+struct nftnl_set_elem *set_catchall_elem(struct nftnl_set *elems,
+					 const struct expr *m)
+{
+	struct nftnl_set_elem *e = nftnl_set_elem_alloc();
+
+	if (e == NULL)
+		memory_allocation_error();
+	nftnl_set_elem_set_u32(e, NFTNL_SET_ELEM_FLAGS, NFT_SET_ELEM_CATCHALL);
+	set_elem_info_put(e, m->elem_info);
+	nftnl_set_elem_add(elems, e);
+	return e;
+}
+
+unsigned int set_catchall_build(struct nftnl_set *elems,
+				const struct expr *set)
+{
+	unsigned int i;
+
+	if (!set->expr_list.catchall)
+		return 0;
+	for (i = 0; i <= set->expr_list.catchall_again; i++)
+		set_catchall_elem(elems, set->expr_list.catchall);
+	return i;
 }
 
 /* Values only: as written. Returns the element count. */
@@ -565,12 +613,9 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 					  const struct expr *left,
 					  enum iv_merge how, bool zero);
 
-static unsigned int set_add_intervals(struct nftnl_set *elems,
-				      const struct expr *set,
-				      const struct expr *left)
-{
-	return set_add_intervals_how(elems, set, NULL, left, true, true);
-}
+static void set_anon_intervals_put(struct nftnl_set *elems,
+				   const struct expr *set,
+				   const struct expr *left);
 
 static void set_interval_bounds(const struct expr *elem,
 				const struct expr *left, struct interval *iv)
@@ -702,6 +747,32 @@ static unsigned int set_add_intervals_how(struct nftnl_set *elems,
 		size++;
 	interval_elems_free(e, count);
 	return size;
+}
+
+/*
+ * A rule's anonymous interval set: 1.1.3 sorts its catch-all as the key
+ * 0, after the members from 0 ("{ 0.0.0.0/8, * }": the first interval,
+ * then "*"), else after the end element at 0 that closes the gap below
+ * the first member ("{ 10.0.0.0/8, * }": that end, "*", the interval).
+ */
+static void set_anon_intervals_put(struct nftnl_set *elems,
+				   const struct expr *set,
+				   const struct expr *left)
+{
+	bool ca = set->expr_list.catchall;
+	unsigned int count, i, at;
+	struct interval_elem *e;
+
+	count = set_intervals_encode(set, NULL, left, true, &e);
+	at = count && !e[0].end && count > 1 ? 2 : count ? 1 : 0;
+	for (i = 0; i < count; i++) {
+		if (ca && i == at)
+			set_catchall_build(elems, set);
+		set_interval_elem_put(elems, &e[i], left);
+	}
+	if (ca && at >= count)
+		set_catchall_build(elems, set);
+	interval_elems_free(e, count);
 }
 
 /*
@@ -1011,13 +1082,15 @@ static uint32_t set_queue(struct lin_ctx *lctx, const struct expr *set,
 		flags |= NFT_SET_INTERVAL;
 		/* packed keys go to the batch from the pack (netlink.c) */
 		if (!set_pack_keys(set->expr_list.pack))
-			set_add_intervals(elems, set, left);
+			set_anon_intervals_put(elems, set, left);
 	} else {
 		set_add_values(elems, set, left);
 	}
 	nftnl_set_set_u32(nls, NFTNL_SET_FLAGS, flags);
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_TYPE, set_key_type(left));
 	nftnl_set_set_u32(nls, NFTNL_SET_KEY_LEN, set_key_bytes(left));
+	if (!interval || left->etype == EXPR_CONCAT)
+		set_catchall_build(elems, set);
 	set_udata(nls, left, interval);
 	return lin_queue_set(lctx, nls, elems, set, left);
 }
@@ -1060,7 +1133,10 @@ static struct expr *set_json_member(struct json_ctx *jctx, json_t *j,
 	v = json_elem_unwrap(jctx, j, path, &info);
 	if (v == NULL)
 		return NULL;
-	elem = json_parse_expr(jctx, v, path);
+	if (json_is_string(v) && !strcmp(json_string_value(v), "*"))
+		elem = catchall_expr_alloc(&internal_location);
+	else
+		elem = json_parse_expr(jctx, v, path);
 	json_decref(v);
 	if (elem && info) {
 		set_elem_info_free(elem->elem_info);
@@ -1106,7 +1182,9 @@ static struct expr *set_expr_json_parse(struct json_ctx *jctx,
 			expr_free(set);
 			return NULL;
 		}
-		if (nested)
+		if (expr_is_catchall(elem))
+			set_catchall_put(set, elem);
+		else if (nested)
 			set_expr_add(set, elem);
 		else
 			set_expr_add_packed(set, elem);
@@ -1486,7 +1564,7 @@ int set_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 bool set_anon_packable(const struct eval_ctx *ectx, const struct expr *set)
 {
 	return set->etype == EXPR_SET && set_expr_has_pack(set) &&
-	       set->expr_list.size == 0 &&
+	       set->expr_list.size == 0 && !set->expr_list.catchall &&
 	       !set_pack_keys(set->expr_list.pack) &&
 	       set_expr_size(set) >= SET_PACK_MIN_MEMBERS &&
 	       !nft_output_echo(&ectx->nft->octx) &&

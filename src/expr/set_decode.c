@@ -243,6 +243,8 @@ static void set_keys_append(const struct nftnl_set *nls,
 	if (it == NULL)
 		memory_allocation_error();
 	while ((e = nftnl_set_elems_iter_next(it)) != NULL) {
+		if (set_elem_is_catchall(e))
+			continue;	/* beside the members */
 		dlen = 0;
 		data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &dlen);
 		flags = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) ?
@@ -697,6 +699,24 @@ out:
 	expr_free(key);
 }
 
+/* An anonymous set's members, its catch-all beside them. */
+static struct expr *set_anon_decode(const struct nftnl_set *nls,
+				    struct expr *left, bool hton, bool as_sent)
+{
+	struct nftnl_set_elem *ca = set_nl_catchall(nls);
+	struct expr *set;
+
+	set_mark_raw_typeof(nls, left);
+	/* elements holding counters or comments: decoded one by one,
+	 * each keeping them */
+	set = as_sent ? NULL : set_anon_decode_with_info(nls, left, false);
+	if (set == NULL)
+		set = set_from_nftnl(nls, left, hton, as_sent);
+	if (ca)
+		set->expr_list.catchall = set_catchall_decode(ca);
+	return set;
+}
+
 int set_lookup_delinearize(struct delin_ctx *dctx,
 			   const struct nftnl_expr *nle)
 {
@@ -741,13 +761,7 @@ int set_lookup_delinearize(struct delin_ctx *dctx,
 			nftnl_set_get_u32(nls, NFTNL_SET_KEY_LEN));
 		set = setref_expr_alloc(&internal_location, name);
 	} else {
-		set_mark_raw_typeof(nls, left);
-		/* elements holding counters or comments: decoded one by
-		 * one, each keeping them */
-		set = as_sent ? NULL :
-		      set_anon_decode_with_info(nls, left, false);
-		if (set == NULL)
-			set = set_from_nftnl(nls, left, hton, as_sent);
+		set = set_anon_decode(nls, left, hton, as_sent);
 		if (hton) {
 			struct expr *i;
 
@@ -839,6 +853,30 @@ void set_keys_retype(struct expr *set, const struct expr *key)
 			continue;
 		i->mapping.key = set_member_retype(i->mapping.key, key);
 	}
+}
+
+bool set_elem_is_catchall(struct nftnl_set_elem *e)
+{
+	return nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) &&
+	       nftnl_set_elem_get_u32(e, NFTNL_SET_ELEM_FLAGS) &
+	       NFT_SET_ELEM_CATCHALL;
+}
+
+static int set_elem_catchall_cb(struct nftnl_set_elem *e, void *data)
+{
+	if (!set_elem_is_catchall(e))
+		return 0;
+	*(struct nftnl_set_elem **)data = e;
+	return -1;
+}
+
+struct nftnl_set_elem *set_nl_catchall(const struct nftnl_set *nls)
+{
+	struct nftnl_set_elem *found = NULL;
+
+	nftnl_set_elem_foreach((struct nftnl_set *)nls, set_elem_catchall_cb,
+			       &found);
+	return found;
 }
 
 struct expr *set_elems_decode(const struct nftnl_set *nls,

@@ -8,6 +8,7 @@
 #include <evaluate.h>
 #include <linearize.h>
 #include <nftables.h>
+#include <obj.h>
 #include <libnftnl/expr.h>
 #include <linux/netfilter.h>
 
@@ -39,6 +40,8 @@ const char *verdict_name(int verdict)
 static void verdict_expr_destroy(struct expr *expr)
 {
 	expr_free(expr->verdict.chain);
+	if (expr->verdict.binding)
+		chain_free(expr->verdict.binding);
 }
 
 static void verdict_expr_clone(struct expr *dst, const struct expr *src)
@@ -46,11 +49,14 @@ static void verdict_expr_clone(struct expr *dst, const struct expr *src)
 	dst->verdict.verdict = src->verdict.verdict;
 	dst->verdict.chain = src->verdict.chain ?
 			     expr_clone(src->verdict.chain) : NULL;
+	dst->verdict.binding = src->verdict.binding ?
+			       chain_get(src->verdict.binding) : NULL;
 }
 
 static bool verdict_expr_cmp(const struct expr *a, const struct expr *b)
 {
 	return a->verdict.verdict == b->verdict.verdict &&
+	       a->verdict.binding == b->verdict.binding &&
 	       (a->verdict.chain == b->verdict.chain ||
 		expr_cmp(a->verdict.chain, b->verdict.chain));
 }
@@ -75,9 +81,14 @@ static char *verdict_chain_name(const struct expr *chain)
 static void verdict_expr_print(const struct expr *expr,
 			       struct output_ctx *octx)
 {
+	const struct chain *bound = verdict_binding(expr, octx);
 	char *name;
 
 	nft_print(octx, "%s", verdict_name(expr->verdict.verdict));
+	if (bound && !(expr->verdict.binding && expr->verdict.chain)) {
+		binding_print(bound, octx);
+		return;
+	}
 	if (expr->verdict.chain == NULL)
 		return;
 	name = verdict_chain_name(expr->verdict.chain);
@@ -88,10 +99,14 @@ static void verdict_expr_print(const struct expr *expr,
 static json_t *verdict_expr_json(const struct expr *expr,
 				 struct output_ctx *octx)
 {
+	const struct chain *bound = verdict_binding(expr, octx);
 	const char *key = verdict_name(expr->verdict.verdict);
 	json_t *target;
 	char *name;
 
+	/* a listing's; an echo names the chain (src/obj/binding.c) */
+	if (bound && !(expr->verdict.binding && expr->verdict.chain))
+		return binding_json(expr, bound, octx);
 	if (expr->verdict.chain == NULL)
 		return json_wrap(key, json_null());
 	name = verdict_chain_name(expr->verdict.chain);
@@ -142,6 +157,9 @@ static void verdict_expr_linearize(struct lin_ctx *lctx,
 		nftnl_expr_set_str(nle, NFTNL_EXPR_IMM_CHAIN, name);
 		xfree(name);
 	}
+	if (expr->verdict.binding)
+		nftnl_expr_set_u32(nle, NFTNL_EXPR_IMM_CHAIN_ID,
+				   expr->verdict.binding->handle.chain_id);
 	lin_add_expr(lctx, nle);
 }
 

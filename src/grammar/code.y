@@ -157,7 +157,8 @@ static int parser_stmt_end_expected(const struct parser_state *state,
 				    yysymbol_kind_t *expected, int n)
 {
 	/* in a block (the offending token may open one) */
-	bool eof = state->braces <= (tok == YYTRANSLATE('{'));
+	bool eof = state->braces + state->brace_closed <=
+		   (tok == YYTRANSLATE('{'));
 	int m = 0;
 
 	/* the input ended inside a block: 1.1.3 names nothing expected */

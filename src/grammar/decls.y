@@ -207,7 +207,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword inner_kw
 %type <string> tunnel_field
 %type <table> table_block table_body
-%type <chain> chain_block chain_body
+%type <chain> chain_block chain_body binding_block
 %type <rule> rule_body stmt_list
 %type <set> setdecl_block setdecl_body
 %type <handle> set_spec
@@ -277,6 +277,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %destructor { parser_handle_free($$); } <handle>
 %destructor { parser_scope_pop(state); table_free($$); } table_block table_body
 %destructor { parser_scope_pop(state); chain_free($$); } chain_block chain_body
+%destructor { parser_binding_free(state, $$); } binding_block
 %destructor { flowtable_free($$); } flowtable_block flowtable_body
 %destructor { set_free($$); } setdecl_block setdecl_body
 

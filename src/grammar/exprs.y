@@ -293,6 +293,7 @@ set_list	: set_elem
 
 set_member	: set_value
 		| concat_rhs
+		| '*'		{ $$ = catchall_expr_alloc(&@$); }
 		;
 
 /* A member with its options: "10.0.0.1 timeout 10s expires 5s

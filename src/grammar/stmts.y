@@ -520,6 +520,25 @@ verdict_stmt	: ACCEPT	{ $$ = parser_verdict(&@$, NF_ACCEPT, NULL); }
 			{
 				$$ = parser_verdict(&@$, NFT_GOTO, $2);
 			}
+		| JUMP '{' binding_block '}'
+			{
+				$$ = parser_binding(state, &@$, NFT_JUMP, $3);
+			}
+		| GOTO '{' binding_block '}'
+			{
+				$$ = parser_binding(state, &@$, NFT_GOTO, $3);
+			}
+		;
+
+/* The rules of an anonymous chain bound to the rule ("jump { ... }"),
+ * each ending with a separator, as in chain blocks. */
+binding_block	: %empty	{ $$ = parser_binding_open(state, &@0); }
+		| binding_block separator	{ $$ = $1; }
+		| binding_block rule_body separator
+			{
+				$$ = $1;
+				list_add_tail(&$2->list, &$$->rules);
+			}
 		;
 
 /*
@@ -1257,6 +1276,12 @@ define_item	: rhs_expr		{ $$ = $1; }
 		| rhs_expr ':' map_data
 			{
 				$$ = mapping_expr_alloc(&@$, $1, $3);
+			}
+		| '*'		{ $$ = catchall_expr_alloc(&@$); }
+		| '*' ':' map_data
+			{
+				$$ = mapping_expr_alloc(&@$,
+					catchall_expr_alloc(&@1), $3);
 			}
 		;
 

@@ -434,6 +434,15 @@ static void chain_echo(struct nft_ctx *nft, struct cmd *cmd,
 
 	if (own)
 		own->handle.handle.id = c->handle.handle.id;
+	/* a bound chain ("jump { ... }"): the kernel named it, and the
+	 * rule binding it is the command's object */
+	if (own && !own->handle.chain.name) {
+		own->handle.chain.name = xstrdup(c->handle.chain.name);
+		if (nft_output_json(octx))
+			return;
+		chain_print_event(octx, echo_op(cmd), c);
+		return;
+	}
 	cmd->echo_handle = c->handle.handle.id;
 	if (nft_output_json(octx))
 		return;
@@ -526,6 +535,9 @@ static const char *chain_strerror(int err, const struct cmd *cmd)
 			return no_egress;
 		if (cmd->op == CMD_DESTROY)
 			return NULL;
+		/* 1.1.3 crashes on these */
+		if (cmd->op == CMD_DELETE || cmd->op == CMD_FLUSH)
+			return "the chain is bound to a rule (jump { ... }): it goes with that rule";
 		return "this chain type, hook or device is not supported here by the kernel";
 	case EEXIST:
 		if (cmd->op == CMD_CREATE)

@@ -142,7 +142,12 @@ int rule_evaluate(struct eval_ctx *ectx, struct rule *rule)
 		if (stmt_check_terminal(ectx, stmt) < 0 ||
 		    stmt_evaluate(ectx, stmt) < 0 ||
 		    (stmt->type == STMT_VERDICT &&
-		     verdict_target_evaluate(ectx, rule, stmt) < 0)) {
+		     verdict_target_evaluate(ectx, rule, stmt) < 0) ||
+		    (stmt->type == STMT_VERDICT &&
+		     stmt->expr->etype == EXPR_VERDICT &&
+		     stmt->expr->verdict.binding &&
+		     binding_evaluate(ectx, rule,
+				      stmt->expr->verdict.binding) < 0)) {
 			err = -1;
 			break;
 		}
@@ -207,7 +212,8 @@ static bool rule_has_jump(const struct rule *r)
 		    s->expr->etype == EXPR_MAP)
 			return true;
 	}
-	return false;
+	/* a bound chain's rules may jump */
+	return rule_has_binding(r);
 }
 
 /* Set statements check their set's key and flags (src/stmt/dynset.c). */
@@ -217,9 +223,20 @@ static bool rule_has_set_stmt(const struct rule *r)
 
 	if (!r)
 		return false;
-	list_for_each_entry(s, &r->stmts, list)
+	list_for_each_entry(s, &r->stmts, list) {
 		if (s->type == STMT_SET)
 			return true;
+		/* or one of a bound chain's rules */
+		if (s->type == STMT_VERDICT && s->expr &&
+		    s->expr->etype == EXPR_VERDICT && s->expr->verdict.binding) {
+			const struct rule *b;
+
+			list_for_each_entry(b, &s->expr->verdict.binding->rules,
+					    list)
+				if (rule_has_set_stmt(b))
+					return true;
+		}
+	}
 	return false;
 }
 
@@ -559,7 +576,9 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nlmsghdr *nlh;
 	size_t size;
 
-	/* anonymous sets the rule uses go into the batch first */
+	/* bound chains and anonymous sets go into the batch first */
+	if (r && type == NFT_MSG_NEWRULE && binding_put(x, h, r) < 0)
+		return -1;
 	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r, &overflow);
 	if (nlr == NULL)
 		return erec_error(x->msgs, &overflow,
@@ -581,6 +600,7 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_rule_nlmsg_build_payload(nlh, nlr);
 	inner_splice(nlh, r);
+	binding_put_chain_id(nlh, h);
 	batch_msg_end(x->batch, nlh);
 	nftnl_rule_free(nlr);
 	return 0;
@@ -702,6 +722,9 @@ static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 
 	if (own)
 		own->handle.handle.id = r->handle.handle.id;
+	/* a bound chain's rule: the kernel named its chain */
+	if (own && !own->handle.chain.name && r->handle.chain.name)
+		own->handle.chain.name = xstrdup(r->handle.chain.name);
 	if (type == NFT_MSG_NEWRULE)
 		cmd->echo_handle = r->handle.handle.id;
 	if (!nft_output_json(&nft->octx)) {
@@ -709,6 +732,7 @@ static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 	} else if (own) {
 		/* JSON echo prints the command's rule later: give it the
 		 * statements as listed (no protocol dependencies). */
+		binding_move(own, r);
 		stmt_list_free(&own->stmts);
 		list_splice_tail_init(&r->stmts, &own->stmts);
 		own->num_stmts = r->num_stmts;
@@ -830,7 +854,15 @@ static int json_rule_stmts(struct json_ctx *jctx, json_t *obj,
 				  "a rule needs \"expr\": a non-empty array of statements");
 	json_array_foreach(exprs, i, v) {
 		snprintf(suffix, sizeof(suffix), "expr[%zu]", i);
-		stmt = json_parse_stmt(jctx, v, suffix);
+		if (json_is_string(v) &&
+		    binding_json_is_text(json_string_value(v))) {
+			size_t len = json_path_push(jctx, suffix);
+
+			stmt = binding_json_parse(jctx, json_string_value(v));
+			json_path_pop(jctx, len);
+		} else {
+			stmt = json_parse_stmt(jctx, v, suffix);
+		}
 		if (!stmt)
 			return -1;
 		list_add_tail(&stmt->list, &r->stmts);
@@ -929,6 +961,19 @@ static json_t *rule_obj_json(const void *obj, struct output_ctx *octx)
 	return rule_json(obj, octx);
 }
 
+/* -e -j: the chains the rule binds, with their rules, before it, as
+ * 1.1.3 echoes them */
+static void rule_json_echo(json_t *array, const char *op,
+			   const struct cmd *cmd, struct output_ctx *octx)
+{
+	const struct rule *r = cmd->data;
+
+	if (!cmd->echo_handle)
+		return;
+	binding_json_echo(array, op, r, octx);
+	json_echo_add(array, op, rule_json(r, octx));
+}
+
 /* ---- kernel errors ---- */
 
 /* The jump or goto statement of @r to @name (any, if NULL), or NULL. */
@@ -1018,8 +1063,9 @@ static char *rule_explain_expr(const struct mnl_err *e, const struct cmd *cmd,
 	a = nla_find_nested(elem, chain_path, array_size(chain_path));
 	if (a)
 		target = nla_str(a);
-	/* a base chain: 1.1.3's bare words, under the chain's name */
-	if (target && e->err == EOPNOTSUPP) {
+	/* a base chain, or one bound to a rule (EINVAL): 1.1.3's bare
+	 * words, under the chain's name */
+	if (target && (e->err == EOPNOTSUPP || e->err == EINVAL)) {
 		*loc = rule_verdict_location(cmd, r, target);
 		return xstrdup("");
 	}
@@ -1214,6 +1260,32 @@ static char *rule_explain_elem_exists(const struct mnl_err *e,
 }
 
 /* An element of the rule's object map names a missing object. */
+/* The refused element is a catch-all ("*", its missing chain, its
+ * timeout...): 1.1.3's bare words, the caret under its "*". */
+static char *rule_explain_catchall(const struct mnl_err *e,
+				   const struct cmd *cmd, const struct rule *r,
+				   const struct location **loc)
+{
+	static const uint16_t flags_path[] = { NFTA_SET_ELEM_FLAGS };
+	const struct rule_anon *anon;
+	const struct expr *m;
+	const struct nlattr *a;
+
+	a = nla_find_nested(e->attr, flags_path, 1);
+	if (a == NULL || mnl_attr_get_payload_len(a) != sizeof(uint32_t) ||
+	    !(ntohl(mnl_attr_get_u32(a)) & NFT_SET_ELEM_CATCHALL))
+		return NULL;
+	anon = rule_anon_of(r, e);
+	m = anon && anon->members->etype == EXPR_SET ?
+	    anon->members->expr_list.catchall : NULL;
+	if (m == NULL)
+		return NULL;
+	if (m->etype == EXPR_MAPPING)
+		m = m->mapping.key;
+	*loc = cmd_loc_or(cmd, &m->location);
+	return xstrdup("");
+}
+
 static char *rule_explain_setelem(const struct mnl_err *e,
 				  const struct cmd *cmd, const void *obj,
 				  const struct location **loc)
@@ -1230,6 +1302,9 @@ static char *rule_explain_setelem(const struct mnl_err *e,
 	if (!r || e->depth != 2 ||
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS))
 		return NULL;
+	detail = rule_explain_catchall(e, cmd, r, loc);
+	if (detail)
+		return detail;
 	if (e->err == EOPNOTSUPP)
 		return rule_explain_vmap_elem(e, cmd, r, loc);
 	if (e->err == EEXIST)
@@ -1314,6 +1389,7 @@ const struct obj_ops rule_obj_ops = {
 	.print		= rule_obj_print,
 	.json		= rule_obj_json,
 	.echo		= rule_echo,
+	.json_echo	= rule_json_echo,
 	.monitor	= rule_monitor,
 	.explain_attr	= rule_explain_attr,
 	.explain	= rule_explain,

@@ -33,6 +33,7 @@
 #include <linux/netfilter/nfnetlink.h>
 #include <assert.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/set.h>
 #include <libnftnl/udata.h>
@@ -543,14 +544,17 @@ static unsigned int set_any_elems_build(struct nftnl_set *elems,
 	/* auto-merge: the new elements merged with the set's own */
 	if (!set_is_map(s) && s->merge_with && members == s->init)
 		return set_elems_build_merged(elems, members, s->merge_with,
-					      s->key, zero);
+					      s->key, zero) +
+		       set_catchall_build(elems, members);
 	if (!set_is_map(s) || !s->data)
 		return set_elems_build(elems, members, s->key,
-				       set_iv_merge(s, type), zero);
+				       set_iv_merge(s, type), zero) +
+		       set_catchall_build(elems, members);
 	map = set_map_stub(s, (struct expr *)members);
 	if (members->flags & EXPR_F_INTERVAL)
 		map->flags |= EXPR_F_INTERVAL;
 	n = map_elems_build(elems, map, zero);
+	n += map_catchall_build(elems, map);
 	set_map_stub_free(map);
 	if (s->objtype) {
 		nftnl_set_set_u32(elems, NFTNL_SET_OBJ_TYPE, s->objtype);
@@ -843,6 +847,8 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			   const struct expr *members, bool zero)
 {
 	const struct pack_keys *k = set_pack_keys(members->expr_list.pack);
+	bool whole = x->nft->debug_mask & NFT_DEBUG_NETLINK ||
+		     members->expr_list.catchall;
 	struct nftnl_set *elems;
 
 	/* none ("elements = $e", e defined as {}): nothing to send, an
@@ -867,12 +873,12 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	}
 	/* in pages: a big set's libnftnl elements are never all held at
 	 * once (the debug listing shows them in one piece, as built) */
-	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) && set_is_map(s) &&
-	    s->data) {
+	/* a catch-all goes after the others, in one piece with them */
+	if (!whole && set_is_map(s) && s->data) {
 		if (set_exec_map_pages(x, type, flags, h, s, members))
 			return;
-	} else if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) &&
-		   !set_is_map(s) && set_elems_pageable(members, s->key)) {
+	} else if (!whole && !set_is_map(s) &&
+		   set_elems_pageable(members, s->key)) {
 		const struct expr *pos = NULL;
 
 		do {
@@ -883,8 +889,7 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 			nftnl_set_free(elems);
 		} while (pos);
 		return;
-	} else if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK) &&
-		   !set_is_map(s)) {
+	} else if (!whole && !set_is_map(s)) {
 		set_exec_iv_pages(x, type, flags, h, s, members, zero);
 		return;
 	}
@@ -1256,6 +1261,7 @@ static char *element_explain_attr(const struct mnl_err *e,
 				  const struct location **loc)
 {
 	static const uint16_t key_path[] = { NFTA_SET_ELEM_KEY, NFTA_DATA_VALUE };
+	static const uint16_t flags_path[] = { NFTA_SET_ELEM_FLAGS };
 	unsigned char buf[NFT_REG_SIZE * 4];
 	const struct set *s;
 	const struct nlattr *a;
@@ -1275,6 +1281,15 @@ static char *element_explain_attr(const struct mnl_err *e,
 	    !mnl_err_path_is(e, 1, NFTA_SET_ELEM_LIST_ELEMENTS) || !s ||
 	    !s->key || !s->init || s->init->etype != EXPR_SET)
 		return NULL;
+	/* the catch-all: under its "*" */
+	a = nla_find_nested(e->attr, flags_path, 1);
+	m = s->init->expr_list.catchall;
+	if (m && a && mnl_attr_get_payload_len(a) == sizeof(uint32_t) &&
+	    ntohl(mnl_attr_get_u32(a)) & NFT_SET_ELEM_CATCHALL) {
+		*loc = cmd_loc_or(cmd, m->etype == EXPR_MAPPING ?
+				  &m->mapping.key->location : &m->location);
+		return xstrdup("");
+	}
 	a = nla_find_nested(e->attr, key_path, 2);
 	len = a ? mnl_attr_get_payload_len(a) : 0;
 	if (!len || len > sizeof(buf))

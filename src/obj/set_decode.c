@@ -222,6 +222,8 @@ static int elem_pair_cb(struct nftnl_set_elem *e, void *data)
 	struct info_ctx *c = data;
 	struct elem_pair *p = &c->v[c->n];
 
+	if (set_elem_is_catchall(e))
+		return 0;	/* beside the members */
 	p->member = elem_decode_one(c->nls, e, c->key, c->map);
 	if (!p->member || (c->map && p->member->etype != EXPR_MAPPING)) {
 		expr_free(p->member);
@@ -436,6 +438,25 @@ static void set_parse_data(struct set *s, const struct nftnl_set *nls)
 	}
 }
 
+/* The catch-all element, beside the members the decoders made (they
+ * skip it): -1 if it cannot be read. */
+int set_parse_catchall(struct set *s, const struct nftnl_set *nls)
+{
+	struct nftnl_set_elem *ca = set_nl_catchall(nls);
+	struct expr *m;
+
+	if (ca == NULL || s->init == NULL)
+		return 0;
+	if (s->flags & NFT_SET_OBJECT)
+		return -1;
+	m = set_is_map(s) ? map_catchall_decode(nls, ca) :
+			    set_catchall_decode(ca);
+	if (m == NULL)
+		return -1;
+	s->init->expr_list.catchall = m;
+	return 0;
+}
+
 /* The elements the set's message carries; elements with a timeout or
  * a comment go through the slower decoders that keep them. NULL key if
  * they cannot be listed exactly (rather than listed without them). */
@@ -456,6 +477,8 @@ static void set_parse_elems(struct set *s, const struct nftnl_set *nls)
 	} else {
 		ret = set_decode_with_info(s, nls);
 	}
+	if (ret == 0 && set_parse_catchall(s, nls) < 0)
+		ret = -1;
 	if (ret < 0) {
 		expr_free(s->key);	/* not listed */
 		s->key = NULL;
@@ -615,6 +638,8 @@ static int elem_key_collect(struct nftnl_set_elem *e, void *data)
 	uint64_t h;
 	uint32_t len = 0, s;
 
+	if (set_elem_is_catchall(e))
+		return 0;
 	k->data = nftnl_set_elem_get(e, NFTNL_SET_ELEM_KEY, &len);
 	k->len = k->data ? len : 0;
 	k->flags = nftnl_set_elem_is_set(e, NFTNL_SET_ELEM_FLAGS) ?
@@ -915,3 +940,15 @@ struct nftnl_set *set_nl_clone_head(const struct nftnl_set *nls)
 	return set_nl_head(nls);
 }
 
+
+/* ---- catch-all elements ("*", src/expr/catchall.c) ---- */
+
+struct expr *set_catchall_decode(struct nftnl_set_elem *ca)
+{
+	struct expr *m = catchall_expr_alloc(&internal_location);
+	struct set_elem_info i;
+
+	if (elem_info_read(ca, &i))
+		*set_elem_info_of(m) = i;
+	return m;
+}

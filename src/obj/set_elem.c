@@ -183,6 +183,16 @@ static int element_get_held(struct nft_ctx *nft, struct cmd *cmd,
 				break;
 		set_expr_add(out.init, expr_clone(m));
 	}
+	/* "*": the set's own, if it has one */
+	i = want->init->expr_list.catchall;
+	if (i && !(s->init && s->init->expr_list.catchall)) {
+		ret = erec_error(msgs, &i->location,
+				 "Could not process rule: No such file or directory");
+		goto out;
+	}
+	if (i)
+		out.init->expr_list.catchall =
+			expr_clone(s->init->expr_list.catchall);
 	set_answer_print(nft, t, &out);
 out:
 	xfree(out.info);
@@ -357,6 +367,10 @@ static void echo_print_json(struct nft_ctx *nft, const char *op,
 						    &nft->octx));
 		n++;
 	}
+	i = s->init->expr_list.catchall;
+	if (i)
+		json_array_append_new(members, set_elem_json(s, i,
+						i->elem_info, &nft->octx));
 	o = json_pack("{s:s, s:s, s:s, s:{s:o}}",
 		      "family", family_name(nftnl_set_get_u32(nls,
 							NFTNL_SET_FAMILY)),
@@ -386,6 +400,18 @@ static void echo_print_line(struct nft_ctx *nft, const char *op,
 		if (n)
 			nft_print(&nft->octx, ", ");
 		echo_print_member(s, i, n++, &nft->octx);
+	}
+	i = s->init->expr_list.catchall;
+	if (i) {
+		if (n)
+			nft_print(&nft->octx, ", ");
+		nft_print(&nft->octx, "*");
+		if (i->elem_info)
+			set_print_elem_info(s, i->elem_info, &nft->octx);
+		if (i->etype == EXPR_MAPPING) {
+			nft_print(&nft->octx, " : ");
+			map_data_print(i->mapping.data, &nft->octx);
+		}
 	}
 	nft_print(&nft->octx, " }\n");
 }
@@ -428,7 +454,10 @@ static void echo_print(struct nft_ctx *nft, const char *op,
 	} else if (set_decode_with_info(s, nls) < 0) {
 		s->init = NULL;
 	}
-	if (s->init && s->init->expr_list.size)
+	if (s->init && set_parse_catchall(s, nls) < 0)
+		s->init = NULL;
+	if (s->init && (s->init->expr_list.size ||
+			s->init->expr_list.catchall))
 		echo_print_line(nft, op, s, nls);
 	set_free(s);
 }
@@ -700,6 +729,39 @@ static const struct expr **echo_members(const struct set *s,
  * expiry the kernel starts from the timeout included. */
 /* One {"add": {"element": ...}} a member; @infos: the members'
  * options in their order, else their own as written. */
+static void elem_json_echo_one(json_t *array, const char *op,
+			       const struct handle *h, const struct set *s,
+			       const struct expr *m,
+			       const struct set_elem_info *from,
+			       bool interval, struct output_ctx *octx)
+{
+	struct set_elem_info info;
+	json_t *o;
+
+	memset(&info, 0, sizeof(info));
+	if (from)
+		info = *from;
+	/* the kernel starts the expiry from the element's timeout, else
+	 * the set's */
+	if (!info.expires)
+		info.expires = info.timeout ? info.timeout : s->timeout;
+	/* the set's statements, which the kernel gave it; none in an
+	 * interval's echo, as the system nft's */
+	if (interval)
+		memset(&info.stmts, 0, sizeof(info.stmts));
+	else if (!info.stmts.n)
+		info.stmts = s->stmts;
+	o = json_object();
+	json_object_set_new(o, "family", json_string(family_name(h->family)));
+	json_object_set_new(o, "table", json_string(h->table.name));
+	json_object_set_new(o, "name", json_string(h->set.name));
+	json_object_set_new(o, "elem",
+			    json_pack("{s:[o]}", "set",
+				      set_elem_json(s, m, &info, octx)));
+	json_array_append_new(array,
+			      json_pack("{s:{s:o}}", op, "element", o));
+}
+
 static void elems_json_echo_each(json_t *array, const char *op,
 				 const struct handle *h, const struct set *s,
 				 const struct expr *init,
@@ -707,39 +769,17 @@ static void elems_json_echo_each(json_t *array, const char *op,
 				 struct output_ctx *octx)
 {
 	const struct expr **v = echo_members(s, init), **m;
-	const struct set_elem_info *from;
-	struct set_elem_info info;
-	json_t *o;
 
-	for (m = v; *m; m++) {
-		memset(&info, 0, sizeof(info));
-		from = infos ? &infos[m - v] : (*m)->elem_info;
-		if (from)
-			info = *from;
-		/* the kernel starts the expiry from the element's timeout,
-		 * else the set's */
-		if (!info.expires)
-			info.expires = info.timeout ? info.timeout : s->timeout;
-		/* the set's statements, which the kernel gave it; none in
-		 * an interval's echo, as the system nft's */
-		if (infos)
-			memset(&info.stmts, 0, sizeof(info.stmts));
-		else if (!info.stmts.n)
-			info.stmts = s->stmts;
-		o = json_object();
-		json_object_set_new(o, "family",
-				    json_string(family_name(h->family)));
-		json_object_set_new(o, "table", json_string(h->table.name));
-		json_object_set_new(o, "name", json_string(h->set.name));
-		json_object_set_new(o, "elem",
-				    json_pack("{s:[o]}", "set",
-					      set_elem_json(s, *m, &info,
-							    octx)));
-		json_array_append_new(array,
-				      json_pack("{s:{s:o}}", op, "element",
-						o));
-	}
+	for (m = v; *m; m++)
+		elem_json_echo_one(array, op, h, s, *m,
+				   infos ? &infos[m - v] : (*m)->elem_info,
+				   infos, octx);
 	xfree(v);
+	/* the catch-all, last */
+	if (!infos && init->expr_list.catchall)
+		elem_json_echo_one(array, op, h, s, init->expr_list.catchall,
+				   init->expr_list.catchall->elem_info, false,
+				   octx);
 }
 
 /*

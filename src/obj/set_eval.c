@@ -236,7 +236,7 @@ static bool set_elems_packable(const struct eval_ctx *ectx,
 			       const struct set *s, const struct expr *elems)
 {
 	return elems->etype == EXPR_SET && set_expr_has_pack(elems) &&
-	       elems->expr_list.size == 0 &&
+	       elems->expr_list.size == 0 && !elems->expr_list.catchall &&
 	       set_expr_size(elems) >= SET_PACK_MIN_MEMBERS &&
 	       !set_pack_keys(elems->expr_list.pack) &&
 	       !nft_output_echo(&ectx->nft->octx) &&
@@ -319,6 +319,32 @@ static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
 	return set;
 }
 
+/* A set's "*": a map's is typed with the other mappings
+ * (map_elems_catchall_evaluate()); a set's has its statements and
+ * options only. */
+static int set_catchall_evaluate(struct eval_ctx *ectx, const struct set *s,
+				 const struct expr *elems)
+{
+	const struct expr *ca = elems->expr_list.catchall;
+	struct set_elem_info *i = ca->elem_info;
+
+	if (s->flags & NFT_SET_OBJECT)
+		return expr_error(ectx, ca->etype == EXPR_MAPPING ?
+				  ca->mapping.key : ca,
+				  "catch-all elements (*) of object maps are not supported yet");
+	if (set_is_map(s))
+		return 0;
+	if (ca->etype == EXPR_MAPPING)
+		return expr_error(ectx, ca,
+				  "Set member must be a value, a prefix or a range, not a mapping");
+	if (set_member_stmts_evaluate(ectx, s, ca) < 0)
+		return -1;
+	if (i && (i->timeout || i->expires) && !(s->flags & NFT_SET_TIMEOUT))
+		return expr_error(ectx, ca,
+				  "Could not process rule: Invalid argument");
+	return 0;
+}
+
 /*
  * The elements typed and held against the set, but the options the
  * kernel refuses (set_elems_info_evaluate()): a set's are checked after
@@ -329,9 +355,13 @@ static int set_elems_evaluate_typed(struct eval_ctx *ectx,
 				    const struct set *s,
 				    struct expr **elemsp)
 {
+	const struct expr *ca = (*elemsp)->etype == EXPR_SET ?
+				(*elemsp)->expr_list.catchall : NULL;
 	struct expr *m;
 	int ret;
 
+	if (ca && set_catchall_evaluate(ectx, s, *elemsp) < 0)
+		return -1;
 	/* typed into keys already (a set evaluated again) */
 	if ((*elemsp)->etype == EXPR_SET &&
 	    set_pack_keys((*elemsp)->expr_list.pack))

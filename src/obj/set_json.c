@@ -202,6 +202,11 @@ static int json_set_elem(struct json_ctx *jctx, json_t *j, size_t i,
 	}
 	if (!e)
 		return -1;
+	e = catchall_from_json(e);
+	if (expr_is_catchall(e)) {
+		set_catchall_put(set, e);
+		return 0;
+	}
 	/* plain members (no options) are serialized, not kept as exprs */
 	set_expr_add_packed(set, e);
 	return 0;
@@ -223,7 +228,11 @@ static int json_set_elems_lazy(struct json_ctx *jctx,
 	for (i = 0; json_lazy_more(&it); i++) {
 		e = json_elem_direct(jctx, &it, i, s);
 		if (e) {
-			set_expr_add_packed(set, e);
+			e = catchall_from_json(e);
+			if (expr_is_catchall(e))
+				set_catchall_put(set, e);
+			else
+				set_expr_add_packed(set, e);
 			continue;
 		}
 		j = json_lazy_next(&it);

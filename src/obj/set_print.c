@@ -185,6 +185,33 @@ static void set_print_member(const struct expr *i, void *ctx)
 	o->n++;
 }
 
+/* The catch-all ("*"), after the members as 1.1.3 lists it; what it
+ * holds is its own (ca->elem_info, a map's on the mapping). */
+static void set_print_catchall(const struct expr *ca, void *ctx)
+{
+	struct set_elems_out *o = ctx;
+	const struct set *s = o->s;
+	struct output_ctx *octx = o->octx;
+	const struct set_elem_info *i = ca->elem_info;
+
+	if (o->n)
+		nft_print_str(octx, o->n % o->per_line ? ", " :
+						       ",\n\t\t\t     ");
+	nft_print(octx, "*");
+	if (i)
+		set_print_elem_info(s, i, octx);
+	if (ca->etype == EXPR_MAPPING) {
+		nft_print(octx, " : ");
+		map_data_print(ca->mapping.data, octx);
+	}
+	o->n++;
+}
+
+static const struct expr *set_catchall_of(const struct set *s)
+{
+	return s->init ? s->init->expr_list.catchall : NULL;
+}
+
 static bool set_elem_info_any(const struct set *s)
 {
 	unsigned int n, k;
@@ -224,13 +251,15 @@ static void set_print_elements(const struct set *s, struct output_ctx *octx)
 	else
 		list_for_each_entry(i, &s->init->expr_list.expressions, list)
 			set_print_member(i, &o);
+	if (set_catchall_of(s))
+		set_print_catchall(set_catchall_of(s), &o);
 	nft_print(octx, " }\n");
 }
 
 /* Whether a listing of @s shows elements. */
 static bool set_has_elems(const struct set *s)
 {
-	return (s->init && s->init->expr_list.size) ||
+	return (s->init && s->init->expr_list.size) || set_catchall_of(s) ||
 	       set_records_count(s->packed);
 }
 
@@ -405,6 +434,11 @@ static void set_json_members(const struct set *s, struct set_elems_out *o)
 	else
 		list_for_each_entry(i, &s->init->expr_list.expressions, list)
 			o->each(i, o);
+	/* the catch-all last, with what it holds */
+	i = set_catchall_of(s);
+	if (i)
+		json_array_append_new(o->elem, set_elem_json(s, i,
+						i->elem_info, o->octx));
 }
 
 json_t *set_json(const struct set *s, struct output_ctx *octx)

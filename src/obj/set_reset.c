@@ -199,6 +199,15 @@ static int element_get_missing(struct nft_ctx *nft, struct list_head *msgs,
 			return erec_error(msgs, &i->location,
 					  "Could not process rule: No such file or directory");
 	}
+	/* the members are there: the "*" is not (the whole command
+	 * marked, as 1.1.3 marks it) */
+	if (members->expr_list.catchall) {
+		struct location loc = cmd->location;
+
+		loc.last_column++;
+		return erec_error(msgs, &loc,
+				  "Could not process rule: No such file or directory");
+	}
 	return set_reset_error(msgs, cmd, ENOENT);	/* added meanwhile */
 }
 
@@ -232,6 +241,7 @@ int element_reset(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	keys = set_nl_clone_head(head);
 	set_elems_build(keys, members, s->key, false, false);
+	set_catchall_build(keys, members);
 	ret = set_query_run(nft, cmd, msgs, t, head, keys);
 	if (ret < 0 && errno == ENOENT && cmd->op != CMD_RESET &&
 	    !(s->flags & NFT_SET_INTERVAL))

@@ -562,8 +562,10 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 	list_for_each_entry(ft, &t->flowtables, list)
 		json_echo_add(array, op, flowtable_json(ft, octx));
 	list_for_each_entry(c, &t->chains, list) {
-		list_for_each_entry(r, &c->rules, list)
+		list_for_each_entry(r, &c->rules, list) {
+			binding_json_echo(array, op, r, octx);
 			json_echo_add(array, op, rule_obj_ops.json(r, octx));
+		}
 	}
 }
 

@@ -565,7 +565,9 @@ static void parser_recycle_key(struct parser_state *st, struct expr *e)
 void parser_set_add(struct parser_state *st, struct expr *set,
 		    struct expr *m)
 {
-	if (set_expr_pack_keep(set, m))
+	if (expr_is_catchall(m))
+		set_catchall_put(set, m);
+	else if (set_expr_pack_keep(set, m))
 		parser_recycle_key(st, m);
 	else
 		set_expr_add_packed(set, m);
@@ -576,6 +578,10 @@ void parser_map_add(struct parser_state *st, struct expr *set,
 {
 	struct expr *data = m->mapping.data;
 
+	if (expr_is_catchall(m)) {
+		set_catchall_put(set, m);
+		return;
+	}
 	if (!set_expr_pack_keep(set, m)) {
 		set_expr_add_packed(set, m);
 		return;

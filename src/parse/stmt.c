@@ -446,3 +446,46 @@ struct stmt *parser_verdict(const struct location *loc, int verdict,
 {
 	return verdict_stmt_alloc(loc, verdict_expr_alloc(loc, verdict, chain));
 }
+
+/* A binding's block is a scope of its own, as a chain block is: past
+ * 1.1.3's nesting limit (a binding within a binding in a chain block)
+ * its error, and no scope. @brace: the block's '{'. */
+struct chain *parser_binding_open(struct parser_state *st,
+				  const struct location *brace)
+{
+	struct chain *c = chain_alloc(NULL);
+
+	c->location = *brace;
+	if (st->num_scopes == PARSER_MAX_SCOPES) {
+		parser_error(st, brace, "too many levels of nesting");
+		return c;
+	}
+	parser_scope_push(st);
+	c->scoped = true;
+	return c;
+}
+
+static void parser_binding_close(struct parser_state *st, struct chain *c)
+{
+	if (c->scoped)
+		parser_scope_pop(st);
+	c->scoped = false;
+}
+
+void parser_binding_free(struct parser_state *st, struct chain *c)
+{
+	parser_binding_close(st, c);
+	chain_free(c);
+}
+
+struct stmt *parser_binding(struct parser_state *st,
+			    const struct location *loc, int verdict,
+			    struct chain *c)
+{
+	struct stmt *stmt = parser_verdict(loc, verdict, NULL);
+
+	parser_binding_close(st, c);
+	c->location = *loc;
+	stmt->expr->verdict.binding = c;
+	return stmt;
+}

@@ -257,10 +257,12 @@ int stmt_json_str(struct json_ctx *jctx, json_t *obj, const char *stmt,
 
 bool stmt_is_terminal(const struct stmt *stmt)
 {
-	/* continue goes on with the next statement */
+	/* continue goes on with the next statement; 1.1.3 takes
+	 * statements after a binding ("jump { ... } counter") */
 	if (stmt->type == STMT_VERDICT)
 		return stmt->expr->etype == EXPR_VERDICT &&
-		       stmt->expr->verdict.verdict != NFT_CONTINUE;
+		       stmt->expr->verdict.verdict != NFT_CONTINUE &&
+		       !stmt->expr->verdict.binding;
 	return stmt->ops->terminal;
 }
 

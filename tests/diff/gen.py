@@ -794,7 +794,21 @@ def st_verdict(g):
     if c < 0.8:
         return g.r.choice(("jump", "goto")) + " " + g.pick(("target",),
                                                       ("nosuch", "c"))
-    return g.r.choice(("accept", "drop"))
+    if c < 0.95 or g.in_binding:
+        return g.r.choice(("accept", "drop"))
+    return st_binding(g)
+
+
+def st_binding(g):
+    """jump { RULE; ... } / goto { ... }: an anonymous chain bound to
+    the rule (none inside: the kernel refuses them there)."""
+    l3, l4 = g.l3, g.l4
+    g.in_binding = True
+    rules = [g.rule() for _ in range(g.r.randint(0, 2))]
+    g.in_binding = False
+    g.l3, g.l4 = l3, l4
+    return "%s { %s}" % (g.r.choice(("jump", "goto")),
+                         "".join(r + "; " for r in rules))
 
 
 STATEMENTS = [(st_counter, 4), (st_log, 3), (st_limit, 3), (st_quota, 2),
@@ -852,6 +866,7 @@ class Gen:
         self.family = self.r.choice(FAMILIES)
         self.defines = []
         self.decls = []         # table block lines
+        self.in_binding = False  # writing a bound chain's rules
         self.chain_wish = None
         self.want_set = False
         # at most one bad value in three cases out of ten: a case with
@@ -900,6 +915,8 @@ class Gen:
                 items.append(dom.range(self))
             elif c < 0.3 and dom.prefix:
                 items.append(dom.pfx(self))
+            elif c > 0.98:
+                items.append("*")       # the catch-all element
             else:
                 items.append(dom.value(self))
         s = "{ %s }" % ", ".join(items)
@@ -978,6 +995,8 @@ class Gen:
         sep = " : " if self.r.random() < 0.8 else ":"
         items = ["%s%s%s" % (dom.value(self), sep, self.verdict_text())
                  for _ in range(self.r.randint(1, 3))]
+        if self.r.random() < 0.1:
+            items.append("* : %s" % self.verdict_text())
         return "{ %s }" % ", ".join(items)
 
     def named_set(self, dom, typeof):
@@ -990,6 +1009,8 @@ class Gen:
                                 self.r.choice(("integer", "mark")))
         flags = "flags interval; " if self.r.random() < 0.4 else ""
         elems = ", ".join(dom.value(self) for _ in range(self.r.randint(1, 3)))
+        if self.r.random() < 0.05:
+            elems += ", *"              # the catch-all element
         self.decls.append("set %s { %s; %selements = { %s } }"
                           % (name, head, flags, elems))
         return str(n)

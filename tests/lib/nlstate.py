@@ -319,15 +319,34 @@ def take(nl):
             for (f, t, n), new in anon.items():
                 if f == fam and t == table and n in l:
                     l = re.sub(r"'%s'" % re.escape(n), "'%s'" % new, l)
+                    l = re.sub(r"\b%s$" % re.escape(n), new, l)
             out.append(l)
         return out
 
     for fam, _, buf in nl.dump(GETTABLE):
         objs.append((("table", FAMILIES.get(fam, fam), first(buf, 1), ""),
                      render_attrs(buf, TABLE, 1)))
-    for fam, _, buf in nl.dump(GETCHAIN):
-        objs.append((("chain", FAMILIES.get(fam, fam), first(buf, 1),
-                      first(buf, 3)), render_attrs(buf, CHAIN, 1)))
+    # bound chains ("jump { ... }"): the kernel names them from a
+    # counter of its own, "__chain7"; numbered by their order in their
+    # table's dump instead, "__chain#0"
+    chains = nl.dump(GETCHAIN)
+    bound = {}
+    for fam, _, buf in chains:
+        table, name = first(buf, 1), first(buf, 3)
+        if name.startswith("__chain"):
+            n = seen.get((fam, table, "chain"), 0)
+            seen[(fam, table, "chain")] = n + 1
+            new = "__chain#%d" % n
+            anon[(fam, table, name)] = new
+            bound[(fam, table, name)] = new
+            # a verdict's chain is rendered as bytes, NUL ended
+            anon[(fam, table, hexb(name.encode() + b"\0"))] = \
+                hexb(new.encode() + b"\0")
+    for fam, _, buf in chains:
+        table, name = first(buf, 1), first(buf, 3)
+        objs.append((("chain", FAMILIES.get(fam, fam), table,
+                      bound.get((fam, table, name), name)),
+                     norm(fam, table, render_attrs(buf, CHAIN, 1))))
     for fam, _, buf in sets:
         table, name = first(buf, 1), first(buf, 2)
         key = anon.get((fam, table, name), name)
@@ -361,6 +380,7 @@ def take(nl):
     count = {}
     for fam, _, buf in nl.dump(GETRULE):
         table, chain = first(buf, 1), first(buf, 2)
+        chain = bound.get((fam, table, chain), chain)
         k = (fam, table, chain)
         count[k] = count.get(k, 0) + 1
         objs.append((("rule", FAMILIES.get(fam, fam), table,
