@@ -853,7 +853,8 @@ static void set_exec_elems(struct exec_ctx *x, uint16_t type, uint16_t flags,
 
 	/* none ("elements = $e", e defined as {}): nothing to send, an
 	 * empty list to debug as 1.1.3 prints it */
-	if (!k && members->expr_list.size == 0) {
+	if (!k && members->expr_list.size == 0 &&
+	    !members->expr_list.catchall) {
 		if (x->nft->debug_mask & NFT_DEBUG_NETLINK) {
 			elems = set_nl_alloc(h);
 			set_debug(x->nft, elems);
