@@ -298,6 +298,8 @@ struct nlmsghdr;
 bool rule_has_binding(const struct rule *r);
 int binding_evaluate(struct eval_ctx *ectx, const struct rule *owner,
 		     struct chain *c);
+/* the batch ids of the chains @r binds (before @r is built) */
+void binding_assign_ids(struct exec_ctx *x, const struct rule *r);
 /* the chains @r binds, with their rules, into the batch */
 int binding_put(struct exec_ctx *x, const struct handle *h,
 		const struct rule *r);

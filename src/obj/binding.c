@@ -98,7 +98,7 @@ static int binding_put_chain(struct exec_ctx *x, const struct handle *h,
 	struct rule *r;
 	int err = 0;
 
-	ch.chain_id = c->handle.chain_id = ++x->batch->chain_id;
+	ch.chain_id = c->handle.chain_id;
 	/* for the echo (the kernel names the chain) */
 	c->handle.family = h->family;
 	if (!c->handle.table.name && h->table.name)
@@ -124,7 +124,21 @@ static int binding_put_chain(struct exec_ctx *x, const struct handle *h,
 	return err;
 }
 
-/* The chains @r binds go into the batch before it, their rules too. */
+/* The batch ids of the chains @r binds: its verdicts name them. */
+void binding_assign_ids(struct exec_ctx *x, const struct rule *r)
+{
+	const struct stmt *s;
+	struct chain *c;
+
+	list_for_each_entry(s, &r->stmts, list) {
+		c = stmt_binding(s);
+		if (c)
+			c->handle.chain_id = ++x->batch->chain_id;
+	}
+}
+
+/* The chains @r binds go into the batch before it, their rules too
+ * (after @r's anonymous sets, as 1.1.3 sends them). */
 int binding_put(struct exec_ctx *x, const struct handle *h,
 		const struct rule *r)
 {

@@ -576,9 +576,10 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	struct nlmsghdr *nlh;
 	size_t size;
 
-	/* bound chains and anonymous sets go into the batch first */
-	if (r && type == NFT_MSG_NEWRULE && binding_put(x, h, r) < 0)
-		return -1;
+	/* anonymous sets go into the batch first (as the rule is built),
+	 * then bound chains with their rules */
+	if (r && type == NFT_MSG_NEWRULE)
+		binding_assign_ids(x, r);
 	nlr = netlink_rule_build_batch(x->nft, x->batch, h, r, &overflow);
 	if (nlr == NULL)
 		return erec_error(x->msgs, &overflow,
@@ -593,6 +594,10 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		return erec_error(x->msgs, &r->location,
 				  "rule too large: its expressions take %zu bytes, a netlink message holds at most %u",
 				  size, UINT16_MAX);
+	}
+	if (r && type == NFT_MSG_NEWRULE && binding_put(x, h, r) < 0) {
+		nftnl_rule_free(nlr);
+		return -1;
 	}
 	flags |= exec_echo_flag(x, type);
 	if (r)
