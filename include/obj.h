@@ -298,6 +298,10 @@ struct nlmsghdr;
 bool rule_has_binding(const struct rule *r);
 int binding_evaluate(struct eval_ctx *ectx, const struct rule *owner,
 		     struct chain *c);
+/* --debug=netlink of a chain added: "ip t c use 0", as 1.1.3 */
+struct nftnl_chain;
+void chain_debug(struct exec_ctx *x, const struct nftnl_chain *nlc,
+		 uint32_t family);
 /* the batch ids of the chains @r binds (before @r is built) */
 void binding_assign_ids(struct exec_ctx *x, const struct rule *r);
 /* the chains @r binds, with their rules, into the batch */

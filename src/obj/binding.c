@@ -105,6 +105,7 @@ static int binding_put_chain(struct exec_ctx *x, const struct handle *h,
 		c->handle.table.name = xstrdup(h->table.name);
 	nlc = netlink_chain_build(&ch, NULL, true);
 	nftnl_chain_set_u32(nlc, NFTNL_CHAIN_FLAGS, NFT_CHAIN_BINDING);
+	chain_debug(x, nlc, h->family);
 	batch_set_owner(x->batch, owner.cmd, c);
 	nlh = batch_msg_start(x->batch, NFT_MSG_NEWCHAIN, h->family,
 			      NLM_F_CREATE |

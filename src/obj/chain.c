@@ -257,6 +257,24 @@ static size_t chain_devs_size(const struct chain *c)
  * be sent (the evaluator already refuses more devices than the kernel
  * takes, so this guards the batch buffer only).
  */
+/* --debug=netlink: a chain added (or renamed), as 1.1.3 prints it; a
+ * bound chain has no name: "(null)" */
+void chain_debug(struct exec_ctx *x, const struct nftnl_chain *nlc,
+		 uint32_t family)
+{
+	FILE *fp = x->nft->octx.output_fp ? x->nft->octx.output_fp : stdout;
+	const char *name = NULL;
+
+	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK))
+		return;
+	if (nftnl_chain_is_set(nlc, NFTNL_CHAIN_NAME))
+		name = nftnl_chain_get_str(nlc, NFTNL_CHAIN_NAME);
+	fprintf(fp, "%s %s %s use 0\n", family_name(family),
+		nftnl_chain_is_set(nlc, NFTNL_CHAIN_TABLE) ?
+		nftnl_chain_get_str(nlc, NFTNL_CHAIN_TABLE) : "(null)",
+		name ? name : "(null)");
+}
+
 int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		   const struct handle *h, const void *obj)
 {
@@ -271,6 +289,8 @@ int exec_put_chain(struct exec_ctx *x, uint16_t type, uint16_t flags,
 				  "too many devices: the kernel takes at most %u per chain, this device list has %u",
 				  CHAIN_DEVICES_MAX, c->num_devs);
 	nlc = netlink_chain_build(h, c, type == NFT_MSG_NEWCHAIN);
+	if (type == NFT_MSG_NEWCHAIN)
+		chain_debug(x, nlc, h->family);
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_chain_nlmsg_build_payload(nlh, nlc);
