@@ -20,8 +20,11 @@ rule_body	: stmt_list		{ $$ = $1; }
 stmt_list	: stmt
 			{
 				state->lhs_word.indesc = NULL;
-				if (parser_stmt_var_unknown(state, $1))
+				/* bison frees no right side on YYERROR */
+				if (parser_stmt_var_unknown(state, $1)) {
+					stmt_free($1);
 					YYERROR;
+				}
 				$$ = parser_rule_alloc(&@$);
 				parser_rule_add_stmt($$, $1, &@$);
 			}
@@ -29,9 +32,11 @@ stmt_list	: stmt
 			{
 				state->lhs_word.indesc = NULL;
 				$$ = $1;
-				/* $1 and $2 are freed by bison */
-				if (parser_stmt_var_unknown(state, $2))
+				if (parser_stmt_var_unknown(state, $2)) {
+					stmt_free($2);
+					rule_free($1);
 					YYERROR;
+				}
 				parser_rule_add_stmt($$, $2, &@$);
 			}
 		;
