@@ -164,6 +164,14 @@ static const struct trace_field trace_arp_fields[] = {
 #define HDR(_n, _f)	{ (_n), (_f), array_size(_f) }
 
 static const struct trace_hdr trace_eth = HDR("ether", trace_eth_fields);
+/* the tag the kernel puts back into the link layer header it sends, its
+ * bits counted from the header's start */
+static const struct trace_field trace_vlan_fields[] = {
+	TF("pcp", 112, 3, &integer_type),
+	TF("dei", 115, 1, &integer_type),
+	TF("id", 116, 12, &integer_type),
+};
+static const struct trace_hdr trace_vlan = HDR("vlan", trace_vlan_fields);
 static const struct trace_hdr trace_ip = HDR("ip", trace_ip_fields);
 static const struct trace_hdr trace_ip6 = HDR("ip6", trace_ip6_fields);
 static const struct trace_hdr trace_arp = HDR("arp", trace_arp_fields);
@@ -273,6 +281,12 @@ static const void *trace_data(const struct nftnl_trace *t, uint16_t attr,
 
 /* The network header by the packet's protocol: the ether type where
  * there is a link layer header (netdev, bridge), else the family's. */
+/* An 802.1Q tag after the addresses, its type then that of the packet. */
+static bool trace_vlan_tagged(const uint8_t *ll, uint32_t ll_len)
+{
+	return ll_len >= 18 && ll[12] == 0x81 && ll[13] == 0x00;
+}
+
 static const struct trace_hdr *trace_network(const struct nftnl_trace *t,
 					     const uint8_t *ll,
 					     uint32_t ll_len,
@@ -284,6 +298,8 @@ static const struct trace_hdr *trace_network(const struct nftnl_trace *t,
 
 	if (ll && ll_len >= 14) {
 		ethertype = ll[12] << 8 | ll[13];
+		if (trace_vlan_tagged(ll, ll_len))
+			ethertype = ll[16] << 8 | ll[17];
 		if (ethertype == 0x0800)
 			nfproto = NFPROTO_IPV4;
 		else if (ethertype == 0x86dd)
@@ -354,8 +370,12 @@ static void trace_print_packet(struct output_ctx *octx,
 	trace_print_dev(octx, t, NFTNL_TRACE_OIF, "oif");
 	ll = trace_data(t, NFTNL_TRACE_LL_HEADER, &ll_len);
 	if (ll && nftnl_trace_is_set(t, NFTNL_TRACE_IIFTYPE) &&
-	    nftnl_trace_get_u16(t, NFTNL_TRACE_IIFTYPE) == ARPHRD_ETHER)
+	    nftnl_trace_get_u16(t, NFTNL_TRACE_IIFTYPE) == ARPHRD_ETHER) {
 		trace_print_hdr(octx, &trace_eth, ll, ll_len, UINT_MAX);
+		if (trace_vlan_tagged(ll, ll_len))
+			trace_print_hdr(octx, &trace_vlan, ll, ll_len,
+					UINT_MAX);
+	}
 	nh = trace_data(t, NFTNL_TRACE_NETWORK_HEADER, &nh_len);
 	net = nh ? trace_network(t, ll, ll_len, &proto_at) : NULL;
 	if (net && proto_at != UINT8_MAX && nh_len > proto_at)
