@@ -40,33 +40,10 @@ table ip t {
 	}
 }
 NFT
-nft -f "$TMPD/b.nft" || fail "loading operations on two loads"
-python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ours.state"
-nft list ruleset > "$TMPD/ours.list"
+loads_like_ref "$TMPD/b.nft"
 assert_match 'meta mark set meta mark \| ct mark' "$(cat "$TMPD/ours.list")" "listed"
-nft flush ruleset
-nft -f "$TMPD/ours.list" || fail "loading the listing"
-assert_eq "$(nft list ruleset)" "$(cat "$TMPD/ours.list")" "list, load, list"
-nft -j list ruleset > "$TMPD/ours.json"
-nft flush ruleset
-nft -j -f "$TMPD/ours.json" || fail "loading the JSON listing"
-assert_eq "$(nft list ruleset)" "$(cat "$TMPD/ours.list")" "list -j, load, list"
-if have_ref; then
-	nft flush ruleset
-	refnft -f "$TMPD/b.nft" || fail "the reference loads it"
-	python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ref.state"
-	assert_files_eq "$TMPD/ours.state" "$TMPD/ref.state" "the kernel state"
-	assert_eq "$(nft list ruleset)" "$(refnft list ruleset)" "ours lists the reference's load"
-	assert_eq "$(nft -j list ruleset | sed 's/"metainfo": {[^}]*}//')" \
-		"$(refnft -j list ruleset | sed 's/"metainfo": {[^}]*}//')" "and in JSON"
-	nft flush ruleset
-	nft -f "$TMPD/b.nft"
-	assert_eq "$(refnft list ruleset)" "$(cat "$TMPD/ours.list")" "the reference lists ours"
-fi
 
 # packets: every counter sees each ping once, so each value was computed
-nft flush ruleset
-nft -f "$TMPD/b.nft"
 ping -c 2 -i 0.2 -W 1 127.0.0.1 >/dev/null 2>&1 || fail "ping on loopback"
 for m in 'meta mark 0x00000013' 'meta mark 0x00000010 counter' \
 	 'meta mark 0x00000000' 'meta mark 0x7f000003' 'ct mark 0x7f000003' \
