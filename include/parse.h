@@ -39,11 +39,14 @@ int symbol_unbind(struct scope *scope, const char *name);
 struct symbol *symbol_lookup_scope(const struct scope *scope,
 				   const char *name);
 /*
- * The run's top scope (nft->top_scope), made on first use with the -D
- * variables bound as symbols. The library frees it at the end of the
- * run; other callers (unit tests) free it with scope_free().
+ * The run's top scope (nft->top_scope), made on first use. The library
+ * frees it at the end of the run; other callers (unit tests) free it
+ * with scope_free().
  */
 struct scope *nft_top_scope(struct nft_ctx *nft);
+/* The same, made with the context's variables (nft_ctx_add_var()) bound
+ * in it if it did not exist yet. */
+struct scope *nft_top_scope_vars(struct nft_ctx *nft);
 
 /*
  * Parse @indesc (text) into @cmds. Includes are resolved against the

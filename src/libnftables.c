@@ -405,12 +405,17 @@ void nft_run_release_strings(struct nft_ctx *nft)
 	}
 }
 
-/* -D variables become symbols in the top scope, which the parser nests
- * the file's own scopes under. */
-static void nft_run_begin(struct nft_ctx *nft)
+/* -D variables (nft_ctx_add_var()) become symbols in the top scope,
+ * which the parser nests the file's own scopes under; as in 1.1.3 they
+ * are there for files only, not for commands from a buffer. */
+static void nft_run_begin(struct nft_ctx *nft,
+			  const struct input_descriptor *indesc)
 {
 	nft_sync_octx(nft);
-	nft_top_scope(nft);
+	if (indesc->type == INPUT_FILE || indesc->type == INPUT_STDIN)
+		nft_top_scope_vars(nft);
+	else
+		nft_top_scope(nft);
 	nft->output_pending = __fpending(nft->output.fp);
 }
 
@@ -443,7 +448,7 @@ int nft_run(struct nft_ctx *nft, struct input_descriptor *indesc)
 	LIST_HEAD(msgs);
 	int ret;
 
-	nft_run_begin(nft);
+	nft_run_begin(nft, indesc);
 	list_add_tail(&indesc->list, &nft->indescs);
 	if (indesc->type == INPUT_JSON) {
 		ret = nft_parse_json(nft, indesc, &cmds, &msgs);

@@ -75,6 +75,13 @@ int symbol_unbind(struct scope *scope, const char *name)
 
 struct scope *nft_top_scope(struct nft_ctx *nft)
 {
+	if (!nft->top_scope)
+		nft->top_scope = scope_alloc(NULL);
+	return nft->top_scope;
+}
+
+struct scope *nft_top_scope_vars(struct nft_ctx *nft)
+{
 	unsigned int i;
 
 	if (nft->top_scope)

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Debian's python3-nftables (ctypes over libnftables.so.1) drives our
 # library unchanged: text commands, JSON commands, buffered output and
-# errors, dry run, variables, include paths, files.
+# errors, dry run, variables, include paths, files. Then the same with
+# our own module (py/nftables), which must pass the same checks.
 #
 # Environment: LIBNFTABLES (our .so; skip without it). Exit 0 pass,
 # 1 fail, 77 skip. Runs in a network namespace of its own.
@@ -11,7 +12,6 @@ PY=/usr/bin/python3
 LIB=${LIBNFTABLES:-}
 
 [ -n "$LIB" ] && [ -f "$LIB" ] || skip "LIBNFTABLES not set or missing"
-"$PY" -c 'import nftables' 2>/dev/null || skip "python3-nftables missing"
 
 # A sanitizer build of the library can only be loaded into Python with
 # the ASan runtime first in line; Python itself leaks by design.
@@ -37,6 +37,7 @@ EOF
 
 cat > "$TMPD/test.py" <<'EOF'
 import json
+import os
 import sys
 
 import nftables
@@ -110,11 +111,18 @@ n.set_dry_run(False)
 rc, out, err = n.cmd("list tables")
 check("dry" not in out, "dry run applied nothing", out)
 
-# -D style variables
+# -D style variables: for files, not commands from a buffer (as 1.1.3
+# and 1.0.6)
 check(n.add_var("dev=v0") is True, "add_var")
-rc, out, err = n.cmd("add chain netdev t e2 { type filter hook egress "
+with open(tmpd + "/var.nft", "w") as f:
+    f.write("add chain netdev t e2 { type filter hook egress "
+            "device $dev priority 10; }\n")
+rc, out, err = n.cmd_from_file(tmpd + "/var.nft")
+check(rc == 0 and err == "", "variable in a file", (rc, err))
+rc, out, err = n.cmd("add chain netdev t e3 { type filter hook egress "
                      "device $dev priority 10; }")
-check(rc == 0 and err == "", "variable in a command", (rc, err))
+check(rc != 0 and "unknown identifier 'dev'" in err,
+      "no variable in a command", (rc, err))
 n.clear_vars()
 
 # include paths and files
@@ -132,6 +140,42 @@ n.set_handle_output(False)
 rc, out, err = n.cmd("list tables")
 check(out == "table netdev t\ntable inet j\ntable ip included\n"
       "table inet fromfile\n", "final tables", out)
+
+# settings: each set_* returns the previous value
+check(n.set_debug(["netlink", "eval"]) == [], "set_debug: previous")
+check(n.get_debug() == ["eval", "netlink"], "get_debug: names in bit order",
+      n.get_debug())
+check(n.set_debug(0) == ["eval", "netlink"] and n.get_debug() == [],
+      "set_debug(0)")
+# upstream 1.1's module (and ours); Debian 12's returns nothing there
+# and leaves json_cmd's flag on
+new_api = os.environ.get("NEW_API") == "1"
+check(not new_api or (n.set_stateless_output(True) is False and
+                      n.get_stateless_output() is True and
+                      n.set_stateless_output(False) is True),
+      "stateless output flag")
+check(n.set_dry_run(True) is False and n.set_dry_run(False) is True,
+      "dry run: previous")
+rc, out, err = n.json_cmd({"nftables": [{"list": {"tables": None}}]})
+check(rc == 0 and isinstance(out, dict) and "nftables" in out,
+      "json_cmd parses the output", out)
+check(not new_api or n.get_json_output() is False,
+      "json_cmd leaves the json flag")
+n.set_json_output(False)
+rc, out, err = n.json_cmd({"nftables": [{"add": {"table": {
+    "family": "ip", "name": "j"}}}]})
+check((rc, out, err) == (0, "", ""), "json_cmd without output", (rc, out))
+try:
+    import jsonschema  # noqa: F401
+    check(n.json_validate({"nftables": [{"list": {"ruleset": None}}]})
+          is True, "json_validate")
+    try:
+        n.json_validate({"nftable": []})
+        check(False, "json_validate refuses a document without nftables")
+    except jsonschema.ValidationError:
+        check(True, "json_validate refuses a document without nftables")
+except ImportError:
+    print("ok: json_validate not checked: no jsonschema")
 
 rc, out, err = n.cmd("flush ruleset")
 check(rc == 0, "flush ruleset")
@@ -161,12 +205,28 @@ so.nft_ctx_free(ctx)
 sys.exit(1 if failed else 0)
 EOF
 
-unshare -n bash -c '
-	ip link add v0 type veth peer name v1 || exit 77
-	exec "$0" "$1/test.py" "$2" "$1"' "$PY" "$TMPD" "$LIB"
-rc=$?
-case $rc in
-0) ok "python3-nftables drives $LIB" ;;
-77) skip "cannot create veth devices" ;;
-*) fail "python binding (exit $rc)" ;;
-esac
+# run_with MODULE_DIR WHAT [NEW_API]: the checks with the nftables module
+# found first in MODULE_DIR ("" for the system's); NEW_API=1: also what
+# upstream 1.1's module does and Debian 12's does not
+run_with()
+{
+	NEW_API=${3:-0} PYTHONPATH=$1 unshare -n bash -c '
+		ip link add v0 type veth peer name v1 || exit 77
+		exec "$0" "$1/test.py" "$2" "$1"' "$PY" "$TMPD" "$LIB"
+	local rc=$?
+	case $rc in
+	0) ok "$2 drives $LIB" ;;
+	77) skip "cannot create veth devices" ;;
+	*) fail "$2 (exit $rc)" ;;
+	esac
+}
+
+ours=$(PYTHONPATH=$SRCDIR/py "$PY" -c 'import nftables; print(nftables.__file__)')
+[ "$ours" = "$SRCDIR/py/nftables/__init__.py" ] ||
+	fail "our module is not the one imported: $ours"
+run_with "$SRCDIR/py" "our py/nftables" 1
+if "$PY" -c 'import nftables' 2>/dev/null; then
+	run_with "" "Debian's python3-nftables"
+else
+	skip "python3-nftables missing (our module passed)"
+fi

@@ -108,6 +108,29 @@ static void test_vars_and_paths(struct nft_ctx *nft)
 	CHECK(nft->num_vars == 0);
 }
 
+/* Variables of nft_ctx_add_var() are there for files, not for commands
+ * from a buffer (1.1.3: "unknown identifier"). */
+static void test_vars_for_files(struct nft_ctx *nft)
+{
+	char path[] = "/tmp/api_test_vars.XXXXXX";
+	int fd;
+
+	CHECK(nft_ctx_add_var(nft, "p=22") == 0);
+	CHECK(nft_run_cmd_from_buffer(nft, "define x = $p") == -1);
+	CHECK(strstr(nft_ctx_get_error_buffer(nft),
+		     "unknown identifier 'p'") != NULL);
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd >= 0) {
+		CHECK(write(fd, "define x = $p\n", 14) == 14);
+		close(fd);
+		CHECK(nft_run_cmd_from_filename(nft, path) == 0);
+		CHECK_STREQ(nft_ctx_get_error_buffer(nft), "");
+		unlink(path);
+	}
+	nft_ctx_clear_vars(nft);
+}
+
 /* Runs that never reach the kernel: the whole pipeline, errors shown. */
 static void test_runs(struct nft_ctx *nft)
 {
@@ -127,6 +150,7 @@ static void test_runs(struct nft_ctx *nft)
 	CHECK(nft_run_cmd_from_buffer(nft, "") == 0);
 	CHECK_STREQ(nft_ctx_get_error_buffer(nft), "");
 	CHECK_STREQ(nft_ctx_get_output_buffer(nft), "");
+	test_vars_for_files(nft);
 }
 
 /*

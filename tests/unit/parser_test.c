@@ -589,6 +589,8 @@ static void test_variables(struct nft_ctx *nft)
 	struct expr *m;
 
 	nft_ctx_add_var(nft, "cli=10.1.1.1");
+	/* as for a file (the library binds them for files only) */
+	nft_top_scope_vars(nft);
 	parse(&p, nft, "define prio = -5\ndefine port = 22\n"
 		       "table ip t {\n"
 		       "\tdefine inner = 7\n"
