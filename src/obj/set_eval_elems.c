@@ -318,19 +318,15 @@ static struct expr *set_elems_wrap(const struct set *s, struct expr *e)
 	return set;
 }
 
-/* A set's "*": a map's is typed with the other mappings
- * (map_elems_catchall_evaluate()); a set's has its statements and
- * options only. */
+/* A set's "*": a map's (an object map's too, its data an object's
+ * name) is typed with the other mappings (map_elems_catchall_evaluate());
+ * a set's has its statements and options only. */
 static int set_catchall_evaluate(struct eval_ctx *ectx, const struct set *s,
 				 const struct expr *elems)
 {
 	const struct expr *ca = elems->expr_list.catchall;
 	struct set_elem_info *i = ca->elem_info;
 
-	if (s->flags & NFT_SET_OBJECT)
-		return expr_error(ectx, ca->etype == EXPR_MAPPING ?
-				  ca->mapping.key : ca,
-				  "catch-all elements (*) of object maps are not supported yet");
 	if (set_is_map(s))
 		return 0;
 	if (ca->etype == EXPR_MAPPING)
