@@ -9,6 +9,8 @@
 #include <linearize.h>
 
 struct delin_ctx;
+struct eval_ctx;
+struct json_ctx;
 struct lin_ctx;
 struct nftnl_expr;
 struct nftnl_set;
@@ -20,13 +22,26 @@ struct map_iv {
 	unsigned int index;		/* as written */
 };
 
-/* Evaluation's helpers, for the encoder and decoder too (map.c). */
+/* Whether the map is "@name" (map.c). */
 bool map_is_named(const struct expr *map);
+
+/* The mappings typed (map_members.c), for a rule's map (map.c), packed
+ * mappings (map_pack_eval.c), the encoder and decoder. @named: a named
+ * map's element, refused in the words 1.1.3 has for a set's. */
 unsigned int map_key_bytes(const struct expr *key);
+int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
+		     struct expr *m, bool named);
+int map_data_evaluate(struct eval_ctx *ectx, struct expr *map,
+		      struct expr *m);
+int map_check_overlap(struct eval_ctx *ectx, const struct expr *map);
 struct map_iv *map_intervals(const struct expr *map, unsigned int *n);
 void map_intervals_free(struct map_iv *v, unsigned int n);
 struct expr *map_keys_take(struct expr *map);
 void map_keys_give(struct expr *map, struct expr *keys);
+
+/* JSON input (map_json.c): {"map": ...}; "vmap" is in expr.h. */
+struct expr *map_expr_json_parse(struct json_ctx *jctx, json_t *value,
+				 const struct location *loc);
 
 /* Encoding (map_encode.c). */
 void map_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,

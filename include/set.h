@@ -3,8 +3,8 @@
  * declared in a table block or with "add set", their elements ("add
  * element", "delete element", "flush set") and the listings of them.
  * Everything about the kind is in src/obj/set*.c; the elements are encoded
- * and decoded by the anonymous sets' code (src/expr/set.c), and "@s" in
- * rules is src/expr/setref.c.
+ * and decoded by the anonymous sets' code (src/expr/set_encode.c and
+ * set_decode.c), and "@s" in rules is src/expr/setref.c.
  */
 #ifndef NFT_SET_H
 #define NFT_SET_H
@@ -228,7 +228,7 @@ int cache_fetch_sets(struct nft_ctx *nft, uint32_t family, const char *table,
  * errno. */
 int set_fetch_elems(struct nft_ctx *nft, struct set *s);
 
-/* Elements of a named set (src/expr/set.c): encode the members of @set
+/* Elements of a named set (src/expr/set_encode.c): encode the members of @set
  * keyed like @key into @elems; decode those of a dumped set. */
 unsigned int set_elems_build(struct nftnl_set *elems, const struct expr *set,
 			     const struct expr *key, enum iv_merge merge,
@@ -345,7 +345,7 @@ void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg);
 int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
 
-/* Named maps' elements (src/expr/map.c): @map a stand-in EXPR_MAP of
+/* Named maps' elements (src/expr/map_members.c): @map a stand-in EXPR_MAP of
  * the map's key, typed as its data. */
 /* @missing: the table's sets are known and @name is none of them. */
 const struct set *set_lookup_for_rule(struct eval_ctx *ectx,

@@ -63,14 +63,33 @@ int set_decl_check_set_data(struct eval_ctx *ectx, const struct set *s);
 int set_decl_check_map_data(struct eval_ctx *ectx, const struct set *s);
 int set_decl_check_syntax(struct eval_ctx *ectx, const struct set *s);
 
-/* Evaluation (set_eval.c). */
+/* Evaluation of declarations (set_eval.c): the key and data resolved
+ * and checked, as an element command needs them too. */
+int set_key_evaluate(struct eval_ctx *ectx, struct set *s);
+int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+unsigned int set_cmd_needs(const struct cmd *cmd);
+
+/* Evaluation of elements (set_eval_elems.c): typed and held against
+ * the set, then the options the kernel refuses (a set's are checked
+ * after its intervals' conflicts, so the two halves are apart); the
+ * overlapping intervals of a set that refuses them (@prev: the set's
+ * before, or NULL); intervals by start, then as written (qsort_r() on
+ * indices of an interval array, @ctx). */
 int set_elems_evaluate(struct eval_ctx *ectx, const struct set *s,
 		       struct expr **elemsp);
-int set_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
+int set_elems_evaluate_typed(struct eval_ctx *ectx, const struct set *s,
+			     struct expr **elemsp);
+int set_elems_evaluate_opts(struct eval_ctx *ectx, const struct set *s,
+			    const struct expr *elems);
+bool set_refuses_overlaps(const struct set *s);
+int set_check_conflicts(struct eval_ctx *ectx, const struct expr *key,
+			const struct expr *prev, const struct expr *elems);
+int set_iv_order_cmp(const void *a, const void *b, void *ctx);
+
+/* Element commands (set_eval_cmd.c). */
 int element_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd);
 int element_cmd_evaluate_delete(struct eval_ctx *ectx,
 				struct cmd *cmd);
-unsigned int set_cmd_needs(const struct cmd *cmd);
 unsigned int element_cmd_needs(const struct cmd *cmd);
 
 /* Dumped elements with their options (set_decode.c). */

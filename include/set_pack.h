@@ -31,10 +31,10 @@
  * calls set_expr_unpack(set), which turns the pack back into the
  * ordinary list (the same expressions the parser made, in order) and
  * frees it; set_expr_size() counts both. Only the evaluation of a named
- * set's elements (src/obj/set_eval.c), of a rule's anonymous set
- * (src/expr/relational.c decides, src/expr/set.c types) or map
- * (src/expr/map.c), and the encoders (src/obj/set.c, src/netlink.c)
- * read the pack itself; everything else unpacks, so behaviour is the
+ * set's elements (src/obj/set_eval_elems.c), of a rule's anonymous set
+ * (src/expr/relational.c decides, src/expr/set_pack_eval.c types) or
+ * map (src/expr/map_pack_eval.c), and the encoders (src/obj/set.c,
+ * src/expr/set_encode.c, src/netlink.c) read the pack itself; everything else unpacks, so behaviour is the
  * same wherever the fast path does not apply (echo, JSON output,
  * --debug=netlink, get and reset element, masked keys, nat and object
  * maps).
@@ -64,7 +64,7 @@ bool set_expr_pack_keep(struct expr *set, const struct expr *member);
 /* The packed members back into set->expr_list.expressions (before the
  * listed ones, which all came after them). No-op without a pack. Only
  * the text form can be unpacked: the keys of an evaluated pack have lost
- * their text (callers decide before evaluating, set_eval.c). */
+ * their text (callers decide before evaluating, src/obj/set_eval*.c). */
 void set_expr_unpack(struct expr *set);
 /* Members listed and packed. */
 unsigned int set_expr_size(const struct expr *set);
@@ -192,7 +192,8 @@ const struct location *set_pack_chain_location(const struct set_pack *p,
 					       const char *name);
 void pack_keys_free(struct pack_keys *k);
 
-/* ---- evaluation and encoding (src/expr/set.c) ---- */
+/* ---- evaluation (src/expr/set_pack_eval.c, map_pack_eval.c) and
+ * encoding (src/expr/set_encode.c) ---- */
 
 struct eval_ctx;
 struct nftnl_set;
@@ -214,7 +215,7 @@ int set_anon_pack_evaluate(struct eval_ctx *ectx, struct expr *set,
 /* Whether a rule's anonymous set (or map's mappings) may stay packed:
  * big enough, and neither the echo nor --debug=netlink prints them. */
 bool set_anon_packable(const struct eval_ctx *ectx, const struct expr *set);
-/* The same for a named map's mappings (src/expr/map.c): @map is
+/* The same for a named map's mappings (src/expr/map_pack_eval.c): @map is
  * set_map_stub()'s stand-in, @h the map's handle (jumps' chains); or a
  * rule's anonymous map, its key evaluated, @h NULL (the chains jumped to
  * are the kernel's to find). 0 or 1 (nothing is said: the listed path
@@ -231,7 +232,7 @@ unsigned int set_bounds_fill(struct interval *v, const struct expr *set,
 /* A pack holding @k (taken over) from the start: what the evaluation
  * would have made of members no text was written for. */
 struct set_pack *set_pack_new_keys(struct pack_keys *k);
-/* Literals read without an expression (src/expr/set.c): a value of
+/* Literals read without an expression (set_pack_eval.c): a value of
  * @key's type into @buf, or a whole key (@v: a member's @n nodes). */
 bool set_pack_direct(const struct set_pack_view *v, const struct expr *key,
 		     unsigned char *buf);

@@ -3,7 +3,7 @@
  * turned into values, prefixes, ranges and concatenations, typed by the
  * set's user data or the lookup's left side, sorted as the system nft
  * lists them, and the lookup expression decoded (src/expr/set.c has the
- * kind, its evaluation and encoding).
+ * kind and its evaluation, set_encode.c the encoding).
  */
 #include <stdlib.h>
 #include <string.h>

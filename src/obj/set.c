@@ -3,11 +3,13 @@
  * handle), "flush set", "list set", "list sets", sets in table blocks,
  * and their elements ("add/delete element"). This file has the objects,
  * the key, netlink build, execution and the kind's ops; evaluation is in
- * set_eval.c, netlink parse and the cache's dump in set_decode.c, text
- * and JSON output in set_print.c, JSON input in set_json.c, "get
- * element" and echoes in set_elem.c (what they share: set_int.h). The
+ * set_eval.c (declarations, "@name"), set_eval_elems.c (elements) and
+ * set_eval_cmd.c (element commands), netlink parse and the cache's dump
+ * in set_decode.c, text and JSON output in set_print.c, JSON input in
+ * set_json.c, "get element" and echoes in set_elem.c (what they share:
+ * set_int.h). The
  * elements themselves are encoded and decoded by the anonymous sets'
- * code (src/expr/set.c), typed by the set's key.
+ * code (src/expr/set_encode.c, set_decode.c), typed by the set's key.
  */
 #include <obj.h>
 #include <monitor.h>

@@ -60,6 +60,8 @@ static int set_query_run(struct nft_ctx *nft, struct cmd *cmd,
 {
 	struct nftnl_set *out = set_nl_clone_head(head);
 	bool reset = cmd->op == CMD_RESET;
+	/* "reset element" answers as "get element" does, in 1.1.3 */
+	bool answer = !reset || cmd->obj == CMD_OBJ_ELEMENT;
 	struct set *s;
 	int ret = 0;
 
@@ -71,13 +73,13 @@ static int set_query_run(struct nft_ctx *nft, struct cmd *cmd,
 	nftnl_set_free(out);
 	/* "get element": the elements say their statements, no
 	 * declaration line (as upstream) */
-	if (!s->key || (reset && set_stmts_read_set(head, &s->stmts) < 0))
+	if (!s->key || (!answer && set_stmts_read_set(head, &s->stmts) < 0))
 		ret = erec_error(msgs, &cmd->location,
 				 reset ? "set '%s' was reset, but this nft cannot list its elements" :
 					 "this nft cannot list the elements of set '%s'",
 				 cmd->handle.set.name);
 	else {
-		s->get_answer = !reset;
+		s->get_answer = answer;
 		set_answer_print(nft, t, s);
 	}
 	set_free(s);

@@ -1235,6 +1235,9 @@ class Gen:
             else:
                 parts.append(d.value(self))
         e = " . ".join(parts)
+        # the catch-all element of a named object map
+        if data in ("counter", "quota", "limit") and self.r.random() < 0.15:
+            e = "*"
         if self.r.random() < 0.15:
             e += " timeout %s" % Time().value(self)
             if self.r.random() < 0.5:

@@ -627,16 +627,17 @@ class Runner:
         for name, spec in self.tf.chains(self.fam):
             text += "add chain %s %s %s %s\n" % (self.fam, self.tf.table,
                                                  name, spec)
-        for quals, spec in self.tf.map_lines:
-            if not quals or self.fam in quals:
-                text += "add map %s %s %s\n" % (self.fam, self.tf.table,
-                                                 spec)
+        # objects before the maps whose elements name them
         for obj in self.tf.object_lines:
             words = obj.split(" ")
             n = 2 if words[0] == "ct" else 1
             text += "add %s %s %s %s\n" % (" ".join(words[:n]), self.fam,
                                            self.tf.table,
                                            " ".join(words[n:]))
+        for quals, spec in self.tf.map_lines:
+            if not quals or self.fam in quals:
+                text += "add map %s %s %s\n" % (self.fam, self.tf.table,
+                                                 spec)
         self.run(text, nft=self.ref or self.nft)
         self.baseline = self.chain_lines(self.nft)
 

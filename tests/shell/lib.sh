@@ -218,6 +218,28 @@ in_ns()
 	nsenter -t "$pid" -n -- "$@"
 }
 
+# ns_peer ADDR...: a second namespace (ns_new, NS_PID) holding v1, whose
+# peer v0 here has 10.0.0.1/24, with the addresses ADDR.../24; back once
+# 10.0.0.1 answers from there.
+ns_peer()
+{
+	local a
+	ns_new
+	ip link add v0 type veth peer name v1 || fail "veth"
+	ip link set v1 netns "$NS_PID" || fail "move v1"
+	ip link set lo up
+	ip addr add 10.0.0.1/24 dev v0 && ip link set v0 up
+	in_ns "$NS_PID" ip link set lo up
+	for a; do
+		in_ns "$NS_PID" ip addr add "$a/24" dev v1
+	done
+	in_ns "$NS_PID" ip link set v1 up
+	for _ in $(seq 20); do
+		in_ns "$NS_PID" ping -c 1 -W 1 10.0.0.1 >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+}
+
 # wait_ping ADDR: true once ADDR answers (links take a moment to come up).
 wait_ping()
 {

@@ -234,7 +234,6 @@ out=$(nft reset element ip r s '{ 127.0.0.1 }') || fail "reset element"
 assert_match '^table ip r \{
 	set s \{
 		type ipv4_addr
-		counter quota 1 mbytes
 		elements = \{ 127.0.0.1 counter packets [1-9][0-9]* bytes [1-9][0-9]* quota 1 mbytes used [0-9]+ bytes \}
 	\}
 \}$' "$out" "reset element prints what it reset"
@@ -284,7 +283,6 @@ assert_match '^table ip ri \{
 	set s \{
 		type ipv4_addr
 		flags interval
-		counter
 		elements = \{ 127.0.0.0/8 counter packets [1-9][0-9]* bytes [1-9][0-9]* \}
 	\}
 \}$' "$out" "interval reset prints the interval with what it held"

@@ -125,19 +125,7 @@ fi
 
 # packets: pings from a peer namespace, from 10.0.0.2 and 10.0.0.3
 nft flush ruleset
-ns_new; nsb=$NS_PID
-ip link add v0 type veth peer name v1 || fail "veth"
-ip link set v1 netns "$nsb" || fail "move v1"
-ip link set lo up
-ip addr add 10.0.0.1/24 dev v0 && ip link set v0 up
-in_ns "$nsb" ip link set lo up
-in_ns "$nsb" ip addr add 10.0.0.2/24 dev v1
-in_ns "$nsb" ip addr add 10.0.0.3/24 dev v1
-in_ns "$nsb" ip link set v1 up
-for _ in $(seq 20); do
-	in_ns "$nsb" ping -c 1 -W 1 10.0.0.1 >/dev/null 2>&1 && break
-	sleep 0.2
-done
+ns_peer 10.0.0.2 10.0.0.3; nsb=$NS_PID
 cat > "$TMPD/p.nft" <<'NFT'
 table ip p {
 	chain other {
