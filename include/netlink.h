@@ -88,6 +88,13 @@ struct nftnl_set;
 const struct nftnl_set *netlink_anon_set(struct nft_ctx *nft,
 					 uint32_t family, const char *table,
 					 const char *name, bool *as_sent);
+/* The named set or map @name of a table as the kernel holds it now,
+ * for decoding a rule that uses one the cache lacks (added by this
+ * run's batch: its echo); NULL if there is none. Lives until
+ * netlink_anon_sets_release(). */
+struct set;
+const struct set *netlink_named_set(struct nft_ctx *nft, uint32_t family,
+				    const char *table, const char *name);
 /*
  * With -e, netlink_rule_build_batch() keeps the sets each rule sends
  * until the run ends; decoding the echo of the rule message @seq (the

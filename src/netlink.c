@@ -315,6 +315,9 @@ struct anon_table {
 	char *key;			/* "family\x1ftable" */
 	struct nftnl_set_list *list;	/* NULL: the dump failed */
 	struct str_hash sets;		/* name -> struct nftnl_set */
+	/* named sets decoded from it (netlink_named_set()) */
+	struct set **named;
+	unsigned int num_named;
 };
 
 struct anon_set_cache {
@@ -550,14 +553,42 @@ const struct nftnl_set *netlink_anon_set(struct nft_ctx *nft,
 	return str_hash_lookup(&t->sets, name);
 }
 
+const struct set *netlink_named_set(struct nft_ctx *nft, uint32_t family,
+				    const char *table, const char *name)
+{
+	const struct nftnl_set *nls;
+	struct anon_table *t;
+	struct set *s;
+	unsigned int i;
+
+	if (nft == NULL || table == NULL || name == NULL)
+		return NULL;
+	t = anon_table_get(nft, family, table);
+	for (i = 0; i < t->num_named; i++)
+		if (!strcmp(t->named[i]->handle.set.name, name))
+			return t->named[i];
+	nls = str_hash_lookup(&t->sets, name);
+	if (nls == NULL || (nftnl_set_is_set(nls, NFTNL_SET_FLAGS) &&
+			    nftnl_set_get_u32(nls, NFTNL_SET_FLAGS) &
+			    NFT_SET_ANONYMOUS))
+		return NULL;
+	s = netlink_set_parse(nls);
+	t->named = xrealloc(t->named, (t->num_named + 1) * sizeof(*t->named));
+	t->named[t->num_named++] = s;
+	return s;
+}
+
 void netlink_anon_sets_release(struct nft_ctx *nft)
 {
 	struct anon_set_cache *c = nft->anon_sets;
-	unsigned int i;
+	unsigned int i, j;
 
 	if (c == NULL)
 		return;
 	for (i = 0; i < c->num; i++) {
+		for (j = 0; j < c->v[i]->num_named; j++)
+			set_free(c->v[i]->named[j]);
+		xfree(c->v[i]->named);
 		str_hash_destroy(&c->v[i]->sets);
 		if (c->v[i]->list)
 			nftnl_set_list_free(c->v[i]->list);

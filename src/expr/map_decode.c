@@ -625,6 +625,10 @@ static int map_named_find(struct delin_ctx *dctx, const char *name,
 	}
 	if (t)
 		*sp = table_find_set(t, name);
+	/* one the cache lacks: added by this run (an echo) */
+	if (*sp == NULL && dctx->nft && dctx->table)
+		*sp = netlink_named_set(dctx->nft, dctx->family, dctx->table,
+					name);
 	return 0;
 }
 

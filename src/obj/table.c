@@ -553,12 +553,13 @@ static void json_echo_table(json_t *array, const char *op, const struct cmd *cmd
 	/* the kernel echoes no existing table: neither does the system nft */
 	if (t->handle.handle.id)
 		json_echo_add(array, op, table_json(t, octx));
+	/* in the batch's order (exec_table_add()) */
 	list_for_each_entry(c, &t->chains, list)
 		json_echo_add(array, op, chain_obj_ops.json(c, octx));
-	list_for_each_entry(s, &t->sets, list)
-		set_json_echo_set(array, op, s, octx);
 	list_for_each_entry(o, &t->objs, list)
 		json_echo_add(array, op, sobj_json(o, octx));
+	list_for_each_entry(s, &t->sets, list)
+		set_json_echo_set(array, op, s, octx);
 	list_for_each_entry(ft, &t->flowtables, list)
 		json_echo_add(array, op, flowtable_json(ft, octx));
 	list_for_each_entry(c, &t->chains, list) {
