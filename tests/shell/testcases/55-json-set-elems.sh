@@ -170,3 +170,15 @@ assert_match 'elements = \{ 1\.1\.1\.1, 2\.2\.2\.2 \}' \
 	"$(joined "$(nft list set ip t s)")" "expiries of 0 are none"
 assert_match 'type devgroup : interval ipv4_addr .* elements = \{ "default" : 192\.168\.0\.1/32, 1 : 10\.0\.0\.0/8, 2 : 1\.1\.1\.1-1\.1\.1\.5 \}' \
 	"$(joined "$(nft list map ip t m)")" "interval data by their elements"
+
+# an element's statement its map does not declare is refused in JSON as
+# in text; 1.1.3 takes it in JSON and drops the counter without a word
+nft flush ruleset
+nft add table ip t
+nft add counter ip t c1
+nft add map ip t om '{ type ipv4_addr : counter; }'
+out=$(nft -j -f - 2>&1 <<'JSON') && fail "an undeclared element counter loaded"
+{"nftables": [{"add": {"element": {"family": "ip", "table": "t", "name": "om", "elem": [[{"elem": {"val": "1.1.1.1", "counter": null}}, "c1"]]}}}]}
+JSON
+assert_match 'missing statement in map declaration' "$out" "refused as in text"
+assert_no_match '1\.1\.1\.1' "$(nft list map ip t om)" "nothing added"
