@@ -94,10 +94,9 @@ int sobj_json_proto(struct json_ctx *jctx, json_t *obj, const char *key,
 
 /* 100000 ms: "1m40s" */
 void sobj_print_duration(struct output_ctx *octx, uint64_t ms);
-/* "25 mbytes", "3 kbytes", "100 bytes" */
+/* "25 mbytes", "3 kbytes", "100 bytes": the unit, *@v the number */
+const char *sobj_bytes_unit(uint64_t bytes, uint64_t *v);
 void sobj_print_bytes(struct output_ctx *octx, uint64_t bytes);
-/* 60: "minute" */
-const char *sobj_time_unit_name(uint64_t seconds);
 
 struct cmd;
 int sobj_list(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);

@@ -159,56 +159,30 @@ static void limit_print(const struct sobj *o, struct output_ctx *octx,
 	nft_print(octx, "%s", nl);
 }
 
-static json_t *json_bytes_unit(json_t *obj, const char *key,
-			       const char *unit_key, uint64_t bytes)
-{
-	uint64_t v = bytes;
-	const char *unit = "bytes";
-
-	if (bytes && bytes % (1 << 20) == 0) {
-		v = bytes >> 20;
-		unit = "mbytes";
-	} else if (bytes && bytes % 1024 == 0) {
-		v = bytes >> 10;
-		unit = "kbytes";
-	}
-	json_object_set_new(obj, key, json_integer(v));
-	json_object_set_new(obj, unit_key, json_string(unit));
-	return obj;
-}
-
+/* A byte rate and burst in the largest unit that divides them */
 static void limit_json(const struct sobj *o, json_t *r)
 {
-	if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-		uint64_t v = o->limit.rate;
-		const char *unit = "bytes";
+	bool bytes = o->limit.type == NFT_LIMIT_PKT_BYTES;
+	const char *unit = NULL;
+	uint64_t v = o->limit.rate;
 
-		if (v && v % (1 << 20) == 0) {
-			v >>= 20;
-			unit = "mbytes";
-		} else if (v && v % 1024 == 0) {
-			v >>= 10;
-			unit = "kbytes";
-		}
-		json_object_set_new(r, "rate", json_integer(v));
-		json_object_set_new(r, "per", json_string(
-				time_unit_name(o->limit.unit)));
-		if (o->limit.flags & NFT_LIMIT_F_INV)
-			json_object_set_new(r, "inv", json_true());
-		json_object_set_new(r, "rate_unit", json_string(unit));
-		/* 1.1.3 leaves out a byte limit's burst of 0 */
-		if (o->limit.burst)
-			json_bytes_unit(r, "burst", "burst_unit",
-					o->limit.burst);
-	} else {
-		json_object_set_new(r, "rate",
-				    json_integer(o->limit.rate));
-		json_object_set_new(r, "per", json_string(
-				time_unit_name(o->limit.unit)));
-		if (o->limit.flags & NFT_LIMIT_F_INV)
-			json_object_set_new(r, "inv", json_true());
-		json_object_set_new(r, "burst",
-				    json_integer(o->limit.burst));
+	if (bytes)
+		unit = sobj_bytes_unit(o->limit.rate, &v);
+	json_object_set_new(r, "rate", json_integer(v));
+	json_object_set_new(r, "per", json_string(
+			time_unit_name(o->limit.unit)));
+	if (o->limit.flags & NFT_LIMIT_F_INV)
+		json_object_set_new(r, "inv", json_true());
+	if (!bytes) {
+		json_object_set_new(r, "burst", json_integer(o->limit.burst));
+		return;
+	}
+	json_object_set_new(r, "rate_unit", json_string(unit));
+	/* 1.1.3 leaves out a byte limit's burst of 0 */
+	if (o->limit.burst) {
+		unit = sobj_bytes_unit(o->limit.burst, &v);
+		json_object_set_new(r, "burst", json_integer(v));
+		json_object_set_new(r, "burst_unit", json_string(unit));
 	}
 }
 

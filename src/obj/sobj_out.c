@@ -50,7 +50,7 @@ void sobj_print_duration(struct output_ctx *octx, uint64_t ms)
 
 /* ---- text ---- */
 
-void sobj_print_bytes(struct output_ctx *octx, uint64_t bytes)
+const char *sobj_bytes_unit(uint64_t bytes, uint64_t *v)
 {
 	static const struct {
 		const char *name;
@@ -60,12 +60,21 @@ void sobj_print_bytes(struct output_ctx *octx, uint64_t bytes)
 
 	for (i = 0; i < array_size(units); i++) {
 		if (bytes && bytes % units[i].bytes == 0) {
-			nft_print(octx, "%" PRIu64 " %s",
-				  bytes / units[i].bytes, units[i].name);
-			return;
+			*v = bytes / units[i].bytes;
+			return units[i].name;
 		}
 	}
-	nft_print(octx, "%" PRIu64 " bytes", bytes);
+	*v = bytes;
+	return "bytes";
+}
+
+void sobj_print_bytes(struct output_ctx *octx, uint64_t bytes)
+{
+	const char *unit;
+	uint64_t v;
+
+	unit = sobj_bytes_unit(bytes, &v);
+	nft_print(octx, "%" PRIu64 " %s", v, unit);
 }
 
 /* The body lines of an object, each starting with @tab. */
