@@ -6,11 +6,9 @@
  *
  * libnftnl 1.2.4 has no "inner" expression: it can neither build nor
  * parse one. So a wrapped load is handed to libnftnl as the plain load
- * it wraps, and the wrapping is done on the netlink message itself:
- * after libnftnl wrote the rule, inner_splice() wraps the marked
- * expressions; before libnftnl reads a dumped rule, inner_unwrap()
- * takes the wrapped load out and says which expressions were wrapped
- * (struct inner_marks), which the decoder puts back on the loads.
+ * it wraps, and the wrapping is done on the netlink message itself
+ * (include/nlext.h), which says which expressions were wrapped; the
+ * decoder puts that back on the loads.
  */
 #ifndef NFT_INNER_H
 #define NFT_INNER_H
@@ -88,19 +86,6 @@ int inner_payload_evaluate(struct eval_ctx *ectx, struct expr **exprp,
 /* "vxlan " before a load of the inner packet, nothing else. */
 void inner_print_prefix(const struct expr *expr, struct output_ctx *octx);
 
-/* Which expressions of a message are wrapped, and how. */
-struct inner_mark {
-	unsigned int index;		/* in the rule's expression list */
-	const struct inner_desc *desc;	/* NULL: a wrapping we do not know */
-};
-struct inner_marks {
-	unsigned int num;
-	struct inner_mark *v;
-};
-void inner_marks_free(struct inner_marks *m);
-const struct inner_desc *inner_marks_at(const struct inner_marks *m,
-					unsigned int index, bool *unknown);
-
 /* What wrapping adds to a load's NFTA_LIST_ELEM: the name "inner", the
  * data nest, four u32 attributes and the nest of the load. */
 #define INNER_WRAP_BYTES	(MNL_ALIGN(MNL_ATTR_HDRLEN + sizeof("inner")) + \
@@ -108,22 +93,14 @@ const struct inner_desc *inner_marks_at(const struct inner_marks *m,
 				 4 * MNL_ALIGN(MNL_ATTR_HDRLEN + 4) +	\
 				 MNL_ATTR_HDRLEN)
 
-/* Wrap the marked expressions of the rule message @nlh built from @r
- * (its nle_origins say which). @nlh has room for the growth. */
-void inner_splice(struct nlmsghdr *nlh, const struct rule *r);
-/* Whether the rule message @nlh holds an "inner" expression. */
-bool inner_msg_has(const struct nlmsghdr *nlh);
-/* A copy of the rule message @nlh with every "inner" expression
- * replaced by the expression it wraps, and which they were; NULL if
- * an inner expression is malformed. Caller frees. */
-struct nlmsghdr *inner_unwrap(const struct nlmsghdr *nlh,
-			      struct inner_marks *marks);
-
-/* A rule message into @nlr, as nftnl_rule_nlmsg_parse() but through
- * inner_unwrap() where it holds inner expressions (@marks, empty if
- * none); -1 if it cannot be read. */
-int inner_rule_parse(const struct nlmsghdr *nlh, struct nftnl_rule *nlr,
-		     struct inner_marks *marks);
+/* The load's NFTA_LIST_ELEM @elem wrapped in @in's "inner" expression,
+ * into @nlh (src/nlext.c sends and reads the wrapping). */
+void inner_wrap_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
+		     const struct inner_desc *in);
+/* The load an "inner" NFTA_LIST_ELEM @elem wraps, into @nlh, and its
+ * tunnel in *@desc (NULL: one we do not know); false if malformed. */
+bool inner_unwrap_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
+		       const struct inner_desc **desc);
 
 /* --debug=netlink line of a wrapped expression: "[ inner type 1 hdrsize
  * 8 flags f [ payload ... ] ]" from libnftnl's "[ payload ... ]". */

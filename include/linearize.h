@@ -103,6 +103,8 @@ void lin_add_expr(struct lin_ctx *lctx, struct nftnl_expr *nle);
  * memory order, so host order values are turned big endian first. */
 void lin_hton(struct lin_ctx *lctx, enum nft_registers reg, unsigned int len);
 unsigned int lin_byteorder_size(unsigned int len);
+void lin_bitwise_regs(struct lin_ctx *lctx, enum nft_registers reg,
+		      enum nft_registers reg2, uint32_t op, unsigned int len);
 /* A header field's masked bytes in @reg (@len bits of them) brought
  * down to its value, @shift bits up: turned host order where they are
  * several bytes, then shifted down, as the reference does for keys. */
@@ -206,6 +208,7 @@ struct delin_reg {
 	bool used;		/* some expression read it */
 };
 
+struct nle_exts;
 struct delin_ctx {
 	struct nft_ctx *nft;
 	uint32_t family;
@@ -228,12 +231,13 @@ struct delin_ctx {
 	 * owned); a rule with a reason is never printed. */
 	char *error;
 	const struct nftnl_expr *nle;	/* the expression being decoded */
-	/* Inner loads (include/inner.h): which expressions of the rule
-	 * message were wrapped, the tunnel of the one being decoded (the
+	/* What the rule message's expressions had that libnftnl cannot
+	 * hold (include/nlext.h). Inner loads (include/inner.h): the tunnel of the one being decoded (the
 	 * register it loads takes it), and the protocol context and
 	 * dependencies of the inner packet, swapped with pctx and deps
 	 * while postprocessing an inner statement. */
-	const struct inner_marks *marks;
+	const struct nle_exts *exts;
+	uint32_t sreg2;		/* of the bitwise being decoded, 0: none */
 	const struct inner_desc *inner;
 	struct proto_ctx inner_pctx;
 	struct stmt *inner_deps[PROTO_BASE_MAX + 1];

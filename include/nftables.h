@@ -104,7 +104,7 @@ struct nft_var {
 	char *value;
 };
 
-struct inner_marks;
+struct nle_exts;
 struct nftnl_rule;
 struct nft_ctx {
 	struct mnl_socket *nf_sock;
@@ -134,10 +134,10 @@ struct nft_ctx {
 	 * pending output is not ours to flush, as upstream) */
 	size_t output_pending;
 	/* the rule being handed over (a dump's, or one being sent) and
-	 * which of its expressions are wrapped in an "inner" one, which
-	 * libnftnl cannot hold (include/inner.h) */
-	const struct nftnl_rule *inner_nlr;
-	const struct inner_marks *inner_marks;
+	 * what its expressions have that libnftnl cannot hold
+	 * (include/nlext.h) */
+	const struct nftnl_rule *nle_exts_nlr;
+	const struct nle_exts *nle_exts;
 	/* anonymous sets dumped for decoding lookups (src/netlink.c) */
 	struct anon_set_cache *anon_sets;
 	/* -e -j of JSON input: the input document (json_t), which the

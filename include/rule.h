@@ -182,6 +182,9 @@ struct nle_origin {
 	bool after_sep;
 	/* sent wrapped in this tunnel's "inner" expression, NULL: not */
 	const struct inner_desc *inner;
+	/* a bitwise operation's second source register, which libnftnl
+	 * cannot hold (include/nlext.h), 0: none */
+	uint32_t sreg2;
 };
 
 /* The origin of the @n-th netlink expression of @r, or NULL. */

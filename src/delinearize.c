@@ -17,6 +17,7 @@
 #include <string.h>
 #include <linearize.h>
 #include <inner.h>
+#include <nlext.h>
 #include <nftables.h>
 #include <libnftnl/udata.h>
 #include <linux/netfilter.h>
@@ -649,6 +650,50 @@ static int delin_shift(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	return 0;
 }
 
+/*
+ * reg = reg OP reg2: &, | or ^ of two loaded values, the second source
+ * register from the message (include/nlext.h): "meta mark | ct mark".
+ */
+static int delin_bitwise_regs(struct delin_ctx *dctx,
+			      const struct nftnl_expr *nle)
+{
+	uint32_t op = nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_OP);
+	uint32_t len = nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_LEN);
+	struct delin_reg *r2 = delin_reg_find(dctx, dctx->sreg2);
+	struct expr *left, *res;
+	enum ops eop;
+	bool hton;
+
+	switch (op) {
+	case NFTX_BITWISE_AND:
+		eop = OP_AND;
+		break;
+	case NFTX_BITWISE_OR:
+		eop = OP_OR;
+		break;
+	case NFTX_BITWISE_XOR:
+		eop = OP_XOR;
+		break;
+	default:
+		return delin_error(dctx, "unknown bitwise operation %u on two registers",
+				   op);
+	}
+	if (r2 == NULL)
+		return delin_error(dctx, "bitwise reads register %u, which holds no value we decoded",
+				   dctx->sreg2);
+	left = delin_source(dctx, nle, NFTNL_EXPR_BITWISE_SREG, len, &hton);
+	if (left == NULL)
+		return -1;
+	r2->used = true;
+	res = binop_expr_alloc(&internal_location, eop, left,
+			       expr_clone(r2->expr));
+	res->len = len * BITS_PER_BYTE;
+	delin_set_register(dctx,
+			   nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_DREG),
+			   res);
+	return 0;
+}
+
 static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 {
 	struct expr *left, *mask, *xor;
@@ -656,6 +701,8 @@ static int delin_bitwise(struct delin_ctx *dctx, const struct nftnl_expr *nle)
 	unsigned int len;
 	bool hton;
 
+	if (dctx->sreg2)
+		return delin_bitwise_regs(dctx, nle);
 	if (nftnl_expr_is_set(nle, NFTNL_EXPR_BITWISE_OP) &&
 	    nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_OP) !=
 	    NFT_BITWISE_BOOL)
@@ -1012,6 +1059,9 @@ static void delin_unmask(struct expr **exprp, bool top, bool under_or)
 	}
 	delin_unmask(&e->binop.left, false,
 		     e->binop.op == OP_OR || e->binop.op == OP_XOR);
+	/* an operation on two loads: the second is a field as well */
+	if (e->binop.right->etype != EXPR_VALUE)
+		delin_unmask(&e->binop.right, false, false);
 }
 
 void delin_unmask_chain(struct expr **exprp, bool top)
@@ -1399,10 +1449,11 @@ static void delin_rule_handle(struct rule *rule, uint32_t family,
  * the tunnel its load reads (delin_set_register() gives it). */
 static int delin_inner_mark(struct delin_ctx *dctx, unsigned int n)
 {
-	bool unknown;
+	const struct nle_ext *x = nle_ext_at(dctx->exts, n);
 
-	dctx->inner = inner_marks_at(dctx->marks, n, &unknown);
-	if (unknown)
+	dctx->inner = x ? x->inner : NULL;
+	dctx->sreg2 = x ? x->sreg2 : 0;
+	if (x && x->inner_unknown)
 		return delin_error(dctx, "an inner expression of a tunnel this nft does not know");
 	return 0;
 }
@@ -1449,8 +1500,8 @@ struct rule *delinearize_rule_why(struct nft_ctx *nft, uint32_t family,
 	delin_rule_handle(dctx.rule, family, nlr);
 	dctx.table = dctx.rule->handle.table.name;
 	proto_ctx_init(&dctx.pctx, family);
-	if (nft && nft->inner_nlr == nlr)
-		dctx.marks = nft->inner_marks;
+	if (nft && nft->nle_exts_nlr == nlr)
+		dctx.exts = nft->nle_exts;
 
 	*why = NULL;
 	if (delin_rule_exprs(&dctx, nlr) == 0)

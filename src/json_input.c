@@ -330,29 +330,35 @@ static struct expr *json_parse_or_chain(struct json_ctx *jctx, json_t *value,
 	return chain;
 }
 
-/* {"&": [LEFT, RIGHT]}, likewise "|", "^", "<<", ">>" */
+/* {"&": [LEFT, RIGHT]}, likewise "|", "^", "<<", ">>"; more operands
+ * are a chain from the left ({"&": [meta mark, ct mark, 3]}), as
+ * 1.1.3 writes them */
 static struct expr *json_parse_binop(struct json_ctx *jctx, const char *key,
 				     json_t *value, const struct location *loc)
 {
-	struct expr *left, *right;
+	struct expr *chain, *right;
+	char suffix[32];
+	size_t i;
 
 	if (!strcmp(key, "|") && json_is_array(value) &&
 	    json_array_size(value) > 2)
 		return json_parse_or_chain(jctx, value, loc);
-	if (!json_is_array(value) || json_array_size(value) != 2) {
+	if (!json_is_array(value) || json_array_size(value) < 2) {
 		json_error(jctx, "", "Invalid binary operation \"%s\": expected an array of two expressions",
 			   key);
 		return NULL;
 	}
-	left = json_parse_expr(jctx, json_array_get(value, 0), "[0]");
-	if (!left)
-		return NULL;
-	right = json_parse_expr(jctx, json_array_get(value, 1), "[1]");
-	if (!right) {
-		expr_free(left);
-		return NULL;
+	chain = json_parse_expr(jctx, json_array_get(value, 0), "[0]");
+	for (i = 1; chain && i < json_array_size(value); i++) {
+		snprintf(suffix, sizeof(suffix), "[%zu]", i);
+		right = json_parse_expr(jctx, json_array_get(value, i), suffix);
+		if (!right) {
+			expr_free(chain);
+			return NULL;
+		}
+		chain = binop_expr_alloc(loc, op_from_token(key), chain, right);
 	}
-	return binop_expr_alloc(loc, op_from_token(key), left, right);
+	return chain;
 }
 
 static struct expr *json_parse_expr_object(struct json_ctx *jctx,

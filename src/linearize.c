@@ -73,6 +73,23 @@ void lin_bitwise(struct lin_ctx *lctx, enum nft_registers reg,
 	lin_add_expr(lctx, nle);
 }
 
+/* reg = reg OP reg2 (an operation on two loads): libnftnl cannot hold
+ * the second register, the message gets it (include/nlext.h). */
+void lin_bitwise_regs(struct lin_ctx *lctx, enum nft_registers reg,
+		      enum nft_registers reg2, uint32_t op, unsigned int len)
+{
+	struct nftnl_expr *nle = lin_expr_alloc("bitwise");
+
+	if (!lctx->rule)
+		BUG("an operation on two registers outside a rule");
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_SREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_DREG, reg);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_OP, op);
+	nftnl_expr_set_u32(nle, NFTNL_EXPR_BITWISE_LEN, len);
+	lin_add_expr(lctx, nle);
+	lctx->rule->nle_origins[lctx->rule->num_nle - 1].sreg2 = reg2;
+}
+
 void lin_byteorder(struct lin_ctx *lctx, enum nft_registers reg,
 		   enum nft_byteorder_ops op, unsigned int len,
 		   unsigned int size)
@@ -113,13 +130,15 @@ void lin_field_down(struct lin_ctx *lctx, enum nft_registers reg,
 }
 
 /* The reference turns a value around in units of the largest power of
- * two of at most 8 bytes its width holds (hton(reg, 8, 16) for a 128
- * bit "ct label", which the kernel refuses in one unit of 16). */
+ * two of at most 8 bytes that divides its width (hton(reg, 8, 16) for a
+ * 128 bit "ct label", which the kernel refuses in one unit of 16;
+ * ntoh(reg, 2, 6) for an Ethernet address), else of the largest its
+ * width holds (ntoh(reg, 2, 3)). */
 unsigned int lin_byteorder_size(unsigned int len)
 {
 	unsigned int size;
 
-	for (size = 8; size > len; size /= 2)
+	for (size = 8; size > 2 && (size > len || len % size); size /= 2)
 		;
 	return size;
 }

@@ -28,6 +28,7 @@
 #include <libnftnl/gen.h>
 #include <libnftnl/set.h>
 #include <inner.h>
+#include <nlext.h>
 
 /* Largest message one object can produce: attribute lengths are 16 bits,
  * so a rule's expression nest stays below 64 KiB (plus headers). */
@@ -1053,29 +1054,29 @@ static char *rule_unparsed(const struct nlmsghdr *nlh, struct nftnl_rule *nlr)
 }
 
 /*
- * A rule with loads of a tunnel's inner packet: libnftnl cannot parse
- * the "inner" expressions, so it parses the rule with each replaced by
- * the load it wraps, and the decoder learns which were wrapped from
- * nft->inner_marks while the rule is handed over (include/inner.h).
+ * A rule with expressions libnftnl cannot hold (a tunnel's "inner"
+ * loads, a bitwise's second register): libnftnl parses it without them,
+ * and the decoder learns them from nft->nle_exts while the rule is
+ * handed over (include/nlext.h).
  */
-static bool rule_stream_inner(struct rule_stream_ctx *ctx,
+static bool rule_stream_ext(struct rule_stream_ctx *ctx,
 			      const struct nlmsghdr *nlh,
 			      struct nftnl_rule *nlr)
 {
-	struct inner_marks marks = { 0 };
+	struct nle_exts exts = { 0 };
 	int ret;
 
-	if (!inner_msg_has(nlh))
+	if (!nlext_msg_has(nlh))
 		return false;
-	ret = inner_rule_parse(nlh, nlr, &marks);
+	ret = nlext_rule_parse(nlh, nlr, &exts);
 	if (ret == 0) {
-		ctx->nft->inner_nlr = nlr;
-		ctx->nft->inner_marks = &marks;
+		ctx->nft->nle_exts_nlr = nlr;
+		ctx->nft->nle_exts = &exts;
 		ctx->cb(nlr, NULL, ctx->data);
-		ctx->nft->inner_nlr = NULL;
-		ctx->nft->inner_marks = NULL;
+		ctx->nft->nle_exts_nlr = NULL;
+		ctx->nft->nle_exts = NULL;
 	}
-	inner_marks_free(&marks);
+	nle_exts_free(&exts);
 	return ret == 0;
 }
 
@@ -1088,7 +1089,9 @@ static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (!nlr)
 		memory_allocation_error();
-	if (!mnl_msg_broken(nlh) && nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
+	/* libnftnl reads a bitwise's second register as nothing */
+	if (!nlext_msg_has(nlh) && !mnl_msg_broken(nlh) &&
+	    nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
 		ctx->cb(nlr, NULL, ctx->data);
 	} else {
 		/* what a failed parse left in it goes */
@@ -1096,7 +1099,7 @@ static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
 		nlr = nftnl_rule_alloc();
 		if (!nlr)
 			memory_allocation_error();
-		if (rule_stream_inner(ctx, nlh, nlr)) {
+		if (rule_stream_ext(ctx, nlh, nlr)) {
 			nftnl_rule_free(nlr);
 			return MNL_CB_OK;
 		}

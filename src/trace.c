@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <net/if.h>
 #include <net/if_arp.h>
+#include <limits.h>
 #include <string.h>
 #include <inttypes.h>
 #include <gmp.h>
@@ -163,6 +164,14 @@ static const struct trace_field trace_arp_fields[] = {
 #define HDR(_n, _f)	{ (_n), (_f), array_size(_f) }
 
 static const struct trace_hdr trace_eth = HDR("ether", trace_eth_fields);
+/* the tag the kernel puts back into the link layer header it sends, its
+ * bits counted from the header's start */
+static const struct trace_field trace_vlan_fields[] = {
+	TF("pcp", 112, 3, &integer_type),
+	TF("dei", 115, 1, &integer_type),
+	TF("id", 116, 12, &integer_type),
+};
+static const struct trace_hdr trace_vlan = HDR("vlan", trace_vlan_fields);
 static const struct trace_hdr trace_ip = HDR("ip", trace_ip_fields);
 static const struct trace_hdr trace_ip6 = HDR("ip6", trace_ip6_fields);
 static const struct trace_hdr trace_arp = HDR("arp", trace_arp_fields);
@@ -221,9 +230,10 @@ static void trace_print_flags(struct output_ctx *octx,
 	expr_free(e);
 }
 
+/* @h's fields in @data but the one at bit @skip (UINT_MAX: none). */
 static void trace_print_hdr(struct output_ctx *octx,
 			    const struct trace_hdr *h, const uint8_t *data,
-			    unsigned int size)
+			    unsigned int size, unsigned int skip)
 {
 	const struct trace_field *f;
 	struct expr *e;
@@ -233,7 +243,7 @@ static void trace_print_hdr(struct output_ctx *octx,
 	mpz_init(v);
 	for (i = 0; i < h->num; i++) {
 		f = &h->fields[i];
-		if (f->offset >= size * BITS_PER_BYTE)
+		if (f->offset >= size * BITS_PER_BYTE || f->offset == skip)
 			continue;
 		trace_bits(data, size, f->offset, f->len, v);
 		nft_print(octx, "%s %s ", h->name, f->token);
@@ -271,6 +281,12 @@ static const void *trace_data(const struct nftnl_trace *t, uint16_t attr,
 
 /* The network header by the packet's protocol: the ether type where
  * there is a link layer header (netdev, bridge), else the family's. */
+/* An 802.1Q tag after the addresses, its type then that of the packet. */
+static bool trace_vlan_tagged(const uint8_t *ll, uint32_t ll_len)
+{
+	return ll_len >= 18 && ll[12] == 0x81 && ll[13] == 0x00;
+}
+
 static const struct trace_hdr *trace_network(const struct nftnl_trace *t,
 					     const uint8_t *ll,
 					     uint32_t ll_len,
@@ -282,6 +298,8 @@ static const struct trace_hdr *trace_network(const struct nftnl_trace *t,
 
 	if (ll && ll_len >= 14) {
 		ethertype = ll[12] << 8 | ll[13];
+		if (trace_vlan_tagged(ll, ll_len))
+			ethertype = ll[16] << 8 | ll[17];
 		if (ethertype == 0x0800)
 			nfproto = NFPROTO_IPV4;
 		else if (ethertype == 0x86dd)
@@ -320,6 +338,17 @@ static void trace_print_dev(struct output_ctx *octx,
 		nft_print(octx, "%s %u ", word, index);
 }
 
+/* In an ip or ip6 table the transport header printed says which it is:
+ * 1.1.3 leaves out "ip protocol" ("ip6 nexthdr") then, as a dependency;
+ * in inet, bridge and netdev tables it prints it. */
+static bool trace_proto_implied(const struct nftnl_trace *t, bool transport)
+{
+	uint32_t family = nftnl_trace_get_u32(t, NFTNL_TRACE_FAMILY);
+
+	return transport &&
+	       (family == NFPROTO_IPV4 || family == NFPROTO_IPV6);
+}
+
 static bool trace_has_packet(const struct nftnl_trace *t)
 {
 	return nftnl_trace_is_set(t, NFTNL_TRACE_NETWORK_HEADER) ||
@@ -341,18 +370,23 @@ static void trace_print_packet(struct output_ctx *octx,
 	trace_print_dev(octx, t, NFTNL_TRACE_OIF, "oif");
 	ll = trace_data(t, NFTNL_TRACE_LL_HEADER, &ll_len);
 	if (ll && nftnl_trace_is_set(t, NFTNL_TRACE_IIFTYPE) &&
-	    nftnl_trace_get_u16(t, NFTNL_TRACE_IIFTYPE) == ARPHRD_ETHER)
-		trace_print_hdr(octx, &trace_eth, ll, ll_len);
+	    nftnl_trace_get_u16(t, NFTNL_TRACE_IIFTYPE) == ARPHRD_ETHER) {
+		trace_print_hdr(octx, &trace_eth, ll, ll_len, UINT_MAX);
+		if (trace_vlan_tagged(ll, ll_len))
+			trace_print_hdr(octx, &trace_vlan, ll, ll_len,
+					UINT_MAX);
+	}
 	nh = trace_data(t, NFTNL_TRACE_NETWORK_HEADER, &nh_len);
 	net = nh ? trace_network(t, ll, ll_len, &proto_at) : NULL;
-	if (net) {
-		trace_print_hdr(octx, net, nh, nh_len);
-		if (proto_at != UINT8_MAX && nh_len > proto_at)
-			th = trace_transport(nh[proto_at]);
-	}
+	if (net && proto_at != UINT8_MAX && nh_len > proto_at)
+		th = trace_transport(nh[proto_at]);
 	tp = trace_data(t, NFTNL_TRACE_TRANSPORT_HEADER, &tp_len);
+	if (net)
+		trace_print_hdr(octx, net, nh, nh_len,
+				trace_proto_implied(t, th && tp) ?
+				proto_at * BITS_PER_BYTE : UINT_MAX);
 	if (th && tp)
-		trace_print_hdr(octx, th, tp, tp_len);
+		trace_print_hdr(octx, th, tp, tp_len, UINT_MAX);
 	nft_print(octx, "\n");
 }
 
@@ -494,6 +528,15 @@ int trace_event(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 			break;
 		trace_print_prefix(octx, t);
 		trace_print_policy(octx, t);
+		break;
+	case NFT_TRACETYPE_RETURN:
+		/* kernels before 6.18 tell where a chain returns: at its
+		 * end ("verdict continue") or by a "return" rule */
+		if (!nftnl_trace_is_set(t, NFTNL_TRACE_VERDICT))
+			break;
+		trace_print_prefix(octx, t);
+		nft_print(octx, "verdict %s \n", trace_verdict_name(
+				nftnl_trace_get_u32(t, NFTNL_TRACE_VERDICT)));
 		break;
 	default:
 		break;

@@ -9,6 +9,8 @@
 #include <evaluate.h>
 #include <linearize.h>
 #include <nftables.h>
+#include <nlext.h>
+#include "payload_int.h"
 #include <libnftnl/expr.h>
 
 /*
@@ -79,14 +81,34 @@ static void binop_expr_print(const struct expr *expr, struct output_ctx *octx)
 		expr_print(expr->binop.right, octx);
 }
 
+/* The operands of a chain of one operator, as 1.1.3 writes them: one
+ * array ({"|": [meta mark, ct mark, 16]} for "meta mark | ct mark |
+ * 0x10", also where parentheses grouped them on the right). */
+static void binop_json_operands(json_t *array, const struct expr *e,
+				enum ops op, struct output_ctx *octx)
+{
+	json_t *right;
+
+	if (e->etype != EXPR_BINOP || e->binop.op != op) {
+		json_array_append_new(array, expr_json(e, octx));
+		return;
+	}
+	binop_json_operands(array, e->binop.left, op, octx);
+	right = datatype_json_flags_or(e->binop.right, octx);
+	if (right)
+		json_array_append_new(array, right);
+	else
+		binop_json_operands(array, e->binop.right, op, octx);
+}
+
 static json_t *binop_expr_json(const struct expr *expr, struct output_ctx *octx)
 {
-	json_t *right = datatype_json_flags_or(expr->binop.right, octx);
+	json_t *operands = json_array();
 
-	if (!right)
-		right = expr_json(expr->binop.right, octx);
-	return json_wrap(op_token(expr->binop.op),
-			 json_array2(expr_json(expr->binop.left, octx), right));
+	if (!operands)
+		memory_allocation_error();
+	binop_json_operands(operands, expr, expr->binop.op, octx);
+	return json_wrap(op_token(expr->binop.op), operands);
 }
 
 /* {"|": ["established", "related"]} is one value of flags. */
@@ -131,14 +153,27 @@ static bool binop_is_shift(enum ops op)
  * byte, or in host order, shifts as it is; a big endian field of more
  * would need a byte order conversion first, which is not done yet.
  */
+/* As 1.1.3 words it, the left side underlined. */
+static int binop_shift_too_far(struct eval_ctx *ectx, const struct expr *op,
+			       unsigned int width)
+{
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &op->binop.right->location,
+			   "%s shift of %lu bits is undefined for type of %u bits width",
+			   op->binop.op == OP_LSHIFT ? "Left" : "Right",
+			   mpz_get_ui(op->binop.right->value.value), width);
+	erec_add_location(erec, &op->binop.left->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 static int binop_shift_check(struct eval_ctx *ectx, const struct expr *op)
 {
 	const struct expr *left = op->binop.left, *right = op->binop.right;
 
 	if (mpz_cmp_ui(right->value.value, left->len) >= 0)
-		return expr_error(ectx, right,
-				  "a %u bit value shifts by at most %u bits",
-				  left->len, left->len - 1);
+		return binop_shift_too_far(ectx, op, left->len);
 	if (left->byteorder == BYTEORDER_BIG_ENDIAN &&
 	    left->len > BITS_PER_BYTE)
 		return expr_error(ectx, op,
@@ -239,6 +274,105 @@ static void binop_constant_last(struct expr *op)
 	op->binop.right = l;
 }
 
+static const struct datatype *binop_root_type(const struct datatype *d)
+{
+	while (d->basetype)
+		d = d->basetype;
+	return d;
+}
+
+/*
+ * The byte order of a loaded operand in its register: a field narrower
+ * than its bytes is shifted down and turned host order
+ * (linearize_value_ntoh()), a value of one byte has none.
+ */
+static enum byteorder binop_load_order(const struct expr *e)
+{
+	unsigned int start, len, shift;
+
+	if (e->len <= BITS_PER_BYTE)
+		return BYTEORDER_HOST_ENDIAN;
+	if (e->etype == EXPR_PAYLOAD && payload_expr_needs_mask(e)) {
+		payload_field_span(e, &start, &len, &shift);
+		if (shift)
+			return BYTEORDER_HOST_ENDIAN;
+	}
+	return e->byteorder;
+}
+
+/*
+ * &, | or ^ of two loaded values ("meta mark set meta mark | ct mark"):
+ * the kernel's bitwise reads the second from a register of its own
+ * (Linux 6.13). The result has the left's byte order and the width of
+ * what it is for (a mark from "ip dscp | meta mark" is 32 bits), as
+ * 1.1.3 encodes it.
+ */
+static int binop_evaluate_loads(struct eval_ctx *ectx, struct expr *op)
+{
+	struct expr *left = op->binop.left, *right = op->binop.right;
+	struct error_record *erec;
+
+	if (binop_is_shift(op->binop.op)) {
+		erec = erec_create(EREC_ERROR, &right->location,
+				   "Right hand side of binary operation (%s) must be constant",
+				   op_token(op->binop.op));
+		erec_add_location(erec, &op->location);
+		erec_queue(erec, ectx->msgs);
+		return -1;
+	}
+	if (right->ops->linearize == NULL)
+		return expr_error(ectx, right,
+				  "Right hand side of binary operation must be constant");
+	if (binop_root_type(left->dtype) != binop_root_type(right->dtype)) {
+		erec = erec_create(EREC_ERROR, &left->location,
+				   "Binary operation (%s) with different base types (%s vs %s) is not supported",
+				   op_token(op->binop.op),
+				   binop_root_type(left->dtype)->name,
+				   binop_root_type(right->dtype)->name);
+		erec_add_location(erec, &op->location);
+		erec_queue(erec, ectx->msgs);
+		return -1;
+	}
+	op->dtype = left->dtype;
+	op->byteorder = binop_load_order(left);
+	op->len = ectx->ectx_len > left->len ? ectx->ectx_len : left->len;
+	return 0;
+}
+
+/*
+ * A load shifted for a mark ("meta mark set tcp dport >> 1", "ct mark
+ * set ip ttl << 8"): 1.1.3 turns it into the mark's bits in host order
+ * first and shifts those, so it may shift by up to the mark's width.
+ */
+static bool binop_shift_widens(const struct eval_ctx *ectx,
+			       const struct expr *op)
+{
+	const struct expr *left = op->binop.left;
+
+	/* masks first ("(tcp dport & 0xff) << 4") mask the mark's bits */
+	while (binop_is_mask(left))
+		left = left->binop.left;
+	return binop_is_shift(op->binop.op) && ectx->ectx_dtype &&
+	       ectx->ectx_dtype->type == TYPE_MARK &&
+	       left->etype != EXPR_VALUE && left->etype != EXPR_BINOP &&
+	       left->ops->linearize &&
+	       (ectx->ectx_len > left->len ||
+		binop_load_order(left) != BYTEORDER_HOST_ENDIAN);
+}
+
+static int binop_evaluate_widened(struct eval_ctx *ectx, struct expr *op)
+{
+	unsigned int width = ectx->ectx_len > op->binop.left->len ?
+			     ectx->ectx_len : op->binop.left->len;
+
+	if (mpz_cmp_ui(op->binop.right->value.value, width) >= 0)
+		return binop_shift_too_far(ectx, op, width);
+	op->dtype = &integer_type;
+	op->byteorder = BYTEORDER_HOST_ENDIAN;
+	op->len = width;
+	return 0;
+}
+
 static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *op = *exprp, *left;
@@ -256,6 +390,8 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 				  expr_name(left));
 	if (binop_evaluate_right(ectx, op) < 0)
 		return -1;
+	if (op->binop.right->etype != EXPR_VALUE && left->etype != EXPR_VALUE)
+		return binop_evaluate_loads(ectx, op);
 	if (op->binop.right->etype != EXPR_VALUE)
 		return expr_error(ectx, op->binop.right,
 				  "Right hand side of binary operation must be constant");
@@ -269,6 +405,8 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	    mpz_cmp_ui(op->binop.right->value.value, 128) > 0)
 		return expr_error(ectx, op->binop.right,
 				  "shifts are by at most 128 bits");
+	if (binop_shift_widens(ectx, op))
+		return binop_evaluate_widened(ectx, op);
 	if (binop_is_shift(op->binop.op) && left->etype != EXPR_VALUE &&
 	    binop_shift_check(ectx, op) < 0)
 		return -1;
@@ -286,17 +424,114 @@ static int binop_evaluate_nested(struct eval_ctx *ectx, struct expr **exprp)
 	return 0;
 }
 
-/* reg = reg << n (or >>): the bitwise expression's shift ops. */
+static void binop_load_linearize(struct lin_ctx *lctx, const struct expr *e,
+				 enum nft_registers reg, enum byteorder order);
+
+/* The masks of the chain @e on its base's value widened to @len bits in
+ * host order: one bitwise of the mark's width. */
+static void binop_linearize_host_masks(struct lin_ctx *lctx,
+				       const struct expr *e,
+				       enum nft_registers reg, unsigned int len)
+{
+	unsigned char mask[NFT_REG_SIZE], xor[NFT_REG_SIZE];
+	unsigned int bytes = div_round_up(len, BITS_PER_BYTE);
+	mpz_t m, x;
+
+	if (bytes > NFT_REG_SIZE)
+		BUG("a mask chain of %u bytes widened", bytes);
+	mpz_init(m);
+	mpz_init(x);
+	binop_mask_chain(e, len, m, x);
+	linearize_mpz(mask, m, BYTEORDER_HOST_ENDIAN, bytes);
+	linearize_mpz(xor, x, BYTEORDER_HOST_ENDIAN, bytes);
+	mpz_clear(m);
+	mpz_clear(x);
+	lin_bitwise(lctx, reg, mask, xor, bytes);
+}
+
+/* reg = reg << n (or >>): the bitwise expression's shift ops; a load
+ * widened for a mark (binop_shift_widens()) in host order first. */
 static void binop_linearize_shift(struct lin_ctx *lctx,
 				  const struct expr *expr,
 				  enum nft_registers dreg)
 {
-	linearize_expr(lctx, expr->binop.left, dreg);
+	const struct expr *left = expr->binop.left, *base = left;
+	unsigned int len = left->len;
+
+	while (binop_is_mask(base))
+		base = base->binop.left;
+	if (base->etype != EXPR_VALUE && base->etype != EXPR_BINOP &&
+	    expr->byteorder == BYTEORDER_HOST_ENDIAN &&
+	    (expr->len > base->len ||
+	     binop_load_order(base) != BYTEORDER_HOST_ENDIAN)) {
+		binop_load_linearize(lctx, base, dreg, BYTEORDER_HOST_ENDIAN);
+		len = expr->len;
+		if (base != left)
+			binop_linearize_host_masks(lctx, left, dreg, len);
+	} else {
+		linearize_expr(lctx, left, dreg);
+	}
 	lin_shift(lctx, dreg,
 		  expr->binop.op == OP_LSHIFT ? NFT_BITWISE_LSHIFT :
 						NFT_BITWISE_RSHIFT,
 		  mpz_get_ui(expr->binop.right->value.value),
-		  div_round_up(expr->binop.left->len, BITS_PER_BYTE));
+		  div_round_up(len, BITS_PER_BYTE));
+}
+
+/* The bytes a loaded operand takes in its register. */
+static unsigned int binop_load_bytes(const struct expr *e)
+{
+	unsigned int start, len, shift;
+
+	if (e->etype == EXPR_PAYLOAD && payload_expr_needs_mask(e)) {
+		payload_field_span(e, &start, &len, &shift);
+		return len / BITS_PER_BYTE;
+	}
+	return div_round_up(e->len, BITS_PER_BYTE);
+}
+
+/* An operand of an operation on two loads into @reg, as its value
+ * (binop_load_order()), turned to @order ("meta mark | ip saddr": ntoh
+ * of the address first; "ip saddr | meta mark": hton of the mark). */
+static void binop_load_linearize(struct lin_ctx *lctx, const struct expr *e,
+				 enum nft_registers reg, enum byteorder order)
+{
+	unsigned int bytes = binop_load_bytes(e), start, len, shift;
+	enum byteorder own = binop_load_order(e);
+
+	if (own != order && order == BYTEORDER_HOST_ENDIAN) {
+		linearize_value_ntoh(lctx, e, reg, lin_byteorder_size(bytes));
+		return;
+	}
+	if (e->etype == EXPR_PAYLOAD && payload_expr_needs_mask(e)) {
+		payload_field_span(e, &start, &len, &shift);
+		if (shift) {
+			linearize_value_ntoh(lctx, e, reg, 0);
+			return;
+		}
+	}
+	linearize_expr(lctx, e, reg);
+	if (own != order && bytes > 1)
+		lin_hton(lctx, reg, bytes);
+}
+
+/* reg = reg OP reg2: the kernel's bitwise on two registers. */
+static void binop_linearize_loads(struct lin_ctx *lctx,
+				  const struct expr *expr,
+				  enum nft_registers dreg)
+{
+	const struct expr *left = expr->binop.left, *right = expr->binop.right;
+	enum nft_registers reg2;
+
+	binop_load_linearize(lctx, left, dreg, binop_load_order(left));
+	reg2 = lin_get_register(lctx, right->len);
+	binop_load_linearize(lctx, right, reg2, expr->byteorder);
+	lin_bitwise_regs(lctx, dreg, reg2,
+			 expr->binop.op == OP_AND ? NFTX_BITWISE_AND :
+			 expr->binop.op == OP_OR ? NFTX_BITWISE_OR :
+						   NFTX_BITWISE_XOR,
+			 div_round_up(expr->len, BITS_PER_BYTE));
+	lin_put_register(lctx, reg2);
 }
 
 /* One constant &, | or ^ on top of (value & *m) ^ *x: still one mask
@@ -395,6 +630,10 @@ static void binop_expr_linearize(struct lin_ctx *lctx, const struct expr *expr,
 
 	if (binop_is_shift(expr->binop.op)) {
 		binop_linearize_shift(lctx, expr, dreg);
+		return;
+	}
+	if (expr->binop.right->etype != EXPR_VALUE) {
+		binop_linearize_loads(lctx, expr, dreg);
 		return;
 	}
 	while (binop_is_mask(base))

@@ -21,8 +21,8 @@
  * rule named no transport.
  *
  * libnftnl 1.2.4 knows no "inner" expression, so the wrapping is done on
- * the netlink messages (see include/inner.h): libnftnl builds and parses
- * the plain loads.
+ * the netlink messages (src/nlext.c): libnftnl builds and parses the
+ * plain loads.
  */
 #include <string.h>
 #include <stdlib.h>
@@ -31,6 +31,7 @@
 #include <stmt.h>
 #include <proto.h>
 #include <inner.h>
+#include <nlext.h>
 #include <rule.h>
 #include <evaluate.h>
 #include <nftables.h>
@@ -222,52 +223,12 @@ int inner_payload_evaluate(struct eval_ctx *ectx, struct expr **exprp,
 	return ret;
 }
 
-/* ---- which expressions are wrapped ---- */
-
-void inner_marks_free(struct inner_marks *m)
-{
-	xfree(m->v);
-	m->v = NULL;
-	m->num = 0;
-}
-
-const struct inner_desc *inner_marks_at(const struct inner_marks *m,
-					unsigned int index, bool *unknown)
-{
-	unsigned int i;
-
-	*unknown = false;
-	for (i = 0; m && i < m->num; i++) {
-		if (m->v[i].index != index)
-			continue;
-		*unknown = m->v[i].desc == NULL;
-		return m->v[i].desc;
-	}
-	return NULL;
-}
-
-static void inner_marks_add(struct inner_marks *m, unsigned int index,
-			    const struct inner_desc *desc)
-{
-	m->v = xrealloc(m->v, (m->num + 1) * sizeof(*m->v));
-	m->v[m->num++] = (struct inner_mark) { index, desc };
-}
-
-/* ---- netlink: wrapping and unwrapping ---- */
-
-static void inner_put_attrs(struct nlmsghdr *nlh, const struct nlattr *nest)
-{
-	const struct nlattr *a;
-
-	mnl_attr_for_each_nested(a, nest)
-		mnl_attr_put(nlh, a->nla_type, mnl_attr_get_payload_len(a),
-			     mnl_attr_get_payload(a));
-}
+/* ---- netlink: wrapping and unwrapping (src/nlext.c) ---- */
 
 /* NFTA_LIST_ELEM { NAME "inner", DATA { NUM, TYPE, FLAGS, HDRSIZE,
  * EXPR { the load's NAME and DATA } } }, as the kernel reads it. */
-static void inner_put_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
-			   const struct inner_desc *in)
+void inner_wrap_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
+		     const struct inner_desc *in)
 {
 	struct nlattr *e, *d, *x;
 
@@ -279,108 +240,10 @@ static void inner_put_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
 	mnl_attr_put_u32(nlh, INNER_NFTA_FLAGS, htonl(in->flags));
 	mnl_attr_put_u32(nlh, INNER_NFTA_HDRSIZE, htonl(in->hdrsize));
 	x = mnl_attr_nest_start(nlh, INNER_NFTA_EXPR);
-	inner_put_attrs(nlh, elem);
+	nlext_put_nested(nlh, elem);
 	mnl_attr_nest_end(nlh, x);
 	mnl_attr_nest_end(nlh, d);
 	mnl_attr_nest_end(nlh, e);
-}
-
-static bool inner_rule_has(const struct rule *r)
-{
-	unsigned int i;
-
-	for (i = 0; r && i < r->num_nle; i++)
-		if (r->nle_origins[i].inner)
-			return true;
-	return false;
-}
-
-/* The message again from its copy @src: other attributes as they are,
- * the expression list through @elem_cb. */
-static void inner_rebuild(struct nlmsghdr *nlh, const struct nlmsghdr *src,
-			  void (*elem_cb)(struct nlmsghdr *nlh,
-					  const struct nlattr *elem,
-					  unsigned int index, void *arg),
-			  void *arg)
-{
-	const struct nlattr *a, *elem;
-	struct nlattr *nest;
-	unsigned int i;
-
-	nlh->nlmsg_len = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct nfgenmsg));
-	mnl_attr_for_each(a, src, sizeof(struct nfgenmsg)) {
-		if (mnl_attr_get_type(a) != NFTA_RULE_EXPRESSIONS) {
-			mnl_attr_put(nlh, a->nla_type,
-				     mnl_attr_get_payload_len(a),
-				     mnl_attr_get_payload(a));
-			continue;
-		}
-		nest = mnl_attr_nest_start(nlh, NFTA_RULE_EXPRESSIONS);
-		i = 0;
-		mnl_attr_for_each_nested(elem, a)
-			elem_cb(nlh, elem, i++, arg);
-		mnl_attr_nest_end(nlh, nest);
-	}
-}
-
-static void inner_splice_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
-			      unsigned int index, void *arg)
-{
-	const struct nle_origin *o = rule_nle_origin(arg, index);
-
-	if (o && o->inner)
-		inner_put_elem(nlh, elem, o->inner);
-	else
-		mnl_attr_put(nlh, elem->nla_type,
-			     mnl_attr_get_payload_len(elem),
-			     mnl_attr_get_payload(elem));
-}
-
-void inner_splice(struct nlmsghdr *nlh, const struct rule *r)
-{
-	struct nlmsghdr *copy;
-
-	if (!inner_rule_has(r))
-		return;
-	copy = xmalloc(nlh->nlmsg_len);
-	memcpy(copy, nlh, nlh->nlmsg_len);
-	inner_rebuild(nlh, copy, inner_splice_elem, (void *)r);
-	xfree(copy);
-}
-
-/* The name of an NFTA_LIST_ELEM's expression, NULL if none. */
-static const char *inner_elem_name(const struct nlattr *elem)
-{
-	const struct nlattr *a;
-
-	if (mnl_attr_validate(elem, MNL_TYPE_NESTED) < 0)
-		return NULL;
-	mnl_attr_for_each_nested(a, elem)
-		if (mnl_attr_get_type(a) == NFTA_EXPR_NAME &&
-		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
-			return mnl_attr_get_str(a);
-	return NULL;
-}
-
-bool inner_msg_has(const struct nlmsghdr *nlh)
-{
-	const struct nlattr *a, *elem;
-	const char *name;
-
-	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN +
-			     MNL_ALIGN(sizeof(struct nfgenmsg)))
-		return false;
-	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
-		if (mnl_attr_get_type(a) != NFTA_RULE_EXPRESSIONS ||
-		    mnl_attr_validate(a, MNL_TYPE_NESTED) < 0)
-			continue;
-		mnl_attr_for_each_nested(elem, a) {
-			name = inner_elem_name(elem);
-			if (name && !strcmp(name, "inner"))
-				return true;
-		}
-	}
-	return false;
 }
 
 /* An inner expression's DATA: its numbers and the nested load. */
@@ -426,73 +289,19 @@ static bool inner_parse_data(const struct nlattr *elem, struct inner_attrs *ia)
 				    (1u << INNER_NFTA_HDRSIZE));
 }
 
-struct inner_unwrap_ctx {
-	struct inner_marks *marks;
-	bool bad;
-};
-
-static void inner_unwrap_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
-			      unsigned int index, void *arg)
+bool inner_unwrap_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
+		       const struct inner_desc **desc)
 {
-	struct inner_unwrap_ctx *u = arg;
 	struct inner_attrs ia = { 0 };
-	const char *name = inner_elem_name(elem);
 	struct nlattr *e;
 
-	if (!name || strcmp(name, "inner")) {
-		mnl_attr_put(nlh, elem->nla_type,
-			     mnl_attr_get_payload_len(elem),
-			     mnl_attr_get_payload(elem));
-		return;
-	}
-	if (!inner_parse_data(elem, &ia)) {
-		u->bad = true;
-		return;
-	}
+	if (!inner_parse_data(elem, &ia))
+		return false;
 	e = mnl_attr_nest_start(nlh, NFTA_LIST_ELEM);
-	inner_put_attrs(nlh, ia.expr);
+	nlext_put_nested(nlh, ia.expr);
 	mnl_attr_nest_end(nlh, e);
-	inner_marks_add(u->marks, index,
-			inner_lookup_nl(ia.type, ia.hdrsize, ia.flags));
-}
-
-struct nlmsghdr *inner_unwrap(const struct nlmsghdr *nlh,
-			      struct inner_marks *marks)
-{
-	struct inner_unwrap_ctx u = { marks, false };
-	struct nlmsghdr *out;
-
-	/* unwrapping takes attributes away, but each copied one takes its
-	 * padding, which the last of a nest may lack (at most 3 bytes an
-	 * attribute of 4 or more) */
-	out = xzalloc(2 * MNL_ALIGN(nlh->nlmsg_len));
-	memcpy(out, nlh, MNL_NLMSG_HDRLEN + sizeof(struct nfgenmsg));
-	inner_rebuild(out, nlh, inner_unwrap_elem, &u);
-	if (u.bad) {
-		xfree(out);
-		inner_marks_free(marks);
-		return NULL;
-	}
-	return out;
-}
-
-int inner_rule_parse(const struct nlmsghdr *nlh, struct nftnl_rule *nlr,
-		     struct inner_marks *marks)
-{
-	struct nlmsghdr *plain;
-	int ret;
-
-	if (!inner_msg_has(nlh))
-		return mnl_msg_broken(nlh) ? -1 : nftnl_rule_nlmsg_parse(nlh, nlr);
-	plain = inner_unwrap(nlh, marks);
-	if (!plain)
-		return -1;
-	/* what libnftnl reads is checked as any message is */
-	ret = mnl_msg_broken(plain) ? -1 : nftnl_rule_nlmsg_parse(plain, nlr);
-	xfree(plain);
-	if (ret < 0)
-		inner_marks_free(marks);
-	return ret;
+	*desc = inner_lookup_nl(ia.type, ia.hdrsize, ia.flags);
+	return true;
 }
 
 void inner_dump_line(FILE *fp, const struct inner_desc *in,

@@ -189,6 +189,21 @@ keyset_rconst	: keyset_const		{ $$ = $1; }
 		| meta_expr		{ $$ = $1; }
 		| ct_expr		{ $$ = $1; }
 		| payload_expr		{ $$ = $1; }
+		/* the other loads 1.1.3 operates on there ("meta mark |
+		 * numgen inc mod 2"): not fib nor ipsec */
+		| numgen_expr		{ $$ = $1; }
+		| hash_expr		{ $$ = $1; }
+		| socket_expr		{ $$ = $1; }
+		| osf_expr		{ $$ = $1; }
+		| option_expr		{ $$ = $1; }
+		| rt_expr
+			{
+				if (parser_rt_header_field(state, $1)) {
+					expr_free($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
 		;
 
 /* "ct mark set (meta mark | 0x10) << 8": parentheses group operations,

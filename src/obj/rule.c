@@ -20,6 +20,7 @@
 #include <monitor.h>
 #include <expr.h>
 #include <inner.h>
+#include <nlext.h>
 #include <stmt.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -434,22 +435,44 @@ static void rule_dump_fix_line(FILE *fp, const char *line, size_t len,
 	fwrite(at, 1, line + len - at, fp);
 }
 
+static const char *rule_dump_bitwise_op(uint32_t op)
+{
+	switch (op) {
+	case NFTX_BITWISE_AND:
+		return "&";
+	case NFTX_BITWISE_OR:
+		return "|";
+	case NFTX_BITWISE_XOR:
+		return "^";
+	}
+	return "?";
+}
+
 /* One expression's line; a load sent wrapped in a tunnel's "inner"
- * expression shows the wrapping, as 1.1.3 prints it. */
+ * expression shows the wrapping, a bitwise operation on two registers
+ * both, as 1.1.3 prints them. */
 static void rule_dump_expr_line(struct nft_ctx *nft,
 				const struct nftnl_rule *nlr, FILE *fp,
 				const char *line, size_t len,
 				const struct nftnl_expr *nle, unsigned int n)
 {
-	const struct inner_desc *in = NULL;
+	const struct nle_ext *x = NULL;
 	char *fixed = NULL;
 	size_t size = 0;
-	bool unknown;
 	FILE *mem;
 
-	if (nft->inner_nlr == nlr)
-		in = inner_marks_at(nft->inner_marks, n, &unknown);
-	if (!in) {
+	if (nft->nle_exts_nlr == nlr)
+		x = nle_ext_at(nft->nle_exts, n);
+	if (x && x->sreg2) {
+		fprintf(fp, "  [ bitwise reg %u = ( reg %u %s reg %u ) ]\n",
+			nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_DREG),
+			nftnl_expr_get_u32(nle, NFTNL_EXPR_BITWISE_SREG),
+			rule_dump_bitwise_op(nftnl_expr_get_u32(nle,
+						NFTNL_EXPR_BITWISE_OP)),
+			x->sreg2);
+		return;
+	}
+	if (!x || !x->inner) {
 		rule_dump_fix_line(fp, line, len, nle);
 		return;
 	}
@@ -458,7 +481,7 @@ static void rule_dump_expr_line(struct nft_ctx *nft,
 		memory_allocation_error();
 	rule_dump_fix_line(mem, line, len, nle);
 	fclose(mem);
-	inner_dump_line(fp, in, fixed, size);
+	inner_dump_line(fp, x->inner, fixed, size);
 	free(fixed);
 }
 
@@ -501,31 +524,22 @@ void netlink_dump_rule(struct nft_ctx *nft, const struct nftnl_rule *nlr)
 
 /* ---- execution and echo ---- */
 
-/* --debug=netlink of a rule being sent: which loads go wrapped in a
- * tunnel's "inner" expression its encoding says. */
+/* --debug=netlink of a rule being sent, with what its encoding extends
+ * (include/nlext.h). */
 static void rule_dump_sent(struct nft_ctx *nft, const struct nftnl_rule *nlr,
 			   const struct rule *r)
 {
-	struct inner_marks marks = { 0 };
-	unsigned int i;
+	struct nle_exts exts = { 0 };
 
 	if (!(nft->debug_mask & NFT_DEBUG_NETLINK))
 		return;
-	for (i = 0; i < r->num_nle; i++) {
-		if (!r->nle_origins[i].inner)
-			continue;
-		marks.v = xrealloc(marks.v, (marks.num + 1) *
-				   sizeof(*marks.v));
-		marks.v[marks.num++] = (struct inner_mark) {
-			i, r->nle_origins[i].inner,
-		};
-	}
-	nft->inner_nlr = nlr;
-	nft->inner_marks = &marks;
+	nle_exts_of_rule(&exts, r);
+	nft->nle_exts_nlr = nlr;
+	nft->nle_exts = &exts;
 	netlink_dump_rule(nft, nlr);
-	nft->inner_nlr = NULL;
-	nft->inner_marks = NULL;
-	inner_marks_free(&marks);
+	nft->nle_exts_nlr = NULL;
+	nft->nle_exts = NULL;
+	nle_exts_free(&exts);
 }
 
 /*
@@ -553,9 +567,10 @@ static size_t rule_exprs_size(const struct nftnl_rule *nlr,
 		nlh = mnl_nlmsg_put_header(scratch);
 		nftnl_expr_build_payload(nlh, e);
 		size += nest + nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
-		/* wrapped in an "inner" one when sent (inner_splice()) */
-		if (rule_nle_origin(r, n) && rule_nle_origin(r, n)->inner)
-			size += INNER_WRAP_BYTES;
+		/* extended when sent (nlext_splice()) */
+		if (rule_nle_origin(r, n) && (rule_nle_origin(r, n)->inner ||
+					      rule_nle_origin(r, n)->sreg2))
+			size += NLE_EXT_BYTES;
 		n++;
 	}
 	nftnl_expr_iter_destroy(it);
@@ -588,7 +603,7 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	/* Measuring costs as much as building: only rules with enough
 	 * expressions (one each) to reach the limit are measured. */
 	if (r && (r->num_nle + 1) * (RULE_EXPR_MAX_BYTES + MNL_ATTR_HDRLEN +
-				     INNER_WRAP_BYTES) > UINT16_MAX &&
+				     NLE_EXT_BYTES) > UINT16_MAX &&
 	    (size = rule_exprs_size(nlr, r)) > UINT16_MAX) {
 		nftnl_rule_free(nlr);
 		return erec_error(x->msgs, &r->location,
@@ -604,7 +619,7 @@ int exec_put_rule(struct exec_ctx *x, uint16_t type, uint16_t flags,
 		rule_dump_sent(x->nft, nlr, r);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_rule_nlmsg_build_payload(nlh, nlr);
-	inner_splice(nlh, r);
+	nlext_splice(nlh, r);
 	binding_put_chain_id(nlh, h);
 	batch_msg_end(x->batch, nlh);
 	nftnl_rule_free(nlr);
@@ -675,17 +690,17 @@ static struct rule *rule_parse_msg(struct nft_ctx *nft,
 				   bool handle_only)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
-	struct inner_marks marks = { 0 };
+	struct nle_exts exts = { 0 };
 	struct rule *r = NULL;
 	char *reason = NULL;
 
 	*why = NULL;
 	if (!nlr)
 		memory_allocation_error();
-	if (inner_rule_parse(nlh, nlr, &marks) < 0)
+	if (nlext_rule_parse(nlh, nlr, &exts) < 0)
 		goto out;
-	nft->inner_nlr = nlr;
-	nft->inner_marks = &marks;
+	nft->nle_exts_nlr = nlr;
+	nft->nle_exts = &exts;
 	if (handle_only) {
 		r = netlink_rule_parse_cache(nft, nlr);
 		goto out;
@@ -699,9 +714,9 @@ static struct rule *rule_parse_msg(struct nft_ctx *nft,
 		xfree(reason);
 	}
 out:
-	nft->inner_nlr = NULL;
-	nft->inner_marks = NULL;
-	inner_marks_free(&marks);
+	nft->nle_exts_nlr = NULL;
+	nft->nle_exts = NULL;
+	nle_exts_free(&exts);
 	nftnl_rule_free(nlr);
 	return r;
 }
@@ -749,14 +764,14 @@ static void rule_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
 static int rule_monitor_del(struct nft_ctx *nft, const struct nlmsghdr *nlh)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
-	struct inner_marks marks = { 0 };
+	struct nle_exts exts = { 0 };
 	int ret;
 
 	if (!nlr)
 		memory_allocation_error();
 	/* (a rule of inner expressions, which libnftnl cannot parse) */
-	ret = inner_rule_parse(nlh, nlr, &marks);
-	inner_marks_free(&marks);
+	ret = nlext_rule_parse(nlh, nlr, &exts);
+	nle_exts_free(&exts);
 	if (ret < 0) {
 		nftnl_rule_free(nlr);
 		return monitor_failed(nft, xstrdup("cannot parse a rule the kernel notified"));

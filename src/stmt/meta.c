@@ -89,7 +89,8 @@ static bool keyset_type_is(const struct datatype *dtype,
  * A loaded value must be of the key's type, as the reference checks:
  * an integer key takes any integer ("ct zone set meta cpu"), a mark
  * anything that is a number ("meta mark set ip saddr", "ct mark set
- * tcp dport"); "ct zone set meta mark" is refused. A raw load must have
+ * tcp dport") but flags and link layer addresses; "ct zone set meta
+ * mark" is refused. A raw load must have
  * the key's width; a number generator or a hash of the key's width
  * takes its type.
  */
@@ -108,8 +109,12 @@ static bool keyset_types_match(const struct expr *key, struct expr *value)
 	}
 	if (key->dtype->type == TYPE_INTEGER)
 		return value->dtype->type == TYPE_INTEGER;
+	/* not flags ("ct state", "tcp flags") nor a link layer address,
+	 * which 1.1.3 refuses there ("meta mark set ether saddr") */
 	if (key->dtype->type == TYPE_MARK)
-		return keyset_type_is(value->dtype, TYPE_INTEGER);
+		return keyset_type_is(value->dtype, TYPE_INTEGER) &&
+		       !keyset_type_is(value->dtype, TYPE_BITMASK) &&
+		       !keyset_type_is(value->dtype, TYPE_LLADDR);
 	return false;
 }
 

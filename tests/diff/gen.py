@@ -662,6 +662,27 @@ def st_meta_set(g):
     return "%s set %s" % (key, g.rhs_value(dom))
 
 
+def two_loads(g):
+    """&, | or ^ of two loaded values ("meta mark | ct mark"), maybe
+    with a constant or a shift after them"""
+    loads = ["meta mark", "ct mark", "meta priority", "meta length",
+             "numgen inc mod 4", "jhash ip saddr mod 8", "symhash mod 2",
+             "socket mark", "tcp dport", "rt classid"]
+    if g.family in IP4:
+        loads += ["ip saddr", "ip dscp", "ip protocol", "ip ttl"]
+    if g.family in IP6 and g.family not in IP4:
+        loads += ["ip6 dscp", "ip6 hoplimit"]
+    e = "%s %s %s" % (g.r.choice(loads), g.r.choice(("&", "|", "^")),
+                      g.r.choice(loads))
+    c = g.r.random()
+    if c < 0.2:
+        e = "(%s) %s %d" % (e, g.r.choice(("<<", ">>")), g.r.randint(0, 31))
+    elif c < 0.4:
+        e = "%s %s 0x%x" % (e, g.r.choice(("&", "|", "^")),
+                            g.r.randint(0, 0xffff))
+    return e
+
+
 def st_ct_set(g):
     c = g.r.random()
     if c < 0.4:
@@ -673,10 +694,13 @@ def st_ct_set(g):
                                      g.r.randint(0, 65535))
     if c < 0.85:
         return "ct event set " + ",".join(g.r.sample(CT_EVENTS, 2))
-    if c < 0.93:
+    if c < 0.9:
         return "ct mark set ct mark %s 0x%x" % (
             g.r.choice(("and", "or", "xor", "&", "|", "^")),
             g.r.randint(0, 0xffff))
+    if c < 0.95:
+        return "%s set %s" % (g.r.choice(("ct mark", "meta mark")),
+                              two_loads(g))
     # parentheses
     return "ct mark set (meta mark %s 0x%x) %s %d" % (
         g.r.choice(("&", "|", "^")), g.r.randint(0, 0xffff),

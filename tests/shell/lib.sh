@@ -301,6 +301,40 @@ json.dump(doc, open(sys.argv[2], "w"))
 PY
 }
 
+# loads_like_ref FILE: ours loads the ruleset FILE, lists it (kept in
+# $TMPD/ours.list) and loads that listing and its JSON back to the same
+# listing; the reference's load of FILE leaves the same kernel state and
+# lists alike in ours, text and JSON; the reference lists ours alike.
+# Leaves our load of FILE in the kernel.
+loads_like_ref()
+{
+	nft flush ruleset
+	nft -f "$1" || fail "loading $1"
+	nft list ruleset > "$TMPD/ours.list"
+	python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ours.state"
+	nft flush ruleset
+	nft -f "$TMPD/ours.list" || fail "loading the listing"
+	assert_eq "$(nft list ruleset)" "$(cat "$TMPD/ours.list")" "list, load, list"
+	nft -j list ruleset > "$TMPD/ours.json"
+	nft flush ruleset
+	nft -j -f "$TMPD/ours.json" || fail "loading the JSON listing"
+	assert_eq "$(nft list ruleset)" "$(cat "$TMPD/ours.list")" "list -j, load, list"
+	nft flush ruleset
+	if have_ref; then
+		refnft -f "$1" || fail "the reference loads it"
+		python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ref.state"
+		assert_files_eq "$TMPD/ours.state" "$TMPD/ref.state" "the kernel state"
+		assert_eq "$(nft list ruleset)" "$(refnft list ruleset)" "ours lists the reference's load"
+		assert_eq "$(nft -j list ruleset | sed 's/"metainfo": {[^}]*}//')" \
+			"$(refnft -j list ruleset | sed 's/"metainfo": {[^}]*}//')" "and in JSON"
+		nft flush ruleset
+		nft -f "$1"
+		assert_eq "$(refnft list ruleset)" "$(cat "$TMPD/ours.list")" "the reference lists ours"
+	else
+		nft -f "$1"
+	fi
+}
+
 # json_strip_handles IN: JSON on stdin/IN without "handle" keys, one object
 # per line, for diffing.
 json_strip_handles()

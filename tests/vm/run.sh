@@ -7,7 +7,7 @@
 # The guest is an initramfs made here: busybox, bash, iproute2, our nft
 # with the libraries ldd names, the reference (upstream 1.1.3 from
 # tools/ref's root, as $REFNFT: what the cases compare with), Debian 12's
-# nft (as $SYSNFT), and the kernel modules nf_tables, veth and
+# nft (as $SYSNFT), and the kernel modules nf_tables, veth, 8021q and
 # the queue statement need (the host kernel has no nft_queue). Its init
 # runs each case and prints "VM: N passed, N failed"; this script exits
 # with that verdict (77 = skipped: no qemu or Debian kernel; an error
@@ -89,6 +89,8 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,proc,sys,dev,tmp,run,etc,var,cases,job}
 ln -s ../run "$root/var/run"
+# protocol names, which 1.1.3 and Debian 12's nft print from it
+[ -r /etc/protocols ] && cp /etc/protocols "$root/etc/"
 
 # Copy an executable (as /bin/NAME, default its own name) and every
 # library it loads (keeping their paths), resolved with LIBPATH (default
@@ -158,7 +160,7 @@ for m in ${VM_MODULES:-}; do
 		skip "no module $m for $KVER"
 done
 for m in nf_tables veth nft_queue nfnetlink_queue nft_numgen nft_hash \
-	 nft_meta_bridge ${VM_MODULES:-}; do
+	 nft_meta_bridge 8021q ${VM_MODULES:-}; do
 	$MODPROBE --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" { print $2 }'
 done | awk '!seen[$0]++' > "$root/modules.host"
 [ -s "$root/modules.host" ] || skip "cannot resolve modules of $KVER"

@@ -18,26 +18,8 @@ table ip t {
 	}
 }
 NFT
-nft -f "$TMPD/a.nft" || fail "loading catch-all elements"
-nft list ruleset > "$TMPD/ours.list"
-python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ours.state"
+loads_like_ref "$TMPD/a.nft"
 assert_match 'ip saddr vmap \{ 1\.1\.1\.1 : accept, \* : drop \}' "$(cat "$TMPD/ours.list")" "listed"
-nft flush ruleset
-nft -f "$TMPD/ours.list" || fail "loading the listing"
-assert_eq "$(nft list ruleset)" "$(cat "$TMPD/ours.list")" "list, load, list"
-nft -j list ruleset > "$TMPD/ours.json"
-nft flush ruleset
-nft -j -f "$TMPD/ours.json" || fail "loading the JSON listing"
-assert_eq "$(nft list ruleset)" "$(cat "$TMPD/ours.list")" "list -j, load, list"
-if have_ref; then
-	nft flush ruleset
-	refnft -f "$TMPD/a.nft" || fail "the reference loads it"
-	python3 "$SRCDIR/tests/lib/nlstate.py" > "$TMPD/ref.state"
-	assert_files_eq "$TMPD/ours.state" "$TMPD/ref.state" "the kernel state"
-	assert_eq "$(nft list ruleset)" "$(refnft list ruleset)" "ours lists the reference's load"
-	assert_eq "$(nft -j list ruleset | sed 's/"metainfo": {[^}]*}//')" \
-		"$(refnft -j list ruleset | sed 's/"metainfo": {[^}]*}//')" "and in JSON"
-fi
 
 # named sets and maps: declarations, element commands, listings, JSON
 nft flush ruleset

@@ -66,6 +66,18 @@ table inet t {
 		ip6 daddr fd00::2 meta l4proto tcp meta nftrace set 1
 	}
 }
+table ip t4 {
+	chain out {
+		type filter hook output priority 1; policy accept;
+		ip daddr 10.9.0.2 meta nftrace set 1
+	}
+}
+table ip6 t6 {
+	chain out {
+		type filter hook output priority 1; policy accept;
+		ip6 daddr fd00::2 meta nftrace set 1
+	}
+}
 table arp a {
 	chain in {
 		type filter hook input priority 0; policy accept;
@@ -98,7 +110,8 @@ sleep 1
 nft insert rule inet t in udp dport 54 counter
 in_ns "$B" ping -c 1 -W 1 10.9.0.1 >/dev/null
 in_ns "$B" ping -6 -c 1 -W 1 fd00::1 >/dev/null
-in_ns "$B" bash -c 'exec 3<>/dev/tcp/10.9.0.1/22' 2>/dev/null
+# the SYN is dropped: one is enough, not the connect's two minutes
+in_ns "$B" timeout 0.5 bash -c 'exec 3<>/dev/tcp/10.9.0.1/22' 2>/dev/null
 in_ns "$B" bash -c 'exec 3<>/dev/tcp/fd00::1/23' 2>/dev/null
 in_ns "$B" bash -c 'echo hi > /dev/udp/10.9.0.1/53'
 in_ns "$B" bash -c 'echo hi > /dev/udp/10.9.0.1/54'
