@@ -118,7 +118,10 @@ void sobj_words_free(struct sobj_words *ws);
 /*
  * One kind of stateful object: everything in which the kinds differ.
  * The common code (src/obj/sobj*.c) looks the kind up by its type and
- * calls these; NULL callbacks do nothing.
+ * calls these: parse, print, json and json_parse every kind has, the
+ * others may be NULL (nothing to do). A new kind is one file,
+ * src/obj/sobj_<kind>.c, its lines in src/obj/sobj.c's registry and
+ * its command kinds (CMD_OBJ_*) in src/obj/obj.c's.
  */
 struct wparse;
 struct json_ctx;
