@@ -1,7 +1,9 @@
 /*
  * Stateful named objects: counter, quota, limit, ct helper, ct timeout,
  * ct expectation, secmark and synproxy objects of a table, and the words
- * their declaration blocks are written in (src/obj/sobj.c).
+ * their declaration blocks are written in. Each kind is one file
+ * (src/obj/sobj_<kind>.c) behind a struct sobj_ops; src/obj/sobj.c holds
+ * their registry and what the kinds share (include/sobj_kind.h).
  */
 #ifndef NFT_SOBJ_H
 #define NFT_SOBJ_H
@@ -14,6 +16,7 @@
 struct output_ctx;
 struct eval_ctx;
 struct nftnl_obj;
+struct nlmsghdr;
 
 /* Kernel object types (NFT_OBJECT_*), as the headers may predate some. */
 #define SOBJ_TYPE_MAX	10
@@ -112,6 +115,78 @@ void sobj_words_add(struct sobj_words *ws, const char *text,
 		    const struct location *loc, bool quoted);
 void sobj_words_free(struct sobj_words *ws);
 
+/*
+ * One kind of stateful object: everything in which the kinds differ.
+ * The common code (src/obj/sobj*.c) looks the kind up by its type and
+ * calls these: parse, print, json and json_parse every kind has, the
+ * others may be NULL (nothing to do). A new kind is one file,
+ * src/obj/sobj_<kind>.c, its lines in src/obj/sobj.c's registry and
+ * its command kinds (CMD_OBJ_*) in src/obj/obj.c's.
+ */
+struct wparse;
+struct json_ctx;
+struct sobj_ops {
+	uint32_t	type;		/* NFT_OBJECT_* */
+	const char	*name;		/* "ct helper" */
+	const char	*plural;	/* "ct helpers" */
+	enum cmd_obj	one;		/* CMD_OBJ_CT_HELPER */
+	enum cmd_obj	all;		/* CMD_OBJ_CT_HELPERS */
+	/* how a rule names one: "ct helper set" "h" (src/stmt/objref.c) */
+	const char	*ref;
+
+	/* ---- declaration blocks (src/obj/sobj_block.c) ---- */
+	/* the ct objects take one setting per separated item; the others
+	 * their settings one after another */
+	bool		items;
+	/* the settings an object has before its block is read */
+	void		(*init)(struct sobj *o);
+	/* read one setting at p->w: the words used, -1 on an error */
+	int		(*parse)(struct wparse *p);
+
+	/* ---- evaluation ---- */
+	int		(*evaluate)(struct eval_ctx *ectx, struct sobj *o);
+
+	/* ---- netlink ---- */
+	/* the kind's attributes into @nlo */
+	void		(*nl_build)(struct nftnl_obj *nlo, const struct sobj *o);
+	/* the kind's attributes out of @nlo (@nlh: the message it was
+	 * parsed from, NULL if none); o->undecoded says what cannot be
+	 * printed exactly */
+	void		(*nl_parse)(struct sobj *o, struct nftnl_obj *nlo,
+				    const struct nlmsghdr *nlh);
+	/* a kind libnftnl cannot write: its NFTA_OBJ_TYPE and NFTA_OBJ_DATA
+	 * by hand (nl_build then leaves the type out) */
+	void		(*nl_put)(struct nlmsghdr *nlh, const struct sobj *o);
+	/* --debug=netlink: what libnftnl is to print of such a kind */
+	void		(*debug)(struct nftnl_obj *nlo, const struct sobj *o);
+
+	/* ---- output ---- */
+	/* the body lines, each after @tab; the lines a listing ends with
+	 * "\n" end with @nl (" " in an echo) */
+	void		(*print)(const struct sobj *o, struct output_ctx *octx,
+				 const char *tab, const char *nl);
+	/* the one-line body of an echo; NULL: print()'s with @nl " " */
+	void		(*echo)(const struct sobj *o, struct output_ctx *octx);
+	/* the echo's parts bring their spaces before them, not after */
+	bool		echo_lead_space;
+	/* nft monitor -j: what 1.1.3 reads of a removed object (zeroes
+	 * the rest) */
+	void		(*deleted)(struct sobj *o);
+	void		(*json)(const struct sobj *o, json_t *r);
+	/* JSON input: the kind's keys of {"counter": {...}} */
+	int		(*json_parse)(struct json_ctx *jctx, json_t *obj,
+				      struct sobj *o);
+
+	/* what the kind owns of @o */
+	void		(*free)(struct sobj *o);
+};
+
+/* The kind of NFT_OBJECT_* @type, of the command kind @obj (*@all: its
+ * plural), of the name @name ("ct helper"); NULL if none. */
+const struct sobj_ops *sobj_ops_lookup(uint32_t type);
+const struct sobj_ops *sobj_ops_by_cmd(enum cmd_obj obj, bool *all);
+const struct sobj_ops *sobj_ops_by_name(const char *name);
+
 /* "counter", "ct helper", ... of NFT_OBJECT_*; NULL if unknown. */
 const char *sobj_type_name(uint32_t type);
 /* The kind of a command (CMD_OBJ_COUNTER, ...), 0 if none. */
@@ -129,7 +204,8 @@ struct sobj *sobj_from_words(uint32_t type, struct sobj_words *ws,
 
 /* Table blocks (src/obj/table.c) */
 int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o);
-/* A ct timeout's policy states, in its protocol's (part of the above) */
+/* A ct timeout's policy states, in its protocol's (part of the above;
+ * 0 for the other kinds) */
 int sobj_states_evaluate(struct sobj *o, struct list_head *msgs);
 struct exec_ctx;
 int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
@@ -137,9 +213,8 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 /* "\tcounter c {...}\n" inside a table */
 void sobj_print(const struct sobj *o, struct output_ctx *octx);
 json_t *sobj_json(const struct sobj *o, struct output_ctx *octx);
-struct nlmsghdr;
 /* @nlh: the message @nlo was parsed from, which a ct timeout is read
- * from (see sobj_timeout_nl_parse); may be NULL for other kinds */
+ * from (src/obj/sobj_ct_timeout.c); may be NULL for other kinds */
 struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
 			       const struct nlmsghdr *nlh);
 
@@ -155,44 +230,6 @@ unsigned int sobj_table_count(const struct table *t);
  * before the next thing of the table. */
 const char *sobj_print_table(const struct table *t, struct output_ctx *octx,
 			     const char *delim);
-
-/* Shared by src/obj/sobj.c and src/obj/sobj_out.c */
-struct sobj_kind {
-	uint32_t	type;		/* NFT_OBJECT_* */
-	const char	*name;		/* "ct helper" */
-	const char	*plural;	/* "ct helpers" */
-	enum cmd_obj	one;
-	enum cmd_obj	all;
-};
-const struct sobj_kind *sobj_kind_by_cmd(enum cmd_obj obj, bool *all);
-const char *sobj_l3proto_name(uint16_t family);	/* "ip" */
-const char *sobj_l4proto_name(uint8_t proto);		/* "tcp" */
-/* and back: false for a name that is none */
-bool sobj_l3proto_lookup(const char *name, uint16_t *family);
-bool sobj_l4proto_lookup(const char *name, uint8_t *proto);
-/* ct timeout policies: the states of a protocol and their defaults */
-struct timeout_proto {
-	uint8_t l4proto;
-	unsigned int n;
-	const char *const *states;
-	const uint32_t *dflt;		/* seconds */
-};
-const struct timeout_proto *sobj_timeout_proto(uint8_t l4proto);
-/* The index of state @name in @tp, -1 if none */
-int sobj_timeout_state(const struct timeout_proto *tp, const char *name);
-/* A ct timeout object's NFTA_OBJ_TYPE and NFTA_OBJ_DATA, which libnftnl
- * writes and reads for tcp and udp only (src/obj/sobj_timeout.c) */
-void sobj_timeout_nl_put(struct nlmsghdr *nlh, const struct sobj *o);
-int sobj_timeout_nl_parse(const struct nlmsghdr *nlh, struct sobj *o);
-void sobj_print_duration(struct output_ctx *octx, uint64_t ms);
-struct cmd;
-struct nlmsghdr;
-int sobj_list(struct nft_ctx *nft, struct cmd *cmd, struct list_head *msgs);
-/* nft monitor: an object added or (@del) removed (src/obj/sobj_out.c) */
-void sobj_monitor_print(struct nft_ctx *nft, const void *obj,
-			const char *op);
-void sobj_echo(struct nft_ctx *nft, struct cmd *cmd, void *owner_obj,
-	       uint16_t type, void *obj);
 
 /* The objref statement (src/stmt/objref.c) */
 struct stmt *objref_stmt_alloc(const struct location *loc, uint32_t type,

@@ -398,19 +398,13 @@ static int table_sets_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/* The kernel's object kinds that have no struct sobj_ops (the others
+ * are listed, and named, by theirs). */
 static const char *obj_kind_name(uint32_t type)
 {
 	static const char *const names[] = {
-		[NFT_OBJECT_COUNTER]	= "counter",
-		[NFT_OBJECT_QUOTA]	= "quota",
-		[NFT_OBJECT_CT_HELPER]	= "ct helper",
-		[NFT_OBJECT_LIMIT]	= "limit",
 		[NFT_OBJECT_CONNLIMIT]	= "connlimit",
 		[NFT_OBJECT_TUNNEL]	= "tunnel",
-		[NFT_OBJECT_CT_TIMEOUT]	= "ct timeout",
-		[NFT_OBJECT_SECMARK]	= "secmark",
-		[NFT_OBJECT_CT_EXPECT]	= "ct expectation",
-		[NFT_OBJECT_SYNPROXY]	= "synproxy",
 	};
 
 	if (type < array_size(names) && names[type])

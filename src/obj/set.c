@@ -14,6 +14,7 @@
 #include <obj.h>
 #include <monitor.h>
 #include <set.h>
+#include <sobj.h>
 #include <set_int.h>
 #include <linearize.h>
 #include <set_records.h>
@@ -455,41 +456,19 @@ void set_map_stub_free(struct expr *map)
 	expr_free(map);
 }
 
-/* The object kinds a map may name ("type K : counter"), as 1.1.3
- * takes them. */
-static const struct {
-	const char *name;
-	uint32_t type;
-} set_obj_kinds[] = {
-	{ "counter",	NFT_OBJECT_COUNTER },
-	{ "quota",	NFT_OBJECT_QUOTA },
-	{ "limit",	NFT_OBJECT_LIMIT },
-	{ "secmark",	NFT_OBJECT_SECMARK },
-	{ "synproxy",	NFT_OBJECT_SYNPROXY },
-	/* a typeof's data only ("typeof ip saddr : ct helper") */
-	{ "ct helper",	NFT_OBJECT_CT_HELPER },
-	{ "ct timeout",	NFT_OBJECT_CT_TIMEOUT },
-	{ "ct expectation", NFT_OBJECT_CT_EXPECT },
-};
-
+/* The object kinds a map may name ("type K : counter"; the ct ones in a
+ * typeof's data only, "typeof ip saddr : ct helper"): the stateful
+ * object kinds (include/sobj.h). */
 uint32_t set_obj_type_by_name(const char *name)
 {
-	unsigned int i;
+	const struct sobj_ops *k = sobj_ops_by_name(name);
 
-	for (i = 0; i < array_size(set_obj_kinds); i++)
-		if (!strcmp(set_obj_kinds[i].name, name))
-			return set_obj_kinds[i].type;
-	return 0;
+	return k ? k->type : 0;
 }
 
 const char *set_obj_type_name(uint32_t type)
 {
-	unsigned int i;
-
-	for (i = 0; i < array_size(set_obj_kinds); i++)
-		if (set_obj_kinds[i].type == type)
-			return set_obj_kinds[i].name;
-	return NULL;
+	return sobj_type_name(type);
 }
 
 /* An object map's data: the objects' names. */

@@ -1,14 +1,16 @@
 /*
  * Stateful named objects: "counter", "quota", "limit", "ct helper",
  * "ct timeout", "ct expectation", "secmark" and "synproxy" objects of a
- * table. One kind table row per object type; everything about them here
- * but their declaration blocks (src/obj/sobj_block.c): evaluation, netlink
- * build and parse, the dump that fills the cache, text and JSON output,
- * JSON input, and the object commands (add, create, delete, destroy,
- * list, reset) with their kinds "counter" ... and "counters" ...
+ * table. Each kind is one file, src/obj/sobj_<kind>.c, behind a struct
+ * sobj_ops; here are their registry and what they share: evaluation,
+ * the netlink message, JSON input, and the object commands (add, create,
+ * delete, destroy, list, reset) with their kinds "counter" ... and
+ * "counters" .... Their declaration blocks are read in
+ * src/obj/sobj_block.c, their listings, echoes and events written in
+ * src/obj/sobj_out.c.
  */
 #include <obj.h>
-#include <sobj.h>
+#include <sobj_kind.h>
 #include <monitor.h>
 #include <nft.h>
 #include <nftables.h>
@@ -19,66 +21,61 @@
 #include <print.h>
 #include <json.h>
 #include <stmt.h>
-#include <ctype.h>
 #include <errno.h>
-#include <inttypes.h>
-#include <netdb.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libnftnl/object.h>
 #include <libnftnl/udata.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_tables.h>
-#include <linux/netfilter/nf_synproxy.h>
 
 /* ---- the kinds ---- */
 
-
-static const struct sobj_kind sobj_kinds[] = {
-	{ NFT_OBJECT_COUNTER,	"counter", "counters",
-	  CMD_OBJ_COUNTER, CMD_OBJ_COUNTERS },
-	{ NFT_OBJECT_QUOTA,	"quota", "quotas",
-	  CMD_OBJ_QUOTA, CMD_OBJ_QUOTAS },
-	{ NFT_OBJECT_CT_HELPER,	"ct helper", "ct helpers",
-	  CMD_OBJ_CT_HELPER, CMD_OBJ_CT_HELPERS },
-	{ NFT_OBJECT_LIMIT,	"limit", "limits",
-	  CMD_OBJ_LIMIT, CMD_OBJ_LIMITS },
-	{ NFT_OBJECT_CT_TIMEOUT, "ct timeout", "ct timeouts",
-	  CMD_OBJ_CT_TIMEOUT, CMD_OBJ_CT_TIMEOUTS },
-	{ NFT_OBJECT_SECMARK,	"secmark", "secmarks",
-	  CMD_OBJ_SECMARK, CMD_OBJ_SECMARKS },
-	{ NFT_OBJECT_CT_EXPECT,	"ct expectation", "ct expectations",
-	  CMD_OBJ_CT_EXPECT, CMD_OBJ_CT_EXPECTS },
-	{ NFT_OBJECT_SYNPROXY,	"synproxy", "synproxys",
-	  CMD_OBJ_SYNPROXY, CMD_OBJ_SYNPROXYS },
+/* The registry: one line per kind. */
+static const struct sobj_ops *const sobj_kinds[] = {
+	[NFT_OBJECT_COUNTER]	= &sobj_counter_ops,
+	[NFT_OBJECT_QUOTA]	= &sobj_quota_ops,
+	[NFT_OBJECT_CT_HELPER]	= &sobj_ct_helper_ops,
+	[NFT_OBJECT_LIMIT]	= &sobj_limit_ops,
+	[NFT_OBJECT_CT_TIMEOUT]	= &sobj_ct_timeout_ops,
+	[NFT_OBJECT_SECMARK]	= &sobj_secmark_ops,
+	[NFT_OBJECT_CT_EXPECT]	= &sobj_ct_expect_ops,
+	[NFT_OBJECT_SYNPROXY]	= &sobj_synproxy_ops,
 };
 
-static const struct sobj_kind *kind_by_type(uint32_t type)
+const struct sobj_ops *sobj_ops_lookup(uint32_t type)
 {
-	unsigned int i;
-
-	for (i = 0; i < array_size(sobj_kinds); i++)
-		if (sobj_kinds[i].type == type)
-			return &sobj_kinds[i];
-	return NULL;
+	return type < array_size(sobj_kinds) ? sobj_kinds[type] : NULL;
 }
 
-const struct sobj_kind *sobj_kind_by_cmd(enum cmd_obj obj, bool *all)
+const struct sobj_ops *sobj_ops_by_cmd(enum cmd_obj obj, bool *all)
 {
+	const struct sobj_ops *k;
 	unsigned int i;
 
 	for (i = 0; i < array_size(sobj_kinds); i++) {
-		if (sobj_kinds[i].one == obj || sobj_kinds[i].all == obj) {
-			*all = sobj_kinds[i].all == obj;
-			return &sobj_kinds[i];
+		k = sobj_kinds[i];
+		if (k && (k->one == obj || k->all == obj)) {
+			*all = k->all == obj;
+			return k;
 		}
 	}
 	return NULL;
 }
 
+const struct sobj_ops *sobj_ops_by_name(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < array_size(sobj_kinds); i++)
+		if (sobj_kinds[i] && !strcmp(sobj_kinds[i]->name, name))
+			return sobj_kinds[i];
+	return NULL;
+}
+
 const char *sobj_type_name(uint32_t type)
 {
-	const struct sobj_kind *k = kind_by_type(type);
+	const struct sobj_ops *k = sobj_ops_lookup(type);
 
 	return k ? k->name : NULL;
 }
@@ -86,14 +83,14 @@ const char *sobj_type_name(uint32_t type)
 uint32_t sobj_cmd_type(enum cmd_obj obj)
 {
 	bool all;
-	const struct sobj_kind *k = sobj_kind_by_cmd(obj, &all);
+	const struct sobj_ops *k = sobj_ops_by_cmd(obj, &all);
 
 	return k ? k->type : 0;
 }
 
 enum cmd_obj sobj_type_cmd(uint32_t type)
 {
-	const struct sobj_kind *k = kind_by_type(type);
+	const struct sobj_ops *k = sobj_ops_lookup(type);
 
 	return k ? k->one : CMD_OBJ_INVALID;
 }
@@ -144,15 +141,13 @@ struct sobj *sobj_alloc(uint32_t type)
 
 void sobj_free(struct sobj *o)
 {
-	unsigned int i;
+	const struct sobj_ops *k;
 
 	if (!o)
 		return;
-	if (o->type == NFT_OBJECT_CT_TIMEOUT) {
-		for (i = 0; i < o->timeout.nstates; i++)
-			xfree(o->timeout.states[i].name);
-		xfree(o->timeout.states);
-	}
+	k = sobj_ops_lookup(o->type);
+	if (k && k->free)
+		k->free(o);
 	handle_free(&o->handle);
 	xfree(o->comment);
 	xfree(o->undecoded);
@@ -247,32 +242,10 @@ const char *sobj_l4proto_name(uint8_t proto)
 
 /* ---- evaluation ---- */
 
-static const struct location *sobj_name_location(const struct sobj *o)
+const struct location *sobj_name_location(const struct sobj *o)
 {
 	return o->handle.chain.location.indesc ? &o->handle.chain.location :
 						 &o->location;
-}
-
-/* A ct timeout's policy as written, in the protocol's states. */
-int sobj_states_evaluate(struct sobj *o, struct list_head *msgs)
-{
-	const struct timeout_proto *tp;
-	const struct sobj_state *s;
-	unsigned int i;
-	int st;
-
-	if (o->type != NFT_OBJECT_CT_TIMEOUT)
-		return 0;
-	tp = sobj_timeout_proto(o->timeout.l4proto);
-	for (i = 0; i < o->timeout.nstates; i++) {
-		s = &o->timeout.states[i];
-		st = tp ? sobj_timeout_state(tp, s->name) : -1;
-		if (st < 0)
-			return erec_error(msgs, &s->location,
-					  "invalid state for this protocol");
-		o->timeout.timeout[st] = s->seconds;
-	}
-	return 0;
 }
 
 /* What 1.1.3 leaves to the kernel (a quota used beyond itself, a ct
@@ -280,31 +253,13 @@ int sobj_states_evaluate(struct sobj *o, struct list_head *msgs)
  * without a context) goes there too, its refusal pointed at the name. */
 int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 {
+	const struct sobj_ops *k = sobj_ops_lookup(o->type);
+
 	if (name_evaluate(ectx, &o->handle.chain, sobj_type_name(o->type)) < 0 ||
 	    comment_evaluate(ectx, o->comment, &o->comment_loc,
 			     &o->location) < 0)
 		return -1;
-	switch (o->type) {
-	case NFT_OBJECT_CT_HELPER:
-		if (!o->helper.l3proto)
-			o->helper.l3proto = o->handle.family;
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		if (sobj_states_evaluate(o, ectx->msgs) < 0)
-			return -1;
-		if (!o->timeout.l3proto)
-			o->timeout.l3proto = o->handle.family;
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		if (!o->expect.l4proto || !o->expect.dport ||
-		    !o->expect.timeout || !o->expect.size)
-			return erec_error(ectx->msgs, sobj_name_location(o),
-					  "missing options");
-		if (!o->expect.l3proto)
-			o->expect.l3proto = o->handle.family;
-		break;
-	}
-	return 0;
+	return k && k->evaluate ? k->evaluate(ectx, o) : 0;
 }
 
 /* An add checks its table, as the reference does before sending. */
@@ -329,6 +284,7 @@ static int sobj_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 				       uint32_t type, const struct sobj *o)
 {
+	const struct sobj_ops *k = sobj_ops_lookup(type);
 	struct nftnl_obj *nlo = nftnl_obj_alloc();
 	struct nftnl_udata_buf *ud;
 
@@ -341,8 +297,8 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 		nftnl_obj_set_str(nlo, NFTNL_OBJ_NAME, h->chain.name);
 	if (h->handle.id)
 		nftnl_obj_set_u64(nlo, NFTNL_OBJ_HANDLE, h->handle.id);
-	/* a ct timeout's type and data: see sobj_timeout_nl_put() */
-	if (!o || type != NFT_OBJECT_CT_TIMEOUT)
+	/* a kind that writes its type and data itself: see nl_put */
+	if (!o || !k || !k->nl_put)
 		nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, type);
 	if (!o)
 		return nlo;
@@ -353,53 +309,8 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 				   nftnl_udata_buf_len(ud));
 		nftnl_udata_buf_free(ud);
 	}
-	switch (type) {
-	case NFT_OBJECT_COUNTER:
-		nftnl_obj_set_u64(nlo, NFTNL_OBJ_CTR_PKTS, o->counter.packets);
-		nftnl_obj_set_u64(nlo, NFTNL_OBJ_CTR_BYTES, o->counter.bytes);
-		break;
-	case NFT_OBJECT_QUOTA:
-		nftnl_obj_set_u64(nlo, NFTNL_OBJ_QUOTA_BYTES, o->quota.bytes);
-		nftnl_obj_set_u64(nlo, NFTNL_OBJ_QUOTA_CONSUMED, o->quota.used);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_QUOTA_FLAGS, o->quota.flags);
-		break;
-	case NFT_OBJECT_LIMIT:
-		nftnl_obj_set_u64(nlo, NFTNL_OBJ_LIMIT_RATE, o->limit.rate);
-		nftnl_obj_set_u64(nlo, NFTNL_OBJ_LIMIT_UNIT, o->limit.unit);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_LIMIT_BURST, o->limit.burst);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_LIMIT_TYPE, o->limit.type);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_LIMIT_FLAGS, o->limit.flags);
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		nftnl_obj_set_str(nlo, NFTNL_OBJ_CT_HELPER_NAME, o->helper.name);
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO,
-				  o->helper.l3proto);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_HELPER_L4PROTO,
-				 o->helper.l4proto);
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO,
-				  o->expect.l3proto);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_L4PROTO,
-				 o->expect.l4proto);
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_DPORT,
-				  o->expect.dport);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_CT_EXPECT_TIMEOUT,
-				  o->expect.timeout);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE,
-				 o->expect.size);
-		break;
-	case NFT_OBJECT_SECMARK:
-		nftnl_obj_set_str(nlo, NFTNL_OBJ_SECMARK_CTX, o->secmark.ctx);
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_SYNPROXY_MSS, o->synproxy.mss);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_SYNPROXY_WSCALE,
-				 o->synproxy.wscale);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_SYNPROXY_FLAGS,
-				  o->synproxy.flags);
-		break;
-	}
+	if (k && k->nl_build)
+		k->nl_build(nlo, o);
 	return nlo;
 }
 
@@ -407,6 +318,7 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
 			       const struct nlmsghdr *nlh)
 {
 	uint32_t type = nftnl_obj_get_u32(nlo, NFTNL_OBJ_TYPE);
+	const struct sobj_ops *k = sobj_ops_lookup(type);
 	struct sobj *o = sobj_alloc(type);
 	const void *data;
 	uint32_t len = 0;
@@ -419,71 +331,11 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
 		data = nftnl_obj_get_data(nlo, NFTNL_OBJ_USERDATA, &len);
 		o->comment = udata_comment_parse(data, len);
 	}
-	switch (type) {
-	case NFT_OBJECT_COUNTER:
-		o->counter.packets = nftnl_obj_get_u64(nlo, NFTNL_OBJ_CTR_PKTS);
-		o->counter.bytes = nftnl_obj_get_u64(nlo, NFTNL_OBJ_CTR_BYTES);
-		break;
-	case NFT_OBJECT_QUOTA:
-		o->quota.bytes = nftnl_obj_get_u64(nlo, NFTNL_OBJ_QUOTA_BYTES);
-		o->quota.used = nftnl_obj_get_u64(nlo, NFTNL_OBJ_QUOTA_CONSUMED);
-		/* the depleted bit is state, not configuration */
-		o->quota.flags = nftnl_obj_get_u32(nlo, NFTNL_OBJ_QUOTA_FLAGS) &
-				 NFT_QUOTA_F_INV;
-		break;
-	case NFT_OBJECT_LIMIT:
-		o->limit.rate = nftnl_obj_get_u64(nlo, NFTNL_OBJ_LIMIT_RATE);
-		o->limit.unit = nftnl_obj_get_u64(nlo, NFTNL_OBJ_LIMIT_UNIT);
-		o->limit.burst = nftnl_obj_get_u32(nlo, NFTNL_OBJ_LIMIT_BURST);
-		o->limit.type = nftnl_obj_get_u32(nlo, NFTNL_OBJ_LIMIT_TYPE);
-		o->limit.flags = nftnl_obj_get_u32(nlo, NFTNL_OBJ_LIMIT_FLAGS);
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		snprintf(o->helper.name, sizeof(o->helper.name), "%s",
-			 nftnl_obj_get_str(nlo, NFTNL_OBJ_CT_HELPER_NAME) ?: "");
-		o->helper.l3proto = nftnl_obj_get_u16(nlo,
-					NFTNL_OBJ_CT_HELPER_L3PROTO);
-		o->helper.l4proto = nftnl_obj_get_u8(nlo,
-					NFTNL_OBJ_CT_HELPER_L4PROTO);
-		if (!sobj_l3proto_name(o->helper.l3proto) ||
-		    !sobj_l4proto_name(o->helper.l4proto))
-			o->undecoded = xstrdup("its protocols are ones this nft does not know");
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		if (sobj_timeout_nl_parse(nlh, o) < 0 ||
-		    !sobj_l3proto_name(o->timeout.l3proto))
-			o->undecoded = xstrdup("its protocol's policy is one this nft cannot print yet");
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		o->expect.l3proto = nftnl_obj_get_u16(nlo,
-					NFTNL_OBJ_CT_EXPECT_L3PROTO);
-		o->expect.l4proto = nftnl_obj_get_u8(nlo,
-					NFTNL_OBJ_CT_EXPECT_L4PROTO);
-		o->expect.dport = nftnl_obj_get_u16(nlo,
-					NFTNL_OBJ_CT_EXPECT_DPORT);
-		o->expect.timeout = nftnl_obj_get_u32(nlo,
-					NFTNL_OBJ_CT_EXPECT_TIMEOUT);
-		o->expect.size = nftnl_obj_get_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE);
-		if (!sobj_l3proto_name(o->expect.l3proto) ||
-		    !sobj_l4proto_name(o->expect.l4proto))
-			o->undecoded = xstrdup("its protocols are ones this nft does not know");
-		break;
-	case NFT_OBJECT_SECMARK:
-		snprintf(o->secmark.ctx, sizeof(o->secmark.ctx), "%s",
-			 nftnl_obj_get_str(nlo, NFTNL_OBJ_SECMARK_CTX) ?: "");
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		o->synproxy.mss = nftnl_obj_get_u16(nlo, NFTNL_OBJ_SYNPROXY_MSS);
-		o->synproxy.wscale = nftnl_obj_get_u8(nlo,
-					NFTNL_OBJ_SYNPROXY_WSCALE);
-		o->synproxy.flags = nftnl_obj_get_u32(nlo,
-					NFTNL_OBJ_SYNPROXY_FLAGS);
-		break;
-	default:
+	if (k && k->nl_parse)
+		k->nl_parse(o, nlo, nlh);
+	else if (!k)
 		o->undecoded = xasprintf("it is a kind of object (type %u) this nft cannot list yet",
 					 type);
-		break;
-	}
 	return o;
 }
 
@@ -493,23 +345,15 @@ static void sobj_debug(struct exec_ctx *x, const struct handle *h,
 		       uint32_t otype, const struct sobj *o)
 {
 	FILE *fp = x->nft->octx.output_fp ? x->nft->octx.output_fp : stdout;
+	const struct sobj_ops *k = sobj_ops_lookup(otype);
 	struct handle bare = { .family = h->family };
 	struct nftnl_obj *nlo;
 
 	if (!(x->nft->debug_mask & NFT_DEBUG_NETLINK))
 		return;
 	nlo = sobj_nl_build(&bare, otype, o);
-	/* a ct timeout goes into the message by hand: its settings for
-	 * libnftnl to print here (the states it prints are those off its
-	 * defaults; no family, as 1.1.3 prints it) */
-	if (otype == NFT_OBJECT_CT_TIMEOUT) {
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, otype);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_TIMEOUT_L4PROTO,
-				 o->timeout.l4proto);
-		nftnl_obj_set_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY,
-				   o->timeout.timeout,
-				   sizeof(o->timeout.timeout));
-	}
+	if (k && k->debug)
+		k->debug(nlo, o);
 	nftnl_obj_fprintf(fp, nlo, NFTNL_OUTPUT_DEFAULT, 0);
 	fprintf(fp, "\n");
 	nftnl_obj_free(nlo);
@@ -522,6 +366,7 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	const struct cmd *cmd = x->batch->owner.cmd;
 	uint32_t otype = o ? o->type : sobj_cmd_type(cmd->obj);
 	struct nftnl_obj *nlo = sobj_nl_build(h, otype, o);
+	const struct sobj_ops *k;
 	struct nlmsghdr *nlh;
 
 	if (o && type == NFT_MSG_NEWOBJ)
@@ -529,8 +374,9 @@ int sobj_put(struct exec_ctx *x, uint16_t type, uint16_t flags,
 	flags |= exec_echo_flag(x, type);
 	nlh = batch_msg_start(x->batch, type, h->family, flags);
 	nftnl_obj_nlmsg_build_payload(nlh, nlo);
-	if (o && otype == NFT_OBJECT_CT_TIMEOUT)
-		sobj_timeout_nl_put(nlh, o);
+	k = sobj_ops_lookup(otype);
+	if (o && k && k->nl_put)
+		k->nl_put(nlh, o);
 	batch_msg_end(x->batch, nlh);
 	nftnl_obj_free(nlo);
 	return 0;
@@ -562,8 +408,8 @@ static int sobj_execute(struct exec_ctx *x, struct cmd *cmd)
 
 /* ---- JSON input ---- */
 
-static int json_u64_key(struct json_ctx *jctx, json_t *obj, const char *key,
-			uint64_t max, uint64_t *v)
+int sobj_json_u64(struct json_ctx *jctx, json_t *obj, const char *key,
+		  uint64_t max, uint64_t *v)
 {
 	int r = json_opt_u64(jctx, obj, key, v);
 
@@ -572,8 +418,8 @@ static int json_u64_key(struct json_ctx *jctx, json_t *obj, const char *key,
 	return r;
 }
 
-static int json_proto(struct json_ctx *jctx, json_t *obj, const char *key,
-		      bool l3, uint16_t *l3p, uint8_t *l4p)
+int sobj_json_proto(struct json_ctx *jctx, json_t *obj, const char *key,
+		    bool l3, uint16_t *l3p, uint8_t *l4p)
 {
 	const char *s;
 	int r = json_opt_string(jctx, obj, key, &s);
@@ -585,216 +431,26 @@ static int json_proto(struct json_ctx *jctx, json_t *obj, const char *key,
 	return 1;
 }
 
-/* libnftables-json(5): burst 0 unless given; "unit": "bytes" for byte
- * rates (the listing writes "rate_unit") */
-static int json_limit_body(struct json_ctx *jctx, json_t *obj,
-			   struct sobj *o)
-{
-	const char *s;
-	uint64_t v = 0;
-	json_t *val;
-
-	o->limit.type = NFT_LIMIT_PKTS;
-	o->limit.unit = 1;
-	o->limit.burst = 0;
-	if (json_u64_key(jctx, obj, "rate", UINT64_MAX,
-			 &o->limit.rate) < 0)
-		return -1;
-	if (json_opt_string(jctx, obj, "unit", &s) > 0) {
-		if (!strcmp(s, "bytes"))
-			o->limit.type = NFT_LIMIT_PKT_BYTES;
-		else if (strcmp(s, "packets"))
-			return json_error(jctx, "unit",
-					  "invalid limit unit \"%s\": expected packets or bytes",
-					  s);
-	}
-	if (json_opt_string(jctx, obj, "per", &s) > 0) {
-		o->limit.unit = limit_time_unit(s);
-		if (!o->limit.unit)
-			return json_error(jctx, "per",
-					  "invalid time unit \"%s\"", s);
-	}
-	if (json_opt_string(jctx, obj, "rate_unit", &s) > 0 &&
-	    strcmp(s, "packets")) {
-		o->limit.type = NFT_LIMIT_PKT_BYTES;
-		o->limit.rate *= limit_byte_unit(s);
-	}
-	if (json_u64_key(jctx, obj, "burst", UINT32_MAX, &v) > 0) {
-		o->limit.burst = v;
-		if (json_opt_string(jctx, obj, "burst_unit", &s) > 0)
-			o->limit.burst *= limit_byte_unit(s);
-	}
-	val = json_object_get(obj, "inv");
-	if (val && json_is_true(val))
-		o->limit.flags |= NFT_LIMIT_F_INV;
-	return 0;
-}
-
-static int json_timeout_body(struct json_ctx *jctx, json_t *obj,
-			     struct sobj *o)
-{
-	const struct timeout_proto *tp;
-	const char *key;
-	uint64_t v = 0;
-	json_t *val, *f;
-	size_t idx;
-	int st;
-
-	if (json_proto(jctx, obj, "protocol", false, NULL,
-		       &o->timeout.l4proto) <= 0 ||
-	    json_proto(jctx, obj, "l3proto", true,
-		       &o->timeout.l3proto, NULL) < 0)
-		return json_error(jctx, "protocol",
-				  "a ct timeout needs a protocol");
-	tp = sobj_timeout_proto(o->timeout.l4proto);
-	if (!tp)
-		return json_error(jctx, "protocol",
-				  "ct timeout policies for this protocol are not supported yet");
-	for (idx = 0; idx < tp->n; idx++)
-		o->timeout.timeout[idx] = tp->dflt[idx];
-	/* libnftables-json(5)'s one "state" and "value" */
-	if (json_opt_string(jctx, obj, "state", &key) > 0) {
-		st = sobj_timeout_state(tp, key);
-		if (st < 0 || json_u64_key(jctx, obj, "value",
-					   UINT32_MAX, &v) <= 0)
-			return json_error(jctx, "state",
-					  "invalid state \"%s\" or no \"value\"",
-					  key);
-		o->timeout.timeout[st] = v;
-	}
-	f = json_object_get(obj, "policy");
-	json_object_foreach(f, key, val) {
-		st = sobj_timeout_state(tp, key);
-		if (st < 0 || !json_is_integer(val))
-			return json_error(jctx, "policy",
-					  "invalid policy state \"%s\"",
-					  key);
-		o->timeout.timeout[st] = json_integer_value(val);
-	}
-	return 0;
-}
-
-static int json_synproxy_body(struct json_ctx *jctx, json_t *obj,
-			      struct sobj *o)
-{
-	const char *s;
-	uint64_t v = 0;
-	json_t *val, *f;
-	size_t idx;
-
-	if (json_u64_key(jctx, obj, "mss", UINT16_MAX, &v) > 0) {
-		o->synproxy.mss = v;
-		o->synproxy.flags |= NF_SYNPROXY_OPT_MSS;
-	}
-	if (json_u64_key(jctx, obj, "wscale", UINT8_MAX, &v) > 0) {
-		o->synproxy.wscale = v;
-		o->synproxy.flags |= NF_SYNPROXY_OPT_WSCALE;
-	}
-	f = json_object_get(obj, "flags");
-	if (json_is_string(f))
-		f = json_pack("[O]", f);
-	else
-		json_incref(f);
-	json_array_foreach(f, idx, val) {
-		s = json_string_value(val);
-		if (s && !strcmp(s, "timestamp"))
-			o->synproxy.flags |= NF_SYNPROXY_OPT_TIMESTAMP;
-		else if (s && !strcmp(s, "sack-perm"))
-			o->synproxy.flags |= NF_SYNPROXY_OPT_SACK_PERM;
-		else {
-			json_decref(f);
-			return json_error(jctx, "flags",
-					  "invalid synproxy flag");
-		}
-	}
-	json_decref(f);
-	return 0;
-}
-
-static int json_sobj_body(struct json_ctx *jctx, json_t *obj,
-			  struct sobj *o)
-{
-	const char *s;
-	uint64_t v = 0;
-	json_t *val;
-
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-		if (json_u64_key(jctx, obj, "packets", UINT64_MAX,
-				 &o->counter.packets) < 0 ||
-		    json_u64_key(jctx, obj, "bytes", UINT64_MAX,
-				 &o->counter.bytes) < 0)
-			return -1;
-		break;
-	case NFT_OBJECT_QUOTA:
-		if (json_u64_key(jctx, obj, "bytes", UINT64_MAX,
-				 &o->quota.bytes) < 0 ||
-		    json_u64_key(jctx, obj, "used", UINT64_MAX,
-				 &o->quota.used) < 0)
-			return -1;
-		val = json_object_get(obj, "inv");
-		if (val && json_is_true(val))
-			o->quota.flags |= NFT_QUOTA_F_INV;
-		break;
-	case NFT_OBJECT_LIMIT:
-		return json_limit_body(jctx, obj, o);
-	case NFT_OBJECT_CT_HELPER:
-		if (json_req_string(jctx, obj, "type", &s) < 0)
-			return -1;
-		snprintf(o->helper.name, sizeof(o->helper.name), "%s", s);
-		if (json_proto(jctx, obj, "protocol", false, NULL,
-			       &o->helper.l4proto) < 0 ||
-		    json_proto(jctx, obj, "l3proto", true, &o->helper.l3proto,
-			       NULL) < 0)
-			return -1;
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		return json_timeout_body(jctx, obj, o);
-	case NFT_OBJECT_CT_EXPECT:
-		if (json_proto(jctx, obj, "protocol", false, NULL,
-			       &o->expect.l4proto) < 0 ||
-		    json_proto(jctx, obj, "l3proto", true, &o->expect.l3proto,
-			       NULL) < 0)
-			return -1;
-		if (json_u64_key(jctx, obj, "dport", UINT16_MAX, &v) > 0)
-			o->expect.dport = v;
-		if (json_u64_key(jctx, obj, "timeout", UINT32_MAX, &v) > 0)
-			o->expect.timeout = v;
-		if (json_u64_key(jctx, obj, "size", UINT8_MAX, &v) > 0)
-			o->expect.size = v;
-		break;
-	case NFT_OBJECT_SECMARK:
-		if (json_req_string(jctx, obj, "context", &s) < 0)
-			return -1;
-		snprintf(o->secmark.ctx, sizeof(o->secmark.ctx), "%s", s);
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		return json_synproxy_body(jctx, obj, o);
-	}
-	return 0;
-}
-
 static struct cmd *json_sobj_cmd(struct json_ctx *jctx, enum cmd_ops op,
-				 bool bare, json_t *obj, enum cmd_obj kind)
+				 json_t *obj, const struct sobj_ops *k)
 {
-	uint32_t type = sobj_cmd_type(kind);
 	struct handle h = {};
 	struct sobj *o = NULL;
 	const char *comment;
 
-	if (json_table_ref(jctx, obj, sobj_type_name(type), &h) < 0 ||
+	if (json_table_ref(jctx, obj, k->name, &h) < 0 ||
 	    json_parse_name(jctx, obj, op, &h.chain, &h) < 0)
 		goto err;
 	if (json_op_is_add(op)) {
-		o = sobj_alloc(type);
+		o = sobj_alloc(k->type);
 		handle_copy(&o->handle, &h);
 		o->location = json_location(jctx, "");
 		if (json_opt_string(jctx, obj, "comment", &comment) < 0 ||
-		    json_sobj_body(jctx, obj, o) < 0)
+		    k->json_parse(jctx, obj, o) < 0)
 			goto err;
 		o->comment = xstrdup(comment);
 	}
-	return json_cmd_new(jctx, op, kind, &h, o);
+	return json_cmd_new(jctx, op, k->one, &h, o);
 err:
 	sobj_free(o);
 	handle_free(&h);
@@ -805,16 +461,16 @@ err:
 static struct cmd *fn(struct json_ctx *jctx, enum cmd_ops op,		\
 		      bool bare, json_t *obj)				\
 {									\
-	return json_sobj_cmd(jctx, op, bare, obj, kind);		\
+	return json_sobj_cmd(jctx, op, obj, &kind);			\
 }
-SOBJ_JSON_PARSER(json_counter_cmd, CMD_OBJ_COUNTER)
-SOBJ_JSON_PARSER(json_quota_cmd, CMD_OBJ_QUOTA)
-SOBJ_JSON_PARSER(json_ct_helper_cmd, CMD_OBJ_CT_HELPER)
-SOBJ_JSON_PARSER(json_limit_cmd, CMD_OBJ_LIMIT)
-SOBJ_JSON_PARSER(json_ct_timeout_cmd, CMD_OBJ_CT_TIMEOUT)
-SOBJ_JSON_PARSER(json_secmark_cmd, CMD_OBJ_SECMARK)
-SOBJ_JSON_PARSER(json_ct_expect_cmd, CMD_OBJ_CT_EXPECT)
-SOBJ_JSON_PARSER(json_synproxy_cmd, CMD_OBJ_SYNPROXY)
+SOBJ_JSON_PARSER(json_counter_cmd, sobj_counter_ops)
+SOBJ_JSON_PARSER(json_quota_cmd, sobj_quota_ops)
+SOBJ_JSON_PARSER(json_ct_helper_cmd, sobj_ct_helper_ops)
+SOBJ_JSON_PARSER(json_limit_cmd, sobj_limit_ops)
+SOBJ_JSON_PARSER(json_ct_timeout_cmd, sobj_ct_timeout_ops)
+SOBJ_JSON_PARSER(json_secmark_cmd, sobj_secmark_ops)
+SOBJ_JSON_PARSER(json_ct_expect_cmd, sobj_ct_expect_ops)
+SOBJ_JSON_PARSER(json_synproxy_cmd, sobj_synproxy_ops)
 
 /* ---- the ops ---- */
 

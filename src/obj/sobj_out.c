@@ -1,10 +1,12 @@
 /*
- * Stateful objects, output: their text (listings and echo lines, as the
- * system nft writes them) and JSON, the dump that fills the cache, and
- * "list|reset counters|counter ..." (src/obj/sobj.c has the rest).
+ * Stateful objects, output: the frame of their text (listings and echo
+ * lines, as the system nft writes them) and JSON around each kind's
+ * body (src/obj/sobj_<kind>.c), the dump that fills the cache, "list|
+ * reset counters|counter ..." and nft monitor's lines (src/obj/sobj.c
+ * has the rest).
  */
 #include <obj.h>
-#include <sobj.h>
+#include <sobj_kind.h>
 #include <nft.h>
 #include <nftables.h>
 #include <cache.h>
@@ -19,7 +21,6 @@
 #include <libnftnl/object.h>
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_tables.h>
-#include <linux/netfilter/nf_synproxy.h>
 
 /* ---- durations: 100000 ms -> "1m40s" ---- */
 
@@ -49,7 +50,7 @@ void sobj_print_duration(struct output_ctx *octx, uint64_t ms)
 
 /* ---- text ---- */
 
-static void print_quota_value(struct output_ctx *octx, uint64_t bytes)
+const char *sobj_bytes_unit(uint64_t bytes, uint64_t *v)
 {
 	static const struct {
 		const char *name;
@@ -59,161 +60,31 @@ static void print_quota_value(struct output_ctx *octx, uint64_t bytes)
 
 	for (i = 0; i < array_size(units); i++) {
 		if (bytes && bytes % units[i].bytes == 0) {
-			nft_print(octx, "%" PRIu64 " %s",
-				  bytes / units[i].bytes, units[i].name);
-			return;
+			*v = bytes / units[i].bytes;
+			return units[i].name;
 		}
 	}
-	nft_print(octx, "%" PRIu64 " bytes", bytes);
+	*v = bytes;
+	return "bytes";
 }
 
-static const char *time_unit_name(uint64_t seconds)
+void sobj_print_bytes(struct output_ctx *octx, uint64_t bytes)
 {
-	static const char *const names[] = {
-		"second", "minute", "hour", "day", "week",
-	};
-	static const uint64_t secs[] = { 1, 60, 3600, 86400, 604800 };
-	unsigned int i;
+	const char *unit;
+	uint64_t v;
 
-	for (i = 0; i < array_size(secs); i++)
-		if (secs[i] == seconds)
-			return names[i];
-	return "second";
-}
-
-static void print_limit(const struct sobj *o, struct output_ctx *octx,
-			const char *tab, const char *nl)
-{
-	bool over = o->limit.flags & NFT_LIMIT_F_INV;
-
-	nft_print(octx, "%srate %s", tab, over ? "over " : "");
-	if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-		print_quota_value(octx, o->limit.rate);
-		nft_print(octx, "/%s", time_unit_name(o->limit.unit));
-		if (o->limit.burst) {
-			nft_print(octx, " burst ");
-			print_quota_value(octx, o->limit.burst);
-		}
-	} else {
-		nft_print(octx, "%" PRIu64 "/%s", o->limit.rate,
-			  time_unit_name(o->limit.unit));
-		if (o->limit.burst && o->limit.burst != 5)
-			nft_print(octx, " burst %u packets", o->limit.burst);
-	}
-	nft_print(octx, "%s", nl);
-}
-
-static void print_timeout_policy(const struct sobj *o,
-				 struct output_ctx *octx, const char *tab)
-{
-	const struct timeout_proto *tp = sobj_timeout_proto(o->timeout.l4proto);
-	const char *sep = "";
-	unsigned int i;
-
-	nft_print(octx, "%spolicy = { ", tab);
-	for (i = 0; tp && i < tp->n; i++) {
-		if (o->timeout.timeout[i] == tp->dflt[i])
-			continue;
-		nft_print(octx, "%s%s : ", sep, tp->states[i]);
-		if (nft_output_numeric_time(octx))
-			nft_print(octx, "%us", o->timeout.timeout[i]);
-		else
-			sobj_print_duration(octx,
-				       (uint64_t)o->timeout.timeout[i] * 1000);
-		sep = ", ";
-	}
-	nft_print(octx, " }\n");
-}
-
-/* "timestamp sack-perm", "timestamp " and " sack-perm" (sic), as 1.1.3
- * prints them; nothing without either. */
-static void synproxy_print_flags(const struct sobj *o, struct output_ctx *octx,
-				 const char *before)
-{
-	if (!(o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
-				   NF_SYNPROXY_OPT_SACK_PERM)))
-		return;
-	nft_print(octx, "%s%s %s", before,
-		  o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP ?
-		  "timestamp" : "",
-		  o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM ?
-		  "sack-perm" : "");
+	unit = sobj_bytes_unit(bytes, &v);
+	nft_print(octx, "%" PRIu64 " %s", v, unit);
 }
 
 /* The body lines of an object, each starting with @tab. */
-static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
-			       const char *tab, const char *nl);
-
 static void sobj_print_body(const struct sobj *o, struct output_ctx *octx,
 			    const char *tab)
 {
-	sobj_print_body_nl(o, octx, tab, "\n");
-}
+	const struct sobj_ops *k = sobj_ops_lookup(o->type);
 
-/* Lines end with @nl: the listing's "\n", the echo's " ". */
-static void sobj_print_body_nl(const struct sobj *o, struct output_ctx *octx,
-			       const char *tab, const char *nl)
-{
-	bool stateless = nft_output_stateless(octx);
-
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-		if (!stateless)
-			nft_print(octx, "%spackets %" PRIu64 " bytes %" PRIu64 "%s",
-				  tab, o->counter.packets, o->counter.bytes, nl);
-		break;
-	case NFT_OBJECT_QUOTA:
-		nft_print(octx, "%s%s", tab,
-			  o->quota.flags & NFT_QUOTA_F_INV ? "over " : "");
-		print_quota_value(octx, o->quota.bytes);
-		if (o->quota.used && !stateless) {
-			nft_print(octx, " used ");
-			print_quota_value(octx, o->quota.used);
-		}
-		nft_print(octx, "%s", nl);
-		break;
-	case NFT_OBJECT_LIMIT:
-		print_limit(o, octx, tab, nl);
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		nft_print(octx, "%stype \"%s\" protocol %s\n", tab,
-			  o->helper.name, sobj_l4proto_name(o->helper.l4proto));
-		nft_print(octx, "%sl3proto %s\n", tab,
-			  sobj_l3proto_name(o->helper.l3proto));
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		nft_print(octx, "%sprotocol %s\n", tab,
-			  sobj_l4proto_name(o->timeout.l4proto));
-		nft_print(octx, "%sl3proto %s\n", tab,
-			  sobj_l3proto_name(o->timeout.l3proto));
-		print_timeout_policy(o, octx, tab);
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		nft_print(octx, "%sprotocol %s\n", tab,
-			  sobj_l4proto_name(o->expect.l4proto));
-		nft_print(octx, "%sdport %u\n", tab, o->expect.dport);
-		nft_print(octx, "%stimeout ", tab);
-		sobj_print_duration(octx, o->expect.timeout);
-		nft_print(octx, "\n%ssize %u\n", tab, o->expect.size);
-		nft_print(octx, "%sl3proto %s\n", tab,
-			  sobj_l3proto_name(o->expect.l3proto));
-		break;
-	case NFT_OBJECT_SECMARK:
-		nft_print(octx, "%s\"%s\"\n", tab, o->secmark.ctx);
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		/* 1.1.3 prints what the flags say is there */
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_MSS)
-			nft_print(octx, "%smss %u\n", tab, o->synproxy.mss);
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_WSCALE)
-			nft_print(octx, "%swscale %u\n", tab,
-				  o->synproxy.wscale);
-		synproxy_print_flags(o, octx, tab);
-		if (o->synproxy.flags & (NF_SYNPROXY_OPT_TIMESTAMP |
-					 NF_SYNPROXY_OPT_SACK_PERM))
-			nft_print(octx, "%s", nl);
-		break;
-	}
+	if (k)
+		k->print(o, octx, tab, "\n");
 }
 
 void sobj_print(const struct sobj *o, struct output_ctx *octx)
@@ -231,145 +102,9 @@ void sobj_print(const struct sobj *o, struct output_ctx *octx)
 
 /* ---- JSON ---- */
 
-static json_t *json_bytes_unit(json_t *obj, const char *key,
-			       const char *unit_key, uint64_t bytes)
-{
-	uint64_t v = bytes;
-	const char *unit = "bytes";
-
-	if (bytes && bytes % (1 << 20) == 0) {
-		v = bytes >> 20;
-		unit = "mbytes";
-	} else if (bytes && bytes % 1024 == 0) {
-		v = bytes >> 10;
-		unit = "kbytes";
-	}
-	json_object_set_new(obj, key, json_integer(v));
-	json_object_set_new(obj, unit_key, json_string(unit));
-	return obj;
-}
-
-static void sobj_limit_json(const struct sobj *o, json_t *r)
-{
-	if (o->limit.type == NFT_LIMIT_PKT_BYTES) {
-		uint64_t v = o->limit.rate;
-		const char *unit = "bytes";
-
-		if (v && v % (1 << 20) == 0) {
-			v >>= 20;
-			unit = "mbytes";
-		} else if (v && v % 1024 == 0) {
-			v >>= 10;
-			unit = "kbytes";
-		}
-		json_object_set_new(r, "rate", json_integer(v));
-		json_object_set_new(r, "per", json_string(
-				time_unit_name(o->limit.unit)));
-		if (o->limit.flags & NFT_LIMIT_F_INV)
-			json_object_set_new(r, "inv", json_true());
-		json_object_set_new(r, "rate_unit", json_string(unit));
-		/* 1.1.3 leaves out a byte limit's burst of 0 */
-		if (o->limit.burst)
-			json_bytes_unit(r, "burst", "burst_unit",
-					o->limit.burst);
-	} else {
-		json_object_set_new(r, "rate",
-				    json_integer(o->limit.rate));
-		json_object_set_new(r, "per", json_string(
-				time_unit_name(o->limit.unit)));
-		if (o->limit.flags & NFT_LIMIT_F_INV)
-			json_object_set_new(r, "inv", json_true());
-		json_object_set_new(r, "burst",
-				    json_integer(o->limit.burst));
-	}
-}
-
-static void sobj_timeout_json(const struct sobj *o, json_t *r)
-{
-	const struct timeout_proto *tp;
-	unsigned int i;
-	json_t *pol;
-
-	tp = sobj_timeout_proto(o->timeout.l4proto);
-	json_object_set_new(r, "protocol", json_string(
-			sobj_l4proto_name(o->timeout.l4proto)));
-	json_object_set_new(r, "l3proto", json_string(
-			sobj_l3proto_name(o->timeout.l3proto)));
-	pol = json_object();
-	for (i = 0; tp && i < tp->n; i++)
-		if (o->timeout.timeout[i] != tp->dflt[i])
-			json_object_set_new(pol, tp->states[i],
-				json_integer(o->timeout.timeout[i]));
-	/* 1.1.3 writes null for a policy of defaults only */
-	if (!json_object_size(pol)) {
-		json_decref(pol);
-		pol = json_null();
-	}
-	json_object_set_new(r, "policy", pol);
-}
-
-static void sobj_json_body(const struct sobj *o, json_t *r,
-			   struct output_ctx *octx)
-{
-	json_t *flags;
-
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-		json_object_set_new(r, "packets",
-				    json_integer(o->counter.packets));
-		json_object_set_new(r, "bytes", json_integer(o->counter.bytes));
-		break;
-	case NFT_OBJECT_QUOTA:
-		json_object_set_new(r, "bytes", json_integer(o->quota.bytes));
-		json_object_set_new(r, "used", json_integer(o->quota.used));
-		json_object_set_new(r, "inv", json_boolean(o->quota.flags &
-							    NFT_QUOTA_F_INV));
-		break;
-	case NFT_OBJECT_LIMIT:
-		sobj_limit_json(o, r);
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		json_object_set_new(r, "type", json_string(o->helper.name));
-		json_object_set_new(r, "protocol", json_string(
-				sobj_l4proto_name(o->helper.l4proto)));
-		json_object_set_new(r, "l3proto", json_string(
-				sobj_l3proto_name(o->helper.l3proto)));
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		sobj_timeout_json(o, r);
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		json_object_set_new(r, "protocol", json_string(
-				sobj_l4proto_name(o->expect.l4proto)));
-		json_object_set_new(r, "dport", json_integer(o->expect.dport));
-		json_object_set_new(r, "timeout",
-				    json_integer(o->expect.timeout));
-		json_object_set_new(r, "size", json_integer(o->expect.size));
-		json_object_set_new(r, "l3proto", json_string(
-				sobj_l3proto_name(o->expect.l3proto)));
-		break;
-	case NFT_OBJECT_SECMARK:
-		json_object_set_new(r, "context", json_string(o->secmark.ctx));
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		json_object_set_new(r, "mss", json_integer(o->synproxy.mss));
-		json_object_set_new(r, "wscale",
-				    json_integer(o->synproxy.wscale));
-		flags = json_array();
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_TIMESTAMP)
-			json_array_append_new(flags, json_string("timestamp"));
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_SACK_PERM)
-			json_array_append_new(flags, json_string("sack-perm"));
-		if (json_array_size(flags))
-			json_object_set_new(r, "flags", flags);
-		else
-			json_decref(flags);
-		break;
-	}
-}
-
 json_t *sobj_json(const struct sobj *o, struct output_ctx *octx)
 {
+	const struct sobj_ops *k = sobj_ops_lookup(o->type);
 	json_t *r = json_object();
 
 	json_object_set_new(r, "family",
@@ -379,7 +114,8 @@ json_t *sobj_json(const struct sobj *o, struct output_ctx *octx)
 	json_object_set_new(r, "handle", json_integer(o->handle.handle.id));
 	if (o->comment)
 		json_object_set_new(r, "comment", json_string(o->comment));
-	sobj_json_body(o, r, octx);
+	if (k)
+		k->json(o, r);
 	return json_wrap(sobj_type_name(o->type), r);
 }
 
@@ -516,7 +252,7 @@ int sobj_list(struct nft_ctx *nft, struct cmd *cmd,
 {
 	const struct handle *h = &cmd->handle;
 	bool all = false, json = nft_output_json(&nft->octx);
-	const struct sobj_kind *k = sobj_kind_by_cmd(cmd->obj, &all);
+	const struct sobj_ops *k = sobj_ops_by_cmd(cmd->obj, &all);
 	uint16_t type = cmd->op == CMD_RESET ? NFT_MSG_GETOBJ_RESET :
 					       NFT_MSG_GETOBJ;
 	struct output_ctx *octx = &nft->octx;
@@ -606,56 +342,14 @@ print:
  * l3proto ip; ". */
 static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
 {
-	const struct timeout_proto *tp;
-	const char *sep = "";
-	unsigned int i;
+	const struct sobj_ops *k = sobj_ops_lookup(o->type);
 
-	switch (o->type) {
-	case NFT_OBJECT_COUNTER:
-	case NFT_OBJECT_QUOTA:
-	case NFT_OBJECT_LIMIT:
-		sobj_print_body_nl(o, octx, "", " ");
-		break;
-	case NFT_OBJECT_CT_HELPER:
-		nft_print(octx, "type \"%s\" protocol %s; l3proto %s; ",
-			  o->helper.name, sobj_l4proto_name(o->helper.l4proto),
-			  sobj_l3proto_name(o->helper.l3proto));
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		tp = sobj_timeout_proto(o->timeout.l4proto);
-		nft_print(octx, "protocol %s; l3proto %s; policy = { ",
-			  sobj_l4proto_name(o->timeout.l4proto),
-			  sobj_l3proto_name(o->timeout.l3proto));
-		for (i = 0; tp && i < tp->n; i++) {
-			if (o->timeout.timeout[i] == tp->dflt[i])
-				continue;
-			nft_print(octx, "%s%s : ", sep, tp->states[i]);
-			sobj_print_duration(octx,
-				       (uint64_t)o->timeout.timeout[i] * 1000);
-			sep = ", ";
-		}
-		nft_print(octx, " }; ");
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		nft_print(octx, "protocol %s; dport %u; timeout ",
-			  sobj_l4proto_name(o->expect.l4proto), o->expect.dport);
-		sobj_print_duration(octx, o->expect.timeout);
-		nft_print(octx, "; size %u; l3proto %s; ", o->expect.size,
-			  sobj_l3proto_name(o->expect.l3proto));
-		break;
-	case NFT_OBJECT_SECMARK:
-		nft_print(octx, "\"%s\" ", o->secmark.ctx);
-		break;
-	case NFT_OBJECT_SYNPROXY:
-		/* after "{" or the comment, without a space */
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_MSS)
-			nft_print(octx, " mss %u", o->synproxy.mss);
-		if (o->synproxy.flags & NF_SYNPROXY_OPT_WSCALE)
-			nft_print(octx, " wscale %u", o->synproxy.wscale);
-		synproxy_print_flags(o, octx, " ");
-		nft_print(octx, "; ");
-		break;
-	}
+	if (!k)
+		return;
+	if (k->echo)
+		k->echo(o, octx);
+	else
+		k->print(o, octx, "", " ");
 }
 
 /* "OP counter ip t c { packets 0 bytes 0 } ", as the system nft echoes
@@ -663,11 +357,12 @@ static void sobj_echo_body(const struct sobj *o, struct output_ctx *octx)
 static void sobj_echo_line(struct nft_ctx *nft, const char *op,
 			   const struct sobj *o)
 {
+	const struct sobj_ops *k = sobj_ops_lookup(o->type);
 	const char *lead, *trail;
 
 	/* a synproxy's parts bring their spaces before them, "{; }" when
 	 * empty; the other kinds' after them */
-	lead = o->type == NFT_OBJECT_SYNPROXY ? " " : "";
+	lead = k && k->echo_lead_space ? " " : "";
 	trail = *lead ? "" : " ";
 	nft_print(&nft->octx, "%s %s %s %s %s {%s", op,
 		  sobj_type_name(o->type), family_name(o->handle.family),
@@ -703,6 +398,7 @@ void sobj_monitor_print(struct nft_ctx *nft, const void *obj,
 {
 	struct sobj o = *(const struct sobj *)obj;
 	bool del = !strcmp(op, "delete");
+	const struct sobj_ops *k;
 
 	if (o.undecoded && !del) {
 		monitor_failed(nft, xasprintf("cannot print %s %s in table %s %s: %s",
@@ -725,10 +421,9 @@ void sobj_monitor_print(struct nft_ctx *nft, const void *obj,
 	}
 	if (del) {
 		o.comment = NULL;
-		if (o.type == NFT_OBJECT_COUNTER)
-			memset(&o.counter, 0, sizeof(o.counter));
-		else if (o.type == NFT_OBJECT_QUOTA)
-			memset(&o.quota, 0, sizeof(o.quota));
+		k = sobj_ops_lookup(o.type);
+		if (k && k->deleted)
+			k->deleted(&o);
 	}
 	monitor_json(nft, op, sobj_json(&o, &nft->octx));
 }

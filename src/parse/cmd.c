@@ -416,10 +416,10 @@ bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 bool parser_obj_bare_kind(struct parser_state *st, const char *word,
 			 bool quoted, const struct location *loc)
 {
-	switch (st->obj_kind) {
-	case NFT_OBJECT_CT_HELPER:
-	case NFT_OBJECT_CT_TIMEOUT:
-	case NFT_OBJECT_CT_EXPECT:
+	const struct sobj_ops *k = sobj_ops_lookup(st->obj_kind);
+
+	/* the kinds of one setting per item need their braces */
+	if (k && k->items) {
 		parser_error(st, loc,
 			     "syntax error, unexpected %s, expecting '{'",
 			     quoted ? "quoted string" :

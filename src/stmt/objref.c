@@ -18,30 +18,21 @@
 #include <libnftnl/set.h>
 #include <linux/netfilter/nf_tables.h>
 
-/* How each kind is written: text prefix and suffix, JSON key. */
-static const struct {
-	uint32_t type;
-	const char *text;		/* before the quoted name */
-	const char *json;
-} objref_kinds[] = {
-	{ NFT_OBJECT_COUNTER,	"counter name",		"counter" },
-	{ NFT_OBJECT_QUOTA,	"quota name",		"quota" },
-	{ NFT_OBJECT_CT_HELPER,	"ct helper set",	"ct helper" },
-	{ NFT_OBJECT_LIMIT,	"limit name",		"limit" },
-	{ NFT_OBJECT_CT_TIMEOUT, "ct timeout set",	"ct timeout" },
-	{ NFT_OBJECT_SECMARK,	"meta secmark set",	"secmark" },
-	{ NFT_OBJECT_CT_EXPECT,	"ct expectation set",	"ct expectation" },
-	{ NFT_OBJECT_SYNPROXY,	"synproxy name",	"synproxy" },
-};
-
-static int objref_kind(uint32_t type)
+/* How a rule writes a reference to an object of kind @type: "counter
+ * name" (the kind's ref) in text, "counter" (its name) as a JSON key;
+ * "objref" for a kind we do not know. */
+static const char *objref_text(uint32_t type)
 {
-	unsigned int i;
+	const struct sobj_ops *k = sobj_ops_lookup(type);
 
-	for (i = 0; i < array_size(objref_kinds); i++)
-		if (objref_kinds[i].type == type)
-			return i;
-	return -1;
+	return k ? k->ref : "objref";
+}
+
+static const char *objref_json_key(uint32_t type)
+{
+	const struct sobj_ops *k = sobj_ops_lookup(type);
+
+	return k ? k->name : "objref";
 }
 
 static void objref_stmt_destroy(struct stmt *stmt)
@@ -53,23 +44,20 @@ static void objref_stmt_destroy(struct stmt *stmt)
 static void objref_stmt_print(const struct stmt *stmt,
 			      struct output_ctx *octx)
 {
-	int k = objref_kind(stmt->objref.type);
+	const char *text = objref_text(stmt->objref.type);
 
 	if (stmt->objref.map) {
-		nft_print(octx, "%s ", k < 0 ? "objref" : objref_kinds[k].text);
+		nft_print(octx, "%s ", text);
 		expr_print(stmt->objref.map, octx);
 		return;
 	}
-	nft_print(octx, "%s \"%s\"", k < 0 ? "objref" : objref_kinds[k].text,
-		  stmt->objref.name);
+	nft_print(octx, "%s \"%s\"", text, stmt->objref.name);
 }
 
 static json_t *objref_stmt_json(const struct stmt *stmt,
 				struct output_ctx *octx)
 {
-	int k = objref_kind(stmt->objref.type);
-
-	return json_wrap(k < 0 ? "objref" : objref_kinds[k].json,
+	return json_wrap(objref_json_key(stmt->objref.type),
 			 stmt->objref.map ? expr_json(stmt->objref.map, octx) :
 			 json_string(stmt->objref.name));
 }
@@ -173,7 +161,7 @@ static int objref_stmt_delinearize(struct delin_ctx *dctx,
 			return 0;
 		}
 		type = nftnl_set_get_u32(nls, NFTNL_SET_OBJ_TYPE);
-		if (objref_kind(type) < 0)
+		if (!sobj_ops_lookup(type))
 			return -1;
 		map = map_objref_decode(dctx, sreg, name, type);
 		if (map == NULL)
@@ -187,7 +175,7 @@ static int objref_stmt_delinearize(struct delin_ctx *dctx,
 	if (!nftnl_expr_is_set(nle, NFTNL_EXPR_OBJREF_IMM_NAME))
 		return -1;
 	type = nftnl_expr_get_u32(nle, NFTNL_EXPR_OBJREF_IMM_TYPE);
-	if (objref_kind(type) < 0)
+	if (!sobj_ops_lookup(type))
 		return -1;
 	delin_add_stmt(dctx, objref_stmt_alloc(&internal_location, type,
 		xstrdup(nftnl_expr_get_str(nle, NFTNL_EXPR_OBJREF_IMM_NAME))));
@@ -200,20 +188,17 @@ static struct stmt *objref_stmt_json_parse(struct json_ctx *jctx,
 					   const char *key, json_t *value,
 					   const struct location *loc)
 {
-	unsigned int i;
+	const struct sobj_ops *k = sobj_ops_by_name(key);
 
-	for (i = 0; i < array_size(objref_kinds); i++) {
-		if (strcmp(objref_kinds[i].json, key))
-			continue;
-		if (!objref_json_is_ref(value)) {
-			json_error(jctx, "", "\"%s\" takes an object name", key);
-			return NULL;
-		}
-		return objref_json_parse_name(jctx, objref_kinds[i].type,
-					      value, loc);
+	if (!k) {
+		json_error(jctx, "", "unknown object reference \"%s\"", key);
+		return NULL;
 	}
-	json_error(jctx, "", "unknown object reference \"%s\"", key);
-	return NULL;
+	if (!objref_json_is_ref(value)) {
+		json_error(jctx, "", "\"%s\" takes an object name", key);
+		return NULL;
+	}
+	return objref_json_parse_name(jctx, k->type, value, loc);
 }
 
 /* Listing: the object map's key load is named, its dependency dropped. */
