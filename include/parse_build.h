@@ -72,6 +72,7 @@ struct parser_state {
 	/* "@s": the word after an '@' (a raw payload's base or a set's
 	 * name), for the token read after it (prev) and the last (cur) */
 	int last_tok;
+	int prev_tok;		/* the token before the last */
 	bool at_word_cur, at_word_prev;
 	struct location at_word_loc_cur, at_word_loc_prev;
 	char at_word_cur_text[16], at_word_prev_text[16];
@@ -407,6 +408,8 @@ struct stmt *parser_nat_kind(struct stmt *stmt, int type, uint8_t family,
 			     uint32_t flags);
 struct stmt *parser_tproxy(const struct location *loc, uint8_t family,
 			   struct stmt *target);
+struct expr *parser_chain_word(struct parser_state *st, char *word,
+			       const struct location *loc, bool in_map);
 struct stmt *parser_verdict(const struct location *loc, int verdict,
 			    struct expr *chain);
 /* "jump { ... }", "goto { ... }": the block's chain, then the verdict

@@ -148,6 +148,28 @@ static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
 }
 
 /*
+ * Right after "jump" or "goto", where a chain's name goes: 1.1.3 names
+ * an anonymous chain's '{' alone in a statement, a name or a variable
+ * in a map.
+ */
+static int parser_chain_target_expected(const struct parser_state *state,
+					yysymbol_kind_t *expected, int n)
+{
+	if ((state->prev_tok != TOK_JUMP && state->prev_tok != TOK_GOTO) ||
+	    !parser_expects(expected, n, YYSYMBOL_VARIABLE) ||
+	    !parser_expects(expected, n, YYSYMBOL_LAST))
+		return n;
+	if (parser_expects(expected, n, YYTRANSLATE('{'))) {
+		expected[0] = YYTRANSLATE('{');
+		return 1;
+	}
+	expected[0] = YYSYMBOL_STRING;
+	expected[1] = YYSYMBOL_LAST;
+	expected[2] = YYSYMBOL_VARIABLE;
+	return 3;
+}
+
+/*
  * After a whole statement, where another could start: 1.1.3 (no
  * lookahead correction) has reduced the rule by then, and expects its
  * end, at the top level the input's too.
@@ -277,6 +299,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	    text[0] && !reserved)
 		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+	n = parser_chain_target_expected(state, expected, n);
 	n = parser_obj_name_expected(expected, n);
 	if (tok == YYSYMBOL_OPT_WORD)
 		n = parser_option_word_expected(state, expected);

@@ -717,11 +717,11 @@ map_verdict	: ACCEPT
 			{
 				$$ = parser_map_verdict(state, &@$, NFT_CONTINUE, NULL);
 			}
-		| JUMP chain_target
+		| JUMP map_chain_target
 			{
 				$$ = parser_map_verdict(state, &@$, NFT_JUMP, $2);
 			}
-		| GOTO chain_target
+		| GOTO map_chain_target
 			{
 				$$ = parser_map_verdict(state, &@$, NFT_GOTO, $2);
 			}

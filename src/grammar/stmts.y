@@ -1200,11 +1200,40 @@ tproxy_stmt	: TPROXY TO nat_target
 			}
 		;
 
-chain_target	: identifier
+/*
+ * The chain of a jump or goto: a word, as a table's name is (1.1.3 takes
+ * no quoted name there, nor a keyword but those its scanner takes as
+ * words), or a variable. A statement's and a map's refuse another word
+ * in different words (parser_chain_word()).
+ */
+chain_target	: STRING
 			{
-				$$ = constant_expr_alloc_string(&@1, &string_type,
-								$1, 0);
+				$$ = parser_chain_word(state, $1, &@1, false);
+				if (!$$)
+					YYERROR;
+			}
+		| obj_name_kw
+			{
+				$$ = parser_chain_word(state, xstrdup($1), &@1,
+						       false);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
 				xfree($1);
+			}
+		;
+
+map_chain_target : STRING
+			{
+				$$ = parser_chain_word(state, $1, &@1, true);
+				if (!$$)
+					YYERROR;
+			}
+		| obj_name_kw
+			{
+				$$ = parser_chain_word(state, xstrdup($1), &@1,
+						       true);
 			}
 		| VARIABLE
 			{

@@ -1,0 +1,73 @@
+#!/bin/bash
+# Corners of the grammar and of the errors 1.1.3 gives there: each
+# command's output and errors (text and caret) as the reference's.
+. "$TESTDIR/lib.sh"
+
+have_ref || skip "no reference nft (tools/ref make)"
+
+cat > "$TMPD/setup" <<'NFT'
+table ip t {
+	map m {
+		type ipv4_addr : verdict
+	}
+
+	chain c {
+	}
+
+	chain x {
+	}
+
+	chain last {
+	}
+
+	chain name {
+	}
+}
+NFT
+
+# one command a line
+cat > "$TMPD/cmds" <<'CMDS'
+add rule ip t c jump "x"
+add rule ip t c goto "x"
+add rule ip t c jump meta
+add rule ip t c goto counter
+add rule ip t c jump timeout
+add rule ip t c jump 1
+add rule ip t c jump
+add rule ip t c jump last
+add rule ip t c goto name
+add rule ip t c ip saddr vmap { 1.1.1.1 : jump "x" }
+add rule ip t c ip saddr vmap { 1.1.1.1 : goto meta }
+add rule ip t c ip saddr vmap { 1.1.1.1 : jump timeout }
+add rule ip t c ip saddr vmap { 1.1.1.1 : jump }
+add rule ip t c ip saddr vmap { 1.1.1.1 : jump last }
+add element ip t m { 1.1.1.1 : jump "x" }
+add element ip t m { 1.1.1.2 : goto x }
+CMDS
+
+# files: FILES/NAME.nft, each loaded with -f after the commands
+mkdir -p "$TMPD/files"
+printf 'define e = ""\nadd rule ip t c jump $e\n' > "$TMPD/files/empty-var.nft"
+printf 'table ip t {\n\tchain d {\n\t\tjump "x"\n\t}\n}\n' \
+	> "$TMPD/files/quoted-in-block.nft"
+
+run_all()
+{
+	local n=$1 l f
+
+	$n -f "$TMPD/setup" || echo "setup failed"
+	while IFS= read -r l; do
+		echo "### $l"
+		$n "$l" 2>&1
+	done < "$TMPD/cmds"
+	for f in "$TMPD"/files/*.nft; do
+		echo "### ${f##*/}"
+		$n -f "$f" 2>&1
+	done
+	$n list ruleset
+}
+
+ours=$(run_all nft)
+nft flush ruleset
+ref=$(run_all refnft)
+assert_eq "$ours" "$ref" "commands, errors and listing as the reference's"
