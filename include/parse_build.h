@@ -289,6 +289,8 @@ struct expr *parser_symbol(struct parser_state *st,
 			   bool quoted);
 void parser_set_add(struct parser_state *st, struct expr *set,
 		    struct expr *m);
+void parser_map_add_plain(struct parser_state *st, struct expr *set,
+			  struct expr *m);
 struct expr *parser_map_verdict(struct parser_state *st,
 			    const struct location *loc, int code,
 			    struct expr *chain);

@@ -399,6 +399,25 @@ static int map_key_evaluate(struct eval_ctx *ectx, struct expr *map,
 	return 0;
 }
 
+/*
+ * "map { 22 }": a member without data, whose key is evaluated as the
+ * others' are, then refused (@plain: the first) as the kernel refuses
+ * what 1.1.3 sends. Unlinked meanwhile: evaluation may replace it.
+ */
+static int map_plain_key_evaluate(struct eval_ctx *ectx, struct expr *map,
+				  struct expr *m, struct expr **plain)
+{
+	struct list_head *prev = m->list.prev;
+	int ret;
+
+	list_del(&m->list);
+	ret = expr_evaluate_like(ectx, &m, map->map.key);
+	list_add(&m->list, prev);
+	if (*plain == NULL)
+		*plain = m;
+	return ret;
+}
+
 /* A member of a map's data: a value, or in interval data ("type K :
  * interval D") also a prefix or a range. */
 static int map_data_member_check(struct eval_ctx *ectx, const struct expr *map,
@@ -850,7 +869,7 @@ static int map_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
 
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
-	struct expr *map = *exprp, *i;
+	struct expr *map = *exprp, *i, *next, *plain = NULL;
 	struct eval_type saved;
 	int ret, untyped;
 
@@ -893,14 +912,20 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return ret;
 	ret = 0;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
-	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
-			    list) {
-		if (ret == 0)
+	list_for_each_entry_safe(i, next,
+				 &map->map.mappings->expr_list.expressions,
+				 list) {
+		if (ret == 0 && i->etype != EXPR_MAPPING)
+			ret = map_plain_key_evaluate(ectx, map, i, &plain);
+		else if (ret == 0)
 			ret = map_key_evaluate(ectx, map, i, false);
 	}
 	eval_type_pop(ectx, &saved);
 	if (ret < 0)
 		return -1;
+	if (plain)
+		return expr_error(ectx, plain,
+				  "Could not process rule: Invalid argument");
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
 		if (map_data_evaluate(ectx, map, i) < 0 ||

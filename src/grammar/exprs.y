@@ -205,7 +205,7 @@ match_stmt	: match_lhs match_rhs
 			}
 		;
 
-lhs_map		: lhs_value MAP map_block
+lhs_map		: lhs_value MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -213,7 +213,7 @@ lhs_map		: lhs_value MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| match_lhs MAP map_block
+		| match_lhs MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -221,7 +221,7 @@ lhs_map		: lhs_value MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| concat_lhs MAP map_block
+		| concat_lhs MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -436,7 +436,7 @@ vmap_stmt	: stmt_expr VMAP vmap_block
  * them. Other expressions start with a word that can be an object's name
  * ("counter name numgen" followed by the next statement).
  */
-objmap_expr	: objmap_key MAP map_block
+objmap_expr	: objmap_key MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -551,9 +551,16 @@ map_block	: elem_map_block
 			}
 		;
 
+/* A rule's map: members without data among them too ("map { 22 }"), as
+ * 1.1.3's grammar takes them; the kernel refuses them. */
+rule_map_block	: map_block		{ $$ = $1; }
+		| set_block		{ $$ = $1; }
+		;
+
 /* A rule's map whose mappings may stay packed (map_expr_evaluate()
  * decides, src/expr/map.c). */
 anon_map_block	: elem_map_block	{ $$ = $1; }
+		| set_block		{ $$ = $1; }
 		;
 
 /* A verdict map's data are verdicts to the grammar ("vmap { 22 : 33 }"
@@ -672,6 +679,13 @@ map_list	: map_elem
 			{
 				$$ = $1;
 				parser_map_add(state, $$, $5);
+			}
+		/* "{ 1 : 2, 3 }": a member without data, which 1.1.3's
+		 * grammar takes, the kernel refuses */
+		| map_list opt_newlines ',' opt_newlines set_elem
+			{
+				$$ = $1;
+				parser_map_add_plain(state, $$, $5);
 			}
 		/* "{ { 22 : 1 }, 80 : 2 }": its mappings, as 1.1.3 takes
 		 * them */

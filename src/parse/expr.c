@@ -601,6 +601,19 @@ void parser_map_add(struct parser_state *st, struct expr *set,
 		st->spare_mapping = m;
 }
 
+/* "{ 1 : 2, 3 }": a member without data in a map's block, listed (the
+ * pack holds mappings only): the kernel refuses it, as 1.1.3 sends it. */
+void parser_map_add_plain(struct parser_state *st, struct expr *set,
+			  struct expr *m)
+{
+	if (expr_is_catchall(m)) {
+		set_catchall_put(set, m);
+		return;
+	}
+	set_expr_unpack(set);
+	set_expr_add(set, m);
+}
+
 /* "{ { 22 : 1 }, 80 : 2 }": the mappings of the inner block @inner
  * (freed) become @set's, as 1.1.3 takes them. */
 void parser_map_splice(struct parser_state *st, struct expr *set,

@@ -43,6 +43,14 @@ add rule ip t c ip saddr vmap { 1.1.1.1 : jump }
 add rule ip t c ip saddr vmap { 1.1.1.1 : jump last }
 add element ip t m { 1.1.1.1 : jump "x" }
 add element ip t m { 1.1.1.2 : goto x }
+add rule ip t c meta mark set tcp dport map {22:1}
+add rule ip t c meta mark set tcp dport map { 22 }
+add rule ip t c meta mark set ip saddr map { 1.1.1.1, 2.2.2.2 : 1 }
+add rule ip t c meta mark set ip saddr map { 2.2.2.2 : 1, 1.1.1.1 }
+add rule ip t c meta mark set tcp dport map { 22:1, 23 : 2 }
+add rule ip t c meta mark set ip6 saddr map {::1:1}
+add rule ip t c meta mark set ip saddr map { 1.1.1.1 1 }
+add element ip t m { 1.1.1.1 : accept, 2.2.2.2 }
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
