@@ -137,7 +137,7 @@ void parser_table_add_sobj(struct parser_state *st, struct table *table,
 bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 			const struct location *loc);
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
-			    const struct location *loc);
+			    const struct location *loc, bool list);
 /* "add quota T q 25 mbytes": words @ws at @loc without braces after
  * the name at @name_loc, which 1.1.3 takes for the kinds other than
  * ct's (parser_obj_bare_kind() checks the first word as it comes,

@@ -170,6 +170,49 @@ static int parser_chain_target_expected(const struct parser_state *state,
 }
 
 /*
+ * Where a ':' goes: after a verdict map's key (its options may come
+ * between), 1.1.3 has reduced the key and expects the colon alone;
+ * after the key's type in a set's or map's declaration, it expects the
+ * end of the item in a set, the colon or another part of the key in a
+ * map.
+ */
+static int parser_colon_expected(const struct parser_state *state,
+				 yysymbol_kind_t *expected, int n)
+{
+	if (!parser_expects(expected, n, YYTRANSLATE(':')) ||
+	    parser_expects(expected, n, YYTRANSLATE(',')))
+		return n;
+	if (parser_expects(expected, n, YYSYMBOL_COMMENT)) {
+		expected[0] = YYTRANSLATE(':');
+		return 1;
+	}
+	if (!parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
+	    !parser_expects(expected, n, YYTRANSLATE('}')) ||
+	    !parser_expects(expected, n, YYTRANSLATE('.')))
+		return n;
+	if (state->opt_in_map && !state->opt_map_data) {
+		expected[0] = YYTRANSLATE(':');
+		expected[1] = YYTRANSLATE('.');
+	} else {
+		expected[0] = YYSYMBOL_NEWLINE;
+		expected[1] = YYSYMBOL_SEMICOLON;
+	}
+	return 2;
+}
+
+/*
+ * "vmap 1": 1.1.3 names a set's '@' first and a variable's '$' last.
+ */
+static void parser_expected_order(yysymbol_kind_t *expected, int n)
+{
+	if (n == 3 && expected[0] == YYSYMBOL_VARIABLE &&
+	    expected[1] == YYTRANSLATE('{') && expected[2] == YYTRANSLATE('@')) {
+		expected[0] = YYTRANSLATE('@');
+		expected[2] = YYSYMBOL_VARIABLE;
+	}
+}
+
+/*
  * After a whole statement, where another could start: 1.1.3 (no
  * lookahead correction) has reduced the rule by then, and expects its
  * end, at the top level the input's too.
@@ -186,6 +229,19 @@ static int parser_stmt_end_expected(const struct parser_state *state,
 	/* the input ended inside a block: 1.1.3 names nothing expected */
 	if (tok == YYSYMBOL_YYEOF)
 		return n;
+	/* "add table ip t extra", "list table ip t extra": the command
+	 * (without a block) reduced, at the top level the input's end
+	 * too */
+	if ((n == 2 || (n == 3 &&
+			parser_expects(expected, n, YYTRANSLATE('{')))) &&
+	    parser_expects(expected, n, YYSYMBOL_NEWLINE) &&
+	    parser_expects(expected, n, YYSYMBOL_SEMICOLON)) {
+		if (eof)
+			expected[m++] = YYSYMBOL_YYEOF;
+		expected[m++] = YYSYMBOL_NEWLINE;
+		expected[m++] = YYSYMBOL_SEMICOLON;
+		return m;
+	}
 	if (n <= 4 || !parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
 	    !parser_expects(expected, n, YYSYMBOL_SEMICOLON) ||
 	    !parser_expects(expected, n, YYSYMBOL_COUNTER) ||
@@ -205,7 +261,10 @@ static int parser_stmt_end_expected(const struct parser_state *state,
  */
 static int parser_elem_end_expected(yysymbol_kind_t *expected, int n)
 {
-	if (n <= 4 || !parser_expects(expected, n, YYTRANSLATE(',')) ||
+	/* the newline of "{ 1 : accept\n}" too */
+	if ((n <= 4 && !(n == 3 &&
+			 parser_expects(expected, n, YYSYMBOL_NEWLINE))) ||
+	    !parser_expects(expected, n, YYTRANSLATE(',')) ||
 	    !parser_expects(expected, n, YYTRANSLATE('}')) ||
 	    parser_expects(expected, n, YYSYMBOL_ACCEPT))
 		return n;
@@ -245,8 +304,10 @@ static int parser_option_word_expected(const struct parser_state *state,
 }
 
 /*
- * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
- * mean 'k'?]" with the location of the offending token.
+ * "syntax error, unexpected X[, expecting A or B][; did you mean 'k'?]"
+ * with the location of the offending token. A word is "string", its
+ * text not repeated (as 1.1.3 puts it), but where it is a keyword to
+ * 1.1.3 ("unexpected timeout").
  */
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 				 struct parser_state *state)
@@ -295,18 +356,19 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		parser_buf_add(msg, sizeof(msg), "%s", text);
 	else
 		buf_add_token(msg, sizeof(msg), tok);
-	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) &&
-	    text[0] && !reserved)
-		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	n = parser_chain_target_expected(state, expected, n);
-	n = parser_obj_name_expected(expected, n);
+	n = parser_colon_expected(state, expected, n);
+	/* no object's name follows a colon ("type ipv4_addr : ;") */
+	if (state->prev_tok != ':')
+		n = parser_obj_name_expected(expected, n);
 	if (tok == YYSYMBOL_OPT_WORD)
 		n = parser_option_word_expected(state, expected);
 	else
 		n = parser_stmt_end_expected(state, tok, expected, n);
 	n = parser_elem_end_expected(expected, n);
 	n = parser_paren_end_expected(expected, n);
+	parser_expected_order(expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);

@@ -338,7 +338,8 @@ set_elem	: set_member
 elem_opt_key	: STRING
 			{
 				if (!parser_is_elem_opt($1)) {
-					parser_unexpected(state, &@1, "string", $1);
+					parser_error(state, &@1,
+						     "syntax error, unexpected string, expecting comma or '}'");
 					xfree($1);
 					YYERROR;
 				}

@@ -553,7 +553,7 @@ static void test_syntax_errors(struct nft_ctx *nft)
 	 * reference: the error is where nothing follows it */
 	check_err(&p, 1, 3, 23, 23, "did you mean 'counter'?");
 	/* a tab is one column */
-	check_err(&p, 2, 4, 17, 21, "unexpected string 'extra'");
+	check_err(&p, 2, 4, 17, 21, "unexpected string, expecting end of file or newline or semicolon");
 	check_err(&p, 3, 5, 20, 25, "unknown ip field 'daddrx'; did you "
 		  "mean 'daddr'?");
 	check_err(&p, 4, 7, 22, 24, "unknown meta key 'foo'");
@@ -689,7 +689,7 @@ static void test_include(struct nft_ctx *nft)
 	/* The include statement runs up to its separator, as the system
 	 * nft reports it ("1:1-22", the newline included). */
 	check_err(&p, 0, 1, 1, 22, "File not found: missing.nft");
-	check_err(&p, 1, 2, 6, 10, "unexpected string 'tabel'");
+	check_err(&p, 1, 2, 6, 10, "syntax error, unexpected string");
 	CHECK(nth_err(&p, 1)->locations[0].indesc->name &&
 	      strstr(nth_err(&p, 1)->locations[0].indesc->name, "bad.nft"));
 	/* "In file included from <cmdline>:2:1-18:" */
@@ -780,7 +780,7 @@ static void test_objects(struct nft_ctx *nft)
 
 	parse(&p, nft, "list counterz\nadd quota t q { 5 parsecs }\n");
 	CHECK(p.ret == -1 && list_count(&p.msgs) == 2);
-	check_err(&p, 0, 1, 6, 13, "unexpected string 'counterz'");
+	check_err(&p, 0, 1, 6, 13, "syntax error, unexpected string");
 	/* from the end of the word before the setting, as 1.1.3 */
 	check_err(&p, 1, 2, 15, 25, "Wrong unit format");
 	parse_done(&p);

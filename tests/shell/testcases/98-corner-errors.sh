@@ -51,6 +51,31 @@ add rule ip t c meta mark set tcp dport map { 22:1, 23 : 2 }
 add rule ip t c meta mark set ip6 saddr map {::1:1}
 add rule ip t c meta mark set ip saddr map { 1.1.1.1 1 }
 add element ip t m { 1.1.1.1 : accept, 2.2.2.2 }
+add rule ip t c ip saddr vmap { 1.1.1.1 }
+add rule ip t c ip saddr vmap { 1.1.1.1 accept }
+add rule ip t c ip saddr vmap { 1.1.1.1 timeout 1s }
+add rule ip t c ip saddr vmap { 1.1.1.1, 2.2.2.2 : accept }
+add rule ip t c ip saddr vmap { 1.1.1.1 : accept, 2.2.2.2 }
+add rule ip t c ip saddr vmap { 1.1.1.1 : accept 2.2.2.2 }
+add rule ip t c ip saddr vmap { 1.1.1.1 : accept foo }
+add rule ip t c ip saddr vmap 1
+add element ip t m { 1 2 }
+add element ip t m { 1.1.1.1 foo }
+add map ip t m2 { type ipv4_addr mark; }
+add map ip t m2 { type ipv4_addr : ; }
+add map ip t m2 { typeof ip saddr meta mark; }
+add set ip t s2 { type ipv4_addr mark; }
+add set ip t s2 { typeof ip saddr meta mark; }
+add table ip t extra
+list table ip t extra
+delete table ip t extra
+add table ip t { chain c extra; }
+list counterz
+list foo bar
+list ct foo
+list ct timeouts
+add ct foo ip t x { }
+delete ct helperx ip t x
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
