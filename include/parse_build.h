@@ -48,9 +48,6 @@ struct parser_state {
 	/* the kind of the object whose name is parsed next
 	 * (NFT_OBJECT_*), see parser_obj_name_kw() */
 	uint32_t obj_kind;
-	/* a word that started a statement as a value ("countr" in
-	 * "countr\n"), for a "did you mean" if no value follows it */
-	struct location lhs_word;
 	/* a packed map member's mapping, kept for the next one
 	 * (parser_mapping()): one allocation less per member */
 	struct expr *spare_mapping;

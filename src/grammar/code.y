@@ -14,72 +14,6 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	parser_error(state, loc, "%s", msg);
 }
 
-/* The keyword nearest to @word among the tokens the parser expected
- * (any keyword if @expected is NULL). */
-static const char *parser_suggest(const char *word,
-				  const yysymbol_kind_t *expected,
-				  int num_expected)
-{
-	const struct keyword *kw;
-	const char *match = NULL;
-	unsigned int best = ~0u;
-	size_t i, n;
-	int j;
-
-	kw = scanner_keywords(&n);
-	for (i = 0; i < n; i++) {
-		for (j = 0; expected && j < num_expected; j++) {
-			if (expected[j] == YYTRANSLATE(kw[i].token))
-				break;
-		}
-		if ((!expected || j < num_expected) &&
-		    scanner_near(word, kw[i].name, &best))
-			match = kw[i].name;
-	}
-	return match;
-}
-
-/*
- * "countr\n": a word that began a statement, taken for a value compared
- * with something, and nothing to compare it with. A keyword near it was
- * probably meant.
- */
-static void parser_suggest_lhs(struct parser_state *state,
-			       const YYLTYPE *loc, char *msg, size_t size)
-{
-	/* the keywords that start statements and selectors */
-	static const yysymbol_kind_t starts[] = {
-		YYSYMBOL_ACCEPT, YYSYMBOL_DROP, YYSYMBOL_JUMP, YYSYMBOL_GOTO,
-		YYSYMBOL_RETURN, YYSYMBOL_CONTINUE, YYSYMBOL_COUNTER,
-		YYSYMBOL_LOG, YYSYMBOL_LIMIT, YYSYMBOL_QUOTA, YYSYMBOL_REJECT,
-		YYSYMBOL_QUEUE, YYSYMBOL_DUP, YYSYMBOL_FWD, YYSYMBOL_LAST,
-		YYSYMBOL_SYNPROXY, YYSYMBOL_SNAT, YYSYMBOL_DNAT,
-		YYSYMBOL_MASQUERADE, YYSYMBOL_REDIRECT, YYSYMBOL_TPROXY,
-		YYSYMBOL_NOTRACK, YYSYMBOL_FLOW, YYSYMBOL_META, YYSYMBOL_CT,
-		YYSYMBOL_IP, YYSYMBOL_IP6, YYSYMBOL_ARP, YYSYMBOL_PROTO,
-		YYSYMBOL_META_KEY, YYSYMBOL_FIB, YYSYMBOL_RT, YYSYMBOL_NUMGEN,
-		YYSYMBOL_JHASH, YYSYMBOL_SYMHASH, YYSYMBOL_SOCKET,
-		YYSYMBOL_OSF, YYSYMBOL_IPSEC, YYSYMBOL_EXTHDR, YYSYMBOL_HBH,
-		YYSYMBOL_RT0, YYSYMBOL_RT2, YYSYMBOL_SRH, YYSYMBOL_FRAG,
-		YYSYMBOL_DST, YYSYMBOL_MH, YYSYMBOL_RESET, YYSYMBOL_SECMARK,
-		YYSYMBOL_COMMENT, YYSYMBOL_UPDATE, YYSYMBOL_ADD,
-		YYSYMBOL_DELETE, YYSYMBOL_METER,
-	};
-	const struct location *w = &state->lhs_word;
-	const char *hint;
-	char word[64];
-
-	if (!w->indesc || w->indesc != loc->indesc ||
-	    w->last_line != loc->first_line ||
-	    w->last_column >= loc->first_column ||
-	    !parser_loc_text(w, word, sizeof(word)))
-		return;
-	hint = parser_suggest(word, starts, array_size(starts));
-	if (hint)
-		parser_buf_add(msg, size, "; '%s' starts no statement, did you mean '%s'?",
-			       word, hint);
-}
-
 /*
  * Token names without bison's double quotes: "add" -> add. Punctuation
  * is named as the reference names it ("unexpected comma", "expecting
@@ -133,8 +67,10 @@ static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
 	bool handle = parser_expects(expected, n, YYSYMBOL_HANDLE);
 	int m = 0;
 
-	/* a value (a number) goes there too: not an object's name */
+	/* a value (a number) goes there too, or any word ("meta"): not
+	 * an object's name */
 	if (parser_expects(expected, n, YYSYMBOL_NUMBER) ||
+	    parser_expects(expected, n, YYSYMBOL_ADD) ||
 	    !parser_expects(expected, n, YYSYMBOL_STRING) ||
 	    !parser_expects(expected, n, YYSYMBOL_LAST) ||
 	    !parser_expects(expected, n, YYSYMBOL_SNAPLEN) ||
@@ -201,15 +137,31 @@ static int parser_colon_expected(const struct parser_state *state,
 }
 
 /*
- * "vmap 1": 1.1.3 names a set's '@' first and a variable's '$' last.
+ * The order 1.1.3 names some tokens in: a variable's '$' last, a set's
+ * '@' before a block's '{' ("vmap 1"). After a chain's hook, its
+ * optional device was reduced: the priority alone.
  */
-static void parser_expected_order(yysymbol_kind_t *expected, int n)
+static int parser_expected_order(yysymbol_kind_t *expected, int n)
 {
-	if (n == 3 && expected[0] == YYSYMBOL_VARIABLE &&
-	    expected[1] == YYTRANSLATE('{') && expected[2] == YYTRANSLATE('@')) {
-		expected[0] = YYTRANSLATE('@');
-		expected[2] = YYSYMBOL_VARIABLE;
+	int i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (expected[i] == YYSYMBOL_VARIABLE) {
+			expected[i] = expected[i + 1];
+			expected[i + 1] = YYSYMBOL_VARIABLE;
+		}
 	}
+	if (n == 3 && expected[0] == YYTRANSLATE('{') &&
+	    expected[1] == YYTRANSLATE('@')) {
+		expected[0] = YYTRANSLATE('@');
+		expected[1] = YYTRANSLATE('{');
+	}
+	if (n == 3 && expected[0] == YYSYMBOL_DEVICE &&
+	    expected[1] == YYSYMBOL_DEVICES && expected[2] == YYSYMBOL_PRIORITY) {
+		expected[0] = YYSYMBOL_PRIORITY;
+		return 1;
+	}
+	return n;
 }
 
 /*
@@ -304,8 +256,8 @@ static int parser_option_word_expected(const struct parser_state *state,
 }
 
 /*
- * "syntax error, unexpected X[, expecting A or B][; did you mean 'k'?]"
- * with the location of the offending token. A word is "string", its
+ * "syntax error, unexpected X[, expecting A or B]" (no hint: 1.1.3
+ * gives none) with the location of the offending token. A word is "string", its
  * text not repeated (as 1.1.3 puts it), but where it is a keyword to
  * 1.1.3 ("unexpected timeout").
  */
@@ -316,7 +268,6 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	const YYLTYPE *loc = yypcontext_location(ctx);
 	char msg[1024] = "syntax error, ", text[128];
 	bool has_text = parser_loc_text(loc, text, sizeof(text));
-	const char *hint = NULL;
 	bool reserved;
 	int i, n;
 
@@ -368,21 +319,11 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		n = parser_stmt_end_expected(state, tok, expected, n);
 	n = parser_elem_end_expected(expected, n);
 	n = parser_paren_end_expected(expected, n);
-	parser_expected_order(expected, n);
+	n = parser_expected_order(expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);
 	}
-	if (text[0] && tok != YYSYMBOL_NEWLINE)
-		hint = parser_suggest(text, expected, n);
-	if (hint)
-		parser_buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
-	else if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_SEMICOLON)
-		parser_suggest_lhs(state, loc, msg, sizeof(msg));
-	else if (n > 4 && !strcmp(text, "}") &&
-		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
-		parser_buf_add(msg, sizeof(msg),
-			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;
 }

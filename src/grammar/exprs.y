@@ -19,7 +19,6 @@ rule_body	: stmt_list		{ $$ = $1; }
 
 stmt_list	: stmt
 			{
-				state->lhs_word.indesc = NULL;
 				/* bison frees no right side on YYERROR */
 				if (parser_stmt_var_unknown(state, $1)) {
 					stmt_free($1);
@@ -30,7 +29,6 @@ stmt_list	: stmt
 			}
 		| stmt_list stmt
 			{
-				state->lhs_word.indesc = NULL;
 				$$ = $1;
 				if (parser_stmt_var_unknown(state, $2)) {
 					stmt_free($2);
@@ -502,12 +500,16 @@ objmap_field	: proto_kw STRING
 				$$ = parser_payload(state, &@$, $1, &@1, $2,
 						    &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		/* "vlan type", "ether type": the field is a keyword */
 		| proto_kw TYPE
 			{
 				$$ = parser_payload(state, &@$, $1, &@1, "type",
 						    &@2);
+				if (!$$)
+					YYERROR;
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
@@ -907,7 +909,6 @@ lhs_value	: STRING
 					xfree($1);
 					YYERROR;
 				}
-				state->lhs_word = @1;
 				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| NUMBER
@@ -916,7 +917,6 @@ lhs_value	: STRING
 			}
 		| OPT_WORD
 			{
-				state->lhs_word = @1;
 				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
@@ -1338,6 +1338,8 @@ payload_expr	: proto_kw identifier
 				$$ = parser_payload(state, &@$, $1, &@1, $2,
 						    &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
@@ -1385,6 +1387,8 @@ meta_expr	: META identifier
 			{
 				$$ = parser_meta(state, &@$, $2, &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		| META_KEY	{ $$ = parser_meta(state, &@$, $1, &@1); }
 		;

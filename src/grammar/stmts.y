@@ -104,11 +104,15 @@ ct_expr		: CT ct_key
 			{
 				$$ = parser_ct(state, &@$, NULL, $2, &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		| CT CT_DIR ct_key
 			{
 				$$ = parser_ct(state, &@$, $2, $3, &@3);
 				xfree($3);
+				if (!$$)
+					YYERROR;
 			}
 		| CT CT_DIR IP STRING
 			{

@@ -76,6 +76,15 @@ list ct foo
 list ct timeouts
 add ct foo ip t x { }
 delete ct helperx ip t x
+add rule ip t c meta markk 1
+add rule ip t c meta foo 1 `
+add rule ip t c meta
+add rule ip t c ct markk 1
+add rule ip t c tcp dportt 1
+add rule ip t c ip sadr 1.1.1.1
+add rule ip t c countr
+add rule ip t c ip saddr 1.1.1.1 accpet
+add chain ip t c2 { type filter hook input; }
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
@@ -83,6 +92,8 @@ mkdir -p "$TMPD/files"
 printf 'define e = ""\nadd rule ip t c jump $e\n' > "$TMPD/files/empty-var.nft"
 printf 'table ip t {\n\tchain d {\n\t\tjump "x"\n\t}\n}\n' \
 	> "$TMPD/files/quoted-in-block.nft"
+printf 'table ip t {\n\tchain c {\n\t\tpolicy\n\t\tip saddr 1.2.3.4 acept\n\t}\n\tflgs dormant\n}\n' \
+	> "$TMPD/files/block-errors.nft"
 
 run_all()
 {
