@@ -640,6 +640,9 @@ static void map_key_mask(struct expr *map)
 	 * shifts down to, as 1.1.3 builds it */
 	if (map->flags & EXPR_F_INTERVAL && set_key_in_one_byte(key))
 		return;
+	/* so does one holding "* : DATA" (1.1.3 keeps its keys) */
+	if (map->map.mappings->expr_list.catchall)
+		return;
 	rel = relational_expr_alloc(&map->location, OP_IMPLICIT, key,
 				    map_keys_take(map));
 	if (exthdr_expr_needs_mask(key))
