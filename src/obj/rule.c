@@ -654,7 +654,9 @@ static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	nft_print(octx, "%s rule %s %s %s ", echo_op(cmd),
 		  family_name(h->family), h->table.name, h->chain.name);
-	if (h->position.id && nft_output_handle(octx))
+	/* where it went, -a or not, as 1.1.3 echoes it (a chain block's
+	 * rules after the one before them) */
+	if (h->position.id)
 		nft_print(octx, "handle %llu ",
 			  (unsigned long long)h->position.id);
 	octx->family = h->family;
