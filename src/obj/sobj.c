@@ -286,12 +286,14 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 		return -1;
 	switch (o->type) {
 	case NFT_OBJECT_CT_HELPER:
+		o->l3proto_implicit = !o->helper.l3proto;
 		if (!o->helper.l3proto)
 			o->helper.l3proto = o->handle.family;
 		break;
 	case NFT_OBJECT_CT_TIMEOUT:
 		if (sobj_states_evaluate(o, ectx->msgs) < 0)
 			return -1;
+		o->l3proto_implicit = !o->timeout.l3proto;
 		if (!o->timeout.l3proto)
 			o->timeout.l3proto = o->handle.family;
 		break;
@@ -300,6 +302,7 @@ int sobj_evaluate(struct eval_ctx *ectx, struct sobj *o)
 		    !o->expect.timeout || !o->expect.size)
 			return erec_error(ectx->msgs, sobj_name_location(o),
 					  "missing options");
+		o->l3proto_implicit = !o->expect.l3proto;
 		if (!o->expect.l3proto)
 			o->expect.l3proto = o->handle.family;
 		break;
@@ -487,6 +490,44 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
 	return o;
 }
 
+/* A ct object's family as 1.1.3 prints it: the l3proto written, or
+ * none (a helper's 0) where the table's is taken. */
+static struct nftnl_obj *sobj_debug_l3proto(struct nftnl_obj *nlo,
+					    uint32_t otype,
+					    const struct sobj *o)
+{
+	switch (otype) {
+	case NFT_OBJECT_CT_HELPER:
+		if (o->l3proto_implicit)
+			nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO, 0);
+		break;
+	case NFT_OBJECT_CT_TIMEOUT:
+		if (!o->l3proto_implicit)
+			nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
+					  o->timeout.l3proto);
+		break;
+	case NFT_OBJECT_CT_EXPECT:
+		if (!o->l3proto_implicit)
+			break;
+		/* built again without it (no unset in every libnftnl) */
+		nftnl_obj_free(nlo);
+		nlo = nftnl_obj_alloc();
+		if (!nlo)
+			memory_allocation_error();
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, otype);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_L4PROTO,
+				 o->expect.l4proto);
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_DPORT,
+				  o->expect.dport);
+		nftnl_obj_set_u32(nlo, NFTNL_OBJ_CT_EXPECT_TIMEOUT,
+				  o->expect.timeout);
+		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE,
+				 o->expect.size);
+		break;
+	}
+	return nlo;
+}
+
 /* --debug=netlink: an object added, as 1.1.3 prints it (its settings,
  * before it is given its table and name) */
 static void sobj_debug(struct exec_ctx *x, const struct handle *h,
@@ -510,6 +551,7 @@ static void sobj_debug(struct exec_ctx *x, const struct handle *h,
 				   o->timeout.timeout,
 				   sizeof(o->timeout.timeout));
 	}
+	nlo = sobj_debug_l3proto(nlo, otype, o);
 	nftnl_obj_fprintf(fp, nlo, NFTNL_OUTPUT_DEFAULT, 0);
 	fprintf(fp, "\n");
 	nftnl_obj_free(nlo);
