@@ -636,12 +636,12 @@ static void map_key_mask(struct expr *map)
 
 	if (!exthdr_expr_needs_mask(key) && !payload_expr_needs_mask(key))
 		return;
-	/* an interval map holds the field's own values, which the load
-	 * shifts down to, as 1.1.3 builds it */
-	if (map->flags & EXPR_F_INTERVAL && set_key_in_one_byte(key))
-		return;
-	/* so does one holding "* : DATA" (1.1.3 keeps its keys) */
-	if (map->map.mappings->expr_list.catchall)
+	/* an interval map, or one holding "* : DATA", holds the field's
+	 * own values, which the load shifts down to, as 1.1.3 builds it
+	 * (for a field within a byte) */
+	if ((map->flags & EXPR_F_INTERVAL ||
+	     map->map.mappings->expr_list.catchall) &&
+	    set_key_in_one_byte(key))
 		return;
 	rel = relational_expr_alloc(&map->location, OP_IMPLICIT, key,
 				    map_keys_take(map));

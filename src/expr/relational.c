@@ -193,9 +193,9 @@ static bool relational_keyed_set(const struct expr *left,
 	/* and an anonymous set holding a catch-all, whose values 1.1.3
 	 * keeps as they are: its load shifts down to them */
 	return right->etype == EXPR_SET_REF ||
-	       (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
-		set_key_in_one_byte(left)) ||
-	       (right->etype == EXPR_SET && right->expr_list.catchall);
+	       (right->etype == EXPR_SET &&
+		(right->flags & EXPR_F_INTERVAL || right->expr_list.catchall) &&
+		set_key_in_one_byte(left));
 }
 
 static void relational_unwrap_range(struct expr *rel)
