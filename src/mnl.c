@@ -484,6 +484,25 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return detail;
 }
 
+/* 1.1.3's "did you mean" after the kernel's ENOENT: for a rule's or a
+ * chain's command, and a table deleted */
+static bool mnl_err_hint(struct nft_ctx *nft, const struct cmd *cmd,
+			 const struct location *loc, struct list_head *msgs)
+{
+	char hint[2 * NFT_NAME_MAXLEN + 64];
+
+	bool by_chain = cmd->obj == CMD_OBJ_RULE || cmd->obj == CMD_OBJ_CHAIN;
+
+	if (!cmd->handle.table.name ||
+	    !(by_chain || (cmd->op == CMD_DELETE && cmd->obj == CMD_OBJ_TABLE)))
+		return false;
+	if (!cache_missing_hint(nft, &cmd->handle, by_chain, hint,
+				sizeof(hint)))
+		return false;
+	erec_error(msgs, loc, "%s; %s", strerror(ENOENT), hint);
+	return true;
+}
+
 static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
 			  struct list_head *cmds, struct list_head *msgs)
@@ -519,7 +538,12 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 	detail = mnl_err_explain(nft, e, cmd, &loc);
 	/* A missing object: the errno's words alone, as the reference
 	 * says it (scripts match them); the caret says which. What the
-	 * kernel lacks, if that is why, follows on a line of its own. */
+	 * kernel lacks, if that is why, follows on a line of its own;
+	 * 1.1.3's hint of a table or chain near, in its place. */
+	if (e->err == ENOENT && detail && mnl_err_hint(nft, cmd, loc, msgs)) {
+		xfree(detail);
+		return;
+	}
 	if (e->err == ENOENT && detail) {
 		erec_error(msgs, loc, "Could not process rule: %s",
 			   strerror(e->err));

@@ -67,10 +67,8 @@ static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
 	bool handle = parser_expects(expected, n, YYSYMBOL_HANDLE);
 	int m = 0;
 
-	/* a value (a number) goes there too, or any word ("meta"): not
-	 * an object's name */
+	/* a value (a number) goes there too: not an object's name */
 	if (parser_expects(expected, n, YYSYMBOL_NUMBER) ||
-	    parser_expects(expected, n, YYSYMBOL_ADD) ||
 	    !parser_expects(expected, n, YYSYMBOL_STRING) ||
 	    !parser_expects(expected, n, YYSYMBOL_LAST) ||
 	    !parser_expects(expected, n, YYSYMBOL_SNAPLEN) ||
@@ -310,8 +308,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
 	n = parser_chain_target_expected(state, expected, n);
 	n = parser_colon_expected(state, expected, n);
-	/* no object's name follows a colon ("type ipv4_addr : ;") */
-	if (state->prev_tok != ':')
+	/* no object's name follows a colon ("type ipv4_addr : ;") nor
+	 * "meta" (a key does) */
+	if (state->prev_tok != ':' && state->prev_tok != TOK_META)
 		n = parser_obj_name_expected(expected, n);
 	if (tok == YYSYMBOL_OPT_WORD)
 		n = parser_option_word_expected(state, expected);

@@ -9,6 +9,7 @@
 #include <sobj.h>
 #include <nft.h>
 #include <evaluate.h>
+#include <cache.h>
 #include <mnl.h>
 #include <netlink.h>
 #include <linearize.h>
@@ -68,12 +69,10 @@ int verdict_chain_evaluate(struct eval_ctx *ectx,
 		return -1;
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
 	/* the kernel's refusal to 1.1.3 (ENOENT) */
-	if (!c && !unknown) {
-		erec_missing(ectx->msgs, loc,
-			     "chain '%s' does not exist in table %s %s",
-			     name, family_name(h->family), h->table.name);
-		return erec_as_kernel(ectx->msgs);
-	}
+	/* (1.1.3's hint is a chain near the rule's, @h's) */
+	if (!c && !unknown)
+		return cache_missing_error(ectx->msgs, loc, ectx->nft,
+					   h, true);
 	return 0;
 }
 
@@ -176,11 +175,8 @@ static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return erec_as_kernel(ectx->msgs);
 	if (h->chain.name && !chain_known(ectx, h->family, h->table.name,
 					  h->chain.name)) {
-		erec_missing(ectx->msgs, &h->chain.location,
-			     "chain '%s' does not exist in table %s %s",
-			     h->chain.name, family_name(h->family),
-			     h->table.name);
-		err = erec_as_kernel(ectx->msgs);
+		err = cache_missing_error(ectx->msgs, &h->chain.location,
+					  ectx->nft, h, true);
 	}
 	if (cmd->rule && rule_evaluate(ectx, cmd->rule) < 0)
 		err = -1;

@@ -85,6 +85,19 @@ add rule ip t c ip sadr 1.1.1.1
 add rule ip t c countr
 add rule ip t c ip saddr 1.1.1.1 accpet
 add chain ip t c2 { type filter hook input; }
+list table ip tt
+list chain ip t cc
+list set ip t mm
+add rule ip t cc accept
+add rule ip tt c accept
+add rule inet t c accept
+add rule ip t c jump zzzzzz
+add rule ip t c counter name zzzzzz
+delete chain ip t cc
+delete chain ip t zzzzzz
+delete table ip tt
+add set ip tt s2 { type ipv4_addr; }
+add chain ip tt c
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
