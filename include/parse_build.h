@@ -84,6 +84,9 @@ struct keyword {
 	int token;
 };
 
+/* Implemented in scanner.l. */
+const struct keyword *scanner_keywords(size_t *num);
+
 /* Errors, scopes, handles, commands and objects (src/parse/cmd.c) */
 struct location parser_span(const struct location *a, const struct location *b);
 void parser_error(struct parser_state *st, const struct location *loc,
