@@ -616,20 +616,16 @@ static const struct table *cache_table_near(const struct nft_cache *cache,
 /*
  * 1.1.3's hint where a table or chain of @h is missing: a chain near
  * @h's in any table (near the chain of the rule whose jump is missing)
- * if @h names a rule's or chain's (@by_chain), else a table near @h's. Written to @buf; false if none is near.
+ * if @h names a rule's or chain's (@by_chain), else a table near @h's.
+ * Written to @buf; false if none is near.
  */
-bool cache_missing_hint(struct nft_ctx *nft, const struct handle *h,
-			bool by_chain, char *buf, size_t size)
+static bool missing_hint_in(const struct nft_cache *cache,
+			    const struct handle *h, bool by_chain,
+			    char *buf, size_t size)
 {
-	static const struct cache_filter all = { NFPROTO_UNSPEC, NULL, NULL };
-	const struct nft_cache *cache = &nft->cache;
 	const struct table *t = NULL;
 	const struct chain *c = NULL;
-	LIST_HEAD(scratch);
 
-	/* the tables and chains to look in, as 1.1.3 has them then */
-	cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_CHAIN, &all, &scratch);
-	erec_free_list(&scratch);
 	if (by_chain && h->chain.name)
 		c = cache_chain_near(cache, h->chain.name, &t);
 	if (!c && h->table.name &&
@@ -648,18 +644,78 @@ bool cache_missing_hint(struct nft_ctx *nft, const struct handle *h,
 	return true;
 }
 
-/* A table or chain of @h missing, which 1.1.3 leaves to the kernel: its
- * refusal, with the hint if there is one. */
+/*
+ * @fetch: every table and chain, as 1.1.3 has them then, dumped into a
+ * cache of their own (what the run holds of its own stays put: the list
+ * heads are restored to the same place); not while a batch's acks are
+ * being read. Else the run's cache as it is.
+ */
+bool cache_missing_hint(struct nft_ctx *nft, const struct handle *h,
+			bool by_chain, bool fetch, char *buf, size_t size)
+{
+	static const struct cache_filter all = { NFPROTO_UNSPEC, NULL, NULL };
+	struct nft_cache saved = nft->cache;
+	LIST_HEAD(scratch);
+	bool found;
+
+	if (!fetch)
+		return missing_hint_in(&nft->cache, h, by_chain, buf, size);
+	memset(&nft->cache, 0, sizeof(nft->cache));
+	cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_CHAIN, &all, &scratch);
+	erec_free_list(&scratch);
+	found = missing_hint_in(&nft->cache, h, by_chain, buf, size);
+	cache_release(&nft->cache);
+	str_hash_destroy(&nft->cache.table_hash);
+	nft->cache = saved;
+	return found;
+}
+
+/* A table or chain of @h missing: for a rule's (@by_chain), which 1.1.3
+ * leaves to the kernel, its refusal; for anything else 1.1.3's own
+ * "No such file or directory". The hint after it if there is one. */
 int cache_missing_error(struct list_head *msgs, const struct location *loc,
 			struct nft_ctx *nft, const struct handle *h,
 			bool by_chain)
 {
-	char hint[2 * NFT_NAME_MAXLEN + 64];
+	char hint[CACHE_HINT_SIZE];
 
-	if (cache_missing_hint(nft, h, by_chain, hint, sizeof(hint)))
+	if (cache_missing_hint(nft, h, by_chain, true, hint, sizeof(hint)))
 		erec_error(msgs, loc, "%s; %s", strerror(ENOENT), hint);
-	else
+	else if (by_chain)
 		erec_error(msgs, loc, "Could not process rule: %s",
 			   strerror(ENOENT));
-	return erec_as_kernel(msgs);
+	else
+		return erec_error(msgs, loc, "%s", strerror(ENOENT));
+	return by_chain ? erec_as_kernel(msgs) : -1;
+}
+
+/*
+ * "@ss": 1.1.3's hint after its "No such file or directory", a named set
+ * or map of the cached tables whose name is near @name (not @name
+ * itself); "" if none. Written to @buf, returned.
+ */
+const char *cache_set_hint(const struct nft_ctx *nft, const char *name,
+			   char *buf, size_t size)
+{
+	const struct nft_cache *cache = &nft->cache;
+	const struct table *t;
+	const struct set *s;
+
+	buf[0] = '\0';
+	if (!cache->initialized || !name)
+		return buf;
+	list_for_each_entry(t, &cache->tables, list) {
+		list_for_each_entry(s, &t->sets, list) {
+			if (!strcmp(s->handle.set.name, name) ||
+			    !misspell_near(name, s->handle.set.name))
+				continue;
+			snprintf(buf, size,
+				 "; did you mean set '%s' in table %s '%s'?",
+				 s->handle.set.name,
+				 family_name(t->handle.family),
+				 t->handle.table.name);
+			return buf;
+		}
+	}
+	return buf;
 }

@@ -267,8 +267,7 @@ int table_ref_evaluate(struct eval_ctx *ectx, const struct handle *h)
 		return 0;
 	return cache_missing_error(ectx->msgs, &h->table.location,
 				   ectx->nft, h, ectx->cmd &&
-				   (ectx->cmd->obj == CMD_OBJ_RULE ||
-				    ectx->cmd->obj == CMD_OBJ_CHAIN));
+				   ectx->cmd->obj == CMD_OBJ_RULE);
 }
 
 /*

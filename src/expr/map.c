@@ -743,7 +743,7 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 		return -1;
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
 	if (s == NULL && missing)
-		return expr_error(ectx, ref, "No such file or directory");
+		return setref_missing_error(ectx, ref);
 	if (s == NULL)
 		return 0;
 	if (set_lookup_type_check(ectx, map->map.key, ref, s) < 0)
