@@ -501,15 +501,18 @@ struct batch_result {
 	unsigned int nhints;
 };
 
-/* for a rule's or chain's command, a set's, and a table deleted */
+/* for a rule's or chain's command, a set or table deleted (not the
+ * elements of a set added, which 1.1.3 leaves without) */
 static void mnl_err_hint_later(struct batch_result *res,
 			       const struct cmd *cmd, struct list_head *msgs)
 {
 	bool by_chain = cmd->obj == CMD_OBJ_RULE || cmd->obj == CMD_OBJ_CHAIN;
 
 	if (res->nhints == MNL_HINTS_MAX || !cmd->handle.table.name ||
-	    !(by_chain || cmd->obj == CMD_OBJ_SET || cmd->obj == CMD_OBJ_MAP ||
-	      (cmd->op == CMD_DELETE && cmd->obj == CMD_OBJ_TABLE)))
+	    !(by_chain ||
+	      (cmd->op == CMD_DELETE && (cmd->obj == CMD_OBJ_SET ||
+					 cmd->obj == CMD_OBJ_MAP ||
+					 cmd->obj == CMD_OBJ_TABLE))))
 		return;
 	res->hints[res->nhints].erec = list_last_entry(msgs,
 						       struct error_record,
@@ -561,6 +564,8 @@ static void mnl_err_hints(struct nft_ctx *nft, struct batch_result *res,
 		res->hints[i].erec->msg = xasprintf("%s%s%s", strerror(ENOENT),
 						    hint[0] == ';' ? "" : "; ",
 						    hint);
+		/* still the kernel's, in the order of its errors */
+		res->hints[i].erec->phase = EREC_PHASE_KERNEL_LIKE;
 	}
 }
 

@@ -375,14 +375,18 @@ static struct nftnl_obj *sobj_nl_build(const struct handle *h,
 		break;
 	case NFT_OBJECT_CT_HELPER:
 		nftnl_obj_set_str(nlo, NFTNL_OBJ_CT_HELPER_NAME, o->helper.name);
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO,
-				  o->helper.l3proto);
+		/* the table's family is the kernel's to take, as 1.1.3
+		 * leaves it (and its --debug=netlink prints it) */
+		if (!o->l3proto_implicit)
+			nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO,
+					  o->helper.l3proto);
 		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_HELPER_L4PROTO,
 				 o->helper.l4proto);
 		break;
 	case NFT_OBJECT_CT_EXPECT:
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO,
-				  o->expect.l3proto);
+		if (!o->l3proto_implicit)
+			nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO,
+					  o->expect.l3proto);
 		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_L4PROTO,
 				 o->expect.l4proto);
 		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_DPORT,
@@ -490,42 +494,15 @@ struct sobj *sobj_nl_parse_obj(struct nftnl_obj *nlo,
 	return o;
 }
 
-/* A ct object's family as 1.1.3 prints it: the l3proto written, or
- * none (a helper's 0) where the table's is taken. */
-static struct nftnl_obj *sobj_debug_l3proto(struct nftnl_obj *nlo,
-					    uint32_t otype,
-					    const struct sobj *o)
+/* A ct timeout's family as 1.1.3 prints it: the l3proto written, none
+ * where the table's is taken (helpers and expectations send none then,
+ * see sobj_nl_build()). */
+static void sobj_debug_l3proto(struct nftnl_obj *nlo, uint32_t otype,
+			       const struct sobj *o)
 {
-	switch (otype) {
-	case NFT_OBJECT_CT_HELPER:
-		if (o->l3proto_implicit)
-			nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO, 0);
-		break;
-	case NFT_OBJECT_CT_TIMEOUT:
-		if (!o->l3proto_implicit)
-			nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
-					  o->timeout.l3proto);
-		break;
-	case NFT_OBJECT_CT_EXPECT:
-		if (!o->l3proto_implicit)
-			break;
-		/* built again without it (no unset in every libnftnl) */
-		nftnl_obj_free(nlo);
-		nlo = nftnl_obj_alloc();
-		if (!nlo)
-			memory_allocation_error();
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, otype);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_L4PROTO,
-				 o->expect.l4proto);
-		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_DPORT,
-				  o->expect.dport);
-		nftnl_obj_set_u32(nlo, NFTNL_OBJ_CT_EXPECT_TIMEOUT,
-				  o->expect.timeout);
-		nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_SIZE,
-				 o->expect.size);
-		break;
-	}
-	return nlo;
+	if (otype == NFT_OBJECT_CT_TIMEOUT && !o->l3proto_implicit)
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
+				  o->timeout.l3proto);
 }
 
 /* --debug=netlink: an object added, as 1.1.3 prints it (its settings,
@@ -551,7 +528,7 @@ static void sobj_debug(struct exec_ctx *x, const struct handle *h,
 				   o->timeout.timeout,
 				   sizeof(o->timeout.timeout));
 	}
-	nlo = sobj_debug_l3proto(nlo, otype, o);
+	sobj_debug_l3proto(nlo, otype, o);
 	nftnl_obj_fprintf(fp, nlo, NFTNL_OUTPUT_DEFAULT, 0);
 	fprintf(fp, "\n");
 	nftnl_obj_free(nlo);
