@@ -73,6 +73,16 @@ bool cache_has(const struct nft_cache *cache, unsigned int flags,
  */
 struct table *cache_table_lookup(const struct nft_cache *cache,
 				 uint32_t family, const char *name);
+struct handle;
+struct location;
+int cache_missing_error(struct list_head *msgs, const struct location *loc,
+			struct nft_ctx *nft, const struct handle *h,
+			bool by_chain);
+bool cache_missing_hint(struct nft_ctx *nft, const struct handle *h,
+			bool by_chain, bool fetch, char *buf, size_t size);
+const char *cache_set_hint(const struct nft_ctx *nft, const char *name,
+			   char *buf, size_t size);
+#define CACHE_HINT_SIZE		(2 * NFT_NAME_MAXLEN + 64)
 /* The cache takes over the caller's reference of @t. */
 void cache_table_add(struct nft_cache *cache, struct table *t);
 void cache_table_del(struct nft_cache *cache, struct table *t);

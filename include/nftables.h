@@ -42,6 +42,8 @@ struct output_ctx {
 	 * listings. */
 	const struct table *table;
 	bool table_warned;
+	/* a rule's anonymous set is being written in JSON */
+	bool rule_set;
 };
 
 static inline bool nft_output_handle(const struct output_ctx *o)

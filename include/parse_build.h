@@ -48,9 +48,6 @@ struct parser_state {
 	/* the kind of the object whose name is parsed next
 	 * (NFT_OBJECT_*), see parser_obj_name_kw() */
 	uint32_t obj_kind;
-	/* a word that started a statement as a value ("countr" in
-	 * "countr\n"), for a "did you mean" if no value follows it */
-	struct location lhs_word;
 	/* a packed map member's mapping, kept for the next one
 	 * (parser_mapping()): one allocation less per member */
 	struct expr *spare_mapping;
@@ -72,6 +69,7 @@ struct parser_state {
 	/* "@s": the word after an '@' (a raw payload's base or a set's
 	 * name), for the token read after it (prev) and the last (cur) */
 	int last_tok;
+	int prev_tok;		/* the token before the last */
 	bool at_word_cur, at_word_prev;
 	struct location at_word_loc_cur, at_word_loc_prev;
 	char at_word_cur_text[16], at_word_prev_text[16];
@@ -88,8 +86,6 @@ struct keyword {
 
 /* Implemented in scanner.l. */
 const struct keyword *scanner_keywords(size_t *num);
-bool scanner_near(const char *word, const char *cand,
-		  unsigned int *best);
 
 /* Errors, scopes, handles, commands and objects (src/parse/cmd.c) */
 struct location parser_span(const struct location *a, const struct location *b);
@@ -136,7 +132,7 @@ void parser_table_add_sobj(struct parser_state *st, struct table *table,
 bool parser_obj_name_kw(struct parser_state *st, const char *kw,
 			const struct location *loc);
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
-			    const struct location *loc);
+			    const struct location *loc, bool list);
 /* "add quota T q 25 mbytes": words @ws at @loc without braces after
  * the name at @name_loc, which 1.1.3 takes for the kinds other than
  * ct's (parser_obj_bare_kind() checks the first word as it comes,
@@ -288,6 +284,8 @@ struct expr *parser_symbol(struct parser_state *st,
 			   bool quoted);
 void parser_set_add(struct parser_state *st, struct expr *set,
 		    struct expr *m);
+void parser_map_add_plain(struct parser_state *st, struct expr *set,
+			  struct expr *m);
 struct expr *parser_map_verdict(struct parser_state *st,
 			    const struct location *loc, int code,
 			    struct expr *chain);
@@ -407,6 +405,8 @@ struct stmt *parser_nat_kind(struct stmt *stmt, int type, uint8_t family,
 			     uint32_t flags);
 struct stmt *parser_tproxy(const struct location *loc, uint8_t family,
 			   struct stmt *target);
+struct expr *parser_chain_word(struct parser_state *st, char *word,
+			       const struct location *loc, bool in_map);
 struct stmt *parser_verdict(const struct location *loc, int verdict,
 			    struct expr *chain);
 /* "jump { ... }", "goto { ... }": the block's chain, then the verdict

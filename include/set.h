@@ -344,6 +344,7 @@ struct lin_ctx;
 void setref_lookup_linearize(struct lin_ctx *lctx, const struct expr *rel,
 			     enum nft_registers reg);
 int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel);
+int setref_missing_error(struct eval_ctx *ectx, const struct expr *ref);
 
 /* Named maps' elements (src/expr/map_members.c): @map a stand-in EXPR_MAP of
  * the map's key, typed as its data. */

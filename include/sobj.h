@@ -42,6 +42,9 @@ struct sobj {
 	struct location comment_loc;
 	/* a dumped object we cannot print exactly: why (owned) */
 	char *undecoded;
+	/* a ct object's l3proto is the table's, none was written (what
+	 * --debug=netlink prints of it, see sobj_debug()) */
+	bool l3proto_implicit;
 	union {
 		struct {
 			uint64_t packets;

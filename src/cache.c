@@ -516,3 +516,206 @@ out:
 	xfree(chain);
 	return ret;
 }
+
+/* ---- "did you mean" ---- */
+
+/*
+ * The edit distance 1.1.3's hints measure: @typed against @name cut to
+ * @typed's length where @name is longer (what was typed may be the start
+ * of a name). Names are at most 256 bytes.
+ */
+static unsigned int misspell_distance(const char *typed, const char *name)
+{
+	size_t lt = strlen(typed), ln = strlen(name), i, j;
+	unsigned int row[NFT_NAME_MAXLEN + 2], diag, up, v;
+
+	if (ln > lt)
+		ln = lt;
+	if (lt > NFT_NAME_MAXLEN || ln > NFT_NAME_MAXLEN)
+		return ~0u;
+	for (j = 0; j <= ln; j++)
+		row[j] = j;
+	for (i = 1; i <= lt; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= ln; j++) {
+			up = row[j];
+			v = diag + (typed[i - 1] != name[j - 1]);
+			if (up + 1 < v)
+				v = up + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			diag = up;
+		}
+	}
+	return row[ln];
+}
+
+/* Is @name near enough to @typed to be suggested, as 1.1.3 judges it:
+ * a third of the longer, a little more if their lengths differ by more
+ * than one; two bytes are always near. */
+static bool misspell_near(const char *typed, const char *name)
+{
+	size_t lt = strlen(typed), ln = strlen(name);
+	size_t max = lt > ln ? lt : ln, min = lt > ln ? ln : lt;
+	unsigned int limit;
+
+	if (max <= 1)
+		return false;
+	if (max == 2)
+		return true;
+	if (max - min <= 1)
+		limit = (max + 2) / 3;
+	else
+		limit = (max + 4) / 3;
+	return misspell_distance(typed, name) <= limit;
+}
+
+/* The first chain of any cached table whose name is near @name (not
+ * @name itself); *@t its table. */
+static const struct chain *cache_chain_near(const struct nft_cache *cache,
+					    const char *name,
+					    const struct table **t)
+{
+	const struct table *table;
+	const struct chain *c;
+
+	if (!cache->initialized)
+		return NULL;
+	list_for_each_entry(table, &cache->tables, list) {
+		list_for_each_entry(c, &table->chains, list) {
+			if (strcmp(c->handle.chain.name, name) &&
+			    misspell_near(name, c->handle.chain.name)) {
+				*t = table;
+				return c;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The first cached table whose name is near @h's (not @h's table). */
+static const struct table *cache_table_near(const struct nft_cache *cache,
+					    const struct handle *h)
+{
+	const struct table *t;
+
+	if (!cache->initialized)
+		return NULL;
+	list_for_each_entry(t, &cache->tables, list) {
+		if (t->handle.family == h->family &&
+		    !strcmp(t->handle.table.name, h->table.name))
+			continue;
+		if (misspell_near(h->table.name, t->handle.table.name))
+			return t;
+	}
+	return NULL;
+}
+
+/*
+ * 1.1.3's hint where a table or chain of @h is missing: a chain near
+ * @h's in any table (near the chain of the rule whose jump is missing)
+ * if @h names a rule's or chain's (@by_chain), else a table near @h's.
+ * Written to @buf; false if none is near.
+ */
+static bool missing_hint_in(const struct nft_cache *cache,
+			    const struct handle *h, bool by_chain,
+			    char *buf, size_t size)
+{
+	const struct table *t = NULL;
+	const struct chain *c = NULL;
+
+	if (by_chain && h->chain.name)
+		c = cache_chain_near(cache, h->chain.name, &t);
+	if (!c && h->table.name &&
+	    !cache_table_lookup(cache, h->family, h->table.name))
+		t = cache_table_near(cache, h);
+	if (t && (t->handle.family != h->family ||
+		  strcmp(t->handle.table.name, h->table.name)))
+		snprintf(buf, size, "did you mean table '%s' in family %s?",
+			 t->handle.table.name, family_name(t->handle.family));
+	else if (c)
+		snprintf(buf, size, "did you mean chain '%s' in table %s '%s'?",
+			 c->handle.chain.name, family_name(t->handle.family),
+			 t->handle.table.name);
+	else
+		return false;
+	return true;
+}
+
+/*
+ * @fetch: every table and chain, as 1.1.3 has them then, dumped into a
+ * cache of their own (what the run holds of its own stays put: the list
+ * heads are restored to the same place); not while a batch's acks are
+ * being read. Else the run's cache as it is.
+ */
+bool cache_missing_hint(struct nft_ctx *nft, const struct handle *h,
+			bool by_chain, bool fetch, char *buf, size_t size)
+{
+	static const struct cache_filter all = { NFPROTO_UNSPEC, NULL, NULL };
+	struct nft_cache saved = nft->cache;
+	LIST_HEAD(scratch);
+	bool found;
+
+	if (!fetch)
+		return missing_hint_in(&nft->cache, h, by_chain, buf, size);
+	memset(&nft->cache, 0, sizeof(nft->cache));
+	cache_fetch(nft, NFT_CACHE_TABLE | NFT_CACHE_CHAIN, &all, &scratch);
+	erec_free_list(&scratch);
+	found = missing_hint_in(&nft->cache, h, by_chain, buf, size);
+	cache_release(&nft->cache);
+	str_hash_destroy(&nft->cache.table_hash);
+	nft->cache = saved;
+	return found;
+}
+
+/* A table or chain of @h missing: for a rule's (@by_chain), which 1.1.3
+ * leaves to the kernel, its refusal; for anything else 1.1.3's own
+ * "No such file or directory". The hint after it if there is one. */
+int cache_missing_error(struct list_head *msgs, const struct location *loc,
+			struct nft_ctx *nft, const struct handle *h,
+			bool by_chain)
+{
+	char hint[CACHE_HINT_SIZE];
+
+	if (cache_missing_hint(nft, h, by_chain, true, hint, sizeof(hint)))
+		erec_error(msgs, loc, "%s; %s", strerror(ENOENT), hint);
+	else if (by_chain)
+		erec_error(msgs, loc, "Could not process rule: %s",
+			   strerror(ENOENT));
+	else
+		return erec_error(msgs, loc, "%s", strerror(ENOENT));
+	return by_chain ? erec_as_kernel(msgs) : -1;
+}
+
+/*
+ * "@ss": 1.1.3's hint after its "No such file or directory", a named set
+ * or map of the cached tables whose name is near @name (not @name
+ * itself); "" if none. Written to @buf, returned.
+ */
+const char *cache_set_hint(const struct nft_ctx *nft, const char *name,
+			   char *buf, size_t size)
+{
+	const struct nft_cache *cache = &nft->cache;
+	const struct table *t;
+	const struct set *s;
+
+	buf[0] = '\0';
+	if (!cache->initialized || !name)
+		return buf;
+	list_for_each_entry(t, &cache->tables, list) {
+		list_for_each_entry(s, &t->sets, list) {
+			if (!strcmp(s->handle.set.name, name) ||
+			    !misspell_near(name, s->handle.set.name))
+				continue;
+			snprintf(buf, size,
+				 "; did you mean set '%s' in table %s '%s'?",
+				 s->handle.set.name,
+				 family_name(t->handle.family),
+				 t->handle.table.name);
+			return buf;
+		}
+	}
+	return buf;
+}

@@ -265,9 +265,9 @@ int table_ref_evaluate(struct eval_ctx *ectx, const struct handle *h)
 
 	if (table_known(ectx, h, &t))
 		return 0;
-	return erec_missing(ectx->msgs, &h->table.location,
-			  "table '%s' does not exist in the %s family",
-			  h->table.name, family_name(h->family));
+	return cache_missing_error(ectx->msgs, &h->table.location,
+				   ectx->nft, h, ectx->cmd &&
+				   ectx->cmd->obj == CMD_OBJ_RULE);
 }
 
 /*

@@ -485,9 +485,95 @@ static char *mnl_err_explain(struct nft_ctx *nft, const struct mnl_err *e,
 	return detail;
 }
 
+/* A kernel's ENOENT whose words 1.1.3 follows with a hint, once the
+ * acks are read (finding one dumps the ruleset) */
+struct mnl_hint {
+	struct error_record *erec;
+	const struct cmd *cmd;
+};
+
+#define MNL_HINTS_MAX	10
+
+struct batch_result {
+	int restart;		/* generation changed: resend */
+	int errors;
+	bool lost;		/* ENOBUFS: acks were dropped */
+	struct mnl_hint hints[MNL_HINTS_MAX];
+	unsigned int nhints;
+};
+
+/* for a rule's or chain's command, a set or table deleted (not the
+ * elements of a set added, which 1.1.3 leaves without) */
+static void mnl_err_hint_later(struct batch_result *res,
+			       const struct cmd *cmd, struct list_head *msgs)
+{
+	bool by_chain = cmd->obj == CMD_OBJ_RULE || cmd->obj == CMD_OBJ_CHAIN;
+
+	if (res->nhints == MNL_HINTS_MAX || !cmd->handle.table.name ||
+	    !(by_chain ||
+	      (cmd->op == CMD_DELETE && (cmd->obj == CMD_OBJ_SET ||
+					 cmd->obj == CMD_OBJ_MAP ||
+					 cmd->obj == CMD_OBJ_TABLE))))
+		return;
+	res->hints[res->nhints].erec = list_last_entry(msgs,
+						       struct error_record,
+						       list);
+	res->hints[res->nhints++].cmd = cmd;
+}
+
+/* Does a command of the batch add @h's table? 1.1.3 knows it then, and
+ * suggests nothing for it. */
+static bool mnl_batch_adds_table(const struct list_head *cmds,
+				 const struct handle *h)
+{
+	const struct cmd *c;
+
+	list_for_each_entry(c, cmds, list) {
+		if ((c->op == CMD_ADD || c->op == CMD_CREATE) &&
+		    c->obj == CMD_OBJ_TABLE &&
+		    c->handle.family == h->family &&
+		    c->handle.table.name && h->table.name &&
+		    !strcmp(c->handle.table.name, h->table.name))
+			return true;
+	}
+	return false;
+}
+
+static void mnl_err_hints(struct nft_ctx *nft, struct batch_result *res,
+			  const struct list_head *cmds)
+{
+	char hint[CACHE_HINT_SIZE];
+	const struct cmd *cmd;
+	unsigned int i;
+	bool found;
+
+	for (i = 0; i < res->nhints; i++) {
+		cmd = res->hints[i].cmd;
+		if (mnl_batch_adds_table(cmds, &cmd->handle))
+			continue;
+		if (cmd->obj == CMD_OBJ_SET || cmd->obj == CMD_OBJ_MAP)
+			found = *cache_set_hint(nft, cmd->handle.set.name, hint,
+						sizeof(hint));
+		else
+			found = cache_missing_hint(nft, &cmd->handle,
+						   cmd->obj == CMD_OBJ_RULE ||
+						   cmd->obj == CMD_OBJ_CHAIN,
+						   true, hint, sizeof(hint));
+		if (!found)
+			continue;
+		xfree(res->hints[i].erec->msg);
+		res->hints[i].erec->msg = xasprintf("%s%s%s", strerror(ENOENT),
+						    hint[0] == ';' ? "" : "; ",
+						    hint);
+		/* still the kernel's, in the order of its errors */
+		res->hints[i].erec->phase = EREC_PHASE_KERNEL_LIKE;
+	}
+}
+
 static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 			  const struct nft_batch *batch,
-			  struct list_head *cmds, struct list_head *msgs)
+			  struct list_head *cmds, struct list_head *msgs,
+			  struct batch_result *res)
 {
 	struct mnl_err_out out = { .room = internal_location };
 	struct cmd *cmd;
@@ -520,10 +606,12 @@ static void mnl_err_queue(struct nft_ctx *nft, struct mnl_err *e,
 	detail = mnl_err_explain(nft, e, cmd, &loc);
 	/* A missing object: the errno's words alone, as the reference
 	 * says it (scripts match them); the caret says which. What the
-	 * kernel lacks, if that is why, follows on a line of its own. */
+	 * kernel lacks, if that is why, follows on a line of its own;
+	 * 1.1.3's hint of a table or chain near, in its place. */
 	if (e->err == ENOENT && detail) {
 		erec_error(msgs, loc, "Could not process rule: %s",
 			   strerror(e->err));
+		mnl_err_hint_later(res, cmd, msgs);
 		if (out.note && *detail)
 			erec_queue(erec_create(EREC_INFORMATIONAL,
 					       &internal_location, "%s",
@@ -577,11 +665,6 @@ static bool mnl_err_parse(const struct nlmsghdr *nlh, struct mnl_err *e)
  * Sending
  */
 
-struct batch_result {
-	int restart;		/* generation changed: resend */
-	int errors;
-	bool lost;		/* ENOBUFS: acks were dropped */
-};
 
 static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 			  const struct nft_batch *batch,
@@ -610,7 +693,7 @@ static void batch_rx_msgs(struct nft_ctx *nft, const char *buf, int len,
 			continue;
 		}
 		res->errors++;
-		mnl_err_queue(nft, &e, batch, cmds, msgs);
+		mnl_err_queue(nft, &e, batch, cmds, msgs, res);
 	}
 }
 
@@ -701,6 +784,7 @@ int batch_send(struct nft_ctx *nft, struct nft_batch *batch,
 					  strerror(errno));
 		batch_read_acks(nft, batch, cmds, msgs, &res);
 	} while (res.restart && !res.errors && nft_retry_again(&retry));
+	mnl_err_hints(nft, &res, cmds);
 
 	if (res.restart && !res.errors)
 		return erec_error(msgs, &internal_location,

@@ -294,19 +294,15 @@ static bool list_family_match(uint32_t want, const struct table *t)
 
 static int list_missing_table(const struct cmd *cmd, struct list_head *msgs)
 {
-	return erec_error(msgs, &cmd->handle.table.location,
-			  "No such file or directory: no table %s %s",
-			  family_name(cmd->handle.family),
-			  cmd->handle.table.name);
+	/* the errno's words alone, as 1.1.3 says it */
+	return erec_error(msgs, &cmd->handle.table.location, "%s",
+			  strerror(ENOENT));
 }
 
 static int list_missing_chain(const struct cmd *cmd, struct list_head *msgs)
 {
-	return erec_error(msgs, &cmd->handle.chain.location,
-			  "No such file or directory: no chain %s in table %s %s",
-			  cmd->handle.chain.name,
-			  family_name(cmd->handle.family),
-			  cmd->handle.table.name);
+	return erec_error(msgs, &cmd->handle.chain.location, "%s",
+			  strerror(ENOENT));
 }
 
 /* Make sure the cache holds the tables and chains the command lists

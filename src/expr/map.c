@@ -194,9 +194,12 @@ static void map_key_mask(struct expr *map)
 
 	if (!exthdr_expr_needs_mask(key) && !payload_expr_needs_mask(key))
 		return;
-	/* an interval map holds the field's own values, which the load
-	 * shifts down to, as 1.1.3 builds it */
-	if (map->flags & EXPR_F_INTERVAL && set_key_in_one_byte(key))
+	/* an interval map, or one holding "* : DATA", holds the field's
+	 * own values, which the load shifts down to, as 1.1.3 builds it
+	 * (for a field within a byte) */
+	if ((map->flags & EXPR_F_INTERVAL ||
+	     map->map.mappings->expr_list.catchall) &&
+	    set_key_in_one_byte(key))
 		return;
 	rel = relational_expr_alloc(&map->location, OP_IMPLICIT, key,
 				    map_keys_take(map));
@@ -298,7 +301,7 @@ static int map_named_evaluate(struct eval_ctx *ectx, struct expr *map)
 		return -1;
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
 	if (s == NULL && missing)
-		return expr_error(ectx, ref, "No such file or directory");
+		return setref_missing_error(ectx, ref);
 	if (s == NULL)
 		return 0;
 	if (set_lookup_type_check(ectx, map->map.key, ref, s) < 0)
@@ -425,9 +428,28 @@ static int map_catchall_evaluate(struct eval_ctx *ectx, struct expr *map)
 	return 0;
 }
 
+/*
+ * "map { 22 }": a member without data, whose key is evaluated as the
+ * others' are, then refused (@plain: the first) as the kernel refuses
+ * what 1.1.3 sends. Unlinked meanwhile: evaluation may replace it.
+ */
+static int map_plain_key_evaluate(struct eval_ctx *ectx, struct expr *map,
+				  struct expr *m, struct expr **plain)
+{
+	struct list_head *prev = m->list.prev;
+	int ret;
+
+	list_del(&m->list);
+	ret = expr_evaluate_like(ectx, &m, map->map.key);
+	list_add(&m->list, prev);
+	if (*plain == NULL)
+		*plain = m;
+	return ret;
+}
+
 static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
-	struct expr *map = *exprp, *i;
+	struct expr *map = *exprp, *i, *next, *plain = NULL;
 	struct eval_type saved;
 	int ret, untyped;
 
@@ -470,14 +492,20 @@ static int map_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 		return ret;
 	ret = 0;
 	eval_type_push(ectx, &saved, NULL, BYTEORDER_INVALID, 0);
-	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
-			    list) {
-		if (ret == 0)
+	list_for_each_entry_safe(i, next,
+				 &map->map.mappings->expr_list.expressions,
+				 list) {
+		if (ret == 0 && i->etype != EXPR_MAPPING)
+			ret = map_plain_key_evaluate(ectx, map, i, &plain);
+		else if (ret == 0)
 			ret = map_key_evaluate(ectx, map, i, false);
 	}
 	eval_type_pop(ectx, &saved);
 	if (ret < 0)
 		return -1;
+	if (plain)
+		return expr_error(ectx, plain,
+				  "Could not process rule: Invalid argument");
 	list_for_each_entry(i, &map->map.mappings->expr_list.expressions,
 			    list) {
 		if (map_data_evaluate(ectx, map, i) < 0 ||

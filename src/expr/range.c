@@ -88,6 +88,20 @@ static void range_bound_print(const struct expr *bound,
 	}
 }
 
+/*
+ * A named constant of more than a byte in host order (a fib address
+ * type, an interface's hardware type) in a range of a rule's set is a
+ * number in 1.1.3's JSON ("broadcast" is 3 there; not in a named set).
+ */
+static bool range_bound_numeric(const struct expr *bound,
+				const struct output_ctx *octx)
+{
+	return octx->rule_set && bound->etype == EXPR_VALUE &&
+	       bound->dtype->sym_tbl &&
+	       bound->dtype->byteorder == BYTEORDER_HOST_ENDIAN &&
+	       bound->dtype->size > 8;
+}
+
 static json_t *range_bound_json(const struct expr *bound,
 				struct output_ctx *octx)
 {
@@ -101,7 +115,8 @@ static json_t *range_bound_json(const struct expr *bound,
 			json_array_append_new(bits, json_integer(1LL << bit));
 		return json_wrap("|", bits);
 	}
-	if (range_bound_is_flags(bound) && mpz_fits_slong_p(bound->value.value))
+	if ((range_bound_is_flags(bound) || range_bound_numeric(bound, octx)) &&
+	    mpz_fits_slong_p(bound->value.value))
 		return json_integer(mpz_get_si(bound->value.value));
 	return expr_json(bound, octx);
 }

@@ -142,8 +142,11 @@ static json_t *relational_expr_json(const struct expr *expr,
 		right = datatype_json_flags_cmp(expr->binop.right,
 						expr->binop.op != OP_NEQ,
 						octx);
+	/* a rule's set: its ranges as 1.1.3 writes them (range.c) */
+	octx->rule_set = expr->binop.right->etype == EXPR_SET;
 	json_object_set_new(match, "right", right ? right :
 			    expr_json(expr->binop.right, octx));
+	octx->rule_set = false;
 	return json_wrap("match", match);
 }
 
@@ -187,8 +190,11 @@ static int relational_check_size(struct eval_ctx *ectx,
 static bool relational_keyed_set(const struct expr *left,
 				 const struct expr *right)
 {
+	/* and an anonymous set holding a catch-all, whose values 1.1.3
+	 * keeps as they are: its load shifts down to them */
 	return right->etype == EXPR_SET_REF ||
-	       (right->etype == EXPR_SET && right->flags & EXPR_F_INTERVAL &&
+	       (right->etype == EXPR_SET &&
+		(right->flags & EXPR_F_INTERVAL || right->expr_list.catchall) &&
 		set_key_in_one_byte(left));
 }
 

@@ -13,6 +13,7 @@
 #include <json.h>
 #include <nftables.h>
 #include <set.h>
+#include <cache.h>
 #include <payload_int.h>
 #include <libnftnl/expr.h>
 
@@ -61,6 +62,16 @@ static int setref_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	return 0;
 }
 
+/* "@ss" missing: 1.1.3's words, and its hint of a set near */
+int setref_missing_error(struct eval_ctx *ectx, const struct expr *ref)
+{
+	char hint[CACHE_HINT_SIZE];
+
+	return expr_error(ectx, ref, "No such file or directory%s",
+			  cache_set_hint(ectx->nft, ref->symbol.identifier,
+					 hint, sizeof(hint)));
+}
+
 /*
  * "KEY @s": the set's key type checked (set_lookup_type_check()); an
  * interval set's (EXPR_F_INTERVAL on the reference) is looked up with a
@@ -74,7 +85,7 @@ int setref_lookup_evaluate(struct eval_ctx *ectx, struct expr *rel)
 
 	s = set_lookup_for_rule(ectx, ref->symbol.identifier, &missing);
 	if (s == NULL && missing)
-		return expr_error(ectx, ref, "No such file or directory");
+		return setref_missing_error(ectx, ref);
 	if (s == NULL)
 		return 0;
 	if (set_lookup_type_check(ectx, left, ref, s) < 0)

@@ -135,6 +135,10 @@ static int verdict_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	if (target->etype != EXPR_SYMBOL && target->etype != EXPR_VALUE)
 		return expr_error(ectx, chain,
 				  "Verdict target must be a chain name");
+	/* 1.1.3 reads the name as a string, which refuses "" where it
+	 * was defined */
+	if (target->etype == EXPR_SYMBOL && !target->symbol.identifier[0])
+		return expr_error(ectx, target, "Empty string is not allowed");
 	name = verdict_chain_name(chain);
 	expr->verdict.chain = constant_expr_alloc_string(&chain->location,
 							 &string_type, name, 0);

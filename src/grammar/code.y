@@ -14,72 +14,6 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 	parser_error(state, loc, "%s", msg);
 }
 
-/* The keyword nearest to @word among the tokens the parser expected
- * (any keyword if @expected is NULL). */
-static const char *parser_suggest(const char *word,
-				  const yysymbol_kind_t *expected,
-				  int num_expected)
-{
-	const struct keyword *kw;
-	const char *match = NULL;
-	unsigned int best = ~0u;
-	size_t i, n;
-	int j;
-
-	kw = scanner_keywords(&n);
-	for (i = 0; i < n; i++) {
-		for (j = 0; expected && j < num_expected; j++) {
-			if (expected[j] == YYTRANSLATE(kw[i].token))
-				break;
-		}
-		if ((!expected || j < num_expected) &&
-		    scanner_near(word, kw[i].name, &best))
-			match = kw[i].name;
-	}
-	return match;
-}
-
-/*
- * "countr\n": a word that began a statement, taken for a value compared
- * with something, and nothing to compare it with. A keyword near it was
- * probably meant.
- */
-static void parser_suggest_lhs(struct parser_state *state,
-			       const YYLTYPE *loc, char *msg, size_t size)
-{
-	/* the keywords that start statements and selectors */
-	static const yysymbol_kind_t starts[] = {
-		YYSYMBOL_ACCEPT, YYSYMBOL_DROP, YYSYMBOL_JUMP, YYSYMBOL_GOTO,
-		YYSYMBOL_RETURN, YYSYMBOL_CONTINUE, YYSYMBOL_COUNTER,
-		YYSYMBOL_LOG, YYSYMBOL_LIMIT, YYSYMBOL_QUOTA, YYSYMBOL_REJECT,
-		YYSYMBOL_QUEUE, YYSYMBOL_DUP, YYSYMBOL_FWD, YYSYMBOL_LAST,
-		YYSYMBOL_SYNPROXY, YYSYMBOL_SNAT, YYSYMBOL_DNAT,
-		YYSYMBOL_MASQUERADE, YYSYMBOL_REDIRECT, YYSYMBOL_TPROXY,
-		YYSYMBOL_NOTRACK, YYSYMBOL_FLOW, YYSYMBOL_META, YYSYMBOL_CT,
-		YYSYMBOL_IP, YYSYMBOL_IP6, YYSYMBOL_ARP, YYSYMBOL_PROTO,
-		YYSYMBOL_META_KEY, YYSYMBOL_FIB, YYSYMBOL_RT, YYSYMBOL_NUMGEN,
-		YYSYMBOL_JHASH, YYSYMBOL_SYMHASH, YYSYMBOL_SOCKET,
-		YYSYMBOL_OSF, YYSYMBOL_IPSEC, YYSYMBOL_EXTHDR, YYSYMBOL_HBH,
-		YYSYMBOL_RT0, YYSYMBOL_RT2, YYSYMBOL_SRH, YYSYMBOL_FRAG,
-		YYSYMBOL_DST, YYSYMBOL_MH, YYSYMBOL_RESET, YYSYMBOL_SECMARK,
-		YYSYMBOL_COMMENT, YYSYMBOL_UPDATE, YYSYMBOL_ADD,
-		YYSYMBOL_DELETE, YYSYMBOL_METER,
-	};
-	const struct location *w = &state->lhs_word;
-	const char *hint;
-	char word[64];
-
-	if (!w->indesc || w->indesc != loc->indesc ||
-	    w->last_line != loc->first_line ||
-	    w->last_column >= loc->first_column ||
-	    !parser_loc_text(w, word, sizeof(word)))
-		return;
-	hint = parser_suggest(word, starts, array_size(starts));
-	if (hint)
-		parser_buf_add(msg, size, "; '%s' starts no statement, did you mean '%s'?",
-			       word, hint);
-}
-
 /*
  * Token names without bison's double quotes: "add" -> add. Punctuation
  * is named as the reference names it ("unexpected comma", "expecting
@@ -148,6 +82,87 @@ static int parser_obj_name_expected(yysymbol_kind_t *expected, int n)
 }
 
 /*
+ * Right after "jump" or "goto", where a chain's name goes: 1.1.3 names
+ * an anonymous chain's '{' alone in a statement, a name or a variable
+ * in a map.
+ */
+static int parser_chain_target_expected(const struct parser_state *state,
+					yysymbol_kind_t *expected, int n)
+{
+	if ((state->prev_tok != TOK_JUMP && state->prev_tok != TOK_GOTO) ||
+	    !parser_expects(expected, n, YYSYMBOL_VARIABLE) ||
+	    !parser_expects(expected, n, YYSYMBOL_LAST))
+		return n;
+	if (parser_expects(expected, n, YYTRANSLATE('{'))) {
+		expected[0] = YYTRANSLATE('{');
+		return 1;
+	}
+	expected[0] = YYSYMBOL_STRING;
+	expected[1] = YYSYMBOL_LAST;
+	expected[2] = YYSYMBOL_VARIABLE;
+	return 3;
+}
+
+/*
+ * Where a ':' goes: after a verdict map's key (its options may come
+ * between), 1.1.3 has reduced the key and expects the colon alone;
+ * after the key's type in a set's or map's declaration, it expects the
+ * end of the item in a set, the colon or another part of the key in a
+ * map.
+ */
+static int parser_colon_expected(const struct parser_state *state,
+				 yysymbol_kind_t *expected, int n)
+{
+	if (!parser_expects(expected, n, YYTRANSLATE(':')) ||
+	    parser_expects(expected, n, YYTRANSLATE(',')))
+		return n;
+	if (parser_expects(expected, n, YYSYMBOL_COMMENT)) {
+		expected[0] = YYTRANSLATE(':');
+		return 1;
+	}
+	if (!parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
+	    !parser_expects(expected, n, YYTRANSLATE('}')) ||
+	    !parser_expects(expected, n, YYTRANSLATE('.')))
+		return n;
+	if (state->opt_in_map && !state->opt_map_data) {
+		expected[0] = YYTRANSLATE(':');
+		expected[1] = YYTRANSLATE('.');
+	} else {
+		expected[0] = YYSYMBOL_NEWLINE;
+		expected[1] = YYSYMBOL_SEMICOLON;
+	}
+	return 2;
+}
+
+/*
+ * The order 1.1.3 names some tokens in: a variable's '$' last, a set's
+ * '@' before a block's '{' ("vmap 1"). After a chain's hook, its
+ * optional device was reduced: the priority alone.
+ */
+static int parser_expected_order(yysymbol_kind_t *expected, int n)
+{
+	int i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (expected[i] == YYSYMBOL_VARIABLE) {
+			expected[i] = expected[i + 1];
+			expected[i + 1] = YYSYMBOL_VARIABLE;
+		}
+	}
+	if (n == 3 && expected[0] == YYTRANSLATE('{') &&
+	    expected[1] == YYTRANSLATE('@')) {
+		expected[0] = YYTRANSLATE('@');
+		expected[1] = YYTRANSLATE('{');
+	}
+	if (n == 3 && expected[0] == YYSYMBOL_DEVICE &&
+	    expected[1] == YYSYMBOL_DEVICES && expected[2] == YYSYMBOL_PRIORITY) {
+		expected[0] = YYSYMBOL_PRIORITY;
+		return 1;
+	}
+	return n;
+}
+
+/*
  * After a whole statement, where another could start: 1.1.3 (no
  * lookahead correction) has reduced the rule by then, and expects its
  * end, at the top level the input's too.
@@ -164,6 +179,19 @@ static int parser_stmt_end_expected(const struct parser_state *state,
 	/* the input ended inside a block: 1.1.3 names nothing expected */
 	if (tok == YYSYMBOL_YYEOF)
 		return n;
+	/* "add table ip t extra", "list table ip t extra": the command
+	 * (without a block) reduced, at the top level the input's end
+	 * too */
+	if ((n == 2 || (n == 3 &&
+			parser_expects(expected, n, YYTRANSLATE('{')))) &&
+	    parser_expects(expected, n, YYSYMBOL_NEWLINE) &&
+	    parser_expects(expected, n, YYSYMBOL_SEMICOLON)) {
+		if (eof)
+			expected[m++] = YYSYMBOL_YYEOF;
+		expected[m++] = YYSYMBOL_NEWLINE;
+		expected[m++] = YYSYMBOL_SEMICOLON;
+		return m;
+	}
 	if (n <= 4 || !parser_expects(expected, n, YYSYMBOL_NEWLINE) ||
 	    !parser_expects(expected, n, YYSYMBOL_SEMICOLON) ||
 	    !parser_expects(expected, n, YYSYMBOL_COUNTER) ||
@@ -183,7 +211,10 @@ static int parser_stmt_end_expected(const struct parser_state *state,
  */
 static int parser_elem_end_expected(yysymbol_kind_t *expected, int n)
 {
-	if (n <= 4 || !parser_expects(expected, n, YYTRANSLATE(',')) ||
+	/* the newline of "{ 1 : accept\n}" too */
+	if ((n <= 4 && !(n == 3 &&
+			 parser_expects(expected, n, YYSYMBOL_NEWLINE))) ||
+	    !parser_expects(expected, n, YYTRANSLATE(',')) ||
 	    !parser_expects(expected, n, YYTRANSLATE('}')) ||
 	    parser_expects(expected, n, YYSYMBOL_ACCEPT))
 		return n;
@@ -223,8 +254,10 @@ static int parser_option_word_expected(const struct parser_state *state,
 }
 
 /*
- * "syntax error, unexpected X[ 'text'][, expecting A or B][; did you
- * mean 'k'?]" with the location of the offending token.
+ * "syntax error, unexpected X[, expecting A or B]" (no hint: 1.1.3
+ * gives none) with the location of the offending token. A word is "string", its
+ * text not repeated (as 1.1.3 puts it), but where it is a keyword to
+ * 1.1.3 ("unexpected timeout").
  */
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 				 struct parser_state *state)
@@ -233,7 +266,6 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	const YYLTYPE *loc = yypcontext_location(ctx);
 	char msg[1024] = "syntax error, ", text[128];
 	bool has_text = parser_loc_text(loc, text, sizeof(text));
-	const char *hint = NULL;
 	bool reserved;
 	int i, n;
 
@@ -273,31 +305,24 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		parser_buf_add(msg, sizeof(msg), "%s", text);
 	else
 		buf_add_token(msg, sizeof(msg), tok);
-	if ((tok == YYSYMBOL_STRING || tok == YYSYMBOL_ADDRSTRING) &&
-	    text[0] && !reserved)
-		parser_buf_add(msg, sizeof(msg), " '%s'", text);
 	n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
-	n = parser_obj_name_expected(expected, n);
+	n = parser_chain_target_expected(state, expected, n);
+	n = parser_colon_expected(state, expected, n);
+	/* no object's name follows a colon ("type ipv4_addr : ;") nor
+	 * "meta" (a key does) */
+	if (state->prev_tok != ':' && state->prev_tok != TOK_META)
+		n = parser_obj_name_expected(expected, n);
 	if (tok == YYSYMBOL_OPT_WORD)
 		n = parser_option_word_expected(state, expected);
 	else
 		n = parser_stmt_end_expected(state, tok, expected, n);
 	n = parser_elem_end_expected(expected, n);
 	n = parser_paren_end_expected(expected, n);
+	n = parser_expected_order(expected, n);
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);
 	}
-	if (text[0] && tok != YYSYMBOL_NEWLINE)
-		hint = parser_suggest(text, expected, n);
-	if (hint)
-		parser_buf_add(msg, sizeof(msg), "; did you mean '%s'?", hint);
-	else if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_SEMICOLON)
-		parser_suggest_lhs(state, loc, msg, sizeof(msg));
-	else if (n > 4 && !strcmp(text, "}") &&
-		 parser_expects(expected, n, YYSYMBOL_SEMICOLON))
-		parser_buf_add(msg, sizeof(msg),
-			"; end the last item of a block with ';' or a newline");
 	parser_error(state, loc, "%s", msg);
 	return 0;
 }

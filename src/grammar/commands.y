@@ -804,9 +804,11 @@ flowtable_item	: HOOK identifier PRIORITY prio_expr
 obj_kind	: obj_kind_plain	{ $$ = $1; }
 		| CT STRING
 			{
-				$$ = parser_ct_obj_type(state, $2, &@2);
+				$$ = parser_ct_obj_type(state, $2, &@2, false);
 				state->obj_kind = $$;
 				xfree($2);
+				if ($$ == NFT_OBJECT_UNSPEC)
+					YYERROR;
 			}
 		;
 

@@ -249,6 +249,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <u64> opt_offset
 %type <expr> define_expr define_list dev_spec dev_value dev_set dev_list
 %type <expr> opt_dev_spec prio_expr policy_expr chain_target
+%type <expr> map_chain_target rule_map_block
 %type <expr> set_block set_list set_member set_elem concat_lhs concat_rhs
 %type <expr> elem_set_block elem_map_block elem_var_block vmap_block vmap_list vmap_elem
 %type <expr> rhs_set_block rhs_set_list

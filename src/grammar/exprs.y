@@ -19,7 +19,6 @@ rule_body	: stmt_list		{ $$ = $1; }
 
 stmt_list	: stmt
 			{
-				state->lhs_word.indesc = NULL;
 				/* bison frees no right side on YYERROR */
 				if (parser_stmt_var_unknown(state, $1)) {
 					stmt_free($1);
@@ -30,7 +29,6 @@ stmt_list	: stmt
 			}
 		| stmt_list stmt
 			{
-				state->lhs_word.indesc = NULL;
 				$$ = $1;
 				if (parser_stmt_var_unknown(state, $2)) {
 					stmt_free($2);
@@ -205,7 +203,7 @@ match_stmt	: match_lhs match_rhs
 			}
 		;
 
-lhs_map		: lhs_value MAP map_block
+lhs_map		: lhs_value MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -213,7 +211,7 @@ lhs_map		: lhs_value MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| match_lhs MAP map_block
+		| match_lhs MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -221,7 +219,7 @@ lhs_map		: lhs_value MAP map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
-		| concat_lhs MAP map_block
+		| concat_lhs MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -338,7 +336,8 @@ set_elem	: set_member
 elem_opt_key	: STRING
 			{
 				if (!parser_is_elem_opt($1)) {
-					parser_unexpected(state, &@1, "string", $1);
+					parser_error(state, &@1,
+						     "syntax error, unexpected string, expecting comma or '}'");
 					xfree($1);
 					YYERROR;
 				}
@@ -436,7 +435,7 @@ vmap_stmt	: stmt_expr VMAP vmap_block
  * them. Other expressions start with a word that can be an object's name
  * ("counter name numgen" followed by the next statement).
  */
-objmap_expr	: objmap_key MAP map_block
+objmap_expr	: objmap_key MAP rule_map_block
 			{
 				$$ = map_expr_alloc(&@$, $1, $3, false);
 			}
@@ -501,12 +500,16 @@ objmap_field	: proto_kw STRING
 				$$ = parser_payload(state, &@$, $1, &@1, $2,
 						    &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		/* "vlan type", "ether type": the field is a keyword */
 		| proto_kw TYPE
 			{
 				$$ = parser_payload(state, &@$, $1, &@1, "type",
 						    &@2);
+				if (!$$)
+					YYERROR;
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
@@ -551,9 +554,16 @@ map_block	: elem_map_block
 			}
 		;
 
+/* A rule's map: members without data among them too ("map { 22 }"), as
+ * 1.1.3's grammar takes them; the kernel refuses them. */
+rule_map_block	: map_block		{ $$ = $1; }
+		| set_block		{ $$ = $1; }
+		;
+
 /* A rule's map whose mappings may stay packed (map_expr_evaluate()
  * decides, src/expr/map.c). */
 anon_map_block	: elem_map_block	{ $$ = $1; }
+		| set_block		{ $$ = $1; }
 		;
 
 /* A verdict map's data are verdicts to the grammar ("vmap { 22 : 33 }"
@@ -673,6 +683,13 @@ map_list	: map_elem
 				$$ = $1;
 				parser_map_add(state, $$, $5);
 			}
+		/* "{ 1 : 2, 3 }": a member without data, which 1.1.3's
+		 * grammar takes, the kernel refuses */
+		| map_list opt_newlines ',' opt_newlines set_elem
+			{
+				$$ = $1;
+				parser_map_add_plain(state, $$, $5);
+			}
 		/* "{ { 22 : 1 }, 80 : 2 }": its mappings, as 1.1.3 takes
 		 * them */
 		| elem_map_block
@@ -717,11 +734,11 @@ map_verdict	: ACCEPT
 			{
 				$$ = parser_map_verdict(state, &@$, NFT_CONTINUE, NULL);
 			}
-		| JUMP chain_target
+		| JUMP map_chain_target
 			{
 				$$ = parser_map_verdict(state, &@$, NFT_JUMP, $2);
 			}
-		| GOTO chain_target
+		| GOTO map_chain_target
 			{
 				$$ = parser_map_verdict(state, &@$, NFT_GOTO, $2);
 			}
@@ -892,7 +909,6 @@ lhs_value	: STRING
 					xfree($1);
 					YYERROR;
 				}
-				state->lhs_word = @1;
 				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| NUMBER
@@ -901,7 +917,6 @@ lhs_value	: STRING
 			}
 		| OPT_WORD
 			{
-				state->lhs_word = @1;
 				$$ = symbol_expr_alloc_take(&@1, $1, false);
 			}
 		| QUOTED_STRING
@@ -1323,6 +1338,8 @@ payload_expr	: proto_kw identifier
 				$$ = parser_payload(state, &@$, $1, &@1, $2,
 						    &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		| '@' identifier ',' NUMBER ',' NUMBER
 			{
@@ -1370,6 +1387,8 @@ meta_expr	: META identifier
 			{
 				$$ = parser_meta(state, &@$, $2, &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		| META_KEY	{ $$ = parser_meta(state, &@$, $1, &@1); }
 		;

@@ -104,11 +104,15 @@ ct_expr		: CT ct_key
 			{
 				$$ = parser_ct(state, &@$, NULL, $2, &@2);
 				xfree($2);
+				if (!$$)
+					YYERROR;
 			}
 		| CT CT_DIR ct_key
 			{
 				$$ = parser_ct(state, &@$, $2, $3, &@3);
 				xfree($3);
+				if (!$$)
+					YYERROR;
 			}
 		| CT CT_DIR IP STRING
 			{
@@ -1215,11 +1219,40 @@ tproxy_stmt	: TPROXY TO nat_target
 			}
 		;
 
-chain_target	: identifier
+/*
+ * The chain of a jump or goto: a word, as a table's name is (1.1.3 takes
+ * no quoted name there, nor a keyword but those its scanner takes as
+ * words), or a variable. A statement's and a map's refuse another word
+ * in different words (parser_chain_word()).
+ */
+chain_target	: STRING
 			{
-				$$ = constant_expr_alloc_string(&@1, &string_type,
-								$1, 0);
+				$$ = parser_chain_word(state, $1, &@1, false);
+				if (!$$)
+					YYERROR;
+			}
+		| obj_name_kw
+			{
+				$$ = parser_chain_word(state, xstrdup($1), &@1,
+						       false);
+			}
+		| VARIABLE
+			{
+				$$ = parser_var_ref(state, $1, &@1);
 				xfree($1);
+			}
+		;
+
+map_chain_target : STRING
+			{
+				$$ = parser_chain_word(state, $1, &@1, true);
+				if (!$$)
+					YYERROR;
+			}
+		| obj_name_kw
+			{
+				$$ = parser_chain_word(state, xstrdup($1), &@1,
+						       true);
 			}
 		| VARIABLE
 			{

@@ -312,15 +312,9 @@ static struct chain *exec_cached_chain(struct exec_ctx *x,
 		c = table_lookup_chain(t, h->chain.name);
 	if (c)
 		return c;
-	if (!t)
-		erec_missing(x->msgs, cmd_loc_or(cmd, &h->table.location),
-			   "table '%s' does not exist in family %s",
-			   h->table.name, family_name(h->family));
-	else
-		erec_missing(x->msgs, cmd_loc_or(cmd, &h->chain.location),
-			   "chain '%s' does not exist in table %s %s",
-			   h->chain.name, family_name(h->family),
-			   h->table.name);
+	cache_missing_error(x->msgs, cmd_loc_or(cmd, t ? &h->chain.location :
+						 &h->table.location),
+			    x->nft, h, true);
 	return NULL;
 }
 

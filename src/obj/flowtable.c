@@ -554,17 +554,12 @@ static int ft_list(struct nft_ctx *nft, struct cmd *cmd,
 		if (!t)
 			return erec_error(msgs, cmd_loc_or(cmd,
 							   &h->table.location),
-					  "No such file or directory: no table %s %s",
-					  family_name(h->family),
-					  h->table.name);
+					  "%s", strerror(ENOENT));
 		only = table_lookup_flowtable(t, h->chain.name);
 		if (!only)
 			return erec_error(msgs, cmd_loc_or(cmd,
 							   &h->chain.location),
-					  "No such file or directory: no flowtable %s in table %s %s",
-					  h->chain.name,
-					  family_name(h->family),
-					  h->table.name);
+					  "%s", strerror(ENOENT));
 	}
 	if (json) {
 		array = json_array();

@@ -9,6 +9,7 @@
 #include <sobj.h>
 #include <nft.h>
 #include <evaluate.h>
+#include <cache.h>
 #include <mnl.h>
 #include <netlink.h>
 #include <linearize.h>
@@ -69,12 +70,10 @@ int verdict_chain_evaluate(struct eval_ctx *ectx,
 		return -1;
 	c = chain_find(ectx, h->family, h->table.name, name, &unknown);
 	/* the kernel's refusal to 1.1.3 (ENOENT) */
-	if (!c && !unknown) {
-		erec_missing(ectx->msgs, loc,
-			     "chain '%s' does not exist in table %s %s",
-			     name, family_name(h->family), h->table.name);
-		return erec_as_kernel(ectx->msgs);
-	}
+	/* (1.1.3's hint is a chain near the rule's, @h's) */
+	if (!c && !unknown)
+		return cache_missing_error(ectx->msgs, loc, ectx->nft,
+					   h, true);
 	return 0;
 }
 
@@ -177,11 +176,8 @@ static int rule_cmd_evaluate(struct eval_ctx *ectx, struct cmd *cmd)
 		return erec_as_kernel(ectx->msgs);
 	if (h->chain.name && !chain_known(ectx, h->family, h->table.name,
 					  h->chain.name)) {
-		erec_missing(ectx->msgs, &h->chain.location,
-			     "chain '%s' does not exist in table %s %s",
-			     h->chain.name, family_name(h->family),
-			     h->table.name);
-		err = erec_as_kernel(ectx->msgs);
+		err = cache_missing_error(ectx->msgs, &h->chain.location,
+					  ectx->nft, h, true);
 	}
 	if (cmd->rule && rule_evaluate(ectx, cmd->rule) < 0)
 		err = -1;
@@ -669,7 +665,9 @@ static void echo_rule_text(struct nft_ctx *nft, struct cmd *cmd,
 	}
 	nft_print(octx, "%s rule %s %s %s ", echo_op(cmd),
 		  family_name(h->family), h->table.name, h->chain.name);
-	if (h->position.id && nft_output_handle(octx))
+	/* where it went, -a or not, as 1.1.3 echoes it (a chain block's
+	 * rules after the one before them) */
+	if (h->position.id)
 		nft_print(octx, "handle %llu ",
 			  (unsigned long long)h->position.id);
 	octx->family = h->family;

@@ -47,6 +47,7 @@ static int ct_expect_evaluate(struct eval_ctx *ectx, struct sobj *o)
 	    !o->expect.timeout || !o->expect.size)
 		return erec_error(ectx->msgs, sobj_name_location(o),
 				  "missing options");
+	o->l3proto_implicit = !o->expect.l3proto;
 	if (!o->expect.l3proto)
 		o->expect.l3proto = o->handle.family;
 	return 0;
@@ -54,7 +55,9 @@ static int ct_expect_evaluate(struct eval_ctx *ectx, struct sobj *o)
 
 static void ct_expect_nl_build(struct nftnl_obj *nlo, const struct sobj *o)
 {
-	nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO, o->expect.l3proto);
+	if (!o->l3proto_implicit)
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_L3PROTO,
+				  o->expect.l3proto);
 	nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_EXPECT_L4PROTO, o->expect.l4proto);
 	nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_EXPECT_DPORT, o->expect.dport);
 	nftnl_obj_set_u32(nlo, NFTNL_OBJ_CT_EXPECT_TIMEOUT, o->expect.timeout);

@@ -42,6 +42,7 @@ static int ct_helper_parse(struct wparse *p)
 /* 1.1.3 leaves a missing type to the kernel; the family is the table's */
 static int ct_helper_evaluate(struct eval_ctx *ectx, struct sobj *o)
 {
+	o->l3proto_implicit = !o->helper.l3proto;
 	if (!o->helper.l3proto)
 		o->helper.l3proto = o->handle.family;
 	return 0;
@@ -50,7 +51,11 @@ static int ct_helper_evaluate(struct eval_ctx *ectx, struct sobj *o)
 static void ct_helper_nl_build(struct nftnl_obj *nlo, const struct sobj *o)
 {
 	nftnl_obj_set_str(nlo, NFTNL_OBJ_CT_HELPER_NAME, o->helper.name);
-	nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO, o->helper.l3proto);
+	/* the table's family is the kernel's to take, as 1.1.3 leaves
+	 * it (and its --debug=netlink prints it) */
+	if (!o->l3proto_implicit)
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_HELPER_L3PROTO,
+				  o->helper.l3proto);
 	nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_HELPER_L4PROTO, o->helper.l4proto);
 }
 

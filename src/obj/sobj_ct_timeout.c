@@ -268,6 +268,7 @@ static int ct_timeout_evaluate(struct eval_ctx *ectx, struct sobj *o)
 {
 	if (sobj_states_evaluate(o, ectx->msgs) < 0)
 		return -1;
+	o->l3proto_implicit = !o->timeout.l3proto;
 	if (!o->timeout.l3proto)
 		o->timeout.l3proto = o->handle.family;
 	return 0;
@@ -285,13 +286,17 @@ static void ct_timeout_nl_parse(struct sobj *o, struct nftnl_obj *nlo,
 
 /* --debug=netlink: the settings go into the message by hand, so they
  * are given to libnftnl to print here (the states it prints are those
- * off its defaults; no family, as 1.1.3 prints it) */
+ * off its defaults; the family only where one was written, as 1.1.3
+ * prints it) */
 static void ct_timeout_debug(struct nftnl_obj *nlo, const struct sobj *o)
 {
 	nftnl_obj_set_u32(nlo, NFTNL_OBJ_TYPE, NFT_OBJECT_CT_TIMEOUT);
 	nftnl_obj_set_u8(nlo, NFTNL_OBJ_CT_TIMEOUT_L4PROTO, o->timeout.l4proto);
 	nftnl_obj_set_data(nlo, NFTNL_OBJ_CT_TIMEOUT_ARRAY, o->timeout.timeout,
 			   sizeof(o->timeout.timeout));
+	if (!o->l3proto_implicit)
+		nftnl_obj_set_u16(nlo, NFTNL_OBJ_CT_TIMEOUT_L3PROTO,
+				  o->timeout.l3proto);
 }
 
 /* ---- output ---- */

@@ -442,8 +442,18 @@ void parser_obj_bare(struct sobj_words *ws, const struct location *loc,
 	ws->close.last_column = ws->close.first_column;
 }
 
+/* "ct foo": a syntax error to 1.1.3, whose grammar has the kinds as
+ * keywords after "ct" ("helpers" too where objects are listed) */
+static void parser_ct_kind_error(struct parser_state *st,
+				 const struct location *loc, bool list)
+{
+	parser_error(st, loc,
+		     "syntax error, unexpected string, expecting timeout or expectation or helper%s",
+		     list ? " or helpers" : "");
+}
+
 uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
-			    const struct location *loc)
+			    const struct location *loc, bool list)
 {
 	if (!strcmp(kind, "helper") || !strcmp(kind, "helpers"))
 		return NFT_OBJECT_CT_HELPER;
@@ -451,10 +461,8 @@ uint32_t parser_ct_obj_type(struct parser_state *st, const char *kind,
 		return NFT_OBJECT_CT_TIMEOUT;
 	if (!strcmp(kind, "expectation") || !strcmp(kind, "expectations"))
 		return NFT_OBJECT_CT_EXPECT;
-	parser_error(st, loc,
-		     "unknown ct object '%s': expected helper, timeout or expectation",
-		     kind);
-	return NFT_OBJECT_CT_HELPER;
+	parser_ct_kind_error(st, loc, list);
+	return NFT_OBJECT_UNSPEC;
 }
 
 /* "list counters", "list ct helpers": the kind of the plural word */
@@ -654,17 +662,28 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 		xfree(kind);
 		return parser_reset_rules_cmd(st, ws, kind_loc, loc);
 	}
-	if (prefix && !plural)
-		obj = sobj_type_cmd(parser_ct_obj_type(st, kind, kind_loc));
-	else if (plural)
+	if (prefix && !plural) {
+		uint32_t type = parser_ct_obj_type(st, kind, kind_loc, true);
+
+		if (type == NFT_OBJECT_UNSPEC)
+			goto err;
+		obj = sobj_type_cmd(type);
+	} else if (plural) {
 		obj = parser_sobjs_kind(kind);
-	/* "ct helpers", but "counters" */
+	}
+	/* "ct helpers", but "counters" ("ct timeouts" is no word to
+	 * 1.1.3) */
 	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
 		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
 		obj = CMD_OBJ_INVALID;
+	if (op == CMD_LIST && prefix && plural && obj != CMD_OBJ_CT_HELPERS)
+		obj = CMD_OBJ_INVALID;
 	if (obj == CMD_OBJ_INVALID) {
-		parser_error(st, kind_loc, "syntax error, unexpected string '%s'",
-			     kind);
+		if (prefix)
+			parser_ct_kind_error(st, kind_loc, true);
+		else
+			parser_error(st, kind_loc, "syntax error, unexpected string");
+err:
 		xfree(kind);
 		sobj_words_free(ws);
 		parser_handle_free(h);

@@ -26,8 +26,7 @@ struct expr *parser_payload(struct parser_state *st, const struct location *loc,
 			    const char *field, const struct location *field_loc)
 {
 	const struct proto_desc *desc = proto_lookup(proto);
-	const char *hint = NULL;
-	unsigned int idx, best = ~0u;
+	unsigned int idx;
 
 	if (!desc) {
 		parser_error(st, proto_loc, "unknown protocol '%s'", proto);
@@ -36,20 +35,10 @@ struct expr *parser_payload(struct parser_state *st, const struct location *loc,
 	idx = proto_field_lookup(desc, field);
 	if (idx)
 		return payload_expr_alloc(loc, desc, idx);
-	for (idx = 1; idx < PROTO_MAX_FIELDS; idx++) {
-		const char *tok = desc->templates[idx].token;
-
-		if (tok && scanner_near(field, tok, &best))
-			hint = tok;
-	}
-	if (hint)
-		parser_error(st, field_loc,
-			     "unknown %s field '%s'; did you mean '%s'?",
-			     proto, field, hint);
-	else
-		parser_error(st, field_loc, "unknown %s field '%s'", proto,
-			     field);
-	return parser_placeholder(loc, field);
+	/* the fields are keywords to 1.1.3: another word is a syntax
+	 * error, which drops the statement */
+	parser_error(st, field_loc, "syntax error, unexpected string");
+	return NULL;
 }
 
 struct expr *parser_inner_payload(struct parser_state *st,
@@ -70,7 +59,7 @@ struct expr *parser_inner_payload(struct parser_state *st,
 		return NULL;
 	}
 	expr = parser_payload(st, loc, proto, proto_loc, field, field_loc);
-	if (expr->etype == EXPR_PAYLOAD)
+	if (expr && expr->etype == EXPR_PAYLOAD)
 		expr->inner = in;
 	return expr;
 }
@@ -125,36 +114,27 @@ struct expr *parser_payload_raw(struct parser_state *st,
 	return expr;
 }
 
-/* "unknown ct key 'stat'; did you mean 'state'?" over a kind's key names
- * (@name gives "unknown" for numbers that are no key). */
-static void parser_unknown_key(struct parser_state *st,
-			       const struct location *loc, const char *kind,
-			       const char *key,
-			       const char *(*name)(unsigned int))
+/*
+ * "meta foo": 1.1.3's words, under the whole expression, and no
+ * statement (a syntax error there).
+ */
+static void parser_meta_unknown(struct parser_state *st,
+				const struct location *loc, const char *key)
 {
-	const char *hint = NULL, *cand;
-	unsigned int i, best = ~0u;
+	char msg[1024];
+	const char *name, *sep = " ";
+	unsigned int i;
 
+	snprintf(msg, sizeof(msg), "syntax error, unexpected %s, known keys are",
+		 key);
 	for (i = 0; i < 64; i++) {
-		cand = name(i);
-		if (strcmp(cand, "unknown") && scanner_near(key, cand, &best))
-			hint = cand;
+		name = meta_key_name(i);
+		if (strcmp(name, "unknown")) {
+			parser_buf_add(msg, sizeof(msg), "%s%s", sep, name);
+			sep = ", ";
+		}
 	}
-	if (hint)
-		parser_error(st, loc, "unknown %s key '%s'; did you mean '%s'?",
-			     kind, key, hint);
-	else
-		parser_error(st, loc, "unknown %s key '%s'", kind, key);
-}
-
-static const char *parser_meta_key_name(unsigned int key)
-{
-	return meta_key_name(key);
-}
-
-static const char *parser_ct_key_name(unsigned int key)
-{
-	return ct_key_name(key);
+	parser_error(st, loc, "%s", msg);
 }
 
 struct expr *parser_meta(struct parser_state *st, const struct location *loc,
@@ -164,8 +144,8 @@ struct expr *parser_meta(struct parser_state *st, const struct location *loc,
 
 	if (meta_key_lookup(key, &k))
 		return meta_expr_alloc(loc, k);
-	parser_unknown_key(st, key_loc, "meta", key, parser_meta_key_name);
-	return parser_placeholder(loc, key);
+	parser_meta_unknown(st, loc, key);
+	return NULL;
 }
 
 /* ct [DIR] KEY; the key is looked up in the ct kind's table. */
@@ -183,8 +163,9 @@ struct expr *parser_ct(struct parser_state *st, const struct location *loc,
 		return symbol_expr_alloc(loc, !strcmp(key, "timeout") ?
 					 "ct timeout" : "ct expectation",
 					 false);
-	parser_unknown_key(st, key_loc, "ct", key, parser_ct_key_name);
-	return parser_placeholder(loc, key);
+	/* its keys are keywords to 1.1.3 */
+	parser_error(st, key_loc, "syntax error, unexpected string");
+	return NULL;
 }
 
 /* ct DIR ip saddr, ct DIR ip6 daddr */
@@ -599,6 +580,19 @@ void parser_map_add(struct parser_state *st, struct expr *set,
 		expr_free(m);
 	else
 		st->spare_mapping = m;
+}
+
+/* "{ 1 : 2, 3 }": a member without data in a map's block, listed (the
+ * pack holds mappings only): the kernel refuses it, as 1.1.3 sends it. */
+void parser_map_add_plain(struct parser_state *st, struct expr *set,
+			  struct expr *m)
+{
+	if (expr_is_catchall(m)) {
+		set_catchall_put(set, m);
+		return;
+	}
+	set_expr_unpack(set);
+	set_expr_add(set, m);
 }
 
 /* "{ { 22 : 1 }, 80 : 2 }": the mappings of the inner block @inner

@@ -447,6 +447,28 @@ struct stmt *parser_verdict(const struct location *loc, int verdict,
 	return verdict_stmt_alloc(loc, verdict_expr_alloc(loc, verdict, chain));
 }
 
+/*
+ * A jump's or goto's chain, @word (taken). A word 1.1.3's scanner takes
+ * for a keyword ("timeout") is a syntax error, worded as 1.1.3 words
+ * another keyword there (see chain_target_expected() in code.y): in a
+ * statement it expected an anonymous chain's '{', in a map a name.
+ */
+struct expr *parser_chain_word(struct parser_state *st, char *word,
+			       const struct location *loc, bool in_map)
+{
+	struct expr *e;
+
+	if (parser_is_reserved(word)) {
+		parser_error(st, loc, "syntax error, unexpected %s, expecting %s",
+			     word, in_map ? "string or last or '$'" : "'{'");
+		xfree(word);
+		return NULL;
+	}
+	e = constant_expr_alloc_string(loc, &string_type, word, 0);
+	xfree(word);
+	return e;
+}
+
 /* A binding's block is a scope of its own, as a chain block is: past
  * 1.1.3's nesting limit (a binding within a binding in a chain block)
  * its error, and no scope. @brace: the block's '{'. */

@@ -353,3 +353,30 @@ list: rt ip6 nexthop ::/48
   [ rt load nexthop6 => reg 1 ]
   [ cmp eq reg 1 0x00000000 0x00000000 ]
 json: [{"match": {"op": "==", "left": {"rt": {"key": "nexthop", "family": "ip6"}}, "right": {"prefix": {"addr": "::", "len": 48}}}}]
+
+# a range beside a numgen value in a set of concatenations: 1.1.3 lists
+# the numgen value as 0, which reloads as another set (README
+# "Differences")
+rule ip: ip daddr . numgen random mod 10 { 10.0.4.68-10.0.13.212 . 7 } accept
+  __set%d t 87
+  __set%d t 0
+  	element 4404000a 07000000  - d40d000a 07000000  : 0 [end]
+  [ payload load 4b @ network header + 16 => reg 1 ]
+  [ numgen reg 9 = random mod 10 ]
+  [ byteorder reg 9 = hton(reg 9, 4, 4) ]
+  [ lookup reg 1 set __set%d ]
+  [ immediate reg 0 accept ]
+json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "daddr"}}, {"numgen": {"mode": "random", "mod": 10, "offset": 0}}]}, "right": {"set": [{"concat": [{"range": ["10.0.4.68", "10.0.13.212"]}, 7]}]}}}, {"accept": null}]
+ref-list: ip daddr . numgen random mod 10 { 10.0.4.68-10.0.13.212 . 0 } accept
+ref-json: [{"match": {"op": "==", "left": {"concat": [{"payload": {"protocol": "ip", "field": "daddr"}}, {"numgen": {"mode": "random", "mod": 10, "offset": 0}}]}, "right": {"set": [{"concat": [{"range": ["10.0.4.68", "10.0.13.212"]}, 0]}]}}}, {"accept": null}]
+
+# the same for a fib address type (a range alone is numbers too)
+rule: fib daddr type { 3-5, 0 }
+list: fib daddr type { unspec, 3-5 }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 0 [end]	element 01000000  : 1 [end]	element 03000000  : 0 [end]	element 06000000  : 1 [end]
+  [ fib daddr type => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 4, 4) ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"fib": {"result": "type", "flags": ["daddr"]}}, "right": {"set": ["unspec", {"range": [3, 5]}]}}}]

@@ -634,3 +634,15 @@ rule inet: meta nfproto != ipv6
   [ meta load nfproto => reg 1 ]
   [ cmp neq reg 1 0x0000000a ]
 json: [{"match": {"op": "!=", "left": {"meta": {"key": "nfproto"}}, "right": "ipv6"}}]
+
+# a range of a named type of more than a byte in a set: numbers in
+# 1.1.3's JSON
+rule: meta iiftype { 772-1673, 5 }
+list: meta iiftype { 5, 772-1673 }
+  __set%d t 7
+  __set%d t 0
+  	element 00000000  : 1 [end]	element 00000500  : 0 [end]	element 00000600  : 1 [end]	element 00000403  : 0 [end]	element 00008a06  : 1 [end]
+  [ meta load iiftype => reg 1 ]
+  [ byteorder reg 1 = hton(reg 1, 2, 2) ]
+  [ lookup reg 1 set __set%d ]
+json: [{"match": {"op": "==", "left": {"meta": {"key": "iiftype"}}, "right": {"set": [5, {"range": [772, 1673]}]}}}]

@@ -769,8 +769,14 @@ static void test_verdict_targets(struct nft_ctx *nft)
 	check_ok(&r);
 	run_done(&r);
 
+	/* a quoted name is a syntax error there, an empty one through a
+	 * variable 1.1.3's error at its definition */
 	run_text(&r, nft, "table ip t { chain c { jump \"\"; }; }\n");
-	CHECK(r.ret == -1 && first_error_has(&r, "must not be empty"));
+	CHECK(r.ret == -1 && first_error_has(&r, "unexpected quoted string"));
+	run_done(&r);
+	run_text(&r, nft, "define e = \"\"\n"
+		 "table ip t { chain c { jump $e; }; }\n");
+	CHECK(r.ret == -1 && first_error_has(&r, "Empty string is not allowed"));
 	run_done(&r);
 }
 
