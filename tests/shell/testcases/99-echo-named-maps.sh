@@ -27,6 +27,7 @@ for flags in -e "-e -j"; do
 	# shellcheck disable=SC2086
 	unshare -n "$NFT" $flags -f "$TMPD/e.nft" > "$TMPD/ours" 2>&1 ||
 		fail "$flags: $(cat "$TMPD/ours")"
+	[ "$flags" = -e ] && cp "$TMPD/ours" "$TMPD/ours.text"
 	if have_ref; then
 		# shellcheck disable=SC2086
 		unshare -n "$SRCDIR/tools/ref" nft $flags -f "$TMPD/e.nft" \
@@ -36,5 +37,6 @@ for flags in -e "-e -j"; do
 			"$flags: as the reference echoes it"
 	fi
 done
-assert_match 'meta mark set ip saddr map @mm' "$(cat "$TMPD/ours")" "the rule echoed"
+assert_match 'meta mark set ip saddr map @mm' "$(cat "$TMPD/ours.text")" "the rule echoed"
+assert_match '"data": "@mm"' "$(cat "$TMPD/ours")" "and in JSON"
 ok
