@@ -23,6 +23,10 @@ check()
 	fi
 }
 
+# a make of its own: make check's command line (TEST_LOGS, the outer
+# list of tests) must not reach the distcheck's inner make check
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 (cd "$work" && "$SRCDIR/configure" -q >/dev/null 2>&1 &&
