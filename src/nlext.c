@@ -103,11 +103,12 @@ static void nlext_rebuild(struct nlmsghdr *nlh, const struct nlmsghdr *src,
 
 /* ---- bitwise: the second source register ---- */
 
-/* The element again with NFTA_BITWISE_SREG2 @sreg2 in its data. */
-static void nlext_bitwise_put(struct nlmsghdr *nlh, const struct nlattr *elem,
-			      uint32_t sreg2)
+/* The element again, its data but the second register's, and that as
+ * @sreg2 unless 0. */
+static void nlext_bitwise_rewrite(struct nlmsghdr *nlh,
+				  const struct nlattr *elem, uint32_t sreg2)
 {
-	const struct nlattr *a;
+	const struct nlattr *a, *b;
 	struct nlattr *e, *d;
 
 	e = mnl_attr_nest_start(nlh, NFTA_LIST_ELEM);
@@ -117,8 +118,11 @@ static void nlext_bitwise_put(struct nlmsghdr *nlh, const struct nlattr *elem,
 			continue;
 		}
 		d = mnl_attr_nest_start(nlh, NFTA_EXPR_DATA);
-		nlext_put_nested(nlh, a);
-		mnl_attr_put_u32(nlh, NFTX_BITWISE_SREG2, htonl(sreg2));
+		mnl_attr_for_each_nested(b, a)
+			if (mnl_attr_get_type(b) != NFTX_BITWISE_SREG2)
+				nlext_put_attr(nlh, b);
+		if (sreg2)
+			mnl_attr_put_u32(nlh, NFTX_BITWISE_SREG2, htonl(sreg2));
 		mnl_attr_nest_end(nlh, d);
 	}
 	mnl_attr_nest_end(nlh, e);
@@ -155,27 +159,14 @@ static const struct nlattr *nlext_bitwise_sreg2(const struct nlattr *elem)
 static bool nlext_bitwise_take(struct nlmsghdr *nlh, const struct nlattr *elem,
 			       uint32_t *sreg2)
 {
-	const struct nlattr *s = nlext_bitwise_sreg2(elem), *a, *b;
-	struct nlattr *e, *d;
+	const struct nlattr *s = nlext_bitwise_sreg2(elem);
 
 	if (mnl_attr_validate(s, MNL_TYPE_U32) < 0)
 		return false;
 	*sreg2 = ntohl(mnl_attr_get_u32(s));
 	if (*sreg2 == 0)
 		return false;
-	e = mnl_attr_nest_start(nlh, NFTA_LIST_ELEM);
-	mnl_attr_for_each_nested(a, elem) {
-		if (mnl_attr_get_type(a) != NFTA_EXPR_DATA) {
-			nlext_put_attr(nlh, a);
-			continue;
-		}
-		d = mnl_attr_nest_start(nlh, NFTA_EXPR_DATA);
-		mnl_attr_for_each_nested(b, a)
-			if (mnl_attr_get_type(b) != NFTX_BITWISE_SREG2)
-				nlext_put_attr(nlh, b);
-		mnl_attr_nest_end(nlh, d);
-	}
-	mnl_attr_nest_end(nlh, e);
+	nlext_bitwise_rewrite(nlh, elem, 0);
 	return true;
 }
 
@@ -189,7 +180,7 @@ static void nlext_splice_elem(struct nlmsghdr *nlh, const struct nlattr *elem,
 	if (o && o->inner)
 		inner_wrap_elem(nlh, elem, o->inner);
 	else if (o && o->sreg2)
-		nlext_bitwise_put(nlh, elem, o->sreg2);
+		nlext_bitwise_rewrite(nlh, elem, o->sreg2);
 	else
 		nlext_put_attr(nlh, elem);
 }
