@@ -670,7 +670,7 @@ bool map_data_is_concat(const struct expr *map);
 /* JSON input of {"vmap": {"key": ..., "data": ...}} (the statement). */
 struct expr *vmap_expr_json_parse(struct json_ctx *jctx, json_t *value,
 				  const struct location *loc);
-/* Listing: name the key's load, type the keys (src/delinearize.c). */
+/* Listing: name the key's load, type the keys (src/delin_post.c). */
 void map_expr_delin_postprocess(struct delin_ctx *dctx, struct stmt *stmt,
 				struct expr *map);
 

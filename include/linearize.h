@@ -317,7 +317,7 @@ struct expr *delin_data_expr(const void *data, unsigned int len);
  */
 void payload_dep_kill(struct delin_ctx *dctx, const struct proto_desc *desc);
 /* Postprocessing in the protocol context of the packet tunnel @in
- * carries, and back (src/delinearize.c, include/inner.h). */
+ * carries, and back (src/delin_post.c, include/inner.h). */
 void delin_inner_enter(struct delin_ctx *dctx, const struct inner_desc *in);
 void delin_inner_swap(struct delin_ctx *dctx);
 
@@ -334,7 +334,11 @@ struct expr *payload_lookup_key_unmask(struct expr *key);
 /* Does a decoded load read a named field whole ("ip ttl")? */
 bool payload_load_is_field(const struct delin_ctx *dctx,
 			   const struct expr *load);
-/* src/delinearize.c: narrow fields loaded as values, in a binop chain */
+/* The rule's second pass, then whether it prints exactly (a reason in
+ * dctx->error if not); src/delin_post.c. */
+void delin_postprocess(struct delin_ctx *dctx);
+void delin_check_printable(struct delin_ctx *dctx);
+/* src/delin_post.c: narrow fields loaded as values, in a binop chain */
 void delin_unmask_chain(struct expr **exprp, bool top);
 
 /* Listing: name the header field a payload load @expr of the match

@@ -137,7 +137,7 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
  * in memory. The dump always runs to its end; callers that need a
  * consistent view compare the generation id before and after. It runs
  * on a socket of its own: @cb may talk to the kernel (fetch the set a
- * rule looks up, ...). Returns 0, or -1 with errno set.
+ * rule looks up, ...). Returns 0, or -1 with errno set (src/mnl_rules.c).
  */
 /* A rule libnftnl cannot parse comes with @unparsed saying why, and
  * only its family, table, chain and handle in @nlr. */

@@ -200,7 +200,7 @@ struct stmt_ops {
 	 * ("counter"); NULL if none. */
 	const char *nl_name;
 	int (*delinearize)(struct delin_ctx *dctx, const struct nftnl_expr *nle);
-	/* After the rule is decoded (src/delinearize.c): restore what the
+	/* After the rule is decoded (src/delin_post.c): restore what the
 	 * user wrote, e.g. type the arguments; walk them with
 	 * delin_postprocess_expr(). NULL if nothing to do. */
 	void (*delin_postprocess)(struct delin_ctx *dctx, struct stmt *stmt);

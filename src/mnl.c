@@ -27,8 +27,7 @@
 #include <libnftnl/expr.h>
 #include <libnftnl/gen.h>
 #include <libnftnl/set.h>
-#include <inner.h>
-#include <nlext.h>
+#include <mnl_int.h>
 
 /* Largest message one object can produce: attribute lengths are 16 bits,
  * so a rule's expression nest stays below 64 KiB (plus headers). */
@@ -95,7 +94,7 @@ void nft_mnl_close(struct nft_ctx *nft)
 	nft->portid = 0;
 }
 
-static uint32_t mnl_seqnum_next(struct nft_ctx *nft)
+uint32_t mnl_seqnum_next(struct nft_ctx *nft)
 {
 	if (!nft->seqnum)
 		nft->seqnum = 1;
@@ -850,8 +849,8 @@ static bool mnl_take_dump_intr(char *buf, int len)
 /* Send one request on @nl and run @cb over the replies until done. -1
  * with errno EINTR: a dump was interrupted by a ruleset change (and read
  * to its end). */
-static int mnl_talk_on(struct nft_ctx *nft, struct mnl_socket *nl,
-		       const struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
+int mnl_talk_on(struct nft_ctx *nft, struct mnl_socket *nl,
+		const struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 {
 	uint32_t seq = nlh->nlmsg_seq;
 	uint32_t portid = mnl_socket_get_portid(nl);
@@ -894,7 +893,7 @@ static int mnl_talk(struct nft_ctx *nft, const struct nlmsghdr *nlh,
 
 /* A socket for one streamed dump, so the dump's callback may talk to
  * the kernel on the context's socket meanwhile. */
-static struct mnl_socket *mnl_dump_socket(void)
+struct mnl_socket *mnl_dump_socket(void)
 {
 	struct mnl_socket *nl = mnl_socket_open(NETLINK_NETFILTER);
 	int err;
@@ -915,7 +914,7 @@ static struct mnl_socket *mnl_dump_socket(void)
  * request never writes past its buffer; one that does not fit fails
  * with ENAMETOOLONG.
  */
-static bool mnl_req_strz(struct nlmsghdr *nlh, uint16_t type, const char *s)
+bool mnl_req_strz(struct nlmsghdr *nlh, uint16_t type, const char *s)
 {
 	if (mnl_attr_put_strz_check(nlh, MNL_SOCKET_BUFFER_SIZE, type, s))
 		return true;
@@ -1036,12 +1035,7 @@ static void rule_obj_add(void *o, void *l) { nftnl_rule_list_add_tail(o, l); }
 static void *rule_list_alloc(void) { return nftnl_rule_list_alloc(); }
 static void rule_list_free(void *l) { nftnl_rule_list_free(l); }
 
-struct rule_dump_filter {
-	const char *table;
-	const char *chain;
-};
-
-static bool rule_dump_build(struct nlmsghdr *nlh, const void *data)
+bool rule_dump_build(struct nlmsghdr *nlh, const void *data)
 {
 	const struct rule_dump_filter *f = data;
 
@@ -1062,192 +1056,6 @@ struct nftnl_rule_list *mnl_dump_rules(struct nft_ctx *nft, uint32_t family,
 
 	return mnl_dump(nft, NFT_MSG_GETRULE, family, &f, rule_dump_build,
 			&ctx, rule_list_alloc, rule_list_free);
-}
-
-struct rule_stream_ctx {
-	struct nft_ctx *nft;
-	mnl_rule_cb cb;
-	void *data;
-};
-
-/* The first expression of a rule message libnftnl has no parser for,
- * or NULL. */
-static char *rule_unknown_expr(const struct nlattr *exprs)
-{
-	const struct nlattr *elem, *a;
-	struct nftnl_expr *e;
-	const char *name;
-
-	mnl_attr_for_each_nested(elem, exprs) {
-		if (mnl_attr_validate(elem, MNL_TYPE_NESTED) < 0)
-			return xstrdup("its expression list is malformed");
-		mnl_attr_for_each_nested(a, elem) {
-			if (mnl_attr_get_type(a) != NFTA_EXPR_NAME ||
-			    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
-				continue;
-			name = mnl_attr_get_str(a);
-			e = nftnl_expr_alloc(name);
-			if (!e)
-				return xasprintf("libnftnl cannot read its expression '%s'",
-						 name);
-			nftnl_expr_free(e);
-		}
-	}
-	return NULL;
-}
-
-/*
- * A rule libnftnl cannot parse: its family, table, chain and handle read
- * from the message itself into @nlr, and why. It must not vanish from a
- * listing: the consumer fails naming it.
- */
-static char *rule_unparsed(const struct nlmsghdr *nlh, struct nftnl_rule *nlr)
-{
-	const struct nfgenmsg *nfg = mnl_nlmsg_get_payload(nlh);
-	const char *broken = mnl_msg_broken(nlh);
-	const struct nlattr *a;
-	char *why = NULL;
-
-	if (nlh->nlmsg_len >= MNL_NLMSG_HDRLEN + sizeof(*nfg))
-		nftnl_rule_set_u32(nlr, NFTNL_RULE_FAMILY, nfg->nfgen_family);
-	mnl_attr_for_each(a, nlh, sizeof(*nfg)) {
-		switch (mnl_attr_get_type(a)) {
-		case NFTA_RULE_TABLE:
-		case NFTA_RULE_CHAIN:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
-				break;
-			nftnl_rule_set_str(nlr, mnl_attr_get_type(a) ==
-					   NFTA_RULE_TABLE ? NFTNL_RULE_TABLE :
-					   NFTNL_RULE_CHAIN,
-					   mnl_attr_get_str(a));
-			break;
-		case NFTA_RULE_HANDLE:
-			if (mnl_attr_validate(a, MNL_TYPE_U64) == 0)
-				nftnl_rule_set_u64(nlr, NFTNL_RULE_HANDLE,
-						   be64toh(mnl_attr_get_u64(a)));
-			break;
-		case NFTA_RULE_EXPRESSIONS:
-			if (!why)
-				why = rule_unknown_expr(a);
-			break;
-		}
-	}
-	if (!why)
-		why = xstrdup(broken ? broken : "libnftnl cannot read it");
-	return why;
-}
-
-/*
- * A rule with expressions libnftnl cannot hold (a tunnel's "inner"
- * loads, a bitwise's second register): libnftnl parses it without them,
- * and the decoder learns them from nft->nle_exts while the rule is
- * handed over (include/nlext.h).
- */
-static bool rule_stream_ext(struct rule_stream_ctx *ctx,
-			      const struct nlmsghdr *nlh,
-			      struct nftnl_rule *nlr)
-{
-	struct nle_exts exts = { 0 };
-	int ret;
-
-	if (!nlext_msg_has(nlh))
-		return false;
-	ret = nlext_rule_parse(nlh, nlr, &exts);
-	if (ret == 0) {
-		ctx->nft->nle_exts_nlr = nlr;
-		ctx->nft->nle_exts = &exts;
-		ctx->cb(nlr, NULL, ctx->data);
-		ctx->nft->nle_exts_nlr = NULL;
-		ctx->nft->nle_exts = NULL;
-	}
-	nle_exts_free(&exts);
-	return ret == 0;
-}
-
-/* One rule per message: parse it, hand it over, free it. */
-static int rule_stream_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct rule_stream_ctx *ctx = data;
-	struct nftnl_rule *nlr = nftnl_rule_alloc();
-	char *why;
-
-	if (!nlr)
-		memory_allocation_error();
-	/* libnftnl reads a bitwise's second register as nothing */
-	if (!nlext_msg_has(nlh) && !mnl_msg_broken(nlh) &&
-	    nftnl_rule_nlmsg_parse(nlh, nlr) == 0) {
-		ctx->cb(nlr, NULL, ctx->data);
-	} else {
-		/* what a failed parse left in it goes */
-		nftnl_rule_free(nlr);
-		nlr = nftnl_rule_alloc();
-		if (!nlr)
-			memory_allocation_error();
-		if (rule_stream_ext(ctx, nlh, nlr)) {
-			nftnl_rule_free(nlr);
-			return MNL_CB_OK;
-		}
-		nftnl_rule_free(nlr);
-		nlr = nftnl_rule_alloc();
-		if (!nlr)
-			memory_allocation_error();
-		why = rule_unparsed(nlh, nlr);
-		ctx->cb(nlr, why, ctx->data);
-		xfree(why);
-	}
-	nftnl_rule_free(nlr);
-	return MNL_CB_OK;
-}
-
-#define MSG_GETRULE_RESET	25	/* Linux 6.3 */
-
-/* @type GETRULE or MSG_GETRULE_RESET; a @handle asks for that one rule
- * (acked, so the reply ends), else the rules of @table/@chain are
- * dumped. */
-static int mnl_rules_cb(struct nft_ctx *nft, uint16_t type, uint32_t family,
-			const char *table, const char *chain, uint64_t handle,
-			mnl_rule_cb cb, void *data)
-{
-	struct rule_dump_filter f = { table, chain };
-	struct rule_stream_ctx ctx = { nft, cb, data };
-	char req[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh;
-
-	struct mnl_socket *nl;
-	int ret, err;
-
-	memset(req, 0, sizeof(req));
-	nlh = nftnl_nlmsg_build_hdr(req, type, family,
-				    handle ? NLM_F_ACK : NLM_F_DUMP,
-				    mnl_seqnum_next(nft));
-	if (!rule_dump_build(nlh, &f))
-		return -1;
-	if (handle)
-		mnl_attr_put_u64(nlh, NFTA_RULE_HANDLE, htobe64(handle));
-	nl = mnl_dump_socket();
-	if (!nl)
-		return -1;
-	ret = mnl_talk_on(nft, nl, nlh, rule_stream_cb, &ctx);
-	err = errno;
-	mnl_socket_close(nl);
-	errno = err;
-	return ret;
-}
-
-int mnl_dump_rules_cb(struct nft_ctx *nft, uint32_t family,
-		      const char *table, const char *chain,
-		      mnl_rule_cb cb, void *data)
-{
-	return mnl_rules_cb(nft, NFT_MSG_GETRULE, family, table, chain, 0,
-			    cb, data);
-}
-
-int mnl_reset_rules_cb(struct nft_ctx *nft, uint32_t family,
-		       const char *table, const char *chain, uint64_t handle,
-		       mnl_rule_cb cb, void *data)
-{
-	return mnl_rules_cb(nft, MSG_GETRULE_RESET, family, table, chain,
-			    handle, cb, data);
 }
 
 int mnl_dump_hooks(struct nft_ctx *nft, uint8_t family, uint32_t hooknum,
