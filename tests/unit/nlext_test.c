@@ -23,15 +23,34 @@
 
 #define BUF	8192
 
-/* ip t c: meta load l4proto, payload load 4b @ network + 12 */
-static struct nlmsghdr *build_rule(char *buf)
+/* An empty rule of ip t c. */
+static struct nftnl_rule *rule_new(void)
 {
 	struct nftnl_rule *nlr = nftnl_rule_alloc();
-	struct nftnl_expr *e;
-	struct nlmsghdr *nlh;
 
 	nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, "t");
 	nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, "c");
+	return nlr;
+}
+
+/* @nlr's message in @buf, as libnftnl writes it; frees @nlr. */
+static struct nlmsghdr *rule_msg(char *buf, struct nftnl_rule *nlr)
+{
+	struct nlmsghdr *nlh;
+
+	memset(buf, 0, BUF);
+	nlh = nftnl_nlmsg_build_hdr(buf, NFT_MSG_NEWRULE, NFPROTO_IPV4, 0, 1);
+	nftnl_rule_nlmsg_build_payload(nlh, nlr);
+	nftnl_rule_free(nlr);
+	return nlh;
+}
+
+/* ip t c: meta load l4proto, payload load 4b @ network + 12 */
+static struct nlmsghdr *build_rule(char *buf)
+{
+	struct nftnl_rule *nlr = rule_new();
+	struct nftnl_expr *e;
+
 	e = nftnl_expr_alloc("meta");
 	nftnl_expr_set_u32(e, NFTNL_EXPR_META_KEY, NFT_META_L4PROTO);
 	nftnl_expr_set_u32(e, NFTNL_EXPR_META_DREG, NFT_REG_1);
@@ -42,11 +61,7 @@ static struct nlmsghdr *build_rule(char *buf)
 	nftnl_expr_set_u32(e, NFTNL_EXPR_PAYLOAD_OFFSET, 12);
 	nftnl_expr_set_u32(e, NFTNL_EXPR_PAYLOAD_LEN, 4);
 	nftnl_rule_add_expr(nlr, e);
-	memset(buf, 0, BUF);
-	nlh = nftnl_nlmsg_build_hdr(buf, NFT_MSG_NEWRULE, NFPROTO_IPV4, 0, 1);
-	nftnl_rule_nlmsg_build_payload(nlh, nlr);
-	nftnl_rule_free(nlr);
-	return nlh;
+	return rule_msg(buf, nlr);
 }
 
 static void test_round_trip(void)
@@ -101,17 +116,19 @@ static struct nlmsghdr *wrapped(char *buf, const char *tunnel)
 	return nlh;
 }
 
-/* The attribute @type of the inner expression's data in @nlh. */
-static struct nlattr *inner_attr(struct nlmsghdr *nlh, uint16_t type)
+/* The attribute @type in the data of expression @index of @nlh. */
+static struct nlattr *expr_attr(struct nlmsghdr *nlh, unsigned int index,
+				uint16_t type)
 {
 	struct nlattr *a, *elem, *data, *x;
+	unsigned int i;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
 		if (mnl_attr_get_type(a) != NFTA_RULE_EXPRESSIONS)
 			continue;
-		/* the second expression, the wrapped one */
 		elem = mnl_attr_get_payload(a);
-		elem = mnl_attr_next(elem);
+		for (i = 0; i < index; i++)
+			elem = mnl_attr_next(elem);
 		mnl_attr_for_each_nested(data, elem) {
 			if (mnl_attr_get_type(data) != NFTA_EXPR_DATA)
 				continue;
@@ -121,6 +138,13 @@ static struct nlattr *inner_attr(struct nlmsghdr *nlh, uint16_t type)
 		}
 	}
 	return NULL;
+}
+
+/* The attribute @type of the inner expression's data (the second, the
+ * wrapped one) in @nlh. */
+static struct nlattr *inner_attr(struct nlmsghdr *nlh, uint16_t type)
+{
+	return expr_attr(nlh, 1, type);
 }
 
 static void test_broken(void)
@@ -180,12 +204,9 @@ static void test_broken(void)
  * reg 1 = reg 1 | reg 2 (libnftnl writes all but the second register) */
 static struct nlmsghdr *build_two_loads(char *buf)
 {
-	struct nftnl_rule *nlr = nftnl_rule_alloc();
+	struct nftnl_rule *nlr = rule_new();
 	struct nftnl_expr *e;
-	struct nlmsghdr *nlh;
 
-	nftnl_rule_set_str(nlr, NFTNL_RULE_TABLE, "t");
-	nftnl_rule_set_str(nlr, NFTNL_RULE_CHAIN, "c");
 	e = nftnl_expr_alloc("meta");
 	nftnl_expr_set_u32(e, NFTNL_EXPR_META_KEY, NFT_META_MARK);
 	nftnl_expr_set_u32(e, NFTNL_EXPR_META_DREG, NFT_REG_1);
@@ -200,34 +221,15 @@ static struct nlmsghdr *build_two_loads(char *buf)
 	nftnl_expr_set_u32(e, NFTNL_EXPR_BITWISE_OP, NFTX_BITWISE_OR);
 	nftnl_expr_set_u32(e, NFTNL_EXPR_BITWISE_LEN, 4);
 	nftnl_rule_add_expr(nlr, e);
-	memset(buf, 0, BUF);
-	nlh = nftnl_nlmsg_build_hdr(buf, NFT_MSG_NEWRULE, NFPROTO_IPV4, 0, 1);
-	nftnl_rule_nlmsg_build_payload(nlh, nlr);
-	nftnl_rule_free(nlr);
-	return nlh;
+	return rule_msg(buf, nlr);
 }
 
 /* The value of NFTA_BITWISE_SREG2 in the third expression, 0 if none. */
 static uint32_t sreg2_of(struct nlmsghdr *nlh)
 {
-	struct nlattr *a, *elem, *data, *x;
-	unsigned int i;
+	struct nlattr *x = expr_attr(nlh, 2, NFTX_BITWISE_SREG2);
 
-	mnl_attr_for_each(a, nlh, sizeof(struct nfgenmsg)) {
-		if (mnl_attr_get_type(a) != NFTA_RULE_EXPRESSIONS)
-			continue;
-		elem = mnl_attr_get_payload(a);
-		for (i = 0; i < 2; i++)
-			elem = mnl_attr_next(elem);
-		mnl_attr_for_each_nested(data, elem) {
-			if (mnl_attr_get_type(data) != NFTA_EXPR_DATA)
-				continue;
-			mnl_attr_for_each_nested(x, data)
-				if (mnl_attr_get_type(x) == NFTX_BITWISE_SREG2)
-					return ntohl(mnl_attr_get_u32(x));
-		}
-	}
-	return 0;
+	return x ? ntohl(mnl_attr_get_u32(x)) : 0;
 }
 
 static void test_sreg2(void)
