@@ -2,8 +2,12 @@
 # firewalld (Debian's 1.3.3) on our library: its own test suite
 # (package firewalld-tests), whose groups start firewalld in network
 # namespaces of their own with a private dbus, with LD_LIBRARY_PATH at our
-# build, so that firewalld (python3-nftables, JSON with echo and handles)
-# and the nft it calls both use our library. make check runs a few
+# build, so that firewalld (JSON with echo and handles) and the nft it
+# calls both use our library, and PYTHONPATH at py/, so that firewalld
+# imports our Python module (python3-nftables' place in our packages)
+# instead of Debian's: a sitecustomize notes where every process found
+# "nftables", and the case fails unless each found ours.
+# FIREWALLD_PYMOD=debian runs it with Debian's module instead. make check runs a few
 # groups (zones, rich rules, ipsets); CLIENTS_FULL=1 runs every nftables
 # and zone group, about 30 minutes, FIREWALLD_GROUPS="N M" others.
 #
@@ -47,6 +51,33 @@ if ldd "$LIBNFTABLES" 2>/dev/null | grep -q libasan; then
 fi
 
 cd "$TMPD" || fail "cd"
+pymod=
+if [ "${FIREWALLD_PYMOD:-ours}" = ours ]; then
+	pymod=$TMPD/pymod
+	mkdir -p "$pymod"
+	ln -s "$SRCDIR/py/nftables" "$pymod/nftables"
+	cat > "$pymod/sitecustomize.py" <<'PYEOF'
+import importlib.machinery
+import os
+import sys
+
+
+class _NoteNftables:
+    # where "import nftables" finds its module, one line per process
+    def find_spec(self, name, path=None, target=None):
+        if name != "nftables":
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        with open(os.environ["NFT_PYMOD_LOG"], "a") as f:
+            f.write("%s\n" % (spec.origin if spec else "not found"))
+        return spec
+
+
+sys.meta_path.insert(0, _NoteNftables())
+PYEOF
+	export PYTHONPATH=$pymod NFT_PYMOD_LOG=$TMPD/pymod.log
+	: > "$NFT_PYMOD_LOG"
+fi
 # its Python tests import dbus: Debian's python3 has it
 export PYTHON=/usr/bin/python3
 # runsuite SUITE GROUPS...: the nft the suite calls is ours, by its real
@@ -90,3 +121,12 @@ if [ $rc != 0 ]; then
 	fail "firewalld's test suite: $(grep -E '^(ERROR|[0-9]+ tests)' "$TMPD/suite.out" | tail -n 1)"
 fi
 ok "firewalld's test suite on our library: $(grep -c ' ok$' "$TMPD/suite.out") groups"
+if [ -n "$pymod" ]; then
+	found=$(sort "$NFT_PYMOD_LOG" | uniq -c)
+	echo "where firewalld's processes found nftables:"
+	echo "$found"
+	[ -s "$NFT_PYMOD_LOG" ] || fail "no process imported nftables"
+	grep -qvx "$pymod/nftables/__init__.py" "$NFT_PYMOD_LOG" &&
+		fail "a process imported another nftables module"
+	ok "firewalld ran on our Python module ($(wc -l < "$NFT_PYMOD_LOG") imports)"
+fi
