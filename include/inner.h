@@ -18,9 +18,11 @@
 #include <stdbool.h>
 #include <libmnl/libmnl.h>
 
-/* The kernel's (linux/netfilter/nf_tables.h since 6.2), missing from
- * older installed headers. */
-#define NFT_PAYLOAD_TUN_HEADER	4
+/* The kernel's NFT_PAYLOAD_TUN_HEADER (enum nft_payload_bases since
+ * 6.2), missing from older installed headers; a name of our own, since a
+ * macro of the kernel's name breaks the enum of newer headers included
+ * after this one (Debian 13's). */
+#define INNER_PAYLOAD_TUN_HEADER	4
 enum {
 	INNER_NFTA_UNSPEC,
 	INNER_NFTA_NUM,

@@ -131,7 +131,7 @@ struct expr *payload_expr_alloc(const struct location *loc,
 	tmpl = &desc->templates[field];
 	/* a tunnel header's own field ("vxlan vni") has no layer */
 	expr = payload_expr_alloc_raw(loc, desc->base == PROTO_BASE_INVALID ?
-				      NFT_PAYLOAD_TUN_HEADER : desc->base - 1,
+				      INNER_PAYLOAD_TUN_HEADER : desc->base - 1,
 				      tmpl->offset, tmpl->len);
 	expr->dtype = tmpl->dtype;
 	expr->byteorder = tmpl->byteorder;

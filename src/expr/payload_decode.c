@@ -117,7 +117,7 @@ static bool payload_hdr_of(const struct delin_ctx *dctx,
 	enum proto_bases base = payload_proto_base(expr->payload.base);
 
 	/* the tunnel header's own fields ("vxlan vni") */
-	if (expr->inner && expr->payload.base == NFT_PAYLOAD_TUN_HEADER) {
+	if (expr->inner && expr->payload.base == INNER_PAYLOAD_TUN_HEADER) {
 		hdr->desc = expr->inner->own;
 		hdr->offset = 0;
 		hdr->type = -1;
