@@ -73,9 +73,10 @@ audit()
 {
 	local out
 	out=$(in_root dpkg --audit 2>&1; in_root apt-get check 2>&1 |
-		grep -v -e '^Reading' -e '^Building' -e '^Calculating')
+		grep -v -e '^Reading' -e '^Building' -e '^Calculating'
+		in_root dpkg --verify $ourpkgs 2>&1)
 	[ -z "$out" ] || echo "$out"
-	check "$([ -z "$out" ]; echo $?)" "$1: dpkg --audit and apt-get check are clean"
+	check "$([ -z "$out" ]; echo $?)" "$1: dpkg --audit, apt-get check and dpkg --verify are clean"
 }
 
 # versions_are VERSION WHEN: the four packages are at VERSION
@@ -221,9 +222,23 @@ debup=${debver%%-*}
 versions_are "$debver" "Debian's"
 nft_version_is "$debup" "Debian's"
 
+# Debian's files, but their documentation, the library's file name (its
+# libtool version; the soname link is there) and the module's setuptools
+# metadata (ours is installed as plain files)
+for p in $ourpkgs; do in_root dpkg -L "$p"; done |
+	grep -v -e '^/usr/share/doc/' -e '/libnftables\.so\.1\.' -e '\.egg-info' |
+	while read -r f; do
+		[ -f "$R$f" ] || [ -L "$R$f" ] && echo "$f"
+	done > "$work/debian-files"
+
 apt_logged install $ourdebs
 check $? "ours install over Debian's with apt ($ourpkgs $ourver)"
 audit "ours"
+missing=$(while read -r f; do
+		[ -e "$R$f" ] || [ -L "$R$f" ] || echo "$f"
+	done < "$work/debian-files" | xargs)
+[ -z "$missing" ] || echo "ours lack: $missing"
+check "$([ -z "$missing" ]; echo $?)" "ours: every file of Debian's is there ($(wc -l < "$work/debian-files") files)"
 versions_are "$ourver" "ours"
 nft_version_is "${ourver%%-*}" "ours"
 
