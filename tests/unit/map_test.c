@@ -49,6 +49,7 @@ static char *snprint_rule(const struct nftnl_rule *r)
 	char buf[4096];
 
 	nftnl_rule_snprintf(buf, sizeof(buf), r, NFTNL_OUTPUT_DEFAULT, 0);
+	unit_bytecode_norm(buf, sizeof(buf));
 	return xstrdup(buf);
 }
 

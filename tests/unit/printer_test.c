@@ -57,6 +57,7 @@ static char *bytecode(const struct nftnl_rule *nlr)
 	char buf[8192];
 
 	nftnl_rule_snprintf(buf, sizeof(buf), nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	unit_bytecode_norm(buf, sizeof(buf));
 	return xstrdup(buf);
 }
 

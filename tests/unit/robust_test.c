@@ -156,6 +156,7 @@ static char *bytecode(struct nft_ctx *nft, const struct rule *rule)
 	char buf[4096];
 
 	nftnl_rule_snprintf(buf, sizeof(buf), nlr, NFTNL_OUTPUT_DEFAULT, 0);
+	unit_bytecode_norm(buf, sizeof(buf));
 	nftnl_rule_free(nlr);
 	return xstrdup(buf);
 }

@@ -33,6 +33,22 @@ static unsigned int unit_passed, unit_failed;
 	}								\
 } while (0)
 
+/*
+ * A rule's bytecode as libnftnl prints it (nftnl_rule_snprintf), in one
+ * form across libnftnl's versions: 1.2.4 (Debian 12) ends it with a
+ * newline, later ones (Debian 13's 1.2.9) do not; the expectations are
+ * written the first way.
+ */
+static inline void unit_bytecode_norm(char *buf, size_t size)
+{
+	size_t len = strlen(buf);
+
+	if (len > 0 && buf[len - 1] != '\n' && len + 1 < size) {
+		buf[len] = '\n';
+		buf[len + 1] = '\0';
+	}
+}
+
 static inline int unit_done(const char *name)
 {
 	printf("%s: %u passed, %u failed\n", name, unit_passed, unit_failed);
