@@ -97,7 +97,7 @@ check $rc "make in Debian 13 ($(grep -c -i 'warning:' "$work/make.log") compiler
 step check sh -c "cd $top && make -j$JOBS check"
 rc=$?
 counts=$(sed -n 's/^# \(TOTAL\|PASS\|SKIP\|XFAIL\|FAIL\|XPASS\|ERROR\): *\([0-9]*\)/\1 \2/p' \
-	"$work/check.log" | tr '\n' ' ')
+	"$work/check.log" | xargs)
 if [ $rc != 0 ]; then
 	grep -E '^(FAIL|ERROR):' "$work/check.log"
 	for f in "$R/root/$top"/test-suite.log; do tail -n 40 "$f"; done

@@ -35,7 +35,8 @@
 #
 # Environment: PKGDIR (the .deb files to test; default: tools/package
 # builds them into build/packages first), SRCDIR (the tree; its
-# configure is made with autoreconf -fi when missing), TMPDIR, JOBS.
+# configure is made with autoreconf -fi when missing), TMPDIR, JOBS,
+# KEEP (keep the work directory: logs, the roots' upper layers).
 # Prints one "ok:"/"FAIL:" line per check and "install: N passed,
 # N failed" last; exits non-zero when a check failed.
 set -u
@@ -57,7 +58,11 @@ log=$work/log
 # is the work directory, which holds no mount in this namespace.
 cleanup()
 {
-	rm -rf "$work"
+	if [ -n "${KEEP:-}" ]; then
+		echo "install: kept $work"
+	else
+		rm -rf "$work"
+	fi
 }
 trap cleanup EXIT
 trap 'echo "install: interrupted"; exit 130' INT TERM
@@ -82,13 +87,16 @@ for what; do
 	deb12)
 		t0=$(date +%s)
 		"$SRCDIR/tools/deb12" make
-		check $? "a Debian 12 root ($("$SRCDIR/tools/deb12" root), $(( $(date +%s) - t0 )) s)" | tee -a "$log"
+		rc=$?
+		check $rc "a Debian 12 root ($("$SRCDIR/tools/deb12" root), $(( $(date +%s) - t0 )) s)" | tee -a "$log"
+		[ $rc = 0 ] || continue
 		if [ -z "${PKGDIR:-}" ]; then
 			t0=$(date +%s)
 			"$SRCDIR/tools/package" > "$work/package.out" 2>&1
 			rc=$?
 			tail -n 6 "$work/package.out"
 			check $rc "tools/package builds the packages ($(( $(date +%s) - t0 )) s)" | tee -a "$log"
+			[ $rc = 0 ] || continue
 			PKGDIR=$SRCDIR/build/packages
 		fi
 		part deb12 -n "$HERE/deb12.sh" "$("$SRCDIR/tools/deb12" root)" \
