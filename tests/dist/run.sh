@@ -46,6 +46,11 @@ if [ -n "$tarball" ] && git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; th
 	missing=$(comm -23 "$work/tracked" "$work/in-tarball")
 	[ -z "$missing" ] || echo "not in the tarball: $missing"
 	check "$([ -z "$missing" ]; echo $?)" "the tarball holds every tracked file"
+	# and nothing else but what autotools generate for a release
+	extra=$(comm -13 "$work/tracked" "$work/in-tarball" | grep -v '/$' |
+		grep -vxE 'configure|aclocal.m4|Makefile.in|build-aux/[^/]*|m4/(libtool|lt[^/]*)\.m4|src/(parser|scanner)\.[ch]')
+	[ -z "$extra" ] || echo "not tracked, in the tarball: $extra"
+	check "$([ -z "$extra" ]; echo $?)" "the tarball holds nothing else but autotools' output"
 fi
 # The packages: built from the tracked files, as a release would be.
 if git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
