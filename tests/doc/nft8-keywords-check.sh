@@ -213,5 +213,5 @@ else
 	done < "$TMP/examples"
 fi
 
-echo "nft8-keywords: $passed passed, $failed failed"
+echo "nft manual (keywords, names, options, functions, examples): $passed passed, $failed failed"
 [ "$failed" = 0 ]
