@@ -7,6 +7,7 @@
 #  - so is every name the expressions take from their tables: header
 #    fields (src/proto.c), meta, ct, rt, socket, fib, ipsec keys,
 #    extension headers and their options and fields (src/expr/*.c);
+#  - and every data type's name (src/datatype*.c);
 #  - every option of src/main.c, short ("-a") and long ("--handle");
 #  - every function of src/libnftables.map is a word of libnftables.3;
 #  - each example block of nft.8, the lines between
@@ -107,6 +108,15 @@ check_words keyword "$TMP/keywords" "$TMP/nft8" nft.8
 [ "$(wc -l < "$TMP/exprnames")" -gt 100 ] ||
 	fail "src/proto.c, src/expr/*.c: their name tables were not found"
 check_words "expression name" "$TMP/exprnames" "$TMP/nft8" nft.8
+
+# The data types' names ("type ipv4_addr . inet_service"), but the
+# invalid type's, which no input names.
+grep -ohE '\.name[[:space:]]*=[[:space:]]*"[a-z0-9_]+"' "$SRCDIR"/src/datatype*.c |
+	grep -oE '"[a-z0-9_]+"' | tr -d '"' | LC_ALL=C sort -u |
+	grep -vxF -e invalid > "$TMP/types"
+[ "$(wc -l < "$TMP/types")" -gt 30 ] ||
+	fail "src/datatype*.c: the data types were not found"
+check_words "data type" "$TMP/types" "$TMP/nft8" nft.8
 
 # The options: the short ones of getopt's string, the long ones of the
 # option table.
