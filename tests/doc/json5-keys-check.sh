@@ -23,13 +23,15 @@
 # '.\" json-fragment' a block need only parse.
 #
 # Environment: SRCDIR (the source tree), NFT (an nft to load the
-# examples with; optional).
+# examples with; optional), JSON5_LIST=1 (print every name found and
+# where), JSON5_PAGE (another page to check, to see the check fail).
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 export SRCDIR
 export NFT=${NFT:-}
 export JSON5_ALLOW=$SRCDIR/tests/doc/json5-keys-allow.txt
 export JSON5_PAGE=${JSON5_PAGE:-$SRCDIR/doc/libnftables-json.5}
+export JSON5_LIST=${JSON5_LIST:-}
 
 exec python3 - <<'EOF'
 import glob, json, os, re, subprocess, sys, tempfile
@@ -96,6 +98,39 @@ def call_args(text, start):
                 return text[start + 1:i]
         i += 1
     return text[start + 1:]
+
+
+def split_args(args):
+    """A call's arguments split at the top level commas."""
+    out, depth, cur, in_str = [], 0, "", False
+    i = 0
+    while i < len(args):
+        ch = args[i]
+        if in_str:
+            cur += ch
+            if ch == "\\":
+                cur += args[i + 1:i + 2]
+                i += 1
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+            cur += ch
+        elif ch in "([{":
+            depth += 1
+            cur += ch
+        elif ch in ")]}":
+            depth -= 1
+            cur += ch
+        elif ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+        i += 1
+    if cur.strip():
+        out.append(cur.strip())
+    return out
 
 
 items = {}          # name -> set of "file: why"
@@ -178,6 +213,59 @@ for path in files:
         for s in re.findall(r'(?:^|,)\s*"([^"]+)"\s*,', args):
             want(s, rel + ": printed")
 
+    # json_pack("{s:I, s:s}", "val", v, "val_unit", u): the keys are
+    # the arguments that the format's "s:" take
+    for m in re.finditer(r'\bjson_pack\(', text):
+        args = split_args(call_args(text, m.end() - 1))
+        if not args or not args[0].startswith('"'):
+            continue
+        fmt = c_strings(args[0])[0]
+        pos = 1
+        for i, ch in enumerate(fmt):
+            if ch in " ,:[]{}*?#%+":
+                continue
+            if pos >= len(args):
+                break
+            if ch == "s" and fmt[i + 1:i + 2] == ":":
+                for k in c_strings(args[pos]):
+                    want(k, rel + ": printed")
+            pos += 1
+
+# the words that keys take as values, from the tables that define them
+# (a table renamed or moved makes this fail, not pass quietly)
+value_tables = [
+    ("src/objects.c", "family_table"),        # "family"
+    ("src/obj/table.c", "table_flags"),       # a table's "flags"
+    ("src/obj/set.c", "set_flags"),           # a set's "flags"
+    ("src/stmt/log.c", "log_levels"),         # log "level"
+    ("src/stmt/log.c", "log_flag_tbl"),       # log "flags"
+    ("src/stmt/nat.c", "nat_flag_tbl"),       # nat "flags"
+    ("src/stmt/queue.c", "queue_flag_tbl"),   # queue "flags"
+    ("src/stmt/synproxy.c", "synproxy_flag_tbl"),  # synproxy "flags"
+    ("src/stmt/reject.c", "reject_kinds"),    # reject "type"
+    ("src/stmt/dynset.c", "dynset_op_names"),  # set/map statement "op"
+    ("src/stmt/xt.c", "xt_type_names"),       # xt "type"
+    ("src/stmt/limit.c", "limit_time_units"),  # limit "per"
+    ("src/stmt/limit.c", "limit_byte_units"),  # limit "rate_unit"
+    ("src/stmt/quota.c", "quota_units"),      # quota "val_unit"
+    ("src/expr/payload.c", "payload_base_names"),  # payload "base"
+    ("src/expr/inner.c", "inner_descs"),      # payload "tunnel"
+    ("src/expr/osf.c", "osf_ttl_names"),      # osf "ttl"
+    ("src/expr/ct.c", "ct_dir_names"),        # ct "dir"
+]
+for rel, ident in value_tables:
+    try:
+        text = strip_comments(open(os.path.join(srcdir, rel),
+                                   encoding="utf-8").read())
+    except OSError:
+        text = ""
+    body = array_body(text, ident)
+    if body is None:
+        fail("value table %s not found in %s" % (ident, rel))
+        continue
+    for s in c_strings(body):
+        want(s, rel + ": " + ident)
+
 # commands, "metainfo" and the operators
 ji = strip_comments(open(os.path.join(srcdir, "src/json_input.c"),
                          encoding="utf-8").read())
@@ -232,6 +320,9 @@ def untroff(s):
 page = "\n".join(untroff(l) for l in raw.split("\n")
                  if not l.startswith('.\\"'))
 
+if os.environ.get("JSON5_LIST"):
+    for name in sorted(items):
+        print('item "%s": %s' % (name, "; ".join(sorted(items[name]))))
 if len(items) < 100:
     fail("only %d names found in the sources: the extraction broke" %
          len(items))
