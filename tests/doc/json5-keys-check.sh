@@ -19,8 +19,10 @@
 # '.\" json-example' is a whole document: it must parse (python3 -m
 # json.tool) and, when NFT is set and we are root, load with
 # "$NFT -c -j -f FILE" in a network namespace of its own (skipped
-# otherwise: distcheck runs this tier unprivileged). After
-# '.\" json-fragment' a block need only parse.
+# otherwise: distcheck runs this tier unprivileged);
+# '.\" json-example after 1 3' loads the page's 1st and 3rd marked
+# blocks there first. After '.\" json-fragment' a block need only
+# parse.
 #
 # Environment: SRCDIR (the source tree), NFT (an nft to load the
 # examples with; optional), JSON5_LIST=1 (print every name found and
@@ -345,7 +347,8 @@ lines = raw.split("\n")
 examples = []
 i = 0
 while i < len(lines):
-    m = re.match(r'^\.\\"\s*json-(example|fragment)\s*$', lines[i])
+    m = re.match(r'^\.\\"\s*json-(example|fragment)(?:\s+after((?:\s+\d+)+))?'
+                 r'\s*$', lines[i])
     if m:
         j = i + 1
         while j < len(lines) and lines[j].strip() != ".EX":
@@ -354,38 +357,51 @@ while i < len(lines):
         while k < len(lines) and lines[k].strip() != ".EE":
             k += 1
         body = "\n".join(untroff(l) for l in lines[j + 1:k])
-        examples.append((m.group(1), i + 1, body))
+        after = [int(n) for n in (m.group(2) or "").split()]
+        examples.append((m.group(1), i + 1, body, after))
         i = k
     i += 1
 
 if len(examples) < 5:
     fail("only %d marked examples in the page" % len(examples))
 can_load = bool(os.environ["NFT"]) and os.geteuid() == 0
-for kind, lineno, body in examples:
-    where = "%s:%d" % (os.path.basename(page_path), lineno)
-    with tempfile.NamedTemporaryFile("w", suffix=".json",
-                                     delete=False) as f:
+tmpdir = tempfile.mkdtemp()
+files = []
+for n, (kind, lineno, body, after) in enumerate(examples):
+    name = os.path.join(tmpdir, "example%d.json" % (n + 1))
+    with open(name, "w") as f:
         f.write(body + "\n")
-        name = f.name
-    try:
-        r = subprocess.run([sys.executable, "-m", "json.tool", name],
-                           capture_output=True, text=True)
-        if r.returncode:
-            fail("%s: example is not JSON: %s" % (where, r.stderr.strip()))
-            continue
-        ok(where)
-        if kind != "example" or not can_load:
-            continue
-        r = subprocess.run(["unshare", "-n", "sh", "-c",
-                            '"$0" -c -j -f "$1"', os.environ["NFT"], name],
-                           capture_output=True, text=True)
-        if r.returncode:
-            fail("%s: %s -c -j -f refuses the example: %s" %
-                 (where, os.environ["NFT"], r.stderr.strip()))
-        else:
-            ok(where + " loads")
-    finally:
-        os.unlink(name)
+    files.append(name)
+for n, (kind, lineno, body, after) in enumerate(examples):
+    where = "%s:%d" % (os.path.basename(page_path), lineno)
+    name = files[n]
+    before = [files[a - 1] for a in after if 0 < a <= len(files)]
+    if len(before) != len(after):
+        fail("%s: loads after an example that does not exist" % where)
+        continue
+    r = subprocess.run([sys.executable, "-m", "json.tool", name],
+                       capture_output=True, text=True)
+    if r.returncode:
+        fail("%s: example is not JSON: %s" % (where, r.stderr.strip()))
+        continue
+    ok(where)
+    if kind != "example" or not can_load:
+        continue
+    # the examples it follows are loaded first, for real, in the same
+    # namespace
+    script = 'n=$0; f=$1; shift; for b; do "$n" -j -f "$b" >/dev/null ' \
+             '|| exit; done; "$n" -c -j -f "$f"'
+    r = subprocess.run(["unshare", "-n", "sh", "-c", script,
+                        os.environ["NFT"], name] + before,
+                       capture_output=True, text=True)
+    if r.returncode:
+        fail("%s: %s -c -j -f refuses the example: %s" %
+             (where, os.environ["NFT"], r.stderr.strip()))
+    else:
+        ok(where + " loads")
+for name in files:
+    os.unlink(name)
+os.rmdir(tmpdir)
 if not can_load:
     print("skip: examples not loaded (needs root and NFT)")
 
