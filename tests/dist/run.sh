@@ -87,8 +87,9 @@ if git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
 		/usr/share/doc/nftables/examples/egress.nft
 	check $? "nftables: nft, the unit, /etc/nftables.conf, nft(8), the examples"
 	has libnftables1 "/usr/lib/$multi/libnftables.so.1" \
-		/usr/share/man/man3/libnftables.3.gz
-	check $? "libnftables1: the library and libnftables(3)"
+		/usr/share/man/man3/libnftables.3.gz \
+		/usr/share/man/man5/libnftables-json.5.gz
+	check $? "libnftables1: the library, libnftables(3), libnftables-json(5)"
 	has libnftables-dev /usr/include/nftables/libnftables.h \
 		"/usr/lib/$multi/libnftables.so" \
 		"/usr/lib/$multi/pkgconfig/libnftables.pc"
