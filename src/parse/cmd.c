@@ -688,6 +688,25 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 	if (op == CMD_LIST && prefix && plural && obj != CMD_OBJ_CT_HELPERS &&
 	    !of_table)
 		obj = CMD_OBJ_INVALID;
+	/* "list ct helpers" takes "table [family] T", no less: 1.1.3's
+	 * grammar */
+	if (obj == CMD_OBJ_CT_HELPERS) {
+		if (!ws->n || strcmp(ws->w[0].text, "table")) {
+			struct location at = ws->n ? ws->w[0].location : *loc;
+			uint32_t f;
+
+			if (!ws->n)
+				at.first_column = at.last_column =
+					loc->last_column + 1;
+			parser_error(st, &at,
+				     "syntax error, unexpected %s, expecting table",
+				     !ws->n ? "newline" :
+				     family_lookup(ws->w[0].text, &f) ?
+				     ws->w[0].text : "string");
+			goto err;
+		}
+		of_table = true;
+	}
 	if (obj == CMD_OBJ_INVALID) {
 		if (prefix)
 			parser_ct_kind_error(st, kind_loc, true);
