@@ -137,6 +137,8 @@ int json_parse_name(struct json_ctx *jctx, json_t *obj, enum cmd_ops op,
 		    struct handle_spec_str *spec, struct handle *h);
 void json_spec_str(struct json_ctx *jctx, struct handle_spec_str *spec,
 		   const char *key, const char *value);
+struct cmd *json_list_kind_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			       json_t *obj, enum cmd_obj kind);
 struct cmd *json_cmd_new(struct json_ctx *jctx, enum cmd_ops op,
 			 enum cmd_obj obj, struct handle *h, void *data);
 bool json_op_is_add(enum cmd_ops op);		/* add, create */

@@ -598,6 +598,35 @@ static struct cmd *json_all_cmd(struct json_ctx *jctx, enum cmd_ops op,
 	return json_cmd_new(jctx, op, objtype, &h, NULL);
 }
 
+/* {"list": {"counters": null | {"family": F, "table": T}}}, "sets" and
+ * "maps" too: every object of a kind, of a family, of a table */
+struct cmd *json_list_kind_cmd(struct json_ctx *jctx, enum cmd_ops op,
+			       json_t *obj, enum cmd_obj kind)
+{
+	struct handle h = {};
+	const char *table;
+
+	if (!json_is_null(obj) && !json_is_object(obj)) {
+		json_error(jctx, "",
+			   "expected null or an object with \"family\" and \"table\"");
+		return NULL;
+	}
+	if (json_is_object(obj) &&
+	    (json_parse_family(jctx, obj, NFPROTO_UNSPEC, &h.family) < 0 ||
+	     json_opt_string(jctx, obj, "table", &table) < 0))
+		return NULL;
+	if (json_is_object(obj) && table) {
+		if (h.family == NFPROTO_UNSPEC)
+			h.family = NFPROTO_IPV4;
+		json_spec_str(jctx, &h.table, "table", table);
+	} else if (kind == CMD_OBJ_CT_HELPERS) {
+		/* as "list ct helpers table T" in text */
+		json_error(jctx, "", "Listing ct helpers requires table reference.");
+		return NULL;
+	}
+	return json_cmd_new(jctx, op, kind, &h, NULL);
+}
+
 /* ---- the command array ------------------------------------------------ */
 
 static const struct {
@@ -653,6 +682,9 @@ static struct cmd *json_parse_obj(struct json_ctx *jctx, enum cmd_ops op,
 		return json_reset_rules_cmd(jctx, value);
 	if (!ops->json_parse)
 		return json_all_cmd(jctx, op, ops->obj, value);
+	/* {"list": {"counters": null}}: all of them */
+	if (json_is_null(value) && (ops->flags & OBJ_F_ALL_TABLES))
+		return ops->json_parse(jctx, op, bare, value);
 	if (!json_is_object(value)) {
 		json_error(jctx, "", "expected a %s object, got %s", key,
 			   json_type_name(value));

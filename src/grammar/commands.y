@@ -149,10 +149,13 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 			}
 		| RESET CT STRING obj_args
 			{
-				$$ = parser_ct_list_cmd(state, CMD_RESET, "ct", $3,
-							&@3, $4, &@$);
-				if (!$$)
-					YYERROR;
+				/* ct objects hold no state to reset: 1.1.3's
+				 * grammar has no "reset ct" */
+				parser_error(state, &@2, "syntax error, unexpected ct");
+				xfree($3);
+				sobj_words_free($4);
+				$$ = NULL;
+				YYERROR;
 			}
 		| RESET STRING obj_args
 			{

@@ -1144,12 +1144,24 @@ const struct obj_ops set_obj_ops = {
 	.block_location	= set_block_location,
 };
 
+/* {"list": {"sets": null | {"family": F, "table": T}}} */
+static const char *const json_list_kind_keys[] = { "family", "table", NULL };
+
+static struct cmd *json_sets_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				  bool bare, json_t *obj)
+{
+	return json_list_kind_cmd(jctx, op, obj, CMD_OBJ_SETS);
+}
+
 const struct obj_ops sets_obj_ops = {
 	.obj		= CMD_OBJ_SETS,
 	.name		= "sets",
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.list		= set_list,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
+	.json_parse	= json_sets_cmd,
+	.json_keys	= json_list_kind_keys,
 };
 
 const struct obj_ops map_obj_ops = {
@@ -1164,12 +1176,21 @@ const struct obj_ops map_obj_ops = {
 	.block_location	= set_block_location,
 };
 
+static struct cmd *json_maps_cmd(struct json_ctx *jctx, enum cmd_ops op,
+				  bool bare, json_t *obj)
+{
+	return json_list_kind_cmd(jctx, op, obj, CMD_OBJ_MAPS);
+}
+
 const struct obj_ops maps_obj_ops = {
 	.obj		= CMD_OBJ_MAPS,
 	.name		= "maps",
 	.flags		= OBJ_F_ALL_TABLES | OBJ_F_LIST,
 	.list_needs	= NFT_CACHE_TABLE | NFT_CACHE_SET | NFT_CACHE_SETELEM,
 	.list		= set_list,
+	.json_cmds	= OBJ_CMD(CMD_LIST),
+	.json_parse	= json_maps_cmd,
+	.json_keys	= json_list_kind_keys,
 };
 
 /* "list meter T m", "list meters": what the meter statement makes, a set

@@ -628,36 +628,12 @@ const struct obj_ops var = {						\
 	.json_parse	= jparse,					\
 }
 
-/* {"list": {"counters": null | {"family": F, "table": T}}} */
-static struct cmd *json_sobjs_cmd(struct json_ctx *jctx, enum cmd_ops op,
-				  bool bare, json_t *obj, enum cmd_obj kind)
-{
-	struct handle h = {};
-	const char *table;
-
-	if (!json_is_null(obj) && !json_is_object(obj)) {
-		json_error(jctx, "",
-			   "expected null or an object with \"family\" and \"table\"");
-		return NULL;
-	}
-	if (json_is_object(obj) &&
-	    (json_parse_family(jctx, obj, NFPROTO_UNSPEC, &h.family) < 0 ||
-	     json_opt_string(jctx, obj, "table", &table) < 0))
-		return NULL;
-	if (json_is_object(obj) && table) {
-		if (h.family == NFPROTO_UNSPEC)
-			h.family = NFPROTO_IPV4;
-		json_spec_str(jctx, &h.table, "table", table);
-	}
-	return json_cmd_new(jctx, op, kind, &h, NULL);
-}
-
 #define SOBJS_OPS(var, kind, str)					\
 static struct cmd *json_parse_##var(struct json_ctx *jctx,		\
 				    enum cmd_ops op, bool bare,		\
 				    json_t *obj)			\
 {									\
-	return json_sobjs_cmd(jctx, op, bare, obj, kind);		\
+	return json_list_kind_cmd(jctx, op, obj, kind);			\
 }									\
 const struct obj_ops var = {						\
 	.obj		= kind,						\

@@ -244,6 +244,24 @@ static bool sobj_table_exists(struct nft_ctx *nft, const struct handle *h,
 	       cache_table_lookup(&nft->cache, h->family, h->table.name);
 }
 
+/* Whether table T holds objects of any kind: "list ct expectation table
+ * T" prints T's empty block when it holds others but no expectation, as
+ * 1.1.3 does. */
+static bool sobj_table_has_any(struct nft_ctx *nft, const struct handle *h)
+{
+	LIST_HEAD(objs);
+	struct sobj_dump d = { nft, &objs };
+	bool any;
+
+	if (mnl_obj_request(nft, NFT_MSG_GETOBJ, h->family, h->table.name,
+			    NULL, 0, sobj_dump_cb, &d) < 0)
+		any = false;
+	else
+		any = !list_empty(&objs);
+	sobj_list_free(&objs);
+	return any;
+}
+
 /* "list counters [table T]", "list counter T c", "reset ...": ask the
  * kernel for exactly those objects (reset: and zero them), then print
  * them grouped by table as the system nft does. */
@@ -333,6 +351,10 @@ print:
 	}
 	if (prev)
 		nft_print(octx, "}\n");
+	else if (cmd->obj == CMD_OBJ_CT_EXPECTS && h->table.name &&
+		 sobj_table_has_any(nft, h))
+		nft_print(octx, "table %s %s {\n}\n", family_name(h->family),
+			  h->table.name);
 	sobj_list_free(&objs);
 	return 0;
 }

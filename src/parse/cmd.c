@@ -650,7 +650,7 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 					     NFPROTO_IPV4);
 	enum cmd_obj obj = CMD_OBJ_INVALID;
 	unsigned int i = 0, left;
-	bool in_table = false;
+	bool in_table = false, of_table = false;
 
 	if (op == CMD_LIST && !prefix && !strcmp(kind, "meters")) {
 		parser_handle_free(h);
@@ -668,6 +668,15 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 		if (type == NFT_OBJECT_UNSPEC)
 			goto err;
 		obj = sobj_type_cmd(type);
+		/* "list ct timeout table [family] T": every ct timeout (or
+		 * expectation) of a table, as "list ct helpers table T" */
+		if (op == CMD_LIST && ws->n && !strcmp(ws->w[0].text, "table") &&
+		    (obj == CMD_OBJ_CT_TIMEOUT || obj == CMD_OBJ_CT_EXPECT)) {
+			obj = obj == CMD_OBJ_CT_TIMEOUT ? CMD_OBJ_CT_TIMEOUTS :
+							  CMD_OBJ_CT_EXPECTS;
+			plural = true;
+			of_table = true;
+		}
 	} else if (plural) {
 		obj = parser_sobjs_kind(kind);
 	}
@@ -676,8 +685,28 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
 		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
 		obj = CMD_OBJ_INVALID;
-	if (op == CMD_LIST && prefix && plural && obj != CMD_OBJ_CT_HELPERS)
+	if (op == CMD_LIST && prefix && plural && obj != CMD_OBJ_CT_HELPERS &&
+	    !of_table)
 		obj = CMD_OBJ_INVALID;
+	/* "list ct helpers" takes "table [family] T", no less: 1.1.3's
+	 * grammar */
+	if (obj == CMD_OBJ_CT_HELPERS) {
+		if (!ws->n || strcmp(ws->w[0].text, "table")) {
+			struct location at = ws->n ? ws->w[0].location : *loc;
+			uint32_t f;
+
+			if (!ws->n)
+				at.first_column = at.last_column =
+					loc->last_column + 1;
+			parser_error(st, &at,
+				     "syntax error, unexpected %s, expecting table",
+				     !ws->n ? "newline" :
+				     family_lookup(ws->w[0].text, &f) ?
+				     ws->w[0].text : "string");
+			goto err;
+		}
+		of_table = true;
+	}
 	if (obj == CMD_OBJ_INVALID) {
 		if (prefix)
 			parser_ct_kind_error(st, kind_loc, true);
@@ -698,10 +727,23 @@ err:
 		i++;
 	left = ws->n - i;
 	/* "list counters table ip": a table called ip */
-	if (in_table && !left && i == 2) {
+	if (in_table && !left && i == 2 && !of_table) {
 		h->family = NFPROTO_IPV4;
 		i--;
 		left++;
+	}
+	/* "list ct timeout table [family]" takes one name, as 1.1.3's
+	 * grammar does: a word missing or one too many is a syntax error */
+	if (of_table && left != 1) {
+		struct location at = left ? ws->w[i + 1].location : *loc;
+
+		if (!left)
+			at.first_column = at.last_column = loc->last_column + 1;
+		parser_error(st, &at, left ?
+			     "syntax error, unexpected string, expecting end of file or newline or semicolon" :
+			     "syntax error, unexpected newline, expecting string or last");
+		left = 0;
+		in_table = false;
 	}
 	if (plural && left == 1) {
 		h->table.name = xstrdup(ws->w[i].text);

@@ -33,7 +33,7 @@ for t in "$HERE"/*-check.sh; do
 	rc=$?
 	echo "$out"
 	set -- $(echo "$out" | tail -n 1 |
-		sed -nE 's/^[^0-9]*([0-9]+) passed, ([0-9]+) failed.*/\1 \2/p')
+		sed -nE 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*/\2 \3/p')
 	if [ $# = 2 ]; then
 		passed=$((passed + $1))
 		failed=$((failed + $2))

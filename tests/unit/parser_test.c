@@ -730,7 +730,7 @@ static void test_objects(struct nft_ctx *nft)
 		       "list ct helper t h\n"
 		       "list counters\n"
 		       "list quotas table ip6 x\n"
-		       "reset ct timeouts inet\n"
+		       "reset quotas inet\n"
 		       "list counters table ip\n");
 	check_ok(&p, 8);
 	c = nth_cmd(&p, 0);
@@ -755,7 +755,7 @@ static void test_objects(struct nft_ctx *nft)
 	CHECK(c->obj == CMD_OBJ_QUOTAS && c->handle.family == NFPROTO_IPV6);
 	CHECK_STREQ(c->handle.table.name, "x");
 	c = nth_cmd(&p, 6);
-	CHECK(c->op == CMD_RESET && c->obj == CMD_OBJ_CT_TIMEOUTS &&
+	CHECK(c->op == CMD_RESET && c->obj == CMD_OBJ_QUOTAS &&
 	      c->handle.family == NFPROTO_INET);
 	/* a table called ip */
 	c = nth_cmd(&p, 7);

@@ -130,7 +130,7 @@ assert_eq "$(nft list counters table ip U)" "table ip U {
 	}
 }" "list counters table ip U"
 assert_match '^	quota q2 \{$' "$(nft list quotas)" "list quotas"
-assert_match 'type "ftp" protocol tcp' "$(nft list ct helpers)" "list ct helpers"
+assert_match 'type "ftp" protocol tcp' "$(nft list ct helpers table inet T)" "list ct helpers table T"
 assert_match 'policy = \{ established : 1m40s \}' \
 	"$(nft list ct timeout inet T t)" "list ct timeout"
 assert_match '^		rate 400/minute burst 20 packets$' "$(nft list limits)" \
