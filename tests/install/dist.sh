@@ -8,7 +8,8 @@
 # `make dist` of a build of SRCDIR; in a Debian 13 root (an overlay over
 # tools/ref's root, which stays as it is), apt installs debian/control's
 # build dependencies and the tarball builds and passes its unit tests:
-# configure --disable-system-tests, make, make check (as root). Prints
+# configure --disable-system-tests, make, make check (as a user, not
+# root). Prints
 # one "ok:"/"FAIL:" line per check, and make check's counts.
 set -u
 SRCDIR=$1
@@ -72,17 +73,22 @@ rc=$?
 [ $rc = 0 ] || tail -n 20 "$work/apt.log"
 check $rc "apt installs the build dependencies in Debian 13 (build-essential $deps)"
 
+# built by a user of its own, as Debian's build daemons do: a build or a
+# test that needs root shows
 top=$(basename "$tarball" .tar.xz)
-cp "$tarball" "$R/root/"
+in_root useradd -m builder
+cp "$tarball" "$R/home/builder/"
+in_root chown builder: "/home/builder/${tarball##*/}"
 # step NAME CMD: a step of the build in the unpacked tarball, without
 # the network
 step()
 {
 	local name=$1
 	shift
-	unshare -n chroot "$R" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-		LC_ALL=C.UTF-8 HOME=/root sh -c 'cd /root && "$@"' step "$@" \
-		> "$work/$name.log" 2>&1
+	unshare -n chroot --userspec=builder:builder "$R" env -i \
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 \
+		HOME=/home/builder USER=builder \
+		sh -c 'cd /home/builder && "$@"' step "$@" > "$work/$name.log" 2>&1
 }
 step unpack tar xf "$top.tar.xz"
 check $? "the tarball unpacks"
@@ -100,7 +106,7 @@ counts=$(sed -n 's/^# \(TOTAL\|PASS\|SKIP\|XFAIL\|FAIL\|XPASS\|ERROR\): *\([0-9]
 	"$work/check.log" | xargs)
 if [ $rc != 0 ]; then
 	grep -E '^(FAIL|ERROR):' "$work/check.log"
-	for f in "$R/root/$top"/test-suite.log; do tail -n 40 "$f"; done
+	for f in "$R/home/builder/$top"/test-suite.log; do tail -n 40 "$f"; done
 fi
-check $rc "make check in Debian 13 ($counts)"
+check $rc "make check in Debian 13, as a user ($counts)"
 exit 0
