@@ -104,6 +104,12 @@ step check sh -c "cd $top && make -j$JOBS check"
 rc=$?
 counts=$(sed -n 's/^# \(TOTAL\|PASS\|SKIP\|XFAIL\|FAIL\|XPASS\|ERROR\): *\([0-9]*\)/\1 \2/p' \
 	"$work/check.log" | xargs)
+# and the checks in them: each test's log says "N passed, N failed"
+checks=$(find "$R/home/builder/$top/tests" -name '*.log' -exec sh -c '
+	grep -h -E "[0-9]+ passed, [0-9]+ failed" "$@" | tail -n 1' sh {} \; |
+	sed -n -E 's/^(.*[^0-9])?([0-9]+) passed, ([0-9]+) failed.*/\2 \3/p' |
+	awk '{ p += $1; f += $2 } END { printf "%d checks passed, %d failed", p, f }')
+counts="$counts; $checks"
 if [ $rc != 0 ]; then
 	grep -E '^(FAIL|ERROR):' "$work/check.log"
 	for f in "$R/home/builder/$top"/test-suite.log; do tail -n 40 "$f"; done
