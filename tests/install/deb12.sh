@@ -105,7 +105,7 @@ nft_version_is()
 # package's file, unchanged, and ours or not
 module_is()
 {
-	local f rc
+	local f rc same
 	f=$(in_root python3 -c 'import nftables.nftables as m; print(m.__file__)' 2>&1)
 	rc=$?
 	if [ $rc = 0 ]; then
@@ -116,7 +116,13 @@ module_is()
 	fi
 	if [ $rc = 0 ]; then
 		cmp -s "$R$f" "$ourmod"
-		if [ "$1" = our ]; then rc=$?; else [ $? != 0 ]; rc=$?; fi
+		same=$?
+		if [ "$1" = our ]; then
+			rc=$same
+		else
+			[ $same != 0 ]
+			rc=$?
+		fi
 	fi
 	[ $rc = 0 ] || echo "module: $f"
 	check $rc "$2: python3 imports $1 module ($f, python3-nftables's file)"
