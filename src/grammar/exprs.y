@@ -1390,7 +1390,15 @@ meta_expr	: META identifier
 				if (!$$)
 					YYERROR;
 			}
-		| META_KEY	{ $$ = parser_meta(state, &@$, $1, &@1); }
+		| META_KEY
+			{
+				/* keys 1.1.3 takes only after "meta": a bare
+				 * one is a word, which has no type */
+				if (parser_meta_needs_prefix($1))
+					$$ = symbol_expr_alloc(&@1, $1, false);
+				else
+					$$ = parser_meta(state, &@$, $1, &@1);
+			}
 		;
 
 rhs_expr	: rhs_primary		{ $$ = $1; }

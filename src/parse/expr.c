@@ -354,6 +354,21 @@ bool parser_type_word_reserved(struct parser_state *st, char *word,
 	return true;
 }
 
+/* Meta keys 1.1.3 knows only after "meta" ("meta iifkind"): bare, they
+ * are plain words. */
+bool parser_meta_needs_prefix(const char *key)
+{
+	static const char *const keys[] = {
+		"ibrpvid", "ibrvproto", "iifkind", "oifkind",
+	};
+	unsigned int i;
+
+	for (i = 0; i < array_size(keys); i++)
+		if (!strcmp(key, keys[i]))
+			return true;
+	return false;
+}
+
 /* Meta keys that are values too ("meta iifkind iifkind"), sorted. */
 bool parser_is_value_key(const char *word)
 {

@@ -833,6 +833,38 @@ static int nat_json_flags(struct json_ctx *jctx, json_t *obj,
 	return 0;
 }
 
+/* "type_flags": NAME or [NAME, ...]: checked as 1.1.3 checks them; what
+ * they say the address already tells */
+static int nat_json_type_flags(struct json_ctx *jctx, json_t *obj)
+{
+	static const char *const names[] = { "interval", "prefix", "concat" };
+	json_t *v = json_object_get(obj, "type_flags"), *e;
+	unsigned int n;
+	size_t i;
+
+	if (v == NULL)
+		return 0;
+	if (!json_is_array(v) && !json_is_string(v))
+		return json_error(jctx, ".type_flags",
+				  "\"type_flags\" must be a string or an array of strings, got %s",
+				  json_type_name(v));
+	for (i = 0; json_is_array(v) ? i < json_array_size(v) : i < 1; i++) {
+		e = json_is_array(v) ? json_array_get(v, i) : v;
+		if (!json_is_string(e))
+			return json_error(jctx, ".type_flags",
+					  "\"type_flags\" must be a string or an array of strings, got %s",
+					  json_type_name(e));
+		for (n = 0; n < array_size(names); n++)
+			if (!strcmp(json_string_value(e), names[n]))
+				break;
+		if (n == array_size(names))
+			return json_error(jctx, ".type_flags",
+					  "Unknown nat type flag '%s'",
+					  json_string_value(e));
+	}
+	return 0;
+}
+
 static int nat_json_family(struct json_ctx *jctx, json_t *obj,
 			   struct stmt *stmt)
 {
@@ -857,17 +889,14 @@ static int nat_json_parse_obj(struct json_ctx *jctx, json_t *obj,
 {
 	json_t *addr = json_object_get(obj, "addr");
 	json_t *port = json_object_get(obj, "port");
-	uint32_t type_flags = 0;
 
+	/* "type_flags" ("prefix") says what the listing writes beside
+	 * "flags": "netmap"; alone it maps nothing, as in 1.1.3, where
+	 * only "netmap" makes the kernel map a prefix onto a prefix */
 	if (nat_json_family(jctx, obj, stmt) < 0 ||
-	    nat_json_flags(jctx, obj, "flags", &stmt->nat.flags) < 0)
+	    nat_json_flags(jctx, obj, "flags", &stmt->nat.flags) < 0 ||
+	    nat_json_type_flags(jctx, obj) < 0)
 		return -1;
-	/* "type_flags": "prefix" is the netmap flag again */
-	if (json_is_string(json_object_get(obj, "type_flags")) &&
-	    !strcmp(json_string_value(json_object_get(obj, "type_flags")),
-		    "prefix"))
-		type_flags = NF_NAT_RANGE_NETMAP;
-	stmt->nat.flags |= type_flags;
 	if (addr && !nat_is_snat_dnat(stmt))
 		return json_error(jctx, ".addr", "%s takes no address",
 				  nat_name(stmt));

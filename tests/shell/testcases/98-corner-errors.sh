@@ -98,6 +98,10 @@ delete chain ip t zzzzzz
 delete table ip tt
 add set ip tt s2 { type ipv4_addr; }
 add chain ip tt c
+add rule ip t c iifkind "veth"
+add rule ip t c oifkind "veth" accept
+add rule ip t c ibrvproto 0x8100
+add rule ip t c ip saddr 1.1.1.1 ibrpvid 10
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
