@@ -23,12 +23,12 @@
 #
 # Needs: root; the kernel's overlayfs (each part works on an overlay over
 # a root that is never written: build/deb12/root, made by tools/deb12
-# the first time, about 30 s; build/ref/root, tools/ref's); the network
+# the first time; build/ref/root, tools/ref's); the network
 # to make build/deb12 and for apt in the Debian 13 root (the Debian 12
 # part itself runs offline, from the root's apt cache); debootstrap and
 # Debian's packaging tools (tools/deps test package); 2 GB in build/ and
-# TMPDIR. Takes about 4 minutes on 2 cores the first time (the root
-# 45 s, tools/package 95 s, deb12 20 s, dist 100 s), 3.5 after; 2 with
+# TMPDIR. Takes about 3 minutes on 2 cores the first time (the root
+# 40 s, tools/package 80 s, deb12 15 s, dist 50 s), 2 after, 1 with
 # PKGDIR.
 #
 # Nothing of the host changes: each part runs in pid and mount
