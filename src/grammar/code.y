@@ -301,7 +301,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	reserved = tok == YYSYMBOL_STRING && text[0] &&
 		   parser_is_reserved(text);
 	if ((tok == YYSYMBOL_PROTO || tok == YYSYMBOL_META_KEY ||
-	     tok == YYSYMBOL_CT_DIR || reserved) && text[0])
+	     tok == YYSYMBOL_CT_DIR || tok == YYSYMBOL_TUNNEL || reserved) &&
+	    text[0])
 		parser_buf_add(msg, sizeof(msg), "%s", text);
 	else
 		buf_add_token(msg, sizeof(msg), tok);

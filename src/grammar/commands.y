@@ -194,7 +194,7 @@ base_cmd	: add_cmd		{ $$ = parser_cmd_at($1, &@$); }
 				$$ = NULL;
 				YYERROR;
 			}
-		| RENAME CHAIN chain_spec identifier
+		| RENAME CHAIN chain_spec name_id
 			{
 				$$ = parser_cmd(CMD_RENAME, CMD_OBJ_CHAIN, $3,
 						&@$, NULL);
@@ -566,7 +566,8 @@ table_spec	: family_spec table_name
 table_name	: STRING
 			{
 				/* a keyword to 1.1.3 ("timeout") */
-				if (parser_is_reserved($1)) {
+				if (parser_is_reserved($1) ||
+				    !strcmp($1, "ecn")) {
 					parser_error(state, &@1,
 						     "syntax error, unexpected %s, expecting string or last",
 						     $1);
@@ -576,9 +577,27 @@ table_name	: STRING
 				$$ = $1;
 			}
 		| obj_name_kw		{ $$ = xstrdup($1); }
+		/* words to 1.1.3 there: "original", "reply", "iifkind" */
+		| CT_DIR		{ $$ = xstrdup($1); }
+		| META_KEY
+			{
+				if (!parser_meta_needs_prefix($1)) {
+					parser_error(state, &@1,
+						     "syntax error, unexpected %s, expecting string or last",
+						     $1);
+					YYERROR;
+				}
+				$$ = xstrdup($1);
+			}
 		;
 
-set_spec	: table_spec identifier
+/* The name of a chain, set, map or flowtable, where one is declared or
+ * named: what a table's name may be (1.1.3 takes no keyword there, nor
+ * a quoted string) */
+name_id		: table_name	{ $$ = $1; }
+		;
+
+set_spec	: table_spec name_id
 			{
 				$$ = $1;
 				$$->set.name = $2;
@@ -586,7 +605,7 @@ set_spec	: table_spec identifier
 			}
 		;
 
-chain_spec	: table_spec identifier
+chain_spec	: table_spec name_id
 			{
 				$$ = $1;
 				$$->chain.name = $2;
@@ -731,13 +750,13 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 					       &$<table>0->comment_loc, $2, &@2,
 					       &@$);
 			}
-		| CHAIN identifier '{' chain_body '}'
+		| CHAIN name_id '{' chain_body '}'
 			{
 				parser_scope_pop(state);
 				parser_table_add_chain($<table>0, $2, &@2, $4,
 						       &@$);
 			}
-		| FLOWTABLE identifier '{' flowtable_body '}'
+		| FLOWTABLE name_id '{' flowtable_body '}'
 			{
 				$4->handle.chain.name = $2;
 				$4->handle.chain.location = @2;
@@ -750,12 +769,12 @@ table_item	: FLAGS table_flags	{ $<table>0->flags |= $2; }
 				parser_table_add_sobj(state, $<table>0, $1, $2,
 						      &@2, $3, &@$);
 			}
-		| SET identifier '{' setdecl_body '}'
+		| SET name_id '{' setdecl_body '}'
 			{
 				parser_table_add_set(state, $<table>0, $2, &@2, $4,
 						     &@$);
 			}
-		| MAP identifier '{' setdecl_body '}'
+		| MAP name_id '{' setdecl_body '}'
 			{
 				$4->flags |= NFT_SET_MAP;
 				parser_table_add_set(state, $<table>0, $2, &@2, $4,

@@ -230,7 +230,7 @@ lhs_map		: lhs_value MAP rule_map_block
 		;
 
 /* A named set: "@blocked" (src/expr/setref.c) */
-set_ref		: '@' identifier
+set_ref		: '@' name_id
 			{
 				$$ = setref_expr_alloc(&@$, $2);
 				xfree($2);

@@ -353,18 +353,18 @@ xt_name		: STRING		{ $$ = $1; }
 		;
 
 /* "flow offload @ft" is the older spelling of "flow add @ft". */
-flow_stmt	: FLOW ADD '@' identifier
+flow_stmt	: FLOW ADD '@' name_id
 			{
 				$$ = flow_stmt_alloc(&@$, $4);
 			}
-		| FLOW OFFLOAD '@' identifier
+		| FLOW OFFLOAD '@' name_id
 			{
 				$$ = flow_stmt_alloc(&@$, $4);
 			}
 		;
 
 /* Set statements (src/stmt/dynset.c) */
-set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
+set_stmt	: set_stmt_op '@' name_id '{' set_stmt_key set_stmt_opts '}'
 			{
 				YYLTYPE ref = @2;
 
@@ -374,7 +374,7 @@ set_stmt	: set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts '}'
 			}
 		/* "update @m { KEY : DATA }": a map updated from the
 		 * packet path */
-		| set_stmt_op '@' identifier '{' set_stmt_key set_stmt_opts ':' set_stmt_data '}'
+		| set_stmt_op '@' name_id '{' set_stmt_key set_stmt_opts ':' set_stmt_data '}'
 			{
 				YYLTYPE ref = @2;
 

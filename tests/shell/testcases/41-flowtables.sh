@@ -67,7 +67,7 @@ table inet t2 {
 		flags offload
 	}
 
-	chain fwd {
+	chain fw {
 		type filter hook forward priority filter; policy accept;
 		meta l4proto tcp flow add @ft
 	}

@@ -102,6 +102,22 @@ add rule ip t c iifkind "veth"
 add rule ip t c oifkind "veth" accept
 add rule ip t c ibrvproto 0x8100
 add rule ip t c ip saddr 1.1.1.1 ibrpvid 10
+add chain ip t "c2"
+add chain ip t add
+add chain ip t fwd
+add chain ip t chunk
+add set ip t log { type ipv4_addr; }
+add set ip t "s3" { type ipv4_addr; }
+add rule ip t c ip saddr @"m"
+add rule ip t c ip saddr @log
+list chain ip t "c"
+delete chain ip t "x"
+rename chain ip t c "d"
+add element ip t "m" { 1.1.1.1 : accept }
+add table ip ecn
+add table ip original
+add table ip iifkind
+add table ip geneve
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
@@ -109,6 +125,8 @@ mkdir -p "$TMPD/files"
 printf 'define e = ""\nadd rule ip t c jump $e\n' > "$TMPD/files/empty-var.nft"
 printf 'table ip t {\n\tchain d {\n\t\tjump "x"\n\t}\n}\n' \
 	> "$TMPD/files/quoted-in-block.nft"
+printf 'table ip t {\n\tchain fwd {\n\t}\n\tmap "q" {\n\t\ttype ipv4_addr : mark\n\t}\n\tset dup {\n\t\ttype ipv4_addr\n\t}\n}\n' \
+	> "$TMPD/files/keyword-names.nft"
 printf 'table ip t {\n\tchain c {\n\t\tpolicy\n\t\tip saddr 1.2.3.4 acept\n\t}\n\tflgs dormant\n}\n' \
 	> "$TMPD/files/block-errors.nft"
 
