@@ -95,7 +95,8 @@ if git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
 		"/usr/lib/$multi/pkgconfig/libnftables.pc"
 	check $? "libnftables-dev: the header, the link, the pkg-config file"
 	py=/usr/lib/python3/dist-packages/nftables
-	has python3-nftables $py/__init__.py $py/nftables.py $py/schema.json
+	has python3-nftables $py/__init__.py $py/nftables.py $py/schema.json \
+		'/usr/lib/python3/dist-packages/nftables-0\.1.*\.egg-info'
 	check $? "python3-nftables: the module"
 	# installed over Debian's, ours must sort above both Debian 12's and
 	# 13's versions

@@ -165,9 +165,14 @@ ok = (len(got.get("table", [])) == 1 and sub(t, got["table"][0])
 if not ok:
     sys.exit("listed: %s" % out)
 rc, out, err = nft.json_cmd({"nftables": [{"delete": {"table": t}}]})
-sys.exit(0 if rc == 0 else "delete: rc %d: %s" % (rc, err))
+if rc != 0:
+    sys.exit("delete: rc %d: %s" % (rc, err))
+# the distribution's metadata, which pip and importlib.metadata read
+import importlib.metadata
+v = importlib.metadata.version("nftables")
+sys.exit(0 if v == "0.1" else "importlib.metadata: version %s" % v)
 EOF
-	check $? "$1: a JSON round trip through python3's module (json_cmd add, list)"
+	check $? "$1: a JSON round trip through python3's module (json_cmd add, list), its metadata"
 }
 
 # firewalld headless on a private system bus: it starts, a zone gets a
