@@ -13,18 +13,7 @@
 # Prints "N passed, N failed" last.
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-passed=0
-failed=0
-check()
-{
-	if [ "$1" = 0 ]; then
-		echo "ok: $2"
-		passed=$((passed + 1))
-	else
-		echo "FAIL: $2"
-		failed=$((failed + 1))
-	fi
-}
+. "$SRCDIR/tests/lib/tally.sh"
 
 # a make of its own: make check's command line (TEST_LOGS, the outer
 # list of tests) must not reach the distcheck's inner make check
@@ -105,5 +94,4 @@ if git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
 		dpkg --compare-versions "$ver" gt 1.0.6-2+deb12u2
 	check $? "version $ver is above Debian's"
 fi
-echo "dist: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+tally dist

@@ -8,18 +8,7 @@
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 HERE=$SRCDIR/tests/doc
-passed=0
-failed=0
-check()
-{
-	if [ "$1" = 0 ]; then
-		echo "ok: $2"
-		passed=$((passed + 1))
-	else
-		echo "FAIL: $2"
-		failed=$((failed + 1))
-	fi
-}
+. "$SRCDIR/tests/lib/tally.sh"
 
 for page in "$SRCDIR"/doc/*.[1-8]; do
 	warn=$(LC_ALL=C groff -man -ww -z "$page" 2>&1)
@@ -42,5 +31,4 @@ for t in "$HERE"/*-check.sh; do
 		check 1 "$(basename "$t") printed no count"
 	fi
 done
-echo "doc: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+tally doc
