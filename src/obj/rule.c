@@ -1005,7 +1005,9 @@ static const struct stmt *rule_verdict_to(const struct rule *r,
 		char *target;
 		bool match;
 
-		if (s->type != STMT_VERDICT || !v || !v->verdict.chain)
+		/* a verdict map's statement holds the map, no verdict */
+		if (s->type != STMT_VERDICT || !v || v->etype != EXPR_VERDICT ||
+		    !v->verdict.chain)
 			continue;
 		target = constant_expr_get_string(v->verdict.chain);
 		match = !name || (target && !strcmp(target, name));
