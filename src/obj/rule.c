@@ -40,7 +40,11 @@ static char *rule_explain_missing(const struct cmd *cmd,
 
 	if (!id->id)
 		return NULL;
-	*loc = cmd_loc_or(cmd, &id->location);
+	/* 1.1.3 underlines the handle of a replace or delete, the whole
+	 * command of an add or insert after one */
+	if (cmd->op == CMD_REPLACE || cmd->op == CMD_DELETE ||
+	    cmd->op == CMD_DESTROY)
+		*loc = cmd_loc_or(cmd, &id->location);
 	return xasprintf("no rule with handle %llu in chain %s %s %s (or the table or chain does not exist)",
 			 (unsigned long long)id->id,
 			 family_name(h->family), cmd_table_name(cmd),
