@@ -70,6 +70,10 @@ struct parser_state {
 	 * name), for the token read after it (prev) and the last (cur) */
 	int last_tok;
 	int prev_tok;		/* the token before the last */
+	/* where the last three tokens were read: the last, the one before,
+	 * the one before that (the words a syntax error's hint is chosen
+	 * by) */
+	struct location tok_loc[3];
 	bool at_word_cur, at_word_prev;
 	struct location at_word_loc_cur, at_word_loc_prev;
 	char at_word_cur_text[16], at_word_prev_text[16];

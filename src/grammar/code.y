@@ -254,6 +254,86 @@ static int parser_option_word_expected(const struct parser_state *state,
 }
 
 /*
+ * What 1.1.3 expects after a header or an expression's keyword where a
+ * field's name goes ("udp exists"): its own keywords there, named when
+ * four or fewer ("" where more). Keyed by the word before the offending
+ * token, and the one before that where two words lead ("rt ip").
+ */
+static const struct {
+	const char *prev2, *prev, *fields;
+} parser_field_hints[] = {
+	{ NULL, "ah", "" }, { NULL, "arp", "" }, { NULL, "frag", "" },
+	{ NULL, "gre", "" }, { NULL, "icmp", "" }, { NULL, "icmpv6", "" },
+	{ NULL, "ip", "" }, { NULL, "ip6", "" }, { NULL, "mh", "" },
+	{ NULL, "rt", "" }, { NULL, "sctp", "" }, { NULL, "tcp", "" },
+	{ NULL, "vlan", "" }, { NULL, "fib", "" },
+	{ "rt", "ip", "mtu or classid or nexthop or ipsec" },
+	{ "rt", "ip6", "mtu or classid or nexthop or ipsec" },
+	{ "ipsec", "in", "ip or ip6 or spi or reqid" },
+	{ "ipsec", "out", "ip or ip6 or spi or reqid" },
+	{ "ip", "option", "lsrr or rr or ssrr or ra" },
+	{ "fib", "saddr", "type or oif or oifname" },
+	{ "fib", "daddr", "type or oif or oifname" },
+	{ "fib", "mark", "type or oif or oifname" },
+	{ "fib", "iif", "type or oif or oifname" },
+	{ "fib", "oif", "type or oif or oifname" },
+	{ NULL, "esp", "seq or spi" },
+	{ NULL, "comp", "nexthdr or flags or cpi" },
+	{ NULL, "udp", "length or checksum or sport or dport" },
+	{ NULL, "udplite", "checksum or sport or dport or csumcov" },
+	{ NULL, "dccp", "type or sport or dport or option" },
+	{ NULL, "igmp", "type or checksum or mrt or group" },
+	{ NULL, "ether", "saddr or daddr or type" },
+	{ NULL, "th", "sport or dport" },
+	{ NULL, "hbh", "hdrlength or nexthdr" },
+	{ NULL, "dst", "hdrlength or nexthdr" },
+	{ NULL, "rt0", "addr" },
+	{ NULL, "rt2", "addr" },
+	{ NULL, "srh", "flags or last-entry or tag or sid" },
+	{ NULL, "socket", "transparent or wildcard or cgroupv2 or mark" },
+	{ NULL, "osf", "version or name" },
+	{ NULL, "numgen", "random or inc" },
+};
+
+/* The words a family follows in commands ("table ip t") */
+static const char *const parser_family_before[] = {
+	"table", "chain", "set", "map", "flowtable", "element", "rule",
+	"ruleset", "tables", "chains", "sets", "maps", "flowtables",
+	"meters", "meter", "counter", "counters", "quota", "quotas", "limit",
+	"limits", "secmark", "secmarks", "synproxy", "synproxys", "helper",
+	"helpers", "timeout", "expectation", "hooks", "list", "flush",
+	"reset", "delete", "destroy", "add", "create", "insert", "replace",
+	"rename", "monitor", "export",
+};
+
+/* The hint for a field's name expected after the last words, or NULL */
+static const char *parser_field_hint(const struct parser_state *state)
+{
+	char prev[32], prev2[32];
+	unsigned int i;
+
+	if (!parser_loc_text(&state->tok_loc[1], prev, sizeof(prev)))
+		return NULL;
+	if (!parser_loc_text(&state->tok_loc[2], prev2, sizeof(prev2)))
+		prev2[0] = '\0';
+	/* "add table ip NAME": a family, no header */
+	for (i = 0; i < array_size(parser_family_before); i++)
+		if (!strcmp(prev2, parser_family_before[i]))
+			return NULL;
+	/* two words first: "rt ip" is not "ip" */
+	for (i = 0; i < array_size(parser_field_hints); i++)
+		if (parser_field_hints[i].prev2 &&
+		    !strcmp(parser_field_hints[i].prev2, prev2) &&
+		    !strcmp(parser_field_hints[i].prev, prev))
+			return parser_field_hints[i].fields;
+	for (i = 0; i < array_size(parser_field_hints); i++)
+		if (!parser_field_hints[i].prev2 &&
+		    !strcmp(parser_field_hints[i].prev, prev))
+			return parser_field_hints[i].fields;
+	return NULL;
+}
+
+/*
  * "syntax error, unexpected X[, expecting A or B]" (no hint: 1.1.3
  * gives none) with the location of the offending token. A word is "string", its
  * text not repeated (as 1.1.3 puts it), but where it is a keyword to
@@ -320,6 +400,15 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	n = parser_elem_end_expected(expected, n);
 	n = parser_paren_end_expected(expected, n);
 	n = parser_expected_order(expected, n);
+	/* a field's name, where we take any word and check it later */
+	if (parser_expects(expected, n, YYSYMBOL_STRING) &&
+	    parser_field_hint(state)) {
+		const char *hint = parser_field_hint(state);
+
+		if (hint[0])
+			parser_buf_add(msg, sizeof(msg), ", expecting %s", hint);
+		n = 0;
+	}
 	for (i = 0; n <= 4 && i < n; i++) {
 		parser_buf_add(msg, sizeof(msg), i ? " or " : ", expecting ");
 		buf_add_token(msg, sizeof(msg), expected[i]);

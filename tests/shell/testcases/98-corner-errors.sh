@@ -118,6 +118,32 @@ add table ip ecn
 add table ip original
 add table ip iifkind
 add table ip geneve
+add rule ip t c ah exists
+add rule ip t c esp exists
+add rule ip t c comp exists
+add rule ip t c udp exists
+add rule ip t c udplite exists
+add rule ip t c tcp exists
+add rule ip t c dccp exists
+add rule ip t c igmp exists
+add rule ip t c ip exists
+add rule ip t c ether exists
+add rule ip t c th exists
+add rule ip t c hbh exists
+add rule ip t c rt exists
+add rule ip t c rt0 exists
+add rule ip t c srh exists
+add rule ip t c frag exists
+add rule ip t c dst exists
+add rule ip t c rt ip exists
+add rule ip t c fib exists
+add rule ip t c fib saddr exists
+add rule ip t c socket exists
+add rule ip t c osf exists
+add rule ip t c ipsec in exists
+add rule ip t c numgen exists
+add rule ip t c ip option exists
+add rule ip t c meta l4proto udp exists
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
