@@ -31,6 +31,10 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink.h>
 
+/* A command's span with its separator, for an error made from it before
+ * the next command is explained */
+static __thread struct location rule_whole_location;
+
 static char *rule_explain_missing(const struct cmd *cmd,
 				  const struct location **loc)
 {
@@ -41,10 +45,15 @@ static char *rule_explain_missing(const struct cmd *cmd,
 	if (!id->id)
 		return NULL;
 	/* 1.1.3 underlines the handle of a replace or delete, the whole
-	 * command of an add or insert after one */
+	 * command of an add or insert after one, with its separator */
 	if (cmd->op == CMD_REPLACE || cmd->op == CMD_DELETE ||
-	    cmd->op == CMD_DESTROY)
+	    cmd->op == CMD_DESTROY) {
 		*loc = cmd_loc_or(cmd, &id->location);
+	} else if (*loc == &cmd->location && !cmd->location.json_path) {
+		rule_whole_location = cmd->location;
+		rule_whole_location.last_column++;
+		*loc = &rule_whole_location;
+	}
 	return xasprintf("no rule with handle %llu in chain %s %s %s (or the table or chain does not exist)",
 			 (unsigned long long)id->id,
 			 family_name(h->family), cmd_table_name(cmd),
