@@ -949,12 +949,19 @@ struct expr *parser_exthdr(struct parser_state *st, const struct location *loc,
 	const struct exthdr_desc *d = exthdr_lookup(op, name);
 	const struct exthdr_field *f = NULL;
 
+	/* an option or chunk 1.1.3 does not know is a word its grammar
+	 * has no place for */
+	if (!d && (op == NFT_EXTHDR_OP_TCPOPT || op == NFT_EXTHDR_OP_IPV4 ||
+		   op == NFT_EXTHDR_OP_SCTP)) {
+		parser_error(st, name_loc, "syntax error, unexpected string%s",
+			     op == NFT_EXTHDR_OP_IPV4 ?
+			     ", expecting lsrr or rr or ssrr or ra" : "");
+		xfree(field);
+		return NULL;
+	}
 	if (!d) {
-		parser_error(st, name_loc, "unknown %s '%s'",
-			     op == NFT_EXTHDR_OP_TCPOPT ? "TCP option" :
-			     op == NFT_EXTHDR_OP_IPV4 ? "IP option" :
-			     op == NFT_EXTHDR_OP_SCTP ? "SCTP chunk" :
-			     "extension header", name);
+		parser_error(st, name_loc, "unknown extension header '%s'",
+			     name);
 		xfree(field);
 		return parser_placeholder(loc, name);
 	}

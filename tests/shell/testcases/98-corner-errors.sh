@@ -144,6 +144,9 @@ add rule ip t c ipsec in exists
 add rule ip t c numgen exists
 add rule ip t c ip option exists
 add rule ip t c meta l4proto udp exists
+add rule ip t c ip option foo exists
+add rule ip t c tcp option foo kind 1 accept
+add rule ip t c sctp chunk foo type 1
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
