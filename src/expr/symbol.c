@@ -37,6 +37,24 @@ static json_t *symbol_expr_json(const struct expr *expr,
 	return json_string(expr->symbol.identifier);
 }
 
+static int symbol_boolean_mismatch(struct eval_ctx *ectx,
+				   const struct expr *sym)
+{
+	const struct expr *rel = ectx->stmt ? ectx->stmt->expr : NULL;
+	struct error_record *erec;
+
+	erec = erec_create(EREC_ERROR, &sym->location,
+			   "datatype mismatch, expected %s, expression has type boolean type",
+			   ectx->ectx_dtype->desc);
+	/* the left side marked too, where it was written */
+	if (rel && rel->etype == EXPR_RELATIONAL && rel->binop.right == sym &&
+	    rel->binop.left->location.indesc &&
+	    rel->binop.left->location.json_index < 0)
+		erec_add_location(erec, &rel->binop.left->location);
+	erec_queue(erec, ectx->msgs);
+	return -1;
+}
+
 static int symbol_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 {
 	struct expr *sym = *exprp, *res = NULL;
@@ -46,6 +64,14 @@ static int symbol_expr_evaluate(struct eval_ctx *ectx, struct expr **exprp)
 	    ectx->ectx_dtype->type == TYPE_INVALID)
 		/* 1.1.3's words ("foo 1", "meta mark set foo map ...") */
 		return expr_error(ectx, sym, "No symbol type information");
+
+	/* "exists" and "missing" are a boolean's words, not strings: a
+	 * left side of another type is a mismatch, as 1.1.3 says ("meta
+	 * iifname missing", which we matched as a name) */
+	if (!sym->symbol.quoted && ectx->ectx_dtype != &boolean_type &&
+	    (!strcmp(sym->symbol.identifier, "exists") ||
+	     !strcmp(sym->symbol.identifier, "missing")))
+		return symbol_boolean_mismatch(ectx, sym);
 
 	if (ectx->nft && ectx->nft->input_flags & NFT_CTX_INPUT_NO_DNS &&
 	    symbol_needs_dns(ectx->ectx_dtype, sym->symbol.identifier))

@@ -147,6 +147,12 @@ add rule ip t c meta l4proto udp exists
 add rule ip t c ip option foo exists
 add rule ip t c tcp option foo kind 1 accept
 add rule ip t c sctp chunk foo type 1
+add rule ip t c iif exists
+add rule ip t c meta iifname missing
+add rule ip t c ip saddr exists
+add rule ip t c tcp dport missing
+add rule ip t c ct state exists
+add rule ip t c meta iifname "exists"
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
