@@ -154,6 +154,19 @@ static int parser_expected_order(yysymbol_kind_t *expected, int n)
 		expected[0] = YYTRANSLATE('@');
 		expected[1] = YYTRANSLATE('{');
 	}
+	/* 1.1.3's token order: "to or ip or ip6", "name or rate" */
+	for (i = n - 1; i > 0; i--) {
+		if ((expected[i] == YYSYMBOL_TO &&
+		     (expected[i - 1] == YYSYMBOL_IP ||
+		      expected[i - 1] == YYSYMBOL_IP6)) ||
+		    (expected[i] == YYSYMBOL_NAME &&
+		     expected[i - 1] == YYSYMBOL_RATE)) {
+			yysymbol_kind_t t = expected[i];
+
+			expected[i] = expected[i - 1];
+			expected[i - 1] = t;
+		}
+	}
 	if (n == 3 && expected[0] == YYSYMBOL_DEVICE &&
 	    expected[1] == YYSYMBOL_DEVICES && expected[2] == YYSYMBOL_PRIORITY) {
 		expected[0] = YYSYMBOL_PRIORITY;
@@ -272,6 +285,11 @@ static const struct {
 	{ "ipsec", "in", "ip or ip6 or spi or reqid" },
 	{ "ipsec", "out", "ip or ip6 or spi or reqid" },
 	{ "ip", "option", "lsrr or rr or ssrr or ra" },
+	{ "reject", "with", "icmp or icmpv6 or tcp or icmpx" },
+	{ "in", "ip", "saddr or daddr" },
+	{ "in", "ip6", "saddr or daddr" },
+	{ "out", "ip", "saddr or daddr" },
+	{ "out", "ip6", "saddr or daddr" },
 	{ "fib", "saddr", "type or oif or oifname" },
 	{ "fib", "daddr", "type or oif or oifname" },
 	{ "fib", "mark", "type or oif or oifname" },
@@ -400,6 +418,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	n = parser_elem_end_expected(expected, n);
 	n = parser_paren_end_expected(expected, n);
 	n = parser_expected_order(expected, n);
+	/* "limit rate", "quota": 1.1.3 takes "over" and the rest in
+	 * states of their own, and expects the number */
+	if ((state->prev_tok == TOK_RATE || state->prev_tok == TOK_QUOTA) &&
+	    parser_expects(expected, n, YYSYMBOL_NUMBER)) {
+		expected[0] = YYSYMBOL_NUMBER;
+		n = 1;
+	}
 	/* a field's name, where we take any word and check it later */
 	if (parser_expects(expected, n, YYSYMBOL_STRING) &&
 	    parser_field_hint(state)) {

@@ -153,6 +153,13 @@ add rule ip t c ip saddr exists
 add rule ip t c tcp dport missing
 add rule ip t c ct state exists
 add rule ip t c meta iifname "exists"
+add rule ip t c limit exists
+add rule ip t c limit rate exists
+add rule ip t c quota exists
+add rule ip t c reject with exists
+add rule ip t c fwd exists
+add rule ip t c tproxy exists
+add rule ip t c ipsec in ip exists
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
