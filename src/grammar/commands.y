@@ -566,8 +566,7 @@ table_spec	: family_spec table_name
 table_name	: STRING
 			{
 				/* a keyword to 1.1.3 ("timeout") */
-				if (parser_is_reserved($1) ||
-				    !strcmp($1, "ecn")) {
+				if (parser_is_name_reserved($1)) {
 					parser_error(state, &@1,
 						     "syntax error, unexpected %s, expecting string or last",
 						     $1);
@@ -577,18 +576,7 @@ table_name	: STRING
 				$$ = $1;
 			}
 		| obj_name_kw		{ $$ = xstrdup($1); }
-		/* words to 1.1.3 there: "original", "reply", "iifkind" */
-		| CT_DIR		{ $$ = xstrdup($1); }
-		| META_KEY
-			{
-				if (!parser_meta_needs_prefix($1)) {
-					parser_error(state, &@1,
-						     "syntax error, unexpected %s, expecting string or last",
-						     $1);
-					YYERROR;
-				}
-				$$ = xstrdup($1);
-			}
+		| name_word_kw		{ $$ = $1; }
 		;
 
 /* The name of a chain, set, map or flowtable, where one is declared or
@@ -860,11 +848,38 @@ obj_args	: %empty		{ $$ = sobj_words_alloc(); }
 
 /* An object's name: a word ("last" too), as 1.1.3 takes it; not quoted,
  * nor a keyword */
-obj_name	: STRING		{ $$ = $1; }
+obj_name	: STRING
+			{
+				/* a keyword to 1.1.3 ("timeout") */
+				if (parser_is_name_reserved($1)) {
+					parser_error(state, &@1,
+						     "syntax error, unexpected %s, expecting string or last",
+						     $1);
+					xfree($1);
+					YYERROR;
+				}
+				$$ = $1;
+			}
 		| obj_name_kw
 			{
 				if (!parser_obj_name_kw(state, $1, &@1))
 					YYERROR;
+				$$ = xstrdup($1);
+			}
+		| name_word_kw		{ $$ = $1; }
+		;
+
+/* Keywords of ours that are words to 1.1.3 where a table, chain or
+ * object is named: "original", "reply", "iifkind" */
+name_word_kw	: CT_DIR		{ $$ = xstrdup($1); }
+		| META_KEY
+			{
+				if (!parser_meta_needs_prefix($1)) {
+					parser_error(state, &@1,
+						     "syntax error, unexpected %s, expecting string or last",
+						     $1);
+					YYERROR;
+				}
 				$$ = xstrdup($1);
 			}
 		;

@@ -232,6 +232,14 @@ lhs_map		: lhs_value MAP rule_map_block
 /* A named set: "@blocked" (src/expr/setref.c) */
 set_ref		: '@' name_id
 			{
+				/* a raw payload's base to 1.1.3, no set */
+				if (payload_base_known($2)) {
+					parser_error(state, &@2,
+						     "syntax error, unexpected %s, expecting string or last",
+						     $2);
+					xfree($2);
+					YYERROR;
+				}
 				$$ = setref_expr_alloc(&@$, $2);
 				xfree($2);
 			}

@@ -1236,6 +1236,10 @@ chain_target	: STRING
 				$$ = parser_chain_word(state, xstrdup($1), &@1,
 						       false);
 			}
+		| name_word_kw
+			{
+				$$ = parser_chain_word(state, $1, &@1, false);
+			}
 		| VARIABLE
 			{
 				$$ = parser_var_ref(state, $1, &@1);

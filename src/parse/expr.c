@@ -337,6 +337,13 @@ bool parser_is_reserved(const char *word)
 	return word_in(word, words, array_size(words));
 }
 
+/* A word that is a keyword to 1.1.3 where a table, chain, set or object
+ * is named ("timeout", "ecn") */
+bool parser_is_name_reserved(const char *word)
+{
+	return parser_is_reserved(word) || !strcmp(word, "ecn");
+}
+
 /*
  * A type name that is a keyword to 1.1.3's scanner ("type day", its
  * meta key): a syntax error there, which drops the declaration's item.

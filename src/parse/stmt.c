@@ -458,7 +458,7 @@ struct expr *parser_chain_word(struct parser_state *st, char *word,
 {
 	struct expr *e;
 
-	if (parser_is_reserved(word)) {
+	if (parser_is_name_reserved(word)) {
 		parser_error(st, loc, "syntax error, unexpected %s, expecting %s",
 			     word, in_map ? "string or last or '$'" : "'{'");
 		xfree(word);

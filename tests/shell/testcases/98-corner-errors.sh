@@ -160,6 +160,15 @@ add rule ip t c reject with exists
 add rule ip t c fwd exists
 add rule ip t c tproxy exists
 add rule ip t c ipsec in ip exists
+add counter ip t ecn
+add counter ip t original
+add counter ip t iifkind
+add counter ip t timeout
+add rule ip t c jump ecn
+add rule ip t c jump reply
+add rule ip t c jump oifkind
+add rule ip t c ip saddr @ll
+add rule ip t c ip saddr @th
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
