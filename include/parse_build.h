@@ -200,6 +200,8 @@ bool parser_rt_header_field(struct parser_state *st, const struct expr *e);
 bool parser_is_value_key(const char *word);
 bool parser_meta_needs_prefix(const char *key);
 bool parser_is_name_reserved(const char *word);
+char *parser_meta_word(struct parser_state *st, const char *key,
+		       const struct location *loc, const char *expecting);
 bool parser_scope_word(struct parser_state *st, const struct expr *lhs,
 		       const struct expr *rhs);
 bool parser_elem_opt(struct parser_state *st, struct expr *m, char *key,

@@ -710,7 +710,9 @@ const char *cache_set_hint(const struct nft_ctx *nft, const char *name,
 			    !misspell_near(name, s->handle.set.name))
 				continue;
 			snprintf(buf, size,
-				 "; did you mean set '%s' in table %s '%s'?",
+				 "; did you mean %s '%s' in table %s '%s'?",
+				 s->flags & (NFT_SET_MAP | NFT_SET_OBJECT) ?
+				 "map" : "set",
 				 s->handle.set.name,
 				 family_name(t->handle.family),
 				 t->handle.table.name);

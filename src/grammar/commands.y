@@ -874,13 +874,10 @@ obj_name	: STRING
 name_word_kw	: CT_DIR		{ $$ = xstrdup($1); }
 		| META_KEY
 			{
-				if (!parser_meta_needs_prefix($1)) {
-					parser_error(state, &@1,
-						     "syntax error, unexpected %s, expecting string or last",
-						     $1);
+				$$ = parser_meta_word(state, $1, &@1,
+						      "string or last");
+				if (!$$)
 					YYERROR;
-				}
-				$$ = xstrdup($1);
 			}
 		;
 

@@ -233,7 +233,8 @@ lhs_map		: lhs_value MAP rule_map_block
 set_ref		: '@' name_id
 			{
 				/* a raw payload's base to 1.1.3, no set */
-				if (payload_base_known($2)) {
+				if (!strcmp($2, "ll") || !strcmp($2, "nh") ||
+				    !strcmp($2, "th")) {
 					parser_error(state, &@2,
 						     "syntax error, unexpected %s, expecting string or last",
 						     $2);

@@ -1236,9 +1236,18 @@ chain_target	: STRING
 				$$ = parser_chain_word(state, xstrdup($1), &@1,
 						       false);
 			}
-		| name_word_kw
+		| CT_DIR
 			{
-				$$ = parser_chain_word(state, $1, &@1, false);
+				$$ = parser_chain_word(state, xstrdup($1), &@1,
+						       false);
+			}
+		| META_KEY
+			{
+				char *w = parser_meta_word(state, $1, &@1, "'{'");
+
+				if (!w)
+					YYERROR;
+				$$ = parser_chain_word(state, w, &@1, false);
 			}
 		| VARIABLE
 			{

@@ -337,6 +337,20 @@ bool parser_is_reserved(const char *word)
 	return word_in(word, words, array_size(words));
 }
 
+/* A meta key where a name goes: a word to 1.1.3 if it knows the key
+ * only after "meta" ("iifkind"), else its syntax error, expecting
+ * @expecting. */
+char *parser_meta_word(struct parser_state *st, const char *key,
+		       const struct location *loc, const char *expecting)
+{
+	if (!parser_meta_needs_prefix(key)) {
+		parser_error(st, loc, "syntax error, unexpected %s, expecting %s",
+			     key, expecting);
+		return NULL;
+	}
+	return xstrdup(key);
+}
+
 /* A word that is a keyword to 1.1.3 where a table, chain, set or object
  * is named ("timeout", "ecn") */
 bool parser_is_name_reserved(const char *word)

@@ -169,6 +169,8 @@ add rule ip t c jump reply
 add rule ip t c jump oifkind
 add rule ip t c ip saddr @ll
 add rule ip t c ip saddr @th
+add rule ip t c ip saddr @ih
+add rule ip t c jump mark
 CMDS
 
 # files: FILES/NAME.nft, each loaded with -f after the commands
