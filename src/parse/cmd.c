@@ -636,37 +636,27 @@ struct cmd *parser_reset_rule_cmd(struct handle *h, uint64_t handle,
 	return cmd;
 }
 
-/* "list counters [family] [table [family] T]", "list ct helper T h",
- * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
- * objects is told by the words that follow */
-struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
-			       const char *prefix, char *kind,
-			       const struct location *kind_loc,
-			       struct sobj_words *ws,
-			       const struct location *loc)
+/* Which objects "list|reset [ct] KIND WORDS..." names, CMD_OBJ_INVALID
+ * after an error; @plural and @of_table say how the words go on:
+ * "table [family] T" only, for "list ct helpers table T" and "list ct
+ * timeout table T". */
+static enum cmd_obj parser_ct_list_kind(struct parser_state *st,
+					enum cmd_ops op, const char *prefix,
+					const char *kind,
+					const struct location *kind_loc,
+					const struct sobj_words *ws,
+					const struct location *loc,
+					bool *plural, bool *of_table)
 {
-	bool plural = kind[strlen(kind) - 1] == 's';
-	struct handle *h = parser_handle_new(plural ? NFPROTO_UNSPEC :
-					     NFPROTO_IPV4);
 	enum cmd_obj obj = CMD_OBJ_INVALID;
-	unsigned int i = 0, left;
-	bool in_table = false, of_table = false;
+	struct location at;
+	uint32_t f;
 
-	if (op == CMD_LIST && !prefix && !strcmp(kind, "meters")) {
-		parser_handle_free(h);
-		xfree(kind);
-		return parser_list_meters_cmd(st, ws, loc);
-	}
-	if (op == CMD_RESET && !prefix && !strcmp(kind, "rules")) {
-		parser_handle_free(h);
-		xfree(kind);
-		return parser_reset_rules_cmd(st, ws, kind_loc, loc);
-	}
-	if (prefix && !plural) {
+	if (prefix && !*plural) {
 		uint32_t type = parser_ct_obj_type(st, kind, kind_loc, true);
 
 		if (type == NFT_OBJECT_UNSPEC)
-			goto err;
+			return CMD_OBJ_INVALID;
 		obj = sobj_type_cmd(type);
 		/* "list ct timeout table [family] T": every ct timeout (or
 		 * expectation) of a table, as "list ct helpers table T" */
@@ -674,50 +664,55 @@ struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
 		    (obj == CMD_OBJ_CT_TIMEOUT || obj == CMD_OBJ_CT_EXPECT)) {
 			obj = obj == CMD_OBJ_CT_TIMEOUT ? CMD_OBJ_CT_TIMEOUTS :
 							  CMD_OBJ_CT_EXPECTS;
-			plural = true;
-			of_table = true;
+			*plural = true;
+			*of_table = true;
 		}
-	} else if (plural) {
+	} else if (*plural) {
 		obj = parser_sobjs_kind(kind);
 	}
 	/* "ct helpers", but "counters" ("ct timeouts" is no word to
 	 * 1.1.3) */
-	if (plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
-		       obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
+	if (*plural && (obj == CMD_OBJ_CT_HELPERS || obj == CMD_OBJ_CT_TIMEOUTS ||
+			obj == CMD_OBJ_CT_EXPECTS) != !!prefix)
 		obj = CMD_OBJ_INVALID;
-	if (op == CMD_LIST && prefix && plural && obj != CMD_OBJ_CT_HELPERS &&
-	    !of_table)
+	if (op == CMD_LIST && prefix && *plural && obj != CMD_OBJ_CT_HELPERS &&
+	    !*of_table)
 		obj = CMD_OBJ_INVALID;
 	/* "list ct helpers" takes "table [family] T", no less: 1.1.3's
 	 * grammar */
 	if (obj == CMD_OBJ_CT_HELPERS) {
 		if (!ws->n || strcmp(ws->w[0].text, "table")) {
-			struct location at = ws->n ? ws->w[0].location : *loc;
-			uint32_t f;
-
-			if (!ws->n)
-				at.first_column = at.last_column =
-					loc->last_column + 1;
+			at = ws->n ? ws->w[0].location : loc_after(loc);
 			parser_error(st, &at,
 				     "syntax error, unexpected %s, expecting table",
 				     !ws->n ? "newline" :
 				     family_lookup(ws->w[0].text, &f) ?
 				     ws->w[0].text : "string");
-			goto err;
+			return CMD_OBJ_INVALID;
 		}
-		of_table = true;
+		*of_table = true;
 	}
 	if (obj == CMD_OBJ_INVALID) {
 		if (prefix)
 			parser_ct_kind_error(st, kind_loc, true);
 		else
 			parser_error(st, kind_loc, "syntax error, unexpected string");
-err:
-		xfree(kind);
-		sobj_words_free(ws);
-		parser_handle_free(h);
-		return NULL;
 	}
+	return obj;
+}
+
+/* The table (and object) @ws names after the kind: "[family] T NAME" for
+ * one object, "[family] [table [family] T]" for a kind's, "table [family]
+ * T" where @of_table */
+static void parser_ct_list_handle(struct parser_state *st, struct handle *h,
+				  const struct sobj_words *ws,
+				  const struct location *loc, bool plural,
+				  bool of_table)
+{
+	unsigned int i = 0, left;
+	bool in_table = false;
+	struct location at;
+
 	if (plural && i < ws->n && !strcmp(ws->w[i].text, "table")) {
 		i++;
 		h->family = NFPROTO_IPV4;
@@ -735,15 +730,11 @@ err:
 	/* "list ct timeout table [family]" takes one name, as 1.1.3's
 	 * grammar does: a word missing or one too many is a syntax error */
 	if (of_table && left != 1) {
-		struct location at = left ? ws->w[i + 1].location : *loc;
-
-		if (!left)
-			at.first_column = at.last_column = loc->last_column + 1;
+		at = left ? ws->w[i + 1].location : loc_after(loc);
 		parser_error(st, &at, left ?
 			     "syntax error, unexpected string, expecting end of file or newline or semicolon" :
 			     "syntax error, unexpected newline, expecting string or last");
-		left = 0;
-		in_table = false;
+		return;
 	}
 	if (plural && left == 1) {
 		h->table.name = xstrdup(ws->w[i].text);
@@ -762,7 +753,38 @@ err:
 			     "expected: [family] [table [family] NAME]" :
 			     "expected: [family] TABLE NAME");
 	}
+}
+
+/* "list counters [family] [table [family] T]", "list ct helper T h",
+ * "reset quotas": @prefix "ct" or NULL, @kind the word after it; which
+ * objects is told by the words that follow */
+struct cmd *parser_ct_list_cmd(struct parser_state *st, enum cmd_ops op,
+			       const char *prefix, char *kind,
+			       const struct location *kind_loc,
+			       struct sobj_words *ws,
+			       const struct location *loc)
+{
+	bool plural = kind[strlen(kind) - 1] == 's', of_table = false;
+	struct handle *h;
+	enum cmd_obj obj;
+
+	if (op == CMD_LIST && !prefix && !strcmp(kind, "meters")) {
+		xfree(kind);
+		return parser_list_meters_cmd(st, ws, loc);
+	}
+	if (op == CMD_RESET && !prefix && !strcmp(kind, "rules")) {
+		xfree(kind);
+		return parser_reset_rules_cmd(st, ws, kind_loc, loc);
+	}
+	obj = parser_ct_list_kind(st, op, prefix, kind, kind_loc, ws, loc,
+				  &plural, &of_table);
 	xfree(kind);
+	if (obj == CMD_OBJ_INVALID) {
+		sobj_words_free(ws);
+		return NULL;
+	}
+	h = parser_handle_new(plural ? NFPROTO_UNSPEC : NFPROTO_IPV4);
+	parser_ct_list_handle(st, h, ws, loc, plural, of_table);
 	sobj_words_free(ws);
 	return parser_cmd(op, obj, h, loc, NULL);
 }
