@@ -744,14 +744,17 @@ static void parser_ct_list_handle(struct parser_state *st, struct handle *h,
 		h->table.location = ws->w[i].location;
 		h->chain.name = xstrdup(ws->w[i + 1].text);
 		h->chain.location = ws->w[i + 1].location;
+	} else if (!plural) {
+		/* "list ct timeout [family] T NAME", in 1.1.3's words */
+		at = left > 2 ? ws->w[i + 2].location : loc_after(loc);
+		parser_error(st, &at, left > 2 ?
+			     "syntax error, unexpected string, expecting end of file or newline or semicolon" :
+			     "syntax error, unexpected newline, expecting string or last");
 	} else if (left) {
 		parser_error(st, &ws->w[i].location,
-			     plural ? "expected: [family] [table [family] NAME]" :
-			     "expected: [family] TABLE NAME");
-	} else if (!plural || in_table) {
-		parser_error(st, loc, plural ?
-			     "expected: [family] [table [family] NAME]" :
-			     "expected: [family] TABLE NAME");
+			     "expected: [family] [table [family] NAME]");
+	} else if (in_table) {
+		parser_error(st, loc, "expected: [family] [table [family] NAME]");
 	}
 }
 

@@ -71,6 +71,10 @@ list ct helpers table inet t x
 reset ct helpers
 reset ct timeout table inet t
 reset ct helper inet t h
+list ct timeout inet t
+list ct timeout inet
+list ct timeout
+list ct timeout ip t c x
 CMDS
 
 run_all()
