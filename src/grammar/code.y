@@ -364,6 +364,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 	const YYLTYPE *loc = yypcontext_location(ctx);
 	char msg[1024] = "syntax error, ", text[128];
 	bool has_text = parser_loc_text(loc, text, sizeof(text));
+	const char *hint;
 	bool reserved;
 	int i, n;
 
@@ -426,10 +427,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 		n = 1;
 	}
 	/* a field's name, where we take any word and check it later */
-	if (parser_expects(expected, n, YYSYMBOL_STRING) &&
-	    parser_field_hint(state)) {
-		const char *hint = parser_field_hint(state);
-
+	hint = parser_expects(expected, n, YYSYMBOL_STRING) ?
+	       parser_field_hint(state) : NULL;
+	if (hint) {
 		if (hint[0])
 			parser_buf_add(msg, sizeof(msg), ", expecting %s", hint);
 		n = 0;

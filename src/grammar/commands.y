@@ -560,12 +560,10 @@ table_spec	: family_spec table_name
 			}
 		;
 
-/* A table's name: a word, or a keyword 1.1.3's scanner takes as one
- * there ("last"); not quoted, nor another keyword ("expecting string or
- * last") */
-table_name	: STRING
+/* A word naming a table, chain, set or object: not one that is a
+ * keyword to 1.1.3 ("timeout") */
+name_string	: STRING
 			{
-				/* a keyword to 1.1.3 ("timeout") */
 				if (parser_is_name_reserved($1)) {
 					parser_error(state, &@1,
 						     "syntax error, unexpected %s, expecting string or last",
@@ -575,6 +573,12 @@ table_name	: STRING
 				}
 				$$ = $1;
 			}
+		;
+
+/* A table's name: a word, or a keyword 1.1.3's scanner takes as one
+ * there ("last"); not quoted, nor another keyword ("expecting string or
+ * last") */
+table_name	: name_string	{ $$ = $1; }
 		| obj_name_kw		{ $$ = xstrdup($1); }
 		| name_word_kw		{ $$ = $1; }
 		;
@@ -848,18 +852,7 @@ obj_args	: %empty		{ $$ = sobj_words_alloc(); }
 
 /* An object's name: a word ("last" too), as 1.1.3 takes it; not quoted,
  * nor a keyword */
-obj_name	: STRING
-			{
-				/* a keyword to 1.1.3 ("timeout") */
-				if (parser_is_name_reserved($1)) {
-					parser_error(state, &@1,
-						     "syntax error, unexpected %s, expecting string or last",
-						     $1);
-					xfree($1);
-					YYERROR;
-				}
-				$$ = $1;
-			}
+obj_name	: name_string	{ $$ = $1; }
 		| obj_name_kw
 			{
 				if (!parser_obj_name_kw(state, $1, &@1))

@@ -202,7 +202,7 @@ static void yyerror(const YYLTYPE *loc, yyscan_t scanner,
 %type <val> family_spec family_kw ruleset_family table_flags
 %type <u64> number
 %type <string> set_obj_kind
-%type <string> identifier name_id name_word_kw string_arg objref_name obj_name prio_base opt_hooks_device
+%type <string> identifier name_id name_string name_word_kw string_arg objref_name obj_name prio_base opt_hooks_device
 %type <string> elem_opt_key elem_opt_value
 %type <kw> keyword_id name_keyword obj_name_kw proto_kw rhs_keyword inner_kw
 %type <string> tunnel_field
